@@ -1,0 +1,34 @@
+//! Shared card types for the cardnote notation crates: suits, ranks and cards in one byte, card
+//! sets as a `u64` bitset, multisets for decks with duplicates, the decks of every supported game,
+//! seats, exact amounts, card text for each notation, and the one diagnostic type all crates report.
+//!
+//! ```
+//! use cards_core::{Card, CardSet, Deck, Rank, Suit};
+//! use cards_core::text::{phh, pbn};
+//!
+//! let hole = phh::parse_cards("AhKh").unwrap();
+//! let set: CardSet = hole.iter().filter_map(|c| c.known()).collect();
+//! assert!(set.contains(Card::new(Rank::King, Suit::Hearts)));
+//! assert_eq!(pbn::write_hand(Some(set)), ".AK..");
+//! assert!(set.is_subset(Deck::ShortDeck36.cards()));
+//! ```
+//!
+//! # Guarantees
+//! No `unsafe`, no panics on any input (parsers return [`text::CardTextError`] values with spans),
+//! and checked arithmetic for [`Amount`].
+
+pub mod amount;
+pub mod card;
+pub mod deck;
+pub mod diagnostic;
+pub mod seat;
+pub mod set;
+pub mod text;
+
+pub use amount::{Amount, AmountError};
+pub use card::{Card, MaybeCard, Rank, Suit};
+pub use deck::Deck;
+pub use diagnostic::{Diagnostic, LineIndex, Severity, Span};
+pub use seat::{Compass, PinochleSeat, PrefPlayer};
+pub use set::{CardCounts, CardSet, CardSetIter};
+pub use text::{CardTextError, CardTextErrorKind};

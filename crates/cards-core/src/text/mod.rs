@@ -1,0 +1,74 @@
+//! Card text for every notation: parse and display, round-tripping.
+//!
+//! | notation | card | hand |
+//! |---|---|---|
+//! | [PHH](phh) | `Ah`, `Td`, `??` | runs back to back: `AhKs????` |
+//! | [PBN](pbn) | `SA`, `HT` | `AKQ.JT9..5432` (S H D C), `-` unknown |
+//! | [Preferans](pref) | one character `1`–`8`, `9`, `A`–`W` | concatenated codes |
+//! | [Pinochle](pinochle) | `HA`, `CT` | `AAT.K.QJ.A` (C D S H), ranks A T K Q J 9 |
+//!
+//! Errors are [`CardTextError`] values whose span is relative to the text given to the parser;
+//! callers shift it by the text's offset in the file.
+
+use core::fmt;
+
+use crate::diagnostic::Span;
+
+pub mod pbn;
+pub mod phh;
+pub mod pinochle;
+pub mod pref;
+
+/// What is wrong with a piece of card text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CardTextErrorKind {
+    /// A character that is not a rank where a rank belongs.
+    BadRank,
+    /// A character that is not a suit where a suit belongs.
+    BadSuit,
+    /// The text ends in the middle of a card.
+    Truncated,
+    /// A code character that names no card.
+    BadCode,
+    /// The same card twice where cards must be distinct.
+    Duplicate,
+    /// Ranks of a suit group not in the notation's order.
+    OutOfOrder,
+    /// Wrong number of suit groups in a hand.
+    SuitGroups,
+    /// Nothing where something was required.
+    Empty,
+}
+
+/// An error in card text, with the byte span of the offending part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CardTextError {
+    /// What is wrong.
+    pub kind: CardTextErrorKind,
+    /// Where, relative to the parsed text.
+    pub span: Span,
+}
+
+impl CardTextError {
+    pub(crate) const fn new(kind: CardTextErrorKind, start: usize, end: usize) -> CardTextError {
+        CardTextError { kind, span: Span { start, end } }
+    }
+}
+
+impl fmt::Display for CardTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            CardTextErrorKind::BadRank => "invalid rank",
+            CardTextErrorKind::BadSuit => "invalid suit",
+            CardTextErrorKind::Truncated => "card cut short",
+            CardTextErrorKind::BadCode => "invalid card code",
+            CardTextErrorKind::Duplicate => "card repeated",
+            CardTextErrorKind::OutOfOrder => "ranks out of order",
+            CardTextErrorKind::SuitGroups => "wrong number of suit groups",
+            CardTextErrorKind::Empty => "no cards",
+        };
+        write!(f, "{what} at bytes {}..{}", self.span.start, self.span.end)
+    }
+}
+
+impl std::error::Error for CardTextError {}

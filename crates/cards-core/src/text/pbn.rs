@@ -1,0 +1,133 @@
+//! PBN card text: a card is suit then rank (`SA`, `HT`); a hand is four suit holdings separated by
+//! dots in the order spades, hearts, diamonds, clubs, each from the highest rank down
+//! (`AKQ.JT9..5432`); `-` is a hand that is not known.
+//!
+//! ```
+//! use cards_core::text::pbn;
+//! let hand = pbn::parse_hand("AKQ.JT9..5432").unwrap().unwrap();
+//! assert_eq!(hand.len(), 10);
+//! assert_eq!(pbn::write_hand(Some(hand)), "AKQ.JT9..5432");
+//! assert_eq!(pbn::parse_hand("-").unwrap(), None);
+//! assert_eq!(pbn::parse_card("HT").unwrap().to_string(), "Th");
+//! ```
+
+use crate::card::{Card, Rank, Suit};
+use crate::set::CardSet;
+use crate::text::{CardTextError, CardTextErrorKind};
+
+/// Suits in the order PBN writes hands.
+pub const HAND_SUIT_ORDER: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+/// Parses a card written suit then rank (`SA`).
+pub fn parse_card(text: &str) -> Result<Card, CardTextError> {
+    let bytes = text.as_bytes();
+    let (Some(&s), Some(&r)) = (bytes.first(), bytes.get(1)) else {
+        return Err(CardTextError::new(CardTextErrorKind::Truncated, 0, text.len()));
+    };
+    let suit = match s {
+        b'S' | b'H' | b'D' | b'C' => Suit::from_char(s as char),
+        _ => None,
+    }
+    .ok_or(CardTextError::new(CardTextErrorKind::BadSuit, 0, 1))?;
+    let rank = Rank::from_char(r as char).ok_or(CardTextError::new(CardTextErrorKind::BadRank, 1, 2))?;
+    if bytes.len() > 2 {
+        return Err(CardTextError::new(CardTextErrorKind::BadRank, 2, text.len()));
+    }
+    Ok(Card::new(rank, suit))
+}
+
+/// Writes a card suit then rank (`SA`).
+#[must_use]
+pub fn write_card(card: Card) -> String {
+    card.suit_rank_upper().iter().collect()
+}
+
+/// Parses a hand `S.H.D.C`, or `-` for an unknown hand (`Ok(None)`).
+///
+/// Ranks inside a holding may be given in any order (real files do); a repeated card, a bad
+/// rank or a wrong number of dots is an error with the span of the offending part.
+pub fn parse_hand(text: &str) -> Result<Option<CardSet>, CardTextError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    let mut hand = CardSet::EMPTY;
+    let mut group = 0usize;
+    for (i, b) in text.bytes().enumerate() {
+        if b == b'.' {
+            group += 1;
+            if group > 3 {
+                return Err(CardTextError::new(CardTextErrorKind::SuitGroups, i, i + 1));
+            }
+            continue;
+        }
+        let rank =
+            Rank::from_char(b as char).ok_or(CardTextError::new(CardTextErrorKind::BadRank, i, i + 1))?;
+        let card = Card::new(rank, HAND_SUIT_ORDER[group]);
+        if !hand.insert(card) {
+            return Err(CardTextError::new(CardTextErrorKind::Duplicate, i, i + 1));
+        }
+    }
+    if group != 3 {
+        return Err(CardTextError::new(CardTextErrorKind::SuitGroups, 0, text.len()));
+    }
+    Ok(Some(hand))
+}
+
+/// Whether every holding of a hand's text lists its ranks from the highest down (the canonical order).
+#[must_use]
+pub fn is_canonical_order(text: &str) -> bool {
+    text.split('.').all(|holding| {
+        let ranks: Vec<Option<Rank>> = holding.chars().map(Rank::from_char).collect();
+        ranks.windows(2).all(|w| matches!((w[0], w[1]), (Some(a), Some(b)) if a > b))
+    })
+}
+
+/// Writes a hand in canonical form (`AKQ.JT9..5432`), or `-` for `None`.
+#[must_use]
+pub fn write_hand(hand: Option<CardSet>) -> String {
+    let Some(hand) = hand else {
+        return "-".to_owned();
+    };
+    let mut out = String::with_capacity(hand.len() + 3);
+    for (i, suit) in HAND_SUIT_ORDER.into_iter().enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        for card in hand.suit(suit).iter().rev() {
+            out.push(card.rank().char());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_round_trip() {
+        for card in Card::all() {
+            assert_eq!(parse_card(&write_card(card)), Ok(card));
+        }
+        assert_eq!(parse_card("XA").map_err(|e| e.kind), Err(CardTextErrorKind::BadSuit));
+        assert_eq!(parse_card("S1").map_err(|e| e.kind), Err(CardTextErrorKind::BadRank));
+        assert_eq!(parse_card("S").map_err(|e| e.kind), Err(CardTextErrorKind::Truncated));
+    }
+
+    #[test]
+    fn hands_and_errors() {
+        assert_eq!(parse_hand("...").map(|h| h.map(CardSet::len)), Ok(Some(0)));
+        assert_eq!(
+            write_hand(Some(CardSet::FULL)),
+            "AKQJT98765432.AKQJT98765432.AKQJT98765432.AKQJT98765432"
+        );
+        assert_eq!(parse_hand("AA..."), Err(CardTextError::new(CardTextErrorKind::Duplicate, 1, 2)));
+        assert_eq!(parse_hand("A.K.Q.J.T"), Err(CardTextError::new(CardTextErrorKind::SuitGroups, 7, 8)));
+        assert_eq!(parse_hand("A.K.Q").map_err(|e| e.kind), Err(CardTextErrorKind::SuitGroups));
+        assert_eq!(parse_hand("A.K.Q.x"), Err(CardTextError::new(CardTextErrorKind::BadRank, 6, 7)));
+        assert!(is_canonical_order("AKQ.JT9..5432"));
+        assert!(!is_canonical_order("KAQ..."));
+        // Out-of-order ranks still read, and write back canonically.
+        assert_eq!(parse_hand("KA...").map(write_hand), Ok("AK...".to_owned()));
+    }
+}

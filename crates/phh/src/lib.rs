@@ -1,0 +1,1 @@
+//! Poker Hand History (PHH) reader, checker and writer. Under construction: see the project's issues.

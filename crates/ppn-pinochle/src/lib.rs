@@ -1,0 +1,1 @@
+//! Portable Pinochle Notation reader, checker and writer. Under construction: see the project's issues.
