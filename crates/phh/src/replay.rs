@@ -1,0 +1,1 @@
+//! Replaying hands through `poker-engine` (feature `replay`). Owned by the poker-engine work.
