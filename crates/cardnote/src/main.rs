@@ -1,1 +1,425 @@
-fn main() {}
+//! `cardnote`: check, format, convert and replay card-game notation files.
+//!
+//! ```text
+//! cardnote check [--json] [--format auto|phh|pbn|ppn-pref|ppn-pinochle] [--rules pokerkit|wsop] PATH...
+//! cardnote fmt [--check] [--preserve] PATH...
+//! cardnote convert --to json|phh|pbn|ppn FILE [-o OUT]
+//! cardnote replay FILE [--hand N] [--rules pokerkit|wsop]
+//! ```
+//!
+//! The `check --json` output is a contract: one JSON object per record per line, with `file`,
+//! `index`, `format`, `ok`, `errors`, `warnings` and the per-format fields. See README.md.
+
+mod formats;
+mod output;
+mod walk;
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::formats::{CheckOptions, ConvertTo, FileCheck, FmtOptions, Format, Refusal, Rules};
+use crate::output::{Summary, print_human_record, record_json};
+use crate::walk::{FileKind, collect_files, sniff_ppn};
+
+#[derive(Parser, Debug)]
+#[command(name = "cardnote", version, about = "Check, format, convert and replay card-game notation files")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Read and check files; directories are walked recursively in sorted order.
+    Check {
+        /// One JSON object per record per line (JSON Lines) on stdout.
+        #[arg(long)]
+        json: bool,
+        /// Force one format for every named file instead of choosing by extension.
+        #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+        format: FormatArg,
+        /// Rule profile for replaying poker hands.
+        #[arg(long, value_enum, default_value_t = RulesArg::Pokerkit)]
+        rules: RulesArg,
+        /// Treat leniencies for real-world files as errors.
+        #[arg(long)]
+        strict: bool,
+        /// Files or directories.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Rewrite files canonically (or format-preserving with --preserve).
+    Fmt {
+        /// Only report which files would change; exit 1 if any would.
+        #[arg(long)]
+        check: bool,
+        /// Keep the author's layout and comments.
+        #[arg(long)]
+        preserve: bool,
+        /// Force one format for every named file.
+        #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+        format: FormatArg,
+        /// Files or directories.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Convert a file between its notation and the notation's JSON form.
+    Convert {
+        /// Target: `json`, or the notation (`phh`, `pbn`, `ppn`).
+        #[arg(long)]
+        to: String,
+        /// The input's format, when it cannot be told from the extension (e.g. JSON input).
+        #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+        format: FormatArg,
+        /// Write here (atomically) instead of stdout.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Input file.
+        file: PathBuf,
+    },
+    /// Replay a PHH hand step by step.
+    Replay {
+        /// Only this hand (0-based index in the file).
+        #[arg(long)]
+        hand: Option<usize>,
+        /// Rule profile.
+        #[arg(long, value_enum, default_value_t = RulesArg::Pokerkit)]
+        rules: RulesArg,
+        /// A `.phh` or `.phhs` file.
+        file: PathBuf,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    Auto,
+    Phh,
+    Pbn,
+    PpnPref,
+    PpnPinochle,
+}
+
+impl FormatArg {
+    fn forced(self) -> Option<Format> {
+        match self {
+            FormatArg::Auto => None,
+            FormatArg::Phh => Some(Format::Phh),
+            FormatArg::Pbn => Some(Format::Pbn),
+            FormatArg::PpnPref => Some(Format::PpnPref),
+            FormatArg::PpnPinochle => Some(Format::PpnPinochle),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum RulesArg {
+    Pokerkit,
+    Wsop,
+}
+
+impl From<RulesArg> for Rules {
+    fn from(arg: RulesArg) -> Rules {
+        match arg {
+            RulesArg::Pokerkit => Rules::Pokerkit,
+            RulesArg::Wsop => Rules::Wsop,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            return if err.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    match cli.command {
+        Command::Check { json, format, rules, strict, paths } => {
+            let opts = CheckOptions { rules: rules.into(), strict };
+            run_check(&paths, format.forced(), &opts, json)
+        }
+        Command::Fmt { check, preserve, format, paths } => {
+            run_fmt(&paths, format.forced(), FmtOptions { preserve }, check)
+        }
+        Command::Convert { to, format, output, file } => {
+            run_convert(&file, &to, format.forced(), output.as_deref())
+        }
+        Command::Replay { hand, rules, file } => {
+            run_replay(&file, hand, &CheckOptions { rules: rules.into(), strict: false })
+        }
+    }
+}
+
+/// Which format a file is read as: forced, by extension, or (for `.ppn`) by sniffing.
+fn format_of(kind: FileKind, data: &[u8], forced: Option<Format>) -> Format {
+    if let Some(format) = forced {
+        return format;
+    }
+    match kind {
+        FileKind::Phh => Format::Phh,
+        FileKind::Pbn => Format::Pbn,
+        FileKind::Ppn => sniff_ppn(data),
+        FileKind::Other => Format::Phh,
+    }
+}
+
+fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileCheck {
+    match format {
+        Format::Phh => formats::phh::check(data, opts),
+        Format::Pbn => formats::pbn::check(data, opts),
+        Format::PpnPref => formats::pref::check(data, opts),
+        Format::PpnPinochle => formats::pinochle::check(data, opts),
+    }
+}
+
+fn run_check(paths: &[PathBuf], forced: Option<Format>, opts: &CheckOptions, json: bool) -> ExitCode {
+    let started = Instant::now();
+    let (files, mut io_failed) = collect_files(paths, forced.is_some());
+    let mut summary = Summary::default();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let progress = std::io::stderr().is_terminal() && !json;
+    let total_files = files.len();
+    let mut last_progress = Instant::now();
+    for (n, file) in files.iter().enumerate() {
+        let data = match std::fs::read(&file.path) {
+            Ok(data) => data,
+            Err(err) => {
+                eprintln!("cardnote: cannot read {}: {err}", file.path.display());
+                io_failed = true;
+                continue;
+            }
+        };
+        let format = format_of(file.kind, &data, forced);
+        let checked = check_bytes(format, &data, opts);
+        let shown = file.path.display().to_string();
+        summary.files += 1;
+        summary.bytes += data.len() as u64;
+        let index = cards_core::LineIndex::new(&checked.source);
+        for (i, record) in checked.records.iter().enumerate() {
+            summary.add(record);
+            if json {
+                let value = record_json(&shown, i, format, record, &checked.source, &index);
+                if writeln!(out, "{value}").is_err() {
+                    return ExitCode::from(2);
+                }
+            } else if !record.diagnostics.is_empty() {
+                print_human_record(&mut out, &shown, &checked.source, record);
+            }
+        }
+        if progress && last_progress.elapsed().as_millis() > 250 {
+            eprint!("\r[{}/{}] {}", n + 1, total_files, shown);
+            last_progress = Instant::now();
+        }
+    }
+    if progress {
+        eprint!("\r\x1b[K");
+    }
+    let _ = out.flush();
+    if !json {
+        summary.print(&mut std::io::stderr(), started.elapsed());
+    }
+    if io_failed {
+        ExitCode::from(2)
+    } else if summary.invalid > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn fmt_bytes(format: Format, data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+    match format {
+        Format::Phh => formats::phh::fmt(data, opts),
+        Format::Pbn => formats::pbn::fmt(data, opts),
+        Format::PpnPref => formats::pref::fmt(data, opts),
+        Format::PpnPinochle => formats::pinochle::fmt(data, opts),
+    }
+}
+
+fn convert_bytes(format: Format, data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+    match format {
+        Format::Phh => formats::phh::convert(data, to),
+        Format::Pbn => formats::pbn::convert(data, to),
+        Format::PpnPref => formats::pref::convert(data, to),
+        Format::PpnPinochle => formats::pinochle::convert(data, to),
+    }
+}
+
+fn report_refusal(path: &Path, refusal: &Refusal) {
+    let mut err = std::io::stderr();
+    let record =
+        formats::RecordReport { diagnostics: refusal.diagnostics.clone(), fields: Default::default() };
+    print_human_record(&mut err, &path.display().to_string(), &refusal.source, &record);
+}
+
+/// Writes `bytes` to `path` safely: a temporary file in the same folder, flushed and synced, re-read
+/// and checked with `verify`, then renamed over the original. Any failure leaves the original as it was.
+pub(crate) fn write_atomically(
+    path: &Path,
+    bytes: &[u8],
+    verify: impl FnOnce(&[u8]) -> Result<(), String>,
+) -> Result<(), String> {
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut temp = tempfile::Builder::new()
+        .prefix(".cardnote-")
+        .suffix(".tmp")
+        .tempfile_in(&dir)
+        .map_err(|e| format!("cannot create a temporary file in {}: {e}", dir.display()))?;
+    temp.write_all(bytes).map_err(|e| format!("cannot write the temporary file: {e}"))?;
+    temp.as_file().sync_all().map_err(|e| format!("cannot sync the temporary file: {e}"))?;
+    let written =
+        std::fs::read(temp.path()).map_err(|e| format!("cannot re-read the temporary file: {e}"))?;
+    if written != bytes {
+        return Err("the temporary file does not hold what was written".into());
+    }
+    verify(&written)?;
+    if let Ok(meta) = std::fs::metadata(path) {
+        let _ = std::fs::set_permissions(temp.path(), meta.permissions());
+    }
+    temp.persist(path).map_err(|e| format!("cannot replace {}: {}", path.display(), e.error))?;
+    Ok(())
+}
+
+fn verify_output(format: Format, bytes: &[u8]) -> Result<(), String> {
+    let check = check_bytes(format, bytes, &CheckOptions::default());
+    let errors: Vec<String> = check
+        .records
+        .iter()
+        .flat_map(|r| r.diagnostics.iter())
+        .filter(|d| d.is_error() && d.code != "FORMAT_NOT_IMPLEMENTED")
+        .map(|d| format!("{}: {}", d.code, d.message))
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("the rewritten text does not read cleanly ({}); original kept", errors.join("; ")))
+    }
+}
+
+fn run_fmt(paths: &[PathBuf], forced: Option<Format>, opts: FmtOptions, check_only: bool) -> ExitCode {
+    let (files, mut failed) = collect_files(paths, forced.is_some());
+    let mut would_change = 0usize;
+    let mut refused = false;
+    for file in &files {
+        let data = match std::fs::read(&file.path) {
+            Ok(data) => data,
+            Err(err) => {
+                eprintln!("cardnote: cannot read {}: {err}", file.path.display());
+                failed = true;
+                continue;
+            }
+        };
+        let format = format_of(file.kind, &data, forced);
+        match fmt_bytes(format, &data, &opts) {
+            Ok(new) if new == data => {}
+            Ok(new) => {
+                would_change += 1;
+                if check_only {
+                    println!("would reformat {}", file.path.display());
+                } else if let Err(err) = write_atomically(&file.path, &new, |b| verify_output(format, b)) {
+                    eprintln!("cardnote: {}: {err}", file.path.display());
+                    failed = true;
+                } else {
+                    println!("reformatted {}", file.path.display());
+                }
+            }
+            Err(refusal) => {
+                eprintln!("cardnote: not rewriting {}: it does not read cleanly", file.path.display());
+                report_refusal(&file.path, &refusal);
+                refused = true;
+            }
+        }
+    }
+    if failed {
+        ExitCode::from(2)
+    } else if refused || (check_only && would_change > 0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn run_convert(file: &Path, to: &str, forced: Option<Format>, output: Option<&Path>) -> ExitCode {
+    let data = match std::fs::read(file) {
+        Ok(data) => data,
+        Err(err) => {
+            eprintln!("cardnote: cannot read {}: {err}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let target = match to {
+        "json" => ConvertTo::Json,
+        "phh" | "pbn" | "ppn" | "ppn-pref" | "ppn-pinochle" => ConvertTo::Native,
+        other => {
+            eprintln!("cardnote: unknown target {other:?}; use json, phh, pbn or ppn");
+            return ExitCode::from(2);
+        }
+    };
+    let is_json = file.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let format = match (forced, is_json, to) {
+        (Some(format), _, _) => format,
+        (None, true, "phh") => Format::Phh,
+        (None, true, "pbn") => Format::Pbn,
+        (None, true, "ppn" | "ppn-pref") => Format::PpnPref,
+        (None, true, "ppn-pinochle") => Format::PpnPinochle,
+        (None, true, _) => {
+            eprintln!("cardnote: say which notation the JSON holds with --format");
+            return ExitCode::from(2);
+        }
+        (None, false, _) => format_of(walk::kind_of(file), &data, None),
+    };
+    match convert_bytes(format, &data, target) {
+        Ok(bytes) => match output {
+            Some(out) => match write_atomically(out, &bytes, |_| Ok(())) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => {
+                    eprintln!("cardnote: {err}");
+                    ExitCode::from(2)
+                }
+            },
+            None => {
+                let mut stdout = std::io::stdout().lock();
+                if stdout.write_all(&bytes).and_then(|()| stdout.flush()).is_err() {
+                    return ExitCode::from(2);
+                }
+                ExitCode::SUCCESS
+            }
+        },
+        Err(refusal) => {
+            report_refusal(file, &refusal);
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run_replay(file: &Path, hand: Option<usize>, opts: &CheckOptions) -> ExitCode {
+    let data = match std::fs::read(file) {
+        Ok(data) => data,
+        Err(err) => {
+            eprintln!("cardnote: cannot read {}: {err}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    match formats::phh_replay::replay(&data, hand, opts) {
+        Ok(text) => {
+            let mut stdout = std::io::stdout().lock();
+            if stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).is_err() {
+                return ExitCode::from(2);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(refusal) => {
+            report_refusal(file, &refusal);
+            ExitCode::from(1)
+        }
+    }
+}

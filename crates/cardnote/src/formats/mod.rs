@@ -8,8 +8,9 @@
 use cards_core::Diagnostic;
 use serde_json::{Map, Value};
 
-pub mod phh;
 pub mod pbn;
+pub mod phh;
+pub mod phh_replay;
 pub mod pinochle;
 pub mod pref;
 
@@ -80,7 +81,10 @@ impl FileCheck {
     /// A file that yields one record carrying `diagnostic`.
     #[must_use]
     pub fn single(source: String, diagnostic: Diagnostic) -> FileCheck {
-        FileCheck { source, records: vec![RecordReport { diagnostics: vec![diagnostic], fields: Map::new() }] }
+        FileCheck {
+            source,
+            records: vec![RecordReport { diagnostics: vec![diagnostic], fields: Map::new() }],
+        }
     }
 }
 

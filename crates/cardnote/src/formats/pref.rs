@@ -12,7 +12,10 @@ pub fn check(data: &[u8], _opts: &CheckOptions) -> FileCheck {
 /// Rewrites a file.
 pub fn fmt(data: &[u8], _opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     let file = super::not_implemented(data, Format::PpnPref);
-    Err(Refusal { source: file.source, diagnostics: file.records.into_iter().flat_map(|r| r.diagnostics).collect() })
+    Err(Refusal {
+        source: file.source,
+        diagnostics: file.records.into_iter().flat_map(|r| r.diagnostics).collect(),
+    })
 }
 
 /// Converts a file.
