@@ -1,0 +1,171 @@
+//! `cargo xtask bench`: run the criterion benches and write the dashboard (`BENCHMARKS.md`,
+//! `benchmarks.json`) from criterion's own result files.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+use crate::util::{output, root, run_cmd};
+
+/// One measured benchmark.
+struct Measured {
+    id: String,
+    median_ns: f64,
+    /// (count per iteration, unit) where unit is "bytes" or "elements".
+    throughput: Option<(f64, &'static str)>,
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let quick = args.iter().any(|a| a == "--quick");
+    let filter: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let mut cmd = Command::new("cargo");
+    cmd.args(["bench", "--workspace", "--benches", "--"]);
+    if quick {
+        cmd.args(["--quick", "--warm-up-time", "1", "--measurement-time", "2"]);
+    }
+    for f in &filter {
+        cmd.arg(f);
+    }
+    cmd.arg("--noplot");
+    run_cmd(&mut cmd)?;
+    let results = collect(&target_dir().join("criterion"))?;
+    if results.is_empty() {
+        return Err("criterion wrote no results".into());
+    }
+    write_dashboard(&results, quick)
+}
+
+fn target_dir() -> PathBuf {
+    output(Command::new("cargo").args(["metadata", "--format-version", "1", "--no-deps"]))
+        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+        .and_then(|v| v.get("target_directory").and_then(Value::as_str).map(PathBuf::from))
+        .unwrap_or_else(|| root().join("target"))
+}
+
+fn collect(dir: &Path) -> Result<Vec<Measured>, String> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                if path.file_name().is_some_and(|n| n == "new") {
+                    if let Some(m) = read_result(&path) {
+                        found.push(m);
+                    }
+                } else if path.file_name().is_some_and(|n| n != "report" && n != "base" && n != "change") {
+                    stack.push(path);
+                }
+            }
+        }
+    }
+    found.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(found)
+}
+
+fn read_result(new_dir: &Path) -> Option<Measured> {
+    let bench: Value =
+        serde_json::from_str(&std::fs::read_to_string(new_dir.join("benchmark.json")).ok()?).ok()?;
+    let estimates: Value =
+        serde_json::from_str(&std::fs::read_to_string(new_dir.join("estimates.json")).ok()?).ok()?;
+    let id = bench.get("full_id")?.as_str()?.to_owned();
+    let median_ns = estimates.get("median")?.get("point_estimate")?.as_f64()?;
+    let throughput = bench.get("throughput").and_then(|t| {
+        if let Some(n) = t.get("Bytes").and_then(Value::as_f64) {
+            Some((n, "bytes"))
+        } else if let Some(n) = t.get("BytesDecimal").and_then(Value::as_f64) {
+            Some((n, "bytes"))
+        } else {
+            t.get("Elements").and_then(Value::as_f64).map(|n| (n, "elements"))
+        }
+    });
+    Some(Measured { id, median_ns, throughput })
+}
+
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|s| s.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
+fn human_rate(per_second: f64, unit: &str) -> String {
+    match unit {
+        "bytes" => format!("{:.1} MB/s", per_second / 1e6),
+        _ => {
+            if per_second >= 1e6 {
+                format!("{:.2} M/s", per_second / 1e6)
+            } else {
+                format!("{:.0} /s", per_second)
+            }
+        }
+    }
+}
+
+fn human_time(ns: f64) -> String {
+    if ns >= 1e9 {
+        format!("{:.2} s", ns / 1e9)
+    } else if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.2} µs", ns / 1e3)
+    } else {
+        format!("{ns:.1} ns")
+    }
+}
+
+fn write_dashboard(results: &[Measured], quick: bool) -> Result<(), String> {
+    let commit = output(Command::new("git").args(["rev-parse", "--short", "HEAD"])).unwrap_or_default();
+    let toolchain = output(Command::new("rustc").arg("--version")).unwrap_or_default();
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let cpu = cpu_model();
+    let date = output(Command::new("date").args(["-u", "+%Y-%m-%d %H:%M UTC"])).unwrap_or_default();
+    let mut md = String::new();
+    let _ = writeln!(md, "# Benchmarks\n");
+    let _ = writeln!(
+        md,
+        "Written by `cargo xtask bench{}`; medians from criterion. Single-threaded unless the name says otherwise.\n",
+        if quick { " --quick" } else { "" }
+    );
+    let _ = writeln!(md, "- machine: {cpu}, {cores} cores");
+    let _ = writeln!(md, "- commit: {commit}");
+    let _ = writeln!(md, "- toolchain: {toolchain}");
+    let _ = writeln!(md, "- date: {date}\n");
+    let _ = writeln!(md, "| bench | median time / iteration | throughput |");
+    let _ = writeln!(md, "|---|---:|---:|");
+    let mut entries = Vec::new();
+    for m in results {
+        let rate = m.throughput.map(|(n, unit)| (n / (m.median_ns / 1e9), unit));
+        let shown = rate.map(|(r, unit)| human_rate(r, unit)).unwrap_or_else(|| "–".into());
+        let _ = writeln!(md, "| `{}` | {} | {} |", m.id, human_time(m.median_ns), shown);
+        let mut entry = json!({ "name": m.id, "median_ns": m.median_ns });
+        if let Some((per_second, unit)) = rate {
+            entry["throughput_per_second"] = json!(per_second);
+            entry["unit"] = json!(if unit == "bytes" { "bytes/s" } else { "records/s" });
+        }
+        entries.push(entry);
+    }
+    let doc = json!({
+        "machine": { "cpu": cpu, "cores": cores },
+        "commit": commit,
+        "toolchain": toolchain,
+        "date": date,
+        "quick": quick,
+        "benchmarks": entries,
+    });
+    std::fs::write(root().join("BENCHMARKS.md"), md)
+        .map_err(|e| format!("cannot write BENCHMARKS.md: {e}"))?;
+    let pretty = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+    std::fs::write(root().join("benchmarks.json"), pretty + "\n")
+        .map_err(|e| format!("cannot write benchmarks.json: {e}"))?;
+    eprintln!("xtask: wrote BENCHMARKS.md and benchmarks.json ({} benches)", results.len());
+    Ok(())
+}
