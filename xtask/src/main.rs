@@ -8,6 +8,8 @@
 //! - `fuzz [--seconds N] [TARGET]`: run the cargo-fuzz targets.
 
 mod bench;
+mod fuzz;
+mod generate;
 mod snapshots;
 mod util;
 
@@ -22,6 +24,8 @@ fn main() -> ExitCode {
     let result = match command.as_str() {
         "snapshots" => snapshots::run(rest),
         "bench" => bench::run(rest),
+        "fuzz" => fuzz::run(rest),
+        "gen" => generate::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -39,4 +43,6 @@ fn main() -> ExitCode {
 
 const USAGE: &str = "usage: cargo xtask <task>
   snapshots [--check] [--skip-tests]   regenerate (or check) insta snapshots from corpus/
-  bench [--quick] [FILTER]             run criterion benches; write BENCHMARKS.md and benchmarks.json";
+  bench [--quick] [FILTER]             run criterion benches; write BENCHMARKS.md and benchmarks.json
+  gen --format pbn --boards N --seed S OUT   deterministic legal benchmark input
+  fuzz [--seconds N] [TARGET...]       run cargo-fuzz targets (installs cargo-fuzz / nightly if missing)";
