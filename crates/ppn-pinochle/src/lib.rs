@@ -1,1 +1,55 @@
-//! Portable Pinochle Notation reader, checker and writer. Under construction: see the project's issues.
+//! Portable Pinochle Notation (PPN 1.0 draft): reader, checker and writer for double-deck
+//! four-handed partnership pinochle (DD4), following the project's rules digest.
+//!
+//! ```
+//! use ppn_pinochle::{check_str, parse::parse, write::write, validate::Options};
+//!
+//! let text = "% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n[Auction \"E\"]\nPass 52 59 60\n- Pass 65 70\n- - Pass\n[Declarer \"W\"]\n";
+//! let reports = check_str(text, &Options::default());
+//! assert_eq!(reports[0].diagnostics[0].code, "DECLARER_MISMATCH");
+//! assert_eq!(reports[0].summary.contract, Some(70));
+//! // Lossless: read -> write -> read gives an equal model.
+//! let model = parse(text).file;
+//! assert_eq!(parse(&write(&model)).file, model);
+//! ```
+//!
+//! # Layout
+//! - [`model`]: the file, hands, tags, sections (typed tokens), typed tag values.
+//! - [`parse`]: a streaming byte-level [`parse::Reader`] and [`parse::typed_value`].
+//! - [`validate`]: [`validate::Checker`], one hand at a time, in the digest's check order.
+//! - [`meld`]: the meld chart as data.
+//! - [`write`]: faithful writer, [`write::to_export`] (canonical) and [`write::to_import`].
+//! - [`error`]: every diagnostic code.
+//!
+//! # Decisions (where this crate reads an open point of the draft)
+//! - Hands are separated by blank lines (as in PBN); a blank line also ends a section.
+//! - `#` as a whole value takes the value of the last earlier tag of that name. A value starting
+//!   with `##` is used for this hand and for every later hand that omits the tag, until a hand
+//!   gives the tag again; `##` alone makes the inherited value sticky.
+//! - In values, `\"` is a quote and `\\` a backslash; any other backslash is kept as written.
+//! - Comments on a tag's line, and comment lines inside a section, belong to the hand's item list
+//!   and the section line, so they survive a round trip.
+//! - Trick lines list cards from that trick's leader (the digest's decision, §7).
+//! - `No Board`: accepted with the lint `NO_BOARD`; the Play section must be absent or `*`;
+//!   scores are not checked. `No Trump`: the declaring side scores −Contract, the other side is
+//!   not checked. All four passing: lint `AUCTION_ALL_PASS`, the Result expected is `No Board`.
+//! - GameScores carry-over, Hand numbering and Victor are lints (warnings), as the digest says.
+//! - A Passed list with four entries starts at the dealer's left, a shorter one at the declarer.
+//! - MeldScores check against the values shown in Melds; Result and HandScores use the stated
+//!   MeldScores when given.
+
+pub mod error;
+pub mod meld;
+pub mod model;
+pub mod parse;
+pub mod validate;
+pub mod write;
+
+pub use model::PpnFile;
+pub use validate::{HandReport, Options};
+
+/// Reads and checks a whole text: one report per hand (syntax diagnostics first).
+#[must_use]
+pub fn check_str(text: &str, opts: &Options) -> Vec<HandReport> {
+    validate::check_parsed(&parse::parse(text), opts)
+}

@@ -1,0 +1,816 @@
+//! Reading: a byte-level, line-oriented reader that streams hands, and typed tag values.
+//!
+//! [`Reader`] reads the `%` headers first, then yields one [`Hand`] per group of non-blank lines,
+//! each with its own syntax diagnostics, so one bad hand never stops the others.
+
+use cards_core::text::pinochle;
+use cards_core::{CardCounts, Diagnostic, PinochleSeat, Span, Suit};
+
+use crate::error as code;
+use crate::model::{
+    At, Comment, FormatKind, Hand, Header, HeaderLine, Item, MeldEntry, Outcome, PpnFile, Section,
+    SectionLine, Segment, SegmentLetter, SegmentPoint, Spanned, Tag, Token, Value, segment_allowed,
+};
+
+/// The longest header or tag, in characters.
+pub const MAX_LINE_CHARS: usize = 255;
+
+/// Everything read from a file: the model and the syntax diagnostics.
+#[derive(Debug, Clone, Default)]
+pub struct Parsed {
+    /// The model.
+    pub file: PpnFile,
+    /// Diagnostics about the headers.
+    pub header_diagnostics: Vec<Diagnostic>,
+    /// Syntax diagnostics of each hand (same length as `file.hands`).
+    pub hand_diagnostics: Vec<Vec<Diagnostic>>,
+}
+
+/// Reads a whole file.
+///
+/// ```
+/// let parsed = ppn_pinochle::parse::parse("% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n");
+/// assert_eq!(parsed.file.hands.len(), 1);
+/// assert!(parsed.hand_diagnostics[0].is_empty());
+/// ```
+#[must_use]
+pub fn parse(src: &str) -> Parsed {
+    let mut reader = Reader::new(src);
+    let mut hands = Vec::new();
+    let mut hand_diagnostics = Vec::new();
+    for (hand, diags) in reader.by_ref() {
+        hands.push(hand);
+        hand_diagnostics.push(diags);
+    }
+    Parsed {
+        file: PpnFile { headers: reader.headers, hands },
+        header_diagnostics: reader.header_diagnostics,
+        hand_diagnostics,
+    }
+}
+
+/// A streaming reader: headers on construction, then hands one at a time.
+#[derive(Debug)]
+pub struct Reader<'a> {
+    src: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    /// The `%` header lines read so far.
+    pub headers: Vec<HeaderLine>,
+    /// Diagnostics about them.
+    pub header_diagnostics: Vec<Diagnostic>,
+}
+
+fn is_space(b: u8) -> bool {
+    b == b' ' || b == b'\t' || b == b'\r'
+}
+
+impl<'a> Reader<'a> {
+    /// Starts reading `src` and reads its headers.
+    #[must_use]
+    pub fn new(src: &'a str) -> Reader<'a> {
+        let mut reader = Reader {
+            src,
+            bytes: src.as_bytes(),
+            pos: 0,
+            headers: Vec::new(),
+            header_diagnostics: Vec::new(),
+        };
+        reader.read_headers();
+        reader
+    }
+
+    fn skip_spaces(&mut self) {
+        while self.bytes.get(self.pos).is_some_and(|&b| is_space(b)) {
+            self.pos += 1;
+        }
+    }
+
+    fn line_end(&self, from: usize) -> usize {
+        self.bytes
+            .get(from..)
+            .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+            .map_or(self.bytes.len(), |i| from + i)
+    }
+
+    fn slice(&self, start: usize, end: usize) -> &'a str {
+        self.src.get(start..end).unwrap_or("")
+    }
+
+    fn read_headers(&mut self) {
+        loop {
+            let line_start = self.pos;
+            self.skip_spaces();
+            match self.bytes.get(self.pos) {
+                Some(b'\n') => self.pos += 1,
+                Some(b'%') => {
+                    let end = self.line_end(self.pos);
+                    let text = self.slice(self.pos, end).trim_end_matches('\r');
+                    let span = Span::new(self.pos, self.pos + text.len());
+                    let header = parse_header(text, span, &mut self.header_diagnostics);
+                    self.headers.push(HeaderLine { header, at: At(span) });
+                    self.pos = (end + 1).min(self.bytes.len());
+                }
+                _ => {
+                    self.pos = line_start;
+                    return;
+                }
+            }
+        }
+    }
+
+    fn comment(&mut self, diags: &mut Vec<Diagnostic>) -> Comment {
+        let start = self.pos;
+        let close = self.bytes.get(start + 1..).and_then(|rest| rest.iter().position(|&b| b == b'}'));
+        match close {
+            Some(i) => {
+                let end = start + 1 + i;
+                self.pos = end + 1;
+                Comment { text: self.slice(start + 1, end).to_owned(), at: At(Span::new(start, end + 1)) }
+            }
+            None => {
+                let end = self.line_end(start);
+                diags.push(Diagnostic::error(
+                    code::COMMENT_UNCLOSED,
+                    "comment `{` is never closed",
+                    Span::new(start, start + 1),
+                ));
+                self.pos = end;
+                Comment {
+                    text: self.slice(start + 1, end).trim_end_matches('\r').to_owned(),
+                    at: At(Span::new(start, end)),
+                }
+            }
+        }
+    }
+
+    fn token(&mut self) -> Spanned<Token> {
+        let start = self.pos;
+        while self.bytes.get(self.pos).is_some_and(|&b| !is_space(b) && b != b'\n' && b != b'{') {
+            self.pos += 1;
+        }
+        let text = self.slice(start, self.pos);
+        Spanned { value: classify_token(text), at: At(Span::new(start, self.pos)) }
+    }
+
+    /// Reads one tag line starting at `self.pos` (`[` or `@`). On a syntax error, skips to the end
+    /// of the line and returns `None`.
+    fn tag(&mut self, diags: &mut Vec<Diagnostic>) -> Option<Tag> {
+        let start = self.pos;
+        let line_end = self.line_end(start);
+        let result = self.tag_inner(start, line_end);
+        match result {
+            Ok(tag) => {
+                let chars = self.slice(start, self.pos).chars().count();
+                if chars > MAX_LINE_CHARS {
+                    diags.push(Diagnostic::error(
+                        code::LINE_TOO_LONG,
+                        format!("tag is {chars} characters long; the limit is {MAX_LINE_CHARS}"),
+                        Span::new(start, self.pos),
+                    ));
+                }
+                if tag.segment.is_some() && !segment_allowed(&tag.name) {
+                    diags.push(
+                        Diagnostic::error(
+                            code::SEGMENT_NOT_ALLOWED,
+                            format!("tag `{}` cannot take a segmental prefix", tag.name),
+                            Span::new(start, tag.name_at.0.end),
+                        )
+                        .with_help("only Annotator, Chat, Note, seat and seat-type tags can"),
+                    );
+                }
+                Some(tag)
+            }
+            Err(diag) => {
+                diags.push(diag);
+                self.pos = line_end;
+                None
+            }
+        }
+    }
+
+    fn tag_inner(&mut self, start: usize, line_end: usize) -> Result<Tag, Diagnostic> {
+        let mut segment = None;
+        if self.bytes.get(self.pos) == Some(&b'@') {
+            let eq = self.bytes.get(self.pos..line_end).and_then(|r| r.iter().position(|&b| b == b'='));
+            let Some(eq) = eq.map(|i| self.pos + i) else {
+                return Err(Diagnostic::error(
+                    code::SEGMENT_SYNTAX,
+                    "segmental prefix without `=`",
+                    Span::new(start, line_end),
+                ));
+            };
+            let text = self.slice(self.pos + 1, eq);
+            segment = Some(parse_segment(text).ok_or_else(|| {
+                Diagnostic::error(
+                    code::SEGMENT_SYNTAX,
+                    format!("bad segmental prefix `@{text}=`"),
+                    Span::new(start, eq + 1),
+                )
+                .with_help("write @<start>-<end>= with segments D A X M P R, e.g. @P.19.3-R=")
+            })?);
+            self.pos = eq + 1;
+        }
+        let bad = |at: usize, what: &str| {
+            Diagnostic::error(
+                code::TAG_SYNTAX,
+                what.to_owned(),
+                Span::new(at, (at + 1).min(line_end).max(at)),
+            )
+        };
+        if self.bytes.get(self.pos) != Some(&b'[') {
+            return Err(bad(self.pos, "expected `[` to open a tag"));
+        }
+        self.pos += 1;
+        self.skip_spaces();
+        let name_start = self.pos;
+        while self.bytes.get(self.pos).is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_') {
+            self.pos += 1;
+        }
+        let name_end = self.pos;
+        if name_end == name_start {
+            return Err(bad(self.pos, "expected a tag name"));
+        }
+        self.skip_spaces();
+        if self.bytes.get(self.pos) != Some(&b'"') {
+            return Err(bad(self.pos, "expected `\"` to open the tag value"));
+        }
+        self.pos += 1;
+        let value_start = self.pos;
+        let mut value = String::new();
+        let mut seg = value_start;
+        loop {
+            match self.bytes.get(self.pos) {
+                Some(b'"') => break,
+                Some(b'\\') if matches!(self.bytes.get(self.pos + 1), Some(b'"' | b'\\')) => {
+                    value.push_str(self.slice(seg, self.pos));
+                    seg = self.pos + 1;
+                    self.pos += 2;
+                }
+                Some(b'\n') | None => {
+                    return Err(Diagnostic::error(
+                        code::TAG_SYNTAX,
+                        "tag value is not closed with `\"` on its line",
+                        Span::new(value_start - 1, self.pos),
+                    ));
+                }
+                Some(_) => self.pos += 1,
+            }
+        }
+        let value_end = self.pos;
+        if seg == value_start {
+            value = self.slice(value_start, value_end).to_owned();
+        } else {
+            value.push_str(self.slice(seg, value_end));
+        }
+        self.pos += 1;
+        self.skip_spaces();
+        if self.bytes.get(self.pos) != Some(&b']') {
+            return Err(bad(self.pos, "expected `]` to close the tag"));
+        }
+        self.pos += 1;
+        Ok(Tag {
+            segment,
+            name: self.slice(name_start, name_end).to_owned(),
+            value,
+            section: None,
+            at: At(Span::new(start, self.pos)),
+            name_at: At(Span::new(name_start, name_end)),
+            value_at: At(Span::new(value_start, value_end)),
+        })
+    }
+
+    /// Reads the next hand (None at the end of the input).
+    fn next_hand(&mut self) -> Option<(Hand, Vec<Diagnostic>)> {
+        let mut items: Vec<Item> = Vec::new();
+        let mut diags = Vec::new();
+        let mut section_owner: Option<usize> = None;
+        let mut hand_start = None;
+        let mut hand_end = self.pos;
+        loop {
+            let line_start = self.pos;
+            self.skip_spaces();
+            match self.bytes.get(self.pos) {
+                None => break,
+                Some(b'\n') => {
+                    self.pos += 1;
+                    if items.is_empty() && hand_start.is_none() {
+                        continue;
+                    }
+                    break;
+                }
+                Some(b'%') => {
+                    let end = self.line_end(self.pos);
+                    diags.push(Diagnostic::warning(
+                        code::HEADER_SYNTAX,
+                        "`%` line inside the records is ignored",
+                        Span::new(self.pos, end),
+                    ));
+                    hand_start.get_or_insert(line_start);
+                    self.pos = end;
+                    hand_end = end;
+                    continue;
+                }
+                Some(_) => {}
+            }
+            hand_start.get_or_insert(self.pos);
+            let mut pending: Vec<Comment> = Vec::new();
+            let mut tokens: Vec<Spanned<Token>> = Vec::new();
+            let mut had_tag = false;
+            let content_start = self.pos;
+            loop {
+                self.skip_spaces();
+                match self.bytes.get(self.pos) {
+                    None | Some(b'\n') => break,
+                    Some(b'{') => {
+                        let c = self.comment(&mut diags);
+                        pending.push(c);
+                    }
+                    Some(b'[' | b'@') if tokens.is_empty() && !had_tag => {
+                        for c in pending.drain(..) {
+                            items.push(Item::Comment(c));
+                        }
+                        if let Some(tag) = self.tag(&mut diags) {
+                            items.push(Item::Tag(tag));
+                            section_owner = Some(items.len() - 1);
+                        } else {
+                            section_owner = None;
+                        }
+                        had_tag = true;
+                    }
+                    Some(_) => {
+                        let t = self.token();
+                        if had_tag {
+                            diags.push(Diagnostic::error(
+                                code::TAG_SYNTAX,
+                                "text after the tag on its line",
+                                t.at.0,
+                            ));
+                        } else {
+                            tokens.push(t);
+                        }
+                    }
+                }
+            }
+            let content_end = self.pos;
+            hand_end = content_end;
+            if self.bytes.get(self.pos) == Some(&b'\n') {
+                self.pos += 1;
+            }
+            let line_span = Span::new(content_start, content_end);
+            if had_tag {
+                for c in pending {
+                    items.push(Item::Comment(c));
+                }
+                continue;
+            }
+            let owner = section_owner.and_then(|i| match items.get_mut(i) {
+                Some(Item::Tag(tag)) => Some(tag),
+                _ => None,
+            });
+            match owner {
+                Some(tag) if !tokens.is_empty() || tag.section.is_some() || is_section_tag(&tag.name) => {
+                    let line = SectionLine { tokens, comments: pending, at: At(line_span) };
+                    tag.section.get_or_insert_with(Section::default).lines.push(line);
+                }
+                _ if tokens.is_empty() => {
+                    for c in pending {
+                        items.push(Item::Comment(c));
+                    }
+                    section_owner = None;
+                }
+                _ => {
+                    diags.push(Diagnostic::error(
+                        code::TAG_SYNTAX,
+                        "line outside any tag or section",
+                        line_span,
+                    ));
+                    for c in pending {
+                        items.push(Item::Comment(c));
+                    }
+                }
+            }
+        }
+        let start = hand_start?;
+        Some((Hand { items, at: At(Span::new(start, hand_end.max(start))) }, diags))
+    }
+}
+
+impl Iterator for Reader<'_> {
+    type Item = (Hand, Vec<Diagnostic>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_hand()
+    }
+}
+
+/// Tags whose value is followed by section lines.
+#[must_use]
+pub fn is_section_tag(name: &str) -> bool {
+    name == "Auction" || name == "Play"
+}
+
+fn parse_header(text: &str, span: Span, diags: &mut Vec<Diagnostic>) -> Header {
+    let chars = text.chars().count();
+    if chars > MAX_LINE_CHARS {
+        diags.push(Diagnostic::error(
+            code::LINE_TOO_LONG,
+            format!("header is {chars} characters long; the limit is {MAX_LINE_CHARS}"),
+            span,
+        ));
+    }
+    let body = text.get(1..).unwrap_or("");
+    let trimmed = body.trim();
+    if trimmed.is_empty() {
+        return Header::Blank;
+    }
+    if let Some(version) = trimmed.strip_prefix("PPN") {
+        if version.is_empty() || version.starts_with(' ') {
+            return Header::Notation(version.trim().to_owned());
+        }
+    }
+    match trimmed {
+        "EXPORT" => return Header::Format(FormatKind::Export),
+        "IMPORT" => return Header::Format(FormatKind::Import),
+        _ => {}
+    }
+    if let Some(id) = trimmed.strip_prefix("ID ") {
+        return Header::Id(id.trim().to_owned());
+    }
+    Header::Other(body.strip_prefix(' ').unwrap_or(body).to_owned())
+}
+
+fn parse_point(text: &str) -> Option<SegmentPoint> {
+    let mut parts = text.split('.');
+    let letter_text = parts.next()?;
+    let [b] = letter_text.as_bytes() else { return None };
+    let letter = SegmentLetter::from_byte(*b)?;
+    let number = |p: Option<&str>| -> Result<Option<u32>, ()> {
+        match p {
+            None => Ok(None),
+            Some(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+                s.parse().map(Some).map_err(|_| ())
+            }
+            Some(_) => Err(()),
+        }
+    };
+    let major = number(parts.next()).ok()?;
+    let minor = number(parts.next()).ok()?;
+    if parts.next().is_some() {
+        return None;
+    }
+    Some(SegmentPoint { letter, major, minor })
+}
+
+/// Parses the text between `@` and `=` (`P.19.3-R`).
+#[must_use]
+pub fn parse_segment(text: &str) -> Option<Segment> {
+    let (start, end) = text.split_once('-')?;
+    let start = parse_point(start)?;
+    let end = if end.is_empty() { None } else { Some(parse_point(end)?) };
+    Some(Segment { start, end })
+}
+
+/// Types one section token.
+#[must_use]
+pub fn classify_token(text: &str) -> Token {
+    let b = text.as_bytes();
+    match b {
+        b"Pass" => return Token::Pass,
+        b"-" => return Token::Dash,
+        b"?" => return Token::Unknown,
+        b"*" => return Token::End,
+        [s, r] => {
+            if matches!(s, b'C' | b'D' | b'S' | b'H') {
+                if let Ok(card) = pinochle::parse_card(text) {
+                    return Token::Card(card);
+                }
+                let _ = r;
+            }
+        }
+        _ => {}
+    }
+    if !b.is_empty() && b.len() <= 6 && b.iter().all(u8::is_ascii_digit) && !(b.len() > 1 && b[0] == b'0') {
+        if let Ok(n) = text.parse() {
+            return Token::Bid(n);
+        }
+    }
+    if let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+        if let Some(t) = parse_annotation(inner) {
+            return t;
+        }
+    }
+    Token::Other(text.to_owned())
+}
+
+fn parse_annotation(inner: &str) -> Option<Token> {
+    if inner == "?" {
+        return Some(Token::Annotation { seat: None, points: None });
+    }
+    let (seat, points_text) = if let Some(rest) = inner.strip_prefix('?') {
+        (None, rest)
+    } else {
+        let split = inner.bytes().position(|b| !b.is_ascii_uppercase()).unwrap_or(inner.len());
+        let (seat_text, rest) = inner.split_at(split);
+        (Some(PinochleSeat::parse(seat_text)?), rest)
+    };
+    let points = match points_text {
+        "?" => None,
+        p if !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()) => Some(p.parse().ok()?),
+        _ => return None,
+    };
+    Some(Token::Annotation { seat, points })
+}
+
+/// Parses a seat given as letters, for a table of `players`.
+#[must_use]
+pub fn parse_seat(text: &str, players: usize) -> Option<PinochleSeat> {
+    let seat = PinochleSeat::parse(text)?;
+    PinochleSeat::table(players)?.contains(&seat).then_some(seat)
+}
+
+fn syntax(code: &'static str, message: String, span: Span) -> Diagnostic {
+    Diagnostic::error(code, message, span)
+}
+
+fn int(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || digits.len() > 12 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// Parses a dot-syntax hand, mapping errors to `code` with spans in the file (`offset` = where
+/// `text` starts).
+pub fn parse_hand_at(text: &str, offset: usize, code: &'static str) -> Result<CardCounts, Diagnostic> {
+    pinochle::parse_hand(text).map_err(|e| {
+        let span = if e.span.is_empty() { Span::new(0, text.len()) } else { e.span };
+        syntax(code, format!("hand `{text}`: {}", kind_text(e.kind)), span.shift(offset))
+            .with_help("four dot-separated suit groups C.D.S.H, ranks A T K Q J 9 in that order")
+    })
+}
+
+fn kind_text(kind: cards_core::CardTextErrorKind) -> &'static str {
+    use cards_core::CardTextErrorKind as K;
+    match kind {
+        K::BadRank => "not a rank letter",
+        K::BadSuit => "not a suit letter",
+        K::Truncated => "card cut short",
+        K::BadCode => "bad card",
+        K::Duplicate => "too many copies",
+        K::OutOfOrder => "ranks out of order",
+        K::SuitGroups => "not four suit groups",
+        K::Empty => "no cards",
+    }
+}
+
+/// Splits `SEAT:rest`, checking the seat.
+fn seat_prefix<'t>(
+    text: &'t str,
+    offset: usize,
+    players: usize,
+    code: &'static str,
+) -> Result<(PinochleSeat, &'t str, usize), Diagnostic> {
+    let Some((seat_text, rest)) = text.split_once(':') else {
+        return Err(syntax(
+            code,
+            "expected `<seat>:` before the hands".into(),
+            Span::new(offset, offset + text.len()),
+        ));
+    };
+    let seat = parse_seat(seat_text, players).ok_or_else(|| {
+        syntax(code, format!("`{seat_text}` is not a seat"), Span::new(offset, offset + seat_text.len()))
+    })?;
+    Ok((seat, rest, offset + seat_text.len() + 1))
+}
+
+/// Space-separated fields of `text` with their offsets.
+fn fields(text: &str, offset: usize) -> impl Iterator<Item = (&str, usize)> {
+    let base = text.as_ptr() as usize;
+    text.split(' ').filter(|f| !f.is_empty()).map(move |f| (f, offset + (f.as_ptr() as usize - base)))
+}
+
+/// Types a tag's value. `offset` is where the raw value starts in the file; `players` the table size.
+/// `?` and `*` give [`Value::Unknown`] and [`Value::Terminated`] for every tag.
+pub fn typed_value(name: &str, value: &str, offset: usize, players: usize) -> Result<Value, Diagnostic> {
+    let span = Span::new(offset, offset + value.len());
+    match value {
+        "?" => return Ok(Value::Unknown),
+        "*" => return Ok(Value::Terminated),
+        _ => {}
+    }
+    match name {
+        "Date" => parse_date(value)
+            .ok_or_else(|| syntax(code::DATE_SYNTAX, format!("date `{value}` is not YYYY.MM.DD"), span)),
+        "Hand" | "Contract" | "Round" => int(value)
+            .filter(|n| *n >= 0)
+            .map(Value::Int)
+            .ok_or_else(|| syntax(code::NUMBER_SYNTAX, format!("`{value}` is not a whole number"), span)),
+        "Victor" => value
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n >= 1 && value.bytes().all(|b| b.is_ascii_digit()))
+            .map(Value::Victor)
+            .ok_or_else(|| syntax(code::NUMBER_SYNTAX, format!("`{value}` is not a team number"), span)),
+        "Dealer" | "Declarer" | "Auction" | "Play" => parse_seat(value, players)
+            .map(Value::Seat)
+            .ok_or_else(|| syntax(code::SEAT_SYNTAX, format!("`{value}` is not a seat of this table"), span)),
+        "Deal" | "Holding" | "Passed" => {
+            let (first, rest, at) = seat_prefix(value, offset, players, code::HAND_SYNTAX)?;
+            let mut hands = Vec::with_capacity(players);
+            for (field, at) in fields(rest, at) {
+                hands.push(if field == "?" {
+                    None
+                } else {
+                    Some(parse_hand_at(field, at, code::HAND_SYNTAX)?)
+                });
+            }
+            Ok(Value::Hands { first, hands })
+        }
+        "Melds" => parse_melds(value, offset, players),
+        "Discard" => {
+            let bad = || syntax(code::DISCARD_SYNTAX, "expected `<cards> (<points>)`".into(), span);
+            let (cards, points) = value.split_once('(').ok_or_else(bad)?;
+            let points = points.strip_suffix(')').and_then(int).ok_or_else(bad)?;
+            let cards = parse_hand_at(cards.trim_end(), offset, code::HAND_SYNTAX)?;
+            Ok(Value::Discard { cards, points })
+        }
+        "Kitty" => {
+            let mut cards = Vec::new();
+            for (field, at) in fields(value, offset) {
+                cards.push(pinochle::parse_card(field).map_err(|_| {
+                    syntax(
+                        code::CARD_SYNTAX,
+                        format!("`{field}` is not a card"),
+                        Span::new(at, at + field.len()),
+                    )
+                })?);
+            }
+            Ok(Value::Kitty(cards))
+        }
+        "Partner" => {
+            let (seat_text, card_text) = value
+                .split_once(':')
+                .ok_or_else(|| syntax(code::CARD_SYNTAX, "expected `<seat>:<card>`".into(), span))?;
+            let seat = PinochleSeat::parse(seat_text)
+                .ok_or_else(|| syntax(code::SEAT_SYNTAX, format!("`{seat_text}` is not a seat"), span))?;
+            let card = pinochle::parse_card(card_text)
+                .map_err(|_| syntax(code::CARD_SYNTAX, format!("`{card_text}` is not a card"), span))?;
+            Ok(Value::Partner { seat, card })
+        }
+        "Trump" => match value {
+            "-" => Ok(Value::Trump(None)),
+            "C" | "D" | "S" | "H" => Ok(Value::Trump(Suit::from_char(value.chars().next().unwrap_or('-')))),
+            _ => Err(syntax(code::TRUMP_SYNTAX, format!("trump `{value}` is not C, D, S, H or -"), span)),
+        },
+        "GameScores" | "MeldScores" | "PlayScores" | "HandScores" => {
+            let mut scores = Vec::with_capacity(2);
+            for part in value.split(':') {
+                scores.push(int(part).ok_or_else(|| {
+                    syntax(code::SCORE_SYNTAX, format!("`{value}` is not colon-separated integers"), span)
+                })?);
+            }
+            Ok(Value::Scores(scores))
+        }
+        "Result" => Outcome::parse(value).map(Value::Result).ok_or_else(|| {
+            syntax(
+                code::RESULT_SYNTAX,
+                format!("result `{value}` is not Saved, Set, No Board or No Trump"),
+                span,
+            )
+        }),
+        "Termination" => {
+            let (seat_text, cause) = value.split_once(':').ok_or_else(|| {
+                syntax(code::TERMINATION_SYNTAX, "expected `<seat|->:<cause>`".into(), span)
+            })?;
+            let seat = if seat_text == "-" {
+                None
+            } else {
+                Some(PinochleSeat::parse(seat_text).ok_or_else(|| {
+                    syntax(code::TERMINATION_SYNTAX, format!("`{seat_text}` is not a seat or `-`"), span)
+                })?)
+            };
+            Ok(Value::Termination { seat, cause: cause.to_owned() })
+        }
+        _ => Ok(Value::Text(value.to_owned())),
+    }
+}
+
+fn parse_date(value: &str) -> Option<Value> {
+    let b = value.as_bytes();
+    if b.len() != 10 || b.get(4) != Some(&b'.') || b.get(7) != Some(&b'.') {
+        return None;
+    }
+    fn part<T: core::str::FromStr>(s: &str) -> Option<Option<T>> {
+        if s.bytes().all(|b| b == b'?') {
+            Some(None)
+        } else if s.bytes().all(|b| b.is_ascii_digit()) {
+            s.parse().ok().map(Some)
+        } else {
+            None
+        }
+    }
+    let year = part::<u16>(value.get(0..4)?)?;
+    let month = part::<u8>(value.get(5..7)?)?;
+    let day = part::<u8>(value.get(8..10)?)?;
+    if month.is_some_and(|m| !(1..=12).contains(&m)) || day.is_some_and(|d| !(1..=31).contains(&d)) {
+        return None;
+    }
+    Some(Value::Date { year, month, day })
+}
+
+fn parse_melds(value: &str, offset: usize, players: usize) -> Result<Value, Diagnostic> {
+    let (first, rest, at) = seat_prefix(value, offset, players, code::MELDS_SYNTAX)?;
+    let mut entries = Vec::with_capacity(players);
+    for (field, at) in fields(rest, at) {
+        let bad = |msg: String| syntax(code::MELDS_SYNTAX, msg, Span::new(at, at + field.len()));
+        if field == "?" {
+            entries.push(MeldEntry { cards: None, value: None });
+            continue;
+        }
+        let (cards, points) =
+            field.split_once('(').ok_or_else(|| bad(format!("meld `{field}` has no `(<value>)`")))?;
+        let points = points.strip_suffix(')').ok_or_else(|| bad(format!("meld `{field}` has no `)`")))?;
+        let value = if points == "?" {
+            None
+        } else {
+            Some(int(points).ok_or_else(|| bad(format!("meld value `{points}` is not a number")))?)
+        };
+        let cards = if cards == "?" { None } else { Some(parse_hand_at(cards, at, code::MELDS_SYNTAX)?) };
+        entries.push(MeldEntry { cards, value });
+    }
+    if entries.len() != players {
+        return Err(syntax(
+            code::MELDS_SYNTAX,
+            format!("{} meld entries; expected one per seat ({players})", entries.len()),
+            Span::new(offset, offset + value.len()),
+        ));
+    }
+    Ok(Value::Melds { first, entries })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards_core::Card;
+
+    #[test]
+    fn tokens() {
+        assert_eq!(classify_token("Pass"), Token::Pass);
+        assert_eq!(classify_token("52"), Token::Bid(52));
+        assert_eq!(classify_token("HA"), Token::Card(Card::new(cards_core::Rank::Ace, Suit::Hearts)));
+        assert_eq!(
+            classify_token("(S2)"),
+            Token::Annotation { seat: Some(PinochleSeat::South), points: Some(2) }
+        );
+        assert_eq!(
+            classify_token("(SE12)"),
+            Token::Annotation { seat: Some(PinochleSeat::SouthEast), points: Some(12) }
+        );
+        assert_eq!(classify_token("(?)"), Token::Annotation { seat: None, points: None });
+        assert_eq!(
+            classify_token("(S?)"),
+            Token::Annotation { seat: Some(PinochleSeat::South), points: None }
+        );
+        assert_eq!(classify_token("(X2)"), Token::Other("(X2)".into()));
+        assert_eq!(classify_token("HX"), Token::Other("HX".into()));
+        assert_eq!(classify_token("07"), Token::Other("07".into()));
+    }
+
+    #[test]
+    fn segments() {
+        let seg = parse_segment("P.19.3-R").unwrap_or_else(|| unreachable!());
+        assert_eq!(seg.start.letter, SegmentLetter::Play);
+        assert_eq!((seg.start.major, seg.start.minor), (Some(19), Some(3)));
+        assert_eq!(seg.end.map(|e| e.letter), Some(SegmentLetter::Result));
+        assert!(parse_segment("M-").is_some_and(|s| s.end.is_none()));
+        assert!(parse_segment("Q-R").is_none());
+        assert!(parse_segment("P.1.2.3-R").is_none());
+        assert!(parse_segment("PR").is_none());
+    }
+
+    #[test]
+    fn tags_sections_comments() {
+        let src = "% PPN 1.0\n% EXPORT\n%\n{c0}\n[Site \"a \\\"b\\\"\"] {c1}\n[Auction \"E\"]\nPass 52 {x}\n- Pass\n\n@M-P=[Chat \"N:hi\"]\n";
+        let parsed = parse(src);
+        assert_eq!(parsed.file.headers.len(), 3);
+        assert_eq!(parsed.file.hands.len(), 2);
+        let hand = &parsed.file.hands[0];
+        assert_eq!(hand.items.len(), 4);
+        let site = hand.tag("Site").unwrap_or_else(|| unreachable!());
+        assert_eq!(site.value, "a \"b\"");
+        let auction = hand.tag("Auction").and_then(|t| t.section.as_ref()).map(|s| s.lines.len());
+        assert_eq!(auction, Some(2));
+        assert!(parsed.hand_diagnostics.iter().all(Vec::is_empty), "{:?}", parsed.hand_diagnostics);
+        assert!(parsed.file.hands[1].tags().next().is_some_and(|t| t.segment.is_some()));
+    }
+
+    #[test]
+    fn bad_tags_report() {
+        let parsed =
+            parse("% PPN 1.0\n% IMPORT\n[Site \"x]\n[Date 2015]\n@Z-=[Note \"n\"]\n[Deal \"x\"] junk\n");
+        let codes: Vec<_> = parsed.hand_diagnostics[0].iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["TAG_SYNTAX", "TAG_SYNTAX", "SEGMENT_SYNTAX", "TAG_SYNTAX"]);
+    }
+}

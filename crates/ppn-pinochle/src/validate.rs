@@ -1,0 +1,1537 @@
+//! Checking: headers, inheritance (`#`, `##`), the EXPORT roster, typed values, and the DD4 game
+//! rules of the digest in its check order, then the across-hand lints.
+//!
+//! [`Checker`] keeps the state that crosses hands (inherited tags, GameScores, Hand numbers), so a
+//! file can be checked one hand at a time as [`crate::parse::Reader`] streams them.
+
+use std::borrow::Cow;
+
+use cards_core::{Card, CardCounts, Deck, Diagnostic, PinochleSeat, Rank, Span, Suit};
+
+use crate::error as code;
+use crate::meld::{self, Chart, STANDARD};
+use crate::model::{FormatKind, Hand, Header, HeaderLine, MeldEntry, Outcome, Tag, Token, Value};
+use crate::parse::{Parsed, typed_value};
+
+/// Check options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// The "must head the trick" rule (digest §7 rule 3). On by default.
+    pub must_head: bool,
+    /// The lowest legal bid (50).
+    pub min_bid: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { must_head: true, min_bid: 50 }
+    }
+}
+
+/// The EXPORT mandatory tags for DD4, in roster order.
+pub const EXPORT_ROSTER: [&str; 20] = [
+    "Site",
+    "Date",
+    "North",
+    "East",
+    "South",
+    "West",
+    "Hand",
+    "GameScores",
+    "Dealer",
+    "Deal",
+    "Declarer",
+    "Contract",
+    "Trump",
+    "Melds",
+    "MeldScores",
+    "PlayScores",
+    "Result",
+    "HandScores",
+    "Auction",
+    "Play",
+];
+
+/// What a hand says (stated values first, computed ones where a tag is absent).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Hand number.
+    pub hand: Option<i64>,
+    /// Dealer.
+    pub dealer: Option<PinochleSeat>,
+    /// Declarer.
+    pub declarer: Option<PinochleSeat>,
+    /// Contract.
+    pub contract: Option<i64>,
+    /// Trump: `Some(None)` is `-`.
+    pub trump: Option<Option<Suit>>,
+    /// Team meld scores (NS, EW).
+    pub meld_scores: Option<Vec<i64>>,
+    /// Team play scores.
+    pub play_scores: Option<Vec<i64>>,
+    /// Team hand scores.
+    pub hand_scores: Option<Vec<i64>>,
+    /// Team game scores before the hand.
+    pub game_scores: Option<Vec<i64>>,
+    /// Result.
+    pub result: Option<Outcome>,
+}
+
+/// The check result of one hand.
+#[derive(Debug, Clone, Default)]
+pub struct HandReport {
+    /// Diagnostics, in check order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// What the hand says.
+    pub summary: Summary,
+}
+
+/// Checks a parsed file: one report per hand, syntax diagnostics first. Header diagnostics go to
+/// the first hand (or to a single empty report when the file has no hand).
+#[must_use]
+pub fn check_parsed(parsed: &Parsed, opts: &Options) -> Vec<HandReport> {
+    let (mut checker, mut header_diags) = Checker::new(&parsed.file.headers, *opts);
+    let mut head = parsed.header_diagnostics.clone();
+    head.append(&mut header_diags);
+    let mut reports = Vec::with_capacity(parsed.file.hands.len());
+    for (i, hand) in parsed.file.hands.iter().enumerate() {
+        let syntax = parsed.hand_diagnostics.get(i).cloned().unwrap_or_default();
+        let mut report = checker.check_hand(hand, syntax);
+        if i == 0 {
+            head.append(&mut report.diagnostics);
+            report.diagnostics = std::mem::take(&mut head);
+        }
+        reports.push(report);
+    }
+    if reports.is_empty() {
+        reports.push(HandReport { diagnostics: head, summary: Summary::default() });
+    }
+    reports
+}
+
+#[derive(Debug, Default)]
+struct Previous {
+    game: Option<Vec<i64>>,
+    hand_scores: Option<Vec<i64>>,
+    number: Option<i64>,
+}
+
+/// Cross-hand checking state.
+#[derive(Debug)]
+pub struct Checker {
+    opts: Options,
+    format: Option<FormatKind>,
+    last: Vec<(String, String)>,
+    sticky: Vec<(String, String)>,
+    prev: Option<Previous>,
+}
+
+fn seat_index(seat: PinochleSeat) -> Option<usize> {
+    match seat {
+        PinochleSeat::North => Some(0),
+        PinochleSeat::East => Some(1),
+        PinochleSeat::South => Some(2),
+        PinochleSeat::West => Some(3),
+        _ => None,
+    }
+}
+
+const SEATS: [PinochleSeat; 4] =
+    [PinochleSeat::North, PinochleSeat::East, PinochleSeat::South, PinochleSeat::West];
+
+fn seat_at(i: usize) -> PinochleSeat {
+    SEATS[i % 4]
+}
+
+fn team(i: usize) -> usize {
+    i % 2
+}
+
+fn strength(rank: Rank) -> u8 {
+    match rank {
+        Rank::Ace => 6,
+        Rank::Ten => 5,
+        Rank::King => 4,
+        Rank::Queen => 3,
+        Rank::Jack => 2,
+        Rank::Nine => 1,
+        _ => 0,
+    }
+}
+
+fn counter(card: Card) -> u32 {
+    u32::from(matches!(card.rank(), Rank::Ace | Rank::Ten | Rank::King))
+}
+
+fn scores_text(s: &[i64]) -> String {
+    s.iter().map(i64::to_string).collect::<Vec<_>>().join(":")
+}
+
+/// One tag after inheritance.
+#[derive(Debug)]
+struct Eff<'h> {
+    name: &'h str,
+    value: Cow<'h, str>,
+    /// Where the value is (the `#` when inherited; the hand start when implied by `##`).
+    span: Span,
+    tag: Option<&'h Tag>,
+}
+
+fn lookup<'v>(list: &'v [(String, String)], name: &str) -> Option<&'v str> {
+    list.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+}
+
+fn store(list: &mut Vec<(String, String)>, name: &str, value: &str) {
+    if let Some(slot) = list.iter_mut().find(|(n, _)| n == name) {
+        slot.1.clear();
+        slot.1.push_str(value);
+    } else {
+        list.push((name.to_owned(), value.to_owned()));
+    }
+}
+
+/// Per-seat hands (N E S W).
+type Seats<T> = [Option<T>; 4];
+
+#[derive(Debug, Default)]
+struct Typed {
+    dealer: Option<(PinochleSeat, Span)>,
+    declarer: Option<(PinochleSeat, Span)>,
+    contract: Option<(i64, Span)>,
+    hand_number: Option<(i64, Span)>,
+    trump: Option<(Option<Suit>, Span)>,
+    result: Option<(Outcome, Span)>,
+    victor: Option<(u32, Span)>,
+    game_scores: Option<(Vec<i64>, Span)>,
+    meld_scores: Option<(Vec<i64>, Span)>,
+    play_scores: Option<(Vec<i64>, Span)>,
+    hand_scores: Option<(Vec<i64>, Span)>,
+    deal: Option<(PinochleSeat, Vec<Option<CardCounts>>, Span)>,
+    holding: Option<(PinochleSeat, Vec<Option<CardCounts>>, Span)>,
+    passed: Option<(PinochleSeat, Vec<Option<CardCounts>>, Span)>,
+    melds: Option<(PinochleSeat, Vec<MeldEntry>, Span)>,
+    termination: bool,
+    chart: Option<&'static Chart>,
+}
+
+impl Checker {
+    /// A checker for a file with these headers; returns the header diagnostics too.
+    #[must_use]
+    pub fn new(headers: &[HeaderLine], opts: Options) -> (Checker, Vec<Diagnostic>) {
+        let mut diags = Vec::new();
+        let first_span = headers.first().map_or(Span::at(0), |h| h.at.0);
+        match headers.first().map(|h| &h.header) {
+            Some(Header::Notation(version)) => {
+                if version != "1.0" {
+                    diags.push(Diagnostic::warning(
+                        code::HEADER_SYNTAX,
+                        format!("notation version `{version}`; this reader knows PPN 1.0"),
+                        first_span,
+                    ));
+                }
+            }
+            _ => diags.push(
+                Diagnostic::error(
+                    code::MISSING_NOTATION_HEADER,
+                    "the file does not start with `% PPN 1.0`",
+                    first_span,
+                )
+                .with_help("the first line of a PPN file is `% PPN 1.0`"),
+            ),
+        }
+        let format = headers.iter().find_map(|h| match h.header {
+            Header::Format(kind) => Some(kind),
+            _ => None,
+        });
+        if format.is_none() {
+            diags.push(
+                Diagnostic::error(
+                    code::MISSING_FORMAT_HEADER,
+                    "no `% EXPORT` or `% IMPORT` header",
+                    first_span,
+                )
+                .with_help("add `% EXPORT` or `% IMPORT` after `% PPN 1.0`"),
+            );
+        }
+        for h in headers {
+            if let Header::Other(text) = &h.header {
+                diags.push(Diagnostic::warning(
+                    code::HEADER_SYNTAX,
+                    format!("unknown header `% {text}`"),
+                    h.at.0,
+                ));
+            }
+        }
+        if format == Some(FormatKind::Export) && !headers.iter().any(|h| h.header == Header::Blank) {
+            diags.push(Diagnostic::warning(
+                code::HEADER_BLANK_LINE,
+                "EXPORT headers lack the blank escaped header line `%`",
+                headers.last().map_or(Span::at(0), |h| h.at.0),
+            ));
+        }
+        (Checker { opts, format, last: Vec::new(), sticky: Vec::new(), prev: None }, diags)
+    }
+
+    /// Checks one hand; `syntax` holds the reader's diagnostics for it (they come first).
+    pub fn check_hand(&mut self, hand: &Hand, syntax: Vec<Diagnostic>) -> HandReport {
+        let mut d = syntax;
+        let hand_start = Span::at(hand.at.0.start);
+        // 1. Inheritance and duplicates.
+        let mut eff: Vec<Eff<'_>> = Vec::with_capacity(24);
+        for tag in hand.tags() {
+            if tag.segment.is_some() {
+                continue;
+            }
+            let repeatable = matches!(tag.name.as_str(), "Chat" | "Note");
+            if !repeatable && eff.iter().any(|e| e.name == tag.name && e.tag.is_some()) {
+                d.push(Diagnostic::error(
+                    code::DUPLICATE_TAG,
+                    format!("tag `{}` appears twice in this hand", tag.name),
+                    tag.name_at.0,
+                ));
+                continue;
+            }
+            let raw = tag.value.as_str();
+            let value: Cow<'_, str> = if raw == "#" || raw == "##" {
+                match lookup(&self.last, &tag.name) {
+                    Some(v) => Cow::Owned(v.to_owned()),
+                    None => {
+                        d.push(Diagnostic::error(
+                            code::INHERIT_NOTHING,
+                            format!("`{raw}` but no earlier hand has a `{}` tag", tag.name),
+                            tag.value_at.0,
+                        ));
+                        continue;
+                    }
+                }
+            } else if let Some(rest) = raw.strip_prefix("##") {
+                Cow::Borrowed(rest)
+            } else {
+                Cow::Borrowed(raw)
+            };
+            if raw.starts_with("##") {
+                store(&mut self.sticky, &tag.name, &value);
+            } else if raw != "#" {
+                self.sticky.retain(|(n, _)| n != &tag.name);
+            }
+            let span = if raw.starts_with("##") && raw.len() > 2 {
+                Span::new(tag.value_at.0.start + 2, tag.value_at.0.end)
+            } else {
+                tag.value_at.0
+            };
+            eff.push(Eff { name: &tag.name, value, span, tag: Some(tag) });
+        }
+        let sticky = self.sticky.clone();
+        for (name, value) in &sticky {
+            if !eff.iter().any(|e| e.name == name) {
+                eff.push(Eff {
+                    name: name.as_str(),
+                    value: Cow::Owned(value.clone()),
+                    span: hand_start,
+                    tag: None,
+                });
+            }
+        }
+        let get = |name: &str| eff.iter().find(|e| e.name == name);
+
+        // 2. Variant.
+        let dd4 = match get("Competition") {
+            None => true,
+            Some(e) => {
+                let v = e.value.to_ascii_lowercase().replace(' ', "-");
+                let ok = v == "double-deck-four-handed" || v == "?";
+                if !ok {
+                    d.push(Diagnostic::warning(
+                        code::VARIANT_NOT_CHECKED,
+                        format!("variant `{}`: only the notation is checked, not the game", e.value),
+                        e.span,
+                    ));
+                }
+                ok
+            }
+        };
+        let players = if dd4 { 4 } else { 8 };
+
+        // 3. EXPORT roster and order.
+        if dd4 && self.format == Some(FormatKind::Export) {
+            for name in EXPORT_ROSTER {
+                if get(name).is_none() {
+                    d.push(
+                        Diagnostic::error(code::MISSING_TAG, format!("EXPORT record without the mandatory `{name}` tag"), hand_start)
+                            .with_help("EXPORT records carry every roster tag; use `*` after a termination, `?` when unknown"),
+                    );
+                }
+            }
+            let mut last_rank = 0;
+            for e in eff.iter().filter(|e| e.tag.is_some()) {
+                if let Some(rank) = EXPORT_ROSTER.iter().position(|n| *n == e.name) {
+                    if rank < last_rank {
+                        d.push(Diagnostic::warning(
+                            code::TAG_ORDER,
+                            format!("`{}` comes after a tag that the roster puts later", e.name),
+                            e.tag.map_or(e.span, |t| t.name_at.0),
+                        ));
+                        break;
+                    }
+                    last_rank = rank;
+                }
+            }
+        }
+
+        // 4. Typed values.
+        let mut t = Typed::default();
+        let mut stars: Option<Span> = None;
+        for e in &eff {
+            let value = match typed_value(e.name, &e.value, e.span.start, players) {
+                Ok(v) => v,
+                Err(diag) => {
+                    d.push(diag);
+                    continue;
+                }
+            };
+            if value == Value::Terminated {
+                stars.get_or_insert(e.span);
+            }
+            self.lint_value(e, &value, dd4, &mut d, &mut t);
+            match value {
+                Value::Seat(seat) => match e.name {
+                    "Dealer" => t.dealer = Some((seat, e.span)),
+                    "Declarer" => t.declarer = Some((seat, e.span)),
+                    _ => {}
+                },
+                Value::Int(n) => match e.name {
+                    "Contract" => t.contract = Some((n, e.span)),
+                    "Hand" => t.hand_number = Some((n, e.span)),
+                    _ => {}
+                },
+                Value::Victor(n) => t.victor = Some((n, e.span)),
+                Value::Trump(s) => t.trump = Some((s, e.span)),
+                Value::Result(r) => t.result = Some((r, e.span)),
+                Value::Termination { .. } => t.termination = true,
+                Value::Scores(s) => {
+                    if dd4 && s.len() != 2 {
+                        d.push(Diagnostic::error(
+                            code::SCORE_ARITY,
+                            format!("{} scores in `{}`; DD4 has 2 teams (NS:EW)", s.len(), e.value),
+                            e.span,
+                        ));
+                        continue;
+                    }
+                    let slot = match e.name {
+                        "GameScores" => &mut t.game_scores,
+                        "MeldScores" => &mut t.meld_scores,
+                        "PlayScores" => &mut t.play_scores,
+                        _ => &mut t.hand_scores,
+                    };
+                    *slot = Some((s, e.span));
+                }
+                Value::Hands { first, hands } => {
+                    let slot = match e.name {
+                        "Deal" => &mut t.deal,
+                        "Holding" => &mut t.holding,
+                        _ => &mut t.passed,
+                    };
+                    *slot = Some((first, hands, e.span));
+                }
+                Value::Melds { first, entries } => t.melds = Some((first, entries, e.span)),
+                _ => {}
+            }
+        }
+        for e in &eff {
+            if let Some(section) = e.tag.and_then(|t| t.section.as_ref()) {
+                for tok in section.lines.iter().flat_map(|l| l.tokens.iter()) {
+                    if tok.value == Token::End {
+                        stars.get_or_insert(tok.at.0);
+                    }
+                }
+            }
+        }
+        if let (Some(span), false) = (stars, t.termination) {
+            d.push(
+                Diagnostic::error(
+                    code::TERMINATION_MISSING,
+                    "`*` marks a termination but the hand has no Termination tag",
+                    span,
+                )
+                .with_help("add [Termination \"<seat|->:<cause>\"]"),
+            );
+        }
+
+        let mut summary = Summary {
+            hand: t.hand_number.map(|x| x.0),
+            dealer: t.dealer.map(|x| x.0),
+            declarer: t.declarer.map(|x| x.0),
+            contract: t.contract.map(|x| x.0),
+            trump: t.trump.map(|x| x.0),
+            meld_scores: t.meld_scores.as_ref().map(|x| x.0.clone()),
+            play_scores: t.play_scores.as_ref().map(|x| x.0.clone()),
+            hand_scores: t.hand_scores.as_ref().map(|x| x.0.clone()),
+            game_scores: t.game_scores.as_ref().map(|x| x.0.clone()),
+            result: t.result.map(|x| x.0),
+        };
+        if dd4 {
+            self.game_checks(&eff, &t, &mut d, &mut summary);
+        }
+
+        // T3 across hands.
+        if dd4 {
+            self.across(&t, &summary, &mut d);
+        }
+        for e in &eff {
+            if e.tag.is_some() {
+                store(&mut self.last, e.name, &e.value);
+            }
+        }
+        HandReport { diagnostics: d, summary }
+    }
+
+    fn lint_value(&self, e: &Eff<'_>, value: &Value, dd4: bool, d: &mut Vec<Diagnostic>, t: &mut Typed) {
+        let name = e.name;
+        if dd4 && matches!(name, "Kitty" | "Discard" | "Partner") {
+            let nine = matches!(value, Value::Kitty(cards) if cards.iter().any(|c| c.rank() == Rank::Nine));
+            d.push(Diagnostic::warning(
+                code::NOT_IN_VARIANT,
+                if nine {
+                    format!("`{name}` with 9s: neither a kitty nor 9s are part of double-deck four-handed")
+                } else {
+                    format!("`{name}` is not part of double-deck four-handed")
+                },
+                e.span,
+            ));
+        }
+        let seat_name = name.strip_suffix("Type").unwrap_or(name);
+        if let Some(seat) = PinochleSeat::from_name(seat_name) {
+            if dd4 && seat_index(seat).is_none() {
+                d.push(Diagnostic::warning(
+                    code::NOT_IN_VARIANT,
+                    format!("seat `{name}` is not at a four-handed table"),
+                    e.tag.map_or(e.span, |t| t.name_at.0),
+                ));
+            }
+            if name.ends_with("Type") && !matches!(&*e.value, "human" | "program" | "?") {
+                d.push(Diagnostic::warning(
+                    code::VALUE_UNUSUAL,
+                    format!("seat type `{}` is not human or program", e.value),
+                    e.span,
+                ));
+            }
+        }
+        if name == "Room" && !matches!(&*e.value, "Open" | "Closed" | "?") {
+            d.push(Diagnostic::warning(
+                code::VALUE_UNUSUAL,
+                format!("room `{}` is not Open or Closed", e.value),
+                e.span,
+            ));
+        }
+        if name == "Scoring" {
+            match meld::chart_for(&e.value) {
+                Some(chart) => t.chart = Some(chart),
+                None => d.push(Diagnostic::warning(
+                    code::SCORING_UNKNOWN,
+                    format!("no chart known for scoring `{}`; the Standard chart is used", e.value),
+                    e.span,
+                )),
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn game_checks(&self, eff: &[Eff<'_>], t: &Typed, d: &mut Vec<Diagnostic>, summary: &mut Summary) {
+        let chart = t.chart.unwrap_or(&STANDARD);
+        let dealer = t.dealer.and_then(|(s, _)| seat_index(s));
+        let tag_of = |name: &str| eff.iter().find(|e| e.name == name);
+
+        // Deal, Holding.
+        let deal = t.deal.as_ref().and_then(|(first, hands, span)| {
+            check_hands("Deal", *first, hands, *span, tag_of("Deal"), dealer, d)
+        });
+        let holding = t.holding.as_ref().and_then(|(first, hands, span)| {
+            check_hands("Holding", *first, hands, *span, tag_of("Holding"), dealer, d)
+        });
+        // Passed.
+        if let (Some((first, passed, span)), Some(deal), Some(holding)) = (&t.passed, &deal, &holding) {
+            check_passed(
+                *first,
+                passed,
+                *span,
+                deal,
+                holding,
+                dealer,
+                t.declarer.and_then(|x| seat_index(x.0)),
+                tag_of("Holding"),
+                d,
+            );
+        }
+        let hands: Option<Seats<CardCounts>> = holding.clone().or_else(|| deal.clone());
+
+        // Auction.
+        let auction = tag_of("Auction").and_then(|e| {
+            let tag = e.tag?;
+            let first = match typed_value("Auction", &e.value, e.span.start, 4) {
+                Ok(Value::Seat(s)) => seat_index(s)?,
+                _ => return None,
+            };
+            if let Some(dl) = dealer {
+                if first != (dl + 1) % 4 {
+                    d.push(Diagnostic::error(
+                        code::AUCTION_FIRST_SEAT,
+                        format!(
+                            "the auction starts with {}; the dealer's left is {}",
+                            seat_at(first),
+                            seat_at(dl + 1)
+                        ),
+                        e.span,
+                    ));
+                }
+            }
+            Some(check_auction(tag, first, self.opts.min_bid, t.termination, d))
+        });
+        if let Some(a) = &auction {
+            if a.all_pass {
+                // Nothing to compare Declarer/Contract with.
+            } else if a.complete {
+                if let (Some((declarer, span)), Some(winner)) = (t.declarer, a.winner) {
+                    if seat_index(declarer) != Some(winner) {
+                        d.push(Diagnostic::error(
+                            code::DECLARER_MISMATCH,
+                            format!("Declarer {declarer} but the auction was won by {}", seat_at(winner)),
+                            span,
+                        ));
+                    }
+                }
+                if let (Some((contract, span)), Some(bid)) = (t.contract, a.contract) {
+                    if contract != i64::from(bid) {
+                        d.push(Diagnostic::error(
+                            code::CONTRACT_MISMATCH,
+                            format!("Contract {contract} but the winning bid was {bid}"),
+                            span,
+                        ));
+                    }
+                }
+            }
+        }
+        let declarer =
+            t.declarer.and_then(|x| seat_index(x.0)).or_else(|| auction.as_ref().and_then(|a| a.winner));
+        let contract =
+            t.contract.map(|x| x.0).or_else(|| auction.as_ref().and_then(|a| a.contract.map(i64::from)));
+        summary.declarer = summary.declarer.or(declarer.map(seat_at));
+        summary.contract = summary.contract.or(contract);
+
+        // Trump.
+        let trump = t.trump.map(|x| x.0);
+        if let (Some((suit, span)), Some(dc), Some(h)) = (t.trump, declarer, &hands) {
+            if let Some(cards) = &h[dc] {
+                match suit {
+                    Some(s) if !meld::has_marriage(cards, s) => d.push(Diagnostic::error(
+                        code::TRUMP_WITHOUT_MARRIAGE,
+                        format!(
+                            "trump {} but declarer {} holds no marriage (K+Q) in it",
+                            s.upper_char(),
+                            seat_at(dc)
+                        ),
+                        span,
+                    )),
+                    None => {
+                        if let Some(s) = Suit::ALL.into_iter().find(|&s| meld::has_marriage(cards, s)) {
+                            d.push(Diagnostic::error(
+                                code::TRUMP_DASH_WITH_MARRIAGE,
+                                format!(
+                                    "trump `-` but declarer {} holds a marriage in {}",
+                                    seat_at(dc),
+                                    s.upper_char()
+                                ),
+                                span,
+                            ));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+
+        // Melds.
+        let mut meld_values: Option<[i64; 4]> = None;
+        if let Some((first, entries, span)) = &t.melds {
+            let first = seat_index(*first).unwrap_or(0);
+            let mut values = [0i64; 4];
+            let mut known = true;
+            let fields: Vec<Span> = field_spans(eff, "Melds", *span);
+            for (k, entry) in entries.iter().enumerate() {
+                let seat = (first + k) % 4;
+                let at = fields.get(k).copied().unwrap_or(*span);
+                let held = hands.as_ref().and_then(|h| h[seat].as_ref());
+                if let (Some(cards), Some(held)) = (&entry.cards, held) {
+                    if !cards.is_sub_multiset(held) {
+                        d.push(Diagnostic::error(
+                            code::MELD_CARDS_NOT_HELD,
+                            format!("{} shows meld cards it does not hold", seat_at(seat)),
+                            at,
+                        ));
+                    }
+                }
+                match (&entry.cards, entry.value, trump) {
+                    (Some(cards), Some(value), Some(trump)) => {
+                        let chart_value = i64::from(meld::meld_value(cards, trump, chart));
+                        if chart_value != value {
+                            d.push(Diagnostic::error(
+                                code::MELD_VALUE,
+                                format!(
+                                    "{} shows meld worth {chart_value} by the chart, not {value}",
+                                    seat_at(seat)
+                                ),
+                                at,
+                            ));
+                        }
+                        if let Some(held) = held {
+                            let best = i64::from(meld::meld_value(held, trump, chart));
+                            if best > value {
+                                d.push(Diagnostic::warning(
+                                    code::MELD_NOT_MAXIMAL,
+                                    format!("{} holds meld worth {best} but shows {value}", seat_at(seat)),
+                                    at,
+                                ));
+                            }
+                        }
+                        values[seat] = value;
+                    }
+                    (_, Some(value), _) => values[seat] = value,
+                    _ => known = false,
+                }
+            }
+            if known {
+                meld_values = Some(values);
+            }
+        }
+        let computed_ms = meld_values.map(|v| {
+            let team_sum = |a: usize, b: usize| {
+                let s = v[a] + v[b];
+                if s < 20 { 0 } else { s }
+            };
+            vec![team_sum(0, 2), team_sum(1, 3)]
+        });
+        if let (Some((stated, span)), Some(computed)) = (&t.meld_scores, &computed_ms) {
+            if stated != computed {
+                d.push(
+                    Diagnostic::error(
+                        code::MELDSCORES,
+                        format!(
+                            "MeldScores {} but the melds give {}",
+                            scores_text(stated),
+                            scores_text(computed)
+                        ),
+                        *span,
+                    )
+                    .with_help("a team's meld counts only when it reaches 20"),
+                );
+            }
+        }
+        let ms: Option<Vec<i64>> = t.meld_scores.as_ref().map(|x| x.0.clone()).or(computed_ms);
+        summary.meld_scores = summary.meld_scores.take().or_else(|| ms.clone());
+
+        // Expected outcome class before play.
+        let all_pass = auction.as_ref().is_some_and(|a| a.all_pass);
+        let stated_result = t.result.map(|x| x.0);
+        let not_played = trump == Some(None)
+            || all_pass
+            || matches!(stated_result, Some(Outcome::NoBoard | Outcome::NoTrump));
+
+        // Play.
+        let mut counters: Option<[i64; 2]> = None;
+        let mut play_truncated = false;
+        if let Some(e) = tag_of("Play") {
+            if let Some(tag) = e.tag {
+                let lines = tag.section.as_ref().map_or(&[][..], |s| &s.lines[..]);
+                let has_cards =
+                    lines.iter().flat_map(|l| &l.tokens).any(|t| matches!(t.value, Token::Card(_)));
+                if not_played {
+                    if has_cards {
+                        d.push(Diagnostic::error(
+                            code::PLAY_NOT_EXPECTED,
+                            "a hand without trump or without a contract is not played",
+                            tag.at.0,
+                        ));
+                    }
+                } else if let Ok(Value::Seat(seat)) = typed_value("Play", &e.value, e.span.start, 4) {
+                    if let (Some(leader), Some(dc)) = (seat_index(seat), declarer) {
+                        if leader != dc {
+                            d.push(Diagnostic::error(
+                                code::PLAY_LEADER_NOT_DECLARER,
+                                format!("play starts with {} but the declarer is {}", seat, seat_at(dc)),
+                                e.span,
+                            ));
+                        }
+                    }
+                    if let Some(leader) = seat_index(seat) {
+                        let out = check_play(
+                            tag,
+                            leader,
+                            trump.flatten(),
+                            trump.is_some(),
+                            hands.clone(),
+                            self.opts,
+                            t.termination,
+                            d,
+                        );
+                        counters = out.counters;
+                        play_truncated = out.truncated;
+                    }
+                }
+            }
+        }
+        let computed_ps = counters.map(|c| c.iter().map(|&x| if x < 20 { 0 } else { x }).collect::<Vec<_>>());
+        if let (Some((stated, span)), Some(computed)) = (&t.play_scores, &computed_ps) {
+            if stated != computed {
+                d.push(
+                    Diagnostic::error(
+                        code::PLAYSCORES,
+                        format!(
+                            "PlayScores {} but the tricks give {}",
+                            scores_text(stated),
+                            scores_text(computed)
+                        ),
+                        *span,
+                    )
+                    .with_help("a team's counters count only when it takes 20 or more"),
+                );
+            }
+        }
+        summary.play_scores = summary.play_scores.take().or_else(|| computed_ps.clone());
+        if t.termination || play_truncated {
+            return;
+        }
+        // c(t): from the play, else from stated PlayScores (0 there means fewer than 20).
+        let c: Option<[i64; 2]> =
+            counters.or_else(|| t.play_scores.as_ref().and_then(|(s, _)| Some([*s.first()?, *s.get(1)?])));
+
+        // Result.
+        let expected_result = if trump == Some(None) {
+            Some(Outcome::NoTrump)
+        } else if all_pass {
+            Some(Outcome::NoBoard)
+        } else if stated_result == Some(Outcome::NoBoard) {
+            None
+        } else {
+            match (declarer, contract, &c, &ms) {
+                (Some(dc), Some(contract), Some(c), Some(ms)) => {
+                    let team_d = team(dc);
+                    let cd = c[team_d];
+                    let msd = ms.get(team_d).copied().unwrap_or(0);
+                    Some(if cd >= 20 && msd + cd >= contract { Outcome::Saved } else { Outcome::Set })
+                }
+                _ => None,
+            }
+        };
+        if let Some((Outcome::NoBoard, span)) = t.result {
+            d.push(
+                Diagnostic::warning(
+                    code::NO_BOARD,
+                    "`No Board` is an open point of the draft; scores are not checked",
+                    span,
+                )
+                .with_help("read here as: all four passed, or the declaring side cannot reach the board"),
+            );
+        }
+        if let (Some((stated, span)), Some(expected)) = (t.result, expected_result) {
+            if stated != expected {
+                d.push(Diagnostic::error(
+                    code::RESULT,
+                    format!("Result {} but the hand gives {}", stated.as_str(), expected.as_str()),
+                    span,
+                ));
+            }
+        }
+        summary.result = summary.result.or(expected_result);
+
+        // HandScores.
+        let outcome = expected_result.or(stated_result);
+        let expected_hs: Option<[Option<i64>; 2]> = match (outcome, declarer, contract) {
+            (Some(Outcome::NoTrump), Some(dc), Some(contract)) => {
+                let mut s = [None, None];
+                s[team(dc)] = Some(-contract);
+                Some(s)
+            }
+            (Some(o @ (Outcome::Saved | Outcome::Set)), Some(dc), Some(contract)) => match (&c, &ms) {
+                (Some(c), Some(ms)) => {
+                    let td = team(dc);
+                    let to = 1 - td;
+                    let mut s = [None, None];
+                    s[td] = Some(if o == Outcome::Saved {
+                        ms.get(td).copied().unwrap_or(0) + c[td]
+                    } else {
+                        -contract
+                    });
+                    s[to] = Some(if c[to] >= 20 { ms.get(to).copied().unwrap_or(0) + c[to] } else { 0 });
+                    Some(s)
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        if let (Some((stated, span)), Some(expected)) = (&t.hand_scores, expected_hs) {
+            let wrong = stated.iter().zip(expected.iter()).any(|(s, e)| e.is_some_and(|e| e != *s));
+            if wrong {
+                let exp: Vec<String> =
+                    expected.iter().map(|e| e.map_or("?".into(), |v| v.to_string())).collect();
+                d.push(Diagnostic::error(
+                    code::HANDSCORES,
+                    format!("HandScores {} but the hand gives {}", scores_text(stated), exp.join(":")),
+                    *span,
+                ));
+            }
+        }
+        if summary.hand_scores.is_none() {
+            if let Some([Some(a), Some(b)]) = expected_hs {
+                summary.hand_scores = Some(vec![a, b]);
+            }
+        }
+    }
+
+    fn across(&mut self, t: &Typed, summary: &Summary, d: &mut Vec<Diagnostic>) {
+        let game = t.game_scores.as_ref().map(|x| x.0.clone()).or_else(|| {
+            // IMPORT default: 0:0 on a first hand; later hands carry over when GameScores is absent.
+            match &self.prev {
+                None => Some(vec![0, 0]),
+                Some(p) => carry(p),
+            }
+        });
+        if let Some(prev) = &self.prev {
+            if let (Some((stated, span)), Some(expected)) = (&t.game_scores, carry(prev)) {
+                if *stated != expected {
+                    d.push(Diagnostic::warning(
+                        code::GAMESCORES_CARRY,
+                        format!(
+                            "GameScores {} but the previous hand ends at {}",
+                            scores_text(stated),
+                            scores_text(&expected)
+                        ),
+                        *span,
+                    ));
+                }
+            }
+            if let (Some((n, span)), Some(p)) = (t.hand_number, prev.number) {
+                if n != p + 1 {
+                    d.push(Diagnostic::warning(
+                        code::HAND_NUMBER,
+                        format!("Hand {n} follows hand {p}"),
+                        span,
+                    ));
+                }
+            }
+        }
+        if let Some((victor, span)) = t.victor {
+            let after = match (&game, &summary.hand_scores) {
+                (Some(g), Some(h)) if g.len() == 2 && h.len() == 2 => Some([g[0] + h[0], g[1] + h[1]]),
+                _ => None,
+            };
+            if let Some(after) = after {
+                let over: Vec<usize> = (0..2).filter(|&i| after[i] >= 500).collect();
+                let expected = match over.as_slice() {
+                    [one] => Some(*one as u32 + 1),
+                    [_, _] => summary.declarer.and_then(seat_index).map(|dc| team(dc) as u32 + 1),
+                    _ => None,
+                };
+                if expected != Some(victor) {
+                    d.push(Diagnostic::warning(
+                        code::VICTOR,
+                        match expected {
+                            Some(e) => format!("Victor {victor} but team {e} is the first to 500"),
+                            None => {
+                                format!("Victor {victor} but no team reaches 500 ({}:{})", after[0], after[1])
+                            }
+                        },
+                        span,
+                    ));
+                }
+            }
+        }
+        self.prev = Some(Previous {
+            game,
+            hand_scores: summary.hand_scores.clone(),
+            number: t.hand_number.map(|x| x.0),
+        });
+    }
+}
+
+fn carry(p: &Previous) -> Option<Vec<i64>> {
+    match (&p.game, &p.hand_scores) {
+        (Some(g), Some(h)) if g.len() == h.len() => Some(g.iter().zip(h).map(|(a, b)| a + b).collect()),
+        _ => None,
+    }
+}
+
+/// Spans of the space-separated fields after `SEAT:` in a tag value.
+fn field_spans(eff: &[Eff<'_>], name: &str, span: Span) -> Vec<Span> {
+    let Some(e) = eff.iter().find(|e| e.name == name) else { return Vec::new() };
+    let value: &str = &e.value;
+    let Some(colon) = value.find(':') else { return Vec::new() };
+    let mut out = Vec::with_capacity(4);
+    let mut pos = colon + 1;
+    for field in value.get(colon + 1..).unwrap_or("").split(' ') {
+        if !field.is_empty() {
+            out.push(Span::new(span.start + pos, span.start + pos + field.len()));
+        }
+        pos += field.len() + 1;
+    }
+    out
+}
+
+fn check_hands(
+    kind: &str,
+    first: PinochleSeat,
+    hands: &[Option<CardCounts>],
+    span: Span,
+    eff: Option<&Eff<'_>>,
+    dealer: Option<usize>,
+    d: &mut Vec<Diagnostic>,
+) -> Option<Seats<CardCounts>> {
+    let first_i = seat_index(first)?;
+    let seat_span = Span::new(span.start, span.start + first.letters().len());
+    if hands.len() != 4 {
+        d.push(Diagnostic::error(
+            code::DEAL_HAND_COUNT,
+            format!("{kind} has {} hands; DD4 has 4", hands.len()),
+            span,
+        ));
+        return None;
+    }
+    if let Some(dl) = dealer {
+        if first_i != (dl + 1) % 4 {
+            d.push(
+                Diagnostic::error(
+                    code::DEAL_FIRST_SEAT,
+                    format!(
+                        "{kind} starts with {first}; it must start at the dealer's left, {}",
+                        seat_at(dl + 1)
+                    ),
+                    seat_span,
+                )
+                .with_help("the first hand is the player to the dealer's left, then clockwise"),
+            );
+        }
+    }
+    let fields = eff.map(|e| field_spans(std::slice::from_ref(e), e.name, span)).unwrap_or_default();
+    let mut out: Seats<CardCounts> = [None, None, None, None];
+    let mut all = CardCounts::new();
+    let mut complete = true;
+    for (k, hand) in hands.iter().enumerate() {
+        let seat = (first_i + k) % 4;
+        let at = fields.get(k).copied().unwrap_or(span);
+        match hand {
+            Some(h) => {
+                if h.len() != 20 {
+                    d.push(Diagnostic::error(
+                        code::HAND_SIZE,
+                        format!("{} has {} cards in the {kind}; DD4 deals 20", seat_at(seat), h.len()),
+                        at,
+                    ));
+                }
+                for card in h.cards() {
+                    let _ = all.insert(card);
+                }
+                out[seat] = Some(h.clone());
+            }
+            None => complete = false,
+        }
+    }
+    let deck = Deck::Pinochle80.counts();
+    let over: Vec<String> = all
+        .iter()
+        .filter(|(c, n)| *n > deck.count(*c))
+        .map(|(c, n)| format!("{}{}×{n}", c.suit().upper_char(), c.rank().char()))
+        .collect();
+    if !over.is_empty() || (complete && all != deck) {
+        let missing: Vec<String> = deck
+            .iter()
+            .filter(|(c, n)| all.count(*c) < *n)
+            .map(|(c, n)| format!("{}{}×{}", c.suit().upper_char(), c.rank().char(), n - all.count(c)))
+            .collect();
+        let mut msg = format!("the {kind} is not the 80-card deck (A T K Q J ×4 per suit)");
+        if !over.is_empty() {
+            msg.push_str(&format!("; too many: {}", over.join(" ")));
+        }
+        if complete && !missing.is_empty() {
+            msg.push_str(&format!("; missing: {}", missing.join(" ")));
+        }
+        d.push(Diagnostic::error(code::DECK_COMPOSITION, msg, span));
+    }
+    Some(out)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_passed(
+    first: PinochleSeat,
+    passed: &[Option<CardCounts>],
+    span: Span,
+    deal: &Seats<CardCounts>,
+    holding: &Seats<CardCounts>,
+    dealer: Option<usize>,
+    declarer: Option<usize>,
+    holding_eff: Option<&Eff<'_>>,
+    d: &mut Vec<Diagnostic>,
+) {
+    let Some(first_i) = seat_index(first) else { return };
+    let expected_first = if passed.len() >= 4 { dealer.map(|x| (x + 1) % 4) } else { declarer };
+    if let Some(ef) = expected_first {
+        if ef != first_i {
+            d.push(Diagnostic::error(
+                code::PASSED_FIRST_SEAT,
+                format!("Passed starts with {first}; it must start with {}", seat_at(ef)),
+                Span::new(span.start, span.start + first.letters().len()),
+            ));
+        }
+    }
+    let mut given: Seats<CardCounts> = [None, None, None, None];
+    for (k, p) in passed.iter().enumerate().take(4) {
+        given[(first_i + k) % 4] = p.clone();
+    }
+    let holding_fields =
+        holding_eff.map(|e| field_spans(std::slice::from_ref(e), e.name, e.span)).unwrap_or_default();
+    let holding_first = holding_eff
+        .and_then(|e| e.value.split(':').next().and_then(PinochleSeat::parse))
+        .and_then(seat_index)
+        .unwrap_or(0);
+    for seat in 0..4 {
+        let (Some(dealt), Some(held)) = (&deal[seat], &holding[seat]) else { continue };
+        let mut expected = dealt.clone();
+        let mut ok = true;
+        if let Some(out) = &given[seat] {
+            for c in out.cards() {
+                ok &= expected.remove(c);
+            }
+        }
+        if let Some(inc) = &given[(seat + 2) % 4] {
+            for c in inc.cards() {
+                let _ = expected.insert(c);
+            }
+        }
+        if !ok || expected != *held {
+            let k = (seat + 4 - holding_first) % 4;
+            d.push(
+                Diagnostic::error(
+                    code::HOLDING_MISMATCH,
+                    format!(
+                        "{}'s Holding is not its Deal minus the cards it passed plus its partner's",
+                        seat_at(seat)
+                    ),
+                    holding_fields.get(k).copied().unwrap_or(span),
+                )
+                .with_help("Holding(p) = Deal(p) − Passed(p) + Passed(partner(p))"),
+            );
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+struct AuctionOutcome {
+    winner: Option<usize>,
+    contract: Option<u32>,
+    all_pass: bool,
+    complete: bool,
+}
+
+fn check_auction(
+    tag: &Tag,
+    first: usize,
+    min_bid: u32,
+    terminated: bool,
+    d: &mut Vec<Diagnostic>,
+) -> AuctionOutcome {
+    let mut out = AuctionOutcome::default();
+    let mut passed = [false; 4];
+    let mut unknown = false;
+    let mut high: Option<(usize, u32)> = None;
+    let mut index = 0usize;
+    let mut ended = false;
+    let mut stopped = false;
+    let lines = tag.section.as_ref().map_or(&[][..], |s| &s.lines[..]);
+    'lines: for line in lines {
+        if line.tokens.is_empty() {
+            continue;
+        }
+        if index % 4 != 0 && !ended {
+            d.push(Diagnostic::warning(
+                code::AUCTION_ROUND_LAYOUT,
+                "this round line does not start with the auction's first seat",
+                line.at.0,
+            ));
+        }
+        for tok in &line.tokens {
+            let seat = (first + index) % 4;
+            let span = tok.at.0;
+            if tok.value == Token::End {
+                stopped = true;
+                break 'lines;
+            }
+            if ended {
+                d.push(Diagnostic::error(code::AUCTION_AFTER_END, "the auction had already ended", span));
+                break 'lines;
+            }
+            match &tok.value {
+                Token::Pass => passed[seat] = true,
+                Token::Bid(n) => {
+                    if passed[seat] {
+                        d.push(Diagnostic::error(
+                            code::AUCTION_BID_AFTER_PASS,
+                            format!("{} bids {n} after passing", seat_at(seat)),
+                            span,
+                        ));
+                    } else if *n < min_bid {
+                        d.push(Diagnostic::error(
+                            code::BID_BELOW_MINIMUM,
+                            format!("bid {n} is below the minimum {min_bid}"),
+                            span,
+                        ));
+                    } else if let Some((_, h)) = high.filter(|(_, h)| *n <= *h) {
+                        d.push(Diagnostic::error(
+                            code::BID_NOT_HIGHER,
+                            format!("bid {n} does not top {h}"),
+                            span,
+                        ));
+                    } else {
+                        let usual = *n <= 60 || (*n <= 100 && n % 5 == 0) || n % 10 == 0;
+                        if !usual {
+                            d.push(Diagnostic::warning(
+                                code::BID_INCREMENT,
+                                format!("bid {n}: usual bids go by 5 from 60 to 100 and by 10 above"),
+                                span,
+                            ));
+                        }
+                        high = Some((seat, *n));
+                    }
+                }
+                Token::Dash => {
+                    if !passed[seat] && !unknown {
+                        d.push(Diagnostic::error(
+                            code::AUCTION_DASH_FOR_ACTIVE,
+                            format!("`-` for {}, who has not passed", seat_at(seat)),
+                            span,
+                        ));
+                    }
+                }
+                Token::Unknown => unknown = true,
+                _ => {
+                    d.push(Diagnostic::error(
+                        code::AUCTION_SYNTAX,
+                        "an auction token is `Pass`, a bid, `-`, `?` or `*`",
+                        span,
+                    ));
+                }
+            }
+            index += 1;
+            let passes = passed.iter().filter(|p| **p).count();
+            if passes == 4 {
+                ended = true;
+                out.all_pass = true;
+                d.push(
+                    Diagnostic::warning(
+                        code::AUCTION_ALL_PASS,
+                        "all four players passed (a gap in the draft)",
+                        span,
+                    )
+                    .with_help("the draft does not say what happens; the hand is not checked further"),
+                );
+            } else if passes == 3 && high.is_some() {
+                ended = true;
+            }
+        }
+    }
+    out.complete = ended;
+    if !ended && !stopped && !unknown && !lines.is_empty() {
+        let at = lines.last().map_or(tag.at.0, |l| Span::at(l.at.0.end));
+        d.push(if terminated {
+            Diagnostic::error(code::TERMINATION_MARK, "the truncated auction does not end with `*`", at)
+        } else {
+            Diagnostic::error(
+                code::AUCTION_INCOMPLETE,
+                "the auction stops before three players have passed",
+                at,
+            )
+        });
+    }
+    if let Some((seat, bid)) = high {
+        out.winner = Some(seat);
+        out.contract = Some(bid);
+    }
+    out
+}
+
+#[derive(Debug, Default)]
+struct PlayOutcome {
+    counters: Option<[i64; 2]>,
+    truncated: bool,
+}
+
+fn beats(a: Card, b: Card) -> bool {
+    strength(a.rank()) > strength(b.rank())
+}
+
+fn legality(
+    hand: &CardCounts,
+    trick: &[Card],
+    card: Card,
+    trump: Option<Suit>,
+    must_head: bool,
+) -> Option<(&'static str, String)> {
+    let led = trick.first()?.suit();
+    let holds_suit = |s: Suit| hand.iter().any(|(c, _)| c.suit() == s);
+    let beats_any = |s: Suit, best: Option<Card>| {
+        hand.iter().any(|(c, _)| c.suit() == s && best.is_none_or(|b| beats(c, b)))
+    };
+    if card.suit() != led && holds_suit(led) {
+        return Some((code::REVOKE, format!("did not follow {} although holding one", led.upper_char())));
+    }
+    if let Some(trump) = trump {
+        if card.suit() != led && card.suit() != trump && holds_suit(trump) {
+            return Some((code::FAILED_TO_TRUMP, "void in the led suit but did not trump".into()));
+        }
+        if must_head {
+            let best_of = |s: Suit| {
+                trick.iter().filter(|c| c.suit() == s).copied().reduce(|a, b| if beats(b, a) { b } else { a })
+            };
+            let best_trump = best_of(trump);
+            if card.suit() == led && led != trump {
+                if best_trump.is_none() {
+                    let best = best_of(led);
+                    if best.is_some_and(|b| !beats(card, b)) && beats_any(led, best) {
+                        return Some((code::FAILED_TO_HEAD, "did not beat the trick although able".into()));
+                    }
+                }
+            } else if card.suit() == trump
+                && best_trump.is_some_and(|b| !beats(card, b))
+                && beats_any(trump, best_trump)
+            {
+                return Some((code::FAILED_TO_HEAD, "did not beat the best trump although able".into()));
+            }
+        }
+    }
+    None
+}
+
+fn winner(trick: &[Card], trump: Option<Suit>) -> usize {
+    let mut best = 0;
+    for (i, &c) in trick.iter().enumerate().skip(1) {
+        let b = trick[best];
+        let better = if Some(c.suit()) == trump && Some(b.suit()) != trump {
+            true
+        } else {
+            c.suit() == b.suit() && beats(c, b)
+        };
+        if better {
+            best = i;
+        }
+    }
+    best
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_play(
+    tag: &Tag,
+    first_leader: usize,
+    trump: Option<Suit>,
+    trump_known: bool,
+    mut hands: Option<Seats<CardCounts>>,
+    opts: Options,
+    terminated: bool,
+    d: &mut Vec<Diagnostic>,
+) -> PlayOutcome {
+    let mut out = PlayOutcome::default();
+    let mut leader = Some(first_leader);
+    let mut tricks = 0usize;
+    let mut points = [0i64; 2];
+    let mut exact = trump_known;
+    let mut stopped = false;
+    let lines = tag.section.as_ref().map_or(&[][..], |s| &s.lines[..]);
+    let mut last_span = tag.at.0;
+    let mut cards: Vec<(Option<Card>, Span)> = Vec::with_capacity(4);
+    for line in lines {
+        if line.tokens.is_empty() {
+            continue;
+        }
+        last_span = line.at.0;
+        cards.clear();
+        let mut annotation = None;
+        let mut bad = false;
+        for tok in &line.tokens {
+            match &tok.value {
+                Token::Card(c) if annotation.is_none() => cards.push((Some(*c), tok.at.0)),
+                Token::Unknown if annotation.is_none() => cards.push((None, tok.at.0)),
+                Token::End => {
+                    stopped = true;
+                    break;
+                }
+                Token::Annotation { seat, points } if annotation.is_none() => {
+                    annotation = Some((*seat, *points, tok.at.0))
+                }
+                _ => {
+                    d.push(Diagnostic::error(
+                        code::PLAY_SYNTAX,
+                        "a trick line is four cards (`HA`) then `(<winner><points>)`",
+                        tok.at.0,
+                    ));
+                    bad = true;
+                }
+            }
+        }
+        if stopped {
+            out.truncated = true;
+            break;
+        }
+        if cards.len() != 4 && !bad {
+            d.push(Diagnostic::error(
+                code::PLAY_SYNTAX,
+                format!("trick {} has {} cards; DD4 tricks have 4", tricks + 1, cards.len()),
+                line.at.0,
+            ));
+            bad = true;
+        }
+        tricks += 1;
+        if bad {
+            exact = false;
+            leader = annotation.and_then(|a| a.0).and_then(seat_index);
+            continue;
+        }
+        let Some(lead) = leader else {
+            exact = false;
+            leader = annotation.and_then(|a| a.0).and_then(seat_index);
+            continue;
+        };
+        let mut played: Vec<Card> = Vec::with_capacity(4);
+        let mut all_known = true;
+        for (k, (card, span)) in cards.iter().enumerate() {
+            let seat = (lead + k) % 4;
+            let Some(card) = *card else {
+                all_known = false;
+                continue;
+            };
+            if let Some(h) = hands.as_mut().and_then(|h| h[seat].as_mut()) {
+                if h.count(card) == 0 {
+                    d.push(Diagnostic::error(
+                        code::CARD_NOT_HELD,
+                        format!(
+                            "{} plays {}{} but does not hold it (any more)",
+                            seat_at(seat),
+                            card.suit().upper_char(),
+                            card.rank().char()
+                        ),
+                        *span,
+                    ));
+                } else {
+                    if all_known && trump_known {
+                        if let Some((c, msg)) = legality(h, &played, card, trump, opts.must_head) {
+                            d.push(Diagnostic::error(
+                                c,
+                                format!("trick {}: {} {msg}", tricks, seat_at(seat)),
+                                *span,
+                            ));
+                        }
+                    }
+                    let _ = h.remove(card);
+                }
+            }
+            played.push(card);
+        }
+        if !all_known || !trump_known {
+            exact = false;
+            leader = annotation.and_then(|a| a.0).and_then(seat_index);
+            continue;
+        }
+        let w = (lead + winner(&played, trump)) % 4;
+        let mut pts: i64 = played.iter().map(|&c| i64::from(counter(c))).sum();
+        if tricks == 20 {
+            pts += 2;
+        }
+        if let Some((seat, stated_pts, span)) = annotation {
+            if let Some(seat) = seat {
+                if seat_index(seat) != Some(w) {
+                    d.push(Diagnostic::error(
+                        code::WRONG_TRICK_WINNER,
+                        format!("trick {tricks} is won by {}, not {seat}", seat_at(w)),
+                        span,
+                    ));
+                }
+            }
+            if let Some(p) = stated_pts {
+                if i64::from(p) != pts {
+                    d.push(
+                        Diagnostic::error(
+                            code::WRONG_TRICK_POINTS,
+                            format!("trick {tricks} is worth {pts}, not {p}"),
+                            span,
+                        )
+                        .with_help("A, T and K count 1 each; the last trick adds 2"),
+                    );
+                }
+            }
+        }
+        points[team(w)] += pts;
+        // The next line is written from the seat the record names as winner; follow the record so
+        // one wrong annotation is reported once rather than cascading.
+        leader = Some(annotation.and_then(|a| a.0).and_then(seat_index).unwrap_or(w));
+    }
+    if stopped {
+        return out;
+    }
+    if tricks != 20 {
+        let at = Span::at(last_span.end);
+        if terminated {
+            d.push(Diagnostic::error(code::TERMINATION_MARK, "the truncated play does not end with `*`", at));
+            out.truncated = true;
+        } else {
+            d.push(Diagnostic::error(code::TRICK_COUNT, format!("{tricks} tricks; DD4 plays 20"), tag.at.0));
+        }
+        return out;
+    }
+    if exact {
+        out.counters = Some(points);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(text: &str) -> Card {
+        cards_core::text::pinochle::parse_card(text).unwrap_or_else(|_| unreachable!())
+    }
+
+    #[test]
+    fn trick_winner_first_identical_wins() {
+        let trick = [c("CA"), c("CJ"), c("CA"), c("CJ")];
+        assert_eq!(winner(&trick, Some(Suit::Spades)), 0);
+        let trick = [c("CA"), c("SJ"), c("SJ"), c("CT")];
+        assert_eq!(winner(&trick, Some(Suit::Spades)), 1);
+        let trick = [c("HT"), c("HA"), c("SJ"), c("HJ")];
+        assert_eq!(winner(&trick, Some(Suit::Spades)), 2);
+        assert_eq!(winner(&trick, None), 1);
+    }
+
+    #[test]
+    fn legality_rules() {
+        let hand = cards_core::text::pinochle::parse_hand("AQ..J.").unwrap_or_default();
+        // Must follow suit.
+        assert_eq!(
+            legality(&hand, &[c("CK")], c("SJ"), Some(Suit::Spades), true).map(|x| x.0),
+            Some(code::REVOKE)
+        );
+        // Must head: holding CA over CK.
+        assert_eq!(
+            legality(&hand, &[c("CK")], c("CQ"), Some(Suit::Spades), true).map(|x| x.0),
+            Some(code::FAILED_TO_HEAD)
+        );
+        assert_eq!(legality(&hand, &[c("CK")], c("CQ"), Some(Suit::Spades), false), None);
+        // Trick already trumped: any club is fine.
+        assert_eq!(legality(&hand, &[c("CK"), c("SA")], c("CQ"), Some(Suit::Spades), true), None);
+        // Void in hearts: must trump.
+        assert_eq!(
+            legality(&hand, &[c("HK")], c("CQ"), Some(Suit::Spades), true).map(|x| x.0),
+            Some(code::FAILED_TO_TRUMP)
+        );
+        assert_eq!(legality(&hand, &[c("HK")], c("SJ"), Some(Suit::Spades), true), None);
+        // Cannot overtrump SA with SJ: still fine to trump low.
+        assert_eq!(legality(&hand, &[c("HK"), c("SA")], c("SJ"), Some(Suit::Spades), true), None);
+        // Void in hearts, no trump: anything.
+        let hand = cards_core::text::pinochle::parse_hand("AQ...").unwrap_or_default();
+        assert_eq!(legality(&hand, &[c("HK")], c("CQ"), Some(Suit::Spades), true), None);
+    }
+}
