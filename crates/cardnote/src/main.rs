@@ -282,6 +282,12 @@ pub(crate) fn write_atomically(
         return Err("the temporary file does not hold what was written".into());
     }
     verify(&written)?;
+    // Test hook: hold the finished temporary file before the rename, so a test can kill the
+    // process at the worst moment and see that the original is untouched.
+    if let Some(ms) = std::env::var_os("CARDNOTE_TEST_PAUSE_BEFORE_RENAME_MS") {
+        let ms = ms.to_str().and_then(|s| s.parse::<u64>().ok()).unwrap_or(0);
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+    }
     if let Ok(meta) = std::fs::metadata(path) {
         let _ = std::fs::set_permissions(temp.path(), meta.permissions());
     }
