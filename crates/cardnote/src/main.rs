@@ -10,10 +10,6 @@
 //! The `check --json` output is a contract: one JSON object per record per line, with `file`,
 //! `index`, `format`, `ok`, `errors`, `warnings` and the per-format fields. See README.md.
 
-mod formats;
-mod output;
-mod walk;
-
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -21,9 +17,9 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::formats::{CheckOptions, ConvertTo, FileCheck, FmtOptions, Format, Refusal, Rules};
-use crate::output::{Summary, print_human_record, record_json};
-use crate::walk::{FileKind, collect_files, sniff_ppn};
+use cardnote::formats::{self, CheckOptions, ConvertTo, FileCheck, FmtOptions, Format, Refusal, Rules};
+use cardnote::output::{Summary, print_human_record, record_json};
+use cardnote::walk::{self, FileKind, collect_files, sniff_ppn};
 
 #[derive(Parser, Debug)]
 #[command(name = "cardnote", version, about = "Check, format, convert and replay card-game notation files")]
@@ -260,7 +256,7 @@ fn report_refusal(path: &Path, refusal: &Refusal) {
 
 /// Writes `bytes` to `path` safely: a temporary file in the same folder, flushed and synced, re-read
 /// and checked with `verify`, then renamed over the original. Any failure leaves the original as it was.
-pub(crate) fn write_atomically(
+fn write_atomically(
     path: &Path,
     bytes: &[u8],
     verify: impl FnOnce(&[u8]) -> Result<(), String>,
