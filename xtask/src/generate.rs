@@ -80,6 +80,16 @@ fn vulnerability(board: usize) -> &'static str {
     CYCLE[(board - 1) % 16]
 }
 
+/// Writes a PHH benchmark file of `hands` random legal hands into `dir`, when a generator is
+/// available; `Ok(None)` otherwise.
+pub fn phh_file(
+    _hands: usize,
+    _seed: u64,
+    _dir: &std::path::Path,
+) -> Result<Option<std::path::PathBuf>, String> {
+    Ok(None)
+}
+
 /// Generates `boards` complete, legal PBN games.
 pub fn pbn(boards: usize, seed: u64) -> String {
     let mut rng = Rng::new(seed);

@@ -8,6 +8,7 @@
 //! - `fuzz [--seconds N] [TARGET]`: run the cargo-fuzz targets.
 
 mod bench;
+mod compare;
 mod fuzz;
 mod generate;
 mod snapshots;
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "gen" => generate::run(rest),
+        "compare" => compare::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -45,4 +47,5 @@ const USAGE: &str = "usage: cargo xtask <task>
   snapshots [--check] [--skip-tests]   regenerate (or check) insta snapshots from corpus/
   bench [--quick] [FILTER]             run criterion benches; write BENCHMARKS.md and benchmarks.json
   gen --format pbn --boards N --seed S OUT   deterministic legal benchmark input
+  compare [--count N] [--phh F] [--pbn F]   this project against PokerKit and endplay
   fuzz [--seconds N] [TARGET...]       run cargo-fuzz targets (installs cargo-fuzz / nightly if missing)";
