@@ -1,0 +1,150 @@
+//! Replaying a whole action sequence, as PokerKit's PHH replay does (profile `pokerkit`) or
+//! strictly (profile `wsop`).
+//!
+//! Under `pokerkit`, a failing action triggers PokerKit's repair loop: deal `??` hole cards that
+//! are missing, insert a check or a fold for the player to act, keep cards face down at a missing
+//! showdown; each repair is reported as a warning on the action that needed it. Under `wsop` the
+//! first failing action is an error and the replay stops there.
+
+use crate::action::{Action, ActionError, Warning, Warnings};
+use crate::chips::Chips;
+use crate::game::{GameDef, GameError, RuleProfile};
+use crate::state::State;
+
+/// Something the replay reports, tied to an action by its index in the sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// The action at this index is illegal; the replay stopped there.
+    Error {
+        /// Index of the action.
+        action: usize,
+        /// Why.
+        error: ActionError,
+    },
+    /// Warnings raised by (or repairs made before) the action at this index; `action ==
+    /// actions.len()` for the repairs made after the last action.
+    Warnings {
+        /// Index of the action.
+        action: usize,
+        /// The warnings.
+        warnings: Warnings,
+    },
+}
+
+/// How a replay ended.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The final state (terminal or not).
+    pub state: State,
+    /// Errors and warnings in action order.
+    pub events: Vec<Event>,
+}
+
+impl Outcome {
+    /// Whether the hand ran to its end.
+    #[must_use]
+    pub fn terminal(&self) -> bool {
+        self.state.is_over()
+    }
+
+    /// Whether any action was illegal.
+    #[must_use]
+    pub fn has_error(&self) -> bool {
+        self.events.iter().any(|e| matches!(e, Event::Error { .. }))
+    }
+
+    /// Final stacks.
+    #[must_use]
+    pub fn finishing_stacks(&self) -> &[Chips] {
+        self.state.stacks()
+    }
+
+    /// Payoffs (net result per player).
+    #[must_use]
+    pub fn payoffs(&self) -> &[Chips] {
+        self.state.payoffs()
+    }
+}
+
+/// Replays `actions` from the start of a hand defined by `def` (whose `profile` decides the
+/// rules and the repair behaviour).
+///
+/// ```
+/// use poker_engine::{Action, Chips, GameDef, Variant, replay};
+/// let mut def = GameDef::new(Variant::NoLimitTexasHoldem, vec![Chips::from_int(100); 2]);
+/// def.blinds_or_straddles = vec![Chips::from_int(1), Chips::from_int(2)];
+/// def.min_bet = Chips::from_int(2);
+/// let actions: Vec<Action> = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 f"]
+///     .iter().map(|a| a.parse().unwrap()).collect();
+/// let outcome = replay::replay(&def, &actions).unwrap();
+/// assert!(outcome.terminal());
+/// assert_eq!(outcome.finishing_stacks()[0].to_string(), "101");
+/// ```
+pub fn replay(def: &GameDef, actions: &[Action]) -> Result<Outcome, GameError> {
+    let mut state = State::new(def)?;
+    let mut events = Vec::new();
+    run(&mut state, actions, &mut events);
+    Ok(Outcome { state, events })
+}
+
+/// Replays into an existing state (for callers that keep the state), pushing events.
+pub fn run(state: &mut State, actions: &[Action], events: &mut Vec<Event>) {
+    let lenient = state.profile() == RuleProfile::Pokerkit;
+    for (index, action) in actions.iter().enumerate() {
+        let mut warnings = Warnings::NONE;
+        loop {
+            match state.apply(action) {
+                Ok(w) => {
+                    warnings = warnings.union(w);
+                    break;
+                }
+                Err(error) => {
+                    let repaired = if lenient { state.repair() } else { None };
+                    match repaired {
+                        Some(w) => {
+                            warnings.add(w);
+                            warnings = warnings.union(state.take_warnings());
+                        }
+                        None => {
+                            if !warnings.is_empty() {
+                                events.push(Event::Warnings { action: index, warnings });
+                            }
+                            events.push(Event::Error { action: index, error });
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        if !warnings.is_empty() {
+            events.push(Event::Warnings { action: index, warnings });
+        }
+    }
+    if lenient {
+        let mut warnings = Warnings::NONE;
+        while !state.is_over() {
+            match state.repair_passive() {
+                Some(w) => {
+                    warnings.add(w);
+                    warnings = warnings.union(state.take_warnings());
+                }
+                None => break,
+            }
+        }
+        if !warnings.is_empty() {
+            events.push(Event::Warnings { action: actions.len(), warnings });
+        }
+    }
+}
+
+/// Whether a warning is one PokerKit's replay would only emit by repairing the history.
+#[must_use]
+pub const fn is_repair(w: Warning) -> bool {
+    matches!(
+        w,
+        Warning::RepairedCheck
+            | Warning::RepairedFold
+            | Warning::RepairedHoleDealing
+            | Warning::RepairedShowdown
+    )
+}

@@ -1,0 +1,79 @@
+//! Differential test of the engine alone against the PokerKit oracle (the phh crate has the full
+//! one in `crates/phh/tests/oracle.rs`). Skipped when `../shared` is absent.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use poker_engine::replay::{Event, replay};
+use poker_engine::{Chips, RuleProfile};
+
+fn shared() -> Option<PathBuf> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    p.is_dir().then_some(p)
+}
+
+fn parse_list(v: &serde_json::Value) -> Vec<Chips> {
+    v.as_array().unwrap().iter().map(|x| x.as_str().unwrap().parse().unwrap()).collect()
+}
+
+fn run(dir: &std::path::Path, oracle: &str, field: &str) -> (usize, usize, Vec<String>) {
+    let mut expected: HashMap<(String, usize), Vec<Chips>> = HashMap::new();
+    for line in std::fs::read_to_string(dir.join(oracle)).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let file = v["file"].as_str().unwrap().to_owned();
+        let index = v["index"].as_u64().unwrap() as usize;
+        expected.insert((file, index), parse_list(&v[field]));
+    }
+    let mut files: Vec<String> = expected.keys().map(|k| k.0.clone()).collect();
+    files.sort();
+    files.dedup();
+    let (mut ok, mut total) = (0, 0);
+    let mut failures = Vec::new();
+    let base =
+        if oracle.contains('/') { dir.join(oracle).parent().unwrap().to_path_buf() } else { dir.join("phh") };
+    for file in files {
+        let text = std::fs::read_to_string(base.join(&file)).unwrap();
+        for (index, hand) in support::read(&text, RuleProfile::Pokerkit).into_iter().enumerate() {
+            let Some(want) = expected.get(&(file.clone(), index)) else { continue };
+            total += 1;
+            let outcome = replay(&hand.def, &hand.actions).unwrap();
+            let got = outcome.finishing_stacks();
+            let same = got.len() == want.len() && got.iter().zip(want).all(|(a, b)| support::close(*a, *b));
+            if same {
+                ok += 1;
+            } else {
+                let errors: Vec<String> = outcome
+                    .events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Error { action, error } => {
+                            Some(format!("{} at {:?}", error.code(), hand.texts.get(*action)))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                failures.push(format!("{file}#{index}: got {got:?} want {want:?} {errors:?}"));
+            }
+        }
+    }
+    (ok, total, failures)
+}
+
+#[test]
+fn engine_agrees_with_pokerkit_oracle() {
+    let Some(dir) = shared() else {
+        eprintln!("note: ../shared/corpus absent, oracle test skipped");
+        return;
+    };
+    let (ok1, total1, f1) = run(&dir, "phh-oracle.jsonl", "finishing_stacks_text");
+    let (ok2, total2, f2) = run(&dir, "phh-generated/oracle.jsonl", "finishing_stacks");
+    eprintln!("real corpus: {ok1}/{total1}; generated: {ok2}/{total2}");
+    for f in f1.iter().chain(&f2).take(40) {
+        eprintln!("{f}");
+    }
+    assert_eq!(ok1, total1);
+    assert_eq!(ok2, total2);
+}
