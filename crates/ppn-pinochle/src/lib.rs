@@ -35,13 +35,18 @@
 //!   not checked. All four passing: lint `AUCTION_ALL_PASS`, the Result expected is `No Board`.
 //! - GameScores carry-over, Hand numbering and Victor are lints (warnings), as the digest says.
 //! - A Passed list with four entries starts at the dealer's left, a shorter one at the declarer.
-//! - MeldScores check against the values shown in Melds; Result and HandScores use the stated
-//!   MeldScores when given.
+//! - MeldScores are checked against the values shown in Melds; Result and HandScores use the
+//!   team melds computed from Melds when it is present (else the stated MeldScores), and the
+//!   counters from the play when it is complete (else the stated PlayScores), so one wrong score
+//!   tag is reported once.
+//! - After a wrong trick annotation, the next trick is read from the seat the record names (the
+//!   line is written from it), so one wrong annotation does not cascade.
 
 pub mod error;
 pub mod meld;
 pub mod model;
 pub mod parse;
+pub mod synth;
 pub mod validate;
 pub mod write;
 

@@ -159,7 +159,9 @@ fn strength(rank: Rank) -> u8 {
     }
 }
 
-fn counter(card: Card) -> u32 {
+/// Trick points of a card: A, T and K count 1 (counters), Q, J and 9 nothing.
+#[must_use]
+pub fn counter_points(card: Card) -> u32 {
     u32::from(matches!(card.rank(), Rank::Ace | Rank::Ten | Rank::King))
 }
 
@@ -437,8 +439,13 @@ impl Checker {
                 _ => {}
             }
         }
+        let unplayed = t.trump.is_some_and(|x| x.0.is_none())
+            || t.result.is_some_and(|x| matches!(x.0, Outcome::NoBoard | Outcome::NoTrump));
         for e in &eff {
             if let Some(section) = e.tag.and_then(|t| t.section.as_ref()) {
+                if unplayed && e.name == "Play" {
+                    continue;
+                }
                 for tok in section.lines.iter().flat_map(|l| l.tokens.iter()) {
                     if tok.value == Token::End {
                         stars.get_or_insert(tok.at.0);
@@ -725,7 +732,8 @@ impl Checker {
                 );
             }
         }
-        let ms: Option<Vec<i64>> = t.meld_scores.as_ref().map(|x| x.0.clone()).or(computed_ms);
+        // Downstream checks use the melds when shown (so a wrong MeldScores is reported once).
+        let ms: Option<Vec<i64>> = computed_ms.or_else(|| t.meld_scores.as_ref().map(|x| x.0.clone()));
         summary.meld_scores = summary.meld_scores.take().or_else(|| ms.clone());
 
         // Expected outcome class before play.
@@ -1143,12 +1151,14 @@ fn check_auction(
     let mut index = 0usize;
     let mut ended = false;
     let mut stopped = false;
+    let mut layout_reported = false;
     let lines = tag.section.as_ref().map_or(&[][..], |s| &s.lines[..]);
     'lines: for line in lines {
         if line.tokens.is_empty() {
             continue;
         }
-        if index % 4 != 0 && !ended {
+        if index % 4 != 0 && !ended && !layout_reported {
+            layout_reported = true;
             d.push(Diagnostic::warning(
                 code::AUCTION_ROUND_LAYOUT,
                 "this round line does not start with the auction's first seat",
@@ -1265,7 +1275,10 @@ fn beats(a: Card, b: Card) -> bool {
     strength(a.rank()) > strength(b.rank())
 }
 
-fn legality(
+/// Why playing `card` from `hand` onto `trick` (cards so far, leader first) is illegal, if it is:
+/// the code (`REVOKE`, `FAILED_TO_TRUMP`, `FAILED_TO_HEAD`) and a message. `None` when legal.
+#[must_use]
+pub fn legality_of(
     hand: &CardCounts,
     trick: &[Card],
     card: Card,
@@ -1307,7 +1320,10 @@ fn legality(
     None
 }
 
-fn winner(trick: &[Card], trump: Option<Suit>) -> usize {
+/// Index of the card that wins `trick` (highest trump, else highest of the led suit; of two
+/// identical cards the first played wins).
+#[must_use]
+pub fn trick_winner(trick: &[Card], trump: Option<Suit>) -> usize {
     let mut best = 0;
     for (i, &c) in trick.iter().enumerate().skip(1) {
         let b = trick[best];
@@ -1417,7 +1433,7 @@ fn check_play(
                     ));
                 } else {
                     if all_known && trump_known {
-                        if let Some((c, msg)) = legality(h, &played, card, trump, opts.must_head) {
+                        if let Some((c, msg)) = legality_of(h, &played, card, trump, opts.must_head) {
                             d.push(Diagnostic::error(
                                 c,
                                 format!("trick {}: {} {msg}", tricks, seat_at(seat)),
@@ -1435,8 +1451,8 @@ fn check_play(
             leader = annotation.and_then(|a| a.0).and_then(seat_index);
             continue;
         }
-        let w = (lead + winner(&played, trump)) % 4;
-        let mut pts: i64 = played.iter().map(|&c| i64::from(counter(c))).sum();
+        let w = (lead + trick_winner(&played, trump)) % 4;
+        let mut pts: i64 = played.iter().map(|&c| i64::from(counter_points(c))).sum();
         if tricks == 20 {
             pts += 2;
         }
@@ -1498,12 +1514,12 @@ mod tests {
     #[test]
     fn trick_winner_first_identical_wins() {
         let trick = [c("CA"), c("CJ"), c("CA"), c("CJ")];
-        assert_eq!(winner(&trick, Some(Suit::Spades)), 0);
+        assert_eq!(trick_winner(&trick, Some(Suit::Spades)), 0);
         let trick = [c("CA"), c("SJ"), c("SJ"), c("CT")];
-        assert_eq!(winner(&trick, Some(Suit::Spades)), 1);
+        assert_eq!(trick_winner(&trick, Some(Suit::Spades)), 1);
         let trick = [c("HT"), c("HA"), c("SJ"), c("HJ")];
-        assert_eq!(winner(&trick, Some(Suit::Spades)), 2);
-        assert_eq!(winner(&trick, None), 1);
+        assert_eq!(trick_winner(&trick, Some(Suit::Spades)), 2);
+        assert_eq!(trick_winner(&trick, None), 1);
     }
 
     #[test]
@@ -1511,27 +1527,27 @@ mod tests {
         let hand = cards_core::text::pinochle::parse_hand("AQ..J.").unwrap_or_default();
         // Must follow suit.
         assert_eq!(
-            legality(&hand, &[c("CK")], c("SJ"), Some(Suit::Spades), true).map(|x| x.0),
+            legality_of(&hand, &[c("CK")], c("SJ"), Some(Suit::Spades), true).map(|x| x.0),
             Some(code::REVOKE)
         );
         // Must head: holding CA over CK.
         assert_eq!(
-            legality(&hand, &[c("CK")], c("CQ"), Some(Suit::Spades), true).map(|x| x.0),
+            legality_of(&hand, &[c("CK")], c("CQ"), Some(Suit::Spades), true).map(|x| x.0),
             Some(code::FAILED_TO_HEAD)
         );
-        assert_eq!(legality(&hand, &[c("CK")], c("CQ"), Some(Suit::Spades), false), None);
+        assert_eq!(legality_of(&hand, &[c("CK")], c("CQ"), Some(Suit::Spades), false), None);
         // Trick already trumped: any club is fine.
-        assert_eq!(legality(&hand, &[c("CK"), c("SA")], c("CQ"), Some(Suit::Spades), true), None);
+        assert_eq!(legality_of(&hand, &[c("CK"), c("SA")], c("CQ"), Some(Suit::Spades), true), None);
         // Void in hearts: must trump.
         assert_eq!(
-            legality(&hand, &[c("HK")], c("CQ"), Some(Suit::Spades), true).map(|x| x.0),
+            legality_of(&hand, &[c("HK")], c("CQ"), Some(Suit::Spades), true).map(|x| x.0),
             Some(code::FAILED_TO_TRUMP)
         );
-        assert_eq!(legality(&hand, &[c("HK")], c("SJ"), Some(Suit::Spades), true), None);
+        assert_eq!(legality_of(&hand, &[c("HK")], c("SJ"), Some(Suit::Spades), true), None);
         // Cannot overtrump SA with SJ: still fine to trump low.
-        assert_eq!(legality(&hand, &[c("HK"), c("SA")], c("SJ"), Some(Suit::Spades), true), None);
+        assert_eq!(legality_of(&hand, &[c("HK"), c("SA")], c("SJ"), Some(Suit::Spades), true), None);
         // Void in hearts, no trump: anything.
         let hand = cards_core::text::pinochle::parse_hand("AQ...").unwrap_or_default();
-        assert_eq!(legality(&hand, &[c("HK")], c("CQ"), Some(Suit::Spades), true), None);
+        assert_eq!(legality_of(&hand, &[c("HK")], c("CQ"), Some(Suit::Spades), true), None);
     }
 }

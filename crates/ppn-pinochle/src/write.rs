@@ -127,6 +127,22 @@ fn write_tag(out: &mut String, tag: &Tag) {
     let _ = write!(out, "[{} \"{}\"]", tag.name, escape(&tag.value));
 }
 
+/// The text of one section token.
+#[must_use]
+pub fn token_text(t: &Token) -> String {
+    let mut s = String::new();
+    write_token(&mut s, t);
+    s
+}
+
+/// The text of a segmental prefix (`@P.19.3-R=`).
+#[must_use]
+pub fn segment_text(seg: &Segment) -> String {
+    let mut s = String::new();
+    write_segment(&mut s, seg);
+    s
+}
+
 fn write_token(out: &mut String, t: &Token) {
     match t {
         Token::Pass => out.push_str("Pass"),

@@ -1,0 +1,257 @@
+//! A deterministic generator of complete, rule-abiding DD4 games in EXPORT form, for the corpus,
+//! tests and benchmarks. Every hand is dealt from a seeded shuffle, bid, melded and played legally
+//! (must follow, must trump, must head), and scored by the digest's rules, with GameScores carried
+//! from hand to hand.
+//!
+//! ```
+//! let text = ppn_pinochle::synth::game(7, 3);
+//! let reports = ppn_pinochle::check_str(&text, &ppn_pinochle::Options::default());
+//! assert_eq!(reports.len(), 3);
+//! assert!(reports.iter().all(|r| r.diagnostics.iter().all(|d| !d.is_error())));
+//! ```
+
+use core::fmt::Write as _;
+
+use cards_core::text::pinochle::{write_card, write_hand};
+use cards_core::{Card, CardCounts, Deck, Suit};
+
+use crate::meld::{STANDARD, has_marriage, meld_cards, meld_value};
+use crate::validate::{legality_of, trick_winner};
+
+const SEATS: [&str; 4] = ["N", "E", "S", "W"];
+const NAMES: [&str; 4] = ["Ada", "Ben", "Cy", "Di"];
+
+/// A small deterministic PRNG (xorshift64*).
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// Seeded.
+    #[must_use]
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// Next number.
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 { 0 } else { (self.next_u64() % n as u64) as usize }
+    }
+}
+
+fn scores(a: i64, b: i64) -> String {
+    format!("{a}:{b}")
+}
+
+/// One generated game of `hands` hands (stops early when a team reaches 500, naming the Victor).
+#[must_use]
+pub fn game(seed: u64, hands: usize) -> String {
+    let mut rng = Rng::new(seed);
+    let mut out = String::from("% PPN 1.0\n% EXPORT\n");
+    let _ = writeln!(out, "% ID synth-{seed}");
+    out.push_str("%\n");
+    let mut game = [0i64; 2];
+    for number in 1..=hands {
+        let dealer = (number + seed as usize) % 4;
+        out.push('\n');
+        let (hand_scores, text) = hand(&mut rng, number, dealer, game);
+        out.push_str(&text);
+        let after = [game[0] + hand_scores[0], game[1] + hand_scores[1]];
+        game = after;
+        if after.iter().any(|&s| s >= 500) {
+            break;
+        }
+    }
+    out
+}
+
+fn deal(rng: &mut Rng) -> [CardCounts; 4] {
+    let mut cards: Vec<Card> = Deck::Pinochle80.counts().cards().collect();
+    for i in (1..cards.len()).rev() {
+        cards.swap(i, rng.below(i + 1));
+    }
+    let mut hands = [CardCounts::new(), CardCounts::new(), CardCounts::new(), CardCounts::new()];
+    for (i, c) in cards.into_iter().enumerate() {
+        if let Some(h) = hands.get_mut(i % 4) {
+            let _ = h.insert(c);
+        }
+    }
+    hands
+}
+
+fn best_trump(hand: &CardCounts) -> Option<(Suit, u32)> {
+    Suit::ALL
+        .into_iter()
+        .filter(|&s| has_marriage(hand, s))
+        .map(|s| (s, meld_value(hand, Some(s), &STANDARD)))
+        .max_by_key(|x| x.1)
+}
+
+#[allow(clippy::too_many_lines)]
+fn hand(rng: &mut Rng, number: usize, dealer: usize, game: [i64; 2]) -> ([i64; 2], String) {
+    let hands = deal(rng);
+    let first = (dealer + 1) % 4;
+    // Auction.
+    let limits: Vec<u32> = hands
+        .iter()
+        .map(|h| {
+            let meld = best_trump(h).map_or(0, |x| x.1);
+            50 + meld / 2 + rng.below(12) as u32
+        })
+        .collect();
+    let mut passed = [false; 4];
+    let mut high: Option<(usize, u32)> = None;
+    let mut tokens: Vec<String> = Vec::new();
+    let mut i = 0;
+    loop {
+        let seat = (first + i) % 4;
+        i += 1;
+        if passed[seat] {
+            tokens.push("-".into());
+            continue;
+        }
+        let next = match high {
+            None => 50,
+            Some((_, h)) if h < 60 => (h + 1 + rng.below(3) as u32).min(60),
+            Some((_, h)) if h < 100 => (h / 5 + 1) * 5,
+            Some((_, h)) => (h / 10 + 1) * 10,
+        };
+        let passes = passed.iter().filter(|p| **p).count();
+        let forced = passes == 3 && high.is_none();
+        if forced || limits.get(seat).is_some_and(|&l| next <= l) {
+            tokens.push(next.to_string());
+            high = Some((seat, next));
+        } else {
+            tokens.push("Pass".into());
+            passed[seat] = true;
+        }
+        if passed.iter().filter(|p| **p).count() == 3 && high.is_some() {
+            break;
+        }
+    }
+    let (declarer, contract) = high.unwrap_or((dealer, 50));
+    let trump = best_trump(&hands[declarer]).map(|x| x.0);
+    let team_d = declarer % 2;
+
+    // Melds.
+    let mut meld_text = String::from("N:");
+    let mut values = [0i64; 4];
+    for (seat, h) in hands.iter().enumerate() {
+        let shown = meld_cards(h, trump, &STANDARD);
+        let value = i64::from(meld_value(&shown, trump, &STANDARD));
+        values[seat] = value;
+        if seat > 0 {
+            meld_text.push(' ');
+        }
+        let _ = write!(meld_text, "{}({value})", write_hand(&shown));
+    }
+    let team_meld = |a: usize| {
+        let s = values[a] + values[a + 2];
+        if s < 20 { 0 } else { s }
+    };
+    let ms = [team_meld(0), team_meld(1)];
+
+    // Play.
+    let mut play = String::new();
+    let mut counters = [0i64; 2];
+    if let Some(trump) = trump {
+        let mut held = hands.clone();
+        let mut leader = declarer;
+        for trick in 1..=20 {
+            let mut cards: Vec<Card> = Vec::with_capacity(4);
+            for k in 0..4 {
+                let seat = (leader + k) % 4;
+                let Some(h) = held.get_mut(seat) else { continue };
+                let legal: Vec<Card> = h
+                    .iter()
+                    .map(|(c, _)| c)
+                    .filter(|&c| cards.is_empty() || legality_of(h, &cards, c, Some(trump), true).is_none())
+                    .collect();
+                let Some(&card) = legal.get(rng.below(legal.len())) else { continue };
+                let _ = h.remove(card);
+                cards.push(card);
+            }
+            let w = (leader + trick_winner(&cards, Some(trump))) % 4;
+            let mut pts: i64 = cards.iter().map(|c| i64::from(crate::validate::counter_points(*c))).sum();
+            if trick == 20 {
+                pts += 2;
+            }
+            counters[w % 2] += pts;
+            let line: Vec<String> = cards.iter().map(|&c| write_card(c)).collect();
+            let _ = writeln!(play, "{} ({}{pts})", line.join(" "), SEATS[w]);
+            leader = w;
+        }
+    }
+    let ps = counters.map(|c| if c < 20 { 0 } else { c });
+    let (result, hs) = match trump {
+        None => {
+            let mut hs = [0i64; 2];
+            hs[team_d] = -i64::from(contract);
+            ("No Trump", hs)
+        }
+        Some(_) => {
+            let cd = counters[team_d];
+            let saved = cd >= 20 && ms[team_d] + cd >= i64::from(contract);
+            let mut hs = [0i64; 2];
+            hs[team_d] = if saved { ms[team_d] + cd } else { -i64::from(contract) };
+            let o = 1 - team_d;
+            hs[o] = if counters[o] >= 20 { ms[o] + counters[o] } else { 0 };
+            (if saved { "Saved" } else { "Set" }, hs)
+        }
+    };
+
+    let mut t = String::new();
+    let _ = writeln!(t, "[Site \"cardnote synth\"]");
+    let _ = writeln!(t, "[Date \"2026.01.{:02}\"]", 1 + number % 28);
+    for (seat, name) in ["North", "East", "South", "West"].iter().zip(NAMES) {
+        let _ = writeln!(t, "[{seat} \"{name}\"]");
+    }
+    let _ = writeln!(t, "[Hand \"{number}\"]");
+    let _ = writeln!(t, "[GameScores \"{}\"]", scores(game[0], game[1]));
+    let _ = writeln!(t, "[Dealer \"{}\"]", SEATS[dealer]);
+    let deal: Vec<String> = (0..4).map(|k| write_hand(&hands[(first + k) % 4])).collect();
+    let _ = writeln!(t, "[Deal \"{}:{}\"]", SEATS[first], deal.join(" "));
+    let _ = writeln!(t, "[Declarer \"{}\"]", SEATS[declarer]);
+    let _ = writeln!(t, "[Contract \"{contract}\"]");
+    let _ = writeln!(t, "[Trump \"{}\"]", trump.map_or('-', Suit::upper_char));
+    let _ = writeln!(t, "[Melds \"{meld_text}\"]");
+    let _ = writeln!(t, "[MeldScores \"{}\"]", scores(ms[0], ms[1]));
+    if trump.is_some() {
+        let _ = writeln!(t, "[PlayScores \"{}\"]", scores(ps[0], ps[1]));
+    } else {
+        let _ = writeln!(t, "[PlayScores \"0:0\"]");
+    }
+    let _ = writeln!(t, "[Result \"{result}\"]");
+    let _ = writeln!(t, "[HandScores \"{}\"]", scores(hs[0], hs[1]));
+    let after = [game[0] + hs[0], game[1] + hs[1]];
+    let _ = writeln!(t, "[Auction \"{}\"]", SEATS[first]);
+    for round in tokens.chunks(4) {
+        let _ = writeln!(t, "{}", round.join(" "));
+    }
+    if trump.is_some() {
+        let _ = writeln!(t, "[Play \"{}\"]", SEATS[declarer]);
+        t.push_str(&play);
+    } else {
+        let _ = writeln!(t, "[Play \"{}\"]", SEATS[declarer]);
+        t.push_str("*\n");
+    }
+    let over: Vec<usize> = (0..2).filter(|&k| after[k] >= 500).collect();
+    let victor = match over.as_slice() {
+        [one] => Some(one + 1),
+        [_, _] => Some(team_d + 1),
+        _ => None,
+    };
+    if let Some(v) = victor {
+        let _ = writeln!(t, "[Victor \"{v}\"]");
+    }
+    (hs, t)
+}
