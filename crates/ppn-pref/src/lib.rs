@@ -1,1 +1,57 @@
-//! Portable Preferans Notation reader, checker and writer. Under construction: see the project's issues.
+//! Portable Preferans Notation (PPN): reader, checker, canonical writer and the JSON form.
+//!
+//! ```
+//! use ppn_pref::{check, write};
+//!
+//! let source = "[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\
+//!               [Result1 0]\n[Result2 0]\n[Result3 0]\n\n\
+//!               [1 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 M3,P,3 2 AR 4 3 I3 8 2 \
+//!               2A12,M9B2,2A12,M9B2,2A12,M9B2,2A12,G9B3,2A13,G9B3 M7:-8,F3:L24,0]\n";
+//! let report = check(source);
+//! // the spec's deal 1: the main (player 2) discards 8♦, which is player 1's card
+//! let codes: Vec<String> = report.all_diagnostics().into_iter().map(|d| d.code).collect();
+//! assert_eq!(codes, ["DISCARD_NOT_HELD", "LEGACY_13_FIELDS"]); // sorted by position
+//! let deal = &report.document.game.deals[0];
+//! assert_eq!(deal.play.as_ref().unwrap().value, 8);
+//! // canonical text reads back to the same model
+//! let again = ppn_pref::parse::read(&write::write_game(&report.document.game));
+//! assert_eq!(again.game, report.document.game);
+//! ```
+//!
+//! # Modules
+//! * [`model`]: [`Game`], [`Deal`], [`Play`] and every typed field.
+//! * [`parse`]: the byte-level reader ([`parse::read`]); spans for every field.
+//! * [`validate`]: the checks in the order of the rules digest ([`check`]).
+//! * [`auction`]: the auction reconstruction search.
+//! * [`write`] and [`json`]: canonical PPN and the spec's JSON form (serde both ways).
+//! * [`error`]: the diagnostic codes.
+//! * [`generate`]: random legal deals and games (tests, benches, corpus).
+//!
+//! # Decisions
+//! The crate follows `preferans-rules.md`, including its `[decision]` points. Points it settles
+//! itself:
+//! * T2 stops at the first error of a deal (later checks depend on earlier state); lints met
+//!   before that are kept. T3 lints (refa, rotation, ids) are computed for every readable deal,
+//!   even one with a T2 error; the refa of a legacy record is inferred from its value alone.
+//! * `REFE_EXCEEDED` is reported instead of `REFA_FLAG` for a doubled deal that is owed only when
+//!   all-pass deals beyond `Refe` are counted.
+//! * Auction: a player who has not spoken may say `G` only while no direct game (`G6`–`G8`) stands.
+//!   Declarations may name any `G2`–`G8` above the current named game.
+//! * No follower (`accepted` 0): `starts` 0, `throws` 0 (tricks there → `PLAY_WITHOUT_FOLLOWER`),
+//!   summary `M0:-value` and `0`s, as the digest proposes.
+//! * A follower whose entry is not `F…` → `SUMMARY_FOLLOWER_TRICKS`; the invited player's entry must
+//!   be `0` (`SUMMARY_NONPLAYER`).
+//! * JSON: every `pN` key is a deal-order position (see [`json`]).
+//! * Required tags missing or malformed are errors (`TAG_MISSING`, `TAG_VALUE`).
+
+pub mod auction;
+pub mod error;
+pub mod generate;
+pub mod json;
+pub mod model;
+pub mod parse;
+pub mod validate;
+pub mod write;
+
+pub use model::{Deal, Game, Play};
+pub use validate::{Report, check};

@@ -1,0 +1,346 @@
+//! Random legal deals and games, from a seed (deterministic). Used by the property tests, the
+//! benchmark and to write the corpus games.
+
+use cards_core::{Card, CardSet, Deck, PrefPlayer};
+
+use crate::auction;
+use crate::model::{
+    Accepted, Bid, Column, Contract, Deal, DealOrder, Discard, Entry, Game, Kontra, KontraLevel, Play, Tag,
+    Trick,
+};
+use crate::validate::{expected_starter, failure_certain, trick_winner_index};
+
+/// A small deterministic generator (splitmix64).
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    #[must_use]
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % (n.max(1) as u64)) as usize
+    }
+
+    /// True with probability `percent`/100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
+}
+
+fn random_bid(rng: &mut Rng) -> Bid {
+    match rng.below(10) {
+        0..=2 => Bid::Pass,
+        3..=5 => Bid::Plain(2 + rng.below(4) as u8),
+        6 => Bid::Mine(3 + rng.below(3) as u8),
+        7 => Bid::Game,
+        _ => Bid::NamedGame(2 + rng.below(7) as u8),
+    }
+}
+
+/// The options of a random deal.
+#[derive(Debug, Clone, Copy)]
+pub struct DealOptions {
+    /// Chance (percent) of an all-pass deal.
+    pub all_pass: u64,
+    /// Whether to write the legacy 13-field form (no refa field).
+    pub legacy: bool,
+    /// The refa flag to use (`None`: random).
+    pub refa: Option<bool>,
+}
+
+impl Default for DealOptions {
+    fn default() -> Self {
+        DealOptions { all_pass: 10, legacy: false, refa: None }
+    }
+}
+
+/// A random deal that obeys every T2 rule of the digest.
+#[must_use]
+pub fn random_deal(rng: &mut Rng, id: u32, order: DealOrder, opts: DealOptions) -> Deal {
+    let mut cards: Vec<Card> = Deck::Preferans32.cards().iter().collect();
+    for i in (1..cards.len()).rev() {
+        cards.swap(i, rng.below(i + 1));
+    }
+    let mut all = [cards[0]; 32];
+    for (slot, c) in all.iter_mut().zip(&cards) {
+        *slot = *c;
+    }
+    let mut deal = Deal { id, order, cards: all, bids: [Bid::Pass; 3], play: None };
+    if rng.chance(opts.all_pass) {
+        return deal;
+    }
+    let mut win = None;
+    for _ in 0..500 {
+        let bids = [random_bid(rng), random_bid(rng), random_bid(rng)];
+        if let Some(w) = auction::reconstruct(bids) {
+            deal.bids = bids;
+            win = Some(w);
+            break;
+        }
+    }
+    let Some(win) = win else {
+        deal.bids = [Bid::Plain(2), Bid::Pass, Bid::Pass];
+        return finish(rng, deal, 0, Bid::Plain(2), opts);
+    };
+    finish(rng, deal, win.position, win.bid, opts)
+}
+
+fn finish(rng: &mut Rng, mut deal: Deal, pos: usize, bid: Bid, opts: DealOptions) -> Deal {
+    let order = deal.order;
+    let main = order.at(pos);
+    let mut main_hand: CardSet = deal.hand(main).iter().copied().collect();
+    let (discard, contract) = match bid {
+        Bid::Plain(n) | Bid::Mine(n) => {
+            let twelve: Vec<Card> = deal.hand(main).iter().chain(deal.talon()).copied().collect();
+            let a = rng.below(12);
+            let mut b = rng.below(11);
+            if b >= a {
+                b += 1;
+            }
+            let (ca, cb) = (twelve[a], twelve[b]);
+            main_hand =
+                twelve.iter().copied().collect::<CardSet>() - CardSet::single(ca) - CardSet::single(cb);
+            let level = n + rng.below(usize::from(9 - n)) as u8;
+            (Discard::Cards([ca, cb]), Contract { game: false, level })
+        }
+        Bid::NamedGame(k) => {
+            (Discard::None, Contract { game: true, level: k + rng.below(usize::from(9 - k)) as u8 })
+        }
+        _ => (Discard::None, Contract { game: true, level: 2 + rng.below(7) as u8 }),
+    };
+    let others: Vec<PrefPlayer> = (1..3).map(|k| order.at(pos + k)).collect();
+    let accepted = match rng.below(10) {
+        0 => Accepted::Nobody,
+        1..=3 => Accepted::One(others[rng.below(2)]),
+        _ => Accepted::Both(if rng.chance(80) { 8 } else { 4 + rng.below(6) as u8 }),
+    };
+    let levels =
+        [KontraLevel::Kontra, KontraLevel::Rekontra, KontraLevel::Subkontra, KontraLevel::Mortkontra];
+    let kontra = match accepted {
+        Accepted::Nobody => None,
+        Accepted::One(f) => {
+            let plain_spade = !contract.game && contract.level == 2;
+            if !plain_spade && rng.chance(40) {
+                Some(Kontra { level: KontraLevel::Invite, by: f })
+            } else if rng.chance(30) {
+                Some(Kontra { level: levels[rng.below(4)], by: f })
+            } else {
+                None
+            }
+        }
+        Accepted::Both(_) => {
+            rng.chance(30).then(|| Kontra { level: levels[rng.below(4)], by: others[rng.below(2)] })
+        }
+    };
+    let refa = opts.refa.unwrap_or_else(|| rng.chance(20));
+    let value = contract.base() * kontra.map_or(1, |k| k.level.multiplier()) * if refa { 2 } else { 1 };
+    let follows = |p: PrefPlayer| match accepted {
+        Accepted::Nobody => false,
+        Accepted::One(q) => q == p,
+        Accepted::Both(_) => p != main,
+    };
+    let invited = match kontra {
+        Some(Kontra { level: KontraLevel::Invite, by }) => others.iter().copied().find(|&p| p != by),
+        _ => None,
+    };
+    let in_play = |p: PrefPlayer| p == main || follows(p) || invited == Some(p);
+    let mut play = Play {
+        main,
+        discard,
+        contract,
+        accepted,
+        kontra,
+        refa: (!opts.legacy).then_some(refa),
+        value,
+        starts: None,
+        throws: Vec::new(),
+        summary: [Entry::None; 3],
+    };
+    let v = u64::from(value);
+    if accepted == Accepted::Nobody {
+        play.summary[pos] = Entry::Main { tricks: 0, middle: -i64::from(value) };
+        deal.play = Some(play);
+        return deal;
+    }
+    let starter = expected_starter(&deal, &play, in_play);
+    play.starts = Some(starter);
+    let mut hands = [CardSet::EMPTY; 3];
+    for p in PrefPlayer::ALL {
+        hands[p.index()] = if p == main { main_hand } else { deal.hand(p).iter().copied().collect() };
+    }
+    let next_in = |p: PrefPlayer| {
+        let mut q = order.next(p);
+        if !in_play(q) {
+            q = order.next(q);
+        }
+        q
+    };
+    let trump = contract.trump();
+    let stop_early = rng.chance(30);
+    let mut won = [0u8; 3];
+    let mut leader = starter;
+    for _ in 0..10 {
+        let mut cards = Vec::with_capacity(3);
+        let mut players = Vec::with_capacity(3);
+        let mut p = leader;
+        loop {
+            let hand = hands[p.index()];
+            let legal = match cards.first().map(|c: &Card| c.suit()) {
+                None => hand,
+                Some(led) if !hand.suit(led).is_empty() => hand.suit(led),
+                Some(_) => match trump {
+                    Some(t) if !hand.suit(t).is_empty() => hand.suit(t),
+                    _ => hand,
+                },
+            };
+            let choices: Vec<Card> = legal.iter().collect();
+            let card = choices[rng.below(choices.len())];
+            hands[p.index()].remove(card);
+            cards.push(card);
+            players.push(p);
+            p = next_in(p);
+            if p == leader {
+                break;
+            }
+        }
+        let w = players[trick_winner_index(&cards, trump)];
+        play.throws.push(Trick::new(&cards, w));
+        won[w.index()] += 1;
+        leader = w;
+        let def: u8 = PrefPlayer::ALL.iter().filter(|&&q| q != main).map(|q| won[q.index()]).sum();
+        if stop_early && failure_certain(contract, won[main.index()], def) {
+            break;
+        }
+    }
+    let n = play.throws.len();
+    let passed = n == 10 && contract.passed(won[main.index()]);
+    let defenders: u8 = PrefPlayer::ALL.iter().filter(|&&q| q != main).map(|q| won[q.index()]).sum();
+    for (k, slot) in play.summary.iter_mut().enumerate() {
+        let p = order.at(k);
+        *slot = if p == main {
+            Entry::Main {
+                tricks: won[p.index()],
+                middle: if passed { -i64::from(value) } else { i64::from(value) },
+            }
+        } else if follows(p) {
+            let inviter = kontra.is_some_and(|k| k.level == KontraLevel::Invite && k.by == p);
+            let tricks = if inviter { defenders } else { won[p.index()] };
+            let failed = passed
+                && if inviter {
+                    defenders < 4
+                } else if matches!(accepted, Accepted::Both(_)) {
+                    defenders < 4 && won[p.index()] < 2
+                } else {
+                    won[p.index()] < 2
+                };
+            Entry::Follower {
+                tricks,
+                column: if order.next(p) == main { Column::Right } else { Column::Left },
+                supe: v * u64::from(tricks),
+                fail: failed.then_some(v),
+            }
+        } else {
+            Entry::None
+        };
+    }
+    deal.play = Some(play);
+    deal
+}
+
+/// A whole random game of `deals` deals: rotating dealers, refas as the engine applies them, and
+/// Result tags computed with the corpus convention (zero-sum; see `corpus/ppn-pref/SOURCES.md`).
+#[must_use]
+pub fn random_game(seed: u64, deals: u32, bula: i64, refe: u32) -> Game {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::default();
+    let orders = [[1, 2, 3], [2, 3, 1], [3, 1, 2]];
+    let mut all_pass = 0u32;
+    let mut used = [0u32; 3];
+    let mut middle = [bula; 3];
+    let mut supe_on = [[0i64; 3]; 3]; // supe_on[writer][main]
+    for id in 1..=deals {
+        let o = orders[(id as usize + 1) % 3];
+        let order = DealOrder(o.map(|n| PrefPlayer::new(n).unwrap_or(PrefPlayer::ALL[0])));
+        // decide the refa after the auction: generate, then fix the flag if needed
+        let mut deal =
+            random_deal(&mut rng, id, order, DealOptions { all_pass: 12, legacy: false, refa: Some(false) });
+        match &deal.play {
+            None => all_pass += 1,
+            Some(play) => {
+                let m = play.main.index();
+                if all_pass.min(refe) > used[m] {
+                    used[m] += 1;
+                    // regenerate the same deal doubled: double value, supe, middle, fail
+                    if let Some(play) = deal.play.as_mut() {
+                        play.refa = Some(true);
+                        play.value *= 2;
+                        for e in &mut play.summary {
+                            match e {
+                                Entry::Main { middle, .. } => *middle *= 2,
+                                Entry::Follower { supe, fail, .. } => {
+                                    *supe *= 2;
+                                    if let Some(f) = fail {
+                                        *f *= 2;
+                                    }
+                                }
+                                Entry::None => {}
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(play) = &deal.play {
+            for (k, e) in play.summary.iter().enumerate() {
+                let p = order.at(k).index();
+                match *e {
+                    Entry::Main { middle: m, .. } => middle[p] += m,
+                    Entry::Follower { supe, fail, .. } => {
+                        supe_on[p][play.main.index()] += i64::try_from(supe).unwrap_or(0);
+                        middle[p] += fail.map_or(0, |f| i64::try_from(f).unwrap_or(0));
+                    }
+                    Entry::None => {}
+                }
+            }
+        }
+        game.deals.push(deal);
+    }
+    let mut results = [0i64; 3];
+    for i in 0..3 {
+        for j in 0..3 {
+            if i != j {
+                results[i] += supe_on[i][j] - supe_on[j][i] + 10 * (middle[j] - middle[i]);
+            }
+        }
+    }
+    let mut places: Vec<usize> = (0..3).collect();
+    places.sort_by_key(|&i| -results[i]);
+    let tag = |n: &str, v: String| Tag { name: n.to_owned(), value: v };
+    game.tags.push(tag("Bula", bula.to_string()));
+    game.tags.push(tag("Refe", refe.to_string()));
+    for (i, name) in ["north", "east", "west"].iter().enumerate() {
+        game.tags.push(tag(&format!("Player{}", i + 1), (*name).to_owned()));
+    }
+    for (i, r) in results.iter().enumerate() {
+        game.tags.push(tag(&format!("Result{}", i + 1), r.to_string()));
+    }
+    for i in 0..3 {
+        let place = places.iter().position(|&p| p == i).unwrap_or(0) + 1;
+        game.tags.push(tag(&format!("Place{}", i + 1), place.to_string()));
+    }
+    game
+}

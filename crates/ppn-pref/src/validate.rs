@@ -1,0 +1,912 @@
+//! Checks, in the digest's order.
+//!
+//! * T1 (syntax) is done by [`crate::parse`]; a record with a syntax error is not checked further.
+//! * T2 checks one deal against itself: cards (§2), auction and main (§4), discards and contract (§5),
+//!   accepted and kontra (§6), value (§7), opening lead (§8), every trick (§9) and the summary (§10).
+//!   T2 **stops at the first error** of a deal: later checks depend on the state the earlier ones
+//!   establish (hands after the discard, who is in play, …), so the first error is the one reported.
+//!   Lints met before that point (`INVITE_ON_PLAIN_SPADE`, `FOLLOWER_QUOTA`) are kept.
+//! * T3 looks across deals and at the info tags; everything there is a warning, except malformed or
+//!   missing required tags.
+
+use cards_core::{Card, CardSet, Diagnostic, PrefPlayer, Rank, Span, Suit};
+
+use crate::auction;
+use crate::error as code;
+use crate::model::{Accepted, Bid, Column, Contract, Deal, Discard, Entry, KontraLevel, Play, Trick};
+use crate::model::{PLACE_TAGS, PLAYER_TAGS, RESULT_TAGS};
+use crate::parse::{self, DealSpans, Document, Field};
+
+/// The facts a checked deal yields (for reports and the CLI).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// The dealer.
+    pub dealer: PrefPlayer,
+    /// The main player (`None` for an all-pass deal).
+    pub main: Option<PrefPlayer>,
+    /// The contract.
+    pub contract: Option<Contract>,
+    /// The written value.
+    pub value: Option<u32>,
+    /// The refa flag: written, or inferred from the value in the legacy form (`None` if unknown).
+    pub refa: Option<bool>,
+    /// Tricks per player (index = player number − 1): replayed when play checked out, otherwise
+    /// counted from the recorded winners. `None` for an all-pass deal.
+    pub tricks: Option<[u8; 3]>,
+    /// Whether the main passed (when the deal checked out).
+    pub main_passed: Option<bool>,
+}
+
+/// The check result of one record (parallel to [`Document::records`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RecordCheck {
+    /// Syntax, T2 and T3 diagnostics of this record, in that order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Facts, when the record could be read.
+    pub outcome: Option<Outcome>,
+}
+
+impl RecordCheck {
+    /// Whether any diagnostic is an error.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// A checked file.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Report {
+    /// What was read.
+    pub document: Document,
+    /// File-level diagnostics: stray lines, tag problems, `RESULT_SUM_NONZERO`, `PLACE_RESULT_ORDER`.
+    pub file_diagnostics: Vec<Diagnostic>,
+    /// One entry per deal record.
+    pub records: Vec<RecordCheck>,
+}
+
+impl Report {
+    /// Whether anything in the file is an error.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.file_diagnostics.iter().any(Diagnostic::is_error)
+            || self.records.iter().any(RecordCheck::has_errors)
+    }
+
+    /// Every diagnostic, sorted by position in the file (stable).
+    #[must_use]
+    pub fn all_diagnostics(&self) -> Vec<Diagnostic> {
+        let mut all: Vec<Diagnostic> = self.file_diagnostics.clone();
+        for r in &self.records {
+            all.extend(r.diagnostics.iter().cloned());
+        }
+        all.sort_by_key(|d| d.span.start);
+        all
+    }
+}
+
+/// Reads and checks a whole file (T1, T2, T3).
+///
+/// ```
+/// let report = ppn_pref::validate::check("[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\
+///     [Result1 0]\n[Result2 0]\n[Result3 0]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n");
+/// assert!(!report.has_errors());
+/// ```
+#[must_use]
+pub fn check(source: &str) -> Report {
+    check_document(parse::read(source))
+}
+
+/// Checks a document already read.
+#[must_use]
+pub fn check_document(document: Document) -> Report {
+    let mut records: Vec<RecordCheck> = document
+        .records
+        .iter()
+        .map(|rec| {
+            let mut diagnostics = rec.diagnostics.clone();
+            let outcome = rec.deal.and_then(|i| document.game.deals.get(i)).map(|deal| {
+                let (diags, outcome) = check_deal(deal, &rec.spans);
+                diagnostics.extend(diags);
+                outcome
+            });
+            RecordCheck { diagnostics, outcome }
+        })
+        .collect();
+    let mut file_diagnostics = document.diagnostics.clone();
+    check_tags(&document, &mut file_diagnostics);
+    check_game(&document, &mut records);
+    Report { document, file_diagnostics, records }
+}
+
+fn card_name(card: Card) -> String {
+    let rank = match card.rank() {
+        Rank::Ten => "10".to_owned(),
+        r => r.char().to_string(),
+    };
+    let code = parse::code_char(card);
+    format!("`{code}` ({rank}{})", card.suit().symbol())
+}
+
+/// The refa of a played deal: written, or for the legacy form inferred from the value (§1).
+#[must_use]
+pub fn effective_refa(play: &Play) -> Option<bool> {
+    if play.refa.is_some() {
+        return play.refa;
+    }
+    let bm = base_times_kontra(play);
+    if play.value == bm {
+        Some(false)
+    } else if play.value == bm * 2 {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+fn base_times_kontra(play: &Play) -> u32 {
+    play.contract.base() * play.kontra.map_or(1, |k| k.level.multiplier())
+}
+
+/// Tricks per player counted from the recorded winners.
+#[must_use]
+pub fn recorded_tricks(play: &Play) -> [u8; 3] {
+    let mut t = [0u8; 3];
+    for trick in &play.throws {
+        if let Some(slot) = t.get_mut(trick.winner.index()) {
+            *slot = slot.saturating_add(1);
+        }
+    }
+    t
+}
+
+/// Who is in play: the main, each follower, and the invited player.
+#[derive(Debug, Clone, Copy)]
+struct Roles {
+    main: PrefPlayer,
+    following: [bool; 3],
+    invited: Option<PrefPlayer>,
+    inviter: Option<PrefPlayer>,
+}
+
+impl Roles {
+    fn follows(&self, p: PrefPlayer) -> bool {
+        self.following[p.index()]
+    }
+    fn in_play(&self, p: PrefPlayer) -> bool {
+        p == self.main || self.follows(p) || self.invited == Some(p)
+    }
+}
+
+/// The winner's index among `cards` (led suit = first card), given the trump.
+#[must_use]
+pub fn trick_winner_index(cards: &[Card], trump: Option<Suit>) -> usize {
+    let Some(first) = cards.first() else { return 0 };
+    let mut best = 0;
+    let mut best_card = *first;
+    for (i, &c) in cards.iter().enumerate().skip(1) {
+        let beats =
+            if c.suit() == best_card.suit() { c.rank() > best_card.rank() } else { Some(c.suit()) == trump };
+        if beats {
+            best = i;
+            best_card = c;
+        }
+    }
+    best
+}
+
+/// Whether the main's failure is certain after the given trick counts (§9).
+#[must_use]
+pub fn failure_certain(contract: Contract, main_tricks: u8, defender_tricks: u8) -> bool {
+    match contract.level {
+        6 => main_tricks >= 1,
+        8 => defender_tricks >= 1,
+        _ => defender_tricks >= 5,
+    }
+}
+
+/// The player who must lead trick 1 (§8): first bidder, or the left follower in sans/preferans,
+/// skipping players not in play.
+#[must_use]
+pub fn expected_starter(deal: &Deal, play: &Play, in_play: impl Fn(PrefPlayer) -> bool) -> PrefPlayer {
+    let order = deal.order;
+    let mut p = if play.contract.left_leads() { order.prev(play.main) } else { order.first() };
+    for _ in 0..3 {
+        if in_play(p) {
+            break;
+        }
+        p = order.next(p);
+    }
+    p
+}
+
+/// Checks one deal against itself (T2). Returns its diagnostics (at most one error, plus lints) and
+/// its facts.
+#[must_use]
+pub fn check_deal(deal: &Deal, spans: &DealSpans) -> (Vec<Diagnostic>, Outcome) {
+    let mut lints = Vec::new();
+    let mut outcome = Outcome {
+        dealer: deal.order.dealer(),
+        main: deal.play.as_ref().map(|p| p.main),
+        contract: deal.play.as_ref().map(|p| p.contract),
+        value: deal.play.as_ref().map(|p| p.value),
+        refa: deal.play.as_ref().and_then(effective_refa),
+        tricks: deal.play.as_ref().map(recorded_tricks),
+        main_passed: None,
+    };
+    if let Err(e) = run(deal, spans, &mut lints, &mut outcome) {
+        lints.push(e);
+    }
+    (lints, outcome)
+}
+
+type Check = Result<(), Diagnostic>;
+
+fn fail(code: &'static str, msg: impl Into<String>, span: Span) -> Check {
+    Err(Diagnostic::error(code, msg, span))
+}
+
+#[allow(clippy::too_many_lines)]
+fn run(deal: &Deal, spans: &DealSpans, lints: &mut Vec<Diagnostic>, outcome: &mut Outcome) -> Check {
+    // §2 the deal: 32 distinct cards
+    let mut seen = CardSet::EMPTY;
+    for (i, &c) in deal.cards.iter().enumerate() {
+        if !seen.insert(c) {
+            return fail(code::CARDS_DUPLICATE, format!("{} is dealt twice", card_name(c)), spans.card(i));
+        }
+    }
+    let Some(play) = &deal.play else { return Ok(()) };
+    let order = deal.order;
+    // §4 auction and main
+    let Some(win) = auction::reconstruct(deal.bids) else {
+        return Err(Diagnostic::error(
+            code::AUCTION_IMPOSSIBLE,
+            "no legal auction ends with these highest bids",
+            spans.field(Field::Bids),
+        )
+        .with_help("bids are in deal order; only a player with priority may say \"mine\""));
+    };
+    let winner = order.at(win.position);
+    let main = play.main;
+    if main != winner {
+        return fail(
+            code::MAIN_NOT_AUCTION_WINNER,
+            format!("player {winner} won the auction, not player {main}"),
+            spans.field(Field::Main),
+        );
+    }
+    // §5 discards
+    let dspan = spans.field(Field::Discard);
+    let hand_set = |p: PrefPlayer| deal.hand(p).iter().copied().collect::<CardSet>();
+    let mut main_hand = hand_set(main);
+    if win.bid.is_game() {
+        if play.discard != Discard::None {
+            return Err(Diagnostic::error(
+                code::GAME_DISCARD_NOT_XX,
+                "a game is played without the talon, so nothing is discarded",
+                dspan,
+            )
+            .with_help("write XX"));
+        }
+    } else {
+        match play.discard {
+            Discard::None => {
+                return fail(
+                    code::DISCARD_FORMAT,
+                    "XX is only for a game; the main discards two cards",
+                    dspan,
+                );
+            }
+            Discard::Cards([a, b]) => {
+                if a == b {
+                    return fail(code::DISCARD_FORMAT, format!("{} is discarded twice", card_name(a)), dspan);
+                }
+                let twelve = main_hand | deal.talon().iter().copied().collect::<CardSet>();
+                for (k, c) in [a, b].into_iter().enumerate() {
+                    if !twelve.contains(c) {
+                        let holder = crate::model::DealOrder::at(order, 0);
+                        let owner = (0..3)
+                            .map(|pos| order.at(pos))
+                            .find(|&p| deal.hand(p).contains(&c))
+                            .unwrap_or(holder);
+                        return fail(
+                            code::DISCARD_NOT_HELD,
+                            format!(
+                                "{} is not among player {main}'s twelve cards: it is player {owner}'s",
+                                card_name(c)
+                            ),
+                            Span::new(dspan.start + k, dspan.start + k + 1),
+                        );
+                    }
+                }
+                main_hand = twelve - CardSet::single(a) - CardSet::single(b);
+            }
+        }
+    }
+    // §5 contract against the winning bid
+    let cspan = spans.field(Field::Contract);
+    let contract = play.contract;
+    match win.bid {
+        Bid::Plain(n) | Bid::Mine(n) => {
+            if contract.game {
+                return fail(
+                    code::GAME_CONTRACT_AFTER_PLAIN_AUCTION,
+                    "the main took the talon, so the contract cannot be a game",
+                    cspan,
+                );
+            }
+            if contract.level < n {
+                return fail(
+                    code::CONTRACT_BELOW_BID,
+                    format!("the winning bid was {n}, the contract is lower"),
+                    cspan,
+                );
+            }
+        }
+        Bid::Game | Bid::NamedGame(_) => {
+            if !contract.game {
+                return fail(
+                    code::PLAIN_CONTRACT_AFTER_GAME_AUCTION,
+                    "the auction was won with a game, so the contract is G2-G8",
+                    cspan,
+                );
+            }
+            if let Bid::NamedGame(k) = win.bid {
+                if contract.level < k {
+                    return fail(
+                        code::CONTRACT_BELOW_BID,
+                        format!("the winning bid was G{k}, the contract is lower"),
+                        cspan,
+                    );
+                }
+            }
+        }
+        Bid::Pass => {}
+    }
+    // §6 accepted and kontra
+    if play.accepted == Accepted::One(main) {
+        return fail(
+            code::ACCEPTED_IS_MAIN,
+            format!("player {main} is the main, not a follower"),
+            spans.field(Field::Accepted),
+        );
+    }
+    let mut following = [false; 3];
+    for p in PrefPlayer::ALL {
+        following[p.index()] = match play.accepted {
+            Accepted::Nobody => false,
+            Accepted::One(q) => q == p,
+            Accepted::Both(_) => p != main,
+        };
+    }
+    let mut roles = Roles { main, following, invited: None, inviter: None };
+    let kspan = spans.field(Field::Kontra);
+    if let Some(k) = play.kontra {
+        if k.by == main {
+            return fail(
+                code::KONTRA_BY_MAIN,
+                format!("the kontra digit names the main (player {main})"),
+                kspan,
+            );
+        }
+        if k.level == KontraLevel::Invite && matches!(play.accepted, Accepted::Both(_)) {
+            return fail(
+                code::INVITE_WITH_BOTH_FOLLOWING,
+                "an invitation needs exactly one follower, but both follow",
+                kspan,
+            );
+        }
+        if !roles.follows(k.by) {
+            return fail(code::KONTRA_BY_NONFOLLOWER, format!("player {} does not follow", k.by), kspan);
+        }
+        if k.level == KontraLevel::Invite {
+            roles.inviter = Some(k.by);
+            roles.invited = PrefPlayer::ALL.into_iter().find(|&p| p != main && p != k.by);
+            if !contract.game && contract.level == 2 {
+                lints.push(Diagnostic::warning(
+                    code::INVITE_ON_PLAIN_SPADE,
+                    "the engine never offers an invitation on plain spade",
+                    kspan,
+                ));
+            }
+        }
+    }
+    // §7 value
+    let bm = base_times_kontra(play);
+    let vspan = spans.field(Field::Value);
+    match play.refa {
+        Some(r) => {
+            let expect = if r { bm * 2 } else { bm };
+            if play.value != expect {
+                return Err(Diagnostic::error(
+                    code::VALUE_MISMATCH,
+                    format!(
+                        "the value is {expect} (base {} × kontra {}{}), not {}",
+                        contract.base(),
+                        bm / contract.base().max(1),
+                        if r { " × refa 2" } else { "" },
+                        play.value
+                    ),
+                    vspan,
+                ));
+            }
+        }
+        None => {
+            if play.value != bm && play.value != bm * 2 {
+                return fail(
+                    code::VALUE_MISMATCH,
+                    format!("the value is {bm} (or {} under refa), not {}", bm * 2, play.value),
+                    vspan,
+                );
+            }
+        }
+    }
+    // §8 who leads
+    let sspan = spans.field(Field::Starts);
+    let nobody = play.accepted == Accepted::Nobody;
+    if nobody {
+        if let Some(s) = play.starts {
+            return fail(
+                code::WRONG_STARTER,
+                format!("nobody follows, so nobody leads (0), not player {s}"),
+                sspan,
+            );
+        }
+    } else {
+        let expect = expected_starter(deal, play, |p| roles.in_play(p));
+        if play.starts != Some(expect) {
+            return fail(
+                code::WRONG_STARTER,
+                format!(
+                    "player {expect} leads trick 1, not {}",
+                    play.starts.map_or("0".to_owned(), |s| s.to_string())
+                ),
+                sspan,
+            );
+        }
+    }
+    // §9 throws
+    let tspan_all = spans.field(Field::Throws);
+    let mut won = [0u8; 3];
+    let main_passed;
+    if nobody {
+        if !play.throws.is_empty() {
+            return fail(
+                code::PLAY_WITHOUT_FOLLOWER,
+                "nobody follows, so no tricks are played (write 0)",
+                tspan_all,
+            );
+        }
+        main_passed = true;
+    } else {
+        let mut hands = [CardSet::EMPTY; 3];
+        for p in PrefPlayer::ALL {
+            hands[p.index()] = if p == main { main_hand } else { hand_set(p) };
+        }
+        let in_play_count = PrefPlayer::ALL.iter().filter(|&&p| roles.in_play(p)).count();
+        let trump = contract.trump();
+        let mut leader = play.starts.unwrap_or(main);
+        let mut failure_at = None;
+        for (k, trick) in play.throws.iter().enumerate() {
+            let tspan = spans.trick(&play.throws, k);
+            if k >= 10 {
+                return fail(code::TOO_MANY_TRICKS, "a deal has at most 10 tricks", tspan);
+            }
+            replay_trick(trick, k, tspan, leader, in_play_count, trump, &roles, deal, &mut hands)?;
+            let mut players = [leader; 3];
+            let mut p = leader;
+            for slot in players.iter_mut().skip(1) {
+                p = next_in_play(deal, &roles, p);
+                *slot = p;
+            }
+            let w = players.get(trick_winner_index(trick.cards(), trump)).copied().unwrap_or(leader);
+            if trick.winner != w {
+                return Err(Diagnostic::error(
+                    code::WRONG_TRICK_WINNER,
+                    format!("player {w} wins trick {}, not player {}", k + 1, trick.winner),
+                    Span::new(tspan.end - 1, tspan.end),
+                ));
+            }
+            won[w.index()] += 1;
+            leader = w;
+            let main_t = won[main.index()];
+            let def_t: u8 = PrefPlayer::ALL.iter().filter(|&&p| p != main).map(|p| won[p.index()]).sum();
+            if failure_at.is_none() && failure_certain(contract, main_t, def_t) {
+                failure_at = Some(k);
+            }
+        }
+        let n = play.throws.len();
+        if n < 10 && (n == 0 || failure_at != Some(n - 1)) {
+            return Err(Diagnostic::error(
+                code::INCOMPLETE_PLAY,
+                format!("only {n} tricks, and the main's failure was not certain at the last one"),
+                tspan_all,
+            )
+            .with_help(
+                "record all 10 tricks, or stop exactly at the trick that decides the main's failure",
+            ));
+        }
+        main_passed = n == 10 && contract.passed(won[main.index()]);
+        outcome.tricks = Some(won);
+    }
+    outcome.main_passed = Some(main_passed);
+    // §10 summary
+    check_summary(deal, play, spans, &roles, &won, main_passed, lints)
+}
+
+fn next_in_play(deal: &Deal, roles: &Roles, p: PrefPlayer) -> PrefPlayer {
+    let mut q = deal.order.next(p);
+    for _ in 0..3 {
+        if roles.in_play(q) {
+            return q;
+        }
+        q = deal.order.next(q);
+    }
+    q
+}
+
+#[allow(clippy::too_many_arguments)]
+fn replay_trick(
+    trick: &Trick,
+    k: usize,
+    tspan: Span,
+    leader: PrefPlayer,
+    in_play_count: usize,
+    trump: Option<Suit>,
+    roles: &Roles,
+    deal: &Deal,
+    hands: &mut [CardSet; 3],
+) -> Check {
+    let cards = trick.cards();
+    if cards.len() != in_play_count {
+        return fail(
+            code::TRICK_SIZE,
+            format!(
+                "{in_play_count} players are in play, so trick {} has {in_play_count} cards, not {}",
+                k + 1,
+                cards.len()
+            ),
+            tspan,
+        );
+    }
+    let led = cards.first().map(|c| c.suit());
+    let mut p = leader;
+    for (j, &card) in cards.iter().enumerate() {
+        if j > 0 {
+            p = next_in_play(deal, roles, p);
+        }
+        let cspan = Span::new(tspan.start + j, tspan.start + j + 1);
+        let hand = hands[p.index()];
+        if !hand.contains(card) {
+            let why = if deal.hand(p).contains(&card) { " any more" } else { "" };
+            return fail(
+                code::CARD_NOT_HELD,
+                format!("trick {}: player {p} does not hold {}{why}", k + 1, card_name(card)),
+                cspan,
+            );
+        }
+        if let (true, Some(led)) = (j > 0, led) {
+            if card.suit() != led {
+                if !hand.suit(led).is_empty() {
+                    return Err(Diagnostic::error(
+                        code::REVOKE,
+                        format!(
+                            "trick {}: player {p} plays {} but holds {}",
+                            k + 1,
+                            card_name(card),
+                            led.symbol()
+                        ),
+                        cspan,
+                    )
+                    .with_help("a player must follow suit if able"));
+                }
+                if let Some(tr) = trump {
+                    if card.suit() != tr && !hand.suit(tr).is_empty() {
+                        return Err(Diagnostic::error(
+                            code::FAILED_TO_TRUMP,
+                            format!(
+                                "trick {}: player {p} is void in {} but holds trumps ({})",
+                                k + 1,
+                                led.symbol(),
+                                tr.symbol()
+                            ),
+                            cspan,
+                        )
+                        .with_help("a player void in the led suit must trump if able"));
+                    }
+                }
+            }
+        }
+        hands[p.index()].remove(card);
+    }
+    Ok(())
+}
+
+fn check_summary(
+    deal: &Deal,
+    play: &Play,
+    spans: &DealSpans,
+    roles: &Roles,
+    won: &[u8; 3],
+    main_passed: bool,
+    lints: &mut Vec<Diagnostic>,
+) -> Check {
+    let main = roles.main;
+    let value = u64::from(play.value);
+    let defenders: u8 = PrefPlayer::ALL.iter().filter(|&&p| p != main).map(|p| won[p.index()]).sum();
+    for (pos, entry) in play.summary.iter().enumerate() {
+        let p = deal.order.at(pos);
+        let span = spans.summary.get(pos).copied().unwrap_or(spans.field(Field::Summary));
+        if p == main {
+            let tricks = won[main.index()];
+            let middle = if main_passed { -i64::from(play.value) } else { i64::from(play.value) };
+            let Entry::Main { tricks: t, middle: m } = *entry else {
+                return fail(
+                    code::SUMMARY_MAIN,
+                    format!("player {p} is the main, so the entry is M{tricks}:{middle}"),
+                    span,
+                );
+            };
+            if t != tricks {
+                return fail(code::SUMMARY_MAIN, format!("the main took {tricks} tricks, not {t}"), span);
+            }
+            if m != middle {
+                let how = if main_passed { "passed" } else { "failed" };
+                return fail(
+                    code::SUMMARY_MAIN,
+                    format!("the main {how}, so the middle entry is {middle}, not {m}"),
+                    span,
+                );
+            }
+        } else if roles.follows(p) {
+            let tricks = if roles.inviter == Some(p) { defenders } else { won[p.index()] };
+            let Entry::Follower { tricks: t, column, supe, fail: failed } = *entry else {
+                return fail(
+                    code::SUMMARY_FOLLOWER_TRICKS,
+                    format!("player {p} follows, so the entry is F{tricks}:…"),
+                    span,
+                );
+            };
+            if t != tricks {
+                let whose = if roles.inviter == Some(p) { " (with the invited player's)" } else { "" };
+                return fail(
+                    code::SUMMARY_FOLLOWER_TRICKS,
+                    format!("player {p} took {tricks} tricks{whose}, not {t}"),
+                    span,
+                );
+            }
+            let col = if deal.order.next(p) == main { Column::Right } else { Column::Left };
+            if column != col {
+                let c = if col == Column::Right { 'R' } else { 'L' };
+                return fail(
+                    code::SUMMARY_COLUMN,
+                    format!("player {p} writes against the main in column {c}"),
+                    span,
+                );
+            }
+            let expect = value * u64::from(tricks);
+            if supe != expect {
+                return fail(
+                    code::SUMMARY_SUPE,
+                    format!("the supe is value × tricks = {expect}, not {supe}"),
+                    span,
+                );
+            }
+            if let Some(f) = failed {
+                if !main_passed {
+                    return fail(
+                        code::FOLLOWER_FAIL_WHEN_MAIN_FAILED,
+                        format!("player {p} cannot fail: the main failed"),
+                        span,
+                    );
+                }
+                if f != value {
+                    return fail(
+                        code::SUMMARY_FAIL_AMOUNT,
+                        format!("a follower fails by the value {value}, not {f}"),
+                        span,
+                    );
+                }
+            }
+        } else if *entry != Entry::None {
+            let who = if roles.invited == Some(p) {
+                "is invited (the inviter books everything)"
+            } else {
+                "does not play"
+            };
+            return fail(code::SUMMARY_NONPLAYER, format!("player {p} {who}, so the entry is 0"), span);
+        }
+    }
+    // quota lint
+    if main_passed && play.accepted != Accepted::Nobody {
+        for (pos, entry) in play.summary.iter().enumerate() {
+            let p = deal.order.at(pos);
+            let Entry::Follower { fail: failed, .. } = *entry else { continue };
+            let own = won[p.index()];
+            let should = if roles.inviter == Some(p) {
+                defenders < 4
+            } else if matches!(play.accepted, Accepted::Both(_)) {
+                defenders < 4 && own < 2
+            } else {
+                own < 2
+            };
+            if should != failed.is_some() {
+                let span = spans.summary.get(pos).copied().unwrap_or(spans.field(Field::Summary));
+                let msg = if should {
+                    format!("player {p} is below the defenders' quota but is not marked failed")
+                } else {
+                    format!("player {p} made the defenders' quota but is marked failed")
+                };
+                lints.push(Diagnostic::warning(code::FOLLOWER_QUOTA, msg, span).with_help(
+                    "recommended quota: 4 tricks together, 2 each; a lone follower 2; an inviter 4",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_tags(doc: &Document, out: &mut Vec<Diagnostic>) {
+    let tags = &doc.game.tags;
+    for (i, t) in tags.iter().enumerate() {
+        let span = doc.tag_spans.get(i).copied().unwrap_or_default();
+        if tags.iter().take(i).any(|u| u.name == t.name) {
+            out.push(Diagnostic::error(code::TAG_DUPLICATE, format!("tag {} appears twice", t.name), span));
+            continue;
+        }
+        let v = t.value.trim();
+        let int = v.parse::<i64>().ok();
+        let bad = match t.name.as_str() {
+            "Bula" => {
+                (!int.is_some_and(|b| b > 0 && b % 2 == 0)).then_some("Bula is a positive even integer")
+            }
+            "Refe" => int.is_none_or(|r| r < 0).then_some("Refe is a non-negative integer"),
+            n if RESULT_TAGS.contains(&n) => int.is_none().then_some("a Result is an integer"),
+            n if PLACE_TAGS.contains(&n) => {
+                (!int.is_some_and(|p| (1..=3).contains(&p))).then_some("a Place is 1, 2 or 3")
+            }
+            _ => None,
+        };
+        if let Some(why) = bad {
+            out.push(Diagnostic::error(code::TAG_VALUE, format!("{}: `{}`", why, t.value), span));
+        }
+    }
+    let required = ["Bula", "Refe"].iter().chain(PLAYER_TAGS.iter()).chain(RESULT_TAGS.iter());
+    for name in required {
+        if doc.game.tag(name).is_none() {
+            out.push(
+                Diagnostic::error(
+                    code::TAG_MISSING,
+                    format!("the required tag {name} is missing"),
+                    Span::at(0),
+                )
+                .with_help("required: Bula, Refe, Player1..3, Result1..3"),
+            );
+        }
+    }
+    let results: Option<Vec<i64>> = PrefPlayer::ALL.iter().map(|&p| doc.game.result(p)).collect();
+    if let Some(results) = &results {
+        let sum: i64 = results.iter().sum();
+        if sum != 0 {
+            let span = tag_span(doc, RESULT_TAGS[0]);
+            out.push(Diagnostic::warning(
+                code::RESULT_SUM_NONZERO,
+                format!("the results add up to {sum}, not 0"),
+                span,
+            ));
+        }
+        let places: Vec<Option<i64>> = PLACE_TAGS.iter().map(|n| doc.game.tag_int(n)).collect();
+        for (i, place_tag) in PLACE_TAGS.iter().enumerate() {
+            for j in 0..3 {
+                if let (Some(Some(pi)), Some(Some(pj)), Some(ri), Some(rj)) =
+                    (places.get(i), places.get(j), results.get(i), results.get(j))
+                {
+                    if pi < pj && ri <= rj {
+                        out.push(Diagnostic::warning(
+                            code::PLACE_RESULT_ORDER,
+                            format!(
+                                "player {} has place {pi} but result {ri}, not above player {}'s {rj} (place {pj})",
+                                i + 1,
+                                j + 1
+                            ),
+                            tag_span(doc, place_tag),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn tag_span(doc: &Document, name: &str) -> Span {
+    doc.game
+        .tags
+        .iter()
+        .position(|t| t.name == name)
+        .and_then(|i| doc.tag_spans.get(i).copied())
+        .unwrap_or_default()
+}
+
+fn check_game(doc: &Document, records: &mut [RecordCheck]) {
+    let refe = doc.game.refe().and_then(|r| u32::try_from(r).ok());
+    let mut prev_id: Option<u32> = None;
+    let mut prev_dealer: Option<PrefPlayer> = None;
+    let mut all_pass = 0u32;
+    let mut used = [0u32; 3];
+    for (rec, check) in doc.records.iter().zip(records.iter_mut()) {
+        let out = &mut check.diagnostics;
+        let id_span = rec.spans.field(Field::Id);
+        if let Some(id) = rec.id {
+            let expect = prev_id.map_or(1, |p| p.saturating_add(1));
+            if id != expect {
+                out.push(Diagnostic::warning(
+                    code::ID_SEQUENCE,
+                    format!("deal {id} where {expect} was expected"),
+                    id_span,
+                ));
+            }
+            prev_id = Some(id);
+        }
+        let Some(deal) = rec.deal.and_then(|i| doc.game.deals.get(i)) else { continue };
+        let ospan = rec.spans.field(Field::Order);
+        if !deal.order.is_rotation() {
+            out.push(Diagnostic::warning(
+                code::DEAL_ORDER_NOT_ROTATION,
+                "prefko only writes the deal orders 123, 231 and 312",
+                ospan,
+            ));
+        }
+        if let Some(prev) = prev_dealer {
+            if deal.order.dealer() != prev.next() {
+                out.push(Diagnostic::warning(
+                    code::DEALER_ROTATION,
+                    format!(
+                        "player {} deals after player {prev}; expected player {}",
+                        deal.order.dealer(),
+                        prev.next()
+                    ),
+                    ospan,
+                ));
+            }
+        }
+        prev_dealer = Some(deal.order.dealer());
+        let Some(play) = &deal.play else {
+            all_pass += 1;
+            continue;
+        };
+        let Some(refa) = effective_refa(play) else { continue };
+        let main = play.main.index();
+        let capped = refe.map_or(all_pass, |r| all_pass.min(r));
+        let owed = capped > used[main];
+        let owed_uncapped = all_pass > used[main];
+        let rspan =
+            if play.refa.is_some() { rec.spans.field(Field::Refa) } else { rec.spans.field(Field::Value) };
+        if refa && !owed {
+            if owed_uncapped {
+                out.push(Diagnostic::warning(
+                    code::REFE_EXCEEDED,
+                    format!(
+                        "this refa is only owed if more all-pass deals than Refe {} are counted",
+                        refe.unwrap_or(0)
+                    ),
+                    rspan,
+                ));
+            } else {
+                out.push(Diagnostic::warning(
+                    code::REFA_FLAG,
+                    format!("player {} has no unused refa, but this deal is doubled", play.main),
+                    rspan,
+                ));
+            }
+        } else if !refa && owed {
+            out.push(Diagnostic::warning(
+                code::REFA_FLAG,
+                format!("player {} has an unused refa, so this deal should be doubled", play.main),
+                rspan,
+            ));
+        }
+        if refa {
+            used[main] += 1;
+        }
+    }
+}
