@@ -1,4 +1,88 @@
-//! Poker Hand History (PHH) reader, checker and writer. Under construction: see the project's issues.
+//! Poker Hand History (PHH): read, check and write `.phh` and `.phhs` files exactly as the PHH
+//! specification defines them, with every problem reported as a [`cards_core::Diagnostic`]
+//! (stable code, exact byte span in the file).
+//!
+//! ```
+//! let text = "\
+//! [1]
+//! variant = 'NT'
+//! antes = [0, 0]
+//! blinds_or_straddles = [0.50, 1]
+//! min_bet = 1
+//! starting_stacks = [100, inf]
+//! actions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2 cbr 3', 'p1 f # folds']
+//!
+//! [2]
+//! variant = 'NT'
+//! antes = [0, 0]
+//! blinds_or_straddles = [1, 2]
+//! min_bet = 2
+//! starting_stacks = [100, 100]
+//! actions = ['d dh p1 AhKx']
+//! ";
+//! let file = phh::parse_file(text);
+//! assert!(file.multi);
+//! let first = &file.hands[0];
+//! assert_eq!(first.name.as_deref(), Some("1"));
+//! let hand = first.hand.as_ref().unwrap();
+//! assert_eq!(hand.variant, phh::Variant::NoLimitTexasHoldem);
+//! assert_eq!(hand.blinds_or_straddles.as_ref().unwrap()[0].to_string(), "0.50");
+//! assert_eq!(hand.starting_stacks[1], phh::Quantity::Infinite);
+//! assert_eq!(hand.actions[3].kind, phh::ActionKind::Fold { player: phh::Player(1) });
+//! // Each action's notation text, located in the file:
+//! assert_eq!(&text[first.action_spans[2].range()], "p2 cbr 3");
+//!
+//! // The second hand has a malformed card: the error points at the bad suit character.
+//! let second = &file.hands[1];
+//! let error = &second.diagnostics[0];
+//! assert_eq!(error.code, "PHH_ACTION_CARD_TEXT");
+//! assert_eq!(&text[error.span.range()], "x");
+//!
+//! // Canonical writing round-trips to an equal model.
+//! let out = phh::write_hand(hand);
+//! assert_eq!(phh::parse_hand(&out).hand.as_ref(), Some(hand));
+//! ```
+//!
+//! # Reading API
+//! - [`parse_file`]`(&str) -> `[`ParsedFile`]: a `.phh` (one hand) or `.phhs` (tables `[name]`,
+//!   detected by content) text; each [`ParsedHand`] holds its table `name`, its `hand`
+//!   (`Option<`[`Hand`]`>`, `None` only when it cannot be built: TOML syntax error, missing or
+//!   unknown variant), its `diagnostics` and the file `action_spans` of each action's text.
+//! - [`parse_hand`]`(&str)`: the text as one `.phh` hand.
+//! - [`hands`]`(&str)`: a lazy iterator of [`ParsedHand`]s (one hand in memory at a time).
+//! - [`chunks`]`(&str)`: split without parsing, then [`parse_chunk`] each [`HandChunk`]
+//!   (independent: parse them in parallel).
+//! - [`stream::HandReader`]: hands from any `std::io::BufRead`, bounded memory on files of any size.
+//! - Paths: the hand-written fast path reads the TOML subset PHH writers produce and falls back to
+//!   the toml_edit general path ([`Path::General`], [`parse_chunk_general`]) for anything else; both
+//!   give the same result (tested on every corpus hand).
+//!
+//! # Writing API
+//! [`write_hand`], [`write_hands`] (`.phhs` numbered from 1), [`write_named_hands`], and
+//! format-preserving edits with [`edit::Editor`].
+//!
+//! # JSON
+//! The model implements serde; see [`model`] for the documented JSON form and [`json`] for whole
+//! files.
+//!
+//! # Diagnostics
+//! The codes are listed in [`error`].
 
+pub mod edit;
+pub mod error;
+pub mod json;
+pub mod model;
+pub mod parse;
 #[cfg(feature = "replay")]
 pub mod replay;
+pub mod stream;
+pub mod validate;
+pub mod write;
+
+pub use model::{Action, ActionKind, CardRun, Field, Hand, LocalTime, Player, Quantity, Shown, StrOrInt, TomlValue, Variant};
+pub use parse::action::{ActionError, ActionTokens, parse_action, parse_action_tokens};
+pub use parse::{
+    HandChunk, Hands, ParsedFile, ParsedHand, Path, chunks, hands, hands_with, is_multi, parse_chunk,
+    parse_chunk_fast, parse_chunk_general, parse_file, parse_hand,
+};
+pub use write::{write_hand, write_hands, write_named_hands};

@@ -1,0 +1,374 @@
+//! The action notation grammar, parsed with winnow:
+//!
+//! ```text
+//! notation   = ws* [ actor-action ws* ] [ "#" commentary ]
+//! actor-action = "d" ws+ "db" ws+ CARDS
+//!              | "d" ws+ "dh" ws+ PLAYER ws+ CARDS
+//!              | PLAYER ws+ ( "pb" | "cc" | "f" | "cbr" ws+ AMOUNT
+//!                           | "sd" [ ws+ CARDS ] | "sm" [ ws+ ( CARDS | "-" ) ] )
+//! PLAYER     = "p" DIGITS            CARDS = ( RANK SUIT | "??" )+
+//! ```
+//!
+//! Errors carry a span relative to the notation text, pointing at the offending token.
+
+use cards_core::{Amount, MaybeCard, Span};
+use winnow::prelude::*;
+use winnow::token::{take_till, take_while};
+
+use crate::error::codes;
+use crate::model::{Action, ActionKind, CardRun, Player, Shown};
+
+/// A malformed action notation: stable code, message and span within the notation text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionError {
+    /// `PHH_ACTION_SYNTAX`, `PHH_ACTION_CARD_TEXT` or `PHH_ACTION_AMOUNT`.
+    pub code: &'static str,
+    /// What is wrong.
+    pub message: String,
+    /// Where, in bytes of the notation text.
+    pub span: Span,
+}
+
+impl core::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} at {}..{}", self.message, self.span.start, self.span.end)
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+fn err(code: &'static str, message: impl Into<String>, start: usize, end: usize) -> ActionError {
+    ActionError { code, message: message.into(), span: Span::new(start, end) }
+}
+
+/// A word of the notation with its byte range.
+#[derive(Clone, Copy)]
+struct Word<'a> {
+    text: &'a str,
+    start: usize,
+}
+
+impl Word<'_> {
+    fn end(&self) -> usize {
+        self.start + self.text.len()
+    }
+}
+
+/// Splits the action part into at most `N` words (more words are an error), using winnow.
+fn words<'a>(body: &'a str, out: &mut [Option<Word<'a>>; 5]) -> Result<usize, ActionError> {
+    let mut input = body;
+    let mut n = 0;
+    loop {
+        let _ = take_while::<_, _, ()>(0.., char::is_whitespace).parse_next(&mut input);
+        if input.is_empty() {
+            return Ok(n);
+        }
+        let start = body.len() - input.len();
+        let text = take_till::<_, _, ()>(1.., char::is_whitespace)
+            .parse_next(&mut input)
+            .map_err(|()| err(codes::ACTION_SYNTAX, "malformed action", start, body.len()))?;
+        match out.get_mut(n) {
+            Some(slot) => *slot = Some(Word { text, start }),
+            None => {
+                return Err(err(
+                    codes::ACTION_SYNTAX,
+                    format!("unexpected `{text}` after a complete action"),
+                    start,
+                    start + text.len(),
+                ));
+            }
+        }
+        n += 1;
+    }
+}
+
+fn player(word: Word<'_>) -> Result<Player, ActionError> {
+    let mut input = word.text;
+    let parsed: Result<u16, ()> = ('p', winnow::ascii::dec_uint).map(|(_, n)| n).parse_next(&mut input);
+    match parsed {
+        Ok(n) if input.is_empty() => Ok(Player(n)),
+        _ => Err(err(
+            codes::ACTION_SYNTAX,
+            format!("expected a player `pN`, found `{}`", word.text),
+            word.start,
+            word.end(),
+        )),
+    }
+}
+
+fn cards(word: Word<'_>) -> Result<CardRun, ActionError> {
+    let mut run = CardRun::new();
+    for (i, card) in cards_core::text::phh::cards(word.text).enumerate() {
+        match card {
+            Ok(c) => run.push(c),
+            Err(e) => {
+                let at = word.start + e.span.start;
+                let end = (word.start + e.span.end).max(at + 1).min(word.end());
+                let what = match e.kind {
+                    cards_core::CardTextErrorKind::BadRank => "invalid rank",
+                    cards_core::CardTextErrorKind::BadSuit => "invalid suit",
+                    cards_core::CardTextErrorKind::Truncated => "card cut short",
+                    _ => "invalid card",
+                };
+                let card_text = word.text.get(i * 2..(i * 2 + 2).min(word.text.len())).unwrap_or("");
+                return Err(err(
+                    codes::ACTION_CARD_TEXT,
+                    format!("{what} in card `{card_text}` (cards are rank then suit, like `Ah`, or `??`)"),
+                    at,
+                    end,
+                ));
+            }
+        }
+    }
+    Ok(run)
+}
+
+fn amount(word: Word<'_>) -> Result<Amount, ActionError> {
+    let valid = word.text.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'e' | b'E' | b'+' | b'-'));
+    let parsed = if valid { super::number::parse_decimal(word.text).ok() } else { None };
+    match parsed {
+        Some(a) if !a.is_negative() && !a.is_zero() => Ok(a),
+        Some(_) => Err(err(
+            codes::ACTION_AMOUNT,
+            format!("the amount `{}` must be positive", word.text),
+            word.start,
+            word.end(),
+        )),
+        None => Err(err(
+            codes::ACTION_AMOUNT,
+            format!("`{}` is not an exact amount", word.text),
+            word.start,
+            word.end(),
+        )),
+    }
+}
+
+fn missing(after: Word<'_>, what: &str) -> ActionError {
+    err(codes::ACTION_SYNTAX, format!("missing {what} after `{}`", after.text), after.start, after.end())
+}
+
+fn no_more(words: &[Option<Word<'_>>], from: usize) -> Result<(), ActionError> {
+    match words.get(from).copied().flatten() {
+        Some(w) => Err(err(
+            codes::ACTION_SYNTAX,
+            format!("unexpected `{}` after a complete action", w.text),
+            w.start,
+            w.end(),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Parses one action notation (the content of one string of the `actions` array).
+///
+/// ```
+/// use phh::{ActionKind, Player, Shown};
+/// use phh::parse::action::parse_action;
+/// let a = parse_action("  d dh p3 Ah?? ").unwrap();
+/// assert!(matches!(a.kind, ActionKind::DealHole { player: Player(3), .. }));
+/// let e = parse_action("p1 cbr ten").unwrap_err();
+/// assert_eq!((e.code, e.span.start, e.span.end), ("PHH_ACTION_AMOUNT", 7, 10));
+/// assert_eq!(parse_action("p2 sm -").unwrap().kind, ActionKind::ShowMuck { player: Player(2), shown: Shown::Dealt });
+/// ```
+pub fn parse_action(text: &str) -> Result<Action, ActionError> {
+    parse_action_tokens(text).map(|(action, _)| action)
+}
+
+/// Where the player and the cards of an action are, in bytes of the notation (or of the file,
+/// once shifted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ActionTokens {
+    /// The `pN` word (the actor, or the player dealt to).
+    pub player: Option<Span>,
+    /// The card run word.
+    pub cards: Option<Span>,
+    /// The amount word.
+    pub amount: Option<Span>,
+    /// Whether card `i` is at `cards.start + 2 * i` (false when the text had escapes).
+    pub exact: bool,
+}
+
+impl ActionTokens {
+    /// The tokens moved right by `offset`.
+    #[must_use]
+    pub fn shifted(self, offset: usize) -> ActionTokens {
+        ActionTokens {
+            player: self.player.map(|s| s.shift(offset)),
+            cards: self.cards.map(|s| s.shift(offset)),
+            amount: self.amount.map(|s| s.shift(offset)),
+            exact: self.exact,
+        }
+    }
+
+    /// Every token is `span` (for strings whose text is not verbatim in the file).
+    #[must_use]
+    pub fn whole(span: Span) -> ActionTokens {
+        ActionTokens { player: Some(span), cards: Some(span), amount: Some(span), exact: false }
+    }
+
+    /// The span of card `i` of the run.
+    #[must_use]
+    pub fn card(&self, i: usize) -> Option<Span> {
+        let c = self.cards?;
+        if self.exact { Some(Span::new(c.start + 2 * i, (c.start + 2 * i + 2).min(c.end))) } else { Some(c) }
+    }
+}
+
+fn span_of(w: Word<'_>) -> Span {
+    Span::new(w.start, w.end())
+}
+
+/// Parses one action notation and tells where its tokens are.
+pub fn parse_action_tokens(text: &str) -> Result<(Action, ActionTokens), ActionError> {
+    let (body, commentary) = match text.find('#') {
+        Some(i) => (text.get(..i).unwrap_or(""), Some(text.get(i + 1..).unwrap_or("").trim().to_owned())),
+        None => (text, None),
+    };
+    let mut slots: [Option<Word<'_>>; 5] = [None; 5];
+    let n = words(body, &mut slots)?;
+    let mut toks = ActionTokens { exact: true, ..ActionTokens::default() };
+    let kind = if n == 0 { ActionKind::NoOp } else { action_kind(&slots, &mut toks)? };
+    Ok((Action { kind, commentary }, toks))
+}
+
+fn action_kind(w: &[Option<Word<'_>>; 5], toks: &mut ActionTokens) -> Result<ActionKind, ActionError> {
+    let [Some(first), second, third, fourth, _] = *w else {
+        return Err(err(codes::ACTION_SYNTAX, "empty action", 0, 0));
+    };
+    if first.text == "d" {
+        let Some(cmd) = second else { return Err(missing(first, "`db` or `dh`")) };
+        match cmd.text {
+            "db" => {
+                let Some(c) = third else { return Err(missing(cmd, "the board cards")) };
+                no_more(w, 3)?;
+                toks.cards = Some(span_of(c));
+                Ok(ActionKind::DealBoard { cards: cards(c)? })
+            }
+            "dh" => {
+                let Some(p) = third else { return Err(missing(cmd, "the player dealt to")) };
+                let player = player(p)?;
+                toks.player = Some(span_of(p));
+                let Some(c) = fourth else { return Err(missing(p, "the hole cards")) };
+                no_more(w, 4)?;
+                toks.cards = Some(span_of(c));
+                Ok(ActionKind::DealHole { player, cards: cards(c)? })
+            }
+            other => Err(err(
+                codes::ACTION_SYNTAX,
+                format!("unknown dealer action `{other}` (expected `db` or `dh`)"),
+                cmd.start,
+                cmd.end(),
+            )),
+        }
+    } else if first.text.starts_with('p') {
+        let player = player(first)?;
+        toks.player = Some(span_of(first));
+        let Some(cmd) = second else { return Err(missing(first, "an action (`pb`, `cbr`, `cc`, `f`, `sd`, `sm`)")) };
+        let kind = match cmd.text {
+            "pb" => ActionKind::BringIn { player },
+            "cc" => ActionKind::CheckCall { player },
+            "f" => ActionKind::Fold { player },
+            "cbr" => {
+                let Some(a) = third else { return Err(missing(cmd, "the amount")) };
+                no_more(w, 3)?;
+                toks.amount = Some(span_of(a));
+                return Ok(ActionKind::CompleteBetRaise { player, amount: amount(a)? });
+            }
+            "sd" => {
+                let discards = match third {
+                    Some(c) => {
+                        toks.cards = Some(span_of(c));
+                        cards(c)?
+                    }
+                    None => CardRun::new(),
+                };
+                no_more(w, 3)?;
+                return Ok(ActionKind::StandPatDiscard { player, discards });
+            }
+            "sm" => {
+                let shown = match third {
+                    None => Shown::Muck,
+                    Some(c) if c.text == "-" => Shown::Dealt,
+                    Some(c) => {
+                        toks.cards = Some(span_of(c));
+                        Shown::Cards(cards(c)?)
+                    }
+                };
+                no_more(w, 3)?;
+                return Ok(ActionKind::ShowMuck { player, shown });
+            }
+            "db" | "dh" => {
+                return Err(err(
+                    codes::ACTION_SYNTAX,
+                    format!("only the dealer `d` can `{}`", cmd.text),
+                    first.start,
+                    cmd.end(),
+                ));
+            }
+            other => {
+                return Err(err(
+                    codes::ACTION_SYNTAX,
+                    format!("unknown player action `{other}` (expected `pb`, `cbr`, `cc`, `f`, `sd` or `sm`)"),
+                    cmd.start,
+                    cmd.end(),
+                ));
+            }
+        };
+        no_more(w, 2)?;
+        Ok(kind)
+    } else {
+        Err(err(
+            codes::ACTION_SYNTAX,
+            format!("expected the dealer `d` or a player `pN`, found `{}`", first.text),
+            first.start,
+            first.end(),
+        ))
+    }
+}
+
+/// Whether a known card run contains an unknown card.
+#[must_use]
+pub fn has_unknown(run: &CardRun) -> bool {
+    run.iter().any(MaybeCard::is_unknown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(s: &str) -> ActionKind {
+        parse_action(s).map(|a| a.kind).unwrap_or(ActionKind::NoOp)
+    }
+
+    #[test]
+    fn every_notation() {
+        assert!(matches!(kind("d db AhKhQh"), ActionKind::DealBoard { cards } if cards.len() == 3));
+        assert!(matches!(kind("d dh p1 ????"), ActionKind::DealHole { player: Player(1), cards } if cards.len() == 2));
+        assert_eq!(kind("p2 pb"), ActionKind::BringIn { player: Player(2) });
+        assert_eq!(kind("p2 cc"), ActionKind::CheckCall { player: Player(2) });
+        assert_eq!(kind("p2 f"), ActionKind::Fold { player: Player(2) });
+        assert_eq!(kind("p2 sd"), ActionKind::StandPatDiscard { player: Player(2), discards: CardRun::new() });
+        assert_eq!(kind("p2 sm"), ActionKind::ShowMuck { player: Player(2), shown: Shown::Muck });
+        assert_eq!(kind("   "), ActionKind::NoOp);
+        let a = parse_action("# Burn card 6s is exposed").unwrap();
+        assert_eq!((a.kind, a.commentary.as_deref()), (ActionKind::NoOp, Some("Burn card 6s is exposed")));
+    }
+
+    #[test]
+    fn errors_point_at_tokens() {
+        let e = parse_action("p1 xx").unwrap_err();
+        assert_eq!((e.code, e.span), (codes::ACTION_SYNTAX, Span::new(3, 5)));
+        let e = parse_action("d dh p1 AhKx").unwrap_err();
+        assert_eq!((e.code, e.span), (codes::ACTION_CARD_TEXT, Span::new(11, 12)));
+        let e = parse_action("p1 cc extra").unwrap_err();
+        assert_eq!(e.span, Span::new(6, 11));
+        let e = parse_action("q1 cc").unwrap_err();
+        assert_eq!(e.span, Span::new(0, 2));
+        let e = parse_action("p1 cbr").unwrap_err();
+        assert_eq!(e.span, Span::new(3, 6));
+        let e = parse_action("p1 cbr 0").unwrap_err();
+        assert_eq!(e.code, codes::ACTION_AMOUNT);
+        let e = parse_action("p99999999 cc").unwrap_err();
+        assert_eq!(e.span, Span::new(0, 9));
+    }
+}

@@ -1,0 +1,370 @@
+//! Building a [`Hand`] from the raw key/value tree: field types, conversions, and the
+//! per-field spans the checks need.
+
+use cards_core::{Amount, Diagnostic, Span};
+
+use super::action::parse_action_tokens;
+use super::number::parse_decimal;
+use super::raw::{RawEntry, RawKind, RawValue};
+use crate::error::codes;
+use crate::model::{Field, Hand, LocalTime, Quantity, StrOrInt, TomlValue, Variant};
+use crate::validate::{self, ActionTokens, FieldSpans};
+
+/// What building one hand produced.
+pub(crate) struct Built {
+    pub hand: Option<Hand>,
+    pub action_spans: Vec<Span>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+fn type_error(key: &str, expected: &str, value: &RawValue<'_>) -> Diagnostic {
+    Diagnostic::error(
+        codes::FIELD_TYPE,
+        format!("`{key}` must be {expected}, not {}", value.kind.type_name()),
+        value.span,
+    )
+}
+
+/// Converts any raw value to a kept TOML value.
+pub(crate) fn toml_value(value: &RawValue<'_>) -> TomlValue {
+    match &value.kind {
+        RawKind::Str { value, .. } => TomlValue::String(value.as_ref().to_owned()),
+        RawKind::Int(i) => TomlValue::Integer(*i),
+        RawKind::Float(t) => TomlValue::Float(t.as_ref().to_owned()),
+        RawKind::Bool(b) => TomlValue::Boolean(*b),
+        RawKind::Datetime(t) => TomlValue::Datetime(t.as_ref().to_owned()),
+        RawKind::Array(items) => TomlValue::Array(items.iter().map(toml_value).collect()),
+        RawKind::Table(entries) => TomlValue::Table(
+            entries.iter().map(|e| Field { key: e.key.as_ref().to_owned(), value: toml_value(&e.value) }).collect(),
+        ),
+    }
+}
+
+struct Ctx<'d> {
+    diags: &'d mut Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    fn string(&mut self, key: &str, v: &RawValue<'_>) -> Option<String> {
+        match &v.kind {
+            RawKind::Str { value, .. } => Some(value.as_ref().to_owned()),
+            _ => {
+                self.diags.push(type_error(key, "a string", v));
+                None
+            }
+        }
+    }
+
+    fn int(&mut self, key: &str, v: &RawValue<'_>) -> Option<i64> {
+        match &v.kind {
+            RawKind::Int(i) => Some(*i),
+            _ => {
+                self.diags.push(type_error(key, "an integer", v));
+                None
+            }
+        }
+    }
+
+    fn str_or_int(&mut self, key: &str, v: &RawValue<'_>) -> Option<StrOrInt> {
+        match &v.kind {
+            RawKind::Int(i) => Some(StrOrInt::Int(*i)),
+            RawKind::Str { value, .. } => Some(StrOrInt::Str(value.as_ref().to_owned())),
+            _ => {
+                self.diags.push(type_error(key, "a string or an integer", v));
+                None
+            }
+        }
+    }
+
+    /// An integer or float as an exact quantity (`inf` allowed here; callers refuse it).
+    fn quantity(&mut self, key: &str, v: &RawValue<'_>) -> Option<Quantity> {
+        match &v.kind {
+            RawKind::Int(i) => Some(Quantity::Finite(Amount::from_int(*i))),
+            RawKind::Float(text) => match text.as_ref() {
+                "inf" | "+inf" => Some(Quantity::Infinite),
+                "-inf" | "nan" | "+nan" | "-nan" => {
+                    self.diags.push(Diagnostic::error(
+                        codes::BAD_NUMBER,
+                        format!("`{key}` holds `{text}`, which is not an amount"),
+                        v.span,
+                    ));
+                    None
+                }
+                t => match parse_decimal(t) {
+                    Ok(a) => Some(Quantity::Finite(a)),
+                    Err(_) => {
+                        self.diags.push(Diagnostic::error(
+                            codes::BAD_NUMBER,
+                            format!("`{t}` in `{key}` cannot be held exactly (more than 28 significant digits)"),
+                            v.span,
+                        ));
+                        None
+                    }
+                },
+            },
+            _ => {
+                self.diags.push(type_error(key, "an integer or a float", v));
+                None
+            }
+        }
+    }
+
+    fn amount(&mut self, key: &str, v: &RawValue<'_>) -> Option<Amount> {
+        match self.quantity(key, v)? {
+            Quantity::Finite(a) => Some(a),
+            Quantity::Infinite => {
+                self.diags.push(Diagnostic::error(
+                    codes::BAD_NUMBER,
+                    format!("`{key}` cannot be infinite"),
+                    v.span,
+                ));
+                None
+            }
+        }
+    }
+
+    fn array<'v, 'a>(&mut self, key: &str, v: &'v RawValue<'a>, what: &str) -> Option<&'v [RawValue<'a>]> {
+        match &v.kind {
+            RawKind::Array(items) => Some(items),
+            _ => {
+                self.diags.push(type_error(key, &format!("an array of {what}"), v));
+                None
+            }
+        }
+    }
+
+    /// Converts every element; `None` if any fails (each failure reported).
+    fn each<T>(
+        &mut self,
+        key: &str,
+        v: &RawValue<'_>,
+        what: &str,
+        mut f: impl FnMut(&mut Self, &str, &RawValue<'_>) -> Option<T>,
+    ) -> Option<(Vec<T>, Vec<Span>)> {
+        let items = self.array(key, v, what)?;
+        let mut out = Vec::with_capacity(items.len());
+        let mut spans = Vec::with_capacity(items.len());
+        let mut ok = true;
+        for item in items {
+            match f(self, key, item) {
+                Some(x) => {
+                    out.push(x);
+                    spans.push(item.span);
+                }
+                None => ok = false,
+            }
+        }
+        ok.then_some((out, spans))
+    }
+}
+
+/// Builds a hand from its raw entries. `anchor` is where hand-level problems are reported.
+pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
+    let mut diags = Vec::new();
+    let variant_entry = entries.iter().find(|e| e.key == "variant");
+    let variant = match variant_entry {
+        None => {
+            diags.push(
+                Diagnostic::error(codes::FIELD_MISSING, "the required field `variant` is missing", anchor)
+                    .with_help("add `variant = 'NT'` (or another of the 11 codes)"),
+            );
+            None
+        }
+        Some(e) => match &e.value.kind {
+            RawKind::Str { value, .. } => match Variant::from_code(value) {
+                Some(v) => Some(v),
+                None => {
+                    diags.push(
+                        Diagnostic::error(codes::UNKNOWN_VARIANT, format!("unknown variant `{value}`"), e.value.span)
+                            .with_help("use one of FT NT NS PO FO/8 F7S F7S/8 FR N2L1D F2L3D FB"),
+                    );
+                    None
+                }
+            },
+            _ => {
+                diags.push(type_error("variant", "a string", &e.value));
+                None
+            }
+        },
+    };
+    let Some(variant) = variant else {
+        return Built { hand: None, action_spans: Vec::new(), diagnostics: diags };
+    };
+    let mut hand = Hand::new(variant);
+    let mut spans = FieldSpans { anchor, ..FieldSpans::default() };
+    let mut action_spans = Vec::new();
+    let mut tokens: Vec<ActionTokens> = Vec::new();
+    let mut ctx = Ctx { diags: &mut diags };
+    for entry in entries {
+        let key = entry.key.as_ref();
+        let v = &entry.value;
+        spans.keys.push((key_id(key), entry.key_span, v.span));
+        match key {
+            "variant" => {}
+            "antes" => {
+                if let Some((a, s)) = ctx.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
+                    hand.antes = a;
+                    spans.antes = s;
+                }
+            }
+            "blinds_or_straddles" => {
+                if let Some((a, s)) = ctx.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
+                    hand.blinds_or_straddles = Some(a);
+                    spans.blinds = s;
+                }
+            }
+            "bring_in" => hand.bring_in = ctx.amount(key, v),
+            "small_bet" => hand.small_bet = ctx.amount(key, v),
+            "big_bet" => hand.big_bet = ctx.amount(key, v),
+            "min_bet" => hand.min_bet = ctx.amount(key, v),
+            "starting_stacks" => {
+                if let Some((a, s)) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
+                    hand.starting_stacks = a;
+                    spans.starting_stacks = s;
+                }
+            }
+            "actions" => {
+                let Some(items) = ctx.array(key, v, "strings") else { continue };
+                hand.actions.reserve(items.len());
+                action_spans.reserve(items.len());
+                for item in items {
+                    let RawKind::Str { value, content_start } = &item.kind else {
+                        ctx.diags.push(type_error("actions", "an array of strings", v));
+                        continue;
+                    };
+                    let text_span = match content_start {
+                        Some(s) => Span::new(*s, s + value.len()),
+                        None => item.span,
+                    };
+                    match parse_action_tokens(value) {
+                        Ok((action, toks)) => {
+                            hand.actions.push(action);
+                            action_spans.push(text_span);
+                            tokens.push(match content_start {
+                                Some(s) => toks.shifted(*s),
+                                None => ActionTokens::whole(item.span),
+                            });
+                        }
+                        Err(e) => {
+                            let span = match content_start {
+                                Some(s) => e.span.shift(*s),
+                                None => item.span,
+                            };
+                            let span = if span.is_empty() { Span::new(span.start, span.start + 1) } else { span };
+                            let span = if content_start.is_some() && span.end > text_span.end && text_span.end > text_span.start {
+                                Span::new(span.start.min(text_span.end - 1), text_span.end)
+                            } else {
+                                span
+                            };
+                            ctx.diags.push(Diagnostic::error(e.code, format!("{} in action `{value}`", e.message), span));
+                        }
+                    }
+                }
+            }
+            "author" => hand.author = ctx.string(key, v),
+            "event" => hand.event = ctx.string(key, v),
+            "url" => hand.url = ctx.string(key, v),
+            "venue" => hand.venue = ctx.string(key, v),
+            "address" => hand.address = ctx.string(key, v),
+            "city" => hand.city = ctx.string(key, v),
+            "region" => hand.region = ctx.string(key, v),
+            "postal_code" => hand.postal_code = ctx.string(key, v),
+            "country" => hand.country = ctx.string(key, v),
+            "time" => {
+                hand.time = match &v.kind {
+                    RawKind::Datetime(t) => match t.parse::<LocalTime>() {
+                        Ok(time) => Some(time),
+                        Err(_) => {
+                            ctx.diags.push(Diagnostic::error(
+                                codes::FIELD_TYPE,
+                                format!("`time` must be a local time like 13:05:00, not the date-time `{t}`"),
+                                v.span,
+                            ));
+                            None
+                        }
+                    },
+                    _ => {
+                        ctx.diags.push(type_error(key, "a local time (like 13:05:00)", v));
+                        None
+                    }
+                }
+            }
+            "time_zone" => hand.time_zone = ctx.string(key, v),
+            "time_zone_abbreviation" => hand.time_zone_abbreviation = ctx.string(key, v),
+            "day" => {
+                hand.day = ctx.int(key, v);
+                spans.day = v.span;
+            }
+            "month" => {
+                hand.month = ctx.int(key, v);
+                spans.month = v.span;
+            }
+            "year" => hand.year = ctx.int(key, v),
+            "hand" => hand.hand = ctx.str_or_int(key, v),
+            "level" => hand.level = ctx.int(key, v),
+            "seats" => {
+                if let Some((a, s)) = ctx.each(key, v, "integers", |c, k, x| c.int(k, x)) {
+                    hand.seats = Some(a);
+                    spans.seats = s;
+                }
+            }
+            "seat_count" => hand.seat_count = ctx.int(key, v),
+            "table" => hand.table = ctx.str_or_int(key, v),
+            "players" => {
+                if let Some((a, _)) = ctx.each(key, v, "strings", |c, k, x| c.string(k, x)) {
+                    hand.players = Some(a);
+                }
+            }
+            "finishing_stacks" => {
+                if let Some((a, s)) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
+                    hand.finishing_stacks = Some(a);
+                    spans.finishing_stacks = s;
+                }
+            }
+            "winnings" => {
+                if let Some((a, s)) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
+                    hand.winnings = Some(a);
+                    spans.winnings = s;
+                }
+            }
+            "currency" => hand.currency = ctx.string(key, v),
+            "currency_symbol" => hand.currency_symbol = ctx.string(key, v),
+            "ante_trimming_status" => {
+                hand.ante_trimming_status = match &v.kind {
+                    RawKind::Bool(b) => Some(*b),
+                    _ => {
+                        ctx.diags.push(type_error(key, "a boolean", v));
+                        None
+                    }
+                }
+            }
+            "time_limit" => hand.time_limit = ctx.quantity(key, v),
+            "time_banks" => {
+                if let Some((a, _)) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
+                    hand.time_banks = Some(a);
+                }
+            }
+            _ if key.starts_with('_') => {
+                hand.user_fields.push(Field { key: key.to_owned(), value: toml_value(v) });
+            }
+            _ => {
+                ctx.diags.push(
+                    Diagnostic::warning(
+                        codes::UNKNOWN_FIELD,
+                        format!("`{key}` is not a field of the PHH specification; it is kept as is"),
+                        entry.key_span,
+                    )
+                    .with_help("user-defined fields start with an underscore, like `_note`"),
+                );
+                hand.unknown_fields.push(Field { key: key.to_owned(), value: toml_value(v) });
+            }
+        }
+    }
+    validate::check_hand(&hand, &spans, &tokens, &mut diags);
+    Built { hand: Some(hand), action_spans, diagnostics: diags }
+}
+
+/// Known field names as small ids for span lookups.
+fn key_id(key: &str) -> u8 {
+    crate::write::FIELD_ORDER.iter().position(|k| *k == key).map_or(u8::MAX, |i| i as u8)
+}

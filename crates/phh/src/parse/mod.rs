@@ -1,0 +1,193 @@
+//! Reading `.phh` and `.phhs` files.
+//!
+//! A file is first split into hands ([`chunks`]); each hand is then read by the fast path when it
+//! can, else by the toml_edit general path ([`Path`]); both produce the same raw key/value tree,
+//! from which one shared function builds the [`Hand`] and runs the checks.
+
+use std::collections::HashSet;
+
+use cards_core::{Diagnostic, Severity, Span};
+
+use crate::error::codes;
+use crate::model::Hand;
+
+pub mod action;
+pub(crate) mod build;
+pub(crate) mod fast;
+pub(crate) mod number;
+pub(crate) mod raw;
+pub mod split;
+
+pub use split::{HandChunk, chunks, is_multi};
+
+/// Which reader to use for a hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Path {
+    /// The fast path, falling back to the general path for anything it does not handle.
+    #[default]
+    Auto,
+    /// Always the toml_edit general path.
+    General,
+}
+
+/// One hand read from a file, with everything needed to report on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedHand {
+    /// 0-based position of the hand in the file.
+    pub index: usize,
+    /// The table name (`"1"` for `[1]`) in a `.phhs` file; `None` for a `.phh` file.
+    pub name: Option<String>,
+    /// The span of the whole hand in the file (header included).
+    pub span: Span,
+    /// The hand; `None` when it could not be built (TOML syntax error, missing or unknown variant).
+    pub hand: Option<Hand>,
+    /// For each entry of `hand.actions`, the span of its notation text in the file (inside the
+    /// quotes; the whole string literal if it had escapes).
+    pub action_spans: Vec<Span>,
+    /// Errors and warnings, spans into the whole file.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl ParsedHand {
+    /// Whether any diagnostic is an error.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The number of errors.
+    #[must_use]
+    pub fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.severity == Severity::Error).count()
+    }
+}
+
+/// A whole file read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedFile {
+    /// Whether the text is a multi-hand `.phhs` document (tables) rather than a single `.phh` hand.
+    pub multi: bool,
+    /// The hands, in file order.
+    pub hands: Vec<ParsedHand>,
+}
+
+impl ParsedFile {
+    /// Whether any hand has an error.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.hands.iter().any(ParsedHand::has_errors)
+    }
+}
+
+/// Reads one hand chunk with the chosen path.
+#[must_use]
+pub fn parse_chunk(chunk: &HandChunk<'_>, path: Path) -> ParsedHand {
+    if path == Path::Auto
+        && let Some(hand) = parse_chunk_fast(chunk)
+    {
+        return hand;
+    }
+    parse_chunk_general(chunk)
+}
+
+fn finish(chunk: &HandChunk<'_>, built: Option<build::Built>, mut diagnostics: Vec<Diagnostic>) -> ParsedHand {
+    let (hand, action_spans) = match built {
+        Some(b) => {
+            diagnostics.extend(b.diagnostics);
+            (b.hand, b.action_spans)
+        }
+        None => (None, Vec::new()),
+    };
+    ParsedHand {
+        index: chunk.index,
+        name: chunk.name.as_deref().map(str::to_owned),
+        span: chunk.span(),
+        hand,
+        action_spans,
+        diagnostics,
+    }
+}
+
+fn header_diagnostics(chunk: &HandChunk<'_>) -> Vec<Diagnostic> {
+    chunk.header_error.iter().cloned().collect()
+}
+
+/// Reads one hand chunk with the fast path only; `None` when the fast path does not handle it.
+#[must_use]
+pub fn parse_chunk_fast(chunk: &HandChunk<'_>) -> Option<ParsedHand> {
+    let entries = fast::parse_fast(chunk.body, chunk.offset)?;
+    let built = build::build(&entries, chunk.anchor());
+    Some(finish(chunk, Some(built), header_diagnostics(chunk)))
+}
+
+/// Reads one hand chunk with the toml_edit general path.
+#[must_use]
+pub fn parse_chunk_general(chunk: &HandChunk<'_>) -> ParsedHand {
+    let anchor = chunk.anchor();
+    match raw::parse_general(chunk.body, chunk.offset, |entries| build::build(&entries, anchor)) {
+        Ok(built) => finish(chunk, Some(built), header_diagnostics(chunk)),
+        Err(d) => {
+            let mut diags = header_diagnostics(chunk);
+            diags.push(d);
+            finish(chunk, None, diags)
+        }
+    }
+}
+
+/// Iterator over the hands of a text, read lazily one at a time (see [`hands`]).
+#[derive(Debug, Clone)]
+pub struct Hands<'a> {
+    chunks: split::Chunks<'a>,
+    path: Path,
+    names: HashSet<String>,
+}
+
+impl Iterator for Hands<'_> {
+    type Item = ParsedHand;
+
+    fn next(&mut self) -> Option<ParsedHand> {
+        let chunk = self.chunks.next()?;
+        let mut hand = parse_chunk(&chunk, self.path);
+        if let Some(name) = &chunk.name
+            && !self.names.insert(name.as_ref().to_owned())
+        {
+            hand.diagnostics.insert(
+                0,
+                Diagnostic::error(
+                    codes::DUPLICATE_TABLE,
+                    format!("another hand is already named `[{name}]`"),
+                    chunk.anchor(),
+                ),
+            );
+        }
+        Some(hand)
+    }
+}
+
+/// The hands of a `.phh` or `.phhs` text, read one at a time (fast path with fallback).
+///
+/// Memory use is one hand at a time plus the set of table names seen (for the duplicate check).
+#[must_use]
+pub fn hands(text: &str) -> Hands<'_> {
+    hands_with(text, Path::Auto)
+}
+
+/// [`hands`] with a chosen reader path.
+#[must_use]
+pub fn hands_with(text: &str, path: Path) -> Hands<'_> {
+    Hands { chunks: chunks(text), path, names: HashSet::new() }
+}
+
+/// Reads a whole `.phh` or `.phhs` text (decided by content: a `.phhs` document starts with a
+/// table header).
+#[must_use]
+pub fn parse_file(text: &str) -> ParsedFile {
+    ParsedFile { multi: is_multi(text), hands: hands(text).collect() }
+}
+
+/// Reads a text as one single hand (a `.phh` file), whatever it looks like.
+#[must_use]
+pub fn parse_hand(text: &str) -> ParsedHand {
+    let chunk = HandChunk { index: 0, name: None, header: None, body: text, offset: 0, header_error: None };
+    parse_chunk(&chunk, Path::Auto)
+}

@@ -1,0 +1,316 @@
+//! Splitting a `.phhs` text into hands without parsing them: a light TOML lexer that knows when a
+//! line is a table header (`[name]` at line start, outside strings and arrays). Each hand can then
+//! be parsed on its own (streaming, or in parallel).
+
+use std::borrow::Cow;
+
+use cards_core::{Diagnostic, Span};
+
+use crate::error::codes;
+
+/// Lexical state carried from line to line.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct LexState {
+    /// Depth of open `[`/`{` in values.
+    depth: u32,
+    /// Inside a multi-line string: `Some(b'"')` or `Some(b'\'')`.
+    multiline: Option<u8>,
+}
+
+impl LexState {
+    /// Whether `line` (without its line ending) starts a table header in this state.
+    pub(crate) fn is_header(&self, line: &[u8]) -> bool {
+        self.depth == 0
+            && self.multiline.is_none()
+            && line.iter().find(|b| !matches!(b, b' ' | b'\t')).is_some_and(|&b| b == b'[')
+    }
+
+    /// Whether the line holds nothing but whitespace or a comment in this state.
+    pub(crate) fn is_trivia(&self, line: &[u8]) -> bool {
+        self.depth == 0
+            && self.multiline.is_none()
+            && line.iter().find(|b| !matches!(b, b' ' | b'\t' | b'\r')).is_none_or(|&b| b == b'#')
+    }
+
+    /// Advances the state over one line that is not a header.
+    pub(crate) fn scan(&mut self, line: &[u8]) {
+        let mut i = 0;
+        let n = line.len();
+        if let Some(q) = self.multiline {
+            match find_ml_close(line, 0, q) {
+                Some(end) => {
+                    self.multiline = None;
+                    i = end;
+                }
+                None => return,
+            }
+        }
+        while i < n {
+            let b = line.get(i).copied().unwrap_or(b'\n');
+            match b {
+                b'#' => return,
+                b'"' | b'\'' => {
+                    if line.get(i + 1) == Some(&b) && line.get(i + 2) == Some(&b) {
+                        match find_ml_close(line, i + 3, b) {
+                            Some(end) => i = end,
+                            None => {
+                                self.multiline = Some(b);
+                                return;
+                            }
+                        }
+                    } else {
+                        i += 1;
+                        while i < n {
+                            let c = line.get(i).copied().unwrap_or(b);
+                            if c == b'\\' && b == b'"' {
+                                i += 2;
+                                continue;
+                            }
+                            i += 1;
+                            if c == b {
+                                break;
+                            }
+                        }
+                    }
+                }
+                b'[' | b'{' => {
+                    self.depth += 1;
+                    i += 1;
+                }
+                b']' | b'}' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    i += 1;
+                }
+                _ => i += 1,
+            }
+        }
+    }
+}
+
+/// The index just past the closing delimiter of a multi-line string opened with `q`, searching
+/// from `from`.
+fn find_ml_close(line: &[u8], from: usize, q: u8) -> Option<usize> {
+    let mut i = from;
+    while i < line.len() {
+        let c = line.get(i).copied()?;
+        if c == b'\\' && q == b'"' {
+            i += 2;
+            continue;
+        }
+        if c == q && line.get(i + 1) == Some(&q) && line.get(i + 2) == Some(&q) {
+            let mut end = i + 3;
+            // Up to two more quotes belong to the content (`''''' ` ends with quotes inside).
+            while end < i + 5 && line.get(end) == Some(&q) {
+                end += 1;
+            }
+            return Some(end);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// One hand's text in a file: its table name (for `.phhs`) and body.
+#[derive(Debug, Clone)]
+pub struct HandChunk<'a> {
+    /// 0-based position of the hand in the file.
+    pub index: usize,
+    /// The table name (`1` for `[1]`), `None` for a single-hand `.phh` file.
+    pub name: Option<Cow<'a, str>>,
+    /// The header line's span (`[1]`), if any.
+    pub header: Option<Span>,
+    /// The text after the header line up to the next header.
+    pub body: &'a str,
+    /// Byte offset of `body` in the file.
+    pub offset: usize,
+    /// A problem with the header itself.
+    pub header_error: Option<Diagnostic>,
+}
+
+impl HandChunk<'_> {
+    /// The span of the whole hand (header and body) in the file.
+    #[must_use]
+    pub fn span(&self) -> Span {
+        let start = self.header.map_or(self.offset, |h| h.start);
+        Span::new(start, self.offset + self.body.len())
+    }
+
+    /// The span to report file-level problems at: the header, or the start of the body.
+    #[must_use]
+    pub fn anchor(&self) -> Span {
+        self.header.unwrap_or(Span::at(self.offset))
+    }
+}
+
+/// Whether the text is a multi-hand `.phhs` document: its first significant line is a header.
+#[must_use]
+pub fn is_multi(text: &str) -> bool {
+    let state = LexState::default();
+    for line in text.as_bytes().split(|&b| b == b'\n') {
+        if state.is_trivia(line) {
+            continue;
+        }
+        return state.is_header(line);
+    }
+    false
+}
+
+/// Parses a header line (without line ending) into its table name.
+pub(crate) fn parse_header<'a>(line: &'a str, start: usize) -> Result<Cow<'a, str>, Diagnostic> {
+    let trimmed = line.trim_end_matches('\r');
+    let span = Span::new(start, start + trimmed.len());
+    let bad = |msg: &str| {
+        Diagnostic::error(codes::TABLE_HEADER, msg.to_owned(), span)
+            .with_help("each hand of a .phhs file is a table with a plain name, like `[1]`")
+    };
+    let t = trimmed.trim_start_matches([' ', '\t']);
+    if t.starts_with("[[") {
+        return Err(bad("an array of tables is not a hand"));
+    }
+    // Fast case: `[bare]` optionally followed by a comment.
+    let inner = t.get(1..).unwrap_or("");
+    let key_len = inner.bytes().take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-')).count();
+    if key_len > 0 && inner.as_bytes().get(key_len) == Some(&b']') {
+        let rest = inner.get(key_len + 1..).unwrap_or("").trim_start_matches([' ', '\t']);
+        if rest.is_empty() || rest.starts_with('#') && !rest.bytes().any(|b| b < 0x20 && b != b'\t' || b == 0x7f) {
+            return Ok(Cow::Borrowed(inner.get(..key_len).unwrap_or("")));
+        }
+    }
+    // General case through toml_edit.
+    let doc = match toml_edit::Document::parse(trimmed) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let at = e.span().map_or(span, |r| Span::new(start + r.start, start + r.end));
+            return Err(Diagnostic::error(codes::TOML_SYNTAX, e.message().to_owned(), at));
+        }
+    };
+    let mut iter = doc.as_table().iter();
+    match (iter.next(), iter.next()) {
+        (Some((key, toml_edit::Item::Table(table))), None) if table.is_empty() && !table.is_implicit() => {
+            Ok(Cow::Owned(key.to_owned()))
+        }
+        _ => Err(bad("a hand's header must be a single table name, not a dotted key")),
+    }
+}
+
+/// Iterator over the hands of a text (see [`chunks`]).
+#[derive(Debug, Clone)]
+pub struct Chunks<'a> {
+    text: &'a str,
+    pos: usize,
+    index: usize,
+    multi: bool,
+    done: bool,
+}
+
+/// Splits a text into hands: one chunk per `[table]` of a `.phhs` file, or a single chunk for a
+/// `.phh` file. Cheap: the hands are not parsed.
+#[must_use]
+pub fn chunks(text: &str) -> Chunks<'_> {
+    Chunks { text, pos: 0, index: 0, multi: is_multi(text), done: false }
+}
+
+/// The byte range of the line starting at `pos`: (line end without `\n`, next line start).
+fn line_at(bytes: &[u8], pos: usize) -> (usize, usize) {
+    match bytes.get(pos..).and_then(|rest| rest.iter().position(|&b| b == b'\n')) {
+        Some(i) => (pos + i, pos + i + 1),
+        None => (bytes.len(), bytes.len()),
+    }
+}
+
+impl<'a> Iterator for Chunks<'a> {
+    type Item = HandChunk<'a>;
+
+    fn next(&mut self) -> Option<HandChunk<'a>> {
+        if self.done {
+            return None;
+        }
+        let text = self.text;
+        let bytes = text.as_bytes();
+        if !self.multi {
+            self.done = true;
+            return Some(HandChunk { index: 0, name: None, header: None, body: text, offset: 0, header_error: None });
+        }
+        // Find the next header line from `pos` (skipping the preamble of comments).
+        let mut state = LexState::default();
+        let mut pos = self.pos;
+        let header_start = loop {
+            if pos >= bytes.len() {
+                self.done = true;
+                return None;
+            }
+            let (end, next) = line_at(bytes, pos);
+            let line = bytes.get(pos..end).unwrap_or_default();
+            if state.is_header(line) {
+                break pos;
+            }
+            state.scan(line);
+            pos = next;
+        };
+        let (header_end, body_start) = line_at(bytes, header_start);
+        let header_line = text.get(header_start..header_end).unwrap_or("");
+        let lead = header_line.len() - header_line.trim_start_matches([' ', '\t']).len();
+        let (name, header_error) = match parse_header(header_line, header_start) {
+            Ok(name) => (Some(name), None),
+            Err(d) => (None, Some(d)),
+        };
+        // The body runs to the next header line.
+        let mut state = LexState::default();
+        let mut pos = body_start;
+        while pos < bytes.len() {
+            let (end, next) = line_at(bytes, pos);
+            let line = bytes.get(pos..end).unwrap_or_default();
+            if state.is_header(line) {
+                break;
+            }
+            state.scan(line);
+            pos = next;
+        }
+        self.pos = pos;
+        let index = self.index;
+        self.index += 1;
+        let header_text_end = header_start + header_line.trim_end_matches('\r').len();
+        Some(HandChunk {
+            index,
+            name,
+            header: Some(Span::new(header_start + lead, header_text_end)),
+            body: text.get(body_start..pos).unwrap_or(""),
+            offset: body_start,
+            header_error,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_tables_and_ignores_brackets_inside_values() {
+        let text = "# preamble\n[1]\na = [\n[1, 2],\n]\ns = '''\n[x]\n'''\n[\"two\"] # c\nb = 1\n[3]\n";
+        let hands: Vec<_> = chunks(text).collect();
+        assert_eq!(hands.len(), 3);
+        assert_eq!(hands[0].name.as_deref(), Some("1"));
+        assert_eq!(hands[0].body, "a = [\n[1, 2],\n]\ns = '''\n[x]\n'''\n");
+        assert_eq!(hands[1].name.as_deref(), Some("two"));
+        assert_eq!(hands[1].body, "b = 1\n");
+        assert_eq!(hands[2].body, "");
+        assert_eq!(&text[hands[1].header.unwrap().range()], "[\"two\"] # c");
+    }
+
+    #[test]
+    fn single_hand_files() {
+        let text = "variant = 'NT'\n[_meta]\nx = 1\n";
+        assert!(!is_multi(text));
+        assert_eq!(chunks(text).count(), 1);
+        assert_eq!(chunks("").count(), 1);
+    }
+
+    #[test]
+    fn bad_headers() {
+        assert!(parse_header("[[1]]", 0).is_err());
+        assert!(parse_header("[a.b]", 0).is_err());
+        assert_eq!(parse_header("[ 'x y' ]", 0).ok().as_deref(), Some("x y"));
+        assert_eq!(parse_header("[12] # hand", 0).ok().as_deref(), Some("12"));
+    }
+}

@@ -1,0 +1,275 @@
+//! The canonical writer: required fields first, then optional fields in the specification's table
+//! order, then user fields and unknown fields in their order; `key = value` with single spaces;
+//! `actions` as a multi-line array, one action per line. `.phhs` tables are numbered from 1 (or
+//! keep their names with [`write_named_hands`]).
+
+use core::fmt::Write as _;
+
+use crate::model::{Field, Hand, Quantity, StrOrInt, TomlValue};
+
+/// Every field of the specification in canonical order: required fields, then optional fields in
+/// the order of the specification's table.
+pub const FIELD_ORDER: [&str; 37] = [
+    "variant",
+    "antes",
+    "blinds_or_straddles",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "min_bet",
+    "starting_stacks",
+    "actions",
+    "author",
+    "event",
+    "url",
+    "venue",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time",
+    "time_zone",
+    "time_zone_abbreviation",
+    "day",
+    "month",
+    "year",
+    "hand",
+    "level",
+    "seats",
+    "seat_count",
+    "table",
+    "players",
+    "finishing_stacks",
+    "winnings",
+    "currency",
+    "currency_symbol",
+    "ante_trimming_status",
+    "time_limit",
+    "time_banks",
+];
+
+/// Appends a TOML string: a literal `'…'` string when possible, else a basic string with escapes.
+pub fn push_string(out: &mut String, s: &str) {
+    let literal_ok = !s.contains('\'') && !s.chars().any(|c| (c.is_control() && c != '\t') || c == '\u{7f}');
+    if literal_ok {
+        out.push('\'');
+        out.push_str(s);
+        out.push('\'');
+        return;
+    }
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push('\t'),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if c.is_control() || c == '\u{7f}' => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Appends a key, bare when possible, else quoted.
+pub fn push_key(out: &mut String, key: &str) {
+    if !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+        out.push_str(key);
+    } else {
+        push_string(out, key);
+    }
+}
+
+fn push_quantity(out: &mut String, q: &Quantity) {
+    let _ = write!(out, "{q}");
+}
+
+fn push_list<T>(out: &mut String, items: &[T], mut f: impl FnMut(&mut String, &T)) {
+    out.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        f(out, item);
+    }
+    out.push(']');
+}
+
+/// Appends a kept TOML value (tables inline).
+pub fn push_toml_value(out: &mut String, value: &TomlValue) {
+    match value {
+        TomlValue::String(s) => push_string(out, s),
+        TomlValue::Integer(i) => {
+            let _ = write!(out, "{i}");
+        }
+        TomlValue::Float(t) | TomlValue::Datetime(t) => out.push_str(t),
+        TomlValue::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
+        TomlValue::Array(items) => push_list(out, items, push_toml_value),
+        TomlValue::Table(fields) => {
+            if fields.is_empty() {
+                out.push_str("{}");
+                return;
+            }
+            out.push_str("{ ");
+            for (i, f) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                push_key(out, &f.key);
+                out.push_str(" = ");
+                push_toml_value(out, &f.value);
+            }
+            out.push_str(" }");
+        }
+    }
+}
+
+fn push_str_or_int(out: &mut String, v: &StrOrInt) {
+    match v {
+        StrOrInt::Int(i) => {
+            let _ = write!(out, "{i}");
+        }
+        StrOrInt::Str(s) => push_string(out, s),
+    }
+}
+
+struct W<'o> {
+    out: &'o mut String,
+}
+
+impl W<'_> {
+    fn line(&mut self, key: &str, f: impl FnOnce(&mut String)) {
+        self.out.push_str(key);
+        self.out.push_str(" = ");
+        f(self.out);
+        self.out.push('\n');
+    }
+
+    fn opt<T>(&mut self, key: &str, v: Option<&T>, f: impl FnOnce(&mut String, &T)) {
+        if let Some(v) = v {
+            self.line(key, |o| f(o, v));
+        }
+    }
+}
+
+/// Appends a hand in canonical form.
+pub fn write_hand_to(out: &mut String, hand: &Hand) {
+    let mut w = W { out };
+    let amounts = |o: &mut String, v: &Vec<cards_core::Amount>| push_list(o, v, |o, a| { let _ = write!(o, "{a}"); });
+    let quantities = |o: &mut String, v: &Vec<Quantity>| push_list(o, v, push_quantity);
+    let string = |o: &mut String, s: &String| push_string(o, s);
+    let amount = |o: &mut String, a: &cards_core::Amount| { let _ = write!(o, "{a}"); };
+    let int = |o: &mut String, i: &i64| { let _ = write!(o, "{i}"); };
+    w.line("variant", |o| push_string(o, hand.variant.code()));
+    w.line("antes", |o| amounts(o, &hand.antes));
+    w.opt("blinds_or_straddles", hand.blinds_or_straddles.as_ref(), amounts);
+    w.opt("bring_in", hand.bring_in.as_ref(), amount);
+    w.opt("small_bet", hand.small_bet.as_ref(), amount);
+    w.opt("big_bet", hand.big_bet.as_ref(), amount);
+    w.opt("min_bet", hand.min_bet.as_ref(), amount);
+    w.line("starting_stacks", |o| quantities(o, &hand.starting_stacks));
+    if hand.actions.is_empty() {
+        w.out.push_str("actions = []\n");
+    } else {
+        w.out.push_str("actions = [\n");
+        let mut notation = String::new();
+        for action in &hand.actions {
+            notation.clear();
+            action.write_to(&mut notation);
+            w.out.push_str("  ");
+            push_string(w.out, &notation);
+            w.out.push_str(",\n");
+        }
+        w.out.push_str("]\n");
+    }
+    w.opt("author", hand.author.as_ref(), string);
+    w.opt("event", hand.event.as_ref(), string);
+    w.opt("url", hand.url.as_ref(), string);
+    w.opt("venue", hand.venue.as_ref(), string);
+    w.opt("address", hand.address.as_ref(), string);
+    w.opt("city", hand.city.as_ref(), string);
+    w.opt("region", hand.region.as_ref(), string);
+    w.opt("postal_code", hand.postal_code.as_ref(), string);
+    w.opt("country", hand.country.as_ref(), string);
+    w.opt("time", hand.time.as_ref(), |o, t| { let _ = write!(o, "{t}"); });
+    w.opt("time_zone", hand.time_zone.as_ref(), string);
+    w.opt("time_zone_abbreviation", hand.time_zone_abbreviation.as_ref(), string);
+    w.opt("day", hand.day.as_ref(), int);
+    w.opt("month", hand.month.as_ref(), int);
+    w.opt("year", hand.year.as_ref(), int);
+    w.opt("hand", hand.hand.as_ref(), push_str_or_int);
+    w.opt("level", hand.level.as_ref(), int);
+    w.opt("seats", hand.seats.as_ref(), |o, v| push_list(o, v, int));
+    w.opt("seat_count", hand.seat_count.as_ref(), int);
+    w.opt("table", hand.table.as_ref(), push_str_or_int);
+    w.opt("players", hand.players.as_ref(), |o, v| push_list(o, v, string));
+    w.opt("finishing_stacks", hand.finishing_stacks.as_ref(), quantities);
+    w.opt("winnings", hand.winnings.as_ref(), quantities);
+    w.opt("currency", hand.currency.as_ref(), string);
+    w.opt("currency_symbol", hand.currency_symbol.as_ref(), string);
+    w.opt("ante_trimming_status", hand.ante_trimming_status.as_ref(), |o, b| {
+        o.push_str(if *b { "true" } else { "false" });
+    });
+    w.opt("time_limit", hand.time_limit.as_ref(), push_quantity);
+    w.opt("time_banks", hand.time_banks.as_ref(), quantities);
+    for Field { key, value } in hand.user_fields.iter().chain(&hand.unknown_fields) {
+        push_key(w.out, key);
+        w.out.push_str(" = ");
+        push_toml_value(w.out, value);
+        w.out.push('\n');
+    }
+}
+
+/// A hand as a canonical `.phh` text.
+///
+/// ```
+/// let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+///             starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2 f']\n";
+/// let hand = phh::parse_hand(text).hand.unwrap();
+/// let out = phh::write_hand(&hand);
+/// assert!(out.starts_with("variant = 'NT'\nantes = [0, 0]\n"));
+/// assert!(out.contains("actions = [\n  'd dh p1 AhKh',\n"));
+/// assert_eq!(phh::parse_hand(&out).hand.unwrap(), hand);
+/// ```
+#[must_use]
+pub fn write_hand(hand: &Hand) -> String {
+    let mut out = String::with_capacity(512);
+    write_hand_to(&mut out, hand);
+    out
+}
+
+/// Hands as a canonical `.phhs` text, tables numbered `[1]`, `[2]`, …
+#[must_use]
+pub fn write_hands<'h>(hands: impl IntoIterator<Item = &'h Hand>) -> String {
+    let mut out = String::new();
+    for (i, hand) in hands.into_iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "[{}]", i + 1);
+        write_hand_to(&mut out, hand);
+    }
+    out
+}
+
+/// Hands as a canonical `.phhs` text keeping their table names.
+#[must_use]
+pub fn write_named_hands<'h>(hands: impl IntoIterator<Item = (&'h str, &'h Hand)>) -> String {
+    let mut out = String::new();
+    for (i, (name, hand)) in hands.into_iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push('[');
+        push_key(&mut out, name);
+        out.push_str("]\n");
+        write_hand_to(&mut out, hand);
+    }
+    out
+}

@@ -1,0 +1,98 @@
+//! Tests over the shared corpus (`<repo>/../shared/corpus/phh` and `phh-generated`), skipped with a
+//! note when `../shared` is absent: every hand reads without error, variant and player count match
+//! the oracles, the fast path agrees with the general path, and canonical writing round-trips.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+fn shared() -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    if root.is_dir() {
+        Some(root)
+    } else {
+        eprintln!("note: {} is absent; shared corpus tests skipped", root.display());
+        None
+    }
+}
+
+fn phh_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            phh_files(&p, out);
+        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("phh" | "phhs")) {
+            out.push(p);
+        }
+    }
+}
+
+/// (relative file, index) -> (variant, players)
+fn oracle(path: &Path) -> HashMap<(String, usize), (String, usize)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut map = HashMap::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let file = v["file"].as_str().unwrap().to_owned();
+        let index = v["index"].as_u64().unwrap() as usize;
+        map.insert((file, index), (v["variant"].as_str().unwrap().to_owned(), v["players"].as_u64().unwrap() as usize));
+    }
+    map
+}
+
+fn check_dir(dir: &Path, oracle_path: &Path) -> usize {
+    let oracle = oracle(oracle_path);
+    let mut files = Vec::new();
+    phh_files(dir, &mut files);
+    let mut count = 0;
+    for path in files {
+        let rel = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file = phh::parse_file(&text);
+        let general: Vec<_> = phh::hands_with(&text, phh::Path::General).collect();
+        assert_eq!(file.hands, general, "{rel}: fast and general paths differ");
+        for parsed in &file.hands {
+            let errors: Vec<_> = parsed.diagnostics.iter().filter(|d| d.is_error()).collect();
+            assert!(errors.is_empty(), "{rel} hand {}: {errors:?}", parsed.index);
+            let hand = parsed.hand.as_ref().unwrap();
+            let (variant, players) =
+                oracle.get(&(rel.clone(), parsed.index)).unwrap_or_else(|| panic!("{rel} {} not in oracle", parsed.index));
+            assert_eq!(hand.variant.code(), variant, "{rel} {}", parsed.index);
+            assert_eq!(hand.player_count(), *players, "{rel} {}", parsed.index);
+            assert_eq!(parsed.action_spans.len(), hand.actions.len());
+            // Round trip through the canonical writer.
+            let written = phh::write_hand(hand);
+            let back = phh::parse_hand(&written);
+            assert!(!back.has_errors(), "{rel} {}: {:?}\n{written}", parsed.index, back.diagnostics);
+            assert_eq!(back.hand.as_ref(), Some(hand), "{rel} {}", parsed.index);
+            count += 1;
+        }
+        // Whole-file round trip (.phhs writer keeps names).
+        if file.multi {
+            let named: Vec<_> = file.hands.iter().map(|h| (h.name.as_deref().unwrap(), h.hand.as_ref().unwrap())).collect();
+            let out = phh::write_named_hands(named.iter().copied());
+            let again = phh::parse_file(&out);
+            assert_eq!(again.hands.len(), file.hands.len());
+            for (a, b) in again.hands.iter().zip(&file.hands) {
+                assert_eq!(a.hand, b.hand);
+                assert_eq!(a.name, b.name);
+            }
+        }
+    }
+    count
+}
+
+#[test]
+fn shared_corpus_reads_matches_oracle_and_round_trips() {
+    let Some(root) = shared() else { return };
+    let n = check_dir(&root.join("phh"), &root.join("phh-oracle.jsonl"));
+    assert_eq!(n, 159);
+}
+
+#[test]
+fn generated_corpus_reads_matches_oracle_and_round_trips() {
+    let Some(root) = shared() else { return };
+    let n = check_dir(&root.join("phh-generated"), &root.join("phh-generated/oracle.jsonl"));
+    assert_eq!(n, 11_000);
+}
