@@ -1,1 +1,37 @@
-//! Portable Bridge Notation (PBN 1.0 and 2.1) reader, checker and writer. Under construction: see the project's issues.
+//! Portable Bridge Notation (PBN 1.0 and 2.1): a streaming reader, the checks of the spec and of
+//! the game (deal, auction, play, result, score), and writers for the strict export format and a
+//! faithful import style.
+//!
+//! ```
+//! let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+//!     [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+//!     [Declarer \"N\"]\n[Contract \"7NT\"]\n[Result \"13\"]\n\
+//!     [Auction \"N\"]\n7NT Pass Pass Pass\n";
+//! let records: Vec<_> = pbn::read_str(text, pbn::Options::default()).collect();
+//! assert_eq!(records.len(), 1);
+//! let game = &records[0];
+//! assert!(!game.has_errors(), "{:?}", game.diagnostics);
+//! assert_eq!(game.info.score_ns, Some(1520));
+//! let export = pbn::write::write_export(&records);
+//! assert!(export.starts_with("% PBN 2.1\r\n% EXPORT\r\n[Event \"?\"]\r\n"));
+//! ```
+//!
+//! Reading never fails: every problem is a [`cards_core::Diagnostic`] with a stable code (see
+//! [`error::codes`]) and the byte span in the decoded file. Warnings mark what a reader can still
+//! understand; [`Options::strict`] turns them into errors.
+
+pub mod error;
+pub mod model;
+pub mod parse;
+pub mod summary;
+pub mod validate;
+pub mod write;
+
+pub use parse::{Decoded, decode};
+pub use validate::{Options, Reader, Record};
+
+/// Reads and checks every game of decoded text, one [`Record`] at a time.
+#[must_use]
+pub fn read_str(text: &str, options: Options) -> Reader<'_> {
+    Reader::new(text, options)
+}

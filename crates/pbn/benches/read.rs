@@ -1,0 +1,2 @@
+//! Read + check throughput.
+fn main() {}

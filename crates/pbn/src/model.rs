@@ -1,0 +1,776 @@
+//! The PBN data model: the token-level game (zero-copy spans into the decoded source) and the typed
+//! values the spec defines for tags and sections.
+
+use std::borrow::Cow;
+
+use cards_core::{Card, CardSet, Compass, Span};
+
+/// One game: everything between two semi-empty lines, in source order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Game<'a> {
+    /// The bytes of the game in the source.
+    pub span: Span,
+    /// Escape lines, comments and tag pairs (with their section data), in source order.
+    pub items: Vec<Item<'a>>,
+}
+
+/// A top-level element of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Item<'a> {
+    /// A `%` line (escape), or a `<PBN>` / `</PBN>` embedding delimiter.
+    Line(Line<'a>),
+    /// A comment outside any section data (before the first tag, or between tags).
+    Comment(Comment<'a>),
+    /// A tag pair and the section data that follows it up to the next tag.
+    Tag(Tag<'a>),
+}
+
+/// What kind of special line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LineKind {
+    /// A `%` escape line.
+    Escape,
+    /// `<PBN>` or `</PBN>`.
+    Delimiter,
+}
+
+/// A `%` escape line or an embedding delimiter, text without the line end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line<'a> {
+    /// Escape or delimiter.
+    pub kind: LineKind,
+    /// The whole line without its end (`% PBN 2.1`).
+    pub text: &'a str,
+    /// Where it stood.
+    pub span: Span,
+}
+
+impl Line<'_> {
+    /// The version given by a `% PBN x.y` line.
+    #[must_use]
+    pub fn pbn_version(&self) -> Option<&str> {
+        let rest = self.text.strip_prefix('%')?.trim_start();
+        let version = rest.strip_prefix("PBN")?.trim();
+        (!version.is_empty()).then_some(version)
+    }
+
+    /// Whether this is a `% EXPORT` line.
+    #[must_use]
+    pub fn is_export(&self) -> bool {
+        self.text.strip_prefix('%').is_some_and(|r| r.trim() == "EXPORT")
+    }
+}
+
+/// The kind of a comment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CommentKind {
+    /// `{ ... }`, may span lines.
+    Brace,
+    /// `; ...` to the end of the line.
+    Line,
+}
+
+/// A comment, kept where it stood.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comment<'a> {
+    /// Brace or rest-of-line.
+    pub kind: CommentKind,
+    /// The text between the delimiters (`{` `}` or `;` and the line end).
+    pub text: &'a str,
+    /// Where it stood, delimiters included.
+    pub span: Span,
+    /// Whether it was the first thing on its line.
+    pub line_start: bool,
+}
+
+/// A tag pair with the section data that follows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag<'a> {
+    /// The tag name (`Deal`).
+    pub name: &'a str,
+    /// The value as written between the quotes (escapes `\"` `\\` not yet resolved).
+    pub raw_value: &'a str,
+    /// The whole tag pair `[Name "value"]`.
+    pub span: Span,
+    /// The name.
+    pub name_span: Span,
+    /// The value between the quotes.
+    pub value_span: Span,
+    /// Tokens after the tag up to the next tag or the end of the game (auction calls, played cards,
+    /// table elements, comments).
+    pub data: Vec<Token<'a>>,
+}
+
+impl<'a> Tag<'a> {
+    /// The value with `\"` and `\\` resolved (borrowed when there is nothing to resolve).
+    #[must_use]
+    pub fn value(&self) -> Cow<'a, str> {
+        unescape(self.raw_value)
+    }
+}
+
+/// Resolves `\"` and `\\` in a string token's text.
+#[must_use]
+pub fn unescape(raw: &str) -> Cow<'_, str> {
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(n @ ('"' | '\\')) => out.push(n),
+                Some(n) => {
+                    out.push('\\');
+                    out.push(n);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Escapes `"` and `\` for a string token.
+#[must_use]
+pub fn escape(value: &str) -> Cow<'_, str> {
+    if !value.contains(['"', '\\']) {
+        return Cow::Borrowed(value);
+    }
+    let mut out = String::with_capacity(value.len() + 2);
+    for c in value.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    Cow::Owned(out)
+}
+
+/// The kind of a section-data token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TokenKind {
+    /// A run of printing characters other than `[ ] { } ; "` (calls, cards, suffixes, notes, NAGs,
+    /// `*`, `+`, irregularities and table elements; split further by the section readers).
+    Word,
+    /// A string token; `text` is between the quotes, escapes unresolved.
+    Str,
+    /// A `{...}` comment; `text` is the inside.
+    BraceComment,
+    /// A `;...` comment; `text` is the rest of the line.
+    LineComment,
+}
+
+/// A section-data token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// What it is.
+    pub kind: TokenKind,
+    /// Its text (see [`TokenKind`]).
+    pub text: &'a str,
+    /// Where it stood (quotes and braces included).
+    pub span: Span,
+    /// Whether it was the first token on its line.
+    pub line_start: bool,
+}
+
+/// Vulnerability.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Vulnerability {
+    /// Nobody (`None`, `Love`, `-`).
+    None,
+    /// North-South.
+    NorthSouth,
+    /// East-West.
+    EastWest,
+    /// Both sides (`All`, `Both`).
+    Both,
+}
+
+impl Vulnerability {
+    /// Parses every synonym the spec allows, either case.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Vulnerability> {
+        Some(match text {
+            "None" | "none" | "Love" | "love" | "-" => Vulnerability::None,
+            "NS" | "ns" => Vulnerability::NorthSouth,
+            "EW" | "ew" => Vulnerability::EastWest,
+            "All" | "all" | "Both" | "both" => Vulnerability::Both,
+            _ => return None,
+        })
+    }
+
+    /// The export spelling (`None`, `NS`, `EW`, `All`).
+    #[must_use]
+    pub const fn export(self) -> &'static str {
+        match self {
+            Vulnerability::None => "None",
+            Vulnerability::NorthSouth => "NS",
+            Vulnerability::EastWest => "EW",
+            Vulnerability::Both => "All",
+        }
+    }
+
+    /// Whether `seat`'s side is vulnerable.
+    #[must_use]
+    pub const fn is_vulnerable(self, seat: Compass) -> bool {
+        match self {
+            Vulnerability::None => false,
+            Vulnerability::Both => true,
+            Vulnerability::NorthSouth => seat.is_north_south(),
+            Vulnerability::EastWest => !seat.is_north_south(),
+        }
+    }
+
+    /// The vulnerability from each side's state.
+    #[must_use]
+    pub const fn from_sides(ns: bool, ew: bool) -> Vulnerability {
+        match (ns, ew) {
+            (false, false) => Vulnerability::None,
+            (true, false) => Vulnerability::NorthSouth,
+            (false, true) => Vulnerability::EastWest,
+            (true, true) => Vulnerability::Both,
+        }
+    }
+}
+
+/// The four hands of a deal; a hand not given (`-`) is `None`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Deal {
+    /// The seat written first.
+    pub first: Compass,
+    /// Hands indexed by [`Compass::index`].
+    pub hands: [Option<CardSet>; 4],
+}
+
+impl Deal {
+    /// The hand of `seat`.
+    #[must_use]
+    pub fn hand(&self, seat: Compass) -> Option<CardSet> {
+        self.hands[seat.index()]
+    }
+
+    /// Whether every hand is given.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.hands.iter().all(Option::is_some)
+    }
+
+    /// Cards in all given hands.
+    #[must_use]
+    pub fn card_count(&self) -> usize {
+        self.hands.iter().flatten().map(|h| h.len()).sum()
+    }
+
+    /// Whether this is an end position (the longest given hand holds fewer than 13 cards).
+    #[must_use]
+    pub fn is_end_position(&self) -> bool {
+        let max = self.hands.iter().flatten().map(|h| h.len()).max().unwrap_or(0);
+        max > 0 && max < 13
+    }
+
+    /// Writes the deal starting with `first` (`N:AKQ... - ...`).
+    #[must_use]
+    pub fn write_from(&self, first: Compass) -> String {
+        let mut out = String::with_capacity(70);
+        out.push(first.char());
+        out.push(':');
+        for i in 0..4 {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(&cards_core::text::pbn::write_hand(self.hands[first.advance(i).index()]));
+        }
+        out
+    }
+}
+
+/// A denomination (strain), ordered for bidding: clubs lowest, notrump highest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Denomination {
+    /// Clubs.
+    Clubs,
+    /// Diamonds.
+    Diamonds,
+    /// Hearts.
+    Hearts,
+    /// Spades.
+    Spades,
+    /// No trump.
+    NoTrump,
+}
+
+impl Denomination {
+    /// Parses `C D H S NT` (or `N`), either case, returning the bytes used.
+    #[must_use]
+    pub fn parse_prefix(text: &[u8]) -> Option<(Denomination, usize)> {
+        let first = text.first()?.to_ascii_uppercase();
+        Some(match first {
+            b'C' => (Denomination::Clubs, 1),
+            b'D' => (Denomination::Diamonds, 1),
+            b'H' => (Denomination::Hearts, 1),
+            b'S' => (Denomination::Spades, 1),
+            b'N' => {
+                if text.get(1).is_some_and(|b| b.eq_ignore_ascii_case(&b'T')) {
+                    (Denomination::NoTrump, 2)
+                } else {
+                    (Denomination::NoTrump, 1)
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    /// The trump suit, if any.
+    #[must_use]
+    pub const fn trump(self) -> Option<cards_core::Suit> {
+        use cards_core::Suit;
+        match self {
+            Denomination::Clubs => Some(Suit::Clubs),
+            Denomination::Diamonds => Some(Suit::Diamonds),
+            Denomination::Hearts => Some(Suit::Hearts),
+            Denomination::Spades => Some(Suit::Spades),
+            Denomination::NoTrump => None,
+        }
+    }
+
+    /// `C D H S NT`.
+    #[must_use]
+    pub const fn text(self) -> &'static str {
+        match self {
+            Denomination::Clubs => "C",
+            Denomination::Diamonds => "D",
+            Denomination::Hearts => "H",
+            Denomination::Spades => "S",
+            Denomination::NoTrump => "NT",
+        }
+    }
+}
+
+/// Doubling state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Risk {
+    /// Not doubled.
+    Undoubled,
+    /// Doubled (`X`).
+    Doubled,
+    /// Redoubled (`XX`).
+    Redoubled,
+}
+
+impl Risk {
+    /// `""`, `X` or `XX`.
+    #[must_use]
+    pub const fn text(self) -> &'static str {
+        match self {
+            Risk::Undoubled => "",
+            Risk::Doubled => "X",
+            Risk::Redoubled => "XX",
+        }
+    }
+}
+
+/// The value of a Contract tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Contract {
+    /// All four players passed.
+    Pass,
+    /// A real contract.
+    Bid {
+        /// Odd tricks, 1 to 7.
+        level: u8,
+        /// Denomination.
+        denomination: Denomination,
+        /// Doubling.
+        risk: Risk,
+    },
+    /// An end position's trump only (`S`, `NT`).
+    Trump(Denomination),
+}
+
+impl Contract {
+    /// Parses a Contract value, either case; `None` when malformed.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Contract> {
+        if text.eq_ignore_ascii_case("pass") {
+            return Some(Contract::Pass);
+        }
+        let b = text.as_bytes();
+        let first = *b.first()?;
+        if !first.is_ascii_digit() {
+            let (d, used) = Denomination::parse_prefix(b)?;
+            return (used == b.len() && (d != Denomination::NoTrump || used == 2))
+                .then_some(Contract::Trump(d));
+        }
+        let level = first - b'0';
+        if !(1..=7).contains(&level) {
+            return None;
+        }
+        let (denomination, used) = Denomination::parse_prefix(b.get(1..)?)?;
+        if denomination == Denomination::NoTrump && used == 1 {
+            return None;
+        }
+        let rest = b.get(1 + used..)?;
+        let risk = match rest {
+            b"" => Risk::Undoubled,
+            b"X" | b"x" => Risk::Doubled,
+            b"XX" | b"xx" | b"Xx" | b"xX" => Risk::Redoubled,
+            _ => return None,
+        };
+        Some(Contract::Bid { level, denomination, risk })
+    }
+
+    /// The export spelling.
+    #[must_use]
+    pub fn export(self) -> String {
+        match self {
+            Contract::Pass => "Pass".to_owned(),
+            Contract::Bid { level, denomination, risk } => {
+                format!("{level}{}{}", denomination.text(), risk.text())
+            }
+            Contract::Trump(d) => d.text().to_owned(),
+        }
+    }
+}
+
+/// Whose tricks a Result value counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TrickCount {
+    /// `<n>`: tricks won by declarer.
+    Declarer(u8),
+    /// `NS <n>`.
+    NorthSouth(u8),
+    /// `EW <n>`.
+    EastWest(u8),
+    /// `NS <n> EW <m>` or `EW <m> NS <n>`.
+    Both {
+        /// North-South's tricks.
+        ns: u8,
+        /// East-West's tricks.
+        ew: u8,
+        /// Whether NS was written first.
+        ns_first: bool,
+    },
+}
+
+/// The value of a Result tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// The tricks.
+    pub tricks: TrickCount,
+    /// `^`: the players agreed on a number that differs from the tricks actually won.
+    pub irregular: bool,
+}
+
+impl GameResult {
+    /// The tricks won by `declarer`, when the value says.
+    #[must_use]
+    pub fn declarer_tricks(&self, declarer: Option<Compass>) -> Option<u8> {
+        match (self.tricks, declarer) {
+            (TrickCount::Declarer(n), _) => Some(n),
+            (TrickCount::NorthSouth(n), Some(d)) if d.is_north_south() => Some(n),
+            (TrickCount::NorthSouth(n), Some(_)) => 13u8.checked_sub(n),
+            (TrickCount::EastWest(n), Some(d)) if !d.is_north_south() => Some(n),
+            (TrickCount::EastWest(n), Some(_)) => 13u8.checked_sub(n),
+            (TrickCount::Both { ns, .. }, Some(d)) if d.is_north_south() => Some(ns),
+            (TrickCount::Both { ew, .. }, Some(_)) => Some(ew),
+            _ => None,
+        }
+    }
+}
+
+/// A call in the auction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Call {
+    /// `Pass`.
+    Pass,
+    /// `X`.
+    Double,
+    /// `XX`.
+    Redouble,
+    /// A bid.
+    Bid {
+        /// 1 to 7.
+        level: u8,
+        /// Denomination.
+        denomination: Denomination,
+    },
+}
+
+impl Call {
+    /// Parses a call token other than `AP` and `-`, either case.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Call> {
+        if text.eq_ignore_ascii_case("pass") || text.eq_ignore_ascii_case("p") {
+            return Some(Call::Pass);
+        }
+        if text.eq_ignore_ascii_case("x") {
+            return Some(Call::Double);
+        }
+        if text.eq_ignore_ascii_case("xx") {
+            return Some(Call::Redouble);
+        }
+        match Contract::parse(text)? {
+            Contract::Bid { level, denomination, risk: Risk::Undoubled } => {
+                Some(Call::Bid { level, denomination })
+            }
+            _ => None,
+        }
+    }
+
+    /// The export spelling.
+    #[must_use]
+    pub fn export(self) -> String {
+        match self {
+            Call::Pass => "Pass".to_owned(),
+            Call::Double => "X".to_owned(),
+            Call::Redouble => "XX".to_owned(),
+            Call::Bid { level, denomination } => format!("{level}{}", denomination.text()),
+        }
+    }
+}
+
+/// Annotations after a call or a card.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Annotation {
+    /// Suffix `! ? !! ?? !? ?!` as NAG 1-6 (calls) or 7-12 (cards).
+    pub suffix: Option<u8>,
+    /// Note reference `=n=`.
+    pub note: Option<u8>,
+    /// NAGs `$n` in the order given.
+    pub nags: Vec<u8>,
+}
+
+impl Annotation {
+    /// Whether nothing is annotated.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.suffix.is_none() && self.note.is_none() && self.nags.is_empty()
+    }
+}
+
+/// One element of an auction.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum AuctionItem {
+    /// A call; `insufficient` is `^I`.
+    Call {
+        /// The call.
+        call: Call,
+        /// `^I`: an insufficient bid accepted by the opponents.
+        insufficient: bool,
+    },
+    /// `AP`: all remaining players pass.
+    AllPass,
+    /// `-`: not yet this player's turn (before the dealer).
+    Placeholder,
+    /// `^S`: a player skipped by a call out of rotation.
+    Skipped,
+    /// `+`: the next call, to be made later.
+    Continue,
+}
+
+/// An auction element with its annotations and span.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AuctionEntry {
+    /// What was called.
+    pub item: AuctionItem,
+    /// Suffix, note, NAGs.
+    pub annotation: Annotation,
+    /// Where it stood.
+    pub span: Span,
+}
+
+/// The auction section.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Auction {
+    /// Who makes the first call (the Auction tag value).
+    pub first: Compass,
+    /// Entries in order, one per player turn.
+    pub entries: Vec<AuctionEntry>,
+    /// Ended with `*`.
+    pub star: bool,
+}
+
+/// A played card or placeholder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlayItem {
+    /// A card; `revoke` is `^R`, `lead_out_of_turn` is `^L`.
+    Card {
+        /// The card.
+        card: Card,
+        /// `^R`.
+        revoke: bool,
+        /// `^L`.
+        lead_out_of_turn: bool,
+    },
+    /// `-`: unknown or not played.
+    Unknown,
+    /// `+`: the next card, to be played later.
+    Continue,
+}
+
+/// A play element with annotations and span.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PlayEntry {
+    /// The card.
+    pub item: PlayItem,
+    /// Suffix, note, NAGs.
+    pub annotation: Annotation,
+    /// Where it stood.
+    pub span: Span,
+}
+
+/// The play section: each trick is a row in seat order starting with the Play tag's seat.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Play {
+    /// The seat of the first column (the opening leader).
+    pub first: Compass,
+    /// Entries row by row, four per trick (the last row may be shorter).
+    pub entries: Vec<PlayEntry>,
+    /// Ended with `*`.
+    pub star: bool,
+}
+
+/// Column order marker of a table column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SortOrder {
+    /// `+`: highest first.
+    Descending,
+    /// `-`: lowest first.
+    Ascending,
+}
+
+/// Alignment of a table column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Align {
+    /// `L`.
+    Left,
+    /// `R`.
+    Right,
+}
+
+/// A table column from the tag value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Column {
+    /// The name without order, width and alignment.
+    pub name: String,
+    /// `+`/`-` prefix.
+    pub order: Option<SortOrder>,
+    /// `\n` minimum width.
+    pub width: Option<u16>,
+    /// `L`/`R` after the width.
+    pub align: Option<Align>,
+}
+
+impl Column {
+    /// The column as written in the header.
+    #[must_use]
+    pub fn header(&self) -> String {
+        let mut out = String::new();
+        match self.order {
+            Some(SortOrder::Descending) => out.push('+'),
+            Some(SortOrder::Ascending) => out.push('-'),
+            None => {}
+        }
+        out.push_str(&self.name);
+        if let Some(w) = self.width {
+            out.push('\\');
+            out.push_str(&w.to_string());
+            match self.align {
+                Some(Align::Left) => out.push('L'),
+                Some(Align::Right) => out.push('R'),
+                None => {}
+            }
+        }
+        out
+    }
+}
+
+/// A table: columns and rows of elements (strings unquoted, escapes resolved).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Table {
+    /// The tag name (`OptimumResultTable`).
+    pub name: String,
+    /// Columns from the tag value.
+    pub columns: Vec<Column>,
+    /// Rows; each row has one element per column (the last may be short when elements are missing).
+    pub rows: Vec<Vec<TableCell>>,
+}
+
+/// A table element.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TableCell {
+    /// The text (strings without quotes, unescaped).
+    pub text: String,
+    /// Whether it was a string token.
+    pub quoted: bool,
+}
+
+impl TableCell {
+    /// `?`: unknown.
+    #[must_use]
+    pub fn is_unknown(&self) -> bool {
+        !self.quoted && self.text == "?"
+    }
+
+    /// `-`: irrelevant.
+    #[must_use]
+    pub fn is_irrelevant(&self) -> bool {
+        !self.quoted && self.text == "-"
+    }
+
+    /// `^...`: an artificial score.
+    #[must_use]
+    pub fn is_artificial(&self) -> bool {
+        !self.quoted && self.text.starts_with('^')
+    }
+}
+
+/// The tables the spec defines.
+pub const KNOWN_TABLES: [&str; 8] = [
+    "ActionTable",
+    "AuctionTimeTable",
+    "InstantScoreTable",
+    "OptimumPlayTable",
+    "OptimumResultTable",
+    "PlayTimeTable",
+    "ScoreTable",
+    "TotalScoreTable",
+];
+
+/// The 15 tags of the mandatory tag set, in export order.
+pub const MANDATORY_TAGS: [&str; 15] = [
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+];
+
+/// Tags for which `#` and `##` inheritance is forbidden.
+pub const NO_INHERIT_TAGS: [&str; 8] =
+    ["Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"];
+
+/// A score value (`Score`, `ScoreIMP`, `OptimumScore`...): `<n>`, `NS <n>`, `EW <n>` or both sides.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SideScore {
+    /// The declarer's value when written without a side.
+    pub declarer: Option<String>,
+    /// North-South's value.
+    pub ns: Option<String>,
+    /// East-West's value.
+    pub ew: Option<String>,
+}

@@ -1,0 +1,1111 @@
+//! Decoding, the byte-level tokenizer and game splitter, and the readers of typed tag values and
+//! sections (Auction, Play, tables).
+//!
+//! The tokenizer works on the bytes of the decoded text: every delimiter PBN knows is ASCII, so
+//! spans always fall on character boundaries. Tokens are spans into the source; nothing is copied
+//! or allocated per token.
+
+use cards_core::text::pbn as card_text;
+use cards_core::{Card, CardSet, Compass, Diagnostic, Span};
+
+use crate::error::{ValueError, codes};
+use crate::model::{
+    Align, Annotation, Auction, AuctionEntry, AuctionItem, Call, Column, Comment, CommentKind, Deal, Game,
+    GameResult, Item, Line, LineKind, Play, PlayEntry, PlayItem, SideScore, SortOrder, Table, TableCell, Tag,
+    Token, TokenKind, TrickCount, unescape,
+};
+
+/// Decoded text and how it was decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decoded {
+    /// The text all spans refer to.
+    pub text: String,
+    /// Whether a UTF-8 byte order mark was dropped.
+    pub bom: bool,
+    /// Whether the bytes were not UTF-8 and were read as ISO-8859-1.
+    pub latin1: bool,
+}
+
+/// Decodes bytes: UTF-8 (BOM dropped), else ISO-8859-1. Never fails.
+#[must_use]
+pub fn decode(data: &[u8]) -> Decoded {
+    let (data, bom) = match data.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => (rest, true),
+        None => (data, false),
+    };
+    match std::str::from_utf8(data) {
+        Ok(text) => Decoded { text: text.to_owned(), bom, latin1: false },
+        Err(_) => Decoded { text: data.iter().map(|&b| b as char).collect(), bom, latin1: true },
+    }
+}
+
+/// A game as read, with the problems found while tokenizing it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawGame<'a> {
+    /// The game's tokens.
+    pub game: Game<'a>,
+    /// Syntax problems.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Streaming splitter: yields one game at a time from the decoded text.
+///
+/// ```
+/// let text = "[Board \"1\"]\n[Dealer \"N\"]\n\n[Board \"2\"]\n";
+/// let games: Vec<_> = pbn::parse::Splitter::new(text).collect();
+/// assert_eq!(games.len(), 2);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Splitter<'a> {
+    src: &'a str,
+    pos: usize,
+}
+
+impl<'a> Splitter<'a> {
+    /// A splitter over the whole decoded text.
+    #[must_use]
+    pub fn new(src: &'a str) -> Splitter<'a> {
+        Splitter { src, pos: 0 }
+    }
+}
+
+impl<'a> Iterator for Splitter<'a> {
+    type Item = RawGame<'a>;
+
+    fn next(&mut self) -> Option<RawGame<'a>> {
+        let (game, pos) = read_game(self.src, self.pos)?;
+        self.pos = pos;
+        Some(game)
+    }
+}
+
+/// Bytes that end a word token: white space and `[ ] { } ; "`.
+const fn word_end_table() -> [bool; 256] {
+    let mut t = [false; 256];
+    let ends = b" \t\r\n\x0b\x0c[]{};\"";
+    let mut i = 0;
+    while i < ends.len() {
+        t[ends[i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+static WORD_END: [bool; 256] = word_end_table();
+
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c')
+}
+
+/// The end of the line starting at or after `i` (index of `\r` or `\n`, or the text end).
+fn line_end(b: &[u8], mut i: usize) -> usize {
+    while let Some(&c) = b.get(i) {
+        if c == b'\n' || c == b'\r' {
+            return i;
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// Skips one line end at `i` (`\r\n`, `\n` or `\r`).
+fn skip_eol(b: &[u8], i: usize) -> usize {
+    match b.get(i) {
+        Some(b'\r') if b.get(i + 1) == Some(&b'\n') => i + 2,
+        Some(b'\r' | b'\n') => i + 1,
+        _ => i,
+    }
+}
+
+/// Reads the game starting at `pos` (skipping semi-empty lines); `None` at the end of the text.
+fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
+    let b = src.as_bytes();
+    // Skip semi-empty lines before the game.
+    loop {
+        if pos >= b.len() {
+            return None;
+        }
+        let mut j = pos;
+        while b.get(j).is_some_and(|&c| is_blank(c)) {
+            j += 1;
+        }
+        match b.get(j) {
+            None => return None,
+            Some(b'\r' | b'\n') => pos = skip_eol(b, j),
+            Some(_) => break,
+        }
+    }
+    let start = pos;
+    let mut items: Vec<Item<'_>> = Vec::new();
+    let mut current: Option<Tag<'_>> = None;
+    let mut diags = Vec::new();
+    let mut i = pos;
+    let mut line_start = true;
+    let game_end;
+    let next;
+    'lines: loop {
+        if line_start {
+            // Semi-empty line ends the game.
+            let mut j = i;
+            while b.get(j).is_some_and(|&c| is_blank(c)) {
+                j += 1;
+            }
+            match b.get(j) {
+                None => {
+                    game_end = i;
+                    next = b.len();
+                    break 'lines;
+                }
+                Some(b'\r' | b'\n') => {
+                    game_end = i;
+                    next = skip_eol(b, j);
+                    break 'lines;
+                }
+                _ => {}
+            }
+            if b.get(i) == Some(&b'%') {
+                let e = line_end(b, i);
+                let text = src.get(i..e).unwrap_or("");
+                items.push(Item::Line(Line { kind: LineKind::Escape, text, span: Span::new(i, e) }));
+                i = skip_eol(b, e);
+                continue 'lines;
+            }
+            let e = line_end(b, i);
+            let trimmed = src.get(i..e).unwrap_or("").trim();
+            if trimmed.eq_ignore_ascii_case("<PBN>") || trimmed.eq_ignore_ascii_case("</PBN>") {
+                items.push(Item::Line(Line {
+                    kind: LineKind::Delimiter,
+                    text: trimmed,
+                    span: Span::new(i, e),
+                }));
+                i = skip_eol(b, e);
+                continue 'lines;
+            }
+        }
+        // Inside a line.
+        let Some(&c) = b.get(i) else {
+            game_end = b.len();
+            next = b.len();
+            break 'lines;
+        };
+        match c {
+            b' ' | b'\t' | b'\x0b' | b'\x0c' => {
+                i += 1;
+            }
+            b'\r' | b'\n' => {
+                i = skip_eol(b, i);
+                line_start = true;
+                continue 'lines;
+            }
+            b'[' => match read_tag(src, i) {
+                Ok((tag, _)) if line_start && starts_new_game(&items, current.as_ref(), tag.name) => {
+                    diags.push(
+                        Diagnostic::warning(
+                            codes::MISSING_GAME_SEPARATOR,
+                            format!(
+                                "`{}` again without an empty line before it: a new game starts here",
+                                tag.name
+                            ),
+                            tag.span,
+                        )
+                        .with_help("games are separated by an empty line"),
+                    );
+                    game_end = i;
+                    next = i;
+                    break 'lines;
+                }
+                Ok((tag, e)) => {
+                    if let Some(done) = current.replace(tag) {
+                        items.push(Item::Tag(done));
+                    }
+                    i = e;
+                }
+                Err((d, e)) => {
+                    diags.push(d);
+                    i = e;
+                }
+            },
+            b'{' => {
+                let (close, end, text_end) =
+                    match b.get(i + 1..).and_then(|r| r.iter().position(|&x| x == b'}')) {
+                        Some(p) => (true, i + 1 + p + 1, i + 1 + p),
+                        None => (false, b.len(), b.len()),
+                    };
+                if !close {
+                    diags.push(Diagnostic::error(
+                        codes::UNTERMINATED_COMMENT,
+                        "this `{` comment is never closed",
+                        Span::new(i, i + 1),
+                    ));
+                }
+                let comment = Comment {
+                    kind: CommentKind::Brace,
+                    text: src.get(i + 1..text_end).unwrap_or(""),
+                    span: Span::new(i, end),
+                    line_start,
+                };
+                push_comment(&mut items, &mut current, comment);
+                i = end;
+            }
+            b';' => {
+                let e = line_end(b, i);
+                let comment = Comment {
+                    kind: CommentKind::Line,
+                    text: src.get(i + 1..e).unwrap_or(""),
+                    span: Span::new(i, e),
+                    line_start,
+                };
+                push_comment(&mut items, &mut current, comment);
+                i = e;
+            }
+            b'"' => {
+                let (end, closed) = scan_string(b, i);
+                if !closed {
+                    diags.push(Diagnostic::error(
+                        codes::UNTERMINATED_STRING,
+                        "string without its closing quote on this line",
+                        Span::new(i, end),
+                    ));
+                }
+                let text_end = if closed { end - 1 } else { end };
+                let token = Token {
+                    kind: TokenKind::Str,
+                    text: src.get(i + 1..text_end).unwrap_or(""),
+                    span: Span::new(i, end),
+                    line_start,
+                };
+                push_token(&mut current, token, &mut diags);
+                i = end;
+            }
+            b']' | b'}' => {
+                diags.push(Diagnostic::error(
+                    codes::UNEXPECTED_CHARACTER,
+                    format!("`{}` outside a tag pair or comment", c as char),
+                    Span::new(i, i + 1),
+                ));
+                i += 1;
+            }
+            _ => {
+                let mut e = i + 1;
+                while b.get(e).is_some_and(|&x| !WORD_END[x as usize]) {
+                    e += 1;
+                }
+                let token = Token {
+                    kind: TokenKind::Word,
+                    text: src.get(i..e).unwrap_or(""),
+                    span: Span::new(i, e),
+                    line_start,
+                };
+                push_token(&mut current, token, &mut diags);
+                i = e;
+            }
+        }
+        line_start = false;
+    }
+    if let Some(done) = current.take() {
+        items.push(Item::Tag(done));
+    }
+    // Trim trailing line end from the game span.
+    let game = Game { span: Span::new(start, game_end.max(start)), items };
+    Some((RawGame { game, diagnostics: diags }, next.max(start + 1)))
+}
+
+/// Whether a tag that repeats `Event`, `Board` or `Deal` of the game read so far must start a new
+/// game (files that forget the empty line between games).
+fn starts_new_game(items: &[Item<'_>], current: Option<&Tag<'_>>, name: &str) -> bool {
+    matches!(name, "Event" | "Board" | "Deal")
+        && (current.is_some_and(|t| t.name == name)
+            || items.iter().any(|it| matches!(it, Item::Tag(t) if t.name == name)))
+}
+
+fn push_comment<'a>(items: &mut Vec<Item<'a>>, current: &mut Option<Tag<'a>>, comment: Comment<'a>) {
+    match current {
+        Some(tag) => tag.data.push(Token {
+            kind: match comment.kind {
+                CommentKind::Brace => TokenKind::BraceComment,
+                CommentKind::Line => TokenKind::LineComment,
+            },
+            text: comment.text,
+            span: comment.span,
+            line_start: comment.line_start,
+        }),
+        None => items.push(Item::Comment(comment)),
+    }
+}
+
+fn push_token<'a>(current: &mut Option<Tag<'a>>, token: Token<'a>, diags: &mut Vec<Diagnostic>) {
+    match current {
+        Some(tag) => tag.data.push(token),
+        None => diags.push(Diagnostic::error(
+            codes::DATA_WITHOUT_TAG,
+            "data before the first tag of the game",
+            token.span,
+        )),
+    }
+}
+
+/// Scans a string token starting at the quote at `i`: (end after the closing quote, closed).
+fn scan_string(b: &[u8], i: usize) -> (usize, bool) {
+    let mut j = i + 1;
+    while let Some(&c) = b.get(j) {
+        match c {
+            b'\\' => {
+                if matches!(b.get(j + 1), Some(b'\r' | b'\n') | None) {
+                    return (j + 1, false);
+                }
+                j += 2;
+            }
+            b'"' => return (j + 1, true),
+            b'\r' | b'\n' => return (j, false),
+            _ => j += 1,
+        }
+    }
+    (b.len(), false)
+}
+
+/// Reads a tag pair at `i` (`[`). On failure returns the diagnostic and where to resume.
+fn read_tag(src: &str, i: usize) -> Result<(Tag<'_>, usize), (Diagnostic, usize)> {
+    let b = src.as_bytes();
+    let skip_ws = |mut j: usize| {
+        while b.get(j).is_some_and(|&c| c.is_ascii_whitespace() || c == b'\x0b') {
+            j += 1;
+        }
+        j
+    };
+    let fail = |at: usize, msg: &str| {
+        let e = line_end(b, i);
+        let at = at.min(e);
+        let d = Diagnostic::error(codes::BAD_TAG_PAIR, msg.to_owned(), Span::new(i, at.max(i + 1)))
+            .with_help("a tag pair is `[Name \"value\"]`");
+        (d, e)
+    };
+    let ns = skip_ws(i + 1);
+    let mut ne = ns;
+    while b.get(ne).is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_') {
+        ne += 1;
+    }
+    if ne == ns {
+        return Err(fail(ns, "`[` is not followed by a tag name"));
+    }
+    let q = skip_ws(ne);
+    if b.get(q) != Some(&b'"') {
+        return Err(fail(q, "the tag name is not followed by a string value"));
+    }
+    let (send, closed) = scan_string(b, q);
+    if !closed {
+        let e = line_end(b, q.max(i));
+        let d = Diagnostic::error(
+            codes::UNTERMINATED_STRING,
+            "tag value without its closing quote on this line",
+            Span::new(q, send.max(q + 1)),
+        );
+        return Err((d, e));
+    }
+    let r = skip_ws(send);
+    if b.get(r) != Some(&b']') {
+        return Err(fail(r, "the tag value is not followed by `]`"));
+    }
+    let tag = Tag {
+        name: src.get(ns..ne).unwrap_or(""),
+        raw_value: src.get(q + 1..send - 1).unwrap_or(""),
+        span: Span::new(i, r + 1),
+        name_span: Span::new(ns, ne),
+        value_span: Span::new(q + 1, send - 1),
+        data: Vec::new(),
+    };
+    Ok((tag, r + 1))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed tag values
+// ---------------------------------------------------------------------------------------------
+
+/// Parses a seat letter (`N E S W`, either case).
+#[must_use]
+pub fn parse_seat(text: &str) -> Option<Compass> {
+    let mut chars = text.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() {
+        return None;
+    }
+    Compass::from_char(c)
+}
+
+/// Parses a Deal value `F:h h h h`; spans of errors are relative to the value start `base`.
+pub fn parse_deal(text: &str, base: usize) -> Result<Deal, Diagnostic> {
+    let bad = |msg: String, s: usize, e: usize| {
+        Diagnostic::error(codes::BAD_DEAL, msg, Span::new(base + s, base + e))
+            .with_help("a deal is `N:S.H.D.C S.H.D.C S.H.D.C S.H.D.C`, `-` for a hand not given")
+    };
+    let Some((first_text, rest)) = text.split_once(':') else {
+        return Err(bad("the deal does not start with `<seat>:`".into(), 0, text.len()));
+    };
+    let Some(first) = parse_seat(first_text.trim()) else {
+        return Err(bad(format!("`{first_text}` is not a seat"), 0, first_text.len()));
+    };
+    let mut hands = [None; 4];
+    let rest_base = first_text.len() + 1;
+    // Hands are separated by single spaces; real files (Baker Bridge) leave slots empty
+    // (`W: <N>  <S>`), which split on single spaces gives exactly four fields.
+    let single: Vec<&str> = rest.split(' ').collect();
+    let fields: Vec<(usize, &str)> = if single.len() == 4 && single.iter().any(|f| f.is_empty()) {
+        let mut off = 0;
+        single
+            .iter()
+            .map(|f| {
+                let r = (off, *f);
+                off += f.len() + 1;
+                r
+            })
+            .collect()
+    } else {
+        let mut out = Vec::with_capacity(4);
+        let rb = rest.as_bytes();
+        let mut j = 0;
+        loop {
+            while rb.get(j).is_some_and(|&c| c == b' ' || c == b'\t') {
+                j += 1;
+            }
+            if j >= rb.len() {
+                break;
+            }
+            let s = j;
+            while rb.get(j).is_some_and(|&c| c != b' ' && c != b'\t') {
+                j += 1;
+            }
+            out.push((s, rest.get(s..j).unwrap_or("")));
+        }
+        out
+    };
+    if fields.len() > 4 {
+        let (s, f) = fields[4];
+        return Err(bad("more than four hands".into(), rest_base + s, rest_base + s + f.len()));
+    }
+    for (n, &(s, hand_text)) in fields.iter().enumerate() {
+        if hand_text.is_empty() {
+            continue;
+        }
+        let upper;
+        let hand_text = if hand_text.bytes().any(|c| c.is_ascii_lowercase()) {
+            upper = hand_text.to_ascii_uppercase();
+            upper.as_str()
+        } else {
+            hand_text
+        };
+        match card_text::parse_hand(hand_text) {
+            // An empty hand `...` in a deal with cards is a hand not shown (partial diagrams).
+            Ok(h) => hands[first.advance(n).index()] = h.filter(|h| !h.is_empty()),
+            Err(e) => {
+                let len = hand_text.len();
+                return Err(bad(
+                    format!("hand {} is not valid: {:?}", n + 1, e.kind),
+                    rest_base + s + e.span.start.min(len),
+                    rest_base + s + e.span.end.min(len),
+                ));
+            }
+        }
+    }
+    // Real files (Baker Bridge) give two hands "W: <N>  <S>" and leave the rest blank.
+    Ok(Deal { first, hands })
+}
+
+/// Whether a Deal value leaves a hand slot empty (`W: <N>  <S>`) instead of writing `-`.
+#[must_use]
+pub fn deal_has_empty_slot(text: &str) -> bool {
+    text.split_once(':').is_some_and(|(_, r)| {
+        let f: Vec<&str> = r.split(' ').collect();
+        f.len() == 4 && f.iter().any(|x| x.is_empty())
+    })
+}
+
+/// Parses a Result value. `Ok(None)` is the empty value (all pass) or `?`.
+pub fn parse_result(text: &str) -> Result<Option<GameResult>, ValueError> {
+    let t = text.trim();
+    let (irregular, t) = match t.strip_prefix('^') {
+        Some(r) => (true, r.trim_start()),
+        None => (false, t),
+    };
+    if t.is_empty() || t == "?" {
+        return if irregular { Err(ValueError) } else { Ok(None) };
+    }
+    let num = |s: &str| s.parse::<u8>().ok().filter(|&n| n <= 13).ok_or(ValueError);
+    let parts: Vec<&str> = t.split_whitespace().collect();
+    let tricks = match parts.as_slice() {
+        [n] => TrickCount::Declarer(num(n)?),
+        [side, n] if side.eq_ignore_ascii_case("NS") => TrickCount::NorthSouth(num(n)?),
+        [side, n] if side.eq_ignore_ascii_case("EW") => TrickCount::EastWest(num(n)?),
+        [s1, n1, s2, n2] if s1.eq_ignore_ascii_case("NS") && s2.eq_ignore_ascii_case("EW") => {
+            TrickCount::Both { ns: num(n1)?, ew: num(n2)?, ns_first: true }
+        }
+        [s1, n1, s2, n2] if s1.eq_ignore_ascii_case("EW") && s2.eq_ignore_ascii_case("NS") => {
+            TrickCount::Both { ns: num(n2)?, ew: num(n1)?, ns_first: false }
+        }
+        _ => return Err(ValueError),
+    };
+    Ok(Some(GameResult { tricks, irregular }))
+}
+
+/// Parses a score-like value: `<n>`, `NS <n>`, `EW <n>`, `NS <n> EW <m>`, `EW <m> NS <n>`, where
+/// `number` validates one value.
+pub fn parse_side_score(text: &str, number: impl Fn(&str) -> bool) -> Result<SideScore, ValueError> {
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    let mut s = SideScore { declarer: None, ns: None, ew: None };
+    let check = |n: &&str| if number(n) { Ok((*n).to_owned()) } else { Err(ValueError) };
+    match parts.as_slice() {
+        [n] => s.declarer = Some(check(n)?),
+        [side, n] if *side == "NS" => s.ns = Some(check(n)?),
+        [side, n] if *side == "EW" => s.ew = Some(check(n)?),
+        [a, n1, b, n2] if *a == "NS" && *b == "EW" => {
+            s.ns = Some(check(n1)?);
+            s.ew = Some(check(n2)?);
+        }
+        [a, n1, b, n2] if *a == "EW" && *b == "NS" => {
+            s.ew = Some(check(n1)?);
+            s.ns = Some(check(n2)?);
+        }
+        _ => return Err(ValueError),
+    }
+    Ok(s)
+}
+
+/// Whether `s` is an integer with an optional sign.
+#[must_use]
+pub fn is_integer(s: &str) -> bool {
+    let d = s.strip_prefix(['+', '-']).unwrap_or(s);
+    !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit())
+}
+
+/// Whether `s` is a decimal number with an optional sign (`-3.5`).
+#[must_use]
+pub fn is_decimal(s: &str) -> bool {
+    let d = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (a, b) = d.split_once('.').unwrap_or((d, "0"));
+    !a.is_empty()
+        && a.bytes().all(|c| c.is_ascii_digit())
+        && !b.is_empty()
+        && b.bytes().all(|c| c.is_ascii_digit())
+}
+
+/// Parses an integer with an optional sign.
+#[must_use]
+pub fn parse_int(s: &str) -> Option<i64> {
+    if !is_integer(s) {
+        return None;
+    }
+    s.strip_prefix('+').unwrap_or(s).parse().ok()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sections
+// ---------------------------------------------------------------------------------------------
+
+/// A sub-token of a word in the Auction or Play section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Piece<'a> {
+    /// Call or card text (`[A-Za-z0-9-]+`).
+    Symbol(&'a str),
+    Suffix(u8),
+    Note(u32),
+    Nag(u32),
+    Star,
+    Plus,
+    Irregular(u8),
+    /// `____`: a blank for a student to fill in (BridgeComposer teaching files).
+    Blank,
+    Bad(&'a str),
+}
+
+/// Splits a word into pieces (self-delimiting tokens may touch: `1S!=1=`).
+fn pieces<'a>(word: &'a str, base: usize, out: &mut Vec<(Piece<'a>, Span)>) {
+    let b = word.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let s = i;
+        let c = b[i];
+        let piece = match c {
+            b'!' | b'?' => {
+                let second = b.get(i + 1).copied().filter(|x| *x == b'!' || *x == b'?');
+                i += 1 + usize::from(second.is_some());
+                Piece::Suffix(match (c, second) {
+                    (b'!', None) => 1,
+                    (b'?', None) => 2,
+                    (b'!', Some(b'!')) => 3,
+                    (b'?', Some(b'?')) => 4,
+                    (b'!', Some(_)) => 5,
+                    _ => 6,
+                })
+            }
+            b'=' => {
+                let mut j = i + 1;
+                while b.get(j).is_some_and(u8::is_ascii_digit) {
+                    j += 1;
+                }
+                if j > i + 1 && b.get(j) == Some(&b'=') {
+                    let n = word.get(i + 1..j).and_then(|t| t.parse().ok()).unwrap_or(u32::MAX);
+                    i = j + 1;
+                    Piece::Note(n)
+                } else {
+                    i = j.max(i + 1);
+                    Piece::Bad(word.get(s..i).unwrap_or(""))
+                }
+            }
+            b'$' => {
+                let mut j = i + 1;
+                while b.get(j).is_some_and(u8::is_ascii_digit) {
+                    j += 1;
+                }
+                if j > i + 1 {
+                    let n = word.get(i + 1..j).and_then(|t| t.parse().ok()).unwrap_or(u32::MAX);
+                    i = j;
+                    Piece::Nag(n)
+                } else {
+                    i += 1;
+                    Piece::Bad("$")
+                }
+            }
+            b'*' => {
+                i += 1;
+                Piece::Star
+            }
+            b'_' => {
+                while b.get(i).is_some_and(|&x| x == b'_') {
+                    i += 1;
+                }
+                Piece::Blank
+            }
+            b'+' => {
+                i += 1;
+                Piece::Plus
+            }
+            b'^' => match b.get(i + 1) {
+                Some(&k @ (b'I' | b'S' | b'R' | b'L')) => {
+                    i += 2;
+                    Piece::Irregular(k)
+                }
+                _ => {
+                    i += 1;
+                    Piece::Bad("^")
+                }
+            },
+            c if c.is_ascii_alphanumeric() || c == b'-' => {
+                let mut j = i + 1;
+                while b.get(j).is_some_and(|x| x.is_ascii_alphanumeric() || *x == b'-') {
+                    j += 1;
+                }
+                i = j;
+                Piece::Symbol(word.get(s..j).unwrap_or(""))
+            }
+            _ => {
+                // Skip one whole character.
+                let mut j = i + 1;
+                while j < b.len() && !word.is_char_boundary(j) {
+                    j += 1;
+                }
+                i = j;
+                Piece::Bad(word.get(s..j).unwrap_or(""))
+            }
+        };
+        out.push((piece, Span::new(base + s, base + i)));
+    }
+}
+
+/// A note reference found in a section, for resolution against the Note tags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoteRef {
+    /// The index.
+    pub index: u8,
+    /// Where it stood.
+    pub span: Span,
+}
+
+/// Reads an annotation piece into `ann`; returns false when the piece is not an annotation.
+fn annotate(
+    piece: Piece<'_>,
+    span: Span,
+    ann: Option<&mut Annotation>,
+    for_cards: bool,
+    diags: &mut Vec<Diagnostic>,
+    bad_code: &'static str,
+) -> bool {
+    let Some(ann) = ann else {
+        if matches!(piece, Piece::Suffix(_) | Piece::Note(_) | Piece::Nag(_)) {
+            diags.push(Diagnostic::error(bad_code, "annotation before any call or card", span));
+            return true;
+        }
+        return false;
+    };
+    match piece {
+        Piece::Suffix(n) => {
+            if ann.suffix.is_some() {
+                diags.push(Diagnostic::warning(bad_code, "a second suffix annotation", span));
+            }
+            ann.suffix = Some(if for_cards { n + 6 } else { n });
+        }
+        Piece::Note(n) => {
+            if !(1..=32).contains(&n) {
+                diags.push(Diagnostic::error(
+                    codes::BAD_NOTE,
+                    format!("note index {n} is not 1 to 32"),
+                    span,
+                ));
+            }
+            if ann.note.is_some() {
+                diags.push(Diagnostic::warning(bad_code, "a second note reference", span));
+            }
+            ann.note = Some(u8::try_from(n).unwrap_or(u8::MAX));
+        }
+        Piece::Nag(n) => {
+            let Ok(v) = u8::try_from(n) else {
+                diags.push(Diagnostic::error(codes::BAD_NAG, format!("NAG ${n} is above 255"), span));
+                return true;
+            };
+            let wrong =
+                if for_cards { (1..=6).contains(&v) || v == 13 } else { (7..=12).contains(&v) || v == 14 };
+            if wrong {
+                diags.push(Diagnostic::warning(
+                    codes::BAD_NAG,
+                    format!("NAG ${v} is for {}", if for_cards { "calls" } else { "cards" }),
+                    span,
+                ));
+            }
+            ann.nags.push(v);
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Reads the Auction section data of `tag` whose first caller is `first`.
+#[must_use]
+pub fn read_auction(tag: &Tag<'_>, first: Compass) -> (Auction, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut entries: Vec<AuctionEntry> = Vec::new();
+    let mut star = false;
+    let mut ps = Vec::new();
+    let mut pending_irregular: Option<(u8, Span)> = None;
+    for token in &tag.data {
+        match token.kind {
+            TokenKind::BraceComment | TokenKind::LineComment => continue,
+            TokenKind::Str => {
+                diags.push(Diagnostic::error(
+                    codes::AUCTION_BAD_TOKEN,
+                    "a string in the auction",
+                    token.span,
+                ));
+                continue;
+            }
+            TokenKind::Word => {}
+        }
+        ps.clear();
+        pieces(token.text, token.span.start, &mut ps);
+        for &(piece, span) in &ps {
+            if star {
+                diags.push(Diagnostic::error(
+                    codes::AUCTION_AFTER_END,
+                    "text after `*` in the auction",
+                    span,
+                ));
+                continue;
+            }
+            let item = match piece {
+                Piece::Symbol(sym) => {
+                    if sym == "-" {
+                        Some(AuctionItem::Placeholder)
+                    } else if sym.eq_ignore_ascii_case("AP") {
+                        Some(AuctionItem::AllPass)
+                    } else if let Some(call) = Call::parse(sym) {
+                        let insufficient = matches!(pending_irregular, Some((b'I', _)));
+                        Some(AuctionItem::Call { call, insufficient })
+                    } else {
+                        diags.push(Diagnostic::error(
+                            codes::AUCTION_BAD_TOKEN,
+                            format!("`{sym}` is not a call"),
+                            span,
+                        ));
+                        None
+                    }
+                }
+                Piece::Star => {
+                    star = true;
+                    None
+                }
+                Piece::Plus => Some(AuctionItem::Continue),
+                Piece::Blank => {
+                    diags.push(
+                        Diagnostic::warning(
+                            codes::AUCTION_BLANK,
+                            "a blank to fill in; read as `+`, the next call to be made",
+                            span,
+                        )
+                        .with_help("write `+` for the call to be made"),
+                    );
+                    Some(AuctionItem::Continue)
+                }
+                Piece::Irregular(b'S') => Some(AuctionItem::Skipped),
+                Piece::Irregular(b'I') => {
+                    pending_irregular = Some((b'I', span));
+                    continue;
+                }
+                Piece::Irregular(k) => {
+                    diags.push(Diagnostic::error(
+                        codes::AUCTION_BAD_TOKEN,
+                        format!("`^{}` belongs to the play, not the auction", k as char),
+                        span,
+                    ));
+                    None
+                }
+                Piece::Bad(text) => {
+                    diags.push(Diagnostic::error(
+                        codes::AUCTION_BAD_TOKEN,
+                        format!("`{text}` is not a call or an annotation"),
+                        span,
+                    ));
+                    None
+                }
+                p => {
+                    let ann = entries.last_mut().map(|e| &mut e.annotation);
+                    annotate(p, span, ann, false, &mut diags, codes::AUCTION_BAD_TOKEN);
+                    None
+                }
+            };
+            if let Some(item) = item {
+                let span = match pending_irregular.take() {
+                    Some((_, s)) => s.join(span),
+                    None => span,
+                };
+                entries.push(AuctionEntry { item, annotation: Annotation::default(), span });
+            }
+        }
+    }
+    if let Some((_, span)) = pending_irregular {
+        diags.push(Diagnostic::error(codes::AUCTION_BAD_TOKEN, "`^I` not followed by a bid", span));
+    }
+    (Auction { first, entries, star }, diags)
+}
+
+/// Reads the Play section data of `tag` whose first column is `first`.
+#[must_use]
+pub fn read_play(tag: &Tag<'_>, first: Compass) -> (Play, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut entries: Vec<PlayEntry> = Vec::new();
+    let mut star = false;
+    let mut ps = Vec::new();
+    let mut pending: Option<(u8, Span)> = None;
+    for token in &tag.data {
+        match token.kind {
+            TokenKind::BraceComment | TokenKind::LineComment => continue,
+            TokenKind::Str => {
+                diags.push(Diagnostic::error(codes::PLAY_BAD_TOKEN, "a string in the play", token.span));
+                continue;
+            }
+            TokenKind::Word => {}
+        }
+        ps.clear();
+        pieces(token.text, token.span.start, &mut ps);
+        for &(piece, span) in &ps {
+            if star {
+                diags.push(Diagnostic::error(codes::PLAY_BAD_TOKEN, "text after `*` in the play", span));
+                continue;
+            }
+            let item = match piece {
+                Piece::Symbol("-") => Some(PlayItem::Unknown),
+                Piece::Symbol(sym) => {
+                    let upper = [
+                        sym.as_bytes().first().map_or(0, u8::to_ascii_uppercase),
+                        sym.as_bytes().get(1).map_or(0, u8::to_ascii_uppercase),
+                    ];
+                    let card = if sym.len() == 2 {
+                        std::str::from_utf8(&upper).ok().and_then(|t| card_text::parse_card(t).ok())
+                    } else {
+                        None
+                    };
+                    match card {
+                        Some(card) => Some(PlayItem::Card {
+                            card,
+                            revoke: matches!(pending, Some((b'R', _))),
+                            lead_out_of_turn: matches!(pending, Some((b'L', _))),
+                        }),
+                        None => {
+                            diags.push(Diagnostic::error(
+                                codes::PLAY_BAD_TOKEN,
+                                format!("`{sym}` is not a card"),
+                                span,
+                            ));
+                            None
+                        }
+                    }
+                }
+                Piece::Star => {
+                    star = true;
+                    None
+                }
+                Piece::Plus => Some(PlayItem::Continue),
+                Piece::Blank => {
+                    diags.push(
+                        Diagnostic::warning(
+                            codes::AUCTION_BLANK,
+                            "a blank to fill in; read as `+`, the next card to be played",
+                            span,
+                        )
+                        .with_help("write `+` for the card to be played"),
+                    );
+                    Some(PlayItem::Continue)
+                }
+                Piece::Irregular(k @ (b'R' | b'L')) => {
+                    pending = Some((k, span));
+                    continue;
+                }
+                Piece::Irregular(k) => {
+                    diags.push(Diagnostic::error(
+                        codes::PLAY_BAD_TOKEN,
+                        format!("`^{}` belongs to the auction, not the play", k as char),
+                        span,
+                    ));
+                    None
+                }
+                Piece::Bad(text) => {
+                    diags.push(Diagnostic::error(
+                        codes::PLAY_BAD_TOKEN,
+                        format!("`{text}` is not a card or an annotation"),
+                        span,
+                    ));
+                    None
+                }
+                p => {
+                    let ann = entries.last_mut().map(|e| &mut e.annotation);
+                    annotate(p, span, ann, true, &mut diags, codes::PLAY_BAD_TOKEN);
+                    None
+                }
+            };
+            if let Some(item) = item {
+                let span = match pending.take() {
+                    Some((_, s)) => s.join(span),
+                    None => span,
+                };
+                entries.push(PlayEntry { item, annotation: Annotation::default(), span });
+            }
+        }
+    }
+    if let Some((_, span)) = pending {
+        diags.push(Diagnostic::error(codes::PLAY_BAD_TOKEN, "irregularity not followed by a card", span));
+    }
+    (Play { first, entries, star }, diags)
+}
+
+/// Note references in auction or play entries.
+pub fn note_refs<'e>(anns: impl Iterator<Item = (&'e Annotation, Span)>) -> Vec<NoteRef> {
+    anns.filter_map(|(a, span)| a.note.map(|index| NoteRef { index, span })).collect()
+}
+
+/// Parses a table header (`Rank\3R;+Score_NS\5R;Names`); spans relative to the value start `base`.
+#[must_use]
+pub fn read_columns(value: &str, base: usize) -> (Vec<Column>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut columns = Vec::new();
+    let mut offset = 0usize;
+    for part in value.split(';') {
+        let span = Span::new(base + offset, base + offset + part.len());
+        offset += part.len() + 1;
+        let (order, rest) = match part.as_bytes().first() {
+            Some(b'+') => (Some(SortOrder::Descending), part.get(1..).unwrap_or("")),
+            Some(b'-') => (Some(SortOrder::Ascending), part.get(1..).unwrap_or("")),
+            _ => (None, part),
+        };
+        let (name, width, align) = match rest.split_once('\\') {
+            None => (rest, None, None),
+            Some((name, spec)) => {
+                let digits = spec.bytes().take_while(u8::is_ascii_digit).count();
+                let (num, tail) = spec.split_at(digits);
+                let align = match tail {
+                    "" => Ok(None),
+                    "L" => Ok(Some(Align::Left)),
+                    "R" => Ok(Some(Align::Right)),
+                    _ => Err(()),
+                };
+                match (num.parse::<u16>(), align) {
+                    (Ok(w), Ok(a)) => (name, Some(w), a),
+                    _ => {
+                        diags.push(
+                            Diagnostic::error(
+                                codes::TABLE_BAD_HEADER,
+                                format!(
+                                    "column `{part}`: `\\` must be followed by a width and optionally L or R"
+                                ),
+                                span,
+                            )
+                            .with_help("for example `Score_NS\\5R`"),
+                        );
+                        (name, None, None)
+                    }
+                }
+            }
+        };
+        if name.is_empty() && value.len() > 1 {
+            diags.push(Diagnostic::warning(codes::TABLE_BAD_HEADER, "empty column name", span));
+        }
+        columns.push(Column { name: name.to_owned(), order, width, align });
+    }
+    (columns, diags)
+}
+
+/// Reads a table from a tag and its data.
+#[must_use]
+pub fn read_table(tag: &Tag<'_>) -> (Table, Vec<Diagnostic>) {
+    let value = tag.value();
+    let (columns, mut diags) = read_columns(&value, tag.value_span.start);
+    let width = columns.len().max(1);
+    let mut rows: Vec<Vec<TableCell>> = Vec::new();
+    let mut row: Vec<TableCell> = Vec::new();
+    let mut seen_element = false;
+    for token in &tag.data {
+        match token.kind {
+            TokenKind::BraceComment | TokenKind::LineComment => {
+                if seen_element {
+                    diags.push(Diagnostic::error(
+                        codes::TABLE_COMMENT,
+                        "comments are not allowed among table elements",
+                        token.span,
+                    ));
+                }
+                continue;
+            }
+            TokenKind::Str => row.push(TableCell { text: unescape(token.text).into_owned(), quoted: true }),
+            TokenKind::Word => {
+                if let Some(p) = token.text.find('%') {
+                    diags.push(Diagnostic::error(
+                        codes::TABLE_BAD_ELEMENT,
+                        "`%` is not allowed in a table element",
+                        Span::new(token.span.start + p, token.span.start + p + 1),
+                    ));
+                }
+                row.push(TableCell { text: token.text.to_owned(), quoted: false });
+            }
+        }
+        seen_element = true;
+        if row.len() == width {
+            rows.push(std::mem::take(&mut row));
+        }
+    }
+    if !row.is_empty() {
+        let span =
+            tag.data.iter().rev().find(|t| t.kind != TokenKind::LineComment).map_or(tag.span, |t| t.span);
+        diags.push(Diagnostic::error(
+            codes::TABLE_MISSING_ELEMENTS,
+            format!("the table has {} columns but its last row has {} elements", width, row.len()),
+            span,
+        ));
+        rows.push(row);
+    }
+    (Table { name: tag.name.to_owned(), columns, rows }, diags)
+}
+
+/// The cards of a hand text for a holding check: `CardSet` of a hand, if it parses.
+#[must_use]
+pub fn hand_cards(text: &str) -> Option<CardSet> {
+    card_text::parse_hand(text).ok().flatten()
+}
+
+/// Parses a card token (either case).
+#[must_use]
+pub fn parse_card(text: &str) -> Option<Card> {
+    card_text::parse_card(&text.to_ascii_uppercase()).ok()
+}

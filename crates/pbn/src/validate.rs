@@ -1,0 +1,1302 @@
+//! The streaming reader and every check: tag values, inheritance, deal, auction replay, play
+//! replay, notes, tables, scores and export rules.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use cards_core::{Card, CardSet, Compass, Diagnostic, Severity, Span, Suit};
+
+use crate::error::codes;
+use crate::model::{
+    Auction, AuctionItem, Call, Contract, Deal, Denomination, Game, GameResult, Item, NO_INHERIT_TAGS, Play,
+    PlayItem, Risk, Table, Tag, TokenKind, Vulnerability,
+};
+use crate::parse::{self, RawGame, Splitter};
+
+/// Reading options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Turn every warning into an error.
+    pub strict: bool,
+}
+
+/// A tag value after inheritance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolvedTag<'a> {
+    /// The tag name.
+    pub name: &'a str,
+    /// The value (`#` and `##` resolved, escapes resolved).
+    pub value: Cow<'a, str>,
+    /// The tag in this game, or `None` when the value comes from an earlier `##`.
+    pub span: Option<Span>,
+    /// Span of the value in this game (or of the whole game when inherited by `##`).
+    pub value_span: Span,
+}
+
+/// A declarer and whether the `^` irregularity (declarer and dummy swapped) is marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Declarer {
+    /// The seat.
+    pub seat: Compass,
+    /// `^`.
+    pub irregular: bool,
+}
+
+/// What a game says, typed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GameInfo {
+    /// Board tag value.
+    pub board: Option<String>,
+    /// Dealer.
+    pub dealer: Option<Compass>,
+    /// Vulnerability.
+    pub vulnerable: Option<Vulnerability>,
+    /// The deal.
+    pub deal: Option<Deal>,
+    /// Declarer.
+    pub declarer: Option<Declarer>,
+    /// Contract.
+    pub contract: Option<Contract>,
+    /// Result.
+    pub result: Option<GameResult>,
+    /// Auction section.
+    pub auction: Option<Auction>,
+    /// The contract and declarer the auction reached, when it ended.
+    pub auction_outcome: Option<(Contract, Option<Compass>)>,
+    /// Play section.
+    pub play: Option<Play>,
+    /// Tricks won by declarer in the play when all 13 tricks are known.
+    pub tricks_by_play: Option<u8>,
+    /// Tables, in order.
+    pub tables: Vec<Table>,
+    /// Notes `(index, text)` in order.
+    pub notes: Vec<(u8, String)>,
+    /// Duplicate score for North-South computed from contract, declarer, vulnerability and result.
+    pub score_ns: Option<i64>,
+}
+
+/// One game read and checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record<'a> {
+    /// The tokens.
+    pub game: Game<'a>,
+    /// Tag values after inheritance, first occurrence of each name (Note tags all kept).
+    pub tags: Vec<ResolvedTag<'a>>,
+    /// Typed values and sections.
+    pub info: GameInfo,
+    /// Problems, errors and warnings, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Whether the file declared `% EXPORT` at or before this game.
+    pub export: bool,
+}
+
+impl Record<'_> {
+    /// The resolved value of a tag.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_ref())
+    }
+
+    /// Whether any diagnostic is an error.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Streaming reader over decoded text: one [`Record`] per game, inheritance carried along.
+#[derive(Debug, Clone)]
+pub struct Reader<'a> {
+    src: &'a str,
+    splitter: Splitter<'a>,
+    options: Options,
+    last: HashMap<&'a str, Cow<'a, str>>,
+    sticky: Vec<(&'a str, Cow<'a, str>)>,
+    export: bool,
+    eol_reported: bool,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over the decoded text of a whole file.
+    #[must_use]
+    pub fn new(src: &'a str, options: Options) -> Reader<'a> {
+        Reader {
+            src,
+            splitter: Splitter::new(src),
+            options,
+            last: HashMap::new(),
+            sticky: Vec::new(),
+            export: false,
+            eol_reported: false,
+        }
+    }
+}
+
+impl<'a> Iterator for Reader<'a> {
+    type Item = Record<'a>;
+
+    fn next(&mut self) -> Option<Record<'a>> {
+        let raw = self.splitter.next()?;
+        Some(self.check(raw))
+    }
+}
+
+fn err(code: &'static str, msg: impl Into<String>, span: Span) -> Diagnostic {
+    Diagnostic::error(code, msg, span)
+}
+
+fn warn(code: &'static str, msg: impl Into<String>, span: Span) -> Diagnostic {
+    Diagnostic::warning(code, msg, span)
+}
+
+impl<'a> Reader<'a> {
+    fn check(&mut self, raw: RawGame<'a>) -> Record<'a> {
+        let RawGame { game, mut diagnostics } = raw;
+        for item in &game.items {
+            if let Item::Line(l) = item
+                && l.is_export()
+            {
+                self.export = true;
+            }
+        }
+        let tags = self.resolve(&game, &mut diagnostics);
+        let mut info = GameInfo::default();
+        check_tags(&game, &tags, &mut info, &mut diagnostics);
+        check_sections(&game, &tags, &mut info, &mut diagnostics);
+        check_lines(self.src, &game, self.export, &mut self.eol_reported, &mut diagnostics);
+        if self.export {
+            check_export(&game, &tags, &info, &self.sticky, &mut diagnostics);
+        }
+        if self.options.strict {
+            for d in &mut diagnostics {
+                d.severity = Severity::Error;
+            }
+        }
+        diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+        Record { game, tags, info, diagnostics, export: self.export }
+    }
+
+    /// Resolves `#` and `##`, reports duplicates and forbidden inheritance.
+    fn resolve(&mut self, game: &Game<'a>, diags: &mut Vec<Diagnostic>) -> Vec<ResolvedTag<'a>> {
+        let mut out: Vec<ResolvedTag<'a>> = Vec::with_capacity(24);
+        for item in &game.items {
+            let Item::Tag(tag) = item else { continue };
+            if !tag.name.as_bytes().first().is_some_and(u8::is_ascii_uppercase) {
+                diags.push(warn(
+                    codes::TAG_NAME_CASE,
+                    format!("tag name `{}` does not start with an upper-case letter", tag.name),
+                    tag.name_span,
+                ));
+            }
+            if tag.name != "Note" && out.iter().any(|t| t.name == tag.name) {
+                diags.push(warn(
+                    codes::DUPLICATE_TAG,
+                    format!("`{}` is given again in this game; the repeat is ignored", tag.name),
+                    tag.span,
+                ));
+                continue;
+            }
+            let raw = tag.value();
+            let value: Cow<'a, str> = if raw == "#" || raw.starts_with("##") {
+                if NO_INHERIT_TAGS.contains(&tag.name) {
+                    diags.push(err(
+                        codes::INHERIT_FORBIDDEN,
+                        format!("`{}` may not inherit its value with `#` or `##`", tag.name),
+                        tag.value_span,
+                    ));
+                }
+                if raw == "#" {
+                    self.last
+                        .get(tag.name)
+                        .cloned()
+                        .or_else(|| self.sticky.iter().find(|(n, _)| *n == tag.name).map(|(_, v)| v.clone()))
+                        .unwrap_or(Cow::Borrowed(""))
+                } else {
+                    let v: Cow<'a, str> = match raw {
+                        Cow::Borrowed(s) => Cow::Borrowed(s.get(2..).unwrap_or("")),
+                        Cow::Owned(s) => Cow::Owned(s.get(2..).unwrap_or("").to_owned()),
+                    };
+                    match self.sticky.iter_mut().find(|(n, _)| *n == tag.name) {
+                        Some(slot) => slot.1 = v.clone(),
+                        None => self.sticky.push((tag.name, v.clone())),
+                    }
+                    v
+                }
+            } else {
+                if let Some(slot) = self.sticky.iter_mut().find(|(n, _)| *n == tag.name) {
+                    slot.1 = raw.clone();
+                }
+                raw
+            };
+            if tag.name != "Note" {
+                match self.last.get_mut(tag.name) {
+                    Some(slot) => {
+                        if *slot != value {
+                            *slot = value.clone();
+                        }
+                    }
+                    None => {
+                        self.last.insert(tag.name, value.clone());
+                    }
+                }
+            }
+            out.push(ResolvedTag { name: tag.name, value, span: Some(tag.span), value_span: tag.value_span });
+        }
+        for (name, value) in &self.sticky {
+            if !out.iter().any(|t| t.name == *name) {
+                out.push(ResolvedTag {
+                    name,
+                    value: value.clone(),
+                    span: None,
+                    value_span: Span::at(game.span.start),
+                });
+            }
+        }
+        out
+    }
+}
+
+fn get<'t, 'a>(tags: &'t [ResolvedTag<'a>], name: &str) -> Option<&'t ResolvedTag<'a>> {
+    tags.iter().find(|t| t.name == name)
+}
+
+/// Whether a value is "unknown" (`?`) or empty.
+fn blank(v: &str) -> bool {
+    v.is_empty() || v == "?"
+}
+
+fn check_tags(game: &Game<'_>, tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
+    for t in tags {
+        let v = t.value.as_ref();
+        let sp = t.value_span;
+        if blank(v) && t.name != "Result" {
+            continue;
+        }
+        match t.name {
+            "Board" => {
+                if !v.bytes().all(|c| c.is_ascii_digit()) {
+                    diags.push(warn(codes::BAD_BOARD, format!("board `{v}` is not a positive integer"), sp));
+                }
+                info.board = Some(v.to_owned());
+            }
+            "Dealer" => match parse::parse_seat(v) {
+                Some(s) => info.dealer = Some(s),
+                None => diags.push(err(codes::BAD_DEALER, format!("dealer `{v}` is not N, E, S or W"), sp)),
+            },
+            "Vulnerable" => match Vulnerability::parse(v) {
+                Some(x) => info.vulnerable = Some(x),
+                None => diags.push(
+                    err(codes::BAD_VULNERABLE, format!("`{v}` is not a vulnerability"), sp)
+                        .with_help("use None, NS, EW or All (Love, -, Both also read)"),
+                ),
+            },
+            "Deal" => {
+                // Offsets inside the value map to the source only when nothing was unescaped.
+                let base = sp.start;
+                match parse::parse_deal(v, base) {
+                    Ok(d) => {
+                        if parse::deal_has_empty_slot(v) {
+                            diags.push(
+                                warn(
+                                    codes::DEAL_EMPTY_HAND,
+                                    "a hand slot is left empty; read as not given",
+                                    sp,
+                                )
+                                .with_help("write `-` for a hand that is not given"),
+                            );
+                        }
+                        check_deal(&d, sp, diags);
+                        info.deal = Some(d);
+                    }
+                    Err(d) => diags.push(d),
+                }
+            }
+            "Declarer" => {
+                let (irregular, s) = match v.strip_prefix('^') {
+                    Some(r) => (true, r),
+                    None => (false, v),
+                };
+                match parse::parse_seat(s) {
+                    Some(seat) => info.declarer = Some(Declarer { seat, irregular }),
+                    None => diags.push(err(codes::BAD_DECLARER, format!("declarer `{v}` is not a seat"), sp)),
+                }
+            }
+            "Contract" => match Contract::parse(v) {
+                Some(c) => info.contract = Some(c),
+                None => diags.push(
+                    err(codes::BAD_CONTRACT, format!("`{v}` is not a contract"), sp)
+                        .with_help("a contract is `Pass` or level, denomination and X/XX: `4SX`"),
+                ),
+            },
+            "Result" => match parse::parse_result(v) {
+                Ok(r) => info.result = r,
+                Err(_) => {
+                    diags.push(err(codes::BAD_RESULT, format!("`{v}` is not a result"), sp).with_help(
+                        "a result is tricks 0 to 13: `9`, `NS 9`, `EW 4 NS 9`, optionally after `^`",
+                    ))
+                }
+            },
+            "Date" | "EventDate" | "UTCDate" if !is_date(v) => {
+                diags.push(warn(codes::BAD_DATE, format!("date `{v}` is not YYYY.MM.DD"), sp));
+            }
+            "Scoring" => {
+                let ok = v.split(';').all(|f| {
+                    !f.is_empty() && f.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+                });
+                if !ok {
+                    diags.push(err(
+                        codes::BAD_SCORING,
+                        format!("scoring `{v}` has an empty or invalid field"),
+                        sp,
+                    ));
+                }
+            }
+            "Score" => side_score_check(v, sp, parse::is_integer, codes::BAD_SCORE, false, diags),
+            "ScoreIMP" | "ScoreMP" | "ScorePercentage" => {
+                side_score_check(v, sp, parse::is_decimal, codes::BAD_SCORE, false, diags);
+            }
+            "ScoreRubber" => side_score_check(v, sp, is_rubber_score, codes::BAD_SCORE, false, diags),
+            "OptimumScore" => {
+                side_score_check(v, sp, parse::is_integer, codes::BAD_OPTIMUM_SCORE, true, diags)
+            }
+            "Hidden" if !v.chars().all(|c| matches!(c, 'N' | 'E' | 'S' | 'W' | 'n' | 'e' | 's' | 'w')) => {
+                diags.push(err(
+                    codes::BAD_HIDDEN,
+                    format!("hidden `{v}` holds something other than seats"),
+                    sp,
+                ));
+            }
+            _ => {}
+        }
+    }
+    // ScoreRubberHistory against Vulnerable.
+    if let Some(t) = get(tags, "ScoreRubberHistory") {
+        match rubber_vulnerability(&t.value) {
+            Some(vul) => {
+                if let Some(actual) = info.vulnerable
+                    && actual != vul
+                {
+                    let span = get(tags, "Vulnerable").map_or(t.value_span, |v| v.value_span);
+                    diags.push(err(
+                        codes::RUBBER_VULNERABILITY,
+                        format!(
+                            "the rubber history makes the vulnerability {}, the Vulnerable tag says {}",
+                            vul.export(),
+                            actual.export()
+                        ),
+                        span,
+                    ));
+                }
+            }
+            None if !blank(&t.value) => diags.push(err(
+                codes::BAD_RUBBER_HISTORY,
+                "rubber history is not `NS <above> <above>/<below>... EW ...`",
+                t.value_span,
+            )),
+            None => {}
+        }
+    }
+    let _ = game;
+}
+
+fn is_date(v: &str) -> bool {
+    let b = v.as_bytes();
+    b.len() == 10
+        && b[4] == b'.'
+        && b[7] == b'.'
+        && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit() || *c == b'?')
+}
+
+fn is_rubber_score(s: &str) -> bool {
+    s.split_once('/').is_some_and(|(a, b)| parse::is_integer(a) && parse::is_integer(b))
+}
+
+fn side_score_check(
+    v: &str,
+    sp: Span,
+    number: fn(&str) -> bool,
+    code: &'static str,
+    need_side: bool,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if blank(v) {
+        return;
+    }
+    match parse::parse_side_score(v, number) {
+        Ok(s) if need_side && s.declarer.is_some() => diags.push(
+            err(code, format!("`{v}` needs a side"), sp).with_help("write `NS <score>` or `EW <score>`"),
+        ),
+        Ok(_) => {}
+        Err(_) => diags.push(
+            err(code, format!("`{v}` is not a score"), sp)
+                .with_help("a score is `<n>`, `NS <n>`, `EW <n>` or `NS <n> EW <n>`"),
+        ),
+    }
+}
+
+/// The vulnerability a ScoreRubberHistory value implies: a side that has won a game is vulnerable.
+fn rubber_vulnerability(v: &str) -> Option<Vulnerability> {
+    let v = v.trim();
+    let rest = v.strip_prefix("NS")?;
+    let (ns, ew) = rest.split_once("EW")?;
+    let games = |h: &str| -> Option<Vec<i64>> {
+        let (above, below) = h.split_once('/')?;
+        let above: Vec<&str> = above.split_whitespace().collect();
+        if above.is_empty() || above.len() > 2 || !above.iter().all(|a| parse::is_integer(a)) {
+            return None;
+        }
+        let below: Vec<i64> = below.split_whitespace().map(parse::parse_int).collect::<Option<_>>()?;
+        if below.is_empty() || below.len() > 3 {
+            return None;
+        }
+        Some(below)
+    };
+    let (ns, ew) = (games(ns)?, games(ew)?);
+    if ns.len() != ew.len() {
+        return None;
+    }
+    let finished = ns.len() - 1;
+    let (mut ns_won, mut ew_won) = (false, false);
+    for g in 0..finished {
+        ns_won |= ns.get(g).is_some_and(|&x| x >= 100);
+        ew_won |= ew.get(g).is_some_and(|&x| x >= 100);
+    }
+    Some(Vulnerability::from_sides(ns_won, ew_won))
+}
+
+fn check_deal(deal: &Deal, sp: Span, diags: &mut Vec<Diagnostic>) {
+    let mut seen = CardSet::EMPTY;
+    for hand in deal.hands.iter().flatten() {
+        if !seen.is_disjoint(*hand) {
+            let dup: Vec<String> =
+                hand.iter().filter(|c| seen.contains(*c)).map(cards_core::text::pbn::write_card).collect();
+            diags.push(err(codes::DEAL_DUPLICATE_CARD, format!("cards in two hands: {}", dup.join(" ")), sp));
+        }
+        for c in hand.iter() {
+            seen.insert(c);
+        }
+    }
+    let sizes: Vec<usize> = deal.hands.iter().flatten().map(|h| h.len()).collect();
+    let max = sizes.iter().copied().max().unwrap_or(0);
+    if max == 13 {
+        if sizes.iter().any(|&s| s != 13) {
+            diags.push(err(codes::DEAL_HAND_SIZE, format!("hands hold {sizes:?} cards, not 13 each"), sp));
+        }
+    } else if max > 13 {
+        diags.push(err(codes::DEAL_HAND_SIZE, format!("a hand holds {max} cards"), sp));
+    } else if sizes.iter().any(|&s| s != max) {
+        diags.push(warn(
+            codes::DEAL_UNEVEN_END_POSITION,
+            format!("end position hands hold {sizes:?} cards"),
+            sp,
+        ));
+    }
+}
+
+/// Finds which section a Note tag belongs to and checks sections.
+fn check_sections(
+    game: &Game<'_>,
+    tags: &[ResolvedTag<'_>],
+    info: &mut GameInfo,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut auction_notes: Vec<(u8, Span)> = Vec::new();
+    let mut play_notes: Vec<(u8, Span)> = Vec::new();
+    let mut other_notes: Vec<(u8, Span)> = Vec::new();
+    let mut section: u8 = 0; // 0 identification, 1 auction, 2 play, 3 other
+    let mut auction_refs = Vec::new();
+    let mut play_refs = Vec::new();
+    let mut seen_names: Vec<&str> = Vec::new();
+    for item in &game.items {
+        let Item::Tag(tag) = item else { continue };
+        let first_time = tag.name == "Note" || !seen_names.contains(&tag.name);
+        seen_names.push(tag.name);
+        match tag.name {
+            "Auction" if first_time => {
+                section = 1;
+                let v = tag.value();
+                if v == "#" || v.starts_with("##") {
+                    continue;
+                }
+                let Some(first) = parse::parse_seat(&v) else {
+                    if !tag.data.iter().all(is_comment) || !blank(&v) {
+                        diags.push(err(
+                            codes::BAD_SECTION_SEAT,
+                            format!("auction seat `{v}` is not a seat"),
+                            tag.value_span,
+                        ));
+                    }
+                    continue;
+                };
+                let (auction, d) = parse::read_auction(tag, first);
+                diags.extend(d);
+                auction_refs = parse::note_refs(auction.entries.iter().map(|e| (&e.annotation, e.span)));
+                info.auction_outcome = replay_auction(&auction, info.dealer, tag.span, diags);
+                info.auction = Some(auction);
+            }
+            "Play" if first_time => {
+                section = 2;
+                let v = tag.value();
+                if v == "#" || v.starts_with("##") {
+                    continue;
+                }
+                let Some(first) = parse::parse_seat(&v) else {
+                    if !tag.data.iter().all(is_comment) || !blank(&v) {
+                        diags.push(err(
+                            codes::BAD_SECTION_SEAT,
+                            format!("play seat `{v}` is not a seat"),
+                            tag.value_span,
+                        ));
+                    }
+                    continue;
+                };
+                let (play, d) = parse::read_play(tag, first);
+                diags.extend(d);
+                play_refs = parse::note_refs(play.entries.iter().map(|e| (&e.annotation, e.span)));
+                info.play = Some(play);
+            }
+            "Note" => {
+                let v = tag.value();
+                let parsed = v.split_once(':').and_then(|(n, text)| {
+                    n.trim().parse::<u8>().ok().filter(|n| (1..=32).contains(n)).map(|n| (n, text))
+                });
+                match parsed {
+                    Some((n, text)) => {
+                        let list = match section {
+                            1 => &mut auction_notes,
+                            2 => &mut play_notes,
+                            _ => &mut other_notes,
+                        };
+                        if list.iter().any(|(m, _)| *m == n) {
+                            diags.push(err(
+                                codes::NOTE_DUPLICATE,
+                                format!("note {n} is explained twice"),
+                                tag.span,
+                            ));
+                        }
+                        list.push((n, tag.value_span));
+                        info.notes.push((n, text.to_owned()));
+                    }
+                    None => diags.push(err(
+                        codes::BAD_NOTE,
+                        format!("note `{v}` is not `<index>:<text>` with index 1 to 32"),
+                        tag.value_span,
+                    )),
+                }
+                if !tag.data.iter().all(is_comment) {
+                    section_data_warning(tag, diags);
+                }
+            }
+            name if name.ends_with("Table") && first_time => {
+                section = 3;
+                let (table, d) = parse::read_table(tag);
+                diags.extend(d);
+                info.tables.push(table);
+            }
+            _ => {
+                if tag.name != "Auction" && tag.name != "Play" {
+                    section = if section == 0 { 0 } else { 3 };
+                }
+                if !tag.data.iter().all(is_comment) && is_identification(tag.name) {
+                    section_data_warning(tag, diags);
+                }
+            }
+        }
+    }
+    for (refs, notes) in [(&auction_refs, &auction_notes), (&play_refs, &play_notes)] {
+        for r in refs {
+            if !notes.iter().any(|(n, _)| *n == r.index) && !other_notes.iter().any(|(n, _)| *n == r.index) {
+                let elsewhere = auction_notes.iter().chain(play_notes.iter()).any(|(n, _)| *n == r.index);
+                if !elsewhere {
+                    diags.push(warn(
+                        codes::NOTE_UNRESOLVED,
+                        format!("note ={}= has no Note tag", r.index),
+                        r.span,
+                    ));
+                }
+            }
+        }
+    }
+    check_contract(tags, info, diags);
+    check_play(tags, info, diags);
+    check_score(tags, info, diags);
+}
+
+fn is_comment(t: &crate::model::Token<'_>) -> bool {
+    matches!(t.kind, TokenKind::BraceComment | TokenKind::LineComment)
+}
+
+fn is_identification(name: &str) -> bool {
+    crate::model::MANDATORY_TAGS.contains(&name)
+}
+
+fn section_data_warning(tag: &Tag<'_>, diags: &mut Vec<Diagnostic>) {
+    if let Some(t) = tag.data.iter().find(|t| !is_comment(t)) {
+        diags.push(warn(
+            codes::UNEXPECTED_SECTION_DATA,
+            format!("`{}` takes no section data", tag.name),
+            t.span,
+        ));
+    }
+}
+
+/// Replays the auction; returns the contract and declarer when it ended.
+fn replay_auction(
+    auction: &Auction,
+    dealer: Option<Compass>,
+    tag_span: Span,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(Contract, Option<Compass>)> {
+    if dealer.is_none() {
+        diags.push(warn(codes::AUCTION_WITHOUT_DEALER, "an Auction section without a Dealer tag", tag_span));
+    }
+    let mut seat = auction.first;
+    let mut started = false;
+    let mut ended = false;
+    let mut continued = false;
+    let mut passes = 0u8;
+    let mut last_bid: Option<(u8, Denomination, Compass)> = None;
+    let mut risk = Risk::Undoubled;
+    // First seat of each side to name each denomination: [side][denomination].
+    let mut first_namer: [[Option<Compass>; 5]; 2] = [[None; 5]; 2];
+    for e in &auction.entries {
+        if continued {
+            diags.push(err(codes::AUCTION_AFTER_CONTINUE, "nothing may follow `+` in the auction", e.span));
+            continue;
+        }
+        if ended && !matches!(e.item, AuctionItem::Continue) {
+            if matches!(e.item, AuctionItem::Call { call: Call::Pass, .. } | AuctionItem::AllPass) {
+                diags.push(warn(codes::AUCTION_AFTER_END, "a pass after the auction ended", e.span));
+            } else {
+                diags.push(err(codes::AUCTION_AFTER_END, "a call after the auction ended", e.span));
+            }
+            continue;
+        }
+        match e.item {
+            AuctionItem::Placeholder => {
+                if started || Some(seat) == dealer {
+                    diags.push(warn(codes::AUCTION_PLACEHOLDER, "`-` where a call is due", e.span));
+                }
+                seat = seat.next();
+                continue;
+            }
+            AuctionItem::Continue => {
+                if ended {
+                    diags.push(err(codes::AUCTION_AFTER_END, "`+` after the auction ended", e.span));
+                }
+                continued = true;
+                continue;
+            }
+            _ => {}
+        }
+        if !started {
+            started = true;
+            if let Some(d) = dealer
+                && d != seat
+            {
+                diags.push(err(
+                    codes::AUCTION_NOT_DEALER,
+                    format!("the first call is made by {seat}, but the dealer is {d}"),
+                    e.span,
+                ));
+            }
+        }
+        match e.item {
+            AuctionItem::Skipped => {}
+            AuctionItem::AllPass => {
+                ended = true;
+            }
+            AuctionItem::Call { call, insufficient } => match call {
+                Call::Pass => {
+                    passes += 1;
+                    if (last_bid.is_some() && passes >= 3) || passes >= 4 {
+                        ended = true;
+                    }
+                }
+                Call::Bid { level, denomination } => {
+                    if let Some((l, d, _)) = last_bid
+                        && (level, denomination) <= (l, d)
+                        && !insufficient
+                    {
+                        diags.push(err(
+                            codes::AUCTION_INSUFFICIENT_BID,
+                            format!(
+                                "{} is not higher than {}",
+                                call.export(),
+                                Call::Bid { level: l, denomination: d }.export()
+                            ),
+                            e.span,
+                        ));
+                    }
+                    let side = usize::from(!seat.is_north_south());
+                    let slot = &mut first_namer[side][denomination as usize];
+                    if slot.is_none() {
+                        *slot = Some(seat);
+                    }
+                    last_bid = Some((level, denomination, seat));
+                    risk = Risk::Undoubled;
+                    passes = 0;
+                }
+                Call::Double => {
+                    let ok = matches!(last_bid, Some((_, _, b)) if b.is_north_south() != seat.is_north_south())
+                        && risk == Risk::Undoubled;
+                    if !ok {
+                        diags.push(err(
+                            codes::AUCTION_ILLEGAL_DOUBLE,
+                            "a double that is not allowed here",
+                            e.span,
+                        ));
+                    }
+                    risk = Risk::Doubled;
+                    passes = 0;
+                }
+                Call::Redouble => {
+                    let ok = matches!(last_bid, Some((_, _, b)) if b.is_north_south() == seat.is_north_south())
+                        && risk == Risk::Doubled;
+                    if !ok {
+                        diags.push(err(
+                            codes::AUCTION_ILLEGAL_DOUBLE,
+                            "a redouble that is not allowed here",
+                            e.span,
+                        ));
+                    }
+                    risk = Risk::Redoubled;
+                    passes = 0;
+                }
+            },
+            AuctionItem::Placeholder | AuctionItem::Continue => {}
+        }
+        seat = seat.next();
+    }
+    if !ended {
+        if !auction.star && !continued && started {
+            diags.push(warn(
+                codes::AUCTION_INCOMPLETE,
+                "the auction does not end with three passes, `AP`, `*` or `+`",
+                auction.entries.last().map_or(tag_span, |e| e.span),
+            ));
+        }
+        return None;
+    }
+    Some(match last_bid {
+        None => (Contract::Pass, None),
+        Some((level, denomination, bidder)) => {
+            let side = usize::from(!bidder.is_north_south());
+            (Contract::Bid { level, denomination, risk }, first_namer[side][denomination as usize])
+        }
+    })
+}
+
+fn check_contract(tags: &[ResolvedTag<'_>], info: &GameInfo, diags: &mut Vec<Diagnostic>) {
+    let Some((contract, declarer)) = info.auction_outcome else { return };
+    if let (Some(tag_contract), Some(t)) = (info.contract, get(tags, "Contract"))
+        && tag_contract != contract
+        && !matches!(tag_contract, Contract::Trump(_))
+    {
+        diags.push(err(
+            codes::CONTRACT_MISMATCH,
+            format!(
+                "the auction ends in {}, the Contract tag says {}",
+                contract.export(),
+                tag_contract.export()
+            ),
+            t.value_span,
+        ));
+    }
+    if let (Some(tag_decl), Some(auction_decl), Some(t)) = (info.declarer, declarer, get(tags, "Declarer"))
+        && !tag_decl.irregular
+        && tag_decl.seat != auction_decl
+    {
+        diags.push(err(
+            codes::DECLARER_MISMATCH,
+            format!("the auction makes {auction_decl} declarer, the Declarer tag says {}", tag_decl.seat),
+            t.value_span,
+        ));
+    }
+}
+
+fn trick_winner(cards: &[(Compass, Card)], trump: Option<Suit>) -> Option<Compass> {
+    let &(_, lead) = cards.first()?;
+    let mut best = cards.first().copied()?;
+    for &(seat, c) in cards.iter().skip(1) {
+        let (_, b) = best;
+        let beats = if c.suit() == b.suit() {
+            c.rank() > b.rank()
+        } else {
+            Some(c.suit()) == trump && b.suit() != c.suit()
+        };
+        if beats {
+            best = (seat, c);
+        }
+    }
+    let _ = lead;
+    Some(best.0)
+}
+
+/// Replays the play against the deal, the contract and the result.
+fn check_play(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
+    let Some(play) = &info.play else { return };
+    let play_span = get(tags, "Play").and_then(|t| t.span).unwrap_or_default();
+    let trump = match info.contract {
+        Some(Contract::Bid { denomination, .. } | Contract::Trump(denomination)) => {
+            Some(denomination.trump())
+        }
+        Some(Contract::Pass) => None,
+        None => None,
+    };
+    let end_position = info.deal.is_some_and(|d| d.is_end_position());
+    let declarer = info.declarer;
+    let Some(trump) = trump else {
+        if !play.entries.is_empty() {
+            diags.push(warn(
+                codes::PLAY_WITHOUT_CONTRACT,
+                "a Play section without the Contract it needs",
+                play_span,
+            ));
+        }
+        return;
+    };
+    if declarer.is_none() && !end_position && !play.entries.is_empty() {
+        diags.push(warn(
+            codes::PLAY_WITHOUT_CONTRACT,
+            "a Play section without the Declarer it needs",
+            play_span,
+        ));
+    }
+    if let Some(declarer) = declarer
+        && !end_position
+        && !declarer.irregular
+        && play.first != declarer.seat.next()
+    {
+        diags.push(err(
+            codes::PLAY_WRONG_LEADER,
+            format!("the opening leader is {}, not {}", declarer.seat.next(), play.first),
+            get(tags, "Play").map_or(play_span, |t| t.value_span),
+        ));
+    }
+    let mut hands: [Option<CardSet>; 4] = info.deal.map_or([None; 4], |d| d.hands);
+    let mut played = CardSet::EMPTY;
+    let mut leader = Some(play.first);
+    let mut decl_tricks = 0u8;
+    let mut def_tricks = 0u8;
+    let mut complete_tricks = 0usize;
+    let mut continued = false;
+    let rows: Vec<&[crate::model::PlayEntry]> = play.entries.chunks(4).collect();
+    if rows.len() > 13 {
+        diags.push(err(
+            codes::PLAY_TOO_MANY_TRICKS,
+            format!("{} tricks in the play", rows.len()),
+            rows.get(13).and_then(|r| r.first()).map_or(play_span, |e| e.span),
+        ));
+    }
+    let total_cards = info.deal.map_or(52, |d| d.card_count().max(4));
+    let max_tricks = total_cards / 4;
+    for row in rows.iter().take(13) {
+        // Entries by seat.
+        let mut by_seat: [Option<&crate::model::PlayEntry>; 4] = [None; 4];
+        for (c, e) in row.iter().enumerate() {
+            by_seat[play.first.advance(c).index()] = Some(e);
+        }
+        let lead_seat = row
+            .iter()
+            .enumerate()
+            .find(|(_, e)| matches!(e.item, PlayItem::Card { lead_out_of_turn: true, .. }))
+            .map(|(c, _)| play.first.advance(c))
+            .or(leader);
+        let mut cards: Vec<(Compass, Card)> = Vec::with_capacity(4);
+        let mut all_known = row.len() == 4;
+        let mut led: Option<Suit> = None;
+        if let Some(ls) = lead_seat {
+            for k in 0..4 {
+                let seat = ls.advance(k);
+                let Some(e) = by_seat[seat.index()] else {
+                    all_known = false;
+                    continue;
+                };
+                match e.item {
+                    PlayItem::Continue => {
+                        if continued {
+                            diags.push(err(codes::PLAY_AFTER_CONTINUE, "a second `+` in the play", e.span));
+                        }
+                        continued = true;
+                        all_known = false;
+                    }
+                    PlayItem::Unknown => all_known = false,
+                    PlayItem::Card { card, revoke, .. } => {
+                        if continued {
+                            diags.push(err(
+                                codes::PLAY_AFTER_CONTINUE,
+                                "a card after `+` in the play",
+                                e.span,
+                            ));
+                        }
+                        if !played.insert(card) {
+                            diags.push(err(
+                                codes::PLAY_CARD_TWICE,
+                                format!("{} is played twice", cards_core::text::pbn::write_card(card)),
+                                e.span,
+                            ));
+                        }
+                        if let Some(hand) = hands[seat.index()].as_mut() {
+                            let led_suit = led;
+                            if !hand.contains(card) {
+                                diags.push(err(
+                                    codes::PLAY_CARD_NOT_IN_HAND,
+                                    format!(
+                                        "{seat} does not hold {}",
+                                        cards_core::text::pbn::write_card(card)
+                                    ),
+                                    e.span,
+                                ));
+                            } else if let Some(ls) = led_suit
+                                && card.suit() != ls
+                                && !hand.suit(ls).is_empty()
+                                && !revoke
+                            {
+                                diags.push(err(
+                                    codes::PLAY_REVOKE,
+                                    format!(
+                                        "{seat} plays {} while holding {}",
+                                        cards_core::text::pbn::write_card(card),
+                                        suit_name(ls)
+                                    ),
+                                    e.span,
+                                ));
+                            }
+                            hand.remove(card);
+                        }
+                        if k == 0 {
+                            led = Some(card.suit());
+                        }
+                        cards.push((seat, card));
+                    }
+                }
+            }
+        } else {
+            // Trick leader unknown: only check holdings.
+            all_known = false;
+            for (c, e) in row.iter().enumerate() {
+                let seat = play.first.advance(c);
+                if let PlayItem::Card { card, .. } = e.item {
+                    if !played.insert(card) {
+                        diags.push(err(codes::PLAY_CARD_TWICE, "a card is played twice", e.span));
+                    }
+                    if let Some(hand) = hands[seat.index()].as_mut() {
+                        if !hand.contains(card) {
+                            diags.push(err(
+                                codes::PLAY_CARD_NOT_IN_HAND,
+                                format!("{seat} does not hold {}", cards_core::text::pbn::write_card(card)),
+                                e.span,
+                            ));
+                        }
+                        hand.remove(card);
+                    }
+                }
+            }
+        }
+        if all_known && cards.len() == 4 {
+            let winner = trick_winner(&cards, trump);
+            if let Some(w) = winner {
+                if declarer.is_some_and(|d| w.is_north_south() == d.seat.is_north_south()) {
+                    decl_tricks += 1;
+                } else {
+                    def_tricks += 1;
+                }
+                complete_tricks += 1;
+            }
+            leader = winner;
+        } else {
+            leader = None;
+        }
+    }
+    let result_tag = get(tags, "Result");
+    let Some(declarer) = declarer else { return };
+    let claimed = info.result.and_then(|r| r.declarer_tricks(Some(declarer.seat)).map(|n| (n, r.irregular)));
+    if complete_tricks == max_tricks && max_tricks > 0 {
+        info.tricks_by_play = Some(decl_tricks);
+        if let (Some((n, false)), Some(t)) = (claimed, result_tag)
+            && n != decl_tricks
+            && !end_position
+        {
+            diags.push(err(
+                codes::RESULT_MISMATCH,
+                format!("declarer won {decl_tricks} tricks in the play, the Result tag says {n}"),
+                t.value_span,
+            ));
+        }
+    } else if let (Some((n, false)), Some(t)) = (claimed, result_tag)
+        && !end_position
+    {
+        // With `+` the Result may be partial or final (the spec's own example gives the final
+        // result), so only impossible values are reported.
+        if n < decl_tricks || u32::from(n) + u32::from(def_tricks) > 13 {
+            diags.push(err(
+                codes::RESULT_MISMATCH,
+                format!(
+                    "declarer already won {decl_tricks} and the defence {def_tricks} tricks, the Result tag says {n}"
+                ),
+                t.value_span,
+            ));
+        }
+    }
+}
+
+fn suit_name(s: Suit) -> &'static str {
+    match s {
+        Suit::Spades => "a spade",
+        Suit::Hearts => "a heart",
+        Suit::Diamonds => "a diamond",
+        Suit::Clubs => "a club",
+    }
+}
+
+/// The duplicate score of a contract for the declaring side.
+///
+/// ```
+/// use pbn::model::{Denomination, Risk};
+/// assert_eq!(pbn::validate::duplicate_score(4, Denomination::Spades, Risk::Undoubled, false, 10), 420);
+/// assert_eq!(pbn::validate::duplicate_score(3, Denomination::NoTrump, Risk::Doubled, true, 7), -500);
+/// ```
+#[must_use]
+pub fn duplicate_score(
+    level: u8,
+    denomination: Denomination,
+    risk: Risk,
+    vulnerable: bool,
+    tricks: u8,
+) -> i64 {
+    let level = i64::from(level);
+    let tricks = i64::from(tricks);
+    let need = level + 6;
+    let mult = match risk {
+        Risk::Undoubled => 1,
+        Risk::Doubled => 2,
+        Risk::Redoubled => 4,
+    };
+    if tricks >= need {
+        let per = match denomination {
+            Denomination::Clubs | Denomination::Diamonds => 20,
+            _ => 30,
+        };
+        let first_extra = if denomination == Denomination::NoTrump { 10 } else { 0 };
+        let contract_points = (per * level + first_extra) * mult;
+        let over = tricks - need;
+        let over_points = match risk {
+            Risk::Undoubled => over * per,
+            Risk::Doubled => over * if vulnerable { 200 } else { 100 },
+            Risk::Redoubled => over * if vulnerable { 400 } else { 200 },
+        };
+        let game = if contract_points >= 100 { if vulnerable { 500 } else { 300 } } else { 50 };
+        let slam = match level {
+            6 => {
+                if vulnerable {
+                    750
+                } else {
+                    500
+                }
+            }
+            7 => {
+                if vulnerable {
+                    1500
+                } else {
+                    1000
+                }
+            }
+            _ => 0,
+        };
+        let insult = match risk {
+            Risk::Undoubled => 0,
+            Risk::Doubled => 50,
+            Risk::Redoubled => 100,
+        };
+        contract_points + over_points + game + slam + insult
+    } else {
+        let down = need - tricks;
+        let penalty = match risk {
+            Risk::Undoubled => down * if vulnerable { 100 } else { 50 },
+            _ => {
+                let doubled = if vulnerable {
+                    200 + (down - 1) * 300
+                } else {
+                    match down {
+                        1 => 100,
+                        2 => 300,
+                        3 => 500,
+                        d => 500 + (d - 3) * 300,
+                    }
+                };
+                if risk == Risk::Redoubled { doubled * 2 } else { doubled }
+            }
+        };
+        -penalty
+    }
+}
+
+fn check_score(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
+    let score_ns = match (info.contract, info.declarer, info.vulnerable, info.result) {
+        (Some(Contract::Pass), _, _, _) => Some(0),
+        (Some(Contract::Bid { level, denomination, risk }), Some(d), Some(v), Some(r)) => {
+            r.declarer_tricks(Some(d.seat)).map(|t| {
+                let s = duplicate_score(level, denomination, risk, v.is_vulnerable(d.seat), t);
+                if d.seat.is_north_south() { s } else { -s }
+            })
+        }
+        _ => None,
+    };
+    info.score_ns = score_ns;
+    let (Some(ns), Some(t)) = (score_ns, get(tags, "Score")) else { return };
+    let Ok(given) = parse::parse_side_score(&t.value, parse::is_integer) else { return };
+    let decl_ns = info.declarer.map(|d| d.seat.is_north_south());
+    let expect = |side_ns: bool| if side_ns { ns } else { -ns };
+    let mut mismatch = None;
+    if let (Some(v), Some(dns)) = (given.declarer.as_deref().and_then(parse::parse_int), decl_ns)
+        && v != expect(dns)
+    {
+        mismatch = Some((v, expect(dns), "declarer"));
+    }
+    if let Some(v) = given.ns.as_deref().and_then(parse::parse_int)
+        && v != ns
+    {
+        mismatch = Some((v, ns, "NS"));
+    }
+    if let Some(v) = given.ew.as_deref().and_then(parse::parse_int)
+        && v != -ns
+    {
+        mismatch = Some((v, -ns, "EW"));
+    }
+    if let Some((given, expected, side)) = mismatch {
+        diags.push(warn(
+            codes::SCORE_MISMATCH,
+            format!("the Score tag gives {side} {given}, the duplicate score is {expected}"),
+            t.value_span,
+        ));
+    }
+}
+
+/// Line-level rules: length, control characters, export line ends and tabs.
+fn check_lines(
+    src: &str,
+    game: &Game<'_>,
+    export: bool,
+    eol_reported: &mut bool,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let text = src.get(game.span.range()).unwrap_or("");
+    let base = game.span.start;
+    let b = text.as_bytes();
+    let mut line_start = 0usize;
+    let mut bad_eol = *eol_reported;
+    let mut tab = false;
+    let mut i = 0usize;
+    while i <= b.len() {
+        let c = b.get(i).copied();
+        if c.is_none() || c == Some(b'\n') || c == Some(b'\r') {
+            let len = text.get(line_start..i).map_or(0, |l| l.chars().count());
+            if len + 2 > 255 {
+                diags.push(warn(
+                    codes::LINE_TOO_LONG,
+                    format!("line of {} characters (at most 255 with the line end)", len + 2),
+                    Span::new(base + line_start, base + i),
+                ));
+            }
+            if export && c == Some(b'\n') && (i == 0 || b.get(i - 1) != Some(&b'\r')) && !bad_eol {
+                bad_eol = true;
+                *eol_reported = true;
+                diags.push(warn(
+                    codes::EXPORT_FORMAT,
+                    "export format lines end with CR LF",
+                    Span::new(base + i, base + i + 1),
+                ));
+            }
+            if c.is_none() {
+                break;
+            }
+            line_start = i + 1;
+        } else if let Some(ch) = c
+            && ch < 0x20
+        {
+            if ch == b'\t' || ch == b'\x0b' {
+                if export && !tab {
+                    tab = true;
+                    diags.push(warn(
+                        codes::EXPORT_FORMAT,
+                        "tabs are not allowed in export format",
+                        Span::new(base + i, base + i + 1),
+                    ));
+                }
+            } else if ch != b'\x0c' {
+                diags.push(warn(
+                    codes::CONTROL_CHARACTER,
+                    format!("control character 0x{ch:02x}"),
+                    Span::new(base + i, base + i + 1),
+                ));
+            }
+        }
+        i += 1;
+    }
+}
+
+/// Export-format rules for a game in a file that says `% EXPORT`.
+fn check_export(
+    game: &Game<'_>,
+    tags: &[ResolvedTag<'_>],
+    info: &GameInfo,
+    sticky: &[(&str, Cow<'_, str>)],
+    diags: &mut Vec<Diagnostic>,
+) {
+    use crate::model::MANDATORY_TAGS;
+    let has_deal = game.items.iter().any(|i| matches!(i, Item::Tag(_)));
+    if !has_deal {
+        return;
+    }
+    let missing: Vec<&str> = MANDATORY_TAGS
+        .iter()
+        .copied()
+        .filter(|name| get(tags, name).is_none() && !sticky.iter().any(|(n, _)| n == name))
+        .collect();
+    if !missing.is_empty() {
+        let span = game
+            .items
+            .iter()
+            .find_map(|i| if let Item::Tag(t) = i { Some(t.span) } else { None })
+            .unwrap_or(Span::at(game.span.start));
+        diags.push(warn(
+            codes::EXPORT_FORMAT,
+            format!("export format requires the mandatory tags; missing: {}", missing.join(", ")),
+            span,
+        ));
+    }
+    // Mandatory tags in order, before the others.
+    let mut last_rank = 0usize;
+    let mut seen_other = false;
+    for item in &game.items {
+        let Item::Tag(tag) = item else { continue };
+        match MANDATORY_TAGS.iter().position(|n| *n == tag.name) {
+            Some(rank) => {
+                if rank < last_rank || seen_other {
+                    diags.push(warn(
+                        codes::EXPORT_FORMAT,
+                        format!("`{}` is out of the export order of the mandatory tags", tag.name),
+                        tag.name_span,
+                    ));
+                }
+                last_rank = rank;
+            }
+            None => seen_other = true,
+        }
+    }
+    if let (Some(deal), Some(dealer), Some(t)) = (info.deal, info.dealer, get(tags, "Deal"))
+        && deal.first != dealer
+    {
+        diags.push(warn(
+            codes::EXPORT_FORMAT,
+            "in export format the deal starts with the dealer",
+            t.value_span,
+        ));
+    }
+    if let Some(t) = get(tags, "Vulnerable")
+        && !matches!(t.value.as_ref(), "None" | "NS" | "EW" | "All" | "" | "?")
+    {
+        diags.push(warn(codes::EXPORT_FORMAT, "export format writes None, NS, EW or All", t.value_span));
+    }
+}

@@ -1,0 +1,581 @@
+//! Writers: the strict export format of the spec, and a faithful import-style writer that
+//! reproduces the input's tokens and line layout.
+
+use std::fmt::Write as _;
+
+use cards_core::Compass;
+
+use crate::model::{
+    Annotation, AuctionItem, CommentKind, Contract, Game, Item, LineKind, MANDATORY_TAGS, PlayItem, Table,
+    Tag, Token, TokenKind, TrickCount, Vulnerability, escape,
+};
+use crate::validate::Record;
+
+/// Writes games in import style: every token as read, tags one per line, section tokens on the lines
+/// they stood on, comments where they stood. `eol` is the line end to use (`"\n"` or `"\r\n"`).
+#[must_use]
+pub fn write_import<'a>(games: impl IntoIterator<Item = &'a Game<'a>>, eol: &str) -> String {
+    let mut out = String::new();
+    for (i, game) in games.into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(eol);
+        }
+        write_import_game(&mut out, game, eol);
+    }
+    out
+}
+
+fn at_line_start(out: &str) -> bool {
+    out.is_empty() || out.ends_with('\n')
+}
+
+fn write_import_game(out: &mut String, game: &Game<'_>, eol: &str) {
+    for item in &game.items {
+        match item {
+            Item::Line(l) => {
+                if !at_line_start(out) {
+                    out.push_str(eol);
+                }
+                out.push_str(l.text);
+                out.push_str(eol);
+            }
+            Item::Comment(c) => {
+                let tok = Token {
+                    kind: match c.kind {
+                        CommentKind::Brace => TokenKind::BraceComment,
+                        CommentKind::Line => TokenKind::LineComment,
+                    },
+                    text: c.text,
+                    span: c.span,
+                    line_start: c.line_start,
+                };
+                write_token(out, &tok, eol);
+            }
+            Item::Tag(tag) => {
+                if !at_line_start(out) {
+                    out.push_str(eol);
+                }
+                let _ = write!(out, "[{} \"{}\"]", tag.name, tag.raw_value);
+                for t in &tag.data {
+                    write_token(out, t, eol);
+                }
+            }
+        }
+    }
+    if !at_line_start(out) {
+        out.push_str(eol);
+    }
+}
+
+fn write_token(out: &mut String, t: &Token<'_>, eol: &str) {
+    if t.line_start {
+        if !at_line_start(out) {
+            out.push_str(eol);
+        }
+    } else if !at_line_start(out) {
+        out.push(' ');
+    }
+    match t.kind {
+        TokenKind::Word => out.push_str(t.text),
+        TokenKind::Str => {
+            out.push('"');
+            out.push_str(t.text);
+            out.push('"');
+        }
+        TokenKind::BraceComment => {
+            out.push('{');
+            out.push_str(t.text);
+            out.push('}');
+        }
+        TokenKind::LineComment => {
+            out.push(';');
+            out.push_str(t.text);
+            out.push_str(eol);
+        }
+    }
+}
+
+const CRLF: &str = "\r\n";
+
+/// Writes records in export format: `% PBN 2.1` and `% EXPORT`, CRLF, mandatory tags in their
+/// order then supplemental tags alphabetically, Auction and Play sections with their notes,
+/// supplemental sections alphabetically, suffixes as NAGs, inheritance resolved, comments kept.
+#[must_use]
+pub fn write_export<'a>(records: impl IntoIterator<Item = &'a Record<'a>>) -> String {
+    let mut out = String::new();
+    out.push_str("% PBN 2.1");
+    out.push_str(CRLF);
+    out.push_str("% EXPORT");
+    out.push_str(CRLF);
+    let mut first = true;
+    for record in records {
+        if record.game.items.iter().all(|i| !matches!(i, Item::Tag(_)))
+            && record.game.items.iter().all(is_version_line)
+        {
+            continue;
+        }
+        if !first {
+            out.push_str(CRLF);
+        }
+        first = false;
+        write_export_game(&mut out, record);
+    }
+    out
+}
+
+fn is_version_line(item: &Item<'_>) -> bool {
+    matches!(item, Item::Line(l) if l.kind == LineKind::Delimiter || l.pbn_version().is_some() || l.is_export())
+}
+
+/// Writes a comment in export style; `own_line` puts it at the start of a new line.
+fn export_comment(out: &mut String, kind: TokenKind, text: &str, own_line: bool) {
+    if own_line || at_line_start(out) {
+        if !at_line_start(out) {
+            out.push_str(CRLF);
+        }
+    } else {
+        out.push(' ');
+    }
+    match kind {
+        TokenKind::LineComment => {
+            out.push(';');
+            out.push_str(text.trim_end_matches('\r'));
+            out.push_str(CRLF);
+        }
+        _ => {
+            out.push('{');
+            out.push_str(&wrap_comment(text));
+            out.push('}');
+        }
+    }
+}
+
+/// Normalizes comment line ends to CRLF and breaks lines longer than 250 characters at spaces.
+fn wrap_comment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut lines = text.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let mut rest = line;
+        while rest.chars().count() > 250 {
+            let cut = rest.char_indices().take(250).filter(|(_, c)| *c == ' ').map(|(i, _)| i).last();
+            match cut {
+                Some(i) if i > 0 => {
+                    out.push_str(rest.get(..i).unwrap_or(""));
+                    out.push_str(CRLF);
+                    rest = rest.get(i + 1..).unwrap_or("");
+                }
+                _ => break,
+            }
+        }
+        out.push_str(rest);
+        if lines.peek().is_some() {
+            out.push_str(CRLF);
+        }
+    }
+    out
+}
+
+fn comments_of<'t>(tag: &'t Tag<'_>) -> impl Iterator<Item = &'t Token<'t>> {
+    tag.data.iter().filter(|t| matches!(t.kind, TokenKind::BraceComment | TokenKind::LineComment))
+}
+
+fn has_section_data(tag: &Tag<'_>) -> bool {
+    tag.data.iter().any(|t| !matches!(t.kind, TokenKind::BraceComment | TokenKind::LineComment))
+}
+
+fn write_tag_line(out: &mut String, name: &str, value: &str) {
+    if !at_line_start(out) {
+        out.push_str(CRLF);
+    }
+    let _ = write!(out, "[{name} \"{}\"]", escape(value));
+    out.push_str(CRLF);
+}
+
+fn write_tag_comments(out: &mut String, tag: Option<&Tag<'_>>) {
+    if let Some(tag) = tag {
+        for c in comments_of(tag) {
+            export_comment(out, c.kind, c.text, true);
+        }
+    }
+}
+
+/// The export value of a tag.
+fn export_value(record: &Record<'_>, name: &str, value: &str) -> String {
+    let info = &record.info;
+    match name {
+        "Dealer" => info.dealer.map_or_else(|| value.to_owned(), |d| d.char().to_string()),
+        "Vulnerable" => info.vulnerable.map_or_else(|| value.to_owned(), |v| v.export().to_owned()),
+        "Deal" => match info.deal {
+            Some(d) => d.write_from(info.dealer.unwrap_or(d.first)),
+            None => value.to_owned(),
+        },
+        "Declarer" => match info.declarer {
+            Some(d) => format!("{}{}", if d.irregular { "^" } else { "" }, d.seat.char()),
+            None => value.to_owned(),
+        },
+        "Contract" => info.contract.map_or_else(|| value.to_owned(), Contract::export),
+        "Result" => match info.result {
+            Some(r) => {
+                let n = r.declarer_tricks(info.declarer.map(|d| d.seat));
+                let caret = if r.irregular { "^" } else { "" };
+                match (n, r.tricks) {
+                    (Some(n), _) => format!("{caret}{n}"),
+                    (None, TrickCount::NorthSouth(n)) => format!("{caret}NS {n}"),
+                    (None, TrickCount::EastWest(n)) => format!("{caret}EW {n}"),
+                    (None, TrickCount::Both { ns, ew, .. }) => format!("{caret}NS {ns} EW {ew}"),
+                    (None, TrickCount::Declarer(n)) => format!("{caret}{n}"),
+                }
+            }
+            None => value.to_owned(),
+        },
+        _ => value.to_owned(),
+    }
+}
+
+fn write_export_game(out: &mut String, record: &Record<'_>) {
+    let game = &record.game;
+    let tags: Vec<&Tag<'_>> =
+        game.items.iter().filter_map(|i| if let Item::Tag(t) = i { Some(t) } else { None }).collect();
+    let first_tag = |name: &str| tags.iter().copied().find(|t| t.name == name);
+    // Lines and comments before the first tag.
+    for item in &game.items {
+        match item {
+            Item::Tag(_) => break,
+            Item::Line(l) if !is_version_line(item) => {
+                if !at_line_start(out) {
+                    out.push_str(CRLF);
+                }
+                out.push_str(l.text);
+                out.push_str(CRLF);
+            }
+            Item::Line(_) => {}
+            Item::Comment(c) => export_comment(
+                out,
+                match c.kind {
+                    CommentKind::Brace => TokenKind::BraceComment,
+                    CommentKind::Line => TokenKind::LineComment,
+                },
+                c.text,
+                c.line_start,
+            ),
+        }
+    }
+    if tags.is_empty() {
+        return;
+    }
+    // Mandatory tags.
+    for name in MANDATORY_TAGS {
+        let value = record.tag(name);
+        let v = match value {
+            Some(v) => export_value(record, name, v),
+            None => match name {
+                "Declarer" | "Contract" | "Result" => String::new(),
+                _ => "?".to_owned(),
+            },
+        };
+        write_tag_line(out, name, &v);
+        write_tag_comments(out, first_tag(name));
+    }
+    // Supplemental tags (no section data), alphabetically.
+    let is_section = |t: &Tag<'_>| {
+        matches!(t.name, "Auction" | "Play" | "Note") || t.name.ends_with("Table") || has_section_data(t)
+    };
+    let mut supplemental: Vec<&str> = record
+        .tags
+        .iter()
+        .map(|t| t.name)
+        .filter(|n| !MANDATORY_TAGS.contains(n) && !matches!(*n, "Auction" | "Play" | "Note"))
+        .filter(|n| first_tag(n).is_none_or(|t| !is_section(t)))
+        .collect();
+    supplemental.sort_unstable();
+    supplemental.dedup();
+    for name in supplemental {
+        if let Some(v) = record.tag(name) {
+            write_tag_line(out, name, v);
+            write_tag_comments(out, first_tag(name));
+        }
+    }
+    // Auction and its notes.
+    let mut note_section = 0u8;
+    let mut auction_notes = Vec::new();
+    let mut play_notes = Vec::new();
+    for t in &tags {
+        match t.name {
+            "Auction" => note_section = 1,
+            "Play" => note_section = 2,
+            "Note" => match note_section {
+                2 => play_notes.push(*t),
+                _ => auction_notes.push(*t),
+            },
+            _ => {}
+        }
+    }
+    if let (Some(auction), Some(tag)) = (&record.info.auction, first_tag("Auction")) {
+        write_auction(out, record, auction, tag);
+    } else if let Some(tag) = first_tag("Auction") {
+        write_tag_line(out, "Auction", &tag.value());
+        write_tag_comments(out, Some(tag));
+    }
+    for n in &auction_notes {
+        write_tag_line(out, "Note", &n.value());
+        write_tag_comments(out, Some(n));
+    }
+    if let (Some(play), Some(tag)) = (&record.info.play, first_tag("Play")) {
+        write_play(out, play, tag);
+    } else if let Some(tag) = first_tag("Play") {
+        write_tag_line(out, "Play", &tag.value());
+        write_tag_comments(out, Some(tag));
+    }
+    for n in &play_notes {
+        write_tag_line(out, "Note", &n.value());
+        write_tag_comments(out, Some(n));
+    }
+    // Supplemental sections, alphabetically.
+    let mut sections: Vec<&Tag<'_>> = Vec::new();
+    for t in &tags {
+        if !matches!(t.name, "Auction" | "Play" | "Note")
+            && !MANDATORY_TAGS.contains(&t.name)
+            && is_section(t)
+            && !sections.iter().any(|s| s.name == t.name)
+        {
+            sections.push(t);
+        }
+    }
+    sections.sort_by_key(|t| t.name);
+    for t in sections {
+        let value = record.tag(t.name).map_or_else(|| t.value().into_owned(), str::to_owned);
+        write_tag_line(out, t.name, &value);
+        match record.info.tables.iter().find(|tb| tb.name == t.name) {
+            Some(table) if t.name.ends_with("Table") => {
+                let mut comments = comments_of(t).peekable();
+                // Comments before the first element follow the tag.
+                let first_el = t
+                    .data
+                    .iter()
+                    .find(|x| !matches!(x.kind, TokenKind::BraceComment | TokenKind::LineComment));
+                while let Some(c) = comments.next_if(|c| first_el.is_none_or(|e| c.span.start < e.span.start))
+                {
+                    export_comment(out, c.kind, c.text, true);
+                }
+                write_table_rows(out, table);
+                for c in comments {
+                    export_comment(out, c.kind, c.text, true);
+                }
+            }
+            _ => write_generic_section(out, t),
+        }
+    }
+    if !at_line_start(out) {
+        out.push_str(CRLF);
+    }
+}
+
+fn write_annotation(out: &mut String, a: &Annotation) {
+    if let Some(n) = a.note {
+        let _ = write!(out, " ={n}=");
+    }
+    let mut nags: Vec<u8> = a.nags.clone();
+    if let Some(s) = a.suffix {
+        nags.push(s);
+    }
+    nags.sort_unstable();
+    for n in nags {
+        let _ = write!(out, " ${n}");
+    }
+}
+
+/// Comments of section data interleaved after the entry they follow.
+fn comments_after<'t>(tag: &'t Tag<'_>, spans: &[cards_core::Span]) -> Vec<(usize, &'t Token<'t>)> {
+    comments_of(tag)
+        .map(|c| (spans.iter().rposition(|s| s.end <= c.span.start).map_or(0, |i| i + 1), c))
+        .collect()
+}
+
+fn write_auction(out: &mut String, record: &Record<'_>, auction: &crate::model::Auction, tag: &Tag<'_>) {
+    let dealer = record.info.dealer;
+    // Drop leading placeholders when they only pad to the dealer.
+    let mut skip = 0usize;
+    let mut first = auction.first;
+    if let Some(d) = dealer {
+        while first != d && auction.entries.get(skip).is_some_and(|e| e.item == AuctionItem::Placeholder) {
+            skip += 1;
+            first = first.next();
+        }
+    }
+    write_tag_line(out, "Auction", &first.char().to_string());
+    let entries = auction.entries.get(skip..).unwrap_or(&[]);
+    let spans: Vec<cards_core::Span> = auction.entries.iter().map(|e| e.span).collect();
+    let comments = comments_after(tag, &spans);
+    for (_, c) in comments.iter().filter(|(i, _)| *i <= skip) {
+        export_comment(out, c.kind, c.text, true);
+    }
+    let mut col = 0usize;
+    for (k, e) in entries.iter().enumerate() {
+        if col == 4 {
+            out.push_str(CRLF);
+            col = 0;
+        }
+        if !at_line_start(out) {
+            out.push(' ');
+        }
+        match e.item {
+            AuctionItem::Call { call, insufficient } => {
+                if insufficient {
+                    out.push_str("^I ");
+                }
+                out.push_str(&call.export());
+            }
+            AuctionItem::AllPass => out.push_str("AP"),
+            AuctionItem::Placeholder => out.push('-'),
+            AuctionItem::Skipped => out.push_str("^S"),
+            AuctionItem::Continue => out.push('+'),
+        }
+        write_annotation(out, &e.annotation);
+        col += 1;
+        for (_, c) in comments.iter().filter(|(i, _)| *i == skip + k + 1) {
+            export_comment(out, c.kind, c.text, false);
+            if at_line_start(out) {
+                col = 0;
+            }
+        }
+    }
+    if auction.star {
+        if !at_line_start(out) {
+            out.push_str(CRLF);
+        }
+        out.push('*');
+    }
+    if !at_line_start(out) {
+        out.push_str(CRLF);
+    }
+}
+
+fn write_play(out: &mut String, play: &crate::model::Play, tag: &Tag<'_>) {
+    write_tag_line(out, "Play", &play.first.char().to_string());
+    let spans: Vec<cards_core::Span> = play.entries.iter().map(|e| e.span).collect();
+    let comments = comments_after(tag, &spans);
+    for (_, c) in comments.iter().filter(|(i, _)| *i == 0) {
+        export_comment(out, c.kind, c.text, true);
+    }
+    let mut col = 0usize;
+    for (k, e) in play.entries.iter().enumerate() {
+        if k > 0 && k % 4 == 0 {
+            if !at_line_start(out) {
+                out.push_str(CRLF);
+            }
+            col = 0;
+        }
+        if !at_line_start(out) {
+            out.push(' ');
+        }
+        match e.item {
+            PlayItem::Card { card, revoke, lead_out_of_turn } => {
+                if revoke {
+                    out.push_str("^R ");
+                }
+                if lead_out_of_turn {
+                    out.push_str("^L ");
+                }
+                out.push_str(&cards_core::text::pbn::write_card(card));
+            }
+            PlayItem::Unknown => out.push('-'),
+            PlayItem::Continue => out.push('+'),
+        }
+        write_annotation(out, &e.annotation);
+        col += 1;
+        for (_, c) in comments.iter().filter(|(i, _)| *i == k + 1) {
+            export_comment(out, c.kind, c.text, false);
+        }
+    }
+    let _ = col;
+    if play.star {
+        if !at_line_start(out) {
+            out.push_str(CRLF);
+        }
+        out.push('*');
+    }
+    if !at_line_start(out) {
+        out.push_str(CRLF);
+    }
+}
+
+fn cell_text(c: &crate::model::TableCell) -> String {
+    if c.quoted { format!("\"{}\"", escape(&c.text)) } else { c.text.clone() }
+}
+
+fn write_table_rows(out: &mut String, table: &Table) {
+    for row in &table.rows {
+        if !at_line_start(out) {
+            out.push_str(CRLF);
+        }
+        for (i, cell) in row.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            let text = cell_text(cell);
+            let col = table.columns.get(i);
+            let width = col.and_then(|c| c.width).map_or(0, usize::from);
+            let pad = width.saturating_sub(text.chars().count());
+            let right = matches!(col.and_then(|c| c.align), Some(crate::model::Align::Right));
+            let last = i + 1 == row.len();
+            if right {
+                out.extend(std::iter::repeat_n(' ', pad));
+                out.push_str(&text);
+            } else {
+                out.push_str(&text);
+                if !last {
+                    out.extend(std::iter::repeat_n(' ', pad));
+                }
+            }
+        }
+        out.push_str(CRLF);
+    }
+}
+
+fn write_generic_section(out: &mut String, tag: &Tag<'_>) {
+    for t in &tag.data {
+        match t.kind {
+            TokenKind::BraceComment | TokenKind::LineComment => {
+                export_comment(out, t.kind, t.text, t.line_start)
+            }
+            TokenKind::Word | TokenKind::Str => {
+                if t.line_start {
+                    if !at_line_start(out) {
+                        out.push_str(CRLF);
+                    }
+                } else if !at_line_start(out) {
+                    out.push(' ');
+                }
+                if t.kind == TokenKind::Str {
+                    out.push('"');
+                    out.push_str(t.text);
+                    out.push('"');
+                } else {
+                    out.push_str(t.text);
+                }
+            }
+        }
+    }
+    if !at_line_start(out) {
+        out.push_str(CRLF);
+    }
+}
+
+/// The Deal normalized from North (`N:...`), as the CLI reports it.
+#[must_use]
+pub fn deal_from_north(deal: &crate::model::Deal) -> String {
+    deal.write_from(Compass::North)
+}
+
+/// The spelling of a vulnerability for reports.
+#[must_use]
+pub fn vulnerability_text(v: Vulnerability) -> &'static str {
+    v.export()
+}
+
+/// Helper for callers that only have a value: the export spelling of a Contract value, if valid.
+#[must_use]
+pub fn normalize_contract(value: &str) -> Option<String> {
+    Contract::parse(value).map(Contract::export)
+}
