@@ -24,6 +24,20 @@ pub struct JsonFile {
 }
 
 impl JsonFile {
+    /// The JSON form of a read file (hands that could not be built are left out).
+    #[must_use]
+    pub fn from_parsed(file: &crate::parse::ParsedFile) -> JsonFile {
+        JsonFile {
+            hands: file
+                .hands
+                .iter()
+                .filter_map(|h| {
+                    Some(JsonHand { table: if file.multi { h.name.clone() } else { None }, hand: h.hand.clone()? })
+                })
+                .collect(),
+        }
+    }
+
     /// The PHH text of the file: a `.phh` hand when there is one hand without a table name,
     /// else a `.phhs` text keeping the table names (numbering unnamed hands by position).
     #[must_use]
