@@ -1,6 +1,8 @@
 //! `cargo xtask gen`: deterministic, legal benchmark inputs made from a seed, so benches need
 //! nothing outside the repository.
 //!
+//! - `gen --format phh --variant NT|…|all --hands N --seed S OUT.phhs`: random legal hands played
+//!   through `poker-engine`.
 //! - `gen --format pbn --boards N --seed S OUT.pbn`: random deals with a legal auction and a legal,
 //!   complete play (following suit), the Result tag counting the declarer's tricks.
 
@@ -37,6 +39,7 @@ impl Rng {
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut format = None;
+    let mut variant = "NT".to_owned();
     let mut count = 1000usize;
     let mut seed = 1u64;
     let mut out = None;
@@ -48,6 +51,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--boards" | "--hands" | "--count" => {
                 count = value(arg)?.parse().map_err(|_| format!("{arg} needs a number"))?;
             }
+            "--variant" => variant = value("--variant")?,
             "--seed" => seed = value("--seed")?.parse().map_err(|_| "--seed needs a number".to_owned())?,
             other if other.starts_with("--") => return Err(format!("unknown option {other:?}")),
             other => out = Some(other.to_owned()),
@@ -56,6 +60,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let out = out.ok_or("gen needs an output file")?;
     let text = match format.as_deref() {
         Some("pbn") => pbn(count, seed),
+        Some("phh") => crate::generate_phh::phhs(&variant, count, seed)?,
         Some(other) => return Err(format!("gen does not know format {other:?} (pbn)")),
         None => return Err("gen needs --format".into()),
     };
@@ -80,8 +85,7 @@ fn vulnerability(board: usize) -> &'static str {
     CYCLE[(board - 1) % 16]
 }
 
-/// Writes a PHH benchmark file of `hands` random legal hands into `dir`, when a generator is
-/// available; `Ok(None)` otherwise.
+/// Writes a PHH benchmark file of `hands` random legal no-limit hold'em hands into `dir`.
 pub fn phh_file(
     _hands: usize,
     _seed: u64,

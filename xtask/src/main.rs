@@ -11,6 +11,7 @@ mod bench;
 mod compare;
 mod fuzz;
 mod generate;
+mod generate_phh;
 mod snapshots;
 mod util;
 
@@ -46,6 +47,6 @@ fn main() -> ExitCode {
 const USAGE: &str = "usage: cargo xtask <task>
   snapshots [--check] [--skip-tests]   regenerate (or check) insta snapshots from corpus/
   bench [--quick] [FILTER]             run criterion benches; write BENCHMARKS.md and benchmarks.json
-  gen --format pbn --boards N --seed S OUT   deterministic legal benchmark input
+  gen --format phh|pbn [--variant V|all] --hands N --seed S OUT   deterministic legal benchmark input
   compare [--count N] [--phh F] [--pbn F]   this project against PokerKit and endplay
   fuzz [--seconds N] [TARGET...]       run cargo-fuzz targets (installs cargo-fuzz / nightly if missing)";
