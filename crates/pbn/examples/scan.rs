@@ -4,6 +4,17 @@ use std::collections::BTreeMap;
 
 fn main() {
     let verbose = std::env::var("V").is_ok();
+    if let Ok(p) = std::env::var("IMPORT") {
+        print!("{}", import(&p));
+        return;
+    }
+    if let Ok(p) = std::env::var("EXPORT") {
+        let data = std::fs::read(&p).unwrap();
+        let decoded = pbn::decode(&data);
+        let recs: Vec<_> = pbn::read_str(&decoded.text, pbn::Options::default()).collect();
+        print!("{}", pbn::write::write_export(&recs));
+        return;
+    }
     let mut codes: BTreeMap<String, usize> = BTreeMap::new();
     for path in std::env::args().skip(1) {
         let data = std::fs::read(&path).unwrap();
@@ -33,4 +44,11 @@ fn main() {
     for (c, n) in codes {
         println!("{n:6} {c}");
     }
+}
+
+fn import(path: &str) -> String {
+    let data = std::fs::read(path).unwrap();
+    let decoded = pbn::decode(&data);
+    let recs: Vec<_> = pbn::read_str(&decoded.text, pbn::Options::default()).collect();
+    pbn::write::write_import(recs.iter().map(|r| &r.game), "\n")
 }

@@ -23,6 +23,8 @@ pub enum Item<'a> {
     Comment(Comment<'a>),
     /// A tag pair and the section data that follows it up to the next tag.
     Tag(Tag<'a>),
+    /// Text before the first tag that could not be read (kind [`TokenKind::Invalid`]); already reported.
+    Invalid(Token<'a>),
 }
 
 /// What kind of special line.
@@ -134,18 +136,21 @@ pub fn unescape(raw: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Escapes `"` and `\` for a string token.
+/// Escapes `"` and `\` for a string token. A backslash that cannot be read as an escape (`\2R`
+/// in table headers) is left alone, as real files write it; [`unescape`] reads it back unchanged.
 #[must_use]
 pub fn escape(value: &str) -> Cow<'_, str> {
     if !value.contains(['"', '\\']) {
         return Cow::Borrowed(value);
     }
     let mut out = String::with_capacity(value.len() + 2);
-    for c in value.chars() {
-        if matches!(c, '"' | '\\') {
-            out.push('\\');
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' if matches!(chars.peek(), None | Some('"' | '\\')) => out.push_str("\\\\"),
+            _ => out.push(c),
         }
-        out.push(c);
     }
     Cow::Owned(out)
 }
@@ -162,6 +167,11 @@ pub enum TokenKind {
     BraceComment,
     /// A `;...` comment; `text` is the rest of the line.
     LineComment,
+    /// A `%` escape line inside section data (`text` is the whole line); comes at a line start.
+    Escape,
+    /// Text that could not be read (a broken tag pair, a stray `]`); already reported, kept so the
+    /// import writer reproduces the input.
+    Invalid,
 }
 
 /// A section-data token.
@@ -740,6 +750,13 @@ pub const KNOWN_TABLES: [&str; 8] = [
     "ScoreTable",
     "TotalScoreTable",
 ];
+
+/// Whether a tag opens a table section: the tables of the spec, and any other `...Table` tag
+/// (but not the `Table` tag, which gives a table number).
+#[must_use]
+pub fn is_table(name: &str) -> bool {
+    KNOWN_TABLES.contains(&name) || (name.len() > 5 && name.ends_with("Table"))
+}
 
 /// The 15 tags of the mandatory tag set, in export order.
 pub const MANDATORY_TAGS: [&str; 15] = [

@@ -140,6 +140,8 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
     let mut diags = Vec::new();
     let mut i = pos;
     let mut line_start = true;
+    // Whether the next token is the first on its line (the column checks happen at `line_start`).
+    let mut first_on_line = true;
     let game_end;
     let next;
     'lines: loop {
@@ -165,7 +167,17 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
             if b.get(i) == Some(&b'%') {
                 let e = line_end(b, i);
                 let text = src.get(i..e).unwrap_or("");
-                items.push(Item::Line(Line { kind: LineKind::Escape, text, span: Span::new(i, e) }));
+                match current.as_mut() {
+                    Some(tag) => tag.data.push(Token {
+                        kind: TokenKind::Escape,
+                        text,
+                        span: Span::new(i, e),
+                        line_start: true,
+                    }),
+                    None => {
+                        items.push(Item::Line(Line { kind: LineKind::Escape, text, span: Span::new(i, e) }))
+                    }
+                }
                 i = skip_eol(b, e);
                 continue 'lines;
             }
@@ -180,6 +192,8 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                 i = skip_eol(b, e);
                 continue 'lines;
             }
+            line_start = false;
+            first_on_line = true;
         }
         // Inside a line.
         let Some(&c) = b.get(i) else {
@@ -190,6 +204,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
         match c {
             b' ' | b'\t' | b'\x0b' | b'\x0c' => {
                 i += 1;
+                continue 'lines;
             }
             b'\r' | b'\n' => {
                 i = skip_eol(b, i);
@@ -197,7 +212,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                 continue 'lines;
             }
             b'[' => match read_tag(src, i) {
-                Ok((tag, _)) if line_start && starts_new_game(&items, current.as_ref(), tag.name) => {
+                Ok((tag, _)) if first_on_line && starts_new_game(&items, current.as_ref(), tag.name) => {
                     diags.push(
                         Diagnostic::warning(
                             codes::MISSING_GAME_SEPARATOR,
@@ -221,6 +236,13 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                 }
                 Err((d, e)) => {
                     diags.push(d);
+                    let token = Token {
+                        kind: TokenKind::Invalid,
+                        text: src.get(i..e).unwrap_or(""),
+                        span: Span::new(i, e),
+                        line_start: first_on_line,
+                    };
+                    push_invalid(&mut items, &mut current, token);
                     i = e;
                 }
             },
@@ -241,7 +263,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                     kind: CommentKind::Brace,
                     text: src.get(i + 1..text_end).unwrap_or(""),
                     span: Span::new(i, end),
-                    line_start,
+                    line_start: first_on_line,
                 };
                 push_comment(&mut items, &mut current, comment);
                 i = end;
@@ -252,7 +274,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                     kind: CommentKind::Line,
                     text: src.get(i + 1..e).unwrap_or(""),
                     span: Span::new(i, e),
-                    line_start,
+                    line_start: first_on_line,
                 };
                 push_comment(&mut items, &mut current, comment);
                 i = e;
@@ -271,9 +293,9 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                     kind: TokenKind::Str,
                     text: src.get(i + 1..text_end).unwrap_or(""),
                     span: Span::new(i, end),
-                    line_start,
+                    line_start: first_on_line,
                 };
-                push_token(&mut current, token, &mut diags);
+                push_token(&mut items, &mut current, token, &mut diags);
                 i = end;
             }
             b']' | b'}' => {
@@ -282,6 +304,13 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                     format!("`{}` outside a tag pair or comment", c as char),
                     Span::new(i, i + 1),
                 ));
+                let token = Token {
+                    kind: TokenKind::Invalid,
+                    text: src.get(i..i + 1).unwrap_or(""),
+                    span: Span::new(i, i + 1),
+                    line_start: first_on_line,
+                };
+                push_invalid(&mut items, &mut current, token);
                 i += 1;
             }
             _ => {
@@ -293,13 +322,13 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                     kind: TokenKind::Word,
                     text: src.get(i..e).unwrap_or(""),
                     span: Span::new(i, e),
-                    line_start,
+                    line_start: first_on_line,
                 };
-                push_token(&mut current, token, &mut diags);
+                push_token(&mut items, &mut current, token, &mut diags);
                 i = e;
             }
         }
-        line_start = false;
+        first_on_line = false;
     }
     if let Some(done) = current.take() {
         items.push(Item::Tag(done));
@@ -332,14 +361,29 @@ fn push_comment<'a>(items: &mut Vec<Item<'a>>, current: &mut Option<Tag<'a>>, co
     }
 }
 
-fn push_token<'a>(current: &mut Option<Tag<'a>>, token: Token<'a>, diags: &mut Vec<Diagnostic>) {
+fn push_invalid<'a>(items: &mut Vec<Item<'a>>, current: &mut Option<Tag<'a>>, token: Token<'a>) {
     match current {
         Some(tag) => tag.data.push(token),
-        None => diags.push(Diagnostic::error(
-            codes::DATA_WITHOUT_TAG,
-            "data before the first tag of the game",
-            token.span,
-        )),
+        None => items.push(Item::Invalid(token)),
+    }
+}
+
+fn push_token<'a>(
+    items: &mut Vec<Item<'a>>,
+    current: &mut Option<Tag<'a>>,
+    token: Token<'a>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    match current {
+        Some(tag) => tag.data.push(token),
+        None => {
+            diags.push(Diagnostic::error(
+                codes::DATA_WITHOUT_TAG,
+                "data before the first tag of the game",
+                token.span,
+            ));
+            items.push(Item::Invalid(Token { kind: TokenKind::Invalid, ..token }));
+        }
     }
 }
 
@@ -784,7 +828,9 @@ pub fn read_auction(tag: &Tag<'_>, first: Compass) -> (Auction, Vec<Diagnostic>)
     let mut pending_irregular: Option<(u8, Span)> = None;
     for token in &tag.data {
         match token.kind {
-            TokenKind::BraceComment | TokenKind::LineComment => continue,
+            TokenKind::BraceComment | TokenKind::LineComment | TokenKind::Invalid | TokenKind::Escape => {
+                continue;
+            }
             TokenKind::Str => {
                 diags.push(Diagnostic::error(
                     codes::AUCTION_BAD_TOKEN,
@@ -892,7 +938,9 @@ pub fn read_play(tag: &Tag<'_>, first: Compass) -> (Play, Vec<Diagnostic>) {
     let mut pending: Option<(u8, Span)> = None;
     for token in &tag.data {
         match token.kind {
-            TokenKind::BraceComment | TokenKind::LineComment => continue,
+            TokenKind::BraceComment | TokenKind::LineComment | TokenKind::Invalid | TokenKind::Escape => {
+                continue;
+            }
             TokenKind::Str => {
                 diags.push(Diagnostic::error(codes::PLAY_BAD_TOKEN, "a string in the play", token.span));
                 continue;
@@ -996,14 +1044,15 @@ pub fn note_refs<'e>(anns: impl Iterator<Item = (&'e Annotation, Span)>) -> Vec<
     anns.filter_map(|(a, span)| a.note.map(|index| NoteRef { index, span })).collect()
 }
 
-/// Parses a table header (`Rank\3R;+Score_NS\5R;Names`); spans relative to the value start `base`.
+/// Parses a table header (`Rank\3R;+Score_NS\5R;Names`). Spans are relative to the value start
+/// `base`; when `base` is `None` (a header inherited with `#`), every span is `whole`.
 #[must_use]
-pub fn read_columns(value: &str, base: usize) -> (Vec<Column>, Vec<Diagnostic>) {
+pub fn read_columns(value: &str, base: Option<usize>, whole: Span) -> (Vec<Column>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let mut columns = Vec::new();
     let mut offset = 0usize;
     for part in value.split(';') {
-        let span = Span::new(base + offset, base + offset + part.len());
+        let span = base.map_or(whole, |base| Span::new(base + offset, base + offset + part.len()));
         offset += part.len() + 1;
         let (order, rest) = match part.as_bytes().first() {
             Some(b'+') => (Some(SortOrder::Descending), part.get(1..).unwrap_or("")),
@@ -1047,17 +1096,19 @@ pub fn read_columns(value: &str, base: usize) -> (Vec<Column>, Vec<Diagnostic>) 
     (columns, diags)
 }
 
-/// Reads a table from a tag and its data.
+/// Reads a table from a tag and its data; `header` is the tag value after inheritance.
 #[must_use]
-pub fn read_table(tag: &Tag<'_>) -> (Table, Vec<Diagnostic>) {
-    let value = tag.value();
-    let (columns, mut diags) = read_columns(&value, tag.value_span.start);
+pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
+    let exact = header == tag.raw_value;
+    let base = exact.then_some(tag.value_span.start);
+    let (columns, mut diags) = read_columns(header, base, tag.value_span);
     let width = columns.len().max(1);
     let mut rows: Vec<Vec<TableCell>> = Vec::new();
     let mut row: Vec<TableCell> = Vec::new();
     let mut seen_element = false;
     for token in &tag.data {
         match token.kind {
+            TokenKind::Invalid | TokenKind::Escape => continue,
             TokenKind::BraceComment | TokenKind::LineComment => {
                 if seen_element {
                     diags.push(Diagnostic::error(

@@ -142,7 +142,7 @@ pub fn summarize(r: &Record<'_>) -> Summary {
                     }
                 }
             }
-            Item::Line(_) => {}
+            Item::Line(_) | Item::Invalid(_) => {}
         }
     }
     let mut comments: Vec<String> = comments.into_iter().map(|(_, t)| t).collect();

@@ -97,6 +97,12 @@ impl Record<'_> {
         self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_ref())
     }
 
+    /// Whether the record holds at least one tag (a file header of `%` lines alone is not a game).
+    #[must_use]
+    pub fn is_game(&self) -> bool {
+        self.game.items.iter().any(|i| matches!(i, Item::Tag(_)))
+    }
+
     /// Whether any diagnostic is an error.
     #[must_use]
     pub fn has_errors(&self) -> bool {
@@ -587,9 +593,10 @@ fn check_sections(
                     section_data_warning(tag, diags);
                 }
             }
-            name if name.ends_with("Table") && first_time => {
+            name if crate::model::is_table(name) && first_time => {
                 section = 3;
-                let (table, d) = parse::read_table(tag);
+                let header = get(tags, tag.name).map_or_else(|| tag.value(), |t| t.value.clone());
+                let (table, d) = parse::read_table(tag, &header);
                 diags.extend(d);
                 info.tables.push(table);
             }
@@ -623,7 +630,10 @@ fn check_sections(
 }
 
 fn is_comment(t: &crate::model::Token<'_>) -> bool {
-    matches!(t.kind, TokenKind::BraceComment | TokenKind::LineComment)
+    matches!(
+        t.kind,
+        TokenKind::BraceComment | TokenKind::LineComment | TokenKind::Invalid | TokenKind::Escape
+    )
 }
 
 fn is_identification(name: &str) -> bool {

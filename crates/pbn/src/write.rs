@@ -51,6 +51,7 @@ fn write_import_game(out: &mut String, game: &Game<'_>, eol: &str) {
                 };
                 write_token(out, &tok, eol);
             }
+            Item::Invalid(t) => write_token(out, t, eol),
             Item::Tag(tag) => {
                 if !at_line_start(out) {
                     out.push_str(eol);
@@ -76,7 +77,7 @@ fn write_token(out: &mut String, t: &Token<'_>, eol: &str) {
         out.push(' ');
     }
     match t.kind {
-        TokenKind::Word => out.push_str(t.text),
+        TokenKind::Word | TokenKind::Invalid => out.push_str(t.text),
         TokenKind::Str => {
             out.push('"');
             out.push_str(t.text);
@@ -87,8 +88,10 @@ fn write_token(out: &mut String, t: &Token<'_>, eol: &str) {
             out.push_str(t.text);
             out.push('}');
         }
-        TokenKind::LineComment => {
-            out.push(';');
+        TokenKind::LineComment | TokenKind::Escape => {
+            if t.kind == TokenKind::LineComment {
+                out.push(';');
+            }
             out.push_str(t.text);
             out.push_str(eol);
         }
@@ -176,12 +179,24 @@ fn wrap_comment(text: &str) -> String {
     out
 }
 
+fn export_escape(out: &mut String, text: &str) {
+    let line = Item::Line(crate::model::Line { kind: LineKind::Escape, text, span: cards_core::Span::at(0) });
+    if is_version_line(&line) {
+        return;
+    }
+    if !at_line_start(out) {
+        out.push_str(CRLF);
+    }
+    out.push_str(text);
+    out.push_str(CRLF);
+}
+
 fn comments_of<'t>(tag: &'t Tag<'_>) -> impl Iterator<Item = &'t Token<'t>> {
     tag.data.iter().filter(|t| matches!(t.kind, TokenKind::BraceComment | TokenKind::LineComment))
 }
 
 fn has_section_data(tag: &Tag<'_>) -> bool {
-    tag.data.iter().any(|t| !matches!(t.kind, TokenKind::BraceComment | TokenKind::LineComment))
+    tag.data.iter().any(|t| matches!(t.kind, TokenKind::Word | TokenKind::Str))
 }
 
 fn write_tag_line(out: &mut String, name: &str, value: &str) {
@@ -194,8 +209,12 @@ fn write_tag_line(out: &mut String, name: &str, value: &str) {
 
 fn write_tag_comments(out: &mut String, tag: Option<&Tag<'_>>) {
     if let Some(tag) = tag {
-        for c in comments_of(tag) {
-            export_comment(out, c.kind, c.text, true);
+        for c in &tag.data {
+            match c.kind {
+                TokenKind::BraceComment | TokenKind::LineComment => export_comment(out, c.kind, c.text, true),
+                TokenKind::Escape => export_escape(out, c.text),
+                _ => {}
+            }
         }
     }
 }
@@ -249,7 +268,7 @@ fn write_export_game(out: &mut String, record: &Record<'_>) {
                 out.push_str(l.text);
                 out.push_str(CRLF);
             }
-            Item::Line(_) => {}
+            Item::Line(_) | Item::Invalid(_) => {}
             Item::Comment(c) => export_comment(
                 out,
                 match c.kind {
@@ -279,7 +298,7 @@ fn write_export_game(out: &mut String, record: &Record<'_>) {
     }
     // Supplemental tags (no section data), alphabetically.
     let is_section = |t: &Tag<'_>| {
-        matches!(t.name, "Auction" | "Play" | "Note") || t.name.ends_with("Table") || has_section_data(t)
+        matches!(t.name, "Auction" | "Play" | "Note") || crate::model::is_table(t.name) || has_section_data(t)
     };
     let mut supplemental: Vec<&str> = record
         .tags
@@ -347,7 +366,7 @@ fn write_export_game(out: &mut String, record: &Record<'_>) {
         let value = record.tag(t.name).map_or_else(|| t.value().into_owned(), str::to_owned);
         write_tag_line(out, t.name, &value);
         match record.info.tables.iter().find(|tb| tb.name == t.name) {
-            Some(table) if t.name.ends_with("Table") => {
+            Some(table) if crate::model::is_table(t.name) => {
                 let mut comments = comments_of(t).peekable();
                 // Comments before the first element follow the tag.
                 let first_el = t
@@ -539,6 +558,8 @@ fn write_generic_section(out: &mut String, tag: &Tag<'_>) {
             TokenKind::BraceComment | TokenKind::LineComment => {
                 export_comment(out, t.kind, t.text, t.line_start)
             }
+            TokenKind::Invalid => {}
+            TokenKind::Escape => export_escape(out, t.text),
             TokenKind::Word | TokenKind::Str => {
                 if t.line_start {
                     if !at_line_start(out) {

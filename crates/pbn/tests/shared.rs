@@ -1,0 +1,313 @@
+//! Tests over the real files in `<repo root>/../shared/corpus/pbn` (skipped with a note when absent):
+//! every file is read, the spec author's `errors_*` files give errors and `correct_*` none, the
+//! import-style and export writers round-trip, and the reading agrees with the endplay oracle
+//! where the oracle is right.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use pbn::model::{Item, Token};
+use pbn::summary::summarize;
+use pbn::{Options, Record};
+
+fn shared() -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    if root.join("pbn").is_dir() {
+        Some(root)
+    } else {
+        println!("note: {} not found, skipping the shared corpus tests", root.display());
+        None
+    }
+}
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "pbn") {
+            out.push(p);
+        }
+    }
+}
+
+fn corpus() -> Option<(PathBuf, Vec<PathBuf>)> {
+    let root = shared()?;
+    let mut out = Vec::new();
+    files(&root.join("pbn"), &mut out);
+    Some((root, out))
+}
+
+fn read(text: &str) -> Vec<Record<'_>> {
+    pbn::read_str(text, Options::default()).collect()
+}
+
+#[test]
+fn every_file_reads_and_spec_tests_agree() {
+    let Some((_, files)) = corpus() else { return };
+    assert_eq!(files.len(), 36);
+    let mut games = 0;
+    let mut deals = 0;
+    let mut errors = 0;
+    let mut warnings = 0;
+    for path in &files {
+        let decoded = pbn::decode(&std::fs::read(path).unwrap());
+        let records = read(&decoded.text);
+        games += records.iter().filter(|r| r.is_game()).count();
+        deals += records.iter().filter(|r| r.info.deal.is_some()).count();
+        let e: usize = records.iter().map(|r| r.diagnostics.iter().filter(|d| d.is_error()).count()).sum();
+        let w: usize = records.iter().map(|r| r.diagnostics.iter().filter(|d| !d.is_error()).count()).sum();
+        errors += e;
+        warnings += w;
+        let name = path.file_name().unwrap().to_string_lossy();
+        if name.starts_with("errors_") {
+            assert!(e > 0, "{name} must show errors");
+        }
+        if name.starts_with("correct_") {
+            assert_eq!(
+                e,
+                0,
+                "{name} must have no errors: {:#?}",
+                records.iter().flat_map(|r| &r.diagnostics).collect::<Vec<_>>()
+            );
+        }
+    }
+    println!("36 files: {games} games, {deals} deals, {errors} errors, {warnings} warnings");
+    // 3,866 Deal tags, 136 of them empty.
+    assert!(deals >= 3700, "{deals}");
+}
+
+#[test]
+fn errors_files_show_the_errors_they_were_written_for() {
+    let Some((root, _)) = corpus() else { return };
+    let dir = root.join("pbn/timheilman__bridge-pbn/spec/resource/reference_impl_tests");
+    let codes = |file: &str| -> Vec<String> {
+        let decoded = pbn::decode(&std::fs::read(dir.join(file)).unwrap());
+        read(&decoded.text)
+            .iter()
+            .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code.clone()))
+            .collect()
+    };
+    let e20 = codes("errors_20.pbn");
+    for code in [
+        "BAD_SCORING",
+        "RUBBER_VULNERABILITY",
+        "PLAY_AFTER_CONTINUE",
+        "AUCTION_AFTER_CONTINUE",
+        "UNTERMINATED_STRING",
+        "TABLE_BAD_HEADER",
+        "TABLE_COMMENT",
+        "TABLE_BAD_ELEMENT",
+        "TABLE_MISSING_ELEMENTS",
+    ] {
+        assert!(e20.iter().any(|c| c == code), "errors_20.pbn lacks {code}: {e20:?}");
+    }
+    assert_eq!(e20.iter().filter(|c| *c == "RUBBER_VULNERABILITY").count(), 4);
+    let e21 = codes("errors_21.pbn");
+    assert_eq!(e21, ["BAD_OPTIMUM_SCORE", "BAD_OPTIMUM_SCORE"]);
+}
+
+/// Tokens without spans.
+fn tokens<'a>(r: &'a Record<'a>) -> Vec<(String, String, bool)> {
+    let mut out = Vec::new();
+    for item in &r.game.items {
+        match item {
+            Item::Line(l) => out.push(("line".into(), l.text.to_owned(), true)),
+            Item::Invalid(t) => out.push(("invalid".into(), t.text.to_owned(), t.line_start)),
+            Item::Comment(c) => out.push((format!("{:?}", c.kind), c.text.to_owned(), c.line_start)),
+            Item::Tag(t) => {
+                out.push((format!("tag {}", t.name), t.raw_value.to_owned(), true));
+                out.extend(
+                    t.data
+                        .iter()
+                        .map(|x: &Token<'_>| (format!("{:?}", x.kind), x.text.to_owned(), x.line_start)),
+                );
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn import_writer_round_trips_every_file() {
+    let Some((_, files)) = corpus() else { return };
+    for path in &files {
+        let decoded = pbn::decode(&std::fs::read(path).unwrap());
+        let records = read(&decoded.text);
+        let eol = if decoded.text.contains("\r\n") { "\r\n" } else { "\n" };
+        let written = pbn::write::write_import(records.iter().map(|r| &r.game), eol);
+        let again = read(&written);
+        assert_eq!(records.len(), again.len(), "{}", path.display());
+        for (a, b) in records.iter().zip(&again) {
+            assert_eq!(tokens(a), tokens(b), "{}", path.display());
+            assert_eq!(summarize(a), summarize(b), "{}", path.display());
+            // The writer puts the empty line a game was missing.
+            let codes = |r: &Record<'_>| {
+                r.diagnostics
+                    .iter()
+                    .map(|d| d.code.clone())
+                    .filter(|c| c != "MISSING_GAME_SEPARATOR")
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(codes(a), codes(b), "{}", path.display());
+        }
+    }
+}
+
+#[test]
+fn export_writer_round_trips_every_file() {
+    let Some((_, files)) = corpus() else { return };
+    for path in &files {
+        let decoded = pbn::decode(&std::fs::read(path).unwrap());
+        let records = read(&decoded.text);
+        let export = pbn::write::write_export(&records);
+        let again = read(&export);
+        let games: Vec<&Record<'_>> = records.iter().filter(|r| r.is_game()).collect();
+        let games_again: Vec<&Record<'_>> = again.iter().filter(|r| r.is_game()).collect();
+        assert_eq!(games.len(), games_again.len(), "{}", path.display());
+        for (a, b) in games.iter().zip(&games_again) {
+            let (sa, mut sb) = (summarize(a), summarize(b));
+            // Export adds the mandatory tags that were missing, as "?" or "".
+            sb.tags.retain(|(n, v)| {
+                sa.tags.iter().any(|(m, _)| m == n)
+                    || !(pbn::model::MANDATORY_TAGS.contains(&n.as_str()) && (v == "?" || v.is_empty()))
+            });
+            if sa != sb {
+                let (da, db) = (format!("{sa:#?}"), format!("{sb:#?}"));
+                let diff: Vec<String> = da
+                    .lines()
+                    .zip(db.lines())
+                    .filter(|(x, y)| x != y)
+                    .take(6)
+                    .map(|(x, y)| format!("- {x}\n+ {y}"))
+                    .collect();
+                panic!("{}: export changes the game:\n{}", path.display(), diff.join("\n"));
+            }
+            for d in &b.diagnostics {
+                assert!(
+                    !matches!(d.code.as_str(), "EXPORT_FORMAT" | "LINE_TOO_LONG"),
+                    "{}: export output breaks export rules: {d:?}",
+                    path.display()
+                );
+            }
+        }
+        // Idempotent.
+        assert_eq!(pbn::write::write_export(&again), export, "{}", path.display());
+        for line in export.split("\r\n") {
+            assert!(
+                line.chars().count() + 2 <= 255 || line.starts_with(';'),
+                "long line in {}",
+                path.display()
+            );
+            assert!(!line.contains('\n'), "bare LF in {}", path.display());
+        }
+    }
+}
+
+/// Compares with endplay's reading. Agreement is required where endplay is right; the
+/// disagreements that remain are the known endplay misreadings, counted and printed.
+#[test]
+fn agrees_with_the_endplay_oracle() {
+    let Some((root, _)) = corpus() else { return };
+    let oracle = std::fs::read_to_string(root.join("pbn-oracle.jsonl")).unwrap();
+    let mut by_file: BTreeMap<String, Vec<serde_json::Value>> = BTreeMap::new();
+    for line in oracle.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        if v.get("index").is_some() {
+            by_file.entry(v["file"].as_str().unwrap().to_owned()).or_default().push(v);
+        }
+    }
+    let mut agree: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut known: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut unexplained = Vec::new();
+    for (file, rows) in &by_file {
+        let decoded = pbn::decode(&std::fs::read(root.join("pbn").join(file)).unwrap());
+        let records = read(&decoded.text);
+        let games: Vec<&Record<'_>> = records.iter().filter(|r| r.is_game()).collect();
+        assert_eq!(games.len(), rows.len(), "{file}: game count");
+        for (r, o) in games.iter().zip(rows) {
+            let info = &r.info;
+            let mut check = |field: &'static str,
+                             ours: String,
+                             theirs: String,
+                             known_wrong: Option<&'static str>| {
+                if ours == theirs {
+                    *agree.entry(field).or_default() += 1;
+                } else if let Some(why) = known_wrong {
+                    *known.entry(why).or_default() += 1;
+                } else {
+                    unexplained
+                        .push(format!("{file}#{}: {field}: ours {ours:?}, endplay {theirs:?}", o["index"]));
+                }
+            };
+            if o["dealer_source"] == "tag" {
+                check(
+                    "dealer",
+                    info.dealer.map(|d| d.to_string()).unwrap_or_default(),
+                    o["dealer"].as_str().unwrap_or("").into(),
+                    None,
+                );
+            }
+            if o["vul_source"] == "tag" {
+                check(
+                    "vulnerable",
+                    info.vulnerable.map(|v| v.export().to_owned()).unwrap_or_default(),
+                    o["vulnerability"].as_str().unwrap_or("").into(),
+                    None,
+                );
+            }
+            let raw_deal = o["raw"]["Deal"].as_str().unwrap_or("");
+            let two_hand = pbn::parse::deal_has_empty_slot(raw_deal);
+            for seat in cards_core::Compass::ALL {
+                let ours = info
+                    .deal
+                    .and_then(|d| d.hand(seat))
+                    .map(|h| cards_core::text::pbn::write_hand(Some(h)))
+                    .unwrap_or_default();
+                let theirs = o["hands"][seat.to_string()].as_str().unwrap_or("").to_owned();
+                check(
+                    "hands",
+                    ours,
+                    theirs,
+                    two_hand.then_some("endplay misreads `W: <N>  <S>` two-hand deals"),
+                );
+            }
+            if o["contract_source"] == "tag" {
+                let contract = info.contract.map(pbn::model::Contract::export).unwrap_or_default();
+                let theirs = o["contract"].as_str().unwrap_or("").to_owned();
+                let raw_contract = o["raw"]["Contract"].as_str().unwrap_or("");
+                let why = (raw_contract.is_empty() && theirs == "Pass")
+                    .then_some("endplay reads an empty Contract as Pass");
+                check("contract", contract, theirs, why);
+                let declarer = info.declarer.map(|d| d.seat.to_string()).unwrap_or_default();
+                check("declarer", declarer, o["declarer"].as_str().unwrap_or("").into(), None);
+            }
+            let raw_result = o["raw"]["Result"].as_str();
+            let ours = info.result.and_then(|res| res.declarer_tricks(info.declarer.map(|d| d.seat)));
+            let theirs = o["result"].as_u64();
+            check(
+                "result",
+                format!("{ours:?}"),
+                format!("{:?}", theirs.map(|n| n as u8)),
+                (raw_result.is_some_and(|r| r.trim().is_empty() || r == "?") && theirs == Some(0))
+                    .then_some("endplay turns an empty Result into 0"),
+            );
+            let calls = info.auction.as_ref().map_or(0, |a| a.entries.len());
+            check("auction_calls", calls.to_string(), o["auction_calls"].to_string(), None);
+            let cards = info.play.as_ref().map_or(0, |p| {
+                p.entries.iter().filter(|e| matches!(e.item, pbn::model::PlayItem::Card { .. })).count()
+            });
+            check("played_cards", cards.to_string(), o["played_cards"].to_string(), None);
+        }
+    }
+    println!("agreement per field: {agree:?}");
+    println!("known endplay misreadings: {known:?}");
+    assert!(
+        unexplained.is_empty(),
+        "{} unexplained disagreements:\n{}",
+        unexplained.len(),
+        unexplained.join("\n")
+    );
+}
