@@ -73,7 +73,9 @@ impl Editor {
             .get_mut("actions")
             .and_then(Item::as_array_mut)
             .ok_or_else(|| "the hand has no `actions` array".to_owned())?;
-        let multiline = array.iter().any(|v| v.decor().prefix().and_then(|p| p.as_str()).is_some_and(|p| p.contains('\n')));
+        let multiline = array
+            .iter()
+            .any(|v| v.decor().prefix().and_then(|p| p.as_str()).is_some_and(|p| p.contains('\n')));
         let mut value = Value::from(action.to_string());
         if multiline {
             let indent = array
@@ -83,7 +85,17 @@ impl Editor {
                 .and_then(|p| p.rsplit('\n').next())
                 .unwrap_or("  ")
                 .to_owned();
-            value.decor_mut().set_prefix(format!("\n{indent}"));
+            // A comment after the last element (in the array's trailing text) stays with it.
+            let trailing = array.trailing().as_str().unwrap_or("").to_owned();
+            match trailing.rfind('\n') {
+                Some(pos) if trailing.contains('#') => {
+                    let (head, tail) = trailing.split_at(pos + 1);
+                    value.decor_mut().set_prefix(format!("{head}{indent}"));
+                    array.set_trailing(format!("\n{tail}"));
+                }
+                _ => value.decor_mut().set_prefix(format!("\n{indent}")),
+            }
+            array.set_trailing_comma(true);
         } else if !array.is_empty() {
             value.decor_mut().set_prefix(" ");
         }
@@ -92,7 +104,12 @@ impl Editor {
     }
 
     /// Replaces the action notation at `index` of a hand's `actions`, keeping its comments.
-    pub fn replace_action(&mut self, table: Option<&str>, index: usize, action: &Action) -> Result<(), String> {
+    pub fn replace_action(
+        &mut self,
+        table: Option<&str>,
+        index: usize,
+        action: &Action,
+    ) -> Result<(), String> {
         let t = self.table_mut(table)?;
         let array = t
             .get_mut("actions")

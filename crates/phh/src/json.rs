@@ -32,7 +32,10 @@ impl JsonFile {
                 .hands
                 .iter()
                 .filter_map(|h| {
-                    Some(JsonHand { table: if file.multi { h.name.clone() } else { None }, hand: h.hand.clone()? })
+                    Some(JsonHand {
+                        table: if file.multi { h.name.clone() } else { None },
+                        hand: h.hand.clone()?,
+                    })
                 })
                 .collect(),
         }
@@ -45,9 +48,14 @@ impl JsonFile {
         match self.hands.as_slice() {
             [JsonHand { table: None, hand }] => crate::write::write_hand(hand),
             hands => {
-                let names: Vec<String> =
-                    hands.iter().enumerate().map(|(i, h)| h.table.clone().unwrap_or_else(|| (i + 1).to_string())).collect();
-                crate::write::write_named_hands(names.iter().map(String::as_str).zip(hands.iter().map(|h| &h.hand)))
+                let names: Vec<String> = hands
+                    .iter()
+                    .enumerate()
+                    .map(|(i, h)| h.table.clone().unwrap_or_else(|| (i + 1).to_string()))
+                    .collect();
+                crate::write::write_named_hands(
+                    names.iter().map(String::as_str).zip(hands.iter().map(|h| &h.hand)),
+                )
             }
         }
     }

@@ -79,7 +79,10 @@ pub mod stream;
 pub mod validate;
 pub mod write;
 
-pub use model::{Action, ActionKind, CardRun, Field, Hand, LocalTime, Player, Quantity, Shown, StrOrInt, TomlValue, Variant};
+pub use model::{
+    Action, ActionKind, CardRun, Field, Hand, LocalTime, Player, Quantity, Shown, StrOrInt, TomlValue,
+    Variant,
+};
 pub use parse::action::{ActionError, ActionTokens, parse_action, parse_action_tokens};
 pub use parse::{
     HandChunk, Hands, ParsedFile, ParsedHand, Path, chunks, hands, hands_with, is_multi, parse_chunk,

@@ -125,7 +125,14 @@ impl<R: BufRead> Iterator for HandReader<R> {
                     }
                     self.done = true;
                     let offset = self.pos;
-                    let chunk = HandChunk { index: 0, name: None, header: None, body: &text, offset, header_error: None };
+                    let chunk = HandChunk {
+                        index: 0,
+                        name: None,
+                        header: None,
+                        body: &text,
+                        offset,
+                        header_error: None,
+                    };
                     let parsed = parse_chunk(&chunk, self.path);
                     return Some(Ok(StreamedHand { parsed, text, offset }));
                 }
@@ -156,7 +163,8 @@ impl<R: BufRead> Iterator for HandReader<R> {
         self.pos = start + text.len();
         let header_line = strip_eol(text.get(..body_rel).unwrap_or(""));
         let lead = header_line.len() - header_line.trim_start_matches([' ', '\t']).len();
-        let header_span = cards_core::Span::new(start + lead, start + header_line.trim_end_matches('\r').len());
+        let header_span =
+            cards_core::Span::new(start + lead, start + header_line.trim_end_matches('\r').len());
         let (name, header_error) = match parse_header(header_line, start) {
             Ok(n) => (Some(n.into_owned()), None),
             Err(d) => (None, Some(d)),

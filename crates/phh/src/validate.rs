@@ -4,9 +4,9 @@
 
 use cards_core::{Amount, Card, CardSet, Diagnostic, MaybeCard, Span};
 
-pub use crate::parse::action::ActionTokens;
 use crate::error::codes;
 use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown};
+pub use crate::parse::action::ActionTokens;
 use crate::write::FIELD_ORDER;
 
 /// Spans of the fields of one hand, for the checks.
@@ -15,6 +15,8 @@ pub(crate) struct FieldSpans {
     pub anchor: Span,
     /// (field id in [`FIELD_ORDER`] or `u8::MAX`, key span, value span), in file order.
     pub keys: Vec<(u8, Span, Span)>,
+    /// Fields whose value could not be converted (already reported; not checked further).
+    pub failed: Vec<u8>,
     pub antes: Vec<Span>,
     pub blinds: Vec<Span>,
     pub starting_stacks: Vec<Span>,
@@ -28,6 +30,9 @@ pub(crate) struct FieldSpans {
 impl FieldSpans {
     fn find(&self, key: &str) -> Option<(Span, Span)> {
         let id = FIELD_ORDER.iter().position(|k| *k == key)? as u8;
+        if self.failed.contains(&id) {
+            return None;
+        }
         self.keys.iter().find(|(k, _, _)| *k == id).map(|(_, ks, vs)| (*ks, *vs))
     }
 }
@@ -36,10 +41,15 @@ fn field_id(key: &str) -> u8 {
     FIELD_ORDER.iter().position(|k| *k == key).map_or(u8::MAX, |i| i as u8)
 }
 
-pub(crate) fn check_hand(hand: &Hand, spans: &FieldSpans, tokens: &[ActionTokens], diags: &mut Vec<Diagnostic>) {
+pub(crate) fn check_hand(
+    hand: &Hand,
+    spans: &FieldSpans,
+    tokens: &[ActionTokens],
+    diags: &mut Vec<Diagnostic>,
+) {
     check_presence(hand, spans, diags);
     let n = hand.starting_stacks.len();
-    if spans.find("starting_stacks").is_some() && n < 2 && diags.iter().all(|d| d.code != codes::FIELD_TYPE) {
+    if spans.find("starting_stacks").is_some() && n < 2 {
         let at = spans.find("starting_stacks").map_or(spans.anchor, |(_, v)| v);
         diags.push(Diagnostic::error(
             codes::NO_PLAYERS,
@@ -73,7 +83,11 @@ fn check_presence(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) 
     let code = v.code();
     let forbid = |key: &str, why: String, diags: &mut Vec<Diagnostic>| {
         if let Some((k, _)) = spans.find(key) {
-            diags.push(Diagnostic::error(codes::FIELD_FORBIDDEN, format!("`{key}` is not allowed: {why}"), k));
+            diags.push(Diagnostic::error(
+                codes::FIELD_FORBIDDEN,
+                format!("`{key}` is not allowed: {why}"),
+                k,
+            ));
         }
     };
     if v.is_stud() {
@@ -109,7 +123,9 @@ fn check_lengths(hand: &Hand, spans: &FieldSpans, n: usize, diags: &mut Vec<Diag
         if len != n {
             diags.push(Diagnostic::error(
                 codes::ARRAY_LENGTH,
-                format!("`{key}` has {len} entries but there are {n} players (the length of `starting_stacks`)"),
+                format!(
+                    "`{key}` has {len} entries but there are {n} players (the length of `starting_stacks`)"
+                ),
                 value,
             ));
         }
@@ -120,7 +136,11 @@ fn check_signs(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
     let negative = |key: &str, values: &[Amount], at: &[Span], diags: &mut Vec<Diagnostic>| {
         for (a, s) in values.iter().zip(at) {
             if a.is_negative() {
-                diags.push(Diagnostic::error(codes::NEGATIVE_AMOUNT, format!("`{key}` cannot be negative ({a})"), *s));
+                diags.push(Diagnostic::error(
+                    codes::NEGATIVE_AMOUNT,
+                    format!("`{key}` cannot be negative ({a})"),
+                    *s,
+                ));
             }
         }
     };
@@ -138,7 +158,9 @@ fn check_signs(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
                 diags.push(
                     Diagnostic::warning(
                         codes::NEGATIVE_BLIND,
-                        format!("negative blind or straddle ({a}): read as a dead post by a newly seated player"),
+                        format!(
+                            "negative blind or straddle ({a}): read as a dead post by a newly seated player"
+                        ),
                         *s,
                     )
                     .with_help("PokerKit treats a negative entry as a post of that size"),
@@ -166,7 +188,11 @@ fn check_signs(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
         if let (Some(a), Some((_, at))) = (value, spans.find(key))
             && (a.is_negative() || a.is_zero())
         {
-            diags.push(Diagnostic::error(codes::NON_POSITIVE_AMOUNT, format!("`{key}` must be positive ({a})"), at));
+            diags.push(Diagnostic::error(
+                codes::NON_POSITIVE_AMOUNT,
+                format!("`{key}` must be positive ({a})"),
+                at,
+            ));
         }
     }
 }
@@ -175,17 +201,29 @@ fn check_values(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
     if let Some(m) = hand.month
         && !(1..=12).contains(&m)
     {
-        diags.push(Diagnostic::warning(codes::INVALID_VALUE, format!("`month` {m} is not between 1 and 12"), spans.month));
+        diags.push(Diagnostic::warning(
+            codes::INVALID_VALUE,
+            format!("`month` {m} is not between 1 and 12"),
+            spans.month,
+        ));
     }
     if let Some(d) = hand.day
         && !(1..=31).contains(&d)
     {
-        diags.push(Diagnostic::warning(codes::INVALID_VALUE, format!("`day` {d} is not between 1 and 31"), spans.day));
+        diags.push(Diagnostic::warning(
+            codes::INVALID_VALUE,
+            format!("`day` {d} is not between 1 and 31"),
+            spans.day,
+        ));
     }
     if let Some(seats) = &hand.seats {
         for (s, at) in seats.iter().zip(&spans.seats) {
             if *s < 1 {
-                diags.push(Diagnostic::warning(codes::INVALID_VALUE, format!("seat number {s} is below 1"), *at));
+                diags.push(Diagnostic::warning(
+                    codes::INVALID_VALUE,
+                    format!("seat number {s} is below 1"),
+                    *at,
+                ));
             }
         }
     }
@@ -232,18 +270,18 @@ impl Cards {
         if self.deck.contains(c) {
             return true;
         }
-        diags.push(Diagnostic::error(
-            codes::CARD_NOT_IN_DECK,
-            format!("{c} is not in the deck of `{variant}`"),
-            at,
-        ).with_help("short-deck hold 'em plays without deuces, treys, fours and fives"));
+        diags.push(
+            Diagnostic::error(codes::CARD_NOT_IN_DECK, format!("{c} is not in the deck of `{variant}`"), at)
+                .with_help("short-deck hold 'em plays without deuces, treys, fours and fives"),
+        );
         false
     }
 }
 
 fn check_actions(hand: &Hand, tokens: &[ActionTokens], n: usize, diags: &mut Vec<Diagnostic>) {
     let variant = hand.variant.code();
-    let mut cards = Cards { deck: hand.variant.deck().cards(), live: CardSet::EMPTY, held: vec![CardSet::EMPTY; n] };
+    let mut cards =
+        Cards { deck: hand.variant.deck().cards(), live: CardSet::EMPTY, held: vec![CardSet::EMPTY; n] };
     for (action, toks) in hand.actions.iter().zip(tokens) {
         let mut player = None;
         if let Some(p) = action.kind.player() {

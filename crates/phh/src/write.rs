@@ -161,11 +161,19 @@ impl W<'_> {
 /// Appends a hand in canonical form.
 pub fn write_hand_to(out: &mut String, hand: &Hand) {
     let mut w = W { out };
-    let amounts = |o: &mut String, v: &Vec<cards_core::Amount>| push_list(o, v, |o, a| { let _ = write!(o, "{a}"); });
+    let amounts = |o: &mut String, v: &Vec<cards_core::Amount>| {
+        push_list(o, v, |o, a| {
+            let _ = write!(o, "{a}");
+        })
+    };
     let quantities = |o: &mut String, v: &Vec<Quantity>| push_list(o, v, push_quantity);
     let string = |o: &mut String, s: &String| push_string(o, s);
-    let amount = |o: &mut String, a: &cards_core::Amount| { let _ = write!(o, "{a}"); };
-    let int = |o: &mut String, i: &i64| { let _ = write!(o, "{i}"); };
+    let amount = |o: &mut String, a: &cards_core::Amount| {
+        let _ = write!(o, "{a}");
+    };
+    let int = |o: &mut String, i: &i64| {
+        let _ = write!(o, "{i}");
+    };
     w.line("variant", |o| push_string(o, hand.variant.code()));
     w.line("antes", |o| amounts(o, &hand.antes));
     w.opt("blinds_or_straddles", hand.blinds_or_straddles.as_ref(), amounts);
@@ -197,7 +205,9 @@ pub fn write_hand_to(out: &mut String, hand: &Hand) {
     w.opt("region", hand.region.as_ref(), string);
     w.opt("postal_code", hand.postal_code.as_ref(), string);
     w.opt("country", hand.country.as_ref(), string);
-    w.opt("time", hand.time.as_ref(), |o, t| { let _ = write!(o, "{t}"); });
+    w.opt("time", hand.time.as_ref(), |o, t| {
+        let _ = write!(o, "{t}");
+    });
     w.opt("time_zone", hand.time_zone.as_ref(), string);
     w.opt("time_zone_abbreviation", hand.time_zone_abbreviation.as_ref(), string);
     w.opt("day", hand.day.as_ref(), int);

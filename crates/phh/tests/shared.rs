@@ -36,7 +36,10 @@ fn oracle(path: &Path) -> HashMap<(String, usize), (String, usize)> {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         let file = v["file"].as_str().unwrap().to_owned();
         let index = v["index"].as_u64().unwrap() as usize;
-        map.insert((file, index), (v["variant"].as_str().unwrap().to_owned(), v["players"].as_u64().unwrap() as usize));
+        map.insert(
+            (file, index),
+            (v["variant"].as_str().unwrap().to_owned(), v["players"].as_u64().unwrap() as usize),
+        );
     }
     map
 }
@@ -56,8 +59,9 @@ fn check_dir(dir: &Path, oracle_path: &Path) -> usize {
             let errors: Vec<_> = parsed.diagnostics.iter().filter(|d| d.is_error()).collect();
             assert!(errors.is_empty(), "{rel} hand {}: {errors:?}", parsed.index);
             let hand = parsed.hand.as_ref().unwrap();
-            let (variant, players) =
-                oracle.get(&(rel.clone(), parsed.index)).unwrap_or_else(|| panic!("{rel} {} not in oracle", parsed.index));
+            let (variant, players) = oracle
+                .get(&(rel.clone(), parsed.index))
+                .unwrap_or_else(|| panic!("{rel} {} not in oracle", parsed.index));
             assert_eq!(hand.variant.code(), variant, "{rel} {}", parsed.index);
             assert_eq!(hand.player_count(), *players, "{rel} {}", parsed.index);
             assert_eq!(parsed.action_spans.len(), hand.actions.len());
@@ -70,7 +74,8 @@ fn check_dir(dir: &Path, oracle_path: &Path) -> usize {
         }
         // Whole-file round trip (.phhs writer keeps names).
         if file.multi {
-            let named: Vec<_> = file.hands.iter().map(|h| (h.name.as_deref().unwrap(), h.hand.as_ref().unwrap())).collect();
+            let named: Vec<_> =
+                file.hands.iter().map(|h| (h.name.as_deref().unwrap(), h.hand.as_ref().unwrap())).collect();
             let out = phh::write_named_hands(named.iter().copied());
             let again = phh::parse_file(&out);
             assert_eq!(again.hands.len(), file.hands.len());

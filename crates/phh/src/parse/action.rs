@@ -124,7 +124,8 @@ fn cards(word: Word<'_>) -> Result<CardRun, ActionError> {
 }
 
 fn amount(word: Word<'_>) -> Result<Amount, ActionError> {
-    let valid = word.text.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'e' | b'E' | b'+' | b'-'));
+    let valid =
+        word.text.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'e' | b'E' | b'+' | b'-'));
     let parsed = if valid { super::number::parse_decimal(word.text).ok() } else { None };
     match parsed {
         Some(a) if !a.is_negative() && !a.is_zero() => Ok(a),
@@ -263,7 +264,9 @@ fn action_kind(w: &[Option<Word<'_>>; 5], toks: &mut ActionTokens) -> Result<Act
     } else if first.text.starts_with('p') {
         let player = player(first)?;
         toks.player = Some(span_of(first));
-        let Some(cmd) = second else { return Err(missing(first, "an action (`pb`, `cbr`, `cc`, `f`, `sd`, `sm`)")) };
+        let Some(cmd) = second else {
+            return Err(missing(first, "an action (`pb`, `cbr`, `cc`, `f`, `sd`, `sm`)"));
+        };
         let kind = match cmd.text {
             "pb" => ActionKind::BringIn { player },
             "cc" => ActionKind::CheckCall { player },
@@ -308,7 +311,9 @@ fn action_kind(w: &[Option<Word<'_>>; 5], toks: &mut ActionTokens) -> Result<Act
             other => {
                 return Err(err(
                     codes::ACTION_SYNTAX,
-                    format!("unknown player action `{other}` (expected `pb`, `cbr`, `cc`, `f`, `sd` or `sm`)"),
+                    format!(
+                        "unknown player action `{other}` (expected `pb`, `cbr`, `cc`, `f`, `sd` or `sm`)"
+                    ),
                     cmd.start,
                     cmd.end(),
                 ));
@@ -343,11 +348,16 @@ mod tests {
     #[test]
     fn every_notation() {
         assert!(matches!(kind("d db AhKhQh"), ActionKind::DealBoard { cards } if cards.len() == 3));
-        assert!(matches!(kind("d dh p1 ????"), ActionKind::DealHole { player: Player(1), cards } if cards.len() == 2));
+        assert!(
+            matches!(kind("d dh p1 ????"), ActionKind::DealHole { player: Player(1), cards } if cards.len() == 2)
+        );
         assert_eq!(kind("p2 pb"), ActionKind::BringIn { player: Player(2) });
         assert_eq!(kind("p2 cc"), ActionKind::CheckCall { player: Player(2) });
         assert_eq!(kind("p2 f"), ActionKind::Fold { player: Player(2) });
-        assert_eq!(kind("p2 sd"), ActionKind::StandPatDiscard { player: Player(2), discards: CardRun::new() });
+        assert_eq!(
+            kind("p2 sd"),
+            ActionKind::StandPatDiscard { player: Player(2), discards: CardRun::new() }
+        );
         assert_eq!(kind("p2 sm"), ActionKind::ShowMuck { player: Player(2), shown: Shown::Muck });
         assert_eq!(kind("   "), ActionKind::NoOp);
         let a = parse_action("# Burn card 6s is exposed").unwrap();

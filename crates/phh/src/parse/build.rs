@@ -35,7 +35,10 @@ pub(crate) fn toml_value(value: &RawValue<'_>) -> TomlValue {
         RawKind::Datetime(t) => TomlValue::Datetime(t.as_ref().to_owned()),
         RawKind::Array(items) => TomlValue::Array(items.iter().map(toml_value).collect()),
         RawKind::Table(entries) => TomlValue::Table(
-            entries.iter().map(|e| Field { key: e.key.as_ref().to_owned(), value: toml_value(&e.value) }).collect(),
+            entries
+                .iter()
+                .map(|e| Field { key: e.key.as_ref().to_owned(), value: toml_value(&e.value) })
+                .collect(),
         ),
     }
 }
@@ -80,28 +83,30 @@ impl Ctx<'_> {
     fn quantity(&mut self, key: &str, v: &RawValue<'_>) -> Option<Quantity> {
         match &v.kind {
             RawKind::Int(i) => Some(Quantity::Finite(Amount::from_int(*i))),
-            RawKind::Float(text) => match text.as_ref() {
-                "inf" | "+inf" => Some(Quantity::Infinite),
-                "-inf" | "nan" | "+nan" | "-nan" => {
-                    self.diags.push(Diagnostic::error(
-                        codes::BAD_NUMBER,
-                        format!("`{key}` holds `{text}`, which is not an amount"),
-                        v.span,
-                    ));
-                    None
-                }
-                t => match parse_decimal(t) {
-                    Ok(a) => Some(Quantity::Finite(a)),
-                    Err(_) => {
+            RawKind::Float(text) => {
+                match text.as_ref() {
+                    "inf" | "+inf" => Some(Quantity::Infinite),
+                    "-inf" | "nan" | "+nan" | "-nan" => {
                         self.diags.push(Diagnostic::error(
                             codes::BAD_NUMBER,
-                            format!("`{t}` in `{key}` cannot be held exactly (more than 28 significant digits)"),
+                            format!("`{key}` holds `{text}`, which is not an amount"),
                             v.span,
                         ));
                         None
                     }
-                },
-            },
+                    t => match parse_decimal(t) {
+                        Ok(a) => Some(Quantity::Finite(a)),
+                        Err(_) => {
+                            self.diags.push(Diagnostic::error(
+                            codes::BAD_NUMBER,
+                            format!("`{t}` in `{key}` cannot be held exactly (more than 28 significant digits)"),
+                            v.span,
+                        ));
+                            None
+                        }
+                    },
+                }
+            }
             _ => {
                 self.diags.push(type_error(key, "an integer or a float", v));
                 None
@@ -175,8 +180,12 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
                 Some(v) => Some(v),
                 None => {
                     diags.push(
-                        Diagnostic::error(codes::UNKNOWN_VARIANT, format!("unknown variant `{value}`"), e.value.span)
-                            .with_help("use one of FT NT NS PO FO/8 F7S F7S/8 FR N2L1D F2L3D FB"),
+                        Diagnostic::error(
+                            codes::UNKNOWN_VARIANT,
+                            format!("unknown variant `{value}`"),
+                            e.value.span,
+                        )
+                        .with_help("use one of FT NT NS PO FO/8 F7S F7S/8 FR N2L1D F2L3D FB"),
                     );
                     None
                 }
@@ -199,6 +208,7 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
         let key = entry.key.as_ref();
         let v = &entry.value;
         spans.keys.push((key_id(key), entry.key_span, v.span));
+        let before = ctx.diags.len();
         match key {
             "variant" => {}
             "antes" => {
@@ -250,13 +260,21 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
                                 Some(s) => e.span.shift(*s),
                                 None => item.span,
                             };
-                            let span = if span.is_empty() { Span::new(span.start, span.start + 1) } else { span };
-                            let span = if content_start.is_some() && span.end > text_span.end && text_span.end > text_span.start {
+                            let span =
+                                if span.is_empty() { Span::new(span.start, span.start + 1) } else { span };
+                            let span = if content_start.is_some()
+                                && span.end > text_span.end
+                                && text_span.end > text_span.start
+                            {
                                 Span::new(span.start.min(text_span.end - 1), text_span.end)
                             } else {
                                 span
                             };
-                            ctx.diags.push(Diagnostic::error(e.code, format!("{} in action `{value}`", e.message), span));
+                            ctx.diags.push(Diagnostic::error(
+                                e.code,
+                                format!("{} in action `{value}`", e.message),
+                                span,
+                            ));
                         }
                     }
                 }
@@ -358,6 +376,10 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
                 );
                 hand.unknown_fields.push(Field { key: key.to_owned(), value: toml_value(v) });
             }
+        }
+        if key != "actions" && ctx.diags.get(before..).is_some_and(|new| new.iter().any(Diagnostic::is_error))
+        {
+            spans.failed.push(key_id(key));
         }
     }
     validate::check_hand(&hand, &spans, &tokens, &mut diags);

@@ -101,7 +101,8 @@ impl<'a> Reader<'a> {
                 self.string(b'\'')?
             }
             b'"' => {
-                if self.bytes.get(self.pos + 1) == Some(&b'"') && self.bytes.get(self.pos + 2) == Some(&b'"') {
+                if self.bytes.get(self.pos + 1) == Some(&b'"') && self.bytes.get(self.pos + 2) == Some(&b'"')
+                {
                     return None;
                 }
                 self.string(b'"')?
@@ -207,7 +208,9 @@ fn is_int_part(s: &[u8]) -> bool {
 fn classify(token: &str) -> Option<RawKind<'_>> {
     let b = token.as_bytes();
     match token {
-        "inf" | "+inf" | "-inf" | "nan" | "+nan" | "-nan" => return Some(RawKind::Float(Cow::Borrowed(token))),
+        "inf" | "+inf" | "-inf" | "nan" | "+nan" | "-nan" => {
+            return Some(RawKind::Float(Cow::Borrowed(token)));
+        }
         _ => {}
     }
     // Local time HH:MM:SS[.frac]
@@ -290,7 +293,8 @@ mod tests {
     fn reads_pokerkit_style() {
         let body = "variant = 'NT'\nantes = [0, 0.50]\nstarting_stacks = [inf, 1_0]\n";
         assert!(parse_fast(body, 0).is_none(), "underscores fall back");
-        let body = "variant = 'NT'\nantes = [0, 0.50] # c\ntime = 00:00:20\nok = true\n\nactions = [\n 'p1 f',\n]\n";
+        let body =
+            "variant = 'NT'\nantes = [0, 0.50] # c\ntime = 00:00:20\nok = true\n\nactions = [\n 'p1 f',\n]\n";
         let entries = parse_fast(body, 10).unwrap();
         assert_eq!(entries.len(), 5);
         assert_eq!(entries[0].value.span, Span::new(20, 24));

@@ -90,7 +90,11 @@ pub fn parse_chunk(chunk: &HandChunk<'_>, path: Path) -> ParsedHand {
     parse_chunk_general(chunk)
 }
 
-fn finish(chunk: &HandChunk<'_>, built: Option<build::Built>, mut diagnostics: Vec<Diagnostic>) -> ParsedHand {
+fn finish(
+    chunk: &HandChunk<'_>,
+    built: Option<build::Built>,
+    mut diagnostics: Vec<Diagnostic>,
+) -> ParsedHand {
     let (hand, action_spans) = match built {
         Some(b) => {
             diagnostics.extend(b.diagnostics);

@@ -24,7 +24,8 @@ pub(crate) fn parse_decimal(text: &str) -> Result<Amount, AmountError> {
         Some((i, f)) => (i.to_owned(), f.to_owned()),
         None => (digits.clone(), String::new()),
     };
-    if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
+    if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit())
+    {
         return Err(AmountError::Invalid);
     }
     let all = format!("{int}{frac}");

@@ -20,7 +20,10 @@ pub(crate) struct RawValue<'a> {
 pub(crate) enum RawKind<'a> {
     /// A string; `content_start` is the file offset of its first byte when the decoded value is
     /// the source text verbatim (no escapes), so offsets inside it map to the file.
-    Str { value: Cow<'a, str>, content_start: Option<usize> },
+    Str {
+        value: Cow<'a, str>,
+        content_start: Option<usize>,
+    },
     Int(i64),
     /// A float as its TOML text.
     Float(Cow<'a, str>),
@@ -81,7 +84,11 @@ pub(crate) fn parse_general<R>(
 ) -> Result<R, Diagnostic> {
     let doc = toml_edit::Document::parse(body).map_err(|e| {
         let span = e.span().map_or(Span::at(offset), |r| Span::new(r.start + offset, r.end + offset));
-        let span = if span.is_empty() && span.start < offset + body.len() { Span::new(span.start, span.start + 1) } else { span };
+        let span = if span.is_empty() && span.start < offset + body.len() {
+            Span::new(span.start, span.start + 1)
+        } else {
+            span
+        };
         Diagnostic::error(codes::TOML_SYNTAX, e.message().trim().to_owned(), span)
     })?;
     let entries = table_entries(doc.as_table(), body, offset);
@@ -106,14 +113,22 @@ fn table_entries<'d>(table: &'d toml_edit::Table, source: &'d str, offset: usize
     out
 }
 
-fn inline_entries<'d>(table: &'d toml_edit::InlineTable, source: &'d str, offset: usize) -> Vec<RawEntry<'d>> {
+fn inline_entries<'d>(
+    table: &'d toml_edit::InlineTable,
+    source: &'d str,
+    offset: usize,
+) -> Vec<RawEntry<'d>> {
     let mut out = Vec::with_capacity(table.len());
     for (name, value) in table.iter() {
         let key_span = table
             .get_key_value(name)
             .and_then(|(k, _)| k.span())
             .map_or(Span::at(offset), |r| Span::new(r.start + offset, r.end + offset));
-        out.push(RawEntry { key: Cow::Borrowed(name), key_span, value: value_raw(value, source, offset, key_span) });
+        out.push(RawEntry {
+            key: Cow::Borrowed(name),
+            key_span,
+            value: value_raw(value, source, offset, key_span),
+        });
     }
     out
 }
@@ -152,8 +167,10 @@ fn value_raw<'d>(value: &'d Value, source: &'d str, offset: usize, fallback: Spa
     let span = span_of(local.clone(), offset, fallback);
     let kind = match value {
         Value::String(s) => {
-            let content_start =
-                local.as_ref().and_then(|r| verbatim_start(source, Span::new(r.start, r.end), s.value())).map(|c| c + offset);
+            let content_start = local
+                .as_ref()
+                .and_then(|r| verbatim_start(source, Span::new(r.start, r.end), s.value()))
+                .map(|c| c + offset);
             RawKind::Str { value: Cow::Borrowed(s.value().as_str()), content_start }
         }
         Value::Integer(i) => RawKind::Int(*i.value()),

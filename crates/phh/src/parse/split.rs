@@ -172,7 +172,9 @@ pub(crate) fn parse_header<'a>(line: &'a str, start: usize) -> Result<Cow<'a, st
     let key_len = inner.bytes().take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-')).count();
     if key_len > 0 && inner.as_bytes().get(key_len) == Some(&b']') {
         let rest = inner.get(key_len + 1..).unwrap_or("").trim_start_matches([' ', '\t']);
-        if rest.is_empty() || rest.starts_with('#') && !rest.bytes().any(|b| b < 0x20 && b != b'\t' || b == 0x7f) {
+        if rest.is_empty()
+            || rest.starts_with('#') && !rest.bytes().any(|b| b < 0x20 && b != b'\t' || b == 0x7f)
+        {
             return Ok(Cow::Borrowed(inner.get(..key_len).unwrap_or("")));
         }
     }
@@ -229,7 +231,14 @@ impl<'a> Iterator for Chunks<'a> {
         let bytes = text.as_bytes();
         if !self.multi {
             self.done = true;
-            return Some(HandChunk { index: 0, name: None, header: None, body: text, offset: 0, header_error: None });
+            return Some(HandChunk {
+                index: 0,
+                name: None,
+                header: None,
+                body: text,
+                offset: 0,
+                header_error: None,
+            });
         }
         // Find the next header line from `pos` (skipping the preamble of comments).
         let mut state = LexState::default();

@@ -1,0 +1,101 @@
+//! Snapshots over `corpus/phh`: the parsed model (JSON form) and diagnostics of every file, the
+//! rendered diagnostics of the compliance set `corpus/phh/invalid/` (one file per error code), and
+//! round trips, fast/general agreement and format-preserving no-op edits on every valid file.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use cards_core::LineIndex;
+use serde_json::{Value, json};
+
+fn model_snapshot(text: &str) -> Value {
+    let index = LineIndex::new(text);
+    let at = |offset: usize| {
+        let (l, c) = index.line_col(text, offset);
+        format!("{l}:{c}")
+    };
+    let file = phh::parse_file(text);
+    let hands: Vec<Value> = file
+        .hands
+        .iter()
+        .map(|h| {
+            json!({
+                "index": h.index,
+                "name": h.name,
+                "hand": h.hand,
+                "action_spans": h.action_spans.iter().map(|s| format!("{}+{}", at(s.start), s.len())).collect::<Vec<_>>(),
+                "diagnostics": h.diagnostics.iter().map(|d| json!({
+                    "severity": d.severity,
+                    "code": d.code,
+                    "message": d.message,
+                    "at": at(d.span.start),
+                    "text": &text[d.span.range()],
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({ "multi": file.multi, "hands": hands })
+}
+
+fn is_valid_corpus_file(path: &Path) -> bool {
+    !path.components().any(|c| c.as_os_str() == "invalid")
+}
+
+#[test]
+fn corpus_models() {
+    insta::glob!("../../../corpus/phh", "**/*.phh*", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        insta::assert_json_snapshot!(model_snapshot(&text));
+        if !is_valid_corpus_file(path) {
+            return;
+        }
+        let file = phh::parse_file(&text);
+        assert!(!file.has_errors(), "{}", path.display());
+        // Fast and general paths agree.
+        let general: Vec<_> = phh::hands_with(&text, phh::Path::General).collect();
+        assert_eq!(file.hands, general);
+        // Canonical round trip.
+        for parsed in &file.hands {
+            let hand = parsed.hand.as_ref().unwrap();
+            let back = phh::parse_hand(&phh::write_hand(hand));
+            assert_eq!(back.hand.as_ref(), Some(hand));
+        }
+        // JSON round trip.
+        let json = phh::json::JsonFile::from_parsed(&file);
+        let again: phh::json::JsonFile =
+            serde_json::from_str(&serde_json::to_string(&json).unwrap()).unwrap();
+        assert_eq!(again, json);
+        let from_json = phh::parse_file(&json.to_phh());
+        assert_eq!(from_json.hands.len(), file.hands.len());
+        for (a, b) in from_json.hands.iter().zip(&file.hands) {
+            assert_eq!(a.hand, b.hand);
+        }
+        // A format-preserving editor with no edit gives the text back unchanged.
+        let editor = phh::edit::Editor::new(&text).unwrap();
+        assert_eq!(editor.to_string().trim_end(), text.trim_end());
+    });
+}
+
+#[test]
+fn compliance_set_rendered_diagnostics() {
+    let mut seen = BTreeSet::new();
+    insta::glob!("../../../corpus/phh/invalid", "*.phh*", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let file = phh::parse_file(&text);
+        let mut rendered = String::new();
+        for hand in &file.hands {
+            for d in &hand.diagnostics {
+                seen.insert(d.code.clone());
+                rendered.push_str(&d.render_plain(&name, &text));
+                rendered.push('\n');
+            }
+        }
+        assert!(!rendered.is_empty(), "{name} reports nothing");
+        insta::assert_snapshot!(rendered);
+    });
+    let all: BTreeSet<String> = phh::error::codes::ALL.iter().map(|s| (*s).to_owned()).collect();
+    let missing: Vec<_> = all.difference(&seen).collect();
+    assert!(missing.is_empty(), "codes without a compliance file: {missing:?}");
+}
