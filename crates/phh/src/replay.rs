@@ -1,21 +1,227 @@
 //! Replaying hands through `poker-engine` (feature `replay`, on by default).
 //!
-//! # Contract with the rest of the `phh` crate (owned by the poker-engine work)
+//! # API (used by the `cardnote` glue)
 //!
-//! The planned entry point, once the `phh` model (`Hand`, `Action`) lands:
+//! * [`replay_parsed`]`(&ParsedHand, RuleProfile) -> Option<ReplayOutcome>`: replays a parsed
+//!   hand (`None` when the hand could not be built at all); diagnostics point at the offending
+//!   action's text in the file (`ParsedHand::action_spans`), or at the whole hand for setup errors.
+//! * [`replay_hand`]`(&Hand, &[Span], Span, RuleProfile) -> ReplayOutcome`: the same from a model,
+//!   its action spans and a fallback span.
+//! * [`ReplayOutcome`]: `terminal`, `finishing_stacks` and `payoffs` as exact decimal strings
+//!   (`"12.50"`, `"inf"` for an infinite stack), `diagnostics` with stable `REPLAY_…` codes:
+//!   errors when the hand is illegal, warnings for PokerKit's repairs and quirks (see the
+//!   `poker_engine` crate docs for every code and the differences between the profiles).
+//! * [`game_def`] and [`engine_actions`] convert the model for callers that drive
+//!   [`poker_engine::State`] themselves (the `cardnote replay` step-by-step view).
 //!
-//! ```text
-//! pub fn replay_hand(hand: &crate::Hand, profile: RuleProfile) -> ReplayOutcome
 //! ```
-//!
-//! * `RuleProfile` is `poker_engine::RuleProfile` (`Pokerkit`, the default for PHH files, or `Wsop`).
-//! * `ReplayOutcome` carries:
-//!   - `terminal: bool` — the hand reached its end (pots pushed and pulled);
-//!   - `finishing_stacks: Vec<String>` and `payoffs: Vec<String>` — exact decimal strings as
-//!     PokerKit prints them (`"12.50"`, `"inf"` for an infinite stack), one per player;
-//!   - `diagnostics: Vec<cards_core::Diagnostic>` — replay errors (the hand is illegal) and warnings
-//!     (PokerKit repairs and quirks), each with a stable `REPLAY_…` code and the byte span of the
-//!     offending action's text in the file (taken from the action's span in the model).
-//!
-//! The CLI glue (`cardnote check`) copies `terminal`, `finishing_stacks` and `payoffs` into its JSON
-//! fields and appends the diagnostics to the hand's report.
+//! let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+//!             starting_stacks = [100, 100]\nactions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 f']\n";
+//! let parsed = phh::parse_hand(text);
+//! let outcome = phh::replay::replay_parsed(&parsed, phh::replay::RuleProfile::Pokerkit).unwrap();
+//! assert!(outcome.terminal);
+//! assert_eq!(outcome.finishing_stacks, ["101", "99"]);
+//! assert_eq!(outcome.payoffs, ["1", "-1"]);
+//! ```
+
+use cards_core::{Diagnostic, Span};
+use poker_engine::replay::{Event, run};
+use poker_engine::{Action as EngineAction, CardList, Chips, GameDef, Show, State, Variant as EngineVariant};
+
+pub use poker_engine::RuleProfile;
+
+use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown, Variant};
+use crate::parse::ParsedHand;
+
+/// The result of replaying one hand.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ReplayOutcome {
+    /// Whether the hand ran to its end (pots pushed and pulled).
+    pub terminal: bool,
+    /// Stacks after the last action, exact decimal text (`"inf"` for an infinite stack).
+    pub finishing_stacks: Vec<String>,
+    /// Net result per player, exact decimal text.
+    pub payoffs: Vec<String>,
+    /// Replay errors and warnings, spans into the file.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The engine variant of a PHH variant.
+#[must_use]
+pub const fn engine_variant(variant: Variant) -> EngineVariant {
+    match variant {
+        Variant::FixedLimitTexasHoldem => EngineVariant::FixedLimitTexasHoldem,
+        Variant::NoLimitTexasHoldem => EngineVariant::NoLimitTexasHoldem,
+        Variant::NoLimitShortDeckHoldem => EngineVariant::NoLimitShortDeckHoldem,
+        Variant::PotLimitOmahaHoldem => EngineVariant::PotLimitOmahaHoldem,
+        Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter => {
+            EngineVariant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter
+        }
+        Variant::FixedLimitSevenCardStud => EngineVariant::FixedLimitSevenCardStud,
+        Variant::FixedLimitSevenCardStudHighLowSplitEightOrBetter => {
+            EngineVariant::FixedLimitSevenCardStudHighLowSplitEightOrBetter
+        }
+        Variant::FixedLimitRazz => EngineVariant::FixedLimitRazz,
+        Variant::NoLimitDeuceToSevenLowballSingleDraw => EngineVariant::NoLimitDeuceToSevenLowballSingleDraw,
+        Variant::FixedLimitDeuceToSevenLowballTripleDraw => {
+            EngineVariant::FixedLimitDeuceToSevenLowballTripleDraw
+        }
+        Variant::FixedLimitBadugi => EngineVariant::FixedLimitBadugi,
+    }
+}
+
+fn quantity(q: Quantity) -> Chips {
+    match q {
+        Quantity::Finite(a) => Chips::from_amount(a),
+        Quantity::Infinite => Chips::INF,
+    }
+}
+
+/// The engine's game definition for a hand (missing fields are zero, as PokerKit pads them).
+#[must_use]
+pub fn game_def(hand: &Hand, profile: RuleProfile) -> GameDef {
+    let mut def = GameDef::new(
+        engine_variant(hand.variant),
+        hand.starting_stacks.iter().copied().map(quantity).collect(),
+    );
+    def.profile = profile;
+    def.antes = hand.antes.iter().copied().map(Chips::from_amount).collect();
+    def.blinds_or_straddles = hand
+        .blinds_or_straddles
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .copied()
+        .map(Chips::from_amount)
+        .collect();
+    def.bring_in = hand.bring_in.map(Chips::from_amount).unwrap_or_default();
+    def.small_bet = hand.small_bet.map(Chips::from_amount).unwrap_or_default();
+    def.big_bet = hand.big_bet.map(Chips::from_amount).unwrap_or_default();
+    def.min_bet = hand.min_bet.map(Chips::from_amount).unwrap_or_default();
+    def.ante_trimming = hand.ante_trimming();
+    def
+}
+
+/// Why a model action cannot be given to the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConvertError {
+    /// `p0`: players are numbered from 1.
+    PlayerZero,
+    /// More cards in one action than any action can hold.
+    TooManyCards,
+}
+
+fn cards(run: &CardRun) -> Result<CardList, ConvertError> {
+    let mut list = CardList::EMPTY;
+    for c in run.iter() {
+        if !list.push(c) {
+            return Err(ConvertError::TooManyCards);
+        }
+    }
+    Ok(list)
+}
+
+/// Converts one action of the model.
+pub fn engine_action(kind: &ActionKind) -> Result<EngineAction, ConvertError> {
+    let player = |p: crate::model::Player| p.index().ok_or(ConvertError::PlayerZero);
+    Ok(match kind {
+        ActionKind::DealBoard { cards: c } => EngineAction::DealBoard(cards(c)?),
+        ActionKind::DealHole { player: p, cards: c } => {
+            EngineAction::DealHole { player: player(*p)?, cards: cards(c)? }
+        }
+        ActionKind::BringIn { player: p } => EngineAction::PostBringIn { player: player(*p)? },
+        ActionKind::CompleteBetRaise { player: p, amount } => {
+            EngineAction::CompleteBetOrRaiseTo { player: player(*p)?, amount: Chips::from_amount(*amount) }
+        }
+        ActionKind::CheckCall { player: p } => EngineAction::CheckOrCall { player: player(*p)? },
+        ActionKind::Fold { player: p } => EngineAction::Fold { player: player(*p)? },
+        ActionKind::StandPatDiscard { player: p, discards } => {
+            EngineAction::StandPatOrDiscard { player: player(*p)?, cards: cards(discards)? }
+        }
+        ActionKind::ShowMuck { player: p, shown } => EngineAction::ShowOrMuck {
+            player: player(*p)?,
+            show: match shown {
+                Shown::Muck => Show::Muck,
+                Shown::Dealt => Show::All,
+                Shown::Cards(c) => Show::Cards(cards(c)?),
+            },
+        },
+        ActionKind::NoOp => EngineAction::NoOp,
+    })
+}
+
+/// Converts every action; the error carries the index of the first action that fails.
+pub fn engine_actions(hand: &Hand) -> Result<Vec<EngineAction>, (usize, ConvertError)> {
+    hand.actions.iter().enumerate().map(|(i, a)| engine_action(&a.kind).map_err(|e| (i, e))).collect()
+}
+
+/// Replays a parsed hand; `None` when the file gave no hand model.
+#[must_use]
+pub fn replay_parsed(parsed: &ParsedHand, profile: RuleProfile) -> Option<ReplayOutcome> {
+    let hand = parsed.hand.as_ref()?;
+    Some(replay_hand(hand, &parsed.action_spans, parsed.span, profile))
+}
+
+/// Replays a hand. `action_spans[i]` locates action `i` in the file; `fallback` is used for
+/// setup errors and for actions without a span.
+#[must_use]
+pub fn replay_hand(
+    hand: &Hand,
+    action_spans: &[Span],
+    fallback: Span,
+    profile: RuleProfile,
+) -> ReplayOutcome {
+    let span_of = |i: usize| action_spans.get(i).copied().unwrap_or(fallback);
+    let mut outcome = ReplayOutcome::default();
+    let def = game_def(hand, profile);
+    let mut state = match State::new(&def) {
+        Ok(state) => state,
+        Err(e) => {
+            outcome.diagnostics.push(Diagnostic::error(
+                e.code(),
+                format!("cannot start the hand: {e}"),
+                fallback,
+            ));
+            return outcome;
+        }
+    };
+    let (actions, stop) = match engine_actions(hand) {
+        Ok(actions) => (actions, None),
+        Err((index, e)) => {
+            let message = match e {
+                ConvertError::PlayerZero => "players are numbered from p1",
+                ConvertError::TooManyCards => "too many cards in one action",
+            };
+            outcome.diagnostics.push(Diagnostic::error("REPLAY_BAD_ACTION", message, span_of(index)));
+            // Replay what comes before the bad action.
+            let before = hand.actions.get(..index).unwrap_or_default();
+            let actions = before.iter().filter_map(|a| engine_action(&a.kind).ok()).collect();
+            (actions, Some(index))
+        }
+    };
+    let mut events = Vec::new();
+    run(&mut state, &actions, &mut events);
+    for event in events {
+        match event {
+            Event::Error { action, error } => {
+                let player = hand.actions.get(action).and_then(|a| a.kind.player());
+                let who = player.map(|p| format!("{p}: ")).unwrap_or_default();
+                outcome.diagnostics.push(Diagnostic::error(
+                    error.code(),
+                    format!("illegal action under the {} rules: {who}{error}", profile.name()),
+                    span_of(action),
+                ));
+            }
+            Event::Warnings { action, warnings } => {
+                let span = if action >= actions.len() && stop.is_none() { fallback } else { span_of(action) };
+                for w in warnings.iter() {
+                    outcome.diagnostics.push(Diagnostic::warning(w.code(), w.message(), span));
+                }
+            }
+        }
+    }
+    outcome.terminal = state.is_over() && stop.is_none();
+    outcome.finishing_stacks = state.stacks().iter().map(|c| c.to_text()).collect();
+    outcome.payoffs = state.payoffs().iter().map(|c| c.to_text()).collect();
+    outcome
+}

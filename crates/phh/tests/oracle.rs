@@ -1,0 +1,93 @@
+//! Differential test: every hand of `../shared/corpus/phh` and `../shared/corpus/phh-generated`,
+//! read by this crate and replayed by poker-engine under the `pokerkit` profile, must end with
+//! exactly PokerKit 0.7.7's finishing stacks (numbers equal within 1e-18: PokerKit rounds every
+//! decimal sum to 28 significant digits). Skipped with a note when `../shared` is absent.
+#![cfg(feature = "replay")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use phh::replay::{RuleProfile, replay_parsed};
+use poker_engine::Chips;
+
+fn shared_corpus() -> Option<PathBuf> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    p.is_dir().then_some(p)
+}
+
+/// Numeric equality of two amount texts (`inf`/`Infinity` equal each other), within 1e-18.
+fn close(a: &str, b: &str) -> bool {
+    let (Ok(a), Ok(b)) = (a.parse::<Chips>(), b.parse::<Chips>()) else { return false };
+    let tolerance = "0.000000000000000001".parse::<Chips>().unwrap().decimal().unwrap();
+    match (a.decimal(), b.decimal()) {
+        (None, None) => true,
+        (Some(x), Some(y)) => (x - y).abs() < tolerance,
+        _ => false,
+    }
+}
+
+struct Tally {
+    agreed: usize,
+    total: usize,
+    failures: Vec<String>,
+}
+
+/// Replays every hand named in `oracle` (JSON lines with `file`, `index` and `field`), reading the
+/// files relative to `base`.
+fn check(base: &Path, oracle: &Path, field: &str) -> Tally {
+    let mut expected: HashMap<(String, usize), Vec<String>> = HashMap::new();
+    for line in std::fs::read_to_string(oracle).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let stacks = v[field].as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_owned()).collect();
+        expected
+            .insert((v["file"].as_str().unwrap().to_owned(), v["index"].as_u64().unwrap() as usize), stacks);
+    }
+    let mut files: Vec<&String> = expected.keys().map(|k| &k.0).collect();
+    files.sort();
+    files.dedup();
+    let mut tally = Tally { agreed: 0, total: 0, failures: Vec::new() };
+    for file in files {
+        let text = std::fs::read_to_string(base.join(file)).unwrap();
+        for parsed in phh::parse_file(&text).hands {
+            let Some(want) = expected.get(&(file.clone(), parsed.index)) else { continue };
+            tally.total += 1;
+            let Some(outcome) = replay_parsed(&parsed, RuleProfile::Pokerkit) else {
+                tally.failures.push(format!("{file}#{}: no hand model", parsed.index));
+                continue;
+            };
+            let got = &outcome.finishing_stacks;
+            if got.len() == want.len() && got.iter().zip(want).all(|(a, b)| close(a, b)) {
+                tally.agreed += 1;
+            } else {
+                let codes: Vec<&str> = outcome.diagnostics.iter().map(|d| d.code.as_str()).collect();
+                tally
+                    .failures
+                    .push(format!("{file}#{}: got {got:?}, oracle {want:?}, {codes:?}", parsed.index));
+            }
+        }
+    }
+    tally
+}
+
+#[test]
+fn replay_agrees_with_pokerkit_on_every_corpus_hand() {
+    let Some(corpus) = shared_corpus() else {
+        eprintln!("note: ../shared/corpus is absent; the PokerKit differential test is skipped");
+        return;
+    };
+    let real = check(&corpus.join("phh"), &corpus.join("phh-oracle.jsonl"), "finishing_stacks_text");
+    let generated =
+        check(&corpus.join("phh-generated"), &corpus.join("phh-generated/oracle.jsonl"), "finishing_stacks");
+    eprintln!(
+        "PokerKit agreement: real corpus {}/{}, generated {}/{}",
+        real.agreed, real.total, generated.agreed, generated.total
+    );
+    for failure in real.failures.iter().chain(&generated.failures).take(30) {
+        eprintln!("  {failure}");
+    }
+    assert_eq!(real.total, 159, "every real oracle hand is read");
+    assert_eq!(generated.total, 11_000, "every generated oracle hand is read");
+    assert_eq!(real.agreed, real.total);
+    assert_eq!(generated.agreed, generated.total);
+}
