@@ -171,10 +171,11 @@ fn hand(rng: &mut Rng, number: usize, dealer: usize, game: [i64; 2]) -> ([i64; 2
             for k in 0..4 {
                 let seat = (leader + k) % 4;
                 let Some(h) = held.get_mut(seat) else { continue };
+                let set = h.distinct();
                 let legal: Vec<Card> = h
                     .iter()
                     .map(|(c, _)| c)
-                    .filter(|&c| cards.is_empty() || legality_of(h, &cards, c, Some(trump), true).is_none())
+                    .filter(|&c| cards.is_empty() || legality_of(set, &cards, c, Some(trump), true).is_none())
                     .collect();
                 let Some(&card) = legal.get(rng.below(legal.len())) else { continue };
                 let _ = h.remove(card);

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use cards_core::{Card, CardCounts, Deck, Diagnostic, PinochleSeat, Rank, Span, Suit};
+use cards_core::{Card, CardCounts, CardSet, Deck, Diagnostic, PinochleSeat, Rank, Span, Suit};
 
 use crate::error as code;
 use crate::meld::{self, Chart, STANDARD};
@@ -121,7 +121,7 @@ struct Previous {
 pub struct Checker {
     opts: Options,
     format: Option<FormatKind>,
-    last: Vec<(String, String)>,
+    last: LastValues,
     sticky: Vec<(String, String)>,
     prev: Option<Previous>,
 }
@@ -177,6 +177,134 @@ struct Eff<'h> {
     /// Where the value is (the `#` when inherited; the hand start when implied by `##`).
     span: Span,
     tag: Option<&'h Tag>,
+}
+
+/// Number of tag names with a fixed slot (the draft's tags).
+const KNOWN_TAGS: usize = 52;
+
+/// The slot of a tag name the draft defines.
+fn tag_id(name: &str) -> Option<usize> {
+    match name {
+        "Site" => Some(0),
+        "Date" => Some(1),
+        "North" => Some(2),
+        "East" => Some(3),
+        "South" => Some(4),
+        "West" => Some(5),
+        "Hand" => Some(6),
+        "GameScores" => Some(7),
+        "Dealer" => Some(8),
+        "Deal" => Some(9),
+        "Declarer" => Some(10),
+        "Contract" => Some(11),
+        "Trump" => Some(12),
+        "Melds" => Some(13),
+        "MeldScores" => Some(14),
+        "PlayScores" => Some(15),
+        "Result" => Some(16),
+        "HandScores" => Some(17),
+        "Auction" => Some(18),
+        "Play" => Some(19),
+        "Annotator" => Some(20),
+        "BidSystem1" => Some(21),
+        "BidSystem2" => Some(22),
+        "Chat" => Some(23),
+        "Competition" => Some(24),
+        "Discard" => Some(25),
+        "Event" => Some(26),
+        "Holding" => Some(27),
+        "Kitty" => Some(28),
+        "Language" => Some(29),
+        "Note" => Some(30),
+        "Partner" => Some(31),
+        "Passed" => Some(32),
+        "Round" => Some(33),
+        "Room" => Some(34),
+        "Scoring" => Some(35),
+        "Stage" => Some(36),
+        "Termination" => Some(37),
+        "TimeControl" => Some(38),
+        "Victor" => Some(39),
+        "NorthType" => Some(40),
+        "EastType" => Some(41),
+        "SouthType" => Some(42),
+        "WestType" => Some(43),
+        "Northeast" => Some(44),
+        "Southeast" => Some(45),
+        "Southwest" => Some(46),
+        "Northwest" => Some(47),
+        "NortheastType" => Some(48),
+        "SoutheastType" => Some(49),
+        "SouthwestType" => Some(50),
+        "NorthwestType" => Some(51),
+        _ => None,
+    }
+}
+
+/// Tags whose value is typed (others are free text).
+fn is_typed(name: &str) -> bool {
+    matches!(
+        name,
+        "Date"
+            | "Hand"
+            | "Contract"
+            | "Round"
+            | "Victor"
+            | "Dealer"
+            | "Declarer"
+            | "Auction"
+            | "Play"
+            | "Deal"
+            | "Holding"
+            | "Passed"
+            | "Melds"
+            | "Discard"
+            | "Kitty"
+            | "Partner"
+            | "Trump"
+            | "GameScores"
+            | "MeldScores"
+            | "PlayScores"
+            | "HandScores"
+            | "Result"
+            | "Termination"
+    )
+}
+
+/// Last values of tags, by name: a slot per draft tag, a list for the others.
+#[derive(Debug, Default)]
+struct LastValues {
+    known: Vec<Option<String>>,
+    other: Vec<(String, String)>,
+}
+
+impl LastValues {
+    fn get(&self, name: &str) -> Option<&str> {
+        match tag_id(name) {
+            Some(id) => self.known.get(id).and_then(|v| v.as_deref()),
+            None => lookup(&self.other, name),
+        }
+    }
+
+    fn set(&mut self, name: &str, value: &str) {
+        match tag_id(name) {
+            Some(id) => {
+                if self.known.len() < KNOWN_TAGS {
+                    self.known.resize(KNOWN_TAGS, None);
+                }
+                if let Some(slot) = self.known.get_mut(id) {
+                    match slot {
+                        Some(s) => {
+                            s.clear();
+                            s.push_str(value);
+                        }
+                        None => *slot = Some(value.to_owned()),
+                    }
+                }
+            }
+            None => store(&mut self.other, name, value),
+        }
+    }
 }
 
 fn lookup<'v>(list: &'v [(String, String)], name: &str) -> Option<&'v str> {
@@ -271,7 +399,7 @@ impl Checker {
                 headers.last().map_or(Span::at(0), |h| h.at.0),
             ));
         }
-        (Checker { opts, format, last: Vec::new(), sticky: Vec::new(), prev: None }, diags)
+        (Checker { opts, format, last: LastValues::default(), sticky: Vec::new(), prev: None }, diags)
     }
 
     /// Checks one hand; `syntax` holds the reader's diagnostics for it (they come first).
@@ -280,12 +408,18 @@ impl Checker {
         let hand_start = Span::at(hand.at.0.start);
         // 1. Inheritance and duplicates.
         let mut eff: Vec<Eff<'_>> = Vec::with_capacity(24);
+        let mut index = [u8::MAX; KNOWN_TAGS];
         for tag in hand.tags() {
             if tag.segment.is_some() {
                 continue;
             }
             let repeatable = matches!(tag.name.as_str(), "Chat" | "Note");
-            if !repeatable && eff.iter().any(|e| e.name == tag.name && e.tag.is_some()) {
+            let id = tag_id(&tag.name);
+            let seen_before = match id {
+                Some(i) => index.get(i).is_some_and(|&x| x != u8::MAX),
+                None => eff.iter().any(|e| e.name == tag.name),
+            };
+            if !repeatable && seen_before {
                 d.push(Diagnostic::error(
                     code::DUPLICATE_TAG,
                     format!("tag `{}` appears twice in this hand", tag.name),
@@ -295,7 +429,7 @@ impl Checker {
             }
             let raw = tag.value.as_str();
             let value: Cow<'_, str> = if raw == "#" || raw == "##" {
-                match lookup(&self.last, &tag.name) {
+                match self.last.get(&tag.name) {
                     Some(v) => Cow::Owned(v.to_owned()),
                     None => {
                         d.push(Diagnostic::error(
@@ -321,11 +455,19 @@ impl Checker {
             } else {
                 tag.value_at.0
             };
+            if let Some(slot) = id.and_then(|i| index.get_mut(i)) {
+                if *slot == u8::MAX {
+                    *slot = u8::try_from(eff.len()).unwrap_or(u8::MAX - 1);
+                }
+            }
             eff.push(Eff { name: &tag.name, value, span, tag: Some(tag) });
         }
         let sticky = self.sticky.clone();
         for (name, value) in &sticky {
             if !eff.iter().any(|e| e.name == name) {
+                if let Some(slot) = tag_id(name).and_then(|i| index.get_mut(i)) {
+                    *slot = u8::try_from(eff.len()).unwrap_or(u8::MAX - 1);
+                }
                 eff.push(Eff {
                     name: name.as_str(),
                     value: Cow::Owned(value.clone()),
@@ -334,7 +476,10 @@ impl Checker {
                 });
             }
         }
-        let get = |name: &str| eff.iter().find(|e| e.name == name);
+        let get = |name: &str| match tag_id(name) {
+            Some(i) => index.get(i).and_then(|&x| eff.get(usize::from(x))),
+            None => eff.iter().find(|e| e.name == name),
+        };
 
         // 2. Variant.
         let dd4 = match get("Competition") {
@@ -384,6 +529,13 @@ impl Checker {
         let mut t = Typed::default();
         let mut stars: Option<Span> = None;
         for e in &eff {
+            if !is_typed(e.name) {
+                if &*e.value == "*" {
+                    stars.get_or_insert(e.span);
+                }
+                self.lint_value(e, &Value::Unknown, dd4, &mut d, &mut t);
+                continue;
+            }
             let value = match typed_value(e.name, &e.value, e.span.start, players) {
                 Ok(v) => v,
                 Err(diag) => {
@@ -486,7 +638,7 @@ impl Checker {
         }
         for e in &eff {
             if e.tag.is_some() {
-                store(&mut self.last, e.name, &e.value);
+                self.last.set(e.name, &e.value);
             }
         }
         HandReport { diagnostics: d, summary }
@@ -1279,23 +1431,22 @@ fn beats(a: Card, b: Card) -> bool {
 /// the code (`REVOKE`, `FAILED_TO_TRUMP`, `FAILED_TO_HEAD`) and a message. `None` when legal.
 #[must_use]
 pub fn legality_of(
-    hand: &CardCounts,
+    held: CardSet,
     trick: &[Card],
     card: Card,
     trump: Option<Suit>,
     must_head: bool,
-) -> Option<(&'static str, String)> {
+) -> Option<(&'static str, &'static str)> {
     let led = trick.first()?.suit();
-    let holds_suit = |s: Suit| hand.iter().any(|(c, _)| c.suit() == s);
-    let beats_any = |s: Suit, best: Option<Card>| {
-        hand.iter().any(|(c, _)| c.suit() == s && best.is_none_or(|b| beats(c, b)))
-    };
+    let holds_suit = |s: Suit| held.ranks_in(s) != 0;
+    let top = |s: Suit| held.suit(s).iter().map(|c| strength(c.rank())).max().unwrap_or(0);
+    let beats_any = |s: Suit, best: Option<Card>| best.map_or(holds_suit(s), |b| top(s) > strength(b.rank()));
     if card.suit() != led && holds_suit(led) {
-        return Some((code::REVOKE, format!("did not follow {} although holding one", led.upper_char())));
+        return Some((code::REVOKE, "did not follow the led suit although holding it"));
     }
     if let Some(trump) = trump {
         if card.suit() != led && card.suit() != trump && holds_suit(trump) {
-            return Some((code::FAILED_TO_TRUMP, "void in the led suit but did not trump".into()));
+            return Some((code::FAILED_TO_TRUMP, "void in the led suit but did not trump"));
         }
         if must_head {
             let best_of = |s: Suit| {
@@ -1306,14 +1457,14 @@ pub fn legality_of(
                 if best_trump.is_none() {
                     let best = best_of(led);
                     if best.is_some_and(|b| !beats(card, b)) && beats_any(led, best) {
-                        return Some((code::FAILED_TO_HEAD, "did not beat the trick although able".into()));
+                        return Some((code::FAILED_TO_HEAD, "did not beat the trick although able"));
                     }
                 }
             } else if card.suit() == trump
                 && best_trump.is_some_and(|b| !beats(card, b))
                 && beats_any(trump, best_trump)
             {
-                return Some((code::FAILED_TO_HEAD, "did not beat the best trump although able".into()));
+                return Some((code::FAILED_TO_HEAD, "did not beat the best trump although able"));
             }
         }
     }
@@ -1359,6 +1510,12 @@ fn check_play(
     let lines = tag.section.as_ref().map_or(&[][..], |s| &s.lines[..]);
     let mut last_span = tag.at.0;
     let mut cards: Vec<(Option<Card>, Span)> = Vec::with_capacity(4);
+    let mut sets: [CardSet; 4] = [CardSet::EMPTY; 4];
+    if let Some(h) = &hands {
+        for (set, hand) in sets.iter_mut().zip(h.iter()) {
+            *set = hand.as_ref().map_or(CardSet::EMPTY, CardCounts::distinct);
+        }
+    }
     for line in lines {
         if line.tokens.is_empty() {
             continue;
@@ -1433,7 +1590,8 @@ fn check_play(
                     ));
                 } else {
                     if all_known && trump_known {
-                        if let Some((c, msg)) = legality_of(h, &played, card, trump, opts.must_head) {
+                        if let Some((c, msg)) = legality_of(sets[seat], &played, card, trump, opts.must_head)
+                        {
                             d.push(Diagnostic::error(
                                 c,
                                 format!("trick {}: {} {msg}", tricks, seat_at(seat)),
@@ -1442,6 +1600,9 @@ fn check_play(
                         }
                     }
                     let _ = h.remove(card);
+                    if h.count(card) == 0 {
+                        let _ = sets[seat].remove(card);
+                    }
                 }
             }
             played.push(card);
@@ -1527,27 +1688,33 @@ mod tests {
         let hand = cards_core::text::pinochle::parse_hand("AQ..J.").unwrap_or_default();
         // Must follow suit.
         assert_eq!(
-            legality_of(&hand, &[c("CK")], c("SJ"), Some(Suit::Spades), true).map(|x| x.0),
+            legality_of(hand.distinct(), &[c("CK")], c("SJ"), Some(Suit::Spades), true).map(|x| x.0),
             Some(code::REVOKE)
         );
         // Must head: holding CA over CK.
         assert_eq!(
-            legality_of(&hand, &[c("CK")], c("CQ"), Some(Suit::Spades), true).map(|x| x.0),
+            legality_of(hand.distinct(), &[c("CK")], c("CQ"), Some(Suit::Spades), true).map(|x| x.0),
             Some(code::FAILED_TO_HEAD)
         );
-        assert_eq!(legality_of(&hand, &[c("CK")], c("CQ"), Some(Suit::Spades), false), None);
+        assert_eq!(legality_of(hand.distinct(), &[c("CK")], c("CQ"), Some(Suit::Spades), false), None);
         // Trick already trumped: any club is fine.
-        assert_eq!(legality_of(&hand, &[c("CK"), c("SA")], c("CQ"), Some(Suit::Spades), true), None);
+        assert_eq!(
+            legality_of(hand.distinct(), &[c("CK"), c("SA")], c("CQ"), Some(Suit::Spades), true),
+            None
+        );
         // Void in hearts: must trump.
         assert_eq!(
-            legality_of(&hand, &[c("HK")], c("CQ"), Some(Suit::Spades), true).map(|x| x.0),
+            legality_of(hand.distinct(), &[c("HK")], c("CQ"), Some(Suit::Spades), true).map(|x| x.0),
             Some(code::FAILED_TO_TRUMP)
         );
-        assert_eq!(legality_of(&hand, &[c("HK")], c("SJ"), Some(Suit::Spades), true), None);
+        assert_eq!(legality_of(hand.distinct(), &[c("HK")], c("SJ"), Some(Suit::Spades), true), None);
         // Cannot overtrump SA with SJ: still fine to trump low.
-        assert_eq!(legality_of(&hand, &[c("HK"), c("SA")], c("SJ"), Some(Suit::Spades), true), None);
+        assert_eq!(
+            legality_of(hand.distinct(), &[c("HK"), c("SA")], c("SJ"), Some(Suit::Spades), true),
+            None
+        );
         // Void in hearts, no trump: anything.
         let hand = cards_core::text::pinochle::parse_hand("AQ...").unwrap_or_default();
-        assert_eq!(legality_of(&hand, &[c("HK")], c("CQ"), Some(Suit::Spades), true), None);
+        assert_eq!(legality_of(hand.distinct(), &[c("HK")], c("CQ"), Some(Suit::Spades), true), None);
     }
 }

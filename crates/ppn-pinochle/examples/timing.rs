@@ -1,0 +1,41 @@
+//! Rough timing of parse and check over generated games (for development). Reports wall time and
+//! on-CPU time (from /proc/thread-self/schedstat), since the machine may be shared.
+
+fn cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|n| n.parse().ok()))
+        .unwrap_or(0)
+}
+
+fn main() {
+    let cache = std::env::temp_dir().join("ppn-pinochle-timing.ppn");
+    let mut big =
+        std::fs::read_to_string(&cache).unwrap_or_else(|_| String::from("% PPN 1.0\n% EXPORT\n%\n"));
+    let mut seed = 1;
+    while big.len() < 20_000_000 {
+        let text = ppn_pinochle::synth::game(seed, 100);
+        seed += 1;
+        big.push('\n');
+        big.push_str(text.get(text.find("\n\n").unwrap_or(0) + 2..).unwrap_or(""));
+    }
+    let _ = std::fs::write(&cache, &big);
+    let mb = big.len() as f64 / 1e6;
+    for round in 0..3 {
+        let (t, c) = (std::time::Instant::now(), cpu_ns());
+        let parsed = ppn_pinochle::parse::parse(&big);
+        let (pw, pc) = (t.elapsed().as_secs_f64(), (cpu_ns() - c) as f64 / 1e9);
+        let reports = ppn_pinochle::validate::check_parsed(&parsed, &ppn_pinochle::Options::default());
+        let (cw, cc) = (t.elapsed().as_secs_f64(), (cpu_ns() - c) as f64 / 1e9);
+        let errors = reports.iter().flat_map(|r| &r.diagnostics).filter(|d| d.is_error()).count();
+        println!(
+            "round {round}: {:.1} MB, {} hands, errors {errors}; parse {:.1} MB/s wall, {:.1} MB/s cpu; parse+check {:.1} MB/s wall, {:.1} MB/s cpu",
+            mb,
+            parsed.file.hands.len(),
+            mb / pw,
+            mb / pc,
+            mb / cw,
+            mb / cc
+        );
+    }
+}
