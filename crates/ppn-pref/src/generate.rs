@@ -51,6 +51,47 @@ fn random_bid(rng: &mut Rng) -> Bid {
     }
 }
 
+/// Plays a random plain auction (each player makes their one legal bid or passes) and returns
+/// the highest bids.
+fn random_plain_auction(rng: &mut Rng) -> [Bid; 3] {
+    let mut best = [Bid::Pass; 3];
+    let mut out = [false; 3];
+    let mut spoke = [false; 3];
+    let mut top: Option<(u8, usize)> = None;
+    let mut m = 0;
+    for _ in 0..100 {
+        if spoke.iter().all(|&s| s) && out.iter().filter(|&&o| !o).count() <= 1 {
+            break;
+        }
+        if !out[m] {
+            let next = match top {
+                None => Some(4),
+                Some((_, h)) if h == m => None,
+                Some((l, h)) => {
+                    let n = l / 2;
+                    if l % 2 == 0 && m < h {
+                        Some(2 * n + 1)
+                    } else if n < 8 {
+                        Some(2 * n + 2)
+                    } else {
+                        None
+                    }
+                }
+            };
+            match next {
+                Some(l) if rng.chance(if top.is_none() { 75 } else { 45 }) => {
+                    best[m] = if l % 2 == 1 { Bid::Mine(l / 2) } else { Bid::Plain(l / 2) };
+                    top = Some((l, m));
+                }
+                _ => out[m] = true,
+            }
+            spoke[m] = true;
+        }
+        m = (m + 1) % 3;
+    }
+    best
+}
+
 /// The options of a random deal.
 #[derive(Debug, Clone, Copy)]
 pub struct DealOptions {
@@ -60,11 +101,13 @@ pub struct DealOptions {
     pub legacy: bool,
     /// The refa flag to use (`None`: random).
     pub refa: Option<bool>,
+    /// Allow an invitation on plain spade (a lint, `INVITE_ON_PLAIN_SPADE`).
+    pub spade_invite: bool,
 }
 
 impl Default for DealOptions {
     fn default() -> Self {
-        DealOptions { all_pass: 10, legacy: false, refa: None }
+        DealOptions { all_pass: 10, legacy: false, refa: None, spade_invite: false }
     }
 }
 
@@ -85,7 +128,11 @@ pub fn random_deal(rng: &mut Rng, id: u32, order: DealOrder, opts: DealOptions) 
     }
     let mut win = None;
     for _ in 0..500 {
-        let bids = [random_bid(rng), random_bid(rng), random_bid(rng)];
+        let bids = if rng.chance(60) {
+            random_plain_auction(rng)
+        } else {
+            [random_bid(rng), random_bid(rng), random_bid(rng)]
+        };
         if let Some(w) = auction::reconstruct(bids) {
             deal.bids = bids;
             win = Some(w);
@@ -134,7 +181,7 @@ fn finish(rng: &mut Rng, mut deal: Deal, pos: usize, bid: Bid, opts: DealOptions
         Accepted::Nobody => None,
         Accepted::One(f) => {
             let plain_spade = !contract.game && contract.level == 2;
-            if !plain_spade && rng.chance(40) {
+            if (!plain_spade || opts.spade_invite) && rng.chance(40) {
                 Some(Kontra { level: KontraLevel::Invite, by: f })
             } else if rng.chance(30) {
                 Some(Kontra { level: levels[rng.below(4)], by: f })
@@ -276,8 +323,12 @@ pub fn random_game(seed: u64, deals: u32, bula: i64, refe: u32) -> Game {
         let o = orders[(id as usize + 1) % 3];
         let order = DealOrder(o.map(|n| PrefPlayer::new(n).unwrap_or(PrefPlayer::ALL[0])));
         // decide the refa after the auction: generate, then fix the flag if needed
-        let mut deal =
-            random_deal(&mut rng, id, order, DealOptions { all_pass: 12, legacy: false, refa: Some(false) });
+        let mut deal = random_deal(
+            &mut rng,
+            id,
+            order,
+            DealOptions { all_pass: 12, refa: Some(false), ..DealOptions::default() },
+        );
         match &deal.play {
             None => all_pass += 1,
             Some(play) => {
