@@ -377,11 +377,14 @@ fn push_token<'a>(
     match current {
         Some(tag) => tag.data.push(token),
         None => {
-            diags.push(Diagnostic::error(
-                codes::DATA_WITHOUT_TAG,
-                "data before the first tag of the game",
-                token.span,
-            ));
+            // One diagnostic for a run of stray tokens.
+            if !matches!(items.last(), Some(Item::Invalid(_))) {
+                diags.push(Diagnostic::error(
+                    codes::DATA_WITHOUT_TAG,
+                    "data before the first tag of the game",
+                    token.span,
+                ));
+            }
             items.push(Item::Invalid(Token { kind: TokenKind::Invalid, ..token }));
         }
     }

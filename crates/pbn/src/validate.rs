@@ -940,7 +940,8 @@ fn check_play(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Dia
                                 e.span,
                             ));
                         }
-                        if !played.insert(card) {
+                        let twice = !played.insert(card);
+                        if twice {
                             diags.push(err(
                                 codes::PLAY_CARD_TWICE,
                                 format!("{} is played twice", cards_core::text::pbn::write_card(card)),
@@ -949,7 +950,7 @@ fn check_play(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Dia
                         }
                         if let Some(hand) = hands[seat.index()].as_mut() {
                             let led_suit = led;
-                            if !hand.contains(card) {
+                            if !twice && !hand.contains(card) {
                                 diags.push(err(
                                     codes::PLAY_CARD_NOT_IN_HAND,
                                     format!(
@@ -958,7 +959,8 @@ fn check_play(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Dia
                                     ),
                                     e.span,
                                 ));
-                            } else if let Some(ls) = led_suit
+                            } else if !twice
+                                && let Some(ls) = led_suit
                                 && card.suit() != ls
                                 && !hand.suit(ls).is_empty()
                                 && !revoke
@@ -988,11 +990,12 @@ fn check_play(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Dia
             for (c, e) in row.iter().enumerate() {
                 let seat = play.first.advance(c);
                 if let PlayItem::Card { card, .. } = e.item {
-                    if !played.insert(card) {
+                    let twice = !played.insert(card);
+                    if twice {
                         diags.push(err(codes::PLAY_CARD_TWICE, "a card is played twice", e.span));
                     }
                     if let Some(hand) = hands[seat.index()].as_mut() {
-                        if !hand.contains(card) {
+                        if !twice && !hand.contains(card) {
                             diags.push(err(
                                 codes::PLAY_CARD_NOT_IN_HAND,
                                 format!("{seat} does not hold {}", cards_core::text::pbn::write_card(card)),

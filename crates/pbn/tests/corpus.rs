@@ -1,0 +1,111 @@
+//! Snapshots over the project corpus `corpus/pbn`: the curated real files (`real/`), hand-made
+//! cases (`cases/`, with their export output) and the compliance set (`invalid/`, one file per
+//! diagnostic code, rendered diagnostics snapshotted).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use cards_core::LineIndex;
+use pbn::{Options, Record};
+
+fn report(source: &str, records: &[Record<'_>]) -> String {
+    let lines = LineIndex::new(source);
+    let mut out = String::new();
+    for (i, r) in records.iter().enumerate().filter(|(_, r)| r.is_game() || !r.diagnostics.is_empty()) {
+        let info = &r.info;
+        let _ = writeln!(out, "game {i}:");
+        let _ = writeln!(
+            out,
+            "  board {:?} dealer {:?} vulnerable {:?}",
+            info.board,
+            info.dealer.map(|d| d.to_string()),
+            info.vulnerable.map(|v| v.export())
+        );
+        let _ = writeln!(out, "  deal {:?}", info.deal.map(|d| d.write_from(cards_core::Compass::North)));
+        let _ = writeln!(
+            out,
+            "  declarer {:?} contract {:?} result {:?} tricks_by_play {:?} score_ns {:?}",
+            info.declarer.map(|d| d.seat.to_string()),
+            info.contract.map(pbn::model::Contract::export),
+            info.result.and_then(|res| res.declarer_tricks(info.declarer.map(|d| d.seat))),
+            info.tricks_by_play,
+            info.score_ns
+        );
+        if let Some(a) = &info.auction {
+            let _ = writeln!(out, "  auction from {}: {} calls", a.first, a.entries.len());
+        }
+        if let Some(p) = &info.play {
+            let _ = writeln!(out, "  play from {}: {} cards", p.first, p.entries.len());
+        }
+        for t in &info.tables {
+            let _ = writeln!(out, "  table {}: {} columns, {} rows", t.name, t.columns.len(), t.rows.len());
+        }
+        for d in &r.diagnostics {
+            let (line, col) = lines.line_col(source, d.span.start);
+            let _ = writeln!(out, "  {:?} {} {line}:{col}: {}", d.severity, d.code, d.message);
+        }
+    }
+    out
+}
+
+fn read_file(path: &Path) -> String {
+    pbn::decode(&std::fs::read(path).unwrap()).text
+}
+
+#[test]
+fn real_files() {
+    insta::glob!("../../../corpus/pbn", "real/*.pbn", |path| {
+        let source = read_file(path);
+        let records: Vec<Record<'_>> = pbn::read_str(&source, Options::default()).collect();
+        insta::assert_snapshot!(report(&source, &records));
+    });
+}
+
+#[test]
+fn hand_made_cases_and_their_export() {
+    insta::glob!("../../../corpus/pbn", "cases/*.pbn", |path| {
+        let source = read_file(path);
+        let records: Vec<Record<'_>> = pbn::read_str(&source, Options::default()).collect();
+        for r in &records {
+            assert!(!r.has_errors(), "{}: {:?}", path.display(), r.diagnostics);
+        }
+        let export = pbn::write::write_export(&records).replace("\r\n", "\n");
+        insta::assert_snapshot!(format!(
+            "{}\n--- export (CRLF shown as LF) ---\n{export}",
+            report(&source, &records)
+        ));
+    });
+}
+
+#[test]
+fn compliance_set_renders_each_code() {
+    insta::glob!("../../../corpus/pbn", "invalid/*.pbn", |path| {
+        let source = read_file(path);
+        let code = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let records: Vec<Record<'_>> = pbn::read_str(&source, Options::default()).collect();
+        let diags: Vec<&cards_core::Diagnostic> = records.iter().flat_map(|r| &r.diagnostics).collect();
+        assert!(diags.iter().any(|d| d.code == code), "{code}.pbn does not report {code}: {diags:?}");
+        let name = format!("invalid/{code}.pbn");
+        let rendered: Vec<String> = diags.iter().map(|d| d.render_plain(&name, &source)).collect();
+        insta::assert_snapshot!(rendered.join("\n"));
+    });
+}
+
+#[test]
+fn every_code_has_a_compliance_file() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/pbn/invalid");
+    for code in pbn::error::codes::ALL {
+        assert!(dir.join(format!("{code}.pbn")).is_file(), "no compliance file for {code}");
+    }
+}
+
+#[test]
+fn strict_mode_turns_warnings_into_errors() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/pbn/invalid/BAD_BOARD.pbn");
+    let source = read_file(&path);
+    let lenient: Vec<Record<'_>> = pbn::read_str(&source, Options::default()).collect();
+    assert!(!lenient[0].has_errors());
+    let strict: Vec<Record<'_>> = pbn::read_str(&source, Options { strict: true }).collect();
+    assert!(strict[0].has_errors());
+}
