@@ -185,7 +185,7 @@ impl Chips {
 
     /// Text as PokerKit prints it: the decimal as held (`12.50`, `2.333…334`), or `inf`.
     #[must_use]
-    pub fn to_text(self) -> String {
+    pub fn to_text(&self) -> String {
         self.to_string()
     }
 }

@@ -1,0 +1,133 @@
+//! One test per documented difference between the `pokerkit` and `wsop` rule profiles (see the
+//! table in the crate docs).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use poker_engine::replay::{Event, replay};
+use poker_engine::{ActionError, Chips, RuleProfile, State, Warning};
+
+fn hand(text: &str, profile: RuleProfile) -> support::LiteHand {
+    support::read(text, profile).remove(0)
+}
+
+fn stacks(text: &str, profile: RuleProfile) -> Vec<String> {
+    let h = hand(text, profile);
+    let outcome = replay(&h.def, &h.actions).unwrap();
+    assert!(!outcome.has_error(), "{:?}", outcome.events);
+    outcome.finishing_stacks().iter().map(Chips::to_text).collect()
+}
+
+#[test]
+fn fo8_pot_limit_vs_fixed_limit() {
+    let text = "variant = 'FO/8'\nantes = [0,0,0]\nblinds_or_straddles = [1, 2, 0]\nsmall_bet = 2\nbig_bet = 4\n\
+                starting_stacks = [100, 100, 100]\nactions = ['d dh p1 ????????', 'd dh p2 ????????', 'd dh p3 ????????']\n";
+    let h = hand(text, RuleProfile::Pokerkit);
+    let mut s = State::new(&h.def).unwrap();
+    for a in &h.actions {
+        s.apply(a).unwrap();
+    }
+    let mut w = s.clone();
+    assert!(s.apply(&"p3 cbr 7".parse().unwrap()).unwrap().contains(Warning::PotLimitOmahaHiLo));
+    let h = hand(text, RuleProfile::Wsop);
+    let mut s = State::new(&h.def).unwrap();
+    for a in &h.actions {
+        s.apply(a).unwrap();
+    }
+    assert_eq!(s.raise_range(), Some((Chips::from_int(4), Chips::from_int(4))));
+    assert!(matches!(s.apply(&"p3 cbr 7".parse().unwrap()), Err(ActionError::AboveMaximum { .. })));
+    // The pokerkit profile keeps raising past four.
+    for (p, to) in [(3, 4), (1, 6), (2, 8), (3, 10), (1, 12)] {
+        w.apply(&format!("p{p} cbr {to}").parse().unwrap()).unwrap();
+    }
+}
+
+#[test]
+fn fixed_limit_cap_counts_the_blind_under_wsop() {
+    let text = "variant = 'FT'\nantes = [0,0,0,0,0,0]\nblinds_or_straddles = [1, 2, 0, 0, 0, 0]\nsmall_bet = 2\nbig_bet = 4\n\
+                starting_stacks = [200,200,200,200,200,200]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', \
+                'd dh p4 ????', 'd dh p5 ????', 'd dh p6 ????', 'p3 cbr 4', 'p4 cbr 6', 'p5 cbr 8']\n";
+    for (profile, capped) in [(RuleProfile::Pokerkit, false), (RuleProfile::Wsop, true)] {
+        let h = hand(text, profile);
+        let mut s = State::new(&h.def).unwrap();
+        for a in &h.actions {
+            s.apply(a).unwrap();
+        }
+        let r = s.apply(&"p6 cbr 10".parse().unwrap());
+        assert_eq!(r == Err(ActionError::RaiseCapReached), capped, "{profile:?}");
+    }
+}
+
+#[test]
+fn hilo_side_pot_without_a_low_goes_to_high_under_wsop() {
+    // Side pot {p2, p3}: p2 has the best high, nobody in it has a low (only p1 does). PokerKit
+    // 0.7.7 gives ["6", "15", "23", "6"] (the low share split between p2 and p3).
+    let text = "variant = 'FO/8'\nantes = [0,0,0,0]\nblinds_or_straddles = [1, 2, 0, 0]\nsmall_bet = 2\nbig_bet = 4\n\
+                starting_stacks = [3, 7, 20, 20]\nactions = ['d dh p1 2c3dJsJh', 'd dh p2 AhAdKsKd', \
+                'd dh p3 AcAsQsQd', 'd dh p4 9c9dTcTd', 'p3 cbr 4', 'p4 cc', 'p1 cc', 'p2 cc', 'd db 4h5h8c', \
+                'p2 cbr 2', 'p3 cc', 'p4 cc', 'd db Kh', 'p2 cc', 'p3 cbr 4', 'p4 cc', 'p2 cc', 'd db Qh', \
+                'p3 cbr 4', 'p4 cc', 'p1 sm 2c3dJsJh', 'p2 sm AhAdKsKd', 'p3 sm AcAsQsQd', 'p4 sm']\n";
+    let run = |profile| {
+        let h = hand(text, profile);
+        let outcome = replay(&h.def, &h.actions).unwrap();
+        assert!(!outcome.has_error(), "{:?}", outcome.events);
+        let split = outcome.events.iter().any(
+            |e| matches!(e, Event::Warnings { warnings, .. } if warnings.contains(Warning::HiLoLowShareSplit)),
+        );
+        (outcome.finishing_stacks().iter().map(Chips::to_text).collect::<Vec<_>>(), split)
+    };
+    assert_eq!(run(RuleProfile::Pokerkit), (vec!["6".into(), "15".into(), "23".into(), "6".into()], true));
+    assert_eq!(run(RuleProfile::Wsop), (vec!["6".into(), "18".into(), "20".into(), "6".into()], false));
+}
+
+#[test]
+fn repairs_are_warnings_under_pokerkit_and_errors_under_wsop() {
+    // Missing showdown actions: PokerKit keeps the cards face down (they become unknown, the
+    // board plays); wsop leaves the hand unfinished.
+    let text = "variant = 'NT'\nantes = [0,0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n\
+                actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cc', 'p1 cc', 'd db 2s7h9d', 'p1 cc', 'p2 cc', \
+                'd db Th', 'p1 cc', 'p2 cc', 'd db Js', 'p1 cc', 'p2 cc']\n";
+    assert_eq!(stacks(text, RuleProfile::Pokerkit), ["100", "100"]);
+    let h = hand(text, RuleProfile::Wsop);
+    let outcome = replay(&h.def, &h.actions).unwrap();
+    assert!(!outcome.terminal());
+    // A wrong actor: PokerKit inserts a fold for the real one; wsop refuses.
+    let text = "variant = 'NT'\nantes = [0,0,0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [100,100,100]\n\
+                actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p1 cc', 'p2 cc']\n";
+    let h = hand(text, RuleProfile::Pokerkit);
+    let outcome = replay(&h.def, &h.actions).unwrap();
+    assert!(!outcome.has_error());
+    let h = hand(text, RuleProfile::Wsop);
+    assert!(replay(&h.def, &h.actions).unwrap().has_error());
+}
+
+#[test]
+fn foreign_cards_are_errors_under_wsop() {
+    let text = "variant = 'NT'\nantes = [0,0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n\
+                actions = ['d dh p1 AcAd', 'd dh p2 AcKd']\n";
+    let h = hand(text, RuleProfile::Pokerkit);
+    let outcome = replay(&h.def, &h.actions).unwrap();
+    assert!(
+        outcome.events.iter().any(
+            |e| matches!(e, Event::Warnings { warnings, .. } if warnings.contains(Warning::CardNotInDeck))
+        )
+    );
+    let h = hand(text, RuleProfile::Wsop);
+    let outcome = replay(&h.def, &h.actions).unwrap();
+    assert!(matches!(outcome.events[..], [Event::Error { action: 1, error: ActionError::CardNotInDeck }]));
+}
+
+#[test]
+fn vanished_pot_is_reported_in_both_profiles() {
+    let text = "variant = 'NT'\nantes = [0,0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n\
+                actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cc', 'p1 cc', 'd db 2s7h9d', 'p1 cc', 'p2 cc', \
+                'd db Th', 'p1 cc', 'p2 cc', 'd db Js', 'p1 cc', 'p2 cc', 'p1 sm', 'p2 sm']\n";
+    for profile in [RuleProfile::Pokerkit, RuleProfile::Wsop] {
+        let h = hand(text, profile);
+        let outcome = replay(&h.def, &h.actions).unwrap();
+        assert_eq!(outcome.finishing_stacks().iter().map(Chips::to_text).collect::<Vec<_>>(), ["98", "98"]);
+        assert!(outcome.events.iter().any(
+            |e| matches!(e, Event::Warnings { warnings, .. } if warnings.contains(Warning::ChipsVanished))
+        ));
+    }
+}
