@@ -1,44 +1,38 @@
-//! Read + check throughput (MB/s) over a generated game: the same complete EXPORT hand repeated,
-//! with Hand numbers and GameScores carried so every hand is valid.
+//! Read + check throughput (MB/s) over generated DD4 games (deterministic: fixed seeds of
+//! [`ppn_pinochle::synth::game`], about 4 MB of complete, valid EXPORT hands).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
-const HAND: &str = include_str!("../../../corpus/ppn-pinochle/valid/spec-play-spades.ppn");
-
-fn input(hands: usize) -> String {
-    let body_start = HAND.find("[Site").unwrap_or(0);
-    let body = HAND.get(body_start..).unwrap_or("");
+fn input(bytes: usize) -> String {
     let mut out = String::from("% PPN 1.0\n% EXPORT\n%\n");
-    let (mut ns, mut ew) = (0i64, 0i64);
-    for n in 1..=hands {
+    let mut seed = 1;
+    while out.len() < bytes {
+        let game = ppn_pinochle::synth::game(seed, 100);
+        seed += 1;
         out.push('\n');
-        out.push_str(
-            &body
-                .replace("[Hand \"1\"]", &format!("[Hand \"{n}\"]"))
-                .replace("[GameScores \"0:0\"]", &format!("[GameScores \"{ns}:{ew}\"]")),
-        );
-        ns += 55;
-        ew += 24;
+        out.push_str(game.get(game.find("\n\n").map_or(0, |i| i + 2)..).unwrap_or(""));
     }
     out
 }
 
 fn bench(c: &mut Criterion) {
-    let text = input(2000);
+    let text = input(4_000_000);
     let mut group = c.benchmark_group("ppn-pinochle");
     group.throughput(Throughput::Bytes(text.len() as u64));
-    group.sample_size(20);
-    group.bench_function("parse", |b| {
-        b.iter(|| ppn_pinochle::parse::parse(black_box(&text)).file.hands.len())
-    });
-    group.bench_function("parse+check", |b| {
+    group.sample_size(10);
+    group.bench_function("read", |b| b.iter(|| ppn_pinochle::parse::parse(black_box(&text)).file.hands.len()));
+    group.bench_function("read+check streamed", |b| {
         b.iter(|| ppn_pinochle::check_str(black_box(&text), &ppn_pinochle::Options::default()).len())
     });
-    group.bench_function("write", |b| {
-        let file = ppn_pinochle::parse::parse(&text).file;
-        b.iter(|| ppn_pinochle::write::write(black_box(&file)).len())
+    group.bench_function("read then check", |b| {
+        b.iter(|| {
+            let parsed = ppn_pinochle::parse::parse(black_box(&text));
+            ppn_pinochle::validate::check_parsed(&parsed, &ppn_pinochle::Options::default()).len()
+        })
     });
+    let file = ppn_pinochle::parse::parse(&text).file;
+    group.bench_function("write", |b| b.iter(|| ppn_pinochle::write::write(black_box(&file)).len()));
     group.finish();
 }
 

@@ -53,8 +53,26 @@ pub mod write;
 pub use model::PpnFile;
 pub use validate::{HandReport, Options};
 
-/// Reads and checks a whole text: one report per hand (syntax diagnostics first).
+/// Reads and checks a whole text, streaming: each hand is read, checked and dropped before the
+/// next one is read. One report per hand (syntax diagnostics first; header diagnostics go to the
+/// first report). Gives the same reports as [`validate::check_parsed`] on [`parse::parse`].
 #[must_use]
 pub fn check_str(text: &str, opts: &Options) -> Vec<HandReport> {
-    validate::check_parsed(&parse::parse(text), opts)
+    let mut reader = parse::Reader::new(text);
+    let (mut checker, mut head) = validate::Checker::new(&reader.headers, *opts);
+    let mut first = std::mem::take(&mut reader.header_diagnostics);
+    first.append(&mut head);
+    let mut reports = Vec::new();
+    for (hand, syntax) in reader.by_ref() {
+        let mut report = checker.check_hand(&hand, syntax);
+        if reports.is_empty() {
+            first.append(&mut report.diagnostics);
+            report.diagnostics = std::mem::take(&mut first);
+        }
+        reports.push(report);
+    }
+    if reports.is_empty() {
+        reports.push(HandReport { diagnostics: first, summary: validate::Summary::default() });
+    }
+    reports
 }

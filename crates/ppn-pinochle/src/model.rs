@@ -4,6 +4,8 @@
 //! Positions ([`At`]) are carried for diagnostics but never take part in equality: two models are
 //! equal when they say the same thing, wherever it was written.
 
+use std::borrow::Cow;
+
 use cards_core::{Card, CardCounts, PinochleSeat, Span, Suit};
 
 /// A source position that compares equal to every other position.
@@ -134,8 +136,8 @@ pub struct Comment {
 pub struct Tag {
     /// `@start-end=` prefix.
     pub segment: Option<Segment>,
-    /// Tag name.
-    pub name: String,
+    /// Tag name (borrowed for the draft's tags, owned for others).
+    pub name: Cow<'static, str>,
     /// Value with `\"` and `\\` unescaped.
     pub value: String,
     /// Lines after the tag (Auction, Play, or any tag followed by token lines).
@@ -154,7 +156,7 @@ impl Tag {
     pub fn new(name: &str, value: &str) -> Tag {
         Tag {
             segment: None,
-            name: name.to_owned(),
+            name: tag_name(name),
             value: value.to_owned(),
             section: None,
             at: At::default(),
@@ -396,4 +398,65 @@ pub enum Value {
     },
     /// Victor: team number.
     Victor(u32),
+}
+
+/// A tag name: the draft's names without allocating, others copied.
+#[must_use]
+pub fn tag_name(name: &str) -> Cow<'static, str> {
+    let known: &'static str = match name {
+        "Site" => "Site",
+        "Date" => "Date",
+        "North" => "North",
+        "East" => "East",
+        "South" => "South",
+        "West" => "West",
+        "Hand" => "Hand",
+        "GameScores" => "GameScores",
+        "Dealer" => "Dealer",
+        "Deal" => "Deal",
+        "Declarer" => "Declarer",
+        "Contract" => "Contract",
+        "Trump" => "Trump",
+        "Melds" => "Melds",
+        "MeldScores" => "MeldScores",
+        "PlayScores" => "PlayScores",
+        "Result" => "Result",
+        "HandScores" => "HandScores",
+        "Auction" => "Auction",
+        "Play" => "Play",
+        "Annotator" => "Annotator",
+        "BidSystem1" => "BidSystem1",
+        "BidSystem2" => "BidSystem2",
+        "Chat" => "Chat",
+        "Competition" => "Competition",
+        "Discard" => "Discard",
+        "Event" => "Event",
+        "Holding" => "Holding",
+        "Kitty" => "Kitty",
+        "Language" => "Language",
+        "Note" => "Note",
+        "Partner" => "Partner",
+        "Passed" => "Passed",
+        "Round" => "Round",
+        "Room" => "Room",
+        "Scoring" => "Scoring",
+        "Stage" => "Stage",
+        "Termination" => "Termination",
+        "TimeControl" => "TimeControl",
+        "Victor" => "Victor",
+        "NorthType" => "NorthType",
+        "EastType" => "EastType",
+        "SouthType" => "SouthType",
+        "WestType" => "WestType",
+        "Northeast" => "Northeast",
+        "Southeast" => "Southeast",
+        "Southwest" => "Southwest",
+        "Northwest" => "Northwest",
+        "NortheastType" => "NortheastType",
+        "SoutheastType" => "SoutheastType",
+        "SouthwestType" => "SouthwestType",
+        "NorthwestType" => "NorthwestType",
+        _ => return Cow::Owned(name.to_owned()),
+    };
+    Cow::Borrowed(known)
 }

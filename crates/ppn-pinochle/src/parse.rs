@@ -4,12 +4,12 @@
 //! each with its own syntax diagnostics, so one bad hand never stops the others.
 
 use cards_core::text::pinochle;
-use cards_core::{CardCounts, Diagnostic, PinochleSeat, Span, Suit};
+use cards_core::{Card, CardCounts, Diagnostic, PinochleSeat, Rank, Span, Suit};
 
 use crate::error as code;
 use crate::model::{
     At, Comment, FormatKind, Hand, Header, HeaderLine, Item, MeldEntry, Outcome, PpnFile, Section,
-    SectionLine, Segment, SegmentLetter, SegmentPoint, Spanned, Tag, Token, Value, segment_allowed,
+    SectionLine, Segment, SegmentLetter, SegmentPoint, Spanned, Tag, Token, Value, segment_allowed, tag_name,
 };
 
 /// The longest header or tag, in characters.
@@ -271,7 +271,7 @@ impl<'a> Reader<'a> {
         self.pos += 1;
         Ok(Tag {
             segment,
-            name: self.slice(name_start, name_end).to_owned(),
+            name: tag_name(self.slice(name_start, name_end)),
             value,
             section: None,
             at: At(Span::new(start, self.pos)),
@@ -282,7 +282,7 @@ impl<'a> Reader<'a> {
 
     /// Reads the next hand (None at the end of the input).
     fn next_hand(&mut self) -> Option<(Hand, Vec<Diagnostic>)> {
-        let mut items: Vec<Item> = Vec::new();
+        let mut items: Vec<Item> = Vec::with_capacity(32);
         let mut diags = Vec::new();
         let mut section_owner: Option<usize> = None;
         let mut hand_start = None;
@@ -315,7 +315,7 @@ impl<'a> Reader<'a> {
             }
             hand_start.get_or_insert(self.pos);
             let mut pending: Vec<Comment> = Vec::new();
-            let mut tokens: Vec<Spanned<Token>> = Vec::new();
+            let mut tokens: Vec<Spanned<Token>> = Vec::with_capacity(5);
             let mut had_tag = false;
             let content_start = self.pos;
             loop {
@@ -371,7 +371,10 @@ impl<'a> Reader<'a> {
             match owner {
                 Some(tag) if !tokens.is_empty() || tag.section.is_some() || is_section_tag(&tag.name) => {
                     let line = SectionLine { tokens, comments: pending, at: At(line_span) };
-                    tag.section.get_or_insert_with(Section::default).lines.push(line);
+                    tag.section
+                        .get_or_insert_with(|| Section { lines: Vec::with_capacity(21) })
+                        .lines
+                        .push(line);
                 }
                 _ if tokens.is_empty() => {
                     for c in pending {
@@ -476,21 +479,54 @@ pub fn parse_segment(text: &str) -> Option<Segment> {
 pub fn classify_token(text: &str) -> Token {
     let b = text.as_bytes();
     match b {
+        [s, r] => {
+            let suit = match s {
+                b'C' => Some(Suit::Clubs),
+                b'D' => Some(Suit::Diamonds),
+                b'S' => Some(Suit::Spades),
+                b'H' => Some(Suit::Hearts),
+                _ => None,
+            };
+            let rank = match r {
+                b'A' => Some(Rank::Ace),
+                b'T' => Some(Rank::Ten),
+                b'K' => Some(Rank::King),
+                b'Q' => Some(Rank::Queen),
+                b'J' => Some(Rank::Jack),
+                b'9' => Some(Rank::Nine),
+                _ => None,
+            };
+            if let (Some(suit), Some(rank)) = (suit, rank) {
+                return Token::Card(Card::new(rank, suit));
+            }
+        }
         b"Pass" => return Token::Pass,
         b"-" => return Token::Dash,
         b"?" => return Token::Unknown,
         b"*" => return Token::End,
-        [s, r] => {
-            if matches!(s, b'C' | b'D' | b'S' | b'H') {
-                if let Ok(card) = pinochle::parse_card(text) {
-                    return Token::Card(card);
-                }
-                let _ = r;
+        // `(S2)`, `(E12)`: the common annotations without going through the general parser.
+        [b'(', seat, digits @ .., b')']
+            if !digits.is_empty() && digits.len() <= 3 && digits.iter().all(u8::is_ascii_digit) =>
+        {
+            let seat = match seat {
+                b'N' => Some(PinochleSeat::North),
+                b'E' => Some(PinochleSeat::East),
+                b'S' => Some(PinochleSeat::South),
+                b'W' => Some(PinochleSeat::West),
+                _ => None,
+            };
+            if let Some(seat) = seat {
+                let points = digits.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+                return Token::Annotation { seat: Some(seat), points: Some(points) };
             }
         }
         _ => {}
     }
-    if !b.is_empty() && b.len() <= 6 && b.iter().all(u8::is_ascii_digit) && !(b.len() > 1 && b[0] == b'0') {
+    if !b.is_empty()
+        && b.len() <= 6
+        && b.iter().all(u8::is_ascii_digit)
+        && !(b.len() > 1 && b.first() == Some(&b'0'))
+    {
         if let Ok(n) = text.parse() {
             return Token::Bid(n);
         }
@@ -753,7 +789,6 @@ fn parse_melds(value: &str, offset: usize, players: usize) -> Result<Value, Diag
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cards_core::Card;
 
     #[test]
     fn tokens() {

@@ -413,7 +413,7 @@ impl Checker {
             if tag.segment.is_some() {
                 continue;
             }
-            let repeatable = matches!(tag.name.as_str(), "Chat" | "Note");
+            let repeatable = matches!(&*tag.name, "Chat" | "Note");
             let id = tag_id(&tag.name);
             let seen_before = match id {
                 Some(i) => index.get(i).is_some_and(|&x| x != u8::MAX),
@@ -448,7 +448,7 @@ impl Checker {
             if raw.starts_with("##") {
                 store(&mut self.sticky, &tag.name, &value);
             } else if raw != "#" {
-                self.sticky.retain(|(n, _)| n != &tag.name);
+                self.sticky.retain(|(n, _)| *n != *tag.name);
             }
             let span = if raw.starts_with("##") && raw.len() > 2 {
                 Span::new(tag.value_at.0.start + 2, tag.value_at.0.end)
@@ -1439,7 +1439,13 @@ pub fn legality_of(
 ) -> Option<(&'static str, &'static str)> {
     let led = trick.first()?.suit();
     let holds_suit = |s: Suit| held.ranks_in(s) != 0;
-    let top = |s: Suit| held.suit(s).iter().map(|c| strength(c.rank())).max().unwrap_or(0);
+    let top = |s: Suit| {
+        let ranks = held.ranks_in(s);
+        [Rank::Ace, Rank::Ten, Rank::King, Rank::Queen, Rank::Jack, Rank::Nine]
+            .into_iter()
+            .find(|r| ranks & (1 << r.index()) != 0)
+            .map_or(0, strength)
+    };
     let beats_any = |s: Suit, best: Option<Card>| best.map_or(holds_suit(s), |b| top(s) > strength(b.rank()));
     if card.suit() != led && holds_suit(led) {
         return Some((code::REVOKE, "did not follow the led suit although holding it"));
@@ -1510,6 +1516,7 @@ fn check_play(
     let lines = tag.section.as_ref().map_or(&[][..], |s| &s.lines[..]);
     let mut last_span = tag.at.0;
     let mut cards: Vec<(Option<Card>, Span)> = Vec::with_capacity(4);
+    let mut played: Vec<Card> = Vec::with_capacity(4);
     let mut sets: [CardSet; 4] = [CardSet::EMPTY; 4];
     if let Some(h) = &hands {
         for (set, hand) in sets.iter_mut().zip(h.iter()) {
@@ -1568,7 +1575,7 @@ fn check_play(
             leader = annotation.and_then(|a| a.0).and_then(seat_index);
             continue;
         };
-        let mut played: Vec<Card> = Vec::with_capacity(4);
+        played.clear();
         let mut all_known = true;
         for (k, (card, span)) in cards.iter().enumerate() {
             let seat = (lead + k) % 4;

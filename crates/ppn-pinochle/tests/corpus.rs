@@ -38,6 +38,8 @@ fn corpus_snapshots() {
         let parsed = parse(&source);
         assert_round_trips(&name, &parsed.file);
         let reports = check_parsed(&parsed, &Options::default());
+        let streamed = ppn_pinochle::check_str(&source, &Options::default());
+        assert_eq!(format!("{reports:?}"), format!("{streamed:?}"), "{name}: streamed check differs");
         let mut out = String::new();
         for (i, report) in reports.iter().enumerate() {
             let _ = writeln!(out, "## hand {} {:?}", i + 1, report.summary);
