@@ -21,7 +21,8 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("ppn-pinochle");
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(10);
-    group.bench_function("read", |b| b.iter(|| ppn_pinochle::parse::parse(black_box(&text)).file.hands.len()));
+    group
+        .bench_function("read", |b| b.iter(|| ppn_pinochle::parse::parse(black_box(&text)).file.hands.len()));
     group.bench_function("read+check streamed", |b| {
         b.iter(|| ppn_pinochle::check_str(black_box(&text), &ppn_pinochle::Options::default()).len())
     });

@@ -20,6 +20,14 @@
 //! - [`meld`]: the meld chart as data.
 //! - [`write`]: faithful writer, [`write::to_export`] (canonical) and [`write::to_import`].
 //! - [`error`]: every diagnostic code.
+//! - [`synth`]: a deterministic generator of complete, legal games (corpus, tests, benchmarks).
+//!
+//! # API in short
+//! - [`check_str`]`(text, &Options)` -> one [`HandReport`] per hand (diagnostics + [`validate::Summary`]),
+//!   streaming; [`validate::check_parsed`] does the same over a [`parse::Parsed`].
+//! - [`parse::parse`] / [`parse::Reader`] -> model; [`write::write`] -> text (lossless);
+//!   [`write::to_export`] (canonical EXPORT: roster order) and [`write::to_import`].
+//! - [`Options`]: `must_head` (the "beat the trick" rule, on by default) and `min_bid` (50).
 //!
 //! # Decisions (where this crate reads an open point of the draft)
 //! - Hands are separated by blank lines (as in PBN); a blank line also ends a section.
@@ -35,6 +43,13 @@
 //!   not checked. All four passing: lint `AUCTION_ALL_PASS`, the Result expected is `No Board`.
 //! - GameScores carry-over, Hand numbering and Victor are lints (warnings), as the digest says.
 //! - A Passed list with four entries starts at the dealer's left, a shorter one at the declarer.
+//! - A second `Pass` from a seat that has passed is accepted (as `-` would be); `?` in an auction
+//!   stops the auction checks from requiring an end.
+//! - A `*` in the Play section of a hand that is not played (`Trump "-"`, `No Trump`, `No Board`)
+//!   needs no Termination tag.
+//! - The Melds tag may start at any seat; `?` is allowed for a whole entry or a value.
+//! - Competition other than "Double-deck Four-handed" gives the lint `VARIANT_NOT_CHECKED` and only
+//!   the notation is checked (seats of any table size are accepted).
 //! - MeldScores are checked against the values shown in Melds; Result and HandScores use the
 //!   team melds computed from Melds when it is present (else the stated MeldScores), and the
 //!   counters from the play when it is complete (else the stated PlayScores), so one wrong score

@@ -157,11 +157,11 @@ impl<'a> Reader<'a> {
     /// of the line and returns `None`.
     fn tag(&mut self, diags: &mut Vec<Diagnostic>) -> Option<Tag> {
         let start = self.pos;
-        let line_end = self.line_end(start);
-        let result = self.tag_inner(start, line_end);
+        let result = self.tag_inner(start);
         match result {
             Ok(tag) => {
-                let chars = self.slice(start, self.pos).chars().count();
+                let too_long = self.pos - start > MAX_LINE_CHARS;
+                let chars = if too_long { self.slice(start, self.pos).chars().count() } else { 0 };
                 if chars > MAX_LINE_CHARS {
                     diags.push(Diagnostic::error(
                         code::LINE_TOO_LONG,
@@ -183,15 +183,16 @@ impl<'a> Reader<'a> {
             }
             Err(diag) => {
                 diags.push(diag);
-                self.pos = line_end;
+                self.pos = self.line_end(start);
                 None
             }
         }
     }
 
-    fn tag_inner(&mut self, start: usize, line_end: usize) -> Result<Tag, Diagnostic> {
+    fn tag_inner(&mut self, start: usize) -> Result<Tag, Diagnostic> {
         let mut segment = None;
         if self.bytes.get(self.pos) == Some(&b'@') {
+            let line_end = self.line_end(start);
             let eq = self.bytes.get(self.pos..line_end).and_then(|r| r.iter().position(|&b| b == b'='));
             let Some(eq) = eq.map(|i| self.pos + i) else {
                 return Err(Diagnostic::error(
@@ -215,7 +216,13 @@ impl<'a> Reader<'a> {
             Diagnostic::error(
                 code::TAG_SYNTAX,
                 what.to_owned(),
-                Span::new(at, (at + 1).min(line_end).max(at)),
+                Span::new(
+                    at,
+                    match self.src.get(at..).and_then(|r| r.chars().next()) {
+                        None | Some('\n' | '\r') => at,
+                        Some(ch) => at + ch.len_utf8(),
+                    },
+                ),
             )
         };
         if self.bytes.get(self.pos) != Some(&b'[') {
@@ -581,7 +588,11 @@ fn int(text: &str) -> Option<i64> {
 /// `text` starts).
 pub fn parse_hand_at(text: &str, offset: usize, code: &'static str) -> Result<CardCounts, Diagnostic> {
     pinochle::parse_hand(text).map_err(|e| {
-        let span = if e.span.is_empty() { Span::new(0, text.len()) } else { e.span };
+        let mut span = if e.span.is_empty() { Span::new(0, text.len()) } else { e.span };
+        // Keep spans on character boundaries (the text may hold any UTF-8).
+        while span.end < text.len() && !text.is_char_boundary(span.end) {
+            span.end += 1;
+        }
         syntax(code, format!("hand `{text}`: {}", kind_text(e.kind)), span.shift(offset))
             .with_help("four dot-separated suit groups C.D.S.H, ranks A T K Q J 9 in that order")
     })

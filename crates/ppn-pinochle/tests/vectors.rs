@@ -260,4 +260,31 @@ fn export_roster_and_order() {
     // IMPORT has no mandatory tags.
     let text = text.replace("% EXPORT", "% IMPORT");
     assert!(!codes(&text).contains(&"MISSING_TAG".to_owned()));
+    // The EXPORT writer puts the roster in order.
+    let text = corpus("invalid/tag-order.ppn");
+    assert_eq!(codes(&text), ["TAG_ORDER"]);
+    let canonical =
+        ppn_pinochle::write::write(&ppn_pinochle::write::to_export(&ppn_pinochle::parse::parse(&text).file));
+    assert!(codes(&canonical).is_empty(), "{canonical}");
+    assert!(canonical.starts_with("% PPN 1.0\n% EXPORT\n%\n\n[Site "));
+    // The IMPORT writer only changes the format header.
+    let import =
+        ppn_pinochle::write::write(&ppn_pinochle::write::to_import(&ppn_pinochle::parse::parse(&text).file));
+    assert!(import.starts_with("% PPN 1.0\n% IMPORT\n"));
+    assert!(codes(&import).is_empty(), "IMPORT has no roster");
+}
+
+#[test]
+fn spans_stay_on_character_boundaries() {
+    for text in [
+        import("[Deal \"N:é...\"]\n"),
+        import("[Melds \"N:♠(4) ...(0) ...(0) ...(0)\"]\n"),
+        import("[Site é\"x\"]\n"),
+        import("[Auction \"N\"]\nPass é\n"),
+    ] {
+        for d in diags(&text) {
+            assert!(text.get(d.span.range()).is_some(), "{d}");
+            let _ = d.render_plain("x.ppn", &text);
+        }
+    }
 }
