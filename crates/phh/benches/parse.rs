@@ -1,3 +1,60 @@
-//! Criterion bench placeholder (filled in below).
-#![allow(missing_docs)]
-fn main() {}
+//! PHH bulk reading: the toml_edit general path against the hand-written fast path, in hands/s
+//! and MB/s, over a deterministic `.phhs` built from the project corpus (`corpus/phh/real`),
+//! its hands repeated and renumbered to about 2 MB.
+#![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+/// Every hand of the corpus's `.phhs` files, repeated and renumbered, and its hand count.
+fn input() -> (String, u64) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/phh/real");
+    let mut files: Vec<_> = ["generated", "handhq"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(dir.join(d)).unwrap().map(|e| e.unwrap().path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "phhs"))
+        .collect();
+    files.sort();
+    let mut bodies = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(path).unwrap();
+        for chunk in phh::chunks(&text) {
+            bodies.push(chunk.body.trim_end().to_owned());
+        }
+    }
+    let mut out = String::new();
+    let mut n = 0u64;
+    while out.len() < 2_000_000 {
+        for body in &bodies {
+            n += 1;
+            out.push_str(&format!("[{n}]\n{body}\n\n"));
+        }
+    }
+    (out, n)
+}
+
+fn bench(c: &mut Criterion) {
+    let (text, hands) = input();
+    for (unit, throughput) in
+        [("hands", Throughput::Elements(hands)), ("bytes", Throughput::Bytes(text.len() as u64))]
+    {
+        let mut group = c.benchmark_group(format!("phh_read_{unit}"));
+        group.throughput(throughput);
+        group.sample_size(10);
+        group.bench_function("general", |b| {
+            b.iter(|| {
+                phh::hands_with(black_box(&text), phh::Path::General).filter(|h| h.hand.is_some()).count()
+            })
+        });
+        group.bench_function("fast", |b| {
+            b.iter(|| phh::hands_with(black_box(&text), phh::Path::Auto).filter(|h| h.hand.is_some()).count())
+        });
+        group.bench_function("split_only", |b| b.iter(|| phh::chunks(black_box(&text)).count()));
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

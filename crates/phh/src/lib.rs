@@ -89,3 +89,8 @@ pub use parse::{
     parse_chunk_fast, parse_chunk_general, parse_file, parse_hand,
 };
 pub use write::{write_hand, write_hands, write_named_hands};
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -7,13 +7,12 @@ use cards_core::{Amount, Card, CardSet, Diagnostic, MaybeCard, Span};
 use crate::error::codes;
 use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown};
 pub use crate::parse::action::ActionTokens;
-use crate::write::FIELD_ORDER;
 
 /// Spans of the fields of one hand, for the checks.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct FieldSpans {
     pub anchor: Span,
-    /// (field id in [`FIELD_ORDER`] or `u8::MAX`, key span, value span), in file order.
+    /// (field id in [`crate::write::FIELD_ORDER`] or `u8::MAX`, key span, value span), in file order.
     pub keys: Vec<(u8, Span, Span)>,
     /// Fields whose value could not be converted (already reported; not checked further).
     pub failed: Vec<u8>,
@@ -29,17 +28,15 @@ pub(crate) struct FieldSpans {
 
 impl FieldSpans {
     fn find(&self, key: &str) -> Option<(Span, Span)> {
-        let id = FIELD_ORDER.iter().position(|k| *k == key)? as u8;
-        if self.failed.contains(&id) {
+        let id = field_id(key);
+        if id == u8::MAX || self.failed.contains(&id) {
             return None;
         }
         self.keys.iter().find(|(k, _, _)| *k == id).map(|(_, ks, vs)| (*ks, *vs))
     }
 }
 
-fn field_id(key: &str) -> u8 {
-    FIELD_ORDER.iter().position(|k| *k == key).map_or(u8::MAX, |i| i as u8)
-}
+use crate::write::field_id;
 
 pub(crate) fn check_hand(
     hand: &Hand,
@@ -67,7 +64,11 @@ pub(crate) fn check_hand(
 
 fn check_presence(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
     let v = hand.variant;
-    let present = |key: &str| spans.keys.iter().any(|(k, _, _)| *k == field_id(key));
+    let mask = spans.keys.iter().fold(0u64, |m, (k, _, _)| if *k < 64 { m | 1 << k } else { m });
+    let present = |key: &str| {
+        let id = field_id(key);
+        id < 64 && mask & (1 << id) != 0
+    };
     let require = |key: &str, why: &str, diags: &mut Vec<Diagnostic>| {
         if !present(key) {
             diags.push(Diagnostic::error(
@@ -230,13 +231,13 @@ fn check_values(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
 }
 
 /// Card bookkeeping for the duplicate check.
-struct Cards {
+struct Cards<'h> {
     deck: CardSet,
     live: CardSet,
-    held: Vec<CardSet>,
+    held: &'h mut [CardSet],
 }
 
-impl Cards {
+impl Cards<'_> {
     fn deal(
         &mut self,
         run: &CardRun,
@@ -280,8 +281,15 @@ impl Cards {
 
 fn check_actions(hand: &Hand, tokens: &[ActionTokens], n: usize, diags: &mut Vec<Diagnostic>) {
     let variant = hand.variant.code();
-    let mut cards =
-        Cards { deck: hand.variant.deck().cards(), live: CardSet::EMPTY, held: vec![CardSet::EMPTY; n] };
+    let mut small = [CardSet::EMPTY; 16];
+    let mut big = Vec::new();
+    let held: &mut [CardSet] = if n <= small.len() {
+        small.get_mut(..n).unwrap_or_default()
+    } else {
+        big.resize(n, CardSet::EMPTY);
+        &mut big
+    };
+    let mut cards = Cards { deck: hand.variant.deck().cards(), live: CardSet::EMPTY, held };
     for (action, toks) in hand.actions.iter().zip(tokens) {
         let mut player = None;
         if let Some(p) = action.kind.player() {

@@ -49,6 +49,51 @@ pub const FIELD_ORDER: [&str; 37] = [
     "time_banks",
 ];
 
+/// The position of a field in [`FIELD_ORDER`], or `u8::MAX` for other keys.
+#[must_use]
+pub(crate) fn field_id(key: &str) -> u8 {
+    match key {
+        "variant" => 0,
+        "antes" => 1,
+        "blinds_or_straddles" => 2,
+        "bring_in" => 3,
+        "small_bet" => 4,
+        "big_bet" => 5,
+        "min_bet" => 6,
+        "starting_stacks" => 7,
+        "actions" => 8,
+        "author" => 9,
+        "event" => 10,
+        "url" => 11,
+        "venue" => 12,
+        "address" => 13,
+        "city" => 14,
+        "region" => 15,
+        "postal_code" => 16,
+        "country" => 17,
+        "time" => 18,
+        "time_zone" => 19,
+        "time_zone_abbreviation" => 20,
+        "day" => 21,
+        "month" => 22,
+        "year" => 23,
+        "hand" => 24,
+        "level" => 25,
+        "seats" => 26,
+        "seat_count" => 27,
+        "table" => 28,
+        "players" => 29,
+        "finishing_stacks" => 30,
+        "winnings" => 31,
+        "currency" => 32,
+        "currency_symbol" => 33,
+        "ante_trimming_status" => 34,
+        "time_limit" => 35,
+        "time_banks" => 36,
+        _ => u8::MAX,
+    }
+}
+
 /// Appends a TOML string: a literal `'…'` string when possible, else a basic string with escapes.
 pub fn push_string(out: &mut String, s: &str) {
     let literal_ok = !s.contains('\'') && !s.chars().any(|c| (c.is_control() && c != '\t') || c == '\u{7f}');

@@ -50,8 +50,7 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
                 fields.insert("actions".into(), Value::Null);
             }
         }
-        let outcome =
-            if parsed.has_errors() { None } else { phh::replay::replay_parsed(&parsed, rules) };
+        let outcome = if parsed.has_errors() { None } else { phh::replay::replay_parsed(&parsed, rules) };
         match outcome {
             Some(outcome) => {
                 fields.insert("terminal".into(), Value::Bool(outcome.terminal));
@@ -102,7 +101,8 @@ pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
         source: source.clone(),
         diagnostics: vec![Diagnostic::error("PHH_TOML_SYNTAX", message, Span::at(0))],
     };
-    let mut editor = phh::edit::Editor::new(&source).map_err(|d| Refusal { source: source.clone(), diagnostics: vec![d] })?;
+    let mut editor = phh::edit::Editor::new(&source)
+        .map_err(|d| Refusal { source: source.clone(), diagnostics: vec![d] })?;
     for parsed in &file.hands {
         let Some(hand) = &parsed.hand else { continue };
         let table = if file.multi { parsed.name.as_deref() } else { None };
@@ -121,7 +121,11 @@ fn json_refusal(source: &str, err: &serde_json::Error) -> Refusal {
     let at = index + err.column().saturating_sub(1);
     Refusal {
         source: source.to_owned(),
-        diagnostics: vec![Diagnostic::error("PHH_JSON", format!("not the PHH JSON form: {err}"), Span::at(at.min(source.len())))],
+        diagnostics: vec![Diagnostic::error(
+            "PHH_JSON",
+            format!("not the PHH JSON form: {err}"),
+            Span::at(at.min(source.len())),
+        )],
     }
 }
 
@@ -141,7 +145,8 @@ fn looks_like_json(source: &str) -> bool {
 pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
     let source = decode_text(data);
     if looks_like_json(&source) {
-        let json: phh::json::JsonFile = serde_json::from_str(&source).map_err(|e| json_refusal(&source, &e))?;
+        let json: phh::json::JsonFile =
+            serde_json::from_str(&source).map_err(|e| json_refusal(&source, &e))?;
         return Ok(match to {
             ConvertTo::Native => json.to_phh().into_bytes(),
             ConvertTo::Json => to_json(&json),

@@ -13,7 +13,6 @@
 
 use cards_core::{Amount, MaybeCard, Span};
 use winnow::prelude::*;
-use winnow::token::{take_till, take_while};
 
 use crate::error::codes;
 use crate::model::{Action, ActionKind, CardRun, Player, Shown};
@@ -54,19 +53,38 @@ impl Word<'_> {
     }
 }
 
-/// Splits the action part into at most `N` words (more words are an error), using winnow.
+/// The length of the whitespace character at `i` (0 if none). ASCII fast, Unicode exact.
+fn space_len(s: &str, i: usize) -> usize {
+    match s.as_bytes().get(i) {
+        Some(b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) => 1,
+        Some(&b) if b >= 0x80 => {
+            s.get(i..).and_then(|r| r.chars().next()).filter(|c| c.is_whitespace()).map_or(0, char::len_utf8)
+        }
+        _ => 0,
+    }
+}
+
+/// Splits the action part into at most 5 words (more words are an error).
 fn words<'a>(body: &'a str, out: &mut [Option<Word<'a>>; 5]) -> Result<usize, ActionError> {
-    let mut input = body;
+    let len = body.len();
+    let mut i = 0;
     let mut n = 0;
     loop {
-        let _ = take_while::<_, _, ()>(0.., char::is_whitespace).parse_next(&mut input);
-        if input.is_empty() {
+        loop {
+            let k = space_len(body, i);
+            if k == 0 {
+                break;
+            }
+            i += k;
+        }
+        if i >= len {
             return Ok(n);
         }
-        let start = body.len() - input.len();
-        let text = take_till::<_, _, ()>(1.., char::is_whitespace)
-            .parse_next(&mut input)
-            .map_err(|()| err(codes::ACTION_SYNTAX, "malformed action", start, body.len()))?;
+        let start = i;
+        while i < len && space_len(body, i) == 0 {
+            i += 1;
+        }
+        let text = body.get(start..i).unwrap_or("");
         match out.get_mut(n) {
             Some(slot) => *slot = Some(Word { text, start }),
             None => {
@@ -74,7 +92,7 @@ fn words<'a>(body: &'a str, out: &mut [Option<Word<'a>>; 5]) -> Result<usize, Ac
                     codes::ACTION_SYNTAX,
                     format!("unexpected `{text}` after a complete action"),
                     start,
-                    start + text.len(),
+                    i,
                 ));
             }
         }
@@ -83,6 +101,14 @@ fn words<'a>(body: &'a str, out: &mut [Option<Word<'a>>; 5]) -> Result<usize, Ac
 }
 
 fn player(word: Word<'_>) -> Result<Player, ActionError> {
+    // Common case first: `p` and one or two digits.
+    match word.text.as_bytes() {
+        [b'p', d @ b'0'..=b'9'] => return Ok(Player(u16::from(d - b'0'))),
+        [b'p', a @ b'1'..=b'9', b @ b'0'..=b'9'] => {
+            return Ok(Player(u16::from(a - b'0') * 10 + u16::from(b - b'0')));
+        }
+        _ => {}
+    }
     let mut input = word.text;
     let parsed: Result<u16, ()> = ('p', winnow::ascii::dec_uint).map(|(_, n)| n).parse_next(&mut input);
     match parsed {

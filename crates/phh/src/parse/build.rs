@@ -237,6 +237,7 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
                 let Some(items) = ctx.array(key, v, "strings") else { continue };
                 hand.actions.reserve(items.len());
                 action_spans.reserve(items.len());
+                tokens.reserve(items.len());
                 for item in items {
                     let RawKind::Str { value, content_start } = &item.kind else {
                         ctx.diags.push(type_error("actions", "an array of strings", v));
@@ -388,5 +389,5 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
 
 /// Known field names as small ids for span lookups.
 fn key_id(key: &str) -> u8 {
-    crate::write::FIELD_ORDER.iter().position(|k| *k == key).map_or(u8::MAX, |i| i as u8)
+    crate::write::field_id(key)
 }

@@ -150,8 +150,32 @@ impl Iterator for Hands<'_> {
     type Item = ParsedHand;
 
     fn next(&mut self) -> Option<ParsedHand> {
-        let chunk = self.chunks.next()?;
-        let mut hand = parse_chunk(&chunk, self.path);
+        let (chunk, mut hand) = if self.chunks.is_multi() && self.path == Path::Auto {
+            // One pass: the fast path reads the body and finds where the next hand starts.
+            let header = self.chunks.next_header()?;
+            let text = self.chunks.text();
+            let start = header.body_start;
+            match fast::parse_fast_until_header(text.get(start..).unwrap_or(""), start, true) {
+                Some((entries, len)) => {
+                    self.chunks.finish_body(start + len);
+                    let chunk = self.chunks.chunk(header, start + len);
+                    let built = build::build(&entries, chunk.anchor());
+                    let hand = finish(&chunk, Some(built), header_diagnostics(&chunk));
+                    (chunk, hand)
+                }
+                None => {
+                    let end = self.chunks.body_end(start);
+                    self.chunks.finish_body(end);
+                    let chunk = self.chunks.chunk(header, end);
+                    let hand = parse_chunk_general(&chunk);
+                    (chunk, hand)
+                }
+            }
+        } else {
+            let chunk = self.chunks.next()?;
+            let hand = parse_chunk(&chunk, self.path);
+            (chunk, hand)
+        };
         if let Some(name) = &chunk.name
             && !self.names.insert(name.as_ref().to_owned())
         {

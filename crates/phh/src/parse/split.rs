@@ -220,27 +220,42 @@ fn line_at(bytes: &[u8], pos: usize) -> (usize, usize) {
     }
 }
 
-impl<'a> Iterator for Chunks<'a> {
-    type Item = HandChunk<'a>;
+/// A header found by [`Chunks::next_header`].
+pub(crate) struct Header<'a> {
+    pub index: usize,
+    pub name: Option<Cow<'a, str>>,
+    pub span: Span,
+    pub body_start: usize,
+    pub error: Option<Diagnostic>,
+}
 
-    fn next(&mut self) -> Option<HandChunk<'a>> {
+impl<'a> Chunks<'a> {
+    /// Whether the text is a multi-hand document.
+    pub(crate) fn is_multi(&self) -> bool {
+        self.multi
+    }
+
+    /// The text being split.
+    pub(crate) fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The single chunk of a `.phh` text (once).
+    pub(crate) fn single(&mut self) -> Option<HandChunk<'a>> {
+        if self.done {
+            return None;
+        }
+        self.done = true;
+        Some(HandChunk { index: 0, name: None, header: None, body: self.text, offset: 0, header_error: None })
+    }
+
+    /// Finds the next header line of a multi-hand text, from the current position.
+    pub(crate) fn next_header(&mut self) -> Option<Header<'a>> {
         if self.done {
             return None;
         }
         let text = self.text;
         let bytes = text.as_bytes();
-        if !self.multi {
-            self.done = true;
-            return Some(HandChunk {
-                index: 0,
-                name: None,
-                header: None,
-                body: text,
-                offset: 0,
-                header_error: None,
-            });
-        }
-        // Find the next header line from `pos` (skipping the preamble of comments).
         let mut state = LexState::default();
         let mut pos = self.pos;
         let header_start = loop {
@@ -259,11 +274,20 @@ impl<'a> Iterator for Chunks<'a> {
         let (header_end, body_start) = line_at(bytes, header_start);
         let header_line = text.get(header_start..header_end).unwrap_or("");
         let lead = header_line.len() - header_line.trim_start_matches([' ', '\t']).len();
-        let (name, header_error) = match parse_header(header_line, header_start) {
+        let (name, error) = match parse_header(header_line, header_start) {
             Ok(name) => (Some(name), None),
             Err(d) => (None, Some(d)),
         };
-        // The body runs to the next header line.
+        let index = self.index;
+        self.index += 1;
+        self.pos = body_start;
+        let text_end = header_start + header_line.trim_end_matches('\r').len();
+        Some(Header { index, name, span: Span::new(header_start + lead, text_end), body_start, error })
+    }
+
+    /// Where the body starting at `body_start` ends: the start of the next header line.
+    pub(crate) fn body_end(&self, body_start: usize) -> usize {
+        let bytes = self.text.as_bytes();
         let mut state = LexState::default();
         let mut pos = body_start;
         while pos < bytes.len() {
@@ -275,18 +299,38 @@ impl<'a> Iterator for Chunks<'a> {
             state.scan(line);
             pos = next;
         }
-        self.pos = pos;
-        let index = self.index;
-        self.index += 1;
-        let header_text_end = header_start + header_line.trim_end_matches('\r').len();
-        Some(HandChunk {
-            index,
-            name,
-            header: Some(Span::new(header_start + lead, header_text_end)),
-            body: text.get(body_start..pos).unwrap_or(""),
-            offset: body_start,
-            header_error,
-        })
+        pos
+    }
+
+    /// Ends the current hand's body at `end` (the next header line or the end of the text).
+    pub(crate) fn finish_body(&mut self, end: usize) {
+        self.pos = end;
+    }
+
+    /// The chunk of a header whose body ends at `end`.
+    pub(crate) fn chunk(&self, header: Header<'a>, end: usize) -> HandChunk<'a> {
+        HandChunk {
+            index: header.index,
+            name: header.name,
+            header: Some(header.span),
+            body: self.text.get(header.body_start..end).unwrap_or(""),
+            offset: header.body_start,
+            header_error: header.error,
+        }
+    }
+}
+
+impl<'a> Iterator for Chunks<'a> {
+    type Item = HandChunk<'a>;
+
+    fn next(&mut self) -> Option<HandChunk<'a>> {
+        if !self.multi {
+            return self.single();
+        }
+        let header = self.next_header()?;
+        let end = self.body_end(header.body_start);
+        self.finish_body(end);
+        Some(self.chunk(header, end))
     }
 }
 
