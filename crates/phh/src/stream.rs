@@ -2,7 +2,6 @@
 //! file size. Spans in the hands are offsets in the whole file; each item carries its own text so
 //! diagnostics can be rendered.
 
-use std::collections::HashSet;
 use std::io::BufRead;
 
 use cards_core::Diagnostic;
@@ -40,7 +39,7 @@ pub struct HandReader<R> {
     index: usize,
     started: bool,
     done: bool,
-    names: HashSet<u64>,
+    names: crate::parse::Names,
     path: Path,
     line: Vec<u8>,
 }
@@ -55,7 +54,7 @@ impl<R: BufRead> HandReader<R> {
             index: 0,
             started: false,
             done: false,
-            names: HashSet::new(),
+            names: crate::parse::Names::default(),
             path: Path::Auto,
             line: Vec::new(),
         }
@@ -184,10 +183,7 @@ impl<R: BufRead> Iterator for HandReader<R> {
             };
             let mut parsed = parse_chunk(&chunk, self.path);
             if let Some(name) = &name {
-                use std::hash::{Hash, Hasher};
-                let mut h = std::collections::hash_map::DefaultHasher::new();
-                name.hash(&mut h);
-                if !self.names.insert(h.finish()) {
+                if !self.names.insert(name) {
                     parsed.diagnostics.insert(
                         0,
                         Diagnostic::error(

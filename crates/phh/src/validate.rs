@@ -8,40 +8,93 @@ use crate::error::codes;
 use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown};
 pub use crate::parse::action::ActionTokens;
 
-/// Spans of the fields of one hand, for the checks.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct FieldSpans {
+/// Where the fields of one hand are, for the checks (looked up in the raw entries; element
+/// spans are only computed when a problem is reported).
+pub(crate) struct FieldSpans<'e, 'a> {
     pub anchor: Span,
-    /// (field id in [`crate::write::FIELD_ORDER`] or `u8::MAX`, key span, value span), in file order.
-    pub keys: Vec<(u8, Span, Span)>,
+    entries: &'e [RawEntry<'a>],
+    /// For each field id of [`crate::write::FIELD_ORDER`], its entry index (`u16::MAX`: absent).
+    by_id: [u16; 37],
     /// Fields whose value could not be converted (already reported; not checked further).
-    pub failed: Vec<u8>,
-    pub antes: Vec<Span>,
-    pub blinds: Vec<Span>,
-    pub starting_stacks: Vec<Span>,
-    pub finishing_stacks: Vec<Span>,
-    pub winnings: Vec<Span>,
-    pub seats: Vec<Span>,
-    pub day: Span,
-    pub month: Span,
+    failed: u64,
 }
 
-impl FieldSpans {
+impl<'e, 'a> FieldSpans<'e, 'a> {
+    pub(crate) fn new(anchor: Span, entries: &'e [RawEntry<'a>]) -> Self {
+        FieldSpans { anchor, entries, by_id: [u16::MAX; 37], failed: 0 }
+    }
+
+    pub(crate) fn record(&mut self, id: u8, entry: usize) {
+        if let Some(slot) = self.by_id.get_mut(usize::from(id)) {
+            *slot = u16::try_from(entry).unwrap_or(u16::MAX);
+        }
+    }
+
+    pub(crate) fn fail(&mut self, id: u8) {
+        if id < 64 {
+            self.failed |= 1 << id;
+        }
+    }
+
+    fn entry(&self, key: &str) -> Option<&'e RawEntry<'a>> {
+        let id = field_id(key);
+        let index = *self.by_id.get(usize::from(id))?;
+        self.entries.get(usize::from(index))
+    }
+
+    fn present(&self, key: &str) -> bool {
+        self.entry(key).is_some()
+    }
+
+    /// Key and value spans of a field that converted without error.
     fn find(&self, key: &str) -> Option<(Span, Span)> {
         let id = field_id(key);
-        if id == u8::MAX || self.failed.contains(&id) {
+        if id < 64 && self.failed & (1 << id) != 0 {
             return None;
         }
-        self.keys.iter().find(|(k, _, _)| *k == id).map(|(_, ks, vs)| (*ks, *vs))
+        self.entry(key).map(|e| (e.key_span, e.value.span))
+    }
+
+    /// The span of element `i` of an array field.
+    fn element(&self, key: &str, i: usize) -> Span {
+        match self.entry(key).map(|e| &e.value) {
+            Some(RawValue { kind: RawKind::Array(items), span }) => items.get(i).map_or(*span, |x| x.span),
+            Some(v) => v.span,
+            None => self.anchor,
+        }
+    }
+
+    /// The file spans of the tokens of action `i` (`text` is its span in the file).
+    fn tokens(&self, i: usize, text: Span) -> ActionTokens {
+        let Some(RawValue { kind: RawKind::Array(items), .. }) = self.entry("actions").map(|e| &e.value)
+        else {
+            return ActionTokens::whole(text);
+        };
+        let matches = |item: &RawValue<'_>| match &item.kind {
+            RawKind::Str { value, content_start: Some(s) } => *s == text.start && value.len() == text.len(),
+            _ => item.span == text,
+        };
+        let item = match items.get(i) {
+            Some(item) if matches(item) => Some(item),
+            _ => items.iter().find(|x| matches(x)),
+        };
+        match item.map(|x| &x.kind) {
+            Some(RawKind::Str { value, content_start: Some(s) }) => {
+                parse_action_tokens(value).map_or(ActionTokens::whole(text), |(_, t)| t.shifted(*s))
+            }
+            _ => ActionTokens::whole(text),
+        }
     }
 }
 
+use crate::parse::action::parse_action_tokens;
+use crate::parse::raw::{RawEntry, RawKind, RawValue};
 use crate::write::field_id;
 
 pub(crate) fn check_hand(
     hand: &Hand,
-    spans: &FieldSpans,
-    tokens: &[ActionTokens],
+    spans: &FieldSpans<'_, '_>,
+    action_spans: &[Span],
     diags: &mut Vec<Diagnostic>,
 ) {
     check_presence(hand, spans, diags);
@@ -59,18 +112,16 @@ pub(crate) fn check_hand(
     }
     check_signs(hand, spans, diags);
     check_values(hand, spans, diags);
-    check_actions(hand, tokens, n, diags);
+    check_actions(hand, spans, action_spans, n, diags);
 }
 
-fn check_presence(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
+fn check_presence(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnostic>) {
     let v = hand.variant;
-    let mask = spans.keys.iter().fold(0u64, |m, (k, _, _)| if *k < 64 { m | 1 << k } else { m });
-    let present = |key: &str| {
-        let id = field_id(key);
-        id < 64 && mask & (1 << id) != 0
-    };
+    let code = v.code();
+    // `why` is a template where `{}` stands for the variant code (formatted only on error).
     let require = |key: &str, why: &str, diags: &mut Vec<Diagnostic>| {
-        if !present(key) {
+        if !spans.present(key) {
+            let why = why.replace("{}", code);
             diags.push(Diagnostic::error(
                 codes::FIELD_MISSING,
                 format!("the required field `{key}` is missing{why}"),
@@ -81,9 +132,9 @@ fn check_presence(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) 
     require("antes", "", diags);
     require("starting_stacks", "", diags);
     require("actions", "", diags);
-    let code = v.code();
-    let forbid = |key: &str, why: String, diags: &mut Vec<Diagnostic>| {
+    let forbid = |key: &str, why: &str, diags: &mut Vec<Diagnostic>| {
         if let Some((k, _)) = spans.find(key) {
+            let why = why.replace("{}", code);
             diags.push(Diagnostic::error(
                 codes::FIELD_FORBIDDEN,
                 format!("`{key}` is not allowed: {why}"),
@@ -92,24 +143,24 @@ fn check_presence(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) 
         }
     };
     if v.is_stud() {
-        require("bring_in", &format!(" (`{code}` is a stud game)"), diags);
-        forbid("blinds_or_straddles", format!("`{code}` is a stud game, which uses a bring-in"), diags);
+        require("bring_in", " (`{}` is a stud game)", diags);
+        forbid("blinds_or_straddles", "`{}` is a stud game, which uses a bring-in", diags);
     } else {
-        require("blinds_or_straddles", &format!(" (`{code}` is a button game)"), diags);
-        forbid("bring_in", format!("`{code}` is a button game; a bring-in is only used in stud"), diags);
+        require("blinds_or_straddles", " (`{}` is a button game)", diags);
+        forbid("bring_in", "`{}` is a button game; a bring-in is only used in stud", diags);
     }
     if v.is_fixed_limit() {
-        require("small_bet", &format!(" (`{code}` is fixed-limit)"), diags);
-        require("big_bet", &format!(" (`{code}` is fixed-limit)"), diags);
-        forbid("min_bet", format!("`{code}` is fixed-limit; use `small_bet` and `big_bet`"), diags);
+        require("small_bet", " (`{}` is fixed-limit)", diags);
+        require("big_bet", " (`{}` is fixed-limit)", diags);
+        forbid("min_bet", "`{}` is fixed-limit; use `small_bet` and `big_bet`", diags);
     } else {
-        require("min_bet", &format!(" (`{code}` is not fixed-limit)"), diags);
-        forbid("small_bet", format!("`{code}` is not fixed-limit; use `min_bet`"), diags);
-        forbid("big_bet", format!("`{code}` is not fixed-limit; use `min_bet`"), diags);
+        require("min_bet", " (`{}` is not fixed-limit)", diags);
+        forbid("small_bet", "`{}` is not fixed-limit; use `min_bet`", diags);
+        forbid("big_bet", "`{}` is not fixed-limit; use `min_bet`", diags);
     }
 }
 
-fn check_lengths(hand: &Hand, spans: &FieldSpans, n: usize, diags: &mut Vec<Diagnostic>) {
+fn check_lengths(hand: &Hand, spans: &FieldSpans<'_, '_>, n: usize, diags: &mut Vec<Diagnostic>) {
     let lengths: [(&str, Option<usize>); 7] = [
         ("antes", Some(hand.antes.len())),
         ("blinds_or_straddles", hand.blinds_or_straddles.as_ref().map(Vec::len)),
@@ -133,28 +184,28 @@ fn check_lengths(hand: &Hand, spans: &FieldSpans, n: usize, diags: &mut Vec<Diag
     }
 }
 
-fn check_signs(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
-    let negative = |key: &str, values: &[Amount], at: &[Span], diags: &mut Vec<Diagnostic>| {
-        for (a, s) in values.iter().zip(at) {
+fn check_signs(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnostic>) {
+    let negative = |key: &str, values: &mut dyn Iterator<Item = Amount>, diags: &mut Vec<Diagnostic>| {
+        for (i, a) in values.enumerate() {
             if a.is_negative() {
                 diags.push(Diagnostic::error(
                     codes::NEGATIVE_AMOUNT,
                     format!("`{key}` cannot be negative ({a})"),
-                    *s,
+                    spans.element(key, i),
                 ));
             }
         }
     };
-    negative("antes", &hand.antes, &spans.antes, diags);
+    negative("antes", &mut hand.antes.iter().copied(), diags);
     let finite = |q: &[Quantity]| q.iter().map(|x| x.finite().unwrap_or(Amount::ZERO)).collect::<Vec<_>>();
     if let Some(f) = &hand.finishing_stacks {
-        negative("finishing_stacks", &finite(f), &spans.finishing_stacks, diags);
+        negative("finishing_stacks", &mut f.iter().map(|x| x.finite().unwrap_or(Amount::ZERO)), diags);
     }
     if let Some(w) = &hand.winnings {
-        negative("winnings", &finite(w), &spans.winnings, diags);
+        negative("winnings", &mut finite(w).into_iter(), diags);
     }
     if let Some(b) = &hand.blinds_or_straddles {
-        for (a, s) in b.iter().zip(&spans.blinds) {
+        for (i, a) in b.iter().enumerate() {
             if a.is_negative() {
                 diags.push(
                     Diagnostic::warning(
@@ -162,21 +213,21 @@ fn check_signs(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
                         format!(
                             "negative blind or straddle ({a}): read as a dead post by a newly seated player"
                         ),
-                        *s,
+                        spans.element("blinds_or_straddles", i),
                     )
                     .with_help("PokerKit treats a negative entry as a post of that size"),
                 );
             }
         }
     }
-    for (q, s) in hand.starting_stacks.iter().zip(&spans.starting_stacks) {
+    for (i, q) in hand.starting_stacks.iter().enumerate() {
         if let Quantity::Finite(a) = q
             && (a.is_negative() || a.is_zero())
         {
             diags.push(Diagnostic::error(
                 codes::NON_POSITIVE_AMOUNT,
                 format!("starting stacks must be positive ({a}); write `inf` for an unknown stack"),
-                *s,
+                spans.element("starting_stacks", i),
             ));
         }
     }
@@ -186,9 +237,10 @@ fn check_signs(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
         ("big_bet", hand.big_bet),
         ("min_bet", hand.min_bet),
     ] {
-        if let (Some(a), Some((_, at))) = (value, spans.find(key))
+        if let Some(a) = value
             && (a.is_negative() || a.is_zero())
         {
+            let at = spans.find(key).map_or(spans.anchor, |(_, v)| v);
             diags.push(Diagnostic::error(
                 codes::NON_POSITIVE_AMOUNT,
                 format!("`{key}` must be positive ({a})"),
@@ -198,14 +250,15 @@ fn check_signs(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check_values(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
+fn check_values(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnostic>) {
+    let at = |key: &str| spans.find(key).map_or(spans.anchor, |(_, v)| v);
     if let Some(m) = hand.month
         && !(1..=12).contains(&m)
     {
         diags.push(Diagnostic::warning(
             codes::INVALID_VALUE,
             format!("`month` {m} is not between 1 and 12"),
-            spans.month,
+            at("month"),
         ));
     }
     if let Some(d) = hand.day
@@ -214,16 +267,16 @@ fn check_values(hand: &Hand, spans: &FieldSpans, diags: &mut Vec<Diagnostic>) {
         diags.push(Diagnostic::warning(
             codes::INVALID_VALUE,
             format!("`day` {d} is not between 1 and 31"),
-            spans.day,
+            at("day"),
         ));
     }
     if let Some(seats) = &hand.seats {
-        for (s, at) in seats.iter().zip(&spans.seats) {
+        for (i, s) in seats.iter().enumerate() {
             if *s < 1 {
                 diags.push(Diagnostic::warning(
                     codes::INVALID_VALUE,
                     format!("seat number {s} is below 1"),
-                    *at,
+                    spans.element("seats", i),
                 ));
             }
         }
@@ -242,21 +295,21 @@ impl Cards<'_> {
         &mut self,
         run: &CardRun,
         player: Option<usize>,
-        tokens: &ActionTokens,
+        tokens: &dyn Fn() -> ActionTokens,
         variant: &str,
         diags: &mut Vec<Diagnostic>,
     ) {
         for (i, card) in run.iter().enumerate() {
             let MaybeCard::Known(c) = card else { continue };
-            let at = tokens.card(i).unwrap_or_default();
-            if !self.in_deck(c, at, variant, diags) {
+            let at = || tokens().card(i).unwrap_or_default();
+            if !self.in_deck(c, &at, variant, diags) {
                 continue;
             }
             if self.live.contains(c) {
                 diags.push(Diagnostic::error(
                     codes::DUPLICATE_CARD,
                     format!("{c} is dealt while it is already in play"),
-                    at,
+                    at(),
                 ));
                 continue;
             }
@@ -267,19 +320,29 @@ impl Cards<'_> {
         }
     }
 
-    fn in_deck(&self, c: Card, at: Span, variant: &str, diags: &mut Vec<Diagnostic>) -> bool {
+    fn in_deck(&self, c: Card, at: &dyn Fn() -> Span, variant: &str, diags: &mut Vec<Diagnostic>) -> bool {
         if self.deck.contains(c) {
             return true;
         }
         diags.push(
-            Diagnostic::error(codes::CARD_NOT_IN_DECK, format!("{c} is not in the deck of `{variant}`"), at)
-                .with_help("short-deck hold 'em plays without deuces, treys, fours and fives"),
+            Diagnostic::error(
+                codes::CARD_NOT_IN_DECK,
+                format!("{c} is not in the deck of `{variant}`"),
+                at(),
+            )
+            .with_help("short-deck hold 'em plays without deuces, treys, fours and fives"),
         );
         false
     }
 }
 
-fn check_actions(hand: &Hand, tokens: &[ActionTokens], n: usize, diags: &mut Vec<Diagnostic>) {
+fn check_actions(
+    hand: &Hand,
+    spans: &FieldSpans<'_, '_>,
+    action_spans: &[Span],
+    n: usize,
+    diags: &mut Vec<Diagnostic>,
+) {
     let variant = hand.variant.code();
     let mut small = [CardSet::EMPTY; 16];
     let mut big = Vec::new();
@@ -290,7 +353,9 @@ fn check_actions(hand: &Hand, tokens: &[ActionTokens], n: usize, diags: &mut Vec
         &mut big
     };
     let mut cards = Cards { deck: hand.variant.deck().cards(), live: CardSet::EMPTY, held };
-    for (action, toks) in hand.actions.iter().zip(tokens) {
+    for (index, action) in hand.actions.iter().enumerate() {
+        let text = action_spans.get(index).copied().unwrap_or(spans.anchor);
+        let toks = &|| spans.tokens(index, text);
         let mut player = None;
         if let Some(p) = action.kind.player() {
             match p.index() {
@@ -300,7 +365,7 @@ fn check_actions(hand: &Hand, tokens: &[ActionTokens], n: usize, diags: &mut Vec
                     diags.push(Diagnostic::error(
                         codes::ACTION_PLAYER,
                         format!("there is no player {p}: the hand has {n} players (p1 to p{n})"),
-                        toks.player.unwrap_or_default(),
+                        toks().player.unwrap_or(text),
                     ));
                     continue;
                 }
@@ -312,7 +377,7 @@ fn check_actions(hand: &Hand, tokens: &[ActionTokens], n: usize, diags: &mut Vec
             ActionKind::StandPatDiscard { discards, .. } => {
                 for (i, card) in discards.iter().enumerate() {
                     let MaybeCard::Known(c) = card else { continue };
-                    if cards.in_deck(c, toks.card(i).unwrap_or_default(), variant, diags) {
+                    if cards.in_deck(c, &|| toks().card(i).unwrap_or(text), variant, diags) {
                         cards.live.remove(c);
                         if let Some(h) = player.and_then(|p| cards.held.get_mut(p)) {
                             h.remove(c);
@@ -331,8 +396,8 @@ fn check_actions(hand: &Hand, tokens: &[ActionTokens], n: usize, diags: &mut Vec
             ActionKind::ShowMuck { shown: Shown::Cards(run), .. } => {
                 for (i, card) in run.iter().enumerate() {
                     let MaybeCard::Known(c) = card else { continue };
-                    let at = toks.card(i).unwrap_or_default();
-                    if !cards.in_deck(c, at, variant, diags) {
+                    let at = || toks().card(i).unwrap_or(text);
+                    if !cards.in_deck(c, &at, variant, diags) {
                         continue;
                     }
                     let holds = player.and_then(|p| cards.held.get(p)).is_some_and(|h| h.contains(c));
@@ -343,7 +408,7 @@ fn check_actions(hand: &Hand, tokens: &[ActionTokens], n: usize, diags: &mut Vec
                         diags.push(Diagnostic::error(
                             codes::DUPLICATE_CARD,
                             format!("{c} is shown but it is already in play elsewhere"),
-                            at,
+                            at(),
                         ));
                         continue;
                     }

@@ -11,7 +11,7 @@
 //!
 //! Errors carry a span relative to the notation text, pointing at the offending token.
 
-use cards_core::{Amount, MaybeCard, Span};
+use cards_core::{Amount, Card, MaybeCard, Rank, Span, Suit};
 use winnow::prelude::*;
 
 use crate::error::codes;
@@ -122,7 +122,42 @@ fn player(word: Word<'_>) -> Result<Player, ActionError> {
     }
 }
 
+/// Rank index of a rank character (`2` → 0 … `A` → 12).
+fn rank_of(b: u8) -> Option<Rank> {
+    Rank::from_char(b as char)
+}
+
+fn suit_of(b: u8) -> Option<Suit> {
+    match b {
+        b'c' | b'd' | b'h' | b's' => Suit::from_char(b as char),
+        _ => None,
+    }
+}
+
 fn cards(word: Word<'_>) -> Result<CardRun, ActionError> {
+    // Fast loop; any problem goes to the detailed path below for the error.
+    let bytes = word.text.as_bytes();
+    if bytes.len() % 2 == 0 {
+        let mut run = CardRun::new();
+        let mut ok = true;
+        for pair in bytes.chunks_exact(2) {
+            let (r, s) = (pair.first().copied().unwrap_or(0), pair.get(1).copied().unwrap_or(0));
+            if r == b'?' && s == b'?' {
+                run.push(MaybeCard::Unknown);
+                continue;
+            }
+            match (rank_of(r), suit_of(s)) {
+                (Some(rank), Some(suit)) => run.push(MaybeCard::Known(Card::new(rank, suit))),
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            return Ok(run);
+        }
+    }
     let mut run = CardRun::new();
     for (i, card) in cards_core::text::phh::cards(word.text).enumerate() {
         match card {

@@ -3,12 +3,12 @@
 
 use cards_core::{Amount, Diagnostic, Span};
 
-use super::action::parse_action_tokens;
+use super::action::parse_action;
 use super::number::parse_decimal;
 use super::raw::{RawEntry, RawKind, RawValue};
 use crate::error::codes;
 use crate::model::{Field, Hand, LocalTime, Quantity, StrOrInt, TomlValue, Variant};
-use crate::validate::{self, ActionTokens, FieldSpans};
+use crate::validate::{self, FieldSpans};
 
 /// What building one hand produced.
 pub(crate) struct Built {
@@ -145,21 +145,17 @@ impl Ctx<'_> {
         v: &RawValue<'_>,
         what: &str,
         mut f: impl FnMut(&mut Self, &str, &RawValue<'_>) -> Option<T>,
-    ) -> Option<(Vec<T>, Vec<Span>)> {
+    ) -> Option<(Vec<T>, ())> {
         let items = self.array(key, v, what)?;
         let mut out = Vec::with_capacity(items.len());
-        let mut spans = Vec::with_capacity(items.len());
         let mut ok = true;
         for item in items {
             match f(self, key, item) {
-                Some(x) => {
-                    out.push(x);
-                    spans.push(item.span);
-                }
+                Some(x) => out.push(x),
                 None => ok = false,
             }
         }
-        ok.then_some((out, spans))
+        ok.then_some((out, ()))
     }
 }
 
@@ -200,27 +196,24 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
         return Built { hand: None, action_spans: Vec::new(), diagnostics: diags };
     };
     let mut hand = Hand::new(variant);
-    let mut spans = FieldSpans { anchor, ..FieldSpans::default() };
+    let mut spans = FieldSpans::new(anchor, entries);
     let mut action_spans = Vec::new();
-    let mut tokens: Vec<ActionTokens> = Vec::new();
     let mut ctx = Ctx { diags: &mut diags };
-    for entry in entries {
+    for (entry_index, entry) in entries.iter().enumerate() {
         let key = entry.key.as_ref();
         let v = &entry.value;
-        spans.keys.push((key_id(key), entry.key_span, v.span));
+        spans.record(key_id(key), entry_index);
         let before = ctx.diags.len();
         match key {
             "variant" => {}
             "antes" => {
-                if let Some((a, s)) = ctx.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
+                if let Some((a, ())) = ctx.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
                     hand.antes = a;
-                    spans.antes = s;
                 }
             }
             "blinds_or_straddles" => {
-                if let Some((a, s)) = ctx.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
+                if let Some((a, ())) = ctx.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
                     hand.blinds_or_straddles = Some(a);
-                    spans.blinds = s;
                 }
             }
             "bring_in" => hand.bring_in = ctx.amount(key, v),
@@ -228,16 +221,14 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
             "big_bet" => hand.big_bet = ctx.amount(key, v),
             "min_bet" => hand.min_bet = ctx.amount(key, v),
             "starting_stacks" => {
-                if let Some((a, s)) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
+                if let Some((a, ())) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
                     hand.starting_stacks = a;
-                    spans.starting_stacks = s;
                 }
             }
             "actions" => {
                 let Some(items) = ctx.array(key, v, "strings") else { continue };
                 hand.actions.reserve(items.len());
                 action_spans.reserve(items.len());
-                tokens.reserve(items.len());
                 for item in items {
                     let RawKind::Str { value, content_start } = &item.kind else {
                         ctx.diags.push(type_error("actions", "an array of strings", v));
@@ -247,14 +238,10 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
                         Some(s) => Span::new(*s, s + value.len()),
                         None => item.span,
                     };
-                    match parse_action_tokens(value) {
-                        Ok((action, toks)) => {
+                    match parse_action(value) {
+                        Ok(action) => {
                             hand.actions.push(action);
                             action_spans.push(text_span);
-                            tokens.push(match content_start {
-                                Some(s) => toks.shifted(*s),
-                                None => ActionTokens::whole(item.span),
-                            });
                         }
                         Err(e) => {
                             let span = match content_start {
@@ -312,19 +299,16 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
             "time_zone_abbreviation" => hand.time_zone_abbreviation = ctx.string(key, v),
             "day" => {
                 hand.day = ctx.int(key, v);
-                spans.day = v.span;
             }
             "month" => {
                 hand.month = ctx.int(key, v);
-                spans.month = v.span;
             }
             "year" => hand.year = ctx.int(key, v),
             "hand" => hand.hand = ctx.str_or_int(key, v),
             "level" => hand.level = ctx.int(key, v),
             "seats" => {
-                if let Some((a, s)) = ctx.each(key, v, "integers", |c, k, x| c.int(k, x)) {
+                if let Some((a, ())) = ctx.each(key, v, "integers", |c, k, x| c.int(k, x)) {
                     hand.seats = Some(a);
-                    spans.seats = s;
                 }
             }
             "seat_count" => hand.seat_count = ctx.int(key, v),
@@ -335,15 +319,13 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
                 }
             }
             "finishing_stacks" => {
-                if let Some((a, s)) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
+                if let Some((a, ())) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
                     hand.finishing_stacks = Some(a);
-                    spans.finishing_stacks = s;
                 }
             }
             "winnings" => {
-                if let Some((a, s)) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
+                if let Some((a, ())) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
                     hand.winnings = Some(a);
-                    spans.winnings = s;
                 }
             }
             "currency" => hand.currency = ctx.string(key, v),
@@ -380,10 +362,10 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
         }
         if key != "actions" && ctx.diags.get(before..).is_some_and(|new| new.iter().any(Diagnostic::is_error))
         {
-            spans.failed.push(key_id(key));
+            spans.fail(key_id(key));
         }
     }
-    validate::check_hand(&hand, &spans, &tokens, &mut diags);
+    validate::check_hand(&hand, &spans, &action_spans, &mut diags);
     Built { hand: Some(hand), action_spans, diagnostics: diags }
 }
 

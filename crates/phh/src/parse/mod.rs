@@ -143,7 +143,41 @@ pub fn parse_chunk_general(chunk: &HandChunk<'_>) -> ParsedHand {
 pub struct Hands<'a> {
     chunks: split::Chunks<'a>,
     path: Path,
-    names: HashSet<String>,
+    names: Names,
+}
+
+/// Table names seen so far, for the duplicate check: the common `[1]`, `[2]`, … sequence is
+/// tracked as a counter, other names in a set.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Names {
+    sequential: u64,
+    others: HashSet<String>,
+}
+
+fn canonical_number(name: &str) -> Option<u64> {
+    let b = name.as_bytes();
+    if b.is_empty()
+        || b.len() > 18
+        || !b.iter().all(u8::is_ascii_digit)
+        || (b.len() > 1 && b.first() == Some(&b'0'))
+    {
+        return None;
+    }
+    name.parse().ok()
+}
+
+impl Names {
+    /// Records a name; `false` when it was already seen.
+    pub(crate) fn insert(&mut self, name: &str) -> bool {
+        match canonical_number(name) {
+            Some(n) if n >= 1 && n <= self.sequential => false,
+            Some(n) if n == self.sequential + 1 && !self.others.contains(name) => {
+                self.sequential = n;
+                true
+            }
+            _ => self.others.insert(name.to_owned()),
+        }
+    }
 }
 
 impl Iterator for Hands<'_> {
@@ -177,7 +211,7 @@ impl Iterator for Hands<'_> {
             (chunk, hand)
         };
         if let Some(name) = &chunk.name
-            && !self.names.insert(name.as_ref().to_owned())
+            && !self.names.insert(name.as_ref())
         {
             hand.diagnostics.insert(
                 0,
@@ -194,7 +228,8 @@ impl Iterator for Hands<'_> {
 
 /// The hands of a `.phh` or `.phhs` text, read one at a time (fast path with fallback).
 ///
-/// Memory use is one hand at a time plus the set of table names seen (for the duplicate check).
+/// Memory use is one hand at a time plus the table names seen that break the `1`, `2`, `3`, …
+/// sequence (for the duplicate check).
 #[must_use]
 pub fn hands(text: &str) -> Hands<'_> {
     hands_with(text, Path::Auto)
@@ -203,7 +238,7 @@ pub fn hands(text: &str) -> Hands<'_> {
 /// [`hands`] with a chosen reader path.
 #[must_use]
 pub fn hands_with(text: &str, path: Path) -> Hands<'_> {
-    Hands { chunks: chunks(text), path, names: HashSet::new() }
+    Hands { chunks: chunks(text), path, names: Names::default() }
 }
 
 /// Reads a whole `.phh` or `.phhs` text (decided by content: a `.phhs` document starts with a
