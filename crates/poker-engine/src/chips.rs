@@ -24,38 +24,83 @@ use rust_decimal::{Decimal, RoundingStrategy};
 /// ```
 #[derive(Clone, Copy)]
 pub struct Chips {
-    value: Decimal,
+    /// The value is `mantissa / 10^scale` (|mantissa| < 2^96, as in a 96-bit decimal).
+    mantissa: i128,
+    scale: u8,
     inf: bool,
+}
+
+const MAX_MANTISSA: i128 = (1i128 << 96) - 1;
+
+const POW10: [i128; 29] = {
+    let mut table = [1i128; 29];
+    let mut i = 1;
+    while i < 29 {
+        table[i] = table[i - 1] * 10;
+        i += 1;
+    }
+    table
+};
+
+/// Both mantissas at the larger scale, when that fits.
+#[inline]
+fn align(a: Chips, b: Chips) -> Option<(i128, i128, u8)> {
+    if a.scale == b.scale {
+        return Some((a.mantissa, b.mantissa, a.scale));
+    }
+    if a.scale < b.scale {
+        let f = *POW10.get((b.scale - a.scale) as usize)?;
+        Some((a.mantissa.checked_mul(f)?, b.mantissa, b.scale))
+    } else {
+        let f = *POW10.get((a.scale - b.scale) as usize)?;
+        Some((a.mantissa, b.mantissa.checked_mul(f)?, a.scale))
+    }
+}
+
+#[inline]
+fn finite(mantissa: i128, scale: u8) -> Option<Chips> {
+    if mantissa.abs() <= MAX_MANTISSA && scale <= 28 {
+        Some(Chips { mantissa, scale, inf: false })
+    } else {
+        None
+    }
 }
 
 impl Chips {
     /// Zero (integral).
-    pub const ZERO: Chips = Chips { value: Decimal::ZERO, inf: false };
+    pub const ZERO: Chips = Chips { mantissa: 0, scale: 0, inf: false };
     /// An infinite stack (PHH `inf`: the stack is unknown).
-    pub const INF: Chips = Chips { value: Decimal::ZERO, inf: true };
+    pub const INF: Chips = Chips { mantissa: 0, scale: 0, inf: true };
 
     /// An integral amount.
     #[must_use]
-    pub fn from_int(value: i64) -> Chips {
-        Chips { value: Decimal::from(value), inf: false }
+    pub const fn from_int(value: i64) -> Chips {
+        Chips { mantissa: value as i128, scale: 0, inf: false }
     }
 
     /// A finite amount from a decimal (its scale decides whether it is integral).
     #[must_use]
     pub const fn from_decimal(value: Decimal) -> Chips {
-        Chips { value, inf: false }
+        Chips { mantissa: value.mantissa(), scale: value.scale() as u8, inf: false }
     }
 
     /// A finite amount from a [`cards_core::Amount`].
     #[must_use]
     pub const fn from_amount(amount: Amount) -> Chips {
-        Chips { value: amount.0, inf: false }
+        Chips::from_decimal(amount.0)
     }
 
     /// The finite value, or `None` for infinity.
     #[must_use]
-    pub const fn decimal(self) -> Option<Decimal> {
-        if self.inf { None } else { Some(self.value) }
+    pub fn decimal(self) -> Option<Decimal> {
+        if self.inf {
+            return None;
+        }
+        Decimal::try_from_i128_with_scale(self.mantissa, self.scale as u32).ok()
+    }
+
+    fn dec(self) -> Decimal {
+        self.decimal().unwrap_or(Decimal::ZERO)
     }
 
     /// Whether this is the infinite amount.
@@ -66,49 +111,57 @@ impl Chips {
 
     /// Whether the amount is zero.
     #[must_use]
-    pub fn is_zero(self) -> bool {
-        !self.inf && self.value.is_zero()
+    pub const fn is_zero(self) -> bool {
+        !self.inf && self.mantissa == 0
     }
 
     /// Whether the amount is below zero.
     #[must_use]
-    pub fn is_negative(self) -> bool {
-        !self.inf && self.value.is_sign_negative() && !self.value.is_zero()
+    pub const fn is_negative(self) -> bool {
+        !self.inf && self.mantissa < 0
     }
 
     /// Whether the amount is above zero.
     #[must_use]
-    pub fn is_positive(self) -> bool {
-        self.inf || (!self.value.is_sign_negative() && !self.value.is_zero())
+    pub const fn is_positive(self) -> bool {
+        self.inf || self.mantissa > 0
     }
 
     /// Whether PokerKit would hold this as a Python `int` (finite and written without a point).
     #[must_use]
-    pub fn is_integral(self) -> bool {
-        !self.inf && self.value.scale() == 0
+    pub const fn is_integral(self) -> bool {
+        !self.inf && self.scale == 0
     }
 
     /// Whether the magnitude is small enough that sums can never overflow (|x| < 10^20 or `inf`).
     #[must_use]
     pub fn in_range(self) -> bool {
-        self.inf || self.value.abs() < limit()
+        self.inf || self.dec().abs() < limit()
     }
 
     /// `self + other`; infinity absorbs finite amounts. Never panics (an impossible overflow keeps `self`).
     #[must_use]
+    #[inline]
     #[allow(clippy::should_implement_trait)]
     pub fn add(self, other: Chips) -> Chips {
         if self.inf || other.inf {
             return Chips::INF;
         }
-        match self.value.checked_add(other.value) {
-            Some(value) => Chips { value, inf: false },
+        if let Some((a, b, scale)) = align(self, other)
+            && let Some(sum) = a.checked_add(b)
+            && let Some(c) = finite(sum, scale)
+        {
+            return c;
+        }
+        match self.dec().checked_add(other.dec()) {
+            Some(value) => Chips::from_decimal(value),
             None => self,
         }
     }
 
     /// `self - other` for a finite `other` (infinity minus anything finite stays infinite).
     #[must_use]
+    #[inline]
     #[allow(clippy::should_implement_trait)]
     pub fn sub(self, other: Chips) -> Chips {
         if self.inf {
@@ -118,10 +171,7 @@ impl Chips {
             // Never happens in a replay; keep the value rather than invent negative infinity.
             return self;
         }
-        match self.value.checked_sub(other.value) {
-            Some(value) => Chips { value, inf: false },
-            None => self,
-        }
+        self.add(other.neg())
     }
 
     /// `self * n` for a small integer.
@@ -130,8 +180,13 @@ impl Chips {
         if self.inf {
             return Chips::INF;
         }
-        match self.value.checked_mul(Decimal::from(n)) {
-            Some(value) => Chips { value, inf: false },
+        if let Some(m) = self.mantissa.checked_mul(n as i128)
+            && let Some(c) = finite(m, self.scale)
+        {
+            return c;
+        }
+        match self.dec().checked_mul(Decimal::from(n)) {
+            Some(value) => Chips::from_decimal(value),
             None => self,
         }
     }
@@ -139,8 +194,8 @@ impl Chips {
     /// The negated amount (finite only).
     #[must_use]
     #[allow(clippy::should_implement_trait)]
-    pub fn neg(self) -> Chips {
-        if self.inf { self } else { Chips { value: -self.value, inf: false } }
+    pub const fn neg(self) -> Chips {
+        if self.inf { self } else { Chips { mantissa: -self.mantissa, scale: self.scale, inf: false } }
     }
 
     /// PokerKit's `divmod(self, n)`: floor division and remainder for an integral amount, exact
@@ -151,20 +206,24 @@ impl Chips {
         if self.inf || n == 0 {
             return (self, Chips::ZERO);
         }
-        let divisor = Decimal::from(n as u64);
         if self.is_integral() {
-            let q = (self.value / divisor).floor();
-            let r = self.value - q * divisor;
-            return (Chips::from_decimal(q), Chips::from_decimal(r));
+            let n = n as i128;
+            let q = self.mantissa.div_euclid(n);
+            let r = self.mantissa.rem_euclid(n);
+            return (
+                Chips { mantissa: q, scale: 0, inf: false },
+                Chips { mantissa: r, scale: 0, inf: false },
+            );
         }
-        let exact = self.value.checked_div(divisor).unwrap_or(self.value);
+        let value = self.dec();
+        let divisor = Decimal::from(n as u64);
+        let exact = value.checked_div(divisor).unwrap_or(value);
         let mut q = round_28_significant(exact);
         if q.scale() == 0 {
             // Stay a decimal, as a Python Decimal quotient does.
             q.rescale(1);
         }
-        let r = self.value.checked_sub(q.checked_mul(divisor).unwrap_or(self.value)).unwrap_or(Decimal::ZERO);
-        let mut r = r;
+        let mut r = value.checked_sub(q.checked_mul(divisor).unwrap_or(value)).unwrap_or(Decimal::ZERO);
         if r.scale() == 0 {
             r.rescale(1);
         }
@@ -173,12 +232,14 @@ impl Chips {
 
     /// The smaller of two amounts (the first one on a tie, as Python's `min`).
     #[must_use]
+    #[inline]
     pub fn min(self, other: Chips) -> Chips {
         if other < self { other } else { self }
     }
 
     /// The larger of two amounts (the first one on a tie, as Python's `max`).
     #[must_use]
+    #[inline]
     pub fn max(self, other: Chips) -> Chips {
         if other > self { other } else { self }
     }
@@ -210,6 +271,7 @@ fn limit() -> Decimal {
 }
 
 impl PartialEq for Chips {
+    #[inline]
     fn eq(&self, other: &Chips) -> bool {
         self.cmp(other) == Ordering::Equal
     }
@@ -218,18 +280,23 @@ impl PartialEq for Chips {
 impl Eq for Chips {}
 
 impl PartialOrd for Chips {
+    #[inline]
     fn partial_cmp(&self, other: &Chips) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
 impl Ord for Chips {
+    #[inline]
     fn cmp(&self, other: &Chips) -> Ordering {
         match (self.inf, other.inf) {
             (true, true) => Ordering::Equal,
             (true, false) => Ordering::Greater,
             (false, true) => Ordering::Less,
-            (false, false) => self.value.cmp(&other.value),
+            (false, false) => match align(*self, *other) {
+                Some((a, b, _)) => a.cmp(&b),
+                None => self.dec().cmp(&other.dec()),
+            },
         }
     }
 }
@@ -238,7 +305,7 @@ impl core::hash::Hash for Chips {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.inf.hash(state);
         if !self.inf {
-            self.value.normalize().hash(state);
+            self.dec().normalize().hash(state);
         }
     }
 }
@@ -251,7 +318,7 @@ impl Default for Chips {
 
 impl fmt::Display for Chips {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.inf { f.write_str("inf") } else { fmt::Display::fmt(&self.value, f) }
+        if self.inf { f.write_str("inf") } else { fmt::Display::fmt(&self.dec(), f) }
     }
 }
 

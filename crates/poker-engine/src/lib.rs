@@ -59,6 +59,7 @@ pub mod chips;
 pub mod eval;
 pub mod game;
 pub mod replay;
+pub mod sim;
 pub mod state;
 
 pub use action::{Action, ActionError, CardList, Show, Warning, Warnings};

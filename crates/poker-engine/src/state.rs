@@ -463,11 +463,11 @@ impl State {
     /// Total of all pots plus the bets on the table.
     #[must_use]
     pub fn total_pot(&self) -> Chips {
-        let mut total = sum(self.bets[..self.n].iter());
-        for p in self.pots().as_slice() {
-            total = total.add(p.amount);
+        // Every chip paid in and not returned: the collected pots plus the bets on the table.
+        if self.phase == Phase::Over {
+            return Chips::ZERO;
         }
-        total
+        sum(self.payoffs[..self.n].iter()).neg()
     }
 
     /// Board cards still to be dealt on this street.
