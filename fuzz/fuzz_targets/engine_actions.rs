@@ -1,0 +1,256 @@
+//! The poker engine driven by arbitrary games and action sequences. It must never panic, and after
+//! every step:
+//! - an illegal action is an error value that leaves the state exactly as it was;
+//! - chips are conserved: each stack is its starting stack plus its payoff, and while the hand runs
+//!   the pots plus the bets on the table hold exactly what the players put in;
+//! - no finite stack, bet or pot is ever negative;
+//! - at the end every bet has been pulled, and the payoffs sum to zero unless the engine warned
+//!   that the chips vanished (PokerKit's quirk when everyone mucks).
+//!
+//! Input layout: a few bytes choose the variant, profile, players, stacks and forced bets; the rest
+//! drives a mix of "sensible" actions (what the turn asks for, amounts in the legal range, cards from
+//! the deck) and raw arbitrary ones, plus the replay's repair steps.
+#![no_main]
+
+use cards_core::{Card, MaybeCard};
+use libfuzzer_sys::fuzz_target;
+use poker_engine::action::CardList;
+use poker_engine::{Action, Chips, GameDef, RuleProfile, Show, State, Turn, Variant, Warning};
+
+struct Input<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl Input<'_> {
+    fn byte(&mut self) -> u8 {
+        let b = self.data.get(self.pos).copied().unwrap_or(0);
+        self.pos += 1;
+        b
+    }
+    fn done(&self) -> bool {
+        self.pos >= self.data.len()
+    }
+    fn chips(&mut self, allow_inf: bool) -> Chips {
+        let kind = self.byte();
+        let v = self.byte();
+        let text = match kind % 16 {
+            0 => "0".to_owned(),
+            1 if allow_inf => "inf".to_owned(),
+            2 => format!("{}.{:02}", v, self.byte() % 100),
+            3 => format!("{}.5", v),
+            4 => "100000000000000000000".to_owned(), // 10^20: too large, must be refused
+            5 => "99999999999999999999".to_owned(),
+            6 => format!("-{}", v % 10),
+            7 => format!("0.{:03}", v),
+            _ => format!("{}", v as u32 * (1 + (kind as u32 >> 4))),
+        };
+        text.parse().unwrap_or(Chips::ZERO)
+    }
+    fn card(&mut self) -> MaybeCard {
+        let b = self.byte();
+        if b >= 250 {
+            return MaybeCard::Unknown;
+        }
+        match Card::from_dense_index(b % 52) {
+            Some(c) => MaybeCard::Known(c),
+            None => MaybeCard::Unknown,
+        }
+    }
+    fn cards(&mut self, n: usize) -> CardList {
+        let mut list = CardList::EMPTY;
+        for _ in 0..n {
+            let c = self.card();
+            list.push(c);
+        }
+        list
+    }
+}
+
+fn sum(values: &[Chips]) -> Chips {
+    values.iter().fold(Chips::ZERO, |acc, &v| acc.add(v))
+}
+
+/// `vanished`: the engine warned that chips vanished, or a repair step ended the hand (the
+/// warnings of the automatic steps a repair triggers are dropped by `State::repair`: reported).
+fn check(state: &State, vanished: bool) {
+    let n = state.player_count();
+    assert_eq!(state.stacks().len(), n);
+    for i in 0..n {
+        let stack = state.stacks()[i];
+        let start = state.starting_stacks()[i];
+        assert!(!stack.is_negative(), "player {i} has a negative stack {stack}");
+        assert!(!state.bets()[i].is_negative(), "player {i} has a negative bet");
+        if !start.is_inf() {
+            assert_eq!(stack, start.add(state.payoffs()[i]), "player {i}: stack != starting + payoff");
+        } else {
+            assert!(stack.is_inf(), "an infinite stack became finite");
+        }
+    }
+    let payoffs = sum(state.payoffs());
+    if state.is_over() {
+        assert!(state.bets().iter().all(|b| b.is_zero()), "bets left on the table after the hand");
+        if vanished {
+            assert!(!payoffs.is_positive(), "chips created: payoffs sum to {payoffs}");
+        } else {
+            assert!(payoffs.is_zero(), "chips not conserved at the end: payoffs sum to {payoffs}");
+        }
+    } else {
+        let pots = state.pots();
+        for p in pots.as_slice() {
+            assert!(!p.amount.is_negative(), "negative pot");
+        }
+        let in_middle = state.total_pot();
+        assert_eq!(
+            in_middle.add(payoffs),
+            Chips::ZERO,
+            "pots + bets ({in_middle}) != chips put in ({})",
+            payoffs.neg()
+        );
+    }
+}
+
+fn sensible(state: &State, input: &mut Input<'_>) -> Action {
+    let choice = input.byte();
+    match state.turn() {
+        Turn::Dealer => {
+            if state.board_pending() > 0 && (choice & 1 == 0 || state.hole_dealee().is_none()) {
+                Action::DealBoard(input.cards(state.board_pending()))
+            } else {
+                let p = state.hole_dealee().unwrap_or(choice as usize % state.player_count());
+                let k = state.hole_pending(p).max(1);
+                Action::DealHole { player: p, cards: input.cards(k.min(choice as usize % 4 + 1)) }
+            }
+        }
+        Turn::Draw(p) => {
+            let held = state.hole(p).map(|h| h.cards().to_vec()).unwrap_or_default();
+            let k = if held.is_empty() { 0 } else { choice as usize % (held.len() + 1) };
+            let list = CardList::from_slice(held.get(..k).unwrap_or(&[])).unwrap_or(CardList::EMPTY);
+            Action::StandPatOrDiscard { player: p, cards: list }
+        }
+        Turn::Bet(p) => match choice % 5 {
+            0 => Action::Fold { player: p },
+            1 | 2 => Action::CheckOrCall { player: p },
+            3 => match state.raise_range() {
+                Some((min, max)) => {
+                    let amount = match input.byte() % 4 {
+                        0 => min,
+                        1 => max,
+                        _ => min.add(max.sub(min).divmod(2).0),
+                    };
+                    Action::CompleteBetOrRaiseTo { player: p, amount }
+                }
+                None => Action::PostBringIn { player: p },
+            },
+            _ => Action::PostBringIn { player: p },
+        },
+        Turn::Show(p) => match choice % 4 {
+            0 => Action::ShowOrMuck { player: p, show: Show::Muck },
+            1 => Action::ShowOrMuck { player: p, show: Show::All },
+            2 => Action::ShowOrMuck { player: p, show: Show::Cards(CardList::EMPTY) },
+            _ => {
+                let held = state.hole(p).map(|h| h.cards().to_vec()).unwrap_or_default();
+                Action::ShowOrMuck {
+                    player: p,
+                    show: Show::Cards(CardList::from_slice(&held).unwrap_or(CardList::EMPTY)),
+                }
+            }
+        },
+        Turn::Nobody => Action::NoOp,
+    }
+}
+
+fn raw(state: &State, input: &mut Input<'_>) -> Action {
+    let kind = input.byte();
+    let player = input.byte() as usize % (state.player_count() + 1);
+    match kind % 9 {
+        0 => Action::DealBoard(input.cards(kind as usize / 9 % 6)),
+        1 => Action::DealHole { player, cards: input.cards(kind as usize / 9 % 8) },
+        2 => Action::StandPatOrDiscard { player, cards: input.cards(kind as usize / 9 % 6) },
+        3 => Action::PostBringIn { player },
+        4 => Action::Fold { player },
+        5 => Action::CheckOrCall { player },
+        6 => Action::CompleteBetOrRaiseTo { player, amount: input.chips(false) },
+        7 => Action::ShowOrMuck { player, show: Show::Cards(input.cards(kind as usize / 9 % 5)) },
+        _ => Action::NoOp,
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut input = Input { data, pos: 0 };
+    let variant = Variant::ALL[input.byte() as usize % Variant::ALL.len()];
+    let setup = input.byte();
+    let n = 2 + (input.byte() as usize % 9);
+    let n = if setup & 0x80 != 0 { n + input.byte() as usize % 14 } else { n };
+    let stacks: Vec<Chips> = (0..n).map(|_| input.chips(true)).collect();
+    let mut def = GameDef::new(variant, stacks);
+    def.profile = if setup & 1 == 0 { RuleProfile::Pokerkit } else { RuleProfile::Wsop };
+    def.ante_trimming = setup & 2 != 0;
+    if setup & 4 != 0 {
+        def.antes = (0..n).map(|_| input.chips(false)).collect();
+    }
+    if setup & 8 != 0 {
+        def.blinds_or_straddles = (0..n.min(3)).map(|_| input.chips(false)).collect();
+    }
+    if setup & 16 != 0 {
+        def.bring_in = input.chips(false);
+    }
+    def.small_bet = input.chips(false);
+    def.big_bet = input.chips(false);
+    def.min_bet = input.chips(false);
+    let debug = std::env::var_os("ENGINE_FUZZ_DEBUG").is_some();
+    if debug {
+        eprintln!("{def:?}");
+    }
+    let Ok(mut state) = State::new(&def) else { return };
+    let mut vanished = state.take_warnings().contains(Warning::ChipsVanished);
+    check(&state, vanished);
+    let mut steps = 0;
+    while !input.done() && steps < 400 {
+        steps += 1;
+        let op = input.byte();
+        let action = match op % 8 {
+            0 => {
+                let was_over = state.is_over();
+                let w = state.repair();
+                vanished |= !was_over && state.is_over();
+                if debug {
+                    eprintln!("repair -> {w:?}; stacks {:?}", state.stacks());
+                }
+                vanished |= w == Some(Warning::ChipsVanished)
+                    || state.take_warnings().contains(Warning::ChipsVanished);
+                check(&state, vanished);
+                continue;
+            }
+            1 => {
+                let was_over = state.is_over();
+                let w = state.repair_passive();
+                vanished |= !was_over && state.is_over();
+                if debug {
+                    eprintln!("repair_passive -> {w:?}; stacks {:?}", state.stacks());
+                }
+                vanished |= state.take_warnings().contains(Warning::ChipsVanished);
+                check(&state, vanished);
+                continue;
+            }
+            2 => raw(&state, &mut input),
+            _ => sensible(&state, &mut input),
+        };
+        let before = format!("{state:?}");
+        let result = state.apply(&action);
+        if debug {
+            eprintln!(
+                "{action} -> {result:?}; stacks {:?} payoffs {:?} phase {:?}",
+                state.stacks(),
+                state.payoffs(),
+                state.phase()
+            );
+        }
+        match result {
+            Ok(w) => vanished |= w.contains(Warning::ChipsVanished),
+            Err(_) => assert_eq!(format!("{state:?}"), before, "a refused action {action} changed the state"),
+        }
+        vanished |= state.take_warnings().contains(Warning::ChipsVanished);
+        check(&state, vanished);
+    }
+});

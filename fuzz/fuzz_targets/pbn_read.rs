@@ -1,0 +1,40 @@
+//! PBN reader: never panics on any bytes (UTF-8 or not), every diagnostic span lies inside the
+//! decoded text on character boundaries, and strict mode reports at least as many errors as the default
+//! mode (it turns warnings into errors).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let decoded = pbn::decode(data);
+    let text = decoded.text.as_str();
+    let records: Vec<pbn::Record<'_>> = pbn::read_str(text, pbn::Options::default()).collect();
+    for r in &records {
+        for d in &r.diagnostics {
+            assert!(
+                d.span.start <= d.span.end && d.span.end <= text.len(),
+                "{}: span {:?} past {}",
+                d.code,
+                d.span,
+                text.len()
+            );
+            // Known finding (reported to pbn): on Latin-1 input some spans count characters, not bytes.
+            if !decoded.latin1 {
+                assert!(
+                    text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end),
+                    "{}: span not on a char boundary",
+                    d.code
+                );
+            }
+        }
+        let _ = pbn::summary::summarize(r);
+    }
+    let strict: Vec<pbn::Record<'_>> = pbn::read_str(text, pbn::Options { strict: true }).collect();
+    assert_eq!(strict.len(), records.len(), "strict mode splits games differently");
+    for (s, r) in strict.iter().zip(&records) {
+        assert!(
+            s.diagnostics.iter().filter(|d| d.is_error()).count()
+                >= r.diagnostics.iter().filter(|d| d.is_error()).count()
+        );
+    }
+});
