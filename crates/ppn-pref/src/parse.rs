@@ -45,24 +45,57 @@ pub enum Field {
     Summary,
 }
 
-/// Byte spans of one deal record and its parts, in the whole file.
+/// Byte spans of one deal record and its parts, in the whole file (stored compactly as offsets
+/// from the record's start).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct DealSpans {
-    /// The whole record, `[` to `]`.
-    pub record: Span,
-    /// Each field, indexed by [`Field`]; fields that are absent get an empty span.
-    pub fields: [Span; 14],
-    /// The three bid tokens.
-    pub bids: [Span; 3],
-    /// The three summary entries.
-    pub summary: [Span; 3],
+    start: usize,
+    end: u32,
+    /// 0..14 fields (by [`Field`]), 14..17 bid tokens, 17..20 summary entries.
+    rel: [[u32; 2]; 20],
 }
 
+const BID_SLOT: usize = 14;
+const SUMMARY_SLOT: usize = 17;
+
 impl DealSpans {
-    /// The span of one field.
+    fn new(record: Span) -> DealSpans {
+        DealSpans { start: record.start, end: rel32(record.len()), rel: [[0; 2]; 20] }
+    }
+
+    fn get(&self, slot: usize) -> Span {
+        let [a, b] = self.rel.get(slot).copied().unwrap_or([0, self.end]);
+        Span::new(self.start + a as usize, self.start + b as usize)
+    }
+
+    fn set(&mut self, slot: usize, span: Span) {
+        if let Some(r) = self.rel.get_mut(slot) {
+            *r = [rel32(span.start.saturating_sub(self.start)), rel32(span.end.saturating_sub(self.start))];
+        }
+    }
+
+    /// The whole record, `[` to `]`.
+    #[must_use]
+    pub fn record(&self) -> Span {
+        Span::new(self.start, self.start + self.end as usize)
+    }
+
+    /// The span of one field (an empty span for an absent one).
     #[must_use]
     pub fn field(&self, field: Field) -> Span {
-        self.fields.get(field as usize).copied().unwrap_or(self.record)
+        self.get(field as usize)
+    }
+
+    /// The span of bid token `i` (0..3).
+    #[must_use]
+    pub fn bid(&self, i: usize) -> Span {
+        if i < 3 { self.get(BID_SLOT + i) } else { self.field(Field::Bids) }
+    }
+
+    /// The span of summary entry `i` (0..3).
+    #[must_use]
+    pub fn summary_entry(&self, i: usize) -> Span {
+        if i < 3 { self.get(SUMMARY_SLOT + i) } else { self.field(Field::Summary) }
     }
 
     /// The span of character `i` of the cards field.
@@ -82,6 +115,10 @@ impl DealSpans {
         let len = throws.get(k).map_or(0, |t| t.cards().len() + 1);
         Span::new(start, start + len)
     }
+}
+
+fn rel32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// One deal record as read: its span, its model (if it could be read) and its syntax diagnostics.
@@ -151,12 +188,12 @@ pub fn code_char(card: Card) -> char {
 pub fn read(source: &str) -> Document {
     let mut doc = Document::default();
     let bytes = source.as_bytes();
+    let estimate = bytes.len() / 120 + 1;
+    doc.records.reserve(estimate);
+    doc.game.deals.reserve(estimate);
     let mut pos = 0;
     while pos < bytes.len() {
-        let mut end = pos;
-        while end < bytes.len() && bytes[end] != b'\n' {
-            end += 1;
-        }
+        let end = bytes[pos..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |k| pos + k);
         read_line(source, pos, end, &mut doc);
         pos = end + 1;
     }
@@ -192,9 +229,13 @@ fn read_line(source: &str, start: usize, end: usize, doc: &mut Document) {
             );
             return;
         }
-        // find the closing bracket, skipping quoted text
+        // find the closing bracket, skipping quoted text (fast path: no quote before it)
         let mut j = i + 1;
         let mut quoted = false;
+        match bytes[j..end].iter().position(|&b| b == b']' || b == b'"') {
+            Some(k) if bytes[j + k] == b']' => j += k,
+            _ => {}
+        }
         while j < end {
             match bytes[j] {
                 b'\\' if quoted => j += 1,
@@ -362,7 +403,7 @@ fn split_commas<const N: usize>(src: &str, span: Span, out: &mut [Span; N]) -> u
 
 fn read_record(src: &str, start: usize, end: usize, game: &mut Game) -> Record {
     let bytes = src.as_bytes();
-    let mut spans = DealSpans { record: Span::new(start, end), ..DealSpans::default() };
+    let mut spans = DealSpans::new(Span::new(start, end));
     let mut raw = [Span::default(); 14];
     let mut n = 0;
     let mut i = start + 1;
@@ -384,7 +425,7 @@ fn read_record(src: &str, start: usize, end: usize, game: &mut Game) -> Record {
         n += 1;
     }
     let mut cx = Ctx { src, diags: Vec::new() };
-    let record_span = spans.record;
+    let record_span = spans.record();
 
     let id_text = cx.text(raw[0]);
     let id = parse_uint(id_text).and_then(|v| u32::try_from(v).ok()).filter(|&v| v > 0);
@@ -399,13 +440,17 @@ fn read_record(src: &str, start: usize, end: usize, game: &mut Game) -> Record {
         );
         return Record { spans, deal: None, id, diagnostics: cx.diags };
     }
-    spans.fields[Field::Id as usize] = raw[0];
-    spans.fields[Field::Order as usize] = raw[1];
-    spans.fields[Field::Cards as usize] = raw[2];
-    spans.fields[Field::Bids as usize] = raw[3];
+    spans.set(Field::Id as usize, raw[0]);
+    spans.set(Field::Order as usize, raw[1]);
+    spans.set(Field::Cards as usize, raw[2]);
+    spans.set(Field::Bids as usize, raw[3]);
     let order = parse_order(&mut cx, raw[1]);
     let cards = parse_cards(&mut cx, raw[2]);
-    let bids = parse_bids(&mut cx, raw[3], &mut spans.bids);
+    let mut bid_spans = [Span::default(); 3];
+    let bids = parse_bids(&mut cx, raw[3], &mut bid_spans);
+    for (i, s) in bid_spans.into_iter().enumerate() {
+        spans.set(BID_SLOT + i, s);
+    }
     let all_pass = bids.is_some_and(|b| b == [Bid::Pass; 3]);
     let mut play = None;
     match n {
@@ -449,10 +494,10 @@ fn read_record(src: &str, start: usize, end: usize, game: &mut Game) -> Record {
                 ]
             };
             for (k, &f) in names.iter().enumerate() {
-                spans.fields[f as usize] = raw[4 + k];
+                spans.set(f as usize, raw[4 + k]);
             }
             if legacy {
-                spans.fields[Field::Refa as usize] = Span::at(spans.field(Field::Kontra).end);
+                spans.set(Field::Refa as usize, Span::at(spans.field(Field::Kontra).end));
             }
             play = parse_play(&mut cx, &mut spans, legacy);
             if legacy && play.is_some() {
@@ -485,13 +530,17 @@ fn read_record(src: &str, start: usize, end: usize, game: &mut Game) -> Record {
 
 fn parse_order(cx: &mut Ctx<'_>, span: Span) -> Option<DealOrder> {
     let text = cx.text(span);
-    let players: Option<Vec<PrefPlayer>> = (text.len() == 3)
-        .then(|| text.chars().map(PrefPlayer::from_char).collect::<Option<Vec<_>>>())
-        .flatten();
-    let order = players.and_then(|p| match p.as_slice() {
-        [a, b, c] => DealOrder::new([*a, *b, *c]),
+    let order = match text.as_bytes() {
+        [a, b, c] => match (
+            PrefPlayer::from_char(*a as char),
+            PrefPlayer::from_char(*b as char),
+            PrefPlayer::from_char(*c as char),
+        ) {
+            (Some(a), Some(b), Some(c)) => DealOrder::new([a, b, c]),
+            _ => None,
+        },
         _ => None,
-    });
+    };
     if order.is_none() {
         cx.err(code::BAD_DEAL_ORDER, format!("deal order `{text}` is not a permutation of 123"), span);
     }
@@ -676,7 +725,11 @@ fn parse_play(cx: &mut Ctx<'_>, spans: &mut DealSpans, legacy: bool) -> Option<P
         },
     };
     let throws = parse_throws(cx, f(spans, Field::Throws));
-    let summary = parse_summary(cx, f(spans, Field::Summary), &mut spans.summary);
+    let mut entry_spans = [Span::default(); 3];
+    let summary = parse_summary(cx, f(spans, Field::Summary), &mut entry_spans);
+    for (i, s) in entry_spans.into_iter().enumerate() {
+        spans.set(SUMMARY_SLOT + i, s);
+    }
     Some(Play {
         main: main?,
         discard: discard?,

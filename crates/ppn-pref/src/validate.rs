@@ -484,19 +484,23 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut Vec<Diagnostic>, outcome: &mu
             hands[p.index()] = if p == main { main_hand } else { hand_set(p) };
         }
         let in_play_count = PrefPlayer::ALL.iter().filter(|&&p| roles.in_play(p)).count();
+        let succ = PrefPlayer::ALL.map(|p| next_in_play(deal, &roles, p));
+        let mut trick_start = tspan_all.start;
         let trump = contract.trump();
         let mut leader = play.starts.unwrap_or(main);
         let mut failure_at = None;
         for (k, trick) in play.throws.iter().enumerate() {
-            let tspan = spans.trick(&play.throws, k);
+            let tlen = trick.cards().len() + 1;
+            let tspan = Span::new(trick_start, trick_start + tlen);
+            trick_start += tlen + 1;
             if k >= 10 {
                 return fail(code::TOO_MANY_TRICKS, "a deal has at most 10 tricks", tspan);
             }
-            replay_trick(trick, k, tspan, leader, in_play_count, trump, &roles, deal, &mut hands)?;
+            replay_trick(trick, k, tspan, leader, in_play_count, trump, &succ, deal, &mut hands)?;
             let mut players = [leader; 3];
             let mut p = leader;
             for slot in players.iter_mut().skip(1) {
-                p = next_in_play(deal, &roles, p);
+                p = succ[p.index()];
                 *slot = p;
             }
             let w = players.get(trick_winner_index(trick.cards(), trump)).copied().unwrap_or(leader);
@@ -553,7 +557,7 @@ fn replay_trick(
     leader: PrefPlayer,
     in_play_count: usize,
     trump: Option<Suit>,
-    roles: &Roles,
+    succ: &[PrefPlayer; 3],
     deal: &Deal,
     hands: &mut [CardSet; 3],
 ) -> Check {
@@ -573,7 +577,7 @@ fn replay_trick(
     let mut p = leader;
     for (j, &card) in cards.iter().enumerate() {
         if j > 0 {
-            p = next_in_play(deal, roles, p);
+            p = succ[p.index()];
         }
         let cspan = Span::new(tspan.start + j, tspan.start + j + 1);
         let hand = hands[p.index()];
@@ -636,7 +640,7 @@ fn check_summary(
     let defenders: u8 = PrefPlayer::ALL.iter().filter(|&&p| p != main).map(|p| won[p.index()]).sum();
     for (pos, entry) in play.summary.iter().enumerate() {
         let p = deal.order.at(pos);
-        let span = spans.summary.get(pos).copied().unwrap_or(spans.field(Field::Summary));
+        let span = spans.summary_entry(pos);
         if p == main {
             let tricks = won[main.index()];
             let middle = if main_passed { -i64::from(play.value) } else { i64::from(play.value) };
@@ -731,7 +735,7 @@ fn check_summary(
                 own < 2
             };
             if should != failed.is_some() {
-                let span = spans.summary.get(pos).copied().unwrap_or(spans.field(Field::Summary));
+                let span = spans.summary_entry(pos);
                 let msg = if should {
                     format!("player {p} is below the defenders' quota but is not marked failed")
                 } else {

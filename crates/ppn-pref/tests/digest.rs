@@ -202,5 +202,5 @@ fn spans_are_exact() {
     assert_eq!(&src[d.span.range()], "AA");
     let start = src.find("[1 231").unwrap();
     let r = check(&src);
-    assert_eq!(r.document.records[0].spans.record, Span::new(start, start + rec.len()));
+    assert_eq!(r.document.records[0].spans.record(), Span::new(start, start + rec.len()));
 }
