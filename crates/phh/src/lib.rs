@@ -86,7 +86,7 @@ pub use model::{
 pub use parse::action::{ActionError, ActionTokens, parse_action, parse_action_tokens};
 pub use parse::{
     HandChunk, Hands, ParsedFile, ParsedHand, Path, chunks, hands, hands_with, is_multi, parse_chunk,
-    parse_chunk_fast, parse_chunk_general, parse_file, parse_hand,
+    parse_chunk_fast, parse_chunk_general, parse_file, parse_hand, parse_parallel,
 };
 pub use write::{write_hand, write_hands, write_named_hands};
 

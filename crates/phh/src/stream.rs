@@ -42,6 +42,8 @@ pub struct HandReader<R> {
     names: crate::parse::Names,
     path: Path,
     line: Vec<u8>,
+    /// Comment and blank lines before the first hand.
+    preamble: String,
 }
 
 impl<R: BufRead> HandReader<R> {
@@ -57,6 +59,7 @@ impl<R: BufRead> HandReader<R> {
             names: crate::parse::Names::default(),
             path: Path::Auto,
             line: Vec::new(),
+            preamble: String::new(),
         }
     }
 
@@ -102,19 +105,38 @@ impl<R: BufRead> Iterator for HandReader<R> {
                 Err(e) => return Some(Err(e)),
                 Ok(None) => {
                     self.done = true;
-                    return None;
+                    if self.started {
+                        return None;
+                    }
+                    // Nothing but comments and blank lines: one (empty) hand, as `parse_file` gives.
+                    self.started = true;
+                    let text = std::mem::take(&mut self.preamble);
+                    let chunk = HandChunk {
+                        index: 0,
+                        name: None,
+                        header: None,
+                        body: &text,
+                        offset: 0,
+                        header_error: None,
+                    };
+                    let parsed = parse_chunk(&chunk, self.path);
+                    return Some(Ok(StreamedHand { parsed, text, offset: 0 }));
                 }
                 Ok(Some(line)) => {
                     if !self.started && state.is_trivia(strip_eol(&line).as_bytes()) {
                         self.pos += line.len();
+                        self.preamble.push_str(&line);
                         continue;
                     }
                     self.started = true;
                     if state.is_header(strip_eol(&line).as_bytes()) {
+                        self.preamble = String::new();
                         break line;
                     }
-                    // A single-hand file: read everything as one hand.
-                    let mut text = line;
+                    // A single-hand file: read everything (preamble included) as one hand.
+                    self.pos = 0;
+                    let mut text = std::mem::take(&mut self.preamble);
+                    text.push_str(&line);
                     loop {
                         match self.read_line() {
                             Err(e) => return Some(Err(e)),

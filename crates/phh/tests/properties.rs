@@ -165,3 +165,15 @@ proptest! {
         prop_assert_eq!(from_json, hand);
     }
 }
+
+#[test]
+fn stream_matches_parse_file_on_edge_texts() {
+    for text in
+        ["", "# only a comment\n\n", "#x\n[1]\nvariant = 'NT'\n", "#x\nvariant = 'NT'\n", "\n[a]\n[b]\n"]
+    {
+        let file: Vec<_> = phh::hands(text).collect();
+        let streamed: Vec<_> =
+            phh::stream::HandReader::new(text.as_bytes()).map(|r| r.unwrap().parsed).collect();
+        assert_eq!(streamed, file, "{text:?}");
+    }
+}

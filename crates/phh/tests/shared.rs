@@ -55,6 +55,11 @@ fn check_dir(dir: &Path, oracle_path: &Path) -> usize {
         let file = phh::parse_file(&text);
         let general: Vec<_> = phh::hands_with(&text, phh::Path::General).collect();
         assert_eq!(file.hands, general, "{rel}: fast and general paths differ");
+        let streamed: Vec<_> =
+            phh::stream::HandReader::new(text.as_bytes()).map(|r| r.unwrap().parsed).collect();
+        assert_eq!(file.hands, streamed, "{rel}: streaming reader differs");
+        let parallel = phh::parse_parallel(&text, 2);
+        assert_eq!(file.hands, parallel, "{rel}: parallel reading differs");
         for parsed in &file.hands {
             let errors: Vec<_> = parsed.diagnostics.iter().filter(|d| d.is_error()).collect();
             assert!(errors.is_empty(), "{rel} hand {}: {errors:?}", parsed.index);

@@ -254,3 +254,45 @@ pub fn parse_hand(text: &str) -> ParsedHand {
     let chunk = HandChunk { index: 0, name: None, header: None, body: text, offset: 0, header_error: None };
     parse_chunk(&chunk, Path::Auto)
 }
+
+/// Reads the hands of a text on `threads` threads (scoped, no dependency): the text is split into
+/// hands first, then each thread reads a contiguous share. Same result as `hands(text).collect()`.
+#[must_use]
+pub fn parse_parallel(text: &str, threads: usize) -> Vec<ParsedHand> {
+    let all: Vec<HandChunk<'_>> = chunks(text).collect();
+    let threads = threads.clamp(1, 64);
+    let per = all.len().div_ceil(threads).max(1);
+    let mut parts: Vec<Vec<ParsedHand>> = Vec::new();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = all
+            .chunks(per)
+            .map(|group| {
+                scope.spawn(move || group.iter().map(|c| parse_chunk(c, Path::Auto)).collect::<Vec<_>>())
+            })
+            .collect();
+        for handle in handles {
+            match handle.join() {
+                Ok(part) => parts.push(part),
+                Err(_) => parts.push(Vec::new()),
+            }
+        }
+    });
+    let mut out: Vec<ParsedHand> = parts.into_iter().flatten().collect();
+    // Duplicate table names are a file-level check: done here, in order.
+    let mut names = Names::default();
+    for (hand, chunk) in out.iter_mut().zip(&all) {
+        if let Some(name) = &chunk.name
+            && !names.insert(name)
+        {
+            hand.diagnostics.insert(
+                0,
+                Diagnostic::error(
+                    codes::DUPLICATE_TABLE,
+                    format!("another hand is already named `[{name}]`"),
+                    chunk.anchor(),
+                ),
+            );
+        }
+    }
+    out
+}
