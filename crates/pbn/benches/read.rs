@@ -1,2 +1,49 @@
-//! Read + check throughput.
-fn main() {}
+//! Read + check throughput (MB/s) over the project corpus `corpus/pbn/real` and `cases`
+//! (concatenated, deterministic), and over a generated file of export-format games.
+#![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+fn corpus_text() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/pbn");
+    let mut names: Vec<_> = ["real", "cases"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap().map(|e| e.unwrap().path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "pbn"))
+        .collect();
+    names.sort();
+    let mut text = String::new();
+    for p in names {
+        text.push_str(&pbn::decode(&std::fs::read(p).unwrap()).text);
+        text.push_str("\n\n");
+    }
+    text
+}
+
+fn bench(c: &mut Criterion) {
+    let corpus = corpus_text();
+    let records: Vec<_> = pbn::read_str(&corpus, pbn::Options::default()).collect();
+    let export = pbn::write::write_export(&records);
+    drop(records);
+    let mut group = c.benchmark_group("pbn");
+    for (name, text) in [("corpus", &corpus), ("export", &export)] {
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(format!("split/{name}"), |b| {
+            b.iter(|| pbn::parse::Splitter::new(black_box(text)).map(|g| g.game.items.len()).sum::<usize>())
+        });
+        group.bench_function(format!("read_check/{name}"), |b| {
+            b.iter(|| {
+                pbn::read_str(black_box(text), pbn::Options::default())
+                    .map(|r| r.diagnostics.len())
+                    .sum::<usize>()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

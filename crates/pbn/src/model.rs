@@ -699,27 +699,78 @@ impl Column {
     }
 }
 
-/// A table: columns and rows of elements (strings unquoted, escapes resolved).
+/// A table: columns and rows of elements. Element texts live in one buffer (strings unquoted,
+/// escapes resolved), so reading a table costs a few allocations, not one per element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Table {
     /// The tag name (`OptimumResultTable`).
     pub name: String,
     /// Columns from the tag value.
     pub columns: Vec<Column>,
-    /// Rows; each row has one element per column (the last may be short when elements are missing).
-    pub rows: Vec<Vec<TableCell>>,
+    /// Every element's text, back to back.
+    text: String,
+    /// Elements in order: end offset into `text` and whether it was a string token.
+    cells: Vec<(u32, bool)>,
 }
 
 /// A table element.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct TableCell {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TableCell<'t> {
     /// The text (strings without quotes, unescaped).
-    pub text: String,
+    pub text: &'t str,
     /// Whether it was a string token.
     pub quoted: bool,
 }
 
-impl TableCell {
+impl Table {
+    /// An empty table with these columns.
+    #[must_use]
+    pub fn new(name: String, columns: Vec<Column>) -> Table {
+        Table { name, columns, text: String::new(), cells: Vec::new() }
+    }
+
+    /// Appends an element.
+    pub fn push(&mut self, text: &str, quoted: bool) {
+        self.text.push_str(text);
+        self.cells.push((u32::try_from(self.text.len()).unwrap_or(u32::MAX), quoted));
+    }
+
+    /// Number of elements.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether there are no elements.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The element at `index`.
+    #[must_use]
+    pub fn cell(&self, index: usize) -> Option<TableCell<'_>> {
+        let &(end, quoted) = self.cells.get(index)?;
+        let start = index.checked_sub(1).and_then(|i| self.cells.get(i)).map_or(0, |c| c.0 as usize);
+        Some(TableCell { text: self.text.get(start..end as usize)?, quoted })
+    }
+
+    /// The rows: one element per column (the last row may be short when elements are missing).
+    pub fn rows(&self) -> impl Iterator<Item = Vec<TableCell<'_>>> + '_ {
+        let width = self.columns.len().max(1);
+        (0..self.cells.len().div_ceil(width)).map(move |r| {
+            (r * width..((r + 1) * width).min(self.cells.len())).filter_map(|i| self.cell(i)).collect()
+        })
+    }
+
+    /// Number of rows.
+    #[must_use]
+    pub fn row_count(&self) -> usize {
+        self.cells.len().div_ceil(self.columns.len().max(1))
+    }
+}
+
+impl TableCell<'_> {
     /// `?`: unknown.
     #[must_use]
     pub fn is_unknown(&self) -> bool {
@@ -755,7 +806,8 @@ pub const KNOWN_TABLES: [&str; 8] = [
 /// (but not the `Table` tag, which gives a table number).
 #[must_use]
 pub fn is_table(name: &str) -> bool {
-    KNOWN_TABLES.contains(&name) || (name.len() > 5 && name.ends_with("Table"))
+    // Every table of the spec ends with "Table" too.
+    name.len() > 5 && name.ends_with("Table")
 }
 
 /// The 15 tags of the mandatory tag set, in export order.

@@ -11,8 +11,8 @@ use cards_core::{Card, CardSet, Compass, Diagnostic, Span};
 use crate::error::{ValueError, codes};
 use crate::model::{
     Align, Annotation, Auction, AuctionEntry, AuctionItem, Call, Column, Comment, CommentKind, Deal, Game,
-    GameResult, Item, Line, LineKind, Play, PlayEntry, PlayItem, SideScore, SortOrder, Table, TableCell, Tag,
-    Token, TokenKind, TrickCount, unescape,
+    GameResult, Item, Line, LineKind, Play, PlayEntry, PlayItem, SideScore, SortOrder, Table, Tag, Token,
+    TokenKind, TrickCount, unescape,
 };
 
 /// Decoded text and how it was decoded.
@@ -46,6 +46,8 @@ pub struct RawGame<'a> {
     pub game: Game<'a>,
     /// Syntax problems.
     pub diagnostics: Vec<Diagnostic>,
+    /// Lines longer than 253 bytes (without their end), found while tokenizing.
+    pub long_lines: Vec<Span>,
 }
 
 /// Streaming splitter: yields one game at a time from the decoded text.
@@ -135,17 +137,25 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
         }
     }
     let start = pos;
-    let mut items: Vec<Item<'_>> = Vec::new();
+    let mut items: Vec<Item<'_>> = Vec::with_capacity(24);
     let mut current: Option<Tag<'_>> = None;
     let mut diags = Vec::new();
     let mut i = pos;
     let mut line_start = true;
     // Whether the next token is the first on its line (the column checks happen at `line_start`).
     let mut first_on_line = true;
+    let mut line_begin = pos;
+    let mut long_lines = Vec::new();
+    let note_line = |long_lines: &mut Vec<Span>, begin: usize, end: usize| {
+        if end.saturating_sub(begin) > 253 {
+            long_lines.push(Span::new(begin, end));
+        }
+    };
     let game_end;
     let next;
     'lines: loop {
         if line_start {
+            line_begin = i;
             // Semi-empty line ends the game.
             let mut j = i;
             while b.get(j).is_some_and(|&c| is_blank(c)) {
@@ -166,6 +176,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
             }
             if b.get(i) == Some(&b'%') {
                 let e = line_end(b, i);
+                note_line(&mut long_lines, i, e);
                 let text = src.get(i..e).unwrap_or("");
                 match current.as_mut() {
                     Some(tag) => tag.data.push(Token {
@@ -207,6 +218,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                 continue 'lines;
             }
             b'\r' | b'\n' => {
+                note_line(&mut long_lines, line_begin, i);
                 i = skip_eol(b, i);
                 line_start = true;
                 continue 'lines;
@@ -258,6 +270,18 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                         "this `{` comment is never closed",
                         Span::new(i, i + 1),
                     ));
+                }
+                // Lines inside the comment.
+                let inner = b.get(i..end).unwrap_or(&[]);
+                if inner.len() > 253 || line_begin + 253 < end {
+                    let mut k = i;
+                    while let Some(p) = b.get(k..end).and_then(|r| r.iter().position(|&x| x == b'\n')) {
+                        let nl = k + p;
+                        let e = if nl > line_begin && b.get(nl - 1) == Some(&b'\r') { nl - 1 } else { nl };
+                        note_line(&mut long_lines, line_begin, e);
+                        line_begin = nl + 1;
+                        k = nl + 1;
+                    }
                 }
                 let comment = Comment {
                     kind: CommentKind::Brace,
@@ -333,9 +357,12 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
     if let Some(done) = current.take() {
         items.push(Item::Tag(done));
     }
+    if game_end == b.len() {
+        note_line(&mut long_lines, line_begin, b.len());
+    }
     // Trim trailing line end from the game span.
     let game = Game { span: Span::new(start, game_end.max(start)), items };
-    Some((RawGame { game, diagnostics: diags }, next.max(start + 1)))
+    Some((RawGame { game, diagnostics: diags, long_lines }, next.max(start + 1)))
 }
 
 /// Whether a tag that repeats `Event`, `Board` or `Deal` of the game read so far must start a new
@@ -493,19 +520,20 @@ pub fn parse_deal(text: &str, base: usize) -> Result<Deal, Diagnostic> {
     let rest_base = first_text.len() + 1;
     // Hands are separated by single spaces; real files (Baker Bridge) leave slots empty
     // (`W: <N>  <S>`), which split on single spaces gives exactly four fields.
-    let single: Vec<&str> = rest.split(' ').collect();
-    let fields: Vec<(usize, &str)> = if single.len() == 4 && single.iter().any(|f| f.is_empty()) {
+    let mut fields: [(usize, &str); 5] = [(0, ""); 5];
+    let mut count = 0usize;
+    let spaces = rest.bytes().filter(|&c| c == b' ').count();
+    let empty_slot = spaces == 3 && rest.split(' ').any(str::is_empty);
+    if empty_slot {
         let mut off = 0;
-        single
-            .iter()
-            .map(|f| {
-                let r = (off, *f);
-                off += f.len() + 1;
-                r
-            })
-            .collect()
+        for f in rest.split(' ') {
+            if let Some(slot) = fields.get_mut(count) {
+                *slot = (off, f);
+            }
+            count += 1;
+            off += f.len() + 1;
+        }
     } else {
-        let mut out = Vec::with_capacity(4);
         let rb = rest.as_bytes();
         let mut j = 0;
         loop {
@@ -519,15 +547,18 @@ pub fn parse_deal(text: &str, base: usize) -> Result<Deal, Diagnostic> {
             while rb.get(j).is_some_and(|&c| c != b' ' && c != b'\t') {
                 j += 1;
             }
-            out.push((s, rest.get(s..j).unwrap_or("")));
+            if let Some(slot) = fields.get_mut(count) {
+                *slot = (s, rest.get(s..j).unwrap_or(""));
+            }
+            count += 1;
         }
-        out
-    };
+    }
+    let fields = fields.get(..count.min(5)).unwrap_or(&[]);
     if fields.len() > 4 {
         let (s, f) = fields[4];
         return Err(bad("more than four hands".into(), rest_base + s, rest_base + s + f.len()));
     }
-    for (n, &(s, hand_text)) in fields.iter().enumerate() {
+    for (n, &(s, hand_text)) in fields.iter().take(4).enumerate() {
         if hand_text.is_empty() {
             continue;
         }
@@ -564,6 +595,17 @@ pub fn deal_has_empty_slot(text: &str) -> bool {
     })
 }
 
+/// Splits on white space into `buf` without allocating; more than `buf.len()` words give a slice
+/// of `buf.len()` (callers reject that length).
+fn split_words<'t, 'b>(text: &'t str, buf: &'b mut [&'t str; 5]) -> &'b [&'t str] {
+    let mut n = 0;
+    for (slot, w) in buf.iter_mut().zip(text.split_whitespace()) {
+        *slot = w;
+        n += 1;
+    }
+    buf.get(..n).unwrap_or(&[])
+}
+
 /// Parses a Result value. `Ok(None)` is the empty value (all pass) or `?`.
 pub fn parse_result(text: &str) -> Result<Option<GameResult>, ValueError> {
     let t = text.trim();
@@ -575,8 +617,9 @@ pub fn parse_result(text: &str) -> Result<Option<GameResult>, ValueError> {
         return if irregular { Err(ValueError) } else { Ok(None) };
     }
     let num = |s: &str| s.parse::<u8>().ok().filter(|&n| n <= 13).ok_or(ValueError);
-    let parts: Vec<&str> = t.split_whitespace().collect();
-    let tricks = match parts.as_slice() {
+    let mut buf = [""; 5];
+    let parts = split_words(t, &mut buf);
+    let tricks = match parts {
         [n] => TrickCount::Declarer(num(n)?),
         [side, n] if side.eq_ignore_ascii_case("NS") => TrickCount::NorthSouth(num(n)?),
         [side, n] if side.eq_ignore_ascii_case("EW") => TrickCount::EastWest(num(n)?),
@@ -594,10 +637,11 @@ pub fn parse_result(text: &str) -> Result<Option<GameResult>, ValueError> {
 /// Parses a score-like value: `<n>`, `NS <n>`, `EW <n>`, `NS <n> EW <m>`, `EW <m> NS <n>`, where
 /// `number` validates one value.
 pub fn parse_side_score(text: &str, number: impl Fn(&str) -> bool) -> Result<SideScore, ValueError> {
-    let parts: Vec<&str> = text.split_whitespace().collect();
+    let mut buf = [""; 5];
+    let parts = split_words(text, &mut buf);
     let mut s = SideScore { declarer: None, ns: None, ew: None };
     let check = |n: &&str| if number(n) { Ok((*n).to_owned()) } else { Err(ValueError) };
-    match parts.as_slice() {
+    match parts {
         [n] => s.declarer = Some(check(n)?),
         [side, n] if *side == "NS" => s.ns = Some(check(n)?),
         [side, n] if *side == "EW" => s.ew = Some(check(n)?),
@@ -1106,8 +1150,7 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
     let base = exact.then_some(tag.value_span.start);
     let (columns, mut diags) = read_columns(header, base, tag.value_span);
     let width = columns.len().max(1);
-    let mut rows: Vec<Vec<TableCell>> = Vec::new();
-    let mut row: Vec<TableCell> = Vec::new();
+    let mut table = Table::new(tag.name.to_owned(), columns);
     let mut seen_element = false;
     for token in &tag.data {
         match token.kind {
@@ -1122,7 +1165,7 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
                 }
                 continue;
             }
-            TokenKind::Str => row.push(TableCell { text: unescape(token.text).into_owned(), quoted: true }),
+            TokenKind::Str => table.push(&unescape(token.text), true),
             TokenKind::Word => {
                 if let Some(p) = token.text.find('%') {
                     diags.push(Diagnostic::error(
@@ -1131,25 +1174,26 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
                         Span::new(token.span.start + p, token.span.start + p + 1),
                     ));
                 }
-                row.push(TableCell { text: token.text.to_owned(), quoted: false });
+                table.push(token.text, false);
             }
         }
         seen_element = true;
-        if row.len() == width {
-            rows.push(std::mem::take(&mut row));
-        }
     }
-    if !row.is_empty() {
-        let span =
-            tag.data.iter().rev().find(|t| t.kind != TokenKind::LineComment).map_or(tag.span, |t| t.span);
+    let rest = table.len() % width;
+    if rest != 0 {
+        let span = tag
+            .data
+            .iter()
+            .rev()
+            .find(|t| matches!(t.kind, TokenKind::Word | TokenKind::Str | TokenKind::BraceComment))
+            .map_or(tag.span, |t| t.span);
         diags.push(Diagnostic::error(
             codes::TABLE_MISSING_ELEMENTS,
-            format!("the table has {} columns but its last row has {} elements", width, row.len()),
+            format!("the table has {width} columns but its last row has {rest} elements"),
             span,
         ));
-        rows.push(row);
     }
-    (Table { name: tag.name.to_owned(), columns, rows }, diags)
+    (table, diags)
 }
 
 /// The cards of a hand text for a holding check: `CardSet` of a hand, if it parses.

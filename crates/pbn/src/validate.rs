@@ -116,7 +116,7 @@ pub struct Reader<'a> {
     src: &'a str,
     splitter: Splitter<'a>,
     options: Options,
-    last: HashMap<&'a str, Cow<'a, str>>,
+    last: HashMap<&'a str, Cow<'a, str>, BuildFnv>,
     sticky: Vec<(&'a str, Cow<'a, str>)>,
     export: bool,
     eol_reported: bool,
@@ -130,7 +130,7 @@ impl<'a> Reader<'a> {
             src,
             splitter: Splitter::new(src),
             options,
-            last: HashMap::new(),
+            last: HashMap::with_hasher(BuildFnv),
             sticky: Vec::new(),
             export: false,
             eol_reported: false,
@@ -147,6 +147,37 @@ impl<'a> Iterator for Reader<'a> {
     }
 }
 
+/// FNV-1a: tag names are short and not attacker-chosen in a way that matters for one file.
+#[derive(Debug, Clone, Copy, Default)]
+struct BuildFnv;
+
+#[derive(Debug, Clone, Copy)]
+struct Fnv(u64);
+
+impl std::hash::BuildHasher for BuildFnv {
+    type Hasher = Fnv;
+    fn build_hasher(&self) -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+fn fnv(name: &str) -> u64 {
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    std::hash::Hasher::write(&mut h, name.as_bytes());
+    h.0
+}
+
 fn err(code: &'static str, msg: impl Into<String>, span: Span) -> Diagnostic {
     Diagnostic::error(code, msg, span)
 }
@@ -157,7 +188,7 @@ fn warn(code: &'static str, msg: impl Into<String>, span: Span) -> Diagnostic {
 
 impl<'a> Reader<'a> {
     fn check(&mut self, raw: RawGame<'a>) -> Record<'a> {
-        let RawGame { game, mut diagnostics } = raw;
+        let RawGame { game, mut diagnostics, long_lines } = raw;
         for item in &game.items {
             if let Item::Line(l) = item
                 && l.is_export()
@@ -169,6 +200,9 @@ impl<'a> Reader<'a> {
         let mut info = GameInfo::default();
         check_tags(&game, &tags, &mut info, &mut diagnostics);
         check_sections(&game, &tags, &mut info, &mut diagnostics);
+        for span in long_lines {
+            long_line(self.src, 0, span.start, span.end, &mut diagnostics);
+        }
         check_lines(self.src, &game, self.export, &mut self.eol_reported, &mut diagnostics);
         if self.export {
             check_export(&game, &tags, &info, &self.sticky, &mut diagnostics);
@@ -185,8 +219,10 @@ impl<'a> Reader<'a> {
     /// Resolves `#` and `##`, reports duplicates and forbidden inheritance.
     fn resolve(&mut self, game: &Game<'a>, diags: &mut Vec<Diagnostic>) -> Vec<ResolvedTag<'a>> {
         let mut out: Vec<ResolvedTag<'a>> = Vec::with_capacity(24);
+        let mut keys: Vec<u64> = Vec::with_capacity(24);
         for item in &game.items {
             let Item::Tag(tag) = item else { continue };
+            let key = fnv(tag.name);
             if !tag.name.as_bytes().first().is_some_and(u8::is_ascii_uppercase) {
                 diags.push(warn(
                     codes::TAG_NAME_CASE,
@@ -194,7 +230,7 @@ impl<'a> Reader<'a> {
                     tag.name_span,
                 ));
             }
-            if tag.name != "Note" && out.iter().any(|t| t.name == tag.name) {
+            if tag.name != "Note" && keys.iter().zip(&out).any(|(k, t)| *k == key && same(t.name, tag.name)) {
                 diags.push(warn(
                     codes::DUPLICATE_TAG,
                     format!("`{}` is given again in this game; the repeat is ignored", tag.name),
@@ -247,6 +283,7 @@ impl<'a> Reader<'a> {
                 }
             }
             out.push(ResolvedTag { name: tag.name, value, span: Some(tag.span), value_span: tag.value_span });
+            keys.push(key);
         }
         for (name, value) in &self.sticky {
             if !out.iter().any(|t| t.name == *name) {
@@ -262,8 +299,16 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// String equality that rejects most different tag names without calling `memcmp`.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.as_bytes().last() == b.as_bytes().last()
+        && a.as_bytes().first() == b.as_bytes().first()
+        && a == b
+}
+
 fn get<'t, 'a>(tags: &'t [ResolvedTag<'a>], name: &str) -> Option<&'t ResolvedTag<'a>> {
-    tags.iter().find(|t| t.name == name)
+    tags.iter().find(|t| same(t.name, name))
 }
 
 /// Whether a value is "unknown" (`?`) or empty.
@@ -512,11 +557,9 @@ fn check_sections(
     let mut section: u8 = 0; // 0 identification, 1 auction, 2 play, 3 other
     let mut auction_refs = Vec::new();
     let mut play_refs = Vec::new();
-    let mut seen_names: Vec<&str> = Vec::new();
     for item in &game.items {
         let Item::Tag(tag) = item else { continue };
-        let first_time = tag.name == "Note" || !seen_names.contains(&tag.name);
-        seen_names.push(tag.name);
+        let first_time = tag.name == "Note" || tags.iter().any(|t| t.span == Some(tag.span));
         match tag.name {
             "Auction" if first_time => {
                 section = 1;
@@ -1197,47 +1240,26 @@ fn check_lines(
     let text = src.get(game.span.range()).unwrap_or("");
     let base = game.span.start;
     let b = text.as_bytes();
-    let mut line_start = 0usize;
-    let mut bad_eol = *eol_reported;
-    let mut tab = false;
-    let mut i = 0usize;
-    while i <= b.len() {
-        let c = b.get(i).copied();
-        if c.is_none() || c == Some(b'\n') || c == Some(b'\r') {
-            let len = text.get(line_start..i).map_or(0, |l| l.chars().count());
-            if len + 2 > 255 {
-                diags.push(warn(
-                    codes::LINE_TOO_LONG,
-                    format!("line of {} characters (at most 255 with the line end)", len + 2),
-                    Span::new(base + line_start, base + i),
-                ));
-            }
-            if export && c == Some(b'\n') && (i == 0 || b.get(i - 1) != Some(&b'\r')) && !bad_eol {
-                bad_eol = true;
-                *eol_reported = true;
-                diags.push(warn(
-                    codes::EXPORT_FORMAT,
-                    "export format lines end with CR LF",
-                    Span::new(base + i, base + i + 1),
-                ));
-            }
-            if c.is_none() {
-                break;
-            }
-            line_start = i + 1;
-        } else if let Some(ch) = c
-            && ch < 0x20
-        {
+    // Fast pass: line lengths in bytes (a line of at most 253 bytes is short enough whatever its
+    // characters) and whether any control character other than CR, LF and tab occurs.
+    let controls = b
+        .iter()
+        .map(|&c| u32::from(c < 0x20) - u32::from(c == b'\n' || c == b'\r' || c == b'\t'))
+        .sum::<u32>();
+    let tabs = export && b.contains(&b'\t');
+    if controls > 0 || tabs {
+        let mut tab_seen = false;
+        for (i, &ch) in b.iter().enumerate() {
             if ch == b'\t' || ch == b'\x0b' {
-                if export && !tab {
-                    tab = true;
+                if export && !tab_seen {
+                    tab_seen = true;
                     diags.push(warn(
                         codes::EXPORT_FORMAT,
                         "tabs are not allowed in export format",
                         Span::new(base + i, base + i + 1),
                     ));
                 }
-            } else if ch != b'\x0c' {
+            } else if ch < 0x20 && ch != b'\n' && ch != b'\r' && ch != b'\x0c' {
                 diags.push(warn(
                     codes::CONTROL_CHARACTER,
                     format!("control character 0x{ch:02x}"),
@@ -1245,7 +1267,29 @@ fn check_lines(
                 ));
             }
         }
-        i += 1;
+    }
+    if export && !*eol_reported {
+        let bare =
+            b.iter().enumerate().find(|&(i, &c)| c == b'\n' && (i == 0 || b.get(i - 1) != Some(&b'\r')));
+        if let Some((i, _)) = bare {
+            *eol_reported = true;
+            diags.push(warn(
+                codes::EXPORT_FORMAT,
+                "export format lines end with CR LF",
+                Span::new(base + i, base + i + 1),
+            ));
+        }
+    }
+}
+
+fn long_line(text: &str, base: usize, start: usize, end: usize, diags: &mut Vec<Diagnostic>) {
+    let len = text.get(start..end).map_or(0, |l| l.chars().count());
+    if len + 2 > 255 {
+        diags.push(warn(
+            codes::LINE_TOO_LONG,
+            format!("line of {} characters (at most 255 with the line end)", len + 2),
+            Span::new(base + start, base + end),
+        ));
     }
 }
 

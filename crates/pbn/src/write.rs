@@ -519,12 +519,12 @@ fn write_play(out: &mut String, play: &crate::model::Play, tag: &Tag<'_>) {
     }
 }
 
-fn cell_text(c: &crate::model::TableCell) -> String {
-    if c.quoted { format!("\"{}\"", escape(&c.text)) } else { c.text.clone() }
+fn cell_text(c: &crate::model::TableCell<'_>) -> String {
+    if c.quoted { format!("\"{}\"", escape(c.text)) } else { c.text.to_owned() }
 }
 
 fn write_table_rows(out: &mut String, table: &Table) {
-    for row in &table.rows {
+    for row in table.rows() {
         if !at_line_start(out) {
             out.push_str(CRLF);
         }

@@ -39,7 +39,7 @@ fn report(source: &str, records: &[Record<'_>]) -> String {
             let _ = writeln!(out, "  play from {}: {} cards", p.first, p.entries.len());
         }
         for t in &info.tables {
-            let _ = writeln!(out, "  table {}: {} columns, {} rows", t.name, t.columns.len(), t.rows.len());
+            let _ = writeln!(out, "  table {}: {} columns, {} rows", t.name, t.columns.len(), t.row_count());
         }
         for d in &r.diagnostics {
             let (line, col) = lines.line_col(source, d.span.start);
