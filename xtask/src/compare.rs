@@ -42,13 +42,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     };
     let phh_path = match phh_input {
-        Some(path) => Some(path),
+        Some(path) => path,
         None => crate::generate::phh_file(count, 1, &work)?,
     };
 
     println!("| input | tool | task | records | seconds | records/s | MB/s | ratio |");
     println!("|---|---|---|---:|---:|---:|---:|---:|");
-    if let Some(phh_path) = phh_path {
+    {
         let ours = time_ours(&cardnote, &phh_path, repeat)?;
         let records = count_records(&cardnote, &phh_path)?;
         let bytes = file_len(&phh_path);

@@ -86,12 +86,11 @@ fn vulnerability(board: usize) -> &'static str {
 }
 
 /// Writes a PHH benchmark file of `hands` random legal no-limit hold'em hands into `dir`.
-pub fn phh_file(
-    _hands: usize,
-    _seed: u64,
-    _dir: &std::path::Path,
-) -> Result<Option<std::path::PathBuf>, String> {
-    Ok(None)
+pub fn phh_file(hands: usize, seed: u64, dir: &std::path::Path) -> Result<std::path::PathBuf, String> {
+    let path = dir.join("bench.phhs");
+    let text = crate::generate_phh::phhs("NT", hands, seed)?;
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
 }
 
 /// Generates `boards` complete, legal PBN games.
