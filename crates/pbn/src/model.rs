@@ -98,6 +98,8 @@ pub struct Tag<'a> {
     pub name_span: Span,
     /// The value between the quotes.
     pub value_span: Span,
+    /// Whether the tag pair was the first thing on its line.
+    pub line_start: bool,
     /// Tokens after the tag up to the next tag or the end of the game (auction calls, played cards,
     /// table elements, comments).
     pub data: Vec<Token<'a>>,

@@ -240,7 +240,8 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                     next = i;
                     break 'lines;
                 }
-                Ok((tag, e)) => {
+                Ok((mut tag, e)) => {
+                    tag.line_start = first_on_line;
                     if let Some(done) = current.replace(tag) {
                         items.push(Item::Tag(done));
                     }
@@ -313,9 +314,12 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                     ));
                 }
                 let text_end = if closed { end - 1 } else { end };
+                // Outside a tag the string is stray text, kept whole (quotes included).
+                // An unterminated string is kept whole as invalid text.
+                let inner = if current.is_some() && closed { i + 1..text_end } else { i..end };
                 let token = Token {
-                    kind: TokenKind::Str,
-                    text: src.get(i + 1..text_end).unwrap_or(""),
+                    kind: if closed { TokenKind::Str } else { TokenKind::Invalid },
+                    text: src.get(inner).unwrap_or(""),
                     span: Span::new(i, end),
                     line_start: first_on_line,
                 };
@@ -484,6 +488,7 @@ fn read_tag(src: &str, i: usize) -> Result<(Tag<'_>, usize), (Diagnostic, usize)
         span: Span::new(i, r + 1),
         name_span: Span::new(ns, ne),
         value_span: Span::new(q + 1, send - 1),
+        line_start: true,
         data: Vec::new(),
     };
     Ok((tag, r + 1))
@@ -1206,4 +1211,65 @@ pub fn hand_cards(text: &str) -> Option<CardSet> {
 #[must_use]
 pub fn parse_card(text: &str) -> Option<Card> {
     card_text::parse_card(&text.to_ascii_uppercase()).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_games_on_semi_empty_lines_but_not_inside_comments() {
+        let text =
+            "[Board \"1\"]\n{ a comment\n\n with an empty line }\n \t\n[Board \"2\"]\r\n\r\n[Board \"3\"]";
+        let games: Vec<_> = Splitter::new(text).collect();
+        assert_eq!(games.len(), 3);
+        assert!(games.iter().all(|g| g.diagnostics.is_empty()));
+    }
+
+    #[test]
+    fn tokens_keep_spans_and_line_starts() {
+        let text = "[Auction \"N\"]\n1S! =1= $3 Pass\n  X ; late\n";
+        let games: Vec<_> = Splitter::new(text).collect();
+        let Some(Item::Tag(tag)) = games[0].game.items.first() else { panic!("no tag") };
+        let words: Vec<(&str, bool)> = tag.data.iter().map(|t| (t.text, t.line_start)).collect();
+        assert_eq!(
+            words,
+            [("1S!", true), ("=1=", false), ("$3", false), ("Pass", false), ("X", true), (" late", false)]
+        );
+        assert_eq!(&text[tag.data[4].span.range()], "X");
+        let (auction, diags) = read_auction(tag, Compass::North);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(auction.entries.len(), 3);
+        assert_eq!(
+            auction.entries[0].annotation,
+            Annotation { suffix: Some(1), note: Some(1), nags: vec![3] }
+        );
+    }
+
+    #[test]
+    fn deals_results_and_scores() {
+        let deal = parse_deal("W: AKQJ.AKQ.AKQ.AKQ  T987.JT9.JT9.JT9", 0).unwrap();
+        assert_eq!(deal.hand(Compass::West), None);
+        assert_eq!(deal.hand(Compass::North).map(|h| h.len()), Some(13));
+        assert_eq!(deal.hand(Compass::South).map(|h| h.len()), Some(13));
+        assert!(parse_deal("N:AKQ.AKQ", 0).is_err());
+        let r = parse_result("^NS 9").unwrap().unwrap();
+        assert!(r.irregular);
+        assert_eq!(r.declarer_tricks(Some(Compass::East)), Some(4));
+        assert_eq!(parse_result(""), Ok(None));
+        assert!(parse_result("14").is_err());
+        assert!(parse_side_score("NS 620 EW -620", is_integer).is_ok());
+        assert!(parse_side_score("EW", is_integer).is_err());
+    }
+
+    #[test]
+    fn table_headers() {
+        let (cols, diags) = read_columns("-Rank\\3R;+Score_NS\\5;Names", Some(0), Span::at(0));
+        assert!(diags.is_empty());
+        assert_eq!(cols[0].header(), "-Rank\\3R");
+        assert_eq!(cols[1].width, Some(5));
+        assert_eq!(cols[2].name, "Names");
+        let (_, diags) = read_columns("Rank;Call\\L", Some(10), Span::at(0));
+        assert_eq!(diags[0].span, Span::new(15, 21));
+    }
 }

@@ -1357,3 +1357,58 @@ fn check_export(
         diags.push(warn(codes::EXPORT_FORMAT, "export format writes None, NS, EW or All", t.value_span));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Record<'_> {
+        Reader::new(text, Options::default()).next().unwrap()
+    }
+
+    #[test]
+    fn scores_from_the_tables() {
+        use Denomination::*;
+        assert_eq!(duplicate_score(3, NoTrump, Risk::Undoubled, false, 9), 400);
+        assert_eq!(duplicate_score(3, NoTrump, Risk::Undoubled, true, 10), 630);
+        assert_eq!(duplicate_score(2, Hearts, Risk::Undoubled, false, 9), 140);
+        assert_eq!(duplicate_score(1, Clubs, Risk::Doubled, false, 7), 140);
+        assert_eq!(duplicate_score(1, Clubs, Risk::Redoubled, true, 8), 630);
+        assert_eq!(duplicate_score(2, Clubs, Risk::Redoubled, true, 8), 760);
+        assert_eq!(duplicate_score(6, Spades, Risk::Undoubled, true, 12), 1430);
+        assert_eq!(duplicate_score(7, NoTrump, Risk::Undoubled, false, 13), 1520);
+        assert_eq!(duplicate_score(4, Spades, Risk::Doubled, false, 6), -800);
+        assert_eq!(duplicate_score(4, Spades, Risk::Doubled, true, 6), -1100);
+        assert_eq!(duplicate_score(4, Spades, Risk::Redoubled, false, 9), -200);
+        assert_eq!(duplicate_score(4, Spades, Risk::Undoubled, true, 8), -200);
+    }
+
+    #[test]
+    fn auction_outcome_and_declarer() {
+        let r = one("[Dealer \"E\"]\n[Auction \"E\"]\n1H Pass 2C Pass\n2H Pass 4H X\nPass Pass XX AP\n");
+        assert!(!r.has_errors(), "{:?}", r.diagnostics);
+        let (contract, declarer) = r.info.auction_outcome.unwrap();
+        assert_eq!(contract.export(), "4HXX");
+        assert_eq!(declarer, Some(Compass::East));
+    }
+
+    #[test]
+    fn inheritance() {
+        let text =
+            "[Event \"##Club\"]\n[Site \"Here\"]\n\n[Site \"#\"]\n\n[Event \"Other\"]\n\n[Board \"4\"]\n";
+        let records: Vec<_> = Reader::new(text, Options::default()).collect();
+        assert_eq!(records[1].tag("Event"), Some("Club"));
+        assert_eq!(records[1].tag("Site"), Some("Here"));
+        assert_eq!(records[2].tag("Event"), Some("Other"));
+        assert_eq!(records[3].tag("Event"), Some("Other"));
+        assert_eq!(records[3].tag("Site"), None);
+    }
+
+    #[test]
+    fn rubber_history() {
+        assert_eq!(rubber_vulnerability("NS 0 0 / 0 EW 0 0 / 0"), Some(Vulnerability::None));
+        assert_eq!(rubber_vulnerability("NS 0 0 / 100 0 EW 0 0 / 0 0"), Some(Vulnerability::NorthSouth));
+        assert_eq!(rubber_vulnerability("NS 0 0 / 100 0 0 EW 0 0 / 0 100 0"), Some(Vulnerability::Both));
+        assert_eq!(rubber_vulnerability("NS x"), None);
+    }
+}

@@ -54,7 +54,7 @@ fn write_import_game(out: &mut String, game: &Game<'_>, eol: &str) {
             Item::Invalid(t) => write_token(out, t, eol),
             Item::Tag(tag) => {
                 if !at_line_start(out) {
-                    out.push_str(eol);
+                    out.push_str(if tag.line_start { eol } else { " " });
                 }
                 let _ = write!(out, "[{} \"{}\"]", tag.name, tag.raw_value);
                 for t in &tag.data {
@@ -77,7 +77,13 @@ fn write_token(out: &mut String, t: &Token<'_>, eol: &str) {
         out.push(' ');
     }
     match t.kind {
-        TokenKind::Word | TokenKind::Invalid => out.push_str(t.text),
+        TokenKind::Word | TokenKind::Invalid => {
+            // A `%` first on a line would turn into an escape line.
+            if t.text.starts_with('%') && at_line_start(out) {
+                out.push(' ');
+            }
+            out.push_str(t.text);
+        }
         TokenKind::Str => {
             out.push('"');
             out.push_str(t.text);

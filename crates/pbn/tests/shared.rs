@@ -118,7 +118,7 @@ fn tokens<'a>(r: &'a Record<'a>) -> Vec<(String, String, bool)> {
             Item::Invalid(t) => out.push(("invalid".into(), t.text.to_owned(), t.line_start)),
             Item::Comment(c) => out.push((format!("{:?}", c.kind), c.text.to_owned(), c.line_start)),
             Item::Tag(t) => {
-                out.push((format!("tag {}", t.name), t.raw_value.to_owned(), true));
+                out.push((format!("tag {}", t.name), t.raw_value.to_owned(), t.line_start));
                 out.extend(
                     t.data
                         .iter()

@@ -1,0 +1,169 @@
+//! Property tests: reading never panics and keeps spans inside the text; generated games read back
+//! without errors through both writers; escaping round-trips; scores behave.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use cards_core::{Card, CardSet, Compass};
+use pbn::model::{Denomination, Risk, escape, unescape};
+use pbn::summary::summarize;
+use pbn::{Options, Record};
+use proptest::prelude::*;
+
+fn read(text: &str) -> Vec<Record<'_>> {
+    pbn::read_str(text, Options::default()).collect()
+}
+
+/// Text made of PBN-ish pieces, to reach deep into the reader.
+fn pbnish() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("[".to_owned()),
+        Just("]".to_owned()),
+        Just("\"".to_owned()),
+        Just("{".to_owned()),
+        Just("}".to_owned()),
+        Just(";".to_owned()),
+        Just("\n".to_owned()),
+        Just("\r\n".to_owned()),
+        Just("\n\n".to_owned()),
+        Just("%".to_owned()),
+        Just("\\".to_owned()),
+        Just(" ".to_owned()),
+        Just("[Deal \"N:AKQ.. - - -\"]".to_owned()),
+        Just("[Auction \"N\"]\n".to_owned()),
+        Just("[Play \"E\"]\n".to_owned()),
+        Just("[Contract \"3NT\"]".to_owned()),
+        Just("[Declarer \"S\"]".to_owned()),
+        Just("[Dealer \"N\"]".to_owned()),
+        Just("[Result \"9\"]".to_owned()),
+        Just("[ScoreTable \"Rank\\2R;Score_NS\"]\n".to_owned()),
+        Just("[Event \"#\"]".to_owned()),
+        Just("[Event \"##x\"]".to_owned()),
+        "(1S|Pass|X|XX|AP|\\*|\\+|-|=1=|\\$3|!|\\?!|\\^I|\\^S|\\^R|\\^L|SA|HK|D2|C9|____)",
+        "[ -~]{0,6}",
+        "\\PC{0,3}",
+    ];
+    prop::collection::vec(piece, 0..60).prop_map(|v| v.concat())
+}
+
+fn check_spans(text: &str) {
+    for r in read(text) {
+        assert!(r.game.span.end <= text.len());
+        for d in &r.diagnostics {
+            assert!(d.span.start <= d.span.end && d.span.end <= text.len(), "{d:?}");
+            assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end), "{d:?}");
+        }
+    }
+}
+
+/// A random deal: 52 cards shuffled into four hands.
+fn deal() -> impl Strategy<Value = [CardSet; 4]> {
+    Just((0..52u8).collect::<Vec<u8>>()).prop_shuffle().prop_map(|order| {
+        let mut hands = [CardSet::EMPTY; 4];
+        for (i, d) in order.into_iter().enumerate() {
+            hands[i / 13].insert(Card::from_dense_index(d).unwrap());
+        }
+        hands
+    })
+}
+
+/// A legal auction as (call texts), ending with three passes after a bid or four passes.
+fn auction() -> impl Strategy<Value = Vec<String>> {
+    prop::collection::vec((0u8..35, 0u8..4), 0..6).prop_map(|steps| {
+        let mut calls = Vec::new();
+        let mut last = None::<u8>;
+        for (bid, extra) in steps {
+            let next = match last {
+                None => bid,
+                Some(l) if bid > l => bid,
+                Some(l) if l < 34 => l + 1,
+                Some(_) => continue,
+            };
+            last = Some(next);
+            let level = next / 5 + 1;
+            let denom = ["C", "D", "H", "S", "NT"][usize::from(next % 5)];
+            calls.push(format!("{level}{denom}"));
+            // Opponent doubles sometimes, partner passes.
+            if extra == 1 {
+                calls.push("X".to_owned());
+            } else {
+                calls.push("Pass".to_owned());
+            }
+        }
+        let passes = if calls.is_empty() { 4 } else { 3 };
+        calls.extend(std::iter::repeat_n("Pass".to_owned(), passes));
+        calls
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        let decoded = pbn::decode(&bytes);
+        check_spans(&decoded.text);
+    }
+
+    #[test]
+    fn pbn_like_text_never_panics_and_round_trips(text in pbnish()) {
+        check_spans(&text);
+        let records = read(&text);
+        let written = pbn::write::write_import(records.iter().map(|r| &r.game), "\n");
+        let again = read(&written);
+        let games = |rs: &[Record<'_>]| rs.iter().filter(|r| r.is_game()).map(summarize).collect::<Vec<_>>();
+        prop_assert_eq!(games(&records), games(&again));
+        let _ = pbn::write::write_export(&records);
+    }
+
+    #[test]
+    fn generated_games_read_back_without_errors(hands in deal(), calls in auction(), dealer in 0usize..4, lower in any::<bool>()) {
+        let dealer = Compass::ALL[dealer];
+        let mut deal = String::from("N:");
+        for (i, h) in hands.iter().enumerate() {
+            if i > 0 {
+                deal.push(' ');
+            }
+            deal.push_str(&cards_core::text::pbn::write_hand(Some(*h)));
+        }
+        if lower {
+            deal = deal.to_lowercase();
+        }
+        let mut text = format!("[Board \"1\"]\n[Dealer \"{dealer}\"]\n[Vulnerable \"All\"]\n[Deal \"{deal}\"]\n[Auction \"{dealer}\"]\n");
+        for (i, c) in calls.iter().enumerate() {
+            text.push_str(c);
+            text.push(if i % 4 == 3 { '\n' } else { ' ' });
+        }
+        let records = read(&text);
+        prop_assert_eq!(records.len(), 1);
+        prop_assert!(!records[0].has_errors(), "{:?}\n{}", records[0].diagnostics, text);
+        prop_assert!(records[0].info.auction_outcome.is_some());
+        let export = pbn::write::write_export(&records);
+        let again = read(&export);
+        prop_assert!(!again[0].has_errors(), "{:?}", again[0].diagnostics);
+        prop_assert_eq!(again[0].info.deal.map(|d| d.hands), records[0].info.deal.map(|d| d.hands));
+        prop_assert_eq!(summarize(&again[0]).auction, summarize(&records[0]).auction);
+        prop_assert_eq!(pbn::write::write_export(&again), export);
+    }
+
+    #[test]
+    fn escape_round_trips(value in "[ -~\\PC]{0,40}") {
+        let escaped = escape(&value);
+        prop_assert_eq!(unescape(&escaped), value.as_str());
+        let text = format!("[Event \"{}\"]\n", escape(&value));
+        let records = read(&text);
+        prop_assert_eq!(records[0].tag("Event"), Some(value.as_str()));
+    }
+
+    #[test]
+    fn scores_behave(level in 1u8..=7, d in 0usize..5, risk in 0usize..3, vul in any::<bool>(), tricks in 0u8..=13) {
+        let denom = [Denomination::Clubs, Denomination::Diamonds, Denomination::Hearts, Denomination::Spades, Denomination::NoTrump][d];
+        let risk = [Risk::Undoubled, Risk::Doubled, Risk::Redoubled][risk];
+        let score = pbn::validate::duplicate_score(level, denom, risk, vul, tricks);
+        prop_assert_eq!(score > 0, tricks >= level + 6);
+        // Vulnerability never helps a failing contract.
+        if tricks < level + 6 {
+            prop_assert!(pbn::validate::duplicate_score(level, denom, risk, true, tricks) <= pbn::validate::duplicate_score(level, denom, risk, false, tricks));
+        } else {
+            prop_assert!(pbn::validate::duplicate_score(level, denom, risk, true, tricks) >= pbn::validate::duplicate_score(level, denom, risk, false, tricks));
+        }
+    }
+}
