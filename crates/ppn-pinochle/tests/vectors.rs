@@ -288,3 +288,64 @@ fn spans_stay_on_character_boundaries() {
         }
     }
 }
+
+/// The hand of `valid/game-synth-48.ppn` numbered `n`, as an IMPORT record.
+fn synth_hand(n: usize) -> String {
+    let game = corpus("valid/game-synth-48.ppn");
+    let block = game.split("\n\n").find(|b| b.contains(&format!("[Hand \"{n}\"]"))).unwrap();
+    import(&format!("{block}\n"))
+}
+
+#[test]
+fn counters_below_twenty_freeze_and_set() {
+    // Hand 3: N/S declare 65 with 37 meld but take 14 counters: PlayScores 0:36, Set, and E/W
+    // score their meld plus counters.
+    let text = synth_hand(3);
+    let reports = check_str(&text, &Options::default());
+    assert!(reports[0].diagnostics.is_empty(), "{:?}", reports[0].diagnostics);
+    assert_eq!(reports[0].summary.play_scores, Some(vec![0, 36]));
+    assert_eq!(reports[0].summary.hand_scores, Some(vec![-65, 58]));
+    // Even when the meld alone covers the bid, fewer than 20 counters is a set (§8).
+    let text = text
+        .replace("[Contract \"65\"]", "[Contract \"50\"]")
+        .replace("[HandScores \"-65:58\"]", "[HandScores \"51:58\"]")
+        .replace("[Result \"Set\"]", "[Result \"Saved\"]");
+    let text = text[..text.find("[Auction").unwrap()].to_owned() + &text[text.find("[Play \"").unwrap()..];
+    assert_eq!(codes(&text), ["RESULT", "HANDSCORES"]);
+    let d = diags(&text);
+    assert!(d[1].message.contains("-50:58"), "{}", d[1].message);
+}
+
+#[test]
+fn no_trump_hand() {
+    // Hand 10: E won at 59 without a marriage: Trump "-", No Trump, E/W lose the bid.
+    let text = synth_hand(10);
+    let reports = check_str(&text, &Options::default());
+    assert!(reports[0].diagnostics.is_empty(), "{:?}", reports[0].diagnostics);
+    assert_eq!(reports[0].summary.result.map(|r| r.as_str()), Some("No Trump"));
+    let wrong = text.replace("[Result \"No Trump\"]", "[Result \"Set\"]");
+    assert_eq!(codes(&wrong), ["RESULT"]);
+    let wrong = text.replace("[HandScores \"0:-59\"]", "[HandScores \"0:0\"]");
+    assert_eq!(codes(&wrong), ["HANDSCORES"]);
+}
+
+#[test]
+fn check_order() {
+    // Errors come in the digest's order (§9) whatever the order of the tags.
+    let text = corpus("valid/spec-play-spades.ppn")
+        .replace("[HandScores \"55:24\"]", "[HandScores \"55:25\"]")
+        .replace("[MeldScores \"29:0\"]", "[MeldScores \"29:1\"]")
+        .replace("[Declarer \"S\"]", "[Declarer \"N\"]")
+        .replace("CA CJ CK CJ (S2)", "CA CJ CK CJ (S3)");
+    assert_eq!(
+        codes(&text),
+        [
+            "DECLARER_MISMATCH",
+            "TRUMP_WITHOUT_MARRIAGE",
+            "MELDSCORES",
+            "PLAY_LEADER_NOT_DECLARER",
+            "WRONG_TRICK_POINTS",
+            "HANDSCORES"
+        ]
+    );
+}
