@@ -8,7 +8,9 @@
 //! numeric string. `refa` is left out for the legacy 13-field form. A trick's `starts` is written
 //! (the leader as recorded) and ignored on input.
 //!
-//! A whole file is `{"info": {"Bula": "60", …}, "deals": [ … ]}` with tags in file order.
+//! A whole file is `{"info": {"Bula": "60", …}, "deals": [ … ]}` with tags in file order; a single
+//! deal object or an array of deals is also read. A follower entry needs a `left` or `right` supe
+//! (the spec's example `{"main": false, "tricks": 1}` has no PPN form and is rejected).
 //! Reading JSON goes through the PPN reader (each deal is rebuilt as a PPN record), so JSON input is
 //! typed by exactly the same rules.
 
@@ -428,8 +430,26 @@ pub fn to_json(game: &Game) -> String {
     s
 }
 
-/// Reads a game from its JSON form.
+/// Reads a game from its JSON form: `{"info": …, "deals": […]}`, a single deal object, or an
+/// array of deals (the last two give a game without tags).
 pub fn from_json(text: &str) -> Result<Game, Vec<String>> {
-    let json: JsonGame = serde_json::from_str(text).map_err(|e| vec![format!("JSON: {e}")])?;
+    #[derive(Deserialize)]
+    struct Probe {
+        #[serde(default)]
+        deals: Option<serde::de::IgnoredAny>,
+        #[serde(default)]
+        info: Option<serde::de::IgnoredAny>,
+    }
+    let err = |e: serde_json::Error| vec![format!("JSON: {e}")];
+    let json = if text.trim_start().starts_with('[') {
+        JsonGame { info: JsonTags::default(), deals: serde_json::from_str(text).map_err(err)? }
+    } else {
+        let probe: Probe = serde_json::from_str(text).map_err(err)?;
+        if probe.deals.is_none() && probe.info.is_none() {
+            JsonGame { info: JsonTags::default(), deals: vec![serde_json::from_str(text).map_err(err)?] }
+        } else {
+            serde_json::from_str(text).map_err(err)?
+        }
+    };
     json.to_game()
 }

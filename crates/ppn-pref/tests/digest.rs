@@ -204,3 +204,27 @@ fn spans_are_exact() {
     let r = check(&src);
     assert_eq!(r.document.records[0].spans.record(), Span::new(start, start + rec.len()));
 }
+
+/// The spec's JSON example (with its `"..."` placeholder trick removed) is read through serde; its
+/// p3 summary entry has no supe column, which PPN cannot express, so it is rejected with a message.
+#[test]
+fn spec_json_example() {
+    let spec = r#"{ "id": 1, "dealOrder": 231,
+      "cards": { "p1": "1BDHM27WQK", "p2": "4CEIN3FVRJ", "p3": "S5LP8GU6AO", "t": "T9" },
+      "bids": { "p1": "M3", "p2": "P", "p3": "3" },
+      "main": 2, "discarded": "AR", "contract": 4, "accepted": 8, "kontra": "I3", "refa": false, "value": 4,
+      "starts": 2, "throws": [ { "id": 1, "starts": 2, "cards": "2A1", "winner": 2 } ],
+      "summary": { "p1": { "main": false, "tricks": 2, "left": 60 }, "p2": { "main": true, "tricks": 7, "middle": -8 },
+                   "p3": { "main": false, "tricks": 1 } } }"#;
+    let err = ppn_pref::json::from_json(spec).unwrap_err();
+    assert!(err.iter().any(|e| e.contains("SUMMARY_FORMAT")), "{err:?}");
+    // with a column for p3 it reads, and the deal is typed like its PPN record
+    let fixed = spec.replace(r#""tricks": 1 }"#, r#""tricks": 1, "right": 4 }"#);
+    let game = ppn_pref::json::from_json(&fixed).unwrap();
+    let deal = &game.deals[0];
+    assert_eq!(deal.play.as_ref().unwrap().value, 4);
+    assert_eq!(ppn_pref::write::cards_text(deal), "1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9");
+    // an array of deals works too
+    let arr = format!("[{fixed}]");
+    assert_eq!(ppn_pref::json::from_json(&arr).unwrap(), game);
+}
