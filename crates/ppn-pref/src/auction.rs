@@ -86,8 +86,12 @@ fn search(st: State, target: &[Bid; 3], depth: u32) -> Option<AuctionWin> {
     }
     let m = st.turn;
     let want = target[m];
+    // the first declaration among two or more plain `G` bidders must name a game (digest §4.4)
+    let game_in = (0..3).filter(|&p| !st.out[p] && st.best[p].is_game()).count();
+    let must_name =
+        st.spoke[m] && st.best[m].is_game() && !st.top_direct && game_in >= 2 && st.named_top == 0;
     // pass (or concede): only if the player already holds their recorded token
-    if st.best[m] == want {
+    if st.best[m] == want && !must_name {
         let mut next = st;
         next.out[m] = true;
         next.spoke[m] = true;
@@ -142,7 +146,6 @@ fn search(st: State, target: &[Bid; 3], depth: u32) -> Option<AuctionWin> {
                 }
             }
         } else if best_is_game && !st.top_direct && st.top_holder != Some(m) {
-            let game_in = (0..3).filter(|&p| !st.out[p] && st.best[p].is_game()).count();
             if game_in >= 2 {
                 for k in (st.named_top + 1).max(2)..=want_game.min(8) {
                     let mut next = st;
@@ -213,7 +216,12 @@ mod tests {
         assert_eq!(win([Plain(2), Game, Pass]), Some((1, Game)));
         assert_eq!(win([NamedGame(2), Game, Pass]), Some((0, NamedGame(2))));
         assert_eq!(win([Game, Game, NamedGame(5)]), None);
-        assert_eq!(win([Game, NamedGame(3), NamedGame(5)]), Some((2, NamedGame(5))));
+        // the first of several G bidders must name a game, later ones may concede
+        assert_eq!(win([Game, Game, Pass]), None);
+        assert_eq!(win([Game, NamedGame(3), NamedGame(5)]), None);
+        assert_eq!(win([NamedGame(2), NamedGame(3), NamedGame(5)]), Some((2, NamedGame(5))));
+        assert_eq!(win([NamedGame(2), Game, Game]), Some((0, NamedGame(2))));
+        assert_eq!(win([NamedGame(4), NamedGame(3), Game]), Some((0, NamedGame(4))));
         assert_eq!(win([Pass, Pass, Pass]), None);
         assert_eq!(win([Pass, Pass, Plain(2)]), Some((2, Plain(2))));
         assert_eq!(win([Pass, Pass, Plain(3)]), None);

@@ -36,7 +36,8 @@
 //! * `REFE_EXCEEDED` is reported instead of `REFA_FLAG` for a doubled deal that is owed only when
 //!   all-pass deals beyond `Refe` are counted.
 //! * Auction: a player who has not spoken may say `G` only while no direct game (`G6`–`G8`) stands.
-//!   Declarations may name any `G2`–`G8` above the current named game.
+//!   Declarations may name any `G2`–`G8` above the current named game; the first declarer among
+//!   several `G` bidders must name one (so `G,G,P` is impossible), later ones may concede.
 //! * No follower (`accepted` 0): `starts` 0, `throws` 0 (tricks there → `PLAY_WITHOUT_FOLLOWER`),
 //!   summary `M0:-value` and `0`s, as the digest proposes.
 //! * A follower whose entry is not `F…` → `SUMMARY_FOLLOWER_TRICKS`; the invited player's entry must
