@@ -145,17 +145,15 @@ fn search(st: State, target: &[Bid; 3], depth: u32) -> Option<AuctionWin> {
                     }
                 }
             }
-        } else if best_is_game && !st.top_direct && st.top_holder != Some(m) {
-            if game_in >= 2 {
-                for k in (st.named_top + 1).max(2)..=want_game.min(8) {
-                    let mut next = st;
-                    next.spoke[m] = true;
-                    next.best[m] = Bid::NamedGame(k);
-                    next.named_top = k;
-                    next.top_holder = Some(m);
-                    if let Some(w) = advance(next, target, depth) {
-                        return Some(w);
-                    }
+        } else if best_is_game && !st.top_direct && st.top_holder != Some(m) && game_in >= 2 {
+            for k in (st.named_top + 1).max(2)..=want_game.min(8) {
+                let mut next = st;
+                next.spoke[m] = true;
+                next.best[m] = Bid::NamedGame(k);
+                next.named_top = k;
+                next.top_holder = Some(m);
+                if let Some(w) = advance(next, target, depth) {
+                    return Some(w);
                 }
             }
         }
