@@ -18,7 +18,7 @@
 //! - [`parse`]: a streaming byte-level [`parse::Reader`] and [`parse::typed_value`].
 //! - [`validate`]: [`validate::Checker`], one hand at a time, in the digest's check order.
 //! - [`meld`]: the meld chart as data.
-//! - [`write`]: faithful writer, [`write::to_export`] (canonical) and [`write::to_import`].
+//! - [`write`](mod@write): faithful writer, [`write::to_export`] (canonical) and [`write::to_import`].
 //! - [`error`]: every diagnostic code.
 //! - [`synth`]: a deterministic generator of complete, legal games (corpus, tests, benchmarks).
 //!

@@ -814,17 +814,17 @@ impl Checker {
             let first = seat_index(*first).unwrap_or(0);
             let mut values = [0i64; 4];
             let mut known = true;
-            let fields: Vec<Span> = field_spans(eff, "Melds", *span);
+            let field_at = |k: usize| field_spans(eff, "Melds", *span).get(k).copied().unwrap_or(*span);
             for (k, entry) in entries.iter().enumerate() {
                 let seat = (first + k) % 4;
-                let at = fields.get(k).copied().unwrap_or(*span);
+                let at = || field_at(k);
                 let held = hands.as_ref().and_then(|h| h[seat].as_ref());
                 if let (Some(cards), Some(held)) = (&entry.cards, held) {
                     if !cards.is_sub_multiset(held) {
                         d.push(Diagnostic::error(
                             code::MELD_CARDS_NOT_HELD,
                             format!("{} shows meld cards it does not hold", seat_at(seat)),
-                            at,
+                            at(),
                         ));
                     }
                 }
@@ -838,7 +838,7 @@ impl Checker {
                                     "{} shows meld worth {chart_value} by the chart, not {value}",
                                     seat_at(seat)
                                 ),
-                                at,
+                                at(),
                             ));
                         }
                         if let Some(held) = held {
@@ -847,7 +847,7 @@ impl Checker {
                                 d.push(Diagnostic::warning(
                                     code::MELD_NOT_MAXIMAL,
                                     format!("{} holds meld worth {best} but shows {value}", seat_at(seat)),
-                                    at,
+                                    at(),
                                 ));
                             }
                         }
@@ -1119,6 +1119,12 @@ fn carry(p: &Previous) -> Option<Vec<i64>> {
     }
 }
 
+/// The 80-card deck's counts, built once.
+fn deck80() -> &'static CardCounts {
+    static DECK: std::sync::OnceLock<CardCounts> = std::sync::OnceLock::new();
+    DECK.get_or_init(|| Deck::Pinochle80.counts())
+}
+
 /// Spans of the space-separated fields after `SEAT:` in a tag value.
 fn field_spans(eff: &[Eff<'_>], name: &str, span: Span) -> Vec<Span> {
     let Some(e) = eff.iter().find(|e| e.name == name) else { return Vec::new() };
@@ -1169,20 +1175,21 @@ fn check_hands(
             );
         }
     }
-    let fields = eff.map(|e| field_spans(std::slice::from_ref(e), e.name, span)).unwrap_or_default();
+    let field_at = |k: usize| {
+        eff.and_then(|e| field_spans(std::slice::from_ref(e), e.name, span).get(k).copied()).unwrap_or(span)
+    };
     let mut out: Seats<CardCounts> = [None, None, None, None];
     let mut all = CardCounts::new();
     let mut complete = true;
     for (k, hand) in hands.iter().enumerate() {
         let seat = (first_i + k) % 4;
-        let at = fields.get(k).copied().unwrap_or(span);
         match hand {
             Some(h) => {
                 if h.len() != 20 {
                     d.push(Diagnostic::error(
                         code::HAND_SIZE,
                         format!("{} has {} cards in the {kind}; DD4 deals 20", seat_at(seat), h.len()),
-                        at,
+                        field_at(k),
                     ));
                 }
                 for card in h.cards() {
@@ -1193,13 +1200,16 @@ fn check_hands(
             None => complete = false,
         }
     }
-    let deck = Deck::Pinochle80.counts();
+    let deck = deck80();
+    if complete && all == *deck {
+        return Some(out);
+    }
     let over: Vec<String> = all
         .iter()
         .filter(|(c, n)| *n > deck.count(*c))
         .map(|(c, n)| format!("{}{}×{n}", c.suit().upper_char(), c.rank().char()))
         .collect();
-    if !over.is_empty() || (complete && all != deck) {
+    if !over.is_empty() || (complete && all != *deck) {
         let missing: Vec<String> = deck
             .iter()
             .filter(|(c, n)| all.count(*c) < *n)
