@@ -1,12 +1,249 @@
-//! `cardnote replay`: a hand step by step. Not implemented yet.
+//! `cardnote replay FILE [--hand N] [--rules pokerkit|wsop]`: a hand step by step, the view a
+//! person uses to follow it. One line per action with the street, the pot, the board, the stacks
+//! and whose turn is next; repairs (PokerKit profile), warnings and errors are shown where they
+//! happen, and the result closes each hand.
 
-use super::{CheckOptions, Format, Refusal};
+use std::fmt::Write as _;
 
-/// Renders the hands of a PHH file step by step.
-pub fn replay(data: &[u8], _hand: Option<usize>, _opts: &CheckOptions) -> Result<String, Refusal> {
-    let file = super::not_implemented(data, Format::Phh);
-    Err(Refusal {
-        source: file.source,
-        diagnostics: file.records.into_iter().flat_map(|r| r.diagnostics).collect(),
-    })
+use cards_core::{Diagnostic, MaybeCard, Span};
+use phh::replay::{RuleProfile, engine_action, game_def};
+use poker_engine::{Action, Chips, Phase, State, Turn, Variant, Warning};
+
+use super::{CheckOptions, Refusal, Rules, decode_text};
+
+fn profile(rules: Rules) -> RuleProfile {
+    match rules {
+        Rules::Pokerkit => RuleProfile::Pokerkit,
+        Rules::Wsop => RuleProfile::Wsop,
+    }
+}
+
+fn street_name(variant: Variant, street: Option<usize>, phase: Phase) -> String {
+    let Some(s) = street else {
+        return if phase == Phase::Over { "end".into() } else { "setup".into() };
+    };
+    if variant.is_stud() {
+        return format!("{}th", s + 3).replace("3th", "3rd");
+    }
+    if variant.is_draw() {
+        return if s == 0 { "predraw".into() } else { format!("draw {s}") };
+    }
+    ["preflop", "flop", "turn", "river"].get(s).map_or_else(|| format!("street {s}"), |n| (*n).to_owned())
+}
+
+fn cards(cards: &[MaybeCard]) -> String {
+    if cards.is_empty() { "-".into() } else { cards_core::text::phh::write_cards(cards) }
+}
+
+fn stacks(state: &State) -> String {
+    state.stacks().iter().map(Chips::to_text).collect::<Vec<_>>().join(" ")
+}
+
+fn turn(state: &State) -> String {
+    match state.turn() {
+        Turn::Dealer => {
+            if state.board_pending() > 0 {
+                format!("dealer: {} board", state.board_pending())
+            } else {
+                state.hole_dealee().map_or_else(
+                    || "dealer".to_owned(),
+                    |p| format!("dealer: {} hole card(s) to p{}", state.hole_pending(p), p + 1),
+                )
+            }
+        }
+        Turn::Draw(p) => format!("p{} draws", p + 1),
+        Turn::Bet(p) => {
+            let mut out = format!("p{}", p + 1);
+            if let Some(b) = state.bring_in_amount() {
+                let _ = write!(out, " pb {b}");
+            } else if let Some(c) = state.call_amount() {
+                out.push_str(if c.is_zero() { " check" } else { " call " });
+                if !c.is_zero() {
+                    out.push_str(&c.to_text());
+                }
+            }
+            if let Some((min, max)) = state.raise_range() {
+                if min == max {
+                    let _ = write!(out, " | cbr {min}");
+                } else {
+                    let _ = write!(out, " | cbr {min}..{max}");
+                }
+            }
+            out
+        }
+        Turn::Show(p) => format!("showdown (p{} first)", p + 1),
+        Turn::Nobody => "hand over".into(),
+    }
+}
+
+fn line(out: &mut String, step: &str, text: &str, state: &State) {
+    let _ = writeln!(
+        out,
+        "{step:>4}  {text:<24} {street:<8} pot {pot:<10} board {board:<12} stacks {stacks:<28} next: {next}",
+        street = street_name(state.variant(), state.street(), state.phase()),
+        pot = state.total_pot().to_text(),
+        board = cards(state.board()),
+        stacks = stacks(state),
+        next = turn(state),
+    );
+}
+
+fn note(out: &mut String, severity: &str, code: &str, message: &str) {
+    let _ = writeln!(out, "        {severity} {code}: {message}");
+}
+
+/// Replays one hand into `out`.
+fn replay_hand(out: &mut String, parsed: &phh::ParsedHand, hand: &phh::Hand, rules: RuleProfile) {
+    let title = parsed.name.as_deref().map(|n| format!(" [{n}]")).unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "hand {}{title}: {}, {} players, rules {}",
+        parsed.index,
+        hand.variant.code(),
+        hand.player_count(),
+        rules.name()
+    );
+    let def = game_def(hand, rules);
+    let mut state = match State::new(&def) {
+        Ok(state) => state,
+        Err(e) => {
+            note(out, "error", e.code(), &e.to_string());
+            out.push('\n');
+            return;
+        }
+    };
+    line(out, "", "(forced bets posted)", &state);
+    let lenient = rules == RuleProfile::Pokerkit;
+    let mut stopped = false;
+    for (i, model_action) in hand.actions.iter().enumerate() {
+        let text = model_action.to_string();
+        let action: Action = match engine_action(&model_action.kind) {
+            Ok(a) => a,
+            Err(e) => {
+                note(out, "error", "REPLAY_BAD_ACTION", &format!("{text}: {e:?}"));
+                stopped = true;
+                break;
+            }
+        };
+        loop {
+            match state.apply(&action) {
+                Ok(warnings) => {
+                    line(out, &(i + 1).to_string(), &text, &state);
+                    for w in warnings.iter() {
+                        note(out, "warning", w.code(), w.message());
+                    }
+                    break;
+                }
+                Err(error) => {
+                    let repaired = if lenient { state.repair() } else { None };
+                    match repaired {
+                        Some(w) => {
+                            line(out, "+", &format!("({})", repair_text(w)), &state);
+                            note(out, "warning", w.code(), w.message());
+                        }
+                        None => {
+                            line(out, &(i + 1).to_string(), &format!("{text}  ✗"), &state);
+                            note(out, "error", error.code(), &error.to_string());
+                            stopped = true;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        if stopped {
+            break;
+        }
+    }
+    if lenient && !stopped {
+        while !state.is_over() {
+            let Some(w) = state.repair_passive() else { break };
+            line(out, "+", &format!("({})", repair_text(w)), &state);
+            note(out, "warning", w.code(), w.message());
+        }
+        for w in state.take_warnings().iter() {
+            note(out, "warning", w.code(), w.message());
+        }
+    }
+    let payoffs: Vec<String> = state.payoffs().iter().map(Chips::to_text).collect();
+    let _ = writeln!(
+        out,
+        "result: {}; finishing stacks [{}]; payoffs [{}]\n",
+        if state.is_over() { "terminal" } else { "not terminal" },
+        stacks(&state).replace(' ', ", "),
+        payoffs.join(", ")
+    );
+}
+
+fn repair_text(w: Warning) -> &'static str {
+    match w {
+        Warning::RepairedCheck => "inserted check",
+        Warning::RepairedFold => "inserted fold",
+        Warning::RepairedHoleDealing => "dealt ?? hole card",
+        Warning::RepairedShowdown => "cards kept face down",
+        _ => "repair",
+    }
+}
+
+/// Renders the hands of a PHH file (or only hand `hand`, 0-based) step by step.
+pub fn replay(data: &[u8], hand: Option<usize>, opts: &CheckOptions) -> Result<String, Refusal> {
+    let source = decode_text(data);
+    let rules = profile(opts.rules);
+    let file = phh::parse_file(&source);
+    let mut out = String::new();
+    let mut shown = 0;
+    let mut errors = Vec::new();
+    for parsed in &file.hands {
+        if hand.is_some_and(|h| h != parsed.index) {
+            continue;
+        }
+        match &parsed.hand {
+            Some(model) if !parsed.has_errors() => {
+                replay_hand(&mut out, parsed, model, rules);
+                shown += 1;
+            }
+            _ => errors.extend(parsed.diagnostics.iter().filter(|d| d.is_error()).cloned()),
+        }
+    }
+    if shown == 0 {
+        if errors.is_empty() {
+            let message = match hand {
+                Some(h) => format!("the file has no hand {h} (hands are numbered from 0)"),
+                None => "the file has no hands".to_owned(),
+            };
+            errors.push(Diagnostic::error("REPLAY_NO_SUCH_HAND", message, Span::at(0)));
+        }
+        return Err(Refusal { source, diagnostics: errors });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HAND: &str = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+        starting_stacks = [100, 100, 100]\nactions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 7h2s', \
+        'p3 f', 'p1 cbr 6', 'p2 cc', 'd db 2c3c4d', 'p1 cbr 10', 'p2 f']\n";
+
+    #[test]
+    fn shows_every_step_and_the_result() {
+        let text = replay(HAND.as_bytes(), None, &CheckOptions::default()).unwrap_or_default();
+        assert!(text.contains("hand 0: NT"));
+        assert!(text.contains("p1 cbr 6"));
+        assert!(text.contains("flop"));
+        assert!(text.contains("next: p1 check | cbr 2..94"), "{text}");
+        assert!(text.contains("result: terminal; finishing stacks [106, 94, 100]"), "{text}");
+    }
+
+    #[test]
+    fn reports_errors_and_missing_hands() {
+        let bad = HAND.replace("'p3 f'", "'p1 f'");
+        let opts = CheckOptions { rules: Rules::Wsop, strict: false };
+        let text = replay(bad.as_bytes(), Some(0), &opts).unwrap_or_default();
+        assert!(text.contains("REPLAY_WRONG_PLAYER"), "{text}");
+        let lenient = replay(bad.as_bytes(), Some(0), &CheckOptions::default()).unwrap_or_default();
+        assert!(lenient.contains("REPLAY_REPAIRED_FOLD"), "{lenient}");
+        assert!(replay(HAND.as_bytes(), Some(3), &CheckOptions::default()).is_err());
+    }
 }
