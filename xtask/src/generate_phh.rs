@@ -101,6 +101,7 @@ fn play(rng: &mut Rng, table: &Table) -> Option<Vec<Action>> {
     let mut deck: Vec<Card> = deck_kind.cards().iter().collect();
     rng.shuffle(&mut deck);
     let mut actions = Vec::with_capacity(32);
+    let mut shown = false;
     for _ in 0..400 {
         let action = match state.turn() {
             Turn::Nobody => return Some(actions),
@@ -124,8 +125,11 @@ fn play(rng: &mut Rng, table: &Table) -> Option<Vec<Action>> {
                 // A muck during an all-in run-out makes PokerKit 0.7.7 fail an assertion (it then
                 // has one live player before the board is complete), so muck only when nobody is
                 // all in: the files must replay in the reference implementation too.
+                // The first player at showdown always shows, so the pot never vanishes with every
+                // hand mucked.
                 let all_in = state.stacks().iter().any(|s| s.is_zero());
-                let show = if !all_in && rng.below(5) == 0 { Show::Muck } else { Show::All };
+                let show = if shown && !all_in && rng.below(5) == 0 { Show::Muck } else { Show::All };
+                shown = true;
                 Action::ShowOrMuck { player, show }
             }
             Turn::Bet(player) => {

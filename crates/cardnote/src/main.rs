@@ -18,7 +18,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use cardnote::formats::{self, CheckOptions, ConvertTo, FileCheck, FmtOptions, Format, Refusal, Rules};
-use cardnote::output::{Summary, print_human_record, record_json};
+use cardnote::output::{RenderSource, Summary, print_human_record, record_json};
 use cardnote::walk::{self, FileKind, collect_files, sniff_ppn};
 
 #[derive(Parser, Debug)]
@@ -197,6 +197,7 @@ fn run_check(paths: &[PathBuf], forced: Option<Format>, opts: &CheckOptions, jso
         summary.files += 1;
         summary.bytes += data.len() as u64;
         let index = cards_core::LineIndex::new(&checked.source);
+        let mut render: Option<RenderSource> = None;
         for (i, record) in checked.records.iter().enumerate() {
             summary.add(record);
             if json {
@@ -205,7 +206,8 @@ fn run_check(paths: &[PathBuf], forced: Option<Format>, opts: &CheckOptions, jso
                     return ExitCode::from(2);
                 }
             } else if !record.diagnostics.is_empty() {
-                print_human_record(&mut out, &shown, &checked.source, record);
+                let render = render.get_or_insert_with(|| RenderSource::new(&checked.source));
+                print_human_record(&mut out, &shown, render, record);
             }
         }
         if progress && last_progress.elapsed().as_millis() > 250 {
@@ -251,7 +253,7 @@ fn report_refusal(path: &Path, refusal: &Refusal) {
     let mut err = std::io::stderr();
     let record =
         formats::RecordReport { diagnostics: refusal.diagnostics.clone(), fields: Default::default() };
-    print_human_record(&mut err, &path.display().to_string(), &refusal.source, &record);
+    print_human_record(&mut err, &path.display().to_string(), &RenderSource::new(&refusal.source), &record);
 }
 
 /// Writes `bytes` to `path` safely: a temporary file in the same folder, flushed and synced, re-read

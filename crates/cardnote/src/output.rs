@@ -1,9 +1,11 @@
 //! Rendering results: JSON Lines records, miette reports, and the closing summary.
 
 use std::io::{IsTerminal, Write};
+use std::sync::Arc;
 use std::time::Duration;
 
 use cards_core::{Diagnostic, LineIndex, Severity};
+use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use serde_json::{Map, Value, json};
 
 use crate::formats::{Format, RecordReport};
@@ -91,19 +93,101 @@ pub fn record_json(
     Value::Object(object)
 }
 
+/// A file's text prepared for rendering many diagnostics: shared once, with its line index, so
+/// each report reads only the lines around its span (miette alone rescans the file from the start
+/// for every diagnostic, which is quadratic on a large file with many reports).
+#[derive(Clone)]
+pub struct RenderSource {
+    text: Arc<str>,
+    index: Arc<LineIndex>,
+}
+
+impl RenderSource {
+    /// Prepares `text` for rendering.
+    #[must_use]
+    pub fn new(text: &str) -> RenderSource {
+        RenderSource { text: Arc::from(text), index: Arc::new(LineIndex::new(text)) }
+    }
+}
+
+impl SourceCode for RenderSource {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let text: &'a str = &self.text;
+        let starts = self.index.line_starts();
+        let offset = span.offset().min(text.len());
+        let end = (span.offset() + span.len()).min(text.len());
+        let first_line = self.index.line_of(offset).saturating_sub(context_lines_before);
+        let last_line = self.index.line_of(end) + context_lines_after + 1;
+        let window_start = starts.get(first_line).copied().unwrap_or(0);
+        let window_end = starts.get(last_line + 1).copied().unwrap_or(text.len()).max(end);
+        let Some(window) = text.get(window_start..window_end) else {
+            return text.read_span(span, context_lines_before, context_lines_after);
+        };
+        let local = SourceSpan::new((offset - window_start).into(), end - offset);
+        let inner = window.read_span(&local, context_lines_before, context_lines_after)?;
+        let shifted = SourceSpan::new((inner.span().offset() + window_start).into(), inner.span().len());
+        Ok(Box::new(MietteSpanContents::new(
+            inner.data(),
+            shifted,
+            inner.line() + first_line,
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
 /// Renders every diagnostic of a record with miette (file, line, column, caret, help).
-pub fn print_human_record(out: &mut impl Write, file: &str, source: &str, record: &RecordReport) {
+pub fn print_human_record(out: &mut impl Write, file: &str, source: &RenderSource, record: &RecordReport) {
     let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let theme =
         if color { miette::GraphicalTheme::unicode() } else { miette::GraphicalTheme::unicode_nocolor() };
     let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(110);
     for diag in &record.diagnostics {
         let report = miette::Report::new(diag.to_miette())
-            .with_source_code(miette::NamedSource::new(file, source.to_owned()));
+            .with_source_code(miette::NamedSource::new(file, source.clone()));
         let mut text = String::new();
         if handler.render_report(&mut text, report.as_ref()).is_err() {
             text = format!("{file}: {diag}\n");
         }
         let _ = writeln!(out, "{text}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards_core::Span;
+
+    fn render(text: &str, span: Span) -> String {
+        let record = RecordReport {
+            diagnostics: vec![Diagnostic::error("X_CODE", "bad", span)],
+            fields: Default::default(),
+        };
+        let mut out = Vec::new();
+        print_human_record(&mut out, "f.txt", &RenderSource::new(text), &record);
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    #[test]
+    fn windowed_rendering_matches_whole_file_rendering() {
+        let text: String = (1..=40).map(|i| format!("line {i} has some text\r\n")).collect();
+        let at = text.find("line 30 ").unwrap_or(0) + 5;
+        let ours = render(&text, Span::new(at, at + 2));
+        assert!(ours.contains("f.txt:30:6"), "{ours}");
+        assert!(ours.contains("29 │ line 29"), "{ours}");
+        assert!(ours.contains("31 │ line 31"), "{ours}");
+        let plain = Diagnostic::error("X_CODE", "bad", Span::new(at, at + 2)).render_plain("f.txt", &text);
+        assert!(plain.contains("f.txt:30:6"), "{plain}");
+        for (line, span) in [(1, Span::new(0, 1)), (40, Span::new(text.len() - 3, text.len()))] {
+            let out = render(&text, span);
+            assert!(out.contains(&format!("f.txt:{line}:")), "{out}");
+        }
+        let empty = render("", Span::at(0));
+        assert!(empty.contains("X_CODE"), "{empty}");
     }
 }

@@ -218,6 +218,21 @@ impl LineIndex {
         LineIndex { starts }
     }
 
+    /// Byte offsets at which lines start (the first is always 0).
+    #[must_use]
+    pub fn line_starts(&self) -> &[usize] {
+        &self.starts
+    }
+
+    /// The 0-based line holding byte `offset` (offsets past the end give the last line).
+    #[must_use]
+    pub fn line_of(&self, offset: usize) -> usize {
+        match self.starts.binary_search(&offset) {
+            Ok(exact) => exact,
+            Err(next) => next.saturating_sub(1),
+        }
+    }
+
     /// 1-based line and column of byte `offset` in `source` (the text this index was built from).
     /// Offsets past the end clamp to the end; offsets inside a character count that character.
     #[must_use]
