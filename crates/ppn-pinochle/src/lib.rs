@@ -54,8 +54,10 @@
 //!   team melds computed from Melds when it is present (else the stated MeldScores), and the
 //!   counters from the play when it is complete (else the stated PlayScores), so one wrong score
 //!   tag is reported once.
-//! - After a wrong trick annotation, the next trick is read from the seat the record names (the
-//!   line is written from it), so one wrong annotation does not cascade.
+//! - After a wrong trick annotation, the next line is read from the rules' winner, unless the
+//!   hands show it was written from the seat the annotation names (more of its cards held that
+//!   way), so one wrong annotation is reported once and the draft's Play example under hearts
+//!   gives exactly the digest's list (§11.5).
 
 pub mod error;
 pub mod meld;

@@ -1533,7 +1533,7 @@ fn check_play(
             *set = hand.as_ref().map_or(CardSet::EMPTY, CardCounts::distinct);
         }
     }
-    for line in lines {
+    for (line_index, line) in lines.iter().enumerate() {
         if line.tokens.is_empty() {
             continue;
         }
@@ -1658,9 +1658,33 @@ fn check_play(
             }
         }
         points[team(w)] += pts;
-        // The next line is written from the seat the record names as winner; follow the record so
-        // one wrong annotation is reported once rather than cascading.
-        leader = Some(annotation.and_then(|a| a.0).and_then(seat_index).unwrap_or(w));
+        // When the annotation names another winner, the next line was written from one of the two
+        // seats: take the one whose hands hold the next line's cards (the rules' winner on a tie),
+        // so that one wrong annotation is reported once rather than cascading.
+        let named = annotation.and_then(|a| a.0).and_then(seat_index);
+        leader = Some(match (named, &hands) {
+            (Some(a), Some(h)) if a != w => {
+                let next =
+                    lines.get(line_index + 1..).and_then(|rest| rest.iter().find(|l| !l.tokens.is_empty()));
+                let score = |from: usize| {
+                    next.map_or(0, |l| {
+                        l.tokens
+                            .iter()
+                            .filter_map(|t| match t.value {
+                                Token::Card(c) => Some(c),
+                                _ => None,
+                            })
+                            .enumerate()
+                            .filter(|(k, c)| {
+                                h[(from + k) % 4].as_ref().is_some_and(|hand| hand.count(*c) > 0)
+                            })
+                            .count()
+                    })
+                };
+                if score(a) > score(w) { a } else { w }
+            }
+            _ => w,
+        });
     }
     if stopped {
         return out;

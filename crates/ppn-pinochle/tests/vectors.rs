@@ -349,3 +349,19 @@ fn check_order() {
         ]
     );
 }
+
+#[test]
+fn one_wrong_annotation_is_reported_once() {
+    let base = corpus("valid/spec-play-spades.ppn");
+    for (from, to) in [("CA CK CA CJ (W3)", "CA CK CA CJ (N3)"), ("DT ST DK DK (E4)", "DT ST DK DK (S4)")] {
+        let text = base.replace(from, to);
+        let d = diags(&text);
+        assert_eq!(codes(&text), ["WRONG_TRICK_WINNER"], "{d:?}");
+        assert_eq!(at(&text, &d[0]), &to[12..]);
+        // Without the deal, the rules' winner leads next as well.
+        let start = text.find("[Deal ").unwrap();
+        let end = start + text[start..].find('\n').unwrap() + 1;
+        let no_deal = format!("{}{}", &text[..start], &text[end..]).replace("% EXPORT", "% IMPORT");
+        assert_eq!(codes(&no_deal), ["WRONG_TRICK_WINNER"], "{:?}", diags(&no_deal));
+    }
+}
