@@ -102,6 +102,7 @@ fn play(rng: &mut Rng, table: &Table) -> Option<Vec<Action>> {
     rng.shuffle(&mut deck);
     let mut actions = Vec::with_capacity(32);
     let mut shown = false;
+    let fixed = matches!(table.def.variant.code(), "FT" | "FO/8" | "F7S" | "F7S/8" | "FR" | "F2L3D" | "FB");
     for _ in 0..400 {
         let action = match state.turn() {
             Turn::Nobody => return Some(actions),
@@ -142,7 +143,10 @@ fn play(rng: &mut Rng, table: &Table) -> Option<Vec<Action>> {
                 } else if roll < 75 {
                     Action::CheckOrCall { player }
                 } else if let Some((min, max)) = state.raise_range() {
-                    Action::CompleteBetOrRaiseTo { player, amount: random_between(rng, min, max) }
+                    // Fixed-limit games (FO/8 included, which PokerKit sizes as pot-limit) bet the
+                    // fixed amount.
+                    let amount = if fixed { min } else { random_between(rng, min, max) };
+                    Action::CompleteBetOrRaiseTo { player, amount }
                 } else {
                     Action::CheckOrCall { player }
                 }
