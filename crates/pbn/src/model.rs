@@ -116,7 +116,7 @@ impl<'a> Tag<'a> {
 /// Resolves `\"` and `\\` in a string token's text.
 #[must_use]
 pub fn unescape(raw: &str) -> Cow<'_, str> {
-    if !raw.contains('\\') {
+    if !raw.bytes().any(|b| b == b'\\') {
         return Cow::Borrowed(raw);
     }
     let mut out = String::with_capacity(raw.len());

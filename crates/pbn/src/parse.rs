@@ -192,9 +192,9 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                 i = skip_eol(b, e);
                 continue 'lines;
             }
-            let e = line_end(b, i);
+            let e = if b.get(j) == Some(&b'<') { line_end(b, i) } else { i };
             let trimmed = src.get(i..e).unwrap_or("").trim();
-            if trimmed.eq_ignore_ascii_case("<PBN>") || trimmed.eq_ignore_ascii_case("</PBN>") {
+            if e > i && (trimmed.eq_ignore_ascii_case("<PBN>") || trimmed.eq_ignore_ascii_case("</PBN>")) {
                 items.push(Item::Line(Line {
                     kind: LineKind::Delimiter,
                     text: trimmed,

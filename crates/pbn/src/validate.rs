@@ -2,7 +2,6 @@
 //! replay, notes, tables, scores and export rules.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use cards_core::{Card, CardSet, Compass, Diagnostic, Severity, Span, Suit};
 
@@ -116,7 +115,8 @@ pub struct Reader<'a> {
     src: &'a str,
     splitter: Splitter<'a>,
     options: Options,
-    last: HashMap<&'a str, Cow<'a, str>, BuildFnv>,
+    /// Every explicit tag value so far, in order: `#` looks back for the nearest one.
+    history: Vec<(&'a str, Cow<'a, str>)>,
     sticky: Vec<(&'a str, Cow<'a, str>)>,
     export: bool,
     eol_reported: bool,
@@ -130,7 +130,7 @@ impl<'a> Reader<'a> {
             src,
             splitter: Splitter::new(src),
             options,
-            last: HashMap::with_hasher(BuildFnv),
+            history: Vec::new(),
             sticky: Vec::new(),
             export: false,
             eol_reported: false,
@@ -147,19 +147,9 @@ impl<'a> Iterator for Reader<'a> {
     }
 }
 
-/// FNV-1a: tag names are short and not attacker-chosen in a way that matters for one file.
-#[derive(Debug, Clone, Copy, Default)]
-struct BuildFnv;
-
+/// FNV-1a over tag names, for cheap duplicate detection.
 #[derive(Debug, Clone, Copy)]
 struct Fnv(u64);
-
-impl std::hash::BuildHasher for BuildFnv {
-    type Hasher = Fnv;
-    fn build_hasher(&self) -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
 
 impl std::hash::Hasher for Fnv {
     fn finish(&self) -> u64 {
@@ -219,7 +209,7 @@ impl<'a> Reader<'a> {
     /// Resolves `#` and `##`, reports duplicates and forbidden inheritance.
     fn resolve(&mut self, game: &Game<'a>, diags: &mut Vec<Diagnostic>) -> Vec<ResolvedTag<'a>> {
         let mut out: Vec<ResolvedTag<'a>> = Vec::with_capacity(24);
-        let mut keys: Vec<u64> = Vec::with_capacity(24);
+        let mut keys = [0u64; 64];
         for item in &game.items {
             let Item::Tag(tag) = item else { continue };
             let key = fnv(tag.name);
@@ -230,7 +220,12 @@ impl<'a> Reader<'a> {
                     tag.name_span,
                 ));
             }
-            if tag.name != "Note" && keys.iter().zip(&out).any(|(k, t)| *k == key && same(t.name, tag.name)) {
+            let dup = if out.len() <= keys.len() {
+                keys.iter().zip(&out).any(|(k, t)| *k == key && same(t.name, tag.name))
+            } else {
+                out.iter().any(|t| same(t.name, tag.name))
+            };
+            if tag.name != "Note" && dup {
                 diags.push(warn(
                     codes::DUPLICATE_TAG,
                     format!("`{}` is given again in this game; the repeat is ignored", tag.name),
@@ -248,9 +243,11 @@ impl<'a> Reader<'a> {
                     ));
                 }
                 if raw == "#" {
-                    self.last
-                        .get(tag.name)
-                        .cloned()
+                    self.history
+                        .iter()
+                        .rev()
+                        .find(|(n, _)| same(n, tag.name))
+                        .map(|(_, v)| v.clone())
                         .or_else(|| self.sticky.iter().find(|(n, _)| *n == tag.name).map(|(_, v)| v.clone()))
                         .unwrap_or(Cow::Borrowed(""))
                 } else {
@@ -271,19 +268,12 @@ impl<'a> Reader<'a> {
                 raw
             };
             if tag.name != "Note" {
-                match self.last.get_mut(tag.name) {
-                    Some(slot) => {
-                        if *slot != value {
-                            *slot = value.clone();
-                        }
-                    }
-                    None => {
-                        self.last.insert(tag.name, value.clone());
-                    }
-                }
+                self.history.push((tag.name, value.clone()));
             }
             out.push(ResolvedTag { name: tag.name, value, span: Some(tag.span), value_span: tag.value_span });
-            keys.push(key);
+            if let Some(k) = keys.get_mut(out.len() - 1) {
+                *k = key;
+            }
         }
         for (name, value) in &self.sticky {
             if !out.iter().any(|t| t.name == *name) {
@@ -934,17 +924,17 @@ fn check_play(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Dia
     let mut def_tricks = 0u8;
     let mut complete_tricks = 0usize;
     let mut continued = false;
-    let rows: Vec<&[crate::model::PlayEntry]> = play.entries.chunks(4).collect();
+    let rows = play.entries.chunks(4);
     if rows.len() > 13 {
         diags.push(err(
             codes::PLAY_TOO_MANY_TRICKS,
             format!("{} tricks in the play", rows.len()),
-            rows.get(13).and_then(|r| r.first()).map_or(play_span, |e| e.span),
+            play.entries.get(52).map_or(play_span, |e| e.span),
         ));
     }
     let total_cards = info.deal.map_or(52, |d| d.card_count().max(4));
     let max_tricks = total_cards / 4;
-    for row in rows.iter().take(13) {
+    for row in rows.take(13) {
         // Entries by seat.
         let mut by_seat: [Option<&crate::model::PlayEntry>; 4] = [None; 4];
         for (c, e) in row.iter().enumerate() {
@@ -956,7 +946,10 @@ fn check_play(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Dia
             .find(|(_, e)| matches!(e.item, PlayItem::Card { lead_out_of_turn: true, .. }))
             .map(|(c, _)| play.first.advance(c))
             .or(leader);
-        let mut cards: Vec<(Compass, Card)> = Vec::with_capacity(4);
+        let mut cards_buf =
+            [(Compass::North, Card::from_index(0).unwrap_or(Card::new(cards_core::Rank::Two, Suit::Clubs)));
+                4];
+        let mut n_cards = 0usize;
         let mut all_known = row.len() == 4;
         let mut led: Option<Suit> = None;
         if let Some(ls) = lead_seat {
@@ -1023,7 +1016,10 @@ fn check_play(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Dia
                         if k == 0 {
                             led = Some(card.suit());
                         }
-                        cards.push((seat, card));
+                        if let Some(slot) = cards_buf.get_mut(n_cards) {
+                            *slot = (seat, card);
+                            n_cards += 1;
+                        }
                     }
                 }
             }
@@ -1050,8 +1046,8 @@ fn check_play(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Dia
                 }
             }
         }
-        if all_known && cards.len() == 4 {
-            let winner = trick_winner(&cards, trump);
+        if all_known && n_cards == 4 {
+            let winner = trick_winner(&cards_buf, trump);
             if let Some(w) = winner {
                 if declarer.is_some_and(|d| w.is_north_south() == d.seat.is_north_south()) {
                     decl_tricks += 1;
@@ -1293,6 +1289,28 @@ fn long_line(text: &str, base: usize, start: usize, end: usize, diags: &mut Vec<
     }
 }
 
+/// The position of a tag in the mandatory tag set.
+fn mandatory_rank(name: &str) -> Option<usize> {
+    Some(match name {
+        "Event" => 0,
+        "Site" => 1,
+        "Date" => 2,
+        "Board" => 3,
+        "West" => 4,
+        "North" => 5,
+        "East" => 6,
+        "South" => 7,
+        "Dealer" => 8,
+        "Vulnerable" => 9,
+        "Deal" => 10,
+        "Scoring" => 11,
+        "Declarer" => 12,
+        "Contract" => 13,
+        "Result" => 14,
+        _ => return None,
+    })
+}
+
 /// Export-format rules for a game in a file that says `% EXPORT`.
 fn check_export(
     game: &Game<'_>,
@@ -1328,7 +1346,7 @@ fn check_export(
     let mut seen_other = false;
     for item in &game.items {
         let Item::Tag(tag) = item else { continue };
-        match MANDATORY_TAGS.iter().position(|n| *n == tag.name) {
+        match mandatory_rank(tag.name) {
             Some(rank) => {
                 if rank < last_rank || seen_other {
                     diags.push(warn(
