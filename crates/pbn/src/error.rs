@@ -143,6 +143,8 @@ pub mod codes {
     pub const TABLE_COMMENT: &str = "TABLE_COMMENT";
     /// A character not allowed in table elements.
     pub const TABLE_BAD_ELEMENT: &str = "TABLE_BAD_ELEMENT";
+    /// An element that does not fit its predefined column (a Result above 13, a bad seat).
+    pub const TABLE_BAD_VALUE: &str = "TABLE_BAD_VALUE";
     /// The number of elements is not a multiple of the number of columns.
     pub const TABLE_MISSING_ELEMENTS: &str = "TABLE_MISSING_ELEMENTS";
     /// The Score tag differs from the duplicate score of the contract.
@@ -214,6 +216,7 @@ pub mod codes {
         TABLE_BAD_HEADER,
         TABLE_COMMENT,
         TABLE_BAD_ELEMENT,
+        TABLE_BAD_VALUE,
         TABLE_MISSING_ELEMENTS,
         SCORE_MISMATCH,
         EXPORT_FORMAT,

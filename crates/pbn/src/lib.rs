@@ -16,6 +16,16 @@
 //! assert!(export.starts_with("% PBN 2.1\r\n% EXPORT\r\n[Event \"?\"]\r\n"));
 //! ```
 //!
+//! # Where this reader differs from endplay
+//!
+//! The test `tests/shared.rs` compares every game of `../shared/corpus/pbn` with the reading of
+//! the Python library endplay 0.5.12 (`pbn-oracle.jsonl`). The two agree on dealer, vulnerability,
+//! hands, contract, declarer, result and the number of calls and cards, except where endplay is
+//! wrong: it reads the Baker Bridge two-hand deals `W: <N>  <S>` (empty slots) as West and North,
+//! turns an empty Result into 0, and reads an empty Contract as `Pass` (an empty Contract is a value
+//! not given; the spec writes `Pass` when all pass). It also fails on 20 of the files (non-integer
+//! Board, free text in auctions, tables) that this reader reads.
+//!
 //! Reading never fails: every problem is a [`cards_core::Diagnostic`] with a stable code (see
 //! [`error::codes`]) and the byte span in the decoded file. Warnings mark what a reader can still
 //! understand; [`Options::strict`] turns them into errors.

@@ -1184,6 +1184,7 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
         }
         seen_element = true;
     }
+    check_table_values(tag, &table, &mut diags);
     let rest = table.len() % width;
     if rest != 0 {
         let span = tag
@@ -1199,6 +1200,50 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
         ));
     }
     (table, diags)
+}
+
+/// Whether a table element fits its predefined column (`?`, `-` and `^...` always do).
+fn table_value_ok(column: &str, text: &str, quoted: bool) -> bool {
+    if quoted || text == "?" || text == "-" {
+        return true;
+    }
+    let t = text.strip_prefix('^').unwrap_or(text);
+    match column {
+        "Declarer" => parse_seat(t).is_some(),
+        "Denomination" => matches!(t, "S" | "H" | "D" | "C" | "NT" | "s" | "h" | "d" | "c" | "nt" | "N"),
+        "Result" => t.parse::<u8>().is_ok_and(|n| n <= 13),
+        "Contract" => crate::model::Contract::parse(t).is_some(),
+        "Score_NS" | "Score_EW" | "Score" => is_integer(t),
+        "IMP_NS" | "IMP_EW" | "MP_NS" | "MP_EW" | "Percentage_NS" | "Percentage_EW" | "Percentage"
+        | "TotalScore" | "TotalIMP" | "TotalMP" | "TotalPercentage" | "MeanScore" | "MeanIMP" | "MeanMP"
+        | "MeanPercentage" => is_decimal(t),
+        "Rank" | "NrBoards" | "Multiplicity" => {
+            t.bytes().all(|c| c.is_ascii_digit() || c == b'-') && !t.is_empty()
+        }
+        _ => true,
+    }
+}
+
+/// Typed checks of the predefined columns (Declarer, Denomination, Result, Contract, scores).
+fn check_table_values(tag: &Tag<'_>, table: &Table, diags: &mut Vec<Diagnostic>) {
+    let width = table.columns.len().max(1);
+    let mut index = 0usize;
+    for token in &tag.data {
+        if !matches!(token.kind, TokenKind::Word | TokenKind::Str) {
+            continue;
+        }
+        let column = table.columns.get(index % width).map_or("", |c| c.name.as_str());
+        if let Some(cell) = table.cell(index)
+            && !table_value_ok(column, cell.text, cell.quoted)
+        {
+            diags.push(Diagnostic::error(
+                codes::TABLE_BAD_VALUE,
+                format!("`{}` is not a valid {column}", cell.text),
+                token.span,
+            ));
+        }
+        index += 1;
+    }
 }
 
 /// The cards of a hand text for a holding check: `CardSet` of a hand, if it parses.
