@@ -23,7 +23,7 @@
 //! hands, contract, declarer, result and the number of calls and cards, except where endplay is
 //! wrong: it reads the Baker Bridge two-hand deals `W: <N>  <S>` (empty slots) as West and North,
 //! turns an empty Result into 0, and reads an empty Contract as `Pass` (an empty Contract is a value
-//! not given; the spec writes `Pass` when all pass). It also fails on 20 of the files (non-integer
+//! not given; the spec writes `Pass` when all pass). It also fails on 12 of the 36 files (non-integer
 //! Board, free text in auctions, tables) that this reader reads.
 //!
 //! Reading never fails: every problem is a [`cards_core::Diagnostic`] with a stable code (see
