@@ -51,7 +51,8 @@
 //! - [`parse_hand`]`(&str)`: the text as one `.phh` hand.
 //! - [`hands`]`(&str)`: a lazy iterator of [`ParsedHand`]s (one hand in memory at a time).
 //! - [`chunks`]`(&str)`: split without parsing, then [`parse_chunk`] each [`HandChunk`]
-//!   (independent: parse them in parallel).
+//!   (independent: parse them in parallel); [`parse_parallel`]`(&str, threads)` does it with
+//!   scoped threads.
 //! - [`stream::HandReader`]: hands from any `std::io::BufRead`, bounded memory on files of any size.
 //! - Paths: the hand-written fast path reads the TOML subset PHH writers produce and falls back to
 //!   the toml_edit general path ([`Path::General`], [`parse_chunk_general`]) for anything else; both
