@@ -187,91 +187,157 @@ pub fn code_char(card: Card) -> char {
 #[must_use]
 pub fn read(source: &str) -> Document {
     let mut doc = Document::default();
-    let bytes = source.as_bytes();
-    let estimate = bytes.len() / 120 + 1;
+    // records are rarely shorter than ~90 bytes: reserve once, never reallocate a large vector
+    let estimate = source.len() / 90 + 1;
     doc.records.reserve(estimate);
     doc.game.deals.reserve(estimate);
-    let mut pos = 0;
-    while pos < bytes.len() {
-        let end = bytes[pos..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |k| pos + k);
-        read_line(source, pos, end, &mut doc);
-        pos = end + 1;
+    for item in Reader::new(source) {
+        match item {
+            Item::Tag(tag, span) => {
+                doc.game.tags.push(tag);
+                doc.tag_spans.push(span);
+            }
+            Item::Record(mut record, deal) => {
+                if let Some(deal) = deal {
+                    doc.game.deals.push(deal);
+                    record.deal = Some(doc.game.deals.len() - 1);
+                }
+                doc.records.push(record);
+            }
+            Item::Problem(d) => doc.diagnostics.push(d),
+        }
     }
     doc
+}
+
+/// One item of a PPN file, as the streaming [`Reader`] yields it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Item {
+    /// A tag pair and its span.
+    Tag(Tag, Span),
+    /// A deal record (its `deal` index is `None`: the reader keeps no game) and its model when it
+    /// could be read.
+    Record(Record, Option<Deal>),
+    /// A file-level syntax problem (stray line, unclosed bracket, bad tag).
+    Problem(Diagnostic),
+}
+
+/// A streaming reader: yields tags, deal records and problems one at a time, in file order,
+/// without holding the whole game.
+///
+/// ```
+/// use ppn_pref::parse::{Item, Reader};
+/// let src = "[Bula 60]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n...\n";
+/// let kinds: Vec<&str> = Reader::new(src)
+///     .map(|i| match i { Item::Tag(..) => "tag", Item::Record(..) => "deal", Item::Problem(..) => "problem" })
+///     .collect();
+/// assert_eq!(kinds, ["tag", "deal", "problem"]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Reader<'a> {
+    src: &'a str,
+    /// Scan position inside the current line.
+    cursor: usize,
+    /// End of the current line (exclusive, before `\n`).
+    line_end: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over a whole file.
+    #[must_use]
+    pub fn new(src: &'a str) -> Reader<'a> {
+        let line_end = src.as_bytes().iter().position(|&b| b == b'\n').unwrap_or(src.len());
+        Reader { src, cursor: 0, line_end }
+    }
+}
+
+impl Iterator for Reader<'_> {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        let bytes = self.src.as_bytes();
+        loop {
+            let end = self.line_end;
+            let mut i = self.cursor;
+            while i < end && is_space(bytes[i]) {
+                i += 1;
+            }
+            if i >= end {
+                if end >= bytes.len() {
+                    self.cursor = bytes.len();
+                    return None;
+                }
+                let start = end + 1;
+                self.cursor = start;
+                self.line_end =
+                    bytes[start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |k| start + k);
+                continue;
+            }
+            let trimmed_end = || {
+                let mut e = end;
+                while e > i && is_space(bytes[e - 1]) {
+                    e -= 1;
+                }
+                e
+            };
+            if bytes[i] != b'[' {
+                self.cursor = end;
+                return Some(Item::Problem(
+                    Diagnostic::error(
+                        code::STRAY_LINE,
+                        "this line is neither a tag nor a deal record",
+                        Span::new(i, trimmed_end()),
+                    )
+                    .with_help("PPN holds only `[Tag value]` lines and `[id …]` deal records; remove the line"),
+                ));
+            }
+            // find the closing bracket, skipping quoted text (fast path: no quote before it)
+            let mut j = i + 1;
+            let mut quoted = false;
+            match bytes[j..end].iter().position(|&b| b == b']' || b == b'"') {
+                Some(k) if bytes[j + k] == b']' => j += k,
+                _ => {}
+            }
+            while j < end {
+                match bytes[j] {
+                    b'\\' if quoted => j += 1,
+                    b'"' => quoted = !quoted,
+                    b']' if !quoted => break,
+                    _ => {}
+                }
+                j += 1;
+            }
+            if j >= end {
+                self.cursor = end;
+                return Some(Item::Problem(Diagnostic::error(
+                    code::BRACKET_UNCLOSED,
+                    "`[` without a closing `]` on this line",
+                    Span::new(i, trimmed_end()),
+                )));
+            }
+            self.cursor = j + 1;
+            let mut k = i + 1;
+            while k < j && is_space(bytes[k]) {
+                k += 1;
+            }
+            return Some(if k < j && bytes[k].is_ascii_digit() {
+                let (record, deal) = read_record(self.src, i, j + 1);
+                Item::Record(record, deal)
+            } else {
+                match read_tag(self.src, i, j + 1) {
+                    Ok((tag, span)) => Item::Tag(tag, span),
+                    Err(d) => Item::Problem(d),
+                }
+            });
+        }
+    }
 }
 
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\x0c')
 }
 
-fn read_line(source: &str, start: usize, end: usize, doc: &mut Document) {
-    let bytes = source.as_bytes();
-    let mut i = start;
-    loop {
-        while i < end && is_space(bytes[i]) {
-            i += 1;
-        }
-        if i >= end {
-            return;
-        }
-        if bytes[i] != b'[' {
-            let mut e = end;
-            while e > i && is_space(bytes[e - 1]) {
-                e -= 1;
-            }
-            doc.diagnostics.push(
-                Diagnostic::error(
-                    code::STRAY_LINE,
-                    "this line is neither a tag nor a deal record",
-                    Span::new(i, e),
-                )
-                .with_help("PPN holds only `[Tag value]` lines and `[id …]` deal records; remove the line"),
-            );
-            return;
-        }
-        // find the closing bracket, skipping quoted text (fast path: no quote before it)
-        let mut j = i + 1;
-        let mut quoted = false;
-        match bytes[j..end].iter().position(|&b| b == b']' || b == b'"') {
-            Some(k) if bytes[j + k] == b']' => j += k,
-            _ => {}
-        }
-        while j < end {
-            match bytes[j] {
-                b'\\' if quoted => j += 1,
-                b'"' => quoted = !quoted,
-                b']' if !quoted => break,
-                _ => {}
-            }
-            j += 1;
-        }
-        if j >= end {
-            let mut e = end;
-            while e > i && is_space(bytes[e - 1]) {
-                e -= 1;
-            }
-            doc.diagnostics.push(Diagnostic::error(
-                code::BRACKET_UNCLOSED,
-                "`[` without a closing `]` on this line",
-                Span::new(i, e),
-            ));
-            return;
-        }
-        let mut k = i + 1;
-        while k < j && is_space(bytes[k]) {
-            k += 1;
-        }
-        if k < j && bytes[k].is_ascii_digit() {
-            let record = read_record(source, i, j + 1, &mut doc.game);
-            doc.records.push(record);
-        } else {
-            read_tag(source, i, j + 1, doc);
-        }
-        i = j + 1;
-    }
-}
-
-fn read_tag(source: &str, start: usize, end: usize, doc: &mut Document) {
+fn read_tag(source: &str, start: usize, end: usize) -> Result<(Tag, Span), Diagnostic> {
     let bytes = source.as_bytes();
     let whole = Span::new(start, end);
     let mut i = start + 1;
@@ -285,16 +351,14 @@ fn read_tag(source: &str, start: usize, end: usize, doc: &mut Document) {
     let name = &source[name_start..i];
     let bad = |msg: &str, span: Span| Diagnostic::error(code::TAG_SYNTAX, msg.to_owned(), span);
     if name.is_empty() || !bytes[name_start].is_ascii_alphabetic() {
-        doc.diagnostics.push(
+        return Err(
             bad("a tag name must start with a letter", whole)
                 .with_help("write tags as `[Name value]`, deal records start with their number"),
         );
-        return;
     }
     if i < end - 1 && !is_space(bytes[i]) {
         let len = source.get(i..).and_then(|r| r.chars().next()).map_or(1, char::len_utf8);
-        doc.diagnostics.push(bad("a tag name holds only letters, digits and `_`", Span::new(i, i + len)));
-        return;
+        return Err(bad("a tag name holds only letters, digits and `_`", Span::new(i, i + len)));
     }
     while i < end - 1 && is_space(bytes[i]) {
         i += 1;
@@ -304,9 +368,7 @@ fn read_tag(source: &str, start: usize, end: usize, doc: &mut Document) {
         value_end -= 1;
     }
     if i >= value_end {
-        doc.diagnostics
-            .push(bad("the tag has no value", whole).with_help("write `[Name value]` or `[Name \"\"]`"));
-        return;
+        return Err(bad("the tag has no value", whole).with_help("write `[Name value]` or `[Name \"\"]`"));
     }
     let value = if bytes[i] == b'"' {
         let mut out = String::new();
@@ -333,19 +395,16 @@ fn read_tag(source: &str, start: usize, end: usize, doc: &mut Document) {
         match closed {
             Some(c) if c + 1 == value_end => out,
             Some(c) => {
-                doc.diagnostics.push(bad("text after the closing quote", Span::new(c + 1, value_end)));
-                return;
+                return Err(bad("text after the closing quote", Span::new(c + 1, value_end)));
             }
             None => {
-                doc.diagnostics.push(bad("the quoted value is not closed", Span::new(i, value_end)));
-                return;
+                return Err(bad("the quoted value is not closed", Span::new(i, value_end)));
             }
         }
     } else {
         source[i..value_end].to_owned()
     };
-    doc.game.tags.push(Tag { name: name.to_owned(), value });
-    doc.tag_spans.push(whole);
+    Ok((Tag { name: name.to_owned(), value }, whole))
 }
 
 struct Ctx<'a> {
@@ -401,7 +460,7 @@ fn split_commas<const N: usize>(src: &str, span: Span, out: &mut [Span; N]) -> u
     n
 }
 
-fn read_record(src: &str, start: usize, end: usize, game: &mut Game) -> Record {
+fn read_record(src: &str, start: usize, end: usize) -> (Record, Option<Deal>) {
     let bytes = src.as_bytes();
     let mut spans = DealSpans::new(Span::new(start, end));
     let mut raw = [Span::default(); 14];
@@ -438,7 +497,7 @@ fn read_record(src: &str, start: usize, end: usize, game: &mut Game) -> Record {
             format!("a deal record has 4, 13 or 14 fields, this one has {n}"),
             record_span,
         );
-        return Record { spans, deal: None, id, diagnostics: cx.diags };
+        return (Record { spans, deal: None, id, diagnostics: cx.diags }, None);
     }
     spans.set(Field::Id as usize, raw[0]);
     spans.set(Field::Order as usize, raw[1]);
@@ -520,12 +579,11 @@ fn read_record(src: &str, start: usize, end: usize, game: &mut Game) -> Record {
     let ok = !cx.diags.iter().any(Diagnostic::is_error);
     let deal = match (ok, id, order, cards, bids) {
         (true, Some(id), Some(order), Some(cards), Some(bids)) if all_pass || play.is_some() => {
-            game.deals.push(Deal { id, order, cards, bids, play });
-            Some(game.deals.len() - 1)
+            Some(Deal { id, order, cards, bids, play })
         }
         _ => None,
     };
-    Record { spans, deal, id, diagnostics: cx.diags }
+    (Record { spans, deal: None, id, diagnostics: cx.diags }, deal)
 }
 
 fn parse_order(cx: &mut Ctx<'_>, span: Span) -> Option<DealOrder> {
