@@ -99,3 +99,35 @@ fn compliance_set_rendered_diagnostics() {
     let missing: Vec<_> = all.difference(&seen).collect();
     assert!(missing.is_empty(), "codes without a compliance file: {missing:?}");
 }
+
+/// Format-preserving edits on every valid corpus file: appending an action and setting a field
+/// change exactly those in the model, and every comment line of the file is still there.
+#[test]
+fn format_preserving_edits() {
+    let seen = std::cell::Cell::new(0);
+    insta::glob!("../../../corpus/phh", "{cases,real}/**/*.phh*", |path| {
+        seen.set(seen.get() + 1);
+        let text = std::fs::read_to_string(path).unwrap();
+        let file = phh::parse_file(&text);
+        let mut editor = phh::edit::Editor::new(&text).unwrap();
+        let extra: phh::Action = "# edited".parse().unwrap();
+        for h in &file.hands {
+            let table = if file.multi { h.name.as_deref() } else { None };
+            editor.append_action(table, &extra).unwrap();
+            editor.set_string(table, "author", "Editor Test").unwrap();
+        }
+        let out = editor.to_string();
+        for line in text.lines().filter(|l| l.trim_start().starts_with('#')) {
+            assert!(out.contains(line), "{}: lost comment {line:?}", path.display());
+        }
+        let again = phh::parse_file(&out);
+        assert!(!again.has_errors(), "{}: {out}", path.display());
+        for (before, after) in file.hands.iter().zip(&again.hands) {
+            let mut expected = before.hand.clone().unwrap();
+            expected.actions.push(extra.clone());
+            expected.author = Some("Editor Test".to_owned());
+            assert_eq!(after.hand.as_ref(), Some(&expected), "{}", path.display());
+        }
+    });
+    assert!(seen.get() >= 15, "only {} files edited", seen.get());
+}
