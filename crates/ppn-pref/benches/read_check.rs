@@ -16,6 +16,15 @@ fn bench(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("read", |b| b.iter(|| ppn_pref::parse::read(std::hint::black_box(&text))));
     group.bench_function("read+check", |b| b.iter(|| ppn_pref::check(std::hint::black_box(&text))));
+    group.bench_function("read+check streaming", |b| {
+        b.iter(|| {
+            let mut errors = 0usize;
+            let file = ppn_pref::validate::check_stream(std::hint::black_box(&text), |_, _, c| {
+                errors += usize::from(c.has_errors());
+            });
+            (errors, file.len())
+        })
+    });
     let game = ppn_pref::parse::read(&text).game;
     group.bench_function("write", |b| b.iter(|| ppn_pref::write::write_game(std::hint::black_box(&game))));
     group.finish();

@@ -11,6 +11,11 @@ fn main() {
     for _ in 0..iters {
         n += match mode.as_str() {
             "read" => std::hint::black_box(ppn_pref::parse::read(&text)).records.len(),
+            "stream" => {
+                let mut k = 0;
+                ppn_pref::validate::check_stream(&text, |_, _, c| k += usize::from(!c.has_errors()));
+                k
+            }
             _ => std::hint::black_box(ppn_pref::check(&text)).records.len(),
         };
     }

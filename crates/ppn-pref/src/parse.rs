@@ -212,6 +212,7 @@ pub fn read(source: &str) -> Document {
 
 /// One item of a PPN file, as the streaming [`Reader`] yields it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // records are the common item; boxing would allocate per record
 pub enum Item {
     /// A tag pair and its span.
     Tag(Tag, Span),
@@ -288,7 +289,9 @@ impl Iterator for Reader<'_> {
                         "this line is neither a tag nor a deal record",
                         Span::new(i, trimmed_end()),
                     )
-                    .with_help("PPN holds only `[Tag value]` lines and `[id …]` deal records; remove the line"),
+                    .with_help(
+                        "PPN holds only `[Tag value]` lines and `[id …]` deal records; remove the line",
+                    ),
                 ));
             }
             // find the closing bracket, skipping quoted text (fast path: no quote before it)
@@ -351,10 +354,8 @@ fn read_tag(source: &str, start: usize, end: usize) -> Result<(Tag, Span), Diagn
     let name = &source[name_start..i];
     let bad = |msg: &str, span: Span| Diagnostic::error(code::TAG_SYNTAX, msg.to_owned(), span);
     if name.is_empty() || !bytes[name_start].is_ascii_alphabetic() {
-        return Err(
-            bad("a tag name must start with a letter", whole)
-                .with_help("write tags as `[Name value]`, deal records start with their number"),
-        );
+        return Err(bad("a tag name must start with a letter", whole)
+            .with_help("write tags as `[Name value]`, deal records start with their number"));
     }
     if i < end - 1 && !is_space(bytes[i]) {
         let len = source.get(i..).and_then(|r| r.chars().next()).map_or(1, char::len_utf8);

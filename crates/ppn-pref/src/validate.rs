@@ -15,7 +15,7 @@ use crate::auction;
 use crate::error as code;
 use crate::model::{Accepted, Bid, Column, Contract, Deal, Discard, Entry, KontraLevel, Play, Trick};
 use crate::model::{PLACE_TAGS, PLAYER_TAGS, RESULT_TAGS};
-use crate::parse::{self, DealSpans, Document, Field};
+use crate::parse::{self, DealSpans, Document, Field, Item, Reader, Record};
 
 /// The facts a checked deal yields (for reports and the CLI).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,7 +115,11 @@ pub fn check_document(document: Document) -> Report {
         .collect();
     let mut file_diagnostics = document.diagnostics.clone();
     check_tags(&document, &mut file_diagnostics);
-    check_game(&document, &mut records);
+    let mut state = GameState::new(document.game.refe().and_then(|r| u32::try_from(r).ok()));
+    for (rec, check) in document.records.iter().zip(records.iter_mut()) {
+        let deal = rec.deal.and_then(|i| document.game.deals.get(i));
+        state.lint(rec, deal, &mut check.diagnostics);
+    }
     Report { document, file_diagnostics, records }
 }
 
@@ -831,17 +835,31 @@ fn tag_span(doc: &Document, name: &str) -> Span {
         .unwrap_or_default()
 }
 
-fn check_game(doc: &Document, records: &mut [RecordCheck]) {
-    let refe = doc.game.refe().and_then(|r| u32::try_from(r).ok());
-    let mut prev_id: Option<u32> = None;
-    let mut prev_dealer: Option<PrefPlayer> = None;
-    let mut all_pass = 0u32;
-    let mut used = [0u32; 3];
-    for (rec, check) in doc.records.iter().zip(records.iter_mut()) {
-        let out = &mut check.diagnostics;
+/// The running game-level (T3) state: ids, dealer rotation and refa hats across deals.
+#[derive(Debug, Clone, Default)]
+pub struct GameState {
+    /// `Refe` from the tags (uncapped hats when unknown).
+    pub refe: Option<u32>,
+    prev_id: Option<u32>,
+    prev_dealer: Option<PrefPlayer>,
+    all_pass: u32,
+    used: [u32; 3],
+}
+
+impl GameState {
+    /// A fresh state for a game with the given `Refe`.
+    #[must_use]
+    pub fn new(refe: Option<u32>) -> GameState {
+        GameState { refe, ..GameState::default() }
+    }
+
+    /// Adds the T3 lints of the next record (in file order) to `out`.
+    #[allow(clippy::too_many_lines)]
+    pub fn lint(&mut self, rec: &Record, deal: Option<&Deal>, out: &mut Vec<Diagnostic>) {
+        let refe = self.refe;
         let id_span = rec.spans.field(Field::Id);
         if let Some(id) = rec.id {
-            let expect = prev_id.map_or(1, |p| p.saturating_add(1));
+            let expect = self.prev_id.map_or(1, |p| p.saturating_add(1));
             if id != expect {
                 out.push(Diagnostic::warning(
                     code::ID_SEQUENCE,
@@ -849,9 +867,9 @@ fn check_game(doc: &Document, records: &mut [RecordCheck]) {
                     id_span,
                 ));
             }
-            prev_id = Some(id);
+            self.prev_id = Some(id);
         }
-        let Some(deal) = rec.deal.and_then(|i| doc.game.deals.get(i)) else { continue };
+        let Some(deal) = deal else { return };
         let ospan = rec.spans.field(Field::Order);
         if !deal.order.is_rotation() {
             out.push(Diagnostic::warning(
@@ -860,7 +878,7 @@ fn check_game(doc: &Document, records: &mut [RecordCheck]) {
                 ospan,
             ));
         }
-        if let Some(prev) = prev_dealer {
+        if let Some(prev) = self.prev_dealer {
             if deal.order.dealer() != prev.next() {
                 out.push(Diagnostic::warning(
                     code::DEALER_ROTATION,
@@ -873,16 +891,16 @@ fn check_game(doc: &Document, records: &mut [RecordCheck]) {
                 ));
             }
         }
-        prev_dealer = Some(deal.order.dealer());
+        self.prev_dealer = Some(deal.order.dealer());
         let Some(play) = &deal.play else {
-            all_pass += 1;
-            continue;
+            self.all_pass += 1;
+            return;
         };
-        let Some(refa) = effective_refa(play) else { continue };
+        let Some(refa) = effective_refa(play) else { return };
         let main = play.main.index();
-        let capped = refe.map_or(all_pass, |r| all_pass.min(r));
-        let owed = capped > used[main];
-        let owed_uncapped = all_pass > used[main];
+        let capped = refe.map_or(self.all_pass, |r| self.all_pass.min(r));
+        let owed = capped > self.used[main];
+        let owed_uncapped = self.all_pass > self.used[main];
         let rspan =
             if play.refa.is_some() { rec.spans.field(Field::Refa) } else { rec.spans.field(Field::Value) };
         if refa && !owed {
@@ -910,7 +928,54 @@ fn check_game(doc: &Document, records: &mut [RecordCheck]) {
             ));
         }
         if refa {
-            used[main] += 1;
+            self.used[main] += 1;
         }
     }
+}
+
+/// Reads and checks a file as a stream, calling `on_record` for each deal record (with its model
+/// and its full check: syntax, T2 and T3) as soon as it is read; nothing else is kept. Returns the
+/// file-level diagnostics (stray lines, tag problems, Result and Place lints) in file order.
+/// `Refe` is taken from the tags read before each deal (PPN puts the info section first).
+///
+/// ```
+/// let src = "[Bula 60]\n[Refe 2]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n[3 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 P,P,P]\n";
+/// let mut codes = Vec::new();
+/// let file = ppn_pref::validate::check_stream(src, |_record, _deal, check| {
+///     codes.extend(check.diagnostics.iter().map(|d| d.code.clone()));
+/// });
+/// assert_eq!(codes, ["ID_SEQUENCE"]);
+/// assert!(file.iter().any(|d| d.code == "TAG_MISSING"));
+/// ```
+pub fn check_stream(
+    source: &str,
+    mut on_record: impl FnMut(&Record, Option<&Deal>, RecordCheck),
+) -> Vec<Diagnostic> {
+    let mut doc = Document::default();
+    let mut state = GameState::new(None);
+    for item in Reader::new(source) {
+        match item {
+            Item::Tag(tag, span) => {
+                if tag.name == "Refe" {
+                    state.refe = tag.value.trim().parse().ok();
+                }
+                doc.game.tags.push(tag);
+                doc.tag_spans.push(span);
+            }
+            Item::Problem(d) => doc.diagnostics.push(d),
+            Item::Record(record, deal) => {
+                let mut diagnostics = record.diagnostics.clone();
+                let outcome = deal.as_ref().map(|d| {
+                    let (diags, outcome) = check_deal(d, &record.spans);
+                    diagnostics.extend(diags);
+                    outcome
+                });
+                state.lint(&record, deal.as_ref(), &mut diagnostics);
+                on_record(&record, deal.as_ref(), RecordCheck { diagnostics, outcome });
+            }
+        }
+    }
+    let mut file = std::mem::take(&mut doc.diagnostics);
+    check_tags(&doc, &mut file);
+    file
 }

@@ -137,3 +137,26 @@ fn shared_spec_example() {
     let ours = std::fs::read_to_string(corpus_dir().join("spec-example.ppn")).unwrap();
     assert_eq!(parse::read(example).game, parse::read(&ours).game);
 }
+
+/// The streaming checker reports exactly what the whole-file checker reports, on every file.
+#[test]
+fn streaming_check_matches() {
+    let mut files = Vec::new();
+    for dir in ["", "valid", "invalid"] {
+        for entry in std::fs::read_dir(corpus_dir().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "ppn") {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() > 60);
+    for path in files {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let whole = check(&src);
+        let mut records = Vec::new();
+        let file = ppn_pref::validate::check_stream(&src, |_, _, c| records.push(c));
+        assert_eq!(file, whole.file_diagnostics, "{}", path.display());
+        assert_eq!(records, whole.records, "{}", path.display());
+    }
+}
