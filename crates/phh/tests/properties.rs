@@ -119,15 +119,24 @@ starting_stacks = [50, 50]\nactions = [\n  'd dh p1 ????Kc',\n  'd dh p2 ????2d'
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
-    /// Differential: random edits of a valid file; the fast path (with fallback) and the general
+    /// Differential: random edits of valid files (PokerKit style, hand-written with comments in
+    /// arrays, unusual TOML); the fast path (with fallback) and the general
     /// path give the same hands and diagnostics.
     #[test]
-    fn fast_and_general_agree_on_mutations(edits in prop::collection::vec((0usize..2000, prop_oneof![
+    fn fast_and_general_agree_on_mutations(edits in prop::collection::vec((0usize..4000, prop_oneof![
         Just(""), Just(" "), Just("\n"), Just("'"), Just("\""), Just("["), Just("]"), Just(","), Just("#"),
         Just("="), Just("1"), Just("."), Just("-"), Just("inf"), Just("\\"), Just("e5"), Just("_"), Just("\r"),
         Just("\t"), Just("nan"), Just("{"), Just("p9"), Just("??"), Just(":"),
-    ], 0usize..3), 1..4)) {
-        let mut text = BASE.to_owned();
+    ], 0usize..3), 1..4), which in 0usize..3) {
+        let famous = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/phh/real/famous/arieh-yockey-2019.phh"),
+        )
+        .unwrap();
+        let formatting = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/phh/cases/formatting.phhs"),
+        )
+        .unwrap();
+        let mut text = [BASE.to_owned(), famous, formatting][which].clone();
         for (at, insert, delete) in edits {
             let mut at = at % (text.len() + 1);
             while !text.is_char_boundary(at) { at -= 1; }
