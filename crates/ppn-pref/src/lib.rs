@@ -20,12 +20,21 @@
 //!
 //! # Modules
 //! * [`model`]: [`Game`], [`Deal`], [`Play`] and every typed field.
-//! * [`parse`]: the byte-level reader ([`parse::read`]); spans for every field.
-//! * [`validate`]: the checks in the order of the rules digest ([`check`]).
+//! * [`parse`]: the byte-level reader: [`parse::read`] for a whole [`parse::Document`], or the
+//!   streaming [`parse::Reader`] iterator; exact spans for every field, token and card.
+//! * [`validate`]: the checks in the order of the rules digest: [`check`] (whole file, a
+//!   [`Report`] with one [`validate::RecordCheck`] per deal record) or [`validate::check_stream`]
+//!   (one callback per record, nothing kept; the same diagnostics).
 //! * [`auction`]: the auction reconstruction search.
 //! * [`write`] and [`json`]: canonical PPN and the spec's JSON form (serde both ways).
 //! * [`error`]: the diagnostic codes.
 //! * [`generate`]: random legal deals and games (tests, benches, corpus).
+//!
+//! # Performance
+//! Hand-written byte-level parsing, no allocation per token (one `Vec` per played deal for its
+//! tricks), card sets as bitsets, and a pruned auction search. On generated games (`benches/
+//! read_check.rs`), measured as CPU time on a loaded 2-core machine: read ≈ 140–250 MB/s,
+//! streaming read + check ≈ 105 MB/s, whole-file read + check ≈ 90–100 MB/s.
 //!
 //! # Decisions
 //! The crate follows `preferans-rules.md`, including its `[decision]` points. Points it settles
