@@ -26,7 +26,7 @@
 //!   [`Report`] with one [`validate::RecordCheck`] per deal record) or [`validate::check_stream`]
 //!   (one callback per record, nothing kept; the same diagnostics).
 //! * [`auction`]: the auction reconstruction search.
-//! * [`write`] and [`json`]: canonical PPN and the spec's JSON form (serde both ways).
+//! * [`write`](mod@write) and [`json`]: canonical PPN and the spec's JSON form (serde both ways).
 //! * [`error`]: the diagnostic codes.
 //! * [`generate`]: random legal deals and games (tests, benches, corpus).
 //!

@@ -11,7 +11,7 @@ use crate::model::{
     Trick,
 };
 
-/// Index of each field in [`DealSpans::fields`].
+/// The fields of a deal record, for [`DealSpans::field`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(usize)]
 pub enum Field {
