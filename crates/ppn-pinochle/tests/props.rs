@@ -87,7 +87,7 @@ fn tag() -> impl Strategy<Value = Tag> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1024, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn cards_round_trip(c in card()) {
@@ -155,9 +155,13 @@ proptest! {
     }
 
     #[test]
-    fn reader_never_panics(text in "[%\\[\\]@{}\"#*?.:()A-Z0-9 \n-]{0,200}") {
+    fn reader_never_panics(text in "[%\\[\\]@{}\"#*?.:()A-Z0-9 \n\\\\é♠-]{0,200}") {
         let parsed = parse(&text);
-        let _ = ppn_pinochle::validate::check_parsed(&parsed, &ppn_pinochle::Options::default());
+        let reports = ppn_pinochle::validate::check_parsed(&parsed, &ppn_pinochle::Options::default());
+        let all = parsed.header_diagnostics.iter().chain(reports.iter().flat_map(|r| r.diagnostics.iter()));
+        for d in all {
+            prop_assert!(text.get(d.span.range()).is_some(), "{} span {:?} in {:?}", d.code, d.span, text);
+        }
         // And what it read without complaint writes back to the same model.
         let clean = parsed.header_diagnostics.is_empty() && parsed.hand_diagnostics.iter().all(Vec::is_empty);
         if clean {

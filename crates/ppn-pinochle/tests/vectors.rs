@@ -365,3 +365,20 @@ fn one_wrong_annotation_is_reported_once() {
         assert_eq!(codes(&no_deal), ["WRONG_TRICK_WINNER"], "{:?}", diags(&no_deal));
     }
 }
+
+#[test]
+fn hand_syntax_spans_on_multibyte_text() {
+    for value in [
+        "N:[é...",
+        "N:Aé... ",
+        "N:é",
+        "N:A.é..",
+        "N:....é",
+        "N:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAé...",
+    ] {
+        let text = import(&format!("[Deal \"{value}\"]\n[Melds \"{value}\"]\n[Holding \"{value}\"]\n"));
+        for d in diags(&text) {
+            assert!(text.get(d.span.range()).is_some(), "{d} in {value}");
+        }
+    }
+}
