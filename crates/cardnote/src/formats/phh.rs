@@ -147,10 +147,17 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
     if looks_like_json(&source) {
         let json: phh::json::JsonFile =
             serde_json::from_str(&source).map_err(|e| json_refusal(&source, &e))?;
-        return Ok(match to {
-            ConvertTo::Native => json.to_phh().into_bytes(),
-            ConvertTo::Json => to_json(&json),
-        });
+        return match to {
+            ConvertTo::Native => {
+                // The JSON may hold values the checks refuse (or float text that is not TOML):
+                // the written text must read back without errors.
+                let text = json.to_phh();
+                let back = phh::parse_file(&text);
+                refuse_on_errors(&text, &back)?;
+                Ok(text.into_bytes())
+            }
+            ConvertTo::Json => Ok(to_json(&json)),
+        };
     }
     let file = phh::parse_file(&source);
     refuse_on_errors(&source, &file)?;
