@@ -186,3 +186,23 @@ fn stream_matches_parse_file_on_edge_texts() {
         assert_eq!(streamed, file, "{text:?}");
     }
 }
+
+proptest! {
+    /// Arbitrary TOML-ish text never panics any reader, and every span lies inside the text.
+    #[test]
+    fn arbitrary_files_never_panic(text in "([\\[\\]{}'\"#=,.\\n\\t :_a-z0-9?-]|variant|actions|'NT'|\\[1\\]|inf|\"\"\"|'''|\\\\u00|é){0,120}") {
+        for hands in [phh::hands(&text).collect::<Vec<_>>(), phh::hands_with(&text, phh::Path::General).collect()] {
+            for h in hands {
+                prop_assert!(h.span.end <= text.len());
+                for d in &h.diagnostics {
+                    prop_assert!(d.span.end <= text.len() && text.is_char_boundary(d.span.start));
+                }
+                for s in &h.action_spans {
+                    prop_assert!(s.end <= text.len());
+                }
+            }
+        }
+        let _ = phh::parse_parallel(&text, 2);
+        let _ = phh::edit::Editor::new(&text).map(|e| e.to_string());
+    }
+}
