@@ -234,6 +234,8 @@ pub struct State {
     chain_sum: Chips,
     chain_len: u8,
     all_in: bool,
+    /// The largest bet on the table (kept up to date by every change of `bets`).
+    top_bet: Chips,
     showdown: Queue<u8, N>,
     warnings: Warnings,
 }
@@ -336,6 +338,7 @@ impl State {
             chain_sum: Chips::ZERO,
             chain_len: 0,
             all_in: false,
+            top_bet: Chips::ZERO,
             showdown: Queue::new(),
             warnings: Warnings::NONE,
         };
@@ -590,6 +593,7 @@ impl State {
 
     fn pay(&mut self, i: usize, amount: Chips) {
         self.bets[i] = self.bets[i].add(amount);
+        self.top_bet = self.top_bet.max(self.bets[i]);
         self.stacks[i] = self.stacks[i].sub(amount);
         self.payoffs[i] = self.payoffs[i].sub(amount);
     }
@@ -610,7 +614,11 @@ impl State {
     }
 
     fn max_bet(&self) -> Chips {
-        self.bets[..self.n].iter().copied().fold(Chips::ZERO, Chips::max)
+        self.top_bet
+    }
+
+    fn recompute_top_bet(&mut self) {
+        self.top_bet = self.bets[..self.n].iter().copied().fold(Chips::ZERO, Chips::max);
     }
 
     fn actor(&self) -> Option<usize> {
@@ -625,10 +633,8 @@ impl State {
         self.street == Some(self.street_count - 1)
     }
 
-    fn effective_stack(&self, i: usize) -> Chips {
-        if self.street.is_none() || !self.active[i] {
-            return Chips::ZERO;
-        }
+    /// The second largest `bet + stack` over active players (`None` with fewer than two).
+    fn second_largest_reach(&self) -> Option<Chips> {
         let mut best = Chips::ZERO;
         let mut second = Chips::ZERO;
         let mut count = 0;
@@ -646,7 +652,13 @@ impl State {
                 count += 1;
             }
         }
-        if count < 2 {
+        if count < 2 { None } else { Some(second) }
+    }
+
+    /// PokerKit's effective stack: min(stack, max(0, second largest reach - own bet)).
+    fn effective_stack_with(&self, i: usize, second: Option<Chips>) -> Chips {
+        let Some(second) = second else { return Chips::ZERO };
+        if self.street.is_none() || !self.active[i] {
             return Chips::ZERO;
         }
         let room = second.sub(self.bets[i]);
@@ -742,6 +754,7 @@ impl State {
                 self.bets[i] = Chips::ZERO;
             }
         }
+        self.recompute_top_bet();
     }
 
     fn end_bet_collection(&mut self) {
@@ -885,9 +898,11 @@ impl State {
         self.bring_in_status = self.street == Some(0) && self.bring_in.is_positive();
         self.completion_status = self.bring_in_status;
         self.actors.clear();
+        let second = self.second_largest_reach();
         for k in 0..n {
             let i = (opener + k) % n;
-            if self.active[i] && !self.stacks[i].is_zero() && !self.effective_stack(i).is_zero() {
+            if self.active[i] && !self.stacks[i].is_zero() && !self.effective_stack_with(i, second).is_zero()
+            {
                 self.actors.push(i as u8);
             }
         }
@@ -985,20 +1000,27 @@ impl State {
 
     fn begin_hand_killing(&mut self) {
         let pots = self.pots();
+        let types = self.hand_types.len().min(2);
         let mut up = [[None; N]; 2];
+        let mut full = [[None; N]; 2];
         for (k, &t) in self.hand_types.iter().enumerate().take(2) {
             for i in 0..self.n {
                 up[k][i] = self.up_hand(i, t);
+                let hole = &self.holes[i];
+                let all_up_known =
+                    hole.up().iter().all(|&u| u) && !hole.cards().iter().any(|c| c.is_unknown());
+                full[k][i] = if all_up_known { up[k][i] } else { self.full_hand(i, t) };
             }
         }
         let mut kill = [false; N];
+        let mut any_killed = false;
         for i in 0..self.n {
             if !self.active[i] {
                 continue;
             }
             let mut can_win = false;
-            'outer: for (k, &t) in self.hand_types.iter().enumerate().take(2) {
-                let hand = self.full_hand(i, t);
+            'outer: for k in 0..types {
+                let hand = full[k][i];
                 for pot in pots.as_slice() {
                     if !pot.is_eligible(i) {
                         continue;
@@ -1013,18 +1035,29 @@ impl State {
                 }
             }
             kill[i] = !can_win;
+            any_killed |= !can_win;
         }
         for (i, &k) in kill.iter().enumerate().take(self.n) {
             if k {
                 self.muck(i);
+                up[0][i] = None;
+                up[1][i] = None;
             }
         }
-        self.begin_chips_pushing();
+        self.push_chips(Some(&up), if any_killed { None } else { Some(&pots) });
     }
 
     fn begin_chips_pushing(&mut self) {
+        self.push_chips(None, None);
+    }
+
+    /// Chips pushing and pulling; `known_up` and `known_pots` reuse what hand killing computed.
+    fn push_chips(&mut self, known_up: Option<&[[Option<HandValue>; N]; 2]>, known_pots: Option<&Pots>) {
         self.street = None;
-        let pots = self.pots();
+        let pots = match known_pots {
+            Some(p) => *p,
+            None => self.pots(),
+        };
         let active = self.active_count();
         if active == 1 {
             for pot in pots.as_slice() {
@@ -1038,7 +1071,10 @@ impl State {
             let mut in_play = [false; 2];
             for (k, &t) in self.hand_types.iter().enumerate().take(2) {
                 for i in 0..self.n {
-                    up[k][i] = self.up_hand(i, t);
+                    up[k][i] = match known_up {
+                        Some(known) => known[k][i],
+                        None => self.up_hand(i, t),
+                    };
                     in_play[k] |= up[k][i].is_some();
                 }
             }
@@ -1105,6 +1141,7 @@ impl State {
                 self.bets[i] = Chips::ZERO;
             }
         }
+        self.recompute_top_bet();
         self.phase = Phase::Over;
     }
 
@@ -1240,6 +1277,7 @@ impl State {
                 let increment = amount.sub(self.max_bet());
                 let delta = amount.sub(self.bets[p]);
                 self.bets[p] = amount;
+                self.top_bet = self.top_bet.max(amount);
                 self.stacks[p] = self.stacks[p].sub(delta);
                 self.payoffs[p] = self.payoffs[p].sub(delta);
                 self.bring_in_status = false;
