@@ -171,6 +171,8 @@ pub enum TokenKind {
     LineComment,
     /// A `%` escape line inside section data (`text` is the whole line); comes at a line start.
     Escape,
+    /// A `<PBN>` or `</PBN>` line inside section data (`text` is the line, trimmed).
+    Delimiter,
     /// Text that could not be read (a broken tag pair, a stray `]`); already reported, kept so the
     /// import writer reproduces the input.
     Invalid,

@@ -195,11 +195,19 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
             let e = if b.get(j) == Some(&b'<') { line_end(b, i) } else { i };
             let trimmed = src.get(i..e).unwrap_or("").trim();
             if e > i && (trimmed.eq_ignore_ascii_case("<PBN>") || trimmed.eq_ignore_ascii_case("</PBN>")) {
-                items.push(Item::Line(Line {
-                    kind: LineKind::Delimiter,
-                    text: trimmed,
-                    span: Span::new(i, e),
-                }));
+                match current.as_mut() {
+                    Some(tag) => tag.data.push(Token {
+                        kind: TokenKind::Delimiter,
+                        text: trimmed,
+                        span: Span::new(i, e),
+                        line_start: true,
+                    }),
+                    None => items.push(Item::Line(Line {
+                        kind: LineKind::Delimiter,
+                        text: trimmed,
+                        span: Span::new(i, e),
+                    })),
+                }
                 i = skip_eol(b, e);
                 continue 'lines;
             }
@@ -579,8 +587,16 @@ pub fn parse_deal(text: &str, base: usize) -> Result<Deal, Diagnostic> {
             Ok(h) => hands[first.advance(n).index()] = h.filter(|h| !h.is_empty()),
             Err(e) => {
                 let len = hand_text.len();
+                let what = match e.kind {
+                    cards_core::CardTextErrorKind::BadRank => "a character that is not a rank".to_owned(),
+                    cards_core::CardTextErrorKind::Duplicate => "a card given twice".to_owned(),
+                    cards_core::CardTextErrorKind::SuitGroups => {
+                        "not four suits separated by dots".to_owned()
+                    }
+                    other => format!("{other:?}"),
+                };
                 return Err(bad(
-                    format!("hand {} is not valid: {:?}", n + 1, e.kind),
+                    format!("hand {} is not valid: {what}", n + 1),
                     rest_base + s + e.span.start.min(len),
                     rest_base + s + e.span.end.min(len),
                 ));
@@ -880,9 +896,11 @@ pub fn read_auction(tag: &Tag<'_>, first: Compass) -> (Auction, Vec<Diagnostic>)
     let mut pending_irregular: Option<(u8, Span)> = None;
     for token in &tag.data {
         match token.kind {
-            TokenKind::BraceComment | TokenKind::LineComment | TokenKind::Invalid | TokenKind::Escape => {
-                continue;
-            }
+            TokenKind::BraceComment
+            | TokenKind::LineComment
+            | TokenKind::Invalid
+            | TokenKind::Escape
+            | TokenKind::Delimiter => continue,
             TokenKind::Str => {
                 diags.push(Diagnostic::error(
                     codes::AUCTION_BAD_TOKEN,
@@ -990,9 +1008,11 @@ pub fn read_play(tag: &Tag<'_>, first: Compass) -> (Play, Vec<Diagnostic>) {
     let mut pending: Option<(u8, Span)> = None;
     for token in &tag.data {
         match token.kind {
-            TokenKind::BraceComment | TokenKind::LineComment | TokenKind::Invalid | TokenKind::Escape => {
-                continue;
-            }
+            TokenKind::BraceComment
+            | TokenKind::LineComment
+            | TokenKind::Invalid
+            | TokenKind::Escape
+            | TokenKind::Delimiter => continue,
             TokenKind::Str => {
                 diags.push(Diagnostic::error(codes::PLAY_BAD_TOKEN, "a string in the play", token.span));
                 continue;
@@ -1159,7 +1179,7 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
     let mut seen_element = false;
     for token in &tag.data {
         match token.kind {
-            TokenKind::Invalid | TokenKind::Escape => continue,
+            TokenKind::Invalid | TokenKind::Escape | TokenKind::Delimiter => continue,
             TokenKind::BraceComment | TokenKind::LineComment => {
                 if seen_element {
                     diags.push(Diagnostic::error(
@@ -1202,40 +1222,72 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
     (table, diags)
 }
 
+/// What the values of a predefined column must look like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ColumnKind {
+    Seat,
+    Denomination,
+    Tricks,
+    Contract,
+    Integer,
+    Decimal,
+    Rank,
+    Free,
+}
+
+fn column_kind(column: &str) -> ColumnKind {
+    match column {
+        "Declarer" => ColumnKind::Seat,
+        "Denomination" => ColumnKind::Denomination,
+        "Result" => ColumnKind::Tricks,
+        "Contract" => ColumnKind::Contract,
+        "Score_NS" | "Score_EW" | "Score" => ColumnKind::Integer,
+        "IMP_NS" | "IMP_EW" | "MP_NS" | "MP_EW" | "Percentage_NS" | "Percentage_EW" | "Percentage"
+        | "TotalScore" | "TotalIMP" | "TotalMP" | "TotalPercentage" | "MeanScore" | "MeanIMP" | "MeanMP"
+        | "MeanPercentage" => ColumnKind::Decimal,
+        "Rank" | "NrBoards" | "Multiplicity" => ColumnKind::Rank,
+        _ => ColumnKind::Free,
+    }
+}
+
 /// Whether a table element fits its predefined column (`?`, `-` and `^...` always do).
-fn table_value_ok(column: &str, text: &str, quoted: bool) -> bool {
-    if quoted || text == "?" || text == "-" {
+fn table_value_ok(kind: ColumnKind, text: &str, quoted: bool) -> bool {
+    if kind == ColumnKind::Free || quoted || text == "?" || text == "-" {
         return true;
     }
     let t = text.strip_prefix('^').unwrap_or(text);
-    match column {
-        "Declarer" => parse_seat(t).is_some(),
-        "Denomination" => matches!(t, "S" | "H" | "D" | "C" | "NT" | "s" | "h" | "d" | "c" | "nt" | "N"),
-        "Result" => t.parse::<u8>().is_ok_and(|n| n <= 13),
-        "Contract" => crate::model::Contract::parse(t).is_some(),
-        "Score_NS" | "Score_EW" | "Score" => is_integer(t),
-        "IMP_NS" | "IMP_EW" | "MP_NS" | "MP_EW" | "Percentage_NS" | "Percentage_EW" | "Percentage"
-        | "TotalScore" | "TotalIMP" | "TotalMP" | "TotalPercentage" | "MeanScore" | "MeanIMP" | "MeanMP"
-        | "MeanPercentage" => is_decimal(t),
-        "Rank" | "NrBoards" | "Multiplicity" => {
-            t.bytes().all(|c| c.is_ascii_digit() || c == b'-') && !t.is_empty()
+    match kind {
+        ColumnKind::Seat => parse_seat(t).is_some(),
+        ColumnKind::Denomination => {
+            matches!(t, "S" | "H" | "D" | "C" | "NT" | "s" | "h" | "d" | "c" | "nt" | "N")
         }
-        _ => true,
+        ColumnKind::Tricks => t.parse::<u8>().is_ok_and(|n| n <= 13),
+        ColumnKind::Contract => crate::model::Contract::parse(t).is_some(),
+        ColumnKind::Integer => is_integer(t),
+        ColumnKind::Decimal => is_decimal(t),
+        ColumnKind::Rank => t.bytes().all(|c| c.is_ascii_digit() || c == b'-') && !t.is_empty(),
+        ColumnKind::Free => true,
     }
 }
 
 /// Typed checks of the predefined columns (Declarer, Denomination, Result, Contract, scores).
 fn check_table_values(tag: &Tag<'_>, table: &Table, diags: &mut Vec<Diagnostic>) {
-    let width = table.columns.len().max(1);
+    let kinds: Vec<ColumnKind> = table.columns.iter().map(|c| column_kind(&c.name)).collect();
+    if kinds.iter().all(|k| *k == ColumnKind::Free) {
+        return;
+    }
+    let width = kinds.len().max(1);
     let mut index = 0usize;
     for token in &tag.data {
         if !matches!(token.kind, TokenKind::Word | TokenKind::Str) {
             continue;
         }
-        let column = table.columns.get(index % width).map_or("", |c| c.name.as_str());
-        if let Some(cell) = table.cell(index)
-            && !table_value_ok(column, cell.text, cell.quoted)
+        let kind = kinds.get(index % width).copied().unwrap_or(ColumnKind::Free);
+        if kind != ColumnKind::Free
+            && let Some(cell) = table.cell(index)
+            && !table_value_ok(kind, cell.text, cell.quoted)
         {
+            let column = table.columns.get(index % width).map_or("", |c| c.name.as_str());
             diags.push(Diagnostic::error(
                 codes::TABLE_BAD_VALUE,
                 format!("`{}` is not a valid {column}", cell.text),

@@ -202,6 +202,19 @@ impl<'a> Reader<'a> {
                 d.severity = Severity::Error;
             }
         }
+        // Spans computed from byte offsets inside values may cut a character of a Latin-1 file:
+        // widen them to character boundaries.
+        for d in &mut diagnostics {
+            let mut start = d.span.start.min(self.src.len());
+            while !self.src.is_char_boundary(start) {
+                start -= 1;
+            }
+            let mut end = d.span.end.clamp(start, self.src.len());
+            while !self.src.is_char_boundary(end) {
+                end += 1;
+            }
+            d.span = Span::new(start, end);
+        }
         diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
         Record { game, tags, info, diagnostics, export: self.export }
     }
@@ -392,14 +405,12 @@ fn check_tags(game: &Game<'_>, tags: &[ResolvedTag<'_>], info: &mut GameInfo, di
                     ));
                 }
             }
-            "Score" => side_score_check(v, sp, parse::is_integer, codes::BAD_SCORE, false, diags),
+            "Score" => side_score_check(v, sp, fits_i64, codes::BAD_SCORE, false, diags),
             "ScoreIMP" | "ScoreMP" | "ScorePercentage" => {
                 side_score_check(v, sp, parse::is_decimal, codes::BAD_SCORE, false, diags);
             }
             "ScoreRubber" => side_score_check(v, sp, is_rubber_score, codes::BAD_SCORE, false, diags),
-            "OptimumScore" => {
-                side_score_check(v, sp, parse::is_integer, codes::BAD_OPTIMUM_SCORE, true, diags)
-            }
+            "OptimumScore" => side_score_check(v, sp, fits_i64, codes::BAD_OPTIMUM_SCORE, true, diags),
             "Hidden" if !v.chars().all(|c| matches!(c, 'N' | 'E' | 'S' | 'W' | 'n' | 'e' | 's' | 'w')) => {
                 diags.push(err(
                     codes::BAD_HIDDEN,
@@ -446,6 +457,11 @@ fn is_date(v: &str) -> bool {
         && b[4] == b'.'
         && b[7] == b'.'
         && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit() || *c == b'?')
+}
+
+/// An integer that fits 64 bits (a score no table can hold is not a score).
+fn fits_i64(s: &str) -> bool {
+    parse::parse_int(s).is_some()
 }
 
 fn is_rubber_score(s: &str) -> bool {
@@ -1428,5 +1444,25 @@ mod tests {
         assert_eq!(rubber_vulnerability("NS 0 0 / 100 0 EW 0 0 / 0 0"), Some(Vulnerability::NorthSouth));
         assert_eq!(rubber_vulnerability("NS 0 0 / 100 0 0 EW 0 0 / 0 100 0"), Some(Vulnerability::Both));
         assert_eq!(rubber_vulnerability("NS x"), None);
+    }
+
+    #[test]
+    fn robustness_findings() {
+        // F2: a Latin-1 character inside a bad hand: spans stay on character boundaries.
+        let bytes = b"[Board \"1\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.J\xffT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+        let text = crate::decode(bytes).text;
+        let r = one(&text);
+        assert!(r.has_errors());
+        for d in &r.diagnostics {
+            assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end), "{d:?}");
+        }
+        // F3: `</PBN>` after section data stays where it stood, and the import writer is a fixed point.
+        let text = "<PBN>\n[Board \"5\"]\n[Auction \"N\"]\nAP\n</PBN>\n";
+        let records: Vec<_> = Reader::new(text, Options::default()).collect();
+        let once = crate::write::write_import(records.iter().map(|r| &r.game), "\n");
+        assert_eq!(once, text);
+        // F6: a score beyond 64 bits is reported.
+        let r = one("[Score \"NS 340282366920938463463374607431768211457\"]\n");
+        assert!(r.diagnostics.iter().any(|d| d.code == codes::BAD_SCORE));
     }
 }

@@ -94,7 +94,7 @@ fn write_token(out: &mut String, t: &Token<'_>, eol: &str) {
             out.push_str(t.text);
             out.push('}');
         }
-        TokenKind::LineComment | TokenKind::Escape => {
+        TokenKind::LineComment | TokenKind::Escape | TokenKind::Delimiter => {
             if t.kind == TokenKind::LineComment {
                 out.push(';');
             }
@@ -564,7 +564,7 @@ fn write_generic_section(out: &mut String, tag: &Tag<'_>) {
             TokenKind::BraceComment | TokenKind::LineComment => {
                 export_comment(out, t.kind, t.text, t.line_start)
             }
-            TokenKind::Invalid => {}
+            TokenKind::Invalid | TokenKind::Delimiter => {}
             TokenKind::Escape => export_escape(out, t.text),
             TokenKind::Word | TokenKind::Str => {
                 if t.line_start {

@@ -83,6 +83,7 @@ fn token_kind(kind: TokenKind) -> &'static str {
         TokenKind::BraceComment => "brace_comment",
         TokenKind::LineComment => "line_comment",
         TokenKind::Escape => "escape",
+        TokenKind::Delimiter => "delimiter",
         TokenKind::Invalid => "invalid",
     }
 }
@@ -181,7 +182,7 @@ fn from_json(source: &str) -> Result<String, Refusal> {
                     out.push_str(text);
                     out.push('\n');
                 }
-                "escape" => {
+                "escape" | "delimiter" => {
                     out.push_str(text);
                     out.push('\n');
                 }
