@@ -143,6 +143,9 @@ fn sensible(state: &State, input: &mut Input<'_>) -> Action {
             0 => Action::Fold { player: p },
             1 | 2 => Action::CheckOrCall { player: p },
             3 => match state.raise_range() {
+                // Known finding F10 (robustness-findings.md): with an infinite stack the range's
+                // maximum is `inf`, and `apply` accepts a raise to `inf` (chips then stop adding up).
+                Some((min, max)) if max.is_inf() => Action::CompleteBetOrRaiseTo { player: p, amount: min },
                 Some((min, max)) => {
                     let amount = match input.byte() % 4 {
                         0 => min,
