@@ -15,12 +15,24 @@ use crate::validate::Record;
 /// they stood on, comments where they stood. `eol` is the line end to use (`"\n"` or `"\r\n"`).
 #[must_use]
 pub fn write_import<'a>(games: impl IntoIterator<Item = &'a Game<'a>>, eol: &str) -> String {
+    write_import_from(games, eol, None)
+}
+
+/// Like [`write_import`], and when given the decoded `source` the games were read from, also
+/// keeps the blanks between tokens on a line and the indentation of lines (`fmt --preserve`).
+#[must_use]
+pub fn write_import_from<'a>(
+    games: impl IntoIterator<Item = &'a Game<'a>>,
+    eol: &str,
+    source: Option<&str>,
+) -> String {
     let mut out = String::new();
     for (i, game) in games.into_iter().enumerate() {
         if i > 0 {
             out.push_str(eol);
         }
-        write_import_game(&mut out, game, eol);
+        let mut w = ImportWriter { out: &mut out, eol, source, prev_end: None };
+        w.game(game);
     }
     out
 }
@@ -29,78 +41,122 @@ fn at_line_start(out: &str) -> bool {
     out.is_empty() || out.ends_with('\n')
 }
 
-fn write_import_game(out: &mut String, game: &Game<'_>, eol: &str) {
-    for item in &game.items {
-        match item {
-            Item::Line(l) => {
-                if !at_line_start(out) {
-                    out.push_str(eol);
-                }
-                out.push_str(l.text);
-                out.push_str(eol);
-            }
-            Item::Comment(c) => {
-                let tok = Token {
-                    kind: match c.kind {
-                        CommentKind::Brace => TokenKind::BraceComment,
-                        CommentKind::Line => TokenKind::LineComment,
-                    },
-                    text: c.text,
-                    span: c.span,
-                    line_start: c.line_start,
-                };
-                write_token(out, &tok, eol);
-            }
-            Item::Invalid(t) => write_token(out, t, eol),
-            Item::Tag(tag) => {
-                if !at_line_start(out) {
-                    out.push_str(if tag.line_start { eol } else { " " });
-                }
-                let _ = write!(out, "[{} \"{}\"]", tag.name, tag.raw_value);
-                for t in &tag.data {
-                    write_token(out, t, eol);
-                }
-            }
-        }
-    }
-    if !at_line_start(out) {
-        out.push_str(eol);
-    }
+struct ImportWriter<'o, 's> {
+    out: &'o mut String,
+    eol: &'s str,
+    source: Option<&'s str>,
+    /// End of the previous token in the source.
+    prev_end: Option<usize>,
 }
 
-fn write_token(out: &mut String, t: &Token<'_>, eol: &str) {
-    if t.line_start {
-        if !at_line_start(out) {
-            out.push_str(eol);
+fn blanks(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|c| c == b' ' || c == b'\t')
+}
+
+impl ImportWriter<'_, '_> {
+    /// Separates the next element starting at `start` from what was written.
+    fn separate(&mut self, start: usize, line_start: bool) {
+        let src = self.source;
+        if line_start {
+            if !at_line_start(self.out) {
+                self.out.push_str(self.eol);
+            }
+            // Indentation as written.
+            if let Some(src) = src
+                && let Some(before) = src.get(..start)
+            {
+                let begin = before.rfind('\n').map_or(0, |p| p + 1);
+                if let Some(indent) = src.get(begin..start)
+                    && blanks(indent)
+                {
+                    self.out.push_str(indent);
+                }
+            }
+        } else if !at_line_start(self.out) {
+            let gap = match (src, self.prev_end) {
+                (Some(src), Some(end)) if end <= start => src.get(end..start).filter(|g| blanks(g)),
+                _ => None,
+            };
+            self.out.push_str(gap.unwrap_or(" "));
         }
-    } else if !at_line_start(out) {
-        out.push(' ');
     }
-    match t.kind {
-        TokenKind::Word | TokenKind::Invalid => {
-            // A `%` first on a line would turn into an escape line.
-            if t.text.starts_with('%') && at_line_start(out) {
-                out.push(' ');
+
+    fn game(&mut self, game: &Game<'_>) {
+        for item in &game.items {
+            match item {
+                Item::Line(l) => {
+                    if !at_line_start(self.out) {
+                        self.out.push_str(self.eol);
+                    }
+                    self.out.push_str(l.text);
+                    self.out.push_str(self.eol);
+                    self.prev_end = Some(l.span.end);
+                }
+                Item::Comment(c) => {
+                    let tok = Token {
+                        kind: match c.kind {
+                            CommentKind::Brace => TokenKind::BraceComment,
+                            CommentKind::Line => TokenKind::LineComment,
+                        },
+                        text: c.text,
+                        span: c.span,
+                        line_start: c.line_start,
+                    };
+                    self.token(&tok);
+                }
+                Item::Invalid(t) => self.token(t),
+                Item::Tag(tag) => {
+                    self.separate(tag.span.start, tag.line_start);
+                    let _ = write!(self.out, "[{} \"{}\"]", tag.name, tag.raw_value);
+                    self.prev_end = Some(tag.span.end);
+                    for t in &tag.data {
+                        self.token(t);
+                    }
+                }
             }
-            out.push_str(t.text);
         }
-        TokenKind::Str => {
-            out.push('"');
-            out.push_str(t.text);
-            out.push('"');
+        if !at_line_start(self.out) {
+            self.out.push_str(self.eol);
         }
-        TokenKind::BraceComment => {
-            out.push('{');
-            out.push_str(t.text);
-            out.push('}');
-        }
-        TokenKind::LineComment | TokenKind::Escape | TokenKind::Delimiter => {
-            if t.kind == TokenKind::LineComment {
-                out.push(';');
+    }
+
+    fn token(&mut self, t: &Token<'_>) {
+        let eol = self.eol;
+        if matches!(t.kind, TokenKind::Escape | TokenKind::Delimiter) {
+            if !at_line_start(self.out) {
+                self.out.push_str(eol);
             }
-            out.push_str(t.text);
-            out.push_str(eol);
+        } else {
+            self.separate(t.span.start, t.line_start);
         }
+        let out = &mut *self.out;
+        match t.kind {
+            TokenKind::Word | TokenKind::Invalid => {
+                // A `%` first on a line would turn into an escape line.
+                if t.text.starts_with('%') && at_line_start(out) {
+                    out.push(' ');
+                }
+                out.push_str(t.text);
+            }
+            TokenKind::Str => {
+                out.push('"');
+                out.push_str(t.text);
+                out.push('"');
+            }
+            TokenKind::BraceComment => {
+                out.push('{');
+                out.push_str(t.text);
+                out.push('}');
+            }
+            TokenKind::LineComment | TokenKind::Escape | TokenKind::Delimiter => {
+                if t.kind == TokenKind::LineComment {
+                    out.push(';');
+                }
+                out.push_str(t.text);
+                out.push_str(eol);
+            }
+        }
+        self.prev_end = Some(t.span.end);
     }
 }
 

@@ -69,7 +69,7 @@ pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     refuse(&source, &records)?;
     let out = if opts.preserve {
         let eol = if source.contains("\r\n") { "\r\n" } else { "\n" };
-        pbn::write::write_import(records.iter().map(|r| &r.game), eol)
+        pbn::write::write_import_from(records.iter().map(|r| &r.game), eol, Some(&source))
     } else {
         pbn::write::write_export(&records)
     };
