@@ -250,6 +250,14 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                 }
                 Ok((mut tag, e)) => {
                     tag.line_start = first_on_line;
+                    // Section data sizes are predictable: avoid regrowing the token list.
+                    let expected = match tag.name {
+                        "Play" => 56,
+                        "Auction" => 16,
+                        name if crate::model::is_table(name) => 64,
+                        _ => 0,
+                    };
+                    tag.data.reserve_exact(expected);
                     if let Some(done) = current.replace(tag) {
                         items.push(Item::Tag(done));
                     }
