@@ -464,17 +464,41 @@ pub fn evaluate(hand_type: HandType, hole: &[Card], board: &[Card]) -> Option<Ha
             Some(high7(set))
         }
         HandType::ShortDeckHigh => short_deck(set_of(hole) | set_of(board)),
-        HandType::OmahaHigh | HandType::OmahaEightOrBetterLow => {
+        HandType::OmahaHigh => {
+            // Masks of every hole pair and board triple, then the best union.
+            let mut pairs = [0u64; 28];
+            let mut np = 0;
+            for_each_combination(hole.len().min(8), 2, |h| {
+                pairs[np] = 1u64 << hole[h[0]].index() | 1u64 << hole[h[1]].index();
+                np += 1;
+            });
+            let mut triples = [0u64; 56];
+            let mut nt = 0;
+            for_each_combination(board.len().min(8), 3, |b| {
+                triples[nt] =
+                    1u64 << board[b[0]].index() | 1u64 << board[b[1]].index() | 1u64 << board[b[2]].index();
+                nt += 1;
+            });
+            let mut best: Option<HandValue> = None;
+            for &p in &pairs[..np] {
+                for &t in &triples[..nt] {
+                    let five = p | t;
+                    if five.count_ones() == 5 {
+                        let v = high7(five);
+                        if best.is_none_or(|b| v > b) {
+                            best = Some(v);
+                        }
+                    }
+                }
+            }
+            best
+        }
+        HandType::OmahaEightOrBetterLow => {
             let mut best: Option<HandValue> = None;
             for_each_combination(hole.len().min(8), 2, |h| {
                 for_each_combination(board.len().min(8), 3, |b| {
                     let five = [hole[h[0]], hole[h[1]], board[b[0]], board[b[1]], board[b[2]]];
-                    let v = if hand_type == HandType::OmahaHigh {
-                        Some(high7(set_of(&five)))
-                    } else {
-                        eight_or_better(&five)
-                    };
-                    if let Some(v) = v
+                    if let Some(v) = eight_or_better(&five)
                         && best.is_none_or(|b| v > b)
                     {
                         best = Some(v);

@@ -558,10 +558,9 @@ impl State {
         levels[..nl].sort();
         let mut previous = Chips::ZERO;
         for &level in &levels[..nl] {
-            for &c in &contrib[..n] {
-                if c >= level {
-                    amount = amount.add(level.sub(previous));
-                }
+            let reaching = contrib[..n].iter().filter(|&&c| c >= level).count();
+            if reaching > 0 {
+                amount = amount.add(level.sub(previous).mul_int(reaching as i64));
             }
             let mut eligible = 0u32;
             for i in 0..n {
