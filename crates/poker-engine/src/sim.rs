@@ -132,7 +132,10 @@ pub fn random_hand(rng: &mut Rng, variant: Variant) -> Option<SimHand> {
             },
             Turn::Draw(player) => {
                 let held = state.hole(player).copied()?;
-                let n = rng.below(held.cards().len().min(3) + 1);
+                // Never discard more than the deck can replace (replacements owed included).
+                let owed: usize = (0..state.player_count()).map(|p| state.hole_pending(p)).sum();
+                let room = deck.len().saturating_sub(owed);
+                let n = rng.below(held.cards().len().min(3) + 1).min(room);
                 let mut cards = CardList::EMPTY;
                 for &card in held.cards().iter().take(n) {
                     cards.push(card);
@@ -147,8 +150,11 @@ pub fn random_hand(rng: &mut Rng, variant: Variant) -> Option<SimHand> {
             Turn::Bet(player) => {
                 let to_call = state.call_amount().unwrap_or(Chips::ZERO);
                 let roll = rng.below(100);
-                if state.bring_in_amount().is_some() && roll < 60 {
-                    Action::PostBringIn { player }
+                if state.bring_in_amount().is_some() {
+                    match state.raise_range() {
+                        Some((min, _)) if roll >= 60 => Action::CompleteBetOrRaiseTo { player, amount: min },
+                        _ => Action::PostBringIn { player },
+                    }
                 } else if !to_call.is_zero() && roll < 25 {
                     Action::Fold { player }
                 } else if roll < 75 {
