@@ -325,6 +325,8 @@ pub enum ActionError {
     UnknownUpCard,
     /// A card that is not in the remaining deck (strict profile only).
     CardNotInDeck,
+    /// A bet amount that is infinite.
+    AmountNotFinite,
 }
 
 impl ActionError {
@@ -359,6 +361,7 @@ impl ActionError {
             ActionError::MustShowAll => "REPLAY_MUST_SHOW_ALL",
             ActionError::UnknownUpCard => "REPLAY_UNKNOWN_UP_CARD",
             ActionError::CardNotInDeck => "REPLAY_CARD_NOT_IN_DECK",
+            ActionError::AmountNotFinite => "REPLAY_AMOUNT_NOT_FINITE",
         }
     }
 }
@@ -397,6 +400,7 @@ impl fmt::Display for ActionError {
             ActionError::MustShowAll => f.write_str("after the hand a player may only show every card"),
             ActionError::UnknownUpCard => f.write_str("a face-up stud card must be known"),
             ActionError::CardNotInDeck => f.write_str("the card is not in the remaining deck"),
+            ActionError::AmountNotFinite => f.write_str("a bet amount must be finite"),
         }
     }
 }
@@ -430,11 +434,14 @@ pub enum Warning {
     RepairedHoleDealing,
     /// The replay kept cards face down at a showdown the history lacks (PokerKit repair).
     RepairedShowdown,
+    /// A muck left one player during an all-in run-out: the engine deals on and pushes the pots
+    /// to that player, while PokerKit 0.7.7 fails an assertion on such a hand.
+    MuckDuringRunout,
 }
 
 impl Warning {
     /// All warnings.
-    pub const ALL: [Warning; 10] = [
+    pub const ALL: [Warning; 11] = [
         Warning::CardNotInDeck,
         Warning::FoldWithNothingToCall,
         Warning::ChipsVanished,
@@ -445,6 +452,7 @@ impl Warning {
         Warning::RepairedFold,
         Warning::RepairedHoleDealing,
         Warning::RepairedShowdown,
+        Warning::MuckDuringRunout,
     ];
 
     const fn bit(self) -> u16 {
@@ -465,6 +473,7 @@ impl Warning {
             Warning::RepairedFold => "REPLAY_REPAIRED_FOLD",
             Warning::RepairedHoleDealing => "REPLAY_REPAIRED_HOLE_DEALING",
             Warning::RepairedShowdown => "REPLAY_REPAIRED_SHOWDOWN",
+            Warning::MuckDuringRunout => "REPLAY_QUIRK_MUCK_DURING_RUNOUT",
         }
     }
 
@@ -491,6 +500,9 @@ impl Warning {
             }
             Warning::RepairedShowdown => {
                 "PokerKit's replay kept cards face down at a showdown missing from the history"
+            }
+            Warning::MuckDuringRunout => {
+                "a muck left one player before the board is complete: PokerKit 0.7.7 cannot replay this hand"
             }
         }
     }

@@ -47,6 +47,7 @@
 //! | Missing hole cards / missing showdown | dealt as `??` / kept face down (warnings `REPLAY_REPAIRED_HOLE_DEALING`, `REPLAY_REPAIRED_SHOWDOWN`); the hand ends | hand not terminal |
 //! | Dealt or shown card not in the remaining deck | warning `REPLAY_CARD_NOT_IN_DECK` | error `REPLAY_CARD_NOT_IN_DECK` |
 //! | Everyone mucked or was killed | the pot vanishes; warning `REPLAY_CHIPS_VANISHED` | same outcome, same warning (no rule gives the pot to anyone) |
+//! | A muck leaves one player during an all-in run-out | the board is dealt on and the last player takes the pots; warning `REPLAY_QUIRK_MUCK_DURING_RUNOUT` (PokerKit 0.7.7 fails an assertion on such a hand) | same |
 //!
 //! Behaviours both profiles share (PokerKit's and defensible): the short all-in rules (an
 //! incomplete raise does not reopen the betting, consecutive short all-ins adding up to a full raise

@@ -1249,6 +1249,9 @@ impl State {
             }
             Action::CompleteBetOrRaiseTo { player, amount } => {
                 let p = self.expect_actor(player)?;
+                if amount.is_inf() {
+                    return Err(ActionError::AmountNotFinite);
+                }
                 self.verify_raise(p)?;
                 let (min, max) = (self.min_raise_to(p), self.max_raise_to(p));
                 if amount < min {
@@ -1520,6 +1523,9 @@ impl State {
             self.holes[p] = new;
         } else {
             self.muck(p);
+            if in_progress && self.all_in && !self.is_last_street() && self.active_count() == 1 {
+                w.add(Warning::MuckDuringRunout);
+            }
         }
         if in_progress {
             self.update_showdown();

@@ -574,3 +574,31 @@ fn illegal_actions_leave_the_state_unchanged() {
         assert_eq!(format!("{s:?}"), before, "{a}");
     }
 }
+
+#[test]
+fn muck_during_an_all_in_run_out_is_flagged_and_the_last_player_wins() {
+    let text = header(
+        "NT",
+        "antes = [0,0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2",
+        "[100, 100]",
+        "['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cc', 'p1 cc', 'd db 2s7h9d', 'p1 cc', 'p2 cc', 'd db Th', \
+         'p1 cbr 98', 'p2 cc']",
+    );
+    let (mut s, actions) = state(&text);
+    apply_all(&mut s, &actions);
+    act(&mut s, "p1 sm -").unwrap();
+    assert!(act(&mut s, "p2 sm").unwrap().contains(Warning::MuckDuringRunout));
+    act(&mut s, "d db Qd").unwrap();
+    assert!(s.is_over());
+    assert_eq!(s.stacks(), [c("200"), c("0")]);
+}
+
+#[test]
+fn a_raise_to_infinity_is_refused() {
+    let (mut s, _) =
+        state(&header("NT", "antes = [0,0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2", "[inf, inf]", "[]"));
+    act(&mut s, "d dh p1 ????").unwrap();
+    act(&mut s, "d dh p2 ????").unwrap();
+    assert_eq!(act(&mut s, "p2 cbr inf"), Err(ActionError::AmountNotFinite));
+    act(&mut s, "p2 cbr 1000000").unwrap();
+}
