@@ -1,4 +1,4 @@
-//! Read + check the project corpus `N` times: `cargo run --release -p pbn --example throughput`.
+//! Read + check the project corpus `N` times: `cargo run --release -p pbn --example pbn_throughput`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 use std::path::Path;
 
