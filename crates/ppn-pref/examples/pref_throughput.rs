@@ -1,4 +1,4 @@
-//! CPU-time throughput probe: `perf stat -e task-clock target/release/examples/throughput [iters]`
+//! CPU-time throughput probe: `perf stat -e task-clock target/release/examples/pref_throughput [iters]`
 //! then MB/s = bytes printed / task-clock seconds (robust on a loaded machine, unlike wall time).
 #![allow(clippy::unwrap_used, missing_docs)]
 
