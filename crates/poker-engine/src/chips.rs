@@ -136,7 +136,15 @@ impl Chips {
     /// Whether the magnitude is small enough that sums can never overflow (|x| < 10^20 or `inf`).
     #[must_use]
     pub fn in_range(self) -> bool {
-        self.inf || self.dec().abs() < limit()
+        if self.inf {
+            return true;
+        }
+        // |mantissa| < 10^(20 + scale); above 10^38 every 96-bit mantissa qualifies.
+        let exponent = 20 + self.scale as usize;
+        match (POW10.get(20), POW10.get(exponent.saturating_sub(20))) {
+            (Some(&a), Some(&b)) if exponent <= 38 => self.mantissa.abs() < a.saturating_mul(b),
+            _ => true,
+        }
     }
 
     /// `self + other`; infinity absorbs finite amounts. Never panics (an impossible overflow keeps `self`).
@@ -265,11 +273,6 @@ fn round_28_significant(x: Decimal) -> Decimal {
     x.round_dp_with_strategy(dp, RoundingStrategy::MidpointNearestEven)
 }
 
-fn limit() -> Decimal {
-    // 10^20: far above any real stack, far below the 96-bit limit (7.9e28).
-    Decimal::from_i128_with_scale(100_000_000_000_000_000_000, 0)
-}
-
 impl PartialEq for Chips {
     #[inline]
     fn eq(&self, other: &Chips) -> bool {
@@ -391,6 +394,16 @@ mod tests {
         assert_eq!(q.add(r).to_string(), "2.333333333333333333333333334");
         let (q, r) = c("6.0").divmod(3);
         assert!(!q.is_integral() && r.is_zero());
+    }
+
+    #[test]
+    fn range_limit_is_ten_to_the_twentieth() {
+        assert!(c("99999999999999999999").in_range());
+        assert!(c("99999999999999999999.99").in_range());
+        assert!(!c("100000000000000000000").in_range());
+        assert!(!c("-100000000000000000000.0").in_range());
+        assert!(c("0.0000000000000000000000000001").in_range());
+        assert!(Chips::INF.in_range());
     }
 
     #[test]

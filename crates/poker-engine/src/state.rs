@@ -264,14 +264,18 @@ impl State {
             blinds[i] = def.blinds_or_straddles.get(i).copied().unwrap_or_default();
             starting[i] = def.starting_stacks.get(i).copied().unwrap_or_default();
         }
-        let finite =
-            antes.iter().chain(&blinds).chain([&def.bring_in, &def.small_bet, &def.big_bet, &def.min_bet]);
+        let finite = antes[..n].iter().chain(&blinds[..n]).chain([
+            &def.bring_in,
+            &def.small_bet,
+            &def.big_bet,
+            &def.min_bet,
+        ]);
         for v in finite {
             if !v.in_range() || v.is_inf() {
                 return Err(GameError::AmountTooLarge);
             }
         }
-        if starting.iter().any(|v| !v.in_range()) {
+        if starting[..n].iter().any(|v| !v.in_range()) {
             return Err(GameError::AmountTooLarge);
         }
         if antes[..n].iter().any(|a| a.is_negative()) || def.bring_in.is_negative() {
