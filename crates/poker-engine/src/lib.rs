@@ -45,6 +45,7 @@
 //! | Hi/lo side pot where no eligible player has a low but someone else does | low share split among the pot's players; warning `REPLAY_QUIRK_HILO_LOW_SPLIT` | high hand scoops the pot |
 //! | Action naming the wrong player, or an illegal action | PokerKit's repair: a check or fold is inserted for the real actor (warnings `REPLAY_REPAIRED_CHECK` / `REPLAY_REPAIRED_FOLD`), then the action is retried | error |
 //! | Missing hole cards / missing showdown | dealt as `??` / kept face down (warnings `REPLAY_REPAIRED_HOLE_DEALING`, `REPLAY_REPAIRED_SHOWDOWN`); the hand ends | hand not terminal |
+//! | Stud `sm` listing only some cards | unlisted up cards turn face down (and unknown on the last street) | up cards stay up |
 //! | Dealt or shown card not in the remaining deck | warning `REPLAY_CARD_NOT_IN_DECK` | error `REPLAY_CARD_NOT_IN_DECK` |
 //! | Everyone mucked or was killed | the pot vanishes; warning `REPLAY_CHIPS_VANISHED` | same outcome, same warning (no rule gives the pot to anyone) |
 //! | A muck leaves one player during an all-in run-out | the board is dealt on and the last player takes the pots; warning `REPLAY_QUIRK_MUCK_DURING_RUNOUT` (PokerKit 0.7.7 fails an assertion on such a hand) | same |

@@ -1472,6 +1472,14 @@ impl State {
                         new.push(c, true);
                     }
                 }
+                if self.profile == RuleProfile::Wsop {
+                    // A card shown face up stays face up (PokerKit turns unlisted up cards down).
+                    for (&c, &up) in held.iter().zip(hole.up()) {
+                        if up && (new.len as usize) < held.len() && !new.cards().contains(&c) {
+                            new.push(c, true);
+                        }
+                    }
+                }
                 let not_final = !self.is_last_street();
                 if not_final {
                     let room = held.len() - new.len as usize;

@@ -131,3 +131,20 @@ fn vanished_pot_is_reported_in_both_profiles() {
         ));
     }
 }
+
+#[test]
+fn a_partial_stud_show_keeps_up_cards_up_under_wsop() {
+    let text = "variant = 'F7S'\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\nstarting_stacks = [40, 40]\n\
+                actions = ['d dh p1 AsAh2c', 'd dh p2 KsKh3d', 'p1 pb', 'p2 cbr 5', 'p1 cc', 'd dh p1 7h', 'd dh p2 8h', \
+                'p2 cbr 5', 'p1 cbr 10', 'p2 cbr 15', 'p1 cbr 20', 'p2 cc', 'd dh p1 9c', 'd dh p2 Tc', 'p2 cbr 10', \
+                'p1 cbr 14', 'p2 cc', 'p1 sm AsAh']\n";
+    let up_count = |profile| {
+        let h = hand(text, profile);
+        let outcome = replay(&h.def, &h.actions).unwrap();
+        assert!(!outcome.has_error(), "{:?}", outcome.events);
+        outcome.state.hole(0).unwrap().up().iter().filter(|&&u| u).count()
+    };
+    // PokerKit: only the two listed cards are up; wsop: the three up cards stay up as well.
+    assert_eq!(up_count(RuleProfile::Pokerkit), 2);
+    assert_eq!(up_count(RuleProfile::Wsop), 5);
+}
