@@ -183,6 +183,17 @@ fn run_check(paths: &[PathBuf], forced: Option<Format>, opts: &CheckOptions, jso
     let total_files = files.len();
     let mut last_progress = Instant::now();
     for (n, file) in files.iter().enumerate() {
+        // Big PHH files are streamed hand by hand: memory stays bounded whatever the file size.
+        let big_phh = (forced == Some(Format::Phh) || (forced.is_none() && file.kind == FileKind::Phh))
+            && std::fs::metadata(&file.path).is_ok_and(|m| m.len() >= stream_threshold());
+        if big_phh {
+            summary.files += 1;
+            if let Err(err) = stream_phh(&file.path, opts, json, &mut out, &mut summary) {
+                eprintln!("cardnote: cannot read {}: {err}", file.path.display());
+                io_failed = true;
+            }
+            continue;
+        }
         let data = match std::fs::read(&file.path) {
             Ok(data) => data,
             Err(err) => {
@@ -201,7 +212,8 @@ fn run_check(paths: &[PathBuf], forced: Option<Format>, opts: &CheckOptions, jso
         for (i, record) in checked.records.iter().enumerate() {
             summary.add(record);
             if json {
-                let value = record_json(&shown, i, format, record, &checked.source, &index);
+                let line_col = |offset: usize| index.line_col(&checked.source, offset);
+                let value = record_json(&shown, i, format, record, &line_col);
                 if writeln!(out, "{value}").is_err() {
                     return ExitCode::from(2);
                 }
@@ -229,6 +241,85 @@ fn run_check(paths: &[PathBuf], forced: Option<Format>, opts: &CheckOptions, jso
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Files at least this big are streamed (PHH only): 64 MiB, or `CARDNOTE_STREAM_THRESHOLD` bytes.
+fn stream_threshold() -> u64 {
+    std::env::var("CARDNOTE_STREAM_THRESHOLD").ok().and_then(|v| v.parse().ok()).unwrap_or(64 << 20)
+}
+
+/// Counts the lines of a file up to an offset, reading it once front to back alongside the
+/// streaming parser (line numbers for diagnostics without holding the file in memory).
+struct LineCounter<R> {
+    reader: R,
+    pos: usize,
+    lines: usize,
+    after_cr: bool,
+}
+
+impl<R: std::io::BufRead> LineCounter<R> {
+    /// Lines completed before byte `offset` (`\n`, `\r\n` and a lone `\r` each end one).
+    fn lines_before(&mut self, offset: usize) -> std::io::Result<usize> {
+        while self.pos < offset {
+            let buf = self.reader.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            let take = buf.len().min(offset - self.pos);
+            for &b in &buf[..take] {
+                match b {
+                    b'\n' if self.after_cr => self.after_cr = false,
+                    b'\n' => self.lines += 1,
+                    b'\r' => {
+                        self.lines += 1;
+                        self.after_cr = true;
+                    }
+                    _ => self.after_cr = false,
+                }
+            }
+            self.reader.consume(take);
+            self.pos += take;
+        }
+        Ok(self.lines)
+    }
+}
+
+fn stream_phh(
+    path: &Path,
+    opts: &CheckOptions,
+    json: bool,
+    out: &mut impl Write,
+    summary: &mut Summary,
+) -> std::io::Result<()> {
+    let file = std::fs::File::open(path)?;
+    let mut counter = LineCounter {
+        reader: std::io::BufReader::new(std::fs::File::open(path)?),
+        pos: 0,
+        lines: 0,
+        after_cr: false,
+    };
+    let shown = path.display().to_string();
+    let reader = phh::stream::HandReader::new(std::io::BufReader::with_capacity(1 << 16, file));
+    for (i, item) in reader.enumerate() {
+        let hand = item?;
+        summary.bytes += hand.text.len() as u64;
+        let record = formats::phh::check_hand(&hand.parsed, opts);
+        summary.add(&record);
+        let base_line = counter.lines_before(hand.offset)?;
+        if json {
+            let index = cards_core::LineIndex::new(&hand.text);
+            let line_col = |offset: usize| {
+                let (line, column) = index.line_col(&hand.text, offset.saturating_sub(hand.offset));
+                (line + base_line, column)
+            };
+            let value = record_json(&shown, i, Format::Phh, &record, &line_col);
+            writeln!(out, "{value}")?;
+        } else if !record.diagnostics.is_empty() {
+            let render = RenderSource::part(&hand.text, hand.offset, base_line);
+            print_human_record(out, &shown, &render, &record);
+        }
+    }
+    Ok(())
 }
 
 fn fmt_bytes(format: Format, data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {

@@ -51,36 +51,28 @@ impl Summary {
     }
 }
 
-fn diagnostic_json(diag: &Diagnostic, source: &str, index: &LineIndex) -> Value {
-    let (line, column) = index.line_col(source, diag.span.start);
+fn diagnostic_json(diag: &Diagnostic, line_col: &dyn Fn(usize) -> (usize, usize)) -> Value {
+    let (line, column) = line_col(diag.span.start);
     json!({ "code": diag.code, "message": diag.message, "line": line, "column": column })
 }
 
-/// The JSON object of one record (the `check --json` contract).
+/// The JSON object of one record (the `check --json` contract). `line_col` turns a byte offset of
+/// the file into its 1-based line and column.
 pub fn record_json(
     file: &str,
     record_index: usize,
     format: Format,
     record: &RecordReport,
-    source: &str,
-    index: &LineIndex,
+    line_col: &dyn Fn(usize) -> (usize, usize),
 ) -> Value {
     let mut object = Map::new();
     object.insert("file".into(), Value::String(file.to_owned()));
     object.insert("index".into(), Value::from(record_index));
     object.insert("format".into(), Value::String(format.name().to_owned()));
-    let errors: Vec<Value> = record
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| diagnostic_json(d, source, index))
-        .collect();
-    let warnings: Vec<Value> = record
-        .diagnostics
-        .iter()
-        .filter(|d| !d.is_error())
-        .map(|d| diagnostic_json(d, source, index))
-        .collect();
+    let errors: Vec<Value> =
+        record.diagnostics.iter().filter(|d| d.is_error()).map(|d| diagnostic_json(d, line_col)).collect();
+    let warnings: Vec<Value> =
+        record.diagnostics.iter().filter(|d| !d.is_error()).map(|d| diagnostic_json(d, line_col)).collect();
     object.insert("ok".into(), Value::Bool(errors.is_empty()));
     object.insert("errors".into(), Value::Array(errors));
     object.insert("warnings".into(), Value::Array(warnings));
@@ -100,13 +92,28 @@ pub fn record_json(
 pub struct RenderSource {
     text: Arc<str>,
     index: Arc<LineIndex>,
+    /// Where `text` starts in the file: its byte offset and the number of lines before it.
+    byte_offset: usize,
+    line_offset: usize,
 }
 
 impl RenderSource {
     /// Prepares `text` for rendering.
     #[must_use]
     pub fn new(text: &str) -> RenderSource {
-        RenderSource { text: Arc::from(text), index: Arc::new(LineIndex::new(text)) }
+        RenderSource::part(text, 0, 0)
+    }
+
+    /// Prepares a part of a file (a streamed record) that starts at byte `byte_offset`, after
+    /// `line_offset` lines; spans stay offsets in the whole file.
+    #[must_use]
+    pub fn part(text: &str, byte_offset: usize, line_offset: usize) -> RenderSource {
+        RenderSource {
+            text: Arc::from(text),
+            index: Arc::new(LineIndex::new(text)),
+            byte_offset,
+            line_offset,
+        }
     }
 }
 
@@ -119,22 +126,26 @@ impl SourceCode for RenderSource {
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let text: &'a str = &self.text;
         let starts = self.index.line_starts();
-        let offset = span.offset().min(text.len());
-        let end = (span.offset() + span.len()).min(text.len());
+        let offset = span.offset().saturating_sub(self.byte_offset).min(text.len());
+        let end = (span.offset().saturating_sub(self.byte_offset) + span.len()).min(text.len());
         let first_line = self.index.line_of(offset).saturating_sub(context_lines_before);
         let last_line = self.index.line_of(end) + context_lines_after + 1;
         let window_start = starts.get(first_line).copied().unwrap_or(0);
         let window_end = starts.get(last_line + 1).copied().unwrap_or(text.len()).max(end);
         let Some(window) = text.get(window_start..window_end) else {
-            return text.read_span(span, context_lines_before, context_lines_after);
+            let local = SourceSpan::new(offset.into(), end - offset);
+            return text.read_span(&local, context_lines_before, context_lines_after);
         };
         let local = SourceSpan::new((offset - window_start).into(), end - offset);
         let inner = window.read_span(&local, context_lines_before, context_lines_after)?;
-        let shifted = SourceSpan::new((inner.span().offset() + window_start).into(), inner.span().len());
+        let shifted = SourceSpan::new(
+            (inner.span().offset() + window_start + self.byte_offset).into(),
+            inner.span().len(),
+        );
         Ok(Box::new(MietteSpanContents::new(
             inner.data(),
             shifted,
-            inner.line() + first_line,
+            inner.line() + first_line + self.line_offset,
             inner.column(),
             inner.line_count(),
         )))

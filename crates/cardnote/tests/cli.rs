@@ -131,3 +131,41 @@ fn human_output_renders_diagnostics_and_a_summary() {
     assert!(stderr.contains("files: 1, records: 1, ok: 0, invalid: 1"), "{stderr}");
     assert!(stderr.contains("MB/s"), "{stderr}");
 }
+
+/// Big PHH files are streamed hand by hand; the streamed report must be identical to the
+/// in-memory one (same records, fields, codes, lines and columns) on every PHH corpus file.
+#[test]
+fn streamed_phh_reports_equal_in_memory_reports() {
+    let corpus = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/phh");
+    let mut stack = vec![corpus];
+    let mut files = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "phh" || e == "phhs") {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() > 10);
+    let dir = tempfile::tempdir().unwrap();
+    for path in files {
+        let args = ["check", "--json", path.to_str().unwrap()];
+        let whole = cardnote(&args, dir.path());
+        let streamed = Command::new(env!("CARGO_BIN_EXE_cardnote"))
+            .args(args)
+            .current_dir(dir.path())
+            .env("CARDNOTE_STREAM_THRESHOLD", "0")
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&streamed.stdout),
+            String::from_utf8_lossy(&whole.stdout),
+            "{}",
+            path.display()
+        );
+        assert_eq!(streamed.status.code(), whole.status.code(), "{}", path.display());
+    }
+}

@@ -26,47 +26,51 @@ fn strings(values: &[String]) -> Value {
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     let source = decode_text(data);
-    let rules = profile(opts.rules);
-    let mut records = Vec::new();
-    for parsed in phh::hands(&source) {
-        let mut fields = Map::new();
-        let mut diagnostics = parsed.diagnostics.clone();
-        if opts.strict {
-            for d in &mut diagnostics {
-                if LENIENCIES.contains(&d.code.as_str()) {
-                    d.severity = Severity::Error;
-                }
-            }
-        }
-        match &parsed.hand {
-            Some(hand) => {
-                fields.insert("variant".into(), Value::String(hand.variant.code().to_owned()));
-                fields.insert("players".into(), Value::from(hand.player_count()));
-                fields.insert("actions".into(), Value::from(hand.action_count()));
-            }
-            None => {
-                fields.insert("variant".into(), Value::Null);
-                fields.insert("players".into(), Value::Null);
-                fields.insert("actions".into(), Value::Null);
-            }
-        }
-        let outcome = if parsed.has_errors() { None } else { phh::replay::replay_parsed(&parsed, rules) };
-        match outcome {
-            Some(outcome) => {
-                fields.insert("terminal".into(), Value::Bool(outcome.terminal));
-                fields.insert("finishing_stacks".into(), strings(&outcome.finishing_stacks));
-                fields.insert("payoffs".into(), strings(&outcome.payoffs));
-                diagnostics.extend(outcome.diagnostics);
-            }
-            None => {
-                fields.insert("terminal".into(), Value::Null);
-                fields.insert("finishing_stacks".into(), Value::Null);
-                fields.insert("payoffs".into(), Value::Null);
-            }
-        }
-        records.push(RecordReport { diagnostics, fields });
-    }
+    let records = phh::hands(&source).map(|parsed| check_hand(&parsed, opts)).collect();
     FileCheck { source, records }
+}
+
+/// Checks one parsed hand (from [`phh::hands`] or the streaming [`phh::stream::HandReader`]):
+/// its diagnostics (spans in the whole file) and its JSON fields.
+#[must_use]
+pub fn check_hand(parsed: &phh::ParsedHand, opts: &CheckOptions) -> RecordReport {
+    let rules = profile(opts.rules);
+    let mut fields = Map::new();
+    let mut diagnostics = parsed.diagnostics.clone();
+    if opts.strict {
+        for d in &mut diagnostics {
+            if LENIENCIES.contains(&d.code.as_str()) {
+                d.severity = Severity::Error;
+            }
+        }
+    }
+    match &parsed.hand {
+        Some(hand) => {
+            fields.insert("variant".into(), Value::String(hand.variant.code().to_owned()));
+            fields.insert("players".into(), Value::from(hand.player_count()));
+            fields.insert("actions".into(), Value::from(hand.action_count()));
+        }
+        None => {
+            fields.insert("variant".into(), Value::Null);
+            fields.insert("players".into(), Value::Null);
+            fields.insert("actions".into(), Value::Null);
+        }
+    }
+    let outcome = if parsed.has_errors() { None } else { phh::replay::replay_parsed(parsed, rules) };
+    match outcome {
+        Some(outcome) => {
+            fields.insert("terminal".into(), Value::Bool(outcome.terminal));
+            fields.insert("finishing_stacks".into(), strings(&outcome.finishing_stacks));
+            fields.insert("payoffs".into(), strings(&outcome.payoffs));
+            diagnostics.extend(outcome.diagnostics);
+        }
+        None => {
+            fields.insert("terminal".into(), Value::Null);
+            fields.insert("finishing_stacks".into(), Value::Null);
+            fields.insert("payoffs".into(), Value::Null);
+        }
+    }
+    RecordReport { diagnostics, fields }
 }
 
 fn refuse_on_errors(source: &str, file: &phh::ParsedFile) -> Result<(), Refusal> {
