@@ -21,7 +21,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let quick = args.iter().any(|a| a == "--quick");
     let filter: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let mut cmd = Command::new("cargo");
-    cmd.args(["bench", "--workspace", "--benches", "--"]);
+    cmd.args(["bench", "--workspace", "--bench", "*", "--"]);
     if quick {
         cmd.args(["--quick", "--warm-up-time", "1", "--measurement-time", "2"]);
     }
@@ -166,6 +166,24 @@ fn write_dashboard(results: &[Measured], quick: bool) -> Result<(), String> {
     let pretty = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
     std::fs::write(root().join("benchmarks.json"), pretty + "\n")
         .map_err(|e| format!("cannot write benchmarks.json: {e}"))?;
+    // The same numbers in github-action-benchmark's `customBiggerIsBetter` form, for bench.yml.
+    let custom: Vec<Value> = doc["benchmarks"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .filter_map(|b| {
+                    let value = b.get("throughput_per_second")?.as_f64()?;
+                    let unit = b.get("unit")?.as_str()?;
+                    Some(json!({ "name": b["name"], "unit": unit, "value": value }))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let target = target_dir();
+    let _ = std::fs::create_dir_all(&target);
+    let custom_text = serde_json::to_string_pretty(&custom).map_err(|e| e.to_string())?;
+    std::fs::write(target.join("github-benchmark.json"), custom_text)
+        .map_err(|e| format!("cannot write github-benchmark.json: {e}"))?;
     eprintln!("xtask: wrote BENCHMARKS.md and benchmarks.json ({} benches)", results.len());
     Ok(())
 }
