@@ -29,6 +29,14 @@
 //! Reading never fails: every problem is a [`cards_core::Diagnostic`] with a stable code (see
 //! [`error::codes`]) and the byte span in the decoded file. Warnings mark what a reader can still
 //! understand; [`Options::strict`] turns them into errors.
+//!
+//! # Guarantees
+//! - No panic on any input: every problem in a file is a [`cards_core::Diagnostic`] value. The
+//!   workspace lints deny `clippy::unwrap_used` and `clippy::panic` outside tests, and the fuzz
+//!   targets in the repository's `fuzz/` folder drive this crate with arbitrary input.
+//! - No `unsafe` code (`unsafe_code = "forbid"` for the whole workspace).
+//! - Exact numbers: scores, board numbers and other numbers are read into bounded integers; a number that
+//!   does not fit is a diagnostic (scoring uses checked arithmetic), never a wrap.
 
 pub mod error;
 pub mod model;

@@ -68,6 +68,14 @@
 //!
 //! # Diagnostics
 //! The codes are listed in [`error`].
+//!
+//! # Guarantees
+//! - No panic on any input: every problem in a file is a [`cards_core::Diagnostic`] value. The
+//!   workspace lints deny `clippy::unwrap_used` and `clippy::panic` outside tests, and the fuzz
+//!   targets in the repository's `fuzz/` folder drive this crate with arbitrary input.
+//! - No `unsafe` code (`unsafe_code = "forbid"` for the whole workspace).
+//! - Exact numbers: amounts are exact decimals (`cards_core::Amount`, `inf` kept apart) with checked
+//!   arithmetic, never `f64`; a number too large to hold exactly is a diagnostic.
 
 pub mod edit;
 pub mod error;

@@ -155,7 +155,7 @@ fn rank_index(bit: u32) -> u32 {
 const CAT: u32 = 26;
 const MAJOR: u32 = 13;
 
-/// Standard high value of the best five cards of `cards` (a [`CardSet`] bitset), any number of
+/// Standard high value of the best five cards of `cards` (a [`CardSet`](cards_core::CardSet) bitset), any number of
 /// cards from five up. Fewer than five cards still give a value (of what is there).
 #[inline]
 #[must_use]

@@ -55,6 +55,14 @@
 //! do), the call amount following a short all-in blind, 2-7 with A-2-3-4-5 as ace high (0.7.7),
 //! folding with nothing to call accepted with warning `REPLAY_FOLD_NOTHING_TO_CALL`, hand killing
 //! of hands that cannot win.
+//!
+//! # Guarantees
+//! - No panic on any input: every problem in a file is a [`cards_core::Diagnostic`] value. The
+//!   workspace lints deny `clippy::unwrap_used` and `clippy::panic` outside tests, and the fuzz
+//!   targets in the repository's `fuzz/` folder drive this crate with arbitrary input.
+//! - No `unsafe` code (`unsafe_code = "forbid"` for the whole workspace).
+//! - Exact numbers: chip amounts are exact (`Chips`: decimals or `inf`) with checked arithmetic, never
+//!   `f64`; an amount out of range is an [`ActionError`], not a wrap.
 
 pub mod action;
 pub mod chips;

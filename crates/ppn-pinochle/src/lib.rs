@@ -58,6 +58,14 @@
 //!   hands show it was written from the seat the annotation names (more of its cards held that
 //!   way), so one wrong annotation is reported once and the draft's Play example under hearts
 //!   gives exactly the digest's list (§11.5).
+//!
+//! # Guarantees
+//! - No panic on any input: every problem in a file is a [`cards_core::Diagnostic`] value. The
+//!   workspace lints deny `clippy::unwrap_used` and `clippy::panic` outside tests, and the fuzz
+//!   targets in the repository's `fuzz/` folder drive this crate with arbitrary input.
+//! - No `unsafe` code (`unsafe_code = "forbid"` for the whole workspace).
+//! - Exact numbers: bids, points and scores are read into bounded integers; a number that does not fit
+//!   is a diagnostic, never a wrap.
 
 pub mod error;
 pub mod meld;

@@ -53,6 +53,14 @@
 //!   be `0` (`SUMMARY_NONPLAYER`).
 //! * JSON: every `pN` key is a deal-order position (see [`json`]).
 //! * Required tags missing or malformed are errors (`TAG_MISSING`, `TAG_VALUE`).
+//!
+//! # Guarantees
+//! - No panic on any input: every problem in a file is a [`cards_core::Diagnostic`] value. The
+//!   workspace lints deny `clippy::unwrap_used` and `clippy::panic` outside tests, and the fuzz
+//!   targets in the repository's `fuzz/` folder drive this crate with arbitrary input.
+//! - No `unsafe` code (`unsafe_code = "forbid"` for the whole workspace).
+//! - Exact numbers: values, results and scores are read into bounded integers; a number that does not
+//!   fit is a diagnostic, never a wrap.
 
 pub mod auction;
 pub mod error;
