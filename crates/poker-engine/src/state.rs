@@ -1581,12 +1581,13 @@ impl State {
         if let Some(p) = self.hole_dealee() {
             let mut list = CardList::EMPTY;
             list.push(MaybeCard::Unknown);
-            if self.apply(&Action::DealHole { player: p, cards: list }).is_ok() {
+            if self.apply_keeping_warnings(&Action::DealHole { player: p, cards: list }) {
                 return Some(Warning::RepairedHoleDealing);
             }
         }
         if let Some(p) = self.showdown_player()
-            && self.apply(&Action::ShowOrMuck { player: p, show: Show::Cards(CardList::EMPTY) }).is_ok()
+            && self
+                .apply_keeping_warnings(&Action::ShowOrMuck { player: p, show: Show::Cards(CardList::EMPTY) })
         {
             return Some(Warning::RepairedShowdown);
         }
@@ -1598,25 +1599,38 @@ impl State {
         if let Some(p) = self.hole_dealee() {
             let mut list = CardList::EMPTY;
             list.push(MaybeCard::Unknown);
-            if self.apply(&Action::DealHole { player: p, cards: list }).is_ok() {
+            if self.apply_keeping_warnings(&Action::DealHole { player: p, cards: list }) {
                 return Some(Warning::RepairedHoleDealing);
             }
         }
         if let Some(p) = self.actor() {
             if self.call_amount().is_some_and(|c| c.is_zero())
-                && self.apply(&Action::CheckOrCall { player: p }).is_ok()
+                && self.apply_keeping_warnings(&Action::CheckOrCall { player: p })
             {
                 return Some(Warning::RepairedCheck);
             }
-            if self.apply(&Action::Fold { player: p }).is_ok() {
+            if self.apply_keeping_warnings(&Action::Fold { player: p }) {
                 return Some(Warning::RepairedFold);
             }
         }
         if let Some(p) = self.showdown_player()
-            && self.apply(&Action::ShowOrMuck { player: p, show: Show::Cards(CardList::EMPTY) }).is_ok()
+            && self
+                .apply_keeping_warnings(&Action::ShowOrMuck { player: p, show: Show::Cards(CardList::EMPTY) })
         {
             return Some(Warning::RepairedShowdown);
         }
         None
+    }
+
+    /// Applies a repair action; the warnings of what it set off (a vanished pot, a quirk of the
+    /// split…) stay in the state for [`State::take_warnings`] instead of being dropped.
+    fn apply_keeping_warnings(&mut self, action: &Action) -> bool {
+        match self.apply(action) {
+            Ok(warnings) => {
+                self.warnings = self.warnings.union(warnings);
+                true
+            }
+            Err(_) => false,
+        }
     }
 }
