@@ -207,12 +207,17 @@ fn run_check(paths: &[PathBuf], forced: Option<Format>, opts: &CheckOptions, jso
         let shown = file.path.display().to_string();
         summary.files += 1;
         summary.bytes += data.len() as u64;
-        let index = cards_core::LineIndex::new(&checked.source);
+        // Line numbers are only needed for diagnostics in JSON output; human output renders
+        // through `RenderSource`, which has its own index.
+        let has_diagnostics = checked.records.iter().any(|r| !r.diagnostics.is_empty());
+        let index = (json && has_diagnostics).then(|| cards_core::LineIndex::new(&checked.source));
         let mut render: Option<RenderSource> = None;
         for (i, record) in checked.records.iter().enumerate() {
             summary.add(record);
             if json {
-                let line_col = |offset: usize| index.line_col(&checked.source, offset);
+                let line_col = |offset: usize| {
+                    index.as_ref().map_or((1, 1), |index| index.line_col(&checked.source, offset))
+                };
                 let value = record_json(&shown, i, format, record, &line_col);
                 if writeln!(out, "{value}").is_err() {
                     return ExitCode::from(2);
@@ -307,9 +312,10 @@ fn stream_phh(
         summary.add(&record);
         let base_line = counter.lines_before(hand.offset)?;
         if json {
-            let index = cards_core::LineIndex::new(&hand.text);
+            let index = (!record.diagnostics.is_empty()).then(|| cards_core::LineIndex::new(&hand.text));
             let line_col = |offset: usize| {
-                let (line, column) = index.line_col(&hand.text, offset.saturating_sub(hand.offset));
+                let local = offset.saturating_sub(hand.offset);
+                let (line, column) = index.as_ref().map_or((1, 1), |index| index.line_col(&hand.text, local));
                 (line + base_line, column)
             };
             let value = record_json(&shown, i, Format::Phh, &record, &line_col);
