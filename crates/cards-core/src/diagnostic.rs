@@ -68,6 +68,30 @@ impl Span {
     pub const fn range(self) -> Range<usize> {
         self.start..self.end
     }
+
+    /// The span widened to whole characters of `text` (the text its offsets count bytes of) and
+    /// clamped to its end, so `&text[span.range()]` never panics. Byte-oriented scanners find
+    /// errors at a byte; reports must cover the whole character that byte belongs to.
+    ///
+    /// ```
+    /// use cards_core::Span;
+    /// let text = "a\u{e9}b"; // `é` is bytes 1..3
+    /// assert_eq!(Span::new(1, 2).snap_to_chars(text), Span::new(1, 3));
+    /// assert_eq!(Span::new(2, 2).snap_to_chars(text), Span::new(1, 3));
+    /// assert_eq!(Span::new(3, 99).snap_to_chars(text), Span::new(3, 4));
+    /// ```
+    #[must_use]
+    pub fn snap_to_chars(self, text: &str) -> Span {
+        let mut start = self.start.min(text.len());
+        while !text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = self.end.clamp(start, text.len());
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        Span { start, end }
+    }
 }
 
 impl From<Range<usize>> for Span {

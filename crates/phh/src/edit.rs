@@ -28,7 +28,7 @@ impl Editor {
     /// Parses a text for editing.
     pub fn new(text: &str) -> Result<Editor, Diagnostic> {
         text.parse::<DocumentMut>().map(|doc| Editor { doc }).map_err(|e| {
-            let span = e.span().map_or(Span::at(0), Span::from);
+            let span = e.span().map_or(Span::at(0), |r| Span::from(r).snap_to_chars(text));
             Diagnostic::error(codes::TOML_SYNTAX, e.message().trim().to_owned(), span)
         })
     }

@@ -163,8 +163,10 @@ fn cards(word: Word<'_>) -> Result<CardRun, ActionError> {
         match card {
             Ok(c) => run.push(c),
             Err(e) => {
-                let at = word.start + e.span.start;
-                let end = (word.start + e.span.end).max(at + 1).min(word.end());
+                // Whole characters of the word: a stray `é` is reported whole, not by its first byte.
+                let local =
+                    Span::new(e.span.start, e.span.end.max(e.span.start + 1)).snap_to_chars(word.text);
+                let (at, end) = (word.start + local.start, word.start + local.end);
                 let what = match e.kind {
                     cards_core::CardTextErrorKind::BadRank => "invalid rank",
                     cards_core::CardTextErrorKind::BadSuit => "invalid suit",

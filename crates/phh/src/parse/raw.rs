@@ -89,6 +89,8 @@ pub(crate) fn parse_general<R>(
         } else {
             span
         };
+        // toml_edit points at a byte; report the whole character it belongs to.
+        let span = Span::new(span.start - offset, span.end - offset).snap_to_chars(body).shift(offset);
         Diagnostic::error(codes::TOML_SYNTAX, e.message().trim().to_owned(), span)
     })?;
     let entries = table_entries(doc.as_table(), body, offset);

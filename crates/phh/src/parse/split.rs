@@ -182,7 +182,7 @@ pub(crate) fn parse_header<'a>(line: &'a str, start: usize) -> Result<Cow<'a, st
     let doc = match toml_edit::Document::parse(trimmed) {
         Ok(doc) => doc,
         Err(e) => {
-            let at = e.span().map_or(span, |r| Span::new(start + r.start, start + r.end));
+            let at = e.span().map_or(span, |r| Span::from(r).snap_to_chars(trimmed).shift(start));
             return Err(Diagnostic::error(codes::TOML_SYNTAX, e.message().to_owned(), at));
         }
     };
