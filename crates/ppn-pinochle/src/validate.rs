@@ -122,7 +122,8 @@ pub struct Checker {
     opts: Options,
     format: Option<FormatKind>,
     last: LastValues,
-    sticky: Vec<(String, String)>,
+    /// Values made sticky by `##`: name, value, and where the value's text is in the file.
+    sticky: Vec<(String, String, Span)>,
     prev: Option<Previous>,
 }
 
@@ -174,7 +175,8 @@ fn scores_text(s: &[i64]) -> String {
 struct Eff<'h> {
     name: &'h str,
     value: Cow<'h, str>,
-    /// Where the value is (the `#` when inherited; the hand start when implied by `##`).
+    /// Where the value's text is: in this hand's tag, or, for an inherited value (`#`, `##`), in
+    /// the earlier tag it came from, so offsets inside the value stay inside its text.
     span: Span,
     tag: Option<&'h Tag>,
 }
@@ -271,22 +273,23 @@ fn is_typed(name: &str) -> bool {
     )
 }
 
-/// Last values of tags, by name: a slot per draft tag, a list for the others.
+/// Last values of tags, by name, each with where its text is in the file: a slot per draft tag,
+/// a list for the others.
 #[derive(Debug, Default)]
 struct LastValues {
-    known: Vec<Option<String>>,
-    other: Vec<(String, String)>,
+    known: Vec<Option<(String, Span)>>,
+    other: Vec<(String, String, Span)>,
 }
 
 impl LastValues {
-    fn get(&self, name: &str) -> Option<&str> {
+    fn get(&self, name: &str) -> Option<(&str, Span)> {
         match tag_id(name) {
-            Some(id) => self.known.get(id).and_then(|v| v.as_deref()),
+            Some(id) => self.known.get(id).and_then(|v| v.as_ref()).map(|(v, s)| (v.as_str(), *s)),
             None => lookup(&self.other, name),
         }
     }
 
-    fn set(&mut self, name: &str, value: &str) {
+    fn set(&mut self, name: &str, value: &str, span: Span) {
         match tag_id(name) {
             Some(id) => {
                 if self.known.len() < KNOWN_TAGS {
@@ -294,29 +297,31 @@ impl LastValues {
                 }
                 if let Some(slot) = self.known.get_mut(id) {
                     match slot {
-                        Some(s) => {
+                        Some((s, at)) => {
                             s.clear();
                             s.push_str(value);
+                            *at = span;
                         }
-                        None => *slot = Some(value.to_owned()),
+                        None => *slot = Some((value.to_owned(), span)),
                     }
                 }
             }
-            None => store(&mut self.other, name, value),
+            None => store(&mut self.other, name, value, span),
         }
     }
 }
 
-fn lookup<'v>(list: &'v [(String, String)], name: &str) -> Option<&'v str> {
-    list.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+fn lookup<'v>(list: &'v [(String, String, Span)], name: &str) -> Option<(&'v str, Span)> {
+    list.iter().find(|(n, _, _)| n == name).map(|(_, v, s)| (v.as_str(), *s))
 }
 
-fn store(list: &mut Vec<(String, String)>, name: &str, value: &str) {
-    if let Some(slot) = list.iter_mut().find(|(n, _)| n == name) {
+fn store(list: &mut Vec<(String, String, Span)>, name: &str, value: &str, span: Span) {
+    if let Some(slot) = list.iter_mut().find(|(n, _, _)| n == name) {
         slot.1.clear();
         slot.1.push_str(value);
+        slot.2 = span;
     } else {
-        list.push((name.to_owned(), value.to_owned()));
+        list.push((name.to_owned(), value.to_owned(), span));
     }
 }
 
@@ -428,9 +433,9 @@ impl Checker {
                 continue;
             }
             let raw = tag.value.as_str();
-            let value: Cow<'_, str> = if raw == "#" || raw == "##" {
+            let (value, span): (Cow<'_, str>, Span) = if raw == "#" || raw == "##" {
                 match self.last.get(&tag.name) {
-                    Some(v) => Cow::Owned(v.to_owned()),
+                    Some((v, at)) => (Cow::Owned(v.to_owned()), at),
                     None => {
                         d.push(Diagnostic::error(
                             code::INHERIT_NOTHING,
@@ -441,20 +446,15 @@ impl Checker {
                     }
                 }
             } else if let Some(rest) = raw.strip_prefix("##") {
-                Cow::Borrowed(rest)
+                (Cow::Borrowed(rest), Span::new(tag.value_at.0.start + 2, tag.value_at.0.end))
             } else {
-                Cow::Borrowed(raw)
+                (Cow::Borrowed(raw), tag.value_at.0)
             };
             if raw.starts_with("##") {
-                store(&mut self.sticky, &tag.name, &value);
+                store(&mut self.sticky, &tag.name, &value, span);
             } else if raw != "#" {
-                self.sticky.retain(|(n, _)| *n != *tag.name);
+                self.sticky.retain(|(n, _, _)| *n != *tag.name);
             }
-            let span = if raw.starts_with("##") && raw.len() > 2 {
-                Span::new(tag.value_at.0.start + 2, tag.value_at.0.end)
-            } else {
-                tag.value_at.0
-            };
             if let Some(slot) = id.and_then(|i| index.get_mut(i)) {
                 if *slot == u8::MAX {
                     *slot = u8::try_from(eff.len()).unwrap_or(u8::MAX - 1);
@@ -463,7 +463,7 @@ impl Checker {
             eff.push(Eff { name: &tag.name, value, span, tag: Some(tag) });
         }
         let sticky = self.sticky.clone();
-        for (name, value) in &sticky {
+        for (name, value, span) in &sticky {
             if !eff.iter().any(|e| e.name == name) {
                 if let Some(slot) = tag_id(name).and_then(|i| index.get_mut(i)) {
                     *slot = u8::try_from(eff.len()).unwrap_or(u8::MAX - 1);
@@ -471,7 +471,7 @@ impl Checker {
                 eff.push(Eff {
                     name: name.as_str(),
                     value: Cow::Owned(value.clone()),
-                    span: hand_start,
+                    span: *span,
                     tag: None,
                 });
             }
@@ -638,7 +638,7 @@ impl Checker {
         }
         for e in &eff {
             if e.tag.is_some() {
-                self.last.set(e.name, &e.value);
+                self.last.set(e.name, &e.value, e.span);
             }
         }
         HandReport { diagnostics: d, summary }
