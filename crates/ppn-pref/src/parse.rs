@@ -807,7 +807,9 @@ fn parse_discard(cx: &mut Ctx<'_>, span: Span) -> Option<Discard> {
     let text = cx.text(span);
     match text.as_bytes() {
         b"XX" => Some(Discard::None),
-        [a, b] => {
+        // Two ASCII bytes: two card codes. (Two bytes of one non-ASCII character are one wrong
+        // token, reported whole below.)
+        [a, b] if a.is_ascii() && b.is_ascii() => {
             let mut good = true;
             for (k, &c) in [*a, *b].iter().enumerate() {
                 if card_of(c).is_none() {
