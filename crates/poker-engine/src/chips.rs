@@ -208,7 +208,11 @@ impl Chips {
 
     /// PokerKit's `divmod(self, n)`: floor division and remainder for an integral amount, exact
     /// division at 28 significant digits (half-even) with the tiny remainder otherwise. The quotient
-    /// times `n` plus the remainder is exactly `self`.
+    /// times `n` plus the remainder is exactly `self` for integral amounts, and for decimal ones
+    /// whenever that product fits 28 significant digits. Like PokerKit's `Decimal` context, sums
+    /// past 28 digits are rounded too, so a decimal pot shared out in several steps can miss
+    /// summing to the pot in its 28th significant digit (fuzz/FINDINGS.md F9; the engine keeps
+    /// this on purpose to give PokerKit's numbers).
     #[must_use]
     pub fn divmod(self, n: usize) -> (Chips, Chips) {
         if self.inf || n == 0 {
@@ -394,6 +398,14 @@ mod tests {
         assert_eq!(q.add(r).to_string(), "2.333333333333333333333333334");
         let (q, r) = c("6.0").divmod(3);
         assert!(!q.is_integral() && r.is_zero());
+    }
+
+    #[test]
+    fn decimal_divmod_parts_add_back_when_they_fit() {
+        for (pot, n) in [("99999999999999999999.1", 3), ("82.82", 7), ("0.05", 11), ("1234567.891", 6)] {
+            let (q, r) = c(pot).divmod(n);
+            assert_eq!(q.mul_int(n as i64).add(r), c(pot), "{pot} / {n}");
+        }
     }
 
     #[test]
