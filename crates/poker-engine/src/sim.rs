@@ -1,8 +1,15 @@
 //! Deterministic random legal hands, for benchmarks, fuzzing and bots' tests.
 //!
 //! Every action of a generated hand was accepted by the engine (the same seed always gives the
-//! same hand). Tables are simple: integer stacks, blinds 1/2 (or antes 1 and bring-in 1 in stud),
-//! small/big bet 2/4 or min bet 2.
+//! same hand). Tables are simple: integer stacks, blinds 1/2 (or antes 1 with ante trimming and
+//! bring-in 1 in stud), small/big bet 2/4 or min bet 2.
+//!
+//! The hands also replay cleanly in PokerKit 0.7.7 (`cargo xtask gen` writes them as PHH and
+//! `cargo xtask compare` replays them there), because the player policy avoids what PokerKit
+//! handles differently from a real game: nobody mucks while a player is all in (PokerKit fails an
+//! assertion when one live hand is left before the board is complete), the first hand at a
+//! showdown is always shown (so the pot never vanishes with every hand mucked), and fixed-limit
+//! games bet the fixed amount (PokerKit sizes FO/8 as pot-limit).
 //!
 //! ```
 //! use poker_engine::sim::{Rng, random_hand};
@@ -78,7 +85,10 @@ fn table(rng: &mut Rng, variant: Variant) -> GameDef {
     if variant.is_stud() {
         def.antes = vec![Chips::from_int(1); players];
         def.bring_in = Chips::from_int(1);
+        def.ante_trimming = true;
     } else {
+        // p1 posts the small blind and p2 the big blind (PHH orders players from the small blind).
+        def.antes = vec![Chips::ZERO; players];
         let mut blinds = vec![Chips::ZERO; players];
         blinds[0] = Chips::from_int(1);
         blinds[1] = Chips::from_int(2);
@@ -121,6 +131,8 @@ pub fn random_hand(rng: &mut Rng, variant: Variant) -> Option<SimHand> {
     let mut deck: Vec<Card> = kind.cards().iter().collect();
     rng.shuffle(&mut deck);
     let mut actions = Vec::with_capacity(40);
+    let mut shown = false;
+    let fixed = variant.uses_small_big_bets();
     for _ in 0..500 {
         let action = match state.turn() {
             Turn::Nobody => return Some(SimHand { def, actions }),
@@ -144,7 +156,8 @@ pub fn random_hand(rng: &mut Rng, variant: Variant) -> Option<SimHand> {
             }
             Turn::Show(player) => {
                 let all_in = state.stacks().iter().any(|s| s.is_zero());
-                let show = if !all_in && rng.below(5) == 0 { Show::Muck } else { Show::All };
+                let show = if shown && !all_in && rng.below(5) == 0 { Show::Muck } else { Show::All };
+                shown = true;
                 Action::ShowOrMuck { player, show }
             }
             Turn::Bet(player) => {
@@ -160,7 +173,8 @@ pub fn random_hand(rng: &mut Rng, variant: Variant) -> Option<SimHand> {
                 } else if roll < 75 {
                     Action::CheckOrCall { player }
                 } else if let Some((min, max)) = state.raise_range() {
-                    Action::CompleteBetOrRaiseTo { player, amount: between(rng, min, max) }
+                    let amount = if fixed { min } else { between(rng, min, max) };
+                    Action::CompleteBetOrRaiseTo { player, amount }
                 } else {
                     Action::CheckOrCall { player }
                 }
