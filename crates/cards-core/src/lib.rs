@@ -1,6 +1,7 @@
 //! Shared card types for the cardnote notation crates: suits, ranks and cards in one byte, card
 //! sets as a `u64` bitset, multisets for decks with duplicates, the decks of every supported game,
-//! seats, exact amounts, card text for each notation, and the one diagnostic type all crates report.
+//! seats, exact amounts, card text for each notation, the one diagnostic type all crates report,
+//! and a seedable generator for test data.
 //!
 //! ```
 //! use cards_core::{Card, CardSet, Deck, Rank, Suit};
@@ -21,6 +22,7 @@ pub mod amount;
 pub mod card;
 pub mod deck;
 pub mod diagnostic;
+pub mod rng;
 pub mod seat;
 pub mod set;
 pub mod text;
@@ -29,6 +31,7 @@ pub use amount::{Amount, AmountError};
 pub use card::{Card, MaybeCard, Rank, Suit};
 pub use deck::Deck;
 pub use diagnostic::{Diagnostic, LineIndex, Severity, Span};
+pub use rng::Rng;
 pub use seat::{Compass, PinochleSeat, PrefPlayer};
 pub use set::{CardCounts, CardSet, CardSetIter};
 pub use text::{CardTextError, CardTextErrorKind};

@@ -27,40 +27,8 @@ use crate::chips::Chips;
 use crate::game::{GameDef, Variant};
 use crate::state::{State, Turn};
 
-/// A small, fast, seedable generator (xorshift64*).
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (any value).
-    #[must_use]
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next_u64() % n as u64) as usize }
-    }
-
-    /// Shuffles a slice (Fisher–Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
-    }
-}
+/// The seedable generator the hands are drawn with (shared with the other crates' generators).
+pub use cards_core::Rng;
 
 /// A generated hand: its definition and actions.
 #[derive(Debug, Clone)]

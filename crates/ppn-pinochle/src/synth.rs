@@ -21,32 +21,8 @@ use crate::validate::{legality_of, trick_winner};
 const SEATS: [&str; 4] = ["N", "E", "S", "W"];
 const NAMES: [&str; 4] = ["Ada", "Ben", "Cy", "Di"];
 
-/// A small deterministic PRNG (xorshift64*).
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// Seeded.
-    #[must_use]
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// Next number.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next_u64() % n as u64) as usize }
-    }
-}
+/// The seedable generator games are drawn with.
+pub use cards_core::Rng;
 
 fn scores(a: i64, b: i64) -> String {
     format!("{a}:{b}")
