@@ -139,9 +139,11 @@ fn check(state: &State, vanished: bool) {
             assert!(!p.amount.is_negative(), "negative pot");
         }
         let in_middle = state.total_pot();
-        assert_eq!(
-            in_middle.add(payoffs),
-            Chips::ZERO,
+        let off = in_middle.add(payoffs);
+        // Exact for integral amounts; within the 28-digit rounding (F9) otherwise.
+        let exact = state.payoffs().iter().chain(state.bets()).all(|c| c.is_integral());
+        assert!(
+            off.is_zero() || (!exact && to_f64(off).abs() <= rounding_bound(state)),
             "pots + bets ({in_middle}) != chips put in ({})",
             payoffs.neg()
         );

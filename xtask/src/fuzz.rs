@@ -1,8 +1,9 @@
 //! `cargo xtask fuzz [--seconds N] [TARGET...]`: run the cargo-fuzz targets in `fuzz/`.
 //!
 //! Installs cargo-fuzz if it is missing and uses the nightly toolchain (installing it with rustup if
-//! needed). Each target starts from its own corpus in `fuzz/corpus/<target>` plus the project's
-//! `corpus/` files of the matching format as read-only seeds. A crash leaves its input in
+//! needed). Each target starts from its own corpus in `fuzz/corpus/<target>` plus, as read-only
+//! seeds, its past findings in `fuzz/regressions/<target>` and the project's `corpus/` files of the
+//! matching format. A crash leaves its input in
 //! `fuzz/artifacts/<target>/`; turn it into a regression file under `corpus/*/invalid/` or a unit test.
 
 use std::process::Command;
@@ -50,6 +51,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         std::fs::create_dir_all(&corpus).map_err(|e| format!("cannot create {}: {e}", corpus.display()))?;
         let mut cmd = Command::new("cargo");
         cmd.args(["+nightly", "fuzz", "run", target]).arg(&corpus);
+        // Past findings run first on every run (libFuzzer reads every folder, writes only to the first).
+        let regressions = fuzz_dir.join("regressions").join(target);
+        if regressions.is_dir() {
+            cmd.arg(regressions);
+        }
         for seed in seeds_for(target) {
             let dir = root().join(seed);
             if dir.is_dir() {

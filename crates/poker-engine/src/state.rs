@@ -538,7 +538,9 @@ impl State {
         let mut contrib = [Chips::ZERO; N];
         let mut pend = [Chips::ZERO; N];
         for i in 0..n {
-            contrib[i] = self.payoffs[i].neg().sub(self.bets[i]);
+            // Never below zero: past 28 significant digits a payoff and a bet can round apart by
+            // a unit in the last digit, which must not become a negative pot.
+            contrib[i] = self.payoffs[i].neg().sub(self.bets[i]).max(Chips::ZERO);
             pend[i] = self.payoffs[i].neg();
         }
         let mut amount = Chips::ZERO;
