@@ -8,14 +8,7 @@ use libfuzzer_sys::fuzz_target;
 fn check_spans(text: &str, hand: &phh::ParsedHand) {
     let len = text.len();
     assert!(hand.span.start <= hand.span.end && hand.span.end <= len, "hand span out of the text");
-    for d in &hand.diagnostics {
-        assert!(d.span.end <= len, "diagnostic {} span {:?} past the end ({len})", d.code, d.span);
-        assert!(
-            text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end),
-            "{}: span not on a char boundary",
-            d.code
-        );
-    }
+    cardnote_fuzz::assert_spans(text, &hand.diagnostics);
     for s in &hand.action_spans {
         assert!(s.end <= len, "action span past the end");
     }

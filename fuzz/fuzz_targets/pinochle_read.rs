@@ -10,18 +10,5 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(parsed.hand_diagnostics.len(), parsed.file.hands.len(), "one diagnostic list per hand");
     let reports = ppn_pinochle::validate::check_parsed(&parsed, &ppn_pinochle::Options::default());
     let all = parsed.header_diagnostics.iter().chain(reports.iter().flat_map(|r| r.diagnostics.iter()));
-    for d in all {
-        assert!(
-            d.span.start <= d.span.end && d.span.end <= text.len(),
-            "{}: span {:?} past {}",
-            d.code,
-            d.span,
-            text.len()
-        );
-        assert!(
-            text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end),
-            "{}: span not on a char boundary",
-            d.code
-        );
-    }
+    cardnote_fuzz::assert_spans(text, all);
 });
