@@ -46,22 +46,21 @@ fn target_dir() -> PathBuf {
 
 fn collect(dir: &Path) -> Result<Vec<Measured>, String> {
     let mut found = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                if path.file_name().is_some_and(|n| n == "new") {
-                    if let Some(m) = read_result(&path) {
-                        found.push(m);
-                    }
-                } else if path.file_name().is_some_and(|n| n != "report" && n != "base" && n != "change") {
-                    stack.push(path);
-                }
-            }
+    // Criterion keeps each bench's latest run in a `new/` folder; `report/`, `base/` and `change/`
+    // hold older runs and comparisons.
+    crate::util::walk(dir, &mut |path, is_dir| {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !is_dir || name == "report" || name == "base" || name == "change" {
+            return false;
         }
-    }
+        if name == "new" {
+            if let Some(m) = read_result(path) {
+                found.push(m);
+            }
+            return false;
+        }
+        true
+    });
     found.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(found)
 }

@@ -26,25 +26,34 @@ pub fn output(cmd: &mut Command) -> Option<String> {
     Some(String::from_utf8_lossy(&out.stdout).trim().to_owned())
 }
 
-/// Every file under `dir` (recursively) whose name ends with `suffix`, sorted.
-pub fn files_with_suffix(dir: &Path, suffix: &str) -> Vec<PathBuf> {
-    let mut found = Vec::new();
+/// Walks `dir` depth-first (symlinked folders are not followed). `visit(path, is_dir)` sees every
+/// entry; for a folder, `true` means "go inside".
+pub fn walk(dir: &Path, visit: &mut dyn FnMut(&Path, bool) -> bool) {
     let mut stack = vec![dir.to_path_buf()];
     while let Some(dir) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else { continue };
         for entry in entries.flatten() {
             let path = entry.path();
             let is_dir = entry.file_type().map(|t| t.is_dir()).unwrap_or(false);
-            if is_dir {
-                let name = entry.file_name();
-                if name != "target" && name != ".git" && name != "node_modules" {
-                    stack.push(path);
-                }
-            } else if path.to_string_lossy().ends_with(suffix) {
-                found.push(path);
+            if visit(&path, is_dir) && is_dir {
+                stack.push(path);
             }
         }
     }
+}
+
+/// Every file under `dir` (recursively) whose name ends with `suffix`, sorted.
+pub fn files_with_suffix(dir: &Path, suffix: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    walk(dir, &mut |path, is_dir| {
+        if is_dir {
+            return path.file_name().is_some_and(|n| n != "target" && n != ".git" && n != "node_modules");
+        }
+        if path.to_string_lossy().ends_with(suffix) {
+            found.push(path.to_path_buf());
+        }
+        false
+    });
     found.sort();
     found
 }
