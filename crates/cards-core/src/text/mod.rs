@@ -12,6 +12,7 @@
 
 use core::fmt;
 
+use crate::card::{Card, Rank, Suit};
 use crate::diagnostic::Span;
 
 pub mod pbn;
@@ -72,3 +73,30 @@ impl fmt::Display for CardTextError {
 }
 
 impl std::error::Error for CardTextError {}
+
+/// A card written suit letter (`S H D C`) then rank, as PBN and the Pinochle notation write them;
+/// `rank` reads the rank letter of the notation. Error spans cover whole characters.
+pub(crate) fn parse_suit_then_rank(
+    text: &str,
+    rank: impl Fn(u8) -> Option<Rank>,
+) -> Result<Card, CardTextError> {
+    let bytes = text.as_bytes();
+    let (Some(&s), Some(&r)) = (bytes.first(), bytes.get(1)) else {
+        return Err(CardTextError::new(CardTextErrorKind::Truncated, 0, text.len()));
+    };
+    let char_end = |at: usize| Span::new(at, at + 1).snap_to_chars(text);
+    let suit = match s {
+        b'S' | b'H' | b'D' | b'C' => Suit::from_char(s as char),
+        _ => None,
+    }
+    .ok_or_else(|| CardTextError { kind: CardTextErrorKind::BadSuit, span: char_end(0) })?;
+    let rank =
+        rank(r).ok_or_else(|| CardTextError { kind: CardTextErrorKind::BadRank, span: char_end(1) })?;
+    if bytes.len() > 2 {
+        return Err(CardTextError {
+            kind: CardTextErrorKind::BadRank,
+            span: char_end(2).join(Span::at(text.len())),
+        });
+    }
+    Ok(Card::new(rank, suit))
+}

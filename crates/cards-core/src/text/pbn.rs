@@ -20,20 +20,7 @@ pub const HAND_SUIT_ORDER: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamon
 
 /// Parses a card written suit then rank (`SA`).
 pub fn parse_card(text: &str) -> Result<Card, CardTextError> {
-    let bytes = text.as_bytes();
-    let (Some(&s), Some(&r)) = (bytes.first(), bytes.get(1)) else {
-        return Err(CardTextError::new(CardTextErrorKind::Truncated, 0, text.len()));
-    };
-    let suit = match s {
-        b'S' | b'H' | b'D' | b'C' => Suit::from_char(s as char),
-        _ => None,
-    }
-    .ok_or(CardTextError::new(CardTextErrorKind::BadSuit, 0, 1))?;
-    let rank = Rank::from_char(r as char).ok_or(CardTextError::new(CardTextErrorKind::BadRank, 1, 2))?;
-    if bytes.len() > 2 {
-        return Err(CardTextError::new(CardTextErrorKind::BadRank, 2, text.len()));
-    }
-    Ok(Card::new(rank, suit))
+    super::parse_suit_then_rank(text, |b| Rank::from_char(b as char))
 }
 
 /// Writes a card suit then rank (`SA`).
