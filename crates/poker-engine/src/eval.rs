@@ -336,16 +336,16 @@ fn eight_or_better(cards: &[Card]) -> Option<HandValue> {
     Some(HandValue(!low))
 }
 
-/// A-5 low value of exactly five cards in PokerKit's "regular" lookup order (smaller is better).
-fn regular5(cards: &[Card; 5]) -> u32 {
+/// The cards grouped by rank (`rank_of` gives 0..13): `(count, rank)` pairs sorted by count, then
+/// rank, both descending, and how many there are (at most `N`).
+fn rank_groups<const N: usize>(cards: &[Card], rank_of: impl Fn(Card) -> u32) -> ([(u8, u8); N], usize) {
     let mut counts = [0u8; 13];
     for &c in cards {
-        if let Some(slot) = counts.get_mut(low_rank(c) as usize) {
+        if let Some(slot) = counts.get_mut(rank_of(c) as usize) {
             *slot += 1;
         }
     }
-    // Groups sorted by multiplicity, then rank, both descending.
-    let mut groups = [(0u8, 0u8); 5];
+    let mut groups = [(0u8, 0u8); N];
     let mut n = 0usize;
     for (rank, &count) in counts.iter().enumerate().rev() {
         if count > 0
@@ -355,8 +355,16 @@ fn regular5(cards: &[Card; 5]) -> u32 {
             n += 1;
         }
     }
-    let used = groups.get_mut(..n).unwrap_or_default();
-    used.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    if let Some(used) = groups.get_mut(..n) {
+        used.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    }
+    (groups, n)
+}
+
+/// A-5 low value of exactly five cards in PokerKit's "regular" lookup order (smaller is better).
+fn regular5(cards: &[Card; 5]) -> u32 {
+    let (groups, n) = rank_groups::<5>(cards, low_rank);
+    let used = groups.get(..n).unwrap_or_default();
     let shape: (u8, u8) = (used.first().map_or(0, |g| g.0), used.get(1).map_or(0, |g| g.0));
     let category = match shape {
         (4, _) => 5,
@@ -553,25 +561,8 @@ pub fn opening_value(up: &[Card], low: bool) -> Option<u32> {
     if up.is_empty() || up.len() > 4 {
         return None;
     }
-    let mut counts = [0u8; 13];
-    for &c in up {
-        let r = if low { low_rank(c) } else { c.rank().index() as u32 };
-        if let Some(slot) = counts.get_mut(r as usize) {
-            *slot += 1;
-        }
-    }
-    let mut groups = [(0u8, 0u8); 4];
-    let mut n = 0usize;
-    for (rank, &count) in counts.iter().enumerate().rev() {
-        if count > 0
-            && let Some(slot) = groups.get_mut(n)
-        {
-            *slot = (count, rank as u8);
-            n += 1;
-        }
-    }
-    let used = groups.get_mut(..n).unwrap_or_default();
-    used.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    let (groups, n) = rank_groups::<4>(up, |c| if low { low_rank(c) } else { c.rank().index() as u32 });
+    let used = groups.get(..n).unwrap_or_default();
     let top = used.first().map_or(0, |g| g.0);
     let second = used.get(1).map_or(0, |g| g.0);
     let kickers = n as u32 - 1;
