@@ -9,6 +9,17 @@
 //! let checked = formats::pbn::check(text, &CheckOptions::default());
 //! assert_eq!(checked.records.len(), 1);
 //! ```
+//!
+//! # Guarantees
+//! - No panic on any input: every `check`, `fmt` and `convert` entry point takes arbitrary bytes
+//!   (invalid UTF-8, NUL bytes, cut-off files) and answers with diagnostics whose spans lie inside
+//!   the decoded text on character boundaries (`tests/robustness.rs`); the workspace lints deny
+//!   `clippy::unwrap_used` and `clippy::panic` outside tests.
+//! - No `unsafe` (`unsafe_code = "forbid"` for the whole workspace).
+//! - The `cardnote` command never loses a file: rewrites go through a temporary file that is
+//!   re-read and checked before it is renamed over the original, and a file with errors is not
+//!   rewritten (`tests/safe_write.rs`).
+//! - Amounts are the libraries' exact decimals end to end; the JSON output writes them as text.
 
 pub mod formats;
 pub mod output;
