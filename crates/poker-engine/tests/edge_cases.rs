@@ -22,6 +22,20 @@ fn act(s: &mut State, text: &str) -> Result<poker_engine::Warnings, ActionError>
     s.apply(&text.parse().unwrap())
 }
 
+/// Applies action notations in order; each must be accepted.
+fn play(s: &mut State, actions: &[&str]) {
+    for a in actions {
+        act(s, a).unwrap_or_else(|e| panic!("{a}: {e}"));
+    }
+}
+
+/// Deals `cards` unknown hole cards to each of the first `players` players.
+fn deal_unknown(s: &mut State, players: usize, cards: usize) {
+    for p in 1..=players {
+        act(s, &format!("d dh p{p} {}", "??".repeat(cards))).unwrap_or_else(|e| panic!("p{p}: {e}"));
+    }
+}
+
 fn apply_all(s: &mut State, actions: &[Action]) {
     for a in actions {
         s.apply(a).unwrap_or_else(|e| panic!("{a}: {e}"));
@@ -83,9 +97,7 @@ fn e03_bb_ante_three_handed() {
         "[]",
     ));
     assert_eq!(s.stacks(), [c("99"), c("95"), c("100")]);
-    for p in 1..=3 {
-        act(&mut s, &format!("d dh p{p} ????")).unwrap();
-    }
+    deal_unknown(&mut s, 3, 2);
     assert_eq!(s.turn(), Turn::Bet(2));
 }
 
@@ -97,9 +109,7 @@ fn e06_short_bb_lowers_the_call() {
         "[100, 4, 100]",
         "[]",
     ));
-    for p in 1..=3 {
-        act(&mut s, &format!("d dh p{p} ????")).unwrap();
-    }
+    deal_unknown(&mut s, 3, 2);
     assert_eq!(s.call_amount(), Some(c("1")));
     act(&mut s, "p3 cc").unwrap();
     assert_eq!(s.call_amount(), Some(c("0")));
@@ -114,16 +124,12 @@ fn e07_straddle_min_raise_and_pot_raise() {
         "[]",
     );
     let (mut s, _) = state(&text);
-    for p in 1..=5 {
-        act(&mut s, &format!("d dh p{p} ????")).unwrap();
-    }
+    deal_unknown(&mut s, 5, 2);
     assert_eq!(s.turn(), Turn::Bet(3));
     assert_eq!(s.raise_range().map(|r| r.0), Some(c("6")));
     let po = text.replace("'NT'", "'PO'").replace("????", "????????");
     let (mut s, _) = state(&po);
-    for p in 1..=5 {
-        act(&mut s, &format!("d dh p{p} ????????")).unwrap();
-    }
+    deal_unknown(&mut s, 5, 4);
     assert_eq!(s.raise_range(), Some((c("6"), c("15"))));
 }
 
@@ -135,9 +141,7 @@ fn e08_button_straddle_opens_at_the_small_blind() {
         "[200,200,200,200,200,200]",
         "[]",
     ));
-    for p in 1..=6 {
-        act(&mut s, &format!("d dh p{p} ????")).unwrap();
-    }
+    deal_unknown(&mut s, 6, 2);
     assert_eq!(s.turn(), Turn::Bet(0));
 }
 
@@ -174,19 +178,20 @@ fn e10_fixed_limit_cap_heads_up_post_flop() {
         "[100, 100]",
         "[]",
     ));
-    for a in [
-        "d dh p1 ????",
-        "d dh p2 ????",
-        "p2 cc",
-        "p1 cc",
-        "d db ??????",
-        "p1 cbr 2",
-        "p2 cbr 4",
-        "p1 cbr 6",
-        "p2 cbr 8",
-    ] {
-        act(&mut s, a).unwrap();
-    }
+    play(
+        &mut s,
+        &[
+            "d dh p1 ????",
+            "d dh p2 ????",
+            "p2 cc",
+            "p1 cc",
+            "d db ??????",
+            "p1 cbr 2",
+            "p2 cbr 4",
+            "p1 cbr 6",
+            "p2 cbr 8",
+        ],
+    );
     assert_eq!(act(&mut s, "p1 cbr 10"), Err(ActionError::RaiseCapReached));
 }
 
@@ -198,9 +203,7 @@ fn e12_fo8_is_pot_limit() {
         "[100, 100, 100]",
         "[]",
     ));
-    for p in 1..=3 {
-        act(&mut s, &format!("d dh p{p} ????????")).unwrap();
-    }
+    deal_unknown(&mut s, 3, 4);
     assert_eq!(s.raise_range(), Some((c("4"), c("7"))));
     assert!(act(&mut s, "p3 cbr 7").unwrap().contains(Warning::PotLimitOmahaHiLo));
     assert_eq!(s.raise_range(), Some((c("12"), c("23"))));
@@ -217,20 +220,21 @@ fn e13_incomplete_all_in_does_not_reopen() {
         "[200, 200, 35]",
         "[]",
     ));
-    for a in [
-        "d dh p1 ????",
-        "d dh p2 ????",
-        "d dh p3 ????",
-        "p3 cc",
-        "p1 cc",
-        "p2 cc",
-        "d db ??????",
-        "p1 cbr 20",
-        "p2 cc",
-        "p3 cbr 33",
-    ] {
-        act(&mut s, a).unwrap();
-    }
+    play(
+        &mut s,
+        &[
+            "d dh p1 ????",
+            "d dh p2 ????",
+            "d dh p3 ????",
+            "p3 cc",
+            "p1 cc",
+            "p2 cc",
+            "d db ??????",
+            "p1 cbr 20",
+            "p2 cc",
+            "p3 cbr 33",
+        ],
+    );
     assert!(act(&mut s, "p1 cbr 60").is_err());
     act(&mut s, "p1 cc").unwrap();
     assert!(act(&mut s, "p2 cbr 60").is_err());
@@ -244,12 +248,8 @@ fn e14_first_preflop_raise_always_reopens() {
         "[200, 200, 200, 3, 200]",
         "[]",
     ));
-    for p in 1..=5 {
-        act(&mut s, &format!("d dh p{p} ????")).unwrap();
-    }
-    for a in ["p3 cc", "p4 cbr 3", "p5 cc", "p1 cc", "p2 cc"] {
-        act(&mut s, a).unwrap();
-    }
+    deal_unknown(&mut s, 5, 2);
+    play(&mut s, &["p3 cc", "p4 cbr 3", "p5 cc", "p1 cc", "p2 cc"]);
     assert_eq!(s.raise_range().map(|r| r.0), Some(c("5")));
 }
 
@@ -261,12 +261,8 @@ fn e15_consecutive_short_all_ins_adding_up_reopen() {
         "[20001, 20001, 20001, 1301, 1701]",
         "[]",
     ));
-    for p in 1..=5 {
-        act(&mut s, &format!("d dh p{p} ????")).unwrap();
-    }
-    for a in ["p1 cbr 500", "p2 cbr 1000", "p3 cc", "p4 cbr 1300", "p5 cbr 1700", "p1 cc"] {
-        act(&mut s, a).unwrap();
-    }
+    deal_unknown(&mut s, 5, 2);
+    play(&mut s, &["p1 cbr 500", "p2 cbr 1000", "p3 cc", "p4 cbr 1300", "p5 cbr 1700", "p1 cc"]);
     assert_eq!(s.turn(), Turn::Bet(1));
     assert_eq!(s.raise_range(), Some((c("2200"), c("20000"))));
 }
@@ -279,12 +275,8 @@ fn e16_consecutive_short_all_ins_not_adding_up() {
         "[200, 200, 200, 25, 32]",
         "[]",
     ));
-    for p in 1..=5 {
-        act(&mut s, &format!("d dh p{p} ????")).unwrap();
-    }
-    for a in ["p3 cbr 20", "p4 cbr 25", "p5 cbr 32", "p1 f", "p2 f"] {
-        act(&mut s, a).unwrap();
-    }
+    deal_unknown(&mut s, 5, 2);
+    play(&mut s, &["p3 cbr 20", "p4 cbr 25", "p5 cbr 32", "p1 f", "p2 f"]);
     assert_eq!(s.turn(), Turn::Bet(2));
     assert!(s.raise_range().is_none());
     assert!(act(&mut s, "p3 cbr 100").is_err());
@@ -298,20 +290,21 @@ fn e17_fixed_limit_half_bet_all_in_does_not_reopen() {
         "[100, 100, 5]",
         "[]",
     ));
-    for a in [
-        "d dh p1 ????",
-        "d dh p2 ????",
-        "d dh p3 ????",
-        "p3 cc",
-        "p1 cc",
-        "p2 cc",
-        "d db ??????",
-        "p1 cbr 2",
-        "p2 cc",
-        "p3 cbr 3",
-    ] {
-        act(&mut s, a).unwrap();
-    }
+    play(
+        &mut s,
+        &[
+            "d dh p1 ????",
+            "d dh p2 ????",
+            "d dh p3 ????",
+            "p3 cc",
+            "p1 cc",
+            "p2 cc",
+            "d db ??????",
+            "p1 cbr 2",
+            "p2 cc",
+            "p3 cbr 3",
+        ],
+    );
     assert!(act(&mut s, "p1 cbr 5").is_err());
 }
 
@@ -366,9 +359,7 @@ fn e20_stud_later_street_openers() {
 #[test]
 fn e21_stud_cap_and_completion() {
     let mut s = stud("F7S", "[100,100,100]", ["2c", "9d", "9h"]);
-    for a in ["p1 pb", "p2 cbr 5", "p3 cbr 10", "p1 cbr 15", "p2 cbr 20"] {
-        act(&mut s, a).unwrap();
-    }
+    play(&mut s, &["p1 pb", "p2 cbr 5", "p3 cbr 10", "p1 cbr 15", "p2 cbr 20"]);
     assert_eq!(act(&mut s, "p3 cbr 25"), Err(ActionError::RaiseCapReached));
     let mut s = stud("F7S", "[100,100,100]", ["2c", "9d", "9h"]);
     act(&mut s, "p1 cbr 5").unwrap();
@@ -392,9 +383,7 @@ fn e39_fold_with_nothing_to_call_is_a_warning() {
         "[100,100,100]",
         "[]",
     ));
-    for a in ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cc", "p1 cc"] {
-        act(&mut s, a).unwrap();
-    }
+    play(&mut s, &["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cc", "p1 cc"]);
     assert!(act(&mut s, "p2 f").unwrap().contains(Warning::FoldWithNothingToCall));
 }
 
@@ -445,9 +434,7 @@ fn e44_draw_all_in_must_draw_and_show_only_at_the_end() {
         "[100, 3]",
         "[]",
     ));
-    for a in ["d dh p1 7c5d4h3s2c", "d dh p2 KsKdQhQc8s", "p2 cbr 3", "p1 cc"] {
-        act(&mut s, a).unwrap();
-    }
+    play(&mut s, &["d dh p1 7c5d4h3s2c", "d dh p2 KsKdQhQc8s", "p2 cbr 3", "p1 cc"]);
     assert_eq!(act(&mut s, "p1 sm 7c5d4h3s2c"), Err(ActionError::NoShowdown));
     assert_eq!(s.draw_turn(), Some((0, 5)));
 }
@@ -460,12 +447,8 @@ fn e45_draw_order_and_dealing_timing() {
         "[100,100,100,100]",
         "[]",
     ));
-    for p in 1..=4 {
-        act(&mut s, &format!("d dh p{p} ??????????")).unwrap();
-    }
-    for a in ["p3 cc", "p4 cc", "p1 cc", "p2 cc"] {
-        act(&mut s, a).unwrap();
-    }
+    deal_unknown(&mut s, 4, 5);
+    play(&mut s, &["p3 cc", "p4 cc", "p1 cc", "p2 cc"]);
     assert_eq!(act(&mut s, "p4 sd"), Err(ActionError::WrongPlayer { expected: 0 }));
     act(&mut s, "p1 sd ????").unwrap();
     assert_eq!(act(&mut s, "d dh p1 ????"), Err(ActionError::DrawPending));
@@ -493,9 +476,7 @@ fn e47_partial_board_dealing() {
         act(&mut s, a).unwrap();
         act(&mut t, a).unwrap();
     }
-    for a in ["d db 2s", "d db 3s", "d db 4s"] {
-        act(&mut s, a).unwrap();
-    }
+    play(&mut s, &["d db 2s", "d db 3s", "d db 4s"]);
     assert_eq!(s.board().len(), 3);
     assert_eq!(act(&mut t, "d db 2s3s4s5s"), Err(ActionError::BadCardCount));
 }
@@ -565,9 +546,7 @@ fn illegal_actions_leave_the_state_unchanged() {
         "[100,100,100]",
         "[]",
     ));
-    for a in ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????"] {
-        act(&mut s, a).unwrap();
-    }
+    play(&mut s, &["d dh p1 ????", "d dh p2 ????", "d dh p3 ????"]);
     let before = format!("{s:?}");
     for a in ["p1 cc", "p3 cbr 3", "p3 cbr 101", "d db AsKsQs", "p9 f", "p3 sm -", "p3 sd"] {
         assert!(act(&mut s, a).is_err(), "{a}");
