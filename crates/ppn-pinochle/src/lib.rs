@@ -88,8 +88,9 @@ pub fn check_str(text: &str, opts: &Options) -> Vec<HandReport> {
     let mut first = std::mem::take(&mut reader.header_diagnostics);
     first.append(&mut head);
     let mut reports = Vec::new();
-    for (hand, syntax) in reader.by_ref() {
+    while let Some((hand, syntax)) = reader.next() {
         let mut report = checker.check_hand(&hand, syntax);
+        reader.recycle(hand);
         if reports.is_empty() {
             first.append(&mut report.diagnostics);
             report.diagnostics = std::mem::take(&mut first);

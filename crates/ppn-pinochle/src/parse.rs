@@ -59,6 +59,36 @@ pub struct Reader<'a> {
     pub headers: Vec<HeaderLine>,
     /// Diagnostics about them.
     pub header_diagnostics: Vec<Diagnostic>,
+    spare: Spare,
+}
+
+/// Buffers of hands given back with [`Reader::recycle`], reused by the next hands.
+#[derive(Debug, Default)]
+struct Spare {
+    strings: Vec<String>,
+    tokens: Vec<Vec<Spanned<Token>>>,
+    lines: Vec<Vec<SectionLine>>,
+    items: Vec<Vec<Item>>,
+}
+
+/// At most this many spare buffers of each kind are kept.
+const SPARE_MAX: usize = 64;
+
+impl Spare {
+    fn string(&mut self) -> String {
+        self.strings.pop().unwrap_or_default()
+    }
+
+    fn put_string(&mut self, mut s: String) {
+        if s.capacity() > 0 && self.strings.len() < SPARE_MAX {
+            s.clear();
+            self.strings.push(s);
+        }
+    }
+
+    fn tokens(&mut self) -> Vec<Spanned<Token>> {
+        self.tokens.pop().unwrap_or_else(|| Vec::with_capacity(5))
+    }
 }
 
 fn is_space(b: u8) -> bool {
@@ -75,9 +105,43 @@ impl<'a> Reader<'a> {
             pos: 0,
             headers: Vec::new(),
             header_diagnostics: Vec::new(),
+            spare: Spare::default(),
         };
         reader.read_headers();
         reader
+    }
+
+    /// Gives back a hand this reader returned (once it has been used), so that the next hands reuse
+    /// its buffers instead of allocating new ones.
+    pub fn recycle(&mut self, hand: Hand) {
+        let spare = &mut self.spare;
+        let mut items = hand.items;
+        for item in items.drain(..) {
+            match item {
+                Item::Comment(c) => spare.put_string(c.text),
+                Item::Tag(tag) => {
+                    spare.put_string(tag.value);
+                    let Some(section) = tag.section else { continue };
+                    let mut lines = section.lines;
+                    for line in lines.drain(..) {
+                        for c in line.comments {
+                            spare.put_string(c.text);
+                        }
+                        let mut tokens = line.tokens;
+                        if tokens.capacity() > 0 && spare.tokens.len() < SPARE_MAX {
+                            tokens.clear();
+                            spare.tokens.push(tokens);
+                        }
+                    }
+                    if spare.lines.len() < SPARE_MAX {
+                        spare.lines.push(lines);
+                    }
+                }
+            }
+        }
+        if spare.items.len() < SPARE_MAX {
+            spare.items.push(items);
+        }
     }
 
     fn skip_spaces(&mut self) {
@@ -126,7 +190,9 @@ impl<'a> Reader<'a> {
             Some(i) => {
                 let end = start + 1 + i;
                 self.pos = end + 1;
-                Comment { text: self.slice(start + 1, end).to_owned(), at: At(Span::new(start, end + 1)) }
+                let mut text = self.spare.string();
+                text.push_str(self.slice(start + 1, end));
+                Comment { text, at: At(Span::new(start, end + 1)) }
             }
             None => {
                 let end = self.line_end(start);
@@ -136,10 +202,9 @@ impl<'a> Reader<'a> {
                     Span::new(start, start + 1),
                 ));
                 self.pos = end;
-                Comment {
-                    text: self.slice(start + 1, end).trim_end_matches('\r').to_owned(),
-                    at: At(Span::new(start, end)),
-                }
+                let mut text = self.spare.string();
+                text.push_str(self.slice(start + 1, end).trim_end_matches('\r'));
+                Comment { text, at: At(Span::new(start, end)) }
             }
         }
     }
@@ -244,14 +309,13 @@ impl<'a> Reader<'a> {
         }
         self.pos += 1;
         let value_start = self.pos;
-        let mut value = String::new();
-        let mut seg = value_start;
+        // How many `\"` / `\\` escapes the value has.
+        let mut escapes = 0usize;
         loop {
             match self.bytes.get(self.pos) {
                 Some(b'"') => break,
                 Some(b'\\') if matches!(self.bytes.get(self.pos + 1), Some(b'"' | b'\\')) => {
-                    value.push_str(self.slice(seg, self.pos));
-                    seg = self.pos + 1;
+                    escapes += 1;
                     self.pos += 2;
                 }
                 Some(b'\n') | None => {
@@ -265,17 +329,19 @@ impl<'a> Reader<'a> {
             }
         }
         let value_end = self.pos;
-        if seg == value_start {
-            value = self.slice(value_start, value_end).to_owned();
-        } else {
-            value.push_str(self.slice(seg, value_end));
-        }
         self.pos += 1;
         self.skip_spaces();
         if self.bytes.get(self.pos) != Some(&b']') {
             return Err(bad(self.pos, "expected `]` to close the tag"));
         }
         self.pos += 1;
+        let raw = self.slice(value_start, value_end);
+        let mut value = self.spare.string();
+        if escapes == 0 {
+            value.push_str(raw);
+        } else {
+            unescape_into(&mut value, raw);
+        }
         Ok(Tag {
             segment,
             name: tag_name(self.slice(name_start, name_end)),
@@ -289,7 +355,7 @@ impl<'a> Reader<'a> {
 
     /// Reads the next hand (None at the end of the input).
     fn next_hand(&mut self) -> Option<(Hand, Vec<Diagnostic>)> {
-        let mut items: Vec<Item> = Vec::with_capacity(32);
+        let mut items: Vec<Item> = self.spare.items.pop().unwrap_or_else(|| Vec::with_capacity(32));
         let mut diags = Vec::new();
         let mut section_owner: Option<usize> = None;
         let mut hand_start = None;
@@ -322,7 +388,7 @@ impl<'a> Reader<'a> {
             }
             hand_start.get_or_insert(self.pos);
             let mut pending: Vec<Comment> = Vec::new();
-            let mut tokens: Vec<Spanned<Token>> = Vec::with_capacity(5);
+            let mut tokens: Vec<Spanned<Token>> = Vec::new();
             let mut had_tag = false;
             let content_start = self.pos;
             loop {
@@ -354,6 +420,9 @@ impl<'a> Reader<'a> {
                                 t.at.0,
                             ));
                         } else {
+                            if tokens.capacity() == 0 {
+                                tokens = self.spare.tokens();
+                            }
                             tokens.push(t);
                         }
                     }
@@ -378,8 +447,11 @@ impl<'a> Reader<'a> {
             match owner {
                 Some(tag) if !tokens.is_empty() || tag.section.is_some() || is_section_tag(&tag.name) => {
                     let line = SectionLine { tokens, comments: pending, at: At(line_span) };
+                    let spare = &mut self.spare.lines;
                     tag.section
-                        .get_or_insert_with(|| Section { lines: Vec::with_capacity(21) })
+                        .get_or_insert_with(|| Section {
+                            lines: spare.pop().unwrap_or_else(|| Vec::with_capacity(21)),
+                        })
                         .lines
                         .push(line);
                 }
@@ -412,6 +484,26 @@ impl Iterator for Reader<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         self.next_hand()
     }
+}
+
+/// Appends `raw` to `out` with `\"` and `\\` unescaped (any other backslash kept).
+fn unescape_into(out: &mut String, raw: &str) {
+    let mut rest = raw;
+    while let Some(i) = rest.find('\\') {
+        let (before, from) = rest.split_at(i);
+        out.push_str(before);
+        match from.as_bytes().get(1) {
+            Some(b'"' | b'\\') => {
+                out.push_str(from.get(1..2).unwrap_or(""));
+                rest = from.get(2..).unwrap_or("");
+            }
+            _ => {
+                out.push('\\');
+                rest = from.get(1..).unwrap_or("");
+            }
+        }
+    }
+    out.push_str(rest);
 }
 
 /// Tags whose value is followed by section lines.
