@@ -116,7 +116,7 @@ impl<'a> Tag<'a> {
 /// Resolves `\"` and `\\` in a string token's text.
 #[must_use]
 pub fn unescape(raw: &str) -> Cow<'_, str> {
-    if !raw.bytes().any(|b| b == b'\\') {
+    if !raw.as_bytes().contains(&b'\\') {
         return Cow::Borrowed(raw);
     }
     let mut out = String::with_capacity(raw.len());
@@ -731,6 +731,12 @@ impl Table {
     #[must_use]
     pub fn new(name: String, columns: Vec<Column>) -> Table {
         Table { name, columns, text: String::new(), cells: Vec::new() }
+    }
+
+    /// Makes room for `cells` more elements holding `text` bytes in all.
+    pub(crate) fn reserve(&mut self, cells: usize, text: usize) {
+        self.cells.reserve_exact(cells);
+        self.text.reserve_exact(text);
     }
 
     /// Appends an element.

@@ -94,6 +94,12 @@ const fn word_end_table() -> [bool; 256] {
 }
 static WORD_END: [bool; 256] = word_end_table();
 
+/// Whether any byte satisfies `f`; tests 64 bytes at a time without branching, so the compiler can
+/// vectorize it (a plain `any` stops at every byte).
+pub(crate) fn any_byte(b: &[u8], f: impl Fn(u8) -> bool) -> bool {
+    b.chunks(64).any(|chunk| chunk.iter().fold(false, |acc, &c| acc | f(c)))
+}
+
 fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c')
 }
@@ -527,11 +533,31 @@ pub fn parse_seat(text: &str) -> Option<Compass> {
 
 /// Parses a Deal value `F:h h h h`; spans of errors are relative to the value start `base`.
 pub fn parse_deal(text: &str, base: usize) -> Result<Deal, Diagnostic> {
+    parse_deal_and_slots(text, base).map(|(deal, _)| deal)
+}
+
+/// Whether the hands of a Deal value (after the `:`), split on single spaces, make four fields of
+/// which one is empty (`W: <N>  <S>`).
+fn empty_slot(hands: &str) -> bool {
+    let b = hands.as_bytes();
+    let spaces = b.iter().filter(|&&c| c == b' ').count();
+    // A space at the start, two spaces in a row or a space at the end leave a field empty.
+    spaces == 3
+        && (b.first() == Some(&b' ')
+            || b.last() == Some(&b' ')
+            || b.iter()
+                .zip(b.get(1..).unwrap_or(&[]))
+                .fold(false, |acc, (&p, &c)| acc | ((p == b' ') & (c == b' '))))
+}
+
+/// [`parse_deal`], and whether a hand slot is left empty ([`deal_has_empty_slot`]).
+pub(crate) fn parse_deal_and_slots(text: &str, base: usize) -> Result<(Deal, bool), Diagnostic> {
     let bad = |msg: String, s: usize, e: usize| {
         Diagnostic::error(codes::BAD_DEAL, msg, Span::new(base + s, base + e))
             .with_help("a deal is `N:S.H.D.C S.H.D.C S.H.D.C S.H.D.C`, `-` for a hand not given")
     };
-    let Some((first_text, rest)) = text.split_once(':') else {
+    let colon = text.bytes().position(|c| c == b':');
+    let Some((first_text, rest)) = colon.and_then(|c| Some((text.get(..c)?, text.get(c + 1..)?))) else {
         return Err(bad("the deal does not start with `<seat>:`".into(), 0, text.len()));
     };
     let Some(first) = parse_seat(first_text.trim()) else {
@@ -543,8 +569,7 @@ pub fn parse_deal(text: &str, base: usize) -> Result<Deal, Diagnostic> {
     // (`W: <N>  <S>`), which split on single spaces gives exactly four fields.
     let mut fields: [(usize, &str); 5] = [(0, ""); 5];
     let mut count = 0usize;
-    let spaces = rest.bytes().filter(|&c| c == b' ').count();
-    let empty_slot = spaces == 3 && rest.split(' ').any(str::is_empty);
+    let empty_slot = empty_slot(rest);
     if empty_slot {
         let mut off = 0;
         for f in rest.split(' ') {
@@ -575,16 +600,15 @@ pub fn parse_deal(text: &str, base: usize) -> Result<Deal, Diagnostic> {
         }
     }
     let fields = fields.get(..count.min(5)).unwrap_or(&[]);
-    if fields.len() > 4 {
-        let (s, f) = fields[4];
+    if let Some(&(s, f)) = fields.get(4) {
         return Err(bad("more than four hands".into(), rest_base + s, rest_base + s + f.len()));
     }
-    for (n, &(s, hand_text)) in fields.iter().take(4).enumerate() {
+    for (n, &(s, hand_text)) in fields.iter().enumerate() {
         if hand_text.is_empty() {
             continue;
         }
         let upper;
-        let hand_text = if hand_text.bytes().any(|c| c.is_ascii_lowercase()) {
+        let hand_text = if any_byte(hand_text.as_bytes(), |c| c.is_ascii_lowercase()) {
             upper = hand_text.to_ascii_uppercase();
             upper.as_str()
         } else {
@@ -612,16 +636,13 @@ pub fn parse_deal(text: &str, base: usize) -> Result<Deal, Diagnostic> {
         }
     }
     // Real files (Baker Bridge) give two hands "W: <N>  <S>" and leave the rest blank.
-    Ok(Deal { first, hands })
+    Ok((Deal { first, hands }, empty_slot))
 }
 
 /// Whether a Deal value leaves a hand slot empty (`W: <N>  <S>`) instead of writing `-`.
 #[must_use]
 pub fn deal_has_empty_slot(text: &str) -> bool {
-    text.split_once(':').is_some_and(|(_, r)| {
-        let f: Vec<&str> = r.split(' ').collect();
-        f.len() == 4 && f.iter().any(|x| x.is_empty())
-    })
+    text.split_once(':').is_some_and(|(_, r)| empty_slot(r))
 }
 
 /// Splits on white space into `buf` without allocating; more than `buf.len()` words give a slice
@@ -1129,7 +1150,7 @@ pub fn note_refs<'e>(anns: impl Iterator<Item = (&'e Annotation, Span)>) -> Vec<
 #[must_use]
 pub fn read_columns(value: &str, base: Option<usize>, whole: Span) -> (Vec<Column>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let mut columns = Vec::new();
+    let mut columns = Vec::with_capacity(value.bytes().filter(|&c| c == b';').count() + 1);
     let mut offset = 0usize;
     for part in value.split(';') {
         let span = base.map_or(whole, |base| Span::new(base + offset, base + offset + part.len()));
@@ -1139,7 +1160,8 @@ pub fn read_columns(value: &str, base: Option<usize>, whole: Span) -> (Vec<Colum
             Some(b'-') => (Some(SortOrder::Ascending), part.get(1..).unwrap_or("")),
             _ => (None, part),
         };
-        let (name, width, align) = match rest.split_once('\\') {
+        let backslash = rest.bytes().position(|c| c == b'\\');
+        let (name, width, align) = match backslash.and_then(|p| Some((rest.get(..p)?, rest.get(p + 1..)?))) {
             None => (rest, None, None),
             Some((name, spec)) => {
                 let digits = spec.bytes().take_while(u8::is_ascii_digit).count();
@@ -1183,8 +1205,22 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
     let base = exact.then_some(tag.value_span.start);
     let (columns, mut diags) = read_columns(header, base, tag.value_span);
     let width = columns.len().max(1);
+    // Typed checks of the predefined columns (Declarer, Denomination, Result, Contract, scores),
+    // reported after the other problems of the elements.
+    let kinds: Vec<ColumnKind> = columns.iter().map(|c| column_kind(&c.name)).collect();
+    let typed = kinds.iter().any(|k| *k != ColumnKind::Free);
+    let mut value_diags = Vec::new();
+    let (mut cells, mut text_len) = (0, 0);
+    for token in &tag.data {
+        if matches!(token.kind, TokenKind::Word | TokenKind::Str) {
+            cells += 1;
+            text_len += token.text.len();
+        }
+    }
     let mut table = Table::new(tag.name.to_owned(), columns);
+    table.reserve(cells, text_len);
     let mut seen_element = false;
+    let mut column = 0;
     for token in &tag.data {
         match token.kind {
             TokenKind::Invalid | TokenKind::Escape | TokenKind::Delimiter => continue,
@@ -1198,21 +1234,38 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
                 }
                 continue;
             }
+            // A string fits any column.
             TokenKind::Str => table.push(&unescape(token.text), true),
             TokenKind::Word => {
-                if let Some(p) = token.text.find('%') {
+                if let Some(p) = token.text.bytes().position(|c| c == b'%') {
                     diags.push(Diagnostic::error(
                         codes::TABLE_BAD_ELEMENT,
                         "`%` is not allowed in a table element",
                         Span::new(token.span.start + p, token.span.start + p + 1),
                     ));
                 }
+                if typed
+                    && let Some(&kind) = kinds.get(column)
+                    && !table_value_ok(kind, token.text)
+                {
+                    let name = table.columns.get(column).map_or("", |c| c.name.as_str());
+                    value_diags.push(Diagnostic::error(
+                        codes::TABLE_BAD_VALUE,
+                        format!("`{}` is not a valid {name}", token.text),
+                        token.span,
+                    ));
+                }
                 table.push(token.text, false);
             }
         }
+        // The column of the next element.
+        column += 1;
+        if column == width {
+            column = 0;
+        }
         seen_element = true;
     }
-    check_table_values(tag, &table, &mut diags);
+    diags.append(&mut value_diags);
     let rest = table.len() % width;
     if rest != 0 {
         let span = tag
@@ -1258,9 +1311,9 @@ fn column_kind(column: &str) -> ColumnKind {
     }
 }
 
-/// Whether a table element fits its predefined column (`?`, `-` and `^...` always do).
-fn table_value_ok(kind: ColumnKind, text: &str, quoted: bool) -> bool {
-    if kind == ColumnKind::Free || quoted || text == "?" || text == "-" {
+/// Whether an unquoted table element fits its predefined column (`?`, `-` and `^...` always do).
+fn table_value_ok(kind: ColumnKind, text: &str) -> bool {
+    if kind == ColumnKind::Free || text == "?" || text == "-" {
         return true;
     }
     let t = text.strip_prefix('^').unwrap_or(text);
@@ -1275,34 +1328,6 @@ fn table_value_ok(kind: ColumnKind, text: &str, quoted: bool) -> bool {
         ColumnKind::Decimal => is_decimal(t),
         ColumnKind::Rank => t.bytes().all(|c| c.is_ascii_digit() || c == b'-') && !t.is_empty(),
         ColumnKind::Free => true,
-    }
-}
-
-/// Typed checks of the predefined columns (Declarer, Denomination, Result, Contract, scores).
-fn check_table_values(tag: &Tag<'_>, table: &Table, diags: &mut Vec<Diagnostic>) {
-    let kinds: Vec<ColumnKind> = table.columns.iter().map(|c| column_kind(&c.name)).collect();
-    if kinds.iter().all(|k| *k == ColumnKind::Free) {
-        return;
-    }
-    let width = kinds.len().max(1);
-    let mut index = 0usize;
-    for token in &tag.data {
-        if !matches!(token.kind, TokenKind::Word | TokenKind::Str) {
-            continue;
-        }
-        let kind = kinds.get(index % width).copied().unwrap_or(ColumnKind::Free);
-        if kind != ColumnKind::Free
-            && let Some(cell) = table.cell(index)
-            && !table_value_ok(kind, cell.text, cell.quoted)
-        {
-            let column = table.columns.get(index % width).map_or("", |c| c.name.as_str());
-            diags.push(Diagnostic::error(
-                codes::TABLE_BAD_VALUE,
-                format!("`{}` is not a valid {column}", cell.text),
-                token.span,
-            ));
-        }
-        index += 1;
     }
 }
 

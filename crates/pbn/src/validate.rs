@@ -147,25 +147,12 @@ impl<'a> Iterator for Reader<'a> {
     }
 }
 
-/// FNV-1a over tag names, for cheap duplicate detection.
-#[derive(Debug, Clone, Copy)]
-struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
-fn fnv(name: &str) -> u64 {
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    std::hash::Hasher::write(&mut h, name.as_bytes());
-    h.0
+/// A cheap hash of a tag name (length, first and last byte), for duplicate detection.
+fn name_hash(name: &str) -> u32 {
+    let b = name.as_bytes();
+    let first = b.first().map_or(0, |&c| u32::from(c));
+    let last = b.last().map_or(0, |&c| u32::from(c));
+    (b.len() as u32).wrapping_mul(7) ^ first.wrapping_mul(3) ^ last
 }
 
 fn err(code: &'static str, msg: impl Into<String>, span: Span) -> Diagnostic {
@@ -187,15 +174,16 @@ impl<'a> Reader<'a> {
             }
         }
         let tags = self.resolve(&game, &mut diagnostics);
+        let lookup = Tags::new(&tags);
         let mut info = GameInfo::default();
-        check_tags(&game, &tags, &mut info, &mut diagnostics);
-        check_sections(&game, &tags, &mut info, &mut diagnostics);
+        check_tags(&lookup, &mut info, &mut diagnostics);
+        check_sections(&game, &lookup, &mut info, &mut diagnostics);
         for span in long_lines {
             long_line(self.src, 0, span.start, span.end, &mut diagnostics);
         }
         check_lines(self.src, &game, self.export, &mut self.eol_reported, &mut diagnostics);
         if self.export {
-            check_export(&game, &tags, &info, &self.sticky, &mut diagnostics);
+            check_export(&game, &lookup, &info, &self.sticky, &mut diagnostics);
         }
         if self.options.strict {
             for d in &mut diagnostics {
@@ -222,10 +210,11 @@ impl<'a> Reader<'a> {
     /// Resolves `#` and `##`, reports duplicates and forbidden inheritance.
     fn resolve(&mut self, game: &Game<'a>, diags: &mut Vec<Diagnostic>) -> Vec<ResolvedTag<'a>> {
         let mut out: Vec<ResolvedTag<'a>> = Vec::with_capacity(24);
-        let mut keys = [0u64; 64];
+        // One bit per name hash of the tags in `out`: a clear bit means no tag of that name yet.
+        let mut seen = 0u64;
         for item in &game.items {
             let Item::Tag(tag) = item else { continue };
-            let key = fnv(tag.name);
+            let bit = 1u64 << (name_hash(tag.name) % 64);
             if !tag.name.as_bytes().first().is_some_and(u8::is_ascii_uppercase) {
                 diags.push(warn(
                     codes::TAG_NAME_CASE,
@@ -233,11 +222,7 @@ impl<'a> Reader<'a> {
                     tag.name_span,
                 ));
             }
-            let dup = if out.len() <= keys.len() {
-                keys.iter().zip(&out).any(|(k, t)| *k == key && same(t.name, tag.name))
-            } else {
-                out.iter().any(|t| same(t.name, tag.name))
-            };
+            let dup = seen & bit != 0 && out.iter().any(|t| same(t.name, tag.name));
             if tag.name != "Note" && dup {
                 diags.push(warn(
                     codes::DUPLICATE_TAG,
@@ -284,9 +269,7 @@ impl<'a> Reader<'a> {
                 self.history.push((tag.name, value.clone()));
             }
             out.push(ResolvedTag { name: tag.name, value, span: Some(tag.span), value_span: tag.value_span });
-            if let Some(k) = keys.get_mut(out.len() - 1) {
-                *k = key;
-            }
+            seen |= bit;
         }
         for (name, value) in &self.sticky {
             if !out.iter().any(|t| t.name == *name) {
@@ -314,13 +297,136 @@ fn get<'t, 'a>(tags: &'t [ResolvedTag<'a>], name: &str) -> Option<&'t ResolvedTa
     tags.iter().find(|t| same(t.name, name))
 }
 
+/// The tags the checks look up by name; the mandatory tag set comes first, in export order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Known {
+    Event,
+    Site,
+    Date,
+    Board,
+    West,
+    North,
+    East,
+    South,
+    Dealer,
+    Vulnerable,
+    Deal,
+    Scoring,
+    Declarer,
+    Contract,
+    Result,
+    Auction,
+    Play,
+    Score,
+    ScoreRubberHistory,
+}
+
+impl Known {
+    const COUNT: usize = 19;
+    /// Every known tag of the mandatory tag set, in export order.
+    const MANDATORY: [Known; 15] = [
+        Known::Event,
+        Known::Site,
+        Known::Date,
+        Known::Board,
+        Known::West,
+        Known::North,
+        Known::East,
+        Known::South,
+        Known::Dealer,
+        Known::Vulnerable,
+        Known::Deal,
+        Known::Scoring,
+        Known::Declarer,
+        Known::Contract,
+        Known::Result,
+    ];
+
+    fn of(name: &str) -> Option<Known> {
+        Some(match name {
+            "Event" => Known::Event,
+            "Site" => Known::Site,
+            "Date" => Known::Date,
+            "Board" => Known::Board,
+            "West" => Known::West,
+            "North" => Known::North,
+            "East" => Known::East,
+            "South" => Known::South,
+            "Dealer" => Known::Dealer,
+            "Vulnerable" => Known::Vulnerable,
+            "Deal" => Known::Deal,
+            "Scoring" => Known::Scoring,
+            "Declarer" => Known::Declarer,
+            "Contract" => Known::Contract,
+            "Result" => Known::Result,
+            "Auction" => Known::Auction,
+            "Play" => Known::Play,
+            "Score" => Known::Score,
+            "ScoreRubberHistory" => Known::ScoreRubberHistory,
+            _ => return None,
+        })
+    }
+
+    /// The tag name.
+    const fn name(self) -> &'static str {
+        match self {
+            Known::Event => "Event",
+            Known::Site => "Site",
+            Known::Date => "Date",
+            Known::Board => "Board",
+            Known::West => "West",
+            Known::North => "North",
+            Known::East => "East",
+            Known::South => "South",
+            Known::Dealer => "Dealer",
+            Known::Vulnerable => "Vulnerable",
+            Known::Deal => "Deal",
+            Known::Scoring => "Scoring",
+            Known::Declarer => "Declarer",
+            Known::Contract => "Contract",
+            Known::Result => "Result",
+            Known::Auction => "Auction",
+            Known::Play => "Play",
+            Known::Score => "Score",
+            Known::ScoreRubberHistory => "ScoreRubberHistory",
+        }
+    }
+}
+
+/// The resolved tags of a game, with where the first tag of each [`Known`] name stands, so that
+/// the checks look tags up without comparing names.
+struct Tags<'t, 'a> {
+    list: &'t [ResolvedTag<'a>],
+    /// Index into `list` by [`Known`]; `usize::MAX` when the tag is not given.
+    at: [usize; Known::COUNT],
+}
+
+impl<'t, 'a> Tags<'t, 'a> {
+    fn new(list: &'t [ResolvedTag<'a>]) -> Tags<'t, 'a> {
+        let mut at = [usize::MAX; Known::COUNT];
+        for (i, t) in list.iter().enumerate() {
+            if let Some(slot) = Known::of(t.name).and_then(|k| at.get_mut(k as usize))
+                && *slot == usize::MAX
+            {
+                *slot = i;
+            }
+        }
+        Tags { list, at }
+    }
+
+    /// The first tag named `name`.
+    fn get(&self, name: Known) -> Option<&'t ResolvedTag<'a>> {
+        self.at.get(name as usize).and_then(|&i| self.list.get(i))
+    }
+}
+
 /// Whether a value is "unknown" (`?`) or empty.
 fn blank(v: &str) -> bool {
     v.is_empty() || v == "?"
 }
 
-fn check_tags(game: &Game<'_>, tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
-    for t in tags {
+fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
+    for t in tags.list {
         let v = t.value.as_ref();
         let sp = t.value_span;
         if blank(v) && t.name != "Result" {
@@ -347,9 +453,9 @@ fn check_tags(game: &Game<'_>, tags: &[ResolvedTag<'_>], info: &mut GameInfo, di
             "Deal" => {
                 // Offsets inside the value map to the source only when nothing was unescaped.
                 let base = sp.start;
-                match parse::parse_deal(v, base) {
-                    Ok(d) => {
-                        if parse::deal_has_empty_slot(v) {
+                match parse::parse_deal_and_slots(v, base) {
+                    Ok((d, empty_slot)) => {
+                        if empty_slot {
                             diags.push(
                                 warn(
                                     codes::DEAL_EMPTY_HAND,
@@ -422,13 +528,13 @@ fn check_tags(game: &Game<'_>, tags: &[ResolvedTag<'_>], info: &mut GameInfo, di
         }
     }
     // ScoreRubberHistory against Vulnerable.
-    if let Some(t) = get(tags, "ScoreRubberHistory") {
+    if let Some(t) = tags.get(Known::ScoreRubberHistory) {
         match rubber_vulnerability(&t.value) {
             Some(vul) => {
                 if let Some(actual) = info.vulnerable
                     && actual != vul
                 {
-                    let span = get(tags, "Vulnerable").map_or(t.value_span, |v| v.value_span);
+                    let span = tags.get(Known::Vulnerable).map_or(t.value_span, |v| v.value_span);
                     diags.push(err(
                         codes::RUBBER_VULNERABILITY,
                         format!(
@@ -448,7 +554,6 @@ fn check_tags(game: &Game<'_>, tags: &[ResolvedTag<'_>], info: &mut GameInfo, di
             None => {}
         }
     }
-    let _ = game;
 }
 
 fn is_date(v: &str) -> bool {
@@ -529,11 +634,15 @@ fn check_deal(deal: &Deal, sp: Span, diags: &mut Vec<Diagnostic>) {
                 hand.iter().filter(|c| seen.contains(*c)).map(cards_core::text::pbn::write_card).collect();
             diags.push(err(codes::DEAL_DUPLICATE_CARD, format!("cards in two hands: {}", dup.join(" ")), sp));
         }
-        for c in hand.iter() {
-            seen.insert(c);
-        }
+        seen |= *hand;
     }
-    let sizes: Vec<usize> = deal.hands.iter().flatten().map(|h| h.len()).collect();
+    let mut all_sizes = [0usize; 4];
+    let mut given = 0;
+    for (slot, hand) in all_sizes.iter_mut().zip(deal.hands.iter().flatten()) {
+        *slot = hand.len();
+        given += 1;
+    }
+    let sizes = all_sizes.get(..given).unwrap_or(&[]);
     let max = sizes.iter().copied().max().unwrap_or(0);
     if max == 13 {
         if sizes.iter().any(|&s| s != 13) {
@@ -551,21 +660,19 @@ fn check_deal(deal: &Deal, sp: Span, diags: &mut Vec<Diagnostic>) {
 }
 
 /// Finds which section a Note tag belongs to and checks sections.
-fn check_sections(
-    game: &Game<'_>,
-    tags: &[ResolvedTag<'_>],
-    info: &mut GameInfo,
-    diags: &mut Vec<Diagnostic>,
-) {
+fn check_sections(game: &Game<'_>, tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
     let mut auction_notes: Vec<(u8, Span)> = Vec::new();
     let mut play_notes: Vec<(u8, Span)> = Vec::new();
     let mut other_notes: Vec<(u8, Span)> = Vec::new();
     let mut section: u8 = 0; // 0 identification, 1 auction, 2 play, 3 other
     let mut auction_refs = Vec::new();
     let mut play_refs = Vec::new();
+    // The tags kept by `resolve` stand in the order of the game, followed by inherited ones.
+    let mut kept_tags = tags.list.iter().peekable();
     for item in &game.items {
         let Item::Tag(tag) = item else { continue };
-        let first_time = tag.name == "Note" || tags.iter().any(|t| t.span == Some(tag.span));
+        let kept = kept_tags.next_if(|t| t.span == Some(tag.span)).is_some();
+        let first_time = tag.name == "Note" || kept;
         match tag.name {
             "Auction" if first_time => {
                 section = 1;
@@ -644,7 +751,7 @@ fn check_sections(
             }
             name if crate::model::is_table(name) && first_time => {
                 section = 3;
-                let header = get(tags, tag.name).map_or_else(|| tag.value(), |t| t.value.clone());
+                let header = get(tags.list, tag.name).map_or_else(|| tag.value(), |t| t.value.clone());
                 let (table, d) = parse::read_table(tag, &header);
                 diags.extend(d);
                 info.tables.push(table);
@@ -846,9 +953,9 @@ fn replay_auction(
     })
 }
 
-fn check_contract(tags: &[ResolvedTag<'_>], info: &GameInfo, diags: &mut Vec<Diagnostic>) {
+fn check_contract(tags: &Tags<'_, '_>, info: &GameInfo, diags: &mut Vec<Diagnostic>) {
     let Some((contract, declarer)) = info.auction_outcome else { return };
-    if let (Some(tag_contract), Some(t)) = (info.contract, get(tags, "Contract"))
+    if let (Some(tag_contract), Some(t)) = (info.contract, tags.get(Known::Contract))
         && tag_contract != contract
         && !matches!(tag_contract, Contract::Trump(_))
     {
@@ -862,7 +969,8 @@ fn check_contract(tags: &[ResolvedTag<'_>], info: &GameInfo, diags: &mut Vec<Dia
             t.value_span,
         ));
     }
-    if let (Some(tag_decl), Some(auction_decl), Some(t)) = (info.declarer, declarer, get(tags, "Declarer"))
+    if let (Some(tag_decl), Some(auction_decl), Some(t)) =
+        (info.declarer, declarer, tags.get(Known::Declarer))
         && !tag_decl.irregular
         && tag_decl.seat != auction_decl
     {
@@ -893,9 +1001,9 @@ fn trick_winner(cards: &[(Compass, Card)], trump: Option<Suit>) -> Option<Compas
 }
 
 /// Replays the play against the deal, the contract and the result.
-fn check_play(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
+fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
     let Some(play) = &info.play else { return };
-    let play_span = get(tags, "Play").and_then(|t| t.span).unwrap_or_default();
+    let play_span = tags.get(Known::Play).and_then(|t| t.span).unwrap_or_default();
     let trump = match info.contract {
         Some(Contract::Bid { denomination, .. } | Contract::Trump(denomination)) => {
             Some(denomination.trump())
@@ -930,7 +1038,7 @@ fn check_play(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Dia
         diags.push(err(
             codes::PLAY_WRONG_LEADER,
             format!("the opening leader is {}, not {}", declarer.seat.next(), play.first),
-            get(tags, "Play").map_or(play_span, |t| t.value_span),
+            tags.get(Known::Play).map_or(play_span, |t| t.value_span),
         ));
     }
     let mut hands: [Option<CardSet>; 4] = info.deal.map_or([None; 4], |d| d.hands);
@@ -1077,7 +1185,7 @@ fn check_play(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Dia
             leader = None;
         }
     }
-    let result_tag = get(tags, "Result");
+    let result_tag = tags.get(Known::Result);
     let Some(declarer) = declarer else { return };
     let claimed = info.result.and_then(|r| r.declarer_tricks(Some(declarer.seat)).map(|n| (n, r.irregular)));
     if complete_tricks == max_tricks && max_tricks > 0 {
@@ -1200,7 +1308,7 @@ pub fn duplicate_score(
     }
 }
 
-fn check_score(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
+fn check_score(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
     let score_ns = match (info.contract, info.declarer, info.vulnerable, info.result) {
         (Some(Contract::Pass), _, _, _) => Some(0),
         (Some(Contract::Bid { level, denomination, risk }), Some(d), Some(v), Some(r)) => {
@@ -1212,7 +1320,7 @@ fn check_score(tags: &[ResolvedTag<'_>], info: &mut GameInfo, diags: &mut Vec<Di
         _ => None,
     };
     info.score_ns = score_ns;
-    let (Some(ns), Some(t)) = (score_ns, get(tags, "Score")) else { return };
+    let (Some(ns), Some(t)) = (score_ns, tags.get(Known::Score)) else { return };
     let Ok(given) = parse::parse_side_score(&t.value, parse::is_integer) else { return };
     let decl_ns = info.declarer.map(|d| d.seat.is_north_south());
     let expect = |side_ns: bool| if side_ns { ns } else { -ns };
@@ -1252,14 +1360,11 @@ fn check_lines(
     let text = src.get(game.span.range()).unwrap_or("");
     let base = game.span.start;
     let b = text.as_bytes();
-    // Fast pass: line lengths in bytes (a line of at most 253 bytes is short enough whatever its
-    // characters) and whether any control character other than CR, LF and tab occurs.
-    let controls = b
-        .iter()
-        .map(|&c| u32::from(c < 0x20) - u32::from(c == b'\n' || c == b'\r' || c == b'\t'))
-        .sum::<u32>();
-    let tabs = export && b.contains(&b'\t');
-    if controls > 0 || tabs {
+    // Fast pass: whether any control character other than CR, LF and tab occurs (and tabs, in
+    // export format); the exact positions are found only when there is something to report.
+    let controls = parse::any_byte(b, |c| (c < 0x20) & (c != b'\n') & (c != b'\r') & (c != b'\t'));
+    let tabs = export && parse::any_byte(b, |c| c == b'\t');
+    if controls || tabs {
         let mut tab_seen = false;
         for (i, &ch) in b.iter().enumerate() {
             if ch == b'\t' || ch == b'\x0b' {
@@ -1280,7 +1385,14 @@ fn check_lines(
             }
         }
     }
-    if export && !*eol_reported {
+    // A bare LF is a `\n` at the start or after anything but `\r`.
+    let bare_lf = |b: &[u8]| {
+        b.first() == Some(&b'\n')
+            || b.chunks(64).zip(b.get(1..).unwrap_or(&[]).chunks(64)).any(|(prev, next)| {
+                prev.iter().zip(next).fold(false, |acc, (&p, &c)| acc | ((c == b'\n') & (p != b'\r')))
+            })
+    };
+    if export && !*eol_reported && bare_lf(b) {
         let bare =
             b.iter().enumerate().find(|&(i, &c)| c == b'\n' && (i == 0 || b.get(i - 1) != Some(&b'\r')));
         if let Some((i, _)) = bare {
@@ -1307,45 +1419,25 @@ fn long_line(text: &str, base: usize, start: usize, end: usize, diags: &mut Vec<
 
 /// The position of a tag in the mandatory tag set.
 fn mandatory_rank(name: &str) -> Option<usize> {
-    Some(match name {
-        "Event" => 0,
-        "Site" => 1,
-        "Date" => 2,
-        "Board" => 3,
-        "West" => 4,
-        "North" => 5,
-        "East" => 6,
-        "South" => 7,
-        "Dealer" => 8,
-        "Vulnerable" => 9,
-        "Deal" => 10,
-        "Scoring" => 11,
-        "Declarer" => 12,
-        "Contract" => 13,
-        "Result" => 14,
-        _ => return None,
-    })
+    Known::of(name).map(|k| k as usize).filter(|&rank| rank < Known::MANDATORY.len())
 }
 
 /// Export-format rules for a game in a file that says `% EXPORT`.
 fn check_export(
     game: &Game<'_>,
-    tags: &[ResolvedTag<'_>],
+    tags: &Tags<'_, '_>,
     info: &GameInfo,
     sticky: &[(&str, Cow<'_, str>)],
     diags: &mut Vec<Diagnostic>,
 ) {
-    use crate::model::MANDATORY_TAGS;
     let has_deal = game.items.iter().any(|i| matches!(i, Item::Tag(_)));
     if !has_deal {
         return;
     }
-    let missing: Vec<&str> = MANDATORY_TAGS
-        .iter()
-        .copied()
-        .filter(|name| get(tags, name).is_none() && !sticky.iter().any(|(n, _)| n == name))
-        .collect();
-    if !missing.is_empty() {
+    let is_missing = |k: &Known| tags.get(*k).is_none() && !sticky.iter().any(|(n, _)| *n == k.name());
+    if Known::MANDATORY.iter().any(is_missing) {
+        let missing: Vec<&str> =
+            Known::MANDATORY.iter().filter(|k| is_missing(k)).map(|k| k.name()).collect();
         let span = game
             .items
             .iter()
@@ -1376,7 +1468,7 @@ fn check_export(
             None => seen_other = true,
         }
     }
-    if let (Some(deal), Some(dealer), Some(t)) = (info.deal, info.dealer, get(tags, "Deal"))
+    if let (Some(deal), Some(dealer), Some(t)) = (info.deal, info.dealer, tags.get(Known::Deal))
         && deal.first != dealer
     {
         diags.push(warn(
@@ -1385,7 +1477,7 @@ fn check_export(
             t.value_span,
         ));
     }
-    if let Some(t) = get(tags, "Vulnerable")
+    if let Some(t) = tags.get(Known::Vulnerable)
         && !matches!(t.value.as_ref(), "None" | "NS" | "EW" | "All" | "" | "?")
     {
         diags.push(warn(codes::EXPORT_FORMAT, "export format writes None, NS, EW or All", t.value_span));
@@ -1436,6 +1528,24 @@ mod tests {
         assert_eq!(records[2].tag("Event"), Some("Other"));
         assert_eq!(records[3].tag("Event"), Some("Other"));
         assert_eq!(records[3].tag("Site"), None);
+    }
+
+    #[test]
+    fn known_tags() {
+        let names: Vec<&str> = Known::MANDATORY.iter().map(|k| k.name()).collect();
+        assert_eq!(names, crate::model::MANDATORY_TAGS);
+        for k in Known::MANDATORY.iter().chain(&[
+            Known::Auction,
+            Known::Play,
+            Known::Score,
+            Known::ScoreRubberHistory,
+        ]) {
+            assert_eq!(Known::of(k.name()), Some(*k));
+            assert!((*k as usize) < Known::COUNT);
+        }
+        assert_eq!(Known::ScoreRubberHistory as usize, Known::COUNT - 1);
+        assert_eq!(mandatory_rank("Result"), Some(14));
+        assert_eq!(mandatory_rank("Play"), None);
     }
 
     #[test]
