@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 
+use cards_core::text::pinochle;
 use cards_core::{Card, CardCounts, CardSet, Deck, Diagnostic, PinochleSeat, Rank, Span, Suit};
 
 use crate::error as code;
@@ -148,16 +149,43 @@ fn team(i: usize) -> usize {
     i % 2
 }
 
-fn strength(rank: Rank) -> u8 {
-    match rank {
-        Rank::Ace => 6,
-        Rank::Ten => 5,
-        Rank::King => 4,
-        Rank::Queen => 3,
-        Rank::Jack => 2,
-        Rank::Nine => 1,
-        _ => 0,
+/// Trick-taking strength by rank index (a card's low nibble): 6 for the ace down to 1 for the
+/// nine, in the order of [`pinochle::RANK_ORDER`]; 0 for ranks outside the pinochle deck.
+const STRENGTH: [u8; 16] = {
+    let mut table = [0u8; 16];
+    let mut i = 0;
+    while i < pinochle::RANK_ORDER.len() {
+        table[pinochle::RANK_ORDER[i] as usize] = (pinochle::RANK_ORDER.len() - i) as u8;
+        i += 1;
     }
+    table
+};
+
+/// The highest strength among the pinochle ranks of a 13-bit rank mask (see [`STRENGTH`]),
+/// indexed by the mask's bits 7 to 12 (9 T J Q K A); 0 when none of them is held.
+const TOP_STRENGTH: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut bit = 0;
+        while bit < 6 {
+            if mask & (1 << bit) != 0 && STRENGTH[7 + bit] > table[mask] {
+                table[mask] = STRENGTH[7 + bit];
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+fn strength(card: Card) -> u8 {
+    STRENGTH.get(usize::from(card.index() & 0x0f)).copied().unwrap_or(0)
+}
+
+/// The strength of the best pinochle rank `held` has in `suit` (0 when none).
+fn top_strength(held: CardSet, suit: Suit) -> u8 {
+    TOP_STRENGTH.get(usize::from(held.ranks_in(suit) >> 7) & 63).copied().unwrap_or(0)
 }
 
 /// Trick points of a card: A, T and K count 1 (counters), Q, J and 9 nothing.
@@ -1125,6 +1153,20 @@ fn deck80() -> &'static CardCounts {
     DECK.get_or_init(|| Deck::Pinochle80.counts())
 }
 
+/// The distinct cards of the 80-card deck, built once.
+fn deck80_cards() -> CardSet {
+    static CARDS: std::sync::OnceLock<CardSet> = std::sync::OnceLock::new();
+    *CARDS.get_or_init(|| deck80().distinct())
+}
+
+/// Whether `hands` together are exactly the 80-card deck.
+fn is_deck80(hands: &[Option<CardCounts>]) -> bool {
+    let deck = deck80();
+    let copies = |card: Card| hands.iter().flatten().map(|h| usize::from(h.count(card))).sum::<usize>();
+    hands.iter().flatten().map(CardCounts::len).sum::<usize>() == deck.len()
+        && deck80_cards().iter().all(|card| copies(card) == usize::from(deck.count(card)))
+}
+
 /// Spans of the space-separated fields after `SEAT:` in a tag value.
 fn field_spans(eff: &[Eff<'_>], name: &str, span: Span) -> Vec<Span> {
     let Some(e) = eff.iter().find(|e| e.name == name) else { return Vec::new() };
@@ -1179,7 +1221,6 @@ fn check_hands(
         eff.and_then(|e| field_spans(std::slice::from_ref(e), e.name, span).get(k).copied()).unwrap_or(span)
     };
     let mut out: Seats<CardCounts> = [None, None, None, None];
-    let mut all = CardCounts::new();
     let mut complete = true;
     for (k, hand) in hands.iter().enumerate() {
         let seat = (first_i + k) % 4;
@@ -1192,17 +1233,18 @@ fn check_hands(
                         field_at(k),
                     ));
                 }
-                for card in h.cards() {
-                    let _ = all.insert(card);
-                }
                 out[seat] = Some(h.clone());
             }
             None => complete = false,
         }
     }
     let deck = deck80();
-    if complete && all == *deck {
+    if complete && is_deck80(hands) {
         return Some(out);
+    }
+    let mut all = CardCounts::new();
+    for card in hands.iter().flatten().flat_map(CardCounts::cards) {
+        let _ = all.insert(card);
     }
     let over: Vec<String> = all
         .iter()
@@ -1433,10 +1475,6 @@ struct PlayOutcome {
     truncated: bool,
 }
 
-fn beats(a: Card, b: Card) -> bool {
-    strength(a.rank()) > strength(b.rank())
-}
-
 /// Why playing `card` from `hand` onto `trick` (cards so far, leader first) is illegal, if it is:
 /// the code (`REVOKE`, `FAILED_TO_TRUMP`, `FAILED_TO_HEAD`) and a message. `None` when legal.
 #[must_use]
@@ -1449,40 +1487,38 @@ pub fn legality_of(
 ) -> Option<(&'static str, &'static str)> {
     let led = trick.first()?.suit();
     let holds_suit = |s: Suit| held.ranks_in(s) != 0;
-    let top = |s: Suit| {
-        let ranks = held.ranks_in(s);
-        [Rank::Ace, Rank::Ten, Rank::King, Rank::Queen, Rank::Jack, Rank::Nine]
-            .into_iter()
-            .find(|r| ranks & (1 << r.index()) != 0)
-            .map_or(0, strength)
-    };
-    let beats_any = |s: Suit, best: Option<Card>| best.map_or(holds_suit(s), |b| top(s) > strength(b.rank()));
-    if card.suit() != led && holds_suit(led) {
+    let suit = card.suit();
+    if suit != led && holds_suit(led) {
         return Some((code::REVOKE, "did not follow the led suit although holding it"));
     }
-    if let Some(trump) = trump {
-        if card.suit() != led && card.suit() != trump && holds_suit(trump) {
-            return Some((code::FAILED_TO_TRUMP, "void in the led suit but did not trump"));
+    let trump = trump?;
+    if suit != led && suit != trump && holds_suit(trump) {
+        return Some((code::FAILED_TO_TRUMP, "void in the led suit but did not trump"));
+    }
+    if !must_head {
+        return None;
+    }
+    // The strength of the best card of the led suit and of the trump suit in the trick so far.
+    let (mut best_led, mut best_trump): (Option<u8>, Option<u8>) = (None, None);
+    for &c in trick {
+        let slot = if c.suit() == trump {
+            &mut best_trump
+        } else if c.suit() == led {
+            &mut best_led
+        } else {
+            continue;
+        };
+        *slot = Some(slot.map_or(strength(c), |b| b.max(strength(c))));
+    }
+    // Whether `held` could beat `best` in suit `s` (any card of `s` when there is no best yet).
+    let beats_any = |s: Suit, best: Option<u8>| best.map_or(holds_suit(s), |b| top_strength(held, s) > b);
+    let own = strength(card);
+    if suit == led && led != trump {
+        if best_trump.is_none() && best_led.is_some_and(|b| own <= b) && beats_any(led, best_led) {
+            return Some((code::FAILED_TO_HEAD, "did not beat the trick although able"));
         }
-        if must_head {
-            let best_of = |s: Suit| {
-                trick.iter().filter(|c| c.suit() == s).copied().reduce(|a, b| if beats(b, a) { b } else { a })
-            };
-            let best_trump = best_of(trump);
-            if card.suit() == led && led != trump {
-                if best_trump.is_none() {
-                    let best = best_of(led);
-                    if best.is_some_and(|b| !beats(card, b)) && beats_any(led, best) {
-                        return Some((code::FAILED_TO_HEAD, "did not beat the trick although able"));
-                    }
-                }
-            } else if card.suit() == trump
-                && best_trump.is_some_and(|b| !beats(card, b))
-                && beats_any(trump, best_trump)
-            {
-                return Some((code::FAILED_TO_HEAD, "did not beat the best trump although able"));
-            }
-        }
+    } else if suit == trump && best_trump.is_some_and(|b| own <= b) && beats_any(trump, best_trump) {
+        return Some((code::FAILED_TO_HEAD, "did not beat the best trump although able"));
     }
     None
 }
@@ -1491,16 +1527,17 @@ pub fn legality_of(
 /// identical cards the first played wins).
 #[must_use]
 pub fn trick_winner(trick: &[Card], trump: Option<Suit>) -> usize {
-    let mut best = 0;
+    let Some(&first) = trick.first() else { return 0 };
+    let (mut best, mut b) = (0, first);
     for (i, &c) in trick.iter().enumerate().skip(1) {
-        let b = trick[best];
         let better = if Some(c.suit()) == trump && Some(b.suit()) != trump {
             true
         } else {
-            c.suit() == b.suit() && beats(c, b)
+            c.suit() == b.suit() && strength(c) > strength(b)
         };
         if better {
             best = i;
+            b = c;
         }
     }
     best
