@@ -81,18 +81,29 @@ impl<'a> Iterator for Splitter<'a> {
     }
 }
 
-/// Bytes that end a word token: white space and `[ ] { } ; "`.
-const fn word_end_table() -> [bool; 256] {
+/// A table of the bytes in `set`.
+const fn byte_table(set: &[u8]) -> [bool; 256] {
     let mut t = [false; 256];
-    let ends = b" \t\r\n\x0b\x0c[]{};\"";
     let mut i = 0;
-    while i < ends.len() {
-        t[ends[i] as usize] = true;
+    while i < set.len() {
+        t[set[i] as usize] = true;
         i += 1;
     }
     t
 }
-static WORD_END: [bool; 256] = word_end_table();
+
+/// Bytes that end a word token: white space and `[ ] { } ; "`.
+static WORD_END: [bool; 256] = byte_table(b" \t\r\n\x0b\x0c[]{};\"");
+/// Bytes of a tag name.
+static NAME_BYTE: [bool; 256] =
+    byte_table(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+/// Bytes a string token stops at: its end `"`, an escape `\\` and the line end.
+static STRING_STOP: [bool; 256] = byte_table(b"\"\\\r\n");
+
+/// The first position at or after `i` whose byte is in `table` (the text end if none).
+fn find_byte(b: &[u8], i: usize, table: &[bool; 256]) -> usize {
+    b.get(i..).and_then(|r| r.iter().position(|&c| table[usize::from(c)])).map_or(b.len(), |p| i + p)
+}
 
 /// Whether any byte satisfies `f`; tests 64 bytes at a time without branching, so the compiler can
 /// vectorize it (a plain `any` stops at every byte).
@@ -199,7 +210,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                 continue 'lines;
             }
             let e = if b.get(j) == Some(&b'<') { line_end(b, i) } else { i };
-            let trimmed = src.get(i..e).unwrap_or("").trim();
+            let trimmed = if e > i { src.get(i..e).unwrap_or("").trim() } else { "" };
             if e > i && (trimmed.eq_ignore_ascii_case("<PBN>") || trimmed.eq_ignore_ascii_case("</PBN>")) {
                 match current.as_mut() {
                     Some(tag) => tag.data.push(Token {
@@ -364,10 +375,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                 i += 1;
             }
             _ => {
-                let mut e = i + 1;
-                while b.get(e).is_some_and(|&x| !WORD_END[x as usize]) {
-                    e += 1;
-                }
+                let e = find_byte(b, i + 1, &WORD_END);
                 let token = Token {
                     kind: TokenKind::Word,
                     text: src.get(i..e).unwrap_or(""),
@@ -446,20 +454,20 @@ fn push_token<'a>(
 /// Scans a string token starting at the quote at `i`: (end after the closing quote, closed).
 fn scan_string(b: &[u8], i: usize) -> (usize, bool) {
     let mut j = i + 1;
-    while let Some(&c) = b.get(j) {
-        match c {
-            b'\\' => {
+    loop {
+        j = find_byte(b, j, &STRING_STOP);
+        match b.get(j) {
+            Some(b'\\') => {
                 if matches!(b.get(j + 1), Some(b'\r' | b'\n') | None) {
                     return (j + 1, false);
                 }
                 j += 2;
             }
-            b'"' => return (j + 1, true),
-            b'\r' | b'\n' => return (j, false),
-            _ => j += 1,
+            Some(b'"') => return (j + 1, true),
+            Some(_) => return (j, false),
+            None => return (b.len(), false),
         }
     }
-    (b.len(), false)
 }
 
 /// Reads a tag pair at `i` (`[`). On failure returns the diagnostic and where to resume.
@@ -479,10 +487,7 @@ fn read_tag(src: &str, i: usize) -> Result<(Tag<'_>, usize), (Diagnostic, usize)
         (d, e)
     };
     let ns = skip_ws(i + 1);
-    let mut ne = ns;
-    while b.get(ne).is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_') {
-        ne += 1;
-    }
+    let ne = b.get(ns..).map_or(ns, |r| ns + r.iter().take_while(|&&c| NAME_BYTE[usize::from(c)]).count());
     if ne == ns {
         return Err(fail(ns, "`[` is not followed by a tag name"));
     }
@@ -755,13 +760,30 @@ enum Piece<'a> {
     Bad(&'a str),
 }
 
-/// Splits a word into pieces (self-delimiting tokens may touch: `1S!=1=`).
-fn pieces<'a>(word: &'a str, base: usize, out: &mut Vec<(Piece<'a>, Span)>) {
-    let b = word.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let s = i;
-        let c = b[i];
+/// The pieces of a word (self-delimiting tokens may touch: `1S!=1=`), with their spans.
+struct Pieces<'a> {
+    word: &'a str,
+    /// Where the word starts in the source.
+    base: usize,
+    /// The next byte to read.
+    i: usize,
+}
+
+impl<'a> Pieces<'a> {
+    fn new(word: &'a str, base: usize) -> Pieces<'a> {
+        Pieces { word, base, i: 0 }
+    }
+}
+
+impl<'a> Iterator for Pieces<'a> {
+    type Item = (Piece<'a>, Span);
+
+    fn next(&mut self) -> Option<(Piece<'a>, Span)> {
+        let word = self.word;
+        let b = word.as_bytes();
+        let s = self.i;
+        let c = *b.get(s)?;
+        let mut i = s;
         let piece = match c {
             b'!' | b'?' => {
                 let second = b.get(i + 1).copied().filter(|x| *x == b'!' || *x == b'?');
@@ -845,7 +867,8 @@ fn pieces<'a>(word: &'a str, base: usize, out: &mut Vec<(Piece<'a>, Span)>) {
                 Piece::Bad(word.get(s..j).unwrap_or(""))
             }
         };
-        out.push((piece, Span::new(base + s, base + i)));
+        self.i = i;
+        Some((piece, Span::new(self.base + s, self.base + i)))
     }
 }
 
@@ -915,125 +938,104 @@ fn annotate(
     true
 }
 
-/// Reads the Auction section data of `tag` whose first caller is `first`.
-#[must_use]
-pub fn read_auction(tag: &Tag<'_>, first: Compass) -> (Auction, Vec<Diagnostic>) {
-    let mut diags = Vec::new();
-    let mut entries: Vec<AuctionEntry> = Vec::new();
-    let mut star = false;
-    let mut ps = Vec::new();
-    let mut pending_irregular: Option<(u8, Span)> = None;
-    for token in &tag.data {
-        match token.kind {
-            TokenKind::BraceComment
-            | TokenKind::LineComment
-            | TokenKind::Invalid
-            | TokenKind::Escape
-            | TokenKind::Delimiter => continue,
-            TokenKind::Str => {
-                diags.push(Diagnostic::error(
-                    codes::AUCTION_BAD_TOKEN,
-                    "a string in the auction",
-                    token.span,
-                ));
-                continue;
-            }
-            TokenKind::Word => {}
-        }
-        ps.clear();
-        pieces(token.text, token.span.start, &mut ps);
-        for &(piece, span) in &ps {
-            if star {
-                diags.push(Diagnostic::error(
-                    codes::AUCTION_AFTER_END,
-                    "text after `*` in the auction",
-                    span,
-                ));
-                continue;
-            }
-            let item = match piece {
-                Piece::Symbol(sym) => {
-                    if sym == "-" {
-                        Some(AuctionItem::Placeholder)
-                    } else if sym.eq_ignore_ascii_case("AP") {
-                        Some(AuctionItem::AllPass)
-                    } else if let Some(call) = Call::parse(sym) {
-                        let insufficient = matches!(pending_irregular, Some((b'I', _)));
-                        Some(AuctionItem::Call { call, insufficient })
-                    } else {
-                        diags.push(Diagnostic::error(
-                            codes::AUCTION_BAD_TOKEN,
-                            format!("`{sym}` is not a call"),
-                            span,
-                        ));
-                        None
-                    }
-                }
-                Piece::Star => {
-                    star = true;
-                    None
-                }
-                Piece::Plus => Some(AuctionItem::Continue),
-                Piece::Blank => {
-                    diags.push(
-                        Diagnostic::warning(
-                            codes::AUCTION_BLANK,
-                            "a blank to fill in; read as `+`, the next call to be made",
-                            span,
-                        )
-                        .with_help("write `+` for the call to be made"),
-                    );
-                    Some(AuctionItem::Continue)
-                }
-                Piece::Irregular(b'S') => Some(AuctionItem::Skipped),
-                Piece::Irregular(b'I') => {
-                    pending_irregular = Some((b'I', span));
-                    continue;
-                }
-                Piece::Irregular(k) => {
-                    diags.push(Diagnostic::error(
-                        codes::AUCTION_BAD_TOKEN,
-                        format!("`^{}` belongs to the play, not the auction", k as char),
-                        span,
-                    ));
-                    None
-                }
-                Piece::Bad(text) => {
-                    diags.push(Diagnostic::error(
-                        codes::AUCTION_BAD_TOKEN,
-                        format!("`{text}` is not a call or an annotation"),
-                        span,
-                    ));
-                    None
-                }
-                p => {
-                    let ann = entries.last_mut().map(|e| &mut e.annotation);
-                    annotate(p, span, ann, false, &mut diags, codes::AUCTION_BAD_TOKEN);
-                    None
-                }
-            };
-            if let Some(item) = item {
-                let span = match pending_irregular.take() {
-                    Some((_, s)) => s.join(span),
-                    None => span,
-                };
-                entries.push(AuctionEntry { item, annotation: Annotation::default(), span });
-            }
-        }
-    }
-    if let Some((_, span)) = pending_irregular {
-        diags.push(Diagnostic::error(codes::AUCTION_BAD_TOKEN, "`^I` not followed by a bid", span));
-    }
-    (Auction { first, entries, star }, diags)
+/// An entry of the Auction or the Play section.
+trait SectionEntry: Sized {
+    /// What was called or played.
+    type Item;
+    fn new(item: Self::Item, span: Span) -> Self;
+    fn annotation(&mut self) -> &mut Annotation;
 }
 
-/// Reads the Play section data of `tag` whose first column is `first`.
-#[must_use]
-pub fn read_play(tag: &Tag<'_>, first: Compass) -> (Play, Vec<Diagnostic>) {
+impl SectionEntry for AuctionEntry {
+    type Item = AuctionItem;
+    fn new(item: AuctionItem, span: Span) -> AuctionEntry {
+        AuctionEntry { item, annotation: Annotation::default(), span }
+    }
+    fn annotation(&mut self) -> &mut Annotation {
+        &mut self.annotation
+    }
+}
+
+impl SectionEntry for PlayEntry {
+    type Item = PlayItem;
+    fn new(item: PlayItem, span: Span) -> PlayEntry {
+        PlayEntry { item, annotation: Annotation::default(), span }
+    }
+    fn annotation(&mut self) -> &mut Annotation {
+        &mut self.annotation
+    }
+}
+
+/// The pieces a section reads into entries: a symbol (a call or a card), an irregularity mark
+/// `^k`, or `+` (also read for a blank `____`).
+#[derive(Debug, Clone, Copy)]
+enum ItemPiece<'a> {
+    Symbol(&'a str),
+    Irregular(u8),
+    Continue,
+}
+
+/// What a section makes of an [`ItemPiece`].
+enum Read<I> {
+    /// An entry.
+    Item(I),
+    /// An irregularity mark that applies to the next entry.
+    Pending,
+    /// Not allowed here; the message.
+    Bad(String),
+}
+
+/// The messages and codes where the Auction and the Play sections differ.
+struct SectionRules {
+    /// Annotations follow cards (suffixes are NAGs 7 to 12), not calls.
+    for_cards: bool,
+    /// Code of a token that is not allowed.
+    bad: &'static str,
+    /// Code of text after `*`.
+    after_star: &'static str,
+    string: &'static str,
+    text_after_star: &'static str,
+    blank: &'static str,
+    blank_help: &'static str,
+    bad_text: &'static str,
+    /// An irregularity mark at the end.
+    dangling: &'static str,
+}
+
+const AUCTION_RULES: SectionRules = SectionRules {
+    for_cards: false,
+    bad: codes::AUCTION_BAD_TOKEN,
+    after_star: codes::AUCTION_AFTER_END,
+    string: "a string in the auction",
+    text_after_star: "text after `*` in the auction",
+    blank: "a blank to fill in; read as `+`, the next call to be made",
+    blank_help: "write `+` for the call to be made",
+    bad_text: "is not a call or an annotation",
+    dangling: "`^I` not followed by a bid",
+};
+
+const PLAY_RULES: SectionRules = SectionRules {
+    for_cards: true,
+    bad: codes::PLAY_BAD_TOKEN,
+    after_star: codes::PLAY_BAD_TOKEN,
+    string: "a string in the play",
+    text_after_star: "text after `*` in the play",
+    blank: "a blank to fill in; read as `+`, the next card to be played",
+    blank_help: "write `+` for the card to be played",
+    bad_text: "is not a card or an annotation",
+    dangling: "irregularity not followed by a card",
+};
+
+/// Reads the entries of an Auction or Play section: `read` turns a piece into an entry, given the
+/// pending irregularity mark. Returns the entries, whether `*` ended them, and the problems.
+fn read_section<E: SectionEntry>(
+    tag: &Tag<'_>,
+    rules: &SectionRules,
+    mut read: impl FnMut(ItemPiece<'_>, Option<u8>) -> Read<E::Item>,
+) -> (Vec<E>, bool, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let mut entries: Vec<PlayEntry> = Vec::new();
+    let mut entries: Vec<E> = Vec::with_capacity(tag.data.len());
     let mut star = false;
-    let mut ps = Vec::new();
     let mut pending: Option<(u8, Span)> = None;
     for token in &tag.data {
         match token.kind {
@@ -1043,101 +1045,111 @@ pub fn read_play(tag: &Tag<'_>, first: Compass) -> (Play, Vec<Diagnostic>) {
             | TokenKind::Escape
             | TokenKind::Delimiter => continue,
             TokenKind::Str => {
-                diags.push(Diagnostic::error(codes::PLAY_BAD_TOKEN, "a string in the play", token.span));
+                diags.push(Diagnostic::error(rules.bad, rules.string, token.span));
                 continue;
             }
             TokenKind::Word => {}
         }
-        ps.clear();
-        pieces(token.text, token.span.start, &mut ps);
-        for &(piece, span) in &ps {
+        for (piece, span) in Pieces::new(token.text, token.span.start) {
             if star {
-                diags.push(Diagnostic::error(codes::PLAY_BAD_TOKEN, "text after `*` in the play", span));
+                diags.push(Diagnostic::error(rules.after_star, rules.text_after_star, span));
                 continue;
             }
-            let item = match piece {
-                Piece::Symbol("-") => Some(PlayItem::Unknown),
-                Piece::Symbol(sym) => {
-                    let upper = [
-                        sym.as_bytes().first().map_or(0, u8::to_ascii_uppercase),
-                        sym.as_bytes().get(1).map_or(0, u8::to_ascii_uppercase),
-                    ];
-                    let card = if sym.len() == 2 {
-                        std::str::from_utf8(&upper).ok().and_then(|t| card_text::parse_card(t).ok())
-                    } else {
-                        None
-                    };
-                    match card {
-                        Some(card) => Some(PlayItem::Card {
-                            card,
-                            revoke: matches!(pending, Some((b'R', _))),
-                            lead_out_of_turn: matches!(pending, Some((b'L', _))),
-                        }),
-                        None => {
-                            diags.push(Diagnostic::error(
-                                codes::PLAY_BAD_TOKEN,
-                                format!("`{sym}` is not a card"),
-                                span,
-                            ));
-                            None
-                        }
-                    }
+            let item_piece = match piece {
+                Piece::Symbol(sym) => ItemPiece::Symbol(sym),
+                Piece::Irregular(k) => ItemPiece::Irregular(k),
+                Piece::Plus => ItemPiece::Continue,
+                Piece::Blank => {
+                    diags.push(
+                        Diagnostic::warning(codes::AUCTION_BLANK, rules.blank, span)
+                            .with_help(rules.blank_help),
+                    );
+                    ItemPiece::Continue
                 }
                 Piece::Star => {
                     star = true;
-                    None
-                }
-                Piece::Plus => Some(PlayItem::Continue),
-                Piece::Blank => {
-                    diags.push(
-                        Diagnostic::warning(
-                            codes::AUCTION_BLANK,
-                            "a blank to fill in; read as `+`, the next card to be played",
-                            span,
-                        )
-                        .with_help("write `+` for the card to be played"),
-                    );
-                    Some(PlayItem::Continue)
-                }
-                Piece::Irregular(k @ (b'R' | b'L')) => {
-                    pending = Some((k, span));
                     continue;
                 }
-                Piece::Irregular(k) => {
-                    diags.push(Diagnostic::error(
-                        codes::PLAY_BAD_TOKEN,
-                        format!("`^{}` belongs to the auction, not the play", k as char),
-                        span,
-                    ));
-                    None
-                }
                 Piece::Bad(text) => {
-                    diags.push(Diagnostic::error(
-                        codes::PLAY_BAD_TOKEN,
-                        format!("`{text}` is not a card or an annotation"),
-                        span,
-                    ));
-                    None
+                    diags.push(Diagnostic::error(rules.bad, format!("`{text}` {}", rules.bad_text), span));
+                    continue;
                 }
-                p => {
-                    let ann = entries.last_mut().map(|e| &mut e.annotation);
-                    annotate(p, span, ann, true, &mut diags, codes::PLAY_BAD_TOKEN);
-                    None
+                Piece::Suffix(_) | Piece::Note(_) | Piece::Nag(_) => {
+                    let ann = entries.last_mut().map(E::annotation);
+                    annotate(piece, span, ann, rules.for_cards, &mut diags, rules.bad);
+                    continue;
                 }
             };
-            if let Some(item) = item {
-                let span = match pending.take() {
-                    Some((_, s)) => s.join(span),
-                    None => span,
-                };
-                entries.push(PlayEntry { item, annotation: Annotation::default(), span });
+            match read(item_piece, pending.map(|(k, _)| k)) {
+                Read::Item(item) => {
+                    let span = match pending.take() {
+                        Some((_, s)) => s.join(span),
+                        None => span,
+                    };
+                    entries.push(E::new(item, span));
+                }
+                Read::Pending => {
+                    if let ItemPiece::Irregular(k) = item_piece {
+                        pending = Some((k, span));
+                    }
+                }
+                Read::Bad(message) => diags.push(Diagnostic::error(rules.bad, message, span)),
             }
         }
     }
     if let Some((_, span)) = pending {
-        diags.push(Diagnostic::error(codes::PLAY_BAD_TOKEN, "irregularity not followed by a card", span));
+        diags.push(Diagnostic::error(rules.bad, rules.dangling, span));
     }
+    (entries, star, diags)
+}
+
+/// Reads the Auction section data of `tag` whose first caller is `first`.
+#[must_use]
+pub fn read_auction(tag: &Tag<'_>, first: Compass) -> (Auction, Vec<Diagnostic>) {
+    let (entries, star, diags) = read_section(tag, &AUCTION_RULES, |piece, pending| match piece {
+        ItemPiece::Symbol("-") => Read::Item(AuctionItem::Placeholder),
+        ItemPiece::Symbol(sym) if sym.eq_ignore_ascii_case("AP") => Read::Item(AuctionItem::AllPass),
+        ItemPiece::Symbol(sym) => match Call::parse(sym) {
+            Some(call) => Read::Item(AuctionItem::Call { call, insufficient: pending == Some(b'I') }),
+            None => Read::Bad(format!("`{sym}` is not a call")),
+        },
+        ItemPiece::Continue => Read::Item(AuctionItem::Continue),
+        ItemPiece::Irregular(b'S') => Read::Item(AuctionItem::Skipped),
+        ItemPiece::Irregular(b'I') => Read::Pending,
+        ItemPiece::Irregular(k) => {
+            Read::Bad(format!("`^{}` belongs to the play, not the auction", k as char))
+        }
+    });
+    (Auction { first, entries, star }, diags)
+}
+
+/// Reads the Play section data of `tag` whose first column is `first`.
+#[must_use]
+pub fn read_play(tag: &Tag<'_>, first: Compass) -> (Play, Vec<Diagnostic>) {
+    let (entries, star, diags) = read_section(tag, &PLAY_RULES, |piece, pending| match piece {
+        ItemPiece::Symbol("-") => Read::Item(PlayItem::Unknown),
+        ItemPiece::Symbol(sym) => match play_card(sym) {
+            Some(card) => Read::Item(PlayItem::Card {
+                card,
+                revoke: pending == Some(b'R'),
+                lead_out_of_turn: pending == Some(b'L'),
+            }),
+            None => Read::Bad(format!("`{sym}` is not a card")),
+        },
+        ItemPiece::Continue => Read::Item(PlayItem::Continue),
+        ItemPiece::Irregular(b'R' | b'L') => Read::Pending,
+        ItemPiece::Irregular(k) => {
+            Read::Bad(format!("`^{}` belongs to the auction, not the play", k as char))
+        }
+    });
     (Play { first, entries, star }, diags)
+}
+
+/// A two-character card symbol of the Play section, either case.
+fn play_card(sym: &str) -> Option<Card> {
+    let &[suit, rank] = sym.as_bytes() else { return None };
+    let upper = [suit.to_ascii_uppercase(), rank.to_ascii_uppercase()];
+    std::str::from_utf8(&upper).ok().and_then(|t| card_text::parse_card(t).ok())
 }
 
 /// Note references in auction or play entries.

@@ -676,20 +676,7 @@ fn check_sections(game: &Game<'_>, tags: &Tags<'_, '_>, info: &mut GameInfo, dia
         match tag.name {
             "Auction" if first_time => {
                 section = 1;
-                let v = tag.value();
-                if v == "#" || v.starts_with("##") {
-                    continue;
-                }
-                let Some(first) = parse::parse_seat(&v) else {
-                    if !tag.data.iter().all(is_comment) || !blank(&v) {
-                        diags.push(err(
-                            codes::BAD_SECTION_SEAT,
-                            format!("auction seat `{v}` is not a seat"),
-                            tag.value_span,
-                        ));
-                    }
-                    continue;
-                };
+                let Some(first) = section_seat(tag, "auction", diags) else { continue };
                 let (auction, d) = parse::read_auction(tag, first);
                 diags.extend(d);
                 auction_refs = parse::note_refs(auction.entries.iter().map(|e| (&e.annotation, e.span)));
@@ -698,20 +685,7 @@ fn check_sections(game: &Game<'_>, tags: &Tags<'_, '_>, info: &mut GameInfo, dia
             }
             "Play" if first_time => {
                 section = 2;
-                let v = tag.value();
-                if v == "#" || v.starts_with("##") {
-                    continue;
-                }
-                let Some(first) = parse::parse_seat(&v) else {
-                    if !tag.data.iter().all(is_comment) || !blank(&v) {
-                        diags.push(err(
-                            codes::BAD_SECTION_SEAT,
-                            format!("play seat `{v}` is not a seat"),
-                            tag.value_span,
-                        ));
-                    }
-                    continue;
-                };
+                let Some(first) = section_seat(tag, "play", diags) else { continue };
                 let (play, d) = parse::read_play(tag, first);
                 diags.extend(d);
                 play_refs = parse::note_refs(play.entries.iter().map(|e| (&e.annotation, e.span)));
@@ -783,6 +757,20 @@ fn check_sections(game: &Game<'_>, tags: &Tags<'_, '_>, info: &mut GameInfo, dia
     check_contract(tags, info, diags);
     check_play(tags, info, diags);
     check_score(tags, info, diags);
+}
+
+/// The seat of an Auction or Play tag (`what`), or `None` when inherited or not a seat (reported
+/// unless the value is blank and the section empty).
+fn section_seat(tag: &Tag<'_>, what: &str, diags: &mut Vec<Diagnostic>) -> Option<Compass> {
+    let v = tag.value();
+    if v == "#" || v.starts_with("##") {
+        return None;
+    }
+    let seat = parse::parse_seat(&v);
+    if seat.is_none() && (!tag.data.iter().all(is_comment) || !blank(&v)) {
+        diags.push(err(codes::BAD_SECTION_SEAT, format!("{what} seat `{v}` is not a seat"), tag.value_span));
+    }
+    seat
 }
 
 fn is_comment(t: &crate::model::Token<'_>) -> bool {
