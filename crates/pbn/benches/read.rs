@@ -3,25 +3,11 @@
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
-use std::path::Path;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-fn corpus_text() -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/pbn");
-    let mut names: Vec<_> = ["real", "cases"]
-        .iter()
-        .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap().map(|e| e.unwrap().path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "pbn"))
-        .collect();
-    names.sort();
-    let mut text = String::new();
-    for p in names {
-        text.push_str(&pbn::decode(&std::fs::read(p).unwrap()).text);
-        text.push_str("\n\n");
-    }
-    text
-}
+mod support;
+use support::corpus_text;
 
 fn bench(c: &mut Criterion) {
     let corpus = corpus_text();
