@@ -4,7 +4,7 @@
 //! each with its own syntax diagnostics, so one bad hand never stops the others.
 
 use cards_core::text::pinochle;
-use cards_core::{Card, CardCounts, Diagnostic, PinochleSeat, Rank, Span, Suit};
+use cards_core::{CardCounts, Diagnostic, PinochleSeat, Span, Suit};
 
 use crate::error as code;
 use crate::model::{
@@ -211,11 +211,12 @@ impl<'a> Reader<'a> {
 
     fn token(&mut self) -> Spanned<Token> {
         let start = self.pos;
-        while self.bytes.get(self.pos).is_some_and(|&b| !is_space(b) && b != b'\n' && b != b'{') {
-            self.pos += 1;
-        }
+        let rest = self.bytes.get(start..).unwrap_or_default();
+        self.pos =
+            start + rest.iter().position(|&b| is_space(b) || b == b'\n' || b == b'{').unwrap_or(rest.len());
         let text = self.slice(start, self.pos);
-        Spanned { value: classify_token(text), at: At(Span::new(start, self.pos)) }
+        let value = known_token(text).unwrap_or_else(|| Token::Other(text.to_owned()));
+        Spanned { value, at: At(Span::new(start, self.pos)) }
     }
 
     /// Reads one tag line starting at `self.pos` (`[` or `@`). On a syntax error, skips to the end
@@ -576,33 +577,23 @@ pub fn parse_segment(text: &str) -> Option<Segment> {
 /// Types one section token.
 #[must_use]
 pub fn classify_token(text: &str) -> Token {
+    known_token(text).unwrap_or_else(|| Token::Other(text.to_owned()))
+}
+
+/// Types one section token, `None` for [`Token::Other`].
+#[inline]
+fn known_token(text: &str) -> Option<Token> {
     let b = text.as_bytes();
     match b {
-        [s, r] => {
-            let suit = match s {
-                b'C' => Some(Suit::Clubs),
-                b'D' => Some(Suit::Diamonds),
-                b'S' => Some(Suit::Spades),
-                b'H' => Some(Suit::Hearts),
-                _ => None,
-            };
-            let rank = match r {
-                b'A' => Some(Rank::Ace),
-                b'T' => Some(Rank::Ten),
-                b'K' => Some(Rank::King),
-                b'Q' => Some(Rank::Queen),
-                b'J' => Some(Rank::Jack),
-                b'9' => Some(Rank::Nine),
-                _ => None,
-            };
-            if let (Some(suit), Some(rank)) = (suit, rank) {
-                return Token::Card(Card::new(rank, suit));
+        [_, _] => {
+            if let Ok(card) = pinochle::parse_card(text) {
+                return Some(Token::Card(card));
             }
         }
-        b"Pass" => return Token::Pass,
-        b"-" => return Token::Dash,
-        b"?" => return Token::Unknown,
-        b"*" => return Token::End,
+        b"Pass" => return Some(Token::Pass),
+        b"-" => return Some(Token::Dash),
+        b"?" => return Some(Token::Unknown),
+        b"*" => return Some(Token::End),
         // `(S2)`, `(E12)`: the common annotations without going through the general parser.
         [b'(', seat, digits @ .., b')']
             if !digits.is_empty() && digits.len() <= 3 && digits.iter().all(u8::is_ascii_digit) =>
@@ -616,7 +607,7 @@ pub fn classify_token(text: &str) -> Token {
             };
             if let Some(seat) = seat {
                 let points = digits.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
-                return Token::Annotation { seat: Some(seat), points: Some(points) };
+                return Some(Token::Annotation { seat: Some(seat), points: Some(points) });
             }
         }
         _ => {}
@@ -627,15 +618,10 @@ pub fn classify_token(text: &str) -> Token {
         && !(b.len() > 1 && b.first() == Some(&b'0'))
     {
         if let Ok(n) = text.parse() {
-            return Token::Bid(n);
+            return Some(Token::Bid(n));
         }
     }
-    if let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
-        if let Some(t) = parse_annotation(inner) {
-            return t;
-        }
-    }
-    Token::Other(text.to_owned())
+    text.strip_prefix('(').and_then(|t| t.strip_suffix(')')).and_then(parse_annotation)
 }
 
 fn parse_annotation(inner: &str) -> Option<Token> {
@@ -679,7 +665,7 @@ fn int(text: &str) -> Option<i64> {
 /// Parses a dot-syntax hand, mapping errors to `code` with spans in the file (`offset` = where
 /// `text` starts).
 pub fn parse_hand_at(text: &str, offset: usize, code: &'static str) -> Result<CardCounts, Diagnostic> {
-    fast_hand(text).map_err(|e| {
+    pinochle::parse_hand(text).map_err(|e| {
         let mut span = if e.span.is_empty() { Span::new(0, text.len()) } else { e.span };
         // Keep spans on character boundaries (the text may hold any UTF-8).
         while span.end < text.len() && !text.is_char_boundary(span.end) {
@@ -688,48 +674,6 @@ pub fn parse_hand_at(text: &str, offset: usize, code: &'static str) -> Result<Ca
         syntax(code, format!("hand `{text}`: {}", kind_text(e.kind)), span.shift(offset))
             .with_help("four dot-separated suit groups C.D.S.H, ranks A T K Q J 9 in that order")
     })
-}
-
-/// The dot-syntax hand reader of `cards_core::text::pinochle::parse_hand`, with the same results
-/// and errors, specialised for speed (one table lookup per letter).
-pub fn fast_hand(text: &str) -> Result<CardCounts, cards_core::CardTextError> {
-    use cards_core::{CardTextError, CardTextErrorKind as K};
-    const SUITS: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Spades, Suit::Hearts];
-    let err = |kind, start: usize, end: usize| CardTextError { kind, span: Span::new(start, end) };
-    let mut hand = CardCounts::new();
-    let mut group = 0usize;
-    let mut last = 0u8;
-    for (i, &b) in text.as_bytes().iter().enumerate() {
-        let (rank, strength) = match b {
-            b'.' => {
-                group += 1;
-                last = 0;
-                if group > 3 {
-                    return Err(err(K::SuitGroups, i, i + 1));
-                }
-                continue;
-            }
-            b'A' => (Rank::Ace, 0),
-            b'T' => (Rank::Ten, 1),
-            b'K' => (Rank::King, 2),
-            b'Q' => (Rank::Queen, 3),
-            b'J' => (Rank::Jack, 4),
-            b'9' => (Rank::Nine, 5),
-            _ => return Err(err(K::BadRank, i, i + 1)),
-        };
-        if strength < last {
-            return Err(err(K::OutOfOrder, i, i + 1));
-        }
-        last = strength;
-        let suit = SUITS.get(group).copied().unwrap_or(Suit::Hearts);
-        if hand.insert(Card::new(rank, suit)).is_none() {
-            return Err(err(K::Duplicate, i, i + 1));
-        }
-    }
-    if group != 3 {
-        return Err(err(K::SuitGroups, 0, text.len()));
-    }
-    Ok(hand)
 }
 
 fn kind_text(kind: cards_core::CardTextErrorKind) -> &'static str {
@@ -934,6 +878,7 @@ fn parse_melds(value: &str, offset: usize, players: usize) -> Result<Value, Diag
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cards_core::Card;
 
     #[test]
     fn tokens() {
