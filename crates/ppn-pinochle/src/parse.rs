@@ -62,6 +62,14 @@ pub struct Reader<'a> {
     spare: Spare,
 }
 
+/// A tag line as read, before its value is copied.
+struct TagParts {
+    segment: Option<Segment>,
+    name: Span,
+    value: Span,
+    escaped: bool,
+}
+
 /// Buffers of hands given back with [`Reader::recycle`], reused by the next hands.
 #[derive(Debug, Default)]
 struct Spare {
@@ -145,9 +153,8 @@ impl<'a> Reader<'a> {
     }
 
     fn skip_spaces(&mut self) {
-        while self.bytes.get(self.pos).is_some_and(|&b| is_space(b)) {
-            self.pos += 1;
-        }
+        let rest = self.bytes.get(self.pos..).unwrap_or_default();
+        self.pos += rest.iter().position(|&b| !is_space(b)).unwrap_or(rest.len());
     }
 
     fn line_end(&self, from: usize) -> usize {
@@ -219,43 +226,58 @@ impl<'a> Reader<'a> {
         Spanned { value, at: At(Span::new(start, self.pos)) }
     }
 
-    /// Reads one tag line starting at `self.pos` (`[` or `@`). On a syntax error, skips to the end
-    /// of the line and returns `None`.
-    fn tag(&mut self, diags: &mut Vec<Diagnostic>) -> Option<Tag> {
+    /// Reads one tag line starting at `self.pos` (`[` or `@`) onto `items`. On a syntax error,
+    /// skips to the end of the line and returns `false`.
+    fn tag(&mut self, items: &mut Vec<Item>, diags: &mut Vec<Diagnostic>) -> bool {
         let start = self.pos;
-        let result = self.tag_inner(start);
-        match result {
-            Ok(tag) => {
-                let too_long = self.pos - start > MAX_LINE_CHARS;
-                let chars = if too_long { self.slice(start, self.pos).chars().count() } else { 0 };
-                if chars > MAX_LINE_CHARS {
-                    diags.push(Diagnostic::error(
-                        code::LINE_TOO_LONG,
-                        format!("tag is {chars} characters long; the limit is {MAX_LINE_CHARS}"),
-                        Span::new(start, self.pos),
-                    ));
-                }
-                if tag.segment.is_some() && !segment_allowed(&tag.name) {
-                    diags.push(
-                        Diagnostic::error(
-                            code::SEGMENT_NOT_ALLOWED,
-                            format!("tag `{}` cannot take a segmental prefix", tag.name),
-                            Span::new(start, tag.name_at.0.end),
-                        )
-                        .with_help("only Annotator, Chat, Note, seat and seat-type tags can"),
-                    );
-                }
-                Some(tag)
-            }
+        let parts = match self.tag_inner(start) {
+            Ok(parts) => parts,
             Err(diag) => {
                 diags.push(diag);
                 self.pos = self.line_end(start);
-                None
+                return false;
             }
+        };
+        let too_long = self.pos - start > MAX_LINE_CHARS;
+        let chars = if too_long { self.slice(start, self.pos).chars().count() } else { 0 };
+        if chars > MAX_LINE_CHARS {
+            diags.push(Diagnostic::error(
+                code::LINE_TOO_LONG,
+                format!("tag is {chars} characters long; the limit is {MAX_LINE_CHARS}"),
+                Span::new(start, self.pos),
+            ));
         }
+        let name = self.slice(parts.name.start, parts.name.end);
+        if parts.segment.is_some() && !segment_allowed(name) {
+            diags.push(
+                Diagnostic::error(
+                    code::SEGMENT_NOT_ALLOWED,
+                    format!("tag `{name}` cannot take a segmental prefix"),
+                    Span::new(start, parts.name.end),
+                )
+                .with_help("only Annotator, Chat, Note, seat and seat-type tags can"),
+            );
+        }
+        let raw = self.slice(parts.value.start, parts.value.end);
+        let mut value = self.spare.string();
+        if parts.escaped {
+            unescape_into(&mut value, raw);
+        } else {
+            value.push_str(raw);
+        }
+        items.push(Item::Tag(Tag {
+            segment: parts.segment,
+            name: tag_name(name),
+            value,
+            section: None,
+            at: At(Span::new(start, self.pos)),
+            name_at: At(parts.name),
+            value_at: At(parts.value),
+        }));
+        true
     }
 
-    fn tag_inner(&mut self, start: usize) -> Result<Tag, Diagnostic> {
+    fn tag_inner(&mut self, start: usize) -> Result<TagParts, Diagnostic> {
         let mut segment = None;
         if self.bytes.get(self.pos) == Some(&b'@') {
             let line_end = self.line_end(start);
@@ -297,9 +319,9 @@ impl<'a> Reader<'a> {
         self.pos += 1;
         self.skip_spaces();
         let name_start = self.pos;
-        while self.bytes.get(self.pos).is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_') {
-            self.pos += 1;
-        }
+        let rest = self.bytes.get(name_start..).unwrap_or_default();
+        self.pos +=
+            rest.iter().position(|&b| !(b.is_ascii_alphanumeric() || b == b'_')).unwrap_or(rest.len());
         let name_end = self.pos;
         if name_end == name_start {
             return Err(bad(self.pos, "expected a tag name"));
@@ -310,23 +332,26 @@ impl<'a> Reader<'a> {
         }
         self.pos += 1;
         let value_start = self.pos;
-        // How many `\"` / `\\` escapes the value has.
-        let mut escapes = 0usize;
+        // Whether the value has `\"` / `\\` escapes to undo.
+        let mut escaped = false;
         loop {
-            match self.bytes.get(self.pos) {
-                Some(b'"') => break,
-                Some(b'\\') if matches!(self.bytes.get(self.pos + 1), Some(b'"' | b'\\')) => {
-                    escapes += 1;
+            let rest = self.bytes.get(self.pos..).unwrap_or_default();
+            let stop = rest.iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n'));
+            self.pos += stop.unwrap_or(rest.len());
+            match stop.and_then(|i| rest.get(i..)) {
+                Some([b'"', ..]) => break,
+                Some([b'\\', b'"' | b'\\', ..]) => {
+                    escaped = true;
                     self.pos += 2;
                 }
-                Some(b'\n') | None => {
+                Some([b'\\', ..]) => self.pos += 1,
+                _ => {
                     return Err(Diagnostic::error(
                         code::TAG_SYNTAX,
                         "tag value is not closed with `\"` on its line",
                         Span::new(value_start - 1, self.pos),
                     ));
                 }
-                Some(_) => self.pos += 1,
             }
         }
         let value_end = self.pos;
@@ -336,21 +361,11 @@ impl<'a> Reader<'a> {
             return Err(bad(self.pos, "expected `]` to close the tag"));
         }
         self.pos += 1;
-        let raw = self.slice(value_start, value_end);
-        let mut value = self.spare.string();
-        if escapes == 0 {
-            value.push_str(raw);
-        } else {
-            unescape_into(&mut value, raw);
-        }
-        Ok(Tag {
+        Ok(TagParts {
             segment,
-            name: tag_name(self.slice(name_start, name_end)),
-            value,
-            section: None,
-            at: At(Span::new(start, self.pos)),
-            name_at: At(Span::new(name_start, name_end)),
-            value_at: At(Span::new(value_start, value_end)),
+            name: Span::new(name_start, name_end),
+            value: Span::new(value_start, value_end),
+            escaped,
         })
     }
 
@@ -404,12 +419,7 @@ impl<'a> Reader<'a> {
                         for c in pending.drain(..) {
                             items.push(Item::Comment(c));
                         }
-                        if let Some(tag) = self.tag(&mut diags) {
-                            items.push(Item::Tag(tag));
-                            section_owner = Some(items.len() - 1);
-                        } else {
-                            section_owner = None;
-                        }
+                        section_owner = self.tag(&mut items, &mut diags).then(|| items.len() - 1);
                         had_tag = true;
                     }
                     Some(_) => {
