@@ -191,7 +191,8 @@ fn top_strength(held: CardSet, suit: Suit) -> u8 {
 /// Trick points of a card: A, T and K count 1 (counters), Q, J and 9 nothing.
 #[must_use]
 pub fn counter_points(card: Card) -> u32 {
-    u32::from(matches!(card.rank(), Rank::Ace | Rank::Ten | Rank::King))
+    const COUNTERS: u16 = 1 << Rank::Ace as u8 | 1 << Rank::Ten as u8 | 1 << Rank::King as u8;
+    u32::from(COUNTERS >> (card.index() & 0x0f) & 1 == 1)
 }
 
 fn scores_text(s: &[i64]) -> String {
@@ -207,6 +208,8 @@ struct Eff<'h> {
     /// the earlier tag it came from, so offsets inside the value stay inside its text.
     span: Span,
     tag: Option<&'h Tag>,
+    /// The name's slot ([`tag_id`]).
+    id: Option<usize>,
 }
 
 /// Number of tag names with a fixed slot (the draft's tags).
@@ -317,8 +320,9 @@ impl LastValues {
         }
     }
 
-    fn set(&mut self, name: &str, value: &str, span: Span) {
-        match tag_id(name) {
+    /// Sets the last value of `name`, whose slot is `id` ([`tag_id`]).
+    fn set(&mut self, id: Option<usize>, name: &str, value: &str, span: Span) {
+        match id {
             Some(id) => {
                 if self.known.len() < KNOWN_TAGS {
                     self.known.resize(KNOWN_TAGS, None);
@@ -360,6 +364,9 @@ type Seats<T> = [Option<T>; 4];
 struct Typed {
     dealer: Option<(PinochleSeat, Span)>,
     declarer: Option<(PinochleSeat, Span)>,
+    /// The seats the Auction and Play tags give.
+    auction: Option<PinochleSeat>,
+    play: Option<PinochleSeat>,
     contract: Option<(i64, Span)>,
     hand_number: Option<(i64, Span)>,
     trump: Option<(Option<Suit>, Span)>,
@@ -488,12 +495,13 @@ impl Checker {
                     *slot = u8::try_from(eff.len()).unwrap_or(u8::MAX - 1);
                 }
             }
-            eff.push(Eff { name: &tag.name, value, span, tag: Some(tag) });
+            eff.push(Eff { name: &tag.name, value, span, tag: Some(tag), id });
         }
         let sticky = self.sticky.clone();
         for (name, value, span) in &sticky {
             if !eff.iter().any(|e| e.name == name) {
-                if let Some(slot) = tag_id(name).and_then(|i| index.get_mut(i)) {
+                let id = tag_id(name);
+                if let Some(slot) = id.and_then(|i| index.get_mut(i)) {
                     *slot = u8::try_from(eff.len()).unwrap_or(u8::MAX - 1);
                 }
                 eff.push(Eff {
@@ -501,6 +509,7 @@ impl Checker {
                     value: Cow::Owned(value.clone()),
                     span: *span,
                     tag: None,
+                    id,
                 });
             }
         }
@@ -579,6 +588,8 @@ impl Checker {
                 Value::Seat(seat) => match e.name {
                     "Dealer" => t.dealer = Some((seat, e.span)),
                     "Declarer" => t.declarer = Some((seat, e.span)),
+                    "Auction" => t.auction = Some(seat),
+                    "Play" => t.play = Some(seat),
                     _ => {}
                 },
                 Value::Int(n) => match e.name {
@@ -666,7 +677,7 @@ impl Checker {
         }
         for e in &eff {
             if e.tag.is_some() {
-                self.last.set(e.name, &e.value, e.span);
+                self.last.set(e.id, e.name, &e.value, e.span);
             }
         }
         HandReport { diagnostics: d, summary }
@@ -754,10 +765,7 @@ impl Checker {
         // Auction.
         let auction = tag_of("Auction").and_then(|e| {
             let tag = e.tag?;
-            let first = match typed_value("Auction", &e.value, e.span.start, 4) {
-                Ok(Value::Seat(s)) => seat_index(s)?,
-                _ => return None,
-            };
+            let first = seat_index(t.auction?)?;
             if let Some(dl) = dealer {
                 if first != (dl + 1) % 4 {
                     d.push(Diagnostic::error(
@@ -939,7 +947,7 @@ impl Checker {
                             tag.at.0,
                         ));
                     }
-                } else if let Ok(Value::Seat(seat)) = typed_value("Play", &e.value, e.span.start, 4) {
+                } else if let Some(seat) = t.play {
                     if let (Some(leader), Some(dc)) = (seat_index(seat), declarer) {
                         if leader != dc {
                             d.push(Diagnostic::error(
@@ -1498,15 +1506,15 @@ pub fn legality_of(
     if !must_head {
         return None;
     }
-    // The strength of the best card of the led suit and of the trump suit in the trick so far.
+    // The strength of the best card of the led suit and of the trump suit in the trick so far
+    // (suits compared by their index, a card's high nibble).
+    let (led_i, trump_i) = (led.index(), trump.index());
     let (mut best_led, mut best_trump): (Option<u8>, Option<u8>) = (None, None);
     for &c in trick {
-        let slot = if c.suit() == trump {
-            &mut best_trump
-        } else if c.suit() == led {
-            &mut best_led
-        } else {
-            continue;
+        let slot = match c.index() >> 4 {
+            s if s == trump_i => &mut best_trump,
+            s if s == led_i => &mut best_led,
+            _ => continue,
         };
         *slot = Some(slot.map_or(strength(c), |b| b.max(strength(c))));
     }
