@@ -154,8 +154,9 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
         }
     }
     let start = pos;
+    // Once a tag is read, everything up to the next tag is its section data: the tag being read
+    // is always the last item (see `current`).
     let mut items: Vec<Item<'_>> = Vec::with_capacity(24);
-    let mut current: Option<Tag<'_>> = None;
     let mut diags = Vec::new();
     let mut i = pos;
     let mut line_start = true;
@@ -195,7 +196,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                 let e = line_end(b, i);
                 note_line(&mut long_lines, i, e);
                 let text = src.get(i..e).unwrap_or("");
-                match current.as_mut() {
+                match current(&mut items) {
                     Some(tag) => tag.data.push(Token {
                         kind: TokenKind::Escape,
                         text,
@@ -212,7 +213,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
             let e = if b.get(j) == Some(&b'<') { line_end(b, i) } else { i };
             let trimmed = if e > i { src.get(i..e).unwrap_or("").trim() } else { "" };
             if e > i && (trimmed.eq_ignore_ascii_case("<PBN>") || trimmed.eq_ignore_ascii_case("</PBN>")) {
-                match current.as_mut() {
+                match current(&mut items) {
                     Some(tag) => tag.data.push(Token {
                         kind: TokenKind::Delimiter,
                         text: trimmed,
@@ -249,7 +250,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                 continue 'lines;
             }
             b'[' => match read_tag(src, i) {
-                Ok((tag, _)) if first_on_line && starts_new_game(&items, current.as_ref(), tag.name) => {
+                Ok((tag, _)) if first_on_line && starts_new_game(&items, tag.name) => {
                     diags.push(
                         Diagnostic::warning(
                             codes::MISSING_GAME_SEPARATOR,
@@ -275,9 +276,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                         _ => 0,
                     };
                     tag.data.reserve_exact(expected);
-                    if let Some(done) = current.replace(tag) {
-                        items.push(Item::Tag(done));
-                    }
+                    items.push(Item::Tag(tag));
                     i = e;
                 }
                 Err((d, e)) => {
@@ -288,7 +287,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                         span: Span::new(i, e),
                         line_start: first_on_line,
                     };
-                    push_invalid(&mut items, &mut current, token);
+                    push_invalid(&mut items, token);
                     i = e;
                 }
             },
@@ -323,7 +322,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                     span: Span::new(i, end),
                     line_start: first_on_line,
                 };
-                push_comment(&mut items, &mut current, comment);
+                push_comment(&mut items, comment);
                 i = end;
             }
             b';' => {
@@ -334,7 +333,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                     span: Span::new(i, e),
                     line_start: first_on_line,
                 };
-                push_comment(&mut items, &mut current, comment);
+                push_comment(&mut items, comment);
                 i = e;
             }
             b'"' => {
@@ -349,14 +348,14 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                 let text_end = if closed { end - 1 } else { end };
                 // Outside a tag the string is stray text, kept whole (quotes included).
                 // An unterminated string is kept whole as invalid text.
-                let inner = if current.is_some() && closed { i + 1..text_end } else { i..end };
+                let inner = if closed && current(&mut items).is_some() { i + 1..text_end } else { i..end };
                 let token = Token {
                     kind: if closed { TokenKind::Str } else { TokenKind::Invalid },
                     text: src.get(inner).unwrap_or(""),
                     span: Span::new(i, end),
                     line_start: first_on_line,
                 };
-                push_token(&mut items, &mut current, token, &mut diags);
+                push_token(&mut items, token, &mut diags);
                 i = end;
             }
             b']' | b'}' => {
@@ -371,7 +370,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                     span: Span::new(i, i + 1),
                     line_start: first_on_line,
                 };
-                push_invalid(&mut items, &mut current, token);
+                push_invalid(&mut items, token);
                 i += 1;
             }
             _ => {
@@ -382,14 +381,11 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                     span: Span::new(i, e),
                     line_start: first_on_line,
                 };
-                push_token(&mut items, &mut current, token, &mut diags);
+                push_token(&mut items, token, &mut diags);
                 i = e;
             }
         }
         first_on_line = false;
-    }
-    if let Some(done) = current.take() {
-        items.push(Item::Tag(done));
     }
     if game_end == b.len() {
         note_line(&mut long_lines, line_begin, b.len());
@@ -401,14 +397,22 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
 
 /// Whether a tag that repeats `Event`, `Board` or `Deal` of the game read so far must start a new
 /// game (files that forget the empty line between games).
-fn starts_new_game(items: &[Item<'_>], current: Option<&Tag<'_>>, name: &str) -> bool {
+fn starts_new_game(items: &[Item<'_>], name: &str) -> bool {
     matches!(name, "Event" | "Board" | "Deal")
-        && (current.is_some_and(|t| t.name == name)
-            || items.iter().any(|it| matches!(it, Item::Tag(t) if t.name == name)))
+        && items.iter().any(|it| matches!(it, Item::Tag(t) if t.name == name))
 }
 
-fn push_comment<'a>(items: &mut Vec<Item<'a>>, current: &mut Option<Tag<'a>>, comment: Comment<'a>) {
-    match current {
+/// The tag whose section data is being read: the last item, once a tag has been read (everything
+/// after a tag goes into its data, so nothing else is pushed until the next tag).
+fn current<'i, 'a>(items: &'i mut [Item<'a>]) -> Option<&'i mut Tag<'a>> {
+    match items.last_mut() {
+        Some(Item::Tag(tag)) => Some(tag),
+        _ => None,
+    }
+}
+
+fn push_comment<'a>(items: &mut Vec<Item<'a>>, comment: Comment<'a>) {
+    match current(items) {
         Some(tag) => tag.data.push(Token {
             kind: match comment.kind {
                 CommentKind::Brace => TokenKind::BraceComment,
@@ -422,20 +426,15 @@ fn push_comment<'a>(items: &mut Vec<Item<'a>>, current: &mut Option<Tag<'a>>, co
     }
 }
 
-fn push_invalid<'a>(items: &mut Vec<Item<'a>>, current: &mut Option<Tag<'a>>, token: Token<'a>) {
-    match current {
+fn push_invalid<'a>(items: &mut Vec<Item<'a>>, token: Token<'a>) {
+    match current(items) {
         Some(tag) => tag.data.push(token),
         None => items.push(Item::Invalid(token)),
     }
 }
 
-fn push_token<'a>(
-    items: &mut Vec<Item<'a>>,
-    current: &mut Option<Tag<'a>>,
-    token: Token<'a>,
-    diags: &mut Vec<Diagnostic>,
-) {
-    match current {
+fn push_token<'a>(items: &mut Vec<Item<'a>>, token: Token<'a>, diags: &mut Vec<Diagnostic>) {
+    match current(items) {
         Some(tag) => tag.data.push(token),
         None => {
             // One diagnostic for a run of stray tokens.
