@@ -132,7 +132,22 @@ pub fn push_key(out: &mut String, key: &str) {
 }
 
 fn push_quantity(out: &mut String, q: &Quantity) {
-    let _ = write!(out, "{q}");
+    match q {
+        Quantity::Finite(a) => push_amount(out, a),
+        Quantity::Infinite => out.push_str("inf"),
+    }
+}
+
+/// An amount as a TOML number. TOML integers are 64-bit, so an integral amount beyond that range
+/// is written as a float literal (`…0.0`), whose exact text this crate reads back as the same
+/// decimal.
+fn push_amount(out: &mut String, a: &cards_core::Amount) {
+    let start = out.len();
+    let _ = write!(out, "{a}");
+    let text = out.get(start..).unwrap_or("");
+    if !text.contains(['.', 'e', 'E']) && text.parse::<i64>().is_err() {
+        out.push_str(".0");
+    }
 }
 
 fn push_list<T>(out: &mut String, items: &[T], mut f: impl FnMut(&mut String, &T)) {
@@ -206,16 +221,10 @@ impl W<'_> {
 /// Appends a hand in canonical form.
 pub fn write_hand_to(out: &mut String, hand: &Hand) {
     let mut w = W { out };
-    let amounts = |o: &mut String, v: &Vec<cards_core::Amount>| {
-        push_list(o, v, |o, a| {
-            let _ = write!(o, "{a}");
-        })
-    };
+    let amounts = |o: &mut String, v: &Vec<cards_core::Amount>| push_list(o, v, push_amount);
     let quantities = |o: &mut String, v: &Vec<Quantity>| push_list(o, v, push_quantity);
     let string = |o: &mut String, s: &String| push_string(o, s);
-    let amount = |o: &mut String, a: &cards_core::Amount| {
-        let _ = write!(o, "{a}");
-    };
+    let amount = push_amount;
     let int = |o: &mut String, i: &i64| {
         let _ = write!(o, "{i}");
     };
@@ -327,4 +336,25 @@ pub fn write_named_hands<'h>(hands: impl IntoIterator<Item = (&'h str, &'h Hand)
         write_hand_to(&mut out, hand);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    /// Found by the `phh_roundtrip` fuzz target: an amount read from a float literal beyond 64 bits
+    /// (`2.0e20`) was written as a TOML integer that no TOML reader accepts.
+    #[test]
+    fn integral_amounts_beyond_64_bits_stay_readable() {
+        let text = "variant = 'NT'\nantes = [2.5, 2.0e20]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+                    starting_stacks = [200, 9223372036854775808.0]\nactions = []\n";
+        let hand = crate::parse_hand(text).hand.unwrap();
+        let out = crate::write_hand(&hand);
+        assert!(out.contains("antes = [2.5, 200000000000000000000.0]"), "{out}");
+        assert!(out.contains("starting_stacks = [200, 9223372036854775808.0]"), "{out}");
+        let again = crate::parse_hand(&out);
+        assert!(again.diagnostics.iter().all(|d| !d.is_error()), "{:?}", again.diagnostics);
+        assert_eq!(again.hand.as_ref(), Some(&hand));
+        assert_eq!(crate::write_hand(&hand), out);
+    }
 }
