@@ -707,7 +707,7 @@ fn seat_prefix<'t>(
     players: usize,
     code: &'static str,
 ) -> Result<(PinochleSeat, &'t str, usize), Diagnostic> {
-    let Some((seat_text, rest)) = text.split_once(':') else {
+    let Some((seat_text, rest)) = split_byte(text, b':') else {
         return Err(syntax(
             code,
             "expected `<seat>:` before the hands".into(),
@@ -722,8 +722,22 @@ fn seat_prefix<'t>(
 
 /// Space-separated fields of `text` with their offsets.
 fn fields(text: &str, offset: usize) -> impl Iterator<Item = (&str, usize)> {
-    let base = text.as_ptr() as usize;
-    text.split(' ').filter(|f| !f.is_empty()).map(move |f| (f, offset + (f.as_ptr() as usize - base)))
+    let mut pos = 0;
+    std::iter::from_fn(move || {
+        let rest = text.as_bytes().get(pos..)?;
+        let start = pos + rest.iter().position(|&b| b != b' ')?;
+        let field = text.get(start..).unwrap_or("");
+        let field = split_byte(field, b' ').map_or(field, |(f, _)| f);
+        pos = start + field.len();
+        Some((field, offset + start))
+    })
+}
+
+/// `text.split_once(sep)` for an ASCII separator, scanning bytes (the values are short, so this
+/// beats the general searcher).
+fn split_byte(text: &str, sep: u8) -> Option<(&str, &str)> {
+    let i = text.bytes().position(|b| b == sep)?;
+    Some((text.get(..i)?, text.get(i + 1..)?))
 }
 
 /// Types a tag's value. `offset` is where the raw value starts in the file; `players` the table size.
@@ -766,7 +780,7 @@ pub fn typed_value(name: &str, value: &str, offset: usize, players: usize) -> Re
         "Melds" => parse_melds(value, offset, players),
         "Discard" => {
             let bad = || syntax(code::DISCARD_SYNTAX, "expected `<cards> (<points>)`".into(), span);
-            let (cards, points) = value.split_once('(').ok_or_else(bad)?;
+            let (cards, points) = split_byte(value, b'(').ok_or_else(bad)?;
             let points = points.strip_suffix(')').and_then(int).ok_or_else(bad)?;
             let cards = parse_hand_at(cards.trim_end(), offset, code::HAND_SYNTAX)?;
             Ok(Value::Discard { cards, points })
@@ -785,8 +799,7 @@ pub fn typed_value(name: &str, value: &str, offset: usize, players: usize) -> Re
             Ok(Value::Kitty(cards))
         }
         "Partner" => {
-            let (seat_text, card_text) = value
-                .split_once(':')
+            let (seat_text, card_text) = split_byte(value, b':')
                 .ok_or_else(|| syntax(code::CARD_SYNTAX, "expected `<seat>:<card>`".into(), span))?;
             let seat = PinochleSeat::parse(seat_text)
                 .ok_or_else(|| syntax(code::SEAT_SYNTAX, format!("`{seat_text}` is not a seat"), span))?;
@@ -801,7 +814,18 @@ pub fn typed_value(name: &str, value: &str, offset: usize, players: usize) -> Re
         },
         "GameScores" | "MeldScores" | "PlayScores" | "HandScores" => {
             let mut scores = Vec::with_capacity(2);
-            for part in value.split(':') {
+            let mut rest = Some(value);
+            while let Some(text) = rest {
+                let part = match split_byte(text, b':') {
+                    Some((part, more)) => {
+                        rest = Some(more);
+                        part
+                    }
+                    None => {
+                        rest = None;
+                        text
+                    }
+                };
                 scores.push(int(part).ok_or_else(|| {
                     syntax(code::SCORE_SYNTAX, format!("`{value}` is not colon-separated integers"), span)
                 })?);
@@ -816,7 +840,7 @@ pub fn typed_value(name: &str, value: &str, offset: usize, players: usize) -> Re
             )
         }),
         "Termination" => {
-            let (seat_text, cause) = value.split_once(':').ok_or_else(|| {
+            let (seat_text, cause) = split_byte(value, b':').ok_or_else(|| {
                 syntax(code::TERMINATION_SYNTAX, "expected `<seat|->:<cause>`".into(), span)
             })?;
             let seat = if seat_text == "-" {
@@ -865,7 +889,7 @@ fn parse_melds(value: &str, offset: usize, players: usize) -> Result<Value, Diag
             continue;
         }
         let (cards, points) =
-            field.split_once('(').ok_or_else(|| bad(format!("meld `{field}` has no `(<value>)`")))?;
+            split_byte(field, b'(').ok_or_else(|| bad(format!("meld `{field}` has no `(<value>)`")))?;
         let points = points.strip_suffix(')').ok_or_else(|| bad(format!("meld `{field}` has no `)`")))?;
         let value = if points == "?" {
             None

@@ -1493,7 +1493,47 @@ pub fn legality_of(
     trump: Option<Suit>,
     must_head: bool,
 ) -> Option<(&'static str, &'static str)> {
-    let led = trick.first()?.suit();
+    let mut state = TrickState::default();
+    for &c in trick {
+        state.add(c, trump);
+    }
+    legality(held, &state, card, trump, must_head)
+}
+
+/// What the legality of the next card depends on in a trick: the led suit and the strength of
+/// the best card of the led suit and of the trump suit so far.
+#[derive(Debug, Default, Clone, Copy)]
+struct TrickState {
+    led: Option<Suit>,
+    best_led: Option<u8>,
+    best_trump: Option<u8>,
+}
+
+impl TrickState {
+    /// Adds the next card played to the trick.
+    fn add(&mut self, card: Card, trump: Option<Suit>) {
+        let suit = card.suit();
+        let led = *self.led.get_or_insert(suit);
+        let slot = if Some(suit) == trump {
+            &mut self.best_trump
+        } else if suit == led {
+            &mut self.best_led
+        } else {
+            return;
+        };
+        *slot = Some(slot.map_or(strength(card), |b| b.max(strength(card))));
+    }
+}
+
+/// [`legality_of`] for a trick given by its [`TrickState`].
+fn legality(
+    held: CardSet,
+    trick: &TrickState,
+    card: Card,
+    trump: Option<Suit>,
+    must_head: bool,
+) -> Option<(&'static str, &'static str)> {
+    let led = trick.led?;
     let holds_suit = |s: Suit| held.ranks_in(s) != 0;
     let suit = card.suit();
     if suit != led && holds_suit(led) {
@@ -1506,18 +1546,7 @@ pub fn legality_of(
     if !must_head {
         return None;
     }
-    // The strength of the best card of the led suit and of the trump suit in the trick so far
-    // (suits compared by their index, a card's high nibble).
-    let (led_i, trump_i) = (led.index(), trump.index());
-    let (mut best_led, mut best_trump): (Option<u8>, Option<u8>) = (None, None);
-    for &c in trick {
-        let slot = match c.index() >> 4 {
-            s if s == trump_i => &mut best_trump,
-            s if s == led_i => &mut best_led,
-            _ => continue,
-        };
-        *slot = Some(slot.map_or(strength(c), |b| b.max(strength(c))));
-    }
+    let (best_led, best_trump) = (trick.best_led, trick.best_trump);
     // Whether `held` could beat `best` in suit `s` (any card of `s` when there is no best yet).
     let beats_any = |s: Suit, best: Option<u8>| best.map_or(holds_suit(s), |b| top_strength(held, s) > b);
     let own = strength(card);
@@ -1631,6 +1660,7 @@ fn check_play(
             continue;
         };
         played.clear();
+        let mut state = TrickState::default();
         let mut all_known = true;
         for (k, (card, span)) in cards.iter().enumerate() {
             let seat = (lead + k) % 4;
@@ -1652,8 +1682,7 @@ fn check_play(
                     ));
                 } else {
                     if all_known && trump_known {
-                        if let Some((c, msg)) = legality_of(sets[seat], &played, card, trump, opts.must_head)
-                        {
+                        if let Some((c, msg)) = legality(sets[seat], &state, card, trump, opts.must_head) {
                             d.push(Diagnostic::error(
                                 c,
                                 format!("trick {}: {} {msg}", tricks, seat_at(seat)),
@@ -1668,6 +1697,7 @@ fn check_play(
                 }
             }
             played.push(card);
+            state.add(card, trump);
         }
         if !all_known || !trump_known {
             exact = false;
