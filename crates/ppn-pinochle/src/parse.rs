@@ -99,6 +99,17 @@ impl Spare {
     }
 }
 
+/// Bytes that end a section token: spaces, the line end and a comment's `{`.
+const ENDS_TOKEN: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b' ' as usize] = true;
+    table[b'\t' as usize] = true;
+    table[b'\r' as usize] = true;
+    table[b'\n' as usize] = true;
+    table[b'{' as usize] = true;
+    table
+};
+
 fn is_space(b: u8) -> bool {
     b == b' ' || b == b'\t' || b == b'\r'
 }
@@ -214,16 +225,6 @@ impl<'a> Reader<'a> {
                 Comment { text, at: At(Span::new(start, end)) }
             }
         }
-    }
-
-    fn token(&mut self) -> Spanned<Token> {
-        let start = self.pos;
-        let rest = self.bytes.get(start..).unwrap_or_default();
-        self.pos =
-            start + rest.iter().position(|&b| is_space(b) || b == b'\n' || b == b'{').unwrap_or(rest.len());
-        let text = self.slice(start, self.pos);
-        let value = known_token(text).unwrap_or_else(|| Token::Other(text.to_owned()));
-        Spanned { value, at: At(Span::new(start, self.pos)) }
     }
 
     /// Reads one tag line starting at `self.pos` (`[` or `@`) onto `items`. On a syntax error,
@@ -407,38 +408,55 @@ impl<'a> Reader<'a> {
             let mut tokens: Vec<Spanned<Token>> = Vec::new();
             let mut had_tag = false;
             let content_start = self.pos;
+            // The line's tokens are scanned with a local position (the reader's is kept in step
+            // around comments and tags).
+            let bytes = self.bytes;
+            let mut pos = self.pos;
             loop {
-                self.skip_spaces();
-                match self.bytes.get(self.pos) {
+                while bytes.get(pos).is_some_and(|&b| is_space(b)) {
+                    pos += 1;
+                }
+                match bytes.get(pos) {
                     None | Some(b'\n') => break,
                     Some(b'{') => {
+                        self.pos = pos;
                         let c = self.comment(&mut diags);
                         pending.push(c);
+                        pos = self.pos;
                     }
                     Some(b'[' | b'@') if tokens.is_empty() && !had_tag => {
                         for c in pending.drain(..) {
                             items.push(Item::Comment(c));
                         }
+                        self.pos = pos;
                         section_owner = self.tag(&mut items, &mut diags).then(|| items.len() - 1);
+                        pos = self.pos;
                         had_tag = true;
                     }
                     Some(_) => {
-                        let t = self.token();
+                        let start = pos;
+                        while bytes.get(pos).is_some_and(|&b| !ENDS_TOKEN[usize::from(b)]) {
+                            pos += 1;
+                        }
+                        let at = At(Span::new(start, pos));
                         if had_tag {
                             diags.push(Diagnostic::error(
                                 code::TAG_SYNTAX,
                                 "text after the tag on its line",
-                                t.at.0,
+                                at.0,
                             ));
                         } else {
+                            let text = self.slice(start, pos);
+                            let value = known_token(text).unwrap_or_else(|| Token::Other(text.to_owned()));
                             if tokens.capacity() == 0 {
                                 tokens = self.spare.tokens();
                             }
-                            tokens.push(t);
+                            tokens.push(Spanned { value, at });
                         }
                     }
                 }
             }
+            self.pos = pos;
             let content_end = self.pos;
             hand_end = content_end;
             if self.bytes.get(self.pos) == Some(&b'\n') {
