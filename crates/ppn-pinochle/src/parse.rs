@@ -4,7 +4,7 @@
 //! each with its own syntax diagnostics, so one bad hand never stops the others.
 
 use cards_core::text::pinochle;
-use cards_core::{CardCounts, Diagnostic, PinochleSeat, Span, Suit};
+use cards_core::{Card, CardCounts, Diagnostic, PinochleSeat, Span, Suit};
 
 use crate::error as code;
 use crate::model::{
@@ -613,8 +613,8 @@ pub fn classify_token(text: &str) -> Token {
 fn known_token(text: &str) -> Option<Token> {
     let b = text.as_bytes();
     match b {
-        [_, _] => {
-            if let Ok(card) = pinochle::parse_card(text) {
+        &[s, r] => {
+            if let Some(card) = two_letter_card(s, r) {
                 return Some(Token::Card(card));
             }
         }
@@ -650,6 +650,28 @@ fn known_token(text: &str) -> Option<Token> {
         }
     }
     text.strip_prefix('(').and_then(|t| t.strip_suffix(')')).and_then(parse_annotation)
+}
+
+/// The card a two-byte token names: `cards_core::text::pinochle::parse_card`'s answer, looked
+/// up in a table of every pair of ASCII bytes that it fills once. Card tokens are most of a
+/// file, and one lookup costs far less than the reader's branches on letters that the processor
+/// cannot predict.
+fn two_letter_card(s: u8, r: u8) -> Option<Card> {
+    const ASCII: usize = 128;
+    static TABLE: std::sync::OnceLock<Vec<Option<Card>>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..ASCII * ASCII)
+            .map(|i| {
+                let bytes = [(i / ASCII) as u8, (i % ASCII) as u8];
+                std::str::from_utf8(&bytes).ok().and_then(|text| pinochle::parse_card(text).ok())
+            })
+            .collect()
+    });
+    let (s, r) = (usize::from(s), usize::from(r));
+    if s >= ASCII || r >= ASCII {
+        return None;
+    }
+    table.get(s * ASCII + r).copied().flatten()
 }
 
 fn parse_annotation(inner: &str) -> Option<Token> {
@@ -930,7 +952,6 @@ fn parse_melds(value: &str, offset: usize, players: usize) -> Result<Value, Diag
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cards_core::Card;
 
     #[test]
     fn tokens() {
@@ -953,6 +974,17 @@ mod tests {
         assert_eq!(classify_token("(X2)"), Token::Other("(X2)".into()));
         assert_eq!(classify_token("HX"), Token::Other("HX".into()));
         assert_eq!(classify_token("07"), Token::Other("07".into()));
+    }
+
+    #[test]
+    fn two_letter_cards_are_cards_core_cards() {
+        for s in 0..=255u8 {
+            for r in 0..=255u8 {
+                let bytes = [s, r];
+                let expected = std::str::from_utf8(&bytes).ok().and_then(|t| pinochle::parse_card(t).ok());
+                assert_eq!(two_letter_card(s, r), expected, "{bytes:?}");
+            }
+        }
     }
 
     #[test]
