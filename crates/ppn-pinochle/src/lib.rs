@@ -78,8 +78,8 @@ pub mod write;
 pub use model::PpnFile;
 pub use validate::{HandReport, Options};
 
-/// Reads and checks a whole text, streaming: each hand is read, checked and dropped before the
-/// next one is read. One report per hand (syntax diagnostics first; header diagnostics go to the
+/// Reads and checks a whole text, streaming: each hand is read, checked and given back to the
+/// reader ([`parse::Reader::recycle`]) before the next one is read. One report per hand (syntax diagnostics first; header diagnostics go to the
 /// first report). Gives the same reports as [`validate::check_parsed`] on [`parse::parse`].
 #[must_use]
 pub fn check_str(text: &str, opts: &Options) -> Vec<HandReport> {
