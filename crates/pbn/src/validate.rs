@@ -2,6 +2,7 @@
 //! replay, notes, tables, scores and export rules.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use cards_core::{Card, CardSet, Compass, Diagnostic, Severity, Span, Suit};
 
@@ -115,8 +116,10 @@ pub struct Reader<'a> {
     src: &'a str,
     splitter: Splitter<'a>,
     options: Options,
-    /// Every explicit tag value so far, in order: `#` looks back for the nearest one.
-    history: Vec<(&'a str, Cow<'a, str>)>,
+    /// The latest value of each tag name so far, which `#` repeats. Only the latest is kept, so
+    /// the reader's memory does not grow with the number of games (foldhash: seeded, and cheap
+    /// on short names, since every tag is recorded).
+    latest: HashMap<&'a str, Cow<'a, str>, foldhash::fast::RandomState>,
     sticky: Vec<(&'a str, Cow<'a, str>)>,
     export: bool,
     eol_reported: bool,
@@ -130,7 +133,7 @@ impl<'a> Reader<'a> {
             src,
             splitter: Splitter::new(src),
             options,
-            history: Vec::new(),
+            latest: HashMap::default(),
             sticky: Vec::new(),
             export: false,
             eol_reported: false,
@@ -241,11 +244,9 @@ impl<'a> Reader<'a> {
                     ));
                 }
                 if raw == "#" {
-                    self.history
-                        .iter()
-                        .rev()
-                        .find(|(n, _)| same(n, tag.name))
-                        .map(|(_, v)| v.clone())
+                    self.latest
+                        .get(tag.name)
+                        .cloned()
                         .or_else(|| self.sticky.iter().find(|(n, _)| *n == tag.name).map(|(_, v)| v.clone()))
                         .unwrap_or(Cow::Borrowed(""))
                 } else {
@@ -266,7 +267,7 @@ impl<'a> Reader<'a> {
                 raw
             };
             if tag.name != "Note" {
-                self.history.push((tag.name, value.clone()));
+                self.latest.insert(tag.name, value.clone());
             }
             out.push(ResolvedTag { name: tag.name, value, span: Some(tag.span), value_span: tag.value_span });
             seen |= bit;

@@ -146,6 +146,8 @@ proptest! {
 
     #[test]
     fn escape_round_trips(value in "[ -~\\PC]{0,40}") {
+        // `#` and `##…` are not literal values: they inherit (PBN 2.1 §4.8), tested elsewhere.
+        prop_assume!(value != "#" && !value.starts_with("##"));
         let escaped = escape(&value);
         prop_assert_eq!(unescape(&escaped), value.as_str());
         let text = format!("[Event \"{}\"]\n", escape(&value));
