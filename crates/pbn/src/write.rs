@@ -180,10 +180,18 @@ pub fn write_export<'a>(records: impl IntoIterator<Item = &'a Record<'a>>) -> St
             continue;
         }
         if !first {
+            // A record of comments alone may end inside its last line: end it, then leave the
+            // blank line that keeps the next game apart.
+            if !at_line_start(&out) {
+                out.push_str(CRLF);
+            }
             out.push_str(CRLF);
         }
         first = false;
         write_export_game(&mut out, record);
+    }
+    if !at_line_start(&out) {
+        out.push_str(CRLF);
     }
     out
 }
@@ -661,4 +669,31 @@ pub fn vulnerability_text(v: Vulnerability) -> &'static str {
 #[must_use]
 pub fn normalize_contract(value: &str) -> Option<String> {
     Contract::parse(value).map(Contract::export)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Options, read_str};
+
+    /// A block of comments alone stays its own record through export: its last line is ended
+    /// before the blank line that separates it from the next game (found by `pbn_roundtrip`,
+    /// `fuzz/regressions/pbn_roundtrip/comment-block-merges-into-next-game`).
+    #[test]
+    fn export_keeps_a_comment_block_apart_from_the_next_game() {
+        let text = "{}\n\n[Board \"1\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+        let records: Vec<_> = read_str(text, Options::default()).collect();
+        assert_eq!(records.iter().map(crate::Record::is_game).collect::<Vec<_>>(), [false, true]);
+        let export = super::write_export(&records);
+        assert!(export.starts_with("% PBN 2.1\r\n% EXPORT\r\n{}\r\n\r\n[Event \"?\"]\r\n"), "{export}");
+        let again: Vec<_> = read_str(&export, Options::default()).collect();
+        assert_eq!(again.iter().map(crate::Record::is_game).collect::<Vec<_>>(), [false, true]);
+        assert_eq!(super::write_export(&again), export);
+    }
+
+    /// Output ends with a line end even when the last record is a comment.
+    #[test]
+    fn export_ends_its_last_line() {
+        let records: Vec<_> = read_str("[Board \"1\"]\n\n{ the end }", Options::default()).collect();
+        assert!(super::write_export(&records).ends_with("{ the end }\r\n"));
+    }
 }
