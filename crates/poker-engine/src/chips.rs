@@ -57,6 +57,21 @@ fn align(a: Chips, b: Chips) -> Option<(i128, i128, u8)> {
     }
 }
 
+/// Rounds a result to 28 significant digits, half-even, as Python's default `Decimal` context
+/// rounds every sum and product (a mantissa of 29 digits drops its last decimal place).
+#[inline]
+fn round_sum_28(mut mantissa: i128, mut scale: u8) -> (i128, u8) {
+    const TEN_28: i128 = 10_000_000_000_000_000_000_000_000_000;
+    while scale > 0 && mantissa.abs() >= TEN_28 {
+        let (q, r) = (mantissa.abs() / 10, mantissa.abs() % 10);
+        let up = r > 5 || (r == 5 && q % 2 == 1);
+        let q = if up { q + 1 } else { q };
+        mantissa = if mantissa < 0 { -q } else { q };
+        scale -= 1;
+    }
+    (mantissa, scale)
+}
+
 #[inline]
 fn finite(mantissa: i128, scale: u8) -> Option<Chips> {
     if mantissa.abs() <= MAX_MANTISSA && scale <= 28 {
@@ -147,7 +162,9 @@ impl Chips {
         }
     }
 
-    /// `self + other`; infinity absorbs finite amounts. Never panics (an impossible overflow keeps `self`).
+    /// `self + other`; infinity absorbs finite amounts. A decimal result past 28 significant digits
+    /// is rounded half-even to 28, as PokerKit's Python `Decimal` context does. Never panics (an
+    /// impossible overflow keeps `self`).
     #[must_use]
     #[inline]
     #[allow(clippy::should_implement_trait)]
@@ -157,6 +174,7 @@ impl Chips {
         }
         if let Some((a, b, scale)) = align(self, other)
             && let Some(sum) = a.checked_add(b)
+            && let (sum, scale) = round_sum_28(sum, scale)
             && let Some(c) = finite(sum, scale)
         {
             return c;
@@ -189,7 +207,8 @@ impl Chips {
             return Chips::INF;
         }
         if let Some(m) = self.mantissa.checked_mul(n as i128)
-            && let Some(c) = finite(m, self.scale)
+            && let (m, scale) = round_sum_28(m, self.scale)
+            && let Some(c) = finite(m, scale)
         {
             return c;
         }
@@ -206,12 +225,13 @@ impl Chips {
         if self.inf { self } else { Chips { mantissa: -self.mantissa, scale: self.scale, inf: false } }
     }
 
-    /// PokerKit's `divmod(self, n)`: floor division and remainder for an integral amount, exact
-    /// division at 28 significant digits (half-even) with the tiny remainder otherwise. The quotient
-    /// times `n` plus the remainder is exactly `self` for integral amounts, and for decimal ones
-    /// whenever that product fits 28 significant digits. Like PokerKit's `Decimal` context, sums
-    /// past 28 digits are rounded too, so a decimal pot shared out in several steps can miss
-    /// summing to the pot in its 28th significant digit (fuzz/FINDINGS.md F9; the engine keeps
+    /// PokerKit's `divmod(self, n)`: floor division and remainder for an integral amount; for a
+    /// decimal one, division at 28 significant digits (half-even) and the remainder
+    /// `self - quotient * n`, with the product and the difference rounded at 28 digits as Python's
+    /// `Decimal` does. The quotient times `n` plus the remainder is exactly `self` for integral
+    /// amounts, and for decimal ones whenever that product fits 28 significant digits. Sums past
+    /// 28 digits are rounded too ([`Chips::add`]), so a decimal pot shared out in several steps can
+    /// miss summing to the pot in its 28th significant digit (fuzz/FINDINGS.md F9; the engine keeps
     /// this on purpose to give PokerKit's numbers).
     #[must_use]
     pub fn divmod(self, n: usize) -> (Chips, Chips) {
@@ -235,11 +255,15 @@ impl Chips {
             // Stay a decimal, as a Python Decimal quotient does.
             q.rescale(1);
         }
-        let mut r = value.checked_sub(q.checked_mul(divisor).unwrap_or(value)).unwrap_or(Decimal::ZERO);
-        if r.scale() == 0 {
-            r.rescale(1);
+        // `dividend - quotient * n`, each step rounded at 28 digits as Python does: a product that
+        // rounds back to the dividend leaves no remainder (20.92 / 3: no odd 1e-27 for the first).
+        let quotient = Chips::from_decimal(q);
+        let mut r = self.sub(quotient.mul_int(n as i64));
+        if r.scale == 0 {
+            // Stay a decimal, as a Python Decimal remainder does.
+            r = Chips { mantissa: r.mantissa.saturating_mul(10), scale: 1, inf: false };
         }
-        (Chips::from_decimal(q), Chips::from_decimal(r))
+        (quotient, r)
     }
 
     /// The smaller of two amounts (the first one on a tie, as Python's `min`).
@@ -398,6 +422,46 @@ mod tests {
         assert_eq!(q.add(r).to_string(), "2.333333333333333333333333334");
         let (q, r) = c("6.0").divmod(3);
         assert!(!q.is_integral() && r.is_zero());
+    }
+
+    /// PokerKit 0.7.7 (Python `Decimal`, 28 digits) on the shared generator's hands: a sum past 28
+    /// significant digits is rounded half-even, and so is `quotient * n` inside divmod, so a
+    /// product that rounds back to the pot leaves no odd 1e-27 for the first winner.
+    #[test]
+    fn sums_products_and_shares_round_at_28_digits_like_pokerkit() {
+        // 38.4 + 1.333…334 is 39.733…334 (29 digits): Python gives 39.73333333333333333333333333.
+        assert_eq!(
+            c("38.4").add(c("1.333333333333333333333333334")).to_string(),
+            "39.73333333333333333333333333"
+        );
+        assert_eq!(
+            c("0.5").add(c("9.999999999999999999999999995")).to_string(),
+            "10.50000000000000000000000000"
+        );
+        assert_eq!(
+            c("-38.4").sub(c("1.333333333333333333333333334")).to_string(),
+            "-39.73333333333333333333333333"
+        );
+        // Half-even: …25 → …2, …35 → …4.
+        assert_eq!(
+            c("1.0000000000000000000000000025").add(c("1.0")).to_string(),
+            "2.000000000000000000000000002"
+        );
+        assert_eq!(
+            c("1.0000000000000000000000000035").add(c("1.0")).to_string(),
+            "2.000000000000000000000000004"
+        );
+        assert_eq!(
+            c("6.973333333333333333333333333").mul_int(3).to_string(),
+            "20.92000000000000000000000000"
+        );
+        // NS hand 2371 of seed 20261123: a 20.92 pot three ways is 6.973…333 each, no remainder.
+        let (q, r) = c("20.92").divmod(3);
+        assert_eq!(q.to_string(), "6.973333333333333333333333333");
+        assert!(r.is_zero() && !r.is_integral());
+        // Sums that fit 28 digits stay exact.
+        assert_eq!(c("0.1").add(c("0.2")).to_string(), "0.3");
+        assert_eq!(c("99999999999999999999").add(c("1")).to_string(), "100000000000000000000");
     }
 
     #[test]
