@@ -554,7 +554,8 @@ fn empty_slot(hands: &str) -> bool {
                 .fold(false, |acc, (&p, &c)| acc | ((p == b' ') & (c == b' '))))
 }
 
-/// [`parse_deal`], and whether a hand slot is left empty ([`deal_has_empty_slot`]).
+/// [`parse_deal`], and whether a hand slot is left empty ([`deal_has_empty_slot`]) or missing
+/// (fewer than four hands).
 pub(crate) fn parse_deal_and_slots(text: &str, base: usize) -> Result<(Deal, bool), Diagnostic> {
     let bad = |msg: String, s: usize, e: usize| {
         Diagnostic::error(codes::BAD_DEAL, msg, Span::new(base + s, base + e))
@@ -639,8 +640,9 @@ pub(crate) fn parse_deal_and_slots(text: &str, base: usize) -> Result<(Deal, boo
             }
         }
     }
-    // Real files (Baker Bridge) give two hands "W: <N>  <S>" and leave the rest blank.
-    Ok((Deal { first, hands }, empty_slot))
+    // Real files (Baker Bridge) give two hands "W: <N>  <S>" and leave the rest blank; fewer
+    // than four fields (`N:` alone) also leave slots empty, which the reader reports.
+    Ok((Deal { first, hands }, empty_slot || count < 4))
 }
 
 /// Whether a Deal value leaves a hand slot empty (`W: <N>  <S>`) instead of writing `-`.

@@ -1481,6 +1481,23 @@ mod tests {
         Reader::new(text, Options::default()).next().unwrap()
     }
 
+    /// PBN 2.1 §3.4.11: a deal gives four hands, `-` for a hand not given. Fewer fields are read
+    /// as hands not given, with a warning.
+    #[test]
+    fn fewer_than_four_hands_is_a_warning() {
+        let deal_codes = |deal: &str| {
+            let text = format!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n");
+            let r = one(&text);
+            assert!(!r.has_errors(), "{deal}: {:?}", r.diagnostics);
+            r.diagnostics.iter().map(|d| d.code.to_string()).collect::<Vec<_>>()
+        };
+        assert_eq!(deal_codes("N:"), [codes::DEAL_EMPTY_HAND]);
+        assert_eq!(deal_codes("N:AKQJ.AKQ.AKQ.AKQ"), [codes::DEAL_EMPTY_HAND]);
+        assert_eq!(deal_codes("N:- - -"), [codes::DEAL_EMPTY_HAND]);
+        assert!(deal_codes("N:AKQJ.AKQ.AKQ.AKQ - - -").is_empty());
+        assert!(deal_codes("N:- - - -").is_empty());
+    }
+
     #[test]
     fn scores_from_the_tables() {
         use Denomination::*;
