@@ -56,6 +56,10 @@ enum Command {
         /// Keep the author's layout and comments.
         #[arg(long)]
         preserve: bool,
+        /// Rewrite files that have errors too. The new text must report exactly the errors of the
+        /// old one (nothing dropped, nothing added), or the original is kept.
+        #[arg(long)]
+        force: bool,
         /// Force one format for every named file.
         #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
         format: FormatArg,
@@ -139,8 +143,8 @@ fn main() -> ExitCode {
             let opts = CheckOptions { rules: rules.into(), strict };
             run_check(&paths, format.forced(), &opts, json)
         }
-        Command::Fmt { check, preserve, format, paths } => {
-            run_fmt(&paths, format.forced(), FmtOptions { preserve }, check)
+        Command::Fmt { check, preserve, force, format, paths } => {
+            run_fmt(&paths, format.forced(), FmtOptions { preserve, force }, check)
         }
         Command::Convert { to, format, output, file } => {
             run_convert(&file, &to, format.forced(), output.as_deref())
@@ -390,19 +394,53 @@ fn write_atomically(
     Ok(())
 }
 
-fn verify_output(format: Format, bytes: &[u8]) -> Result<(), String> {
-    let check = check_bytes(format, bytes, &CheckOptions::default());
-    let errors: Vec<String> = check
+/// The errors of a checked file, as `CODE: message`, in file order.
+fn errors_of(check: &FileCheck) -> Vec<String> {
+    check
         .records
         .iter()
         .flat_map(|r| r.diagnostics.iter())
         .filter(|d| d.is_error() && d.code != "FORMAT_NOT_IMPLEMENTED")
         .map(|d| format!("{}: {}", d.code, d.message))
-        .collect();
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("the rewritten text does not read cleanly ({}); original kept", errors.join("; ")))
+        .collect()
+}
+
+/// What an error is, apart from where: its code, per record.
+fn error_codes(check: &FileCheck) -> Vec<Vec<&str>> {
+    check
+        .records
+        .iter()
+        .map(|r| {
+            let mut codes: Vec<&str> =
+                r.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code.as_str()).collect();
+            codes.sort_unstable();
+            codes
+        })
+        .collect()
+}
+
+/// The rewritten text must read cleanly; with `--force` (`original` given) it must instead report,
+/// record by record, the same error codes as the original: a writer that dropped or broke
+/// something would change them.
+fn verify_output(format: Format, bytes: &[u8], original: Option<&FileCheck>) -> Result<(), String> {
+    let check = check_bytes(format, bytes, &CheckOptions::default());
+    match original {
+        None => {
+            let errors = errors_of(&check);
+            if errors.is_empty() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "the rewritten text does not read cleanly ({}); original kept",
+                    errors.join("; ")
+                ))
+            }
+        }
+        Some(original) if error_codes(original) == error_codes(&check) => Ok(()),
+        Some(_) => Err(format!(
+            "the rewritten text does not report the same errors as the original ({}); original kept",
+            errors_of(&check).join("; ")
+        )),
     }
 }
 
@@ -420,13 +458,33 @@ fn run_fmt(paths: &[PathBuf], forced: Option<Format>, opts: FmtOptions, check_on
             }
         };
         let format = format_of(file.kind, &data, forced);
+        // A file that does not read cleanly (replay and other checks included) is rewritten only
+        // when the user asks for it with --force.
+        let original = check_bytes(format, &data, &CheckOptions::default());
+        if !opts.force && !errors_of(&original).is_empty() {
+            eprintln!(
+                "cardnote: not rewriting {}: it does not read cleanly (--force rewrites it anyway)",
+                file.path.display()
+            );
+            let diagnostics =
+                original.records.iter().flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned());
+            report_refusal(
+                &file.path,
+                &Refusal { diagnostics: diagnostics.collect(), source: original.source },
+            );
+            refused = true;
+            continue;
+        }
+        let forced_from = opts.force.then_some(&original);
         match fmt_bytes(format, &data, &opts) {
             Ok(new) if new == data => {}
             Ok(new) => {
                 would_change += 1;
                 if check_only {
                     println!("would reformat {}", file.path.display());
-                } else if let Err(err) = write_atomically(&file.path, &new, |b| verify_output(format, b)) {
+                } else if let Err(err) =
+                    write_atomically(&file.path, &new, |b| verify_output(format, b, forced_from))
+                {
                     eprintln!("cardnote: {}: {err}", file.path.display());
                     failed = true;
                 } else {
@@ -434,7 +492,7 @@ fn run_fmt(paths: &[PathBuf], forced: Option<Format>, opts: FmtOptions, check_on
                 }
             }
             Err(refusal) => {
-                eprintln!("cardnote: not rewriting {}: it does not read cleanly", file.path.display());
+                eprintln!("cardnote: not rewriting {}: it cannot be written back", file.path.display());
                 report_refusal(&file.path, &refusal);
                 refused = true;
             }
@@ -522,5 +580,25 @@ fn run_replay(file: &Path, hand: Option<usize>, opts: &CheckOptions) -> ExitCode
             report_refusal(file, &refusal);
             ExitCode::from(1)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads, but its replay fails (an action after the end of the hand).
+    const ILLEGAL: &[u8] = b"variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 7c2d', 'p1 cbr 6', 'p2 f']\n";
+
+    #[test]
+    fn forced_output_must_report_the_same_errors() {
+        let original = check_bytes(Format::Phh, ILLEGAL, &CheckOptions::default());
+        assert!(!errors_of(&original).is_empty());
+        assert!(verify_output(Format::Phh, ILLEGAL, None).is_err(), "unforced output must read cleanly");
+        assert!(verify_output(Format::Phh, ILLEGAL, Some(&original)).is_ok());
+        // A writer that lost the actions (or the whole hand) changes the errors: refused.
+        let lost_actions = b"variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\nactions = []\n";
+        assert!(verify_output(Format::Phh, lost_actions, Some(&original)).is_err());
+        assert!(verify_output(Format::Phh, b"", Some(&original)).is_err());
     }
 }

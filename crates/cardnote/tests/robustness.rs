@@ -32,7 +32,7 @@ fn check(format: Format, data: &[u8]) -> FileCheck {
 }
 
 fn fmt_with(format: Format, data: &[u8], preserve: bool) -> Result<Vec<u8>, Refusal> {
-    let opts = FmtOptions { preserve };
+    let opts = FmtOptions { preserve, force: false };
     match format {
         Format::Phh => formats::phh::fmt(data, &opts),
         Format::Pbn => formats::pbn::fmt(data, &opts),

@@ -93,6 +93,10 @@ impl FileCheck {
 pub struct FmtOptions {
     /// Keep the author's layout and comments, changing only what must change.
     pub preserve: bool,
+    /// Write files that have errors too (the user asked for it explicitly). The writers still
+    /// refuse what they cannot write; the caller must check that the output reports the same
+    /// errors as the original (see `cardnote fmt --force`).
+    pub force: bool,
 }
 
 /// Target of `convert`.

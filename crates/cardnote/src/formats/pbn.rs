@@ -62,11 +62,13 @@ fn refuse(source: &str, records: &[Record<'_>]) -> Result<(), Refusal> {
 
 /// Rewrites a file: export format (CRLF, `% PBN 2.1`, `% EXPORT`, tag order, NAGs), or with
 /// `preserve` the import style that keeps the author's tokens, lines and comments. Files with
-/// errors are refused.
+/// errors are refused unless `opts.force`.
 pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     let source = pbn::decode(data).text;
     let records = read(&source, false);
-    refuse(&source, &records)?;
+    if !opts.force {
+        refuse(&source, &records)?;
+    }
     let out = if opts.preserve {
         let eol = if source.contains("\r\n") { "\r\n" } else { "\n" };
         pbn::write::write_import_from(records.iter().map(|r| &r.game), eol, Some(&source))

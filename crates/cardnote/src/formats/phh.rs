@@ -93,11 +93,15 @@ fn canonical(file: &phh::ParsedFile) -> String {
 }
 
 /// Rewrites a file: canonically, or with `preserve` only the action notations that are not in
-/// canonical form (comments, blank lines and field order stay). Refuses a file with errors.
+/// canonical form (comments, blank lines and field order stay). Refuses a file with errors
+/// unless `opts.force`.
 pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     let source = decode_text(data);
     let file = phh::parse_file(&source);
-    refuse_on_errors(&source, &file)?;
+    // Forced, a file is still refused when a hand has no model to write (its errors say why).
+    if !opts.force || file.hands.iter().any(|h| h.hand.is_none()) {
+        refuse_on_errors(&source, &file)?;
+    }
     if !opts.preserve {
         return Ok(canonical(&file).into_bytes());
     }

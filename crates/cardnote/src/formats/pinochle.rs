@@ -86,10 +86,12 @@ fn checked_write(source: &str, model: &PpnFile) -> Result<Vec<u8>, Refusal> {
 }
 
 /// Rewrites a file: faithful layout with `--preserve`, otherwise the canonical form (EXPORT files
-/// get their mandatory tags in roster order). Files with errors are refused.
+/// get their mandatory tags in roster order). Files with errors are refused
+/// unless `opts.force`.
 pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     let source = decode_text(data);
-    let parsed = refuse_on_errors(&source, &CheckOptions::default())?;
+    let parsed =
+        if opts.force { parse(&source) } else { refuse_on_errors(&source, &CheckOptions::default())? };
     let model = if opts.preserve { parsed.file } else { canonical(&parsed.file) };
     checked_write(&source, &model)
 }

@@ -69,6 +69,12 @@ fn errors_of(report: &Report) -> Vec<Diagnostic> {
 
 /// Reads PPN or (when it starts with `{`) the JSON form, and refuses input with errors.
 fn read_checked(data: &[u8]) -> Result<(String, Game), Refusal> {
+    read_game(data, false)
+}
+
+/// Reads PPN or its JSON form; errors refuse the file unless `force` (JSON that does not read is
+/// always refused: there is no game to write).
+fn read_game(data: &[u8], force: bool) -> Result<(String, Game), Refusal> {
     let source = decode_text(data);
     let game = if source.trim_start().starts_with('{') {
         match json::from_json(&source) {
@@ -86,7 +92,7 @@ fn read_checked(data: &[u8]) -> Result<(String, Game), Refusal> {
     let text = if source.trim_start().starts_with('{') { write::write_game(&game) } else { source.clone() };
     let report = ppn_pref::check(&text);
     let errors = errors_of(&report);
-    if !errors.is_empty() {
+    if !errors.is_empty() && !force {
         return Err(Refusal { source: text, diagnostics: errors });
     }
     Ok((source, game))
@@ -108,9 +114,10 @@ fn round_trip_guard(source: &str, game: &Game, text: &str) -> Result<(), Refusal
 }
 
 /// Rewrites a file in canonical PPN (tags one per line, quoted only when needed, one deal per line).
-/// `--preserve` has no other layout to keep: PPN has no comments. Files with errors are refused.
-pub fn fmt(data: &[u8], _opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-    let (source, game) = read_checked(data)?;
+/// `--preserve` has no other layout to keep: PPN has no comments. Files with errors are
+/// refused unless `opts.force`.
+pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+    let (source, game) = read_game(data, opts.force)?;
     let text = write::write_game(&game);
     round_trip_guard(&source, &game, &text)?;
     Ok(text.into_bytes())
