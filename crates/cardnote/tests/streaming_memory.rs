@@ -1,7 +1,8 @@
 //! A million records through each streaming reader: every record is seen, and the heap the
 //! reader uses beyond the input text stays bounded (it does not grow with the number of records).
 //!
-//! The global allocator counts live bytes; the tests share it, so they take turns (`LOCK`).
+//! The global allocator counts live bytes; the tests share it, so each takes its turn (`LOCK`)
+//! before it builds its input, since building it allocates too.
 
 use std::alloc::System;
 use std::io::{BufReader, Read};
