@@ -18,7 +18,10 @@
 //! - No `unsafe` (`unsafe_code = "forbid"` for the whole workspace).
 //! - The `cardnote` command never loses a file: rewrites go through a temporary file that is
 //!   re-read and checked before it is renamed over the original, and a file with errors is not
-//!   rewritten (`tests/safe_write.rs`).
+//!   rewritten unless the user asks with `fmt --force`, and then only when the new text reports the
+//!   same errors record by record (`tests/safe_write.rs`).
+//! - Memory: streaming readers hold one record at a time; a million records through each of them
+//!   use a bounded heap beyond the input (`tests/streaming_memory.rs`).
 //! - Amounts are the libraries' exact decimals end to end; the JSON output writes them as text.
 
 pub mod formats;
