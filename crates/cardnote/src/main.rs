@@ -507,6 +507,33 @@ fn run_fmt(paths: &[PathBuf], forced: Option<Format>, opts: FmtOptions, check_on
     }
 }
 
+/// Which notation a JSON document holds, from its `format` field or its shape (each notation's
+/// JSON form is told apart by its top-level keys).
+fn sniff_json(data: &[u8]) -> Option<Format> {
+    let doc: serde_json::Value = serde_json::from_slice(data).ok()?;
+    match doc.get("format").and_then(serde_json::Value::as_str) {
+        Some("phh") => return Some(Format::Phh),
+        Some("pbn") => return Some(Format::Pbn),
+        Some("ppn-pref") => return Some(Format::PpnPref),
+        Some("ppn-pinochle") => return Some(Format::PpnPinochle),
+        _ => {}
+    }
+    if doc.get("deals").is_some() && doc.get("info").is_some() {
+        return Some(Format::PpnPref);
+    }
+    if doc.get("games").is_some() {
+        return Some(Format::Pbn);
+    }
+    let first_hand = doc.get("hands").and_then(|h| h.get(0))?;
+    if first_hand.get("items").is_some() {
+        Some(Format::PpnPinochle)
+    } else if first_hand.get("hand").is_some() {
+        Some(Format::Phh)
+    } else {
+        None
+    }
+}
+
 fn run_convert(file: &Path, to: &str, forced: Option<Format>, output: Option<&Path>) -> ExitCode {
     let data = match std::fs::read(file) {
         Ok(data) => data,
@@ -524,7 +551,9 @@ fn run_convert(file: &Path, to: &str, forced: Option<Format>, output: Option<&Pa
         }
     };
     let is_json = file.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    let format = match (forced, is_json, to) {
+    // JSON input: --format, else what the document says it holds, else the target's notation.
+    let known = forced.or_else(|| if is_json { sniff_json(&data) } else { None });
+    let format = match (known, is_json, to) {
         (Some(format), _, _) => format,
         (None, true, "phh") => Format::Phh,
         (None, true, "pbn") => Format::Pbn,

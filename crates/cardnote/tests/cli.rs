@@ -169,3 +169,29 @@ fn streamed_phh_reports_equal_in_memory_reports() {
         assert_eq!(streamed.status.code(), whole.status.code(), "{}", path.display());
     }
 }
+
+/// `convert` tells which notation a `.json` file holds from the document itself, so every JSON form
+/// converts back without `--format`, and the result is what converting the original gives.
+#[test]
+fn convert_json_back_without_naming_the_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let cases = [
+        ("corpus/phh/cases/short-deck.phh", "phh"),
+        ("corpus/pbn/cases/features.pbn", "pbn"),
+        ("corpus/ppn-pref/valid/game-12-deals.ppn", "ppn"),
+        ("corpus/ppn-pinochle/valid/import-features.ppn", "ppn"),
+    ];
+    for (input, to) in cases {
+        let input = root.join(input);
+        let input = input.to_str().unwrap();
+        let json = dir.path().join("doc.json");
+        let to_json = cardnote(&["convert", "--to", "json", input, "-o", json.to_str().unwrap()], dir.path());
+        assert!(to_json.status.success(), "{input}: {}", String::from_utf8_lossy(&to_json.stderr));
+        let back = cardnote(&["convert", "--to", to, "doc.json"], dir.path());
+        assert!(back.status.success(), "{input}: {}", String::from_utf8_lossy(&back.stderr));
+        let direct = cardnote(&["convert", "--to", to, input], dir.path());
+        assert!(direct.status.success(), "{input}: {}", String::from_utf8_lossy(&direct.stderr));
+        assert_eq!(String::from_utf8_lossy(&back.stdout), String::from_utf8_lossy(&direct.stdout), "{input}");
+    }
+}

@@ -5,8 +5,10 @@
 //! absent), and every diagnostic code is the rules digest's name.
 
 use cards_core::{Diagnostic, Span};
-use ppn_pinochle::model::{FormatKind, Header, Item, PpnFile};
-use ppn_pinochle::parse::{Parsed, parse};
+use ppn_pinochle::model::{
+    At, Comment, FormatKind, Hand, Header, HeaderLine, Item, PpnFile, Section, SectionLine, Spanned, Tag,
+};
+use ppn_pinochle::parse::{Parsed, classify_token, parse, parse_segment};
 use ppn_pinochle::validate::{Summary, check_parsed};
 use ppn_pinochle::write::{segment_text, to_export, token_text, write};
 use serde_json::{Map, Value, json};
@@ -96,6 +98,96 @@ pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     checked_write(&source, &model)
 }
 
+fn json_refusal(source: &str, message: String) -> Refusal {
+    Refusal {
+        source: source.to_owned(),
+        diagnostics: vec![Diagnostic::error("PPN_JSON", message, Span::at(0))],
+    }
+}
+
+fn json_str<'v>(value: &'v Value, key: &str, at: &str) -> Result<&'v str, String> {
+    value.get(key).and_then(Value::as_str).ok_or_else(|| format!("{at}: `{key}` is not a string"))
+}
+
+/// Reads the JSON form written by [`to_json`] back into a model (positions left empty).
+fn from_json(source: &str) -> Result<PpnFile, Refusal> {
+    let doc: Value =
+        serde_json::from_str(source).map_err(|e| json_refusal(source, format!("not PPN JSON: {e}")))?;
+    read_json(&doc).map_err(|message| json_refusal(source, message))
+}
+
+fn read_json(doc: &Value) -> Result<PpnFile, String> {
+    if let Some(format) = doc.get("format").and_then(Value::as_str)
+        && format != "ppn-pinochle"
+    {
+        return Err(format!("the JSON is `{format}`, not `ppn-pinochle`"));
+    }
+    let list = |key: &str| doc.get(key).and_then(Value::as_array).ok_or_else(|| format!("no `{key}` array"));
+    let mut headers = Vec::new();
+    for (i, h) in list("headers")?.iter().enumerate() {
+        let at = format!("header {}", i + 1);
+        let header = if h.get("notation").is_some() {
+            Header::Notation(json_str(h, "notation", &at)?.to_owned())
+        } else if h.get("format").is_some() {
+            match json_str(h, "format", &at)? {
+                "EXPORT" => Header::Format(FormatKind::Export),
+                "IMPORT" => Header::Format(FormatKind::Import),
+                other => return Err(format!("{at}: format `{other}` is neither EXPORT nor IMPORT")),
+            }
+        } else if h.get("id").is_some() {
+            Header::Id(json_str(h, "id", &at)?.to_owned())
+        } else if h.get("blank") == Some(&Value::Bool(true)) {
+            Header::Blank
+        } else if h.get("other").is_some() {
+            Header::Other(json_str(h, "other", &at)?.to_owned())
+        } else {
+            return Err(format!("{at}: not a header object"));
+        };
+        headers.push(HeaderLine { header, at: At::default() });
+    }
+    let mut hands = Vec::new();
+    for (n, h) in list("hands")?.iter().enumerate() {
+        let items =
+            h.get("items").and_then(Value::as_array).ok_or_else(|| format!("hand {}: no `items`", n + 1))?;
+        let mut hand = Hand::default();
+        for (i, item) in items.iter().enumerate() {
+            let at = format!("hand {}, item {}", n + 1, i + 1);
+            if item.get("comment").is_some() {
+                let text = json_str(item, "comment", &at)?.to_owned();
+                hand.items.push(Item::Comment(Comment { text, at: At::default() }));
+                continue;
+            }
+            let mut tag = Tag::new(json_str(item, "name", &at)?, json_str(item, "value", &at)?);
+            if item.get("segment").is_some() {
+                // Written as the prefix (`@P.19.3-R=`); the bare `P.19.3-R` is read too.
+                let text = json_str(item, "segment", &at)?;
+                let bare = text.strip_prefix('@').unwrap_or(text);
+                let bare = bare.strip_suffix('=').unwrap_or(bare);
+                tag.segment =
+                    Some(parse_segment(bare).ok_or_else(|| format!("{at}: `{text}` is not a segment"))?);
+            }
+            if let Some(lines) = item.get("lines") {
+                let lines = lines.as_array().ok_or_else(|| format!("{at}: `lines` is not an array"))?;
+                let mut section = Section::default();
+                for line in lines {
+                    let tokens =
+                        line.as_array().ok_or_else(|| format!("{at}: a section line is not an array"))?;
+                    let mut out = SectionLine::default();
+                    for token in tokens {
+                        let text = token.as_str().ok_or_else(|| format!("{at}: a token is not a string"))?;
+                        out.tokens.push(Spanned { value: classify_token(text), at: At::default() });
+                    }
+                    section.lines.push(out);
+                }
+                tag.section = Some(section);
+            }
+            hand.items.push(Item::Tag(tag));
+        }
+        hands.push(hand);
+    }
+    Ok(PpnFile { headers, hands })
+}
+
 /// The JSON form of a file: headers, then per hand its tags (name, value, segment, section lines)
 /// and comments.
 #[must_use]
@@ -150,7 +242,21 @@ pub fn to_json(file: &PpnFile) -> Value {
 
 /// Converts a file: to its JSON form, or to canonical PPN.
 pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-    let source = decode_text(data);
+    let mut source = decode_text(data);
+    // A PPN file may open with a `{comment}`: JSON input is text that parses as JSON.
+    let is_json = source.trim_start().starts_with('{')
+        && serde_json::from_str::<serde::de::IgnoredAny>(&source).is_ok();
+    if is_json {
+        let model = from_json(&source)?;
+        let text = write(&model);
+        if parse(&text).file != model {
+            return Err(json_refusal(&source, "the JSON holds names or values that PPN cannot write".into()));
+        }
+        if to == ConvertTo::Json {
+            return Ok(source.into_bytes());
+        }
+        source = text;
+    }
     match to {
         ConvertTo::Native => {
             let parsed = refuse_on_errors(&source, &CheckOptions::default())?;
@@ -162,5 +268,57 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
             out.push(b'\n');
             Ok(out)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corpus_files() -> Vec<std::path::PathBuf> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/ppn-pinochle/valid");
+        let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        files
+    }
+
+    /// PPN → JSON → PPN gives what PPN → PPN gives, on every valid corpus file.
+    #[test]
+    fn json_converts_back_to_the_same_ppn() {
+        let files = corpus_files();
+        assert!(files.len() >= 4);
+        for path in files {
+            let data = std::fs::read(&path).unwrap();
+            let direct = convert(&data, ConvertTo::Native).map_err(|r| r.diagnostics).unwrap();
+            let json = convert(&data, ConvertTo::Json).map_err(|r| r.diagnostics).unwrap();
+            let back = convert(&json, ConvertTo::Native).map_err(|r| r.diagnostics).unwrap();
+            assert_eq!(
+                String::from_utf8(back).unwrap(),
+                String::from_utf8(direct).unwrap(),
+                "{}",
+                path.display()
+            );
+            // JSON in, JSON out: the same document.
+            assert_eq!(convert(&json, ConvertTo::Json).map_err(|r| r.diagnostics).unwrap(), json);
+        }
+    }
+
+    #[test]
+    fn bad_json_is_refused_with_a_reason() {
+        let refused = |text: &str| match convert(text.as_bytes(), ConvertTo::Native) {
+            Ok(out) => panic!("accepted {text}: {}", String::from_utf8_lossy(&out)),
+            Err(r) => r.diagnostics[0].message.clone(),
+        };
+        assert!(refused(r#"{"format": "pbn", "games": []}"#).contains("not `ppn-pinochle`"));
+        assert!(refused(r#"{"headers": []}"#).contains("no `hands` array"));
+        assert!(
+            refused(r#"{"headers": [{"format": "BOTH"}], "hands": []}"#)
+                .contains("neither EXPORT nor IMPORT")
+        );
+        let bad_name = r#"{"headers": [{"notation": "1.0"}, {"format": "IMPORT"}], "hands": [{"items": [{"name": "Bad Name]", "value": "x"}]}]}"#;
+        assert!(refused(bad_name).contains("cannot write"));
+        let bad_segment =
+            r#"{"headers": [], "hands": [{"items": [{"name": "Dealer", "value": "N", "segment": "@@"}]}]}"#;
+        assert!(refused(bad_segment).contains("not a segment"));
     }
 }
