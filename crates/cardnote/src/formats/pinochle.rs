@@ -168,14 +168,23 @@ fn read_json(doc: &Value) -> Result<PpnFile, String> {
             }
             if let Some(lines) = item.get("lines") {
                 let lines = lines.as_array().ok_or_else(|| format!("{at}: `lines` is not an array"))?;
+                let comments = item.get("line_comments").and_then(Value::as_array);
                 let mut section = Section::default();
-                for line in lines {
+                for (l, line) in lines.iter().enumerate() {
                     let tokens =
                         line.as_array().ok_or_else(|| format!("{at}: a section line is not an array"))?;
                     let mut out = SectionLine::default();
                     for token in tokens {
                         let text = token.as_str().ok_or_else(|| format!("{at}: a token is not a string"))?;
                         out.tokens.push(Spanned { value: classify_token(text), at: At::default() });
+                    }
+                    for comment in
+                        comments.and_then(|c| c.get(l)).and_then(Value::as_array).into_iter().flatten()
+                    {
+                        let text = comment
+                            .as_str()
+                            .ok_or_else(|| format!("{at}: a line comment is not a string"))?;
+                        out.comments.push(Comment { text: text.to_owned(), at: At::default() });
                     }
                     section.lines.push(out);
                 }
@@ -188,8 +197,8 @@ fn read_json(doc: &Value) -> Result<PpnFile, String> {
     Ok(PpnFile { headers, hands })
 }
 
-/// The JSON form of a file: headers, then per hand its tags (name, value, segment, section lines)
-/// and comments.
+/// The JSON form of a file: headers, then per hand its tags (name, value, segment, section lines
+/// and the comments written on them) and comments.
 #[must_use]
 pub fn to_json(file: &PpnFile) -> Value {
     let headers: Vec<Value> = file
@@ -229,6 +238,18 @@ pub fn to_json(file: &PpnFile) -> Value {
                                 })
                                 .collect();
                             m.insert("lines".into(), json!(lines));
+                            // Comments written on section lines, one list per line, only when
+                            // there are any (so files without them keep the plain form).
+                            if section.lines.iter().any(|l| !l.comments.is_empty()) {
+                                let comments: Vec<Value> = section
+                                    .lines
+                                    .iter()
+                                    .map(|l| {
+                                        json!(l.comments.iter().map(|c| c.text.as_str()).collect::<Vec<_>>())
+                                    })
+                                    .collect();
+                                m.insert("line_comments".into(), json!(comments));
+                            }
                         }
                         Value::Object(m)
                     }
@@ -301,6 +322,18 @@ mod tests {
             // JSON in, JSON out: the same document.
             assert_eq!(convert(&json, ConvertTo::Json).map_err(|r| r.diagnostics).unwrap(), json);
         }
+    }
+
+    /// Comments on section lines survive the JSON form.
+    #[test]
+    fn section_line_comments_go_through_json() {
+        let ppn = b"% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n[Auction \"E\"]\nPass 52 {opens} 59 60\n- Pass 65 70\n- - Pass {done}\n";
+        let json = convert(ppn, ConvertTo::Json).map_err(|r| r.diagnostics).unwrap();
+        let doc: Value = serde_json::from_slice(&json).unwrap();
+        assert_eq!(doc["hands"][0]["items"][1]["line_comments"], json!([["opens"], [], ["done"]]));
+        let back =
+            String::from_utf8(convert(&json, ConvertTo::Native).map_err(|r| r.diagnostics).unwrap()).unwrap();
+        assert!(back.contains("Pass 52 59 60 {opens}") && back.contains("- - Pass {done}"), "{back}");
     }
 
     #[test]
