@@ -437,10 +437,17 @@ fn verify_output(format: Format, bytes: &[u8], original: Option<&FileCheck>) -> 
             }
         }
         Some(original) if error_codes(original) == error_codes(&check) => Ok(()),
-        Some(_) => Err(format!(
-            "the rewritten text does not report the same errors as the original ({}); original kept",
-            errors_of(&check).join("; ")
-        )),
+        Some(original) => {
+            let list = |c: &FileCheck| {
+                let codes: Vec<&str> = error_codes(c).into_iter().flatten().collect();
+                if codes.is_empty() { "none".to_owned() } else { codes.join(", ") }
+            };
+            Err(format!(
+                "the rewritten text does not report the same errors as the original (before: {}; after: {}); original kept",
+                list(original),
+                list(&check)
+            ))
+        }
     }
 }
 
