@@ -2,7 +2,8 @@
 //!
 //! PokerKit keeps integer chips as Python `int` and everything else as `Decimal`. The difference
 //! matters when a pot is split: an integer pot is floor-divided (the odd chip goes to the first
-//! winner), a decimal pot is divided exactly at 28 significant digits. [`Chips`] keeps the same
+//! winner), a decimal pot is divided at 28 significant digits, and every decimal sum and product is
+//! rounded there too, half-even, as Python's default `Decimal` context does. [`Chips`] keeps the same
 //! distinction through the decimal's scale: a value written with a decimal point (`2.50`, `7.0`)
 //! stays "decimal" through every sum, and only whole numbers written without one are "integral".
 
@@ -10,9 +11,13 @@ use core::cmp::Ordering;
 use core::fmt;
 
 use cards_core::Amount;
-use rust_decimal::{Decimal, RoundingStrategy};
+use rust_decimal::Decimal;
 
 /// An exact amount of chips: a decimal number (integral or not) or an infinite stack.
+///
+/// The decimal is a 96-bit coefficient and a scale of up to 38 decimal places: enough for the 28
+/// significant digits of Python's `Decimal` even on amounts far below one (a 28-digit share of
+/// 0.23 chips needs 29 places), which `rust_decimal` (28 places at most) cannot hold.
 ///
 /// ```
 /// use poker_engine::Chips;
@@ -24,7 +29,7 @@ use rust_decimal::{Decimal, RoundingStrategy};
 /// ```
 #[derive(Clone, Copy)]
 pub struct Chips {
-    /// The value is `mantissa / 10^scale` (|mantissa| < 2^96, as in a 96-bit decimal).
+    /// The value is `mantissa / 10^scale` (|mantissa| < 2^96, scale at most [`MAX_SCALE`]).
     mantissa: i128,
     scale: u8,
     inf: bool,
@@ -32,10 +37,16 @@ pub struct Chips {
 
 const MAX_MANTISSA: i128 = (1i128 << 96) - 1;
 
-const POW10: [i128; 29] = {
-    let mut table = [1i128; 29];
+/// The most decimal places an amount keeps (28 significant digits of a value down to 10^-10).
+const MAX_SCALE: u8 = 38;
+
+/// 10^28: a coefficient this large has more than 28 significant digits.
+const TEN_28: i128 = 10_000_000_000_000_000_000_000_000_000;
+
+const POW10: [i128; 39] = {
+    let mut table = [1i128; 39];
     let mut i = 1;
-    while i < 29 {
+    while i < 39 {
         table[i] = table[i - 1] * 10;
         i += 1;
     }
@@ -57,24 +68,40 @@ fn align(a: Chips, b: Chips) -> Option<(i128, i128, u8)> {
     }
 }
 
+/// `mantissa / 10^places`, rounded half-even (`places` at most 38).
+fn shift_right_half_even(mantissa: i128, places: u8) -> i128 {
+    let Some(&f) = POW10.get(places as usize) else { return 0 };
+    let (q, r) = (mantissa.abs() / f, mantissa.abs() % f);
+    let up = match (2 * r).cmp(&f) {
+        Ordering::Greater => true,
+        Ordering::Equal => q % 2 == 1,
+        Ordering::Less => false,
+    };
+    let q = if up { q + 1 } else { q };
+    if mantissa < 0 { -q } else { q }
+}
+
 /// Rounds a result to 28 significant digits, half-even, as Python's default `Decimal` context
-/// rounds every sum and product (a mantissa of 29 digits drops its last decimal place).
+/// rounds every sum and product (a mantissa of 29 digits drops its last decimal place), and to
+/// at most [`MAX_SCALE`] places.
 #[inline]
 fn round_sum_28(mut mantissa: i128, mut scale: u8) -> (i128, u8) {
-    const TEN_28: i128 = 10_000_000_000_000_000_000_000_000_000;
-    while scale > 0 && mantissa.abs() >= TEN_28 {
-        let (q, r) = (mantissa.abs() / 10, mantissa.abs() % 10);
-        let up = r > 5 || (r == 5 && q % 2 == 1);
-        let q = if up { q + 1 } else { q };
-        mantissa = if mantissa < 0 { -q } else { q };
+    while scale > 0 && (mantissa.abs() >= TEN_28 || scale > MAX_SCALE) {
+        mantissa = shift_right_half_even(mantissa, 1);
         scale -= 1;
     }
     (mantissa, scale)
 }
 
+/// The number of decimal digits of `|x|` (0 for zero).
+fn digits(x: i128) -> u32 {
+    let x = x.unsigned_abs();
+    if x == 0 { 0 } else { x.ilog10() + 1 }
+}
+
 #[inline]
 fn finite(mantissa: i128, scale: u8) -> Option<Chips> {
-    if mantissa.abs() <= MAX_MANTISSA && scale <= 28 {
+    if mantissa.abs() <= MAX_MANTISSA && scale <= MAX_SCALE {
         Some(Chips { mantissa, scale, inf: false })
     } else {
         None
@@ -105,17 +132,19 @@ impl Chips {
         Chips::from_decimal(amount.0)
     }
 
-    /// The finite value, or `None` for infinity.
+    /// The finite value, or `None` for infinity. An amount with more than 28 decimal places (a
+    /// share far below one chip) is rounded half-even to the 28 that `rust_decimal` holds.
     #[must_use]
     pub fn decimal(self) -> Option<Decimal> {
         if self.inf {
             return None;
         }
-        Decimal::try_from_i128_with_scale(self.mantissa, self.scale as u32).ok()
-    }
-
-    fn dec(self) -> Decimal {
-        self.decimal().unwrap_or(Decimal::ZERO)
+        let (mantissa, scale) = if self.scale > 28 {
+            (shift_right_half_even(self.mantissa, self.scale - 28), 28)
+        } else {
+            (self.mantissa, self.scale)
+        };
+        Decimal::try_from_i128_with_scale(mantissa, u32::from(scale)).ok()
     }
 
     /// Whether this is the infinite amount.
@@ -179,8 +208,32 @@ impl Chips {
         {
             return c;
         }
-        match self.dec().checked_add(other.dec()) {
-            Some(value) => Chips::from_decimal(value),
+        // The scales are too far apart for one i128 (an amount of many places next to a big one):
+        // the exact sum has more than 38 digits, and its 28 significant ones only need the
+        // smaller operand to as many places as the other can take.
+        let (mut a, mut b) = (self, other);
+        while align(a, b).is_none_or(|(x, y, _)| x.checked_add(y).is_none()) {
+            let (hi, lo) = if a.scale >= b.scale { (&mut a, &mut b) } else { (&mut b, &mut a) };
+            if hi.scale == 0 {
+                // Two integral amounts beyond i128 cannot happen (both fit 96 bits).
+                return self;
+            }
+            if hi.scale > lo.scale {
+                hi.mantissa = shift_right_half_even(hi.mantissa, 1);
+                hi.scale -= 1;
+            } else {
+                // Same scale, sum beyond i128: drop a place of both.
+                hi.mantissa = shift_right_half_even(hi.mantissa, 1);
+                lo.mantissa = shift_right_half_even(lo.mantissa, 1);
+                hi.scale -= 1;
+                lo.scale -= 1;
+            }
+        }
+        match align(a, b) {
+            Some((x, y, scale)) => {
+                let (sum, scale) = round_sum_28(x.saturating_add(y), scale);
+                finite(sum, scale).unwrap_or(self)
+            }
             None => self,
         }
     }
@@ -212,10 +265,8 @@ impl Chips {
         {
             return c;
         }
-        match self.dec().checked_mul(Decimal::from(n)) {
-            Some(value) => Chips::from_decimal(value),
-            None => self,
-        }
+        // Beyond 96 bits (only integral amounts get here: decimals round to 28 digits): keep.
+        self
     }
 
     /// The negated amount (finite only).
@@ -247,23 +298,79 @@ impl Chips {
                 Chips { mantissa: r, scale: 0, inf: false },
             );
         }
-        let value = self.dec();
-        let divisor = Decimal::from(n as u64);
-        let exact = value.checked_div(divisor).unwrap_or(value);
-        let mut q = round_28_significant(exact);
-        if q.scale() == 0 {
+        let mut quotient = self.div_28(n as i128);
+        if quotient.scale == 0 {
             // Stay a decimal, as a Python Decimal quotient does.
-            q.rescale(1);
+            quotient = Chips { mantissa: quotient.mantissa.saturating_mul(10), scale: 1, inf: false };
         }
         // `dividend - quotient * n`, each step rounded at 28 digits as Python does: a product that
         // rounds back to the dividend leaves no remainder (20.92 / 3: no odd 1e-27 for the first).
-        let quotient = Chips::from_decimal(q);
         let mut r = self.sub(quotient.mul_int(n as i64));
         if r.scale == 0 {
             // Stay a decimal, as a Python Decimal remainder does.
             r = Chips { mantissa: r.mantissa.saturating_mul(10), scale: 1, inf: false };
         }
         (quotient, r)
+    }
+
+    /// `self / n` as Python's `Decimal` divides: an exact quotient at the dividend's places, or
+    /// the fewest more that hold it (7.50 / 3 = 2.50, 1.0 / 4 = 0.25); otherwise 28 significant
+    /// digits, half-even (20.92 / 3 = 6.973333333333333333333333333, 0.23 / 3 =
+    /// 0.07666666666666666666666666667).
+    fn div_28(self, n: i128) -> Chips {
+        let (m, s) = (self.mantissa, self.scale);
+        if n <= 0 || m == 0 {
+            return self;
+        }
+        // Exact at the dividend's places or a few more (n has at most a few factors 2 and 5).
+        for k in 0..=6u8 {
+            let Some(&f) = POW10.get(k as usize) else { break };
+            let Some(scaled) = m.checked_mul(f) else { break };
+            if scaled % n == 0 {
+                let q = scaled / n;
+                if digits(q) <= 28 && s + k <= MAX_SCALE {
+                    return Chips { mantissa: q, scale: s + k, inf: false };
+                }
+                break;
+            }
+        }
+        // Inexact: enough digits for 28 significant ones and a rounding digit, then round
+        // half-even on the exact remainder.
+        let mut num = m.abs();
+        let mut k = 0u8;
+        while num / n < TEN_28 {
+            num *= 10;
+            k += 1;
+        }
+        let (q0, r0) = (num / n, num % n);
+        let drop = (digits(q0) - 28) as u8;
+        let Some(&f) = POW10.get(drop as usize) else { return self };
+        let (mut q, rem) = (q0 / f, q0 % f);
+        // The dropped part is (rem + r0 / n) / f: compare it with one half.
+        let up = match (2 * (rem * n + r0)).cmp(&(f * n)) {
+            Ordering::Greater => true,
+            Ordering::Equal => q % 2 == 1,
+            Ordering::Less => false,
+        };
+        if up {
+            q += 1;
+        }
+        // `s + k - drop` places; a huge quotient may need fewer than none (kept as an integer
+        // coefficient at scale 0), a tiny one more than MAX_SCALE (rounded).
+        let mut scale = i32::from(s) + i32::from(k) - i32::from(drop);
+        while scale < 0 {
+            q *= 10;
+            scale += 1;
+        }
+        let mut mantissa = if m < 0 { -q } else { q };
+        let mut scale = scale as u8;
+        if digits(mantissa) > 28 && scale > 0 {
+            // 9.99…95 rounded up to 10.00…0: 29 digits, drop one.
+            mantissa = shift_right_half_even(mantissa, 1);
+            scale -= 1;
+        }
+        let (mantissa, scale) = round_sum_28(mantissa, scale);
+        Chips { mantissa, scale, inf: false }
     }
 
     /// The smaller of two amounts (the first one on a tie, as Python's `min`).
@@ -285,20 +392,6 @@ impl Chips {
     pub fn to_text(&self) -> String {
         self.to_string()
     }
-}
-
-/// Rounds to 28 significant digits, half-even (Python's default `Decimal` context). Values below
-/// one keep rust_decimal's 28 decimal places (the difference is far below 1e-18).
-fn round_28_significant(x: Decimal) -> Decimal {
-    let mut int_digits = 0u32;
-    let mut t = x.abs().trunc();
-    let ten = Decimal::TEN;
-    while !t.is_zero() && int_digits < 30 {
-        t = (t / ten).trunc();
-        int_digits += 1;
-    }
-    let dp = 28u32.saturating_sub(int_digits).min(28);
-    x.round_dp_with_strategy(dp, RoundingStrategy::MidpointNearestEven)
 }
 
 impl PartialEq for Chips {
@@ -326,17 +419,33 @@ impl Ord for Chips {
             (false, true) => Ordering::Less,
             (false, false) => match align(*self, *other) {
                 Some((a, b, _)) => a.cmp(&b),
-                None => self.dec().cmp(&other.dec()),
+                None => cmp_far_scales(*self, *other),
             },
         }
     }
+}
+
+/// Compares amounts whose scales are too far apart to align in an i128: the one with fewer places
+/// against the other's floor at those places, then the other's remainder breaks a tie.
+fn cmp_far_scales(a: Chips, b: Chips) -> Ordering {
+    let (few, many, flip) = if a.scale <= b.scale { (a, b, false) } else { (b, a, true) };
+    let f = POW10.get((many.scale - few.scale) as usize).copied().unwrap_or(i128::MAX);
+    let (floor, rest) = (many.mantissa.div_euclid(f), many.mantissa.rem_euclid(f));
+    let order = few.mantissa.cmp(&floor).then(if rest > 0 { Ordering::Less } else { Ordering::Equal });
+    if flip { order.reverse() } else { order }
 }
 
 impl core::hash::Hash for Chips {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.inf.hash(state);
         if !self.inf {
-            self.dec().normalize().hash(state);
+            // Equal amounts hash alike whatever their places: trailing zeros dropped.
+            let (mut mantissa, mut scale) = (self.mantissa, self.scale);
+            while scale > 0 && mantissa % 10 == 0 {
+                mantissa /= 10;
+                scale -= 1;
+            }
+            (mantissa, scale).hash(state);
         }
     }
 }
@@ -349,7 +458,23 @@ impl Default for Chips {
 
 impl fmt::Display for Chips {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.inf { f.write_str("inf") } else { fmt::Display::fmt(&self.dec(), f) }
+        if self.inf {
+            return f.write_str("inf");
+        }
+        // Every place is written, as Python's `Decimal` and `rust_decimal` do (`2.50`, `0.000`).
+        let digits = self.mantissa.unsigned_abs().to_string();
+        let sign = if self.mantissa < 0 { "-" } else { "" };
+        let scale = self.scale as usize;
+        if scale == 0 {
+            return write!(f, "{sign}{digits}");
+        }
+        let padded = if digits.len() <= scale {
+            format!("{}{digits}", "0".repeat(scale + 1 - digits.len()))
+        } else {
+            digits
+        };
+        let (int, frac) = padded.split_at(padded.len() - scale);
+        write!(f, "{sign}{int}.{frac}")
     }
 }
 
@@ -462,6 +587,53 @@ mod tests {
         // Sums that fit 28 digits stay exact.
         assert_eq!(c("0.1").add(c("0.2")).to_string(), "0.3");
         assert_eq!(c("99999999999999999999").add(c("1")).to_string(), "100000000000000000000");
+    }
+
+    /// Shares below one keep 28 significant digits, past rust_decimal's 28 places (NT hand 1445
+    /// of seed 20261123: PokerKit's 0.06666666666666666666666666667).
+    #[test]
+    fn shares_below_one_keep_28_significant_digits() {
+        let (q, r) = c("0.23").divmod(3);
+        assert_eq!(q.to_string(), "0.07666666666666666666666666667");
+        // Python: 0.23 - q * 3 (rounded to 0.2300000000000000000000000000) is 0E-28.
+        assert!(r.is_zero(), "{r}");
+        assert_eq!(c("0.20").divmod(3).0.to_string(), "0.06666666666666666666666666667");
+        assert_eq!(c("0.05").divmod(3).0.add(c("0.05")).to_string(), "0.06666666666666666666666666667");
+        assert_eq!(c("0.0000000001").divmod(3).0.to_string(), "0.00000000003333333333333333333333333333");
+        // Exact quotients keep the dividend's places, or the fewest more that hold them.
+        assert_eq!(c("7.50").divmod(3).0.to_string(), "2.50");
+        assert_eq!(c("1.0").divmod(4).0.to_string(), "0.25");
+        assert_eq!(c("6.0").divmod(3).0.to_string(), "2.0");
+        // Big quotients: exact, or rounded at 28 digits (amounts in a hand stay below 10^20, but
+        // the arithmetic must hold beyond).
+        assert_eq!(c("79228162514264337593543950.5").divmod(3).0.to_string(), "26409387504754779197847983.5");
+        assert_eq!(
+            c("79228162514264337593543950.1").divmod(3).0.to_string(),
+            "26409387504754779197847983.37"
+        );
+    }
+
+    #[test]
+    fn far_apart_scales_compare_add_and_hash() {
+        let tiny = c("0.05").divmod(3).0.divmod(7).0; // 0.002380952380952380952380952381 (30 places)
+        assert_eq!(tiny.to_string(), "0.002380952380952380952380952381");
+        let big = c("99999999999999999999");
+        assert_eq!(tiny.cmp(&big), Ordering::Less);
+        assert_eq!(big.cmp(&tiny), Ordering::Greater);
+        assert!(tiny > Chips::ZERO && tiny.neg() < Chips::ZERO);
+        assert!(c("12345678901234567890").add(tiny) > c("12345678901234567890"));
+        // The sum rounds at 28 significant digits.
+        assert_eq!(big.add(tiny).to_string(), "99999999999999999999.00238095");
+        assert_eq!(c("1.5").add(tiny).to_string(), "1.502380952380952380952380952");
+        use std::collections::hash_map::DefaultHasher;
+        use std::hash::{Hash, Hasher};
+        let h = |x: Chips| {
+            let mut s = DefaultHasher::new();
+            x.hash(&mut s);
+            s.finish()
+        };
+        assert_eq!(h(c("2.50")), h(c("2.5")));
+        assert_eq!(tiny.decimal().map(|d| d.to_string()), Some("0.0023809523809523809523809524".into()));
     }
 
     #[test]
