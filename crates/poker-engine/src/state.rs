@@ -191,8 +191,9 @@ impl Pots {
     }
 }
 
-/// The state of one hand. Build it with [`State::new`], drive it with [`State::apply`].
-#[derive(Debug, Clone)]
+/// The state of one hand. Build it with [`State::new`], drive it with [`State::apply`]. Two states
+/// are equal when every part is (amounts by value: `2.50` equals `2.5`).
+#[derive(Debug, Clone, PartialEq)]
 pub struct State {
     variant: Variant,
     profile: RuleProfile,
