@@ -1,8 +1,10 @@
 //! Differential test: every hand of `../shared/corpus/phh` and `../shared/corpus/phh-generated`,
 //! read by this crate and replayed by poker-engine under the `pokerkit` profile, must end with
-//! exactly PokerKit 0.7.7's finishing stacks, to the last of the 28 significant digits at which
-//! PokerKit rounds every decimal sum, product and share (numbers compared exactly, so `2.50` equals
-//! `2.5`). Skipped with a note when `../shared` is absent.
+//! exactly PokerKit 0.7.7's finishing stacks and payoffs, written the same way: to the last of the
+//! 28 significant digits at which PokerKit rounds every decimal sum, product and share, and in the
+//! same form (`-3.00` where PokerKit's `Decimal` says `-3.00`, `-3` where it kept a Python int).
+//! Only infinity is spelled differently (`inf` here, `Infinity` in Python). Skipped with a note
+//! when `../shared` is absent.
 #![cfg(feature = "replay")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -10,16 +12,15 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use phh::replay::{RuleProfile, replay_parsed};
-use poker_engine::Chips;
-
 fn shared_corpus() -> Option<PathBuf> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
     p.is_dir().then_some(p)
 }
 
-/// Exact numeric equality of two amount texts (`2.50` equals `2.5`; `inf` equals `Infinity`).
-fn exact(a: &str, b: &str) -> bool {
-    matches!((a.parse::<Chips>(), b.parse::<Chips>()), (Ok(a), Ok(b)) if a == b)
+/// The same amount text, `inf` standing for Python's `Infinity`.
+fn same_text(ours: &[String], oracle: &[String]) -> bool {
+    ours.len() == oracle.len()
+        && ours.iter().zip(oracle).all(|(a, b)| a == b || (a == "inf" && b == "Infinity"))
 }
 
 struct Tally {
@@ -28,15 +29,16 @@ struct Tally {
     failures: Vec<String>,
 }
 
-/// Replays every hand named in `oracle` (JSON lines with `file`, `index` and `field`), reading the
-/// files relative to `base`.
-fn check(base: &Path, oracle: &Path, field: &str) -> Tally {
-    let mut expected: HashMap<(String, usize), Vec<String>> = HashMap::new();
+/// Replays every hand named in `oracle` (JSON lines with `file`, `index`, and the stacks and
+/// payoffs under the names `fields` gives), reading the files relative to `base`.
+fn check(base: &Path, oracle: &Path, fields: [&str; 2]) -> Tally {
+    let mut expected: HashMap<(String, usize), [Vec<String>; 2]> = HashMap::new();
     for line in std::fs::read_to_string(oracle).unwrap().lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        let stacks = v[field].as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_owned()).collect();
+        let texts =
+            fields.map(|f| v[f].as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_owned()).collect());
         expected
-            .insert((v["file"].as_str().unwrap().to_owned(), v["index"].as_u64().unwrap() as usize), stacks);
+            .insert((v["file"].as_str().unwrap().to_owned(), v["index"].as_u64().unwrap() as usize), texts);
     }
     let mut files: Vec<&String> = expected.keys().map(|k| &k.0).collect();
     files.sort();
@@ -51,14 +53,15 @@ fn check(base: &Path, oracle: &Path, field: &str) -> Tally {
                 tally.failures.push(format!("{file}#{}: no hand model", parsed.index));
                 continue;
             };
-            let got = &outcome.finishing_stacks;
-            if got.len() == want.len() && got.iter().zip(want).all(|(a, b)| exact(a, b)) {
+            let [stacks, payoffs] = want;
+            if same_text(&outcome.finishing_stacks, stacks) && same_text(&outcome.payoffs, payoffs) {
                 tally.agreed += 1;
             } else {
                 let codes: Vec<&str> = outcome.diagnostics.iter().map(|d| d.code.as_str()).collect();
-                tally
-                    .failures
-                    .push(format!("{file}#{}: got {got:?}, oracle {want:?}, {codes:?}", parsed.index));
+                tally.failures.push(format!(
+                    "{file}#{}: got {:?} / {:?}, oracle {stacks:?} / {payoffs:?}, {codes:?}",
+                    parsed.index, outcome.finishing_stacks, outcome.payoffs
+                ));
             }
         }
     }
@@ -71,9 +74,16 @@ fn replay_agrees_with_pokerkit_on_every_corpus_hand() {
         eprintln!("note: ../shared/corpus is absent; the PokerKit differential test is skipped");
         return;
     };
-    let real = check(&corpus.join("phh"), &corpus.join("phh-oracle.jsonl"), "finishing_stacks_text");
-    let generated =
-        check(&corpus.join("phh-generated"), &corpus.join("phh-generated/oracle.jsonl"), "finishing_stacks");
+    let real = check(
+        &corpus.join("phh"),
+        &corpus.join("phh-oracle.jsonl"),
+        ["finishing_stacks_text", "payoffs_text"],
+    );
+    let generated = check(
+        &corpus.join("phh-generated"),
+        &corpus.join("phh-generated/oracle.jsonl"),
+        ["finishing_stacks", "payoffs"],
+    );
     eprintln!(
         "PokerKit agreement: real corpus {}/{}, generated {}/{}",
         real.agreed, real.total, generated.agreed, generated.total

@@ -599,7 +599,7 @@ impl State {
 
     fn pay(&mut self, i: usize, amount: Chips) {
         self.bets[i] = self.bets[i].add(amount);
-        self.top_bet = self.top_bet.max(self.bets[i]);
+        self.recompute_top_bet();
         self.stacks[i] = self.stacks[i].sub(amount);
         self.payoffs[i] = self.payoffs[i].sub(amount);
     }
@@ -623,8 +623,10 @@ impl State {
         self.top_bet
     }
 
+    /// Python's `max(self.bets)`: the first of the largest bets, as written (a call to a `3.00`
+    /// posted before an integral `3` pays a decimal amount, so the payoff reads `-3.00`).
     fn recompute_top_bet(&mut self) {
-        self.top_bet = self.bets[..self.n].iter().copied().fold(Chips::ZERO, Chips::max);
+        self.top_bet = self.bets[..self.n].iter().copied().reduce(Chips::max).unwrap_or(Chips::ZERO);
     }
 
     fn actor(&self) -> Option<usize> {
@@ -734,19 +736,11 @@ impl State {
         let n = self.n;
         let keep = if self.active_count() == 1 { (0..n).find(|&i| self.active[i]) } else { None };
         if self.street.is_some() || self.ante_trimming {
-            // Second-largest bet over every player.
-            let mut first = Chips::ZERO;
-            let mut second = Chips::ZERO;
-            for (k, &b) in self.bets[..n].iter().enumerate() {
-                if k == 0 || b > first {
-                    if k > 0 {
-                        second = first;
-                    }
-                    first = b;
-                } else if k == 1 || b > second {
-                    second = b;
-                }
-            }
+            // PokerKit's `sorted(self.bets)[-2]`: a stable sort, so among equal bets the one it
+            // picks (and whose form, `4` or `4.00`, the returned overbet takes) is the same.
+            let mut sorted = self.bets;
+            sorted[..n].sort();
+            let second = sorted[..n].get(n.wrapping_sub(2)).copied().unwrap_or(Chips::ZERO);
             for i in 0..n {
                 if Some(i) != keep && self.bets[i] > second {
                     let over = self.bets[i].sub(second);
@@ -1286,7 +1280,7 @@ impl State {
                 let increment = amount.sub(self.max_bet());
                 let delta = amount.sub(self.bets[p]);
                 self.bets[p] = amount;
-                self.top_bet = self.top_bet.max(amount);
+                self.recompute_top_bet();
                 self.stacks[p] = self.stacks[p].sub(delta);
                 self.payoffs[p] = self.payoffs[p].sub(delta);
                 self.bring_in_status = false;
