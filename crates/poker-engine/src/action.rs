@@ -327,6 +327,9 @@ pub enum ActionError {
     CardNotInDeck,
     /// A bet amount that is infinite.
     AmountNotFinite,
+    /// A bet amount of 10^20 chips or more (sums of such amounts could pass the 96 bits an amount
+    /// holds; only infinite stacks can afford them).
+    AmountTooLarge,
 }
 
 impl ActionError {
@@ -362,6 +365,7 @@ impl ActionError {
             ActionError::UnknownUpCard => "REPLAY_UNKNOWN_UP_CARD",
             ActionError::CardNotInDeck => "REPLAY_CARD_NOT_IN_DECK",
             ActionError::AmountNotFinite => "REPLAY_AMOUNT_NOT_FINITE",
+            ActionError::AmountTooLarge => "REPLAY_AMOUNT_TOO_LARGE",
         }
     }
 }
@@ -401,6 +405,7 @@ impl fmt::Display for ActionError {
             ActionError::UnknownUpCard => f.write_str("a face-up stud card must be known"),
             ActionError::CardNotInDeck => f.write_str("the card is not in the remaining deck"),
             ActionError::AmountNotFinite => f.write_str("a bet amount must be finite"),
+            ActionError::AmountTooLarge => f.write_str("a bet amount must be below 10^20 chips"),
         }
     }
 }

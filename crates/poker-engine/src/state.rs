@@ -1253,6 +1253,11 @@ impl State {
                 if amount.is_inf() {
                     return Err(ActionError::AmountNotFinite);
                 }
+                if !amount.in_range() {
+                    // Infinite stacks re-raising a pot limit grow without end; past 2^96 chips a
+                    // sum would be lost (FINDINGS F19), so such a bet is refused.
+                    return Err(ActionError::AmountTooLarge);
+                }
                 self.verify_raise(p)?;
                 let (min, max) = (self.min_raise_to(p), self.max_raise_to(p));
                 if amount < min {

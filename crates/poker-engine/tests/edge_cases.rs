@@ -581,3 +581,19 @@ fn a_raise_to_infinity_is_refused() {
     assert_eq!(act(&mut s, "p2 cbr inf"), Err(ActionError::AmountNotFinite));
     act(&mut s, "p2 cbr 1000000").unwrap();
 }
+
+/// Infinite stacks may raise without end, but an amount of 10^20 chips or more is refused: sums
+/// of such amounts could pass the 96 bits an amount holds, and chips would be lost (FINDINGS F19,
+/// found by `engine_actions` with pot-limit re-raises reaching 6·10^28).
+#[test]
+fn a_raise_of_ten_to_the_twentieth_is_refused() {
+    let (mut s, _) =
+        state(&header("NT", "antes = [0,0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2", "[inf, inf]", "[]"));
+    act(&mut s, "d dh p1 ????").unwrap();
+    act(&mut s, "d dh p2 ????").unwrap();
+    assert_eq!(act(&mut s, "p2 cbr 100000000000000000000"), Err(ActionError::AmountTooLarge));
+    assert_eq!(act(&mut s, "p2 cbr 63709510079367538679346737808"), Err(ActionError::AmountTooLarge));
+    act(&mut s, "p2 cbr 99999999999999999999").unwrap();
+    act(&mut s, "p1 cc").unwrap();
+    assert_eq!(s.total_pot().to_string(), "199999999999999999998");
+}
