@@ -6,6 +6,8 @@
 
 #![allow(clippy::needless_range_loop)]
 
+use core::cmp::Ordering;
+
 use cards_core::{Card, CardSet, MaybeCard};
 
 use crate::action::{Action, ActionError, CardList, Show, Warning, Warnings};
@@ -237,6 +239,8 @@ pub struct State {
     all_in: bool,
     /// The largest bet on the table (kept up to date by every change of `bets`).
     top_bet: Chips,
+    /// The player whose bet `top_bet` is (the first of the largest).
+    top_bettor: usize,
     showdown: Queue<u8, N>,
     warnings: Warnings,
 }
@@ -344,6 +348,7 @@ impl State {
             chain_len: 0,
             all_in: false,
             top_bet: Chips::ZERO,
+            top_bettor: 0,
             showdown: Queue::new(),
             warnings: Warnings::NONE,
         };
@@ -599,7 +604,7 @@ impl State {
 
     fn pay(&mut self, i: usize, amount: Chips) {
         self.bets[i] = self.bets[i].add(amount);
-        self.recompute_top_bet();
+        self.raise_top_bet(i);
         self.stacks[i] = self.stacks[i].sub(amount);
         self.payoffs[i] = self.payoffs[i].sub(amount);
     }
@@ -626,7 +631,32 @@ impl State {
     /// Python's `max(self.bets)`: the first of the largest bets, as written (a call to a `3.00`
     /// posted before an integral `3` pays a decimal amount, so the payoff reads `-3.00`).
     fn recompute_top_bet(&mut self) {
-        self.top_bet = self.bets[..self.n].iter().copied().reduce(Chips::max).unwrap_or(Chips::ZERO);
+        self.top_bet = Chips::ZERO;
+        self.top_bettor = 0;
+        for i in 0..self.n {
+            if i == 0 || self.bets[i] > self.top_bet {
+                self.top_bet = self.bets[i];
+                self.top_bettor = i;
+            }
+        }
+    }
+
+    /// [`State::recompute_top_bet`] after player `i`'s bet grew (bets only grow between
+    /// collections): `i` becomes the top bettor if its bet is larger, or equal and earlier.
+    fn raise_top_bet(&mut self, i: usize) {
+        let bet = self.bets[i];
+        match bet.cmp(&self.top_bet) {
+            Ordering::Greater => {}
+            Ordering::Equal if i <= self.top_bettor => {}
+            _ if i == self.top_bettor => {
+                // Cannot happen (a bet never shrinks here); stay exact anyway.
+                self.recompute_top_bet();
+                return;
+            }
+            _ => return,
+        }
+        self.top_bet = bet;
+        self.top_bettor = i;
     }
 
     fn actor(&self) -> Option<usize> {
@@ -1285,7 +1315,7 @@ impl State {
                 let increment = amount.sub(self.max_bet());
                 let delta = amount.sub(self.bets[p]);
                 self.bets[p] = amount;
-                self.recompute_top_bet();
+                self.raise_top_bet(p);
                 self.stacks[p] = self.stacks[p].sub(delta);
                 self.payoffs[p] = self.payoffs[p].sub(delta);
                 self.bring_in_status = false;
