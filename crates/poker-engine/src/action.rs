@@ -333,6 +333,13 @@ pub enum ActionError {
 }
 
 impl ActionError {
+    /// Whether the action passed one of this engine's own limits (an infinite or too large
+    /// amount) rather than a rule of the game: PokerKit's replay would not repair around it.
+    #[must_use]
+    pub const fn is_engine_limit(&self) -> bool {
+        matches!(self, ActionError::AmountNotFinite | ActionError::AmountTooLarge)
+    }
+
     /// A stable SCREAMING_SNAKE code.
     #[must_use]
     pub const fn code(&self) -> &'static str {

@@ -68,16 +68,20 @@ fn align(a: Chips, b: Chips) -> Option<(i128, i128, u8)> {
     }
 }
 
+/// A truncated magnitude `q` rounded half-even, given how the dropped part compares with one half.
+fn half_even(q: i128, dropped_vs_half: Ordering) -> i128 {
+    match dropped_vs_half {
+        Ordering::Greater => q + 1,
+        Ordering::Equal if q % 2 == 1 => q + 1,
+        _ => q,
+    }
+}
+
 /// `mantissa / 10^places`, rounded half-even (`places` at most 38).
 fn shift_right_half_even(mantissa: i128, places: u8) -> i128 {
     let Some(&f) = POW10.get(places as usize) else { return 0 };
     let (q, r) = (mantissa.abs() / f, mantissa.abs() % f);
-    let up = match (2 * r).cmp(&f) {
-        Ordering::Greater => true,
-        Ordering::Equal => q % 2 == 1,
-        Ordering::Less => false,
-    };
-    let q = if up { q + 1 } else { q };
+    let q = half_even(q, (2 * r).cmp(&f));
     if mantissa < 0 { -q } else { q }
 }
 
@@ -298,19 +302,20 @@ impl Chips {
                 Chips { mantissa: r, scale: 0, inf: false },
             );
         }
-        let mut quotient = self.div_28(n as i128);
-        if quotient.scale == 0 {
-            // Stay a decimal, as a Python Decimal quotient does.
-            quotient = Chips { mantissa: quotient.mantissa.saturating_mul(10), scale: 1, inf: false };
-        }
+        let quotient = self.div_28(n as i128).still_decimal();
         // `dividend - quotient * n`, each step rounded at 28 digits as Python does: a product that
         // rounds back to the dividend leaves no remainder (20.92 / 3: no odd 1e-27 for the first).
-        let mut r = self.sub(quotient.mul_int(n as i64));
-        if r.scale == 0 {
-            // Stay a decimal, as a Python Decimal remainder does.
-            r = Chips { mantissa: r.mantissa.saturating_mul(10), scale: 1, inf: false };
+        let remainder = self.sub(quotient.mul_int(n as i64)).still_decimal();
+        (quotient, remainder)
+    }
+
+    /// At least one decimal place, as a Python `Decimal` result stays a decimal (never an int).
+    fn still_decimal(self) -> Chips {
+        if self.scale == 0 {
+            Chips { mantissa: self.mantissa.saturating_mul(10), scale: 1, inf: self.inf }
+        } else {
+            self
         }
-        (quotient, r)
     }
 
     /// `self / n` as Python's `Decimal` divides: an exact quotient at the dividend's places, or
@@ -345,16 +350,8 @@ impl Chips {
         let (q0, r0) = (num / n, num % n);
         let drop = (digits(q0) - 28) as u8;
         let Some(&f) = POW10.get(drop as usize) else { return self };
-        let (mut q, rem) = (q0 / f, q0 % f);
-        // The dropped part is (rem + r0 / n) / f: compare it with one half.
-        let up = match (2 * (rem * n + r0)).cmp(&(f * n)) {
-            Ordering::Greater => true,
-            Ordering::Equal => q % 2 == 1,
-            Ordering::Less => false,
-        };
-        if up {
-            q += 1;
-        }
+        // The dropped part is (q0 % f + r0 / n) / f: compare it with one half.
+        let mut q = half_even(q0 / f, (2 * (q0 % f * n + r0)).cmp(&(f * n)));
         // `s + k - drop` places; a huge quotient may need fewer than none (kept as an integer
         // coefficient at scale 0), a tiny one more than MAX_SCALE (rounded).
         let mut scale = i32::from(s) + i32::from(k) - i32::from(drop);
@@ -362,14 +359,8 @@ impl Chips {
             q *= 10;
             scale += 1;
         }
-        let mut mantissa = if m < 0 { -q } else { q };
-        let mut scale = scale as u8;
-        if digits(mantissa) > 28 && scale > 0 {
-            // 9.99…95 rounded up to 10.00…0: 29 digits, drop one.
-            mantissa = shift_right_half_even(mantissa, 1);
-            scale -= 1;
-        }
-        let (mantissa, scale) = round_sum_28(mantissa, scale);
+        // 9.99…95 rounded up to 10.00…0 has 29 digits: round_sum_28 drops one.
+        let (mantissa, scale) = round_sum_28(if m < 0 { -q } else { q }, scale as u8);
         Chips { mantissa, scale, inf: false }
     }
 

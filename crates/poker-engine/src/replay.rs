@@ -99,9 +99,7 @@ pub fn run(state: &mut State, actions: &[Action], events: &mut Vec<Event>) {
                     break;
                 }
                 Err(error) => {
-                    // An amount past the engine's limits is not a rule PokerKit would repair.
-                    let limit = matches!(error, ActionError::AmountNotFinite | ActionError::AmountTooLarge);
-                    let repaired = if lenient && !limit { state.repair() } else { None };
+                    let repaired = if lenient && !error.is_engine_limit() { state.repair() } else { None };
                     match repaired {
                         Some(w) => {
                             warnings.add(w);

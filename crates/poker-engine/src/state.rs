@@ -237,9 +237,8 @@ pub struct State {
     chain_sum: Chips,
     chain_len: u8,
     all_in: bool,
-    /// The largest bet on the table (kept up to date by every change of `bets`).
-    top_bet: Chips,
-    /// The player whose bet `top_bet` is (the first of the largest).
+    /// The player holding the largest bet (the first of equal ones, as Python's `max(bets)`),
+    /// kept up to date by every change of `bets` during betting.
     top_bettor: usize,
     showdown: Queue<u8, N>,
     warnings: Warnings,
@@ -347,7 +346,6 @@ impl State {
             chain_sum: Chips::ZERO,
             chain_len: 0,
             all_in: false,
-            top_bet: Chips::ZERO,
             top_bettor: 0,
             showdown: Queue::new(),
             warnings: Warnings::NONE,
@@ -604,7 +602,7 @@ impl State {
 
     fn pay(&mut self, i: usize, amount: Chips) {
         self.bets[i] = self.bets[i].add(amount);
-        self.raise_top_bet(i);
+        self.bet_changed(i, !amount.is_negative());
         self.stacks[i] = self.stacks[i].sub(amount);
         self.payoffs[i] = self.payoffs[i].sub(amount);
     }
@@ -625,38 +623,36 @@ impl State {
     }
 
     fn max_bet(&self) -> Chips {
-        self.top_bet
+        self.bets[self.top_bettor]
     }
 
     /// Python's `max(self.bets)`: the first of the largest bets, as written (a call to a `3.00`
     /// posted before an integral `3` pays a decimal amount, so the payoff reads `-3.00`).
     fn recompute_top_bet(&mut self) {
-        self.top_bet = Chips::ZERO;
         self.top_bettor = 0;
-        for i in 0..self.n {
-            if i == 0 || self.bets[i] > self.top_bet {
-                self.top_bet = self.bets[i];
+        for i in 1..self.n {
+            if self.bets[i] > self.bets[self.top_bettor] {
                 self.top_bettor = i;
             }
         }
     }
 
-    /// [`State::recompute_top_bet`] after player `i`'s bet grew (bets only grow between
-    /// collections): `i` becomes the top bettor if its bet is larger, or equal and earlier.
-    fn raise_top_bet(&mut self, i: usize) {
-        let bet = self.bets[i];
-        match bet.cmp(&self.top_bet) {
-            Ordering::Greater => {}
-            Ordering::Equal if i <= self.top_bettor => {}
-            _ if i == self.top_bettor => {
-                // Cannot happen (a bet never shrinks here); stay exact anyway.
+    /// [`State::recompute_top_bet`] after player `i`'s bet changed, without looking at every bet:
+    /// `i` takes the top if its bet is now larger, or equal and earlier; only a top bet that shrank
+    /// (a negative blind) needs the full scan.
+    fn bet_changed(&mut self, i: usize, grew: bool) {
+        let top = self.top_bettor;
+        if i == top {
+            if !grew {
                 self.recompute_top_bet();
-                return;
             }
-            _ => return,
+            return;
         }
-        self.top_bet = bet;
-        self.top_bettor = i;
+        match self.bets[i].cmp(&self.bets[top]) {
+            Ordering::Greater => self.top_bettor = i,
+            Ordering::Equal if i < top => self.top_bettor = i,
+            _ => {}
+        }
     }
 
     fn actor(&self) -> Option<usize> {
@@ -1315,7 +1311,7 @@ impl State {
                 let increment = amount.sub(self.max_bet());
                 let delta = amount.sub(self.bets[p]);
                 self.bets[p] = amount;
-                self.raise_top_bet(p);
+                self.bet_changed(p, true);
                 self.stacks[p] = self.stacks[p].sub(delta);
                 self.payoffs[p] = self.payoffs[p].sub(delta);
                 self.bring_in_status = false;
