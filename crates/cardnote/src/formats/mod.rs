@@ -127,6 +127,13 @@ pub fn decode_text(data: &[u8]) -> String {
     }
 }
 
+/// Whether decoded text is a JSON document (a notation's JSON form) rather than the notation: it
+/// opens with `{` *and* parses as JSON, since PBN and Pinochle files may open with a `{comment}`.
+#[must_use]
+pub fn is_json_text(text: &str) -> bool {
+    text.trim_start().starts_with('{') && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
+}
+
 /// The report for a format whose crate does not yet read files: one record, `ok: false`.
 #[must_use]
 pub fn not_implemented(data: &[u8], format: Format) -> FileCheck {

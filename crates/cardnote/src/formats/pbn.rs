@@ -222,9 +222,7 @@ fn from_json(source: &str) -> Result<String, Refusal> {
 /// fields and every item of each game), or to PBN export format (from PBN or from that JSON).
 pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
     let source = pbn::decode(data).text;
-    // PBN files often open with a `{ comment }`: JSON input is text that parses as JSON.
-    let is_json = source.trim_start().starts_with('{')
-        && serde_json::from_str::<serde::de::IgnoredAny>(&source).is_ok();
+    let is_json = super::is_json_text(&source);
     match to {
         ConvertTo::Json => {
             if is_json {

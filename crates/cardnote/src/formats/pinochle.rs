@@ -72,9 +72,14 @@ fn canonical(file: &PpnFile) -> PpnFile {
     if file.format() == Some(FormatKind::Export) { to_export(file) } else { file.clone() }
 }
 
-fn checked_write(source: &str, model: &PpnFile) -> Result<Vec<u8>, Refusal> {
+/// The text of `model`, if it reads back to the same model.
+fn write_back(model: &PpnFile) -> Option<String> {
     let text = write(model);
-    if parse(&text).file != *model {
+    (parse(&text).file == *model).then_some(text)
+}
+
+fn checked_write(source: &str, model: &PpnFile) -> Result<Vec<u8>, Refusal> {
+    let Some(text) = write_back(model) else {
         return Err(Refusal {
             source: source.to_owned(),
             diagnostics: vec![Diagnostic::error(
@@ -83,7 +88,7 @@ fn checked_write(source: &str, model: &PpnFile) -> Result<Vec<u8>, Refusal> {
                 Span::at(0),
             )],
         });
-    }
+    };
     Ok(text.into_bytes())
 }
 
@@ -264,15 +269,11 @@ pub fn to_json(file: &PpnFile) -> Value {
 /// Converts a file: to its JSON form, or to canonical PPN.
 pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
     let mut source = decode_text(data);
-    // A PPN file may open with a `{comment}`: JSON input is text that parses as JSON.
-    let is_json = source.trim_start().starts_with('{')
-        && serde_json::from_str::<serde::de::IgnoredAny>(&source).is_ok();
-    if is_json {
+    if super::is_json_text(&source) {
         let model = from_json(&source)?;
-        let text = write(&model);
-        if parse(&text).file != model {
+        let Some(text) = write_back(&model) else {
             return Err(json_refusal(&source, "the JSON holds names or values that PPN cannot write".into()));
-        }
+        };
         if to == ConvertTo::Json {
             return Ok(source.into_bytes());
         }
