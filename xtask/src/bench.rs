@@ -160,6 +160,7 @@ fn write_dashboard(results: &[Measured], quick: bool) -> Result<(), String> {
         "quick": quick,
         "benchmarks": entries,
     });
+    append_reports(&mut md)?;
     std::fs::write(root().join("BENCHMARKS.md"), md)
         .map_err(|e| format!("cannot write BENCHMARKS.md: {e}"))?;
     let pretty = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
@@ -184,5 +185,25 @@ fn write_dashboard(results: &[Measured], quick: bool) -> Result<(), String> {
     std::fs::write(target.join("github-benchmark.json"), custom_text)
         .map_err(|e| format!("cannot write github-benchmark.json: {e}"))?;
     eprintln!("xtask: wrote BENCHMARKS.md and benchmarks.json ({} benches)", results.len());
+    Ok(())
+}
+
+/// Figures that criterion cannot take (whole-process runs, Python and Spark jobs, other tools side
+/// by side) live in `benches/reports/*.md`, one file per topic with its machine, commit and
+/// commands; the dashboard carries them verbatim after the criterion table, in file-name order.
+fn append_reports(md: &mut String) -> Result<(), String> {
+    let dir = root().join("benches/reports");
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Ok(()) };
+    let mut paths: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        md.push('\n');
+        md.push_str(text.trim_end());
+        md.push('\n');
+    }
     Ok(())
 }
