@@ -1,6 +1,8 @@
-//! Rendering results: JSON Lines records, miette reports, and the closing summary.
+//! Rendering results: JSON Lines records, miette reports (coloured only for a terminal, capped
+//! per file), and the closing summary.
 
-use std::io::{IsTerminal, Write};
+use std::collections::BTreeMap;
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -152,21 +154,141 @@ impl SourceCode for RenderSource {
     }
 }
 
-/// Renders every diagnostic of a record with miette (file, line, column, caret, help).
-pub fn print_human_record(out: &mut impl Write, file: &str, source: &RenderSource, record: &RecordReport) {
-    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let theme =
-        if color { miette::GraphicalTheme::unicode() } else { miette::GraphicalTheme::unicode_nocolor() };
-    let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(110);
-    for diag in &record.diagnostics {
-        let report = miette::Report::new(diag.to_miette())
-            .with_source_code(miette::NamedSource::new(file, source.clone()));
-        let mut text = String::new();
-        if handler.render_report(&mut text, report.as_ref()).is_err() {
-            text = format!("{file}: {diag}\n");
+/// Whether to colour: asked for, refused, or decided per stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ColorChoice {
+    /// Colour a stream only when it is a terminal and `NO_COLOR` is not set (to a non-empty value).
+    #[default]
+    Auto,
+    /// Always colour (`--color always`, even with `NO_COLOR`).
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether a stream is coloured, given whether that stream (not another) is a terminal.
+    #[must_use]
+    pub fn decide(self, stream_is_terminal: bool) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                stream_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
         }
-        let _ = writeln!(out, "{text}");
     }
+}
+
+/// Renders diagnostics for people: colour (or not), errors only (`quiet`), and at most `max`
+/// per file (0: all), the rest counted by code.
+#[derive(Debug, Clone)]
+pub struct DiagnosticPrinter {
+    color: bool,
+    quiet: bool,
+    max: usize,
+}
+
+impl DiagnosticPrinter {
+    /// A printer; `color` is the decision for the stream it will write to.
+    #[must_use]
+    pub fn new(color: bool, quiet: bool, max: usize) -> DiagnosticPrinter {
+        DiagnosticPrinter { color, quiet, max }
+    }
+
+    /// Starts the diagnostics of one file.
+    #[must_use]
+    pub fn file<'p>(&'p self, file: &'p str) -> FilePrinter<'p> {
+        let theme = if self.color {
+            miette::GraphicalTheme::unicode()
+        } else {
+            miette::GraphicalTheme::unicode_nocolor()
+        };
+        FilePrinter {
+            printer: self,
+            file,
+            handler: miette::GraphicalReportHandler::new_themed(theme).with_width(110),
+            shown: 0,
+            hidden: BTreeMap::new(),
+        }
+    }
+}
+
+/// The diagnostics of one file being printed (see [`DiagnosticPrinter::file`]).
+pub struct FilePrinter<'p> {
+    printer: &'p DiagnosticPrinter,
+    file: &'p str,
+    handler: miette::GraphicalReportHandler,
+    shown: usize,
+    hidden: BTreeMap<String, usize>,
+}
+
+impl FilePrinter<'_> {
+    /// Prints diagnostics (spans in this file, whose text is `source`), within the file's cap.
+    ///
+    /// # Errors
+    /// When `out` cannot be written.
+    pub fn print<'d>(
+        &mut self,
+        out: &mut impl Write,
+        source: &RenderSource,
+        diagnostics: impl IntoIterator<Item = &'d Diagnostic>,
+    ) -> std::io::Result<()> {
+        for diag in diagnostics {
+            if self.printer.quiet && !diag.is_error() {
+                continue;
+            }
+            if self.printer.max > 0 && self.shown >= self.printer.max {
+                *self.hidden.entry(diag.code.to_string()).or_default() += 1;
+                continue;
+            }
+            self.shown += 1;
+            let report = miette::Report::new(diag.to_miette())
+                .with_source_code(miette::NamedSource::new(self.file, source.clone()));
+            let mut text = String::new();
+            if self.handler.render_report(&mut text, report.as_ref()).is_err() {
+                text = format!("{}: {diag}\n", self.file);
+            }
+            writeln!(out, "{text}")?;
+        }
+        Ok(())
+    }
+
+    /// Ends the file: one line counting, by code, the diagnostics beyond the cap.
+    ///
+    /// # Errors
+    /// When `out` cannot be written.
+    pub fn finish(self, out: &mut impl Write) -> std::io::Result<()> {
+        if self.hidden.is_empty() {
+            return Ok(());
+        }
+        let total: usize = self.hidden.values().sum();
+        let mut by_count: Vec<(&String, &usize)> = self.hidden.iter().collect();
+        by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let codes: Vec<String> = by_count.iter().map(|(code, n)| format!("{code} ×{n}")).collect();
+        writeln!(
+            out,
+            "{}: {total} more diagnostic{} not shown: {} (--max-diagnostics 0 shows all)\n",
+            self.file,
+            if total == 1 { "" } else { "s" },
+            codes.join(", ")
+        )
+    }
+}
+
+/// Error codes with their counts, most frequent first: `PBN_X ×3, PBN_Y ×1` (or `none`).
+#[must_use]
+pub fn codes_with_counts<'c>(codes: impl IntoIterator<Item = &'c str>) -> String {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for code in codes {
+        *counts.entry(code).or_default() += 1;
+    }
+    if counts.is_empty() {
+        return "none".to_owned();
+    }
+    let mut by_count: Vec<(&str, usize)> = counts.into_iter().collect();
+    by_count.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    by_count.iter().map(|(code, n)| format!("{code} ×{n}")).collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]
@@ -180,7 +302,11 @@ mod tests {
             fields: Default::default(),
         };
         let mut out = Vec::new();
-        print_human_record(&mut out, "f.txt", &RenderSource::new(text), &record);
+        let printer = DiagnosticPrinter::new(false, false, 0);
+        let source = RenderSource::new(text);
+        let mut file = printer.file("f.txt");
+        file.print(&mut out, &source, &record.diagnostics).unwrap();
+        file.finish(&mut out).unwrap();
         String::from_utf8(out).unwrap_or_default()
     }
 

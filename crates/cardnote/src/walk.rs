@@ -127,6 +127,40 @@ pub fn sniff_ppn(data: &[u8]) -> Format {
     if tagged { Format::PpnPinochle } else { Format::PpnPref }
 }
 
+/// How much of a file's start [`not_text`] looks at.
+const SNIFF_LEN: usize = 8 * 1024;
+
+/// One clear `NOT_TEXT` error for a file that is not text at all (an executable or an archive
+/// given a notation's extension), instead of a warning for every odd byte: a NUL byte in the first
+/// 8 KiB (as git decides), or more than one byte in ten of them a control character no text file
+/// holds. UTF-16 (it has NUL bytes too) is named for what it is.
+#[must_use]
+pub fn not_text(data: &[u8]) -> Option<cards_core::Diagnostic> {
+    let head = &data[..data.len().min(SNIFF_LEN)];
+    let error =
+        |message: String| Some(cards_core::Diagnostic::error("NOT_TEXT", message, cards_core::Span::at(0)));
+    if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
+        return error("the file is UTF-16 text, which is not read: save it as UTF-8".to_owned());
+    }
+    if let Some(at) = head.iter().position(|&b| b == 0) {
+        return error(format!(
+            "not a text file (a NUL byte at offset {at}): is it a binary file with a notation's extension?"
+        ));
+    }
+    // Tab, line feed, form feed, carriage return, DOS end of file (^Z) and escape occur in text.
+    let odd = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0c | b'\r' | 0x1a | 0x1b))
+        .count();
+    if odd * 10 > head.len() {
+        return error(format!(
+            "not a text file ({odd} control bytes in its first {} bytes): is it a binary file with a notation's extension?",
+            head.len()
+        ));
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,6 +171,16 @@ mod tests {
         assert_eq!(sniff_ppn(b"[Bula \"100\"]\n[Refe \"3\"]\n"), Format::PpnPref);
         assert_eq!(sniff_ppn(b"1,1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9,P,P,P\n"), Format::PpnPref);
         assert_eq!(sniff_ppn(b"[Event \"club\"]\n[Deal \"E:...\"]\n"), Format::PpnPinochle);
+    }
+
+    #[test]
+    fn binary_files_are_not_text() {
+        assert!(not_text(b"variant = 'NT'\r\n\x1a").is_none());
+        assert!(not_text(b"").is_none());
+        assert!(not_text("[Event \"Caf\u{e9}\"]\n".as_bytes()).is_none());
+        assert!(not_text(b"\x7fELF\x02\x01\x01\x00\x00").is_some_and(|d| d.code == "NOT_TEXT"));
+        assert!(not_text(&[1u8, 2, 3, 4, 5, b'a']).is_some());
+        assert!(not_text(b"\xFF\xFEv\x00").is_some_and(|d| d.message.contains("UTF-16")));
     }
 
     #[test]

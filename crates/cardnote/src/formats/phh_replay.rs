@@ -92,8 +92,8 @@ fn note(out: &mut String, severity: &str, code: &str, message: &str) {
     let _ = writeln!(out, "        {severity} {code}: {message}");
 }
 
-/// Replays one hand into `out`.
-fn replay_hand(out: &mut String, parsed: &phh::ParsedHand, hand: &phh::Hand, rules: RuleProfile) {
+/// Replays one hand into `out`; whether it replayed to its end without an error.
+fn replay_hand(out: &mut String, parsed: &phh::ParsedHand, hand: &phh::Hand, rules: RuleProfile) -> bool {
     let title = parsed.name.as_deref().map(|n| format!(" [{n}]")).unwrap_or_default();
     let _ = writeln!(
         out,
@@ -109,7 +109,7 @@ fn replay_hand(out: &mut String, parsed: &phh::ParsedHand, hand: &phh::Hand, rul
         Err(e) => {
             note(out, "error", e.code(), &e.to_string());
             out.push('\n');
-            return;
+            return false;
         }
     };
     line(out, "", "(forced bets posted)", &state);
@@ -173,6 +173,7 @@ fn replay_hand(out: &mut String, parsed: &phh::ParsedHand, hand: &phh::Hand, rul
         stacks(&state).replace(' ', ", "),
         payoffs.join(", ")
     );
+    !stopped
 }
 
 fn repair_text(w: Warning) -> &'static str {
@@ -185,12 +186,25 @@ fn repair_text(w: Warning) -> &'static str {
     }
 }
 
+/// The step-by-step text of a file's hands.
+#[derive(Debug, Clone, Default)]
+pub struct Replayed {
+    /// The tables, hand after hand.
+    pub text: String,
+    /// Whether a hand shown could not be replayed to its end (an error is in `text`).
+    pub failed: bool,
+}
+
 /// Renders the hands of a PHH file (or only hand `hand`, 0-based) step by step.
-pub fn replay(data: &[u8], hand: Option<usize>, opts: &CheckOptions) -> Result<String, Refusal> {
+///
+/// # Errors
+/// When no hand can be shown: the parse errors, or `REPLAY_NO_SUCH_HAND`.
+pub fn replay(data: &[u8], hand: Option<usize>, opts: &CheckOptions) -> Result<Replayed, Refusal> {
     let source = decode_text(data);
     let rules = profile(opts.rules);
     let file = phh::parse_file(&source);
     let mut out = String::new();
+    let mut failed = false;
     let mut shown = 0;
     let mut errors = Vec::new();
     for parsed in &file.hands {
@@ -199,7 +213,7 @@ pub fn replay(data: &[u8], hand: Option<usize>, opts: &CheckOptions) -> Result<S
         }
         match &parsed.hand {
             Some(model) if !parsed.has_errors() => {
-                replay_hand(&mut out, parsed, model, rules);
+                failed |= !replay_hand(&mut out, parsed, model, rules);
                 shown += 1;
             }
             _ => errors.extend(parsed.diagnostics.iter().filter(|d| d.is_error()).cloned()),
@@ -215,7 +229,7 @@ pub fn replay(data: &[u8], hand: Option<usize>, opts: &CheckOptions) -> Result<S
         }
         return Err(Refusal { source, diagnostics: errors });
     }
-    Ok(out)
+    Ok(Replayed { text: out, failed })
 }
 
 #[cfg(test)]
@@ -228,7 +242,7 @@ mod tests {
 
     #[test]
     fn shows_every_step_and_the_result() {
-        let text = replay(HAND.as_bytes(), None, &CheckOptions::default()).unwrap_or_default();
+        let text = replay(HAND.as_bytes(), None, &CheckOptions::default()).unwrap_or_default().text;
         assert!(text.contains("hand 0: NT"));
         assert!(text.contains("p1 cbr 6"));
         assert!(text.contains("flop"));
@@ -240,9 +254,11 @@ mod tests {
     fn reports_errors_and_missing_hands() {
         let bad = HAND.replace("'p3 f'", "'p1 f'");
         let opts = CheckOptions { rules: Rules::Wsop, strict: false };
-        let text = replay(bad.as_bytes(), Some(0), &opts).unwrap_or_default();
+        let replayed = replay(bad.as_bytes(), Some(0), &opts).unwrap_or_default();
+        assert!(replayed.failed);
+        let text = replayed.text;
         assert!(text.contains("REPLAY_WRONG_PLAYER"), "{text}");
-        let lenient = replay(bad.as_bytes(), Some(0), &CheckOptions::default()).unwrap_or_default();
+        let lenient = replay(bad.as_bytes(), Some(0), &CheckOptions::default()).unwrap_or_default().text;
         assert!(lenient.contains("REPLAY_REPAIRED_FOLD"), "{lenient}");
         assert!(replay(HAND.as_bytes(), Some(3), &CheckOptions::default()).is_err());
     }
