@@ -77,6 +77,7 @@
 //! - Exact numbers: amounts are exact decimals (`cards_core::Amount`, `inf` kept apart) with checked
 //!   arithmetic, never `f64`; a number too large to hold exactly is a diagnostic.
 
+pub mod comments;
 pub mod edit;
 pub mod error;
 pub mod json;

@@ -223,5 +223,79 @@ pub fn replay_hand(
     outcome.terminal = state.is_over() && stop.is_none();
     outcome.finishing_stacks = state.stacks().iter().map(|c| c.to_text()).collect();
     outcome.payoffs = state.payoffs().iter().map(|c| c.to_text()).collect();
+    if let Some(declared) = &hand.finishing_stacks
+        && replayed_as_written(&outcome.diagnostics)
+        && let Some(diagnostic) = compare_finishing_stacks(declared, &outcome, fallback)
+    {
+        outcome.diagnostics.push(diagnostic);
+    }
     outcome
+}
+
+/// A declared `finishing_stacks` that the replay does not give (error).
+pub const FINISHING_STACKS_MISMATCH: &str = "PHH_FINISHING_STACKS_MISMATCH";
+/// A declared `finishing_stacks` lower than the replay's for pot winners only: a rake taken from
+/// the pots, which the specification allows the stacks to show (warning; an error with `--strict`).
+pub const FINISHING_STACKS_RAKED: &str = "PHH_FINISHING_STACKS_RAKED";
+
+/// Whether a replay followed the file as written: no replay error, and no action inserted by a
+/// PokerKit repair (a repaired outcome is not what the file implies).
+#[must_use]
+pub fn replayed_as_written(diagnostics: &[Diagnostic]) -> bool {
+    !diagnostics.iter().any(|d| {
+        (d.is_error() && d.code != FINISHING_STACKS_MISMATCH)
+            || d.code == "REPLAY_REPAIRED_FOLD"
+            || d.code == "REPLAY_REPAIRED_CHECK"
+    })
+}
+
+/// The declared finishing stacks (after all the actions, terminal or not, as the specification
+/// reads them) against the replay's: equal; lower only for players who won chips (a rake, a
+/// warning); anything else an error. Both values are in the message.
+fn compare_finishing_stacks(
+    declared: &[Quantity],
+    outcome: &ReplayOutcome,
+    span: Span,
+) -> Option<Diagnostic> {
+    use core::cmp::Ordering;
+    let amount = |text: &str| text.parse::<cards_core::Amount>().ok();
+    let mut raked = false;
+    let mut mismatch = declared.len() != outcome.finishing_stacks.len();
+    for ((d, replayed), payoff) in declared.iter().zip(&outcome.finishing_stacks).zip(&outcome.payoffs) {
+        let order = match (d, amount(replayed)) {
+            (Quantity::Infinite, _) if replayed == "inf" => Ordering::Equal,
+            (Quantity::Finite(d), Some(r)) => d.cmp(&r),
+            _ => Ordering::Greater,
+        };
+        let won = amount(payoff).is_some_and(|p| p > cards_core::Amount::default());
+        match order {
+            Ordering::Equal => {}
+            Ordering::Less if won => raked = true,
+            _ => mismatch = true,
+        }
+    }
+    if !mismatch && !raked {
+        return None;
+    }
+    let declared: Vec<String> = declared
+        .iter()
+        .map(|q| match q {
+            Quantity::Infinite => "inf".to_owned(),
+            Quantity::Finite(a) => a.to_string(),
+        })
+        .collect();
+    let values = format!(
+        "the file declares finishing_stacks = [{}] but its actions give [{}]",
+        declared.join(", "),
+        outcome.finishing_stacks.join(", ")
+    );
+    Some(if mismatch {
+        Diagnostic::error(FINISHING_STACKS_MISMATCH, values, span)
+    } else {
+        Diagnostic::warning(
+            FINISHING_STACKS_RAKED,
+            format!("{values}: lower only for pot winners, read as a rake taken from the pots"),
+            span,
+        )
+    })
 }

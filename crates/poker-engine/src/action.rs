@@ -505,13 +505,21 @@ impl Warning {
             Warning::PotLimitOmahaHiLo => {
                 "PokerKit plays FO/8 as pot-limit: this bet is not a fixed-limit bet"
             }
-            Warning::RepairedCheck => "PokerKit's replay inserted a check for the player to act",
-            Warning::RepairedFold => "PokerKit's replay inserted a fold for the player to act",
+            Warning::RepairedCheck => {
+                "the next action is not legal here: cardnote inserted a check for the player to act and \
+                 went on, as PokerKit does (the pokerkit rule profile; --rules wsop stops at an error)"
+            }
+            Warning::RepairedFold => {
+                "the next action is not legal here: cardnote inserted a fold for the player to act and \
+                 went on, as PokerKit does (the pokerkit rule profile; --rules wsop stops at an error)"
+            }
             Warning::RepairedHoleDealing => {
-                "PokerKit's replay dealt unknown hole cards missing from the history"
+                "hole cards are missing from the history: cardnote dealt unknown (??) cards, as PokerKit \
+                 does (the pokerkit rule profile)"
             }
             Warning::RepairedShowdown => {
-                "PokerKit's replay kept cards face down at a showdown missing from the history"
+                "the showdown is missing from the history: cardnote kept the cards face down, as PokerKit \
+                 does (the pokerkit rule profile)"
             }
             Warning::MuckDuringRunout => {
                 "a muck left one player before the board is complete: PokerKit 0.7.7 cannot replay this hand"
