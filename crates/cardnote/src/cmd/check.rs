@@ -11,7 +11,7 @@ use cardnote::output::{DiagnosticPrinter, RenderSource, Summary, record_json};
 use cardnote::progress::Progress;
 use cardnote::walk::{self, FileKind, WalkedFile, collect_files};
 
-use super::{FormatArg, RulesArg, Ui, check_bytes, format_of};
+use super::{FormatArg, RulesArg, Ui, check_bytes, format_of, holds_no_hands};
 
 /// `cardnote check` arguments.
 #[derive(clap::Args, Debug)]
@@ -121,6 +121,10 @@ impl<W: Write> Run<W> {
             self.progress.advance(size, 1);
             return self.not_text(&shown, format, diagnostic);
         }
+        if format == Format::Phh && holds_no_hands(&file.path, &data) {
+            self.progress.advance(size, 0);
+            return Ok(());
+        }
         let checked = check_bytes(format, &data, &self.opts);
         self.progress.advance(size, checked.records.len() as u64);
         // Line numbers are only needed for diagnostics in JSON output; human output renders
@@ -192,6 +196,9 @@ impl<W: Write> Run<W> {
         let mut diagnostics = self.printer.file(shown);
         for (i, item) in reader.enumerate() {
             let hand = item.map_err(Stop::Read)?;
+            if i == 0 && hand.parsed.name.is_none() && holds_no_hands(path, hand.text.as_bytes()) {
+                continue;
+            }
             self.summary.bytes += hand.text.len() as u64;
             let end = (hand.offset + hand.text.len()) as u64;
             self.progress.advance(end.saturating_sub(done), 1);

@@ -9,7 +9,9 @@ use cardnote::formats::{CheckOptions, FileCheck, FmtOptions, Format, Refusal};
 use cardnote::output::codes_with_counts;
 use cardnote::walk::collect_files;
 
-use super::{FormatArg, InputError, Ui, check_bytes, fmt_bytes, format_of, read_input, report_refusal};
+use super::{
+    FormatArg, InputError, Ui, check_bytes, fmt_bytes, format_of, holds_no_hands, read_input, report_refusal,
+};
 
 /// `cardnote fmt` arguments.
 #[derive(clap::Args, Debug)]
@@ -54,6 +56,9 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
             }
         };
         let format = format_of(file.kind, &data, forced);
+        if format == Format::Phh && holds_no_hands(&file.path, &data) {
+            continue;
+        }
         // A file that does not read cleanly (replay and other checks included) is rewritten only
         // when the user asks for it with --force.
         let original = check_bytes(format, &data, &CheckOptions::default());

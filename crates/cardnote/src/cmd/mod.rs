@@ -139,6 +139,17 @@ pub fn format_of(kind: FileKind, data: &[u8], forced: Option<Format>) -> Format 
     }
 }
 
+/// Whether a file is a `.phhs` that holds no hand: empty, or only blank lines and comments. It
+/// holds zero hands (as PokerKit's `loads_all` reads it), where a `.phh` file is one hand.
+pub fn holds_no_hands(path: &Path, data: &[u8]) -> bool {
+    let phhs = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("phhs"));
+    let data = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
+    phhs && data.split(|&b| b == b'\n' || b == b'\r').all(|line| {
+        let line = line.trim_ascii();
+        line.is_empty() || line.starts_with(b"#")
+    })
+}
+
 /// Reads and checks a whole file of `format`.
 pub fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileCheck {
     match format {

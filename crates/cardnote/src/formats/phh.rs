@@ -7,7 +7,8 @@ use serde_json::{Map, Value};
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, Rules, decode_text};
 
 /// Warnings that `--strict` turns into errors.
-const LENIENCIES: [&str; 2] = ["PHH_UNKNOWN_FIELD", "PHH_NEGATIVE_BLIND"];
+const LENIENCIES: [&str; 3] =
+    ["PHH_UNKNOWN_FIELD", "PHH_NEGATIVE_BLIND", phh::replay::FINISHING_STACKS_RAKED];
 
 fn profile(rules: Rules) -> phh::replay::RuleProfile {
     match rules {
@@ -37,13 +38,6 @@ pub fn check_hand(parsed: &phh::ParsedHand, opts: &CheckOptions) -> RecordReport
     let rules = profile(opts.rules);
     let mut fields = Map::new();
     let mut diagnostics = parsed.diagnostics.clone();
-    if opts.strict {
-        for d in &mut diagnostics {
-            if LENIENCIES.contains(&d.code.as_str()) {
-                d.severity = Severity::Error;
-            }
-        }
-    }
     match &parsed.hand {
         Some(hand) => {
             fields.insert("variant".into(), Value::String(hand.variant.code().to_owned()));
@@ -58,6 +52,22 @@ pub fn check_hand(parsed: &phh::ParsedHand, opts: &CheckOptions) -> RecordReport
     }
     let outcome = if parsed.has_errors() { None } else { phh::replay::replay_parsed(parsed, rules) };
     match outcome {
+        // Not replayable as written (an illegal action, or replayed only by inserting actions as
+        // PokerKit does): the file implies no outcome, so its fields are null. A repaired outcome
+        // is kept apart, as `repaired_outcome`, beside the warnings that say what was inserted.
+        Some(outcome) if !phh::replay::replayed_as_written(&outcome.diagnostics) => {
+            fields.insert("terminal".into(), Value::Null);
+            fields.insert("finishing_stacks".into(), Value::Null);
+            fields.insert("payoffs".into(), Value::Null);
+            if !outcome.diagnostics.iter().any(Diagnostic::is_error) {
+                let mut repaired = Map::new();
+                repaired.insert("terminal".into(), Value::Bool(outcome.terminal));
+                repaired.insert("finishing_stacks".into(), strings(&outcome.finishing_stacks));
+                repaired.insert("payoffs".into(), strings(&outcome.payoffs));
+                fields.insert("repaired_outcome".into(), Value::Object(repaired));
+            }
+            diagnostics.extend(outcome.diagnostics);
+        }
         Some(outcome) => {
             fields.insert("terminal".into(), Value::Bool(outcome.terminal));
             fields.insert("finishing_stacks".into(), strings(&outcome.finishing_stacks));
@@ -68,6 +78,13 @@ pub fn check_hand(parsed: &phh::ParsedHand, opts: &CheckOptions) -> RecordReport
             fields.insert("terminal".into(), Value::Null);
             fields.insert("finishing_stacks".into(), Value::Null);
             fields.insert("payoffs".into(), Value::Null);
+        }
+    }
+    if opts.strict {
+        for d in &mut diagnostics {
+            if LENIENCIES.contains(&d.code.as_str()) {
+                d.severity = Severity::Error;
+            }
         }
     }
     RecordReport { diagnostics, fields }
@@ -103,7 +120,10 @@ pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
         refuse_on_errors(&source, &file)?;
     }
     if !opts.preserve {
-        return Ok(canonical(&file).into_bytes());
+        // Every comment stays beside its field or action, or the rewrite is refused.
+        return phh::comments::write_canonical(&source, &file)
+            .map(String::into_bytes)
+            .map_err(|d| Refusal { source: source.clone(), diagnostics: vec![d] });
     }
     let refusal = |message: String| Refusal {
         source: source.clone(),

@@ -76,20 +76,85 @@ fn turn(state: &State) -> String {
     }
 }
 
-fn line(out: &mut String, step: &str, text: &str, state: &State) {
-    let _ = writeln!(
-        out,
-        "{step:>4}  {text:<24} {street:<8} pot {pot:<10} board {board:<12} stacks {stacks:<28} next: {next}",
-        street = street_name(state.variant(), state.street(), state.phase()),
-        pot = state.total_pot().to_text(),
-        board = cards(state.board()),
-        stacks = stacks(state),
-        next = turn(state),
-    );
+/// One line of a hand's table: a step with the state after it, or a note under it.
+enum Row {
+    Step {
+        step: String,
+        text: String,
+        street: String,
+        pot: String,
+        board: String,
+        stacks: Vec<String>,
+        next: String,
+    },
+    Note(String),
 }
 
-fn note(out: &mut String, severity: &str, code: &str, message: &str) {
-    let _ = writeln!(out, "        {severity} {code}: {message}");
+/// The rows of one hand, laid out in columns as wide as their widest cell once the hand is done
+/// (stacks of many players, long amounts and long boards stay in line).
+#[derive(Default)]
+struct Table {
+    rows: Vec<Row>,
+}
+
+impl Table {
+    /// A step: `street` is where the action took place (the state after it may already wait for
+    /// the next street's cards).
+    fn step(&mut self, step: &str, text: &str, street: String, state: &State) {
+        self.rows.push(Row::Step {
+            step: step.to_owned(),
+            text: text.to_owned(),
+            street,
+            pot: state.total_pot().to_text(),
+            board: cards(state.board()),
+            stacks: state.stacks().iter().map(Chips::to_text).collect(),
+            next: turn(state),
+        });
+    }
+
+    fn note(&mut self, severity: &str, code: &str, message: &str) {
+        self.rows.push(Row::Note(format!("        {severity} {code}: {message}")));
+    }
+
+    fn render(&self, out: &mut String) {
+        let width =
+            |cell: fn(&Row) -> &str| self.rows.iter().map(|r| cell(r).chars().count()).max().unwrap_or(0);
+        let text_w = width(|r| if let Row::Step { text, .. } = r { text } else { "" });
+        let street_w = width(|r| if let Row::Step { street, .. } = r { street } else { "" });
+        let pot_w = width(|r| if let Row::Step { pot, .. } = r { pot } else { "" });
+        let board_w = width(|r| if let Row::Step { board, .. } = r { board } else { "" });
+        // Each player's stack in a column of its own.
+        let mut stack_w: Vec<usize> = Vec::new();
+        for row in &self.rows {
+            if let Row::Step { stacks, .. } = row {
+                stack_w.resize(stack_w.len().max(stacks.len()), 0);
+                for (w, stack) in stack_w.iter_mut().zip(stacks) {
+                    *w = (*w).max(stack.chars().count());
+                }
+            }
+        }
+        for row in &self.rows {
+            match row {
+                Row::Step { step, text, street, pot, board, stacks, next } => {
+                    let stacks: Vec<String> =
+                        stacks.iter().zip(&stack_w).map(|(stack, w)| format!("{stack:>w$}")).collect();
+                    let _ = writeln!(
+                        out,
+                        "{step:>4}  {text:<text_w$}  {street:<street_w$}  pot {pot:>pot_w$}  board {board:<board_w$}  stacks {}  next: {next}",
+                        stacks.join(" ")
+                    );
+                }
+                Row::Note(note) => {
+                    out.push_str(note);
+                    out.push('\n');
+                }
+            }
+        }
+    }
+}
+
+fn street_of(state: &State) -> String {
+    street_name(state.variant(), state.street(), state.phase())
 }
 
 /// Replays one hand into `out`; whether it replayed to its end without an error.
@@ -107,12 +172,12 @@ fn replay_hand(out: &mut String, parsed: &phh::ParsedHand, hand: &phh::Hand, rul
     let mut state = match State::new(&def) {
         Ok(state) => state,
         Err(e) => {
-            note(out, "error", e.code(), &e.to_string());
-            out.push('\n');
+            let _ = writeln!(out, "        error {}: {e}\n", e.code());
             return false;
         }
     };
-    line(out, "", "(forced bets posted)", &state);
+    let mut table = Table::default();
+    table.step("", "(forced bets posted)", street_of(&state), &state);
     let lenient = rules == RuleProfile::Pokerkit;
     let mut stopped = false;
     for (i, model_action) in hand.actions.iter().enumerate() {
@@ -120,17 +185,18 @@ fn replay_hand(out: &mut String, parsed: &phh::ParsedHand, hand: &phh::Hand, rul
         let action: Action = match engine_action(&model_action.kind) {
             Ok(a) => a,
             Err(e) => {
-                note(out, "error", "REPLAY_BAD_ACTION", &format!("{text}: {e:?}"));
+                table.note("error", "REPLAY_BAD_ACTION", &format!("{text}: {e:?}"));
                 stopped = true;
                 break;
             }
         };
         loop {
+            let street = street_of(&state);
             match state.apply(&action) {
                 Ok(warnings) => {
-                    line(out, &(i + 1).to_string(), &text, &state);
+                    table.step(&(i + 1).to_string(), &text, street, &state);
                     for w in warnings.iter() {
-                        note(out, "warning", w.code(), w.message());
+                        table.note("warning", w.code(), w.message());
                     }
                     break;
                 }
@@ -138,12 +204,12 @@ fn replay_hand(out: &mut String, parsed: &phh::ParsedHand, hand: &phh::Hand, rul
                     let repaired = if lenient { state.repair() } else { None };
                     match repaired {
                         Some(w) => {
-                            line(out, "+", &format!("({})", repair_text(w)), &state);
-                            note(out, "warning", w.code(), w.message());
+                            table.step("+", &format!("({})", repair_text(w)), street, &state);
+                            table.note("warning", w.code(), w.message());
                         }
                         None => {
-                            line(out, &(i + 1).to_string(), &format!("{text}  ✗"), &state);
-                            note(out, "error", error.code(), &error.to_string());
+                            table.step(&(i + 1).to_string(), &format!("{text}  ✗"), street, &state);
+                            table.note("error", error.code(), &error.to_string());
                             stopped = true;
                             break;
                         }
@@ -157,14 +223,16 @@ fn replay_hand(out: &mut String, parsed: &phh::ParsedHand, hand: &phh::Hand, rul
     }
     if lenient && !stopped {
         while !state.is_over() {
+            let street = street_of(&state);
             let Some(w) = state.repair_passive() else { break };
-            line(out, "+", &format!("({})", repair_text(w)), &state);
-            note(out, "warning", w.code(), w.message());
+            table.step("+", &format!("({})", repair_text(w)), street, &state);
+            table.note("warning", w.code(), w.message());
         }
         for w in state.take_warnings().iter() {
-            note(out, "warning", w.code(), w.message());
+            table.note("warning", w.code(), w.message());
         }
     }
+    table.render(out);
     let payoffs: Vec<String> = state.payoffs().iter().map(Chips::to_text).collect();
     let _ = writeln!(
         out,
