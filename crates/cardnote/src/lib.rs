@@ -29,3 +29,8 @@ pub mod formats;
 pub mod output;
 pub mod progress;
 pub mod walk;
+
+/// Every Rust example of the workspace README, compiled together as one file.
+#[cfg(doctest)]
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/readme_examples.md"))]
+pub struct ReadmeExamplesTogether;

@@ -50,3 +50,27 @@ fn corpus_check_reads_every_file_and_invalid_files_fail() {
     let has_error = records.iter().any(|r| r["ok"] == Value::Bool(false));
     assert_eq!(code, Some(if has_error { 1 } else { 0 }));
 }
+
+/// The README says why `cardnote check corpus` exits 1: the files under `invalid/`, and the
+/// files it names. Every failing file outside `invalid/` must be named there.
+#[test]
+fn readme_names_every_failing_file_outside_invalid() {
+    let output = Command::new(env!("CARGO_BIN_EXE_cardnote"))
+        .args(["check", "--json", "corpus"])
+        .current_dir(corpus().parent().unwrap())
+        .output()
+        .unwrap();
+    let readme = std::fs::read_to_string(corpus().join("../README.md")).unwrap();
+    let mut unnamed = std::collections::BTreeSet::new();
+    for line in String::from_utf8(output.stdout).unwrap().lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        let file = record["file"].as_str().unwrap();
+        if record["ok"] == Value::Bool(false) && !file.contains("/invalid/") {
+            let relative = file.trim_start_matches("corpus/");
+            if !readme.contains(&format!("`{relative}`")) {
+                unnamed.insert(relative.to_owned());
+            }
+        }
+    }
+    assert!(unnamed.is_empty(), "failing corpus files the README does not name: {unnamed:?}");
+}

@@ -287,8 +287,8 @@ pub fn write_canonical(source: &str, file: &ParsedFile) -> Result<String, Diagno
             if i > 0 {
                 out.push('\n');
             }
-            let (same_line, lines) = split_comments(table.decor().prefix());
-            push_lines(&mut out, "", &lines.iter().chain(&same_line).cloned().collect::<Vec<_>>());
+            // A header's prefix starts at the beginning of a line: its comments in file order.
+            push_lines(&mut out, "", &comments_of(table.decor().prefix()));
             let mut header = String::from("[");
             push_key(&mut header, name);
             header.push(']');
@@ -353,11 +353,11 @@ mod tests {
 
     #[test]
     fn tables_keep_their_comments() {
-        let text = "# file\n[1] # first\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+        let text = "# file\n# and more\n[1] # first\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
             starting_stacks = [200, 200]\nactions = []\n\n# second\n[2]\nvariant = 'NT'\nantes = [0, 0]\n\
             blinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\nactions = [] # none\n";
         let out = write_canonical(text, &crate::parse_file(text)).unwrap();
-        assert!(out.starts_with("# file\n[1] # first\nvariant"), "{out}");
+        assert!(out.starts_with("# file\n# and more\n[1] # first\nvariant"), "{out}");
         assert!(out.contains("\n\n# second\n[2]\n"), "{out}");
         assert!(out.contains("actions = [] # none\n"), "{out}");
     }
