@@ -12,13 +12,18 @@ fn corpus() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
 }
 
-#[test]
-fn corpus_check_reads_every_file_and_invalid_files_fail() {
-    let output = Command::new(env!("CARGO_BIN_EXE_cardnote"))
+/// `cardnote check --json corpus`, run from the repository's root.
+fn check_corpus() -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_cardnote"))
         .args(["check", "--json", "corpus"])
         .current_dir(corpus().parent().unwrap())
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn corpus_check_reads_every_file_and_invalid_files_fail() {
+    let output = check_corpus();
     let code = output.status.code();
     assert!(code == Some(0) || code == Some(1), "exit {code:?}: {}", String::from_utf8_lossy(&output.stderr));
     let records: Vec<Value> =
@@ -55,11 +60,7 @@ fn corpus_check_reads_every_file_and_invalid_files_fail() {
 /// files it names. Every failing file outside `invalid/` must be named there.
 #[test]
 fn readme_names_every_failing_file_outside_invalid() {
-    let output = Command::new(env!("CARGO_BIN_EXE_cardnote"))
-        .args(["check", "--json", "corpus"])
-        .current_dir(corpus().parent().unwrap())
-        .output()
-        .unwrap();
+    let output = check_corpus();
     let readme = std::fs::read_to_string(corpus().join("../README.md")).unwrap();
     let mut unnamed = std::collections::BTreeSet::new();
     for line in String::from_utf8(output.stdout).unwrap().lines() {
