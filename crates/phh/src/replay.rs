@@ -299,3 +299,38 @@ fn compare_finishing_stacks(
         )
     })
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    const HAND: &str = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+        starting_stacks = [200, 200, 200]\nactions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 7c2d', \
+        'p3 f', 'p1 cbr 6', 'p2 f']\n";
+
+    fn codes(declared: &str) -> Vec<String> {
+        let parsed = crate::parse_hand(&format!("{HAND}finishing_stacks = {declared}\n"));
+        let outcome = replay_parsed(&parsed, RuleProfile::Pokerkit).unwrap();
+        outcome.diagnostics.iter().map(|d| format!("{}:{}", d.code, d.is_error())).collect()
+    }
+
+    #[test]
+    fn declared_finishing_stacks_meet_the_replay() {
+        assert!(codes("[202, 198, 200]").is_empty());
+        assert!(codes("[202.00, 198, 200.0]").is_empty(), "the same amounts in other forms");
+        assert_eq!(codes("[201.5, 198, 200]"), ["PHH_FINISHING_STACKS_RAKED:false"]);
+        assert_eq!(codes("[202, 199, 200]"), ["PHH_FINISHING_STACKS_MISMATCH:true"]);
+        assert_eq!(codes("[203, 198, 200]"), ["PHH_FINISHING_STACKS_MISMATCH:true"]);
+        assert_eq!(codes("[202, 198]"), ["PHH_FINISHING_STACKS_MISMATCH:true"]);
+    }
+
+    #[test]
+    fn a_repaired_replay_is_not_the_file_as_written() {
+        let repaired = HAND.replace("'p3 f', ", "");
+        let outcome = replay_parsed(&crate::parse_hand(&repaired), RuleProfile::Pokerkit).unwrap();
+        assert!(!replayed_as_written(&outcome.diagnostics));
+        let outcome = replay_parsed(&crate::parse_hand(HAND), RuleProfile::Pokerkit).unwrap();
+        assert!(replayed_as_written(&outcome.diagnostics));
+    }
+}
