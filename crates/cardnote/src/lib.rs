@@ -1,6 +1,7 @@
 //! The library behind the `cardnote` command line: one uniform entry point per notation
-//! ([`formats`]), the directory walk and format sniffing ([`walk`]), and the renderers of the
-//! `check` output ([`output`]).
+//! ([`formats`]), the directory walk and format sniffing ([`walk`]), the renderers of the
+//! `check` output ([`output`]), safe file writing ([`files`]) and the progress bar ([`progress`]).
+//! The commands themselves are modules of the binary (`src/cmd/`), one per command.
 //!
 //! ```
 //! use cardnote::formats::{self, CheckOptions};
@@ -19,7 +20,9 @@
 //! - The `cardnote` command never loses a file: rewrites go through a temporary file that is
 //!   re-read and checked before it is renamed over the original, and a file with errors is not
 //!   rewritten unless the user asks with `fmt --force`, and then only when the new text reports the
-//!   same errors record by record (`tests/safe_write.rs`).
+//!   same errors record by record (`tests/safe_write.rs`). A symlink is written through (the
+//!   link stays), a rewritten file keeps its mode and a new one gets 0666 less the umask, and no
+//!   `fmt` drops a comment (`tests/everyday.rs`).
 //! - Memory: streaming readers hold one record at a time; a million records through each of them
 //!   use a bounded heap beyond the input (`tests/streaming_memory.rs`).
 //! - Amounts are the libraries' exact decimals end to end; the JSON output writes them as text.
