@@ -5,6 +5,8 @@
 //! cardnote fmt [--check] [--preserve] PATH...
 //! cardnote convert --to json|phh|pbn|ppn FILE [-o OUT]
 //! cardnote replay FILE [--hand N] [--rules pokerkit|wsop]
+//! cardnote dd --fill|--check FILE...
+//! cardnote diagram FILE [--board N] -o OUT.svg|OUT.html
 //! ```
 //!
 //! The `check --json` output is a contract: one JSON object per record per line, with `file`,
@@ -20,6 +22,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use cardnote::formats::{self, CheckOptions, ConvertTo, FileCheck, FmtOptions, Format, Refusal, Rules};
 use cardnote::output::{RenderSource, Summary, print_human_record, record_json};
 use cardnote::walk::{self, FileKind, collect_files, sniff_ppn};
+
+mod dd_cmd;
+mod diagram_cmd;
 
 #[derive(Parser, Debug)]
 #[command(name = "cardnote", version, about = "Check, format, convert and replay card-game notation files")]
@@ -44,6 +49,10 @@ enum Command {
         /// Treat leniencies for real-world files as errors.
         #[arg(long)]
         strict: bool,
+        /// Also check PBN double-dummy tags (OptimumResultTable, DoubleDummyTricks, OptimumScore,
+        /// ParContract) against the deals.
+        #[arg(long)]
+        dd: bool,
         /// Files or directories.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -92,6 +101,10 @@ enum Command {
         /// A `.phh` or `.phhs` file.
         file: PathBuf,
     },
+    /// Fill or check the double-dummy tables and par of PBN files.
+    Dd(dd_cmd::DdArgs),
+    /// Draw PBN deals as hand diagrams: one board as SVG, or a whole file as an HTML hand record.
+    Diagram(diagram_cmd::DiagramArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -139,8 +152,8 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Check { json, format, rules, strict, paths } => {
-            let opts = CheckOptions { rules: rules.into(), strict };
+        Command::Check { json, format, rules, strict, dd, paths } => {
+            let opts = CheckOptions { rules: rules.into(), strict, dd };
             run_check(&paths, format.forced(), &opts, json)
         }
         Command::Fmt { check, preserve, force, format, paths } => {
@@ -150,8 +163,10 @@ fn main() -> ExitCode {
             run_convert(&file, &to, format.forced(), output.as_deref())
         }
         Command::Replay { hand, rules, file } => {
-            run_replay(&file, hand, &CheckOptions { rules: rules.into(), strict: false })
+            run_replay(&file, hand, &CheckOptions { rules: rules.into(), ..CheckOptions::default() })
         }
+        Command::Dd(args) => dd_cmd::run(&args),
+        Command::Diagram(args) => diagram_cmd::run(&args),
     }
 }
 
@@ -171,6 +186,7 @@ fn format_of(kind: FileKind, data: &[u8], forced: Option<Format>) -> Format {
 fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileCheck {
     match format {
         Format::Phh => formats::phh::check(data, opts),
+        Format::Pbn if opts.dd => cardnote::dd::check(data, opts, true),
         Format::Pbn => formats::pbn::check(data, opts),
         Format::PpnPref => formats::pref::check(data, opts),
         Format::PpnPinochle => formats::pinochle::check(data, opts),

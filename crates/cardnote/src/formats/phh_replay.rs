@@ -239,7 +239,7 @@ mod tests {
     #[test]
     fn reports_errors_and_missing_hands() {
         let bad = HAND.replace("'p3 f'", "'p1 f'");
-        let opts = CheckOptions { rules: Rules::Wsop, strict: false };
+        let opts = CheckOptions { rules: Rules::Wsop, ..CheckOptions::default() };
         let text = replay(bad.as_bytes(), Some(0), &opts).unwrap_or_default();
         assert!(text.contains("REPLAY_WRONG_PLAYER"), "{text}");
         let lenient = replay(bad.as_bytes(), Some(0), &CheckOptions::default()).unwrap_or_default();
