@@ -43,7 +43,9 @@ impl Job {
 /// Whether a game carries any of the four double-dummy tags.
 #[must_use]
 pub fn has_dd_tags(record: &Record<'_>) -> bool {
-    [DOUBLE_DUMMY_TRICKS, OPTIMUM_RESULT_TABLE, OPTIMUM_SCORE, PAR_CONTRACT].iter().any(|n| find_tag(record, n).is_some())
+    [DOUBLE_DUMMY_TRICKS, OPTIMUM_RESULT_TABLE, OPTIMUM_SCORE, PAR_CONTRACT]
+        .iter()
+        .any(|n| find_tag(record, n).is_some())
 }
 
 /// The tag item named `name` in the game itself (not inherited).
@@ -106,7 +108,10 @@ fn check_tricks(tag: &Tag<'_>, table: &DdTable, diags: &mut Vec<Diagnostic>) {
                 format!("DoubleDummyTricks \"{value}\" contradicts the deal"),
                 tag.value_span,
             )
-            .with_help(format!("the deal's double-dummy tricks are \"{}\"", tags::double_dummy_tricks(table))),
+            .with_help(format!(
+                "the deal's double-dummy tricks are \"{}\"",
+                tags::double_dummy_tricks(table)
+            )),
         ),
         Some(_) => {}
     }
@@ -150,12 +155,18 @@ fn check_par(
     let first = score.or(contract).map_or_else(Span::default, |t| t.span);
     let Some(job) = Job::of(record) else { return };
     let Some(vulnerability) = job.vulnerability else {
-        diags.push(warning(strict, codes::DD_NOT_CHECKED, "the par tags cannot be checked without Vulnerable", first));
+        diags.push(warning(
+            strict,
+            codes::DD_NOT_CHECKED,
+            "the par tags cannot be checked without Vulnerable",
+            first,
+        ));
         return;
     };
     // The dealer opens; a deal without one is judged by both side-first pars.
     let dealer_par = job.dealer.map(|d| Par::compute(table, vulnerability, ParRule::Dealer(d)));
-    let side_pars = [Side::NorthSouth, Side::EastWest].map(|s| Par::compute(table, vulnerability, ParRule::SideFirst(s)));
+    let side_pars =
+        [Side::NorthSouth, Side::EastWest].map(|s| Par::compute(table, vulnerability, ParRule::SideFirst(s)));
     if let Some(tag) = score
         && let Some(given) = tags::parse_optimum_score(&tag.value())
     {
@@ -209,14 +220,22 @@ fn judge(
             warning(
                 strict,
                 codes::DD_PAR_SIDE_FIRST,
-                format!("{} \"{}\" is the par with one side bidding first, not with the dealer opening", tag.name, tag.value()),
+                format!(
+                    "{} \"{}\" is the par with one side bidding first, not with the dealer opening",
+                    tag.name,
+                    tag.value()
+                ),
                 tag.value_span,
             )
             .with_help(format!("with the dealer opening, par is \"{expected}\"")),
         ),
         (_, false) => diags.push(
-            Diagnostic::error(code, format!("{} \"{}\" contradicts the deal's par", tag.name, tag.value()), tag.value_span)
-                .with_help(format!("par is \"{expected}\"")),
+            Diagnostic::error(
+                code,
+                format!("{} \"{}\" contradicts the deal's par", tag.name, tag.value()),
+                tag.value_span,
+            )
+            .with_help(format!("par is \"{expected}\"")),
         ),
     }
 }

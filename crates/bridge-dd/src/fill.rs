@@ -65,7 +65,8 @@ pub fn edits(source: &str, record: &Record<'_>, table: &DdTable) -> Vec<Edit> {
             None => push_tag(&mut added, line_end, OPTIMUM_SCORE, &par.to_pbn_score()),
         }
         match find_tag(record, PAR_CONTRACT) {
-            Some(tag) if tags::parse_par_contracts(&tag.value()).is_some_and(|c| same_contracts(&c, par)) => {}
+            Some(tag) if tags::parse_par_contracts(&tag.value()).is_some_and(|c| same_contracts(&c, par)) => {
+            }
             Some(tag) => edits.push(Edit { span: tag.value_span, text: par.to_pbn_contracts() }),
             None => push_tag(&mut added, line_end, PAR_CONTRACT, &par.to_pbn_contracts()),
         }
@@ -88,7 +89,11 @@ pub fn edits(source: &str, record: &Record<'_>, table: &DdTable) -> Vec<Edit> {
                 .map(|t| t.span.end)
                 .fold(tag.span.end, usize::max);
             let mut text = section[line_end.len()..].to_owned();
-            for comment in tag.data.iter().filter(|t| t.span.end <= cells_end && !matches!(t.kind, TokenKind::Word | TokenKind::Str)) {
+            for comment in tag
+                .data
+                .iter()
+                .filter(|t| t.span.end <= cells_end && !matches!(t.kind, TokenKind::Word | TokenKind::Str))
+            {
                 text.push_str(line_end);
                 text.push_str(source.get(comment.span.start..comment.span.end).unwrap_or(""));
             }

@@ -6,8 +6,13 @@ use pbn::model::{Deal, Denomination};
 use pons_dds::{NonEmptyStrainFlags, TrickCountRow, TrickCountTable};
 
 /// The denominations in table order (clubs first, notrump last, as [`Denomination`] orders them).
-pub const DENOMINATIONS: [Denomination; 5] =
-    [Denomination::Clubs, Denomination::Diamonds, Denomination::Hearts, Denomination::Spades, Denomination::NoTrump];
+pub const DENOMINATIONS: [Denomination; 5] = [
+    Denomination::Clubs,
+    Denomination::Diamonds,
+    Denomination::Hearts,
+    Denomination::Spades,
+    Denomination::NoTrump,
+];
 
 /// Why a deal cannot be solved double dummy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,9 +93,7 @@ impl DdTable {
         let solvable: Vec<FullDeal> = full.iter().filter_map(|d| d.as_ref().ok().copied()).collect();
         let mut tables = pons_dds::solve_deals(&solvable, NonEmptyStrainFlags::ALL).into_iter();
         full.into_iter()
-            .map(|d| {
-                d.map(|_| tables.next().map_or_else(DdTable::default, DdTable::from_pons))
-            })
+            .map(|d| d.map(|_| tables.next().map_or_else(DdTable::default, DdTable::from_pons)))
             .collect()
     }
 
@@ -142,7 +145,8 @@ impl core::fmt::Debug for Solver {
 }
 
 /// pons-dds strains in this table's denomination order.
-const STRAINS: [Strain; 5] = [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::Notrump];
+const STRAINS: [Strain; 5] =
+    [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::Notrump];
 
 pub(crate) const fn pons_seat(seat: Compass) -> Seat {
     match seat {

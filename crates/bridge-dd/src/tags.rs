@@ -25,8 +25,13 @@ pub const PAR_CONTRACT: &str = "ParContract";
 /// Declarers in the order hand records list them.
 pub const RECORD_DECLARERS: [Compass; 4] = [Compass::North, Compass::South, Compass::East, Compass::West];
 /// Denominations in the order hand records list them.
-pub const RECORD_DENOMINATIONS: [Denomination; 5] =
-    [Denomination::NoTrump, Denomination::Spades, Denomination::Hearts, Denomination::Diamonds, Denomination::Clubs];
+pub const RECORD_DENOMINATIONS: [Denomination; 5] = [
+    Denomination::NoTrump,
+    Denomination::Spades,
+    Denomination::Hearts,
+    Denomination::Diamonds,
+    Denomination::Clubs,
+];
 
 /// The `DoubleDummyTricks` value: 20 lowercase hex digits.
 ///
@@ -51,7 +56,8 @@ pub fn double_dummy_tricks(table: &DdTable) -> String {
 /// Reads a `DoubleDummyTricks` value (either case); `None` unless 20 hex digits of 0 to 13.
 #[must_use]
 pub fn parse_double_dummy_tricks(value: &str) -> Option<DdTable> {
-    let digits: Vec<u8> = value.trim().chars().map(|c| c.to_digit(16).map(|d| d as u8)).collect::<Option<_>>()?;
+    let digits: Vec<u8> =
+        value.trim().chars().map(|c| c.to_digit(16).map(|d| d as u8)).collect::<Option<_>>()?;
     if digits.len() != 20 {
         return None;
     }
@@ -65,7 +71,8 @@ pub fn parse_double_dummy_tricks(value: &str) -> Option<DdTable> {
 /// The `OptimumResultTable` tag value and its 20 rows (without line ends).
 #[must_use]
 pub fn optimum_result_table(table: &DdTable) -> (String, Vec<String>) {
-    let wide = RECORD_DECLARERS.iter().any(|&s| RECORD_DENOMINATIONS.iter().any(|&d| table.tricks(s, d) >= 10));
+    let wide =
+        RECORD_DECLARERS.iter().any(|&s| RECORD_DENOMINATIONS.iter().any(|&d| table.tricks(s, d) >= 10));
     let width = if wide { 2 } else { 1 };
     let header = format!("Declarer;Denomination\\2R;Result\\{width}R");
     let mut rows = Vec::with_capacity(20);
@@ -97,9 +104,11 @@ pub fn read_result_rows(tag: &Tag<'_>) -> (Vec<ResultRow>, Vec<Span>) {
     let columns: Vec<&str> =
         tag.raw_value.split(';').map(|c| c.split('\\').next().unwrap_or("").trim()).collect();
     let position = |name: &str| columns.iter().position(|c| *c == name);
-    let cells: Vec<_> = tag.data.iter().filter(|t| matches!(t.kind, TokenKind::Word | TokenKind::Str)).collect();
+    let cells: Vec<_> =
+        tag.data.iter().filter(|t| matches!(t.kind, TokenKind::Word | TokenKind::Str)).collect();
     let (mut rows, mut bad) = (Vec::new(), Vec::new());
-    let (Some(dc), Some(nc), Some(rc)) = (position("Declarer"), position("Denomination"), position("Result")) else {
+    let (Some(dc), Some(nc), Some(rc)) = (position("Declarer"), position("Denomination"), position("Result"))
+    else {
         return (rows, bad);
     };
     for row in cells.chunks(columns.len().max(1)) {
@@ -111,7 +120,8 @@ pub fn read_result_rows(tag: &Tag<'_>) -> (Vec<ResultRow>, Vec<Span>) {
             continue;
         }
         let declarer = single_char(d.text).and_then(Compass::from_char);
-        let denomination = Denomination::parse_prefix(n.text.as_bytes()).filter(|(_, used)| *used == n.text.len());
+        let denomination =
+            Denomination::parse_prefix(n.text.as_bytes()).filter(|(_, used)| *used == n.text.len());
         let tricks = r.text.parse::<u8>().ok().filter(|t| *t <= 13);
         match (declarer, denomination, tricks) {
             (Some(declarer), Some((denomination, _)), Some(tricks)) => {

@@ -43,7 +43,8 @@ fn cases(text: &str) -> Vec<Case> {
                 if let Some(c) = current.take() {
                     cases.push(c);
                 }
-                let numbers: Vec<usize> = rest.split_whitespace().take(2).map(|n| n.parse().unwrap()).collect();
+                let numbers: Vec<usize> =
+                    rest.split_whitespace().take(2).map(|n| n.parse().unwrap()).collect();
                 current = Some(Case {
                     number: cases.len() + 1,
                     dealer: Compass::ALL[numbers[0]],
@@ -90,7 +91,12 @@ fn dds_par_text(first: Side, par: &Par) -> String {
             } else {
                 (c.level..=c.level + c.overtricks.max(0) as u8).map(|l| l.to_string()).collect()
             };
-            format!("{} {levels}{}{}", c.declarers.text(), strain(c.denomination), if c.doubled { "x" } else { "" })
+            format!(
+                "{} {levels}{}{}",
+                c.declarers.text(),
+                strain(c.denomination),
+                if c.doubled { "x" } else { "" }
+            )
         })
         .collect();
     format!("{}:{}", first.text(), contracts.join(","))
@@ -110,7 +116,12 @@ fn dds_dealer_par_text(par: &Par) -> Vec<String> {
                 n if n > 0 => format!("+{n}"),
                 n => n.to_string(),
             };
-            format!("{}{}{}-{seats}{result}", c.level, strain(c.denomination), if c.doubled { "*" } else { "" })
+            format!(
+                "{}{}{}-{seats}{result}",
+                c.level,
+                strain(c.denomination),
+                if c.doubled { "*" } else { "" }
+            )
         })
         .collect()
 }

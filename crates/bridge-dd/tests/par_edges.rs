@@ -58,7 +58,10 @@ fn sacrifice_is_scored_at_the_sacrificers_vulnerability() {
     let t = table([[3, 9, 3, 9], [6, 5, 6, 5], [6, 5, 6, 5], [10, 3, 10, 3], [6, 5, 6, 5]]);
     // EW not vulnerable: -300 beats -420 (or -620): they save.
     assert_eq!(dealer_par(&t, Vulnerability::None, Compass::North), ("EW 5CX-2".into(), "EW -300".into()));
-    assert_eq!(dealer_par(&t, Vulnerability::NorthSouth, Compass::North), ("EW 5CX-2".into(), "EW -300".into()));
+    assert_eq!(
+        dealer_par(&t, Vulnerability::NorthSouth, Compass::North),
+        ("EW 5CX-2".into(), "EW -300".into())
+    );
     // EW vulnerable: -500 is dearer than -420, so NS play their game...
     assert_eq!(dealer_par(&t, Vulnerability::EastWest, Compass::North), ("NS 4S=".into(), "NS 420".into()));
     // ...but against a vulnerable game (-620) the vulnerable save (-500) pays again.
@@ -69,7 +72,8 @@ fn sacrifice_is_scored_at_the_sacrificers_vulnerability() {
 fn hot_deal_par_goes_to_the_dealers_side() {
     // Every seat takes 7 tricks in notrump: whoever opens 1NT gets it.
     let t = table([[6, 6, 6, 6], [6, 6, 6, 6], [6, 6, 6, 6], [6, 6, 6, 6], [7, 7, 7, 7]]);
-    for vul in [Vulnerability::None, Vulnerability::NorthSouth, Vulnerability::EastWest, Vulnerability::Both] {
+    for vul in [Vulnerability::None, Vulnerability::NorthSouth, Vulnerability::EastWest, Vulnerability::Both]
+    {
         for dealer in Compass::ALL {
             let (contract, score) = dealer_par(&t, vul, dealer);
             if dealer.is_north_south() {

@@ -26,7 +26,11 @@ pub fn html_sheet(boards: &[Board], title: &str, per_page: usize) -> String {
     );
     for (p, page) in boards.chunks(per_page).enumerate() {
         let pages = boards.len().div_ceil(per_page);
-        let _ = writeln!(out, "<section class=\"page\">\n<h1>{title} <small>(page {} of {pages})</small></h1>", p + 1);
+        let _ = writeln!(
+            out,
+            "<section class=\"page\">\n<h1>{title} <small>(page {} of {pages})</small></h1>",
+            p + 1
+        );
         for board in page {
             let _ = write!(out, "<div class=\"board\">\n{}</div>\n", svg(board));
         }

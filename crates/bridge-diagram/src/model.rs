@@ -61,7 +61,9 @@ impl Board {
 }
 
 fn table_from_tags(record: &Record<'_>) -> Option<DdTable> {
-    if let Some(table) = find_tag(record, DOUBLE_DUMMY_TRICKS).and_then(|t| tags::parse_double_dummy_tricks(&t.value())) {
+    if let Some(table) =
+        find_tag(record, DOUBLE_DUMMY_TRICKS).and_then(|t| tags::parse_double_dummy_tricks(&t.value()))
+    {
         return Some(table);
     }
     let (rows, _) = tags::read_result_rows(find_tag(record, OPTIMUM_RESULT_TABLE)?);
@@ -69,10 +71,13 @@ fn table_from_tags(record: &Record<'_>) -> Option<DdTable> {
     for row in rows {
         tricks[row.declarer.index()][row.denomination as usize] = Some(row.tricks);
     }
-    let full: Option<Vec<[u8; 5]>> = tricks.iter().map(|seat| {
-        let cells: Option<Vec<u8>> = seat.iter().copied().collect();
-        cells.and_then(|c| c.try_into().ok())
-    }).collect();
+    let full: Option<Vec<[u8; 5]>> = tricks
+        .iter()
+        .map(|seat| {
+            let cells: Option<Vec<u8>> = seat.iter().copied().collect();
+            cells.and_then(|c| c.try_into().ok())
+        })
+        .collect();
     DdTable::new(full?.try_into().ok()?)
 }
 

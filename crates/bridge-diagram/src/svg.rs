@@ -30,7 +30,12 @@ pub fn svg(board: &Board) -> String {
     let _ = writeln!(out, "<rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#ffffff\"/>");
     header(&mut out, board);
     if let Some(deal) = &board.deal {
-        for (seat, x, y) in [(Compass::North, 160, 20), (Compass::West, 8, 118), (Compass::East, 268, 118), (Compass::South, 160, 216)] {
+        for (seat, x, y) in [
+            (Compass::North, 160, 20),
+            (Compass::West, 8, 118),
+            (Compass::East, 268, 118),
+            (Compass::South, 160, 216),
+        ] {
             if let Some(hand) = deal.hand(seat) {
                 write_hand(&mut out, hand, x, y);
             }
@@ -46,7 +51,11 @@ pub fn svg(board: &Board) -> String {
 
 fn header(out: &mut String, board: &Board) {
     let number = if board.number.is_empty() { "?" } else { &board.number };
-    let _ = writeln!(out, "<text x=\"8\" y=\"20\" font-weight=\"bold\" font-size=\"16\">Board {}</text>", escape(number));
+    let _ = writeln!(
+        out,
+        "<text x=\"8\" y=\"20\" font-weight=\"bold\" font-size=\"16\">Board {}</text>",
+        escape(number)
+    );
     let dealer = board.dealer.map_or_else(|| "?".to_owned(), |d| seat_name(d).to_owned());
     let _ = writeln!(out, "<text x=\"8\" y=\"40\">Dealer: {dealer}</text>");
     let _ = writeln!(out, "<text x=\"8\" y=\"58\">Vul: {}</text>", vulnerability_words(board.vulnerability));
@@ -83,7 +92,10 @@ fn strain_symbol(d: Denomination) -> String {
 /// The table in the middle: each seat's letter, red with white letters for a vulnerable side.
 fn compass(out: &mut String, board: &Board) {
     let (x, y, w, h) = (152, 96, 96, 96);
-    let _ = writeln!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" fill=\"#f4f4f4\" stroke=\"#000000\"/>");
+    let _ = writeln!(
+        out,
+        "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" fill=\"#f4f4f4\" stroke=\"#000000\"/>"
+    );
     for seat in Compass::ALL {
         let vulnerable = board.vulnerability.is_some_and(|v| v.is_vulnerable(seat));
         let (bx, by, bw, bh) = match seat {
@@ -93,11 +105,16 @@ fn compass(out: &mut String, board: &Board) {
             Compass::East => (x + w - 20, y, 20, h),
         };
         if vulnerable {
-            let _ = writeln!(out, "<rect x=\"{bx}\" y=\"{by}\" width=\"{bw}\" height=\"{bh}\" fill=\"{RED}\"/>");
+            let _ =
+                writeln!(out, "<rect x=\"{bx}\" y=\"{by}\" width=\"{bw}\" height=\"{bh}\" fill=\"{RED}\"/>");
         }
         let (tx, ty) = (bx + bw / 2, by + bh / 2 + 5);
         let fill = if vulnerable { "#ffffff" } else { "#000000" };
-        let weight = if board.dealer == Some(seat) { " font-weight=\"bold\" text-decoration=\"underline\"" } else { "" };
+        let weight = if board.dealer == Some(seat) {
+            " font-weight=\"bold\" text-decoration=\"underline\""
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
             "<text x=\"{tx}\" y=\"{ty}\" text-anchor=\"middle\" fill=\"{fill}\"{weight}>{}</text>",
@@ -155,13 +172,19 @@ fn dd_table(out: &mut String, board: &Board) {
     let (x0, y0, col) = (284, 236, 21);
     let _ = writeln!(out, "<g font-size=\"12\" text-anchor=\"middle\">");
     for (i, d) in bridge_dd::tags::RECORD_DENOMINATIONS.iter().enumerate() {
-        let _ = writeln!(out, "<text x=\"{}\" y=\"{y0}\">{}</text>", x0 + 18 + i as u32 * col, strain_symbol(*d));
+        let _ =
+            writeln!(out, "<text x=\"{}\" y=\"{y0}\">{}</text>", x0 + 18 + i as u32 * col, strain_symbol(*d));
     }
     for (r, seat) in bridge_dd::tags::RECORD_DECLARERS.iter().enumerate() {
         let y = y0 + 16 + r as u32 * 16;
         let _ = writeln!(out, "<text x=\"{}\" y=\"{y}\" font-weight=\"bold\">{}</text>", x0, seat.char());
         for (i, d) in bridge_dd::tags::RECORD_DENOMINATIONS.iter().enumerate() {
-            let _ = writeln!(out, "<text x=\"{}\" y=\"{y}\">{}</text>", x0 + 18 + i as u32 * col, table.tricks(*seat, *d));
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{y}\">{}</text>",
+                x0 + 18 + i as u32 * col,
+                table.tricks(*seat, *d)
+            );
         }
     }
     out.push_str("</g>\n");

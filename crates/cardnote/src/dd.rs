@@ -105,11 +105,8 @@ pub fn fill(data: &[u8], progress: bool) -> Result<Filled, Refusal> {
         return Err(Refusal { source: decoded.text.clone(), diagnostics: errors });
     }
     let tables = solve_records(&records, progress);
-    let unsolvable = records
-        .iter()
-        .zip(&tables)
-        .filter(|(r, t)| t.is_none() && bridge_dd::check::has_dd_tags(r))
-        .count();
+    let unsolvable =
+        records.iter().zip(&tables).filter(|(r, t)| t.is_none() && bridge_dd::check::has_dd_tags(r)).count();
     let report = bridge_dd::fill::fill_text(&decoded.text, &tables);
     let mut bytes = Vec::with_capacity(report.text.len() + 3);
     if decoded.bom {

@@ -42,17 +42,23 @@ pub fn run(args: &DiagramArgs) -> ExitCode {
 }
 
 fn render(args: &DiagramArgs) -> Result<String, String> {
-    let html = match args.output.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+    let html = match args.output.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref()
+    {
         Some("svg") => false,
         Some("html" | "htm") => true,
         _ => return Err(format!("{}: the output must end in .svg or .html", args.output.display())),
     };
     let data = std::fs::read(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
     let text = pbn::decode(&data).text;
-    let records: Vec<pbn::Record<'_>> =
-        pbn::read_str(&text, pbn::Options::default()).filter(|r| r.is_game() && r.info.deal.is_some()).collect();
+    let records: Vec<pbn::Record<'_>> = pbn::read_str(&text, pbn::Options::default())
+        .filter(|r| r.is_game() && r.info.deal.is_some())
+        .collect();
     let chosen: Vec<&pbn::Record<'_>> = match &args.board {
-        Some(n) => records.iter().filter(|r| r.info.board.as_deref().map(str::trim) == Some(n.trim())).take(1).collect(),
+        Some(n) => records
+            .iter()
+            .filter(|r| r.info.board.as_deref().map(str::trim) == Some(n.trim()))
+            .take(1)
+            .collect(),
         None => records.iter().collect(),
     };
     if chosen.is_empty() {
