@@ -3,6 +3,8 @@
 //! `TABLE` is DDS's `CalcDDtable`; `PAR` is `Par()` (each side bidding first, in DDS's text form
 //! `NS:EW 23S`); `PAR2` is `DealerPar()` (`-110` `2S-EW`).
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::PathBuf;
 
 use bridge_dd::{DdTable, Declarers, Par, ParRule, Side};

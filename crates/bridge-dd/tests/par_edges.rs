@@ -1,6 +1,8 @@
 //! Par's edge cases, by hand: passed out, sacrifices at the sacrificer's vulnerability, hot deals
 //! by dealer, single-seat contracts, and the PBN forms of each.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use bridge_dd::{DdTable, Declarers, Par, ParRule, Side};
 use cards_core::Compass;
 use pbn::model::Vulnerability;

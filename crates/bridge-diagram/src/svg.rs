@@ -21,10 +21,10 @@ const LINE: u32 = 18;
 #[must_use]
 pub fn svg(board: &Board) -> String {
     let mut out = String::with_capacity(8 << 10);
-    let _ = write!(
+    let _ = writeln!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" \
-         font-family=\"{FONT}\" font-size=\"14\" role=\"img\" aria-label=\"Board {}\">\n",
+         font-family=\"{FONT}\" font-size=\"14\" role=\"img\" aria-label=\"Board {}\">",
         escape(&board.number)
     );
     let _ = writeln!(out, "<rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#ffffff\"/>");

@@ -2,6 +2,8 @@
 //! show them: enough dark ink, and red suit symbols. Fails when Chromium is missing unless
 //! `CARDNOTE_SKIP_BROWSER=1`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

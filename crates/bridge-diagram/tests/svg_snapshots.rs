@@ -1,6 +1,8 @@
 //! The SVG text of the first deal (two-hand deals too) of each real PBN file in `corpus/pbn/real`: the diagrams
 //! are deterministic, and a change to them shows in review.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use bridge_diagram::Board;
 
 #[test]
