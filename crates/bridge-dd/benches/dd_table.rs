@@ -38,6 +38,15 @@ fn bench(c: &mut Criterion) {
             DdTable::solve_on(&mut solver, black_box(&deals[i])).unwrap()
         })
     });
+    // The CLI's budget: 32 MiB per solver thread, 48 at most.
+    let mut small = Solver::with_memory(32, 48);
+    group.bench_function("table/one_core_48MiB", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i = (i + 1) % deals.len();
+            DdTable::solve_on(&mut small, black_box(&deals[i])).unwrap()
+        })
+    });
     let table = DdTable::solve_on(&mut solver, &deals[0]).unwrap();
     group.bench_function("par", |b| {
         b.iter(|| Par::compute(black_box(&table), Vulnerability::Both, ParRule::Dealer(Compass::North)))

@@ -86,12 +86,31 @@ impl DdTable {
     }
 
     /// Solves many deals on every core (pons-dds's pool; `RAYON_NUM_THREADS` caps it), one result
-    /// per deal in the order given.
+    /// per deal in the order given. Each thread's transposition table may grow to 256 MiB; see
+    /// [`DdTable::solve_many_within`] to bound it.
     #[must_use]
     pub fn solve_many(deals: &[Deal]) -> Vec<Result<DdTable, DealError>> {
+        DdTable::solve_many_within(deals, 160, 256)
+    }
+
+    /// [`DdTable::solve_many`] with each solver thread's transposition table kept near
+    /// `default_mib` MiB and never above `max_mib` (a smaller table means more search; the
+    /// `dd_table` bench measures both budgets).
+    #[must_use]
+    pub fn solve_many_within(
+        deals: &[Deal],
+        default_mib: u32,
+        max_mib: u32,
+    ) -> Vec<Result<DdTable, DealError>> {
         let full: Vec<Result<FullDeal, DealError>> = deals.iter().map(full_deal).collect();
         let solvable: Vec<FullDeal> = full.iter().filter_map(|d| d.as_ref().ok().copied()).collect();
-        let mut tables = pons_dds::solve_deals(&solvable, NonEmptyStrainFlags::ALL).into_iter();
+        let mut tables = pons_dds::solve_deals_with_memory(
+            &solvable,
+            NonEmptyStrainFlags::ALL,
+            default_mib,
+            max_mib.max(default_mib),
+        )
+        .into_iter();
         full.into_iter()
             .map(|d| d.map(|_| tables.next().map_or_else(DdTable::default, DdTable::from_pons)))
             .collect()
@@ -129,6 +148,17 @@ impl Solver {
     #[must_use]
     pub fn new() -> Solver {
         Solver { inner: pons_dds::Solver::new(Strain::Notrump) }
+    }
+}
+
+impl Solver {
+    /// A solver whose transposition table stays near `default_mib` MiB and never grows above
+    /// `max_mib` ([`Solver::new`]: 160 and 256).
+    #[must_use]
+    pub fn with_memory(default_mib: u32, max_mib: u32) -> Solver {
+        Solver {
+            inner: pons_dds::Solver::with_memory(Strain::Notrump, default_mib, max_mib.max(default_mib)),
+        }
     }
 }
 

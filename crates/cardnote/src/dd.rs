@@ -14,6 +14,10 @@ use crate::formats::{self, CheckOptions, FileCheck, Refusal};
 /// Deals solved per batch: enough to keep every core busy, few enough for a live progress bar.
 const BATCH: usize = 16;
 
+/// Each solver thread's transposition table in MiB (usual size, ceiling): with two cores the
+/// command stays near 100 MB whatever the file's size.
+const TABLE_MIB: (u32, u32) = (32, 48);
+
 /// A progress bar appears for files with at least this many deals to solve (about 2 s of work),
 /// and only when stderr is a terminal.
 const PROGRESS_FROM: usize = 16;
@@ -39,7 +43,8 @@ pub fn solve_records(records: &[Record<'_>], progress: bool) -> Vec<Option<DdTab
     let bar = progress_bar(unique.len(), progress);
     let mut tables: Vec<Option<DdTable>> = Vec::with_capacity(unique.len());
     for batch in unique.chunks(BATCH) {
-        tables.extend(DdTable::solve_many(batch).into_iter().map(Result::ok));
+        tables
+            .extend(DdTable::solve_many_within(batch, TABLE_MIB.0, TABLE_MIB.1).into_iter().map(Result::ok));
         if let Some(bar) = &bar {
             bar.inc(batch.len() as u64);
         }
