@@ -39,9 +39,10 @@
 //! every table and par with DDS's own answers in its `list100.txt`.
 //!
 //! # Speed
-//! A table takes about 150 ms on one core in release builds; [`DdTable::solve_many`] spreads a
-//! batch over every core. Build with optimisations: pons-dds is some 20 times slower at
-//! `opt-level = 0`.
+//! pons-dds reports about 150 ms per table on one core of a fast desktop; this project's figures
+//! are in `benches/reports/dd.md`. [`DdTable::solve_many`] spreads a batch over every core, and
+//! [`DdTable::solve_many_within`] bounds each thread's transposition table. Build with
+//! optimisations: the workspace's test profile compiles pons-dds at `opt-level = 3`.
 
 pub mod check;
 pub mod codes;
