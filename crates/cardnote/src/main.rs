@@ -6,6 +6,8 @@
 //! cardnote fmt [--check] [--preserve] [--force] PATH...
 //! cardnote convert --to json|phh|pbn|ppn FILE [-o OUT]
 //! cardnote replay FILE [--hand N] [--rules pokerkit|wsop]
+//! cardnote dd --fill|--check FILE...
+//! cardnote diagram FILE [--board N] -o OUT.svg|OUT.html
 //! ```
 //!
 //! The `check --json` output is a contract: one JSON object per record per line, with `file`,
@@ -39,6 +41,10 @@ enum Command {
     Convert(cmd::convert::Args),
     /// Replay PHH hands step by step.
     Replay(cmd::replay::Args),
+    /// Fill or check the double-dummy tables and par of PBN files.
+    Dd(cmd::dd::Args),
+    /// Draw PBN deals as hand diagrams: one board as SVG, or a whole file as an HTML hand record.
+    Diagram(cmd::diagram::Args),
 }
 
 fn main() -> ExitCode {
@@ -55,5 +61,7 @@ fn main() -> ExitCode {
         Command::Fmt(args) => cmd::fmt::run(args, &ui),
         Command::Convert(args) => cmd::convert::run(args, &ui),
         Command::Replay(args) => cmd::replay::run(args, &ui),
+        Command::Dd(args) => cmd::dd::run(args, &ui),
+        Command::Diagram(args) => cmd::diagram::run(args, &ui),
     }
 }

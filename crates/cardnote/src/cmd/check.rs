@@ -28,6 +28,10 @@ pub struct Args {
     /// Treat leniencies for real-world files as errors.
     #[arg(long)]
     strict: bool,
+    /// Also check PBN double-dummy tags (OptimumResultTable, DoubleDummyTricks, OptimumScore,
+    /// ParContract) against the deals.
+    #[arg(long)]
+    dd: bool,
     /// Files or directories.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -60,7 +64,7 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
     let total: u64 = files.iter().map(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len())).sum();
     let mut run = Run {
         json: args.json,
-        opts: CheckOptions { rules: args.rules.into(), strict: args.strict },
+        opts: CheckOptions { rules: args.rules.into(), strict: args.strict, dd: args.dd },
         forced,
         out: BufWriter::new(std::io::stdout().lock()),
         printer: ui.stdout_printer(),

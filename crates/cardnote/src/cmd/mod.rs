@@ -13,6 +13,8 @@ use cardnote::walk::{self, FileKind, sniff_ppn};
 
 pub mod check;
 pub mod convert;
+pub mod dd;
+pub mod diagram;
 pub mod fmt;
 pub mod replay;
 
@@ -154,6 +156,7 @@ pub fn holds_no_hands(path: &Path, data: &[u8]) -> bool {
 pub fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileCheck {
     match format {
         Format::Phh => formats::phh::check(data, opts),
+        Format::Pbn if opts.dd => cardnote::dd::check(data, opts, true),
         Format::Pbn => formats::pbn::check(data, opts),
         Format::PpnPref => formats::pref::check(data, opts),
         Format::PpnPinochle => formats::pinochle::check(data, opts),

@@ -45,7 +45,7 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let opts = CheckOptions { rules: args.rules.into(), strict: false };
+    let opts = CheckOptions { rules: args.rules.into(), ..CheckOptions::default() };
     match formats::phh_replay::replay(&data, args.hand, &opts) {
         Ok(replayed) => {
             let status = write_stdout(replayed.text.as_bytes());

@@ -57,6 +57,8 @@ pub struct CheckOptions {
     pub rules: Rules,
     /// Strict mode: warnings that the format treats as leniencies become errors.
     pub strict: bool,
+    /// PBN: also check the double-dummy tags against the deals (`check --dd`).
+    pub dd: bool,
 }
 
 /// The result of checking one record.

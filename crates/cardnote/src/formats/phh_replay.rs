@@ -321,7 +321,7 @@ mod tests {
     #[test]
     fn reports_errors_and_missing_hands() {
         let bad = HAND.replace("'p3 f'", "'p1 f'");
-        let opts = CheckOptions { rules: Rules::Wsop, strict: false };
+        let opts = CheckOptions { rules: Rules::Wsop, ..CheckOptions::default() };
         let replayed = replay(bad.as_bytes(), Some(0), &opts).unwrap_or_default();
         assert!(replayed.failed);
         let text = replayed.text;

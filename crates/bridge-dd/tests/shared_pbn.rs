@@ -1,0 +1,79 @@
+//! Every double-dummy tag of the real PBN files in `../shared/corpus/pbn` (BridgeComposer, bcdd,
+//! endplay, ...) checked against the deal solved here: no tag may contradict it.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use bridge_dd::DdTable;
+use bridge_dd::check::{Job, check, find_tag};
+use bridge_dd::tags::{OPTIMUM_RESULT_TABLE, OPTIMUM_SCORE, PAR_CONTRACT};
+
+fn pbn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            pbn_files(&path, out);
+        } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pbn")) {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_double_dummy_tag_of_the_shared_corpus_contradicts_its_deal() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pbn");
+    if !root.is_dir() {
+        assert!(
+            std::env::var_os("CARDNOTE_SKIP_SHARED").is_some(),
+            "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip",
+            root.display()
+        );
+        return;
+    }
+    let mut files = Vec::new();
+    pbn_files(&root, &mut files);
+    let texts: Vec<(PathBuf, String)> =
+        files.into_iter().map(|p| (p.clone(), pbn::decode(&std::fs::read(&p).unwrap()).text)).collect();
+
+    // Solve every distinct deal that carries a tag, all at once.
+    let mut deals = Vec::new();
+    let mut index = HashMap::new();
+    for (_, text) in &texts {
+        for record in pbn::read_str(text, pbn::Options::default()) {
+            if let Some(job) = Job::of(&record).filter(|_| bridge_dd::check::has_dd_tags(&record)) {
+                index.entry(job.deal).or_insert_with(|| {
+                    deals.push(job.deal);
+                    deals.len() - 1
+                });
+            }
+        }
+    }
+    let tables: Vec<DdTable> = DdTable::solve_many(&deals).into_iter().map(Result::unwrap).collect();
+
+    let (mut result_tables, mut scores, mut contracts, mut problems) = (0, 0, 0, Vec::new());
+    for (path, text) in &texts {
+        for record in pbn::read_str(text, pbn::Options::default()) {
+            let Some(job) = Job::of(&record) else { continue };
+            let Some(&i) = index.get(&job.deal) else { continue };
+            result_tables += usize::from(find_tag(&record, OPTIMUM_RESULT_TABLE).is_some());
+            scores += usize::from(find_tag(&record, OPTIMUM_SCORE).is_some());
+            contracts += usize::from(find_tag(&record, PAR_CONTRACT).is_some());
+            for d in check(&record, Some(&tables[i]), false) {
+                problems.push(format!(
+                    "{}: board {:?}: {} {}",
+                    path.display(),
+                    record.info.board,
+                    d.code,
+                    d.message
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    // 769 tables, 769 par scores and 36 par contracts (BridgeComposer's) on 477 distinct deals.
+    assert_eq!((result_tables, scores, contracts, deals.len()), (769, 769, 36, 477));
+}

@@ -1,0 +1,127 @@
+//! Double dummy for PBN files (`cardnote dd`, `check --dd`): every full deal of a file solved once
+//! on every core, its tags checked or filled in.
+
+use std::collections::HashMap;
+
+use bridge_dd::DdTable;
+use bridge_dd::check::Job;
+use cards_core::Diagnostic;
+use indicatif::{ProgressBar, ProgressStyle};
+use pbn::{Options, Record};
+
+use crate::formats::{self, CheckOptions, FileCheck, Refusal};
+
+/// Deals solved per batch: enough to keep every core busy, few enough for a live progress bar.
+const BATCH: usize = 16;
+
+/// Each solver thread's transposition table in MiB (usual size, ceiling): with two cores the
+/// command stays near 100 MB whatever the file's size.
+const TABLE_MIB: (u32, u32) = (32, 48);
+
+/// A progress bar appears for files with at least this many deals to solve (about 2 s of work),
+/// and only when stderr is a terminal.
+const PROGRESS_FROM: usize = 16;
+
+/// The double-dummy table of each record (`None` for a record without a full deal), in record
+/// order. Equal deals are solved once; batches run on every core (pons-dds's pool), so the result
+/// does not depend on the number of threads.
+#[must_use]
+pub fn solve_records(records: &[Record<'_>], progress: bool) -> Vec<Option<DdTable>> {
+    let jobs: Vec<Option<Job>> = records.iter().map(Job::of).collect();
+    let mut unique: Vec<pbn::model::Deal> = Vec::new();
+    let mut index: HashMap<pbn::model::Deal, usize> = HashMap::new();
+    let slots: Vec<Option<usize>> = jobs
+        .iter()
+        .map(|job| {
+            let deal = job.as_ref()?.deal;
+            Some(*index.entry(deal).or_insert_with(|| {
+                unique.push(deal);
+                unique.len() - 1
+            }))
+        })
+        .collect();
+    let bar = progress_bar(unique.len(), progress);
+    let mut tables: Vec<Option<DdTable>> = Vec::with_capacity(unique.len());
+    for batch in unique.chunks(BATCH) {
+        tables
+            .extend(DdTable::solve_many_within(batch, TABLE_MIB.0, TABLE_MIB.1).into_iter().map(Result::ok));
+        if let Some(bar) = &bar {
+            bar.inc(batch.len() as u64);
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    slots.into_iter().map(|slot| slot.and_then(|i| tables.get(i).copied().flatten())).collect()
+}
+
+fn progress_bar(deals: usize, wanted: bool) -> Option<ProgressBar> {
+    use std::io::IsTerminal;
+    if !wanted || deals < PROGRESS_FROM || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(deals as u64);
+    if let Ok(style) = ProgressStyle::with_template("double dummy {bar:40} {pos}/{len} deals, {eta} left") {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+/// Checks a PBN file as `check` does, plus its double-dummy tags against its deals.
+#[must_use]
+pub fn check(data: &[u8], opts: &CheckOptions, progress: bool) -> FileCheck {
+    let mut checked = formats::pbn::check(data, opts);
+    let records: Vec<Record<'_>> = pbn::read_str(&checked.source, Options { strict: opts.strict }).collect();
+    let tables = solve_records(&records, progress);
+    // `formats::pbn::check` keeps the records that are games or have diagnostics, in order.
+    let kept = records.iter().zip(&tables).filter(|(r, _)| r.is_game() || !r.diagnostics.is_empty());
+    for ((record, table), report) in kept.zip(checked.records.iter_mut()) {
+        let found = bridge_dd::check::check(record, table.as_ref(), opts.strict);
+        if !found.is_empty() {
+            report.diagnostics.extend(found);
+            report.diagnostics.sort_by_key(|d: &Diagnostic| (d.span.start, d.span.end));
+        }
+    }
+    checked
+}
+
+/// What `cardnote dd --fill` did to a file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filled {
+    /// The new bytes, in the file's own encoding (ISO-8859-1 stays so, a BOM stays).
+    pub bytes: Vec<u8>,
+    /// The counts of games changed, tags added and tags rewritten.
+    pub report: bridge_dd::fill::Filled,
+    /// Games with double-dummy tags but no full deal (left alone).
+    pub unsolvable: usize,
+}
+
+/// Fills the double-dummy tags of every game with a full deal, keeping every other byte. Files
+/// with errors are refused: a deal must be read right before its tags are written.
+///
+/// # Errors
+/// The file's errors, when it has any.
+pub fn fill(data: &[u8], progress: bool) -> Result<Filled, Refusal> {
+    let decoded = pbn::decode(data);
+    let records: Vec<Record<'_>> = pbn::read_str(&decoded.text, Options::default()).collect();
+    let errors: Vec<Diagnostic> =
+        records.iter().flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned()).collect();
+    if !errors.is_empty() {
+        return Err(Refusal { source: decoded.text.clone(), diagnostics: errors });
+    }
+    let tables = solve_records(&records, progress);
+    let unsolvable =
+        records.iter().zip(&tables).filter(|(r, t)| t.is_none() && bridge_dd::check::has_dd_tags(r)).count();
+    let report = bridge_dd::fill::fill_text(&decoded.text, &tables);
+    let mut bytes = Vec::with_capacity(report.text.len() + 3);
+    if decoded.bom {
+        bytes.extend_from_slice(b"\xEF\xBB\xBF");
+    }
+    if decoded.latin1 {
+        // Every char came from one byte, and the tags written are ASCII.
+        bytes.extend(report.text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')));
+    } else {
+        bytes.extend_from_slice(report.text.as_bytes());
+    }
+    Ok(Filled { bytes, report: bridge_dd::fill::Filled { text: String::new(), ..report }, unsolvable })
+}
