@@ -400,8 +400,8 @@ fn errors_of(check: &FileCheck) -> Vec<String> {
         .records
         .iter()
         .flat_map(|r| r.diagnostics.iter())
-        .filter(|d| d.is_error() && d.code != "FORMAT_NOT_IMPLEMENTED")
-        .map(|d| format!("{}: {}", d.code, d.message))
+        .filter(|d| d.is_error() && d.code() != "FORMAT_NOT_IMPLEMENTED")
+        .map(|d| format!("{}: {}", d.code(), d.message()))
         .collect()
 }
 
@@ -412,7 +412,7 @@ fn error_codes(check: &FileCheck) -> Vec<Vec<&str>> {
         .iter()
         .map(|r| {
             let mut codes: Vec<&str> =
-                r.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code.as_str()).collect();
+                r.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code()).collect();
             codes.sort_unstable();
             codes
         })

@@ -30,7 +30,7 @@ pub mod text;
 pub use amount::{Amount, AmountError};
 pub use card::{Card, MaybeCard, Rank, Suit};
 pub use deck::Deck;
-pub use diagnostic::{Diagnostic, LineIndex, Severity, Span};
+pub use diagnostic::{Diagnostic, DiagnosticSink, DisplaySource, FirstError, LineIndex, Severity, Span};
 pub use rng::Rng;
 pub use seat::{Compass, PinochleSeat, PrefPlayer};
 pub use set::{CardCounts, CardSet, CardSetIter};

@@ -87,7 +87,7 @@ fn errors_files_show_the_errors_they_were_written_for() {
         let decoded = pbn::decode(&std::fs::read(dir.join(file)).unwrap());
         read(&decoded.text)
             .iter()
-            .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code.clone()))
+            .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code().to_owned()))
             .collect()
     };
     let e20 = codes("errors_20.pbn");
@@ -160,8 +160,8 @@ fn import_writer_round_trips_every_file() {
             let codes = |r: &Record<'_>| {
                 r.diagnostics
                     .iter()
-                    .map(|d| d.code.clone())
-                    .filter(|c| c != "MISSING_GAME_SEPARATOR")
+                    .map(|d| d.code())
+                    .filter(|c| *c != "MISSING_GAME_SEPARATOR")
                     .collect::<Vec<_>>()
             };
             assert_eq!(codes(a), codes(b), "{}", path.display());
@@ -201,7 +201,7 @@ fn export_writer_round_trips_every_file() {
             }
             for d in &b.diagnostics {
                 assert!(
-                    !matches!(d.code.as_str(), "EXPORT_FORMAT" | "LINE_TOO_LONG"),
+                    !matches!(d.code(), "EXPORT_FORMAT" | "LINE_TOO_LONG"),
                     "{}: export output breaks export rules: {d:?}",
                     path.display()
                 );

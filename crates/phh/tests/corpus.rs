@@ -26,11 +26,11 @@ fn model_snapshot(text: &str) -> Value {
                 "hand": h.hand,
                 "action_spans": h.action_spans.iter().map(|s| format!("{}+{}", at(s.start), s.len())).collect::<Vec<_>>(),
                 "diagnostics": h.diagnostics.iter().map(|d| json!({
-                    "severity": d.severity,
-                    "code": d.code,
-                    "message": d.message,
-                    "at": at(d.span.start),
-                    "text": &text[d.span.range()],
+                    "severity": d.severity(),
+                    "code": d.code(),
+                    "message": d.message(),
+                    "at": at(d.span().start),
+                    "text": &text[d.span().range()],
                 })).collect::<Vec<_>>(),
             })
         })
@@ -87,8 +87,8 @@ fn compliance_set_rendered_diagnostics() {
         let mut rendered = String::new();
         for hand in &file.hands {
             for d in &hand.diagnostics {
-                seen.insert(d.code.clone());
-                rendered.push_str(&d.render_plain(&name, &text));
+                seen.insert(d.code().to_owned());
+                rendered.push_str(&d.display(&name, &text).to_string());
                 rendered.push('\n');
             }
         }

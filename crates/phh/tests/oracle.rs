@@ -57,7 +57,7 @@ fn check(base: &Path, oracle: &Path, fields: [&str; 2]) -> Tally {
             if same_text(&outcome.finishing_stacks, stacks) && same_text(&outcome.payoffs, payoffs) {
                 tally.agreed += 1;
             } else {
-                let codes: Vec<&str> = outcome.diagnostics.iter().map(|d| d.code.as_str()).collect();
+                let codes: Vec<&str> = outcome.diagnostics.iter().map(|d| d.code()).collect();
                 tally.failures.push(format!(
                     "{file}#{}: got {:?} / {:?}, oracle {stacks:?} / {payoffs:?}, {codes:?}",
                     parsed.index, outcome.finishing_stacks, outcome.payoffs

@@ -1019,7 +1019,7 @@ mod tests {
     fn bad_tags_report() {
         let parsed =
             parse("% PPN 1.0\n% IMPORT\n[Site \"x]\n[Date 2015]\n@Z-=[Note \"n\"]\n[Deal \"x\"] junk\n");
-        let codes: Vec<_> = parsed.hand_diagnostics[0].iter().map(|d| d.code.as_str()).collect();
+        let codes: Vec<_> = parsed.hand_diagnostics[0].iter().map(|d| d.code()).collect();
         assert_eq!(codes, ["TAG_SYNTAX", "TAG_SYNTAX", "SEGMENT_SYNTAX", "TAG_SYNTAX"]);
     }
 }

@@ -44,7 +44,7 @@ fn corpus_snapshots() {
         for (i, report) in reports.iter().enumerate() {
             let _ = writeln!(out, "## hand {} {:?}", i + 1, report.summary);
             for d in &report.diagnostics {
-                out.push_str(&d.render_plain(&name, &source));
+                out.push_str(&d.display(&name, &source).to_string());
                 out.push('\n');
             }
         }
@@ -54,8 +54,7 @@ fn corpus_snapshots() {
         }
         if let Some(stem) = name.strip_prefix("invalid/").and_then(|n| n.strip_suffix(".ppn")) {
             let code = stem.to_uppercase().replace('-', "_");
-            let codes: Vec<&str> =
-                reports.iter().flat_map(|r| &r.diagnostics).map(|d| d.code.as_str()).collect();
+            let codes: Vec<&str> = reports.iter().flat_map(|r| &r.diagnostics).map(|d| d.code()).collect();
             assert!(!codes.is_empty() && codes.iter().all(|c| *c == code), "{name}: {codes:?}");
         }
         insta::assert_snapshot!(out);
@@ -117,7 +116,7 @@ fn spec_examples_match_the_draft() {
     let codes: Vec<String> = ppn_pinochle::check_str(&text, &Options::default())
         .into_iter()
         .flat_map(|r| r.diagnostics)
-        .map(|d| d.code)
+        .map(|d| d.code().to_owned())
         .collect();
     assert_eq!(codes, ["HAND_SYNTAX"]);
 }

@@ -155,7 +155,7 @@ proptest! {
         let reports = ppn_pinochle::validate::check_parsed(&parsed, &ppn_pinochle::Options::default());
         let all = parsed.header_diagnostics.iter().chain(reports.iter().flat_map(|r| r.diagnostics.iter()));
         for d in all {
-            prop_assert!(text.get(d.span.range()).is_some(), "{} span {:?} in {:?}", d.code, d.span, text);
+            prop_assert!(text.get(d.span().range()).is_some(), "{} span {:?} in {:?}", d.code(), d.span(), text);
         }
         // And what it read without complaint writes back to the same model.
         let clean = parsed.header_diagnostics.is_empty() && parsed.hand_diagnostics.iter().all(Vec::is_empty);

@@ -183,14 +183,14 @@ fn main() {
         let all = report.all_diagnostics();
         let errs: Vec<_> = all.iter().filter(|d| d.is_error()).collect();
         let code = match errs.as_slice() {
-            [one] => one.code.clone(),
+            [one] => one.code(),
             [] => match all.as_slice() {
-                [one] => one.code.clone(),
+                [one] => one.code(),
                 _ => continue,
             },
             _ => continue,
         };
-        found.entry(code).or_insert(m);
+        found.entry(code.to_owned()).or_insert(m);
     }
     for (code, rec) in &found {
         let path = format!("{dir}/{code}.ppn");

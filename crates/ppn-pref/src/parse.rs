@@ -1038,8 +1038,8 @@ mod tests {
     #[test]
     fn stray_line_and_unclosed() {
         let doc = read("...\n[Bula 60\n");
-        let codes: Vec<_> = doc.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        let codes: Vec<_> = doc.diagnostics.iter().map(|d| d.code()).collect();
         assert_eq!(codes, [code::STRAY_LINE, code::BRACKET_UNCLOSED]);
-        assert_eq!(doc.diagnostics[0].span, Span::new(0, 3));
+        assert_eq!(doc.diagnostics[0].span(), Span::new(0, 3));
     }
 }

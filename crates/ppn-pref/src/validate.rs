@@ -80,7 +80,7 @@ impl Report {
         for r in &self.records {
             all.extend(r.diagnostics.iter().cloned());
         }
-        all.sort_by_key(|d| d.span.start);
+        all.sort_by_key(|d| d.span().start);
         all
     }
 }

@@ -21,7 +21,7 @@ fn describe(name: &str, src: &str) -> String {
     let report = check(src);
     let mut out = String::new();
     for d in &report.file_diagnostics {
-        let _ = writeln!(out, "file: {} {}", d.code, d.message);
+        let _ = writeln!(out, "file: {} {}", d.code(), d.message());
     }
     for (rec, c) in report.document.records.iter().zip(&report.records) {
         let facts = match &c.outcome {
@@ -35,14 +35,14 @@ fn describe(name: &str, src: &str) -> String {
             ),
             None => "unreadable".to_owned(),
         };
-        let codes: Vec<&str> = c.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        let codes: Vec<&str> = c.diagnostics.iter().map(|d| d.code()).collect();
         let _ = writeln!(out, "deal {:?}: {facts} {codes:?}", rec.id);
     }
     let all = report.all_diagnostics();
     if !all.is_empty() {
         out.push('\n');
         for d in &all {
-            out.push_str(&d.render_plain(name, src));
+            out.push_str(&d.display(name, src).to_string());
             out.push('\n');
         }
     }
@@ -77,7 +77,8 @@ fn invalid_files_give_their_code() {
         let path = entry.unwrap().path();
         let code = path.file_stem().unwrap().to_string_lossy().into_owned();
         let src = std::fs::read_to_string(&path).unwrap();
-        let codes: Vec<String> = check(&src).all_diagnostics().into_iter().map(|d| d.code).collect();
+        let codes: Vec<String> =
+            check(&src).all_diagnostics().into_iter().map(|d| d.code().to_owned()).collect();
         assert_eq!(codes, std::slice::from_ref(&code), "{}", path.display());
         seen.push(code);
     }
@@ -117,7 +118,7 @@ fn shared_spec_example() {
     let end = text[start..].find("JSON").unwrap() + start;
     let example = &text[start..end];
     let report = check(example);
-    let mut codes: Vec<String> = report.all_diagnostics().into_iter().map(|d| d.code).collect();
+    let mut codes: Vec<String> = report.all_diagnostics().into_iter().map(|d| d.code().to_owned()).collect();
     codes.sort();
     let mut want = vec![
         "DISCARD_NOT_HELD",

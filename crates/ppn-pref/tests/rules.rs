@@ -23,7 +23,7 @@ fn header() -> Vec<Tag> {
 
 fn codes_of(deal: &Deal) -> Vec<String> {
     let text = write::write_game(&Game { tags: header(), deals: vec![deal.clone()] });
-    check(&text).all_diagnostics().into_iter().map(|d| d.code).collect()
+    check(&text).all_diagnostics().into_iter().map(|d| d.code().to_owned()).collect()
 }
 
 /// Generated deals (played, order 231) with a predicate.

@@ -39,8 +39,8 @@ pub fn check_hand(parsed: &phh::ParsedHand, opts: &CheckOptions) -> RecordReport
     let mut diagnostics = parsed.diagnostics.clone();
     if opts.strict {
         for d in &mut diagnostics {
-            if LENIENCIES.contains(&d.code.as_str()) {
-                d.severity = Severity::Error;
+            if LENIENCIES.contains(&d.code()) {
+                d.set_severity(Severity::Error);
             }
         }
     }

@@ -341,7 +341,7 @@ mod tests {
     fn bad_json_is_refused_with_a_reason() {
         let refused = |text: &str| match convert(text.as_bytes(), ConvertTo::Native) {
             Ok(out) => panic!("accepted {text}: {}", String::from_utf8_lossy(&out)),
-            Err(r) => r.diagnostics[0].message.clone(),
+            Err(r) => r.diagnostics[0].message().to_owned(),
         };
         assert!(refused(r#"{"format": "pbn", "games": []}"#).contains("not `ppn-pinochle`"));
         assert!(refused(r#"{"headers": []}"#).contains("no `hands` array"));

@@ -58,7 +58,7 @@ impl ParsedHand {
     /// The number of errors.
     #[must_use]
     pub fn error_count(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.severity == Severity::Error).count()
+        self.diagnostics.iter().filter(|d| d.severity() == Severity::Error).count()
     }
 }
 
