@@ -35,8 +35,8 @@
 //! // The second hand has a malformed card: the error points at the bad suit character.
 //! let second = &file.hands[1];
 //! let error = &second.diagnostics[0];
-//! assert_eq!(error.code, "PHH_ACTION_CARD_TEXT");
-//! assert_eq!(&text[error.span.range()], "x");
+//! assert_eq!(error.code(), phh::codes::PHH_ACTION_CARD_TEXT);
+//! assert_eq!(&text[error.span().range()], "x");
 //!
 //! // Canonical writing round-trips to an equal model.
 //! let out = phh::write_hand(hand);
@@ -77,6 +77,7 @@
 //! - Exact numbers: amounts are exact decimals (`cards_core::Amount`, `inf` kept apart) with checked
 //!   arithmetic, never `f64`; a number too large to hold exactly is a diagnostic.
 
+pub mod codes;
 pub mod edit;
 pub mod error;
 pub mod json;

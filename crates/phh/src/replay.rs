@@ -192,7 +192,11 @@ pub fn replay_hand(
                 ConvertError::PlayerZero => "players are numbered from p1",
                 ConvertError::TooManyCards => "too many cards in one action",
             };
-            outcome.diagnostics.push(Diagnostic::error("REPLAY_BAD_ACTION", message, span_of(index)));
+            outcome.diagnostics.push(Diagnostic::error(
+                crate::codes::REPLAY_BAD_ACTION,
+                message,
+                span_of(index),
+            ));
             // Replay what comes before the bad action.
             let before = hand.actions.get(..index).unwrap_or_default();
             let actions = before.iter().filter_map(|a| engine_action(&a.kind).ok()).collect();

@@ -6,7 +6,7 @@ use std::io::BufRead;
 
 use cards_core::Diagnostic;
 
-use crate::error::codes;
+use crate::codes;
 use crate::parse::split::{LexState, parse_header};
 use crate::parse::{HandChunk, ParsedHand, Path, parse_chunk};
 
@@ -27,8 +27,8 @@ pub struct StreamedHand {
 /// let data = "[1]\nvariant = 'NT'\n[2]\nvariant = 'XX'\n";
 /// let hands: Vec<_> = phh::stream::HandReader::new(data.as_bytes()).collect::<Result<_, _>>().unwrap();
 /// assert_eq!(hands.len(), 2);
-/// assert_eq!(hands[1].parsed.diagnostics[0].code, "PHH_UNKNOWN_VARIANT");
-/// assert_eq!(&data[hands[1].parsed.diagnostics[0].span.range()], "'XX'");
+/// assert_eq!(hands[1].parsed.diagnostics[0].code(), "PHH_UNKNOWN_VARIANT");
+/// assert_eq!(&data[hands[1].parsed.diagnostics[0].span().range()], "'XX'");
 /// ```
 #[derive(Debug)]
 pub struct HandReader<R> {
@@ -209,7 +209,7 @@ impl<R: BufRead> Iterator for HandReader<R> {
                     parsed.diagnostics.insert(
                         0,
                         Diagnostic::error(
-                            codes::DUPLICATE_TABLE,
+                            codes::PHH_DUPLICATE_TABLE,
                             format!("another hand is already named `[{name}]`"),
                             header_span,
                         ),

@@ -4,7 +4,7 @@
 
 use cards_core::{Amount, Card, CardSet, Diagnostic, MaybeCard, Span};
 
-use crate::error::codes;
+use crate::codes;
 use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown};
 pub use crate::parse::action::ActionTokens;
 
@@ -102,7 +102,7 @@ pub(crate) fn check_hand(
     if spans.find("starting_stacks").is_some() && n < 2 {
         let at = spans.find("starting_stacks").map_or(spans.anchor, |(_, v)| v);
         diags.push(Diagnostic::error(
-            codes::NO_PLAYERS,
+            codes::PHH_NO_PLAYERS,
             format!("a hand needs at least two players; `starting_stacks` has {n}"),
             at,
         ));
@@ -123,7 +123,7 @@ fn check_presence(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagn
         if !spans.present(key) {
             let why = why.replace("{}", code);
             diags.push(Diagnostic::error(
-                codes::FIELD_MISSING,
+                codes::PHH_FIELD_MISSING,
                 format!("the required field `{key}` is missing{why}"),
                 spans.anchor,
             ));
@@ -136,7 +136,7 @@ fn check_presence(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagn
         if let Some((k, _)) = spans.find(key) {
             let why = why.replace("{}", code);
             diags.push(Diagnostic::error(
-                codes::FIELD_FORBIDDEN,
+                codes::PHH_FIELD_FORBIDDEN,
                 format!("`{key}` is not allowed: {why}"),
                 k,
             ));
@@ -174,7 +174,7 @@ fn check_lengths(hand: &Hand, spans: &FieldSpans<'_, '_>, n: usize, diags: &mut 
         let (Some(len), Some((_, value))) = (len, spans.find(key)) else { continue };
         if len != n {
             diags.push(Diagnostic::error(
-                codes::ARRAY_LENGTH,
+                codes::PHH_ARRAY_LENGTH,
                 format!(
                     "`{key}` has {len} entries but there are {n} players (the length of `starting_stacks`)"
                 ),
@@ -189,7 +189,7 @@ fn check_signs(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnost
         for (i, a) in values.enumerate() {
             if a.is_negative() {
                 diags.push(Diagnostic::error(
-                    codes::NEGATIVE_AMOUNT,
+                    codes::PHH_NEGATIVE_AMOUNT,
                     format!("`{key}` cannot be negative ({a})"),
                     spans.element(key, i),
                 ));
@@ -209,7 +209,7 @@ fn check_signs(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnost
             if a.is_negative() {
                 diags.push(
                     Diagnostic::warning(
-                        codes::NEGATIVE_BLIND,
+                        codes::PHH_NEGATIVE_BLIND,
                         format!(
                             "negative blind or straddle ({a}): read as a dead post by a newly seated player"
                         ),
@@ -225,7 +225,7 @@ fn check_signs(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnost
             && (a.is_negative() || a.is_zero())
         {
             diags.push(Diagnostic::error(
-                codes::NON_POSITIVE_AMOUNT,
+                codes::PHH_NON_POSITIVE_AMOUNT,
                 format!("starting stacks must be positive ({a}); write `inf` for an unknown stack"),
                 spans.element("starting_stacks", i),
             ));
@@ -242,7 +242,7 @@ fn check_signs(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnost
         {
             let at = spans.find(key).map_or(spans.anchor, |(_, v)| v);
             diags.push(Diagnostic::error(
-                codes::NON_POSITIVE_AMOUNT,
+                codes::PHH_NON_POSITIVE_AMOUNT,
                 format!("`{key}` must be positive ({a})"),
                 at,
             ));
@@ -256,7 +256,7 @@ fn check_values(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnos
         && !(1..=12).contains(&m)
     {
         diags.push(Diagnostic::warning(
-            codes::INVALID_VALUE,
+            codes::PHH_INVALID_VALUE,
             format!("`month` {m} is not between 1 and 12"),
             at("month"),
         ));
@@ -265,7 +265,7 @@ fn check_values(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnos
         && !(1..=31).contains(&d)
     {
         diags.push(Diagnostic::warning(
-            codes::INVALID_VALUE,
+            codes::PHH_INVALID_VALUE,
             format!("`day` {d} is not between 1 and 31"),
             at("day"),
         ));
@@ -274,7 +274,7 @@ fn check_values(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnos
         for (i, s) in seats.iter().enumerate() {
             if *s < 1 {
                 diags.push(Diagnostic::warning(
-                    codes::INVALID_VALUE,
+                    codes::PHH_INVALID_VALUE,
                     format!("seat number {s} is below 1"),
                     spans.element("seats", i),
                 ));
@@ -307,7 +307,7 @@ impl Cards<'_> {
             }
             if self.live.contains(c) {
                 diags.push(Diagnostic::error(
-                    codes::DUPLICATE_CARD,
+                    codes::PHH_DUPLICATE_CARD,
                     format!("{c} is dealt while it is already in play"),
                     at(),
                 ));
@@ -326,7 +326,7 @@ impl Cards<'_> {
         }
         diags.push(
             Diagnostic::error(
-                codes::CARD_NOT_IN_DECK,
+                codes::PHH_CARD_NOT_IN_DECK,
                 format!("{c} is not in the deck of `{variant}`"),
                 at(),
             )
@@ -363,7 +363,7 @@ fn check_actions(
                 _ if n == 0 => {}
                 _ => {
                     diags.push(Diagnostic::error(
-                        codes::ACTION_PLAYER,
+                        codes::PHH_ACTION_PLAYER,
                         format!("there is no player {p}: the hand has {n} players (p1 to p{n})"),
                         toks().player.unwrap_or(text),
                     ));
@@ -406,7 +406,7 @@ fn check_actions(
                     }
                     if cards.live.contains(c) {
                         diags.push(Diagnostic::error(
-                            codes::DUPLICATE_CARD,
+                            codes::PHH_DUPLICATE_CARD,
                             format!("{c} is shown but it is already in play elsewhere"),
                             at(),
                         ));

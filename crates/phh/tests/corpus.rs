@@ -95,7 +95,9 @@ fn compliance_set_rendered_diagnostics() {
         assert!(!rendered.is_empty(), "{name} reports nothing");
         insta::assert_snapshot!(rendered);
     });
-    let all: BTreeSet<String> = phh::error::codes::ALL.iter().map(|s| (*s).to_owned()).collect();
+    // Replay codes come from the replay, not from reading: the replay tests cover them.
+    let all: BTreeSet<String> =
+        phh::codes::ALL.iter().filter(|s| !s.starts_with("REPLAY_")).map(|s| (*s).to_owned()).collect();
     let missing: Vec<_> = all.difference(&seen).collect();
     assert!(missing.is_empty(), "codes without a compliance file: {missing:?}");
 }

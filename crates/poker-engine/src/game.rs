@@ -1,6 +1,7 @@
 //! Game definitions: the 11 PHH variants, their streets, betting structures and hand types, and
 //! the forced bets and stacks of one hand.
 
+use crate::codes;
 use core::fmt;
 use core::str::FromStr;
 
@@ -255,16 +256,16 @@ impl GameError {
     #[must_use]
     pub const fn code(&self) -> &'static str {
         match self {
-            GameError::UnknownVariant => "REPLAY_UNKNOWN_VARIANT",
-            GameError::TooFewPlayers => "REPLAY_TOO_FEW_PLAYERS",
-            GameError::TooManyPlayers => "REPLAY_TOO_MANY_PLAYERS",
-            GameError::NegativeForcedBet => "REPLAY_NEGATIVE_FORCED_BET",
-            GameError::NoForcedBets => "REPLAY_NO_FORCED_BETS",
-            GameError::NonPositiveStack => "REPLAY_NON_POSITIVE_STACK",
-            GameError::BlindsAndBringIn => "REPLAY_BLINDS_AND_BRING_IN",
-            GameError::BringInTooLarge => "REPLAY_BRING_IN_TOO_LARGE",
-            GameError::BadBetSize => "REPLAY_BAD_BET_SIZE",
-            GameError::AmountTooLarge => "REPLAY_AMOUNT_TOO_LARGE",
+            GameError::UnknownVariant => codes::REPLAY_UNKNOWN_VARIANT,
+            GameError::TooFewPlayers => codes::REPLAY_TOO_FEW_PLAYERS,
+            GameError::TooManyPlayers => codes::REPLAY_TOO_MANY_PLAYERS,
+            GameError::NegativeForcedBet => codes::REPLAY_NEGATIVE_FORCED_BET,
+            GameError::NoForcedBets => codes::REPLAY_NO_FORCED_BETS,
+            GameError::NonPositiveStack => codes::REPLAY_NON_POSITIVE_STACK,
+            GameError::BlindsAndBringIn => codes::REPLAY_BLINDS_AND_BRING_IN,
+            GameError::BringInTooLarge => codes::REPLAY_BRING_IN_TOO_LARGE,
+            GameError::BadBetSize => codes::REPLAY_BAD_BET_SIZE,
+            GameError::AmountTooLarge => codes::REPLAY_AMOUNT_TOO_LARGE,
         }
     }
 }

@@ -66,6 +66,7 @@
 
 pub mod action;
 pub mod chips;
+pub mod codes;
 pub mod eval;
 pub mod game;
 pub mod replay;

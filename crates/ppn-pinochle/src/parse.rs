@@ -6,7 +6,7 @@
 use cards_core::text::pinochle;
 use cards_core::{Card, CardCounts, Diagnostic, PinochleSeat, Span, Suit};
 
-use crate::error as code;
+use crate::codes as code;
 use crate::model::{
     At, Comment, FormatKind, Hand, Header, HeaderLine, Item, MeldEntry, Outcome, PpnFile, Section,
     SectionLine, Segment, SegmentLetter, SegmentPoint, Spanned, Tag, Token, Value, segment_allowed, tag_name,

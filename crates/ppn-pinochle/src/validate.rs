@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use cards_core::text::pinochle;
 use cards_core::{Card, CardCounts, CardSet, Deck, Diagnostic, PinochleSeat, Rank, Span, Suit};
 
-use crate::error as code;
+use crate::codes as code;
 use crate::meld::{self, Chart, STANDARD};
 use crate::model::{FormatKind, Hand, Header, HeaderLine, MeldEntry, Outcome, Tag, Token, Value};
 use crate::parse::{Parsed, typed_value};

@@ -203,7 +203,7 @@ fn main() {
         println!("{path}");
         found.insert(code.to_owned(), String::new());
     }
-    let missing: Vec<_> = ppn_pref::error::ALL.iter().filter(|c| !found.contains_key(**c)).collect();
+    let missing: Vec<_> = ppn_pref::codes::ALL.iter().filter(|c| !found.contains_key(**c)).collect();
     eprintln!("not found by the search: {missing:?}");
 }
 

@@ -9,7 +9,7 @@
 //!               2A12,M9B2,2A12,M9B2,2A12,M9B2,2A12,G9B3,2A13,G9B3 M7:-8,F3:L24,0]\n";
 //! let report = check(source);
 //! // the spec's deal 1: the main (player 2) discards 8♦, which is player 1's card
-//! let codes: Vec<String> = report.all_diagnostics().into_iter().map(|d| d.code).collect();
+//! let codes: Vec<String> = report.all_diagnostics().into_iter().map(|d| d.code().to_owned()).collect();
 //! assert_eq!(codes, ["DISCARD_NOT_HELD", "LEGACY_13_FIELDS"]); // sorted by position
 //! let deal = &report.document.game.deals[0];
 //! assert_eq!(deal.play.as_ref().unwrap().value, 8);
@@ -63,7 +63,7 @@
 //!   fit is a diagnostic, never a wrap.
 
 pub mod auction;
-pub mod error;
+pub mod codes;
 pub mod generate;
 pub mod json;
 pub mod model;

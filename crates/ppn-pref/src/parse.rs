@@ -5,7 +5,7 @@
 
 use cards_core::{Card, Diagnostic, PrefPlayer, Rank, Span, Suit};
 
-use crate::error as code;
+use crate::codes as code;
 use crate::model::{
     Accepted, Bid, Column, Contract, Deal, DealOrder, Discard, Entry, Game, Kontra, KontraLevel, Play, Tag,
     Trick,

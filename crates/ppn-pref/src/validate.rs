@@ -12,7 +12,7 @@
 use cards_core::{Card, CardSet, Diagnostic, PrefPlayer, Rank, Span, Suit};
 
 use crate::auction;
-use crate::error as code;
+use crate::codes as code;
 use crate::model::{Accepted, Bid, Column, Contract, Deal, Discard, Entry, KontraLevel, Play, Trick};
 use crate::model::{PLACE_TAGS, PLAYER_TAGS, RESULT_TAGS};
 use crate::parse::{self, DealSpans, Document, Field, Item, Reader, Record};
@@ -942,10 +942,10 @@ impl GameState {
 /// let src = "[Bula 60]\n[Refe 2]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n[3 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 P,P,P]\n";
 /// let mut codes = Vec::new();
 /// let file = ppn_pref::validate::check_stream(src, |_record, _deal, check| {
-///     codes.extend(check.diagnostics.iter().map(|d| d.code.clone()));
+///     codes.extend(check.diagnostics.iter().map(|d| d.code().to_owned()));
 /// });
 /// assert_eq!(codes, ["ID_SEQUENCE"]);
-/// assert!(file.iter().any(|d| d.code == "TAG_MISSING"));
+/// assert!(file.iter().any(|d| d.code() == "TAG_MISSING"));
 /// ```
 pub fn check_stream(
     source: &str,

@@ -83,7 +83,7 @@ fn invalid_files_give_their_code() {
         seen.push(code);
     }
     let mut missing: Vec<&str> =
-        ppn_pref::error::ALL.iter().copied().filter(|c| !seen.iter().any(|s| s == c)).collect();
+        ppn_pref::codes::ALL.iter().copied().filter(|c| !seen.iter().any(|s| s == c)).collect();
     missing.sort_unstable();
     assert!(missing.is_empty(), "codes without an invalid/ file: {missing:?}");
 }

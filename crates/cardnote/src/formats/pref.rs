@@ -28,7 +28,7 @@ fn fields(id: Option<u32>, outcome: Option<&Outcome>) -> Map<String, Value> {
 }
 
 fn strictify(mut d: Diagnostic, strict: bool) -> Diagnostic {
-    if strict && d.code() == ppn_pref::error::LEGACY_13_FIELDS {
+    if strict && d.code() == ppn_pref::codes::LEGACY_13_FIELDS {
         d.set_severity(Severity::Error);
     }
     d
