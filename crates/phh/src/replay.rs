@@ -26,11 +26,11 @@
 
 use cards_core::{Diagnostic, Span};
 use poker_engine::replay::{Event, run};
-use poker_engine::{Action as EngineAction, CardList, Chips, GameDef, Show, State, Variant as EngineVariant};
+use poker_engine::{Action as EngineAction, CardList, Chips, GameDef, Show, State};
 
 pub use poker_engine::RuleProfile;
 
-use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown, Variant};
+use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown};
 use crate::parse::ParsedHand;
 
 /// The result of replaying one hand.
@@ -46,30 +46,6 @@ pub struct ReplayOutcome {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// The engine variant of a PHH variant.
-#[must_use]
-pub const fn engine_variant(variant: Variant) -> EngineVariant {
-    match variant {
-        Variant::FixedLimitTexasHoldem => EngineVariant::FixedLimitTexasHoldem,
-        Variant::NoLimitTexasHoldem => EngineVariant::NoLimitTexasHoldem,
-        Variant::NoLimitShortDeckHoldem => EngineVariant::NoLimitShortDeckHoldem,
-        Variant::PotLimitOmahaHoldem => EngineVariant::PotLimitOmahaHoldem,
-        Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter => {
-            EngineVariant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter
-        }
-        Variant::FixedLimitSevenCardStud => EngineVariant::FixedLimitSevenCardStud,
-        Variant::FixedLimitSevenCardStudHighLowSplitEightOrBetter => {
-            EngineVariant::FixedLimitSevenCardStudHighLowSplitEightOrBetter
-        }
-        Variant::FixedLimitRazz => EngineVariant::FixedLimitRazz,
-        Variant::NoLimitDeuceToSevenLowballSingleDraw => EngineVariant::NoLimitDeuceToSevenLowballSingleDraw,
-        Variant::FixedLimitDeuceToSevenLowballTripleDraw => {
-            EngineVariant::FixedLimitDeuceToSevenLowballTripleDraw
-        }
-        Variant::FixedLimitBadugi => EngineVariant::FixedLimitBadugi,
-    }
-}
-
 fn quantity(q: Quantity) -> Chips {
     match q {
         Quantity::Finite(a) => Chips::from_amount(a),
@@ -80,10 +56,7 @@ fn quantity(q: Quantity) -> Chips {
 /// The engine's game definition for a hand (missing fields are zero, as PokerKit pads them).
 #[must_use]
 pub fn game_def(hand: &Hand, profile: RuleProfile) -> GameDef {
-    let mut def = GameDef::new(
-        engine_variant(hand.variant),
-        hand.starting_stacks.iter().copied().map(quantity).collect(),
-    );
+    let mut def = GameDef::new(hand.variant, hand.starting_stacks.iter().copied().map(quantity).collect());
     def.profile = profile;
     def.antes = hand.antes.iter().copied().map(Chips::from_amount).collect();
     def.blinds_or_straddles = hand

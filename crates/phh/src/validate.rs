@@ -149,7 +149,7 @@ fn check_presence(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagn
         require("blinds_or_straddles", " (`{}` is a button game)", diags);
         forbid("bring_in", "`{}` is a button game; a bring-in is only used in stud", diags);
     }
-    if v.is_fixed_limit() {
+    if v.uses_small_big_bets() {
         require("small_bet", " (`{}` is fixed-limit)", diags);
         require("big_bet", " (`{}` is fixed-limit)", diags);
         forbid("min_bet", "`{}` is fixed-limit; use `small_bet` and `big_bet`", diags);

@@ -4,8 +4,8 @@ use crate::codes;
 use core::fmt;
 use core::str::FromStr;
 
+use crate::card_text as phh;
 use cards_core::MaybeCard;
-use cards_core::text::phh;
 
 use crate::chips::Chips;
 

@@ -12,7 +12,7 @@ use crate::eval::HandType;
 pub const MAX_PLAYERS: usize = 22;
 
 /// The 11 variants of the PHH standard.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
     /// `FT`: fixed-limit Texas hold'em.
     FixedLimitTexasHoldem,
@@ -100,7 +100,14 @@ impl Variant {
         )
     }
 
-    /// Whether the variant's sizes are `small_bet`/`big_bet` (otherwise `min_bet`).
+    /// The deck the variant is played with.
+    #[must_use]
+    pub const fn deck(self) -> cards_core::Deck {
+        if self.short_deck() { cards_core::Deck::ShortDeck36 } else { cards_core::Deck::Standard52 }
+    }
+
+    /// Whether the variant's sizes are `small_bet`/`big_bet` (otherwise `min_bet`): the
+    /// fixed-limit variants.
     #[must_use]
     pub const fn uses_small_big_bets(self) -> bool {
         matches!(
@@ -147,6 +154,22 @@ impl Variant {
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Variant {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Variant {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Variant::from_code(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown variant code `{text}`")))
     }
 }
 

@@ -67,15 +67,19 @@
 //! - Exact numbers: bids, points and scores are read into bounded integers; a number that does not fit
 //!   is a diagnostic, never a wrap.
 
+pub mod card_text;
 pub mod codes;
 pub mod meld;
 pub mod model;
 pub mod parse;
+pub mod seat;
+#[cfg(feature = "generate")]
 pub mod synth;
 pub mod validate;
 pub mod write;
 
 pub use model::PpnFile;
+pub use seat::PinochleSeat;
 pub use validate::{HandReport, Options};
 
 /// Reads and checks a whole text, streaming: each hand is read, checked and given back to the

@@ -3,9 +3,10 @@
 //! [`Reader`] reads the `%` headers first, then yields one [`Hand`] per group of non-blank lines,
 //! each with its own syntax diagnostics, so one bad hand never stops the others.
 
-use cards_core::text::pinochle;
-use cards_core::{Card, CardCounts, Diagnostic, PinochleSeat, Span, Suit};
+use crate::card_text as pinochle;
+use cards_core::{Card, CardCounts, Diagnostic, Span, Suit};
 
+use crate::PinochleSeat;
 use crate::codes as code;
 use crate::model::{
     At, Comment, FormatKind, Hand, Header, HeaderLine, Item, MeldEntry, Outcome, PpnFile, Section,
@@ -652,7 +653,7 @@ fn known_token(text: &str) -> Option<Token> {
     text.strip_prefix('(').and_then(|t| t.strip_suffix(')')).and_then(parse_annotation)
 }
 
-/// The card a two-byte token names: `cards_core::text::pinochle::parse_card`'s answer, looked
+/// The card a two-byte token names: `crate::card_text::parse_card`'s answer, looked
 /// up in a table of every pair of ASCII bytes that it fills once. Card tokens are most of a
 /// file, and one lookup costs far less than the reader's branches on letters that the processor
 /// cannot predict.

@@ -6,9 +6,10 @@
 
 use std::borrow::Cow;
 
-use cards_core::text::pinochle;
-use cards_core::{Card, CardCounts, CardSet, Deck, Diagnostic, PinochleSeat, Rank, Span, Suit};
+use crate::card_text as pinochle;
+use cards_core::{Card, CardCounts, CardSet, Deck, Diagnostic, Rank, Span, Suit};
 
+use crate::PinochleSeat;
 use crate::codes as code;
 use crate::meld::{self, Chart, STANDARD};
 use crate::model::{FormatKind, Hand, Header, HeaderLine, MeldEntry, Outcome, Tag, Token, Value};
@@ -1785,7 +1786,7 @@ mod tests {
     use super::*;
 
     fn c(text: &str) -> Card {
-        cards_core::text::pinochle::parse_card(text).unwrap_or_else(|_| unreachable!())
+        crate::card_text::parse_card(text).unwrap_or_else(|_| unreachable!())
     }
 
     #[test]
@@ -1801,7 +1802,7 @@ mod tests {
 
     #[test]
     fn legality_rules() {
-        let hand = cards_core::text::pinochle::parse_hand("AQ..J.").unwrap_or_default();
+        let hand = crate::card_text::parse_hand("AQ..J.").unwrap_or_default();
         // Must follow suit.
         assert_eq!(
             legality_of(hand.distinct(), &[c("CK")], c("SJ"), Some(Suit::Spades), true).map(|x| x.0),
@@ -1830,7 +1831,7 @@ mod tests {
             None
         );
         // Void in hearts, no trump: anything.
-        let hand = cards_core::text::pinochle::parse_hand("AQ...").unwrap_or_default();
+        let hand = crate::card_text::parse_hand("AQ...").unwrap_or_default();
         assert_eq!(legality_of(hand.distinct(), &[c("HK")], c("CQ"), Some(Suit::Spades), true), None);
     }
 }

@@ -2,8 +2,9 @@
 //! write -> read; the reader never panics; generated games check clean.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use cards_core::text::pinochle;
-use cards_core::{Card, CardCounts, PinochleSeat, Rank, Suit};
+use cards_core::{Card, CardCounts, Rank, Suit};
+use ppn_pinochle::PinochleSeat;
+use ppn_pinochle::card_text as pinochle;
 use ppn_pinochle::model::{Hand, Item, PpnFile, Section, SectionLine, Spanned, Tag, Token, Value};
 use ppn_pinochle::parse::{parse, typed_value};
 use ppn_pinochle::write::write;

@@ -132,7 +132,7 @@ fn p9_auction() {
     let auction = "[Auction \"E\"]\nPass 52 59 60\n- Pass 65 70\n- - Pass\n";
     let reports = check_str(&import(&format!("[Dealer \"N\"]\n{auction}")), &Options::default());
     assert!(reports[0].diagnostics.is_empty());
-    assert_eq!(reports[0].summary.declarer, Some(cards_core::PinochleSeat::North));
+    assert_eq!(reports[0].summary.declarer, Some(ppn_pinochle::PinochleSeat::North));
     assert_eq!(reports[0].summary.contract, Some(70));
     let text = import(&format!("[Dealer \"N\"]\n[Declarer \"W\"]\n[Contract \"65\"]\n{auction}"));
     let d = diags(&text);
@@ -193,7 +193,7 @@ fn inheritance_over_many_hands() {
     );
     let reports = check_str(&text, &Options::default());
     assert!(reports.iter().all(|r| r.diagnostics.is_empty()));
-    assert_eq!(reports[1].summary.dealer, Some(cards_core::PinochleSeat::North));
+    assert_eq!(reports[1].summary.dealer, Some(ppn_pinochle::PinochleSeat::North));
     // EXPORT roster: Site is implied by `##` in hand 2, but not after hand 3 changed it (no `##`).
     let export = text.replace("% IMPORT", "% EXPORT\n%");
     let reports = check_str(&export, &Options::default());

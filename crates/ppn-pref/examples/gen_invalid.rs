@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use cards_core::PrefPlayer;
+use ppn_pref::PrefPlayer;
 use ppn_pref::generate::{DealOptions, Rng, random_deal};
 use ppn_pref::model::DealOrder;
 use ppn_pref::{check, write};

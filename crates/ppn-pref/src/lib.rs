@@ -63,13 +63,17 @@
 //!   fit is a diagnostic, never a wrap.
 
 pub mod auction;
+pub mod card_text;
 pub mod codes;
+#[cfg(feature = "generate")]
 pub mod generate;
 pub mod json;
 pub mod model;
 pub mod parse;
+pub mod player;
 pub mod validate;
 pub mod write;
 
 pub use model::{Deal, Game, Play};
+pub use player::PrefPlayer;
 pub use validate::{Report, check};

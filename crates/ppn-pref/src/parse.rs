@@ -3,8 +3,9 @@
 //! Each deal record is read on its own: a bad record gets its diagnostics and no model, and reading
 //! goes on with the next one. Only token syntax is checked here; [`crate::validate`] checks the game.
 
-use cards_core::{Card, Diagnostic, PrefPlayer, Rank, Span, Suit};
+use cards_core::{Card, Diagnostic, Rank, Span, Suit};
 
+use crate::PrefPlayer;
 use crate::codes as code;
 use crate::model::{
     Accepted, Bid, Column, Contract, Deal, DealOrder, Discard, Entry, Game, Kontra, KontraLevel, Play, Tag,
@@ -173,7 +174,7 @@ pub fn card_of(b: u8) -> Option<Card> {
 /// The PPN code character of a card (`?` outside the 32-card deck).
 #[must_use]
 pub fn code_char(card: Card) -> char {
-    cards_core::text::pref::code(card).unwrap_or('?')
+    crate::card_text::code(card).unwrap_or('?')
 }
 
 /// Reads a whole PPN file. Never fails: problems become diagnostics.
@@ -1002,7 +1003,7 @@ mod tests {
     #[test]
     fn card_table_matches_cards_core() {
         for b in 0u8..=255 {
-            assert_eq!(card_of(b), cards_core::text::pref::parse_code(b as char), "{b}");
+            assert_eq!(card_of(b), crate::card_text::parse_code(b as char), "{b}");
         }
     }
 

@@ -9,8 +9,9 @@
 //! * T3 looks across deals and at the info tags; everything there is a warning, except malformed or
 //!   missing required tags.
 
-use cards_core::{Card, CardSet, Diagnostic, PrefPlayer, Rank, Span, Suit};
+use cards_core::{Card, CardSet, Diagnostic, Rank, Span, Suit};
 
+use crate::PrefPlayer;
 use crate::auction;
 use crate::codes as code;
 use crate::model::{Accepted, Bid, Column, Contract, Deal, Discard, Entry, KontraLevel, Play, Trick};

@@ -101,7 +101,7 @@ fn valid_files_are_clean() {
         let report = check(&src);
         assert!(report.all_diagnostics().is_empty(), "{}: {:?}", path.display(), report.all_diagnostics());
         let game = &report.document.game;
-        let sum: i64 = cards_core::PrefPlayer::ALL.iter().map(|&p| game.result(p).unwrap()).sum();
+        let sum: i64 = ppn_pref::PrefPlayer::ALL.iter().map(|&p| game.result(p).unwrap()).sum();
         assert_eq!(sum, 0);
     }
 }

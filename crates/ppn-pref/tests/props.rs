@@ -2,7 +2,7 @@
 //! canonical PPN writer and the JSON form.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
-use cards_core::PrefPlayer;
+use ppn_pref::PrefPlayer;
 use ppn_pref::generate::{DealOptions, Rng, random_deal, random_game};
 use ppn_pref::model::{DealOrder, Game, Tag};
 use ppn_pref::{check, json, parse, write};

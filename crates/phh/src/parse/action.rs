@@ -159,7 +159,7 @@ fn cards(word: Word<'_>) -> Result<CardRun, ActionError> {
         }
     }
     let mut run = CardRun::new();
-    for (i, card) in cards_core::text::phh::cards(word.text).enumerate() {
+    for (i, card) in poker_engine::card_text::cards(word.text).enumerate() {
         match card {
             Ok(c) => run.push(c),
             Err(e) => {
