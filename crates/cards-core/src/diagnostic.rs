@@ -289,6 +289,48 @@ impl fmt::Display for DisplaySource<'_> {
     }
 }
 
+/// What every reader's `Options::strict` does: the warnings whose code is one of `leniencies` (a
+/// producer's convention, read with a warning code of its own) become errors.
+///
+/// ```
+/// use cards_core::{Diagnostic, Span, diagnostic::make_strict};
+/// let mut found = vec![Diagnostic::warning("OLD_FORM", "old form", Span::at(0))];
+/// make_strict(&mut found, &["OLD_FORM"]);
+/// assert!(found[0].is_error());
+/// ```
+pub fn make_strict(diagnostics: &mut [Diagnostic], leniencies: &[&str]) {
+    for d in diagnostics {
+        if leniencies.contains(&d.code) {
+            d.severity = Severity::Error;
+        }
+    }
+}
+
+/// What is wrong with a crate's list of stable codes (its `codes::ALL`), if anything: a code
+/// listed twice, or one that is not SCREAMING_SNAKE_CASE. Each crate's `codes` tests call it.
+///
+/// ```
+/// use cards_core::diagnostic::code_list_problem;
+/// assert_eq!(code_list_problem(&["A_B", "C"]), None);
+/// assert!(code_list_problem(&["A_B", "A_B"]).is_some());
+/// assert!(code_list_problem(&["a-b"]).is_some());
+/// ```
+#[must_use]
+pub fn code_list_problem(all: &[&str]) -> Option<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    all.iter().find_map(|code| {
+        if !seen.insert(*code) {
+            Some(format!("{code} is listed twice"))
+        } else if code.is_empty()
+            || !code.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        {
+            Some(format!("{code} is not SCREAMING_SNAKE_CASE"))
+        } else {
+            None
+        }
+    })
+}
+
 /// Where diagnostics go as they are found (`toml_parser`'s `ErrorSink` is the model).
 ///
 /// `Vec<Diagnostic>` keeps every one; [`FirstError`] keeps the first error and tells the checker

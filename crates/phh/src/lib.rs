@@ -104,3 +104,41 @@ pub use write::{write_hand, write_hands, write_named_hands};
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// Options every reader of this crate takes (the same names in each cardnote format crate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// A producer's convention (read with a warning code of its own, [`codes::LENIENCIES`])
+    /// becomes an error.
+    pub strict: bool,
+}
+
+impl Options {
+    /// Applies the options to a record's diagnostics (under `strict`, leniencies become errors).
+    pub fn apply(&self, diagnostics: &mut [cards_core::Diagnostic]) {
+        if self.strict {
+            cards_core::diagnostic::make_strict(diagnostics, codes::LENIENCIES);
+        }
+    }
+}
+
+#[cfg(test)]
+mod options_tests {
+    use super::*;
+
+    #[test]
+    fn strict_turns_a_leniency_into_an_error() {
+        let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+                    starting_stacks = [200, 200]\nactions = []\nzzz = 1\n";
+        let file = parse_file(text);
+        let mut found = file.hands[0].diagnostics.clone();
+        let unknown = |found: &[cards_core::Diagnostic], error: bool| {
+            found.iter().any(|d| d.code() == codes::PHH_UNKNOWN_FIELD && d.is_error() == error)
+        };
+        assert!(unknown(&found, false), "{found:?}");
+        Options::default().apply(&mut found);
+        assert!(unknown(&found, false), "{found:?}");
+        Options { strict: true }.apply(&mut found);
+        assert!(unknown(&found, true), "{found:?}");
+    }
+}

@@ -71,9 +71,28 @@ pub mod json;
 pub mod model;
 pub mod parse;
 pub mod player;
+pub mod read;
 pub mod validate;
 pub mod write;
 
 pub use model::{Deal, Game, Play};
 pub use player::PrefPlayer;
+pub use read::Reader;
 pub use validate::{Report, check};
+
+/// Options every reader of this crate takes (the same names in each cardnote format crate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// A producer's convention (read with a warning code of its own, [`codes::LENIENCIES`])
+    /// becomes an error.
+    pub strict: bool,
+}
+
+impl Options {
+    /// Applies the options to a record's diagnostics (under `strict`, leniencies become errors).
+    pub fn apply(&self, diagnostics: &mut [cards_core::Diagnostic]) {
+        if self.strict {
+            cards_core::diagnostic::make_strict(diagnostics, codes::LENIENCIES);
+        }
+    }
+}

@@ -75,6 +75,13 @@ impl DealSpans {
         }
     }
 
+    /// The same spans in a text that starts `offset` bytes further (a record read from one line
+    /// of a longer file).
+    #[must_use]
+    pub fn shifted(self, offset: usize) -> DealSpans {
+        DealSpans { start: self.start + offset, ..self }
+    }
+
     /// The whole record, `[` to `]`.
     #[must_use]
     pub fn record(&self) -> Span {

@@ -111,7 +111,7 @@ fn valid_files_are_clean() {
 fn shared_spec_example() {
     let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/specs/preferans-ppn.txt");
     let Ok(text) = std::fs::read_to_string(&spec) else {
-        println!("note: {} absent, skipping", spec.display());
+        missing_shared(&spec);
         return;
     };
     let start = text.find("    [Bula 60]").unwrap();
@@ -160,4 +160,12 @@ fn streaming_check_matches() {
         assert_eq!(file, whole.file_diagnostics, "{}", path.display());
         assert_eq!(records, whole.records, "{}", path.display());
     }
+}
+
+/// `../shared` is missing: the test fails (its evidence is absent) unless `CARDNOTE_SKIP_SHARED=1`
+/// says to skip it, as the GitHub workflow does.
+fn missing_shared(path: &std::path::Path) {
+    let skip = std::env::var_os("CARDNOTE_SKIP_SHARED").is_some_and(|v| v == "1");
+    assert!(skip, "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip the tests that need it", path.display());
+    eprintln!("note: {} is missing; skipped (CARDNOTE_SKIP_SHARED=1)", path.display());
 }

@@ -1,14 +1,12 @@
 //! Glue for the `phh` notation (`.phh`, `.phhs`): check (with replay through poker-engine), fmt
 //! (canonical or format-preserving) and convert (to and from the JSON form of `phh::json`).
 
-use cards_core::{Diagnostic, Severity, Span};
+use cards_core::{Diagnostic, Span};
 use serde_json::{Map, Value};
 
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, Rules, decode_text};
 
 /// Warnings that `--strict` turns into errors.
-const LENIENCIES: [&str; 2] = ["PHH_UNKNOWN_FIELD", "PHH_NEGATIVE_BLIND"];
-
 fn profile(rules: Rules) -> phh::replay::RuleProfile {
     match rules {
         Rules::Pokerkit => phh::replay::RuleProfile::Pokerkit,
@@ -37,13 +35,7 @@ pub fn check_hand(parsed: &phh::ParsedHand, opts: &CheckOptions) -> RecordReport
     let rules = profile(opts.rules);
     let mut fields = Map::new();
     let mut diagnostics = parsed.diagnostics.clone();
-    if opts.strict {
-        for d in &mut diagnostics {
-            if LENIENCIES.contains(&d.code()) {
-                d.set_severity(Severity::Error);
-            }
-        }
-    }
+    phh::Options { strict: opts.strict }.apply(&mut diagnostics);
     match &parsed.hand {
         Some(hand) => {
             fields.insert("variant".into(), Value::String(hand.variant.code().to_owned()));

@@ -16,8 +16,7 @@ use serde_json::{Map, Value, json};
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
 
 fn options(opts: &CheckOptions) -> ppn_pinochle::Options {
-    let _ = opts;
-    ppn_pinochle::Options::default()
+    ppn_pinochle::Options { strict: opts.strict, ..ppn_pinochle::Options::default() }
 }
 
 fn fields(summary: &Summary) -> Map<String, Value> {

@@ -6,7 +6,7 @@
 //! diagnostics (tags, stray lines) go to the deal record they follow (or the first one).
 //! `--strict` turns the `LEGACY_13_FIELDS` leniency into an error.
 
-use cards_core::{Diagnostic, Severity, Span};
+use cards_core::{Diagnostic, Span};
 use ppn_pref::validate::{Outcome, Report};
 use ppn_pref::{Game, json, parse, write};
 use serde_json::{Map, Value, json as j};
@@ -27,13 +27,6 @@ fn fields(id: Option<u32>, outcome: Option<&Outcome>) -> Map<String, Value> {
     map
 }
 
-fn strictify(mut d: Diagnostic, strict: bool) -> Diagnostic {
-    if strict && d.code() == ppn_pref::codes::LEGACY_13_FIELDS {
-        d.set_severity(Severity::Error);
-    }
-    d
-}
-
 /// Checks a whole file: one record per deal record.
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
@@ -45,7 +38,11 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
         .iter()
         .zip(&report.records)
         .map(|(rec, c)| RecordReport {
-            diagnostics: c.diagnostics.iter().cloned().map(|d| strictify(d, opts.strict)).collect(),
+            diagnostics: {
+                let mut found = c.diagnostics.clone();
+                ppn_pref::Options { strict: opts.strict }.apply(&mut found);
+                found
+            },
             fields: fields(rec.id, c.outcome.as_ref()),
         })
         .collect();
