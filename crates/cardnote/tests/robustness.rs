@@ -79,7 +79,7 @@ fn assert_sane(format: Format, what: &str, checked: &FileCheck) -> usize {
     for record in &checked.records {
         for d in &record.diagnostics {
             assert!(
-                is_code(&d.code()),
+                is_code(d.code()),
                 "{} {what}: code {:?} is not SCREAMING_SNAKE",
                 format.name(),
                 d.code()
