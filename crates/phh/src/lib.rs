@@ -53,7 +53,8 @@
 //! - [`chunks`]`(&str)`: split without parsing, then [`parse_chunk`] each [`HandChunk`]
 //!   (independent: parse them in parallel); [`parse_parallel`]`(&str, threads)` does it with
 //!   scoped threads.
-//! - [`stream::HandReader`]: hands from any `std::io::BufRead`, bounded memory on files of any size.
+//! - [`Reader`]: hands from any `std::io::BufRead` with [`Options`] applied, bounded memory on files
+//!   of any size ([`stream::HandReader`] without options).
 //! - Paths: the hand-written fast path reads the TOML subset PHH writers produce and falls back to
 //!   the toml_edit general path ([`Path::General`], [`parse_chunk_general`]) for anything else; both
 //!   give the same result (tested on every corpus hand).
@@ -98,6 +99,7 @@ pub use parse::{
     HandChunk, Hands, ParsedFile, ParsedHand, Path, chunks, hands, hands_with, is_multi, parse_chunk,
     parse_chunk_fast, parse_chunk_general, parse_file, parse_hand, parse_parallel,
 };
+pub use stream::Reader;
 pub use write::{write_hand, write_hands, write_named_hands};
 
 /// The README's example, run as a doctest.

@@ -221,3 +221,53 @@ impl<R: BufRead> Iterator for HandReader<R> {
         Some(Ok(StreamedHand { parsed, text, offset: start }))
     }
 }
+
+/// The crate's streaming reader, named as in every cardnote format crate: the hands of any
+/// [`BufRead`] one at a time (a [`StreamedHand`] is the record: model, diagnostics, span and text),
+/// with [`Options`](crate::Options) applied to each hand's diagnostics.
+///
+/// ```
+/// use phh::{Options, Reader};
+/// let data = "[1]\nvariant = 'NT'\nzzz = 1\n";
+/// let lenient = Reader::from_str(data, Options::default()).next().unwrap().unwrap();
+/// let strict = Reader::from_str(data, Options { strict: true }).next().unwrap().unwrap();
+/// let unknown = |hand: &phh::stream::StreamedHand| {
+///     hand.parsed.diagnostics.iter().find(|d| d.code() == phh::codes::PHH_UNKNOWN_FIELD).map(|d| d.is_error())
+/// };
+/// assert_eq!(unknown(&lenient), Some(false));
+/// assert_eq!(unknown(&strict), Some(true));
+/// ```
+#[derive(Debug)]
+pub struct Reader<R> {
+    hands: HandReader<R>,
+    options: crate::Options,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R, options: crate::Options) -> Reader<R> {
+        Reader { hands: HandReader::new(input), options }
+    }
+}
+
+impl<'a> Reader<&'a [u8]> {
+    /// A reader over text already in memory.
+    #[must_use]
+    pub fn from_str(text: &'a str, options: crate::Options) -> Reader<&'a [u8]> {
+        Reader::new(text.as_bytes(), options)
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = std::io::Result<StreamedHand>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let options = self.options;
+        self.hands.next().map(|hand| {
+            hand.map(|mut hand| {
+                options.apply(&mut hand.parsed.diagnostics);
+                hand
+            })
+        })
+    }
+}
