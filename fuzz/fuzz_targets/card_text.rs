@@ -2,7 +2,10 @@
 //! parses to the same value (a round-trip fixed point).
 #![no_main]
 
-use cards_core::text::{pbn, phh, pinochle, pref};
+use cards_core::text::pbn;
+use poker_engine::card_text as phh;
+use ppn_pinochle::card_text as pinochle;
+use ppn_pref::card_text as pref;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -87,7 +87,7 @@ pub fn check(record: &Record<'_>, table: Option<&DdTable>, strict: bool) -> Vec<
     if score.is_some() || contract.is_some() {
         check_par(record, table, score, contract, strict, &mut diags);
     }
-    diags.sort_by_key(|d| (d.span.start, d.span.end));
+    diags.sort_by_key(|d| (d.span().start, d.span().end));
     diags
 }
 

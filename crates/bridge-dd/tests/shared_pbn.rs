@@ -67,8 +67,8 @@ fn no_double_dummy_tag_of_the_shared_corpus_contradicts_its_deal() {
                     "{}: board {:?}: {} {}",
                     path.display(),
                     record.info.board,
-                    d.code,
-                    d.message
+                    d.code(),
+                    d.message()
                 ));
             }
         }

@@ -79,7 +79,7 @@ pub fn check(data: &[u8], opts: &CheckOptions, progress: bool) -> FileCheck {
         let found = bridge_dd::check::check(record, table.as_ref(), opts.strict);
         if !found.is_empty() {
             report.diagnostics.extend(found);
-            report.diagnostics.sort_by_key(|d: &Diagnostic| (d.span.start, d.span.end));
+            report.diagnostics.sort_by_key(|d: &Diagnostic| (d.span().start, d.span().end));
         }
     }
     checked

@@ -38,7 +38,8 @@ impl Summary {
         } else {
             self.ok += 1;
         }
-        self.warnings += record.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count() as u64;
+        self.warnings +=
+            record.diagnostics.iter().filter(|d| d.severity() == Severity::Warning).count() as u64;
     }
 
     /// Prints the one-line summary.
@@ -54,8 +55,8 @@ impl Summary {
 }
 
 fn diagnostic_json(diag: &Diagnostic, line_col: &dyn Fn(usize) -> (usize, usize)) -> Value {
-    let (line, column) = line_col(diag.span.start);
-    json!({ "code": diag.code, "message": diag.message, "line": line, "column": column })
+    let (line, column) = line_col(diag.span().start);
+    json!({ "code": diag.code(), "message": diag.message(), "line": line, "column": column })
 }
 
 /// The JSON object of one record (the `check --json` contract). `line_col` turns a byte offset of
@@ -154,6 +155,24 @@ impl SourceCode for RenderSource {
     }
 }
 
+/// A miette diagnostic for rendering (file, line, column, caret, help): the libraries carry no
+/// renderer, so the CLI builds miette's form from the diagnostic's accessors.
+#[must_use]
+pub fn to_miette(diag: &Diagnostic) -> miette::MietteDiagnostic {
+    let severity = match diag.severity() {
+        Severity::Error => miette::Severity::Error,
+        Severity::Warning => miette::Severity::Warning,
+    };
+    let mut out = miette::MietteDiagnostic::new(diag.message())
+        .with_code(diag.code())
+        .with_severity(severity)
+        .with_label(miette::LabeledSpan::at(diag.span().range(), "here"));
+    if let Some(help) = diag.help() {
+        out = out.with_help(help);
+    }
+    out
+}
+
 /// Whether to colour: asked for, refused, or decided per stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ColorChoice {
@@ -239,11 +258,11 @@ impl FilePrinter<'_> {
                 continue;
             }
             if self.printer.max > 0 && self.shown >= self.printer.max {
-                *self.hidden.entry(diag.code.to_string()).or_default() += 1;
+                *self.hidden.entry(diag.code().to_string()).or_default() += 1;
                 continue;
             }
             self.shown += 1;
-            let report = miette::Report::new(diag.to_miette())
+            let report = miette::Report::new(to_miette(diag))
                 .with_source_code(miette::NamedSource::new(self.file, source.clone()));
             let mut text = String::new();
             if self.handler.render_report(&mut text, report.as_ref()).is_err() {
@@ -318,7 +337,8 @@ mod tests {
         assert!(ours.contains("f.txt:30:6"), "{ours}");
         assert!(ours.contains("29 │ line 29"), "{ours}");
         assert!(ours.contains("31 │ line 31"), "{ours}");
-        let plain = Diagnostic::error("X_CODE", "bad", Span::new(at, at + 2)).render_plain("f.txt", &text);
+        let plain =
+            Diagnostic::error("X_CODE", "bad", Span::new(at, at + 2)).display("f.txt", &text).to_string();
         assert!(plain.contains("f.txt:30:6"), "{plain}");
         for (line, span) in [(1, Span::new(0, 1)), (40, Span::new(text.len() - 3, text.len()))] {
             let out = render(&text, span);

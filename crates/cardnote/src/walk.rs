@@ -178,9 +178,9 @@ mod tests {
         assert!(not_text(b"variant = 'NT'\r\n\x1a").is_none());
         assert!(not_text(b"").is_none());
         assert!(not_text("[Event \"Caf\u{e9}\"]\n".as_bytes()).is_none());
-        assert!(not_text(b"\x7fELF\x02\x01\x01\x00\x00").is_some_and(|d| d.code == "NOT_TEXT"));
+        assert!(not_text(b"\x7fELF\x02\x01\x01\x00\x00").is_some_and(|d| d.code() == "NOT_TEXT"));
         assert!(not_text(&[1u8, 2, 3, 4, 5, b'a']).is_some());
-        assert!(not_text(b"\xFF\xFEv\x00").is_some_and(|d| d.message.contains("UTF-16")));
+        assert!(not_text(b"\xFF\xFEv\x00").is_some_and(|d| d.message().contains("UTF-16")));
     }
 
     #[test]

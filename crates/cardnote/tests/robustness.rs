@@ -54,7 +54,7 @@ fn implemented(format: Format) -> bool {
         .iter()
         .chain(&empty.records)
         .flat_map(|r| &r.diagnostics)
-        .any(|d| d.code == "FORMAT_NOT_IMPLEMENTED")
+        .any(|d| d.code() == "FORMAT_NOT_IMPLEMENTED")
 }
 
 fn formats_ready() -> Vec<Format> {
@@ -78,21 +78,26 @@ fn assert_sane(format: Format, what: &str, checked: &FileCheck) -> usize {
     let mut errors = 0;
     for record in &checked.records {
         for d in &record.diagnostics {
-            assert!(is_code(&d.code), "{} {what}: code {:?} is not SCREAMING_SNAKE", format.name(), d.code);
             assert!(
-                d.span.start <= d.span.end && d.span.end <= source.len(),
+                is_code(d.code()),
+                "{} {what}: code {:?} is not SCREAMING_SNAKE",
+                format.name(),
+                d.code()
+            );
+            assert!(
+                d.span().start <= d.span().end && d.span().end <= source.len(),
                 "{} {what}: {} span {:?} outside the {}-byte text",
                 format.name(),
-                d.code,
-                d.span,
+                d.code(),
+                d.span(),
                 source.len()
             );
             assert!(
-                source.is_char_boundary(d.span.start) && source.is_char_boundary(d.span.end),
+                source.is_char_boundary(d.span().start) && source.is_char_boundary(d.span().end),
                 "{} {what}: {} span {:?} not on a character boundary",
                 format.name(),
-                d.code,
-                d.span
+                d.code(),
+                d.span()
             );
             if d.is_error() {
                 errors += 1;
@@ -112,7 +117,7 @@ fn error_codes(checked: &FileCheck) -> Vec<String> {
         .iter()
         .flat_map(|r| &r.diagnostics)
         .filter(|d| d.is_error())
-        .map(|d| d.code.clone())
+        .map(|d| d.code().to_owned())
         .collect();
     out.sort();
     out
@@ -126,7 +131,7 @@ fn fmt_tolerates(format: Format, code: &str) -> bool {
 }
 
 fn codes(checked: &FileCheck) -> Vec<String> {
-    checked.records.iter().flat_map(|r| &r.diagnostics).map(|d| d.code.clone()).collect()
+    checked.records.iter().flat_map(|r| &r.diagnostics).map(|d| d.code().to_owned()).collect()
 }
 
 /// Checks `data`, asserting sanity and the time bound; returns the result.
@@ -339,14 +344,14 @@ fn split_spans(
     let source = &checked.source;
     for d in checked.records.iter().flat_map(|r| &r.diagnostics) {
         assert!(
-            d.span.start <= d.span.end && d.span.end <= source.len(),
+            d.span().start <= d.span().end && d.span().end <= source.len(),
             "{} {}: span outside the text",
             format.name(),
-            d.code
+            d.code()
         );
-        if !(source.is_char_boundary(d.span.start) && source.is_char_boundary(d.span.end)) {
-            out.entry((format.name(), d.code.clone()))
-                .or_insert_with(|| format!("{source:?} at {:?}", d.span));
+        if !(source.is_char_boundary(d.span().start) && source.is_char_boundary(d.span().end)) {
+            out.entry((format.name(), d.code().to_owned()))
+                .or_insert_with(|| format!("{source:?} at {:?}", d.span()));
         }
     }
 }
@@ -478,7 +483,7 @@ fn huge_numbers_are_errors() {
             .iter()
             .flat_map(|r| &r.diagnostics)
             .filter(|d| d.is_error())
-            .any(|d| d.span.start <= digits + len && d.span.end + 64 >= digits);
+            .any(|d| d.span().start <= digits + len && d.span().end + 64 >= digits);
         assert!(pointed, "{} {what}: no error near the huge number: {:?}", format.name(), codes(&checked));
     }
 }
@@ -496,7 +501,7 @@ fn huge_pbn_score_is_reported() {
         .records
         .iter()
         .flat_map(|r| &r.diagnostics)
-        .any(|d| d.span.start <= at + HUGE.len() && d.span.end + 16 >= at);
+        .any(|d| d.span().start <= at + HUGE.len() && d.span().end + 16 >= at);
     assert!(near, "no diagnostic near the huge score: {:?}", codes(&checked));
 }
 
@@ -761,7 +766,7 @@ fn duplicate_keys_are_reported() {
             .records
             .iter()
             .flat_map(|r| &r.diagnostics)
-            .any(|d| d.span.start <= at + second.len() && d.span.end >= at);
+            .any(|d| d.span().start <= at + second.len() && d.span().end >= at);
         assert!(
             reported,
             "{} duplicate {what}: nothing reported at the duplicate: {:?}",
@@ -821,12 +826,11 @@ actions = ['d dh p1 ????????', 'd dh p2 ????????', 'd dh p3 ????????', 'd dh p4 
     let checked = timed_check(Format::Phh, "hands share nothing", text.as_bytes());
     assert_eq!(checked.records.len(), 4, "{:?}", codes(&checked));
     for (i, r) in checked.records.iter().enumerate() {
-        let errors: Vec<&str> =
-            r.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code.as_str()).collect();
+        let errors: Vec<&str> = r.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code()).collect();
         if i == 2 {
             assert!(!errors.is_empty(), "hand 3 (unknown variant) has no error");
             let d = r.diagnostics.iter().find(|d| d.is_error()).unwrap();
-            assert_eq!(&checked.source[d.span.range()], "'ZZ'", "the unknown variant is pointed at");
+            assert_eq!(&checked.source[d.span().range()], "'ZZ'", "the unknown variant is pointed at");
         } else {
             assert!(
                 errors.is_empty(),
@@ -923,7 +927,7 @@ fn pbn_game_with_200_tricks() {
         .iter()
         .flat_map(|r| &r.diagnostics)
         .filter(|d| d.is_error())
-        .any(|d| d.span.start >= play);
+        .any(|d| d.span().start >= play);
     assert!(in_play, "no error in the play section: {:?}", codes(&checked));
     // And 200 tricks of a well-formed-looking play in a 10k-game file stays fast.
     let mut many = String::new();

@@ -1,8 +1,10 @@
 //! The one diagnostic type every crate reports: severity, stable code, message, byte span, help.
 //!
-//! Parsers build [`Diagnostic`] values (cheap, no miette involved). Line and column are computed
-//! from the span only when a diagnostic is reported ([`LineIndex`]); rendering with miette goes
-//! through [`Diagnostic::to_miette`].
+//! Parsers build [`Diagnostic`] values (cheap, nothing rendered). Line and column are computed
+//! from the span only when a diagnostic is reported ([`LineIndex`]); [`Diagnostic::display`] draws
+//! the line and a caret in plain text, and rendering crates (the CLI uses miette) read the
+//! accessors. Diagnostics are collected through a [`DiagnosticSink`], so a caller can keep them
+//! all (`Vec<Diagnostic>`) or stop at the first error ([`FirstError`]).
 
 use core::fmt;
 use core::ops::Range;
@@ -102,49 +104,48 @@ impl From<Range<usize>> for Span {
 
 /// A problem found in a record: an error or a warning with a stable code and a place.
 ///
+/// Fields are private (as in `toml_edit`'s error type); read them with [`code`](Diagnostic::code),
+/// [`message`](Diagnostic::message), [`span`](Diagnostic::span), [`severity`](Diagnostic::severity)
+/// and [`help`](Diagnostic::help). `Display` gives one line; [`Diagnostic::display`] draws the
+/// source line and a caret under the span, with no rendering crate involved.
+///
 /// ```
 /// use cards_core::{Diagnostic, LineIndex, Span};
 /// let source = "line one\nbad here\n";
 /// let diag = Diagnostic::error("BAD_THING", "this is bad", Span::new(13, 17))
 ///     .with_help("write something good");
 /// let index = LineIndex::new(source);
-/// assert_eq!(index.line_col(source, diag.span.start), (2, 5));
+/// assert_eq!(index.line_col(source, diag.span().start), (2, 5));
 /// assert!(diag.is_error());
+/// assert_eq!(diag.code(), "BAD_THING");
+/// assert_eq!(
+///     diag.display("f.txt", source).to_string(),
+///     "error[BAD_THING]: this is bad\n --> f.txt:2:5\n  |\n2 | bad here\n  |     ^^^^\n  = help: write something good\n"
+/// );
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Diagnostic {
-    /// Error or warning.
-    pub severity: Severity,
-    /// A stable SCREAMING_SNAKE_CASE code (`PHH_TOML_SYNTAX`, `AUCTION_INSUFFICIENT_BID`, …).
-    pub code: String,
-    /// What is wrong, in one sentence.
-    pub message: String,
-    /// Where, as bytes of the whole source file.
-    pub span: Span,
-    /// How to fix it, if there is something useful to say.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub help: Option<String>,
+    severity: Severity,
+    code: &'static str,
+    message: String,
+    span: Span,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    help: Option<String>,
 }
 
 impl Diagnostic {
     /// A new error.
     #[must_use]
-    pub fn error(code: impl Into<String>, message: impl Into<String>, span: impl Into<Span>) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Error,
-            code: code.into(),
-            message: message.into(),
-            span: span.into(),
-            help: None,
-        }
+    pub fn error(code: &'static str, message: impl Into<String>, span: impl Into<Span>) -> Diagnostic {
+        Diagnostic { severity: Severity::Error, code, message: message.into(), span: span.into(), help: None }
     }
 
     /// A new warning.
     #[must_use]
-    pub fn warning(code: impl Into<String>, message: impl Into<String>, span: impl Into<Span>) -> Diagnostic {
+    pub fn warning(code: &'static str, message: impl Into<String>, span: impl Into<Span>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
-            code: code.into(),
+            code,
             message: message.into(),
             span: span.into(),
             help: None,
@@ -158,11 +159,66 @@ impl Diagnostic {
         self
     }
 
+    /// The same diagnostic with another severity (a strict reader turns a leniency's warning into
+    /// an error this way).
+    #[must_use]
+    pub fn with_severity(mut self, severity: Severity) -> Diagnostic {
+        self.severity = severity;
+        self
+    }
+
+    /// The same diagnostic with another span.
+    #[must_use]
+    pub fn with_span(mut self, span: impl Into<Span>) -> Diagnostic {
+        self.span = span.into();
+        self
+    }
+
+    /// Changes the severity in place.
+    pub fn set_severity(&mut self, severity: Severity) {
+        self.severity = severity;
+    }
+
+    /// Changes the span in place.
+    pub fn set_span(&mut self, span: impl Into<Span>) {
+        self.span = span.into();
+    }
+
     /// The same diagnostic with its span moved right by `offset` bytes.
     #[must_use]
     pub fn shifted(mut self, offset: usize) -> Diagnostic {
         self.span = self.span.shift(offset);
         self
+    }
+
+    /// Error or warning.
+    #[must_use]
+    pub fn severity(&self) -> Severity {
+        self.severity
+    }
+
+    /// The stable SCREAMING_SNAKE_CASE code (`PHH_TOML_SYNTAX`, `AUCTION_INSUFFICIENT_BID`, …).
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// What is wrong, in one sentence.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Where, as bytes of the whole source file.
+    #[must_use]
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// How to fix it, if there is something useful to say.
+    #[must_use]
+    pub fn help(&self) -> Option<&str> {
+        self.help.as_deref()
     }
 
     /// Whether this is an error.
@@ -171,47 +227,164 @@ impl Diagnostic {
         self.severity == Severity::Error
     }
 
-    /// A miette diagnostic for rendering (file, line, column, caret, help).
-    ///
-    /// Attach the source with `miette::Report::new(d).with_source_code(...)`.
+    /// An adaptor whose `Display` draws the diagnostic against its source: the heading, the
+    /// `file:line:column`, the source line and a caret under the span, and the help.
     #[must_use]
-    pub fn to_miette(&self) -> miette::MietteDiagnostic {
-        let severity = match self.severity {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-        };
-        let mut diag = miette::MietteDiagnostic::new(self.message.clone())
-            .with_code(self.code.clone())
-            .with_severity(severity)
-            .with_label(miette::LabeledSpan::at(self.span.range(), "here"));
-        if let Some(help) = &self.help {
-            diag = diag.with_help(help.clone());
-        }
-        diag
-    }
-
-    /// Renders the diagnostic as miette's graphical report, without colours (stable for snapshots).
-    #[must_use]
-    pub fn render_plain(&self, file_name: &str, source: &str) -> String {
-        let report = miette::Report::new(self.to_miette())
-            .with_source_code(miette::NamedSource::new(file_name, source.to_owned()));
-        let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
-            .with_width(100);
-        let mut out = String::new();
-        if handler.render_report(&mut out, report.as_ref()).is_err() {
-            out = format!("{}: {}", self.code, self.message);
-        }
-        out
+    pub fn display<'a>(&'a self, file_name: &'a str, source: &'a str) -> DisplaySource<'a> {
+        DisplaySource { diagnostic: self, file_name, source }
     }
 }
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.severity {
+        write!(
+            f,
+            "{}[{}]: {} at {}..{}",
+            self.severity, self.code, self.message, self.span.start, self.span.end
+        )
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
-        };
-        write!(f, "{kind}[{}]: {} at {}..{}", self.code, self.message, self.span.start, self.span.end)
+        })
+    }
+}
+
+/// A [`Diagnostic`] drawn against its source text (see [`Diagnostic::display`]).
+#[derive(Debug, Clone, Copy)]
+pub struct DisplaySource<'a> {
+    diagnostic: &'a Diagnostic,
+    file_name: &'a str,
+    source: &'a str,
+}
+
+impl fmt::Display for DisplaySource<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = self.diagnostic;
+        let source = self.source;
+        let span = d.span.snap_to_chars(source);
+        let line_start = source[..span.start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let line_end = source[span.start..].find(['\n', '\r']).map_or(source.len(), |i| span.start + i);
+        let line_text = &source[line_start..line_end];
+        let (line, column) = LineIndex::new(source).line_col(source, span.start);
+        let number = line.to_string();
+        let pad = " ".repeat(number.len());
+        writeln!(f, "{}[{}]: {}", d.severity, d.code, d.message)?;
+        writeln!(f, "{pad}--> {}:{line}:{column}", self.file_name)?;
+        writeln!(f, "{pad} |")?;
+        writeln!(f, "{number} | {line_text}")?;
+        let lead = " ".repeat(column - 1);
+        let width = source[span.start..span.end.min(line_end).max(span.start)].chars().count().max(1);
+        writeln!(f, "{pad} | {lead}{}", "^".repeat(width))?;
+        if let Some(help) = &d.help {
+            writeln!(f, "{pad} = help: {help}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What every reader's `Options::strict` does: the warnings whose code is one of `leniencies` (a
+/// producer's convention, read with a warning code of its own) become errors.
+///
+/// ```
+/// use cards_core::{Diagnostic, Span, diagnostic::make_strict};
+/// let mut found = vec![Diagnostic::warning("OLD_FORM", "old form", Span::at(0))];
+/// make_strict(&mut found, &["OLD_FORM"]);
+/// assert!(found[0].is_error());
+/// ```
+pub fn make_strict(diagnostics: &mut [Diagnostic], leniencies: &[&str]) {
+    for d in diagnostics {
+        if leniencies.contains(&d.code) {
+            d.severity = Severity::Error;
+        }
+    }
+}
+
+/// What is wrong with a crate's list of stable codes (its `codes::ALL`), if anything: a code
+/// listed twice, or one that is not SCREAMING_SNAKE_CASE. Each crate's `codes` tests call it.
+///
+/// ```
+/// use cards_core::diagnostic::code_list_problem;
+/// assert_eq!(code_list_problem(&["A_B", "C"]), None);
+/// assert!(code_list_problem(&["A_B", "A_B"]).is_some());
+/// assert!(code_list_problem(&["a-b"]).is_some());
+/// ```
+#[must_use]
+pub fn code_list_problem(all: &[&str]) -> Option<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    all.iter().find_map(|code| {
+        if !seen.insert(*code) {
+            Some(format!("{code} is listed twice"))
+        } else if code.is_empty()
+            || !code.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        {
+            Some(format!("{code} is not SCREAMING_SNAKE_CASE"))
+        } else {
+            None
+        }
+    })
+}
+
+/// Where diagnostics go as they are found (`toml_parser`'s `ErrorSink` is the model).
+///
+/// `Vec<Diagnostic>` keeps every one; [`FirstError`] keeps the first error and tells the checker
+/// to stop; a caller may count, filter or print as they arrive with its own sink.
+pub trait DiagnosticSink {
+    /// Takes one diagnostic.
+    fn report(&mut self, diagnostic: Diagnostic);
+
+    /// Whether the caller wants no more: a checker may then skip the rest of its work.
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+impl DiagnosticSink for Vec<Diagnostic> {
+    fn report(&mut self, diagnostic: Diagnostic) {
+        self.push(diagnostic);
+    }
+}
+
+impl<S: DiagnosticSink + ?Sized> DiagnosticSink for &mut S {
+    fn report(&mut self, diagnostic: Diagnostic) {
+        (**self).report(diagnostic);
+    }
+
+    fn stopped(&self) -> bool {
+        (**self).stopped()
+    }
+}
+
+/// A sink that keeps the first error and drops everything else; [`DiagnosticSink::stopped`]
+/// turns true once it has one.
+#[derive(Debug, Clone, Default)]
+pub struct FirstError {
+    error: Option<Diagnostic>,
+}
+
+impl FirstError {
+    /// The first error, if any was reported.
+    #[must_use]
+    pub fn into_error(self) -> Option<Diagnostic> {
+        self.error
+    }
+}
+
+impl DiagnosticSink for FirstError {
+    fn report(&mut self, diagnostic: Diagnostic) {
+        if self.error.is_none() && diagnostic.is_error() {
+            self.error = Some(diagnostic);
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.error.is_some()
     }
 }
 
@@ -303,11 +476,37 @@ mod tests {
         let source = "variant = 'XX'\n";
         let diag = Diagnostic::error("PHH_UNKNOWN_VARIANT", "unknown variant", Span::new(10, 14))
             .with_help("use one of FT NT NS PO FO/8 F7S F7S/8 FR N2L1D F2L3D FB");
-        let text = diag.render_plain("hand.phh", source);
+        let text = diag.display("hand.phh", source).to_string();
         assert!(text.contains("PHH_UNKNOWN_VARIANT"), "{text}");
         assert!(text.contains("hand.phh:1:11"), "{text}");
-        assert!(text.contains("help:"), "{text}");
-        assert!(text.contains("^") || text.contains("┬"), "{text}");
+        assert!(text.contains("= help:"), "{text}");
+        assert!(text.contains("1 | variant = 'XX'\n  |           ^^^^\n"), "{text}");
+    }
+
+    #[test]
+    fn display_survives_any_span() {
+        for (source, span) in [("", Span::at(0)), ("a\r\nb", Span::new(1, 2)), ("é", Span::new(1, 99))] {
+            let diag = Diagnostic::warning("X", "m", span);
+            let text = diag.display("f", source).to_string();
+            assert!(text.starts_with("warning[X]: m\n"), "{text}");
+            assert!(text.contains('^'), "{text}");
+        }
+    }
+
+    #[test]
+    fn first_error_stops() {
+        let mut sink = FirstError::default();
+        assert!(!sink.stopped());
+        sink.report(Diagnostic::warning("W", "w", Span::at(0)));
+        assert!(!sink.stopped());
+        sink.report(Diagnostic::error("E", "e", Span::at(1)));
+        sink.report(Diagnostic::error("F", "f", Span::at(2)));
+        assert!(sink.stopped());
+        assert_eq!(sink.into_error().map(|d| d.code()), Some("E"));
+        let mut all: Vec<Diagnostic> = Vec::new();
+        all.report(Diagnostic::error("E", "e", Span::at(1)));
+        assert!(!all.stopped());
+        assert_eq!(all.len(), 1);
     }
 
     #[test]

@@ -1,14 +1,13 @@
 //! Shared card types for the cardnote notation crates: suits, ranks and cards in one byte, card
 //! sets as a `u64` bitset, multisets for decks with duplicates, the decks of every supported game,
-//! seats, exact amounts, card text for each notation, the one diagnostic type all crates report,
+//! bridge seats, exact amounts, the card-text error type, the one diagnostic type all crates report,
 //! and a seedable generator for test data.
 //!
 //! ```
 //! use cards_core::{Card, CardSet, Deck, Rank, Suit};
-//! use cards_core::text::{phh, pbn};
+//! use cards_core::text::pbn;
 //!
-//! let hole = phh::parse_cards("AhKh").unwrap();
-//! let set: CardSet = hole.iter().filter_map(|c| c.known()).collect();
+//! let set: CardSet = [Card::new(Rank::Ace, Suit::Hearts), Card::new(Rank::King, Suit::Hearts)].into_iter().collect();
 //! assert!(set.contains(Card::new(Rank::King, Suit::Hearts)));
 //! assert_eq!(pbn::write_hand(Some(set)), ".AK..");
 //! assert!(set.is_subset(Deck::ShortDeck36.cards()));
@@ -30,8 +29,8 @@ pub mod text;
 pub use amount::{Amount, AmountError};
 pub use card::{Card, MaybeCard, Rank, Suit};
 pub use deck::Deck;
-pub use diagnostic::{Diagnostic, LineIndex, Severity, Span};
+pub use diagnostic::{Diagnostic, DiagnosticSink, DisplaySource, FirstError, LineIndex, Severity, Span};
 pub use rng::Rng;
-pub use seat::{Compass, PinochleSeat, PrefPlayer};
+pub use seat::Compass;
 pub use set::{CardCounts, CardSet, CardSetIter};
 pub use text::{CardTextError, CardTextErrorKind};

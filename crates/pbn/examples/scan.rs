@@ -25,17 +25,17 @@ fn main() {
         println!("{path}: games {} errors {errs} warnings {warns}", recs.len());
         for r in &recs {
             for d in &r.diagnostics {
-                *codes.entry(format!("{:?} {}", d.severity, d.code)).or_default() += 1;
+                *codes.entry(format!("{:?} {}", d.severity(), d.code())).or_default() += 1;
                 if verbose {
                     let line =
-                        cards_core::LineIndex::new(&decoded.text).line_col(&decoded.text, d.span.start);
+                        cards_core::LineIndex::new(&decoded.text).line_col(&decoded.text, d.span().start);
                     println!(
                         "  {:?} {} {:?}: {} [{}]",
-                        d.severity,
-                        d.code,
+                        d.severity(),
+                        d.code(),
                         line,
-                        d.message,
-                        decoded.text.get(d.span.range()).unwrap_or("").chars().take(60).collect::<String>()
+                        d.message(),
+                        decoded.text.get(d.span().range()).unwrap_or("").chars().take(60).collect::<String>()
                     );
                 }
             }

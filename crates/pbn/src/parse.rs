@@ -1413,6 +1413,6 @@ mod tests {
         assert_eq!(cols[1].width, Some(5));
         assert_eq!(cols[2].name, "Names");
         let (_, diags) = read_columns("Rank;Call\\L", Some(10), Span::at(0));
-        assert_eq!(diags[0].span, Span::new(15, 21));
+        assert_eq!(diags[0].span(), Span::new(15, 21));
     }
 }

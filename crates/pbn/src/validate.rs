@@ -190,23 +190,23 @@ impl<'a> Reader<'a> {
         }
         if self.options.strict {
             for d in &mut diagnostics {
-                d.severity = Severity::Error;
+                d.set_severity(Severity::Error);
             }
         }
         // Spans computed from byte offsets inside values may cut a character of a Latin-1 file:
         // widen them to character boundaries.
         for d in &mut diagnostics {
-            let mut start = d.span.start.min(self.src.len());
+            let mut start = d.span().start.min(self.src.len());
             while !self.src.is_char_boundary(start) {
                 start -= 1;
             }
-            let mut end = d.span.end.clamp(start, self.src.len());
+            let mut end = d.span().end.clamp(start, self.src.len());
             while !self.src.is_char_boundary(end) {
                 end += 1;
             }
-            d.span = Span::new(start, end);
+            d.set_span(Span::new(start, end));
         }
-        diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+        diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
         Record { game, tags, info, diagnostics, export: self.export }
     }
 
@@ -1489,7 +1489,7 @@ mod tests {
             let text = format!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n");
             let r = one(&text);
             assert!(!r.has_errors(), "{deal}: {:?}", r.diagnostics);
-            r.diagnostics.iter().map(|d| d.code.to_string()).collect::<Vec<_>>()
+            r.diagnostics.iter().map(|d| d.code().to_string()).collect::<Vec<_>>()
         };
         assert_eq!(deal_codes("N:"), [codes::DEAL_EMPTY_HAND]);
         assert_eq!(deal_codes("N:AKQJ.AKQ.AKQ.AKQ"), [codes::DEAL_EMPTY_HAND]);
@@ -1570,7 +1570,7 @@ mod tests {
         let r = one(&text);
         assert!(r.has_errors());
         for d in &r.diagnostics {
-            assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end), "{d:?}");
+            assert!(text.is_char_boundary(d.span().start) && text.is_char_boundary(d.span().end), "{d:?}");
         }
         // F3: `</PBN>` after section data stays where it stood, and the import writer is a fixed point.
         let text = "<PBN>\n[Board \"5\"]\n[Auction \"N\"]\nAP\n</PBN>\n";
@@ -1579,6 +1579,6 @@ mod tests {
         assert_eq!(once, text);
         // F6: a score beyond 64 bits is reported.
         let r = one("[Score \"NS 340282366920938463463374607431768211457\"]\n");
-        assert!(r.diagnostics.iter().any(|d| d.code == codes::BAD_SCORE));
+        assert!(r.diagnostics.iter().any(|d| d.code() == codes::BAD_SCORE));
     }
 }

@@ -42,8 +42,8 @@ fn report(source: &str, records: &[Record<'_>]) -> String {
             let _ = writeln!(out, "  table {}: {} columns, {} rows", t.name, t.columns.len(), t.row_count());
         }
         for d in &r.diagnostics {
-            let (line, col) = lines.line_col(source, d.span.start);
-            let _ = writeln!(out, "  {:?} {} {line}:{col}: {}", d.severity, d.code, d.message);
+            let (line, col) = lines.line_col(source, d.span().start);
+            let _ = writeln!(out, "  {:?} {} {line}:{col}: {}", d.severity(), d.code(), d.message());
         }
     }
     out
@@ -85,9 +85,9 @@ fn compliance_set_renders_each_code() {
         let code = path.file_stem().unwrap().to_string_lossy().into_owned();
         let records: Vec<Record<'_>> = pbn::read_str(&source, Options::default()).collect();
         let diags: Vec<&cards_core::Diagnostic> = records.iter().flat_map(|r| &r.diagnostics).collect();
-        assert!(diags.iter().any(|d| d.code == code), "{code}.pbn does not report {code}: {diags:?}");
+        assert!(diags.iter().any(|d| d.code() == code), "{code}.pbn does not report {code}: {diags:?}");
         let name = format!("invalid/{code}.pbn");
-        let rendered: Vec<String> = diags.iter().map(|d| d.render_plain(&name, &source)).collect();
+        let rendered: Vec<String> = diags.iter().map(|d| d.display(&name, &source).to_string()).collect();
         insta::assert_snapshot!(rendered.join("\n"));
     });
 }

@@ -48,8 +48,8 @@ fn check_spans(text: &str) {
     for r in read(text) {
         assert!(r.game.span.end <= text.len());
         for d in &r.diagnostics {
-            assert!(d.span.start <= d.span.end && d.span.end <= text.len(), "{d:?}");
-            assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end), "{d:?}");
+            assert!(d.span().start <= d.span().end && d.span().end <= text.len(), "{d:?}");
+            assert!(text.is_char_boundary(d.span().start) && text.is_char_boundary(d.span().end), "{d:?}");
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Tests over the real files in `<repo root>/../shared/corpus/pbn` (skipped with a note when absent):
+//! Tests over the real files in `<repo root>/../shared/corpus/pbn` (failing when absent unless `CARDNOTE_SKIP_SHARED=1`):
 //! every file is read, the spec author's `errors_*` files give errors and `correct_*` none, the
 //! import-style and export writers round-trip, and the reading agrees with the endplay oracle
 //! where the oracle is right.
@@ -16,7 +16,7 @@ fn shared() -> Option<PathBuf> {
     if root.join("pbn").is_dir() {
         Some(root)
     } else {
-        println!("note: {} not found, skipping the shared corpus tests", root.display());
+        missing_shared(&root);
         None
     }
 }
@@ -87,7 +87,7 @@ fn errors_files_show_the_errors_they_were_written_for() {
         let decoded = pbn::decode(&std::fs::read(dir.join(file)).unwrap());
         read(&decoded.text)
             .iter()
-            .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code.clone()))
+            .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code().to_owned()))
             .collect()
     };
     let e20 = codes("errors_20.pbn");
@@ -160,8 +160,8 @@ fn import_writer_round_trips_every_file() {
             let codes = |r: &Record<'_>| {
                 r.diagnostics
                     .iter()
-                    .map(|d| d.code.clone())
-                    .filter(|c| c != "MISSING_GAME_SEPARATOR")
+                    .map(|d| d.code())
+                    .filter(|c| *c != "MISSING_GAME_SEPARATOR")
                     .collect::<Vec<_>>()
             };
             assert_eq!(codes(a), codes(b), "{}", path.display());
@@ -201,7 +201,7 @@ fn export_writer_round_trips_every_file() {
             }
             for d in &b.diagnostics {
                 assert!(
-                    !matches!(d.code.as_str(), "EXPORT_FORMAT" | "LINE_TOO_LONG"),
+                    !matches!(d.code(), "EXPORT_FORMAT" | "LINE_TOO_LONG"),
                     "{}: export output breaks export rules: {d:?}",
                     path.display()
                 );
@@ -324,4 +324,12 @@ fn agrees_with_the_endplay_oracle() {
         unexplained.len(),
         unexplained.join("\n")
     );
+}
+
+/// `../shared` is missing: the test fails (its evidence is absent) unless `CARDNOTE_SKIP_SHARED=1`
+/// says to skip it, as the GitHub workflow does.
+fn missing_shared(path: &std::path::Path) {
+    let skip = std::env::var_os("CARDNOTE_SKIP_SHARED").is_some_and(|v| v == "1");
+    assert!(skip, "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip the tests that need it", path.display());
+    eprintln!("note: {} is missing; skipped (CARDNOTE_SKIP_SHARED=1)", path.display());
 }

@@ -25,7 +25,7 @@ use crate::write::{push_key, write_hand_to};
 
 /// A comment the canonical form has no place for (inside an inline table, a dotted key, or
 /// anywhere the TOML cannot be read back into its hand): rewrite with `fmt --preserve`.
-pub const COMMENT_WITHOUT_PLACE: &str = "PHH_COMMENT_WITHOUT_PLACE";
+pub use crate::codes::PHH_COMMENT_WITHOUT_PLACE as COMMENT_WITHOUT_PLACE;
 
 /// Every comment of a TOML text (`#` to the end of its line, outside strings), with its offset.
 #[must_use]
@@ -368,7 +368,7 @@ mod tests {
             starting_stacks = [200, 200]\nactions = []\nextra = { a = 1, b = [ # inside\n 2] }\n";
         let file = crate::parse_file(text);
         match write_canonical(text, &file) {
-            Err(d) => assert_eq!(d.code, COMMENT_WITHOUT_PLACE),
+            Err(d) => assert_eq!(d.code(), COMMENT_WITHOUT_PLACE),
             Ok(out) => assert!(out.contains("# inside"), "{out}"),
         }
     }

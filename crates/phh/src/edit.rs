@@ -4,7 +4,7 @@
 use cards_core::{Diagnostic, Span};
 use toml_edit::{DocumentMut, Item, Value};
 
-use crate::error::codes;
+use crate::codes;
 use crate::model::Action;
 
 /// An editable PHH document (`.phh` or `.phhs`).
@@ -29,7 +29,7 @@ impl Editor {
     pub fn new(text: &str) -> Result<Editor, Diagnostic> {
         text.parse::<DocumentMut>().map(|doc| Editor { doc }).map_err(|e| {
             let span = e.span().map_or(Span::at(0), |r| Span::from(r).snap_to_chars(text));
-            Diagnostic::error(codes::TOML_SYNTAX, e.message().trim().to_owned(), span)
+            Diagnostic::error(codes::PHH_TOML_SYNTAX, e.message().trim().to_owned(), span)
         })
     }
 

@@ -35,8 +35,8 @@
 //! // The second hand has a malformed card: the error points at the bad suit character.
 //! let second = &file.hands[1];
 //! let error = &second.diagnostics[0];
-//! assert_eq!(error.code, "PHH_ACTION_CARD_TEXT");
-//! assert_eq!(&text[error.span.range()], "x");
+//! assert_eq!(error.code(), phh::codes::PHH_ACTION_CARD_TEXT);
+//! assert_eq!(&text[error.span().range()], "x");
 //!
 //! // Canonical writing round-trips to an equal model.
 //! let out = phh::write_hand(hand);
@@ -53,7 +53,8 @@
 //! - [`chunks`]`(&str)`: split without parsing, then [`parse_chunk`] each [`HandChunk`]
 //!   (independent: parse them in parallel); [`parse_parallel`]`(&str, threads)` does it with
 //!   scoped threads.
-//! - [`stream::HandReader`]: hands from any `std::io::BufRead`, bounded memory on files of any size.
+//! - [`Reader`]: hands from any `std::io::BufRead` with [`Options`] applied, bounded memory on files
+//!   of any size ([`stream::HandReader`] without options).
 //! - Paths: the hand-written fast path reads the TOML subset PHH writers produce and falls back to
 //!   the toml_edit general path ([`Path::General`], [`parse_chunk_general`]) for anything else; both
 //!   give the same result (tested on every corpus hand).
@@ -77,6 +78,7 @@
 //! - Exact numbers: amounts are exact decimals (`cards_core::Amount`, `inf` kept apart) with checked
 //!   arithmetic, never `f64`; a number too large to hold exactly is a diagnostic.
 
+pub mod codes;
 pub mod comments;
 pub mod edit;
 pub mod error;
@@ -98,9 +100,48 @@ pub use parse::{
     HandChunk, Hands, ParsedFile, ParsedHand, Path, chunks, hands, hands_with, is_multi, parse_chunk,
     parse_chunk_fast, parse_chunk_general, parse_file, parse_hand, parse_parallel,
 };
+pub use stream::Reader;
 pub use write::{write_hand, write_hands, write_named_hands};
 
 /// The README's example, run as a doctest.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// Options every reader of this crate takes (the same names in each cardnote format crate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// A producer's convention (read with a warning code of its own, [`codes::LENIENCIES`])
+    /// becomes an error.
+    pub strict: bool,
+}
+
+impl Options {
+    /// Applies the options to a record's diagnostics (under `strict`, leniencies become errors).
+    pub fn apply(&self, diagnostics: &mut [cards_core::Diagnostic]) {
+        if self.strict {
+            cards_core::diagnostic::make_strict(diagnostics, codes::LENIENCIES);
+        }
+    }
+}
+
+#[cfg(test)]
+mod options_tests {
+    use super::*;
+
+    #[test]
+    fn strict_turns_a_leniency_into_an_error() {
+        let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+                    starting_stacks = [200, 200]\nactions = []\nzzz = 1\n";
+        let file = parse_file(text);
+        let mut found = file.hands[0].diagnostics.clone();
+        let unknown = |found: &[cards_core::Diagnostic], error: bool| {
+            found.iter().any(|d| d.code() == codes::PHH_UNKNOWN_FIELD && d.is_error() == error)
+        };
+        assert!(unknown(&found, false), "{found:?}");
+        Options::default().apply(&mut found);
+        assert!(unknown(&found, false), "{found:?}");
+        Options { strict: true }.apply(&mut found);
+        assert!(unknown(&found, true), "{found:?}");
+    }
+}

@@ -16,146 +16,12 @@
 use core::fmt;
 use core::str::FromStr;
 
-use cards_core::{Amount, Card, Deck, MaybeCard};
+use cards_core::{Amount, Card, MaybeCard};
 use serde::{Deserialize, Serialize};
 
-/// The 11 variant codes of the specification.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Variant {
-    /// `FT`: fixed-limit Texas hold 'em.
-    FixedLimitTexasHoldem,
-    /// `NT`: no-limit Texas hold 'em.
-    NoLimitTexasHoldem,
-    /// `NS`: no-limit short-deck hold 'em.
-    NoLimitShortDeckHoldem,
-    /// `PO`: pot-limit Omaha hold 'em.
-    PotLimitOmahaHoldem,
-    /// `FO/8`: fixed-limit Omaha hold 'em high/low-split eight or better.
-    FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
-    /// `F7S`: fixed-limit seven card stud.
-    FixedLimitSevenCardStud,
-    /// `F7S/8`: fixed-limit seven card stud high/low-split eight or better.
-    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
-    /// `FR`: fixed-limit razz.
-    FixedLimitRazz,
-    /// `N2L1D`: no-limit deuce-to-seven lowball single draw.
-    NoLimitDeuceToSevenLowballSingleDraw,
-    /// `F2L3D`: fixed-limit deuce-to-seven lowball triple draw.
-    FixedLimitDeuceToSevenLowballTripleDraw,
-    /// `FB`: fixed-limit badugi.
-    FixedLimitBadugi,
-}
-
-impl Variant {
-    /// Every variant, in the specification's table order.
-    pub const ALL: [Variant; 11] = [
-        Variant::FixedLimitTexasHoldem,
-        Variant::NoLimitTexasHoldem,
-        Variant::NoLimitShortDeckHoldem,
-        Variant::PotLimitOmahaHoldem,
-        Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
-        Variant::FixedLimitSevenCardStud,
-        Variant::FixedLimitSevenCardStudHighLowSplitEightOrBetter,
-        Variant::FixedLimitRazz,
-        Variant::NoLimitDeuceToSevenLowballSingleDraw,
-        Variant::FixedLimitDeuceToSevenLowballTripleDraw,
-        Variant::FixedLimitBadugi,
-    ];
-
-    /// The code written in files (`"NT"`, `"FO/8"`).
-    #[must_use]
-    pub const fn code(self) -> &'static str {
-        match self {
-            Variant::FixedLimitTexasHoldem => "FT",
-            Variant::NoLimitTexasHoldem => "NT",
-            Variant::NoLimitShortDeckHoldem => "NS",
-            Variant::PotLimitOmahaHoldem => "PO",
-            Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter => "FO/8",
-            Variant::FixedLimitSevenCardStud => "F7S",
-            Variant::FixedLimitSevenCardStudHighLowSplitEightOrBetter => "F7S/8",
-            Variant::FixedLimitRazz => "FR",
-            Variant::NoLimitDeuceToSevenLowballSingleDraw => "N2L1D",
-            Variant::FixedLimitDeuceToSevenLowballTripleDraw => "F2L3D",
-            Variant::FixedLimitBadugi => "FB",
-        }
-    }
-
-    /// The variant of a code, exactly as written (case-sensitive).
-    #[must_use]
-    pub fn from_code(code: &str) -> Option<Variant> {
-        Variant::ALL.into_iter().find(|v| v.code() == code)
-    }
-
-    /// The deck the variant is played with.
-    #[must_use]
-    pub const fn deck(self) -> Deck {
-        match self {
-            Variant::NoLimitShortDeckHoldem => Deck::ShortDeck36,
-            _ => Deck::Standard52,
-        }
-    }
-
-    /// Whether betting is fixed-limit (`small_bet`/`big_bet` required, `min_bet` forbidden).
-    #[must_use]
-    pub const fn is_fixed_limit(self) -> bool {
-        !matches!(
-            self,
-            Variant::NoLimitTexasHoldem
-                | Variant::NoLimitShortDeckHoldem
-                | Variant::PotLimitOmahaHoldem
-                | Variant::NoLimitDeuceToSevenLowballSingleDraw
-        )
-    }
-
-    /// Whether the variant is a stud game (bring-in required, blinds forbidden).
-    #[must_use]
-    pub const fn is_stud(self) -> bool {
-        matches!(
-            self,
-            Variant::FixedLimitSevenCardStud
-                | Variant::FixedLimitSevenCardStudHighLowSplitEightOrBetter
-                | Variant::FixedLimitRazz
-        )
-    }
-
-    /// Whether the variant has draws (`sd` actions).
-    #[must_use]
-    pub const fn is_draw(self) -> bool {
-        matches!(
-            self,
-            Variant::NoLimitDeuceToSevenLowballSingleDraw
-                | Variant::FixedLimitDeuceToSevenLowballTripleDraw
-                | Variant::FixedLimitBadugi
-        )
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
-    }
-}
-
-impl FromStr for Variant {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Variant, String> {
-        Variant::from_code(s).ok_or_else(|| format!("unknown variant code `{s}`"))
-    }
-}
-
-impl Serialize for Variant {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.code())
-    }
-}
-
-impl<'de> Deserialize<'de> for Variant {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+/// The 11 variant codes of the specification: poker-engine's variant, so a parsed hand replays
+/// without conversion.
+pub use poker_engine::Variant;
 
 /// An exact amount that may be infinite (`inf`: an unknown stack, or no time limit).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -468,7 +334,7 @@ impl CardRun {
     /// Writes the run in PHH card text (`AhKs??`).
     pub fn write_to(&self, out: &mut String) {
         for card in self.iter() {
-            cards_core::text::phh::push_card(out, card);
+            poker_engine::card_text::push_card(out, card);
         }
     }
 }

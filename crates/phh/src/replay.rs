@@ -26,11 +26,11 @@
 
 use cards_core::{Diagnostic, Span};
 use poker_engine::replay::{Event, run};
-use poker_engine::{Action as EngineAction, CardList, Chips, GameDef, Show, State, Variant as EngineVariant};
+use poker_engine::{Action as EngineAction, CardList, Chips, GameDef, Show, State};
 
 pub use poker_engine::RuleProfile;
 
-use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown, Variant};
+use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown};
 use crate::parse::ParsedHand;
 
 /// The result of replaying one hand.
@@ -46,30 +46,6 @@ pub struct ReplayOutcome {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// The engine variant of a PHH variant.
-#[must_use]
-pub const fn engine_variant(variant: Variant) -> EngineVariant {
-    match variant {
-        Variant::FixedLimitTexasHoldem => EngineVariant::FixedLimitTexasHoldem,
-        Variant::NoLimitTexasHoldem => EngineVariant::NoLimitTexasHoldem,
-        Variant::NoLimitShortDeckHoldem => EngineVariant::NoLimitShortDeckHoldem,
-        Variant::PotLimitOmahaHoldem => EngineVariant::PotLimitOmahaHoldem,
-        Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter => {
-            EngineVariant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter
-        }
-        Variant::FixedLimitSevenCardStud => EngineVariant::FixedLimitSevenCardStud,
-        Variant::FixedLimitSevenCardStudHighLowSplitEightOrBetter => {
-            EngineVariant::FixedLimitSevenCardStudHighLowSplitEightOrBetter
-        }
-        Variant::FixedLimitRazz => EngineVariant::FixedLimitRazz,
-        Variant::NoLimitDeuceToSevenLowballSingleDraw => EngineVariant::NoLimitDeuceToSevenLowballSingleDraw,
-        Variant::FixedLimitDeuceToSevenLowballTripleDraw => {
-            EngineVariant::FixedLimitDeuceToSevenLowballTripleDraw
-        }
-        Variant::FixedLimitBadugi => EngineVariant::FixedLimitBadugi,
-    }
-}
-
 fn quantity(q: Quantity) -> Chips {
     match q {
         Quantity::Finite(a) => Chips::from_amount(a),
@@ -80,10 +56,7 @@ fn quantity(q: Quantity) -> Chips {
 /// The engine's game definition for a hand (missing fields are zero, as PokerKit pads them).
 #[must_use]
 pub fn game_def(hand: &Hand, profile: RuleProfile) -> GameDef {
-    let mut def = GameDef::new(
-        engine_variant(hand.variant),
-        hand.starting_stacks.iter().copied().map(quantity).collect(),
-    );
+    let mut def = GameDef::new(hand.variant, hand.starting_stacks.iter().copied().map(quantity).collect());
     def.profile = profile;
     def.antes = hand.antes.iter().copied().map(Chips::from_amount).collect();
     def.blinds_or_straddles = hand
@@ -192,7 +165,11 @@ pub fn replay_hand(
                 ConvertError::PlayerZero => "players are numbered from p1",
                 ConvertError::TooManyCards => "too many cards in one action",
             };
-            outcome.diagnostics.push(Diagnostic::error("REPLAY_BAD_ACTION", message, span_of(index)));
+            outcome.diagnostics.push(Diagnostic::error(
+                crate::codes::REPLAY_BAD_ACTION,
+                message,
+                span_of(index),
+            ));
             // Replay what comes before the bad action.
             let before = hand.actions.get(..index).unwrap_or_default();
             let actions = before.iter().filter_map(|a| engine_action(&a.kind).ok()).collect();
@@ -233,19 +210,19 @@ pub fn replay_hand(
 }
 
 /// A declared `finishing_stacks` that the replay does not give (error).
-pub const FINISHING_STACKS_MISMATCH: &str = "PHH_FINISHING_STACKS_MISMATCH";
+pub use crate::codes::PHH_FINISHING_STACKS_MISMATCH as FINISHING_STACKS_MISMATCH;
 /// A declared `finishing_stacks` lower than the replay's for pot winners only: a rake taken from
 /// the pots, which the specification allows the stacks to show (warning; an error with `--strict`).
-pub const FINISHING_STACKS_RAKED: &str = "PHH_FINISHING_STACKS_RAKED";
+pub use crate::codes::PHH_FINISHING_STACKS_RAKED as FINISHING_STACKS_RAKED;
 
 /// Whether a replay followed the file as written: no replay error, and no action inserted by a
 /// PokerKit repair (a repaired outcome is not what the file implies).
 #[must_use]
 pub fn replayed_as_written(diagnostics: &[Diagnostic]) -> bool {
     !diagnostics.iter().any(|d| {
-        (d.is_error() && d.code != FINISHING_STACKS_MISMATCH)
-            || d.code == "REPLAY_REPAIRED_FOLD"
-            || d.code == "REPLAY_REPAIRED_CHECK"
+        (d.is_error() && d.code() != FINISHING_STACKS_MISMATCH)
+            || d.code() == "REPLAY_REPAIRED_FOLD"
+            || d.code() == "REPLAY_REPAIRED_CHECK"
     })
 }
 
@@ -312,7 +289,7 @@ mod tests {
     fn codes(declared: &str) -> Vec<String> {
         let parsed = crate::parse_hand(&format!("{HAND}finishing_stacks = {declared}\n"));
         let outcome = replay_parsed(&parsed, RuleProfile::Pokerkit).unwrap();
-        outcome.diagnostics.iter().map(|d| format!("{}:{}", d.code, d.is_error())).collect()
+        outcome.diagnostics.iter().map(|d| format!("{}:{}", d.code(), d.is_error())).collect()
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::io::BufRead;
 
 use cards_core::Diagnostic;
 
-use crate::error::codes;
+use crate::codes;
 use crate::parse::split::{LexState, parse_header};
 use crate::parse::{HandChunk, ParsedHand, Path, parse_chunk};
 
@@ -27,8 +27,8 @@ pub struct StreamedHand {
 /// let data = "[1]\nvariant = 'NT'\n[2]\nvariant = 'XX'\n";
 /// let hands: Vec<_> = phh::stream::HandReader::new(data.as_bytes()).collect::<Result<_, _>>().unwrap();
 /// assert_eq!(hands.len(), 2);
-/// assert_eq!(hands[1].parsed.diagnostics[0].code, "PHH_UNKNOWN_VARIANT");
-/// assert_eq!(&data[hands[1].parsed.diagnostics[0].span.range()], "'XX'");
+/// assert_eq!(hands[1].parsed.diagnostics[0].code(), "PHH_UNKNOWN_VARIANT");
+/// assert_eq!(&data[hands[1].parsed.diagnostics[0].span().range()], "'XX'");
 /// ```
 #[derive(Debug)]
 pub struct HandReader<R> {
@@ -209,7 +209,7 @@ impl<R: BufRead> Iterator for HandReader<R> {
                     parsed.diagnostics.insert(
                         0,
                         Diagnostic::error(
-                            codes::DUPLICATE_TABLE,
+                            codes::PHH_DUPLICATE_TABLE,
                             format!("another hand is already named `[{name}]`"),
                             header_span,
                         ),
@@ -219,5 +219,55 @@ impl<R: BufRead> Iterator for HandReader<R> {
             parsed
         };
         Some(Ok(StreamedHand { parsed, text, offset: start }))
+    }
+}
+
+/// The crate's streaming reader, named as in every cardnote format crate: the hands of any
+/// [`BufRead`] one at a time (a [`StreamedHand`] is the record: model, diagnostics, span and text),
+/// with [`Options`](crate::Options) applied to each hand's diagnostics.
+///
+/// ```
+/// use phh::{Options, Reader};
+/// let data = "[1]\nvariant = 'NT'\nzzz = 1\n";
+/// let lenient = Reader::from_str(data, Options::default()).next().unwrap().unwrap();
+/// let strict = Reader::from_str(data, Options { strict: true }).next().unwrap().unwrap();
+/// let unknown = |hand: &phh::stream::StreamedHand| {
+///     hand.parsed.diagnostics.iter().find(|d| d.code() == phh::codes::PHH_UNKNOWN_FIELD).map(|d| d.is_error())
+/// };
+/// assert_eq!(unknown(&lenient), Some(false));
+/// assert_eq!(unknown(&strict), Some(true));
+/// ```
+#[derive(Debug)]
+pub struct Reader<R> {
+    hands: HandReader<R>,
+    options: crate::Options,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R, options: crate::Options) -> Reader<R> {
+        Reader { hands: HandReader::new(input), options }
+    }
+}
+
+impl<'a> Reader<&'a [u8]> {
+    /// A reader over text already in memory.
+    #[must_use]
+    pub fn from_str(text: &'a str, options: crate::Options) -> Reader<&'a [u8]> {
+        Reader::new(text.as_bytes(), options)
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = std::io::Result<StreamedHand>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let options = self.options;
+        self.hands.next().map(|hand| {
+            hand.map(|mut hand| {
+                options.apply(&mut hand.parsed.diagnostics);
+                hand
+            })
+        })
     }
 }

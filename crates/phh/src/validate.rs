@@ -2,9 +2,9 @@
 //! lengths, sign rules, action players in range, cards in the variant's deck and no known card
 //! dealt while it is already in play.
 
-use cards_core::{Amount, Card, CardSet, Diagnostic, MaybeCard, Span};
+use cards_core::{Amount, Card, CardSet, Diagnostic, DiagnosticSink, MaybeCard, Span};
 
-use crate::error::codes;
+use crate::codes;
 use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown};
 pub use crate::parse::action::ActionTokens;
 
@@ -95,14 +95,18 @@ pub(crate) fn check_hand(
     hand: &Hand,
     spans: &FieldSpans<'_, '_>,
     action_spans: &[Span],
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) {
+    // Each check reads the hand alone; a sink that wants no more (the first error) ends here.
     check_presence(hand, spans, diags);
+    if diags.stopped() {
+        return;
+    }
     let n = hand.starting_stacks.len();
     if spans.find("starting_stacks").is_some() && n < 2 {
         let at = spans.find("starting_stacks").map_or(spans.anchor, |(_, v)| v);
-        diags.push(Diagnostic::error(
-            codes::NO_PLAYERS,
+        diags.report(Diagnostic::error(
+            codes::PHH_NO_PLAYERS,
             format!("a hand needs at least two players; `starting_stacks` has {n}"),
             at,
         ));
@@ -110,20 +114,26 @@ pub(crate) fn check_hand(
     if n > 0 {
         check_lengths(hand, spans, n, diags);
     }
-    check_signs(hand, spans, diags);
-    check_values(hand, spans, diags);
-    check_actions(hand, spans, action_spans, n, diags);
+    for check in [check_signs, check_values] {
+        if diags.stopped() {
+            return;
+        }
+        check(hand, spans, diags);
+    }
+    if !diags.stopped() {
+        check_actions(hand, spans, action_spans, n, diags);
+    }
 }
 
-fn check_presence(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnostic>) {
+fn check_presence(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut dyn DiagnosticSink) {
     let v = hand.variant;
     let code = v.code();
     // `why` is a template where `{}` stands for the variant code (formatted only on error).
-    let require = |key: &str, why: &str, diags: &mut Vec<Diagnostic>| {
+    let require = |key: &str, why: &str, diags: &mut dyn DiagnosticSink| {
         if !spans.present(key) {
             let why = why.replace("{}", code);
-            diags.push(Diagnostic::error(
-                codes::FIELD_MISSING,
+            diags.report(Diagnostic::error(
+                codes::PHH_FIELD_MISSING,
                 format!("the required field `{key}` is missing{why}"),
                 spans.anchor,
             ));
@@ -132,11 +142,11 @@ fn check_presence(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagn
     require("antes", "", diags);
     require("starting_stacks", "", diags);
     require("actions", "", diags);
-    let forbid = |key: &str, why: &str, diags: &mut Vec<Diagnostic>| {
+    let forbid = |key: &str, why: &str, diags: &mut dyn DiagnosticSink| {
         if let Some((k, _)) = spans.find(key) {
             let why = why.replace("{}", code);
-            diags.push(Diagnostic::error(
-                codes::FIELD_FORBIDDEN,
+            diags.report(Diagnostic::error(
+                codes::PHH_FIELD_FORBIDDEN,
                 format!("`{key}` is not allowed: {why}"),
                 k,
             ));
@@ -149,7 +159,7 @@ fn check_presence(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagn
         require("blinds_or_straddles", " (`{}` is a button game)", diags);
         forbid("bring_in", "`{}` is a button game; a bring-in is only used in stud", diags);
     }
-    if v.is_fixed_limit() {
+    if v.uses_small_big_bets() {
         require("small_bet", " (`{}` is fixed-limit)", diags);
         require("big_bet", " (`{}` is fixed-limit)", diags);
         forbid("min_bet", "`{}` is fixed-limit; use `small_bet` and `big_bet`", diags);
@@ -160,7 +170,7 @@ fn check_presence(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagn
     }
 }
 
-fn check_lengths(hand: &Hand, spans: &FieldSpans<'_, '_>, n: usize, diags: &mut Vec<Diagnostic>) {
+fn check_lengths(hand: &Hand, spans: &FieldSpans<'_, '_>, n: usize, diags: &mut dyn DiagnosticSink) {
     let lengths: [(&str, Option<usize>); 7] = [
         ("antes", Some(hand.antes.len())),
         ("blinds_or_straddles", hand.blinds_or_straddles.as_ref().map(Vec::len)),
@@ -173,8 +183,8 @@ fn check_lengths(hand: &Hand, spans: &FieldSpans<'_, '_>, n: usize, diags: &mut 
     for (key, len) in lengths {
         let (Some(len), Some((_, value))) = (len, spans.find(key)) else { continue };
         if len != n {
-            diags.push(Diagnostic::error(
-                codes::ARRAY_LENGTH,
+            diags.report(Diagnostic::error(
+                codes::PHH_ARRAY_LENGTH,
                 format!(
                     "`{key}` has {len} entries but there are {n} players (the length of `starting_stacks`)"
                 ),
@@ -184,12 +194,12 @@ fn check_lengths(hand: &Hand, spans: &FieldSpans<'_, '_>, n: usize, diags: &mut 
     }
 }
 
-fn check_signs(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnostic>) {
-    let negative = |key: &str, values: &mut dyn Iterator<Item = Amount>, diags: &mut Vec<Diagnostic>| {
+fn check_signs(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut dyn DiagnosticSink) {
+    let negative = |key: &str, values: &mut dyn Iterator<Item = Amount>, diags: &mut dyn DiagnosticSink| {
         for (i, a) in values.enumerate() {
             if a.is_negative() {
-                diags.push(Diagnostic::error(
-                    codes::NEGATIVE_AMOUNT,
+                diags.report(Diagnostic::error(
+                    codes::PHH_NEGATIVE_AMOUNT,
                     format!("`{key}` cannot be negative ({a})"),
                     spans.element(key, i),
                 ));
@@ -207,9 +217,9 @@ fn check_signs(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnost
     if let Some(b) = &hand.blinds_or_straddles {
         for (i, a) in b.iter().enumerate() {
             if a.is_negative() {
-                diags.push(
+                diags.report(
                     Diagnostic::warning(
-                        codes::NEGATIVE_BLIND,
+                        codes::PHH_NEGATIVE_BLIND,
                         format!(
                             "negative blind or straddle ({a}): read as a dead post by a newly seated player"
                         ),
@@ -224,8 +234,8 @@ fn check_signs(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnost
         if let Quantity::Finite(a) = q
             && (a.is_negative() || a.is_zero())
         {
-            diags.push(Diagnostic::error(
-                codes::NON_POSITIVE_AMOUNT,
+            diags.report(Diagnostic::error(
+                codes::PHH_NON_POSITIVE_AMOUNT,
                 format!("starting stacks must be positive ({a}); write `inf` for an unknown stack"),
                 spans.element("starting_stacks", i),
             ));
@@ -241,8 +251,8 @@ fn check_signs(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnost
             && (a.is_negative() || a.is_zero())
         {
             let at = spans.find(key).map_or(spans.anchor, |(_, v)| v);
-            diags.push(Diagnostic::error(
-                codes::NON_POSITIVE_AMOUNT,
+            diags.report(Diagnostic::error(
+                codes::PHH_NON_POSITIVE_AMOUNT,
                 format!("`{key}` must be positive ({a})"),
                 at,
             ));
@@ -250,13 +260,13 @@ fn check_signs(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnost
     }
 }
 
-fn check_values(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnostic>) {
+fn check_values(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut dyn DiagnosticSink) {
     let at = |key: &str| spans.find(key).map_or(spans.anchor, |(_, v)| v);
     if let Some(m) = hand.month
         && !(1..=12).contains(&m)
     {
-        diags.push(Diagnostic::warning(
-            codes::INVALID_VALUE,
+        diags.report(Diagnostic::warning(
+            codes::PHH_INVALID_VALUE,
             format!("`month` {m} is not between 1 and 12"),
             at("month"),
         ));
@@ -264,8 +274,8 @@ fn check_values(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnos
     if let Some(d) = hand.day
         && !(1..=31).contains(&d)
     {
-        diags.push(Diagnostic::warning(
-            codes::INVALID_VALUE,
+        diags.report(Diagnostic::warning(
+            codes::PHH_INVALID_VALUE,
             format!("`day` {d} is not between 1 and 31"),
             at("day"),
         ));
@@ -273,8 +283,8 @@ fn check_values(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut Vec<Diagnos
     if let Some(seats) = &hand.seats {
         for (i, s) in seats.iter().enumerate() {
             if *s < 1 {
-                diags.push(Diagnostic::warning(
-                    codes::INVALID_VALUE,
+                diags.report(Diagnostic::warning(
+                    codes::PHH_INVALID_VALUE,
                     format!("seat number {s} is below 1"),
                     spans.element("seats", i),
                 ));
@@ -297,7 +307,7 @@ impl Cards<'_> {
         player: Option<usize>,
         tokens: &dyn Fn() -> ActionTokens,
         variant: &str,
-        diags: &mut Vec<Diagnostic>,
+        diags: &mut dyn DiagnosticSink,
     ) {
         for (i, card) in run.iter().enumerate() {
             let MaybeCard::Known(c) = card else { continue };
@@ -306,8 +316,8 @@ impl Cards<'_> {
                 continue;
             }
             if self.live.contains(c) {
-                diags.push(Diagnostic::error(
-                    codes::DUPLICATE_CARD,
+                diags.report(Diagnostic::error(
+                    codes::PHH_DUPLICATE_CARD,
                     format!("{c} is dealt while it is already in play"),
                     at(),
                 ));
@@ -320,13 +330,13 @@ impl Cards<'_> {
         }
     }
 
-    fn in_deck(&self, c: Card, at: &dyn Fn() -> Span, variant: &str, diags: &mut Vec<Diagnostic>) -> bool {
+    fn in_deck(&self, c: Card, at: &dyn Fn() -> Span, variant: &str, diags: &mut dyn DiagnosticSink) -> bool {
         if self.deck.contains(c) {
             return true;
         }
-        diags.push(
+        diags.report(
             Diagnostic::error(
-                codes::CARD_NOT_IN_DECK,
+                codes::PHH_CARD_NOT_IN_DECK,
                 format!("{c} is not in the deck of `{variant}`"),
                 at(),
             )
@@ -341,7 +351,7 @@ fn check_actions(
     spans: &FieldSpans<'_, '_>,
     action_spans: &[Span],
     n: usize,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) {
     let variant = hand.variant.code();
     let mut small = [CardSet::EMPTY; 16];
@@ -362,8 +372,8 @@ fn check_actions(
                 Some(i) if i < n => player = Some(i),
                 _ if n == 0 => {}
                 _ => {
-                    diags.push(Diagnostic::error(
-                        codes::ACTION_PLAYER,
+                    diags.report(Diagnostic::error(
+                        codes::PHH_ACTION_PLAYER,
                         format!("there is no player {p}: the hand has {n} players (p1 to p{n})"),
                         toks().player.unwrap_or(text),
                     ));
@@ -405,8 +415,8 @@ fn check_actions(
                         continue;
                     }
                     if cards.live.contains(c) {
-                        diags.push(Diagnostic::error(
-                            codes::DUPLICATE_CARD,
+                        diags.report(Diagnostic::error(
+                            codes::PHH_DUPLICATE_CARD,
                             format!("{c} is shown but it is already in play elsewhere"),
                             at(),
                         ));

@@ -149,7 +149,7 @@ proptest! {
         prop_assert_eq!(&fast, &general, "{}", text);
         for h in &fast {
             for d in &h.diagnostics {
-                prop_assert!(d.span.end <= text.len());
+                prop_assert!(d.span().end <= text.len());
             }
         }
         // The streaming reader gives the same hands.
@@ -195,7 +195,7 @@ proptest! {
             for h in hands {
                 prop_assert!(h.span.end <= text.len());
                 for d in &h.diagnostics {
-                    prop_assert!(d.span.end <= text.len() && text.is_char_boundary(d.span.start));
+                    prop_assert!(d.span().end <= text.len() && text.is_char_boundary(d.span().start));
                 }
                 for s in &h.action_spans {
                     prop_assert!(s.end <= text.len());

@@ -1,10 +1,11 @@
 //! Typed actions (the PHH action grammar, independent of any file), errors and warnings.
 
+use crate::codes;
 use core::fmt;
 use core::str::FromStr;
 
+use crate::card_text as phh;
 use cards_core::MaybeCard;
-use cards_core::text::phh;
 
 use crate::chips::Chips;
 
@@ -344,35 +345,35 @@ impl ActionError {
     #[must_use]
     pub const fn code(&self) -> &'static str {
         match self {
-            ActionError::HandOver => "REPLAY_HAND_OVER",
-            ActionError::NoSuchPlayer => "REPLAY_NO_SUCH_PLAYER",
-            ActionError::WrongPlayer { .. } => "REPLAY_WRONG_PLAYER",
-            ActionError::NoBettingPending => "REPLAY_NO_BETTING",
-            ActionError::BringInPending => "REPLAY_BRING_IN_PENDING",
-            ActionError::NoBringIn => "REPLAY_NO_BRING_IN",
-            ActionError::RaiseCapReached => "REPLAY_RAISE_CAP",
-            ActionError::ShortAllInNotRaisable => "REPLAY_SHORT_ALL_IN",
-            ActionError::BettingNotReopened => "REPLAY_NOT_REOPENED",
-            ActionError::AlreadyCovered => "REPLAY_COVERED",
-            ActionError::NoOpponentToRaise => "REPLAY_NO_OPPONENT",
-            ActionError::BelowMinimum { .. } => "REPLAY_BELOW_MIN",
-            ActionError::AboveMaximum { .. } => "REPLAY_ABOVE_MAX",
-            ActionError::NoBoardDealing => "REPLAY_NO_BOARD_DEALING",
-            ActionError::NoHoleDealing => "REPLAY_NO_HOLE_DEALING",
-            ActionError::DrawPending => "REPLAY_DRAW_PENDING",
-            ActionError::BadCardCount => "REPLAY_BAD_CARD_COUNT",
-            ActionError::NoDrawPending => "REPLAY_NO_DRAW",
-            ActionError::DiscardNotHeld => "REPLAY_DISCARD_NOT_HELD",
-            ActionError::NoShowdown => "REPLAY_NO_SHOWDOWN",
-            ActionError::PlayerNotActive => "REPLAY_NOT_ACTIVE",
-            ActionError::NotInShowdown => "REPLAY_NOT_IN_SHOWDOWN",
-            ActionError::TooManyCardsShown => "REPLAY_TOO_MANY_SHOWN",
-            ActionError::UnknownCardShown => "REPLAY_UNKNOWN_SHOWN",
-            ActionError::MustShowAll => "REPLAY_MUST_SHOW_ALL",
-            ActionError::UnknownUpCard => "REPLAY_UNKNOWN_UP_CARD",
-            ActionError::CardNotInDeck => "REPLAY_CARD_NOT_IN_DECK",
-            ActionError::AmountNotFinite => "REPLAY_AMOUNT_NOT_FINITE",
-            ActionError::AmountTooLarge => "REPLAY_AMOUNT_TOO_LARGE",
+            ActionError::HandOver => codes::REPLAY_HAND_OVER,
+            ActionError::NoSuchPlayer => codes::REPLAY_NO_SUCH_PLAYER,
+            ActionError::WrongPlayer { .. } => codes::REPLAY_WRONG_PLAYER,
+            ActionError::NoBettingPending => codes::REPLAY_NO_BETTING,
+            ActionError::BringInPending => codes::REPLAY_BRING_IN_PENDING,
+            ActionError::NoBringIn => codes::REPLAY_NO_BRING_IN,
+            ActionError::RaiseCapReached => codes::REPLAY_RAISE_CAP,
+            ActionError::ShortAllInNotRaisable => codes::REPLAY_SHORT_ALL_IN,
+            ActionError::BettingNotReopened => codes::REPLAY_NOT_REOPENED,
+            ActionError::AlreadyCovered => codes::REPLAY_COVERED,
+            ActionError::NoOpponentToRaise => codes::REPLAY_NO_OPPONENT,
+            ActionError::BelowMinimum { .. } => codes::REPLAY_BELOW_MIN,
+            ActionError::AboveMaximum { .. } => codes::REPLAY_ABOVE_MAX,
+            ActionError::NoBoardDealing => codes::REPLAY_NO_BOARD_DEALING,
+            ActionError::NoHoleDealing => codes::REPLAY_NO_HOLE_DEALING,
+            ActionError::DrawPending => codes::REPLAY_DRAW_PENDING,
+            ActionError::BadCardCount => codes::REPLAY_BAD_CARD_COUNT,
+            ActionError::NoDrawPending => codes::REPLAY_NO_DRAW,
+            ActionError::DiscardNotHeld => codes::REPLAY_DISCARD_NOT_HELD,
+            ActionError::NoShowdown => codes::REPLAY_NO_SHOWDOWN,
+            ActionError::PlayerNotActive => codes::REPLAY_NOT_ACTIVE,
+            ActionError::NotInShowdown => codes::REPLAY_NOT_IN_SHOWDOWN,
+            ActionError::TooManyCardsShown => codes::REPLAY_TOO_MANY_SHOWN,
+            ActionError::UnknownCardShown => codes::REPLAY_UNKNOWN_SHOWN,
+            ActionError::MustShowAll => codes::REPLAY_MUST_SHOW_ALL,
+            ActionError::UnknownUpCard => codes::REPLAY_UNKNOWN_UP_CARD,
+            ActionError::CardNotInDeck => codes::REPLAY_CARD_NOT_IN_DECK,
+            ActionError::AmountNotFinite => codes::REPLAY_AMOUNT_NOT_FINITE,
+            ActionError::AmountTooLarge => codes::REPLAY_AMOUNT_TOO_LARGE,
         }
     }
 }
@@ -475,17 +476,17 @@ impl Warning {
     #[must_use]
     pub const fn code(self) -> &'static str {
         match self {
-            Warning::CardNotInDeck => "REPLAY_CARD_NOT_IN_DECK",
-            Warning::FoldWithNothingToCall => "REPLAY_FOLD_NOTHING_TO_CALL",
-            Warning::ChipsVanished => "REPLAY_CHIPS_VANISHED",
-            Warning::HiLoLowShareSplit => "REPLAY_QUIRK_HILO_LOW_SPLIT",
-            Warning::FixedLimitCapBeyondBlind => "REPLAY_QUIRK_FIXED_LIMIT_CAP",
-            Warning::PotLimitOmahaHiLo => "REPLAY_QUIRK_FO8_POT_LIMIT",
-            Warning::RepairedCheck => "REPLAY_REPAIRED_CHECK",
-            Warning::RepairedFold => "REPLAY_REPAIRED_FOLD",
-            Warning::RepairedHoleDealing => "REPLAY_REPAIRED_HOLE_DEALING",
-            Warning::RepairedShowdown => "REPLAY_REPAIRED_SHOWDOWN",
-            Warning::MuckDuringRunout => "REPLAY_QUIRK_MUCK_DURING_RUNOUT",
+            Warning::CardNotInDeck => codes::REPLAY_CARD_NOT_IN_DECK,
+            Warning::FoldWithNothingToCall => codes::REPLAY_FOLD_NOTHING_TO_CALL,
+            Warning::ChipsVanished => codes::REPLAY_CHIPS_VANISHED,
+            Warning::HiLoLowShareSplit => codes::REPLAY_QUIRK_HILO_LOW_SPLIT,
+            Warning::FixedLimitCapBeyondBlind => codes::REPLAY_QUIRK_FIXED_LIMIT_CAP,
+            Warning::PotLimitOmahaHiLo => codes::REPLAY_QUIRK_FO8_POT_LIMIT,
+            Warning::RepairedCheck => codes::REPLAY_REPAIRED_CHECK,
+            Warning::RepairedFold => codes::REPLAY_REPAIRED_FOLD,
+            Warning::RepairedHoleDealing => codes::REPLAY_REPAIRED_HOLE_DEALING,
+            Warning::RepairedShowdown => codes::REPLAY_REPAIRED_SHOWDOWN,
+            Warning::MuckDuringRunout => codes::REPLAY_QUIRK_MUCK_DURING_RUNOUT,
         }
     }
 

@@ -6,7 +6,7 @@
 //! (same category, same ranks; suits never break ties).
 //!
 //! ```
-//! use cards_core::text::phh;
+//! use poker_engine::card_text as phh;
 //! use poker_engine::eval::{evaluate, high7, HandType};
 //! let cards = |t: &str| -> Vec<cards_core::Card> {
 //!     phh::parse_cards(t).unwrap().into_iter().filter_map(|c| c.known()).collect()
@@ -586,7 +586,7 @@ pub fn opening_value(up: &[Card], low: bool) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cards_core::text::phh;
+    use crate::card_text as phh;
 
     fn cards(text: &str) -> Vec<Card> {
         phh::parse_cards(text).unwrap_or_default().into_iter().filter_map(|c| c.known()).collect()

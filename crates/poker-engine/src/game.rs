@@ -1,6 +1,7 @@
 //! Game definitions: the 11 PHH variants, their streets, betting structures and hand types, and
 //! the forced bets and stacks of one hand.
 
+use crate::codes;
 use core::fmt;
 use core::str::FromStr;
 
@@ -11,7 +12,7 @@ use crate::eval::HandType;
 pub const MAX_PLAYERS: usize = 22;
 
 /// The 11 variants of the PHH standard.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
     /// `FT`: fixed-limit Texas hold'em.
     FixedLimitTexasHoldem,
@@ -99,7 +100,14 @@ impl Variant {
         )
     }
 
-    /// Whether the variant's sizes are `small_bet`/`big_bet` (otherwise `min_bet`).
+    /// The deck the variant is played with.
+    #[must_use]
+    pub const fn deck(self) -> cards_core::Deck {
+        if self.short_deck() { cards_core::Deck::ShortDeck36 } else { cards_core::Deck::Standard52 }
+    }
+
+    /// Whether the variant's sizes are `small_bet`/`big_bet` (otherwise `min_bet`): the
+    /// fixed-limit variants.
     #[must_use]
     pub const fn uses_small_big_bets(self) -> bool {
         matches!(
@@ -146,6 +154,22 @@ impl Variant {
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Variant {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Variant {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Variant::from_code(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown variant code `{text}`")))
     }
 }
 
@@ -255,16 +279,16 @@ impl GameError {
     #[must_use]
     pub const fn code(&self) -> &'static str {
         match self {
-            GameError::UnknownVariant => "REPLAY_UNKNOWN_VARIANT",
-            GameError::TooFewPlayers => "REPLAY_TOO_FEW_PLAYERS",
-            GameError::TooManyPlayers => "REPLAY_TOO_MANY_PLAYERS",
-            GameError::NegativeForcedBet => "REPLAY_NEGATIVE_FORCED_BET",
-            GameError::NoForcedBets => "REPLAY_NO_FORCED_BETS",
-            GameError::NonPositiveStack => "REPLAY_NON_POSITIVE_STACK",
-            GameError::BlindsAndBringIn => "REPLAY_BLINDS_AND_BRING_IN",
-            GameError::BringInTooLarge => "REPLAY_BRING_IN_TOO_LARGE",
-            GameError::BadBetSize => "REPLAY_BAD_BET_SIZE",
-            GameError::AmountTooLarge => "REPLAY_AMOUNT_TOO_LARGE",
+            GameError::UnknownVariant => codes::REPLAY_UNKNOWN_VARIANT,
+            GameError::TooFewPlayers => codes::REPLAY_TOO_FEW_PLAYERS,
+            GameError::TooManyPlayers => codes::REPLAY_TOO_MANY_PLAYERS,
+            GameError::NegativeForcedBet => codes::REPLAY_NEGATIVE_FORCED_BET,
+            GameError::NoForcedBets => codes::REPLAY_NO_FORCED_BETS,
+            GameError::NonPositiveStack => codes::REPLAY_NON_POSITIVE_STACK,
+            GameError::BlindsAndBringIn => codes::REPLAY_BLINDS_AND_BRING_IN,
+            GameError::BringInTooLarge => codes::REPLAY_BRING_IN_TOO_LARGE,
+            GameError::BadBetSize => codes::REPLAY_BAD_BET_SIZE,
+            GameError::AmountTooLarge => codes::REPLAY_AMOUNT_TOO_LARGE,
         }
     }
 }

@@ -65,10 +65,13 @@
 //!   `f64`; an amount out of range is an [`ActionError`], not a wrap.
 
 pub mod action;
+pub mod card_text;
 pub mod chips;
+pub mod codes;
 pub mod eval;
 pub mod game;
 pub mod replay;
+#[cfg(feature = "generate")]
 pub mod sim;
 pub mod state;
 

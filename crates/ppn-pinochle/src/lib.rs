@@ -6,7 +6,7 @@
 //!
 //! let text = "% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n[Auction \"E\"]\nPass 52 59 60\n- Pass 65 70\n- - Pass\n[Declarer \"W\"]\n";
 //! let reports = check_str(text, &Options::default());
-//! assert_eq!(reports[0].diagnostics[0].code, "DECLARER_MISMATCH");
+//! assert_eq!(reports[0].diagnostics[0].code(), "DECLARER_MISMATCH");
 //! assert_eq!(reports[0].summary.contract, Some(70));
 //! // Lossless: read -> write -> read gives an equal model.
 //! let model = parse(text).file;
@@ -67,15 +67,19 @@
 //! - Exact numbers: bids, points and scores are read into bounded integers; a number that does not fit
 //!   is a diagnostic, never a wrap.
 
-pub mod error;
+pub mod card_text;
+pub mod codes;
 pub mod meld;
 pub mod model;
 pub mod parse;
+pub mod seat;
+#[cfg(feature = "generate")]
 pub mod synth;
 pub mod validate;
 pub mod write;
 
 pub use model::PpnFile;
+pub use seat::PinochleSeat;
 pub use validate::{HandReport, Options};
 
 /// Reads and checks a whole text, streaming: each hand is read, checked and given back to the

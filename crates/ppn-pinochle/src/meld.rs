@@ -1,7 +1,8 @@
 //! The meld chart (digest §6) as data, and the value of a set of cards under a trump.
 //!
 //! ```
-//! use cards_core::{Suit, text::pinochle};
+//! use cards_core::Suit;
+//! use ppn_pinochle::card_text as pinochle;
 //! use ppn_pinochle::meld::{STANDARD, meld_value};
 //! // Spec Melds example, North under C,D,S,H with hearts trump: double queens around + a common marriage.
 //! let north = pinochle::parse_hand("QQ.KQQ.QQ.QQJJ").unwrap();
@@ -153,7 +154,7 @@ pub fn meld_cards(cards: &CardCounts, trump: Option<Suit>, chart: &Chart) -> Car
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cards_core::text::pinochle::parse_hand;
+    use crate::card_text::parse_hand;
 
     fn value(hand: &str, trump: Option<Suit>) -> u32 {
         meld_value(&parse_hand(hand).unwrap_or_default(), trump, &STANDARD)

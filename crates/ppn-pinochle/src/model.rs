@@ -6,7 +6,8 @@
 
 use std::borrow::Cow;
 
-use cards_core::{Card, CardCounts, PinochleSeat, Span, Suit};
+use crate::PinochleSeat;
+use cards_core::{Card, CardCounts, Span, Suit};
 
 /// A source position that compares equal to every other position.
 #[derive(Debug, Clone, Copy, Default, Eq)]

@@ -3,10 +3,11 @@
 //! [`Reader`] reads the `%` headers first, then yields one [`Hand`] per group of non-blank lines,
 //! each with its own syntax diagnostics, so one bad hand never stops the others.
 
-use cards_core::text::pinochle;
-use cards_core::{Card, CardCounts, Diagnostic, PinochleSeat, Span, Suit};
+use crate::card_text as pinochle;
+use cards_core::{Card, CardCounts, Diagnostic, DiagnosticSink, Span, Suit};
 
-use crate::error as code;
+use crate::PinochleSeat;
+use crate::codes as code;
 use crate::model::{
     At, Comment, FormatKind, Hand, Header, HeaderLine, Item, MeldEntry, Outcome, PpnFile, Section,
     SectionLine, Segment, SegmentLetter, SegmentPoint, Spanned, Tag, Token, Value, segment_allowed, tag_name,
@@ -201,7 +202,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn comment(&mut self, diags: &mut Vec<Diagnostic>) -> Comment {
+    fn comment(&mut self, diags: &mut dyn DiagnosticSink) -> Comment {
         let start = self.pos;
         let close = self.bytes.get(start + 1..).and_then(|rest| rest.iter().position(|&b| b == b'}'));
         match close {
@@ -214,7 +215,7 @@ impl<'a> Reader<'a> {
             }
             None => {
                 let end = self.line_end(start);
-                diags.push(Diagnostic::error(
+                diags.report(Diagnostic::error(
                     code::COMMENT_UNCLOSED,
                     "comment `{` is never closed",
                     Span::new(start, start + 1),
@@ -229,12 +230,12 @@ impl<'a> Reader<'a> {
 
     /// Reads one tag line starting at `self.pos` (`[` or `@`) onto `items`. On a syntax error,
     /// skips to the end of the line and returns `false`.
-    fn tag(&mut self, items: &mut Vec<Item>, diags: &mut Vec<Diagnostic>) -> bool {
+    fn tag(&mut self, items: &mut Vec<Item>, diags: &mut dyn DiagnosticSink) -> bool {
         let start = self.pos;
         let parts = match self.tag_inner(start) {
             Ok(parts) => parts,
             Err(diag) => {
-                diags.push(diag);
+                diags.report(diag);
                 self.pos = self.line_end(start);
                 return false;
             }
@@ -242,7 +243,7 @@ impl<'a> Reader<'a> {
         let too_long = self.pos - start > MAX_LINE_CHARS;
         let chars = if too_long { self.slice(start, self.pos).chars().count() } else { 0 };
         if chars > MAX_LINE_CHARS {
-            diags.push(Diagnostic::error(
+            diags.report(Diagnostic::error(
                 code::LINE_TOO_LONG,
                 format!("tag is {chars} characters long; the limit is {MAX_LINE_CHARS}"),
                 Span::new(start, self.pos),
@@ -250,7 +251,7 @@ impl<'a> Reader<'a> {
         }
         let name = self.slice(parts.name.start, parts.name.end);
         if parts.segment.is_some() && !segment_allowed(name) {
-            diags.push(
+            diags.report(
                 Diagnostic::error(
                     code::SEGMENT_NOT_ALLOWED,
                     format!("tag `{name}` cannot take a segmental prefix"),
@@ -541,10 +542,10 @@ pub fn is_section_tag(name: &str) -> bool {
     name == "Auction" || name == "Play"
 }
 
-fn parse_header(text: &str, span: Span, diags: &mut Vec<Diagnostic>) -> Header {
+fn parse_header(text: &str, span: Span, diags: &mut dyn DiagnosticSink) -> Header {
     let chars = text.chars().count();
     if chars > MAX_LINE_CHARS {
-        diags.push(Diagnostic::error(
+        diags.report(Diagnostic::error(
             code::LINE_TOO_LONG,
             format!("header is {chars} characters long; the limit is {MAX_LINE_CHARS}"),
             span,
@@ -652,7 +653,7 @@ fn known_token(text: &str) -> Option<Token> {
     text.strip_prefix('(').and_then(|t| t.strip_suffix(')')).and_then(parse_annotation)
 }
 
-/// The card a two-byte token names: `cards_core::text::pinochle::parse_card`'s answer, looked
+/// The card a two-byte token names: `crate::card_text::parse_card`'s answer, looked
 /// up in a table of every pair of ASCII bytes that it fills once. Card tokens are most of a
 /// file, and one lookup costs far less than the reader's branches on letters that the processor
 /// cannot predict.
@@ -1019,7 +1020,7 @@ mod tests {
     fn bad_tags_report() {
         let parsed =
             parse("% PPN 1.0\n% IMPORT\n[Site \"x]\n[Date 2015]\n@Z-=[Note \"n\"]\n[Deal \"x\"] junk\n");
-        let codes: Vec<_> = parsed.hand_diagnostics[0].iter().map(|d| d.code.as_str()).collect();
+        let codes: Vec<_> = parsed.hand_diagnostics[0].iter().map(|d| d.code()).collect();
         assert_eq!(codes, ["TAG_SYNTAX", "TAG_SYNTAX", "SEGMENT_SYNTAX", "TAG_SYNTAX"]);
     }
 }

@@ -12,7 +12,7 @@
 
 use core::fmt::Write as _;
 
-use cards_core::text::pinochle::{write_card, write_hand};
+use crate::card_text::{write_card, write_hand};
 use cards_core::{Card, CardCounts, Deck, Suit};
 
 use crate::meld::{STANDARD, has_marriage, meld_cards, meld_value};

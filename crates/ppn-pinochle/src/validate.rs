@@ -6,10 +6,11 @@
 
 use std::borrow::Cow;
 
-use cards_core::text::pinochle;
-use cards_core::{Card, CardCounts, CardSet, Deck, Diagnostic, PinochleSeat, Rank, Span, Suit};
+use crate::card_text as pinochle;
+use cards_core::{Card, CardCounts, CardSet, Deck, Diagnostic, DiagnosticSink, Rank, Span, Suit};
 
-use crate::error as code;
+use crate::PinochleSeat;
+use crate::codes as code;
 use crate::meld::{self, Chart, STANDARD};
 use crate::model::{FormatKind, Hand, Header, HeaderLine, MeldEntry, Outcome, Tag, Token, Value};
 use crate::parse::{Parsed, typed_value};
@@ -17,15 +18,27 @@ use crate::parse::{Parsed, typed_value};
 /// Check options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
+    /// A producer's convention (read with a warning code of its own, [`code::LENIENCIES`]) becomes
+    /// an error.
+    pub strict: bool,
     /// The "must head the trick" rule (digest §7 rule 3). On by default.
     pub must_head: bool,
     /// The lowest legal bid (50).
     pub min_bid: u32,
 }
 
+impl Options {
+    /// Applies the options to a record's diagnostics (under `strict`, leniencies become errors).
+    pub fn apply(&self, diagnostics: &mut [Diagnostic]) {
+        if self.strict {
+            cards_core::diagnostic::make_strict(diagnostics, code::LENIENCIES);
+        }
+    }
+}
+
 impl Default for Options {
     fn default() -> Self {
-        Options { must_head: true, min_bid: 50 }
+        Options { strict: false, must_head: true, min_bid: 50 }
     }
 }
 
@@ -439,6 +452,7 @@ impl Checker {
                 headers.last().map_or(Span::at(0), |h| h.at.0),
             ));
         }
+        opts.apply(&mut diags);
         (Checker { opts, format, last: LastValues::default(), sticky: Vec::new(), prev: None }, diags)
     }
 
@@ -680,14 +694,15 @@ impl Checker {
                 self.last.set(e.id, e.name, &e.value, e.span);
             }
         }
+        self.opts.apply(&mut d);
         HandReport { diagnostics: d, summary }
     }
 
-    fn lint_value(&self, e: &Eff<'_>, value: &Value, dd4: bool, d: &mut Vec<Diagnostic>, t: &mut Typed) {
+    fn lint_value(&self, e: &Eff<'_>, value: &Value, dd4: bool, d: &mut dyn DiagnosticSink, t: &mut Typed) {
         let name = e.name;
         if dd4 && matches!(name, "Kitty" | "Discard" | "Partner") {
             let nine = matches!(value, Value::Kitty(cards) if cards.iter().any(|c| c.rank() == Rank::Nine));
-            d.push(Diagnostic::warning(
+            d.report(Diagnostic::warning(
                 code::NOT_IN_VARIANT,
                 if nine {
                     format!("`{name}` with 9s: neither a kitty nor 9s are part of double-deck four-handed")
@@ -700,14 +715,14 @@ impl Checker {
         let seat_name = name.strip_suffix("Type").unwrap_or(name);
         if let Some(seat) = PinochleSeat::from_name(seat_name) {
             if dd4 && seat_index(seat).is_none() {
-                d.push(Diagnostic::warning(
+                d.report(Diagnostic::warning(
                     code::NOT_IN_VARIANT,
                     format!("seat `{name}` is not at a four-handed table"),
                     e.tag.map_or(e.span, |t| t.name_at.0),
                 ));
             }
             if name.ends_with("Type") && !matches!(&*e.value, "human" | "program" | "?") {
-                d.push(Diagnostic::warning(
+                d.report(Diagnostic::warning(
                     code::VALUE_UNUSUAL,
                     format!("seat type `{}` is not human or program", e.value),
                     e.span,
@@ -715,7 +730,7 @@ impl Checker {
             }
         }
         if name == "Room" && !matches!(&*e.value, "Open" | "Closed" | "?") {
-            d.push(Diagnostic::warning(
+            d.report(Diagnostic::warning(
                 code::VALUE_UNUSUAL,
                 format!("room `{}` is not Open or Closed", e.value),
                 e.span,
@@ -724,7 +739,7 @@ impl Checker {
         if name == "Scoring" {
             match meld::chart_for(&e.value) {
                 Some(chart) => t.chart = Some(chart),
-                None => d.push(Diagnostic::warning(
+                None => d.report(Diagnostic::warning(
                     code::SCORING_UNKNOWN,
                     format!("no chart known for scoring `{}`; the Standard chart is used", e.value),
                     e.span,
@@ -734,7 +749,7 @@ impl Checker {
     }
 
     #[allow(clippy::too_many_lines)]
-    fn game_checks(&self, eff: &[Eff<'_>], t: &Typed, d: &mut Vec<Diagnostic>, summary: &mut Summary) {
+    fn game_checks(&self, eff: &[Eff<'_>], t: &Typed, d: &mut dyn DiagnosticSink, summary: &mut Summary) {
         let chart = t.chart.unwrap_or(&STANDARD);
         let dealer = t.dealer.and_then(|(s, _)| seat_index(s));
         let tag_of = |name: &str| eff.iter().find(|e| e.name == name);
@@ -768,7 +783,7 @@ impl Checker {
             let first = seat_index(t.auction?)?;
             if let Some(dl) = dealer {
                 if first != (dl + 1) % 4 {
-                    d.push(Diagnostic::error(
+                    d.report(Diagnostic::error(
                         code::AUCTION_FIRST_SEAT,
                         format!(
                             "the auction starts with {}; the dealer's left is {}",
@@ -787,7 +802,7 @@ impl Checker {
             } else if a.complete {
                 if let (Some((declarer, span)), Some(winner)) = (t.declarer, a.winner) {
                     if seat_index(declarer) != Some(winner) {
-                        d.push(Diagnostic::error(
+                        d.report(Diagnostic::error(
                             code::DECLARER_MISMATCH,
                             format!("Declarer {declarer} but the auction was won by {}", seat_at(winner)),
                             span,
@@ -796,7 +811,7 @@ impl Checker {
                 }
                 if let (Some((contract, span)), Some(bid)) = (t.contract, a.contract) {
                     if contract != i64::from(bid) {
-                        d.push(Diagnostic::error(
+                        d.report(Diagnostic::error(
                             code::CONTRACT_MISMATCH,
                             format!("Contract {contract} but the winning bid was {bid}"),
                             span,
@@ -817,7 +832,7 @@ impl Checker {
         if let (Some((suit, span)), Some(dc), Some(h)) = (t.trump, declarer, &hands) {
             if let Some(cards) = &h[dc] {
                 match suit {
-                    Some(s) if !meld::has_marriage(cards, s) => d.push(Diagnostic::error(
+                    Some(s) if !meld::has_marriage(cards, s) => d.report(Diagnostic::error(
                         code::TRUMP_WITHOUT_MARRIAGE,
                         format!(
                             "trump {} but declarer {} holds no marriage (K+Q) in it",
@@ -828,7 +843,7 @@ impl Checker {
                     )),
                     None => {
                         if let Some(s) = Suit::ALL.into_iter().find(|&s| meld::has_marriage(cards, s)) {
-                            d.push(Diagnostic::error(
+                            d.report(Diagnostic::error(
                                 code::TRUMP_DASH_WITH_MARRIAGE,
                                 format!(
                                     "trump `-` but declarer {} holds a marriage in {}",
@@ -857,7 +872,7 @@ impl Checker {
                 let held = hands.as_ref().and_then(|h| h[seat].as_ref());
                 if let (Some(cards), Some(held)) = (&entry.cards, held) {
                     if !cards.is_sub_multiset(held) {
-                        d.push(Diagnostic::error(
+                        d.report(Diagnostic::error(
                             code::MELD_CARDS_NOT_HELD,
                             format!("{} shows meld cards it does not hold", seat_at(seat)),
                             at(),
@@ -868,7 +883,7 @@ impl Checker {
                     (Some(cards), Some(value), Some(trump)) => {
                         let chart_value = i64::from(meld::meld_value(cards, trump, chart));
                         if chart_value != value {
-                            d.push(Diagnostic::error(
+                            d.report(Diagnostic::error(
                                 code::MELD_VALUE,
                                 format!(
                                     "{} shows meld worth {chart_value} by the chart, not {value}",
@@ -880,7 +895,7 @@ impl Checker {
                         if let Some(held) = held {
                             let best = i64::from(meld::meld_value(held, trump, chart));
                             if best > value {
-                                d.push(Diagnostic::warning(
+                                d.report(Diagnostic::warning(
                                     code::MELD_NOT_MAXIMAL,
                                     format!("{} holds meld worth {best} but shows {value}", seat_at(seat)),
                                     at(),
@@ -906,7 +921,7 @@ impl Checker {
         });
         if let (Some((stated, span)), Some(computed)) = (&t.meld_scores, &computed_ms) {
             if stated != computed {
-                d.push(
+                d.report(
                     Diagnostic::error(
                         code::MELDSCORES,
                         format!(
@@ -941,7 +956,7 @@ impl Checker {
                     lines.iter().flat_map(|l| &l.tokens).any(|t| matches!(t.value, Token::Card(_)));
                 if not_played {
                     if has_cards {
-                        d.push(Diagnostic::error(
+                        d.report(Diagnostic::error(
                             code::PLAY_NOT_EXPECTED,
                             "a hand without trump or without a contract is not played",
                             tag.at.0,
@@ -950,7 +965,7 @@ impl Checker {
                 } else if let Some(seat) = t.play {
                     if let (Some(leader), Some(dc)) = (seat_index(seat), declarer) {
                         if leader != dc {
-                            d.push(Diagnostic::error(
+                            d.report(Diagnostic::error(
                                 code::PLAY_LEADER_NOT_DECLARER,
                                 format!("play starts with {} but the declarer is {}", seat, seat_at(dc)),
                                 e.span,
@@ -977,7 +992,7 @@ impl Checker {
         let computed_ps = counters.map(|c| c.iter().map(|&x| if x < 20 { 0 } else { x }).collect::<Vec<_>>());
         if let (Some((stated, span)), Some(computed)) = (&t.play_scores, &computed_ps) {
             if stated != computed {
-                d.push(
+                d.report(
                     Diagnostic::error(
                         code::PLAYSCORES,
                         format!(
@@ -1018,7 +1033,7 @@ impl Checker {
             }
         };
         if let Some((Outcome::NoBoard, span)) = t.result {
-            d.push(
+            d.report(
                 Diagnostic::warning(
                     code::NO_BOARD,
                     "`No Board` is an open point of the draft; scores are not checked",
@@ -1029,7 +1044,7 @@ impl Checker {
         }
         if let (Some((stated, span)), Some(expected)) = (t.result, expected_result) {
             if stated != expected {
-                d.push(Diagnostic::error(
+                d.report(Diagnostic::error(
                     code::RESULT,
                     format!("Result {} but the hand gives {}", stated.as_str(), expected.as_str()),
                     span,
@@ -1068,7 +1083,7 @@ impl Checker {
             if wrong {
                 let exp: Vec<String> =
                     expected.iter().map(|e| e.map_or("?".into(), |v| v.to_string())).collect();
-                d.push(Diagnostic::error(
+                d.report(Diagnostic::error(
                     code::HANDSCORES,
                     format!("HandScores {} but the hand gives {}", scores_text(stated), exp.join(":")),
                     *span,
@@ -1082,7 +1097,7 @@ impl Checker {
         }
     }
 
-    fn across(&mut self, t: &Typed, summary: &Summary, d: &mut Vec<Diagnostic>) {
+    fn across(&mut self, t: &Typed, summary: &Summary, d: &mut dyn DiagnosticSink) {
         let game = t.game_scores.as_ref().map(|x| x.0.clone()).or_else(|| {
             // IMPORT default: 0:0 on a first hand; later hands carry over when GameScores is absent.
             match &self.prev {
@@ -1093,7 +1108,7 @@ impl Checker {
         if let Some(prev) = &self.prev {
             if let (Some((stated, span)), Some(expected)) = (&t.game_scores, carry(prev)) {
                 if *stated != expected {
-                    d.push(Diagnostic::warning(
+                    d.report(Diagnostic::warning(
                         code::GAMESCORES_CARRY,
                         format!(
                             "GameScores {} but the previous hand ends at {}",
@@ -1106,7 +1121,7 @@ impl Checker {
             }
             if let (Some((n, span)), Some(p)) = (t.hand_number, prev.number) {
                 if n != p + 1 {
-                    d.push(Diagnostic::warning(
+                    d.report(Diagnostic::warning(
                         code::HAND_NUMBER,
                         format!("Hand {n} follows hand {p}"),
                         span,
@@ -1127,7 +1142,7 @@ impl Checker {
                     _ => None,
                 };
                 if expected != Some(victor) {
-                    d.push(Diagnostic::warning(
+                    d.report(Diagnostic::warning(
                         code::VICTOR,
                         match expected {
                             Some(e) => format!("Victor {victor} but team {e} is the first to 500"),
@@ -1198,12 +1213,12 @@ fn check_hands(
     span: Span,
     eff: Option<&Eff<'_>>,
     dealer: Option<usize>,
-    d: &mut Vec<Diagnostic>,
+    d: &mut dyn DiagnosticSink,
 ) -> Option<Seats<CardCounts>> {
     let first_i = seat_index(first)?;
     let seat_span = Span::new(span.start, span.start + first.letters().len());
     if hands.len() != 4 {
-        d.push(Diagnostic::error(
+        d.report(Diagnostic::error(
             code::DEAL_HAND_COUNT,
             format!("{kind} has {} hands; DD4 has 4", hands.len()),
             span,
@@ -1212,7 +1227,7 @@ fn check_hands(
     }
     if let Some(dl) = dealer {
         if first_i != (dl + 1) % 4 {
-            d.push(
+            d.report(
                 Diagnostic::error(
                     code::DEAL_FIRST_SEAT,
                     format!(
@@ -1235,7 +1250,7 @@ fn check_hands(
         match hand {
             Some(h) => {
                 if h.len() != 20 {
-                    d.push(Diagnostic::error(
+                    d.report(Diagnostic::error(
                         code::HAND_SIZE,
                         format!("{} has {} cards in the {kind}; DD4 deals 20", seat_at(seat), h.len()),
                         field_at(k),
@@ -1272,7 +1287,7 @@ fn check_hands(
         if complete && !missing.is_empty() {
             msg.push_str(&format!("; missing: {}", missing.join(" ")));
         }
-        d.push(Diagnostic::error(code::DECK_COMPOSITION, msg, span));
+        d.report(Diagnostic::error(code::DECK_COMPOSITION, msg, span));
     }
     Some(out)
 }
@@ -1287,13 +1302,13 @@ fn check_passed(
     dealer: Option<usize>,
     declarer: Option<usize>,
     holding_eff: Option<&Eff<'_>>,
-    d: &mut Vec<Diagnostic>,
+    d: &mut dyn DiagnosticSink,
 ) {
     let Some(first_i) = seat_index(first) else { return };
     let expected_first = if passed.len() >= 4 { dealer.map(|x| (x + 1) % 4) } else { declarer };
     if let Some(ef) = expected_first {
         if ef != first_i {
-            d.push(Diagnostic::error(
+            d.report(Diagnostic::error(
                 code::PASSED_FIRST_SEAT,
                 format!("Passed starts with {first}; it must start with {}", seat_at(ef)),
                 Span::new(span.start, span.start + first.letters().len()),
@@ -1326,7 +1341,7 @@ fn check_passed(
         }
         if !ok || expected != *held {
             let k = (seat + 4 - holding_first) % 4;
-            d.push(
+            d.report(
                 Diagnostic::error(
                     code::HOLDING_MISMATCH,
                     format!(
@@ -1354,7 +1369,7 @@ fn check_auction(
     first: usize,
     min_bid: u32,
     terminated: bool,
-    d: &mut Vec<Diagnostic>,
+    d: &mut dyn DiagnosticSink,
 ) -> AuctionOutcome {
     let mut out = AuctionOutcome::default();
     let mut passed = [false; 4];
@@ -1371,7 +1386,7 @@ fn check_auction(
         }
         if index % 4 != 0 && !ended && !layout_reported {
             layout_reported = true;
-            d.push(Diagnostic::warning(
+            d.report(Diagnostic::warning(
                 code::AUCTION_ROUND_LAYOUT,
                 "this round line does not start with the auction's first seat",
                 line.at.0,
@@ -1385,26 +1400,26 @@ fn check_auction(
                 break 'lines;
             }
             if ended {
-                d.push(Diagnostic::error(code::AUCTION_AFTER_END, "the auction had already ended", span));
+                d.report(Diagnostic::error(code::AUCTION_AFTER_END, "the auction had already ended", span));
                 break 'lines;
             }
             match &tok.value {
                 Token::Pass => passed[seat] = true,
                 Token::Bid(n) => {
                     if passed[seat] {
-                        d.push(Diagnostic::error(
+                        d.report(Diagnostic::error(
                             code::AUCTION_BID_AFTER_PASS,
                             format!("{} bids {n} after passing", seat_at(seat)),
                             span,
                         ));
                     } else if *n < min_bid {
-                        d.push(Diagnostic::error(
+                        d.report(Diagnostic::error(
                             code::BID_BELOW_MINIMUM,
                             format!("bid {n} is below the minimum {min_bid}"),
                             span,
                         ));
                     } else if let Some((_, h)) = high.filter(|(_, h)| *n <= *h) {
-                        d.push(Diagnostic::error(
+                        d.report(Diagnostic::error(
                             code::BID_NOT_HIGHER,
                             format!("bid {n} does not top {h}"),
                             span,
@@ -1412,7 +1427,7 @@ fn check_auction(
                     } else {
                         let usual = *n <= 60 || (*n <= 100 && n % 5 == 0) || n % 10 == 0;
                         if !usual {
-                            d.push(Diagnostic::warning(
+                            d.report(Diagnostic::warning(
                                 code::BID_INCREMENT,
                                 format!("bid {n}: usual bids go by 5 from 60 to 100 and by 10 above"),
                                 span,
@@ -1423,7 +1438,7 @@ fn check_auction(
                 }
                 Token::Dash => {
                     if !passed[seat] && !unknown {
-                        d.push(Diagnostic::error(
+                        d.report(Diagnostic::error(
                             code::AUCTION_DASH_FOR_ACTIVE,
                             format!("`-` for {}, who has not passed", seat_at(seat)),
                             span,
@@ -1432,7 +1447,7 @@ fn check_auction(
                 }
                 Token::Unknown => unknown = true,
                 _ => {
-                    d.push(Diagnostic::error(
+                    d.report(Diagnostic::error(
                         code::AUCTION_SYNTAX,
                         "an auction token is `Pass`, a bid, `-`, `?` or `*`",
                         span,
@@ -1444,7 +1459,7 @@ fn check_auction(
             if passes == 4 {
                 ended = true;
                 out.all_pass = true;
-                d.push(
+                d.report(
                     Diagnostic::warning(
                         code::AUCTION_ALL_PASS,
                         "all four players passed (a gap in the draft)",
@@ -1460,7 +1475,7 @@ fn check_auction(
     out.complete = ended;
     if !ended && !stopped && !unknown && !lines.is_empty() {
         let at = lines.last().map_or(tag.at.0, |l| Span::at(l.at.0.end));
-        d.push(if terminated {
+        d.report(if terminated {
             Diagnostic::error(code::TERMINATION_MARK, "the truncated auction does not end with `*`", at)
         } else {
             Diagnostic::error(
@@ -1589,7 +1604,7 @@ fn check_play(
     mut hands: Option<Seats<CardCounts>>,
     opts: Options,
     terminated: bool,
-    d: &mut Vec<Diagnostic>,
+    d: &mut dyn DiagnosticSink,
 ) -> PlayOutcome {
     let mut out = PlayOutcome::default();
     let mut leader = Some(first_leader);
@@ -1627,7 +1642,7 @@ fn check_play(
                     annotation = Some((*seat, *points, tok.at.0))
                 }
                 _ => {
-                    d.push(Diagnostic::error(
+                    d.report(Diagnostic::error(
                         code::PLAY_SYNTAX,
                         "a trick line is four cards (`HA`) then `(<winner><points>)`",
                         tok.at.0,
@@ -1641,7 +1656,7 @@ fn check_play(
             break;
         }
         if cards.len() != 4 && !bad {
-            d.push(Diagnostic::error(
+            d.report(Diagnostic::error(
                 code::PLAY_SYNTAX,
                 format!("trick {} has {} cards; DD4 tricks have 4", tricks + 1, cards.len()),
                 line.at.0,
@@ -1670,7 +1685,7 @@ fn check_play(
             };
             if let Some(h) = hands.as_mut().and_then(|h| h[seat].as_mut()) {
                 if h.count(card) == 0 {
-                    d.push(Diagnostic::error(
+                    d.report(Diagnostic::error(
                         code::CARD_NOT_HELD,
                         format!(
                             "{} plays {}{} but does not hold it (any more)",
@@ -1683,7 +1698,7 @@ fn check_play(
                 } else {
                     if all_known && trump_known {
                         if let Some((c, msg)) = legality(sets[seat], &state, card, trump, opts.must_head) {
-                            d.push(Diagnostic::error(
+                            d.report(Diagnostic::error(
                                 c,
                                 format!("trick {}: {} {msg}", tricks, seat_at(seat)),
                                 *span,
@@ -1712,7 +1727,7 @@ fn check_play(
         if let Some((seat, stated_pts, span)) = annotation {
             if let Some(seat) = seat {
                 if seat_index(seat) != Some(w) {
-                    d.push(Diagnostic::error(
+                    d.report(Diagnostic::error(
                         code::WRONG_TRICK_WINNER,
                         format!("trick {tricks} is won by {}, not {seat}", seat_at(w)),
                         span,
@@ -1721,7 +1736,7 @@ fn check_play(
             }
             if let Some(p) = stated_pts {
                 if i64::from(p) != pts {
-                    d.push(
+                    d.report(
                         Diagnostic::error(
                             code::WRONG_TRICK_POINTS,
                             format!("trick {tricks} is worth {pts}, not {p}"),
@@ -1767,10 +1782,18 @@ fn check_play(
     if tricks != 20 {
         let at = Span::at(last_span.end);
         if terminated {
-            d.push(Diagnostic::error(code::TERMINATION_MARK, "the truncated play does not end with `*`", at));
+            d.report(Diagnostic::error(
+                code::TERMINATION_MARK,
+                "the truncated play does not end with `*`",
+                at,
+            ));
             out.truncated = true;
         } else {
-            d.push(Diagnostic::error(code::TRICK_COUNT, format!("{tricks} tricks; DD4 plays 20"), tag.at.0));
+            d.report(Diagnostic::error(
+                code::TRICK_COUNT,
+                format!("{tricks} tricks; DD4 plays 20"),
+                tag.at.0,
+            ));
         }
         return out;
     }
@@ -1785,7 +1808,7 @@ mod tests {
     use super::*;
 
     fn c(text: &str) -> Card {
-        cards_core::text::pinochle::parse_card(text).unwrap_or_else(|_| unreachable!())
+        crate::card_text::parse_card(text).unwrap_or_else(|_| unreachable!())
     }
 
     #[test]
@@ -1801,7 +1824,7 @@ mod tests {
 
     #[test]
     fn legality_rules() {
-        let hand = cards_core::text::pinochle::parse_hand("AQ..J.").unwrap_or_default();
+        let hand = crate::card_text::parse_hand("AQ..J.").unwrap_or_default();
         // Must follow suit.
         assert_eq!(
             legality_of(hand.distinct(), &[c("CK")], c("SJ"), Some(Suit::Spades), true).map(|x| x.0),
@@ -1830,7 +1853,7 @@ mod tests {
             None
         );
         // Void in hearts, no trump: anything.
-        let hand = cards_core::text::pinochle::parse_hand("AQ...").unwrap_or_default();
+        let hand = crate::card_text::parse_hand("AQ...").unwrap_or_default();
         assert_eq!(legality_of(hand.distinct(), &[c("HK")], c("CQ"), Some(Suit::Spades), true), None);
     }
 }

@@ -5,7 +5,7 @@
 
 use core::fmt::Write as _;
 
-use cards_core::text::pinochle;
+use crate::card_text as pinochle;
 
 use crate::model::{
     FormatKind, Hand, Header, HeaderLine, Item, PpnFile, SectionLine, Segment, SegmentPoint, Tag, Token,

@@ -44,7 +44,7 @@ fn corpus_snapshots() {
         for (i, report) in reports.iter().enumerate() {
             let _ = writeln!(out, "## hand {} {:?}", i + 1, report.summary);
             for d in &report.diagnostics {
-                out.push_str(&d.render_plain(&name, &source));
+                out.push_str(&d.display(&name, &source).to_string());
                 out.push('\n');
             }
         }
@@ -54,8 +54,7 @@ fn corpus_snapshots() {
         }
         if let Some(stem) = name.strip_prefix("invalid/").and_then(|n| n.strip_suffix(".ppn")) {
             let code = stem.to_uppercase().replace('-', "_");
-            let codes: Vec<&str> =
-                reports.iter().flat_map(|r| &r.diagnostics).map(|d| d.code.as_str()).collect();
+            let codes: Vec<&str> = reports.iter().flat_map(|r| &r.diagnostics).map(|d| d.code()).collect();
             assert!(!codes.is_empty() && codes.iter().all(|c| *c == code), "{name}: {codes:?}");
         }
         insta::assert_snapshot!(out);
@@ -64,10 +63,7 @@ fn corpus_snapshots() {
 
 #[test]
 fn every_code_has_an_invalid_file() {
-    let codes = include_str!("../src/error.rs");
-    for line in codes.lines() {
-        let Some(rest) = line.strip_prefix("pub const ") else { continue };
-        let code = rest.split(':').next().unwrap();
+    for code in ppn_pinochle::codes::ALL {
         let file =
             corpus_dir().join("invalid").join(format!("{}.ppn", code.to_lowercase().replace('_', "-")));
         assert!(file.exists(), "no invalid file for {code}");
@@ -94,7 +90,7 @@ fn whole_game_carries_game_scores() {
 fn spec_examples_match_the_draft() {
     let draft = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/specs/pinochle-ppn.txt");
     let Ok(draft) = std::fs::read_to_string(&draft) else {
-        println!("note: {} not found; skipping", draft.display());
+        missing_shared(&draft);
         return;
     };
     for example in [
@@ -117,7 +113,15 @@ fn spec_examples_match_the_draft() {
     let codes: Vec<String> = ppn_pinochle::check_str(&text, &Options::default())
         .into_iter()
         .flat_map(|r| r.diagnostics)
-        .map(|d| d.code)
+        .map(|d| d.code().to_owned())
         .collect();
     assert_eq!(codes, ["HAND_SYNTAX"]);
+}
+
+/// `../shared` is missing: the test fails (its evidence is absent) unless `CARDNOTE_SKIP_SHARED=1`
+/// says to skip it, as the GitHub workflow does.
+fn missing_shared(path: &std::path::Path) {
+    let skip = std::env::var_os("CARDNOTE_SKIP_SHARED").is_some_and(|v| v == "1");
+    assert!(skip, "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip the tests that need it", path.display());
+    eprintln!("note: {} is missing; skipped (CARDNOTE_SKIP_SHARED=1)", path.display());
 }

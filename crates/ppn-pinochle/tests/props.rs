@@ -2,8 +2,9 @@
 //! write -> read; the reader never panics; generated games check clean.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use cards_core::text::pinochle;
-use cards_core::{Card, CardCounts, PinochleSeat, Rank, Suit};
+use cards_core::{Card, CardCounts, Rank, Suit};
+use ppn_pinochle::PinochleSeat;
+use ppn_pinochle::card_text as pinochle;
 use ppn_pinochle::model::{Hand, Item, PpnFile, Section, SectionLine, Spanned, Tag, Token, Value};
 use ppn_pinochle::parse::{parse, typed_value};
 use ppn_pinochle::write::write;
@@ -155,7 +156,7 @@ proptest! {
         let reports = ppn_pinochle::validate::check_parsed(&parsed, &ppn_pinochle::Options::default());
         let all = parsed.header_diagnostics.iter().chain(reports.iter().flat_map(|r| r.diagnostics.iter()));
         for d in all {
-            prop_assert!(text.get(d.span.range()).is_some(), "{} span {:?} in {:?}", d.code, d.span, text);
+            prop_assert!(text.get(d.span().range()).is_some(), "{} span {:?} in {:?}", d.code(), d.span(), text);
         }
         // And what it read without complaint writes back to the same model.
         let clean = parsed.header_diagnostics.is_empty() && parsed.hand_diagnostics.iter().all(Vec::is_empty);

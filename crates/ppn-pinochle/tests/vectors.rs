@@ -26,12 +26,12 @@ fn diags(text: &str) -> Vec<Diagnostic> {
 }
 
 fn codes(text: &str) -> Vec<String> {
-    diags(text).into_iter().map(|d| d.code).collect()
+    diags(text).into_iter().map(|d| d.code().to_owned()).collect()
 }
 
 /// The text a diagnostic points at.
 fn at<'t>(text: &'t str, d: &Diagnostic) -> &'t str {
-    &text[d.span.range()]
+    &text[d.span().range()]
 }
 
 #[test]
@@ -44,9 +44,9 @@ fn p2_deal_first_seat() {
     let text = import(&format!("[Dealer \"E\"]\n[Deal \"{DEAL}\"]\n"));
     let d = diags(&text);
     assert_eq!(d.len(), 1);
-    assert_eq!(d[0].code, "DEAL_FIRST_SEAT");
+    assert_eq!(d[0].code(), "DEAL_FIRST_SEAT");
     assert_eq!(at(&text, &d[0]), "E");
-    assert!(d[0].message.contains(", S"), "{}", d[0].message);
+    assert!(d[0].message().contains(", S"), "{}", d[0].message());
 }
 
 #[test]
@@ -56,7 +56,7 @@ fn p3_holding_as_printed_is_hand_syntax() {
     assert_eq!(codes(&text), ["HAND_SYNTAX"]);
     // The first Q after the J in East's clubs `ATTTTKJQQJ`.
     let start = text.find("ATTTTKJ").unwrap() + 7;
-    assert_eq!(d[0].span.range(), start..start + 1);
+    assert_eq!(d[0].span().range(), start..start + 1);
 }
 
 #[test]
@@ -85,9 +85,9 @@ fn p6_meld_value_north_first() {
         "[Trump \"H\"]\n[Melds \"N:QQ.KQQ.QQ.QQJJ(94) K.ATKQJ.KQ.KQ(27) J.J.J.J(4) KQ.ATKQJ..(17)\"]\n",
     );
     let d = diags(&text);
-    assert_eq!(d[0].code, "MELD_VALUE");
+    assert_eq!(d[0].code(), "MELD_VALUE");
     assert_eq!(at(&text, &d[0]), "QQ.KQQ.QQ.QQJJ(94)");
-    assert!(d[0].message.contains("62"));
+    assert!(d[0].message().contains("62"));
     // South's jacks around (4) is right; E and W are not.
     assert_eq!(codes(&text), ["MELD_VALUE", "MELD_VALUE", "MELD_VALUE"]);
 }
@@ -96,21 +96,21 @@ fn p6_meld_value_north_first() {
 fn p7_play_with_hearts() {
     let text = corpus("spec/p07-play-hearts.ppn");
     let d = diags(&text);
-    assert_eq!(d[0].code, "TRUMP_WITHOUT_MARRIAGE");
-    assert_eq!(d[1].code, "WRONG_TRICK_WINNER");
+    assert_eq!(d[0].code(), "TRUMP_WITHOUT_MARRIAGE");
+    assert_eq!(d[1].code(), "WRONG_TRICK_WINNER");
     assert_eq!(at(&text, &d[1]), "(S3)");
-    assert!(d[1].message.contains("trick 4 is won by W"));
+    assert!(d[1].message().contains("trick 4 is won by W"));
     // §11.5: wrong annotations at tricks 4 9 12 13 14 16 17 18 19, trumping broken at 12 14 18.
     let winners: Vec<String> = d
         .iter()
-        .filter(|d| d.code == "WRONG_TRICK_WINNER")
-        .map(|d| d.message.split_whitespace().nth(1).unwrap().to_owned())
+        .filter(|d| d.code() == "WRONG_TRICK_WINNER")
+        .map(|d| d.message().split_whitespace().nth(1).unwrap().to_owned())
         .collect();
     assert_eq!(winners, ["4", "9", "12", "13", "14", "16", "17", "18", "19"]);
     let trumping: Vec<&str> = d
         .iter()
-        .filter(|d| d.code == "FAILED_TO_TRUMP")
-        .map(|d| d.message.split(':').next().unwrap())
+        .filter(|d| d.code() == "FAILED_TO_TRUMP")
+        .map(|d| d.message().split(':').next().unwrap())
         .collect();
     assert_eq!(trumping, ["trick 12", "trick 14", "trick 14", "trick 18", "trick 18"]);
 }
@@ -132,7 +132,7 @@ fn p9_auction() {
     let auction = "[Auction \"E\"]\nPass 52 59 60\n- Pass 65 70\n- - Pass\n";
     let reports = check_str(&import(&format!("[Dealer \"N\"]\n{auction}")), &Options::default());
     assert!(reports[0].diagnostics.is_empty());
-    assert_eq!(reports[0].summary.declarer, Some(cards_core::PinochleSeat::North));
+    assert_eq!(reports[0].summary.declarer, Some(ppn_pinochle::PinochleSeat::North));
     assert_eq!(reports[0].summary.contract, Some(70));
     let text = import(&format!("[Dealer \"N\"]\n[Declarer \"W\"]\n[Contract \"65\"]\n{auction}"));
     let d = diags(&text);
@@ -193,12 +193,12 @@ fn inheritance_over_many_hands() {
     );
     let reports = check_str(&text, &Options::default());
     assert!(reports.iter().all(|r| r.diagnostics.is_empty()));
-    assert_eq!(reports[1].summary.dealer, Some(cards_core::PinochleSeat::North));
+    assert_eq!(reports[1].summary.dealer, Some(ppn_pinochle::PinochleSeat::North));
     // EXPORT roster: Site is implied by `##` in hand 2, but not after hand 3 changed it (no `##`).
     let export = text.replace("% IMPORT", "% EXPORT\n%");
     let reports = check_str(&export, &Options::default());
     let has_site_missing = |i: usize| {
-        reports[i].diagnostics.iter().any(|d| d.code == "MISSING_TAG" && d.message.contains("`Site`"))
+        reports[i].diagnostics.iter().any(|d| d.code() == "MISSING_TAG" && d.message().contains("`Site`"))
     };
     assert!(!has_site_missing(0) && !has_site_missing(1) && !has_site_missing(2) && has_site_missing(3));
     assert_eq!(codes(&import("[Dealer \"#\"]\n")), ["INHERIT_NOTHING"]);
@@ -255,8 +255,8 @@ fn export_roster_and_order() {
     let base = corpus("valid/spec-play-spades.ppn");
     let text = base.replace("[Trump \"S\"]\n", "");
     let d = diags(&text);
-    assert_eq!(d[0].code, "MISSING_TAG");
-    assert!(d[0].message.contains("`Trump`"));
+    assert_eq!(d[0].code(), "MISSING_TAG");
+    assert!(d[0].message().contains("`Trump`"));
     // IMPORT has no mandatory tags.
     let text = text.replace("% EXPORT", "% IMPORT");
     assert!(!codes(&text).contains(&"MISSING_TAG".to_owned()));
@@ -283,8 +283,8 @@ fn spans_stay_on_character_boundaries() {
         import("[Auction \"N\"]\nPass é\n"),
     ] {
         for d in diags(&text) {
-            assert!(text.get(d.span.range()).is_some(), "{d}");
-            let _ = d.render_plain("x.ppn", &text);
+            assert!(text.get(d.span().range()).is_some(), "{d}");
+            let _ = d.display("x.ppn", &text).to_string();
         }
     }
 }
@@ -313,7 +313,7 @@ fn counters_below_twenty_freeze_and_set() {
     let text = text[..text.find("[Auction").unwrap()].to_owned() + &text[text.find("[Play \"").unwrap()..];
     assert_eq!(codes(&text), ["RESULT", "HANDSCORES"]);
     let d = diags(&text);
-    assert!(d[1].message.contains("-50:58"), "{}", d[1].message);
+    assert!(d[1].message().contains("-50:58"), "{}", d[1].message());
 }
 
 #[test]
@@ -378,7 +378,7 @@ fn hand_syntax_spans_on_multibyte_text() {
     ] {
         let text = import(&format!("[Deal \"{value}\"]\n[Melds \"{value}\"]\n[Holding \"{value}\"]\n"));
         for d in diags(&text) {
-            assert!(text.get(d.span.range()).is_some(), "{d} in {value}");
+            assert!(text.get(d.span().range()).is_some(), "{d} in {value}");
         }
     }
 }

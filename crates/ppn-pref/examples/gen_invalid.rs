@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use cards_core::PrefPlayer;
+use ppn_pref::PrefPlayer;
 use ppn_pref::generate::{DealOptions, Rng, random_deal};
 use ppn_pref::model::DealOrder;
 use ppn_pref::{check, write};
@@ -183,14 +183,14 @@ fn main() {
         let all = report.all_diagnostics();
         let errs: Vec<_> = all.iter().filter(|d| d.is_error()).collect();
         let code = match errs.as_slice() {
-            [one] => one.code.clone(),
+            [one] => one.code(),
             [] => match all.as_slice() {
-                [one] => one.code.clone(),
+                [one] => one.code(),
                 _ => continue,
             },
             _ => continue,
         };
-        found.entry(code).or_insert(m);
+        found.entry(code.to_owned()).or_insert(m);
     }
     for (code, rec) in &found {
         let path = format!("{dir}/{code}.ppn");
@@ -203,7 +203,7 @@ fn main() {
         println!("{path}");
         found.insert(code.to_owned(), String::new());
     }
-    let missing: Vec<_> = ppn_pref::error::ALL.iter().filter(|c| !found.contains_key(**c)).collect();
+    let missing: Vec<_> = ppn_pref::codes::ALL.iter().filter(|c| !found.contains_key(**c)).collect();
     eprintln!("not found by the search: {missing:?}");
 }
 

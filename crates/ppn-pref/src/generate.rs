@@ -1,8 +1,9 @@
 //! Random legal deals and games, from a seed (deterministic). Used by the property tests, the
 //! benchmark and to write the corpus games.
 
-use cards_core::{Card, CardSet, Deck, PrefPlayer};
+use cards_core::{Card, CardSet, Deck};
 
+use crate::PrefPlayer;
 use crate::auction;
 use crate::model::{
     Accepted, Bid, Column, Contract, Deal, DealOrder, Discard, Entry, Game, Kontra, KontraLevel, Play, Tag,

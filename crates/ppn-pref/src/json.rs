@@ -401,7 +401,7 @@ impl JsonGame {
                 .flat_map(|r| r.diagnostics.iter())
                 .chain(doc.diagnostics.iter())
                 .filter(|d| d.is_error())
-                .map(|e| format!("deals[{i}]: {}: {}", e.code, e.message))
+                .map(|e| format!("deals[{i}]: {}: {}", e.code(), e.message()))
                 .collect();
             if !errs.is_empty() {
                 errors.extend(errs);

@@ -9,7 +9,7 @@
 //!               2A12,M9B2,2A12,M9B2,2A12,M9B2,2A12,G9B3,2A13,G9B3 M7:-8,F3:L24,0]\n";
 //! let report = check(source);
 //! // the spec's deal 1: the main (player 2) discards 8♦, which is player 1's card
-//! let codes: Vec<String> = report.all_diagnostics().into_iter().map(|d| d.code).collect();
+//! let codes: Vec<String> = report.all_diagnostics().into_iter().map(|d| d.code().to_owned()).collect();
 //! assert_eq!(codes, ["DISCARD_NOT_HELD", "LEGACY_13_FIELDS"]); // sorted by position
 //! let deal = &report.document.game.deals[0];
 //! assert_eq!(deal.play.as_ref().unwrap().value, 8);
@@ -63,13 +63,36 @@
 //!   fit is a diagnostic, never a wrap.
 
 pub mod auction;
-pub mod error;
+pub mod card_text;
+pub mod codes;
+#[cfg(feature = "generate")]
 pub mod generate;
 pub mod json;
 pub mod model;
 pub mod parse;
+pub mod player;
+pub mod read;
 pub mod validate;
 pub mod write;
 
 pub use model::{Deal, Game, Play};
+pub use player::PrefPlayer;
+pub use read::Reader;
 pub use validate::{Report, check};
+
+/// Options every reader of this crate takes (the same names in each cardnote format crate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// A producer's convention (read with a warning code of its own, [`codes::LENIENCIES`])
+    /// becomes an error.
+    pub strict: bool,
+}
+
+impl Options {
+    /// Applies the options to a record's diagnostics (under `strict`, leniencies become errors).
+    pub fn apply(&self, diagnostics: &mut [cards_core::Diagnostic]) {
+        if self.strict {
+            cards_core::diagnostic::make_strict(diagnostics, codes::LENIENCIES);
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! The typed model of a PPN file: info tags and deals, every field typed.
 
-use cards_core::{Card, PrefPlayer, Rank, Suit};
+use crate::PrefPlayer;
+use cards_core::{Card, Rank, Suit};
 
 /// A whole PPN file: its info tags (in file order) and its deals (in file order).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

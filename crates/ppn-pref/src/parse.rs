@@ -3,9 +3,10 @@
 //! Each deal record is read on its own: a bad record gets its diagnostics and no model, and reading
 //! goes on with the next one. Only token syntax is checked here; [`crate::validate`] checks the game.
 
-use cards_core::{Card, Diagnostic, PrefPlayer, Rank, Span, Suit};
+use cards_core::{Card, Diagnostic, Rank, Span, Suit};
 
-use crate::error as code;
+use crate::PrefPlayer;
+use crate::codes as code;
 use crate::model::{
     Accepted, Bid, Column, Contract, Deal, DealOrder, Discard, Entry, Game, Kontra, KontraLevel, Play, Tag,
     Trick,
@@ -72,6 +73,13 @@ impl DealSpans {
         if let Some(r) = self.rel.get_mut(slot) {
             *r = [rel32(span.start.saturating_sub(self.start)), rel32(span.end.saturating_sub(self.start))];
         }
+    }
+
+    /// The same spans in a text that starts `offset` bytes further (a record read from one line
+    /// of a longer file).
+    #[must_use]
+    pub fn shifted(self, offset: usize) -> DealSpans {
+        DealSpans { start: self.start + offset, ..self }
     }
 
     /// The whole record, `[` to `]`.
@@ -173,7 +181,7 @@ pub fn card_of(b: u8) -> Option<Card> {
 /// The PPN code character of a card (`?` outside the 32-card deck).
 #[must_use]
 pub fn code_char(card: Card) -> char {
-    cards_core::text::pref::code(card).unwrap_or('?')
+    crate::card_text::code(card).unwrap_or('?')
 }
 
 /// Reads a whole PPN file. Never fails: problems become diagnostics.
@@ -1002,7 +1010,7 @@ mod tests {
     #[test]
     fn card_table_matches_cards_core() {
         for b in 0u8..=255 {
-            assert_eq!(card_of(b), cards_core::text::pref::parse_code(b as char), "{b}");
+            assert_eq!(card_of(b), crate::card_text::parse_code(b as char), "{b}");
         }
     }
 
@@ -1038,8 +1046,8 @@ mod tests {
     #[test]
     fn stray_line_and_unclosed() {
         let doc = read("...\n[Bula 60\n");
-        let codes: Vec<_> = doc.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        let codes: Vec<_> = doc.diagnostics.iter().map(|d| d.code()).collect();
         assert_eq!(codes, [code::STRAY_LINE, code::BRACKET_UNCLOSED]);
-        assert_eq!(doc.diagnostics[0].span, Span::new(0, 3));
+        assert_eq!(doc.diagnostics[0].span(), Span::new(0, 3));
     }
 }

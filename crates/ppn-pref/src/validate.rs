@@ -9,10 +9,11 @@
 //! * T3 looks across deals and at the info tags; everything there is a warning, except malformed or
 //!   missing required tags.
 
-use cards_core::{Card, CardSet, Diagnostic, PrefPlayer, Rank, Span, Suit};
+use cards_core::{Card, CardSet, Diagnostic, DiagnosticSink, Rank, Span, Suit};
 
+use crate::PrefPlayer;
 use crate::auction;
-use crate::error as code;
+use crate::codes as code;
 use crate::model::{Accepted, Bid, Column, Contract, Deal, Discard, Entry, KontraLevel, Play, Trick};
 use crate::model::{PLACE_TAGS, PLAYER_TAGS, RESULT_TAGS};
 use crate::parse::{self, DealSpans, Document, Field, Item, Reader, Record};
@@ -80,7 +81,7 @@ impl Report {
         for r in &self.records {
             all.extend(r.diagnostics.iter().cloned());
         }
-        all.sort_by_key(|d| d.span.start);
+        all.sort_by_key(|d| d.span().start);
         all
     }
 }
@@ -251,7 +252,7 @@ fn fail(code: &'static str, msg: impl Into<String>, span: Span) -> Check {
 }
 
 #[allow(clippy::too_many_lines)]
-fn run(deal: &Deal, spans: &DealSpans, lints: &mut Vec<Diagnostic>, outcome: &mut Outcome) -> Check {
+fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: &mut Outcome) -> Check {
     // §2 the deal: 32 distinct cards
     let mut seen = CardSet::EMPTY;
     for (i, &c) in deal.cards.iter().enumerate() {
@@ -407,7 +408,7 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut Vec<Diagnostic>, outcome: &mu
             roles.inviter = Some(k.by);
             roles.invited = PrefPlayer::ALL.into_iter().find(|&p| p != main && p != k.by);
             if !contract.game && contract.level == 2 {
-                lints.push(Diagnostic::warning(
+                lints.report(Diagnostic::warning(
                     code::INVITE_ON_PLAIN_SPADE,
                     "the engine never offers an invitation on plain spade",
                     kspan,
@@ -637,7 +638,7 @@ fn check_summary(
     roles: &Roles,
     won: &[u8; 3],
     main_passed: bool,
-    lints: &mut Vec<Diagnostic>,
+    lints: &mut dyn DiagnosticSink,
 ) -> Check {
     let main = roles.main;
     let value = u64::from(play.value);
@@ -745,7 +746,7 @@ fn check_summary(
                 } else {
                     format!("player {p} made the defenders' quota but is marked failed")
                 };
-                lints.push(Diagnostic::warning(code::FOLLOWER_QUOTA, msg, span).with_help(
+                lints.report(Diagnostic::warning(code::FOLLOWER_QUOTA, msg, span).with_help(
                     "recommended quota: 4 tricks together, 2 each; a lone follower 2; an inviter 4",
                 ));
             }
@@ -754,12 +755,12 @@ fn check_summary(
     Ok(())
 }
 
-fn check_tags(doc: &Document, out: &mut Vec<Diagnostic>) {
+fn check_tags(doc: &Document, out: &mut dyn DiagnosticSink) {
     let tags = &doc.game.tags;
     for (i, t) in tags.iter().enumerate() {
         let span = doc.tag_spans.get(i).copied().unwrap_or_default();
         if tags.iter().take(i).any(|u| u.name == t.name) {
-            out.push(Diagnostic::error(code::TAG_DUPLICATE, format!("tag {} appears twice", t.name), span));
+            out.report(Diagnostic::error(code::TAG_DUPLICATE, format!("tag {} appears twice", t.name), span));
             continue;
         }
         let v = t.value.trim();
@@ -776,13 +777,13 @@ fn check_tags(doc: &Document, out: &mut Vec<Diagnostic>) {
             _ => None,
         };
         if let Some(why) = bad {
-            out.push(Diagnostic::error(code::TAG_VALUE, format!("{}: `{}`", why, t.value), span));
+            out.report(Diagnostic::error(code::TAG_VALUE, format!("{}: `{}`", why, t.value), span));
         }
     }
     let required = ["Bula", "Refe"].iter().chain(PLAYER_TAGS.iter()).chain(RESULT_TAGS.iter());
     for name in required {
         if doc.game.tag(name).is_none() {
-            out.push(
+            out.report(
                 Diagnostic::error(
                     code::TAG_MISSING,
                     format!("the required tag {name} is missing"),
@@ -797,7 +798,7 @@ fn check_tags(doc: &Document, out: &mut Vec<Diagnostic>) {
         let sum: i64 = results.iter().sum();
         if sum != 0 {
             let span = tag_span(doc, RESULT_TAGS[0]);
-            out.push(Diagnostic::warning(
+            out.report(Diagnostic::warning(
                 code::RESULT_SUM_NONZERO,
                 format!("the results add up to {sum}, not 0"),
                 span,
@@ -810,7 +811,7 @@ fn check_tags(doc: &Document, out: &mut Vec<Diagnostic>) {
                     (places.get(i), places.get(j), results.get(i), results.get(j))
                 {
                     if pi < pj && ri <= rj {
-                        out.push(Diagnostic::warning(
+                        out.report(Diagnostic::warning(
                             code::PLACE_RESULT_ORDER,
                             format!(
                                 "player {} has place {pi} but result {ri}, not above player {}'s {rj} (place {pj})",
@@ -855,13 +856,13 @@ impl GameState {
 
     /// Adds the T3 lints of the next record (in file order) to `out`.
     #[allow(clippy::too_many_lines)]
-    pub fn lint(&mut self, rec: &Record, deal: Option<&Deal>, out: &mut Vec<Diagnostic>) {
+    pub fn lint(&mut self, rec: &Record, deal: Option<&Deal>, out: &mut dyn DiagnosticSink) {
         let refe = self.refe;
         let id_span = rec.spans.field(Field::Id);
         if let Some(id) = rec.id {
             let expect = self.prev_id.map_or(1, |p| p.saturating_add(1));
             if id != expect {
-                out.push(Diagnostic::warning(
+                out.report(Diagnostic::warning(
                     code::ID_SEQUENCE,
                     format!("deal {id} where {expect} was expected"),
                     id_span,
@@ -872,7 +873,7 @@ impl GameState {
         let Some(deal) = deal else { return };
         let ospan = rec.spans.field(Field::Order);
         if !deal.order.is_rotation() {
-            out.push(Diagnostic::warning(
+            out.report(Diagnostic::warning(
                 code::DEAL_ORDER_NOT_ROTATION,
                 "prefko only writes the deal orders 123, 231 and 312",
                 ospan,
@@ -880,7 +881,7 @@ impl GameState {
         }
         if let Some(prev) = self.prev_dealer {
             if deal.order.dealer() != prev.next() {
-                out.push(Diagnostic::warning(
+                out.report(Diagnostic::warning(
                     code::DEALER_ROTATION,
                     format!(
                         "player {} deals after player {prev}; expected player {}",
@@ -905,7 +906,7 @@ impl GameState {
             if play.refa.is_some() { rec.spans.field(Field::Refa) } else { rec.spans.field(Field::Value) };
         if refa && !owed {
             if owed_uncapped {
-                out.push(Diagnostic::warning(
+                out.report(Diagnostic::warning(
                     code::REFE_EXCEEDED,
                     format!(
                         "this refa is only owed if more all-pass deals than Refe {} are counted",
@@ -914,14 +915,14 @@ impl GameState {
                     rspan,
                 ));
             } else {
-                out.push(Diagnostic::warning(
+                out.report(Diagnostic::warning(
                     code::REFA_FLAG,
                     format!("player {} has no unused refa, but this deal is doubled", play.main),
                     rspan,
                 ));
             }
         } else if !refa && owed {
-            out.push(Diagnostic::warning(
+            out.report(Diagnostic::warning(
                 code::REFA_FLAG,
                 format!("player {} has an unused refa, so this deal should be doubled", play.main),
                 rspan,
@@ -942,10 +943,10 @@ impl GameState {
 /// let src = "[Bula 60]\n[Refe 2]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n[3 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 P,P,P]\n";
 /// let mut codes = Vec::new();
 /// let file = ppn_pref::validate::check_stream(src, |_record, _deal, check| {
-///     codes.extend(check.diagnostics.iter().map(|d| d.code.clone()));
+///     codes.extend(check.diagnostics.iter().map(|d| d.code().to_owned()));
 /// });
 /// assert_eq!(codes, ["ID_SEQUENCE"]);
-/// assert!(file.iter().any(|d| d.code == "TAG_MISSING"));
+/// assert!(file.iter().any(|d| d.code() == "TAG_MISSING"));
 /// ```
 pub fn check_stream(
     source: &str,

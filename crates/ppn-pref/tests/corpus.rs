@@ -21,7 +21,7 @@ fn describe(name: &str, src: &str) -> String {
     let report = check(src);
     let mut out = String::new();
     for d in &report.file_diagnostics {
-        let _ = writeln!(out, "file: {} {}", d.code, d.message);
+        let _ = writeln!(out, "file: {} {}", d.code(), d.message());
     }
     for (rec, c) in report.document.records.iter().zip(&report.records) {
         let facts = match &c.outcome {
@@ -35,14 +35,14 @@ fn describe(name: &str, src: &str) -> String {
             ),
             None => "unreadable".to_owned(),
         };
-        let codes: Vec<&str> = c.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        let codes: Vec<&str> = c.diagnostics.iter().map(|d| d.code()).collect();
         let _ = writeln!(out, "deal {:?}: {facts} {codes:?}", rec.id);
     }
     let all = report.all_diagnostics();
     if !all.is_empty() {
         out.push('\n');
         for d in &all {
-            out.push_str(&d.render_plain(name, src));
+            out.push_str(&d.display(name, src).to_string());
             out.push('\n');
         }
     }
@@ -77,12 +77,13 @@ fn invalid_files_give_their_code() {
         let path = entry.unwrap().path();
         let code = path.file_stem().unwrap().to_string_lossy().into_owned();
         let src = std::fs::read_to_string(&path).unwrap();
-        let codes: Vec<String> = check(&src).all_diagnostics().into_iter().map(|d| d.code).collect();
+        let codes: Vec<String> =
+            check(&src).all_diagnostics().into_iter().map(|d| d.code().to_owned()).collect();
         assert_eq!(codes, std::slice::from_ref(&code), "{}", path.display());
         seen.push(code);
     }
     let mut missing: Vec<&str> =
-        ppn_pref::error::ALL.iter().copied().filter(|c| !seen.iter().any(|s| s == c)).collect();
+        ppn_pref::codes::ALL.iter().copied().filter(|c| !seen.iter().any(|s| s == c)).collect();
     missing.sort_unstable();
     assert!(missing.is_empty(), "codes without an invalid/ file: {missing:?}");
 }
@@ -100,7 +101,7 @@ fn valid_files_are_clean() {
         let report = check(&src);
         assert!(report.all_diagnostics().is_empty(), "{}: {:?}", path.display(), report.all_diagnostics());
         let game = &report.document.game;
-        let sum: i64 = cards_core::PrefPlayer::ALL.iter().map(|&p| game.result(p).unwrap()).sum();
+        let sum: i64 = ppn_pref::PrefPlayer::ALL.iter().map(|&p| game.result(p).unwrap()).sum();
         assert_eq!(sum, 0);
     }
 }
@@ -110,14 +111,14 @@ fn valid_files_are_clean() {
 fn shared_spec_example() {
     let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/specs/preferans-ppn.txt");
     let Ok(text) = std::fs::read_to_string(&spec) else {
-        println!("note: {} absent, skipping", spec.display());
+        missing_shared(&spec);
         return;
     };
     let start = text.find("    [Bula 60]").unwrap();
     let end = text[start..].find("JSON").unwrap() + start;
     let example = &text[start..end];
     let report = check(example);
-    let mut codes: Vec<String> = report.all_diagnostics().into_iter().map(|d| d.code).collect();
+    let mut codes: Vec<String> = report.all_diagnostics().into_iter().map(|d| d.code().to_owned()).collect();
     codes.sort();
     let mut want = vec![
         "DISCARD_NOT_HELD",
@@ -159,4 +160,12 @@ fn streaming_check_matches() {
         assert_eq!(file, whole.file_diagnostics, "{}", path.display());
         assert_eq!(records, whole.records, "{}", path.display());
     }
+}
+
+/// `../shared` is missing: the test fails (its evidence is absent) unless `CARDNOTE_SKIP_SHARED=1`
+/// says to skip it, as the GitHub workflow does.
+fn missing_shared(path: &std::path::Path) {
+    let skip = std::env::var_os("CARDNOTE_SKIP_SHARED").is_some_and(|v| v == "1");
+    assert!(skip, "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip the tests that need it", path.display());
+    eprintln!("note: {} is missing; skipped (CARDNOTE_SKIP_SHARED=1)", path.display());
 }

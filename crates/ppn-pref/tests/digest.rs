@@ -24,7 +24,7 @@ fn errors(record: &str) -> Vec<String> {
         .iter()
         .flat_map(|c| c.diagnostics.iter())
         .filter(|d| d.is_error())
-        .map(|d| d.code.clone())
+        .map(|d| d.code().to_owned())
         .collect()
 }
 
@@ -35,8 +35,8 @@ fn first_error(record: &str) -> Option<String> {
 fn error_text(record: &str, code: &str) -> String {
     let src = format!("{HEADER}{record}\n");
     let r = check(&src);
-    let d = r.all_diagnostics().into_iter().find(|d| d.code == code).expect(code);
-    src[d.span.range()].to_owned()
+    let d = r.all_diagnostics().into_iter().find(|d| d.code() == code).expect(code);
+    src[d.span().range()].to_owned()
 }
 
 #[test]
@@ -53,9 +53,9 @@ fn s2_spec_deal_1() {
     let fixed = DEAL1.replace(" AR ", " T9 ");
     assert_eq!(errors(&fixed), ["CARD_NOT_HELD"]);
     let src = format!("{HEADER}{fixed}\n");
-    let d = check(&src).all_diagnostics().into_iter().find(|d| d.code == "CARD_NOT_HELD").unwrap();
-    assert_eq!(&src[d.span.range()], "A");
-    assert!(d.message.contains("player 3"), "{}", d.message);
+    let d = check(&src).all_diagnostics().into_iter().find(|d| d.code() == "CARD_NOT_HELD").unwrap();
+    assert_eq!(&src[d.span().range()], "A");
+    assert!(d.message().contains("player 3"), "{}", d.message());
 }
 
 #[test]
@@ -136,11 +136,11 @@ fn s9_spec_example_game() {
     let r = check(&src);
     let mut got: Vec<(String, Option<u32>)> = Vec::new();
     for d in &r.file_diagnostics {
-        got.push((d.code.clone(), None));
+        got.push((d.code().to_owned(), None));
     }
     for (rec, c) in r.document.records.iter().zip(&r.records) {
         for d in &c.diagnostics {
-            got.push((d.code.clone(), rec.id));
+            got.push((d.code().to_owned(), rec.id));
         }
     }
     let want: Vec<(String, Option<u32>)> = [
@@ -159,8 +159,8 @@ fn s9_spec_example_game() {
     .map(|(c, i)| ((*c).to_owned(), *i))
     .collect();
     assert_eq!(got, want);
-    let stray = r.file_diagnostics.iter().find(|d| d.code == "STRAY_LINE").unwrap();
-    assert_eq!(&src[stray.span.range()], "...");
+    let stray = r.file_diagnostics.iter().find(|d| d.code() == "STRAY_LINE").unwrap();
+    assert_eq!(&src[stray.span().range()], "...");
 }
 
 #[test]
@@ -198,8 +198,8 @@ fn spans_are_exact() {
     let rec = DEAL1.replace(" AR ", " AA ");
     let src = format!("{HEADER}{rec}\n");
     let d = check(&src).all_diagnostics().into_iter().find(|d| d.is_error()).unwrap();
-    assert_eq!(d.code, "DISCARD_FORMAT");
-    assert_eq!(&src[d.span.range()], "AA");
+    assert_eq!(d.code(), "DISCARD_FORMAT");
+    assert_eq!(&src[d.span().range()], "AA");
     let start = src.find("[1 231").unwrap();
     let r = check(&src);
     assert_eq!(r.document.records[0].spans.record(), Span::new(start, start + rec.len()));

@@ -2,7 +2,7 @@
 //! canonical PPN writer and the JSON form.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
-use cards_core::PrefPlayer;
+use ppn_pref::PrefPlayer;
 use ppn_pref::generate::{DealOptions, Rng, random_deal, random_game};
 use ppn_pref::model::{DealOrder, Game, Tag};
 use ppn_pref::{check, json, parse, write};
@@ -41,7 +41,7 @@ proptest! {
         let errors: Vec<_> = report.all_diagnostics().into_iter().filter(|d| d.is_error()).collect();
         prop_assert!(errors.is_empty(), "{text}\n{errors:?}");
         let warnings: Vec<_> = report.records[0].diagnostics.iter()
-            .filter(|d| !matches!(d.code.as_str(), "REFA_FLAG" | "DEAL_ORDER_NOT_ROTATION" | "LEGACY_13_FIELDS"))
+            .filter(|d| !matches!(d.code(), "REFA_FLAG" | "DEAL_ORDER_NOT_ROTATION" | "LEGACY_13_FIELDS"))
             .collect();
         prop_assert!(warnings.is_empty(), "{text}\n{warnings:?}");
         prop_assert_eq!(&report.document.game, &game);
@@ -67,7 +67,7 @@ proptest! {
         text.insert(idx, ch);
         let report = check(&text);
         for d in report.all_diagnostics() {
-            prop_assert!(text.get(d.span.range()).is_some(), "{d:?}");
+            prop_assert!(text.get(d.span().range()).is_some(), "{d:?}");
         }
     }
 }

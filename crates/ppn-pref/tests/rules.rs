@@ -2,7 +2,7 @@
 //! assertions stated independently of the checker's own helpers.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
-use cards_core::PrefPlayer;
+use ppn_pref::PrefPlayer;
 use ppn_pref::generate::{DealOptions, Rng, random_deal};
 use ppn_pref::model::{Accepted, Column, Deal, DealOrder, Entry, Game, KontraLevel, Tag};
 use ppn_pref::{check, write};
@@ -23,7 +23,7 @@ fn header() -> Vec<Tag> {
 
 fn codes_of(deal: &Deal) -> Vec<String> {
     let text = write::write_game(&Game { tags: header(), deals: vec![deal.clone()] });
-    check(&text).all_diagnostics().into_iter().map(|d| d.code).collect()
+    check(&text).all_diagnostics().into_iter().map(|d| d.code().to_owned()).collect()
 }
 
 /// Generated deals (played, order 231) with a predicate.

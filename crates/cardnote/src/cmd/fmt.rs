@@ -124,8 +124,8 @@ fn errors_of(check: &FileCheck) -> Vec<String> {
         .records
         .iter()
         .flat_map(|r| r.diagnostics.iter())
-        .filter(|d| d.is_error() && d.code != "FORMAT_NOT_IMPLEMENTED")
-        .map(|d| format!("{}: {}", d.code, d.message))
+        .filter(|d| d.is_error() && d.code() != "FORMAT_NOT_IMPLEMENTED")
+        .map(|d| format!("{}: {}", d.code(), d.message()))
         .collect()
 }
 
@@ -138,8 +138,8 @@ fn error_codes(check: &FileCheck) -> Vec<Vec<&str>> {
             let mut codes: Vec<&str> = r
                 .diagnostics
                 .iter()
-                .filter(|d| d.is_error() && d.code != "FORMAT_NOT_IMPLEMENTED")
-                .map(|d| &*d.code)
+                .filter(|d| d.is_error() && d.code() != "FORMAT_NOT_IMPLEMENTED")
+                .map(|d| &*d.code())
                 .collect();
             codes.sort_unstable();
             codes

@@ -1,14 +1,10 @@
 //! Glue for the `phh` notation (`.phh`, `.phhs`): check (with replay through poker-engine), fmt
 //! (canonical or format-preserving) and convert (to and from the JSON form of `phh::json`).
 
-use cards_core::{Diagnostic, Severity, Span};
+use cards_core::{Diagnostic, Span};
 use serde_json::{Map, Value};
 
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, Rules, decode_text};
-
-/// Warnings that `--strict` turns into errors.
-const LENIENCIES: [&str; 3] =
-    ["PHH_UNKNOWN_FIELD", "PHH_NEGATIVE_BLIND", phh::replay::FINISHING_STACKS_RAKED];
 
 fn profile(rules: Rules) -> phh::replay::RuleProfile {
     match rules {
@@ -80,13 +76,8 @@ pub fn check_hand(parsed: &phh::ParsedHand, opts: &CheckOptions) -> RecordReport
             fields.insert("payoffs".into(), Value::Null);
         }
     }
-    if opts.strict {
-        for d in &mut diagnostics {
-            if LENIENCIES.contains(&d.code.as_str()) {
-                d.severity = Severity::Error;
-            }
-        }
-    }
+    // After the replay: its rake warning is a leniency too.
+    phh::Options { strict: opts.strict }.apply(&mut diagnostics);
     RecordReport { diagnostics, fields }
 }
 

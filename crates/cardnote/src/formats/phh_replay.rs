@@ -32,7 +32,7 @@ fn street_name(variant: Variant, street: Option<usize>, phase: Phase) -> String 
 }
 
 fn cards(cards: &[MaybeCard]) -> String {
-    if cards.is_empty() { "-".into() } else { cards_core::text::phh::write_cards(cards) }
+    if cards.is_empty() { "-".into() } else { poker_engine::card_text::write_cards(cards) }
 }
 
 fn stacks(state: &State) -> String {

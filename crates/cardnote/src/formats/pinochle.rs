@@ -16,8 +16,7 @@ use serde_json::{Map, Value, json};
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
 
 fn options(opts: &CheckOptions) -> ppn_pinochle::Options {
-    let _ = opts;
-    ppn_pinochle::Options::default()
+    ppn_pinochle::Options { strict: opts.strict, ..ppn_pinochle::Options::default() }
 }
 
 fn fields(summary: &Summary) -> Map<String, Value> {
@@ -341,7 +340,7 @@ mod tests {
     fn bad_json_is_refused_with_a_reason() {
         let refused = |text: &str| match convert(text.as_bytes(), ConvertTo::Native) {
             Ok(out) => panic!("accepted {text}: {}", String::from_utf8_lossy(&out)),
-            Err(r) => r.diagnostics[0].message.clone(),
+            Err(r) => r.diagnostics[0].message().to_owned(),
         };
         assert!(refused(r#"{"format": "pbn", "games": []}"#).contains("not `ppn-pinochle`"));
         assert!(refused(r#"{"headers": []}"#).contains("no `hands` array"));

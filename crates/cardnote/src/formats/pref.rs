@@ -6,7 +6,7 @@
 //! diagnostics (tags, stray lines) go to the deal record they follow (or the first one).
 //! `--strict` turns the `LEGACY_13_FIELDS` leniency into an error.
 
-use cards_core::{Diagnostic, Severity, Span};
+use cards_core::{Diagnostic, Span};
 use ppn_pref::validate::{Outcome, Report};
 use ppn_pref::{Game, json, parse, write};
 use serde_json::{Map, Value, json as j};
@@ -27,13 +27,6 @@ fn fields(id: Option<u32>, outcome: Option<&Outcome>) -> Map<String, Value> {
     map
 }
 
-fn strictify(mut d: Diagnostic, strict: bool) -> Diagnostic {
-    if strict && d.code == ppn_pref::error::LEGACY_13_FIELDS {
-        d.severity = Severity::Error;
-    }
-    d
-}
-
 /// Checks a whole file: one record per deal record.
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
@@ -45,7 +38,11 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
         .iter()
         .zip(&report.records)
         .map(|(rec, c)| RecordReport {
-            diagnostics: c.diagnostics.iter().cloned().map(|d| strictify(d, opts.strict)).collect(),
+            diagnostics: {
+                let mut found = c.diagnostics.clone();
+                ppn_pref::Options { strict: opts.strict }.apply(&mut found);
+                found
+            },
             fields: fields(rec.id, c.outcome.as_ref()),
         })
         .collect();
@@ -54,10 +51,10 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     }
     let starts: Vec<usize> = report.document.records.iter().map(|r| r.spans.record().start).collect();
     for d in &report.file_diagnostics {
-        let at = starts.iter().rposition(|&s| s <= d.span.start).unwrap_or(0);
+        let at = starts.iter().rposition(|&s| s <= d.span().start).unwrap_or(0);
         if let Some(r) = records.get_mut(at) {
             r.diagnostics.push(d.clone());
-            r.diagnostics.sort_by_key(|d| d.span.start);
+            r.diagnostics.sort_by_key(|d| d.span().start);
         }
     }
     FileCheck { source, records }
@@ -151,7 +148,7 @@ mod tests {
         assert_eq!(r.fields.get("deal_id"), Some(&j!(1)));
         assert_eq!(r.fields.get("dealer"), Some(&j!(3)));
         assert_eq!(r.fields.get("main"), Some(&Value::Null));
-        let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code()).collect();
         assert!(codes.contains(&"STRAY_LINE") && codes.contains(&"TAG_MISSING"), "{codes:?}");
     }
 
@@ -175,7 +172,7 @@ mod tests {
     fn strict_makes_legacy_an_error() {
         let src = b"[Bula 60]\n[1 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 M3,P,3 2 AR 4 3 I3 8 2 2A12 M7:-8,F3:L24,0]\n";
         let file = check(src, &CheckOptions { strict: true, ..CheckOptions::default() });
-        let legacy = file.records[0].diagnostics.iter().find(|d| d.code == "LEGACY_13_FIELDS");
+        let legacy = file.records[0].diagnostics.iter().find(|d| d.code() == "LEGACY_13_FIELDS");
         assert!(legacy.is_some_and(Diagnostic::is_error));
     }
 

@@ -1,12 +1,11 @@
-//! Card text for every notation: parse and display, round-tripping.
+//! Card text shared by the notations: the error type every card parser returns and the
+//! suit-then-rank reader PBN and Pinochle cards share. The notations' own card text lives in their
+//! crates (`poker_engine::card_text` for PHH, `ppn_pref::card_text`, `ppn_pinochle::card_text`).
 //!
 //! | notation | card | hand |
 //! |---|---|---|
-//! | [PHH](phh) | `Ah`, `Td`, `??` | runs back to back: `AhKs????` |
-//! | [PBN](pbn) | `SA`, `HT` | `AKQ.JT9..5432` (S H D C), `-` unknown |
-//! | [Preferans](pref) | one character `1`–`8`, `9`, `A`–`W` | concatenated codes |
-//! | [Pinochle](pinochle) | `HA`, `CT` | `AAT.K.QJ.A` (C D S H), ranks A T K Q J 9 |
-//!
+//! //! | [PBN](pbn) | `SA`, `HT` | `AKQ.JT9..5432` (S H D C), `-` unknown |
+//! //! //!
 //! Errors are [`CardTextError`] values whose span is relative to the text given to the parser;
 //! callers shift it by the text's offset in the file.
 
@@ -16,9 +15,6 @@ use crate::card::{Card, Rank, Suit};
 use crate::diagnostic::Span;
 
 pub mod pbn;
-pub mod phh;
-pub mod pinochle;
-pub mod pref;
 
 /// What is wrong with a piece of card text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -51,7 +47,9 @@ pub struct CardTextError {
 }
 
 impl CardTextError {
-    pub(crate) const fn new(kind: CardTextErrorKind, start: usize, end: usize) -> CardTextError {
+    /// An error of `kind` over bytes `start..end` of the parsed text.
+    #[must_use]
+    pub const fn new(kind: CardTextErrorKind, start: usize, end: usize) -> CardTextError {
         CardTextError { kind, span: Span { start, end } }
     }
 }
@@ -76,10 +74,10 @@ impl std::error::Error for CardTextError {}
 
 /// A card written suit letter (`S H D C`) then rank, as PBN and the Pinochle notation write them;
 /// `rank` reads the rank letter of the notation. Error spans cover whole characters.
-pub(crate) fn parse_suit_then_rank(
-    text: &str,
-    rank: impl Fn(u8) -> Option<Rank>,
-) -> Result<Card, CardTextError> {
+///
+/// # Errors
+/// A [`CardTextError`] naming the bad or missing character.
+pub fn parse_suit_then_rank(text: &str, rank: impl Fn(u8) -> Option<Rank>) -> Result<Card, CardTextError> {
     let bytes = text.as_bytes();
     let (Some(&s), Some(&r)) = (bytes.first(), bytes.get(1)) else {
         return Err(CardTextError::new(CardTextErrorKind::Truncated, 0, text.len()));

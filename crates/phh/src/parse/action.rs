@@ -14,7 +14,7 @@
 use cards_core::{Amount, Card, MaybeCard, Rank, Span, Suit};
 use winnow::prelude::*;
 
-use crate::error::codes;
+use crate::codes;
 use crate::model::{Action, ActionKind, CardRun, Player, Shown};
 
 /// A malformed action notation: stable code, message and span within the notation text.
@@ -89,7 +89,7 @@ fn words<'a>(body: &'a str, out: &mut [Option<Word<'a>>; 5]) -> Result<usize, Ac
             Some(slot) => *slot = Some(Word { text, start }),
             None => {
                 return Err(err(
-                    codes::ACTION_SYNTAX,
+                    codes::PHH_ACTION_SYNTAX,
                     format!("unexpected `{text}` after a complete action"),
                     start,
                     i,
@@ -114,7 +114,7 @@ fn player(word: Word<'_>) -> Result<Player, ActionError> {
     match parsed {
         Ok(n) if input.is_empty() => Ok(Player(n)),
         _ => Err(err(
-            codes::ACTION_SYNTAX,
+            codes::PHH_ACTION_SYNTAX,
             format!("expected a player `pN`, found `{}`", word.text),
             word.start,
             word.end(),
@@ -159,7 +159,7 @@ fn cards(word: Word<'_>) -> Result<CardRun, ActionError> {
         }
     }
     let mut run = CardRun::new();
-    for (i, card) in cards_core::text::phh::cards(word.text).enumerate() {
+    for (i, card) in poker_engine::card_text::cards(word.text).enumerate() {
         match card {
             Ok(c) => run.push(c),
             Err(e) => {
@@ -175,7 +175,7 @@ fn cards(word: Word<'_>) -> Result<CardRun, ActionError> {
                 };
                 let card_text = word.text.get(i * 2..(i * 2 + 2).min(word.text.len())).unwrap_or("");
                 return Err(err(
-                    codes::ACTION_CARD_TEXT,
+                    codes::PHH_ACTION_CARD_TEXT,
                     format!("{what} in card `{card_text}` (cards are rank then suit, like `Ah`, or `??`)"),
                     at,
                     end,
@@ -193,13 +193,13 @@ fn amount(word: Word<'_>) -> Result<Amount, ActionError> {
     match parsed {
         Some(a) if !a.is_negative() && !a.is_zero() => Ok(a),
         Some(_) => Err(err(
-            codes::ACTION_AMOUNT,
+            codes::PHH_ACTION_AMOUNT,
             format!("the amount `{}` must be positive", word.text),
             word.start,
             word.end(),
         )),
         None => Err(err(
-            codes::ACTION_AMOUNT,
+            codes::PHH_ACTION_AMOUNT,
             format!("`{}` is not an exact amount", word.text),
             word.start,
             word.end(),
@@ -208,13 +208,13 @@ fn amount(word: Word<'_>) -> Result<Amount, ActionError> {
 }
 
 fn missing(after: Word<'_>, what: &str) -> ActionError {
-    err(codes::ACTION_SYNTAX, format!("missing {what} after `{}`", after.text), after.start, after.end())
+    err(codes::PHH_ACTION_SYNTAX, format!("missing {what} after `{}`", after.text), after.start, after.end())
 }
 
 fn no_more(words: &[Option<Word<'_>>], from: usize) -> Result<(), ActionError> {
     match words.get(from).copied().flatten() {
         Some(w) => Err(err(
-            codes::ACTION_SYNTAX,
+            codes::PHH_ACTION_SYNTAX,
             format!("unexpected `{}` after a complete action", w.text),
             w.start,
             w.end(),
@@ -297,7 +297,7 @@ pub fn parse_action_tokens(text: &str) -> Result<(Action, ActionTokens), ActionE
 
 fn action_kind(w: &[Option<Word<'_>>; 5], toks: &mut ActionTokens) -> Result<ActionKind, ActionError> {
     let [Some(first), second, third, fourth, _] = *w else {
-        return Err(err(codes::ACTION_SYNTAX, "empty action", 0, 0));
+        return Err(err(codes::PHH_ACTION_SYNTAX, "empty action", 0, 0));
     };
     if first.text == "d" {
         let Some(cmd) = second else { return Err(missing(first, "`db` or `dh`")) };
@@ -318,7 +318,7 @@ fn action_kind(w: &[Option<Word<'_>>; 5], toks: &mut ActionTokens) -> Result<Act
                 Ok(ActionKind::DealHole { player, cards: cards(c)? })
             }
             other => Err(err(
-                codes::ACTION_SYNTAX,
+                codes::PHH_ACTION_SYNTAX,
                 format!("unknown dealer action `{other}` (expected `db` or `dh`)"),
                 cmd.start,
                 cmd.end(),
@@ -365,7 +365,7 @@ fn action_kind(w: &[Option<Word<'_>>; 5], toks: &mut ActionTokens) -> Result<Act
             }
             "db" | "dh" => {
                 return Err(err(
-                    codes::ACTION_SYNTAX,
+                    codes::PHH_ACTION_SYNTAX,
                     format!("only the dealer `d` can `{}`", cmd.text),
                     first.start,
                     cmd.end(),
@@ -373,7 +373,7 @@ fn action_kind(w: &[Option<Word<'_>>; 5], toks: &mut ActionTokens) -> Result<Act
             }
             other => {
                 return Err(err(
-                    codes::ACTION_SYNTAX,
+                    codes::PHH_ACTION_SYNTAX,
                     format!(
                         "unknown player action `{other}` (expected `pb`, `cbr`, `cc`, `f`, `sd` or `sm`)"
                     ),
@@ -386,7 +386,7 @@ fn action_kind(w: &[Option<Word<'_>>; 5], toks: &mut ActionTokens) -> Result<Act
         Ok(kind)
     } else {
         Err(err(
-            codes::ACTION_SYNTAX,
+            codes::PHH_ACTION_SYNTAX,
             format!("expected the dealer `d` or a player `pN`, found `{}`", first.text),
             first.start,
             first.end(),
@@ -430,9 +430,9 @@ mod tests {
     #[test]
     fn errors_point_at_tokens() {
         let e = parse_action("p1 xx").unwrap_err();
-        assert_eq!((e.code, e.span), (codes::ACTION_SYNTAX, Span::new(3, 5)));
+        assert_eq!((e.code, e.span), (codes::PHH_ACTION_SYNTAX, Span::new(3, 5)));
         let e = parse_action("d dh p1 AhKx").unwrap_err();
-        assert_eq!((e.code, e.span), (codes::ACTION_CARD_TEXT, Span::new(11, 12)));
+        assert_eq!((e.code, e.span), (codes::PHH_ACTION_CARD_TEXT, Span::new(11, 12)));
         let e = parse_action("p1 cc extra").unwrap_err();
         assert_eq!(e.span, Span::new(6, 11));
         let e = parse_action("q1 cc").unwrap_err();
@@ -440,7 +440,7 @@ mod tests {
         let e = parse_action("p1 cbr").unwrap_err();
         assert_eq!(e.span, Span::new(3, 6));
         let e = parse_action("p1 cbr 0").unwrap_err();
-        assert_eq!(e.code, codes::ACTION_AMOUNT);
+        assert_eq!(e.code, codes::PHH_ACTION_AMOUNT);
         let e = parse_action("p99999999 cc").unwrap_err();
         assert_eq!(e.span, Span::new(0, 9));
     }

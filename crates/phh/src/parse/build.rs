@@ -6,7 +6,7 @@ use cards_core::{Amount, Diagnostic, Span};
 use super::action::parse_action;
 use super::number::parse_decimal;
 use super::raw::{RawEntry, RawKind, RawValue};
-use crate::error::codes;
+use crate::codes;
 use crate::model::{Field, Hand, LocalTime, Quantity, StrOrInt, TomlValue, Variant};
 use crate::validate::{self, FieldSpans};
 
@@ -19,7 +19,7 @@ pub(crate) struct Built {
 
 fn type_error(key: &str, expected: &str, value: &RawValue<'_>) -> Diagnostic {
     Diagnostic::error(
-        codes::FIELD_TYPE,
+        codes::PHH_FIELD_TYPE,
         format!("`{key}` must be {expected}, not {}", value.kind.type_name()),
         value.span,
     )
@@ -88,7 +88,7 @@ impl Ctx<'_> {
                     "inf" | "+inf" => Some(Quantity::Infinite),
                     "-inf" | "nan" | "+nan" | "-nan" => {
                         self.diags.push(Diagnostic::error(
-                            codes::BAD_NUMBER,
+                            codes::PHH_BAD_NUMBER,
                             format!("`{key}` holds `{text}`, which is not an amount"),
                             v.span,
                         ));
@@ -98,7 +98,7 @@ impl Ctx<'_> {
                         Ok(a) => Some(Quantity::Finite(a)),
                         Err(_) => {
                             self.diags.push(Diagnostic::error(
-                            codes::BAD_NUMBER,
+                            codes::PHH_BAD_NUMBER,
                             format!("`{t}` in `{key}` cannot be held exactly (more than 28 significant digits)"),
                             v.span,
                         ));
@@ -119,7 +119,7 @@ impl Ctx<'_> {
             Quantity::Finite(a) => Some(a),
             Quantity::Infinite => {
                 self.diags.push(Diagnostic::error(
-                    codes::BAD_NUMBER,
+                    codes::PHH_BAD_NUMBER,
                     format!("`{key}` cannot be infinite"),
                     v.span,
                 ));
@@ -166,8 +166,12 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
     let variant = match variant_entry {
         None => {
             diags.push(
-                Diagnostic::error(codes::FIELD_MISSING, "the required field `variant` is missing", anchor)
-                    .with_help("add `variant = 'NT'` (or another of the 11 codes)"),
+                Diagnostic::error(
+                    codes::PHH_FIELD_MISSING,
+                    "the required field `variant` is missing",
+                    anchor,
+                )
+                .with_help("add `variant = 'NT'` (or another of the 11 codes)"),
             );
             None
         }
@@ -177,7 +181,7 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
                 None => {
                     diags.push(
                         Diagnostic::error(
-                            codes::UNKNOWN_VARIANT,
+                            codes::PHH_UNKNOWN_VARIANT,
                             format!("unknown variant `{value}`"),
                             e.value.span,
                         )
@@ -282,7 +286,7 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
                         Ok(time) => Some(time),
                         Err(_) => {
                             ctx.diags.push(Diagnostic::error(
-                                codes::FIELD_TYPE,
+                                codes::PHH_FIELD_TYPE,
                                 format!("`time` must be a local time like 13:05:00, not the date-time `{t}`"),
                                 v.span,
                             ));
@@ -351,7 +355,7 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
             _ => {
                 ctx.diags.push(
                     Diagnostic::warning(
-                        codes::UNKNOWN_FIELD,
+                        codes::PHH_UNKNOWN_FIELD,
                         format!("`{key}` is not a field of the PHH specification; it is kept as is"),
                         entry.key_span,
                     )

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use cards_core::{Diagnostic, Severity, Span};
 
-use crate::error::codes;
+use crate::codes;
 use crate::model::Hand;
 
 pub mod action;
@@ -58,7 +58,7 @@ impl ParsedHand {
     /// The number of errors.
     #[must_use]
     pub fn error_count(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.severity == Severity::Error).count()
+        self.diagnostics.iter().filter(|d| d.severity() == Severity::Error).count()
     }
 }
 
@@ -216,7 +216,7 @@ impl Iterator for Hands<'_> {
             hand.diagnostics.insert(
                 0,
                 Diagnostic::error(
-                    codes::DUPLICATE_TABLE,
+                    codes::PHH_DUPLICATE_TABLE,
                     format!("another hand is already named `[{name}]`"),
                     chunk.anchor(),
                 ),
@@ -287,7 +287,7 @@ pub fn parse_parallel(text: &str, threads: usize) -> Vec<ParsedHand> {
             hand.diagnostics.insert(
                 0,
                 Diagnostic::error(
-                    codes::DUPLICATE_TABLE,
+                    codes::PHH_DUPLICATE_TABLE,
                     format!("another hand is already named `[{name}]`"),
                     chunk.anchor(),
                 ),

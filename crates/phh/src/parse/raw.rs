@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use cards_core::{Diagnostic, Span};
 use toml_edit::{Item, Value};
 
-use crate::error::codes;
+use crate::codes;
 
 /// A TOML value with its span in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,7 +91,7 @@ pub(crate) fn parse_general<R>(
         };
         // toml_edit points at a byte; report the whole character it belongs to.
         let span = Span::new(span.start - offset, span.end - offset).snap_to_chars(body).shift(offset);
-        Diagnostic::error(codes::TOML_SYNTAX, e.message().trim().to_owned(), span)
+        Diagnostic::error(codes::PHH_TOML_SYNTAX, e.message().trim().to_owned(), span)
     })?;
     let entries = table_entries(doc.as_table(), body, offset);
     Ok(build(entries))

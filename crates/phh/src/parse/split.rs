@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use cards_core::{Diagnostic, Span};
 
-use crate::error::codes;
+use crate::codes;
 
 /// Lexical state carried from line to line.
 #[derive(Debug, Clone, Copy, Default)]
@@ -160,7 +160,7 @@ pub(crate) fn parse_header<'a>(line: &'a str, start: usize) -> Result<Cow<'a, st
     let trimmed = line.trim_end_matches('\r');
     let span = Span::new(start, start + trimmed.len());
     let bad = |msg: &str| {
-        Diagnostic::error(codes::TABLE_HEADER, msg.to_owned(), span)
+        Diagnostic::error(codes::PHH_TABLE_HEADER, msg.to_owned(), span)
             .with_help("each hand of a .phhs file is a table with a plain name, like `[1]`")
     };
     let t = trimmed.trim_start_matches([' ', '\t']);
@@ -183,7 +183,7 @@ pub(crate) fn parse_header<'a>(line: &'a str, start: usize) -> Result<Cow<'a, st
         Ok(doc) => doc,
         Err(e) => {
             let at = e.span().map_or(span, |r| Span::from(r).snap_to_chars(trimmed).shift(start));
-            return Err(Diagnostic::error(codes::TOML_SYNTAX, e.message().to_owned(), at));
+            return Err(Diagnostic::error(codes::PHH_TOML_SYNTAX, e.message().to_owned(), at));
         }
     };
     let mut iter = doc.as_table().iter();

@@ -8,15 +8,15 @@
 //! | `P`–`W` | clubs 7 … A |
 //!
 //! ```
-//! use cards_core::text::pref;
+//! use ppn_pref::card_text as pref;
 //! use cards_core::{Card, Rank, Suit};
 //! assert_eq!(pref::parse_code('1'), Some(Card::new(Rank::Seven, Suit::Spades)));
 //! assert_eq!(pref::code(Card::new(Rank::Ace, Suit::Clubs)), Some('W'));
 //! assert_eq!(pref::mini(Card::new(Rank::Ten, Suit::Hearts)), "XH");
 //! ```
 
-use crate::card::{Card, Rank, Suit};
-use crate::text::{CardTextError, CardTextErrorKind};
+use cards_core::text::{CardTextError, CardTextErrorKind};
+use cards_core::{Card, Rank, Suit};
 
 const CODES: &[u8; 32] = b"123456789ABCDEFGHIJKLMNOPQRSTUVW";
 const SUIT_BLOCKS: [Suit; 4] = [Suit::Spades, Suit::Diamonds, Suit::Hearts, Suit::Clubs];
@@ -65,7 +65,7 @@ pub fn write_codes(cards: &[Card]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deck::Deck;
+    use cards_core::Deck;
 
     #[test]
     fn table_matches_the_spec() {
@@ -106,7 +106,7 @@ mod tests {
     #[test]
     fn code_strings() {
         let cards = parse_codes("1BDHM27YQK");
-        assert_eq!(cards.map_err(|e| e.span), Err(crate::Span::new(7, 8)));
+        assert_eq!(cards.map_err(|e| e.span), Err(cards_core::Span::new(7, 8)));
         let ok = parse_codes("1BDHM27WQK").unwrap_or_default();
         assert_eq!(write_codes(&ok), "1BDHM27WQK");
     }

@@ -141,3 +141,80 @@ codes! {
     /// A played deal in the legacy 13-field form (no refa field).
     LEGACY_13_FIELDS,
 }
+
+/// The codes of producers' conventions the reader accepts with a warning; errors under
+/// [`Options::strict`](crate::Options::strict).
+pub const LENIENCIES: &[&str] = &[LEGACY_13_FIELDS];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_named_by_itself_and_listed_once() {
+        assert_eq!(cards_core::diagnostic::code_list_problem(ALL), None);
+        assert_eq!(STRAY_LINE, "STRAY_LINE");
+        assert_eq!(BRACKET_UNCLOSED, "BRACKET_UNCLOSED");
+        assert_eq!(TAG_SYNTAX, "TAG_SYNTAX");
+        assert_eq!(FIELD_COUNT, "FIELD_COUNT");
+        assert_eq!(MISSING_FIELDS, "MISSING_FIELDS");
+        assert_eq!(ALLPASS_HAS_PLAY, "ALLPASS_HAS_PLAY");
+        assert_eq!(ID_TOKEN, "ID_TOKEN");
+        assert_eq!(BAD_DEAL_ORDER, "BAD_DEAL_ORDER");
+        assert_eq!(CARDS_LENGTH, "CARDS_LENGTH");
+        assert_eq!(CARD_CODE, "CARD_CODE");
+        assert_eq!(BID_TOKEN, "BID_TOKEN");
+        assert_eq!(MAIN_TOKEN, "MAIN_TOKEN");
+        assert_eq!(DISCARD_FORMAT, "DISCARD_FORMAT");
+        assert_eq!(CONTRACT_TOKEN, "CONTRACT_TOKEN");
+        assert_eq!(ACCEPTED_TOKEN, "ACCEPTED_TOKEN");
+        assert_eq!(KONTRA_TOKEN, "KONTRA_TOKEN");
+        assert_eq!(REFA_TOKEN, "REFA_TOKEN");
+        assert_eq!(VALUE_TOKEN, "VALUE_TOKEN");
+        assert_eq!(STARTS_TOKEN, "STARTS_TOKEN");
+        assert_eq!(THROWS_FORMAT, "THROWS_FORMAT");
+        assert_eq!(TRICK_SIZE, "TRICK_SIZE");
+        assert_eq!(SUMMARY_FORMAT, "SUMMARY_FORMAT");
+        assert_eq!(TAG_MISSING, "TAG_MISSING");
+        assert_eq!(TAG_DUPLICATE, "TAG_DUPLICATE");
+        assert_eq!(TAG_VALUE, "TAG_VALUE");
+        assert_eq!(CARDS_DUPLICATE, "CARDS_DUPLICATE");
+        assert_eq!(AUCTION_IMPOSSIBLE, "AUCTION_IMPOSSIBLE");
+        assert_eq!(MAIN_NOT_AUCTION_WINNER, "MAIN_NOT_AUCTION_WINNER");
+        assert_eq!(DISCARD_NOT_HELD, "DISCARD_NOT_HELD");
+        assert_eq!(GAME_DISCARD_NOT_XX, "GAME_DISCARD_NOT_XX");
+        assert_eq!(GAME_CONTRACT_AFTER_PLAIN_AUCTION, "GAME_CONTRACT_AFTER_PLAIN_AUCTION");
+        assert_eq!(PLAIN_CONTRACT_AFTER_GAME_AUCTION, "PLAIN_CONTRACT_AFTER_GAME_AUCTION");
+        assert_eq!(CONTRACT_BELOW_BID, "CONTRACT_BELOW_BID");
+        assert_eq!(ACCEPTED_IS_MAIN, "ACCEPTED_IS_MAIN");
+        assert_eq!(KONTRA_BY_MAIN, "KONTRA_BY_MAIN");
+        assert_eq!(KONTRA_BY_NONFOLLOWER, "KONTRA_BY_NONFOLLOWER");
+        assert_eq!(INVITE_WITH_BOTH_FOLLOWING, "INVITE_WITH_BOTH_FOLLOWING");
+        assert_eq!(VALUE_MISMATCH, "VALUE_MISMATCH");
+        assert_eq!(WRONG_STARTER, "WRONG_STARTER");
+        assert_eq!(PLAY_WITHOUT_FOLLOWER, "PLAY_WITHOUT_FOLLOWER");
+        assert_eq!(CARD_NOT_HELD, "CARD_NOT_HELD");
+        assert_eq!(REVOKE, "REVOKE");
+        assert_eq!(FAILED_TO_TRUMP, "FAILED_TO_TRUMP");
+        assert_eq!(WRONG_TRICK_WINNER, "WRONG_TRICK_WINNER");
+        assert_eq!(TOO_MANY_TRICKS, "TOO_MANY_TRICKS");
+        assert_eq!(INCOMPLETE_PLAY, "INCOMPLETE_PLAY");
+        assert_eq!(SUMMARY_MAIN, "SUMMARY_MAIN");
+        assert_eq!(SUMMARY_FOLLOWER_TRICKS, "SUMMARY_FOLLOWER_TRICKS");
+        assert_eq!(SUMMARY_COLUMN, "SUMMARY_COLUMN");
+        assert_eq!(SUMMARY_SUPE, "SUMMARY_SUPE");
+        assert_eq!(SUMMARY_FAIL_AMOUNT, "SUMMARY_FAIL_AMOUNT");
+        assert_eq!(SUMMARY_NONPLAYER, "SUMMARY_NONPLAYER");
+        assert_eq!(FOLLOWER_FAIL_WHEN_MAIN_FAILED, "FOLLOWER_FAIL_WHEN_MAIN_FAILED");
+        assert_eq!(ID_SEQUENCE, "ID_SEQUENCE");
+        assert_eq!(DEAL_ORDER_NOT_ROTATION, "DEAL_ORDER_NOT_ROTATION");
+        assert_eq!(DEALER_ROTATION, "DEALER_ROTATION");
+        assert_eq!(REFA_FLAG, "REFA_FLAG");
+        assert_eq!(REFE_EXCEEDED, "REFE_EXCEEDED");
+        assert_eq!(RESULT_SUM_NONZERO, "RESULT_SUM_NONZERO");
+        assert_eq!(PLACE_RESULT_ORDER, "PLACE_RESULT_ORDER");
+        assert_eq!(FOLLOWER_QUOTA, "FOLLOWER_QUOTA");
+        assert_eq!(INVITE_ON_PLAIN_SPADE, "INVITE_ON_PLAIN_SPADE");
+        assert_eq!(LEGACY_13_FIELDS, "LEGACY_13_FIELDS");
+    }
+}

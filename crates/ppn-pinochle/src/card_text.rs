@@ -3,16 +3,16 @@
 //! letters from A down to 9, copies repeated (`AAT.K.QJ.A`).
 //!
 //! ```
-//! use cards_core::text::pinochle;
+//! use ppn_pinochle::card_text as pinochle;
 //! let hand = pinochle::parse_hand("AAT.K..QJ").unwrap();
 //! assert_eq!(hand.len(), 6);
 //! assert_eq!(pinochle::write_hand(&hand), "AAT.K..QJ");
 //! assert_eq!(pinochle::parse_card("CT").unwrap().to_string(), "Tc");
 //! ```
 
-use crate::card::{Card, Rank, Suit};
-use crate::set::CardCounts;
-use crate::text::{CardTextError, CardTextErrorKind};
+use cards_core::CardCounts;
+use cards_core::text::{CardTextError, CardTextErrorKind};
+use cards_core::{Card, Rank, Suit};
 
 /// Suits in the order Pinochle PPN writes hands.
 pub const HAND_SUIT_ORDER: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Spades, Suit::Hearts];
@@ -40,7 +40,7 @@ fn parse_rank(b: u8) -> Option<Rank> {
 
 /// Parses a card written suit then rank (`HA`).
 pub fn parse_card(text: &str) -> Result<Card, CardTextError> {
-    super::parse_suit_then_rank(text, parse_rank)
+    cards_core::text::parse_suit_then_rank(text, parse_rank)
 }
 
 /// Writes a card suit then rank (`HA`).
@@ -100,7 +100,7 @@ pub fn write_hand(hand: &CardCounts) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deck::Deck;
+    use cards_core::Deck;
 
     #[test]
     fn spec_deal_hands_have_twenty_cards_and_make_the_deck() {

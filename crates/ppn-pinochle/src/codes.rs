@@ -148,3 +148,168 @@ pub const VICTOR: &str = "VICTOR";
 pub const TERMINATION_MISSING: &str = "TERMINATION_MISSING";
 /// Terminated hand whose truncated section does not end with `*`.
 pub const TERMINATION_MARK: &str = "TERMINATION_MARK";
+
+/// The codes of producers' conventions the reader accepts with a warning (an EXPORT file
+/// without its blank `%` line, tags out of roster order, `No Board` as an open point); errors
+/// under [`Options::strict`](crate::validate::Options::strict).
+pub const LENIENCIES: &[&str] = &[HEADER_BLANK_LINE, TAG_ORDER, NO_BOARD];
+
+/// Every code this crate reports.
+pub const ALL: &[&str] = &[
+    MISSING_NOTATION_HEADER,
+    MISSING_FORMAT_HEADER,
+    HEADER_SYNTAX,
+    LINE_TOO_LONG,
+    HEADER_BLANK_LINE,
+    TAG_SYNTAX,
+    COMMENT_UNCLOSED,
+    SEGMENT_SYNTAX,
+    SEGMENT_NOT_ALLOWED,
+    DUPLICATE_TAG,
+    INHERIT_NOTHING,
+    MISSING_TAG,
+    TAG_ORDER,
+    DATE_SYNTAX,
+    NUMBER_SYNTAX,
+    SEAT_SYNTAX,
+    TRUMP_SYNTAX,
+    RESULT_SYNTAX,
+    SCORE_SYNTAX,
+    SCORE_ARITY,
+    CARD_SYNTAX,
+    TERMINATION_SYNTAX,
+    DISCARD_SYNTAX,
+    NOT_IN_VARIANT,
+    VARIANT_NOT_CHECKED,
+    SCORING_UNKNOWN,
+    VALUE_UNUSUAL,
+    HAND_SYNTAX,
+    DEAL_HAND_COUNT,
+    DEAL_FIRST_SEAT,
+    HAND_SIZE,
+    DECK_COMPOSITION,
+    PASSED_FIRST_SEAT,
+    HOLDING_MISMATCH,
+    AUCTION_SYNTAX,
+    AUCTION_FIRST_SEAT,
+    AUCTION_ROUND_LAYOUT,
+    AUCTION_BID_AFTER_PASS,
+    AUCTION_DASH_FOR_ACTIVE,
+    BID_NOT_HIGHER,
+    BID_BELOW_MINIMUM,
+    BID_INCREMENT,
+    AUCTION_AFTER_END,
+    AUCTION_INCOMPLETE,
+    AUCTION_ALL_PASS,
+    DECLARER_MISMATCH,
+    CONTRACT_MISMATCH,
+    TRUMP_WITHOUT_MARRIAGE,
+    TRUMP_DASH_WITH_MARRIAGE,
+    MELDS_SYNTAX,
+    MELD_CARDS_NOT_HELD,
+    MELD_VALUE,
+    MELD_NOT_MAXIMAL,
+    MELDSCORES,
+    PLAY_LEADER_NOT_DECLARER,
+    TRICK_COUNT,
+    PLAY_SYNTAX,
+    CARD_NOT_HELD,
+    REVOKE,
+    FAILED_TO_TRUMP,
+    FAILED_TO_HEAD,
+    WRONG_TRICK_WINNER,
+    WRONG_TRICK_POINTS,
+    PLAY_NOT_EXPECTED,
+    PLAYSCORES,
+    RESULT,
+    NO_BOARD,
+    HANDSCORES,
+    GAMESCORES_CARRY,
+    HAND_NUMBER,
+    VICTOR,
+    TERMINATION_MISSING,
+    TERMINATION_MARK,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_named_by_itself_and_listed_once() {
+        assert_eq!(cards_core::diagnostic::code_list_problem(ALL), None);
+        assert_eq!(MISSING_NOTATION_HEADER, "MISSING_NOTATION_HEADER");
+        assert_eq!(MISSING_FORMAT_HEADER, "MISSING_FORMAT_HEADER");
+        assert_eq!(HEADER_SYNTAX, "HEADER_SYNTAX");
+        assert_eq!(LINE_TOO_LONG, "LINE_TOO_LONG");
+        assert_eq!(HEADER_BLANK_LINE, "HEADER_BLANK_LINE");
+        assert_eq!(TAG_SYNTAX, "TAG_SYNTAX");
+        assert_eq!(COMMENT_UNCLOSED, "COMMENT_UNCLOSED");
+        assert_eq!(SEGMENT_SYNTAX, "SEGMENT_SYNTAX");
+        assert_eq!(SEGMENT_NOT_ALLOWED, "SEGMENT_NOT_ALLOWED");
+        assert_eq!(DUPLICATE_TAG, "DUPLICATE_TAG");
+        assert_eq!(INHERIT_NOTHING, "INHERIT_NOTHING");
+        assert_eq!(MISSING_TAG, "MISSING_TAG");
+        assert_eq!(TAG_ORDER, "TAG_ORDER");
+        assert_eq!(DATE_SYNTAX, "DATE_SYNTAX");
+        assert_eq!(NUMBER_SYNTAX, "NUMBER_SYNTAX");
+        assert_eq!(SEAT_SYNTAX, "SEAT_SYNTAX");
+        assert_eq!(TRUMP_SYNTAX, "TRUMP_SYNTAX");
+        assert_eq!(RESULT_SYNTAX, "RESULT_SYNTAX");
+        assert_eq!(SCORE_SYNTAX, "SCORE_SYNTAX");
+        assert_eq!(SCORE_ARITY, "SCORE_ARITY");
+        assert_eq!(CARD_SYNTAX, "CARD_SYNTAX");
+        assert_eq!(TERMINATION_SYNTAX, "TERMINATION_SYNTAX");
+        assert_eq!(DISCARD_SYNTAX, "DISCARD_SYNTAX");
+        assert_eq!(NOT_IN_VARIANT, "NOT_IN_VARIANT");
+        assert_eq!(VARIANT_NOT_CHECKED, "VARIANT_NOT_CHECKED");
+        assert_eq!(SCORING_UNKNOWN, "SCORING_UNKNOWN");
+        assert_eq!(VALUE_UNUSUAL, "VALUE_UNUSUAL");
+        assert_eq!(HAND_SYNTAX, "HAND_SYNTAX");
+        assert_eq!(DEAL_HAND_COUNT, "DEAL_HAND_COUNT");
+        assert_eq!(DEAL_FIRST_SEAT, "DEAL_FIRST_SEAT");
+        assert_eq!(HAND_SIZE, "HAND_SIZE");
+        assert_eq!(DECK_COMPOSITION, "DECK_COMPOSITION");
+        assert_eq!(PASSED_FIRST_SEAT, "PASSED_FIRST_SEAT");
+        assert_eq!(HOLDING_MISMATCH, "HOLDING_MISMATCH");
+        assert_eq!(AUCTION_SYNTAX, "AUCTION_SYNTAX");
+        assert_eq!(AUCTION_FIRST_SEAT, "AUCTION_FIRST_SEAT");
+        assert_eq!(AUCTION_ROUND_LAYOUT, "AUCTION_ROUND_LAYOUT");
+        assert_eq!(AUCTION_BID_AFTER_PASS, "AUCTION_BID_AFTER_PASS");
+        assert_eq!(AUCTION_DASH_FOR_ACTIVE, "AUCTION_DASH_FOR_ACTIVE");
+        assert_eq!(BID_NOT_HIGHER, "BID_NOT_HIGHER");
+        assert_eq!(BID_BELOW_MINIMUM, "BID_BELOW_MINIMUM");
+        assert_eq!(BID_INCREMENT, "BID_INCREMENT");
+        assert_eq!(AUCTION_AFTER_END, "AUCTION_AFTER_END");
+        assert_eq!(AUCTION_INCOMPLETE, "AUCTION_INCOMPLETE");
+        assert_eq!(AUCTION_ALL_PASS, "AUCTION_ALL_PASS");
+        assert_eq!(DECLARER_MISMATCH, "DECLARER_MISMATCH");
+        assert_eq!(CONTRACT_MISMATCH, "CONTRACT_MISMATCH");
+        assert_eq!(TRUMP_WITHOUT_MARRIAGE, "TRUMP_WITHOUT_MARRIAGE");
+        assert_eq!(TRUMP_DASH_WITH_MARRIAGE, "TRUMP_DASH_WITH_MARRIAGE");
+        assert_eq!(MELDS_SYNTAX, "MELDS_SYNTAX");
+        assert_eq!(MELD_CARDS_NOT_HELD, "MELD_CARDS_NOT_HELD");
+        assert_eq!(MELD_VALUE, "MELD_VALUE");
+        assert_eq!(MELD_NOT_MAXIMAL, "MELD_NOT_MAXIMAL");
+        assert_eq!(MELDSCORES, "MELDSCORES");
+        assert_eq!(PLAY_LEADER_NOT_DECLARER, "PLAY_LEADER_NOT_DECLARER");
+        assert_eq!(TRICK_COUNT, "TRICK_COUNT");
+        assert_eq!(PLAY_SYNTAX, "PLAY_SYNTAX");
+        assert_eq!(CARD_NOT_HELD, "CARD_NOT_HELD");
+        assert_eq!(REVOKE, "REVOKE");
+        assert_eq!(FAILED_TO_TRUMP, "FAILED_TO_TRUMP");
+        assert_eq!(FAILED_TO_HEAD, "FAILED_TO_HEAD");
+        assert_eq!(WRONG_TRICK_WINNER, "WRONG_TRICK_WINNER");
+        assert_eq!(WRONG_TRICK_POINTS, "WRONG_TRICK_POINTS");
+        assert_eq!(PLAY_NOT_EXPECTED, "PLAY_NOT_EXPECTED");
+        assert_eq!(PLAYSCORES, "PLAYSCORES");
+        assert_eq!(RESULT, "RESULT");
+        assert_eq!(NO_BOARD, "NO_BOARD");
+        assert_eq!(HANDSCORES, "HANDSCORES");
+        assert_eq!(GAMESCORES_CARRY, "GAMESCORES_CARRY");
+        assert_eq!(HAND_NUMBER, "HAND_NUMBER");
+        assert_eq!(VICTOR, "VICTOR");
+        assert_eq!(TERMINATION_MISSING, "TERMINATION_MISSING");
+        assert_eq!(TERMINATION_MARK, "TERMINATION_MARK");
+    }
+}

@@ -2,7 +2,7 @@
 //! written back to back (`AhKs????`).
 //!
 //! ```
-//! use cards_core::text::phh;
+//! use poker_engine::card_text as phh;
 //! use cards_core::MaybeCard;
 //! let cards = phh::parse_cards("AhKs??").unwrap();
 //! assert_eq!(cards.len(), 3);
@@ -10,8 +10,8 @@
 //! assert_eq!(phh::write_cards(&cards), "AhKs??");
 //! ```
 
-use crate::card::{Card, MaybeCard, Rank, Suit};
-use crate::text::{CardTextError, CardTextErrorKind};
+use cards_core::text::{CardTextError, CardTextErrorKind};
+use cards_core::{Card, MaybeCard, Rank, Suit};
 
 /// Parses one known card (`Ah`). Suits must be lower case, ranks upper case, as the spec writes them.
 pub fn parse_card(text: &str) -> Result<Card, CardTextError> {

@@ -1,0 +1,123 @@
+//! Stable codes of the PHH reader and checker (the table in [`crate::error`] says what each
+//! means). Every constant is named by its own value.
+
+/// The hand is not valid TOML.
+pub const PHH_TOML_SYNTAX: &str = "PHH_TOML_SYNTAX";
+/// A `.phhs` header that is not a plain table name.
+pub const PHH_TABLE_HEADER: &str = "PHH_TABLE_HEADER";
+/// Two hands share a table name.
+pub const PHH_DUPLICATE_TABLE: &str = "PHH_DUPLICATE_TABLE";
+/// Wrong TOML type for a field.
+pub const PHH_FIELD_TYPE: &str = "PHH_FIELD_TYPE";
+/// Required field absent.
+pub const PHH_FIELD_MISSING: &str = "PHH_FIELD_MISSING";
+/// Forbidden field present.
+pub const PHH_FIELD_FORBIDDEN: &str = "PHH_FIELD_FORBIDDEN";
+/// Unknown variant code.
+pub const PHH_UNKNOWN_VARIANT: &str = "PHH_UNKNOWN_VARIANT";
+/// Unknown, non-user field (warning).
+pub const PHH_UNKNOWN_FIELD: &str = "PHH_UNKNOWN_FIELD";
+/// Per-player array of the wrong length.
+pub const PHH_ARRAY_LENGTH: &str = "PHH_ARRAY_LENGTH";
+/// No players.
+pub const PHH_NO_PLAYERS: &str = "PHH_NO_PLAYERS";
+/// Not an exact finite number where one is needed.
+pub const PHH_BAD_NUMBER: &str = "PHH_BAD_NUMBER";
+/// Negative where non-negative is required.
+pub const PHH_NEGATIVE_AMOUNT: &str = "PHH_NEGATIVE_AMOUNT";
+/// Zero or negative where positive is required.
+pub const PHH_NON_POSITIVE_AMOUNT: &str = "PHH_NON_POSITIVE_AMOUNT";
+/// Negative blind (warning).
+pub const PHH_NEGATIVE_BLIND: &str = "PHH_NEGATIVE_BLIND";
+/// Malformed action notation.
+pub const PHH_ACTION_SYNTAX: &str = "PHH_ACTION_SYNTAX";
+/// Malformed card text in an action.
+pub const PHH_ACTION_CARD_TEXT: &str = "PHH_ACTION_CARD_TEXT";
+/// Malformed or non-positive amount in an action.
+pub const PHH_ACTION_AMOUNT: &str = "PHH_ACTION_AMOUNT";
+/// Player number out of range.
+pub const PHH_ACTION_PLAYER: &str = "PHH_ACTION_PLAYER";
+/// Card not in the variant's deck.
+pub const PHH_CARD_NOT_IN_DECK: &str = "PHH_CARD_NOT_IN_DECK";
+/// Known card dealt twice.
+pub const PHH_DUPLICATE_CARD: &str = "PHH_DUPLICATE_CARD";
+/// Value outside its natural range (warning).
+pub const PHH_INVALID_VALUE: &str = "PHH_INVALID_VALUE";
+/// An action the replay could not read (its text is not valid action notation).
+pub const REPLAY_BAD_ACTION: &str = "REPLAY_BAD_ACTION";
+/// A declared `finishing_stacks` that the replay does not reach (both values in the message).
+pub const PHH_FINISHING_STACKS_MISMATCH: &str = "PHH_FINISHING_STACKS_MISMATCH";
+/// Declared finishing stacks below the replay's only for pot winners: read as rake (warning).
+pub const PHH_FINISHING_STACKS_RAKED: &str = "PHH_FINISHING_STACKS_RAKED";
+/// A comment with no place in the canonical form (`fmt --preserve` keeps it).
+pub const PHH_COMMENT_WITHOUT_PLACE: &str = "PHH_COMMENT_WITHOUT_PLACE";
+
+/// The codes of producers' conventions the reader accepts with a warning; errors under
+/// [`Options::strict`](crate::Options::strict).
+pub const LENIENCIES: &[&str] = &[PHH_UNKNOWN_FIELD, PHH_NEGATIVE_BLIND, PHH_FINISHING_STACKS_RAKED];
+
+/// Codes that come from comparing a replay with the file or from writing it, never from reading
+/// (their tests sit beside `replay` and `comments`, and in the CLI's `tests/everyday.rs`).
+pub const AFTER_READING: &[&str] =
+    &[PHH_FINISHING_STACKS_MISMATCH, PHH_FINISHING_STACKS_RAKED, PHH_COMMENT_WITHOUT_PLACE];
+
+/// Every code, for documentation and tests.
+pub const ALL: &[&str] = &[
+    PHH_TOML_SYNTAX,
+    PHH_TABLE_HEADER,
+    PHH_DUPLICATE_TABLE,
+    PHH_FIELD_TYPE,
+    PHH_FIELD_MISSING,
+    PHH_FIELD_FORBIDDEN,
+    PHH_UNKNOWN_VARIANT,
+    PHH_UNKNOWN_FIELD,
+    PHH_ARRAY_LENGTH,
+    PHH_NO_PLAYERS,
+    PHH_BAD_NUMBER,
+    PHH_NEGATIVE_AMOUNT,
+    PHH_NON_POSITIVE_AMOUNT,
+    PHH_NEGATIVE_BLIND,
+    PHH_ACTION_SYNTAX,
+    PHH_ACTION_CARD_TEXT,
+    PHH_ACTION_AMOUNT,
+    PHH_ACTION_PLAYER,
+    PHH_CARD_NOT_IN_DECK,
+    PHH_DUPLICATE_CARD,
+    PHH_INVALID_VALUE,
+    REPLAY_BAD_ACTION,
+    PHH_FINISHING_STACKS_MISMATCH,
+    PHH_FINISHING_STACKS_RAKED,
+    PHH_COMMENT_WITHOUT_PLACE,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_named_by_itself_and_listed_once() {
+        assert_eq!(cards_core::diagnostic::code_list_problem(ALL), None);
+        assert_eq!(PHH_TOML_SYNTAX, "PHH_TOML_SYNTAX");
+        assert_eq!(PHH_TABLE_HEADER, "PHH_TABLE_HEADER");
+        assert_eq!(PHH_DUPLICATE_TABLE, "PHH_DUPLICATE_TABLE");
+        assert_eq!(PHH_FIELD_TYPE, "PHH_FIELD_TYPE");
+        assert_eq!(PHH_FIELD_MISSING, "PHH_FIELD_MISSING");
+        assert_eq!(PHH_FIELD_FORBIDDEN, "PHH_FIELD_FORBIDDEN");
+        assert_eq!(PHH_UNKNOWN_VARIANT, "PHH_UNKNOWN_VARIANT");
+        assert_eq!(PHH_UNKNOWN_FIELD, "PHH_UNKNOWN_FIELD");
+        assert_eq!(PHH_ARRAY_LENGTH, "PHH_ARRAY_LENGTH");
+        assert_eq!(PHH_NO_PLAYERS, "PHH_NO_PLAYERS");
+        assert_eq!(PHH_BAD_NUMBER, "PHH_BAD_NUMBER");
+        assert_eq!(PHH_NEGATIVE_AMOUNT, "PHH_NEGATIVE_AMOUNT");
+        assert_eq!(PHH_NON_POSITIVE_AMOUNT, "PHH_NON_POSITIVE_AMOUNT");
+        assert_eq!(PHH_NEGATIVE_BLIND, "PHH_NEGATIVE_BLIND");
+        assert_eq!(PHH_ACTION_SYNTAX, "PHH_ACTION_SYNTAX");
+        assert_eq!(PHH_ACTION_CARD_TEXT, "PHH_ACTION_CARD_TEXT");
+        assert_eq!(PHH_ACTION_AMOUNT, "PHH_ACTION_AMOUNT");
+        assert_eq!(PHH_ACTION_PLAYER, "PHH_ACTION_PLAYER");
+        assert_eq!(PHH_CARD_NOT_IN_DECK, "PHH_CARD_NOT_IN_DECK");
+        assert_eq!(PHH_DUPLICATE_CARD, "PHH_DUPLICATE_CARD");
+        assert_eq!(PHH_INVALID_VALUE, "PHH_INVALID_VALUE");
+        assert_eq!(REPLAY_BAD_ACTION, "REPLAY_BAD_ACTION");
+    }
+}
