@@ -2,7 +2,8 @@
 //! parses to the same value (a round-trip fixed point).
 #![no_main]
 
-use cards_core::text::{pbn, phh, pinochle, pref};
+use cards_core::text::{phh, pinochle, pref};
+use pbn::text as pbn;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

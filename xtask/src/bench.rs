@@ -200,7 +200,8 @@ fn append_reports(md: &mut String) -> Result<(), String> {
         .collect();
     paths.sort();
     for path in paths {
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         md.push('\n');
         md.push_str(text.trim_end());
         md.push('\n');

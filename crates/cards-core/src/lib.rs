@@ -5,12 +5,12 @@
 //!
 //! ```
 //! use cards_core::{Card, CardSet, Deck, Rank, Suit};
-//! use cards_core::text::{phh, pbn};
+//! use cards_core::text::phh;
 //!
 //! let hole = phh::parse_cards("AhKh").unwrap();
 //! let set: CardSet = hole.iter().filter_map(|c| c.known()).collect();
 //! assert!(set.contains(Card::new(Rank::King, Suit::Hearts)));
-//! assert_eq!(pbn::write_hand(Some(set)), ".AK..");
+//! assert_eq!(set.len(), 2);
 //! assert!(set.is_subset(Deck::ShortDeck36.cards()));
 //! ```
 //!

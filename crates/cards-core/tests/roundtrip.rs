@@ -2,7 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use cards_core::text::{pbn, phh, pinochle, pref};
+use cards_core::text::{phh, pinochle, pref};
 use cards_core::{Card, CardCounts, CardSet, Deck, MaybeCard};
 use proptest::prelude::*;
 
@@ -31,25 +31,6 @@ proptest! {
     #[test]
     fn phh_parser_never_panics(text in "\\PC{0,16}") {
         let _ = phh::parse_cards(&text);
-    }
-
-    #[test]
-    fn pbn_hands_round_trip(set in any_set()) {
-        let text = pbn::write_hand(Some(set));
-        prop_assert!(pbn::is_canonical_order(&text));
-        prop_assert_eq!(pbn::parse_hand(&text).unwrap(), Some(set));
-    }
-
-    #[test]
-    fn pbn_cards_round_trip(card in any_card()) {
-        prop_assert_eq!(pbn::parse_card(&pbn::write_card(card)).unwrap(), card);
-    }
-
-    #[test]
-    fn pbn_parser_never_panics(text in "[AKQJT2-9SHDC.x-]{0,20}") {
-        if let Err(err) = pbn::parse_hand(&text) {
-            prop_assert!(err.span.end <= text.len());
-        }
     }
 
     #[test]

@@ -42,6 +42,7 @@ pub mod error;
 pub mod model;
 pub mod parse;
 pub mod summary;
+pub mod text;
 pub mod validate;
 pub mod write;
 

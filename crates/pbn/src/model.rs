@@ -296,7 +296,7 @@ impl Deal {
             if i > 0 {
                 out.push(' ');
             }
-            out.push_str(&cards_core::text::pbn::write_hand(self.hands[first.advance(i).index()]));
+            out.push_str(&crate::text::write_hand(self.hands[first.advance(i).index()]));
         }
         out
     }

@@ -5,7 +5,7 @@
 //! spans always fall on character boundaries. Tokens are spans into the source; nothing is copied
 //! or allocated per token.
 
-use cards_core::text::pbn as card_text;
+use crate::text as card_text;
 use cards_core::{Card, CardSet, Compass, Diagnostic, Span};
 
 use crate::error::{ValueError, codes};

@@ -119,7 +119,7 @@ pub fn summarize(r: &Record<'_>) -> Summary {
                         "{}{}{}",
                         if revoke { "^R " } else { "" },
                         if lead_out_of_turn { "^L " } else { "" },
-                        cards_core::text::pbn::write_card(card)
+                        crate::text::write_card(card)
                     ),
                     PlayItem::Unknown => "-".into(),
                     PlayItem::Continue => "+".into(),

@@ -632,7 +632,7 @@ fn check_deal(deal: &Deal, sp: Span, diags: &mut Vec<Diagnostic>) {
     for hand in deal.hands.iter().flatten() {
         if !seen.is_disjoint(*hand) {
             let dup: Vec<String> =
-                hand.iter().filter(|c| seen.contains(*c)).map(cards_core::text::pbn::write_card).collect();
+                hand.iter().filter(|c| seen.contains(*c)).map(crate::text::write_card).collect();
             diags.push(err(codes::DEAL_DUPLICATE_CARD, format!("cards in two hands: {}", dup.join(" ")), sp));
         }
         seen |= *hand;
@@ -1093,7 +1093,7 @@ fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
                         if twice {
                             diags.push(err(
                                 codes::PLAY_CARD_TWICE,
-                                format!("{} is played twice", cards_core::text::pbn::write_card(card)),
+                                format!("{} is played twice", crate::text::write_card(card)),
                                 e.span,
                             ));
                         }
@@ -1102,10 +1102,7 @@ fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
                             if !twice && !hand.contains(card) {
                                 diags.push(err(
                                     codes::PLAY_CARD_NOT_IN_HAND,
-                                    format!(
-                                        "{seat} does not hold {}",
-                                        cards_core::text::pbn::write_card(card)
-                                    ),
+                                    format!("{seat} does not hold {}", crate::text::write_card(card)),
                                     e.span,
                                 ));
                             } else if !twice
@@ -1118,7 +1115,7 @@ fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
                                     codes::PLAY_REVOKE,
                                     format!(
                                         "{seat} plays {} while holding {}",
-                                        cards_core::text::pbn::write_card(card),
+                                        crate::text::write_card(card),
                                         suit_name(ls)
                                     ),
                                     e.span,
@@ -1150,7 +1147,7 @@ fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
                         if !twice && !hand.contains(card) {
                             diags.push(err(
                                 codes::PLAY_CARD_NOT_IN_HAND,
-                                format!("{seat} does not hold {}", cards_core::text::pbn::write_card(card)),
+                                format!("{seat} does not hold {}", crate::text::write_card(card)),
                                 e.span,
                             ));
                         }

@@ -566,7 +566,7 @@ fn write_play(out: &mut String, play: &crate::model::Play, tag: &Tag<'_>) {
                 if lead_out_of_turn {
                     out.push_str("^L ");
                 }
-                out.push_str(&cards_core::text::pbn::write_card(card));
+                out.push_str(&crate::text::write_card(card));
             }
             PlayItem::Unknown => out.push('-'),
             PlayItem::Continue => out.push('+'),

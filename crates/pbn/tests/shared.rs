@@ -278,7 +278,7 @@ fn agrees_with_the_endplay_oracle() {
                 let ours = info
                     .deal
                     .and_then(|d| d.hand(seat))
-                    .map(|h| cards_core::text::pbn::write_hand(Some(h)))
+                    .map(|h| pbn::text::write_hand(Some(h)))
                     .unwrap_or_default();
                 let theirs = o["hands"][seat.to_string()].as_str().unwrap_or("").to_owned();
                 check(

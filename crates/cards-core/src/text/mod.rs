@@ -3,7 +3,6 @@
 //! | notation | card | hand |
 //! |---|---|---|
 //! | [PHH](phh) | `Ah`, `Td`, `??` | runs back to back: `AhKs????` |
-//! | [PBN](pbn) | `SA`, `HT` | `AKQ.JT9..5432` (S H D C), `-` unknown |
 //! | [Preferans](pref) | one character `1`–`8`, `9`, `A`–`W` | concatenated codes |
 //! | [Pinochle](pinochle) | `HA`, `CT` | `AAT.K.QJ.A` (C D S H), ranks A T K Q J 9 |
 //!
@@ -15,7 +14,6 @@ use core::fmt;
 use crate::card::{Card, Rank, Suit};
 use crate::diagnostic::Span;
 
-pub mod pbn;
 pub mod phh;
 pub mod pinochle;
 pub mod pref;
