@@ -93,7 +93,7 @@ pub mod codes {
     pub const AUCTION_ILLEGAL_DOUBLE: &str = "AUCTION_ILLEGAL_DOUBLE";
     /// A call after the auction ended (a warning when it is a pass).
     pub const AUCTION_AFTER_END: &str = "AUCTION_AFTER_END";
-    /// `____`, a blank for a student to fill in, read as `+` (warning).
+    /// `____`, a blank for a student to fill in: a call or card not given that keeps its turn (warning).
     pub const AUCTION_BLANK: &str = "AUCTION_BLANK";
     /// Something after `+` in the auction.
     pub const AUCTION_AFTER_CONTINUE: &str = "AUCTION_AFTER_CONTINUE";
@@ -155,6 +155,32 @@ pub mod codes {
     pub const EXPORT_FORMAT: &str = "EXPORT_FORMAT";
     /// A line longer than 255 characters (warning).
     pub const LINE_TOO_LONG: &str = "LINE_TOO_LONG";
+
+    // --- producers' conventions (each read with its own warning) ---
+    /// A tag value written without quotes (`[Event Random Deal #]`, WBridge5/TableMonitor), read up to
+    /// the `]` (warning).
+    pub const TAG_VALUE_UNQUOTED: &str = "TAG_VALUE_UNQUOTED";
+    /// `N` for notrump (`3N`) in the Contract tag or the auction, as BBA, GIB and BEN write it; read
+    /// as `NT` (warning).
+    pub const NOTRUMP_AS_N: &str = "NOTRUMP_AS_N";
+    /// `x` for a small card in a Deal (teaching material): an unknown spot card; the checks that need
+    /// every card of that hand are skipped (warning).
+    pub const DEAL_SPOT_CARD: &str = "DEAL_SPOT_CARD";
+    /// `all pass` written out in the auction, read as `AP` (warning).
+    pub const AUCTION_ALL_PASS_TEXT: &str = "AUCTION_ALL_PASS_TEXT";
+    /// Free text (prose) among the calls of an auction: the calls cannot be told apart from it, so
+    /// the auction is not replayed.
+    pub const AUCTION_PROSE: &str = "AUCTION_PROSE";
+    /// A game of a match's other table that gives no Board, Dealer, Vulnerable or Deal (the
+    /// championship archive's layout), read as the board of the game before it (warning).
+    pub const OTHER_TABLE: &str = "OTHER_TABLE";
+    /// An auction that leaves out the dealer's opening passes (the championship archive's layout),
+    /// read with them restored because only then do the Declarer tag and the opening lead fit (warning).
+    pub const AUCTION_OPENING_PASSES_OMITTED: &str = "AUCTION_OPENING_PASSES_OMITTED";
+    /// Play lines that list each trick in the order it was played, leader first, instead of in the
+    /// columns of the Play seat (the championship archive's layout), read so because only then
+    /// does every card come from its player's hand (warning).
+    pub const PLAY_TRICK_ORDER: &str = "PLAY_TRICK_ORDER";
 
     /// Every code, for documentation and the compliance set.
     pub const ALL: &[&str] = &[
@@ -221,5 +247,13 @@ pub mod codes {
         SCORE_MISMATCH,
         EXPORT_FORMAT,
         LINE_TOO_LONG,
+        TAG_VALUE_UNQUOTED,
+        NOTRUMP_AS_N,
+        DEAL_SPOT_CARD,
+        AUCTION_ALL_PASS_TEXT,
+        AUCTION_PROSE,
+        OTHER_TABLE,
+        AUCTION_OPENING_PASSES_OMITTED,
+        PLAY_TRICK_ORDER,
     ];
 }

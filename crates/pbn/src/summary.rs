@@ -103,6 +103,8 @@ pub fn summarize(r: &Record<'_>) -> Summary {
                     AuctionItem::Placeholder => "-".into(),
                     AuctionItem::Skipped => "^S".into(),
                     AuctionItem::Continue => "+".into(),
+                    AuctionItem::Blank => "____".into(),
+                    AuctionItem::Unreadable => "?".into(),
                 };
                 element(text, &e.annotation)
             })

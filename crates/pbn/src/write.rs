@@ -519,6 +519,8 @@ fn write_auction(out: &mut String, record: &Record<'_>, auction: &crate::model::
             AuctionItem::Placeholder => out.push('-'),
             AuctionItem::Skipped => out.push_str("^S"),
             AuctionItem::Continue => out.push('+'),
+            AuctionItem::Blank => out.push_str("____"),
+            AuctionItem::Unreadable => out.push_str(source_text(tag, e.span)),
         }
         write_annotation(out, &e.annotation);
         col += 1;
@@ -538,6 +540,16 @@ fn write_auction(out: &mut String, record: &Record<'_>, auction: &crate::model::
     if !at_line_start(out) {
         out.push_str(CRLF);
     }
+}
+
+/// The text of an entry as written in the section data of `tag` (an unreadable token is written
+/// back as it stood).
+fn source_text<'t>(tag: &'t Tag<'_>, span: cards_core::Span) -> &'t str {
+    tag.data
+        .iter()
+        .find(|t| t.span.start <= span.start && span.end <= t.span.end)
+        .and_then(|t| t.text.get(span.start - t.span.start..span.end - t.span.start))
+        .unwrap_or("-")
 }
 
 fn write_play(out: &mut String, play: &crate::model::Play, tag: &Tag<'_>) {
