@@ -358,6 +358,20 @@ fn write_export_game(out: &mut String, record: &Record<'_>) {
         let value = record.tag(name);
         let v = match value {
             Some(v) => export_value(record, name, v),
+            // A board taken from the game before (a match's other table) is written out.
+            None if matches!(name, "Board" | "Dealer" | "Vulnerable" | "Deal") => {
+                let known = match name {
+                    "Board" => record.info.board.is_some(),
+                    "Dealer" => record.info.dealer.is_some(),
+                    "Vulnerable" => record.info.vulnerable.is_some(),
+                    _ => record.info.deal.is_some(),
+                };
+                if known {
+                    export_value(record, name, record.info.board.as_deref().unwrap_or(""))
+                } else {
+                    "?".to_owned()
+                }
+            }
             None => match name {
                 "Declarer" | "Contract" | "Result" => String::new(),
                 _ => "?".to_owned(),

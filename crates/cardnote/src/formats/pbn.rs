@@ -290,6 +290,45 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
 mod tests {
     use super::*;
 
+    const GAME: &[u8] = b"[Board \"1\"]\r\n[Dealer \"N\"]\r\n[Vulnerable \"None\"]\r\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\r\n";
+
+    /// `fmt` and `fmt --preserve` keep a file's encoding: ISO-8859-1 stays ISO-8859-1, UTF-8 stays
+    /// UTF-8, a byte order mark stays.
+    #[test]
+    fn fmt_keeps_the_encoding() {
+        let latin1 = [GAME, b"[Note \"1:min\xF6rs\"]\r\n"].concat();
+        let utf8 = [GAME, "[Note \"1:minörs\"]\r\n".as_bytes()].concat();
+        let bom = [b"\xEF\xBB\xBF".as_slice(), &utf8].concat();
+        for (name, data, marker) in [
+            ("latin1", &latin1, b"min\xF6rs".as_slice()),
+            ("utf8", &utf8, "minörs".as_bytes()),
+            ("bom", &bom, "minörs".as_bytes()),
+        ] {
+            for preserve in [false, true] {
+                let out =
+                    fmt(data, &FmtOptions { preserve, force: false }).map_err(|r| r.diagnostics).unwrap();
+                assert!(out.windows(marker.len()).any(|w| w == marker), "{name} preserve={preserve}");
+                assert_eq!(out.starts_with(b"\xEF\xBB\xBF"), name == "bom", "{name} preserve={preserve}");
+                if preserve {
+                    assert_eq!(out, *data, "{name}: nothing else changes, so the bytes are the same");
+                }
+            }
+        }
+    }
+
+    /// A header of `%` lines alone is not a game: no record with every field null before the
+    /// first game. A file without a game still gives one record.
+    #[test]
+    fn header_lines_are_not_a_game() {
+        let data = [b"% PBN 2.1\r\n% EXPORT\r\n\r\n".as_slice(), GAME].concat();
+        let checked = check(&data, &CheckOptions::default());
+        assert_eq!(checked.records.len(), 1);
+        assert_eq!(checked.records[0].fields["board"], Value::from("1"));
+        for empty in [b"".as_slice(), b"\n\n", b"% PBN 2.1\n", b"{ nothing }\n"] {
+            assert_eq!(check(empty, &CheckOptions::default()).records.len(), 1);
+        }
+    }
+
     /// A PBN file that opens with a brace comment is PBN, not JSON, and converts both ways.
     #[test]
     fn a_leading_brace_comment_is_not_json() {
