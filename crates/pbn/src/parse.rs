@@ -1281,6 +1281,13 @@ fn is_prose_word(word: &str) -> bool {
 /// join one run, with what stands between them) and `all pass`. Returns the roles and one
 /// `AUCTION_PROSE` error per run.
 fn auction_roles(tag: &Tag<'_>) -> (Vec<Role>, Vec<Diagnostic>) {
+    // Nearly every auction holds calls only: then nothing is allocated.
+    let special = |t: &Token<'_>| {
+        t.kind == TokenKind::Word && (is_prose_word(t.text) || t.text.eq_ignore_ascii_case("all"))
+    };
+    if !tag.data.iter().any(special) {
+        return (Vec::new(), Vec::new());
+    }
     let mut roles = vec![Role::Normal; tag.data.len()];
     let mut diags = Vec::new();
     let words: Vec<usize> =
