@@ -48,12 +48,13 @@ pub struct Line<'a> {
 }
 
 impl Line<'_> {
-    /// The version given by a `% PBN x.y` line.
+    /// The version given by a `% PBN x.y` line (a version starts with a digit).
     #[must_use]
     pub fn pbn_version(&self) -> Option<&str> {
         let rest = self.text.strip_prefix('%')?.trim_start();
         let version = rest.strip_prefix("PBN")?.trim();
-        (!version.is_empty()).then_some(version)
+        // `% PBN (c) 2024 rpbridge.net` is a copyright line, not a version (and is kept as written).
+        version.starts_with(|c: char| c.is_ascii_digit()).then_some(version)
     }
 
     /// Whether this is a `% EXPORT` line.
