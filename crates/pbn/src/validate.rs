@@ -186,9 +186,9 @@ impl<'a> Iterator for Reader<'a> {
 #[derive(Debug, Clone, Default)]
 struct Repeats {
     /// By shape: the first occurrence and how many later ones were held back.
-    seen: HashMap<(&'static str, String), Repeat, foldhash::fast::RandomState>,
+    seen: HashMap<u64, Repeat, foldhash::fast::RandomState>,
     /// Shapes in the order they first occurred (the summary follows it).
-    order: Vec<(&'static str, String)>,
+    order: Vec<u64>,
     /// The number of the game being filtered (repeats inside the game that first showed a shape
     /// are all reported).
     game: usize,
@@ -215,8 +215,7 @@ impl Repeats {
             if d.is_error() {
                 return true;
             }
-            let Some(code) = codes::ALL.iter().copied().find(|c| *c == d.code) else { return true };
-            let key = (code, shape(&d.message));
+            let key = shape_hash(&d.code, &d.message);
             if let Some(repeat) = self.seen.get_mut(&key) {
                 if repeat.first_game == game {
                     return true;
@@ -229,7 +228,7 @@ impl Repeats {
                 return false;
             }
             if self.order.len() < MAX_REPEAT_SHAPES {
-                self.order.push(key.clone());
+                self.order.push(key);
                 self.seen
                     .insert(key, Repeat { first: d.clone(), first_game: game, last_game: game, games: 0 });
             }
@@ -244,12 +243,8 @@ impl Repeats {
                 continue;
             }
             let games = if *count == 1 { "1 more game".to_owned() } else { format!("{count} more games") };
-            let mut d = warn(
-                key.0,
-                format!("the same in {games} of this file (reported once): {}", first.message),
-                first.span,
-            );
-            d.help = first.help.clone();
+            let mut d = first.clone();
+            d.message = format!("the same in {games} of this file (reported once): {}", first.message);
             diags.push(d);
         }
         self.order.clear();
@@ -257,10 +252,14 @@ impl Repeats {
     }
 }
 
-/// The shape of a message: inside back-quotes, each run of digits becomes `9` and each run of
-/// letters `a` (`2-Aug-2023` and `14-Sep-2024` have one shape); elsewhere digits become `9`.
-fn shape(message: &str) -> String {
-    let mut out = String::with_capacity(message.len());
+/// A hash of a warning's code and the shape of its message: inside back-quotes each run of
+/// digits counts as `9` and each run of letters as `a` (`2-Aug-2023` and `14-Sep-2024` have one
+/// shape); elsewhere each run of digits counts as `9`. Computed without allocating.
+fn shape_hash(code: &str, message: &str) -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = foldhash::fast::FixedState::with_seed(0x5eed).build_hasher();
+    h.write(code.as_bytes());
+    h.write_u8(0xff);
     let mut quoted = false;
     let mut last = None;
     for c in message.chars() {
@@ -273,17 +272,17 @@ fn shape(message: &str) -> String {
         };
         match kind {
             Some(k) if last == Some(k) => continue,
-            Some(k) => out.push(k),
+            Some(k) => h.write_u32(u32::from(k)),
             None => {
                 if c == '`' {
                     quoted = !quoted;
                 }
-                out.push(c);
+                h.write_u32(u32::from(c));
             }
         }
         last = kind;
     }
-    out
+    h.finish()
 }
 
 /// A cheap hash of a tag name (length, first and last byte), for duplicate detection.
@@ -399,12 +398,17 @@ impl<'a> Reader<'a> {
         if let Some(deal) = info.deal
             && tags.get(Known::Deal).is_some()
         {
-            self.previous = Some(PreviousBoard {
-                board: info.board.clone(),
-                dealer: info.dealer,
-                vulnerable: info.vulnerable,
+            // Reuses the board's buffer from game to game.
+            let previous = self.previous.get_or_insert_with(|| PreviousBoard {
+                board: None,
+                dealer: None,
+                vulnerable: None,
                 deal,
             });
+            previous.board.clone_from(&info.board);
+            previous.dealer = info.dealer;
+            previous.vulnerable = info.vulnerable;
+            previous.deal = deal;
         }
     }
 
