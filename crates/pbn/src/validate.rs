@@ -111,6 +111,11 @@ impl Record<'_> {
 }
 
 /// Streaming reader over decoded text: one [`Record`] per game, inheritance carried along.
+///
+/// A warning broken the same way in later games of the file (dates as `2-Aug-2023` in every game)
+/// is reported in the game where it first occurs, and the last record of the file carries one
+/// warning with the number of later games that repeat it; under [`Options::strict`] every game
+/// reports its own. The reader splits one game ahead to know which record is the last.
 #[derive(Debug, Clone)]
 pub struct Reader<'a> {
     src: &'a str,
