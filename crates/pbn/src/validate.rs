@@ -404,7 +404,7 @@ impl<'a> Reader<'a> {
             && tags.get(Known::Deal).is_some()
         {
             // Reuses the board's buffer from game to game.
-            let previous = self.previous.get_or_insert_with(|| PreviousBoard {
+            let previous = self.previous.get_or_insert(PreviousBoard {
                 board: None,
                 dealer: None,
                 vulnerable: None,
