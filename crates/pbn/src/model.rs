@@ -437,6 +437,14 @@ pub enum Contract {
 
 /// The text with `N` for notrump spelled `NT` (`3N` → `3NT`, `3Nx` → `3NTx`), when a level is
 /// followed by a lone `N`, as BBA, GIB and BEN write it; `None` for any other text.
+///
+/// ```
+/// use pbn::model::long_notrump;
+/// assert_eq!(long_notrump("3N").as_deref(), Some("3NT"));
+/// assert_eq!(long_notrump("1nx").as_deref(), Some("1nTx"));
+/// assert_eq!(long_notrump("3NT"), None);
+/// assert_eq!(long_notrump("Pass"), None);
+/// ```
 #[must_use]
 pub fn long_notrump(text: &str) -> Option<String> {
     let b = text.as_bytes();

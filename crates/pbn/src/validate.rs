@@ -1950,6 +1950,40 @@ mod tests {
         assert!(deal_codes("N:- - - -").is_empty());
     }
 
+    /// The spec author's rubber score forms are valid, blanks around `/` included.
+    #[test]
+    fn rubber_score_forms() {
+        for value in ["EW 300/40 NS 50 / 70", "NS 50/70", "120/0"] {
+            let text = format!("[ScoreRubber \"{value}\"]\n");
+            let r = one(&text);
+            assert!(r.diagnostics.is_empty(), "{value}: {:?}", r.diagnostics);
+        }
+        assert!(one("[ScoreRubber \"NS 50 / x\"]\n").has_errors());
+    }
+
+    /// Warnings have one shape when only the digits and the letters inside back-quotes differ.
+    #[test]
+    fn warning_shapes() {
+        let date = |v: &str| shape_hash(codes::BAD_DATE, &format!("date `{v}` is not YYYY.MM.DD"));
+        assert_eq!(date("2-Aug-2023"), date("14-Sep-2024"));
+        assert_ne!(date("2-Aug-2023"), date("2023-08-02"));
+        assert_ne!(shape_hash(codes::BAD_DATE, "x"), shape_hash(codes::BAD_BOARD, "x"));
+    }
+
+    /// A rule broken the same way in every game is reported once, with the count at the end; each
+    /// game reports it under strict.
+    #[test]
+    fn repeated_warnings_are_counted_once_per_file() {
+        let game = |n: u32| format!("[Board \"{n}\"]\n[Date \"{n}-Aug-2023\"]\n\n");
+        let text: String = (1..=5).map(game).collect();
+        let lenient: Vec<_> = Reader::new(&text, Options::default()).collect();
+        let counts: Vec<usize> = lenient.iter().map(|r| r.diagnostics.len()).collect();
+        assert_eq!(counts, [1, 0, 0, 0, 1]);
+        assert!(lenient[4].diagnostics[0].message.starts_with("the same in 4 more games"));
+        let strict: Vec<_> = Reader::new(&text, Options { strict: true }).collect();
+        assert!(strict.iter().all(|r| r.diagnostics.len() == 1 && r.has_errors()));
+    }
+
     #[test]
     fn scores_from_the_tables() {
         use Denomination::*;
