@@ -2,7 +2,7 @@
 //! parses to the same value (a round-trip fixed point).
 #![no_main]
 
-use cards_core::text::pbn;
+use pbn::text as pbn;
 use poker_engine::card_text as phh;
 use ppn_pinochle::card_text as pinochle;
 use ppn_pref::card_text as pref;

@@ -21,7 +21,7 @@ fn deals(n: usize) -> Vec<Deal> {
             for (i, hand) in cards.chunks(13).enumerate() {
                 hands[i] = Some(hand.iter().copied().collect::<CardSet>());
             }
-            Deal { first: Compass::North, hands }
+            Deal { first: Compass::North, hands, spots: [[0; 4]; 4] }
         })
         .collect()
 }

@@ -5,11 +5,10 @@
 //!
 //! ```
 //! use cards_core::{Card, CardSet, Deck, Rank, Suit};
-//! use cards_core::text::pbn;
 //!
 //! let set: CardSet = [Card::new(Rank::Ace, Suit::Hearts), Card::new(Rank::King, Suit::Hearts)].into_iter().collect();
 //! assert!(set.contains(Card::new(Rank::King, Suit::Hearts)));
-//! assert_eq!(pbn::write_hand(Some(set)), ".AK..");
+//! assert_eq!(set.len(), 2);
 //! assert!(set.is_subset(Deck::ShortDeck36.cards()));
 //! ```
 //!

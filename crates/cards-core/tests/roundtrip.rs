@@ -1,9 +1,8 @@
-//! Property tests: display → parse is the identity for every card, hand and set of the notations cards-core still
-//! spells (each notation crate tests its own card text).
+//! Property tests of the notation-free types: cards and card sets (each notation crate tests its own
+//! card text).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use cards_core::text::pbn;
 use cards_core::{Card, CardSet};
 use proptest::prelude::*;
 
@@ -16,24 +15,9 @@ fn any_set() -> impl Strategy<Value = CardSet> {
 }
 
 proptest! {
-
     #[test]
-    fn pbn_hands_round_trip(set in any_set()) {
-        let text = pbn::write_hand(Some(set));
-        prop_assert!(pbn::is_canonical_order(&text));
-        prop_assert_eq!(pbn::parse_hand(&text).unwrap(), Some(set));
-    }
-
-    #[test]
-    fn pbn_cards_round_trip(card in any_card()) {
-        prop_assert_eq!(pbn::parse_card(&pbn::write_card(card)).unwrap(), card);
-    }
-
-    #[test]
-    fn pbn_parser_never_panics(text in "[AKQJT2-9SHDC.x-]{0,20}") {
-        if let Err(err) = pbn::parse_hand(&text) {
-            prop_assert!(err.span.end <= text.len());
-        }
+    fn dense_index_round_trips(card in any_card()) {
+        prop_assert_eq!(Card::from_dense_index(card.dense_index()), Some(card));
     }
 
     #[test]

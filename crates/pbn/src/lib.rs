@@ -27,7 +27,7 @@
 //! Board, free text in auctions, tables) that this reader reads.
 //!
 //! Reading never fails: every problem is a [`cards_core::Diagnostic`] with a stable code (see
-//! [`error::codes`]) and the byte span in the decoded file. Warnings mark what a reader can still
+//! [`codes`]) and the byte span in the decoded file. Warnings mark what a reader can still
 //! understand; [`Options::strict`] turns them into errors.
 //!
 //! # Guarantees
@@ -38,10 +38,12 @@
 //! - Exact numbers: scores, board numbers and other numbers are read into bounded integers; a number that
 //!   does not fit is a diagnostic (scoring uses checked arithmetic), never a wrap.
 
+pub mod codes;
 pub mod error;
 pub mod model;
 pub mod parse;
 pub mod summary;
+pub mod text;
 pub mod validate;
 pub mod write;
 

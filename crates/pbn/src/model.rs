@@ -48,12 +48,13 @@ pub struct Line<'a> {
 }
 
 impl Line<'_> {
-    /// The version given by a `% PBN x.y` line.
+    /// The version given by a `% PBN x.y` line (a version starts with a digit).
     #[must_use]
     pub fn pbn_version(&self) -> Option<&str> {
         let rest = self.text.strip_prefix('%')?.trim_start();
         let version = rest.strip_prefix("PBN")?.trim();
-        (!version.is_empty()).then_some(version)
+        // `% PBN (c) 2024 rpbridge.net` is a copyright line, not a version (and is kept as written).
+        version.starts_with(|c: char| c.is_ascii_digit()).then_some(version)
     }
 
     /// Whether this is a `% EXPORT` line.
@@ -256,8 +257,11 @@ impl Vulnerability {
 pub struct Deal {
     /// The seat written first.
     pub first: Compass,
-    /// Hands indexed by [`Compass::index`].
+    /// Hands indexed by [`Compass::index`]: the cards known.
     pub hands: [Option<CardSet>; 4],
+    /// Small cards written `x` (an unknown spot card, in teaching material), by hand
+    /// ([`Compass::index`]) and suit (spades, hearts, diamonds, clubs).
+    pub spots: [[u8; 4]; 4],
 }
 
 impl Deal {
@@ -265,6 +269,19 @@ impl Deal {
     #[must_use]
     pub fn hand(&self, seat: Compass) -> Option<CardSet> {
         self.hands[seat.index()]
+    }
+
+    /// Whether `seat`'s hand holds spot cards written `x` (its cards are not all known).
+    #[must_use]
+    pub fn has_spots(&self, seat: Compass) -> bool {
+        self.spots[seat.index()].iter().any(|&n| n > 0)
+    }
+
+    /// Cards in `seat`'s hand, spot cards included.
+    #[must_use]
+    pub fn hand_size(&self, seat: Compass) -> usize {
+        self.hands[seat.index()].map_or(0, CardSet::len)
+            + self.spots[seat.index()].iter().map(|&n| usize::from(n)).sum::<usize>()
     }
 
     /// Whether every hand is given.
@@ -276,13 +293,13 @@ impl Deal {
     /// Cards in all given hands.
     #[must_use]
     pub fn card_count(&self) -> usize {
-        self.hands.iter().flatten().map(|h| h.len()).sum()
+        Compass::ALL.iter().map(|&seat| self.hand_size(seat)).sum()
     }
 
     /// Whether this is an end position (the longest given hand holds fewer than 13 cards).
     #[must_use]
     pub fn is_end_position(&self) -> bool {
-        let max = self.hands.iter().flatten().map(|h| h.len()).max().unwrap_or(0);
+        let max = Compass::ALL.iter().map(|&seat| self.hand_size(seat)).max().unwrap_or(0);
         max > 0 && max < 13
     }
 
@@ -296,7 +313,20 @@ impl Deal {
             if i > 0 {
                 out.push(' ');
             }
-            out.push_str(&cards_core::text::pbn::write_hand(self.hands[first.advance(i).index()]));
+            let seat = first.advance(i);
+            let hand = crate::text::write_hand(self.hands[seat.index()]);
+            if self.has_spots(seat) {
+                // The spot cards go back after the known cards of their suit.
+                let spots = self.spots[seat.index()];
+                let holdings: Vec<String> = hand
+                    .split('.')
+                    .zip(spots)
+                    .map(|(h, n)| format!("{h}{}", "x".repeat(usize::from(n))))
+                    .collect();
+                out.push_str(&holdings.join("."));
+            } else {
+                out.push_str(&hand);
+            }
         }
         out
     }
@@ -403,6 +433,27 @@ pub enum Contract {
     },
     /// An end position's trump only (`S`, `NT`).
     Trump(Denomination),
+}
+
+/// The text with `N` for notrump spelled `NT` (`3N` → `3NT`, `3Nx` → `3NTx`), when a level is
+/// followed by a lone `N`, as BBA, GIB and BEN write it; `None` for any other text.
+///
+/// ```
+/// use pbn::model::long_notrump;
+/// assert_eq!(long_notrump("3N").as_deref(), Some("3NT"));
+/// assert_eq!(long_notrump("1nx").as_deref(), Some("1nTx"));
+/// assert_eq!(long_notrump("3NT"), None);
+/// assert_eq!(long_notrump("Pass"), None);
+/// ```
+#[must_use]
+pub fn long_notrump(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let (&level, &n) = (b.first()?, b.get(1)?);
+    let lone = !b.get(2).is_some_and(|c| c.eq_ignore_ascii_case(&b'T'));
+    (level.is_ascii_digit() && n.eq_ignore_ascii_case(&b'N') && lone).then(|| {
+        let (head, tail) = text.split_at(2);
+        format!("{head}T{tail}")
+    })
 }
 
 impl Contract {
@@ -584,6 +635,12 @@ pub enum AuctionItem {
     Skipped,
     /// `+`: the next call, to be made later.
     Continue,
+    /// `____`: a blank for a student to fill in (teaching files); a call not given that keeps its
+    /// player's turn.
+    Blank,
+    /// A token that is not a call (already reported); it keeps its player's turn, so the calls
+    /// after it are still matched with the right players.
+    Unreadable,
 }
 
 /// An auction element with its annotations and span.
@@ -606,6 +663,9 @@ pub struct Auction {
     pub entries: Vec<AuctionEntry>,
     /// Ended with `*`.
     pub star: bool,
+    /// Free text stood among the calls (reported): which calls it replaced is unknown, so the
+    /// auction is not replayed.
+    pub prose: bool,
 }
 
 /// A played card or placeholder.

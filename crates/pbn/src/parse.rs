@@ -5,7 +5,7 @@
 //! spans always fall on character boundaries. Tokens are spans into the source; nothing is copied
 //! or allocated per token.
 
-use cards_core::text::pbn as card_text;
+use crate::text as card_text;
 use cards_core::{Card, CardSet, Compass, Diagnostic, Span};
 
 use crate::error::{ValueError, codes};
@@ -250,7 +250,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                 continue 'lines;
             }
             b'[' => match read_tag(src, i) {
-                Ok((tag, _)) if first_on_line && starts_new_game(&items, tag.name) => {
+                Ok((tag, _, _)) if first_on_line && starts_new_game(&items, tag.name) => {
                     diags.push(
                         Diagnostic::warning(
                             codes::MISSING_GAME_SEPARATOR,
@@ -266,7 +266,8 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
                     next = i;
                     break 'lines;
                 }
-                Ok((mut tag, e)) => {
+                Ok((mut tag, e, warning)) => {
+                    diags.extend(warning);
                     tag.line_start = first_on_line;
                     // Section data sizes are predictable: avoid regrowing the token list.
                     let expected = match tag.name {
@@ -470,7 +471,7 @@ fn scan_string(b: &[u8], i: usize) -> (usize, bool) {
 }
 
 /// Reads a tag pair at `i` (`[`). On failure returns the diagnostic and where to resume.
-fn read_tag(src: &str, i: usize) -> Result<(Tag<'_>, usize), (Diagnostic, usize)> {
+fn read_tag(src: &str, i: usize) -> Result<(Tag<'_>, usize, Option<Diagnostic>), (Diagnostic, usize)> {
     let b = src.as_bytes();
     let skip_ws = |mut j: usize| {
         while b.get(j).is_some_and(|&c| c.is_ascii_whitespace() || c == b'\x0b') {
@@ -492,7 +493,8 @@ fn read_tag(src: &str, i: usize) -> Result<(Tag<'_>, usize), (Diagnostic, usize)
     }
     let q = skip_ws(ne);
     if b.get(q) != Some(&b'"') {
-        return Err(fail(q, "the tag name is not followed by a string value"));
+        return unquoted_tag(src, i, ns, ne, q)
+            .ok_or_else(|| fail(q, "the tag name is not followed by a string value"));
     }
     let (send, closed) = scan_string(b, q);
     if !closed {
@@ -517,7 +519,47 @@ fn read_tag(src: &str, i: usize) -> Result<(Tag<'_>, usize), (Diagnostic, usize)
         line_start: true,
         data: Vec::new(),
     };
-    Ok((tag, r + 1))
+    Ok((tag, r + 1, None))
+}
+
+/// A tag pair whose value is written without quotes (`[Event Random Deal #]`, as WBridge5 and
+/// TableMonitor write it): the value is the text up to the `]` on the same line, trimmed. `None`
+/// when there is no such `]`, or the text holds a quote or a bracket (then it is not a tag pair).
+fn unquoted_tag(
+    src: &str,
+    i: usize,
+    ns: usize,
+    ne: usize,
+    q: usize,
+) -> Option<(Tag<'_>, usize, Option<Diagnostic>)> {
+    let b = src.as_bytes();
+    let e = line_end(b, q);
+    let close = q + b.get(q..e)?.iter().position(|&c| c == b']')?;
+    let inner = b.get(q..close)?;
+    if inner.iter().any(|&c| matches!(c, b'"' | b'[' | b'{' | b'}' | b';')) {
+        return None;
+    }
+    let lead = inner.iter().take_while(|c| c.is_ascii_whitespace()).count();
+    let trail = inner.iter().rev().take_while(|c| c.is_ascii_whitespace()).count();
+    let (vs, ve) = (q + lead, (close - trail).max(q + lead));
+    let name = src.get(ns..ne)?;
+    let value = src.get(vs..ve)?;
+    let tag = Tag {
+        name,
+        raw_value: value,
+        span: Span::new(i, close + 1),
+        name_span: Span::new(ns, ne),
+        value_span: Span::new(vs, ve),
+        line_start: true,
+        data: Vec::new(),
+    };
+    let warning = Diagnostic::warning(
+        codes::TAG_VALUE_UNQUOTED,
+        format!("the value of `{name}` is not between quotes; read as `{value}`"),
+        Span::new(vs, ve.max(vs + 1).min(close + 1)),
+    )
+    .with_help(format!("write `[{name} \"{value}\"]`"));
+    Some((tag, close + 1, Some(warning)))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -569,6 +611,7 @@ pub(crate) fn parse_deal_and_slots(text: &str, base: usize) -> Result<(Deal, boo
         return Err(bad(format!("`{first_text}` is not a seat"), 0, first_text.len()));
     };
     let mut hands = [None; 4];
+    let mut spots = [[0u8; 4]; 4];
     let rest_base = first_text.len() + 1;
     // Hands are separated by single spaces; real files (Baker Bridge) leave slots empty
     // (`W: <N>  <S>`), which split on single spaces gives exactly four fields.
@@ -619,9 +662,31 @@ pub(crate) fn parse_deal_and_slots(text: &str, base: usize) -> Result<(Deal, boo
         } else {
             hand_text
         };
+        // `x` for a small card (teaching material): counted by suit, the rest read as cards.
+        let seat = first.advance(n);
+        let stripped;
+        let hand_text = if hand_text.contains('X') {
+            let mut group = 0usize;
+            for c in hand_text.bytes() {
+                match c {
+                    b'.' => group += 1,
+                    b'X' => {
+                        if let Some(slot) = spots[seat.index()].get_mut(group) {
+                            *slot = slot.saturating_add(1);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            stripped = hand_text.replace('X', "");
+            stripped.as_str()
+        } else {
+            hand_text
+        };
+        let has_spots = spots[seat.index()].iter().any(|&k| k > 0);
         match card_text::parse_hand(hand_text) {
             // An empty hand `...` in a deal with cards is a hand not shown (partial diagrams).
-            Ok(h) => hands[first.advance(n).index()] = h.filter(|h| !h.is_empty()),
+            Ok(h) => hands[seat.index()] = h.filter(|h| has_spots || !h.is_empty()),
             Err(e) => {
                 let len = hand_text.len();
                 let what = match e.kind {
@@ -642,7 +707,7 @@ pub(crate) fn parse_deal_and_slots(text: &str, base: usize) -> Result<(Deal, boo
     }
     // Real files (Baker Bridge) give two hands "W: <N>  <S>" and leave the rest blank; fewer
     // than four fields (`N:` alone) also leave slots empty, which the reader reports.
-    Ok((Deal { first, hands }, empty_slot || count < 4))
+    Ok((Deal { first, hands, spots }, empty_slot || count < 4))
 }
 
 /// Whether a Deal value leaves a hand slot empty (`W: <N>  <S>`) instead of writing `-`.
@@ -974,6 +1039,8 @@ enum ItemPiece<'a> {
     Symbol(&'a str),
     Irregular(u8),
     Continue,
+    /// `____`: a blank for a student to fill in.
+    Blank,
 }
 
 /// What a section makes of an [`ItemPiece`].
@@ -984,6 +1051,21 @@ enum Read<I> {
     Pending,
     /// Not allowed here; the message.
     Bad(String),
+    /// A producer's convention read as this entry, with its warning's code, message and help.
+    Convention(I, &'static str, String, &'static str),
+    /// Not allowed here (the message), but the entry keeps its player's turn.
+    Unreadable(I, String),
+}
+
+/// How the auction reader treats a word token before splitting it into pieces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Read piece by piece.
+    Normal,
+    /// Part of free text, reported once for the whole run.
+    Skip,
+    /// `all` of `all pass`: read as `AP` (the `pass` after it is skipped).
+    AllPass,
 }
 
 /// The messages and codes where the Auction and the Play sections differ.
@@ -1009,7 +1091,7 @@ const AUCTION_RULES: SectionRules = SectionRules {
     after_star: codes::AUCTION_AFTER_END,
     string: "a string in the auction",
     text_after_star: "text after `*` in the auction",
-    blank: "a blank to fill in; read as `+`, the next call to be made",
+    blank: "a blank to fill in: a call not given, which keeps its player's turn",
     blank_help: "write `+` for the call to be made",
     bad_text: "is not a call or an annotation",
     dangling: "`^I` not followed by a bid",
@@ -1021,7 +1103,7 @@ const PLAY_RULES: SectionRules = SectionRules {
     after_star: codes::PLAY_BAD_TOKEN,
     string: "a string in the play",
     text_after_star: "text after `*` in the play",
-    blank: "a blank to fill in; read as `+`, the next card to be played",
+    blank: "a blank to fill in: a card not given, which keeps its player's place",
     blank_help: "write `+` for the card to be played",
     bad_text: "is not a card or an annotation",
     dangling: "irregularity not followed by a card",
@@ -1031,6 +1113,7 @@ const PLAY_RULES: SectionRules = SectionRules {
 /// pending irregularity mark. Returns the entries, whether `*` ended them, and the problems.
 fn read_section<E: SectionEntry>(
     tag: &Tag<'_>,
+    roles: &[Role],
     rules: &SectionRules,
     mut read: impl FnMut(ItemPiece<'_>, Option<u8>) -> Read<E::Item>,
 ) -> (Vec<E>, bool, Vec<Diagnostic>) {
@@ -1038,7 +1121,18 @@ fn read_section<E: SectionEntry>(
     let mut entries: Vec<E> = Vec::with_capacity(tag.data.len());
     let mut star = false;
     let mut pending: Option<(u8, Span)> = None;
-    for token in &tag.data {
+    for (index, token) in tag.data.iter().enumerate() {
+        match roles.get(index).copied().unwrap_or(Role::Normal) {
+            Role::Normal => {}
+            Role::Skip => continue,
+            Role::AllPass => {
+                let span = tag.data.get(index + 1).map_or(token.span, |next| token.span.join(next.span));
+                if let Read::Item(item) = read(ItemPiece::Symbol("AP"), None) {
+                    entries.push(E::new(item, span));
+                }
+                continue;
+            }
+        }
         match token.kind {
             TokenKind::BraceComment
             | TokenKind::LineComment
@@ -1065,7 +1159,7 @@ fn read_section<E: SectionEntry>(
                         Diagnostic::warning(codes::AUCTION_BLANK, rules.blank, span)
                             .with_help(rules.blank_help),
                     );
-                    ItemPiece::Continue
+                    ItemPiece::Blank
                 }
                 Piece::Star => {
                     star = true;
@@ -1095,6 +1189,15 @@ fn read_section<E: SectionEntry>(
                     }
                 }
                 Read::Bad(message) => diags.push(Diagnostic::error(rules.bad, message, span)),
+                Read::Convention(item, code, message, help) => {
+                    diags.push(Diagnostic::warning(code, message, span).with_help(help));
+                    entries.push(E::new(item, span));
+                }
+                Read::Unreadable(item, message) => {
+                    pending = None;
+                    diags.push(Diagnostic::error(rules.bad, message, span));
+                    entries.push(E::new(item, span));
+                }
             }
         }
     }
@@ -1105,29 +1208,147 @@ fn read_section<E: SectionEntry>(
 }
 
 /// Reads the Auction section data of `tag` whose first caller is `first`.
+///
+/// Conventions of real files are read with a warning of their own: `3N` for `3NT`, `all pass`
+/// for `AP`. Free text among the calls is one error per run of words; such an auction is marked
+/// [`Auction::prose`] and not replayed.
 #[must_use]
 pub fn read_auction(tag: &Tag<'_>, first: Compass) -> (Auction, Vec<Diagnostic>) {
-    let (entries, star, diags) = read_section(tag, &AUCTION_RULES, |piece, pending| match piece {
-        ItemPiece::Symbol("-") => Read::Item(AuctionItem::Placeholder),
-        ItemPiece::Symbol(sym) if sym.eq_ignore_ascii_case("AP") => Read::Item(AuctionItem::AllPass),
-        ItemPiece::Symbol(sym) => match Call::parse(sym) {
-            Some(call) => Read::Item(AuctionItem::Call { call, insufficient: pending == Some(b'I') }),
-            None => Read::Bad(format!("`{sym}` is not a call")),
-        },
-        ItemPiece::Continue => Read::Item(AuctionItem::Continue),
-        ItemPiece::Irregular(b'S') => Read::Item(AuctionItem::Skipped),
-        ItemPiece::Irregular(b'I') => Read::Pending,
-        ItemPiece::Irregular(k) => {
-            Read::Bad(format!("`^{}` belongs to the play, not the auction", k as char))
+    let (roles, mut prose_diags) = auction_roles(tag);
+    let prose = !prose_diags.is_empty();
+    let (entries, star, mut diags) =
+        read_section(tag, &roles, &AUCTION_RULES, |piece, pending| match piece {
+            ItemPiece::Symbol("-") => Read::Item(AuctionItem::Placeholder),
+            ItemPiece::Symbol(sym) if sym.eq_ignore_ascii_case("AP") => Read::Item(AuctionItem::AllPass),
+            ItemPiece::Symbol(sym) => match Call::parse(sym) {
+                Some(call) => Read::Item(AuctionItem::Call { call, insufficient: pending == Some(b'I') }),
+                None => match crate::model::long_notrump(sym).as_deref().and_then(Call::parse) {
+                    Some(call) => Read::Convention(
+                        AuctionItem::Call { call, insufficient: pending == Some(b'I') },
+                        codes::NOTRUMP_AS_N,
+                        notrump_message(sym),
+                        NOTRUMP_HELP,
+                    ),
+                    None => Read::Unreadable(AuctionItem::Unreadable, format!("`{sym}` is not a call")),
+                },
+            },
+            ItemPiece::Continue => Read::Item(AuctionItem::Continue),
+            ItemPiece::Blank => Read::Item(AuctionItem::Blank),
+            ItemPiece::Irregular(b'S') => Read::Item(AuctionItem::Skipped),
+            ItemPiece::Irregular(b'I') => Read::Pending,
+            ItemPiece::Irregular(k) => {
+                Read::Bad(format!("`^{}` belongs to the play, not the auction", k as char))
+            }
+        });
+    for (i, role) in roles.iter().enumerate() {
+        if *role == Role::AllPass
+            && let (Some(all), Some(pass)) = (tag.data.get(i), tag.data.get(i + 1))
+        {
+            diags.push(
+                Diagnostic::warning(
+                    codes::AUCTION_ALL_PASS_TEXT,
+                    format!("`{} {}` written out; read as `AP`", all.text, pass.text),
+                    all.span.join(pass.span),
+                )
+                .with_help("write `AP` (all pass)"),
+            );
         }
-    });
-    (Auction { first, entries, star }, diags)
+    }
+    diags.append(&mut prose_diags);
+    (Auction { first, entries, star, prose }, diags)
+}
+
+/// The message of a `NOTRUMP_AS_N` warning for a call or contract `text`.
+pub(crate) fn notrump_message(text: &str) -> String {
+    format!("`{text}`: `N` for notrump, read as `NT`")
+}
+
+/// The help of a `NOTRUMP_AS_N` warning.
+pub(crate) const NOTRUMP_HELP: &str = "PBN writes notrump `NT`";
+
+/// Whether a word of an auction is a word of prose: two or more letters that make no call or
+/// auction symbol (`Pass`, `AP`, `XX`, `NT`...).
+fn is_prose_word(word: &str) -> bool {
+    // `4NT/5D`: alternatives, not a call.
+    word.contains('/')
+        || word.split(|c: char| !c.is_alphabetic()).any(|run| {
+            run.chars().count() >= 2
+                && !["pass", "ap", "xx", "nt", "all"].iter().any(|w| run.eq_ignore_ascii_case(w))
+        })
+}
+
+/// Marks the word tokens of an auction: runs of prose (two prose words at most three tokens apart
+/// join one run, with what stands between them) and `all pass`. Returns the roles and one
+/// `AUCTION_PROSE` error per run.
+fn auction_roles(tag: &Tag<'_>) -> (Vec<Role>, Vec<Diagnostic>) {
+    // Nearly every auction holds calls only: then nothing is allocated.
+    let special = |t: &Token<'_>| {
+        t.kind == TokenKind::Word && (is_prose_word(t.text) || t.text.eq_ignore_ascii_case("all"))
+    };
+    if !tag.data.iter().any(special) {
+        return (Vec::new(), Vec::new());
+    }
+    let mut roles = vec![Role::Normal; tag.data.len()];
+    let mut diags = Vec::new();
+    let words: Vec<usize> =
+        (0..tag.data.len()).filter(|&i| tag.data.get(i).is_some_and(|t| t.kind == TokenKind::Word)).collect();
+    let text = |i: usize| tag.data.get(i).map_or("", |t| t.text);
+    let mut k = 0;
+    while let Some(&i) = words.get(k) {
+        let next = words.get(k + 1).copied();
+        if text(i).eq_ignore_ascii_case("all") && next.is_some_and(|n| text(n).eq_ignore_ascii_case("pass")) {
+            roles[i] = Role::AllPass;
+            if let Some(n) = next {
+                roles[n] = Role::Skip;
+            }
+            k += 2;
+            continue;
+        }
+        if !is_prose_word(text(i)) {
+            k += 1;
+            continue;
+        }
+        // A run: extend while another prose word follows within three tokens.
+        let mut last = k;
+        let mut j = k + 1;
+        while j < words.len() && j <= last + 3 {
+            if words.get(j).is_some_and(|&w| is_prose_word(text(w))) {
+                last = j;
+            }
+            j += 1;
+        }
+        let (Some(&from), Some(&to)) = (words.get(k), words.get(last)) else { break };
+        for role in roles.iter_mut().take(to + 1).skip(from) {
+            if *role == Role::Normal {
+                *role = Role::Skip;
+            }
+        }
+        let (Some(a), Some(b)) = (tag.data.get(from), tag.data.get(to)) else { break };
+        let span = a.span.join(b.span);
+        let quoted: Vec<&str> = (k..=last).filter_map(|w| words.get(w)).map(|&w| text(w)).collect();
+        let mut shown = quoted.join(" ");
+        if shown.chars().count() > 40 {
+            shown = shown.chars().take(37).collect::<String>() + "...";
+        }
+        diags.push(
+            Diagnostic::error(
+                codes::AUCTION_PROSE,
+                format!(
+                    "free text in the auction: `{shown}` is prose, not calls; the auction is not replayed"
+                ),
+                span,
+            )
+            .with_help("an auction holds calls only: put commentary in a { comment }"),
+        );
+        k = last + 1;
+    }
+    (roles, diags)
 }
 
 /// Reads the Play section data of `tag` whose first column is `first`.
 #[must_use]
 pub fn read_play(tag: &Tag<'_>, first: Compass) -> (Play, Vec<Diagnostic>) {
-    let (entries, star, diags) = read_section(tag, &PLAY_RULES, |piece, pending| match piece {
+    let (entries, star, diags) = read_section(tag, &[], &PLAY_RULES, |piece, pending| match piece {
         ItemPiece::Symbol("-") => Read::Item(PlayItem::Unknown),
         ItemPiece::Symbol(sym) => match play_card(sym) {
             Some(card) => Read::Item(PlayItem::Card {
@@ -1135,9 +1356,11 @@ pub fn read_play(tag: &Tag<'_>, first: Compass) -> (Play, Vec<Diagnostic>) {
                 revoke: pending == Some(b'R'),
                 lead_out_of_turn: pending == Some(b'L'),
             }),
-            None => Read::Bad(format!("`{sym}` is not a card")),
+            // The token still takes its player's place in the trick.
+            None => Read::Unreadable(PlayItem::Unknown, format!("`{sym}` is not a card")),
         },
         ItemPiece::Continue => Read::Item(PlayItem::Continue),
+        ItemPiece::Blank => Read::Item(PlayItem::Unknown),
         ItemPiece::Irregular(b'R' | b'L') => Read::Pending,
         ItemPiece::Irregular(k) => {
             Read::Bad(format!("`^{}` belongs to the auction, not the play", k as char))

@@ -103,6 +103,8 @@ pub fn summarize(r: &Record<'_>) -> Summary {
                     AuctionItem::Placeholder => "-".into(),
                     AuctionItem::Skipped => "^S".into(),
                     AuctionItem::Continue => "+".into(),
+                    AuctionItem::Blank => "____".into(),
+                    AuctionItem::Unreadable => "?".into(),
                 };
                 element(text, &e.annotation)
             })
@@ -119,7 +121,7 @@ pub fn summarize(r: &Record<'_>) -> Summary {
                         "{}{}{}",
                         if revoke { "^R " } else { "" },
                         if lead_out_of_turn { "^L " } else { "" },
-                        cards_core::text::pbn::write_card(card)
+                        crate::text::write_card(card)
                     ),
                     PlayItem::Unknown => "-".into(),
                     PlayItem::Continue => "+".into(),

@@ -111,6 +111,11 @@ impl Record<'_> {
 }
 
 /// Streaming reader over decoded text: one [`Record`] per game, inheritance carried along.
+///
+/// A warning broken the same way in later games of the file (dates as `2-Aug-2023` in every game)
+/// is reported in the game where it first occurs, and the last record of the file carries one
+/// warning with the number of later games that repeat it; under [`Options::strict`] every game
+/// reports its own. The reader splits one game ahead to know which record is the last.
 #[derive(Debug, Clone)]
 pub struct Reader<'a> {
     src: &'a str,
@@ -123,6 +128,21 @@ pub struct Reader<'a> {
     sticky: Vec<(&'a str, Cow<'a, str>)>,
     export: bool,
     eol_reported: bool,
+    /// The board of the latest game that gave a deal, for the other table of a match.
+    previous: Option<PreviousBoard>,
+    /// The next game, split but not yet checked.
+    ahead: Option<RawGame<'a>>,
+    /// Warnings repeated across games.
+    repeats: Repeats,
+}
+
+/// What the game of a match's other table takes from the game before it.
+#[derive(Debug, Clone)]
+struct PreviousBoard {
+    board: Option<String>,
+    dealer: Option<Compass>,
+    vulnerable: Option<Vulnerability>,
+    deal: Deal,
 }
 
 impl<'a> Reader<'a> {
@@ -137,6 +157,9 @@ impl<'a> Reader<'a> {
             sticky: Vec::new(),
             export: false,
             eol_reported: false,
+            previous: None,
+            ahead: None,
+            repeats: Repeats::default(),
         }
     }
 }
@@ -145,9 +168,130 @@ impl<'a> Iterator for Reader<'a> {
     type Item = Record<'a>;
 
     fn next(&mut self) -> Option<Record<'a>> {
-        let raw = self.splitter.next()?;
-        Some(self.check(raw))
+        let raw = self.ahead.take().or_else(|| self.splitter.next())?;
+        let mut record = self.check(raw);
+        if !self.options.strict {
+            self.repeats.filter(&mut record.diagnostics);
+            // One game ahead, to know which record is the last one of the file.
+            self.ahead = self.splitter.next();
+            if self.ahead.is_none() {
+                self.repeats.summarize(&mut record.diagnostics);
+            }
+        }
+        Some(record)
     }
+}
+
+/// Warnings that repeat across the games of a file: a rule broken the same way in every game
+/// (dates as `2-Aug-2023`, lower-case cards in an export file) is reported where it first occurs,
+/// and the other games that break it the same way are counted in one warning at the end of the
+/// file instead of being reported one by one. "The same way" is the same code and the same
+/// message once every run of digits and every run of letters inside back-quotes is reduced to its
+/// kind. Errors are always reported in their game, and under `strict` every game reports its own.
+#[derive(Debug, Clone, Default)]
+struct Repeats {
+    /// By shape: the first occurrence and how many later ones were held back.
+    seen: HashMap<u64, Repeat, foldhash::fast::RandomState>,
+    /// Shapes in the order they first occurred (the summary follows it).
+    order: Vec<u64>,
+    /// The number of the game being filtered (repeats inside the game that first showed a shape
+    /// are all reported).
+    game: usize,
+}
+
+/// A warning's first occurrence and the later games that repeated it.
+#[derive(Debug, Clone)]
+struct Repeat {
+    first: Diagnostic,
+    first_game: usize,
+    last_game: usize,
+    /// Later games that repeated it.
+    games: usize,
+}
+
+/// At most this many distinct shapes are remembered per file (memory stays bounded).
+const MAX_REPEAT_SHAPES: usize = 256;
+
+impl Repeats {
+    fn filter(&mut self, diags: &mut Vec<Diagnostic>) {
+        self.game += 1;
+        let game = self.game;
+        diags.retain(|d| {
+            if d.is_error() {
+                return true;
+            }
+            let key = shape_hash(&d.code(), &d.message());
+            if let Some(repeat) = self.seen.get_mut(&key) {
+                if repeat.first_game == game {
+                    return true;
+                }
+                // Games are counted, not occurrences.
+                if repeat.last_game != game {
+                    repeat.games += 1;
+                    repeat.last_game = game;
+                }
+                return false;
+            }
+            if self.order.len() < MAX_REPEAT_SHAPES {
+                self.order.push(key);
+                self.seen
+                    .insert(key, Repeat { first: d.clone(), first_game: game, last_game: game, games: 0 });
+            }
+            true
+        });
+    }
+
+    fn summarize(&mut self, diags: &mut Vec<Diagnostic>) {
+        for key in &self.order {
+            let Some(Repeat { first, games: count, .. }) = self.seen.get(key) else { continue };
+            if *count == 0 {
+                continue;
+            }
+            let games = if *count == 1 { "1 more game".to_owned() } else { format!("{count} more games") };
+            let message = format!("the same in {games} of this file (reported once): {}", first.message());
+            let mut d =
+                Diagnostic::warning(first.code(), message, first.span()).with_severity(first.severity());
+            if let Some(help) = first.help() {
+                d = d.with_help(help);
+            }
+            diags.push(d);
+        }
+        self.order.clear();
+        self.seen.clear();
+    }
+}
+
+/// A hash of a warning's code and the shape of its message: inside back-quotes each run of
+/// digits counts as `9` and each run of letters as `a` (`2-Aug-2023` and `14-Sep-2024` have one
+/// shape); elsewhere each run of digits counts as `9`. Computed without allocating.
+fn shape_hash(code: &str, message: &str) -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = foldhash::fast::FixedState::with_seed(0x5eed).build_hasher();
+    h.write(code.as_bytes());
+    h.write_u8(0xff);
+    let mut quoted = false;
+    let mut last = None;
+    for c in message.chars() {
+        let kind = if c.is_ascii_digit() {
+            Some('9')
+        } else if quoted && c.is_alphabetic() {
+            Some('a')
+        } else {
+            None
+        };
+        match kind {
+            Some(k) if last == Some(k) => continue,
+            Some(k) => h.write_u32(u32::from(k)),
+            None => {
+                if c == '`' {
+                    quoted = !quoted;
+                }
+                h.write_u32(u32::from(c));
+            }
+        }
+        last = kind;
+    }
+    h.finish()
 }
 
 /// A cheap hash of a tag name (length, first and last byte), for duplicate detection.
@@ -180,7 +324,7 @@ impl<'a> Reader<'a> {
         let lookup = Tags::new(&tags);
         let mut info = GameInfo::default();
         check_tags(&lookup, &mut info, &mut diagnostics);
-        check_sections(&game, &lookup, &mut info, &mut diagnostics);
+        self.check_board(&game, &lookup, &mut info, &mut diagnostics);
         for span in long_lines {
             long_line(self.src, 0, span.start, span.end, &mut diagnostics);
         }
@@ -208,6 +352,73 @@ impl<'a> Reader<'a> {
         }
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
         Record { game, tags, info, diagnostics, export: self.export }
+    }
+
+    /// Checks the sections. A game that gives no Board, Dealer, Vulnerable or Deal but has an
+    /// auction or a play, after a game that gave a deal, is read as the same board played at the
+    /// other table of a match (the championship archive's layout) when its play then fits the
+    /// hands (or it has no play) and its auction makes no new error; a warning says so.
+    fn check_board(
+        &mut self,
+        game: &Game<'a>,
+        tags: &Tags<'_, 'a>,
+        info: &mut GameInfo,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        let no_board = [Known::Board, Known::Dealer, Known::Vulnerable, Known::Deal]
+            .iter()
+            .all(|&k| tags.get(k).is_none());
+        let has_sections = tags.get(Known::Auction).is_some() || tags.get(Known::Play).is_some();
+        if no_board
+            && has_sections
+            && let Some(prev) = self.previous.clone()
+        {
+            let mut other = info.clone();
+            other.board = prev.board.clone();
+            other.dealer = prev.dealer;
+            other.vulnerable = prev.vulnerable;
+            other.deal = Some(prev.deal);
+            let mut tmp = Vec::new();
+            check_sections(game, tags, &mut other, &mut tmp);
+            let misfit = tmp.iter().any(|d| {
+                misplaced_card(d)
+                    || d.code() == codes::PLAY_CARD_TWICE
+                    || d.code() == codes::DECLARER_MISMATCH
+                    || d.code() == codes::AUCTION_NOT_DEALER
+            });
+            if !misfit {
+                let first_tag =
+                    game.items.iter().find_map(|i| if let Item::Tag(t) = i { Some(t.span) } else { None });
+                let board = prev.board.as_deref().unwrap_or("?");
+                diags.push(
+                    warn(
+                        codes::OTHER_TABLE,
+                        format!("no Board, Dealer, Vulnerable or Deal: read as board {board} of the game before, played at the other table"),
+                        first_tag.unwrap_or(Span::at(game.span.start)),
+                    )
+                    .with_help("PBN repeats the board's tags in every game (or inherits them with `#`)"),
+                );
+                diags.append(&mut tmp);
+                *info = other;
+                return;
+            }
+        }
+        check_sections(game, tags, info, diags);
+        if let Some(deal) = info.deal
+            && tags.get(Known::Deal).is_some()
+        {
+            // Reuses the board's buffer from game to game.
+            let previous = self.previous.get_or_insert(PreviousBoard {
+                board: None,
+                dealer: None,
+                vulnerable: None,
+                deal,
+            });
+            previous.board.clone_from(&info.board);
+            previous.dealer = info.dealer;
+            previous.vulnerable = info.vulnerable;
+            previous.deal = deal;
+        }
     }
 
     /// Resolves `#` and `##`, reports duplicates and forbidden inheritance.
@@ -466,6 +677,24 @@ fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
                                 .with_help("write `-` for a hand that is not given"),
                             );
                         }
+                        let spotted: Vec<String> = Compass::ALL
+                            .iter()
+                            .filter(|&&seat| d.has_spots(seat))
+                            .map(ToString::to_string)
+                            .collect();
+                        if !spotted.is_empty() {
+                            diags.push(
+                                warn(
+                                    codes::DEAL_SPOT_CARD,
+                                    format!(
+                                        "`x` stands for an unknown small card (hands {}); checks that need every card of those hands are skipped",
+                                        spotted.join(", ")
+                                    ),
+                                    sp,
+                                )
+                                .with_help("give every card's rank for the deal to be checked in full"),
+                            );
+                        }
                         check_deal(&d, sp, diags);
                         info.deal = Some(d);
                     }
@@ -484,6 +713,13 @@ fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
             }
             "Contract" => match Contract::parse(v) {
                 Some(c) => info.contract = Some(c),
+                None if let Some(c) = crate::model::long_notrump(v).as_deref().and_then(Contract::parse) => {
+                    diags.push(
+                        warn(codes::NOTRUMP_AS_N, parse::notrump_message(v), sp)
+                            .with_help(parse::NOTRUMP_HELP),
+                    );
+                    info.contract = Some(c);
+                }
                 None => diags.push(
                     err(codes::BAD_CONTRACT, format!("`{v}` is not a contract"), sp)
                         .with_help("a contract is `Pass` or level, denomination and X/XX: `4SX`"),
@@ -516,7 +752,11 @@ fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
             "ScoreIMP" | "ScoreMP" | "ScorePercentage" => {
                 side_score_check(v, sp, parse::is_decimal, codes::BAD_SCORE, false, diags);
             }
-            "ScoreRubber" => side_score_check(v, sp, is_rubber_score, codes::BAD_SCORE, false, diags),
+            // `EW 300/40 NS 50 / 70`: blanks around the `/` are allowed (the spec author's own files).
+            "ScoreRubber" => {
+                let joined = join_slashes(v);
+                side_score_check(&joined, sp, is_rubber_score, codes::BAD_SCORE, false, diags);
+            }
             "OptimumScore" => side_score_check(v, sp, fits_i64, codes::BAD_OPTIMUM_SCORE, true, diags),
             "Hidden" if !v.chars().all(|c| matches!(c, 'N' | 'E' | 'S' | 'W' | 'n' | 'e' | 's' | 'w')) => {
                 diags.push(err(
@@ -568,6 +808,24 @@ fn is_date(v: &str) -> bool {
 /// An integer that fits 64 bits (a score no table can hold is not a score).
 fn fits_i64(s: &str) -> bool {
     parse::parse_int(s).is_some()
+}
+
+/// A rubber score with the blanks around each `/` removed (`50 / 70` → `50/70`).
+fn join_slashes(v: &str) -> Cow<'_, str> {
+    if !v.contains('/') {
+        return Cow::Borrowed(v);
+    }
+    let mut out = String::with_capacity(v.len());
+    for part in v.split('/') {
+        if !out.is_empty() || v.starts_with('/') {
+            out.truncate(out.trim_end().len());
+            out.push('/');
+            out.push_str(part.trim_start());
+        } else {
+            out.push_str(part);
+        }
+    }
+    Cow::Owned(out)
 }
 
 fn is_rubber_score(s: &str) -> bool {
@@ -632,15 +890,16 @@ fn check_deal(deal: &Deal, sp: Span, diags: &mut Vec<Diagnostic>) {
     for hand in deal.hands.iter().flatten() {
         if !seen.is_disjoint(*hand) {
             let dup: Vec<String> =
-                hand.iter().filter(|c| seen.contains(*c)).map(cards_core::text::pbn::write_card).collect();
+                hand.iter().filter(|c| seen.contains(*c)).map(crate::text::write_card).collect();
             diags.push(err(codes::DEAL_DUPLICATE_CARD, format!("cards in two hands: {}", dup.join(" ")), sp));
         }
         seen |= *hand;
     }
     let mut all_sizes = [0usize; 4];
     let mut given = 0;
-    for (slot, hand) in all_sizes.iter_mut().zip(deal.hands.iter().flatten()) {
-        *slot = hand.len();
+    let given_seats = Compass::ALL.iter().filter(|&&seat| deal.hands[seat.index()].is_some());
+    for (slot, &seat) in all_sizes.iter_mut().zip(given_seats) {
+        *slot = deal.hand_size(seat);
         given += 1;
     }
     let sizes = all_sizes.get(..given).unwrap_or(&[]);
@@ -668,6 +927,8 @@ fn check_sections(game: &Game<'_>, tags: &Tags<'_, '_>, info: &mut GameInfo, dia
     let mut section: u8 = 0; // 0 identification, 1 auction, 2 play, 3 other
     let mut auction_refs = Vec::new();
     let mut play_refs = Vec::new();
+    let mut replay_diags = Vec::new();
+    let mut auction_span = Span::default();
     // The tags kept by `resolve` stand in the order of the game, followed by inherited ones.
     let mut kept_tags = tags.list.iter().peekable();
     for item in &game.items {
@@ -681,7 +942,8 @@ fn check_sections(game: &Game<'_>, tags: &Tags<'_, '_>, info: &mut GameInfo, dia
                 let (auction, d) = parse::read_auction(tag, first);
                 diags.extend(d);
                 auction_refs = parse::note_refs(auction.entries.iter().map(|e| (&e.annotation, e.span)));
-                info.auction_outcome = replay_auction(&auction, info.dealer, tag.span, diags);
+                auction_span = tag.span;
+                info.auction_outcome = replay_auction(&auction, info.dealer, tag.span, &mut replay_diags);
                 info.auction = Some(auction);
             }
             "Play" if first_time => {
@@ -755,8 +1017,10 @@ fn check_sections(game: &Game<'_>, tags: &Tags<'_, '_>, info: &mut GameInfo, dia
             }
         }
     }
+    restore_opening_passes(info, auction_span, &mut replay_diags, diags);
+    diags.append(&mut replay_diags);
     check_contract(tags, info, diags);
-    check_play(tags, info, diags);
+    check_play_or_trick_order(tags, info, diags);
     check_score(tags, info, diags);
 }
 
@@ -805,6 +1069,13 @@ fn replay_auction(
     if dealer.is_none() {
         diags.push(warn(codes::AUCTION_WITHOUT_DEALER, "an Auction section without a Dealer tag", tag_span));
     }
+    // Free text stood for calls nobody can tell: nothing after it can be checked (reported once).
+    if auction.prose {
+        return None;
+    }
+    // Once a call is not known (a blank, an unreadable token), the calls after it keep their
+    // players but the bidding state is unknown: their legality and the outcome are not checked.
+    let mut unknown = false;
     let mut seat = auction.first;
     let mut started = false;
     let mut ended = false;
@@ -815,6 +1086,16 @@ fn replay_auction(
     // First seat of each side to name each denomination: [side][denomination].
     let mut first_namer: [[Option<Compass>; 5]; 2] = [[None; 5]; 2];
     for e in &auction.entries {
+        if matches!(e.item, AuctionItem::Blank | AuctionItem::Unreadable) {
+            unknown = true;
+            started = true;
+            seat = seat.next();
+            continue;
+        }
+        if unknown {
+            seat = seat.next();
+            continue;
+        }
         if continued {
             diags.push(err(codes::AUCTION_AFTER_CONTINUE, "nothing may follow `+` in the auction", e.span));
             continue;
@@ -919,9 +1200,15 @@ fn replay_auction(
                     passes = 0;
                 }
             },
-            AuctionItem::Placeholder | AuctionItem::Continue => {}
+            AuctionItem::Placeholder
+            | AuctionItem::Continue
+            | AuctionItem::Blank
+            | AuctionItem::Unreadable => {}
         }
         seat = seat.next();
+    }
+    if unknown {
+        return None;
     }
     if !ended {
         if !auction.star && !continued && started {
@@ -940,6 +1227,77 @@ fn replay_auction(
             (Contract::Bid { level, denomination, risk }, first_namer[side][denomination as usize])
         }
     })
+}
+
+/// The championship archive's auctions leave out the dealer's opening passes: `[Auction "W"]`
+/// then `1S` made by East. When the auction as written makes another declarer than the Declarer
+/// tag, and exactly one number of restored passes (1 to 3) makes the Declarer tag's player
+/// declarer of the Contract tag's contract, with the Play tag's player on lead (a play is
+/// required: without it a plain mismatch is more likely), without any other problem, the auction
+/// is read with those passes and a warning says so.
+fn restore_opening_passes(
+    info: &mut GameInfo,
+    auction_span: Span,
+    replay_diags: &mut Vec<Diagnostic>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let (Some(auction), Some(dealer), Some(declarer)) = (&info.auction, info.dealer, info.declarer) else {
+        return;
+    };
+    if declarer.irregular || auction.first != dealer || auction.prose {
+        return;
+    }
+    let fits = |outcome: Option<(Contract, Option<Compass>)>| {
+        outcome.is_some_and(|(contract, by)| {
+            by == Some(declarer.seat)
+                && info.contract.is_none_or(|c| c == contract)
+                && info.play.as_ref().is_some_and(|p| p.first == declarer.seat.next())
+        })
+    };
+    if fits(info.auction_outcome)
+        || auction.entries.first().is_some_and(|e| {
+            matches!(e.item, AuctionItem::Call { call: Call::Pass, .. } | AuctionItem::Placeholder)
+        })
+    {
+        return;
+    }
+    let mut found = None;
+    for k in 1..=3usize {
+        let mut restored = auction.clone();
+        let at = Span::at(auction.entries.first().map_or(auction_span.end, |e| e.span.start));
+        let passes = (0..k).map(|_| crate::model::AuctionEntry {
+            item: AuctionItem::Call { call: Call::Pass, insufficient: false },
+            annotation: crate::model::Annotation::default(),
+            span: at,
+        });
+        restored.entries.splice(0..0, passes);
+        let mut tmp = Vec::new();
+        let outcome = replay_auction(&restored, Some(dealer), auction_span, &mut tmp);
+        if fits(outcome) && !tmp.iter().any(Diagnostic::is_error) {
+            if found.is_some() {
+                return;
+            }
+            found = Some((k, restored, outcome, tmp));
+        }
+    }
+    let Some((k, restored, outcome, tmp)) = found else { return };
+    let first_call = restored.entries.get(k).map_or(auction_span, |e| e.span);
+    diags.push(
+        warn(
+            codes::AUCTION_OPENING_PASSES_OMITTED,
+            format!(
+                "the auction leaves out the dealer's opening pass{}: read with {k} pass{} before it, so that {} is declarer as the Declarer tag says",
+                if k == 1 { "" } else { "es" },
+                if k == 1 { "" } else { "es" },
+                declarer.seat
+            ),
+            first_call,
+        )
+        .with_help("PBN writes every call from the dealer's on, passes included"),
+    );
+    *replay_diags = tmp;
+    info.auction_outcome = outcome;
+    info.auction = Some(restored);
 }
 
 fn check_contract(tags: &Tags<'_, '_>, info: &GameInfo, diags: &mut Vec<Diagnostic>) {
@@ -989,6 +1347,99 @@ fn trick_winner(cards: &[(Compass, Card)], trump: Option<Suit>) -> Option<Compas
     Some(best.0)
 }
 
+/// Whether a diagnostic says a card did not come from where the play put it.
+fn misplaced_card(d: &Diagnostic) -> bool {
+    d.code() == codes::PLAY_CARD_NOT_IN_HAND || d.code() == codes::PLAY_REVOKE
+}
+
+/// Checks the play; when cards are not in their players' hands as the columns of the Play seat
+/// put them, but every card is when each line is read as a trick in the order it was played
+/// (leader first, as the championship archive writes them), the play is read so, with a warning.
+fn check_play_or_trick_order(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
+    let mut tmp = Vec::new();
+    check_play(tags, info, &mut tmp);
+    let trump = match info.contract {
+        Some(Contract::Bid { denomination, .. } | Contract::Trump(denomination)) => {
+            Some(denomination.trump())
+        }
+        _ => None,
+    };
+    let complete_deal =
+        info.deal.is_some_and(|d| d.is_complete() && Compass::ALL.iter().all(|&s| !d.has_spots(s)));
+    let reordered = match (&info.play, trump) {
+        (Some(play), Some(trump)) if complete_deal && tmp.iter().any(misplaced_card) => {
+            in_columns(play, trump)
+        }
+        _ => None,
+    };
+    if let Some(reordered) = reordered {
+        let original = info.play.replace(reordered);
+        let before = info.tricks_by_play;
+        let mut retry = Vec::new();
+        check_play(tags, info, &mut retry);
+        if !retry.iter().any(misplaced_card) {
+            let span = tags.get(Known::Play).map_or(Span::default(), |t| t.value_span);
+            diags.push(
+                warn(
+                    codes::PLAY_TRICK_ORDER,
+                    "each line of the play lists a trick in the order it was played, leader first: read so, since only then does every card come from its player's hand",
+                    span,
+                )
+                .with_help("PBN writes each trick in the columns of the Play seat"),
+            );
+            diags.append(&mut retry);
+            return;
+        }
+        info.play = original;
+        info.tricks_by_play = before;
+    }
+    diags.append(&mut tmp);
+}
+
+/// The play with each row read as a trick in playing order (the first row led by the Play seat,
+/// each later one by the winner of the trick before), written back in the columns of the Play
+/// seat. `None` when a trick is not four known cards before the last row.
+fn in_columns(play: &Play, trump: Option<Suit>) -> Option<Play> {
+    let mut out = play.clone();
+    let mut leader = play.first;
+    let rows = play.entries.chunks(4);
+    let last = rows.len().saturating_sub(1);
+    for (r, row) in rows.enumerate() {
+        let mut cards = Vec::with_capacity(4);
+        if row.len() < 4 {
+            // A short last row: its cards go to their players' columns, the others stay unknown.
+            let at = row.last().map_or(Span::default(), |e| Span::at(e.span.end));
+            let unknown = crate::model::PlayEntry {
+                item: PlayItem::Unknown,
+                annotation: crate::model::Annotation::default(),
+                span: at,
+            };
+            out.entries.truncate(r * 4);
+            out.entries.resize(r * 4 + 4, unknown);
+        }
+        for (k, e) in row.iter().enumerate() {
+            let seat = leader.advance(k);
+            let column = (seat.index() + 4 - play.first.index()) % 4;
+            *out.entries.get_mut(r * 4 + column)? = e.clone();
+            if let PlayItem::Card { card, .. } = e.item {
+                cards.push((seat, card));
+            }
+        }
+        if row.len() < 4 {
+            while out.entries.last().is_some_and(|e| e.item == PlayItem::Unknown && e.span.is_empty()) {
+                out.entries.pop();
+            }
+            return Some(out);
+        }
+        if cards.len() == 4 {
+            leader = trick_winner(&cards, trump)?;
+        } else if r != last {
+            return None;
+        }
+    }
+    Some(out)
+}
+
 /// Replays the play against the deal, the contract and the result.
 fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
     let Some(play) = &info.play else { return };
@@ -1030,7 +1481,15 @@ fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
             tags.get(Known::Play).map_or(play_span, |t| t.value_span),
         ));
     }
+    // A hand with spot cards (`x`) is not known card by card: its holdings are not checked.
     let mut hands: [Option<CardSet>; 4] = info.deal.map_or([None; 4], |d| d.hands);
+    if let Some(deal) = info.deal {
+        for seat in Compass::ALL {
+            if deal.has_spots(seat) {
+                hands[seat.index()] = None;
+            }
+        }
+    }
     let mut played = CardSet::EMPTY;
     let mut leader = Some(play.first);
     let mut decl_tricks = 0u8;
@@ -1093,7 +1552,7 @@ fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
                         if twice {
                             diags.push(err(
                                 codes::PLAY_CARD_TWICE,
-                                format!("{} is played twice", cards_core::text::pbn::write_card(card)),
+                                format!("{} is played twice", crate::text::write_card(card)),
                                 e.span,
                             ));
                         }
@@ -1102,10 +1561,7 @@ fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
                             if !twice && !hand.contains(card) {
                                 diags.push(err(
                                     codes::PLAY_CARD_NOT_IN_HAND,
-                                    format!(
-                                        "{seat} does not hold {}",
-                                        cards_core::text::pbn::write_card(card)
-                                    ),
+                                    format!("{seat} does not hold {}", crate::text::write_card(card)),
                                     e.span,
                                 ));
                             } else if !twice
@@ -1118,7 +1574,7 @@ fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
                                     codes::PLAY_REVOKE,
                                     format!(
                                         "{seat} plays {} while holding {}",
-                                        cards_core::text::pbn::write_card(card),
+                                        crate::text::write_card(card),
                                         suit_name(ls)
                                     ),
                                     e.span,
@@ -1150,7 +1606,7 @@ fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
                         if !twice && !hand.contains(card) {
                             diags.push(err(
                                 codes::PLAY_CARD_NOT_IN_HAND,
-                                format!("{seat} does not hold {}", cards_core::text::pbn::write_card(card)),
+                                format!("{seat} does not hold {}", crate::text::write_card(card)),
                                 e.span,
                             ));
                         }
@@ -1496,6 +1952,40 @@ mod tests {
         assert_eq!(deal_codes("N:- - -"), [codes::DEAL_EMPTY_HAND]);
         assert!(deal_codes("N:AKQJ.AKQ.AKQ.AKQ - - -").is_empty());
         assert!(deal_codes("N:- - - -").is_empty());
+    }
+
+    /// The spec author's rubber score forms are valid, blanks around `/` included.
+    #[test]
+    fn rubber_score_forms() {
+        for value in ["EW 300/40 NS 50 / 70", "NS 50/70", "120/0"] {
+            let text = format!("[ScoreRubber \"{value}\"]\n");
+            let r = one(&text);
+            assert!(r.diagnostics.is_empty(), "{value}: {:?}", r.diagnostics);
+        }
+        assert!(one("[ScoreRubber \"NS 50 / x\"]\n").has_errors());
+    }
+
+    /// Warnings have one shape when only the digits and the letters inside back-quotes differ.
+    #[test]
+    fn warning_shapes() {
+        let date = |v: &str| shape_hash(codes::BAD_DATE, &format!("date `{v}` is not YYYY.MM.DD"));
+        assert_eq!(date("2-Aug-2023"), date("14-Sep-2024"));
+        assert_ne!(date("2-Aug-2023"), date("2023-08-02"));
+        assert_ne!(shape_hash(codes::BAD_DATE, "x"), shape_hash(codes::BAD_BOARD, "x"));
+    }
+
+    /// A rule broken the same way in every game is reported once, with the count at the end; each
+    /// game reports it under strict.
+    #[test]
+    fn repeated_warnings_are_counted_once_per_file() {
+        let game = |n: u32| format!("[Board \"{n}\"]\n[Date \"{n}-Aug-2023\"]\n\n");
+        let text: String = (1..=5).map(game).collect();
+        let lenient: Vec<_> = Reader::new(&text, Options::default()).collect();
+        let counts: Vec<usize> = lenient.iter().map(|r| r.diagnostics.len()).collect();
+        assert_eq!(counts, [1, 0, 0, 0, 1]);
+        assert!(lenient[4].diagnostics[0].message().starts_with("the same in 4 more games"));
+        let strict: Vec<_> = Reader::new(&text, Options { strict: true }).collect();
+        assert!(strict.iter().all(|r| r.diagnostics.len() == 1 && r.has_errors()));
     }
 
     #[test]

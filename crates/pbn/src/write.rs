@@ -358,6 +358,20 @@ fn write_export_game(out: &mut String, record: &Record<'_>) {
         let value = record.tag(name);
         let v = match value {
             Some(v) => export_value(record, name, v),
+            // A board taken from the game before (a match's other table) is written out.
+            None if matches!(name, "Board" | "Dealer" | "Vulnerable" | "Deal") => {
+                let known = match name {
+                    "Board" => record.info.board.is_some(),
+                    "Dealer" => record.info.dealer.is_some(),
+                    "Vulnerable" => record.info.vulnerable.is_some(),
+                    _ => record.info.deal.is_some(),
+                };
+                if known {
+                    export_value(record, name, record.info.board.as_deref().unwrap_or(""))
+                } else {
+                    "?".to_owned()
+                }
+            }
             None => match name {
                 "Declarer" | "Contract" | "Result" => String::new(),
                 _ => "?".to_owned(),
@@ -519,6 +533,8 @@ fn write_auction(out: &mut String, record: &Record<'_>, auction: &crate::model::
             AuctionItem::Placeholder => out.push('-'),
             AuctionItem::Skipped => out.push_str("^S"),
             AuctionItem::Continue => out.push('+'),
+            AuctionItem::Blank => out.push_str("____"),
+            AuctionItem::Unreadable => out.push_str(source_text(tag, e.span)),
         }
         write_annotation(out, &e.annotation);
         col += 1;
@@ -538,6 +554,16 @@ fn write_auction(out: &mut String, record: &Record<'_>, auction: &crate::model::
     if !at_line_start(out) {
         out.push_str(CRLF);
     }
+}
+
+/// The text of an entry as written in the section data of `tag` (an unreadable token is written
+/// back as it stood).
+fn source_text<'t>(tag: &'t Tag<'_>, span: cards_core::Span) -> &'t str {
+    tag.data
+        .iter()
+        .find(|t| t.span.start <= span.start && span.end <= t.span.end)
+        .and_then(|t| t.text.get(span.start - t.span.start..span.end - t.span.start))
+        .unwrap_or("-")
 }
 
 fn write_play(out: &mut String, play: &crate::model::Play, tag: &Tag<'_>) {
@@ -566,7 +592,7 @@ fn write_play(out: &mut String, play: &crate::model::Play, tag: &Tag<'_>) {
                 if lead_out_of_turn {
                     out.push_str("^L ");
                 }
-                out.push_str(&cards_core::text::pbn::write_card(card));
+                out.push_str(&crate::text::write_card(card));
             }
             PlayItem::Unknown => out.push('-'),
             PlayItem::Continue => out.push('+'),

@@ -78,6 +78,27 @@ fn hand_made_cases_and_their_export() {
     });
 }
 
+/// One file per producer's convention (`conventions/`): what is read and which warning, and the
+/// same file under `strict`, where every warning is an error.
+#[test]
+fn conventions_lenient_and_strict() {
+    insta::glob!("../../../corpus/pbn", "conventions/*.pbn", |path| {
+        let source = read_file(path);
+        let lenient: Vec<Record<'_>> = pbn::read_str(&source, Options::default()).collect();
+        let strict: Vec<Record<'_>> = pbn::read_str(&source, Options { strict: true }).collect();
+        assert!(
+            lenient.iter().flat_map(|r| &r.diagnostics).any(|d| !d.is_error())
+                || strict.iter().any(Record::has_errors)
+        );
+        assert!(strict.iter().flat_map(|r| &r.diagnostics).all(cards_core::Diagnostic::is_error));
+        insta::assert_snapshot!(format!(
+            "{}\n--- strict ---\n{}",
+            report(&source, &lenient),
+            report(&source, &strict)
+        ));
+    });
+}
+
 #[test]
 fn compliance_set_renders_each_code() {
     insta::glob!("../../../corpus/pbn", "invalid/*.pbn", |path| {

@@ -122,7 +122,7 @@ proptest! {
             if i > 0 {
                 deal.push(' ');
             }
-            deal.push_str(&cards_core::text::pbn::write_hand(Some(*h)));
+            deal.push_str(&pbn::text::write_hand(Some(*h)));
         }
         if lower {
             deal = deal.to_lowercase();
@@ -166,6 +166,36 @@ proptest! {
             prop_assert!(pbn::validate::duplicate_score(level, denom, risk, true, tricks) <= pbn::validate::duplicate_score(level, denom, risk, false, tricks));
         } else {
             prop_assert!(pbn::validate::duplicate_score(level, denom, risk, true, tricks) >= pbn::validate::duplicate_score(level, denom, risk, false, tricks));
+        }
+    }
+}
+
+fn any_card() -> impl Strategy<Value = Card> {
+    (0u8..52).prop_map(|i| Card::from_dense_index(i).unwrap())
+}
+
+fn any_set() -> impl Strategy<Value = CardSet> {
+    any::<u64>().prop_map(|bits| CardSet(bits & CardSet::FULL.0))
+}
+
+// Card text, moved here from cards-core with the PBN card text itself.
+proptest! {
+    #[test]
+    fn pbn_hands_round_trip(set in any_set()) {
+        let text = pbn::text::write_hand(Some(set));
+        prop_assert!(pbn::text::is_canonical_order(&text));
+        prop_assert_eq!(pbn::text::parse_hand(&text).unwrap(), Some(set));
+    }
+
+    #[test]
+    fn pbn_cards_round_trip(card in any_card()) {
+        prop_assert_eq!(pbn::text::parse_card(&pbn::text::write_card(card)).unwrap(), card);
+    }
+
+    #[test]
+    fn pbn_parser_never_panics(text in "[AKQJT2-9SHDC.x-]{0,20}") {
+        if let Err(err) = pbn::text::parse_hand(&text) {
+            prop_assert!(err.span.end <= text.len());
         }
     }
 }

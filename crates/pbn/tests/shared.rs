@@ -1,10 +1,12 @@
-//! Tests over the real files in `<repo root>/../shared/corpus/pbn` (failing when absent unless `CARDNOTE_SKIP_SHARED=1`):
+//! Tests over the real files in `<repo root>/../shared/corpus/pbn` (failing when absent, unless
+//! `CARDNOTE_SKIP_SHARED=1`):
 //! every file is read, the spec author's `errors_*` files give errors and `correct_*` none, the
-//! import-style and export writers round-trip, and the reading agrees with the endplay oracle
-//! where the oracle is right.
+//! import-style and export writers round-trip, the reading agrees with the endplay oracle
+//! where the oracle is right, and every file reads as its content deserves (errors only where
+//! listed, with the codes listed).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use pbn::model::{Item, Token};
@@ -278,7 +280,7 @@ fn agrees_with_the_endplay_oracle() {
                 let ours = info
                     .deal
                     .and_then(|d| d.hand(seat))
-                    .map(|h| cards_core::text::pbn::write_hand(Some(h)))
+                    .map(|h| pbn::text::write_hand(Some(h)))
                     .unwrap_or_default();
                 let theirs = o["hands"][seat.to_string()].as_str().unwrap_or("").to_owned();
                 check(
@@ -332,4 +334,61 @@ fn missing_shared(path: &std::path::Path) {
     let skip = std::env::var_os("CARDNOTE_SKIP_SHARED").is_some_and(|v| v == "1");
     assert!(skip, "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip the tests that need it", path.display());
     eprintln!("note: {} is missing; skipped (CARDNOTE_SKIP_SHARED=1)", path.display());
+}
+
+/// The error codes each file that should report errors reports (and no other); every file not
+/// listed must report no error.
+const EXPECTED_ERRORS: &[(&str, &[&str])] = &[
+    // Tis Veugen's verifier files, written to break these rules.
+    (
+        "errors_20.pbn",
+        &[
+            "AUCTION_AFTER_CONTINUE",
+            "BAD_SCORING",
+            "BAD_TAG_PAIR",
+            "PLAY_AFTER_CONTINUE",
+            "RUBBER_VULNERABILITY",
+            "TABLE_BAD_ELEMENT",
+            "TABLE_BAD_HEADER",
+            "TABLE_COMMENT",
+            "TABLE_MISSING_ELEMENTS",
+            "UNEXPECTED_CHARACTER",
+            "UNTERMINATED_STRING",
+        ],
+    ),
+    ("errors_21.pbn", &["BAD_OPTIMUM_SCORE"]),
+    // Board 22: the auction `1S pass pass X pass pass pass` ends in 1SX, the Contract tag says 1S
+    // (a real mistake of the lesson file).
+    ("Set10.pbn", &["CONTRACT_MISMATCH"]),
+    // Commentary typed into auctions ("relay to 4H or investigate slam", "4NT/5D", "etc."):
+    // prose is not calls.
+    ("Precision 1C Auctions with Notes.pbn", &["AUCTION_PROSE"]),
+];
+
+#[test]
+fn every_shared_file_reads_as_its_content_deserves() {
+    let Some((_, paths)) = corpus() else { return };
+    assert!(paths.len() >= 36, "only {} files in the shared corpus", paths.len());
+    let (mut games, mut errors, mut warnings) = (0usize, 0usize, 0usize);
+    for path in &paths {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let decoded = pbn::decode(&std::fs::read(path).unwrap());
+        let records: Vec<_> = pbn::read_str(&decoded.text, Options::default()).collect();
+        let file_games = records.iter().filter(|r| r.is_game()).count();
+        let diags: Vec<_> = records.iter().flat_map(|r| &r.diagnostics).collect();
+        let found: BTreeSet<&str> =
+            diags.iter().filter(|d| d.is_error()).map(|d| d.code().as_ref()).collect();
+        let file_errors = diags.iter().filter(|d| d.is_error()).count();
+        println!("{name}: {file_games} games, {file_errors} errors, {} warnings", diags.len() - file_errors);
+        let expected: BTreeSet<&str> = EXPECTED_ERRORS
+            .iter()
+            .find(|(file, _)| *file == name)
+            .map(|(_, codes)| codes.iter().copied().collect())
+            .unwrap_or_default();
+        assert_eq!(found, expected, "{}: error codes", path.display());
+        games += file_games;
+        errors += file_errors;
+        warnings += diags.len() - file_errors;
+    }
+    println!("{} files, {games} games, {errors} errors, {warnings} warnings", paths.len());
 }

@@ -42,16 +42,54 @@ fn read(source: &str, strict: bool) -> Vec<Record<'_>> {
     pbn::read_str(source, Options { strict }).collect()
 }
 
-/// Checks a whole file: one record per game (a header of `%` lines alone is not a game).
+/// Checks a whole file: one record per game. A header of `%` lines and comments alone is not a
+/// game: what it reports goes with the game after it (or, at the end of the file, the game before
+/// it), so game indexes are not shifted. A file without any game (0 bytes, blank, comments only)
+/// still gives one record, every field null.
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     let source = pbn::decode(data).text;
-    let reports: Vec<RecordReport> = read(&source, opts.strict)
-        .iter()
-        .filter(|r| r.is_game() || !r.diagnostics.is_empty())
-        .map(|r| RecordReport { diagnostics: r.diagnostics.clone(), fields: fields(r) })
-        .collect();
+    let mut reports: Vec<RecordReport> = Vec::new();
+    let mut carried: Vec<Diagnostic> = Vec::new();
+    // Records are dropped as they are reported: only the reports are kept.
+    for r in pbn::read_str(&source, Options { strict: opts.strict }) {
+        if r.is_game() {
+            let mut diagnostics = std::mem::take(&mut carried);
+            diagnostics.extend(r.diagnostics.iter().cloned());
+            reports.push(RecordReport { diagnostics, fields: fields(&r) });
+        } else {
+            carried.extend(r.diagnostics.iter().cloned());
+        }
+    }
+    match reports.last_mut() {
+        Some(last) => last.diagnostics.append(&mut carried),
+        None => reports.push(RecordReport { diagnostics: carried, fields: no_game_fields() }),
+    }
     FileCheck { source, records: reports }
+}
+
+/// The fields of a file without a game: every one null.
+fn no_game_fields() -> Map<String, Value> {
+    ["board", "dealer", "vulnerable", "deal", "declarer", "contract", "result", "tricks_by_play", "score"]
+        .into_iter()
+        .map(|k| (k.to_owned(), Value::Null))
+        .collect()
+}
+
+/// Bytes for text written from a file decoded by [`pbn::decode`]: in the file's own encoding
+/// (ISO-8859-1 stays ISO-8859-1, UTF-8 stays UTF-8) and with its byte order mark when it had one.
+fn encode_like(decoded: &pbn::Decoded, text: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len() + 3);
+    if decoded.bom {
+        out.extend_from_slice(b"\xEF\xBB\xBF");
+    }
+    if decoded.latin1 {
+        // Every character came from one byte of the file, so each fits one byte again.
+        out.extend(text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')));
+    } else {
+        out.extend_from_slice(text.as_bytes());
+    }
+    out
 }
 
 fn refuse(source: &str, records: &[Record<'_>]) -> Result<(), Refusal> {
@@ -64,18 +102,19 @@ fn refuse(source: &str, records: &[Record<'_>]) -> Result<(), Refusal> {
 /// `preserve` the import style that keeps the author's tokens, lines and comments. Files with
 /// errors are refused unless `opts.force`.
 pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-    let source = pbn::decode(data).text;
-    let records = read(&source, false);
+    let decoded = pbn::decode(data);
+    let source = decoded.text.as_str();
+    let records = read(source, false);
     if !opts.force {
-        refuse(&source, &records)?;
+        refuse(source, &records)?;
     }
     let out = if opts.preserve {
         let eol = if source.contains("\r\n") { "\r\n" } else { "\n" };
-        pbn::write::write_import_from(records.iter().map(|r| &r.game), eol, Some(&source))
+        pbn::write::write_import_from(records.iter().map(|r| &r.game), eol, Some(source))
     } else {
         pbn::write::write_export(&records)
     };
-    Ok(out.into_bytes())
+    Ok(encode_like(&decoded, &out))
 }
 
 fn token_kind(kind: TokenKind) -> &'static str {
@@ -251,6 +290,45 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const GAME: &[u8] = b"[Board \"1\"]\r\n[Dealer \"N\"]\r\n[Vulnerable \"None\"]\r\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\r\n";
+
+    /// `fmt` and `fmt --preserve` keep a file's encoding: ISO-8859-1 stays ISO-8859-1, UTF-8 stays
+    /// UTF-8, a byte order mark stays.
+    #[test]
+    fn fmt_keeps_the_encoding() {
+        let latin1 = [GAME, b"[Note \"1:min\xF6rs\"]\r\n"].concat();
+        let utf8 = [GAME, "[Note \"1:minörs\"]\r\n".as_bytes()].concat();
+        let bom = [b"\xEF\xBB\xBF".as_slice(), &utf8].concat();
+        for (name, data, marker) in [
+            ("latin1", &latin1, b"min\xF6rs".as_slice()),
+            ("utf8", &utf8, "minörs".as_bytes()),
+            ("bom", &bom, "minörs".as_bytes()),
+        ] {
+            for preserve in [false, true] {
+                let out =
+                    fmt(data, &FmtOptions { preserve, force: false }).map_err(|r| r.diagnostics).unwrap();
+                assert!(out.windows(marker.len()).any(|w| w == marker), "{name} preserve={preserve}");
+                assert_eq!(out.starts_with(b"\xEF\xBB\xBF"), name == "bom", "{name} preserve={preserve}");
+                if preserve {
+                    assert_eq!(out, *data, "{name}: nothing else changes, so the bytes are the same");
+                }
+            }
+        }
+    }
+
+    /// A header of `%` lines alone is not a game: no record with every field null before the
+    /// first game. A file without a game still gives one record.
+    #[test]
+    fn header_lines_are_not_a_game() {
+        let data = [b"% PBN 2.1\r\n% EXPORT\r\n\r\n".as_slice(), GAME].concat();
+        let checked = check(&data, &CheckOptions::default());
+        assert_eq!(checked.records.len(), 1);
+        assert_eq!(checked.records[0].fields["board"], Value::from("1"));
+        for empty in [b"".as_slice(), b"\n\n", b"% PBN 2.1\n", b"{ nothing }\n"] {
+            assert_eq!(check(empty, &CheckOptions::default()).records.len(), 1);
+        }
+    }
 
     /// A PBN file that opens with a brace comment is PBN, not JSON, and converts both ways.
     #[test]

@@ -4,8 +4,6 @@
 //!
 //! | notation | card | hand |
 //! |---|---|---|
-//! //! | [PBN](pbn) | `SA`, `HT` | `AKQ.JT9..5432` (S H D C), `-` unknown |
-//! //! //!
 //! Errors are [`CardTextError`] values whose span is relative to the text given to the parser;
 //! callers shift it by the text's offset in the file.
 
@@ -13,8 +11,6 @@ use core::fmt;
 
 use crate::card::{Card, Rank, Suit};
 use crate::diagnostic::Span;
-
-pub mod pbn;
 
 /// What is wrong with a piece of card text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

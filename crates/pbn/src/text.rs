@@ -3,24 +3,44 @@
 //! (`AKQ.JT9..5432`); `-` is a hand that is not known.
 //!
 //! ```
-//! use cards_core::text::pbn;
-//! let hand = pbn::parse_hand("AKQ.JT9..5432").unwrap().unwrap();
+//! use pbn::text;
+//! let hand = text::parse_hand("AKQ.JT9..5432").unwrap().unwrap();
 //! assert_eq!(hand.len(), 10);
-//! assert_eq!(pbn::write_hand(Some(hand)), "AKQ.JT9..5432");
-//! assert_eq!(pbn::parse_hand("-").unwrap(), None);
-//! assert_eq!(pbn::parse_card("HT").unwrap().to_string(), "Th");
+//! assert_eq!(text::write_hand(Some(hand)), "AKQ.JT9..5432");
+//! assert_eq!(text::parse_hand("-").unwrap(), None);
+//! assert_eq!(text::parse_card("HT").unwrap().to_string(), "Th");
 //! ```
 
-use crate::card::{Card, Rank, Suit};
-use crate::set::CardSet;
-use crate::text::{CardTextError, CardTextErrorKind};
+use cards_core::{Card, CardSet, CardTextError, CardTextErrorKind, Rank, Span, Suit};
 
 /// Suits in the order PBN writes hands.
 pub const HAND_SUIT_ORDER: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
-/// Parses a card written suit then rank (`SA`).
+const fn error(kind: CardTextErrorKind, start: usize, end: usize) -> CardTextError {
+    CardTextError { kind, span: Span { start, end } }
+}
+
+/// Parses a card written suit then rank (`SA`), upper case. Error spans cover whole characters.
 pub fn parse_card(text: &str) -> Result<Card, CardTextError> {
-    super::parse_suit_then_rank(text, |b| Rank::from_char(b as char))
+    let bytes = text.as_bytes();
+    let (Some(&s), Some(&r)) = (bytes.first(), bytes.get(1)) else {
+        return Err(error(CardTextErrorKind::Truncated, 0, text.len()));
+    };
+    let char_end = |at: usize| Span::new(at, at + 1).snap_to_chars(text);
+    let suit = match s {
+        b'S' | b'H' | b'D' | b'C' => Suit::from_char(s as char),
+        _ => None,
+    }
+    .ok_or_else(|| CardTextError { kind: CardTextErrorKind::BadSuit, span: char_end(0) })?;
+    let rank = Rank::from_char(r as char)
+        .ok_or_else(|| CardTextError { kind: CardTextErrorKind::BadRank, span: char_end(1) })?;
+    if bytes.len() > 2 {
+        return Err(CardTextError {
+            kind: CardTextErrorKind::BadRank,
+            span: char_end(2).join(Span::at(text.len())),
+        });
+    }
+    Ok(Card::new(rank, suit))
 }
 
 /// Writes a card suit then rank (`SA`).
@@ -43,19 +63,18 @@ pub fn parse_hand(text: &str) -> Result<Option<CardSet>, CardTextError> {
         if b == b'.' {
             group += 1;
             if group > 3 {
-                return Err(CardTextError::new(CardTextErrorKind::SuitGroups, i, i + 1));
+                return Err(error(CardTextErrorKind::SuitGroups, i, i + 1));
             }
             continue;
         }
-        let rank =
-            Rank::from_char(b as char).ok_or(CardTextError::new(CardTextErrorKind::BadRank, i, i + 1))?;
+        let rank = Rank::from_char(b as char).ok_or(error(CardTextErrorKind::BadRank, i, i + 1))?;
         let card = Card::new(rank, HAND_SUIT_ORDER[group]);
         if !hand.insert(card) {
-            return Err(CardTextError::new(CardTextErrorKind::Duplicate, i, i + 1));
+            return Err(error(CardTextErrorKind::Duplicate, i, i + 1));
         }
     }
     if group != 3 {
-        return Err(CardTextError::new(CardTextErrorKind::SuitGroups, 0, text.len()));
+        return Err(error(CardTextErrorKind::SuitGroups, 0, text.len()));
     }
     Ok(Some(hand))
 }
@@ -108,10 +127,10 @@ mod tests {
             write_hand(Some(CardSet::FULL)),
             "AKQJT98765432.AKQJT98765432.AKQJT98765432.AKQJT98765432"
         );
-        assert_eq!(parse_hand("AA..."), Err(CardTextError::new(CardTextErrorKind::Duplicate, 1, 2)));
-        assert_eq!(parse_hand("A.K.Q.J.T"), Err(CardTextError::new(CardTextErrorKind::SuitGroups, 7, 8)));
+        assert_eq!(parse_hand("AA..."), Err(error(CardTextErrorKind::Duplicate, 1, 2)));
+        assert_eq!(parse_hand("A.K.Q.J.T"), Err(error(CardTextErrorKind::SuitGroups, 7, 8)));
         assert_eq!(parse_hand("A.K.Q").map_err(|e| e.kind), Err(CardTextErrorKind::SuitGroups));
-        assert_eq!(parse_hand("A.K.Q.x"), Err(CardTextError::new(CardTextErrorKind::BadRank, 6, 7)));
+        assert_eq!(parse_hand("A.K.Q.x"), Err(error(CardTextErrorKind::BadRank, 6, 7)));
         assert!(is_canonical_order("AKQ.JT9..5432"));
         assert!(!is_canonical_order("KAQ..."));
         // Out-of-order ranks still read, and write back canonically.
