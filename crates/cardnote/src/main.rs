@@ -44,6 +44,9 @@ enum Command {
         /// Treat leniencies for real-world files as errors.
         #[arg(long)]
         strict: bool,
+        /// The `.game` definition ACPC logs were played under (`--format acpc`).
+        #[arg(long)]
+        game: Option<PathBuf>,
         /// Files or directories.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -78,6 +81,9 @@ enum Command {
         /// Write here (atomically) instead of stdout.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// The ACPC `.game` definition (`--format acpc`, `--to acpc`).
+        #[arg(long)]
+        game: Option<PathBuf>,
         /// Input file.
         file: PathBuf,
     },
@@ -101,12 +107,19 @@ enum FormatArg {
     Pbn,
     PpnPref,
     PpnPinochle,
+    Pokerstars,
+    Acpc,
+    Pluribus,
 }
 
 impl FormatArg {
+    fn site(self) -> Option<formats::sitelogs::Site> {
+        formats::sitelogs::Site::from_name(self.to_possible_value()?.get_name())
+    }
+
     fn forced(self) -> Option<Format> {
         match self {
-            FormatArg::Auto => None,
+            FormatArg::Auto | FormatArg::Pokerstars | FormatArg::Acpc | FormatArg::Pluribus => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),
@@ -139,14 +152,20 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Check { json, format, rules, strict, paths } => {
+        Command::Check { json, format, rules, strict, game, paths } => {
             let opts = CheckOptions { rules: rules.into(), strict };
+            if let Some(site) = format.site() {
+                return formats::sitelogs::run_check(&paths, site, game.as_deref(), &opts, json);
+            }
             run_check(&paths, format.forced(), &opts, json)
         }
         Command::Fmt { check, preserve, force, format, paths } => {
             run_fmt(&paths, format.forced(), FmtOptions { preserve, force }, check)
         }
-        Command::Convert { to, format, output, file } => {
+        Command::Convert { to, format, output, game, file } => {
+            if format.site().is_some() || formats::sitelogs::Site::from_name(&to).is_some() {
+                return formats::sitelogs::run_convert(&file, &to, format.site(), game.as_deref(), output.as_deref());
+            }
             run_convert(&file, &to, format.forced(), output.as_deref())
         }
         Command::Replay { hand, rules, file } => {

@@ -176,9 +176,6 @@ pub fn parse(line: &str) -> Result<Header, String> {
         let small = money::parse(small).ok_or_else(|| format!("unreadable stakes `{st}`"))?;
         let big = money::parse(big).ok_or_else(|| format!("unreadable stakes `{st}`"))?;
         header.stakes = Some((small, big));
-        if header.currency.is_none() {
-            header.currency = header.symbol.and_then(money::code_of_symbol).map(str::to_owned);
-        }
     }
     Ok(header)
 }
