@@ -133,7 +133,8 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
         }
         b
     };
-    let big = effective_blinds.get(1).copied().unwrap_or(Amount::ZERO);
+    // The big blind: p1's heads-up (the button posts the small blind), else p2's.
+    let big = effective_blinds.get(usize::from(n != 2)).copied().unwrap_or(Amount::ZERO);
     let mut stacks = stacks_at_start.clone();
     let mut put_in = vec![Amount::ZERO; n];
     let mut street = vec![Amount::ZERO; n];
@@ -177,7 +178,8 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
     let mut mucked = vec![false; n];
     let mut street_name = "Flop";
     let mut in_holes = true;
-    let mut any_show = false;
+    // Shows and mucks are written under `*** SHOW DOWN ***` after the last street, as the site does.
+    let mut showdown_lines: Vec<String> = Vec::new();
     for action in &hand.actions {
         match &action.kind {
             ActionKind::DealHole { player, cards } => {
@@ -246,10 +248,6 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
             ActionKind::ShowMuck { player, shown: what } => {
                 let i = index(*player, n)?;
                 uncalled(&mut c, &mut street, &mut stacks, &mut put_in);
-                if !any_show && board.len() == 5 {
-                    c.line("*** SHOW DOWN ***");
-                    any_show = true;
-                }
                 let cards: Option<Vec<Card>> = match what {
                     Shown::Muck => None,
                     Shown::Dealt => dealt[i].iter().map(|m| m.known()).collect(),
@@ -261,13 +259,11 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
                 }
                 match cards {
                     Some(cards) => {
-                        let line = format!("{}: shows [{}]", c.names[i], cards_text(&cards));
-                        c.line(&line);
+                        showdown_lines.push(format!("{}: shows [{}]", c.names[i], cards_text(&cards)));
                         shown[i] = Some(cards);
                     }
                     None => {
-                        let line = format!("{}: mucks hand ", c.names[i]);
-                        c.line(&line);
+                        showdown_lines.push(format!("{}: mucks hand ", c.names[i]));
                         mucked[i] = true;
                     }
                 }
@@ -279,8 +275,11 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
         }
     }
     uncalled(&mut c, &mut street, &mut stacks, &mut put_in);
-    if shown.iter().any(Option::is_some) && !any_show {
+    if !showdown_lines.is_empty() {
         c.line("*** SHOW DOWN ***");
+        for line in &showdown_lines {
+            c.line(line);
+        }
     }
     // Collections: what the replay pays (before rake), or the hand's post-rake `winnings`.
     let gross: Vec<Amount> =
