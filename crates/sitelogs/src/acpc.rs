@@ -307,8 +307,8 @@ impl<R: BufRead> Iterator for Reader<'_, R> {
 fn import_line(line: &Line, game: &GameDef, _options: &Options) -> Record {
     let mut diagnostics = Vec::new();
     let hand = match parse_state(&line.text, game) {
-        Ok((mut hand, logged)) => {
-            let problems = check(&mut hand, &logged, line.span);
+        Ok((mut hand, logged, clean)) => {
+            let problems = check(&mut hand, &logged, line.span, clean);
             let failed = problems.iter().any(Diagnostic::is_error);
             diagnostics.extend(problems);
             (!failed).then_some(hand)
@@ -340,7 +340,7 @@ fn player(i: usize) -> Player {
 }
 
 /// One `STATE` line to a PHH hand (before its check) and the logged payoffs.
-fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>), String> {
+fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<showdown::Clean>), String> {
     let fields: Vec<&str> = text.trim().split(':').collect();
     let [_, id, betting, cards, payoffs, players] = fields[..] else {
         return Err("expected `STATE:<hand>:<betting>:<cards>:<payoffs>:<players>`".into());
@@ -461,7 +461,7 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>), String
         })
         .collect();
     let mut spans = vec![Span::at(0); hand.actions.len()];
-    showdown::place(&mut hand, &mut spans, &shows);
+    let clean = showdown::place(&mut hand, &mut spans, &shows);
     // The outcome the log states: payoffs, and what each player collected (payoff + chips put
     // in, the uncalled excess of the largest commitment excluded).
     let put_in = without_uncalled(&committed);
@@ -470,7 +470,7 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>), String
     if let Some(s) = &game.stacks {
         hand.finishing_stacks = Some((0..n).map(|i| Quantity::Finite(money::plus(s[i], logged[i]))).collect());
     }
-    Ok((hand, logged))
+    Ok((hand, logged, clean))
 }
 
 impl GameDef {
@@ -509,8 +509,8 @@ fn without_uncalled(committed: &[Amount]) -> Vec<Amount> {
 }
 
 /// Replays the hand and compares its payoffs with the log's.
-fn check(hand: &mut Hand, logged: &[Amount], span: Span) -> Vec<Diagnostic> {
-    let outcome = phh::replay::replay_hand(hand, &[], span, phh::replay::RuleProfile::Pokerkit);
+fn check(hand: &mut Hand, logged: &[Amount], span: Span, clean: Option<showdown::Clean>) -> Vec<Diagnostic> {
+    let outcome = crate::consistency::outcome(hand, &[], span, clean);
     let mut out: Vec<Diagnostic> = outcome.diagnostics.into_iter().map(|d| located(d, span)).collect();
     if out.iter().any(Diagnostic::is_error) {
         return out;
@@ -519,7 +519,8 @@ fn check(hand: &mut Hand, logged: &[Amount], span: Span) -> Vec<Diagnostic> {
         out.push(Diagnostic::error(codes::SITE_REPLAY, "the replayed hand does not reach its end", span));
         return out;
     }
-    let replayed: Vec<Option<Amount>> = outcome.payoffs.iter().map(|p| p.parse().ok()).collect();
+    let replayed = &outcome.payoffs;
+    let shown = |i: usize| replayed[i].map_or_else(|| "inf".to_owned(), |a| a.normalize().to_string());
     let differs: Vec<usize> = (0..logged.len()).filter(|&i| replayed.get(i).copied().flatten() != Some(logged[i])).collect();
     if differs.is_empty() {
         return out;
@@ -536,7 +537,7 @@ fn check(hand: &mut Hand, logged: &[Amount], span: Span) -> Vec<Diagnostic> {
     let names = hand.players.clone().unwrap_or_default();
     let name = |i: usize| names.get(i).cloned().unwrap_or_default();
     if small && replayed_sum == logged_sum && logged.iter().any(|p| !p.is_integer()) {
-        let list: Vec<String> = differs.iter().map(|&i| format!("{} ({}) {} by replay, {} logged", player(i), name(i), outcome.payoffs[i], logged[i])).collect();
+        let list: Vec<String> = differs.iter().map(|&i| format!("{} ({}) {} by replay, {} logged", player(i), name(i), shown(i), logged[i])).collect();
         out.push(Diagnostic::warning(
             codes::ACPC_ODD_CHIP,
             format!("the dealer split an odd chip as fractions; the replay gives it whole: {}", list.join(", ")),
@@ -547,7 +548,7 @@ fn check(hand: &mut Hand, logged: &[Amount], span: Span) -> Vec<Diagnostic> {
     for i in differs {
         out.push(Diagnostic::error(
             codes::SITE_INCONSISTENT,
-            format!("{} ({}) wins {} when the hand is replayed, the log says {}", player(i), name(i), outcome.payoffs[i], logged[i]),
+            format!("{} ({}) wins {} when the hand is replayed, the log says {}", player(i), name(i), shown(i), logged[i]),
             span,
         ));
     }

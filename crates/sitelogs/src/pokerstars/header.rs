@@ -41,6 +41,10 @@ pub fn is_header(line: &str) -> bool {
 
 fn split_id(line: &str) -> Option<(&str, &str, &str, &str)> {
     let line = line.trim_start_matches('\u{feff}');
+    // Most lines have no `#`: one byte search rules them out.
+    if !line.as_bytes().contains(&b'#') || !line.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return None;
+    }
     let (at, noun) = [" Hand #", " Game #"].iter().filter_map(|n| line.find(n).map(|i| (i, *n))).min()?;
     let site = &line[..at];
     if site.is_empty() || !site.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ') {

@@ -410,6 +410,8 @@ struct Built {
     spans: Vec<Span>,
     /// Per PHH player: the seat index.
     order: Vec<usize>,
+    /// The engine's run of the hand, when clean.
+    clean: Option<crate::showdown::Clean>,
 }
 
 fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option<Built> {
@@ -570,8 +572,8 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
         hand.min_bet = Some(big);
     }
     hand.starting_stacks = order.iter().map(|&s| Quantity::Finite(p.seats[s].stack)).collect();
-    crate::showdown::place(&mut hand, &mut spans, &shows);
-    Some(Built { hand, spans, order })
+    let clean = crate::showdown::place(&mut hand, &mut spans, &shows);
+    Some(Built { hand, spans, order, clean })
 }
 
 fn add_to(total: &mut Amount, amount: Amount) {
@@ -672,7 +674,8 @@ fn import_hand(lines: &[Line], ctx: &mut Ctx<'_>, whole: Span) -> Option<Hand> {
         .or_else(|| parsed.total_pot.map(|t| collected.iter().fold(t, |acc, c| money::minus(acc, *c))))
         .unwrap_or(Amount::ZERO);
     let names: Vec<&str> = built.order.iter().map(|&s| parsed.seats[s].name.as_str()).collect();
-    let problems = consistency::check(&built.hand, &built.spans, whole, &finishing, rake, &names);
+    let clean = built.clean.take();
+    let problems = consistency::check(&built.hand, &built.spans, whole, &finishing, rake, &names, clean);
     let failed = problems.iter().any(Diagnostic::is_error);
     ctx.diagnostics.extend(problems);
     (!failed).then_some(built.hand)
