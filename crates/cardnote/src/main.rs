@@ -164,7 +164,13 @@ fn main() -> ExitCode {
         }
         Command::Convert { to, format, output, game, file } => {
             if format.site().is_some() || formats::sitelogs::Site::from_name(&to).is_some() {
-                return formats::sitelogs::run_convert(&file, &to, format.site(), game.as_deref(), output.as_deref());
+                return formats::sitelogs::run_convert(
+                    &file,
+                    &to,
+                    format.site(),
+                    game.as_deref(),
+                    output.as_deref(),
+                );
             }
             run_convert(&file, &to, format.forced(), output.as_deref())
         }

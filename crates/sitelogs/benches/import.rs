@@ -17,7 +17,8 @@ fn corpus(rel: &str) -> std::path::PathBuf {
 /// The PokerStars hands of the corpus that import, written back as the site's text, repeated.
 fn stars_input() -> (String, u64) {
     let mut hands = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(corpus("pokerstars/real")).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> =
+        std::fs::read_dir(corpus("pokerstars/real")).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     for path in files {
         let bytes = std::fs::read(path).unwrap();
@@ -40,7 +41,10 @@ fn stars_input() -> (String, u64) {
 }
 
 fn acpc_input() -> (String, acpc::GameDef, u64) {
-    let game = acpc::GameDef::parse(&std::fs::read_to_string(corpus("acpc/real/2p.nolimit.h1000.r0.excerpt.game")).unwrap()).unwrap();
+    let game = acpc::GameDef::parse(
+        &std::fs::read_to_string(corpus("acpc/real/2p.nolimit.h1000.r0.excerpt.game")).unwrap(),
+    )
+    .unwrap();
     let log = std::fs::read_to_string(corpus("acpc/real/2p.nolimit.h1000.r0.excerpt.log")).unwrap();
     let lines: Vec<&str> = log.lines().filter(|l| l.starts_with("STATE:")).collect();
     let mut out = String::new();
@@ -66,11 +70,19 @@ fn bench(c: &mut Criterion) {
         group.sample_size(10);
         group.throughput(stars_tp);
         group.bench_function("pokerstars", |b| {
-            b.iter(|| pokerstars::Reader::from_str(black_box(&stars), Options::default()).filter(|r| r.hand.is_some()).count());
+            b.iter(|| {
+                pokerstars::Reader::from_str(black_box(&stars), Options::default())
+                    .filter(|r| r.hand.is_some())
+                    .count()
+            });
         });
         group.throughput(acpc_tp);
         group.bench_function("acpc", |b| {
-            b.iter(|| acpc::Reader::from_str(black_box(&states), &game, Options::default()).filter(|r| r.hand.is_some()).count());
+            b.iter(|| {
+                acpc::Reader::from_str(black_box(&states), &game, Options::default())
+                    .filter(|r| r.hand.is_some())
+                    .count()
+            });
         });
         group.finish();
     }

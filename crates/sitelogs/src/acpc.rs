@@ -81,7 +81,8 @@ impl GameDef {
     /// Reads a `.game` file; the error is an [`codes::ACPC_BAD_GAMEDEF`] or
     /// [`codes::ACPC_UNSUPPORTED`] diagnostic.
     pub fn parse(text: &str) -> Result<GameDef, Diagnostic> {
-        let bad = |message: String, at: usize| Diagnostic::error(codes::ACPC_BAD_GAMEDEF, message, Span::at(at));
+        let bad =
+            |message: String, at: usize| Diagnostic::error(codes::ACPC_BAD_GAMEDEF, message, Span::at(at));
         let mut betting = None;
         let mut players = None;
         let mut stacks = None;
@@ -111,7 +112,11 @@ impl GameDef {
                     continue;
                 }
                 "pot" | "potlimit" => {
-                    return Err(Diagnostic::error(codes::ACPC_UNSUPPORTED, "pot-limit ACPC games have no PHH variant", Span::at(at)));
+                    return Err(Diagnostic::error(
+                        codes::ACPC_UNSUPPORTED,
+                        "pot-limit ACPC games have no PHH variant",
+                        Span::at(at),
+                    ));
                 }
                 _ => {}
             }
@@ -120,17 +125,25 @@ impl GameDef {
             };
             let key = key.trim();
             let amounts = || -> Result<Vec<Amount>, Diagnostic> {
-                value.split_whitespace().map(|v| v.parse().map_err(|_| bad(format!("`{v}` is not a number"), at))).collect()
+                value
+                    .split_whitespace()
+                    .map(|v| v.parse().map_err(|_| bad(format!("`{v}` is not a number"), at)))
+                    .collect()
             };
             let counts = || -> Result<Vec<usize>, Diagnostic> {
-                value.split_whitespace().map(|v| v.parse().map_err(|_| bad(format!("`{v}` is not a count"), at))).collect()
+                value
+                    .split_whitespace()
+                    .map(|v| v.parse().map_err(|_| bad(format!("`{v}` is not a count"), at)))
+                    .collect()
             };
             match key {
                 "numPlayers" => players = counts()?.first().copied(),
                 "stack" => stacks = Some(amounts()?),
                 "blind" => blinds = Some(amounts()?),
                 "raiseSize" => raise_sizes = amounts()?,
-                "maxRaises" => max_raises = counts()?.into_iter().map(|c| u32::try_from(c).unwrap_or(u32::MAX)).collect(),
+                "maxRaises" => {
+                    max_raises = counts()?.into_iter().map(|c| u32::try_from(c).unwrap_or(u32::MAX)).collect()
+                }
                 "firstPlayer" => first_player = Some(counts()?),
                 "numRounds" | "numSuits" | "numRanks" | "numHoleCards" | "numBoardCards" => {
                     checks.push((key, value.split_whitespace().collect::<Vec<_>>().join(" "), at));
@@ -155,7 +168,9 @@ impl GameDef {
             }
         }
         let betting = betting.ok_or_else(|| bad("no `limit` or `nolimit` line".into(), 0))?;
-        let players = players.filter(|&p| (2..=22).contains(&p)).ok_or_else(|| bad("no `numPlayers` from 2 to 22".into(), 0))?;
+        let players = players
+            .filter(|&p| (2..=22).contains(&p))
+            .ok_or_else(|| bad("no `numPlayers` from 2 to 22".into(), 0))?;
         let mut blinds = blinds.ok_or_else(|| bad("no `blind`".into(), 0))?;
         blinds.resize(players, Amount::ZERO);
         if let Some(s) = &mut stacks {
@@ -327,7 +342,10 @@ fn cards_of(text: &str) -> Result<Vec<Card>, String> {
         return Err(format!("`{text}` is not a run of cards"));
     }
     (0..b.len() / 2)
-        .map(|i| cards_core::text::phh::parse_card(&text[2 * i..2 * i + 2]).map_err(|_| format!("`{}` is not a card", &text[2 * i..2 * i + 2])))
+        .map(|i| {
+            cards_core::text::phh::parse_card(&text[2 * i..2 * i + 2])
+                .map_err(|_| format!("`{}` is not a card", &text[2 * i..2 * i + 2]))
+        })
         .collect()
 }
 
@@ -352,7 +370,11 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
         .map(|p| p.parse().map_err(|_| format!("payoff `{p}` is not a number")))
         .collect::<Result<_, _>>()?;
     if names.len() != n || logged.len() != n {
-        return Err(format!("the game has {n} players, the line names {} with {} payoffs", names.len(), logged.len()));
+        return Err(format!(
+            "the game has {n} players, the line names {} with {} payoffs",
+            names.len(),
+            logged.len()
+        ));
     }
     let mut rounds = cards.split('/');
     let holes: Vec<&str> = rounds.next().unwrap_or_default().split('|').collect();
@@ -430,9 +452,11 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
                     k += 1;
                 }
                 b'r' => {
-                    let digits = bytes[k + 1..].iter().take_while(|b| b.is_ascii_digit() || **b == b'.').count();
+                    let digits =
+                        bytes[k + 1..].iter().take_while(|b| b.is_ascii_digit() || **b == b'.').count();
                     let to_street = if digits > 0 {
-                        let total: Amount = round[k + 1..k + 1 + digits].parse().map_err(|_| "a raise amount".to_owned())?;
+                        let total: Amount =
+                            round[k + 1..k + 1 + digits].parse().map_err(|_| "a raise amount".to_owned())?;
                         let before = money::minus(committed[actor], street[actor]);
                         money::minus(total, before)
                     } else {
@@ -443,7 +467,8 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
                     let add = money::minus(to_street, street[actor]);
                     committed[actor] = money::plus(committed[actor], add);
                     street[actor] = to_street;
-                    hand.actions.push(Action::new(ActionKind::CompleteBetRaise { player: p, amount: to_street }));
+                    hand.actions
+                        .push(Action::new(ActionKind::CompleteBetRaise { player: p, amount: to_street }));
                     k += 1 + digits;
                 }
                 other => return Err(format!("`{}` is not an ACPC action", char::from(other))),
@@ -465,10 +490,12 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
     // The outcome the log states: payoffs, and what each player collected (payoff + chips put
     // in, the uncalled excess of the largest commitment excluded).
     let put_in = without_uncalled(&committed);
-    let winnings: Vec<Quantity> = (0..n).map(|i| Quantity::Finite(money::plus(logged[i], put_in[i]))).collect();
+    let winnings: Vec<Quantity> =
+        (0..n).map(|i| Quantity::Finite(money::plus(logged[i], put_in[i]))).collect();
     hand.winnings = Some(winnings);
     if let Some(s) = &game.stacks {
-        hand.finishing_stacks = Some((0..n).map(|i| Quantity::Finite(money::plus(s[i], logged[i]))).collect());
+        hand.finishing_stacks =
+            Some((0..n).map(|i| Quantity::Finite(money::plus(s[i], logged[i]))).collect());
     }
     Ok((hand, logged, clean))
 }
@@ -476,10 +503,14 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
 impl GameDef {
     fn phh_blinds_effective(&self) -> Vec<Amount> {
         // What each position has in front of it when the first round starts.
-        self.blinds.iter().enumerate().map(|(i, &b)| match &self.stacks {
-            Some(s) if s[i] < b => s[i],
-            _ => b,
-        }).collect()
+        self.blinds
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| match &self.stacks {
+                Some(s) if s[i] < b => s[i],
+                _ => b,
+            })
+            .collect()
     }
 }
 
@@ -521,7 +552,8 @@ fn check(hand: &mut Hand, logged: &[Amount], span: Span, clean: Option<showdown:
     }
     let replayed = &outcome.payoffs;
     let shown = |i: usize| replayed[i].map_or_else(|| "inf".to_owned(), |a| a.normalize().to_string());
-    let differs: Vec<usize> = (0..logged.len()).filter(|&i| replayed.get(i).copied().flatten() != Some(logged[i])).collect();
+    let differs: Vec<usize> =
+        (0..logged.len()).filter(|&i| replayed.get(i).copied().flatten() != Some(logged[i])).collect();
     if differs.is_empty() {
         return out;
     }
@@ -537,10 +569,16 @@ fn check(hand: &mut Hand, logged: &[Amount], span: Span, clean: Option<showdown:
     let names = hand.players.clone().unwrap_or_default();
     let name = |i: usize| names.get(i).cloned().unwrap_or_default();
     if small && replayed_sum == logged_sum && logged.iter().any(|p| !p.is_integer()) {
-        let list: Vec<String> = differs.iter().map(|&i| format!("{} ({}) {} by replay, {} logged", player(i), name(i), shown(i), logged[i])).collect();
+        let list: Vec<String> = differs
+            .iter()
+            .map(|&i| format!("{} ({}) {} by replay, {} logged", player(i), name(i), shown(i), logged[i]))
+            .collect();
         out.push(Diagnostic::warning(
             codes::ACPC_ODD_CHIP,
-            format!("the dealer split an odd chip as fractions; the replay gives it whole: {}", list.join(", ")),
+            format!(
+                "the dealer split an odd chip as fractions; the replay gives it whole: {}",
+                list.join(", ")
+            ),
             span,
         ));
         return out;
@@ -548,7 +586,13 @@ fn check(hand: &mut Hand, logged: &[Amount], span: Span, clean: Option<showdown:
     for i in differs {
         out.push(Diagnostic::error(
             codes::SITE_INCONSISTENT,
-            format!("{} ({}) wins {} when the hand is replayed, the log says {}", player(i), name(i), shown(i), logged[i]),
+            format!(
+                "{} ({}) wins {} when the hand is replayed, the log says {}",
+                player(i),
+                name(i),
+                shown(i),
+                logged[i]
+            ),
             span,
         ));
     }
@@ -620,11 +664,16 @@ pub fn state_line(hand: &Hand, game: &GameDef) -> Result<String, Diagnostic> {
     let payoffs: Vec<Amount> = match crate::export::stated_winnings(hand) {
         Some(w) => (0..n).map(|i| money::minus(w[i], put_in[i])).collect(),
         None => {
-            let outcome = phh::replay::replay_hand(hand, &[], Span::at(0), phh::replay::RuleProfile::Pokerkit);
+            let outcome =
+                phh::replay::replay_hand(hand, &[], Span::at(0), phh::replay::RuleProfile::Pokerkit);
             if !outcome.terminal || outcome.diagnostics.iter().any(Diagnostic::is_error) {
                 return Err(unsupported("the hand does not replay to its end"));
             }
-            outcome.payoffs.iter().map(|p| p.parse().map_err(|_| unsupported("an infinite payoff"))).collect::<Result<_, _>>()?
+            outcome
+                .payoffs
+                .iter()
+                .map(|p| p.parse().map_err(|_| unsupported("an infinite payoff")))
+                .collect::<Result<_, _>>()?
         }
     };
     let id = match &hand.hand {
@@ -646,7 +695,10 @@ pub fn state_line(hand: &Hand, game: &GameDef) -> Result<String, Diagnostic> {
 }
 
 fn index(player: Player, n: usize) -> Result<usize, Diagnostic> {
-    player.index().filter(|&i| i < n).ok_or_else(|| unsupported(format!("{player} is not a player of the hand")))
+    player
+        .index()
+        .filter(|&i| i < n)
+        .ok_or_else(|| unsupported(format!("{player} is not a player of the hand")))
 }
 
 /// Writes hands as `STATE` lines, one per line.

@@ -89,7 +89,12 @@ pub fn check(
     }
     for i in bad {
         let name = names.get(i).copied().unwrap_or_default();
-        let replayed = outcome.finishing_stacks.get(i).copied().flatten().map_or_else(|| "inf".to_owned(), |a| a.to_string());
+        let replayed = outcome
+            .finishing_stacks
+            .get(i)
+            .copied()
+            .flatten()
+            .map_or_else(|| "inf".to_owned(), |a| a.to_string());
         let message = format!(
             "p{} ({name}) ends with {replayed} when the hand is replayed, the log says {}",
             i + 1,

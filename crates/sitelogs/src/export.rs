@@ -1,8 +1,8 @@
 //! What the PHH-to-site writers share: the error type and a hand's outcome by replay.
 
 use cards_core::{Amount, Diagnostic, Span};
-use phh::{Hand, Quantity};
 use phh::replay::{RuleProfile, replay_hand};
+use phh::{Hand, Quantity};
 
 use crate::codes;
 
@@ -42,7 +42,10 @@ pub fn unsupported(message: impl Into<String>) -> Diagnostic {
 pub fn finite_stacks(hand: &Hand) -> Result<Vec<Amount>, Diagnostic> {
     hand.starting_stacks
         .iter()
-        .map(|q| q.finite().ok_or_else(|| unsupported("a starting stack is `inf`: the site's text needs every stack")))
+        .map(|q| {
+            q.finite()
+                .ok_or_else(|| unsupported("a starting stack is `inf`: the site's text needs every stack"))
+        })
         .collect()
 }
 
@@ -58,7 +61,9 @@ pub fn replayed_stacks(hand: &Hand) -> Result<Vec<Amount>, Diagnostic> {
     outcome
         .finishing_stacks
         .iter()
-        .map(|s| s.parse().map_err(|_| unsupported(format!("a finishing stack `{s}` is not a finite amount"))))
+        .map(|s| {
+            s.parse().map_err(|_| unsupported(format!("a finishing stack `{s}` is not a finite amount")))
+        })
         .collect()
 }
 
@@ -66,5 +71,6 @@ pub fn replayed_stacks(hand: &Hand) -> Result<Vec<Amount>, Diagnostic> {
 #[must_use]
 pub fn stated_winnings(hand: &Hand) -> Option<Vec<Amount>> {
     let w = hand.winnings.as_ref()?;
-    (w.len() == hand.starting_stacks.len()).then(|| w.iter().map(|q| Quantity::finite(*q)).collect::<Option<Vec<_>>>())?
+    (w.len() == hand.starting_stacks.len())
+        .then(|| w.iter().map(|q| Quantity::finite(*q)).collect::<Option<Vec<_>>>())?
 }

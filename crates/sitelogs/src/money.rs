@@ -3,15 +3,15 @@
 
 use cards_core::Amount;
 
-/// The currency symbols read before an amount, with their ISO 4217 codes.
-pub const SYMBOLS: &[(char, &str)] = &[('$', "USD"), ('€', "EUR"), ('£', "GBP"), ('¥', "CNY"), ('₹', "INR")];
+/// The currency symbols read before an amount.
+pub const SYMBOLS: &[char] = &['$', '€', '£', '¥', '₹'];
 
 /// Reads an amount; `None` if the text is not one. A comma is a thousands separator only between
 /// groups of three digits.
 #[must_use]
 pub fn parse(text: &str) -> Option<Amount> {
     let text = text.trim();
-    let digits = text.trim_start_matches(|c: char| SYMBOLS.iter().any(|&(s, _)| s == c));
+    let digits = text.trim_start_matches(SYMBOLS);
     if digits.is_empty() || !digits.starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
@@ -45,13 +45,7 @@ pub fn parse(text: &str) -> Option<Amount> {
 /// The currency symbol an amount starts with, if any.
 #[must_use]
 pub fn symbol_of(text: &str) -> Option<char> {
-    text.trim().chars().next().filter(|c| SYMBOLS.iter().any(|&(s, _)| s == *c))
-}
-
-/// The ISO code of a currency symbol.
-#[must_use]
-pub fn code_of_symbol(symbol: char) -> Option<&'static str> {
-    SYMBOLS.iter().find(|&&(s, _)| s == symbol).map(|&(_, code)| code)
+    text.trim().chars().next().filter(|c| SYMBOLS.contains(c))
 }
 
 /// Writes an amount with a symbol prefix (`$0.50`), no thousands separators (as PokerStars does).
@@ -63,6 +57,18 @@ pub fn write(amount: Amount, symbol: Option<&str>) -> String {
     }
     out.push_str(&amount.to_string());
     out
+}
+
+/// `a + b`; an overflow (amounts past 7.9e28) keeps `a`, which no consistency check accepts.
+#[must_use]
+pub fn plus(a: Amount, b: Amount) -> Amount {
+    a.checked_add(b).unwrap_or(a)
+}
+
+/// `a - b`; an overflow keeps `a`.
+#[must_use]
+pub fn minus(a: Amount, b: Amount) -> Amount {
+    a.checked_sub(b).unwrap_or(a)
 }
 
 #[cfg(test)]
@@ -81,16 +87,4 @@ mod tests {
         assert_eq!(p("1.").as_deref(), None);
         assert_eq!(p("abc"), None);
     }
-}
-
-/// `a + b`; an overflow (amounts past 7.9e28) keeps `a`, which no consistency check accepts.
-#[must_use]
-pub fn plus(a: Amount, b: Amount) -> Amount {
-    a.checked_add(b).unwrap_or(a)
-}
-
-/// `a - b`; an overflow keeps `a`.
-#[must_use]
-pub fn minus(a: Amount, b: Amount) -> Amount {
-    a.checked_sub(b).unwrap_or(a)
 }

@@ -99,7 +99,8 @@ pub fn place(hand: &mut Hand, spans: &mut Vec<Span>, shows: &[Option<(Shown, Spa
         }
         true
     };
-    let deals_left = |from: usize| actions[from..].iter().any(|a| matches!(a.kind, ActionKind::DealBoard { .. }));
+    let deals_left =
+        |from: usize| actions[from..].iter().any(|a| matches!(a.kind, ActionKind::DealBoard { .. }));
     let board_left: Vec<bool> = (0..=actions.len()).map(deals_left).collect();
     for (k, (action, span)) in actions.into_iter().zip(old_spans).enumerate() {
         if engine_ok {
@@ -127,4 +128,3 @@ pub fn place(hand: &mut Hand, spans: &mut Vec<Span>, shows: &[Option<(Shown, Spa
         None
     }
 }
-

@@ -51,7 +51,8 @@ fn pokerstars_logs() {
 #[test]
 fn acpc_logs() {
     insta::glob!("../../../corpus/sitelogs", "acpc/**/*.log", |path| {
-        let game = acpc::GameDef::parse(&std::fs::read_to_string(path.with_extension("game")).unwrap()).unwrap();
+        let game =
+            acpc::GameDef::parse(&std::fs::read_to_string(path.with_extension("game")).unwrap()).unwrap();
         let text = std::fs::read_to_string(path).unwrap();
         let index = LineIndex::new(&text);
         let states: Vec<&str> = text.lines().filter(|l| l.starts_with("STATE:")).collect();

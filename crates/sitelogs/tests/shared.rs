@@ -19,7 +19,10 @@ fn shared() -> Option<PathBuf> {
         eprintln!("note: {} is absent; skipped (CARDNOTE_SKIP_SHARED=1)", root.display());
         return None;
     }
-    panic!("{} is missing: these tests need the shared fixtures (set CARDNOTE_SKIP_SHARED=1 to skip)", root.display());
+    panic!(
+        "{} is missing: these tests need the shared fixtures (set CARDNOTE_SKIP_SHARED=1 to skip)",
+        root.display()
+    );
 }
 
 fn files(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
@@ -53,39 +56,124 @@ pub fn pokerstars_logs(root: &Path) -> Vec<PathBuf> {
 const REFUSED: &[(&str, &str, usize, &str)] = &[
     ("PokerStars/CashGame/BlindActionTests/Ante.txt", "SITE_NO_HEADER", 1, "a fragment: posts only"),
     ("PokerStars/CashGame/BlindActionTests/Ignore.txt", "SITE_NO_HEADER", 1, "a fragment: posts only"),
-    ("PokerStars/CashGame/ExtraHands/DateIssue1.txt", "SITE_INCONSISTENT", 1, "the log never returns the uncalled $2.50 raise, so the stacks it states are short"),
+    (
+        "PokerStars/CashGame/ExtraHands/DateIssue1.txt",
+        "SITE_INCONSISTENT",
+        1,
+        "the log never returns the uncalled $2.50 raise, so the stacks it states are short",
+    ),
     ("PokerStars/CashGame/ExtraHands/DateIssue2.txt", "SITE_GAME_UNSUPPORTED", 1, "capped no-limit"),
     ("PokerStars/CashGame/ExtraHands/MucksHand.txt", "SITE_GAME_UNSUPPORTED", 1, "pot-limit Omaha hi/lo"),
-    ("PokerStars/CashGame/ExtraHands/PlayerNameWithSlashesAndSquareBrackets.txt", "SITE_GAME_UNSUPPORTED", 1, "capped no-limit"),
-    ("PokerStars/CashGame/ExtraHands/UncontestedWinnerFlash.txt", "SITE_INCONSISTENT", 1, "a hand-made fixture: a pot of $0.25 said to be $0.20"),
+    (
+        "PokerStars/CashGame/ExtraHands/PlayerNameWithSlashesAndSquareBrackets.txt",
+        "SITE_GAME_UNSUPPORTED",
+        1,
+        "capped no-limit",
+    ),
+    (
+        "PokerStars/CashGame/ExtraHands/UncontestedWinnerFlash.txt",
+        "SITE_INCONSISTENT",
+        1,
+        "a hand-made fixture: a pot of $0.25 said to be $0.20",
+    ),
     ("PokerStars/CashGame/ExtraHands/UtcTimestampFormat.txt", "SITE_GAME_UNSUPPORTED", 1, "5-card Omaha"),
     ("PokerStars/CashGame/GameTypeTests/CapNoLimitHoldem.txt", "SITE_GAME_UNSUPPORTED", 1, "capped no-limit"),
-    ("PokerStars/CashGame/GameTypeTests/NoLimitOmahaHiLo.txt", "SITE_GAME_UNSUPPORTED", 1, "no-limit Omaha hi/lo"),
-    ("PokerStars/CashGame/GameTypeTests/PotLimitFiveCardOmaha.txt", "SITE_GAME_UNSUPPORTED", 1, "5-card Omaha"),
+    (
+        "PokerStars/CashGame/GameTypeTests/NoLimitOmahaHiLo.txt",
+        "SITE_GAME_UNSUPPORTED",
+        1,
+        "no-limit Omaha hi/lo",
+    ),
+    (
+        "PokerStars/CashGame/GameTypeTests/PotLimitFiveCardOmaha.txt",
+        "SITE_GAME_UNSUPPORTED",
+        1,
+        "5-card Omaha",
+    ),
     ("PokerStars/CashGame/GameTypeTests/PotLimitHoldem.txt", "SITE_GAME_UNSUPPORTED", 1, "pot-limit hold'em"),
-    ("PokerStars/CashGame/GameTypeTests/PotLimitOmahaHiLo.txt", "SITE_GAME_UNSUPPORTED", 1, "pot-limit Omaha hi/lo"),
-    ("PokerStars/CashGame/HandActionTests/CashOut.txt", "SITE_CASH_OUT", 1, "the pot was not awarded: the player cashed out"),
-    ("PokerStars/CashGame/HandActionTests/OmahaHiLo.txt", "SITE_GAME_UNSUPPORTED", 1, "pot-limit Omaha hi/lo"),
-    ("PokerStars/CashGame/HandActionTests/StrangePlayerNames.txt", "SITE_GAME_UNSUPPORTED", 1, "pot-limit Omaha hi/lo"),
-    ("PokerStars/CashGame/HandActionTests/UncalledBet.txt", "SITE_GAME_UNSUPPORTED", 1, "pot-limit Omaha hi/lo"),
-    ("PokerStars/CashGame/Limits/AnteTable.txt", "SITE_INCONSISTENT", 1, "the log's $0.50 pot leaves out $0.40 of the blinds and antes it lists"),
+    (
+        "PokerStars/CashGame/GameTypeTests/PotLimitOmahaHiLo.txt",
+        "SITE_GAME_UNSUPPORTED",
+        1,
+        "pot-limit Omaha hi/lo",
+    ),
+    (
+        "PokerStars/CashGame/HandActionTests/CashOut.txt",
+        "SITE_CASH_OUT",
+        1,
+        "the pot was not awarded: the player cashed out",
+    ),
+    (
+        "PokerStars/CashGame/HandActionTests/OmahaHiLo.txt",
+        "SITE_GAME_UNSUPPORTED",
+        1,
+        "pot-limit Omaha hi/lo",
+    ),
+    (
+        "PokerStars/CashGame/HandActionTests/StrangePlayerNames.txt",
+        "SITE_GAME_UNSUPPORTED",
+        1,
+        "pot-limit Omaha hi/lo",
+    ),
+    (
+        "PokerStars/CashGame/HandActionTests/UncalledBet.txt",
+        "SITE_GAME_UNSUPPORTED",
+        1,
+        "pot-limit Omaha hi/lo",
+    ),
+    (
+        "PokerStars/CashGame/Limits/AnteTable.txt",
+        "SITE_INCONSISTENT",
+        1,
+        "the log's $0.50 pot leaves out $0.40 of the blinds and antes it lists",
+    ),
     ("PokerStars/CashGame/PPPoker/PPPokerHand.txt", "SITE_GAME_UNSUPPORTED", 1, "5-card Omaha"),
     ("PokerStars/CashGame/PPPoker/ShowdownHand.txt", "SITE_GAME_UNSUPPORTED", 1, "5-card Omaha"),
-    ("PokerStars/CashGame/PlayerTests/OmahaHiLoShowdown.txt", "SITE_GAME_UNSUPPORTED", 1, "pot-limit Omaha hi/lo"),
+    (
+        "PokerStars/CashGame/PlayerTests/OmahaHiLoShowdown.txt",
+        "SITE_GAME_UNSUPPORTED",
+        1,
+        "pot-limit Omaha hi/lo",
+    ),
     ("PokerStars/CashGame/PlayerTests/FiveCardOmaha.txt", "SITE_GAME_UNSUPPORTED", 1, "5-card Omaha"),
     ("PokerStars/CashGame/PlayerTests/RunItTwice.txt", "SITE_RUN_IT_TWICE", 1, "two boards"),
-    ("PokerStars/CashGame/PlayerTests/WithSittingOut.txt", "SITE_UNKNOWN_PLAYER", 1, "anonymised inconsistently: `Blahdieblah` posts, the seat says `Blahdi:42eblah`"),
+    (
+        "PokerStars/CashGame/PlayerTests/WithSittingOut.txt",
+        "SITE_UNKNOWN_PLAYER",
+        1,
+        "anonymised inconsistently: `Blahdieblah` posts, the seat says `Blahdi:42eblah`",
+    ),
     ("PokerStars/CashGame/RunItTwiceTests/RunItTwice1.txt", "SITE_RUN_IT_TWICE", 1, "two boards"),
     ("PokerStars/CashGame/RunItTwiceTests/RunItTwice2.txt", "SITE_RUN_IT_TWICE", 1, "two boards"),
     ("PokerStars/CashGame/Seats/6 Max.txt", "SITE_GAME_UNSUPPORTED", 1, "pot-limit Omaha hi/lo"),
-    ("PokerStars/CashGame/ShowDownActionTests/AllinFlop.txt", "SITE_NO_HEADER", 1, "a fragment: showdown lines only"),
+    (
+        "PokerStars/CashGame/ShowDownActionTests/AllinFlop.txt",
+        "SITE_NO_HEADER",
+        1,
+        "a fragment: showdown lines only",
+    ),
     ("PokerStars/CashGame/ShowDownActionTests/Ignore.txt", "SITE_NO_HEADER", 1, "a fragment"),
-    ("PokerStars/CashGame/ShowDownActionTests/RunItTwice.txt", "SITE_NO_HEADER", 1, "a fragment: showdown lines only"),
-    ("PokerStars/CashGame/ShowDownActionTests/Wins.txt", "SITE_NO_HEADER", 1, "a fragment: showdown lines only"),
+    (
+        "PokerStars/CashGame/ShowDownActionTests/RunItTwice.txt",
+        "SITE_NO_HEADER",
+        1,
+        "a fragment: showdown lines only",
+    ),
+    (
+        "PokerStars/CashGame/ShowDownActionTests/Wins.txt",
+        "SITE_NO_HEADER",
+        1,
+        "a fragment: showdown lines only",
+    ),
     ("PokerStars/CashGame/Tables/Table6.txt", "SITE_GAME_UNSUPPORTED", 1, "capped no-limit"),
     ("PokerStars/CashGame/ValidHandTests/CancelledHand.txt", "SITE_INCOMPLETE", 1, "cancelled"),
     ("PokerStars/CashGame/ValidHandTests/InValidHand_1.txt", "SITE_INCOMPLETE", 1, "cut short: no summary"),
-    ("data/example/pokerstars_example.txt", "SITE_POST_OUT_OF_TURN", 1, "a returning player's big blind out of position"),
+    (
+        "data/example/pokerstars_example.txt",
+        "SITE_POST_OUT_OF_TURN",
+        1,
+        "a returning player's big blind out of position",
+    ),
 ];
 
 fn short(path: &Path) -> String {
@@ -107,7 +195,8 @@ fn every_pokerstars_hand_imports_or_is_refused_for_a_listed_reason() {
         let file = std::fs::File::open(path).unwrap();
         for record in pokerstars::Reader::new(std::io::BufReader::new(file), Options::default()) {
             let Some(hand) = &record.hand else {
-                let code = record.diagnostics.iter().find(|d| d.is_error()).map(|d| d.code.to_string()).unwrap();
+                let code =
+                    record.diagnostics.iter().find(|d| d.is_error()).map(|d| d.code.to_string()).unwrap();
                 *refused.entry((short(path), code)).or_default() += 1;
                 continue;
             };
@@ -125,7 +214,10 @@ fn every_pokerstars_hand_imports_or_is_refused_for_a_listed_reason() {
     let expected: BTreeMap<(String, String), usize> =
         REFUSED.iter().map(|(f, c, n, _)| (((*f).to_owned(), (*c).to_owned()), *n)).collect();
     assert_eq!(refused, expected, "refused hands differ from the list");
-    eprintln!("{imported} hands imported and consistent, {round_trips} round trips, {} refused", expected.len());
+    eprintln!(
+        "{imported} hands imported and consistent, {round_trips} round trips, {} refused",
+        expected.len()
+    );
     assert!(imported >= 500);
 }
 
@@ -140,7 +232,8 @@ fn every_nt_hand_of_the_phh_corpus_survives_pokerstars_text() {
     for path in &paths {
         let text = std::fs::read_to_string(path).unwrap();
         for parsed in phh::parse_file(&text).hands {
-            let Some(hand) = parsed.hand.as_ref().filter(|h| h.variant == phh::Variant::NoLimitTexasHoldem) else {
+            let Some(hand) = parsed.hand.as_ref().filter(|h| h.variant == phh::Variant::NoLimitTexasHoldem)
+            else {
                 continue;
             };
             let profile = phh::replay::RuleProfile::Pokerkit;
@@ -159,16 +252,24 @@ fn every_nt_hand_of_the_phh_corpus_survives_pokerstars_text() {
                 .unwrap_or_else(|e| panic!("{} hand {}: {}", path.display(), parsed.index, e.message));
             let back = pokerstars::Reader::from_str(&stars, Options::default()).next().unwrap();
             let same = back.hand.as_ref().is_some_and(|again| {
-                phh::replay::replay_hand(again, &[], parsed.span, profile).finishing_stacks == before.finishing_stacks
+                phh::replay::replay_hand(again, &[], parsed.span, profile).finishing_stacks
+                    == before.finishing_stacks
             });
             if !same {
                 let repaired = before.diagnostics.iter().any(|d| d.code.starts_with("REPLAY_REPAIRED"));
-                failures.push(format!("{} hand {} (repaired by PokerKit: {repaired}): {:?}", path.display(), parsed.index, back.diagnostics));
+                failures.push(format!(
+                    "{} hand {} (repaired by PokerKit: {repaired}): {:?}",
+                    path.display(),
+                    parsed.index,
+                    back.diagnostics
+                ));
             }
             count += 1;
         }
     }
-    eprintln!("{count} NT hands through PokerStars text, {unknown_stacks} refused (`inf` stacks, negative blinds, trimmed unequal antes)");
+    eprintln!(
+        "{count} NT hands through PokerStars text, {unknown_stacks} refused (`inf` stacks, negative blinds, trimmed unequal antes)"
+    );
     assert!(failures.is_empty(), "{} of {count}:\n{}", failures.len(), failures.join("\n"));
     assert!(count > 0);
 }
@@ -187,13 +288,15 @@ fn acpc_logs_import_and_write_back_the_same_state_lines() {
     ];
     let mut odd_chips = Vec::new();
     for (log, game) in pairs {
-        let game = sitelogs::acpc::GameDef::parse(&std::fs::read_to_string(games.join(game)).unwrap()).unwrap();
+        let game =
+            sitelogs::acpc::GameDef::parse(&std::fs::read_to_string(games.join(game)).unwrap()).unwrap();
         let text = std::fs::read_to_string(logs.join(log)).unwrap();
         let states: Vec<&str> = text.lines().filter(|l| l.starts_with("STATE:")).collect();
         let records: Vec<_> = sitelogs::acpc::Reader::from_str(&text, &game, Options::default()).collect();
         assert_eq!(records.len(), 1000, "{log}");
         for (record, line) in records.iter().zip(&states) {
-            let hand = record.hand.as_ref().unwrap_or_else(|| panic!("{log}: {line}: {:?}", record.diagnostics));
+            let hand =
+                record.hand.as_ref().unwrap_or_else(|| panic!("{log}: {line}: {:?}", record.diagnostics));
             assert!(!record.has_error(), "{log}: {line}: {:?}", record.diagnostics);
             if record.diagnostics.iter().any(|d| d.code == sitelogs::codes::ACPC_ODD_CHIP) {
                 odd_chips.push(format!("{log} {}", line.split(':').nth(1).unwrap()));
@@ -207,6 +310,11 @@ fn acpc_logs_import_and_write_back_the_same_state_lines() {
     // The four tied pots with an odd chip PokerKit's comparison found (SOURCES.md).
     assert_eq!(
         odd_chips,
-        ["3p.limit.h1000.r0.log 256", "3p.limit.h1000.r0.log 964", "3p.nolimit.h1000.r0.log 100", "3p.nolimit.h1000.r0.log 459"]
+        [
+            "3p.limit.h1000.r0.log 256",
+            "3p.limit.h1000.r0.log 964",
+            "3p.nolimit.h1000.r0.log 100",
+            "3p.nolimit.h1000.r0.log 459"
+        ]
     );
 }

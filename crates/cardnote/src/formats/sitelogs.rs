@@ -50,8 +50,11 @@ fn game_of(site: Site, game: Option<&Path>) -> Result<Option<GameDef>, String> {
         (Site::PokerStars, _) => Ok(None),
         (Site::Pluribus, None) => Ok(Some(GameDef::pluribus())),
         (_, Some(path)) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            GameDef::parse(&text).map(Some).map_err(|d| format!("{}: {}: {}", path.display(), d.code, d.message))
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            GameDef::parse(&text)
+                .map(Some)
+                .map_err(|d| format!("{}: {}: {}", path.display(), d.code, d.message))
         }
         (Site::Acpc, None) => Err("ACPC logs need their game definition: --game FILE.game".into()),
     }
@@ -109,7 +112,13 @@ fn report_of(record: &Record, strict: bool) -> RecordReport {
 }
 
 /// `cardnote check --format pokerstars|acpc|pluribus PATH...`: one record per hand.
-pub fn run_check(paths: &[std::path::PathBuf], site: Site, game: Option<&Path>, opts: &CheckOptions, json: bool) -> ExitCode {
+pub fn run_check(
+    paths: &[std::path::PathBuf],
+    site: Site,
+    game: Option<&Path>,
+    opts: &CheckOptions,
+    json: bool,
+) -> ExitCode {
     let started = Instant::now();
     let game = match game_of(site, game) {
         Ok(game) => game,
@@ -141,7 +150,11 @@ pub fn run_check(paths: &[std::path::PathBuf], site: Site, game: Option<&Path>, 
             if report.diagnostics.is_empty() && !json {
                 continue;
             }
-            let text = if report.diagnostics.is_empty() { String::new() } else { record_text(&file.path, record.span) };
+            let text = if report.diagnostics.is_empty() {
+                String::new()
+            } else {
+                record_text(&file.path, record.span)
+            };
             if json {
                 let index = LineIndex::new(&text);
                 let base = line_of(&file.path, record.span.start);
@@ -204,12 +217,20 @@ fn line_of(path: &Path, offset: usize) -> usize {
 /// `cardnote convert`: a site log to PHH (`--format SITE --to phh`), or PHH to a site
 /// (`--to SITE`). Hands that cannot be converted are reported and skipped; the others are
 /// written (exit 1 when any was skipped).
-pub fn run_convert(file: &Path, to: &str, from: Option<Site>, game: Option<&Path>, output: Option<&Path>) -> ExitCode {
+pub fn run_convert(
+    file: &Path,
+    to: &str,
+    from: Option<Site>,
+    game: Option<&Path>,
+    output: Option<&Path>,
+) -> ExitCode {
     let site = match (from, Site::from_name(to)) {
         (Some(site), None) if to == "phh" => site,
         (None, Some(site)) => site,
         _ => {
-            eprintln!("cardnote: convert a site log with `--format pokerstars|acpc|pluribus --to phh`, or PHH with `--to pokerstars|acpc|pluribus`");
+            eprintln!(
+                "cardnote: convert a site log with `--format pokerstars|acpc|pluribus --to phh`, or PHH with `--to pokerstars|acpc|pluribus`"
+            );
             return ExitCode::from(2);
         }
     };
@@ -295,7 +316,13 @@ fn import(
 }
 
 /// PHH to site text, hand by hand.
-fn export(shown: &str, site: Site, input: impl BufRead, game: Option<&GameDef>, sink: &mut Sink) -> std::io::Result<usize> {
+fn export(
+    shown: &str,
+    site: Site,
+    input: impl BufRead,
+    game: Option<&GameDef>,
+    sink: &mut Sink,
+) -> std::io::Result<usize> {
     let mut skipped = 0;
     let mut written_any = false;
     for (i, item) in phh::stream::HandReader::new(input).enumerate() {
@@ -326,7 +353,10 @@ fn export(shown: &str, site: Site, input: impl BufRead, game: Option<&GameDef>, 
 }
 
 fn first_error(diagnostics: &[Diagnostic]) -> String {
-    diagnostics.iter().find(|d| d.is_error()).map_or_else(String::new, |d| format!("{}: {}", d.code, d.message))
+    diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .map_or_else(String::new, |d| format!("{}: {}", d.code, d.message))
 }
 
 /// Standard output, or a temporary file renamed over the output when everything is written.

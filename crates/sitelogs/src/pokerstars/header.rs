@@ -27,11 +27,14 @@ pub struct Header {
     pub symbol: Option<char>,
     /// The tournament level (`Level IV` is 4).
     pub level: Option<i64>,
-    /// `(year, month, day, hour, minute, second)` of the first date.
-    pub date: Option<(i64, i64, i64, u8, u8, u8)>,
+    /// The first date and time.
+    pub date: Option<DateTime>,
     /// The time zone written after the first date (`ET`, `CET`, `UTC`).
     pub time_zone: Option<String>,
 }
+
+/// `(year, month, day, hour, minute, second)`.
+pub type DateTime = (i64, i64, i64, u8, u8, u8);
 
 /// Whether a line opens a hand: `<site words> Hand|Game #<digits>:`.
 #[must_use]
@@ -105,7 +108,7 @@ fn roman(text: &str) -> Option<i64> {
     (total > 0).then_some(total).or_else(|| text.parse().ok())
 }
 
-fn date(text: &str) -> Option<((i64, i64, i64, u8, u8, u8), Option<String>)> {
+fn date(text: &str) -> Option<(DateTime, Option<String>)> {
     let mut words = text.split_whitespace();
     let day = words.next()?;
     let time = words.next()?;
@@ -126,9 +129,10 @@ pub fn parse(line: &str) -> Result<Header, String> {
     let mut header =
         Header { site: site.to_owned(), noun: noun.to_owned(), id: id.to_owned(), ..Header::default() };
     // The date is after the last ` - ` that is followed by a digit.
-    let (body, when) = match rest.rmatch_indices(" - ").find(|(i, _)| {
-        rest[i + 3..].starts_with(|c: char| c.is_ascii_digit())
-    }) {
+    let (body, when) = match rest
+        .rmatch_indices(" - ")
+        .find(|(i, _)| rest[i + 3..].starts_with(|c: char| c.is_ascii_digit()))
+    {
         Some((i, _)) => (&rest[..i], Some(&rest[i + 3..])),
         None => (rest, None),
     };
@@ -188,15 +192,31 @@ pub fn parse(line: &str) -> Result<Header, String> {
 /// else the words after the event's last comma.
 fn game_start(text: &str) -> Option<usize> {
     let known = [
-        "7 Card Stud Hi/Lo", "7 Card Stud", "5 Card Omaha Hi/Lo", "5 Card Omaha", "6 Card Omaha Hi/Lo",
-        "6 Card Omaha", "Courchevel Hi/Lo", "Courchevel", "Omaha Hi/Lo", "Omaha", "6+ Hold'em", "Hold'em",
-        "Razz", "Triple Draw 2-7 Lowball", "Single Draw 2-7 Lowball", "5 Card Draw", "Badugi",
+        "7 Card Stud Hi/Lo",
+        "7 Card Stud",
+        "5 Card Omaha Hi/Lo",
+        "5 Card Omaha",
+        "6 Card Omaha Hi/Lo",
+        "6 Card Omaha",
+        "Courchevel Hi/Lo",
+        "Courchevel",
+        "Omaha Hi/Lo",
+        "Omaha",
+        "6+ Hold'em",
+        "Hold'em",
+        "Razz",
+        "Triple Draw 2-7 Lowball",
+        "Single Draw 2-7 Lowball",
+        "5 Card Draw",
+        "Badugi",
     ];
     let structure = STRUCTURES.iter().filter(|s| text.ends_with(*s)).map(|s| s.len()).max()?;
     let head = &text[..text.len() - structure];
     known
         .iter()
-        .filter(|k| head.ends_with(*k) && (head.len() == k.len() || head[..head.len() - k.len()].ends_with(' ')))
+        .filter(|k| {
+            head.ends_with(*k) && (head.len() == k.len() || head[..head.len() - k.len()].ends_with(' '))
+        })
         .map(|k| head.len() - k.len())
         .min()
         .or_else(|| Some(head.rfind(", ").map_or(0, |i| i + 2)))
@@ -222,11 +242,10 @@ pub fn parse_table(line: &str) -> Option<Table> {
     let close = rest.rfind('\'')?;
     let name = rest[..close].to_owned();
     let tail = &rest[close + 1..];
-    let seat_count = tail.split_whitespace().find_map(|w| w.strip_suffix("-max")).and_then(|n| n.parse().ok());
-    let button = tail
-        .split_once("Seat #")
-        .and_then(|(_, b)| b.split_whitespace().next())
-        .and_then(|n| n.parse().ok());
+    let seat_count =
+        tail.split_whitespace().find_map(|w| w.strip_suffix("-max")).and_then(|n| n.parse().ok());
+    let button =
+        tail.split_once("Seat #").and_then(|(_, b)| b.split_whitespace().next()).and_then(|n| n.parse().ok());
     Some(Table { name, seat_count, play_money: tail.contains("(Play Money)"), button })
 }
 
@@ -248,21 +267,31 @@ mod tests {
 
     #[test]
     fn cash_and_mixed() {
-        let h = parse("PokerStars Zoom Hand #1:  Omaha Hi/Lo Pot Limit (¥25/¥50 CNY) - 2014/01/06 8:50:08 ET").unwrap();
+        let h =
+            parse("PokerStars Zoom Hand #1:  Omaha Hi/Lo Pot Limit (¥25/¥50 CNY) - 2014/01/06 8:50:08 ET")
+                .unwrap();
         assert_eq!((h.site.as_str(), h.game.as_str()), ("PokerStars Zoom", "Omaha Hi/Lo Pot Limit"));
         assert_eq!(h.currency.as_deref(), Some("CNY"));
         assert_eq!(h.symbol, Some('¥'));
-        let h = parse("PokerStars Hand #2: HORSE (Razz Limit, $0.04/$0.08 USD) - 2014/01/06 8:50:08 ET").unwrap();
+        let h =
+            parse("PokerStars Hand #2: HORSE (Razz Limit, $0.04/$0.08 USD) - 2014/01/06 8:50:08 ET").unwrap();
         assert_eq!(h.game, "Razz Limit");
         assert_eq!(h.event.as_deref(), Some("HORSE"));
-        let h = parse("PokerStars Game #3: 5 Card Draw No Limit (1,000/2,000) - 2009/01/06 8:50:08 ET").unwrap();
+        let h =
+            parse("PokerStars Game #3: 5 Card Draw No Limit (1,000/2,000) - 2009/01/06 8:50:08 ET").unwrap();
         assert_eq!(h.game, "5 Card Draw No Limit");
-        assert_eq!(h.stakes.map(|(a, b)| (a.to_string(), b.to_string())), Some(("1000".into(), "2000".into())));
+        assert_eq!(
+            h.stakes.map(|(a, b)| (a.to_string(), b.to_string())),
+            Some(("1000".into(), "2000".into()))
+        );
     }
 
     #[test]
     fn table() {
         let t = parse_table("Table 'Pomona III' 6-max (Play Money) Seat #1 is the button").unwrap();
-        assert_eq!((t.name.as_str(), t.seat_count, t.play_money, t.button), ("Pomona III", Some(6), true, Some(1)));
+        assert_eq!(
+            (t.name.as_str(), t.seat_count, t.play_money, t.button),
+            ("Pomona III", Some(6), true, Some(1))
+        );
     }
 }

@@ -21,28 +21,71 @@ enum Event {
     /// `*** HOLE CARDS ***`, `*** 3rd STREET ***`, `*** DEALING HANDS ***`.
     Deal,
     /// A street marker with the board cards it adds (none in stud and draw games).
-    Street { board: Vec<Card> },
+    Street {
+        board: Vec<Card>,
+    },
     /// A draw round (`*** FIRST DRAW ***`).
     Draw,
     /// `*** SHOW DOWN ***`.
     Showdown,
     /// `Dealt to NAME [cards] [new cards]`: the groups of cards in brackets.
-    Dealt { seat: usize, groups: Vec<Vec<Card>> },
-    Ante { seat: usize, amount: Amount },
-    Blind { seat: usize, amount: Amount },
-    BringIn { seat: usize, amount: Amount },
-    Fold { seat: usize },
-    Check { seat: usize },
-    Call { seat: usize, amount: Amount },
-    Bet { seat: usize, amount: Amount },
+    Dealt {
+        seat: usize,
+        groups: Vec<Vec<Card>>,
+    },
+    Ante {
+        seat: usize,
+        amount: Amount,
+    },
+    Blind {
+        seat: usize,
+        amount: Amount,
+    },
+    BringIn {
+        seat: usize,
+        amount: Amount,
+    },
+    Fold {
+        seat: usize,
+    },
+    Check {
+        seat: usize,
+    },
+    Call {
+        seat: usize,
+        amount: Amount,
+    },
+    Bet {
+        seat: usize,
+        amount: Amount,
+    },
     /// `raises X to Y` (Y) and `completes to Y`.
-    RaiseTo { seat: usize, to: Amount },
-    Discard { seat: usize, cards: Vec<Card> },
-    StandPat { seat: usize },
-    Show { seat: usize, cards: Vec<Card> },
-    Muck { seat: usize },
-    Collected { seat: usize, amount: Amount },
-    Uncalled { seat: usize, amount: Amount },
+    RaiseTo {
+        seat: usize,
+        to: Amount,
+    },
+    Discard {
+        seat: usize,
+        cards: Vec<Card>,
+    },
+    StandPat {
+        seat: usize,
+    },
+    Show {
+        seat: usize,
+        cards: Vec<Card>,
+    },
+    Muck {
+        seat: usize,
+    },
+    Collected {
+        seat: usize,
+        amount: Amount,
+    },
+    Uncalled {
+        seat: usize,
+        amount: Amount,
+    },
 }
 
 struct Parsed {
@@ -237,11 +280,22 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         return None;
     };
     let Some(table) = header::parse_table(table_line.text.trim_end()) else {
-        ctx.error(codes::SITE_BAD_TABLE, "expected `Table '<name>' <n>-max Seat #<n> is the button`", table_line.span);
+        ctx.error(
+            codes::SITE_BAD_TABLE,
+            "expected `Table '<name>' <n>-max Seat #<n> is the button`",
+            table_line.span,
+        );
         return None;
     };
-    let mut parsed =
-        Parsed { header, table, seats: Vec::new(), events: Vec::new(), rake: None, total_pot: None, summary_shows: Vec::new() };
+    let mut parsed = Parsed {
+        header,
+        table,
+        seats: Vec::new(),
+        events: Vec::new(),
+        rake: None,
+        total_pot: None,
+        summary_shows: Vec::new(),
+    };
     let mut in_summary = false;
     let mut fatal = false;
     for line in rest {
@@ -257,7 +311,11 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             } else if let Some(shown) = summary_show(&parsed.seats, text) {
                 parsed.summary_shows.push((shown.0, shown.1, span));
             } else if text.starts_with("Hand was run t") {
-                ctx.error(codes::SITE_RUN_IT_TWICE, "the hand was run more than once: PHH has one board per hand", span);
+                ctx.error(
+                    codes::SITE_RUN_IT_TWICE,
+                    "the hand was run more than once: PHH has one board per hand",
+                    span,
+                );
                 fatal = true;
             }
             continue;
@@ -275,7 +333,15 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                 "HOLE CARDS" | "3rd STREET" | "DEALING HANDS" => Event::Deal,
                 "FLOP" | "TURN" | "RIVER" | "4th STREET" | "5th STREET" | "6th STREET" => {
                     let board = card_groups(marker).and_then(|g| g.last().cloned()).unwrap_or_default();
-                    Event::Street { board: if parsed.header.game.contains("Stud") || parsed.header.game.starts_with("Razz") { Vec::new() } else { board } }
+                    Event::Street {
+                        board: if parsed.header.game.contains("Stud")
+                            || parsed.header.game.starts_with("Razz")
+                        {
+                            Vec::new()
+                        } else {
+                            board
+                        },
+                    }
                 }
                 "FIRST DRAW" | "SECOND DRAW" | "THIRD DRAW" => Event::Draw,
                 "SHOW DOWN" | "SHOWDOWN" => Event::Showdown,
@@ -283,8 +349,15 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                     in_summary = true;
                     continue;
                 }
-                _ if name.starts_with("FIRST ") || name.starts_with("SECOND ") || name.starts_with("THIRD ") => {
-                    ctx.error(codes::SITE_RUN_IT_TWICE, "the hand was run more than once: PHH has one board per hand", span);
+                _ if name.starts_with("FIRST ")
+                    || name.starts_with("SECOND ")
+                    || name.starts_with("THIRD ") =>
+                {
+                    ctx.error(
+                        codes::SITE_RUN_IT_TWICE,
+                        "the hand was run more than once: PHH has one board per hand",
+                        span,
+                    );
                     fatal = true;
                     continue;
                 }
@@ -362,7 +435,11 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         }
         if let Some((_, rest)) = name_prefix(&parsed.seats, text, " cashed out") {
             let _ = rest;
-            ctx.error(codes::SITE_CASH_OUT, "a player cashed out the hand: the payout is not the pot's", span);
+            ctx.error(
+                codes::SITE_CASH_OUT,
+                "a player cashed out the hand: the payout is not the pot's",
+                span,
+            );
             fatal = true;
             continue;
         }
@@ -379,7 +456,11 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         unknown_line(ctx, text, span);
     }
     if !in_summary {
-        ctx.error(codes::SITE_INCOMPLETE, "the hand has no `*** SUMMARY ***`", lines.last().map_or(first.span, |l| l.span));
+        ctx.error(
+            codes::SITE_INCOMPLETE,
+            "the hand has no `*** SUMMARY ***`",
+            lines.last().map_or(first.span, |l| l.span),
+        );
         fatal = true;
     }
     (!fatal).then_some(parsed)
@@ -536,7 +617,11 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
                 ActionKind::StandPatDiscard { player: player(*seat), discards: CardRun::new() },
                 span,
             ),
-            Event::Draw | Event::Showdown | Event::Dealt { .. } | Event::Collected { .. } | Event::Uncalled { .. } => {}
+            Event::Draw
+            | Event::Showdown
+            | Event::Dealt { .. }
+            | Event::Collected { .. }
+            | Event::Uncalled { .. } => {}
         }
     }
     if !dealt_done {
@@ -548,10 +633,17 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
     let from = posters.first().copied().unwrap_or(0);
     if n > 2 && (from > 1 || posters.iter().enumerate().any(|(k, &i)| i != from + k)) {
         let seat = order[posters.iter().enumerate().find(|(k, i)| **i != from + k).map_or(from, |(_, i)| *i)];
-        let span = p.events.iter().find(|(e, _)| matches!(e, Event::Blind { seat: s, .. } if *s == seat)).map_or(whole, |(_, sp)| *sp);
+        let span = p
+            .events
+            .iter()
+            .find(|(e, _)| matches!(e, Event::Blind { seat: s, .. } if *s == seat))
+            .map_or(whole, |(_, sp)| *sp);
         ctx.error(
             codes::SITE_POST_OUT_OF_TURN,
-            format!("{} posts a blind out of position: PHH's blinds also set who acts first", p.seats[seat].name),
+            format!(
+                "{} posts a blind out of position: PHH's blinds also set who acts first",
+                p.seats[seat].name
+            ),
             span,
         );
         return None;
@@ -636,8 +728,12 @@ fn logged_outcome(p: &Parsed, built: &Built) -> (Vec<Amount>, Vec<Amount>) {
             _ => {}
         }
     }
-    let finishing =
-        built.order.iter().enumerate().map(|(i, &s)| money::plus(money::minus(p.seats[s].stack, put_in[i]), collected[i])).collect();
+    let finishing = built
+        .order
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| money::plus(money::minus(p.seats[s].stack, put_in[i]), collected[i]))
+        .collect();
     (finishing, collected)
 }
 
@@ -706,7 +802,10 @@ fn fill_fields(built: &mut Built, p: &Parsed) {
     hand.time_zone_abbreviation = h.time_zone.clone();
     let mut user = vec![field_int("_button_seat", p.table.button)];
     if h.noun == "Game" {
-        user.push(Some(phh::Field { key: "_header_noun".into(), value: phh::TomlValue::String(h.noun.clone()) }));
+        user.push(Some(phh::Field {
+            key: "_header_noun".into(),
+            value: phh::TomlValue::String(h.noun.clone()),
+        }));
     }
     if p.table.play_money {
         user.push(Some(phh::Field { key: "_play_money".into(), value: phh::TomlValue::Boolean(true) }));

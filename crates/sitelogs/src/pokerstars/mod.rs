@@ -14,8 +14,8 @@ use std::io::BufRead;
 
 use cards_core::{Diagnostic, Span};
 
-pub use write::{Writer, write_hand};
 pub use crate::export::WriteError;
+pub use write::{Writer, write_hand};
 
 use crate::text::{Line, Lines};
 use crate::{Options, Record, codes};

@@ -61,7 +61,8 @@ fn cards_text(cards: &[Card]) -> String {
 }
 
 fn roman(mut n: i64) -> String {
-    let table = [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")];
+    let table =
+        [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")];
     let mut out = String::new();
     for (value, text) in table {
         while n >= value {
@@ -241,7 +242,13 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
                     format!("{}: bets {}{}", c.names[i], c.money(*amount), all_in(stacks[i]))
                 } else {
                     let by = money::minus(*amount, top);
-                    format!("{}: raises {} to {}{}", c.names[i], c.money(by), c.money(*amount), all_in(stacks[i]))
+                    format!(
+                        "{}: raises {} to {}{}",
+                        c.names[i],
+                        c.money(by),
+                        c.money(*amount),
+                        all_in(stacks[i])
+                    )
                 };
                 c.line(&line);
             }
@@ -292,9 +299,9 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
     let _ = uncalled_back;
     let pot = gross.iter().fold(Amount::ZERO, |a, b| money::plus(a, *b));
     let rake = money::minus(pot, paid.iter().fold(Amount::ZERO, |a, b| money::plus(a, *b)));
-    for i in 0..n {
-        if !paid[i].is_zero() {
-            let line = format!("{} collected {} from pot", c.names[i], c.money(paid[i]));
+    for (name, paid) in c.names.clone().iter().zip(&paid) {
+        if !paid.is_zero() {
+            let line = format!("{name} collected {} from pot", c.money(*paid));
             c.line(&line);
         }
     }
@@ -355,7 +362,10 @@ fn all_in(stack: Amount) -> &'static str {
 }
 
 fn index(player: phh::Player, n: usize) -> Result<usize, Diagnostic> {
-    player.index().filter(|&i| i < n).ok_or_else(|| unsupported(format!("{player} is not a player of the hand")))
+    player
+        .index()
+        .filter(|&i| i < n)
+        .ok_or_else(|| unsupported(format!("{player} is not a player of the hand")))
 }
 
 fn pay(stacks: &mut [Amount], put_in: &mut [Amount], street: &mut [Amount], i: usize, amount: Amount) {
@@ -442,7 +452,8 @@ fn write_header(c: &mut Ctx<'_>, n: usize, seats: &[i64], button: i64) {
 
 /// The header's stakes: small and big bet in fixed-limit games, small and big blind otherwise.
 fn stakes(hand: &Hand) -> (Amount, Amount) {
-    if hand.variant.is_fixed_limit() && hand.variant != Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter
+    if hand.variant.is_fixed_limit()
+        && hand.variant != Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter
         || hand.small_bet.is_some()
     {
         return (hand.small_bet.unwrap_or(Amount::ZERO), hand.big_bet.unwrap_or(Amount::ZERO));
