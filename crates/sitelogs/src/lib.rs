@@ -81,3 +81,8 @@ impl Record {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
 }
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
