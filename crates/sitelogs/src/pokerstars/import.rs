@@ -102,13 +102,23 @@ struct Parsed {
 struct Ctx<'a> {
     diagnostics: &'a mut Vec<Diagnostic>,
     strict: bool,
+    /// An error that refuses the hand was found while reading its lines.
+    refused: bool,
 }
 
 impl Ctx<'_> {
     fn error(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
         self.diagnostics.push(Diagnostic::error(code, message, span));
     }
+
+    /// An error that refuses the hand; reading goes on to report the others.
+    fn refuse(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
+        self.error(code, message, span);
+        self.refused = true;
+    }
 }
+
+const RUN_IT_TWICE: &str = "the hand was run more than once: PHH has one board per hand";
 
 /// Reads `[Ah Kd]` groups from the text.
 fn card_groups(text: &str) -> Option<Vec<Vec<Card>>> {
@@ -297,7 +307,6 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         summary_shows: Vec::new(),
     };
     let mut in_summary = false;
-    let mut fatal = false;
     for line in rest {
         let text = line.text.trim_end();
         let span = line.span;
@@ -311,12 +320,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             } else if let Some(shown) = summary_show(&parsed.seats, text) {
                 parsed.summary_shows.push((shown.0, shown.1, span));
             } else if text.starts_with("Hand was run t") {
-                ctx.error(
-                    codes::SITE_RUN_IT_TWICE,
-                    "the hand was run more than once: PHH has one board per hand",
-                    span,
-                );
-                fatal = true;
+                ctx.refuse(codes::SITE_RUN_IT_TWICE, RUN_IT_TWICE, span);
             }
             continue;
         }
@@ -353,17 +357,11 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                     || name.starts_with("SECOND ")
                     || name.starts_with("THIRD ") =>
                 {
-                    ctx.error(
-                        codes::SITE_RUN_IT_TWICE,
-                        "the hand was run more than once: PHH has one board per hand",
-                        span,
-                    );
-                    fatal = true;
+                    ctx.refuse(codes::SITE_RUN_IT_TWICE, RUN_IT_TWICE, span);
                     continue;
                 }
                 _ => {
-                    ctx.error(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span);
-                    fatal = true;
+                    ctx.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span);
                     continue;
                 }
             };
@@ -375,12 +373,10 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             match (name_suffix(&parsed.seats, &rest[..open]), card_groups(&rest[open..])) {
                 (Some(seat), Some(groups)) => parsed.events.push((Event::Dealt { seat, groups }, span)),
                 (None, _) => {
-                    ctx.error(codes::SITE_UNKNOWN_PLAYER, format!("`{}` has no seat", &rest[..open]), span);
-                    fatal = true;
+                    ctx.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{}` has no seat", &rest[..open]), span);
                 }
                 (_, None) => {
-                    ctx.error(codes::SITE_BAD_CARDS, "unreadable cards", span);
-                    fatal = true;
+                    ctx.refuse(codes::SITE_BAD_CARDS, "unreadable cards", span);
                 }
             }
             continue;
@@ -391,8 +387,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             match (amount, seat) {
                 (Some(amount), Some(seat)) => parsed.events.push((Event::Uncalled { seat, amount }, span)),
                 _ => {
-                    ctx.error(codes::SITE_BAD_AMOUNT, "unreadable uncalled bet", span);
-                    fatal = true;
+                    ctx.refuse(codes::SITE_BAD_AMOUNT, "unreadable uncalled bet", span);
                 }
             }
             continue;
@@ -416,8 +411,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                     if code == codes::SITE_UNKNOWN_LINE {
                         unknown_line(ctx, text, span);
                     } else {
-                        ctx.error(code, message, span);
-                        fatal = true;
+                        ctx.refuse(code, message, span);
                     }
                 }
             }
@@ -427,20 +421,18 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             match lead_amount(rest) {
                 Some(amount) => parsed.events.push((Event::Collected { seat, amount }, span)),
                 None => {
-                    ctx.error(codes::SITE_BAD_AMOUNT, "unreadable amount collected", span);
-                    fatal = true;
+                    ctx.refuse(codes::SITE_BAD_AMOUNT, "unreadable amount collected", span);
                 }
             }
             continue;
         }
         if let Some((_, rest)) = name_prefix(&parsed.seats, text, " cashed out") {
             let _ = rest;
-            ctx.error(
+            ctx.refuse(
                 codes::SITE_CASH_OUT,
                 "a player cashed out the hand: the payout is not the pot's",
                 span,
             );
-            fatal = true;
             continue;
         }
         if is_chatter(text) || text.starts_with("Table '") {
@@ -448,22 +440,20 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         }
         if let Some((name, _)) = text.split_once(": ") {
             if !name.contains(' ') || name.len() < 40 {
-                ctx.error(codes::SITE_UNKNOWN_PLAYER, format!("`{name}` has no seat in this hand"), span);
-                fatal = true;
+                ctx.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{name}` has no seat in this hand"), span);
                 continue;
             }
         }
         unknown_line(ctx, text, span);
     }
     if !in_summary {
-        ctx.error(
+        ctx.refuse(
             codes::SITE_INCOMPLETE,
             "the hand has no `*** SUMMARY ***`",
             lines.last().map_or(first.span, |l| l.span),
         );
-        fatal = true;
     }
-    (!fatal).then_some(parsed)
+    (!ctx.refused).then_some(parsed)
 }
 
 fn unknown_line(ctx: &mut Ctx<'_>, text: &str, span: Span) {
@@ -744,7 +734,7 @@ pub fn import(lines: &[Line], options: &Options) -> Record {
         _ => Span::at(0),
     };
     let mut diagnostics = Vec::new();
-    let mut ctx = Ctx { diagnostics: &mut diagnostics, strict: options.strict };
+    let mut ctx = Ctx { diagnostics: &mut diagnostics, strict: options.strict, refused: false };
     let hand = import_hand(lines, &mut ctx, whole);
     Record { hand, diagnostics, span: whole }
 }
