@@ -1,7 +1,7 @@
 //! Shows and mucks put where the engine asks for them.
 
 use cards_core::{Diagnostic, MaybeCard, Span};
-use phh::{Action, ActionKind, CardRun, Hand, Player, Shown, Variant};
+use phh::{Action, ActionKind, Hand, Player, Shown, Variant};
 use poker_engine::{State, Turn};
 
 /// The engine's state after every action applied without a refusal (so the hand needs no
@@ -52,10 +52,6 @@ pub fn hole_count(variant: Variant) -> usize {
     }
 }
 
-fn unknown(n: usize) -> CardRun {
-    std::iter::repeat_n(MaybeCard::Unknown, n).collect()
-}
-
 /// Puts the log's shows and mucks where the engine asks for them (after the last bet of an
 /// all-in, or at the showdown), in the engine's showdown order. A player the log does not show
 /// at a showdown mucks. Shows after the hand is over (everyone else folded) are not play.
@@ -75,9 +71,8 @@ pub fn place(hand: &mut Hand, spans: &mut Vec<Span>, shows: &[Option<(Shown, Spa
     let old_spans = std::mem::take(spans);
     let fallback = old_spans.last().copied().unwrap_or(Span::at(0));
     let mut engine_ok = true;
-    let holes = hole_count(hand.variant);
-    // A muck before the board is complete (an all-in player who mucked at the end): the cards
-    // stay face down in the all-in showdown, unknown.
+    // A muck before the cards are all dealt (an all-in player who mucked at the end): the cards
+    // dealt stay face down in the all-in showdown, unknown as they were dealt.
     let show_turns = |state: &mut State,
                       hand: &mut Hand,
                       spans: &mut Vec<Span>,
@@ -86,7 +81,17 @@ pub fn place(hand: &mut Hand, spans: &mut Vec<Span>, shows: &[Option<(Shown, Spa
         while let Turn::Show(i) = state.turn() {
             let (mut shown, span) = shows.get(i).cloned().flatten().unwrap_or((Shown::Muck, fallback));
             if board_left && shown == Shown::Muck {
-                shown = Shown::Cards(unknown(holes));
+                let dealt: usize = hand
+                    .actions
+                    .iter()
+                    .filter_map(|a| match &a.kind {
+                        ActionKind::DealHole { player, cards } if player.index() == Some(i) => {
+                            Some(cards.len())
+                        }
+                        _ => None,
+                    })
+                    .sum();
+                shown = Shown::Cards(std::iter::repeat_n(MaybeCard::Unknown, dealt).collect());
             }
             let player = Player(u16::try_from(i + 1).unwrap_or(u16::MAX));
             let kind = ActionKind::ShowMuck { player, shown };

@@ -524,6 +524,8 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
     let mut dealt: Vec<Option<Vec<Card>>> = vec![None; n];
     let mut dealt_done = false;
     let mut shows: Vec<Option<(Shown, Span)>> = vec![None; n];
+    let mut folded = vec![false; n];
+    let mut stud_street = 0;
     for (seat, cards, span) in &p.summary_shows {
         if index_of[*seat] < n {
             shows[index_of[*seat]] = Some((Shown::Cards(run(cards)), *span));
@@ -535,6 +537,18 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
         match event {
             Event::Ante { seat, amount } => add_to(&mut hand.antes[index_of[*seat]], *amount),
             Event::Blind { seat, amount } => add_to(&mut blinds[index_of[*seat]], *amount),
+            Event::Deal if variant.is_stud() => {
+                if dealt_done {
+                    continue;
+                }
+                dealt_done = true;
+                stud_street = 3;
+                deal_stud(&mut hand, &mut spans, &p.events[i + 1..], &index_of, &folded, 3, span);
+            }
+            Event::Street { .. } if variant.is_stud() => {
+                stud_street += 1;
+                deal_stud(&mut hand, &mut spans, &p.events[i + 1..], &index_of, &folded, stud_street, span);
+            }
             Event::Deal => {
                 if dealt_done {
                     continue;
@@ -545,12 +559,12 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
                         dealt[index_of[*seat]] = groups.first().cloned();
                     }
                 }
-                if variant.is_stud() {
-                    ctx.error(codes::SITE_GAME_UNSUPPORTED, "stud and razz logs are not read yet", span);
-                    return None;
-                }
                 if variant.is_draw() {
-                    ctx.error(codes::SITE_GAME_UNSUPPORTED, "draw game logs are not read yet", span);
+                    ctx.error(
+                        codes::SITE_GAME_UNSUPPORTED,
+                        "draw games in PokerStars text are not imported yet",
+                        span,
+                    );
                     return None;
                 }
                 for (pl, cards) in dealt.iter().enumerate() {
@@ -572,6 +586,7 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
                 push(&mut hand, &mut spans, ActionKind::BringIn { player: player(*seat) }, span);
             }
             Event::Fold { seat } => {
+                folded[index_of[*seat]] = true;
                 push(&mut hand, &mut spans, ActionKind::Fold { player: player(*seat) }, span);
             }
             Event::Check { seat } | Event::Call { seat, .. } => {
@@ -656,6 +671,46 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
     hand.starting_stacks = order.iter().map(|&s| Quantity::Finite(p.seats[s].stack)).collect();
     let clean = crate::showdown::place(&mut hand, &mut spans, &shows);
     Some(Built { hand, spans, order, clean })
+}
+
+/// Deals one stud street to every player still in: what the `Dealt to` lines of the street show
+/// (the last bracket; on 3rd street the two down cards and the up card, or the up card alone), the
+/// rest unknown (`??`).
+fn deal_stud(
+    hand: &mut Hand,
+    spans: &mut Vec<Span>,
+    after: &[(Event, Span)],
+    index_of: &[usize],
+    folded: &[bool],
+    street: usize,
+    span: Span,
+) {
+    let count = if street == 3 { 3 } else { 1 };
+    let mut shown: Vec<Option<Vec<Card>>> = vec![None; folded.len()];
+    for (event, _) in after {
+        match event {
+            Event::Dealt { seat, groups } => shown[index_of[*seat]] = groups.last().cloned(),
+            Event::Deal | Event::Street { .. } | Event::Draw | Event::Showdown => break,
+            _ => {}
+        }
+    }
+    for (i, cards) in shown.into_iter().enumerate() {
+        if folded[i] {
+            continue;
+        }
+        let known = cards.unwrap_or_default();
+        let cards: CardRun = if known.len() >= count {
+            run(&known[known.len() - count..])
+        } else {
+            // Others' up cards only: the down cards before them are unknown.
+            std::iter::repeat_n(MaybeCard::Unknown, count - known.len())
+                .chain(known.iter().map(|&c| MaybeCard::Known(c)))
+                .collect()
+        };
+        let player = Player(u16::try_from(i + 1).unwrap_or(u16::MAX));
+        hand.actions.push(Action::new(ActionKind::DealHole { player, cards }));
+        spans.push(span);
+    }
 }
 
 fn add_to(total: &mut Amount, amount: Amount) {

@@ -93,12 +93,13 @@ impl Ctx<'_> {
 
 /// Writes one hand as PokerStars text (no trailing blank line).
 pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
-    if hand.variant.is_stud() || hand.variant.is_draw() {
+    if hand.variant.is_draw() {
         return Err(unsupported(format!(
-            "writing {} hands as PokerStars text is not supported yet (hold'em and Omaha are)",
+            "writing {} hands as PokerStars text is not supported yet (hold'em, Omaha and stud are)",
             hand.variant
         )));
     }
+    let stud = hand.variant.is_stud();
     let n = hand.starting_stacks.len();
     let forced = hand.antes.iter().chain(hand.blinds_or_straddles.iter().flatten());
     if forced.chain(hand.bring_in.iter()).any(|a| a.is_negative()) {
@@ -171,7 +172,9 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
         let line = format!("{}: posts {label} {}{}", c.names[i], c.money(paid), all_in(stacks[i]));
         c.line(&line);
     }
-    c.line("*** HOLE CARDS ***");
+    if !stud {
+        c.line("*** HOLE CARDS ***");
+    }
     let mut board: Vec<Card> = Vec::new();
     let mut dealt: Vec<Vec<MaybeCard>> = vec![Vec::new(); n];
     let mut folded_on: Vec<Option<&str>> = vec![None; n];
@@ -181,8 +184,34 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
     let mut in_holes = true;
     // Shows and mucks are written under `*** SHOW DOWN ***` after the last street, as the site does.
     let mut showdown_lines: Vec<String> = Vec::new();
+    let mut stud_street = 0;
+    let mut last_was_deal = false;
     for action in &hand.actions {
+        let is_deal = matches!(action.kind, ActionKind::DealHole { .. });
+        let after_deal = std::mem::replace(&mut last_was_deal, is_deal);
+        let last_was_deal = after_deal;
         match &action.kind {
+            ActionKind::DealHole { player, cards } if stud => {
+                let i = index(*player, n)?;
+                if !last_was_deal {
+                    uncalled(&mut c, &mut street, &mut stacks, &mut put_in);
+                    stud_street += 1;
+                    let marker = match stud_street {
+                        1 => "*** 3rd STREET ***",
+                        2 => "*** 4th STREET ***",
+                        3 => "*** 5th STREET ***",
+                        4 => "*** 6th STREET ***",
+                        _ => "*** RIVER ***",
+                    };
+                    c.line(marker);
+                    street_name = marker;
+                }
+                let before = dealt[i].clone();
+                dealt[i].extend(cards.iter());
+                if let Some(line) = stud_dealt_line(&c.names[i], &before, cards, stud_street) {
+                    c.line(&line);
+                }
+            }
             ActionKind::DealHole { player, cards } => {
                 let i = index(*player, n)?;
                 dealt[i].extend(cards.iter());
@@ -216,7 +245,13 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
             }
             ActionKind::Fold { player } => {
                 let i = index(*player, n)?;
-                folded_on[i] = Some(if in_holes { "before Flop" } else { street_name_before(street_name) });
+                folded_on[i] = Some(if stud {
+                    "in stud"
+                } else if in_holes {
+                    "before Flop"
+                } else {
+                    street_name_before(street_name)
+                });
                 let line = format!("{}: folds ", c.names[i]);
                 c.line(&line);
             }
@@ -238,7 +273,10 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
                 let top = street.iter().copied().max().unwrap_or(Amount::ZERO);
                 let add = money::minus(*amount, street[i]);
                 pay(&mut stacks, &mut put_in, &mut street, i, add);
-                let line = if top.is_zero() {
+                let small_bet = hand.small_bet.unwrap_or(Amount::ZERO);
+                let line = if stud && stud_street == 1 && !top.is_zero() && top < small_bet {
+                    format!("{}: completes it to {}{}", c.names[i], c.money(*amount), all_in(stacks[i]))
+                } else if top.is_zero() {
                     format!("{}: bets {}{}", c.names[i], c.money(*amount), all_in(stacks[i]))
                 } else {
                     let by = money::minus(*amount, top);
@@ -275,8 +313,15 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
                     }
                 }
             }
+            ActionKind::BringIn { player } if stud => {
+                let i = index(*player, n)?;
+                let amount = min(hand.bring_in.unwrap_or(Amount::ZERO), stacks[i]);
+                pay(&mut stacks, &mut put_in, &mut street, i, amount);
+                let line = format!("{}: brings in for {}{}", c.names[i], c.money(amount), all_in(stacks[i]));
+                c.line(&line);
+            }
             ActionKind::BringIn { .. } | ActionKind::StandPatDiscard { .. } => {
-                return Err(unsupported("a bring-in or draw in a board game"));
+                return Err(unsupported("a bring-in in a board game, or a draw"));
             }
             ActionKind::NoOp => {}
         }
@@ -316,7 +361,7 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
     by_seat.sort_by_key(|&i| seats[i]);
     for i in by_seat {
         let mut line = format!("Seat {}: {}", seats[i], c.names[i]);
-        if seats[i] == button {
+        if seats[i] == button && !stud {
             line.push_str(" (button)");
         }
         if !blind_label[i].is_empty() && blind_label[i] != "straddle" {
@@ -339,6 +384,37 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
         c.line(&line);
     }
     Ok(c.out)
+}
+
+/// A stud street's `Dealt to` line: everything the player was dealt, known, for the hero (the
+/// new card in its own bracket after 3rd street), else the up cards when the new card is one.
+fn stud_dealt_line(name: &str, before: &[MaybeCard], new: &CardRun, street: usize) -> Option<String> {
+    let new_known: Vec<Card> = new.known().collect();
+    let old_known: Vec<Card> = before.iter().filter_map(|m| m.known()).collect();
+    let hero = new_known.len() == new.len() && old_known.len() == before.len();
+    if hero && !new.is_empty() {
+        return Some(if street == 1 {
+            format!("Dealt to {name} [{}]", cards_text(&new_known))
+        } else {
+            format!("Dealt to {name} [{}] [{}]", cards_text(&old_known), cards_text(&new_known))
+        });
+    }
+    // Up cards: the third card of 3rd street and the cards of 4th to 6th street.
+    let ups = |cards: &[MaybeCard]| -> Vec<Card> {
+        cards.iter().enumerate().filter(|(k, _)| (2..6).contains(k)).filter_map(|(_, m)| m.known()).collect()
+    };
+    let all: Vec<MaybeCard> = before.iter().copied().chain(new.iter()).collect();
+    let up_before = ups(before);
+    let up_all = ups(&all);
+    if up_all.len() == up_before.len() || street > 4 {
+        return None;
+    }
+    let added = &up_all[up_before.len()..];
+    Some(if up_before.is_empty() {
+        format!("Dealt to {name} [{}]", cards_text(added))
+    } else {
+        format!("Dealt to {name} [{}] [{}]", cards_text(&up_before), cards_text(added))
+    })
 }
 
 fn street_name_before(next: &str) -> &'static str {
@@ -438,7 +514,11 @@ fn write_header(c: &mut Ctx<'_>, n: usize, seats: &[i64], button: i64) {
     let max = seats.iter().copied().max().unwrap_or(0).max(i64::try_from(n).unwrap_or(0));
     let seat_count = hand.seat_count.unwrap_or(max);
     let play = if hand.user_fields.iter().any(|f| f.key == "_play_money") { " (Play Money)" } else { "" };
-    let line = format!("Table '{table}' {seat_count}-max{play} Seat #{button} is the button");
+    let line = if hand.variant.is_stud() {
+        format!("Table '{table}' {seat_count}-max{play}")
+    } else {
+        format!("Table '{table}' {seat_count}-max{play} Seat #{button} is the button")
+    };
     c.line(&line);
     let stacks: Vec<String> =
         hand.starting_stacks.iter().map(|q| q.finite().map(|a| c.money(a)).unwrap_or_default()).collect();
