@@ -364,6 +364,9 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
         return Err("expected `STATE:<hand>:<betting>:<cards>:<payoffs>:<players>`".into());
     };
     let n = game.players;
+    if game.blinds.len() != n || game.stacks.as_ref().is_some_and(|s| s.len() != n) || n < 2 {
+        return Err(format!("the game definition has no blind or stack for each of its {n} players"));
+    }
     let names: Vec<String> = players.split('|').map(str::to_owned).collect();
     let logged: Vec<Amount> = payoffs
         .split('|')
@@ -506,8 +509,8 @@ impl GameDef {
         self.blinds
             .iter()
             .enumerate()
-            .map(|(i, &b)| match &self.stacks {
-                Some(s) if s[i] < b => s[i],
+            .map(|(i, &b)| match self.stacks.as_ref().and_then(|s| s.get(i)) {
+                Some(&stack) if stack < b => stack,
                 _ => b,
             })
             .collect()
@@ -609,7 +612,7 @@ fn located(d: Diagnostic, span: Span) -> Diagnostic {
 /// Writes a hand as one `STATE` line (no line ending), under `game`.
 pub fn state_line(hand: &Hand, game: &GameDef) -> Result<String, Diagnostic> {
     let n = hand.starting_stacks.len();
-    if n != game.players {
+    if n != game.players || game.blinds.len() != n || game.stacks.as_ref().is_some_and(|s| s.len() != n) {
         return Err(unsupported(format!("the hand has {n} players, the game {}", game.players)));
     }
     let own = GameDef::of_hand(hand)?;
