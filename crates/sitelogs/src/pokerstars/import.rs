@@ -561,8 +561,8 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
                 }
                 if variant.is_draw() {
                     ctx.error(
-                        codes::SITE_GAME_UNSUPPORTED,
-                        "draw games in PokerStars text are not imported yet",
+                        codes::SITE_GAME_NOT_READ,
+                        "draw games in PokerStars text are not imported yet (PHH expresses them)",
                         span,
                     );
                     return None;
