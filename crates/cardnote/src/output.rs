@@ -68,10 +68,21 @@ pub fn record_json(
     record: &RecordReport,
     line_col: &dyn Fn(usize) -> (usize, usize),
 ) -> Value {
+    record_json_named(file, record_index, format.name(), record, line_col)
+}
+
+/// [`record_json`] for a format named by its `--format` name (the site logs).
+pub fn record_json_named(
+    file: &str,
+    record_index: usize,
+    format: &str,
+    record: &RecordReport,
+    line_col: &dyn Fn(usize) -> (usize, usize),
+) -> Value {
     let mut object = Map::new();
     object.insert("file".into(), Value::String(file.to_owned()));
     object.insert("index".into(), Value::from(record_index));
-    object.insert("format".into(), Value::String(format.name().to_owned()));
+    object.insert("format".into(), Value::String(format.to_owned()));
     let errors: Vec<Value> =
         record.diagnostics.iter().filter(|d| d.is_error()).map(|d| diagnostic_json(d, line_col)).collect();
     let warnings: Vec<Value> =
@@ -213,6 +224,12 @@ impl DiagnosticPrinter {
     #[must_use]
     pub fn new(color: bool, quiet: bool, max: usize) -> DiagnosticPrinter {
         DiagnosticPrinter { color, quiet, max }
+    }
+
+    /// Whether only errors are shown (`--quiet`).
+    #[must_use]
+    pub fn quiet(&self) -> bool {
+        self.quiet
     }
 
     /// Starts the diagnostics of one file.

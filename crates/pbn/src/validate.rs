@@ -220,7 +220,7 @@ impl Repeats {
             if d.is_error() {
                 return true;
             }
-            let key = shape_hash(&d.code(), &d.message());
+            let key = shape_hash(d.code(), d.message());
             if let Some(repeat) = self.seen.get_mut(&key) {
                 if repeat.first_game == game {
                     return true;

@@ -32,6 +32,9 @@ pub struct Args {
     /// ParContract) against the deals.
     #[arg(long)]
     dd: bool,
+    /// The `.game` definition ACPC logs were played under (`--format acpc`).
+    #[arg(long)]
+    game: Option<PathBuf>,
     /// Files or directories.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -58,6 +61,12 @@ struct Run<W: Write> {
 
 /// Runs `cardnote check`.
 pub fn run(args: Args, ui: &Ui) -> ExitCode {
+    if let Some(site) = args.format.site() {
+        let opts = CheckOptions { rules: args.rules.into(), strict: args.strict, ..CheckOptions::default() };
+        let printer = ui.stdout_printer();
+        let game = args.game.as_deref();
+        return cardnote::formats::sitelogs::run_check(&args.paths, site, game, &opts, args.json, &printer);
+    }
     let started = Instant::now();
     let forced = args.format.forced();
     let (files, mut io_failed) = collect_files(&args.paths, forced.is_some());

@@ -23,6 +23,9 @@ pub struct Args {
     /// Write here (atomically) instead of stdout.
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// The ACPC `.game` definition (`--format acpc`, `--to acpc`).
+    #[arg(long)]
+    game: Option<PathBuf>,
     /// Input file.
     file: PathBuf,
 }
@@ -42,6 +45,12 @@ enum Target {
     PpnPref,
     /// Portable Pinochle Notation.
     PpnPinochle,
+    /// PokerStars hand history text (from PHH).
+    Pokerstars,
+    /// ACPC `STATE:` lines (from PHH; the `.game` file is written beside `-o OUT`).
+    Acpc,
+    /// The Pluribus logs' form of ACPC lines (from PHH).
+    Pluribus,
 }
 
 impl Target {
@@ -57,12 +66,25 @@ impl Target {
             Target::Pbn => Some(Format::Pbn),
             Target::Ppn | Target::PpnPref => Some(Format::PpnPref),
             Target::PpnPinochle => Some(Format::PpnPinochle),
+            Target::Pokerstars | Target::Acpc | Target::Pluribus => Some(Format::Phh),
         }
     }
 }
 
 /// Runs `cardnote convert`.
 pub fn run(args: Args, ui: &Ui) -> ExitCode {
+    let to = args.to.to_possible_value().map(|v| v.get_name().to_owned()).unwrap_or_default();
+    let site_target = cardnote::formats::sitelogs::Site::from_name(&to);
+    if args.format.site().is_some() || site_target.is_some() {
+        return cardnote::formats::sitelogs::run_convert(
+            &args.file,
+            &to,
+            args.format.site(),
+            args.game.as_deref(),
+            args.output.as_deref(),
+            &ui.stderr_printer(),
+        );
+    }
     let printer = ui.stderr_printer();
     let file = &args.file;
     let data = match read_input(file, &printer) {

@@ -139,7 +139,7 @@ fn error_codes(check: &FileCheck) -> Vec<Vec<&str>> {
                 .diagnostics
                 .iter()
                 .filter(|d| d.is_error() && d.code() != "FORMAT_NOT_IMPLEMENTED")
-                .map(|d| &*d.code())
+                .map(|d| d.code())
                 .collect();
             codes.sort_unstable();
             codes

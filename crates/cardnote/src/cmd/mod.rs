@@ -96,13 +96,24 @@ pub enum FormatArg {
     PpnPref,
     /// Portable Pinochle Notation.
     PpnPinochle,
+    /// PokerStars hand history text (read through the `sitelogs` crate).
+    Pokerstars,
+    /// ACPC dealer logs (`STATE:` lines; give the `.game` file with `--game`).
+    Acpc,
+    /// The Pluribus logs' form of ACPC lines (six players, no `.game` file needed).
+    Pluribus,
 }
 
 impl FormatArg {
+    /// The site log format named, if any (those are read by the `sitelogs` crate, not `formats`).
+    pub fn site(self) -> Option<cardnote::formats::sitelogs::Site> {
+        cardnote::formats::sitelogs::Site::from_name(self.to_possible_value()?.get_name())
+    }
+
     /// The format forced, if any.
     pub fn forced(self) -> Option<Format> {
         match self {
-            FormatArg::Auto => None,
+            FormatArg::Auto | FormatArg::Pokerstars | FormatArg::Acpc | FormatArg::Pluribus => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),

@@ -13,6 +13,7 @@ pub mod phh;
 pub mod phh_replay;
 pub mod pinochle;
 pub mod pref;
+pub mod sitelogs;
 
 /// The notations the CLI knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

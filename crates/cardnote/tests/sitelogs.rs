@@ -1,0 +1,125 @@
+//! The site-log commands: `check --format pokerstars|acpc --json` (the contract's objects with the
+//! site's format name), and `convert` from a site log to PHH and from PHH back to the site.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn cardnote(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardnote")).args(args).output().expect("run cardnote")
+}
+
+fn corpus(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/sitelogs").join(rel).display().to_string()
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8(out.stdout.clone()).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+#[test]
+fn check_json_reports_each_hand_with_the_site_format() {
+    let out = cardnote(&[
+        "check",
+        "--json",
+        "--format",
+        "pokerstars",
+        &corpus("pokerstars/cases/thousands_play_money_home.txt"),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "one refused game and the text before the first hand");
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 4);
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!(r["index"], i);
+        assert_eq!(r["format"], "pokerstars");
+        for key in ["file", "ok", "errors", "warnings"] {
+            assert!(r.get(key).is_some(), "{key}");
+        }
+    }
+    assert_eq!(records[0]["errors"][0]["code"], "SITE_NO_HEADER");
+    assert_eq!(records[1]["ok"], true);
+    assert_eq!(records[1]["variant"], "NT");
+    assert_eq!(records[1]["players"], serde_json::json!(["Dee", "Ann", "Bob"]));
+    assert_eq!(records[2]["errors"][0]["code"], "SITE_GAME_UNSUPPORTED");
+    assert_eq!(records[2]["errors"][0]["line"], 37);
+    let game = corpus("acpc/real/3p.limit.odd-chips.excerpt.game");
+    let log = corpus("acpc/real/3p.limit.odd-chips.excerpt.log");
+    let out = cardnote(&["check", "--json", "--format", "acpc", "--game", &game, &log]);
+    assert_eq!(out.status.code(), Some(0));
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["format"], "acpc");
+    assert_eq!(records[0]["warnings"][0]["code"], "ACPC_ODD_CHIP");
+    // Without the game definition, ACPC is a usage error.
+    assert_eq!(cardnote(&["check", "--format", "acpc", &log]).status.code(), Some(2));
+}
+
+#[test]
+fn convert_to_phh_and_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let phhs: PathBuf = dir.path().join("zoom.phhs");
+    let out = cardnote(&[
+        "convert",
+        "--format",
+        "pokerstars",
+        "--to",
+        "phh",
+        "-o",
+        phhs.to_str().unwrap(),
+        &corpus("pokerstars/real/italytoast_no_blank_lines_58_hands.txt"),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&phhs).unwrap();
+    let file = phh::parse_file(&text);
+    assert_eq!(file.hands.len(), 58);
+    assert!(file.hands.iter().all(|h| h.diagnostics.is_empty()));
+    // PHH back to PokerStars text: the same hands.
+    let stars = dir.path().join("back.txt");
+    let out =
+        cardnote(&["convert", "--to", "pokerstars", "-o", stars.to_str().unwrap(), phhs.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let back = std::fs::read_to_string(&stars).unwrap();
+    let again: Vec<_> = sitelogs::pokerstars::Reader::from_str(&back, sitelogs::Options::default()).collect();
+    assert_eq!(again.len(), 58);
+    for (a, b) in again.iter().zip(&file.hands) {
+        assert_eq!(a.hand.as_ref(), b.hand.as_ref());
+    }
+    // ACPC: STATE lines and the .game beside them.
+    let game = corpus("acpc/real/2p.nolimit.h1000.r0.excerpt.game");
+    let log = corpus("acpc/real/2p.nolimit.h1000.r0.excerpt.log");
+    let acpc_phh = dir.path().join("acpc.phhs");
+    let out = cardnote(&[
+        "convert",
+        "--format",
+        "acpc",
+        "--game",
+        &game,
+        "--to",
+        "phh",
+        "-o",
+        acpc_phh.to_str().unwrap(),
+        &log,
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let state = dir.path().join("again.log");
+    let out = cardnote(&[
+        "convert",
+        "--to",
+        "acpc",
+        "--game",
+        &game,
+        "-o",
+        state.to_str().unwrap(),
+        acpc_phh.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let original: Vec<String> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("STATE:"))
+        .map(str::to_owned)
+        .collect();
+    let written: Vec<String> = std::fs::read_to_string(&state).unwrap().lines().map(str::to_owned).collect();
+    assert_eq!(written, original);
+    assert!(dir.path().join("again.game").is_file());
+}

@@ -1,0 +1,732 @@
+//! ACPC dealer logs (`STATE:<hand>:<betting>:<cards>:<payoffs>:<players>` lines, read with the
+//! `.game` definition they were played under) and the Pluribus logs' form of the same lines, to
+//! PHH and back.
+//!
+//! Positions: PHH's `p1` is ACPC position 0 (the small blind, or the big blind heads-up), so the
+//! blinds of the `.game` are PHH's `blinds_or_straddles` (reversed heads-up, as PHH reverses
+//! them). No-limit raises are written in ACPC as the total put in over the hand (`r300` then
+//! `r600` on the flop is 300 more), in PHH as the total of the street.
+//!
+//! The dealer splits an odd chip as fractions (`-5|2.5|2.5`) where the engine, like PokerKit,
+//! gives it to one player: such a hand is kept, with the log's payoffs, and an
+//! [`codes::ACPC_ODD_CHIP`] warning.
+//!
+//! ```
+//! use sitelogs::acpc::{GameDef, Reader, state_line};
+//! let game = GameDef::parse("GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nstack = 20000 20000\n\
+//!     blind = 100 50\nfirstPlayer = 2 1 1 1\nnumSuits = 4\nnumRanks = 13\nnumHoleCards = 2\n\
+//!     numBoardCards = 0 3 1 1\nEND GAMEDEF\n").unwrap();
+//! let log = "STATE:1:r19848c/cr19998c/r20000c/:6sKs|5dJd/2sTh2h/Qh/8h:20000|-20000:p2|p1\n";
+//! let record = Reader::from_str(log, &game, sitelogs::Options::default()).next().unwrap();
+//! let hand = record.hand.unwrap();
+//! assert_eq!(hand.players.as_deref(), Some(&["p2".to_owned(), "p1".to_owned()][..]));
+//! assert_eq!(state_line(&hand, &game).unwrap(), log.trim_end());
+//! ```
+
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+
+use cards_core::{Amount, Card, Diagnostic, MaybeCard, Span};
+use phh::{Action, ActionKind, CardRun, Hand, Player, Quantity, Shown, StrOrInt, Variant};
+
+use crate::export::{WriteError, unsupported};
+use crate::text::{Line, Lines};
+use crate::{Options, Record, codes, money, showdown};
+
+/// Betting structure of a game definition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Betting {
+    /// `limit`.
+    Limit,
+    /// `nolimit`.
+    NoLimit,
+}
+
+/// An ACPC game definition (`GAMEDEF ... END GAMEDEF`), for the hold'em games PHH expresses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameDef {
+    /// Limit or no-limit.
+    pub betting: Betting,
+    /// Players.
+    pub players: usize,
+    /// Stacks per position (`None`: not given, read as unknown, `inf`).
+    pub stacks: Option<Vec<Amount>>,
+    /// Blinds per position.
+    pub blinds: Vec<Amount>,
+    /// Fixed-limit bet sizes per round.
+    pub raise_sizes: Vec<Amount>,
+    /// Fixed-limit raise caps per round.
+    pub max_raises: Vec<u32>,
+    /// First position to act per round, 1-based.
+    pub first_player: Vec<usize>,
+}
+
+impl GameDef {
+    /// The Pluribus logs' game: 6 players, no-limit, 10,000 chips, blinds 50/100.
+    #[must_use]
+    pub fn pluribus() -> GameDef {
+        GameDef {
+            betting: Betting::NoLimit,
+            players: 6,
+            stacks: Some(vec![Amount::from_int(10_000); 6]),
+            blinds: [50, 100, 0, 0, 0, 0].into_iter().map(Amount::from_int).collect(),
+            raise_sizes: Vec::new(),
+            max_raises: Vec::new(),
+            first_player: vec![3, 1, 1, 1],
+        }
+    }
+
+    /// Reads a `.game` file; the error is an [`codes::ACPC_BAD_GAMEDEF`] or
+    /// [`codes::ACPC_UNSUPPORTED`] diagnostic.
+    pub fn parse(text: &str) -> Result<GameDef, Diagnostic> {
+        let bad =
+            |message: String, at: usize| Diagnostic::error(codes::ACPC_BAD_GAMEDEF, message, Span::at(at));
+        let mut betting = None;
+        let mut players = None;
+        let mut stacks = None;
+        let mut blinds = None;
+        let mut raise_sizes = Vec::new();
+        let mut max_raises = Vec::new();
+        let mut first_player = None;
+        let mut checks: Vec<(&str, String, usize)> = Vec::new();
+        let mut offset = 0;
+        for raw in text.split_inclusive('\n') {
+            let at = offset;
+            offset += raw.len();
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') || line.eq_ignore_ascii_case("GAMEDEF") {
+                continue;
+            }
+            if line.eq_ignore_ascii_case("END GAMEDEF") {
+                break;
+            }
+            match line.to_ascii_lowercase().as_str() {
+                "limit" => {
+                    betting = Some(Betting::Limit);
+                    continue;
+                }
+                "nolimit" => {
+                    betting = Some(Betting::NoLimit);
+                    continue;
+                }
+                "pot" | "potlimit" => {
+                    return Err(Diagnostic::error(
+                        codes::ACPC_UNSUPPORTED,
+                        "pot-limit ACPC games have no PHH variant",
+                        Span::at(at),
+                    ));
+                }
+                _ => {}
+            }
+            let Some((key, value)) = line.split_once('=') else {
+                return Err(bad(format!("`{line}` is not `key = values`"), at));
+            };
+            let key = key.trim();
+            let amounts = || -> Result<Vec<Amount>, Diagnostic> {
+                value
+                    .split_whitespace()
+                    .map(|v| v.parse().map_err(|_| bad(format!("`{v}` is not a number"), at)))
+                    .collect()
+            };
+            let counts = || -> Result<Vec<usize>, Diagnostic> {
+                value
+                    .split_whitespace()
+                    .map(|v| v.parse().map_err(|_| bad(format!("`{v}` is not a count"), at)))
+                    .collect()
+            };
+            match key {
+                "numPlayers" => players = counts()?.first().copied(),
+                "stack" => stacks = Some(amounts()?),
+                "blind" => blinds = Some(amounts()?),
+                "raiseSize" => raise_sizes = amounts()?,
+                "maxRaises" => {
+                    max_raises = counts()?.into_iter().map(|c| u32::try_from(c).unwrap_or(u32::MAX)).collect()
+                }
+                "firstPlayer" => first_player = Some(counts()?),
+                "numRounds" | "numSuits" | "numRanks" | "numHoleCards" | "numBoardCards" => {
+                    checks.push((key, value.split_whitespace().collect::<Vec<_>>().join(" "), at));
+                }
+                _ => return Err(bad(format!("unknown key `{key}`"), at)),
+            }
+        }
+        for (key, value, at) in checks {
+            let want = match key {
+                "numRounds" => "4",
+                "numSuits" => "4",
+                "numRanks" => "13",
+                "numHoleCards" => "2",
+                _ => "0 3 1 1",
+            };
+            if value != want {
+                return Err(Diagnostic::error(
+                    codes::ACPC_UNSUPPORTED,
+                    format!("`{key} = {value}`: only Texas hold'em (`{key} = {want}`) has a PHH variant"),
+                    Span::at(at),
+                ));
+            }
+        }
+        let betting = betting.ok_or_else(|| bad("no `limit` or `nolimit` line".into(), 0))?;
+        let players = players
+            .filter(|&p| (2..=22).contains(&p))
+            .ok_or_else(|| bad("no `numPlayers` from 2 to 22".into(), 0))?;
+        let mut blinds = blinds.ok_or_else(|| bad("no `blind`".into(), 0))?;
+        blinds.resize(players, Amount::ZERO);
+        if let Some(s) = &mut stacks {
+            let last = s.last().copied().unwrap_or(Amount::ZERO);
+            s.resize(players, last);
+        }
+        let game = GameDef {
+            betting,
+            players,
+            stacks,
+            blinds,
+            raise_sizes,
+            max_raises,
+            first_player: first_player.unwrap_or_else(|| vec![if players == 2 { 2 } else { 3 }, 1, 1, 1]),
+        };
+        let expected = if players == 2 { vec![2, 1, 1, 1] } else { vec![3, 1, 1, 1] };
+        if game.first_player != expected {
+            return Err(Diagnostic::error(
+                codes::ACPC_UNSUPPORTED,
+                "`firstPlayer` is not the order of play PHH's blinds imply (after the big blind, then position 1)",
+                Span::at(0),
+            ));
+        }
+        if betting == Betting::Limit && game.raise_sizes.len() < 4 {
+            return Err(bad("a limit game needs `raiseSize` for 4 rounds".into(), 0));
+        }
+        Ok(game)
+    }
+
+    /// The `.game` text for this definition.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let join = |v: &[Amount]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+        let mut out = String::from("GAMEDEF\n");
+        out.push_str(match self.betting {
+            Betting::Limit => "limit\n",
+            Betting::NoLimit => "nolimit\n",
+        });
+        let _ = writeln!(out, "numPlayers = {}", self.players);
+        out.push_str("numRounds = 4\n");
+        if let Some(s) = &self.stacks {
+            let _ = writeln!(out, "stack = {}", join(s));
+        }
+        let _ = writeln!(out, "blind = {}", join(&self.blinds));
+        if self.betting == Betting::Limit {
+            let _ = writeln!(out, "raiseSize = {}", join(&self.raise_sizes));
+        }
+        let firsts: Vec<String> = self.first_player.iter().map(ToString::to_string).collect();
+        let _ = writeln!(out, "firstPlayer = {}", firsts.join(" "));
+        if self.betting == Betting::Limit && !self.max_raises.is_empty() {
+            let caps: Vec<String> = self.max_raises.iter().map(ToString::to_string).collect();
+            let _ = writeln!(out, "maxRaises = {}", caps.join(" "));
+        }
+        out.push_str("numSuits = 4\nnumRanks = 13\nnumHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n");
+        out
+    }
+
+    /// The game of a PHH hand (FT or NT), for writing its `.game` file.
+    pub fn of_hand(hand: &Hand) -> Result<GameDef, Diagnostic> {
+        let n = hand.starting_stacks.len();
+        let betting = match hand.variant {
+            Variant::NoLimitTexasHoldem => Betting::NoLimit,
+            Variant::FixedLimitTexasHoldem => Betting::Limit,
+            v => return Err(unsupported(format!("ACPC logs hold Texas hold'em (FT, NT), not {v}"))),
+        };
+        if hand.antes.iter().any(|a| !a.is_zero()) {
+            return Err(unsupported("ACPC games have no antes"));
+        }
+        let mut blinds = hand.blinds_or_straddles.clone().unwrap_or_default();
+        blinds.resize(n, Amount::ZERO);
+        if n == 2 {
+            blinds.reverse();
+        }
+        let stacks: Option<Vec<Amount>> = hand.starting_stacks.iter().map(|q| q.finite()).collect();
+        let (small, big) = (hand.small_bet.unwrap_or(Amount::ZERO), hand.big_bet.unwrap_or(Amount::ZERO));
+        Ok(GameDef {
+            betting,
+            players: n,
+            stacks,
+            blinds,
+            raise_sizes: if betting == Betting::Limit { vec![small, small, big, big] } else { Vec::new() },
+            max_raises: if betting == Betting::Limit { vec![3, 4, 4, 4] } else { Vec::new() },
+            first_player: if n == 2 { vec![2, 1, 1, 1] } else { vec![3, 1, 1, 1] },
+        })
+    }
+
+    fn phh_blinds(&self) -> Vec<Amount> {
+        let mut b = self.blinds.clone();
+        if self.players == 2 {
+            b.reverse();
+        }
+        b
+    }
+}
+
+/// Streams the `STATE` lines of a dealer log (other lines, `#` comments and the `SCORE` line,
+/// are skipped; a `MATCHSTATE` transcript line is refused per line).
+#[derive(Debug)]
+pub struct Reader<'g, R> {
+    lines: Lines<R>,
+    game: &'g GameDef,
+    options: Options,
+}
+
+impl<'a, 'g> Reader<'g, &'a [u8]> {
+    /// Reads a log held in memory.
+    #[must_use]
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(text: &'a str, game: &'g GameDef, options: Options) -> Reader<'g, &'a [u8]> {
+        Reader::new(text.as_bytes(), game, options)
+    }
+}
+
+impl<'g, R: BufRead> Reader<'g, R> {
+    /// Reads `STATE` lines from `input`, played under `game`.
+    pub fn new(input: R, game: &'g GameDef, options: Options) -> Reader<'g, R> {
+        Reader { lines: Lines::new(input), game, options }
+    }
+
+    /// The read error that stopped the reader, if any.
+    pub fn take_error(&mut self) -> Option<std::io::Error> {
+        self.lines.take_error()
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<'_, R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        loop {
+            let line = self.lines.next()?;
+            let text = line.text.trim();
+            if text.starts_with("STATE:") {
+                return Some(import_line(&line, self.game, &self.options));
+            }
+            if text.is_empty() || text.starts_with('#') || text.starts_with("SCORE:") {
+                continue;
+            }
+            let error = Diagnostic::error(
+                codes::ACPC_BAD_STATE,
+                "not a `STATE:` line (dealer logs hold `#` comments, `STATE:` lines and a `SCORE:` line)",
+                line.span,
+            );
+            return Some(Record { hand: None, diagnostics: vec![error], span: line.span });
+        }
+    }
+}
+
+fn import_line(line: &Line, game: &GameDef, _options: &Options) -> Record {
+    let mut diagnostics = Vec::new();
+    let hand = match parse_state(&line.text, game) {
+        Ok((mut hand, logged, clean)) => {
+            let problems = check(&mut hand, &logged, line.span, clean);
+            let failed = problems.iter().any(Diagnostic::is_error);
+            diagnostics.extend(problems);
+            (!failed).then_some(hand)
+        }
+        Err(message) => {
+            diagnostics.push(Diagnostic::error(codes::ACPC_BAD_STATE, message, line.span));
+            None
+        }
+    };
+    Record { hand, diagnostics, span: line.span }
+}
+
+fn cards_of(text: &str) -> Result<Vec<Card>, String> {
+    let b = text.as_bytes();
+    if b.len() % 2 != 0 {
+        return Err(format!("`{text}` is not a run of cards"));
+    }
+    (0..b.len() / 2)
+        .map(|i| {
+            poker_engine::card_text::parse_card(&text[2 * i..2 * i + 2])
+                .map_err(|_| format!("`{}` is not a card", &text[2 * i..2 * i + 2]))
+        })
+        .collect()
+}
+
+fn run(cards: &[Card]) -> CardRun {
+    cards.iter().map(|&c| MaybeCard::Known(c)).collect()
+}
+
+fn player(i: usize) -> Player {
+    Player(u16::try_from(i + 1).unwrap_or(u16::MAX))
+}
+
+/// One `STATE` line to a PHH hand (before its check) and the logged payoffs.
+fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<showdown::Clean>), String> {
+    let fields: Vec<&str> = text.trim().split(':').collect();
+    let [_, id, betting, cards, payoffs, players] = fields[..] else {
+        return Err("expected `STATE:<hand>:<betting>:<cards>:<payoffs>:<players>`".into());
+    };
+    let n = game.players;
+    if game.blinds.len() != n || game.stacks.as_ref().is_some_and(|s| s.len() != n) || n < 2 {
+        return Err(format!("the game definition has no blind or stack for each of its {n} players"));
+    }
+    let names: Vec<String> = players.split('|').map(str::to_owned).collect();
+    let logged: Vec<Amount> = payoffs
+        .split('|')
+        .map(|p| p.parse().map_err(|_| format!("payoff `{p}` is not a number")))
+        .collect::<Result<_, _>>()?;
+    if names.len() != n || logged.len() != n {
+        return Err(format!(
+            "the game has {n} players, the line names {} with {} payoffs",
+            names.len(),
+            logged.len()
+        ));
+    }
+    let mut rounds = cards.split('/');
+    let holes: Vec<&str> = rounds.next().unwrap_or_default().split('|').collect();
+    if holes.len() != n {
+        return Err(format!("{} hole card groups for {n} players", holes.len()));
+    }
+    let boards: Vec<Vec<Card>> = rounds.map(cards_of).collect::<Result<_, _>>()?;
+    let variant = match game.betting {
+        Betting::NoLimit => Variant::NoLimitTexasHoldem,
+        Betting::Limit => Variant::FixedLimitTexasHoldem,
+    };
+    let mut hand = Hand::new(variant);
+    hand.antes = vec![Amount::ZERO; n];
+    hand.blinds_or_straddles = Some(game.phh_blinds());
+    match game.betting {
+        Betting::NoLimit => hand.min_bet = game.blinds.iter().copied().max(),
+        Betting::Limit => {
+            hand.small_bet = game.raise_sizes.first().copied();
+            hand.big_bet = game.raise_sizes.get(2).copied();
+        }
+    }
+    hand.starting_stacks = match &game.stacks {
+        Some(s) => s.iter().map(|&a| Quantity::Finite(a)).collect(),
+        None => vec![Quantity::Infinite; n],
+    };
+    hand.hand = Some(id.parse().map_or_else(|_| StrOrInt::Str(id.to_owned()), StrOrInt::Int));
+    hand.players = Some(names);
+    for (i, h) in holes.iter().enumerate() {
+        let cards: CardRun = if h.is_empty() {
+            std::iter::repeat_n(MaybeCard::Unknown, 2).collect()
+        } else {
+            run(&cards_of(h)?)
+        };
+        hand.actions.push(Action::new(ActionKind::DealHole { player: player(i), cards }));
+    }
+    // Betting: round by round; no-limit raises are totals over the hand.
+    let mut committed = game.phh_blinds_effective();
+    let mut street = committed.clone();
+    let mut folded = vec![false; n];
+    let mut actor = if n == 2 { 1 } else { 2 % n };
+    for (r, round) in betting.split('/').enumerate() {
+        if r > 0 {
+            let board = boards.get(r - 1).ok_or_else(|| format!("no board cards for round {}", r + 1))?;
+            hand.actions.push(Action::new(ActionKind::DealBoard { cards: run(board) }));
+            street = vec![Amount::ZERO; n];
+            actor = 0;
+        }
+        let bytes = round.as_bytes();
+        let mut k = 0;
+        while k < bytes.len() {
+            // The actor: the next player who has not folded (all-in players do not act, and the
+            // dealer writes no action for them).
+            let mut guard = 0;
+            while folded[actor] || is_all_in(&hand, &committed, actor) {
+                actor = (actor + 1) % n;
+                guard += 1;
+                if guard > n {
+                    return Err("an action when nobody can act".into());
+                }
+            }
+            let p = player(actor);
+            match bytes[k] {
+                b'f' => {
+                    folded[actor] = true;
+                    hand.actions.push(Action::new(ActionKind::Fold { player: p }));
+                    k += 1;
+                }
+                b'c' => {
+                    let top = street.iter().copied().max().unwrap_or(Amount::ZERO);
+                    let owed = money::minus(top, street[actor]);
+                    let owed = cap(&hand, &committed, actor, owed);
+                    street[actor] = money::plus(street[actor], owed);
+                    committed[actor] = money::plus(committed[actor], owed);
+                    hand.actions.push(Action::new(ActionKind::CheckCall { player: p }));
+                    k += 1;
+                }
+                b'r' => {
+                    let digits =
+                        bytes[k + 1..].iter().take_while(|b| b.is_ascii_digit() || **b == b'.').count();
+                    let to_street = if digits > 0 {
+                        let total: Amount =
+                            round[k + 1..k + 1 + digits].parse().map_err(|_| "a raise amount".to_owned())?;
+                        let before = money::minus(committed[actor], street[actor]);
+                        money::minus(total, before)
+                    } else {
+                        let top = street.iter().copied().max().unwrap_or(Amount::ZERO);
+                        let size = game.raise_sizes.get(r).copied().unwrap_or(Amount::ZERO);
+                        money::plus(top, size)
+                    };
+                    let add = money::minus(to_street, street[actor]);
+                    committed[actor] = money::plus(committed[actor], add);
+                    street[actor] = to_street;
+                    hand.actions
+                        .push(Action::new(ActionKind::CompleteBetRaise { player: p, amount: to_street }));
+                    k += 1 + digits;
+                }
+                other => return Err(format!("`{}` is not an ACPC action", char::from(other))),
+            }
+            actor = (actor + 1) % n;
+        }
+    }
+    // At a showdown every player left shows the cards the log gives.
+    let shows: Vec<Option<(Shown, Span)>> = hand
+        .actions
+        .iter()
+        .filter_map(|a| match &a.kind {
+            ActionKind::DealHole { cards, .. } => Some(Some((Shown::Cards(cards.clone()), Span::at(0)))),
+            _ => None,
+        })
+        .collect();
+    let mut spans = vec![Span::at(0); hand.actions.len()];
+    let clean = showdown::place(&mut hand, &mut spans, &shows);
+    // The outcome the log states: payoffs, and what each player collected (payoff + chips put
+    // in, the uncalled excess of the largest commitment excluded).
+    let put_in = without_uncalled(&committed);
+    let winnings: Vec<Quantity> =
+        (0..n).map(|i| Quantity::Finite(money::plus(logged[i], put_in[i]))).collect();
+    hand.winnings = Some(winnings);
+    if let Some(s) = &game.stacks {
+        hand.finishing_stacks =
+            Some((0..n).map(|i| Quantity::Finite(money::plus(s[i], logged[i]))).collect());
+    }
+    Ok((hand, logged, clean))
+}
+
+impl GameDef {
+    fn phh_blinds_effective(&self) -> Vec<Amount> {
+        // What each position has in front of it when the first round starts.
+        self.blinds
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| match self.stacks.as_ref().and_then(|s| s.get(i)) {
+                Some(&stack) if stack < b => stack,
+                _ => b,
+            })
+            .collect()
+    }
+}
+
+fn is_all_in(hand: &Hand, committed: &[Amount], i: usize) -> bool {
+    hand.starting_stacks[i].finite().is_some_and(|s| committed[i] >= s)
+}
+
+fn cap(hand: &Hand, committed: &[Amount], i: usize, owed: Amount) -> Amount {
+    match hand.starting_stacks[i].finite() {
+        Some(s) => {
+            let left = money::minus(s, committed[i]);
+            if owed > left { left } else { owed }
+        }
+        None => owed,
+    }
+}
+
+/// Commitments with the uncalled excess of the largest one returned.
+fn without_uncalled(committed: &[Amount]) -> Vec<Amount> {
+    let mut out = committed.to_vec();
+    let Some(top) = (0..out.len()).max_by(|&a, &b| out[a].cmp(&out[b]).then(b.cmp(&a))) else { return out };
+    let second = (0..out.len()).filter(|&i| i != top).map(|i| out[i]).max().unwrap_or(Amount::ZERO);
+    if out[top] > second {
+        out[top] = second;
+    }
+    out
+}
+
+/// Replays the hand and compares its payoffs with the log's.
+fn check(hand: &mut Hand, logged: &[Amount], span: Span, clean: Option<showdown::Clean>) -> Vec<Diagnostic> {
+    let outcome = crate::consistency::outcome(hand, &[], span, clean);
+    let mut out: Vec<Diagnostic> = outcome.diagnostics.into_iter().map(|d| located(d, span)).collect();
+    if out.iter().any(Diagnostic::is_error) {
+        return out;
+    }
+    if !outcome.terminal {
+        out.push(Diagnostic::error(codes::SITE_REPLAY, "the replayed hand does not reach its end", span));
+        return out;
+    }
+    let replayed = &outcome.payoffs;
+    let shown = |i: usize| replayed[i].map_or_else(|| "inf".to_owned(), |a| a.normalize().to_string());
+    let differs: Vec<usize> =
+        (0..logged.len()).filter(|&i| replayed.get(i).copied().flatten() != Some(logged[i])).collect();
+    if differs.is_empty() {
+        return out;
+    }
+    // An odd chip the dealer split as fractions: each difference under one chip, none created.
+    let total = |v: &mut dyn Iterator<Item = Amount>| v.fold(Amount::ZERO, money::plus);
+    let replayed_sum = total(&mut replayed.iter().map(|r| r.unwrap_or(Amount::ZERO)));
+    let logged_sum = total(&mut logged.iter().copied());
+    let one = Amount::from_int(1);
+    let small = differs.iter().all(|&i| {
+        let d = money::minus(replayed[i].unwrap_or(Amount::ZERO), logged[i]);
+        d < one && money::minus(Amount::ZERO, d) < one
+    });
+    let names = hand.players.clone().unwrap_or_default();
+    let name = |i: usize| names.get(i).cloned().unwrap_or_default();
+    if small && replayed_sum == logged_sum && logged.iter().any(|p| !p.is_integer()) {
+        let list: Vec<String> = differs
+            .iter()
+            .map(|&i| format!("{} ({}) {} by replay, {} logged", player(i), name(i), shown(i), logged[i]))
+            .collect();
+        out.push(Diagnostic::warning(
+            codes::ACPC_ODD_CHIP,
+            format!(
+                "the dealer split an odd chip as fractions; the replay gives it whole: {}",
+                list.join(", ")
+            ),
+            span,
+        ));
+        return out;
+    }
+    for i in differs {
+        out.push(Diagnostic::error(
+            codes::SITE_INCONSISTENT,
+            format!(
+                "{} ({}) wins {} when the hand is replayed, the log says {}",
+                player(i),
+                name(i),
+                shown(i),
+                logged[i]
+            ),
+            span,
+        ));
+    }
+    out
+}
+
+/// The replay's diagnostics point at the whole line (the actions have no spans of their own).
+fn located(d: Diagnostic, span: Span) -> Diagnostic {
+    let mut d = d;
+    d.set_span(span);
+    d
+}
+
+/// Writes a hand as one `STATE` line (no line ending), under `game`.
+pub fn state_line(hand: &Hand, game: &GameDef) -> Result<String, Diagnostic> {
+    let n = hand.starting_stacks.len();
+    if n != game.players || game.blinds.len() != n || game.stacks.as_ref().is_some_and(|s| s.len() != n) {
+        return Err(unsupported(format!("the hand has {n} players, the game {}", game.players)));
+    }
+    let own = GameDef::of_hand(hand)?;
+    if own.betting != game.betting || own.phh_blinds() != game.phh_blinds() {
+        return Err(unsupported("the hand is not played under this game (betting or blinds differ)"));
+    }
+    let mut holes: Vec<String> = vec![String::new(); n];
+    let mut boards: Vec<String> = Vec::new();
+    let mut betting = String::new();
+    let mut committed = game.phh_blinds_effective();
+    let mut street = committed.clone();
+    for action in &hand.actions {
+        match &action.kind {
+            ActionKind::DealHole { player, cards } => {
+                let i = index(*player, n)?;
+                if cards.iter().all(|c| c.known().is_some()) {
+                    holes[i].push_str(&cards.to_string());
+                }
+            }
+            ActionKind::DealBoard { cards } => {
+                boards.push(cards.to_string());
+                betting.push('/');
+                street = vec![Amount::ZERO; n];
+            }
+            ActionKind::Fold { .. } => betting.push('f'),
+            ActionKind::CheckCall { player } => {
+                let i = index(*player, n)?;
+                let top = street.iter().copied().max().unwrap_or(Amount::ZERO);
+                let owed = cap(hand, &committed, i, money::minus(top, street[i]));
+                street[i] = money::plus(street[i], owed);
+                committed[i] = money::plus(committed[i], owed);
+                betting.push('c');
+            }
+            ActionKind::CompleteBetRaise { player, amount } => {
+                let i = index(*player, n)?;
+                let add = money::minus(*amount, street[i]);
+                committed[i] = money::plus(committed[i], add);
+                street[i] = *amount;
+                betting.push('r');
+                if game.betting == Betting::NoLimit {
+                    betting.push_str(&committed[i].to_string());
+                }
+            }
+            ActionKind::ShowMuck { .. } | ActionKind::NoOp => {}
+            ActionKind::BringIn { .. } | ActionKind::StandPatDiscard { .. } => {
+                return Err(unsupported("a bring-in or a draw in hold'em"));
+            }
+        }
+    }
+    // Payoffs: the hand's stated winnings (what the log said) less what each put in, else the replay's.
+    let put_in = without_uncalled(&committed);
+    let payoffs: Vec<Amount> = match crate::export::stated_winnings(hand) {
+        Some(w) => (0..n).map(|i| money::minus(w[i], put_in[i])).collect(),
+        None => {
+            let outcome =
+                phh::replay::replay_hand(hand, &[], Span::at(0), phh::replay::RuleProfile::Pokerkit);
+            if !outcome.terminal || outcome.diagnostics.iter().any(Diagnostic::is_error) {
+                return Err(unsupported("the hand does not replay to its end"));
+            }
+            outcome
+                .payoffs
+                .iter()
+                .map(|p| p.parse().map_err(|_| unsupported("an infinite payoff")))
+                .collect::<Result<_, _>>()?
+        }
+    };
+    let id = match &hand.hand {
+        Some(StrOrInt::Int(i)) => i.to_string(),
+        Some(StrOrInt::Str(s)) if !s.contains([':', '\n']) => s.clone(),
+        _ => "0".to_owned(),
+    };
+    let names: Vec<String> = match &hand.players {
+        Some(p) if p.len() == n && p.iter().all(|s| !s.contains([':', '|', '\n'])) => p.clone(),
+        _ => (1..=n).map(|i| format!("p{i}")).collect(),
+    };
+    let mut cards = holes.join("|");
+    for b in &boards {
+        cards.push('/');
+        cards.push_str(b);
+    }
+    let payoffs: Vec<String> = payoffs.iter().map(|p| p.normalize().to_string()).collect();
+    Ok(format!("STATE:{id}:{betting}:{cards}:{}:{}", payoffs.join("|"), names.join("|")))
+}
+
+fn index(player: Player, n: usize) -> Result<usize, Diagnostic> {
+    player
+        .index()
+        .filter(|&i| i < n)
+        .ok_or_else(|| unsupported(format!("{player} is not a player of the hand")))
+}
+
+/// Writes hands as `STATE` lines, one per line.
+#[derive(Debug)]
+pub struct Writer<'g, W> {
+    out: W,
+    game: &'g GameDef,
+}
+
+impl<'g, W: Write> Writer<'g, W> {
+    /// A writer to `out` for hands played under `game`.
+    pub fn new(out: W, game: &'g GameDef) -> Writer<'g, W> {
+        Writer { out, game }
+    }
+
+    /// Writes one hand; a hand the game cannot hold is refused and nothing is written.
+    pub fn write_hand(&mut self, hand: &Hand) -> Result<(), WriteError> {
+        let line = state_line(hand, self.game).map_err(WriteError::Unsupported)?;
+        self.out.write_all(line.as_bytes())?;
+        self.out.write_all(b"\n")?;
+        Ok(())
+    }
+
+    /// The output back.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}

@@ -1,0 +1,63 @@
+//! Every stable diagnostic code of this crate, as `&'static str` constants, and [`ALL`].
+
+macro_rules! codes {
+    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {
+        $($(#[$doc])* pub const $name: &str = stringify!($name);)*
+        /// Every code, in declaration order.
+        pub const ALL: &[&str] = &[$($name),*];
+    };
+}
+
+codes! {
+    /// Text that belongs to no hand (before the first hand header, or a fragment without one).
+    SITE_NO_HEADER,
+    /// A hand header that cannot be read (hand number, game, stakes or date).
+    SITE_BAD_HEADER,
+    /// The game is one PHH cannot express (5-card draw, 5/6-card Omaha, Courchevel, pot-limit
+    /// hold'em, pot-limit hi/lo...); the message names it.
+    SITE_GAME_UNSUPPORTED,
+    /// A game PHH expresses whose PokerStars text this version does not read yet (the draw
+    /// games: 2-7 single and triple draw, badugi).
+    SITE_GAME_NOT_READ,
+    /// The table line (`Table '...' 6-max Seat #N is the button`) is missing or unreadable.
+    SITE_BAD_TABLE,
+    /// A seat line cannot be read.
+    SITE_BAD_SEAT,
+    /// An amount cannot be read (currency symbol, thousands separators and decimals are allowed).
+    SITE_BAD_AMOUNT,
+    /// Cards in brackets cannot be read.
+    SITE_BAD_CARDS,
+    /// A line names a player who has no seat in the hand.
+    SITE_UNKNOWN_PLAYER,
+    /// A line the importer does not know; it is skipped (an error under `strict`).
+    SITE_UNKNOWN_LINE,
+    /// The hand was run twice (or more): PHH has no notation for several boards.
+    SITE_RUN_IT_TWICE,
+    /// A dead blind (`posts small & big blinds`): PHH has no dead money outside antes.
+    SITE_DEAD_BLIND,
+    /// A blind posted out of position (a returning player's post): PHH's blinds also set who acts
+    /// first, so the hand cannot be written.
+    SITE_POST_OUT_OF_TURN,
+    /// A player cashed out the hand: the log's payout is not the pot's.
+    SITE_CASH_OUT,
+    /// The hand has no players dealt in, or only one.
+    SITE_TOO_FEW_PLAYERS,
+    /// The hand was cancelled or is cut short (no summary).
+    SITE_INCOMPLETE,
+    /// Replaying the imported hand failed (an illegal action under the engine's rules).
+    SITE_REPLAY,
+    /// Replaying the imported hand ends with stacks the log does not state (the message names the
+    /// player and both amounts).
+    SITE_INCONSISTENT,
+    /// The ACPC game definition cannot be read.
+    ACPC_BAD_GAMEDEF,
+    /// An ACPC `STATE` line cannot be read.
+    ACPC_BAD_STATE,
+    /// The dealer split an odd chip as fractions where the replay gives it to one player (a
+    /// warning: the hand keeps the log's payoffs).
+    ACPC_ODD_CHIP,
+    /// The ACPC game (or the PHH hand to export) is not one ACPC logs can hold.
+    ACPC_UNSUPPORTED,
+    /// A PHH hand cannot be written in the site's text (variant, missing fields, illegal replay).
+    EXPORT_UNSUPPORTED,
+}

@@ -1,0 +1,106 @@
+//! The per-hand consistency check: the imported hand is replayed by `poker-engine` and must end
+//! with the stacks the log states. Rake is the only difference allowed: it is taken from the
+//! winners (no player ends with more than the replay gives) and adds up to what the log says.
+
+use cards_core::{Amount, Diagnostic, Span};
+use phh::Hand;
+use phh::replay::{RuleProfile, replay_hand};
+
+use crate::showdown::Clean;
+use crate::{codes, money};
+
+/// The outcome to check: from the clean run when there is one (no second replay), else from the
+/// replay with PokerKit's repairs, whose diagnostics say what went wrong.
+pub(crate) struct Outcome {
+    pub diagnostics: Vec<Diagnostic>,
+    pub terminal: bool,
+    pub finishing_stacks: Vec<Option<Amount>>,
+    pub payoffs: Vec<Option<Amount>>,
+}
+
+fn amount(chips: &poker_engine::Chips) -> Option<Amount> {
+    chips.decimal().map(Amount)
+}
+
+pub(crate) fn outcome(hand: &Hand, action_spans: &[Span], whole: Span, clean: Option<Clean>) -> Outcome {
+    if let Some(clean) = clean.filter(|c| c.state.is_over()) {
+        return Outcome {
+            diagnostics: clean.warnings,
+            terminal: true,
+            finishing_stacks: clean.state.stacks().iter().map(amount).collect(),
+            payoffs: clean.state.payoffs().iter().map(amount).collect(),
+        };
+    }
+    let replayed = replay_hand(hand, action_spans, whole, RuleProfile::Pokerkit);
+    Outcome {
+        diagnostics: replayed.diagnostics,
+        terminal: replayed.terminal,
+        finishing_stacks: replayed.finishing_stacks.iter().map(|s| s.parse().ok()).collect(),
+        payoffs: replayed.payoffs.iter().map(|s| s.parse().ok()).collect(),
+    }
+}
+
+/// Replays `hand` and compares its finishing stacks with `logged` (per PHH player). Returns the
+/// replay's diagnostics and, when the stacks differ, one [`codes::SITE_INCONSISTENT`] error per
+/// player naming both amounts.
+#[must_use]
+pub fn check(
+    hand: &Hand,
+    action_spans: &[Span],
+    whole: Span,
+    logged: &[Amount],
+    rake: Amount,
+    names: &[&str],
+    clean: Option<Clean>,
+) -> Vec<Diagnostic> {
+    let outcome = outcome(hand, action_spans, whole, clean);
+    let mut out = outcome.diagnostics;
+    if out.iter().any(Diagnostic::is_error) {
+        return out;
+    }
+    if !outcome.terminal {
+        out.push(Diagnostic::error(codes::SITE_REPLAY, "the replayed hand does not reach its end", whole));
+        return out;
+    }
+    let replayed = &outcome.finishing_stacks;
+    let mut extra = Amount::ZERO;
+    let mut bad = Vec::new();
+    for (i, (r, l)) in replayed.iter().zip(logged).enumerate() {
+        let Some(r) = r else {
+            bad.push(i);
+            continue;
+        };
+        let diff = money::minus(*r, *l);
+        extra = money::plus(extra, diff);
+        if diff.is_negative() || (rake.is_zero() && !diff.is_zero()) {
+            bad.push(i);
+        }
+    }
+    if bad.is_empty() && extra.normalize() != rake.normalize() {
+        bad.extend((0..logged.len()).filter(|&i| {
+            replayed.get(i).copied().flatten().is_some_and(|r| money::minus(r, logged[i]) != Amount::ZERO)
+        }));
+        let message = format!(
+            "the replay gives the winners {} more than the log pays out, the log's rake is {rake}",
+            extra.normalize()
+        );
+        out.push(Diagnostic::error(codes::SITE_INCONSISTENT, message, whole));
+        return out;
+    }
+    for i in bad {
+        let name = names.get(i).copied().unwrap_or_default();
+        let replayed = outcome
+            .finishing_stacks
+            .get(i)
+            .copied()
+            .flatten()
+            .map_or_else(|| "inf".to_owned(), |a| a.to_string());
+        let message = format!(
+            "p{} ({name}) ends with {replayed} when the hand is replayed, the log says {}",
+            i + 1,
+            logged[i]
+        );
+        out.push(Diagnostic::error(codes::SITE_INCONSISTENT, message, whole));
+    }
+    out
+}

@@ -1,0 +1,88 @@
+//! Poker site hand histories to and from PHH: PokerStars text and ACPC (and Pluribus) `STATE` logs
+//! read as [`phh::Hand`]s, each replayed by `poker-engine` and checked against the outcome the log
+//! states; PHH hands written back as PokerStars text and ACPC `STATE` lines.
+//!
+//! ```
+//! use sitelogs::{Options, pokerstars};
+//!
+//! let log = "PokerStars Hand #7: Hold'em No Limit (10/20) - 2021/05/06 7:08:09 ET
+//! Table 'T' 9-max Seat #2 is the button
+//! Seat 2: Ann (1,000 in chips)
+//! Seat 5: Bob (1500 in chips)
+//! Ann: posts small blind 10
+//! Bob: posts big blind 20
+//! *** HOLE CARDS ***
+//! Dealt to Bob [Ah Kh]
+//! Ann: calls 10
+//! Bob: checks
+//! *** FLOP *** [2c 3d 4h]
+//! Bob: bets 20
+//! Ann: folds
+//! Uncalled bet (20) returned to Bob
+//! Bob collected 40 from pot
+//! *** SUMMARY ***
+//! Total pot 40 | Rake 0
+//! ";
+//! for record in pokerstars::Reader::from_str(log, Options::default()) {
+//!     let hand = record.hand.expect("imported and consistent");
+//!     assert_eq!(hand.finishing_stacks.as_ref().unwrap()[0].to_string(), "1520");
+//!     // Back to the site's text: the same hand.
+//!     let text = pokerstars::write_hand(&hand).unwrap();
+//!     let again = pokerstars::Reader::from_str(&text, Options::default()).next().unwrap();
+//!     assert_eq!(again.hand.as_ref(), Some(&hand));
+//! }
+//! ```
+//!
+//! # Shape
+//! Every reader is an iterator of [`Record`]s (the hand, its diagnostics, its byte span) over any
+//! `BufRead`, with [`Options`] and a `from_str` convenience; every writer writes to any `Write`,
+//! hand by hand. Codes are in [`codes`]. One bad hand never stops a file: it is a record with
+//! errors and no hand.
+//!
+//! # Features
+//! - `serde`: [`Record`] and [`Options`] serialize (the hands are PHH models, which always do).
+
+pub mod acpc;
+pub mod codes;
+pub mod consistency;
+pub mod export;
+pub mod money;
+pub mod pokerstars;
+pub mod showdown;
+pub mod text;
+
+use cards_core::{Diagnostic, Span};
+
+/// Reading options, the same meaning in every cardnote reader.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Options {
+    /// Producer leniencies become errors (lines the importer does not know, for one).
+    pub strict: bool,
+}
+
+/// One hand of a log: the PHH hand (when it could be imported and passed its checks), its
+/// diagnostics and its byte span in the input.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Record {
+    /// The hand; `None` when it was refused (the diagnostics say why).
+    pub hand: Option<phh::Hand>,
+    /// Errors and warnings, spans into the input.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The hand's bytes in the input.
+    pub span: Span,
+}
+
+impl Record {
+    /// Whether the record has an error.
+    #[must_use]
+    pub fn has_error(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

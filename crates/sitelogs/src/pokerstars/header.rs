@@ -1,0 +1,297 @@
+//! The first two lines of a PokerStars hand: the hand header and the table line.
+
+use cards_core::Amount;
+use phh::Variant;
+
+use crate::money;
+
+/// What the hand header says.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Header {
+    /// The text before ` Hand #` / ` Game #` (`PokerStars`, `PokerStars Zoom`, `PokerStars Home Game`).
+    pub site: String,
+    /// `Hand` (current logs) or `Game` (logs before 2010).
+    pub noun: String,
+    /// The hand number.
+    pub id: String,
+    /// Tournament text before the game (`Tournament #123, $0.91+$0.09 USD`), or a home game's club.
+    pub event: Option<String>,
+    /// The game as written (`Hold'em No Limit`).
+    pub game: String,
+    /// The small and big stake of the parenthesized stakes (`$0.50/$1.00`): blinds in big-bet
+    /// games, the small and big bet in fixed-limit games.
+    pub stakes: Option<(Amount, Amount)>,
+    /// Currency code after the stakes (`USD`), or from the symbol.
+    pub currency: Option<String>,
+    /// The symbol the amounts carry (`$`).
+    pub symbol: Option<char>,
+    /// The tournament level (`Level IV` is 4).
+    pub level: Option<i64>,
+    /// The first date and time.
+    pub date: Option<DateTime>,
+    /// The time zone written after the first date (`ET`, `CET`, `UTC`).
+    pub time_zone: Option<String>,
+}
+
+/// `(year, month, day, hour, minute, second)`.
+pub type DateTime = (i64, i64, i64, u8, u8, u8);
+
+/// Whether a line opens a hand: `<site words> Hand|Game #<digits>:`.
+#[must_use]
+pub fn is_header(line: &str) -> bool {
+    split_id(line).is_some()
+}
+
+fn split_id(line: &str) -> Option<(&str, &str, &str, &str)> {
+    let line = line.trim_start_matches('\u{feff}');
+    // Most lines have no `#`: one byte search rules them out.
+    if !line.as_bytes().contains(&b'#') || !line.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return None;
+    }
+    let (at, noun) = [" Hand #", " Game #"].iter().filter_map(|n| line.find(n).map(|i| (i, *n))).min()?;
+    let site = &line[..at];
+    if site.is_empty() || !site.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ') {
+        return None;
+    }
+    let after = &line[at + noun.len()..];
+    let colon = after.find(':')?;
+    let id = &after[..colon];
+    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return None;
+    }
+    Some((site, noun.trim().trim_end_matches(" #"), id, &after[colon + 1..]))
+}
+
+/// The games PHH can express, with their PokerStars names.
+pub const GAMES: &[(&str, Variant)] = &[
+    ("Hold'em No Limit", Variant::NoLimitTexasHoldem),
+    ("Hold'em Limit", Variant::FixedLimitTexasHoldem),
+    ("6+ Hold'em No Limit", Variant::NoLimitShortDeckHoldem),
+    ("Omaha Pot Limit", Variant::PotLimitOmahaHoldem),
+    ("Omaha Hi/Lo Limit", Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter),
+    ("7 Card Stud Limit", Variant::FixedLimitSevenCardStud),
+    ("7 Card Stud Hi/Lo Limit", Variant::FixedLimitSevenCardStudHighLowSplitEightOrBetter),
+    ("Razz Limit", Variant::FixedLimitRazz),
+    ("Single Draw 2-7 Lowball No Limit", Variant::NoLimitDeuceToSevenLowballSingleDraw),
+    ("Triple Draw 2-7 Lowball Limit", Variant::FixedLimitDeuceToSevenLowballTripleDraw),
+    ("Badugi Limit", Variant::FixedLimitBadugi),
+];
+
+/// The PokerStars name of a variant.
+#[must_use]
+pub fn game_name(variant: Variant) -> &'static str {
+    GAMES.iter().find(|(_, v)| *v == variant).map_or("Hold'em No Limit", |(name, _)| name)
+}
+
+/// The variant of a game name; `None` for a game PHH cannot express.
+#[must_use]
+pub fn variant_of(game: &str) -> Option<Variant> {
+    GAMES.iter().find(|(name, _)| *name == game).map(|(_, v)| *v)
+}
+
+const STRUCTURES: &[&str] = &[" Pot Limit", " No Limit", " Cap No Limit", " Fixed Limit", " Limit"];
+
+fn roman(text: &str) -> Option<i64> {
+    let value = |c: char| match c {
+        'I' => Some(1),
+        'V' => Some(5),
+        'X' => Some(10),
+        'L' => Some(50),
+        'C' => Some(100),
+        _ => None,
+    };
+    let digits: Vec<i64> = text.chars().map(value).collect::<Option<_>>()?;
+    let mut total = 0;
+    for (i, d) in digits.iter().enumerate() {
+        if digits.get(i + 1).is_some_and(|next| next > d) { total -= d } else { total += d }
+    }
+    (total > 0).then_some(total).or_else(|| text.parse().ok())
+}
+
+fn date(text: &str) -> Option<(DateTime, Option<String>)> {
+    let mut words = text.split_whitespace();
+    let day = words.next()?;
+    let time = words.next()?;
+    let zone = words.next().filter(|z| !z.starts_with('[')).map(str::to_owned);
+    let mut d = day.split('/').map(str::parse::<i64>);
+    let (y, m, dd) = (d.next()?.ok()?, d.next()?.ok()?, d.next()?.ok()?);
+    let mut t = time.split(':').map(str::parse::<u8>);
+    let (h, mi, s) = (t.next()?.ok()?, t.next()?.ok()?, t.next().unwrap_or(Ok(0)).ok()?);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&dd) || h > 23 || mi > 59 || s > 60 {
+        return None;
+    }
+    Some(((y, m, dd, h, mi, s), zone))
+}
+
+/// Reads a header line; the error says what is missing.
+pub fn parse(line: &str) -> Result<Header, String> {
+    let (site, noun, id, rest) = split_id(line).ok_or("no `Hand #<number>:` in the header")?;
+    let mut header =
+        Header { site: site.to_owned(), noun: noun.to_owned(), id: id.to_owned(), ..Header::default() };
+    // The date is after the last ` - ` that is followed by a digit.
+    let (body, when) = match rest
+        .rmatch_indices(" - ")
+        .find(|(i, _)| rest[i + 3..].starts_with(|c: char| c.is_ascii_digit()))
+    {
+        Some((i, _)) => (&rest[..i], Some(&rest[i + 3..])),
+        None => (rest, None),
+    };
+    if let Some(when) = when {
+        let (d, zone) = date(when).ok_or_else(|| format!("unreadable date `{when}`"))?;
+        header.date = Some(d);
+        header.time_zone = zone;
+    }
+    let body = body.trim();
+    // Stakes: the last parenthesized group; a mixed game writes `HORSE (Razz Limit, $1/$2 USD)`.
+    let (before, stakes) = match (body.rfind('('), body.ends_with(')')) {
+        (Some(open), true) => (&body[..open], Some(&body[open + 1..body.len() - 1])),
+        _ => (body, None),
+    };
+    let mut game_text = before.trim().to_owned();
+    let mut stakes_text = stakes.map(str::to_owned);
+    if let Some(s) = stakes {
+        if let Some((game, st)) = s.split_once(", ") {
+            if STRUCTURES.iter().any(|k| game.ends_with(k)) {
+                game_text = format!("{} {game}", before.trim());
+                stakes_text = Some(st.to_owned());
+            }
+        }
+    }
+    // Tournaments: `Tournament #1, $1+$0.10 USD Hold'em No Limit - Level IV`.
+    if let Some((game, level)) = game_text.clone().rsplit_once(" - Level ") {
+        header.level = Some(roman(level.trim()).ok_or_else(|| format!("unreadable level `{level}`"))?);
+        game_text = game.to_owned();
+    }
+    let game_start = game_start(&game_text).ok_or_else(|| format!("no game in `{game_text}`"))?;
+    let event = game_text[..game_start].trim().trim_end_matches(',').trim();
+    if !event.is_empty() {
+        header.event = Some(event.to_owned());
+    }
+    header.game = game_text[game_start..].trim().to_owned();
+    if let Some(st) = stakes_text.as_deref().filter(|st| st.contains(" Cap ")) {
+        // `($1/$2 - $40 Cap - USD)`: capped no-limit, which PHH cannot express.
+        header.game = format!("{} (capped at {})", header.game, st.split(" - ").nth(1).unwrap_or("a cap"));
+        return Ok(header);
+    }
+    if let Some(st) = stakes_text {
+        let mut words = st.split_whitespace();
+        let pair = words.next().unwrap_or_default();
+        if let Some(code) = words.next() {
+            header.currency = Some(code.to_owned());
+        }
+        let (small, big) = pair.split_once('/').ok_or_else(|| format!("unreadable stakes `{st}`"))?;
+        header.symbol = money::symbol_of(small);
+        let small = money::parse(small).ok_or_else(|| format!("unreadable stakes `{st}`"))?;
+        let big = money::parse(big).ok_or_else(|| format!("unreadable stakes `{st}`"))?;
+        header.stakes = Some((small, big));
+    }
+    Ok(header)
+}
+
+/// Where the game name starts: the known name the text ends with (with its betting structure),
+/// else the words after the event's last comma.
+fn game_start(text: &str) -> Option<usize> {
+    let known = [
+        "7 Card Stud Hi/Lo",
+        "7 Card Stud",
+        "5 Card Omaha Hi/Lo",
+        "5 Card Omaha",
+        "6 Card Omaha Hi/Lo",
+        "6 Card Omaha",
+        "Courchevel Hi/Lo",
+        "Courchevel",
+        "Omaha Hi/Lo",
+        "Omaha",
+        "6+ Hold'em",
+        "Hold'em",
+        "Razz",
+        "Triple Draw 2-7 Lowball",
+        "Single Draw 2-7 Lowball",
+        "5 Card Draw",
+        "Badugi",
+    ];
+    let structure = STRUCTURES.iter().filter(|s| text.ends_with(*s)).map(|s| s.len()).max()?;
+    let head = &text[..text.len() - structure];
+    known
+        .iter()
+        .filter(|k| {
+            head.ends_with(*k) && (head.len() == k.len() || head[..head.len() - k.len()].ends_with(' '))
+        })
+        .map(|k| head.len() - k.len())
+        .min()
+        .or_else(|| Some(head.rfind(", ").map_or(0, |i| i + 2)))
+}
+
+/// What the table line says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    /// The table name.
+    pub name: String,
+    /// Seats at the table (`6-max`).
+    pub seat_count: Option<i64>,
+    /// Whether the line says `(Play Money)`.
+    pub play_money: bool,
+    /// The button's seat.
+    pub button: Option<i64>,
+}
+
+/// Reads `Table 'Name' 6-max [(Play Money)] Seat #3 is the button`.
+#[must_use]
+pub fn parse_table(line: &str) -> Option<Table> {
+    let rest = line.strip_prefix("Table '")?;
+    let close = rest.rfind('\'')?;
+    let name = rest[..close].to_owned();
+    let tail = &rest[close + 1..];
+    let seat_count =
+        tail.split_whitespace().find_map(|w| w.strip_suffix("-max")).and_then(|n| n.parse().ok());
+    let button =
+        tail.split_once("Seat #").and_then(|(_, b)| b.split_whitespace().next()).and_then(|n| n.parse().ok());
+    Some(Table { name, seat_count, play_money: tail.contains("(Play Money)"), button })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tournament() {
+        let h = parse("PokerStars Hand #13297900000: Tournament #11866000000, $13.92+$1.08 USD Hold'em No Limit - Level IV (40/80) - 2015/03/31 21:06:11 CET [2015/03/31 15:06:11 ET]").unwrap();
+        assert_eq!(h.id, "13297900000");
+        assert_eq!(h.event.as_deref(), Some("Tournament #11866000000, $13.92+$1.08 USD"));
+        assert_eq!(h.game, "Hold'em No Limit");
+        assert_eq!(h.level, Some(4));
+        assert_eq!(h.date, Some((2015, 3, 31, 21, 6, 11)));
+        assert_eq!(h.time_zone.as_deref(), Some("CET"));
+        assert_eq!(h.currency, None);
+    }
+
+    #[test]
+    fn cash_and_mixed() {
+        let h =
+            parse("PokerStars Zoom Hand #1:  Omaha Hi/Lo Pot Limit (¥25/¥50 CNY) - 2014/01/06 8:50:08 ET")
+                .unwrap();
+        assert_eq!((h.site.as_str(), h.game.as_str()), ("PokerStars Zoom", "Omaha Hi/Lo Pot Limit"));
+        assert_eq!(h.currency.as_deref(), Some("CNY"));
+        assert_eq!(h.symbol, Some('¥'));
+        let h =
+            parse("PokerStars Hand #2: HORSE (Razz Limit, $0.04/$0.08 USD) - 2014/01/06 8:50:08 ET").unwrap();
+        assert_eq!(h.game, "Razz Limit");
+        assert_eq!(h.event.as_deref(), Some("HORSE"));
+        let h =
+            parse("PokerStars Game #3: 5 Card Draw No Limit (1,000/2,000) - 2009/01/06 8:50:08 ET").unwrap();
+        assert_eq!(h.game, "5 Card Draw No Limit");
+        assert_eq!(
+            h.stakes.map(|(a, b)| (a.to_string(), b.to_string())),
+            Some(("1000".into(), "2000".into()))
+        );
+    }
+
+    #[test]
+    fn table() {
+        let t = parse_table("Table 'Pomona III' 6-max (Play Money) Seat #1 is the button").unwrap();
+        assert_eq!(
+            (t.name.as_str(), t.seat_count, t.play_money, t.button),
+            ("Pomona III", Some(6), true, Some(1))
+        );
+    }
+}

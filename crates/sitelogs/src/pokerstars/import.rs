@@ -1,0 +1,863 @@
+//! One PokerStars hand (its lines) to a PHH [`Hand`], replayed and checked against the log.
+
+use cards_core::{Amount, Card, Diagnostic, MaybeCard, Span};
+use phh::{Action, ActionKind, CardRun, Hand, LocalTime, Player, Quantity, Shown, StrOrInt, Variant};
+
+use super::header::{self, Header};
+use crate::text::Line;
+use crate::{Options, Record, codes, consistency, money};
+
+/// A seat line.
+#[derive(Debug, Clone)]
+struct Seat {
+    number: i64,
+    name: String,
+    stack: Amount,
+}
+
+/// What one line of play says, in log order.
+#[derive(Debug, Clone)]
+enum Event {
+    /// `*** HOLE CARDS ***`, `*** 3rd STREET ***`, `*** DEALING HANDS ***`.
+    Deal,
+    /// A street marker with the board cards it adds (none in stud and draw games).
+    Street {
+        board: Vec<Card>,
+    },
+    /// A draw round (`*** FIRST DRAW ***`).
+    Draw,
+    /// `*** SHOW DOWN ***`.
+    Showdown,
+    /// `Dealt to NAME [cards] [new cards]`: the groups of cards in brackets.
+    Dealt {
+        seat: usize,
+        groups: Vec<Vec<Card>>,
+    },
+    Ante {
+        seat: usize,
+        amount: Amount,
+    },
+    Blind {
+        seat: usize,
+        amount: Amount,
+    },
+    BringIn {
+        seat: usize,
+        amount: Amount,
+    },
+    Fold {
+        seat: usize,
+    },
+    Check {
+        seat: usize,
+    },
+    Call {
+        seat: usize,
+        amount: Amount,
+    },
+    Bet {
+        seat: usize,
+        amount: Amount,
+    },
+    /// `raises X to Y` (Y) and `completes to Y`.
+    RaiseTo {
+        seat: usize,
+        to: Amount,
+    },
+    Discard {
+        seat: usize,
+        cards: Vec<Card>,
+    },
+    StandPat {
+        seat: usize,
+    },
+    Show {
+        seat: usize,
+        cards: Vec<Card>,
+    },
+    Muck {
+        seat: usize,
+    },
+    Collected {
+        seat: usize,
+        amount: Amount,
+    },
+    Uncalled {
+        seat: usize,
+        amount: Amount,
+    },
+}
+
+struct Parsed {
+    header: Header,
+    table: header::Table,
+    seats: Vec<Seat>,
+    events: Vec<(Event, Span)>,
+    rake: Option<Amount>,
+    total_pot: Option<Amount>,
+    /// `Seat N: NAME ... showed [cards]` in the summary (a log may show cards only there).
+    summary_shows: Vec<(usize, Vec<Card>, Span)>,
+}
+
+struct Ctx<'a> {
+    diagnostics: &'a mut Vec<Diagnostic>,
+    strict: bool,
+    /// An error that refuses the hand was found while reading its lines.
+    refused: bool,
+}
+
+impl Ctx<'_> {
+    fn error(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
+        self.diagnostics.push(Diagnostic::error(code, message, span));
+    }
+
+    /// An error that refuses the hand; reading goes on to report the others.
+    fn refuse(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
+        self.error(code, message, span);
+        self.refused = true;
+    }
+}
+
+const RUN_IT_TWICE: &str = "the hand was run more than once: PHH has one board per hand";
+
+/// Reads `[Ah Kd]` groups from the text.
+fn card_groups(text: &str) -> Option<Vec<Vec<Card>>> {
+    let mut groups = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let close = rest[open..].find(']')? + open;
+        let inner = &rest[open + 1..close];
+        let mut cards = Vec::new();
+        for word in inner.split_whitespace() {
+            cards.push(poker_engine::card_text::parse_card(word).ok()?);
+        }
+        groups.push(cards);
+        rest = &rest[close + 1..];
+    }
+    Some(groups)
+}
+
+/// The amount at the start of `text` (up to the first space).
+fn lead_amount(text: &str) -> Option<Amount> {
+    money::parse(text.split_whitespace().next()?)
+}
+
+/// The seat whose name `line` starts with followed by `sep` (the longest such name).
+fn name_prefix<'l>(seats: &[Seat], line: &'l str, sep: &str) -> Option<(usize, &'l str)> {
+    seats
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| line.starts_with(s.name.as_str()) && line[s.name.len()..].starts_with(sep))
+        .max_by_key(|(_, s)| s.name.len())
+        .map(|(i, s)| (i, &line[s.name.len() + sep.len()..]))
+}
+
+/// The seat whose name `line` ends with (after `prefix`).
+fn name_suffix(seats: &[Seat], name: &str) -> Option<usize> {
+    let name = name.trim();
+    seats.iter().position(|s| s.name == name)
+}
+
+/// Lines that carry nothing for the hand's play (chat, table traffic, tournament results).
+fn is_chatter(rest: &str) -> bool {
+    const PHRASES: &[&str] = &[
+        " said, \"",
+        " is disconnected",
+        " is connected",
+        " has timed out",
+        " leaves the table",
+        " joins the table",
+        " will be allowed to play after the button",
+        " sits out",
+        " is sitting out",
+        " has returned",
+        " was removed from the table",
+        " finished the tournament",
+        " wins the tournament",
+        " re-buys",
+        " takes the add-on",
+        " is feeling",
+        " has reconnected",
+        " wins a ",
+        " wins the $",
+        " wins an entry",
+        " wins $",
+        " has been disconnected",
+        "No low hand qualified",
+        " sits down",
+        " stands up",
+    ];
+    PHRASES.iter().any(|p| rest.contains(p))
+}
+
+/// `Seat N: NAME [(button)] showed [cards] and ...` in the summary: the seat and the cards.
+fn summary_show(seats: &[Seat], line: &str) -> Option<(usize, Vec<Card>)> {
+    let rest = line.strip_prefix("Seat ")?.split_once(": ")?.1;
+    let (seat, after) = name_prefix(seats, rest, " ")?;
+    let at = after.find("showed [")?;
+    let cards = card_groups(&after[at..])?.into_iter().next()?;
+    Some((seat, cards))
+}
+
+fn parse_seat(line: &str) -> Option<(i64, String, Amount)> {
+    let rest = line.strip_prefix("Seat ")?;
+    let (number, rest) = rest.split_once(": ")?;
+    let number = number.parse().ok()?;
+    let chips = rest.rfind(" in chips")?;
+    let open = rest[..chips].rfind(" (")?;
+    let name = rest[..open].to_owned();
+    let stack = money::parse(&rest[open + 2..chips])?;
+    Some((number, name, stack))
+}
+
+/// Action text after `NAME: `.
+fn action_event(seat: usize, text: &str) -> Option<Result<Event, &'static str>> {
+    let text = text.trim_end();
+    let text = text.strip_suffix(" and is all-in").unwrap_or(text);
+    let amount = |t: &str| lead_amount(t).ok_or(codes::SITE_BAD_AMOUNT);
+    Some(match text {
+        "folds" => Ok(Event::Fold { seat }),
+        "checks" => Ok(Event::Check { seat }),
+        "stands pat" => Ok(Event::StandPat { seat }),
+        "mucks hand" => Ok(Event::Muck { seat }),
+        "doesn't show hand" | "is sitting out" | "sits out" | "is away" | "has returned" => return None,
+        _ => {
+            if let Some(t) = text.strip_prefix("folds ") {
+                // A folded hand shown (`folds [Ah Kd]`) is still a fold.
+                let _ = t;
+                Ok(Event::Fold { seat })
+            } else if let Some(t) = text.strip_prefix("posts the ante ") {
+                amount(t).map(|amount| Event::Ante { seat, amount })
+            } else if text.starts_with("posts small & big blinds ") {
+                Err(codes::SITE_DEAD_BLIND)
+            } else if let Some(t) = text
+                .strip_prefix("posts small blind ")
+                .or_else(|| text.strip_prefix("posts big blind "))
+                .or_else(|| text.strip_prefix("posts straddle "))
+            {
+                amount(t).map(|amount| Event::Blind { seat, amount })
+            } else if let Some(t) = text.strip_prefix("brings in for ") {
+                amount(t).map(|amount| Event::BringIn { seat, amount })
+            } else if let Some(t) = text.strip_prefix("calls ") {
+                amount(t).map(|amount| Event::Call { seat, amount })
+            } else if let Some(t) = text.strip_prefix("bets ") {
+                amount(t).map(|amount| Event::Bet { seat, amount })
+            } else if let Some(t) = text.strip_prefix("raises ") {
+                t.split_once(" to ")
+                    .and_then(|(_, to)| lead_amount(to))
+                    .map(|to| Event::RaiseTo { seat, to })
+                    .ok_or(codes::SITE_BAD_AMOUNT)
+            } else if let Some(t) =
+                text.strip_prefix("completes it to ").or_else(|| text.strip_prefix("completes to "))
+            {
+                amount(t).map(|to| Event::RaiseTo { seat, to })
+            } else if let Some(t) = text.strip_prefix("shows ") {
+                match card_groups(t) {
+                    Some(g) => Ok(Event::Show { seat, cards: g.into_iter().flatten().collect() }),
+                    None => Err(codes::SITE_BAD_CARDS),
+                }
+            } else if text.starts_with("mucks hand") {
+                Ok(Event::Muck { seat })
+            } else if let Some(t) = text.strip_prefix("discards ") {
+                match card_groups(t) {
+                    Some(g) => Ok(Event::Discard { seat, cards: g.into_iter().flatten().collect() }),
+                    None => Err(codes::SITE_BAD_CARDS),
+                }
+            } else if text.starts_with("cashed out") {
+                Err(codes::SITE_CASH_OUT)
+            } else if is_chatter(&format!(" {text}")) {
+                return None;
+            } else {
+                Err(codes::SITE_UNKNOWN_LINE)
+            }
+        }
+    })
+}
+
+/// Reads the lines of one hand into seats and events.
+fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
+    let first = lines.first()?;
+    let header = match header::parse(&first.text) {
+        Ok(h) => h,
+        Err(message) => {
+            ctx.error(codes::SITE_BAD_HEADER, message, first.span);
+            return None;
+        }
+    };
+    let mut rest = lines[1..].iter().skip_while(|l| l.text.trim().is_empty());
+    let Some(table_line) = rest.next() else {
+        ctx.error(codes::SITE_INCOMPLETE, "the hand ends after its header", first.span);
+        return None;
+    };
+    let Some(table) = header::parse_table(table_line.text.trim_end()) else {
+        ctx.error(
+            codes::SITE_BAD_TABLE,
+            "expected `Table '<name>' <n>-max Seat #<n> is the button`",
+            table_line.span,
+        );
+        return None;
+    };
+    let mut parsed = Parsed {
+        header,
+        table,
+        seats: Vec::new(),
+        events: Vec::new(),
+        rake: None,
+        total_pot: None,
+        summary_shows: Vec::new(),
+    };
+    let mut in_summary = false;
+    for line in rest {
+        let text = line.text.trim_end();
+        let span = line.span;
+        if text.is_empty() {
+            continue;
+        }
+        if in_summary {
+            if let Some(rest) = text.strip_prefix("Total pot ") {
+                parsed.total_pot = lead_amount(rest);
+                parsed.rake = rest.split_once("| Rake ").and_then(|(_, r)| lead_amount(r));
+            } else if let Some(shown) = summary_show(&parsed.seats, text) {
+                parsed.summary_shows.push((shown.0, shown.1, span));
+            } else if text.starts_with("Hand was run t") {
+                ctx.refuse(codes::SITE_RUN_IT_TWICE, RUN_IT_TWICE, span);
+            }
+            continue;
+        }
+        if parsed.events.is_empty() && text.starts_with("Seat ") {
+            // Seats sitting out stay: tournaments deal them in and post for them.
+            if let Some((number, name, stack)) = parse_seat(text) {
+                parsed.seats.push(Seat { number, name, stack });
+                continue;
+            }
+        }
+        if let Some(marker) = text.strip_prefix("*** ") {
+            let name = marker.split(" ***").next().unwrap_or_default();
+            let event = match name {
+                "HOLE CARDS" | "3rd STREET" | "DEALING HANDS" => Event::Deal,
+                "FLOP" | "TURN" | "RIVER" | "4th STREET" | "5th STREET" | "6th STREET" => {
+                    let board = card_groups(marker).and_then(|g| g.last().cloned()).unwrap_or_default();
+                    Event::Street {
+                        board: if parsed.header.game.contains("Stud")
+                            || parsed.header.game.starts_with("Razz")
+                        {
+                            Vec::new()
+                        } else {
+                            board
+                        },
+                    }
+                }
+                "FIRST DRAW" | "SECOND DRAW" | "THIRD DRAW" => Event::Draw,
+                "SHOW DOWN" | "SHOWDOWN" => Event::Showdown,
+                "SUMMARY" => {
+                    in_summary = true;
+                    continue;
+                }
+                _ if name.starts_with("FIRST ")
+                    || name.starts_with("SECOND ")
+                    || name.starts_with("THIRD ") =>
+                {
+                    ctx.refuse(codes::SITE_RUN_IT_TWICE, RUN_IT_TWICE, span);
+                    continue;
+                }
+                _ => {
+                    ctx.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span);
+                    continue;
+                }
+            };
+            parsed.events.push((event, span));
+            continue;
+        }
+        if let Some(rest) = text.strip_prefix("Dealt to ") {
+            let open = rest.find(" [").unwrap_or(rest.len());
+            match (name_suffix(&parsed.seats, &rest[..open]), card_groups(&rest[open..])) {
+                (Some(seat), Some(groups)) => parsed.events.push((Event::Dealt { seat, groups }, span)),
+                (None, _) => {
+                    ctx.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{}` has no seat", &rest[..open]), span);
+                }
+                (_, None) => {
+                    ctx.refuse(codes::SITE_BAD_CARDS, "unreadable cards", span);
+                }
+            }
+            continue;
+        }
+        if let Some(rest) = text.strip_prefix("Uncalled bet (") {
+            let amount = rest.split(')').next().and_then(money::parse);
+            let seat = rest.split_once(" returned to ").and_then(|(_, n)| name_suffix(&parsed.seats, n));
+            match (amount, seat) {
+                (Some(amount), Some(seat)) => parsed.events.push((Event::Uncalled { seat, amount }, span)),
+                _ => {
+                    ctx.refuse(codes::SITE_BAD_AMOUNT, "unreadable uncalled bet", span);
+                }
+            }
+            continue;
+        }
+        if text == "Hand cancelled" {
+            ctx.error(codes::SITE_INCOMPLETE, "the hand was cancelled", span);
+            return None;
+        }
+        if let Some((seat, rest)) = name_prefix(&parsed.seats, text, ": ") {
+            match action_event(seat, rest) {
+                None => {}
+                Some(Ok(event)) => parsed.events.push((event, span)),
+                Some(Err(code)) => {
+                    let message = match code {
+                        codes::SITE_DEAD_BLIND => "a dead blind: PHH has no dead money besides antes",
+                        codes::SITE_CASH_OUT => "a player cashed out the hand: the payout is not the pot's",
+                        codes::SITE_BAD_CARDS => "unreadable cards",
+                        codes::SITE_BAD_AMOUNT => "unreadable amount",
+                        _ => "unknown action",
+                    };
+                    if code == codes::SITE_UNKNOWN_LINE {
+                        unknown_line(ctx, text, span);
+                    } else {
+                        ctx.refuse(code, message, span);
+                    }
+                }
+            }
+            continue;
+        }
+        if let Some((seat, rest)) = name_prefix(&parsed.seats, text, " collected ") {
+            match lead_amount(rest) {
+                Some(amount) => parsed.events.push((Event::Collected { seat, amount }, span)),
+                None => {
+                    ctx.refuse(codes::SITE_BAD_AMOUNT, "unreadable amount collected", span);
+                }
+            }
+            continue;
+        }
+        if let Some((_, rest)) = name_prefix(&parsed.seats, text, " cashed out") {
+            let _ = rest;
+            ctx.refuse(
+                codes::SITE_CASH_OUT,
+                "a player cashed out the hand: the payout is not the pot's",
+                span,
+            );
+            continue;
+        }
+        if is_chatter(text) || text.starts_with("Table '") {
+            continue;
+        }
+        if let Some((name, _)) = text.split_once(": ") {
+            if !name.contains(' ') || name.len() < 40 {
+                ctx.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{name}` has no seat in this hand"), span);
+                continue;
+            }
+        }
+        unknown_line(ctx, text, span);
+    }
+    if !in_summary {
+        ctx.refuse(
+            codes::SITE_INCOMPLETE,
+            "the hand has no `*** SUMMARY ***`",
+            lines.last().map_or(first.span, |l| l.span),
+        );
+    }
+    (!ctx.refused).then_some(parsed)
+}
+
+fn unknown_line(ctx: &mut Ctx<'_>, text: &str, span: Span) {
+    let message = format!("line not understood, skipped: `{text}`");
+    if ctx.strict {
+        ctx.diagnostics.push(Diagnostic::error(codes::SITE_UNKNOWN_LINE, message, span));
+    } else {
+        ctx.diagnostics.push(Diagnostic::warning(codes::SITE_UNKNOWN_LINE, message, span));
+    }
+}
+
+use crate::showdown::hole_count;
+
+fn run(cards: &[Card]) -> CardRun {
+    cards.iter().map(|&c| MaybeCard::Known(c)).collect()
+}
+
+fn unknown(n: usize) -> CardRun {
+    std::iter::repeat_n(MaybeCard::Unknown, n).collect()
+}
+
+/// Builds the PHH hand from what the lines say.
+struct Built {
+    hand: Hand,
+    spans: Vec<Span>,
+    /// Per PHH player: the seat index.
+    order: Vec<usize>,
+    /// The engine's run of the hand, when clean.
+    clean: Option<crate::showdown::Clean>,
+}
+
+fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option<Built> {
+    // Players dealt in: every seat that appears in the play.
+    let mut involved = vec![false; p.seats.len()];
+    for (event, _) in &p.events {
+        if let Some(seat) = seat_of(event) {
+            involved[seat] = true;
+        }
+    }
+    let mut order: Vec<usize> = (0..p.seats.len()).filter(|&i| involved[i]).collect();
+    if !variant.is_stud() {
+        // Button games: the first player after the button is p1, the button is last.
+        let button = p.table.button.unwrap_or(0);
+        order.sort_by_key(|&i| (p.seats[i].number <= button, p.seats[i].number));
+    } else {
+        order.sort_by_key(|&i| p.seats[i].number);
+    }
+    if order.len() < 2 {
+        ctx.error(codes::SITE_TOO_FEW_PLAYERS, "fewer than two players are dealt in", whole);
+        return None;
+    }
+    let n = order.len();
+    let mut index_of = vec![usize::MAX; p.seats.len()];
+    for (player, &seat) in order.iter().enumerate() {
+        index_of[seat] = player;
+    }
+    let player = |seat: usize| Player(u16::try_from(index_of[seat] + 1).unwrap_or(u16::MAX));
+    let mut hand = Hand::new(variant);
+    hand.antes = vec![Amount::ZERO; n];
+    let mut blinds = vec![Amount::ZERO; n];
+    let mut bring_in = None;
+    let mut spans = Vec::new();
+    let push = |hand: &mut Hand, spans: &mut Vec<Span>, kind: ActionKind, span: Span| {
+        hand.actions.push(Action::new(kind));
+        spans.push(span);
+    };
+    // Hole cards as the log's observer saw them.
+    let mut dealt: Vec<Option<Vec<Card>>> = vec![None; n];
+    let mut dealt_done = false;
+    let mut shows: Vec<Option<(Shown, Span)>> = vec![None; n];
+    let mut folded = vec![false; n];
+    let mut stud_street = 0;
+    for (seat, cards, span) in &p.summary_shows {
+        if index_of[*seat] < n {
+            shows[index_of[*seat]] = Some((Shown::Cards(run(cards)), *span));
+        }
+    }
+    let holes = hole_count(variant);
+    for (i, (event, span)) in p.events.iter().enumerate() {
+        let span = *span;
+        match event {
+            Event::Ante { seat, amount } => add_to(&mut hand.antes[index_of[*seat]], *amount),
+            Event::Blind { seat, amount } => add_to(&mut blinds[index_of[*seat]], *amount),
+            Event::Deal if variant.is_stud() => {
+                if dealt_done {
+                    continue;
+                }
+                dealt_done = true;
+                stud_street = 3;
+                deal_stud(&mut hand, &mut spans, &p.events[i + 1..], &index_of, &folded, 3, span);
+            }
+            Event::Street { .. } if variant.is_stud() => {
+                stud_street += 1;
+                deal_stud(&mut hand, &mut spans, &p.events[i + 1..], &index_of, &folded, stud_street, span);
+            }
+            Event::Deal => {
+                if dealt_done {
+                    continue;
+                }
+                dealt_done = true;
+                for ev in p.events[i..].iter().map(|(e, _)| e) {
+                    if let Event::Dealt { seat, groups } = ev {
+                        dealt[index_of[*seat]] = groups.first().cloned();
+                    }
+                }
+                if variant.is_draw() {
+                    ctx.error(
+                        codes::SITE_GAME_NOT_READ,
+                        "draw games in PokerStars text are not imported yet (PHH expresses them)",
+                        span,
+                    );
+                    return None;
+                }
+                for (pl, cards) in dealt.iter().enumerate() {
+                    let cards = match cards {
+                        Some(c) if c.len() == holes => run(c),
+                        _ => unknown(holes),
+                    };
+                    let player = Player(u16::try_from(pl + 1).unwrap_or(u16::MAX));
+                    push(&mut hand, &mut spans, ActionKind::DealHole { player, cards }, span);
+                }
+            }
+            Event::Street { board } => {
+                if !board.is_empty() {
+                    push(&mut hand, &mut spans, ActionKind::DealBoard { cards: run(board) }, span);
+                }
+            }
+            Event::BringIn { seat, amount } => {
+                bring_in = Some(*amount);
+                push(&mut hand, &mut spans, ActionKind::BringIn { player: player(*seat) }, span);
+            }
+            Event::Fold { seat } => {
+                folded[index_of[*seat]] = true;
+                push(&mut hand, &mut spans, ActionKind::Fold { player: player(*seat) }, span);
+            }
+            Event::Check { seat } | Event::Call { seat, .. } => {
+                push(&mut hand, &mut spans, ActionKind::CheckCall { player: player(*seat) }, span);
+            }
+            Event::Bet { seat, amount } | Event::RaiseTo { seat, to: amount } => push(
+                &mut hand,
+                &mut spans,
+                ActionKind::CompleteBetRaise { player: player(*seat), amount: *amount },
+                span,
+            ),
+            Event::Show { seat, cards } => {
+                let i = index_of[*seat];
+                if shows[i].as_ref().is_none_or(|(_, s)| s.start > span.start) {
+                    shows[i] = Some((Shown::Cards(run(cards)), span));
+                }
+            }
+            Event::Muck { seat } => {
+                let i = index_of[*seat];
+                if shows[i].as_ref().is_none_or(|(_, s)| s.start > span.start) {
+                    shows[i] = Some((Shown::Muck, span));
+                }
+            }
+            Event::Discard { seat, cards } => push(
+                &mut hand,
+                &mut spans,
+                ActionKind::StandPatDiscard { player: player(*seat), discards: run(cards) },
+                span,
+            ),
+            Event::StandPat { seat } => push(
+                &mut hand,
+                &mut spans,
+                ActionKind::StandPatDiscard { player: player(*seat), discards: CardRun::new() },
+                span,
+            ),
+            Event::Draw
+            | Event::Showdown
+            | Event::Dealt { .. }
+            | Event::Collected { .. }
+            | Event::Uncalled { .. } => {}
+        }
+    }
+    if !dealt_done {
+        ctx.error(codes::SITE_INCOMPLETE, "no cards are dealt in this hand", whole);
+        return None;
+    }
+    // PHH's blinds also set the order of play: they must be posted from p1 (or p2) on.
+    let posters: Vec<usize> = (0..n).filter(|&i| !blinds[i].is_zero()).collect();
+    let from = posters.first().copied().unwrap_or(0);
+    if n > 2 && (from > 1 || posters.iter().enumerate().any(|(k, &i)| i != from + k)) {
+        let seat = order[posters.iter().enumerate().find(|(k, i)| **i != from + k).map_or(from, |(_, i)| *i)];
+        let span = p
+            .events
+            .iter()
+            .find(|(e, _)| matches!(e, Event::Blind { seat: s, .. } if *s == seat))
+            .map_or(whole, |(_, sp)| *sp);
+        ctx.error(
+            codes::SITE_POST_OUT_OF_TURN,
+            format!(
+                "{} posts a blind out of position: PHH's blinds also set who acts first",
+                p.seats[seat].name
+            ),
+            span,
+        );
+        return None;
+    }
+    if n == 2 && !variant.is_stud() {
+        // PHH reverses the blinds of heads-up play.
+        blinds.reverse();
+    }
+    if !variant.is_stud() {
+        hand.blinds_or_straddles = Some(blinds);
+    }
+    hand.bring_in = bring_in;
+    let (small, big) = p.header.stakes.unwrap_or((Amount::ZERO, Amount::ZERO));
+    if variant.uses_small_big_bets() {
+        hand.small_bet = Some(small);
+        hand.big_bet = Some(big);
+    } else {
+        hand.min_bet = Some(big);
+    }
+    hand.starting_stacks = order.iter().map(|&s| Quantity::Finite(p.seats[s].stack)).collect();
+    let clean = crate::showdown::place(&mut hand, &mut spans, &shows);
+    Some(Built { hand, spans, order, clean })
+}
+
+/// Deals one stud street to every player still in: what the `Dealt to` lines of the street show
+/// (the last bracket; on 3rd street the two down cards and the up card, or the up card alone), the
+/// rest unknown (`??`).
+fn deal_stud(
+    hand: &mut Hand,
+    spans: &mut Vec<Span>,
+    after: &[(Event, Span)],
+    index_of: &[usize],
+    folded: &[bool],
+    street: usize,
+    span: Span,
+) {
+    let count = if street == 3 { 3 } else { 1 };
+    let mut shown: Vec<Option<Vec<Card>>> = vec![None; folded.len()];
+    for (event, _) in after {
+        match event {
+            Event::Dealt { seat, groups } => shown[index_of[*seat]] = groups.last().cloned(),
+            Event::Deal | Event::Street { .. } | Event::Draw | Event::Showdown => break,
+            _ => {}
+        }
+    }
+    for (i, cards) in shown.into_iter().enumerate() {
+        if folded[i] {
+            continue;
+        }
+        let known = cards.unwrap_or_default();
+        let cards: CardRun = if known.len() >= count {
+            run(&known[known.len() - count..])
+        } else {
+            // Others' up cards only: the down cards before them are unknown.
+            std::iter::repeat_n(MaybeCard::Unknown, count - known.len())
+                .chain(known.iter().map(|&c| MaybeCard::Known(c)))
+                .collect()
+        };
+        let player = Player(u16::try_from(i + 1).unwrap_or(u16::MAX));
+        hand.actions.push(Action::new(ActionKind::DealHole { player, cards }));
+        spans.push(span);
+    }
+}
+
+fn add_to(total: &mut Amount, amount: Amount) {
+    *total = money::plus(*total, amount);
+}
+
+fn seat_of(event: &Event) -> Option<usize> {
+    match event {
+        Event::Deal | Event::Street { .. } | Event::Draw | Event::Showdown => None,
+        Event::Dealt { seat, .. }
+        | Event::Ante { seat, .. }
+        | Event::Blind { seat, .. }
+        | Event::BringIn { seat, .. }
+        | Event::Fold { seat }
+        | Event::Check { seat }
+        | Event::Call { seat, .. }
+        | Event::Bet { seat, .. }
+        | Event::RaiseTo { seat, .. }
+        | Event::Discard { seat, .. }
+        | Event::StandPat { seat }
+        | Event::Show { seat, .. }
+        | Event::Muck { seat }
+        | Event::Collected { seat, .. }
+        | Event::Uncalled { seat, .. } => Some(*seat),
+    }
+}
+
+/// What the log says each player ends with: stack − chips put in + chips collected.
+fn logged_outcome(p: &Parsed, built: &Built) -> (Vec<Amount>, Vec<Amount>) {
+    let n = built.order.len();
+    let mut index_of = vec![usize::MAX; p.seats.len()];
+    for (player, &seat) in built.order.iter().enumerate() {
+        index_of[seat] = player;
+    }
+    let mut put_in = vec![Amount::ZERO; n];
+    let mut street = vec![Amount::ZERO; n];
+    let mut collected = vec![Amount::ZERO; n];
+    for (event, _) in &p.events {
+        match event {
+            Event::Street { .. } | Event::Draw => street.iter_mut().for_each(|s| *s = Amount::ZERO),
+            Event::Ante { seat, amount } => add_to(&mut put_in[index_of[*seat]], *amount),
+            Event::Blind { seat, amount }
+            | Event::BringIn { seat, amount }
+            | Event::Call { seat, amount }
+            | Event::Bet { seat, amount } => {
+                let i = index_of[*seat];
+                add_to(&mut put_in[i], *amount);
+                add_to(&mut street[i], *amount);
+            }
+            Event::RaiseTo { seat, to } => {
+                let i = index_of[*seat];
+                put_in[i] = money::plus(put_in[i], money::minus(*to, street[i]));
+                street[i] = *to;
+            }
+            Event::Uncalled { seat, amount } => {
+                let i = index_of[*seat];
+                put_in[i] = money::minus(put_in[i], *amount);
+            }
+            Event::Collected { seat, amount } => add_to(&mut collected[index_of[*seat]], *amount),
+            _ => {}
+        }
+    }
+    let finishing = built
+        .order
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| money::plus(money::minus(p.seats[s].stack, put_in[i]), collected[i]))
+        .collect();
+    (finishing, collected)
+}
+
+/// Imports one hand from its lines (`lines[0]` is the header).
+pub fn import(lines: &[Line], options: &Options) -> Record {
+    let whole = match (lines.first(), lines.last()) {
+        (Some(a), Some(b)) => a.span.join(b.span),
+        _ => Span::at(0),
+    };
+    let mut diagnostics = Vec::new();
+    let mut ctx = Ctx { diagnostics: &mut diagnostics, strict: options.strict, refused: false };
+    let hand = import_hand(lines, &mut ctx, whole);
+    Record { hand, diagnostics, span: whole }
+}
+
+fn import_hand(lines: &[Line], ctx: &mut Ctx<'_>, whole: Span) -> Option<Hand> {
+    let parsed = read_lines(lines, ctx)?;
+    let Some(variant) = header::variant_of(&parsed.header.game) else {
+        let span = lines.first().map_or(whole, |l| l.span);
+        ctx.error(
+            codes::SITE_GAME_UNSUPPORTED,
+            format!("PHH has no variant for {}", parsed.header.game),
+            span,
+        );
+        return None;
+    };
+    let mut built = build(&parsed, variant, ctx, whole)?;
+    let (finishing, collected) = logged_outcome(&parsed, &built);
+    fill_fields(&mut built, &parsed);
+    built.hand.finishing_stacks = Some(finishing.iter().map(|&a| Quantity::Finite(a)).collect());
+    built.hand.winnings = Some(collected.iter().map(|&a| Quantity::Finite(a)).collect());
+    let rake = parsed
+        .rake
+        .or_else(|| parsed.total_pot.map(|t| collected.iter().fold(t, |acc, c| money::minus(acc, *c))))
+        .unwrap_or(Amount::ZERO);
+    let names: Vec<&str> = built.order.iter().map(|&s| parsed.seats[s].name.as_str()).collect();
+    let clean = built.clean.take();
+    let problems = consistency::check(&built.hand, &built.spans, whole, &finishing, rake, &names, clean);
+    let failed = problems.iter().any(Diagnostic::is_error);
+    ctx.diagnostics.extend(problems);
+    (!failed).then_some(built.hand)
+}
+
+fn fill_fields(built: &mut Built, p: &Parsed) {
+    let hand = &mut built.hand;
+    let h = &p.header;
+    hand.venue = Some(h.site.clone());
+    hand.hand = Some(match h.id.parse::<i64>() {
+        Ok(id) => StrOrInt::Int(id),
+        Err(_) => StrOrInt::Str(h.id.clone()),
+    });
+    hand.table = Some(StrOrInt::Str(p.table.name.clone()));
+    hand.seat_count = p.table.seat_count;
+    hand.seats = Some(built.order.iter().map(|&s| p.seats[s].number).collect());
+    hand.players = Some(built.order.iter().map(|&s| p.seats[s].name.clone()).collect());
+    hand.event = h.event.clone();
+    hand.level = h.level;
+    hand.currency = h.currency.clone();
+    hand.currency_symbol = h.symbol.map(String::from);
+    if let Some((y, m, d, hh, mm, ss)) = h.date {
+        hand.year = Some(y);
+        hand.month = Some(m);
+        hand.day = Some(d);
+        hand.time = Some(LocalTime { hour: hh, minute: mm, second: ss, nanosecond: 0 });
+    }
+    hand.time_zone_abbreviation = h.time_zone.clone();
+    let mut user = vec![field_int("_button_seat", p.table.button)];
+    if h.noun == "Game" {
+        user.push(Some(phh::Field {
+            key: "_header_noun".into(),
+            value: phh::TomlValue::String(h.noun.clone()),
+        }));
+    }
+    if p.table.play_money {
+        user.push(Some(phh::Field { key: "_play_money".into(), value: phh::TomlValue::Boolean(true) }));
+    }
+    hand.user_fields = user.into_iter().flatten().collect();
+}
+
+fn field_int(key: &str, value: Option<i64>) -> Option<phh::Field> {
+    value.map(|v| phh::Field { key: key.into(), value: phh::TomlValue::Integer(v) })
+}

@@ -1,0 +1,547 @@
+//! PHH hands written as PokerStars text, in the site's layout: header, table, seats, posts, hole
+//! cards, streets, uncalled bets, showdown, collections and the summary.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use cards_core::{Amount, Card, Diagnostic, MaybeCard};
+use phh::{ActionKind, CardRun, Hand, Shown, StrOrInt, TomlValue, Variant};
+
+use super::header;
+use crate::export::{WriteError, finite_stacks, replayed_stacks, stated_winnings, unsupported};
+use crate::money;
+
+/// Writes hands as a PokerStars log, separated by blank lines as the site does.
+#[derive(Debug)]
+pub struct Writer<W> {
+    out: W,
+    written: usize,
+}
+
+impl<W: Write> Writer<W> {
+    /// A writer to `out`.
+    pub fn new(out: W) -> Writer<W> {
+        Writer { out, written: 0 }
+    }
+
+    /// Writes one hand; a hand the site's text cannot hold is refused and nothing is written.
+    pub fn write_hand(&mut self, hand: &Hand) -> Result<(), WriteError> {
+        let text = write_hand(hand).map_err(WriteError::Unsupported)?;
+        if self.written > 0 {
+            self.out.write_all(b"\n\n")?;
+        }
+        self.out.write_all(text.as_bytes())?;
+        self.written += 1;
+        Ok(())
+    }
+
+    /// The output back.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+fn user_int(hand: &Hand, key: &str) -> Option<i64> {
+    hand.user_fields.iter().find(|f| f.key == key).and_then(|f| match f.value {
+        TomlValue::Integer(i) => Some(i),
+        _ => None,
+    })
+}
+
+fn user_str<'h>(hand: &'h Hand, key: &str) -> Option<&'h str> {
+    hand.user_fields.iter().find(|f| f.key == key).and_then(|f| match &f.value {
+        TomlValue::String(s) => Some(s.as_str()),
+        _ => None,
+    })
+}
+
+fn cards_text(cards: &[Card]) -> String {
+    let words: Vec<String> = cards.iter().map(ToString::to_string).collect();
+    words.join(" ")
+}
+
+fn roman(mut n: i64) -> String {
+    let table =
+        [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")];
+    let mut out = String::new();
+    for (value, text) in table {
+        while n >= value {
+            out.push_str(text);
+            n -= value;
+        }
+    }
+    out
+}
+
+struct Ctx<'h> {
+    hand: &'h Hand,
+    names: Vec<String>,
+    symbol: Option<String>,
+    out: String,
+}
+
+impl Ctx<'_> {
+    fn money(&self, a: Amount) -> String {
+        money::write(a, self.symbol.as_deref())
+    }
+
+    fn line(&mut self, text: &str) {
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+}
+
+/// Writes one hand as PokerStars text (no trailing blank line).
+pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
+    if hand.variant.is_draw() {
+        return Err(unsupported(format!(
+            "writing {} hands as PokerStars text is not supported yet (hold'em, Omaha and stud are)",
+            hand.variant
+        )));
+    }
+    let stud = hand.variant.is_stud();
+    let n = hand.starting_stacks.len();
+    let forced = hand.antes.iter().chain(hand.blinds_or_straddles.iter().flatten());
+    if forced.chain(hand.bring_in.iter()).any(|a| a.is_negative()) {
+        return Err(unsupported("a negative ante or blind has no PokerStars form"));
+    }
+    let uniform = hand.antes.windows(2).all(|w| w[0] == w[1]);
+    if hand.ante_trimming() && !uniform {
+        return Err(unsupported(
+            "ante trimming (`ante_trimming_status = true`) with unequal antes has no PokerStars form: \
+             the site's antes are dead money every player can win",
+        ));
+    }
+    let stacks_at_start = finite_stacks(hand)?;
+    let final_stacks = replayed_stacks(hand)?;
+    let names: Vec<String> = match &hand.players {
+        Some(p) if p.len() == n && p.iter().all(|s| !s.is_empty()) => p.clone(),
+        _ => (1..=n).map(|i| format!("Player{i}")).collect(),
+    };
+    let seats: Vec<i64> = match &hand.seats {
+        Some(s) if s.len() == n => s.clone(),
+        _ => (1..=i64::try_from(n).unwrap_or(i64::MAX)).collect(),
+    };
+    let button = user_int(hand, "_button_seat").or_else(|| seats.last().copied()).unwrap_or(1);
+    let symbol = hand.currency_symbol.clone();
+    let mut c = Ctx { hand, names, symbol, out: String::new() };
+    write_header(&mut c, n, &seats, button);
+
+    let effective_blinds: Vec<Amount> = {
+        let mut b = hand.blinds_or_straddles.clone().unwrap_or_else(|| vec![Amount::ZERO; n]);
+        b.resize(n, Amount::ZERO);
+        if n == 2 {
+            b.reverse();
+        }
+        b
+    };
+    // The big blind: p1's heads-up (the button posts the small blind), else p2's.
+    let big = effective_blinds.get(usize::from(n != 2)).copied().unwrap_or(Amount::ZERO);
+    let mut stacks = stacks_at_start.clone();
+    let mut put_in = vec![Amount::ZERO; n];
+    let mut street = vec![Amount::ZERO; n];
+    // Antes, then blinds in posting order (heads-up: the button's small blind first).
+    for (i, ante) in hand.antes.iter().enumerate().take(n) {
+        if !ante.is_zero() {
+            let paid = min(*ante, stacks[i]);
+            stacks[i] = money::minus(stacks[i], paid);
+            put_in[i] = money::plus(put_in[i], paid);
+            let line = format!("{}: posts the ante {}{}", c.names[i], c.money(paid), all_in(stacks[i]));
+            c.line(&line);
+        }
+    }
+    let post_order: Vec<usize> = if n == 2 { vec![1, 0] } else { (0..n).collect() };
+    let mut blind_label = vec![""; n];
+    for &i in &post_order {
+        let blind = effective_blinds[i];
+        if blind.is_zero() {
+            continue;
+        }
+        let paid = min(blind, stacks[i]);
+        stacks[i] = money::minus(stacks[i], paid);
+        put_in[i] = money::plus(put_in[i], paid);
+        street[i] = paid;
+        let label = if blind < big {
+            "small blind"
+        } else if blind == big {
+            "big blind"
+        } else {
+            "straddle"
+        };
+        blind_label[i] = label;
+        let line = format!("{}: posts {label} {}{}", c.names[i], c.money(paid), all_in(stacks[i]));
+        c.line(&line);
+    }
+    if !stud {
+        c.line("*** HOLE CARDS ***");
+    }
+    let mut board: Vec<Card> = Vec::new();
+    let mut dealt: Vec<Vec<MaybeCard>> = vec![Vec::new(); n];
+    let mut folded_on: Vec<Option<&str>> = vec![None; n];
+    let mut shown: Vec<Option<Vec<Card>>> = vec![None; n];
+    let mut mucked = vec![false; n];
+    let mut street_name = "Flop";
+    let mut in_holes = true;
+    // Shows and mucks are written under `*** SHOW DOWN ***` after the last street, as the site does.
+    let mut showdown_lines: Vec<String> = Vec::new();
+    let mut stud_street = 0;
+    let mut last_was_deal = false;
+    for action in &hand.actions {
+        let is_deal = matches!(action.kind, ActionKind::DealHole { .. });
+        let after_deal = std::mem::replace(&mut last_was_deal, is_deal);
+        let last_was_deal = after_deal;
+        match &action.kind {
+            ActionKind::DealHole { player, cards } if stud => {
+                let i = index(*player, n)?;
+                if !last_was_deal {
+                    uncalled(&mut c, &mut street, &mut stacks, &mut put_in);
+                    stud_street += 1;
+                    let marker = match stud_street {
+                        1 => "*** 3rd STREET ***",
+                        2 => "*** 4th STREET ***",
+                        3 => "*** 5th STREET ***",
+                        4 => "*** 6th STREET ***",
+                        _ => "*** RIVER ***",
+                    };
+                    c.line(marker);
+                    street_name = marker;
+                }
+                let before = dealt[i].clone();
+                dealt[i].extend(cards.iter());
+                if let Some(line) = stud_dealt_line(&c.names[i], &before, cards, stud_street) {
+                    c.line(&line);
+                }
+            }
+            ActionKind::DealHole { player, cards } => {
+                let i = index(*player, n)?;
+                dealt[i].extend(cards.iter());
+                if cards.iter().all(|m| m.known().is_some()) && !cards.is_empty() {
+                    let known: Vec<Card> = cards.known().collect();
+                    let line = format!("Dealt to {} [{}]", c.names[i], cards_text(&known));
+                    c.line(&line);
+                }
+            }
+            ActionKind::DealBoard { cards } => {
+                in_holes = false;
+                uncalled(&mut c, &mut street, &mut stacks, &mut put_in);
+                let new: Vec<Card> = cards.known().collect();
+                if new.len() != cards.len() {
+                    return Err(unsupported("an unknown board card: the site's text names every card"));
+                }
+                let before = cards_text(&board);
+                board.extend(&new);
+                let line = match board.len() {
+                    3 => format!("*** FLOP *** [{}]", cards_text(&board)),
+                    4 => format!("*** TURN *** [{before}] [{}]", cards_text(&new)),
+                    5 => format!("*** RIVER *** [{before}] [{}]", cards_text(&new)),
+                    _ => return Err(unsupported("a board dealt in an order PokerStars does not log")),
+                };
+                street_name = match board.len() {
+                    3 => "Turn",
+                    4 => "River",
+                    _ => "River",
+                };
+                c.line(&line);
+            }
+            ActionKind::Fold { player } => {
+                let i = index(*player, n)?;
+                folded_on[i] = Some(if stud {
+                    "in stud"
+                } else if in_holes {
+                    "before Flop"
+                } else {
+                    street_name_before(street_name)
+                });
+                let line = format!("{}: folds ", c.names[i]);
+                c.line(&line);
+            }
+            ActionKind::CheckCall { player } => {
+                let i = index(*player, n)?;
+                let top = street.iter().copied().max().unwrap_or(Amount::ZERO);
+                let owed = min(money::minus(top, street[i]), stacks[i]);
+                if owed.is_zero() {
+                    let line = format!("{}: checks ", c.names[i]);
+                    c.line(&line);
+                } else {
+                    pay(&mut stacks, &mut put_in, &mut street, i, owed);
+                    let line = format!("{}: calls {}{}", c.names[i], c.money(owed), all_in(stacks[i]));
+                    c.line(&line);
+                }
+            }
+            ActionKind::CompleteBetRaise { player, amount } => {
+                let i = index(*player, n)?;
+                let top = street.iter().copied().max().unwrap_or(Amount::ZERO);
+                let add = money::minus(*amount, street[i]);
+                pay(&mut stacks, &mut put_in, &mut street, i, add);
+                let small_bet = hand.small_bet.unwrap_or(Amount::ZERO);
+                let line = if stud && stud_street == 1 && !top.is_zero() && top < small_bet {
+                    format!("{}: completes it to {}{}", c.names[i], c.money(*amount), all_in(stacks[i]))
+                } else if top.is_zero() {
+                    format!("{}: bets {}{}", c.names[i], c.money(*amount), all_in(stacks[i]))
+                } else {
+                    let by = money::minus(*amount, top);
+                    format!(
+                        "{}: raises {} to {}{}",
+                        c.names[i],
+                        c.money(by),
+                        c.money(*amount),
+                        all_in(stacks[i])
+                    )
+                };
+                c.line(&line);
+            }
+            ActionKind::ShowMuck { player, shown: what } => {
+                let i = index(*player, n)?;
+                uncalled(&mut c, &mut street, &mut stacks, &mut put_in);
+                let cards: Option<Vec<Card>> = match what {
+                    Shown::Muck => None,
+                    Shown::Dealt => dealt[i].iter().map(|m| m.known()).collect(),
+                    Shown::Cards(run) => known_all(run),
+                };
+                // Cards kept face down (unknown) are neither shown nor mucked: no line.
+                if cards.is_none() && *what != Shown::Muck {
+                    continue;
+                }
+                match cards {
+                    Some(cards) => {
+                        showdown_lines.push(format!("{}: shows [{}]", c.names[i], cards_text(&cards)));
+                        shown[i] = Some(cards);
+                    }
+                    None => {
+                        showdown_lines.push(format!("{}: mucks hand ", c.names[i]));
+                        mucked[i] = true;
+                    }
+                }
+            }
+            ActionKind::BringIn { player } if stud => {
+                let i = index(*player, n)?;
+                let amount = min(hand.bring_in.unwrap_or(Amount::ZERO), stacks[i]);
+                pay(&mut stacks, &mut put_in, &mut street, i, amount);
+                let line = format!("{}: brings in for {}{}", c.names[i], c.money(amount), all_in(stacks[i]));
+                c.line(&line);
+            }
+            ActionKind::BringIn { .. } | ActionKind::StandPatDiscard { .. } => {
+                return Err(unsupported("a bring-in in a board game, or a draw"));
+            }
+            ActionKind::NoOp => {}
+        }
+    }
+    uncalled(&mut c, &mut street, &mut stacks, &mut put_in);
+    if !showdown_lines.is_empty() {
+        c.line("*** SHOW DOWN ***");
+        for line in &showdown_lines {
+            c.line(line);
+        }
+    }
+    // Collections: what the replay pays (before rake), or the hand's post-rake `winnings`.
+    let gross: Vec<Amount> =
+        (0..n).map(|i| money::minus(final_stacks[i], money::minus(stacks_at_start[i], put_in[i]))).collect();
+    let paid = stated_winnings(hand)
+        .filter(|w| w.iter().zip(&gross).all(|(w, g)| w <= g))
+        .unwrap_or_else(|| gross.clone());
+    let total_pot = put_in.iter().fold(Amount::ZERO, |a, b| money::plus(a, *b));
+    let uncalled_back = money::minus(total_pot, gross.iter().fold(Amount::ZERO, |a, b| money::plus(a, *b)));
+    let _ = uncalled_back;
+    let pot = gross.iter().fold(Amount::ZERO, |a, b| money::plus(a, *b));
+    let rake = money::minus(pot, paid.iter().fold(Amount::ZERO, |a, b| money::plus(a, *b)));
+    for (name, paid) in c.names.clone().iter().zip(&paid) {
+        if !paid.is_zero() {
+            let line = format!("{name} collected {} from pot", c.money(*paid));
+            c.line(&line);
+        }
+    }
+    c.line("*** SUMMARY ***");
+    let line = format!("Total pot {} | Rake {}", c.money(pot), c.money(rake));
+    c.line(&line);
+    if !board.is_empty() {
+        let line = format!("Board [{}]", cards_text(&board));
+        c.line(&line);
+    }
+    let mut by_seat: Vec<usize> = (0..n).collect();
+    by_seat.sort_by_key(|&i| seats[i]);
+    for i in by_seat {
+        let mut line = format!("Seat {}: {}", seats[i], c.names[i]);
+        if seats[i] == button && !stud {
+            line.push_str(" (button)");
+        }
+        if !blind_label[i].is_empty() && blind_label[i] != "straddle" {
+            let _ = write!(line, " ({})", blind_label[i]);
+        }
+        if let Some(when) = folded_on[i] {
+            let _ = write!(line, " folded {when}");
+        } else if let Some(cards) = &shown[i] {
+            let _ = write!(line, " showed [{}] and ", cards_text(cards));
+            if paid[i].is_zero() {
+                line.push_str("lost");
+            } else {
+                let _ = write!(line, "won ({})", c.money(paid[i]));
+            }
+        } else if mucked[i] || paid[i].is_zero() {
+            line.push_str(" mucked");
+        } else {
+            let _ = write!(line, " collected ({})", c.money(paid[i]));
+        }
+        c.line(&line);
+    }
+    Ok(c.out)
+}
+
+/// A stud street's `Dealt to` line: everything the player was dealt, known, for the hero (the
+/// new card in its own bracket after 3rd street), else the up cards when the new card is one.
+fn stud_dealt_line(name: &str, before: &[MaybeCard], new: &CardRun, street: usize) -> Option<String> {
+    let new_known: Vec<Card> = new.known().collect();
+    let old_known: Vec<Card> = before.iter().filter_map(|m| m.known()).collect();
+    let hero = new_known.len() == new.len() && old_known.len() == before.len();
+    if hero && !new.is_empty() {
+        return Some(if street == 1 {
+            format!("Dealt to {name} [{}]", cards_text(&new_known))
+        } else {
+            format!("Dealt to {name} [{}] [{}]", cards_text(&old_known), cards_text(&new_known))
+        });
+    }
+    // Up cards: the third card of 3rd street and the cards of 4th to 6th street.
+    let ups = |cards: &[MaybeCard]| -> Vec<Card> {
+        cards.iter().enumerate().filter(|(k, _)| (2..6).contains(k)).filter_map(|(_, m)| m.known()).collect()
+    };
+    let all: Vec<MaybeCard> = before.iter().copied().chain(new.iter()).collect();
+    let up_before = ups(before);
+    let up_all = ups(&all);
+    if up_all.len() == up_before.len() || street > 4 {
+        return None;
+    }
+    let added = &up_all[up_before.len()..];
+    Some(if up_before.is_empty() {
+        format!("Dealt to {name} [{}]", cards_text(added))
+    } else {
+        format!("Dealt to {name} [{}] [{}]", cards_text(&up_before), cards_text(added))
+    })
+}
+
+fn street_name_before(next: &str) -> &'static str {
+    match next {
+        "Turn" => "on the Flop",
+        "River" => "on the Turn",
+        _ => "on the River",
+    }
+}
+
+fn known_all(run: &CardRun) -> Option<Vec<Card>> {
+    run.iter().map(MaybeCard::known).collect()
+}
+
+fn min(a: Amount, b: Amount) -> Amount {
+    if a < b { a } else { b }
+}
+
+fn all_in(stack: Amount) -> &'static str {
+    if stack.is_zero() { " and is all-in" } else { "" }
+}
+
+fn index(player: phh::Player, n: usize) -> Result<usize, Diagnostic> {
+    player
+        .index()
+        .filter(|&i| i < n)
+        .ok_or_else(|| unsupported(format!("{player} is not a player of the hand")))
+}
+
+fn pay(stacks: &mut [Amount], put_in: &mut [Amount], street: &mut [Amount], i: usize, amount: Amount) {
+    stacks[i] = money::minus(stacks[i], amount);
+    put_in[i] = money::plus(put_in[i], amount);
+    street[i] = money::plus(street[i], amount);
+}
+
+/// Writes `Uncalled bet (X) returned to NAME` when one bet of the street stands above all others,
+/// and starts a new street.
+fn uncalled(c: &mut Ctx<'_>, street: &mut [Amount], stacks: &mut [Amount], put_in: &mut [Amount]) {
+    let Some(top) = (0..street.len()).max_by(|&a, &b| street[a].cmp(&street[b]).then(b.cmp(&a))) else {
+        return;
+    };
+    let second = (0..street.len()).filter(|&i| i != top).map(|i| street[i]).max().unwrap_or(Amount::ZERO);
+    if street[top] > second {
+        let back = money::minus(street[top], second);
+        stacks[top] = money::plus(stacks[top], back);
+        put_in[top] = money::minus(put_in[top], back);
+        let line = format!("Uncalled bet ({}) returned to {}", c.money(back), c.names[top]);
+        c.line(&line);
+    }
+    street.iter_mut().for_each(|s| *s = Amount::ZERO);
+}
+
+fn write_header(c: &mut Ctx<'_>, n: usize, seats: &[i64], button: i64) {
+    let hand = c.hand;
+    // The venue names the site only when it is one writing this layout.
+    let site = match &hand.venue {
+        Some(v) if v.starts_with("PokerStars") || v == "PPPoker" => v.clone(),
+        _ => "PokerStars".to_owned(),
+    };
+    let noun = user_str(hand, "_header_noun").unwrap_or("Hand");
+    let id = match &hand.hand {
+        Some(StrOrInt::Int(i)) => i.to_string(),
+        Some(StrOrInt::Str(s)) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric()) => s.clone(),
+        _ => "1".to_owned(),
+    };
+    let (small, big) = stakes(hand);
+    let stakes = format!(
+        "{}/{}{}",
+        c.money(small),
+        c.money(big),
+        hand.currency.as_ref().map(|cur| format!(" {cur}")).unwrap_or_default()
+    );
+    let game = header::game_name(hand.variant);
+    let mut line = format!("{site} {noun} #{id}: ");
+    match (&hand.event, hand.level) {
+        (Some(event), Some(level)) => {
+            let _ = write!(line, "{event} {game} - Level {} ({stakes})", roman(level));
+        }
+        (Some(event), None) => {
+            let _ = write!(line, "{event} {game} ({stakes})");
+        }
+        (None, _) => {
+            let _ = write!(line, " {game} ({stakes})");
+        }
+    }
+    if let (Some(y), Some(m), Some(d), Some(t)) = (hand.year, hand.month, hand.day, hand.time) {
+        let _ = write!(line, " - {y:04}/{m:02}/{d:02} {}:{:02}:{:02}", t.hour, t.minute, t.second);
+        if let Some(zone) = &hand.time_zone_abbreviation {
+            let _ = write!(line, " {zone}");
+        }
+    }
+    c.line(&line);
+    let table = match &hand.table {
+        Some(t) => t.to_string(),
+        None => "PHH".to_owned(),
+    };
+    let max = seats.iter().copied().max().unwrap_or(0).max(i64::try_from(n).unwrap_or(0));
+    let seat_count = hand.seat_count.unwrap_or(max);
+    let play = if hand.user_fields.iter().any(|f| f.key == "_play_money") { " (Play Money)" } else { "" };
+    let line = if hand.variant.is_stud() {
+        format!("Table '{table}' {seat_count}-max{play}")
+    } else {
+        format!("Table '{table}' {seat_count}-max{play} Seat #{button} is the button")
+    };
+    c.line(&line);
+    let stacks: Vec<String> =
+        hand.starting_stacks.iter().map(|q| q.finite().map(|a| c.money(a)).unwrap_or_default()).collect();
+    let mut by_seat: Vec<usize> = (0..n).collect();
+    by_seat.sort_by_key(|&i| seats[i]);
+    for i in by_seat {
+        let line = format!("Seat {}: {} ({} in chips) ", seats[i], c.names[i], stacks[i]);
+        c.line(&line);
+    }
+}
+
+/// The header's stakes: small and big bet in fixed-limit games, small and big blind otherwise.
+fn stakes(hand: &Hand) -> (Amount, Amount) {
+    if hand.variant.uses_small_big_bets()
+        && hand.variant != Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter
+        || hand.small_bet.is_some()
+    {
+        return (hand.small_bet.unwrap_or(Amount::ZERO), hand.big_bet.unwrap_or(Amount::ZERO));
+    }
+    let blinds = hand.blinds_or_straddles.clone().unwrap_or_default();
+    let mut nonzero: Vec<Amount> = blinds.into_iter().filter(|b| !b.is_zero()).collect();
+    nonzero.sort();
+    let big = hand.min_bet.or_else(|| nonzero.last().copied()).unwrap_or(Amount::ZERO);
+    let small = nonzero.first().copied().filter(|s| *s < big).unwrap_or(big);
+    (small, big)
+}

@@ -1,0 +1,135 @@
+//! Shows and mucks put where the engine asks for them.
+
+use cards_core::{Diagnostic, MaybeCard, Span};
+use phh::{Action, ActionKind, Hand, Player, Shown, Variant};
+use poker_engine::{State, Turn};
+
+/// The engine's state after every action applied without a refusal (so the hand needs no
+/// replay repair), with the engine's warnings located at their actions.
+#[derive(Debug)]
+pub struct Clean {
+    /// The state after the last action.
+    pub state: State,
+    /// Warnings of the engine (a card dealt twice under PokerKit's rules, for one).
+    pub warnings: Vec<Diagnostic>,
+}
+
+fn apply(state: &mut State, kind: &ActionKind, span: Span, warnings: &mut Vec<Diagnostic>) -> bool {
+    let Ok(action) = phh::replay::engine_action(kind) else { return false };
+    match state.apply(&action) {
+        Ok(found) => {
+            warnings.extend(found.iter().map(|w| Diagnostic::warning(w.code(), w.message(), span)));
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// Applies the hand's actions to a fresh engine state; `None` when one is refused.
+#[must_use]
+pub fn run_clean(hand: &Hand, spans: &[Span]) -> Option<Clean> {
+    let def = phh::replay::game_def(hand, phh::replay::RuleProfile::Pokerkit);
+    let mut state = State::new(&def).ok()?;
+    let mut warnings = Vec::new();
+    for (i, action) in hand.actions.iter().enumerate() {
+        let span = spans.get(i).copied().unwrap_or(Span::at(0));
+        if !apply(&mut state, &action.kind, span, &mut warnings) {
+            return None;
+        }
+    }
+    Some(Clean { state, warnings })
+}
+
+/// Hole cards per player in the board games.
+#[must_use]
+pub fn hole_count(variant: Variant) -> usize {
+    match variant {
+        Variant::PotLimitOmahaHoldem
+        | Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter
+        | Variant::FixedLimitBadugi => 4,
+        Variant::NoLimitDeuceToSevenLowballSingleDraw | Variant::FixedLimitDeuceToSevenLowballTripleDraw => 5,
+        _ => 2,
+    }
+}
+
+/// Puts the log's shows and mucks where the engine asks for them (after the last bet of an
+/// all-in, or at the showdown), in the engine's showdown order. A player the log does not show
+/// at a showdown mucks. Shows after the hand is over (everyone else folded) are not play.
+///
+/// Returns the engine's final state when every action applied cleanly (the consistency check
+/// reads the outcome from it instead of replaying again).
+pub fn place(hand: &mut Hand, spans: &mut Vec<Span>, shows: &[Option<(Shown, Span)>]) -> Option<Clean> {
+    // A hand everyone but one folded has no showdown: nothing to place (the common case).
+    let folds = hand.actions.iter().filter(|a| matches!(a.kind, ActionKind::Fold { .. })).count();
+    if folds + 1 >= hand.starting_stacks.len() {
+        return run_clean(hand, spans);
+    }
+    let def = phh::replay::game_def(hand, phh::replay::RuleProfile::Pokerkit);
+    let mut state = State::new(&def).ok()?;
+    let mut warnings = Vec::new();
+    let actions = std::mem::take(&mut hand.actions);
+    let old_spans = std::mem::take(spans);
+    let fallback = old_spans.last().copied().unwrap_or(Span::at(0));
+    let mut engine_ok = true;
+    // A muck before the cards are all dealt (an all-in player who mucked at the end): the cards
+    // dealt stay face down in the all-in showdown, unknown as they were dealt.
+    let show_turns = |state: &mut State,
+                      hand: &mut Hand,
+                      spans: &mut Vec<Span>,
+                      warnings: &mut Vec<Diagnostic>,
+                      board_left: bool| {
+        while let Turn::Show(i) = state.turn() {
+            let (mut shown, span) = shows.get(i).cloned().flatten().unwrap_or((Shown::Muck, fallback));
+            if board_left && shown == Shown::Muck {
+                let dealt: usize = hand
+                    .actions
+                    .iter()
+                    .filter_map(|a| match &a.kind {
+                        ActionKind::DealHole { player, cards } if player.index() == Some(i) => {
+                            Some(cards.len())
+                        }
+                        _ => None,
+                    })
+                    .sum();
+                shown = Shown::Cards(std::iter::repeat_n(MaybeCard::Unknown, dealt).collect());
+            }
+            let player = Player(u16::try_from(i + 1).unwrap_or(u16::MAX));
+            let kind = ActionKind::ShowMuck { player, shown };
+            let applied = apply(state, &kind, span, warnings);
+            hand.actions.push(Action::new(kind));
+            spans.push(span);
+            if !applied {
+                return false;
+            }
+        }
+        true
+    };
+    let deals_left =
+        |from: usize| actions[from..].iter().any(|a| matches!(a.kind, ActionKind::DealBoard { .. }));
+    let board_left: Vec<bool> = (0..=actions.len()).map(deals_left).collect();
+    for (k, (action, span)) in actions.into_iter().zip(old_spans).enumerate() {
+        if engine_ok {
+            engine_ok = show_turns(&mut state, hand, spans, &mut warnings, board_left[k]);
+        }
+        if engine_ok {
+            engine_ok = apply(&mut state, &action.kind, span, &mut warnings);
+        }
+        hand.actions.push(action);
+        spans.push(span);
+    }
+    if engine_ok && show_turns(&mut state, hand, spans, &mut warnings, false) {
+        Some(Clean { state, warnings })
+    } else {
+        // The engine refused an action (the replay will say which): the shows follow in log
+        // order, for the replay's repairs to take as they come.
+        let mut rest: Vec<(usize, &(Shown, Span))> =
+            shows.iter().enumerate().filter_map(|(i, s)| s.as_ref().map(|s| (i, s))).collect();
+        rest.sort_by_key(|(_, (_, span))| span.start);
+        for (i, (shown, span)) in rest {
+            let player = Player(u16::try_from(i + 1).unwrap_or(u16::MAX));
+            hand.actions.push(Action::new(ActionKind::ShowMuck { player, shown: shown.clone() }));
+            spans.push(*span);
+        }
+        None
+    }
+}
