@@ -16,7 +16,9 @@ fn corpus() -> Vec<u8> {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "lin") && !path.to_string_lossy().contains("invalid") {
+            } else if path.extension().is_some_and(|e| e == "lin")
+                && !path.to_string_lossy().contains("invalid")
+            {
                 files.push(path);
             }
         }
@@ -44,7 +46,9 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("read_check/corpus", |b| {
         b.iter(|| {
-            lin::Reader::from_slice(black_box(&text), lin::Options::default()).map(|r| r.diagnostics.len()).sum::<usize>()
+            lin::Reader::from_slice(black_box(&text), lin::Options::default())
+                .map(|r| r.diagnostics.len())
+                .sum::<usize>()
         })
     });
     group.finish();

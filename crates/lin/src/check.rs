@@ -67,7 +67,11 @@ fn check_auction(board: &Board, diagnostics: &mut Vec<Diagnostic>) -> Outcome {
     for (i, entry) in board.auction.iter().enumerate() {
         let seat = dealer.advance(i);
         if first_card.is_some_and(|at| entry.span.start > at) {
-            diagnostics.push(Diagnostic::error(codes::LIN_CALL_AFTER_PLAY, "a call after the play began", entry.span));
+            diagnostics.push(Diagnostic::error(
+                codes::LIN_CALL_AFTER_PLAY,
+                "a call after the play began",
+                entry.span,
+            ));
             return Outcome::Open;
         }
         if ended {
@@ -94,7 +98,8 @@ fn check_auction(board: &Board, diagnostics: &mut Vec<Diagnostic>) -> Outcome {
                 passes = 0;
             }
             Call::Double => {
-                let ok = last_bid.is_some_and(|(_, _, by)| by.is_north_south() != seat.is_north_south()) && risk == 0;
+                let ok = last_bid.is_some_and(|(_, _, by)| by.is_north_south() != seat.is_north_south())
+                    && risk == 0;
                 if !ok {
                     diagnostics.push(Diagnostic::error(
                         codes::LIN_AUCTION_DOUBLE,
@@ -153,19 +158,28 @@ fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>
     let Outcome::Contract(contract) = outcome else {
         diagnostics.push(Diagnostic::error(
             codes::LIN_PLAY_WITHOUT_CONTRACT,
-            if outcome == Outcome::PassedOut { "cards played after a passed-out auction" } else { "cards played before the auction ended" },
+            if outcome == Outcome::PassedOut {
+                "cards played after a passed-out auction"
+            } else {
+                "cards played before the auction ended"
+            },
             first.span,
         ));
         return None;
     };
-    let mut hands = board.deal.filter(crate::model::Deal::is_full).map(|d| d.hands.map(|h| h.unwrap_or_default()));
+    let mut hands =
+        board.deal.filter(crate::model::Deal::is_full).map(|d| d.hands.map(|h| h.unwrap_or_default()));
     let mut played = CardSet::EMPTY;
     let mut leader = contract.declarer.next();
     let mut trick: Vec<(Compass, Card)> = Vec::with_capacity(4);
     let mut tricks = Tricks { won: 0, played: 0 };
     for (i, entry) in board.play.iter().enumerate() {
         if i == 52 {
-            diagnostics.push(Diagnostic::error(codes::LIN_PLAY_TOO_LONG, "more than 52 cards played", entry.span));
+            diagnostics.push(Diagnostic::error(
+                codes::LIN_PLAY_TOO_LONG,
+                "more than 52 cards played",
+                entry.span,
+            ));
             return None;
         }
         let card = entry.card?;
@@ -222,11 +236,8 @@ fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>
 pub fn trick_winner(trick: &[(Compass, Card)], trump: Option<Suit>) -> Compass {
     let Some(&(mut best_seat, mut best)) = trick.first() else { return Compass::North };
     for &(seat, card) in &trick[1..] {
-        let beats = if card.suit() == best.suit() {
-            card.rank() > best.rank()
-        } else {
-            Some(card.suit()) == trump
-        };
+        let beats =
+            if card.suit() == best.suit() { card.rank() > best.rank() } else { Some(card.suit()) == trump };
         if beats {
             best = card;
             best_seat = seat;
@@ -237,7 +248,10 @@ pub fn trick_winner(trick: &[(Compass, Card)], trump: Option<Suit>) -> Compass {
 
 fn check_claim(board: &Board, outcome: Outcome, tricks: Option<Tricks>, diagnostics: &mut Vec<Diagnostic>) {
     let Some(claim) = board.claim else { return };
-    let span = board.play.last().map_or_else(|| board.auction.last().map(|c| c.span).unwrap_or_default(), |c| c.span);
+    let span = board
+        .play
+        .last()
+        .map_or_else(|| board.auction.last().map(|c| c.span).unwrap_or_default(), |c| c.span);
     match outcome {
         Outcome::PassedOut => diagnostics.push(Diagnostic::error(
             codes::LIN_CLAIM_WITHOUT_CONTRACT,
@@ -256,7 +270,10 @@ fn check_claim(board: &Board, outcome: Outcome, tricks: Option<Tricks>, diagnost
             if claim < tricks.won || claim > most {
                 diagnostics.push(Diagnostic::error(
                     codes::LIN_CLAIM_IMPOSSIBLE,
-                    format!("a claim of {claim} tricks; declarer has {} and at most {most} can be won", tricks.won),
+                    format!(
+                        "a claim of {claim} tricks; declarer has {} and at most {most} can be won",
+                        tricks.won
+                    ),
                     span,
                 ));
             }

@@ -43,7 +43,13 @@ impl Item {
     /// A terminated item with no leading text and an empty span (for building records).
     #[must_use]
     pub fn new(tag: impl Into<String>, value: impl Into<String>) -> Item {
-        Item { leading: String::new(), tag: tag.into(), value: value.into(), terminated: true, span: Span::default() }
+        Item {
+            leading: String::new(),
+            tag: tag.into(),
+            value: value.into(),
+            terminated: true,
+            span: Span::default(),
+        }
     }
 
     /// Whether the tag is `name`, in either case (BBO reads tags case-insensitively).
@@ -119,6 +125,12 @@ pub enum Room {
     Open,
     /// `c`.
     Closed,
+}
+
+/// BBO's `qx` for a board: `o7` in the open room (or no room), `c7` in the closed room.
+#[must_use]
+pub fn qx_of(room: Option<Room>, number: u32) -> String {
+    format!("{}{number}", if room == Some(Room::Closed) { 'c' } else { 'o' })
 }
 
 /// A denomination.
@@ -233,7 +245,10 @@ pub struct Deal {
     #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serde_text::hands"))]
     pub hands: [Option<CardSet>; 4],
     /// Which hand was completed from the other three (BBO and Bridge Composer leave East out).
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none", serialize_with = "crate::serde_text::opt_seat"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", serialize_with = "crate::serde_text::opt_seat")
+    )]
     pub completed: Option<Compass>,
 }
 

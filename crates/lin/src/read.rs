@@ -326,7 +326,9 @@ impl<R: BufRead> Reader<R> {
                         format!("a `|` inside the value of `{}`, read as part of it", decode(&r.tag)),
                         Span::new(pipe, pipe + 1),
                     )
-                    .with_help("the text after it is not a tag; Bridge Composer writes `|` in names and notes as is"),
+                    .with_help(
+                        "the text after it is not a tag; Bridge Composer writes `|` in names and notes as is",
+                    ),
                 );
             }
             if !r.terminated {
@@ -431,7 +433,11 @@ impl<R: BufRead> Reader<R> {
                             "`an` does not follow a call it could explain; kept as written",
                             item.span,
                         ));
-                        board.extras.push(Extra { after: events, tag: item.tag.clone(), value: item.value.clone() });
+                        board.extras.push(Extra {
+                            after: events,
+                            tag: item.tag.clone(),
+                            value: item.value.clone(),
+                        });
                     }
                 },
                 "pc" => board.play.push(read_card(item, diagnostics)),
@@ -446,7 +452,11 @@ impl<R: BufRead> Reader<R> {
                         ));
                     }
                 }
-                _ => board.extras.push(Extra { after: events, tag: item.tag.clone(), value: item.value.clone() }),
+                _ => board.extras.push(Extra {
+                    after: events,
+                    tag: item.tag.clone(),
+                    value: item.value.clone(),
+                }),
             }
         }
         if board.number.is_none() {
@@ -471,8 +481,10 @@ fn board_number_of_title(title: &str) -> Option<u32> {
     rest.parse().ok()
 }
 
-/// The four players by compass index from a `pn` of 4 names (S W N E) or 8 (open room, closed room).
-fn seat_names(names: &[String], room: Option<Room>) -> Option<[String; 4]> {
+/// The four players by compass index from a `pn` of 4 names (S W N E) or 8 (open room, closed
+/// room), for a board in `room`.
+#[must_use]
+pub fn seat_names(names: &[String], room: Option<Room>) -> Option<[String; 4]> {
     let four = match (names.len(), room) {
         (4, _) | (8, None | Some(Room::Open)) => &names[..4],
         (8, Some(Room::Closed)) => &names[4..],
@@ -512,7 +524,10 @@ fn read_names(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> Vec<String> {
             Diagnostic::warning(
                 codes::LIN_PLAYER_COUNT,
                 if fixed {
-                    format!("`pn` has {found} comma-separated parts; read as {} names with commas inside", names.len())
+                    format!(
+                        "`pn` has {found} comma-separated parts; read as {} names with commas inside",
+                        names.len()
+                    )
                 } else {
                     format!("`pn` has {found} names; a table has 4 (S, W, N, E), a team match 8")
                 },
@@ -533,7 +548,9 @@ fn read_vg(item: &Item, header: &mut MatchHeader, diagnostics: &mut Vec<Diagnost
                 format!("`vg` has {} fields, not 9", fields.len()),
                 item.value_span(),
             )
-            .with_help("vg|title,segment,scoring,first board,last board,team 1,carry-over,team 2,carry-over|"),
+            .with_help(
+                "vg|title,segment,scoring,first board,last board,team 1,carry-over,team 2,carry-over|",
+            ),
         );
     }
     let field = |i: usize| fields.get(i).map_or_else(String::new, |f| (*f).to_owned());
@@ -591,8 +608,12 @@ fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
     };
     if board.dealer.is_none() && digit != Some(b'0') {
         diagnostics.push(
-            Diagnostic::error(codes::LIN_DEALER, "`md` does not begin with a dealer digit 1-4", Span::at(value_span.start))
-                .with_help("1 South, 2 West, 3 North, 4 East; the hands follow in the order S, W, N, E"),
+            Diagnostic::error(
+                codes::LIN_DEALER,
+                "`md` does not begin with a dealer digit 1-4",
+                Span::at(value_span.start),
+            )
+            .with_help("1 South, 2 West, 3 North, 4 East; the hands follow in the order S, W, N, E"),
         );
     }
     let mut deal = Deal::default();
@@ -603,7 +624,11 @@ fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
         at += text.len() + 1;
         let Some(&seat) = LIN_SEATS.get(index) else {
             if !text.trim().is_empty() {
-                diagnostics.push(Diagnostic::error(codes::LIN_HAND_SYNTAX, "more than four hands in `md`", span));
+                diagnostics.push(Diagnostic::error(
+                    codes::LIN_HAND_SYNTAX,
+                    "more than four hands in `md`",
+                    span,
+                ));
             }
             continue;
         };
@@ -629,7 +654,8 @@ fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
         seen |= hand;
         deal.hands[seat.index()] = Some(hand);
     }
-    let full: Vec<Compass> = LIN_SEATS.into_iter().filter(|s| deal.hand(*s).is_some_and(|h| h.len() == 13)).collect();
+    let full: Vec<Compass> =
+        LIN_SEATS.into_iter().filter(|s| deal.hand(*s).is_some_and(|h| h.len() == 13)).collect();
     let missing: Vec<Compass> = LIN_SEATS.into_iter().filter(|s| deal.hand(*s).is_none()).collect();
     if full.len() == 3 && missing.len() == 1 && (CardSet::FULL - seen).len() == 13 {
         deal.hands[missing[0].index()] = Some(CardSet::FULL - seen);
@@ -715,8 +741,12 @@ fn read_call(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> AuctionCall {
     };
     if call.is_none() {
         diagnostics.push(
-            Diagnostic::error(codes::LIN_CALL_SYNTAX, format!("`mb|{}|` is not a call", item.value), item.value_span())
-                .with_help("calls are p, d, r and 1C to 7N, with ! for an alert"),
+            Diagnostic::error(
+                codes::LIN_CALL_SYNTAX,
+                format!("`mb|{}|` is not a call", item.value),
+                item.value_span(),
+            )
+            .with_help("calls are p, d, r and 1C to 7N, with ! for an alert"),
         );
     } else if bare.ends_with("nt") {
         diagnostics.push(
@@ -751,14 +781,22 @@ fn parse_bid(text: &str) -> Option<Call> {
 fn read_card(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> PlayedCard {
     let text = item.value.trim();
     let mut chars = text.chars();
-    let card = match (chars.next().and_then(suit_of), chars.next().and_then(Rank::from_char_ignore_case), chars.next()) {
+    let card = match (
+        chars.next().and_then(suit_of),
+        chars.next().and_then(Rank::from_char_ignore_case),
+        chars.next(),
+    ) {
         (Some(suit), Some(rank), None) => Some(Card::new(rank, suit)),
         _ => None,
     };
     if card.is_none() {
         diagnostics.push(
-            Diagnostic::error(codes::LIN_CARD_SYNTAX, format!("`pc|{}|` is not a card", item.value), item.value_span())
-                .with_help("a card is a suit letter and a rank: SA, h7, DT"),
+            Diagnostic::error(
+                codes::LIN_CARD_SYNTAX,
+                format!("`pc|{}|` is not a card", item.value),
+                item.value_span(),
+            )
+            .with_help("a card is a suit letter and a rank: SA, h7, DT"),
         );
     }
     PlayedCard { card, text: item.value.clone(), span: item.span }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use cards_core::{Card, CardSet, Suit};
 
-use crate::model::{Board, Encoding, MatchHeader, Room};
+use crate::model::{Board, Encoding, MatchHeader};
 use crate::read::{LIN_SEATS, Record};
 
 /// Writes `record` exactly as it was read (or as its items were edited).
@@ -71,7 +71,8 @@ pub fn hand_text(hand: CardSet) -> String {
     text
 }
 
-/// The canonical text of a board: `qx`, `pn`, `md` (all four hands), `sv`, `ah`, the calls with
+/// The canonical text of a board: `mn`, `qx` (as the board holds it: [`crate::model::qx_of`]
+/// makes one from a room and number), `pn`, `md` (all four hands), `sv`, `ah`, the calls with
 /// `!` and `an`, the cards, `mc`, and every extra item back at its place; one line.
 #[must_use]
 pub fn board_text(board: &Board) -> String {
@@ -85,12 +86,8 @@ pub fn board_text(board: &Board) -> String {
     if let Some(event) = &board.event {
         push("mn", event);
     }
-    match (&board.qx, board.room, board.number) {
-        (Some(qx), _, _) => push("qx", qx),
-        (None, room, Some(number)) => {
-            push("qx", &format!("{}{number}", if room == Some(Room::Closed) { 'c' } else { 'o' }));
-        }
-        _ => {}
+    if let Some(qx) = &board.qx {
+        push("qx", qx);
     }
     if let Some(players) = &board.players {
         let names: Vec<&str> = LIN_SEATS.iter().map(|s| players[s.index()].as_str()).collect();
@@ -103,7 +100,8 @@ pub fn board_text(board: &Board) -> String {
             cards_core::Compass::North => '3',
             cards_core::Compass::East => '4',
         });
-        let hands: Vec<String> = LIN_SEATS.iter().map(|s| deal.hand(*s).map(hand_text).unwrap_or_default()).collect();
+        let hands: Vec<String> =
+            LIN_SEATS.iter().map(|s| deal.hand(*s).map(hand_text).unwrap_or_default()).collect();
         push("md", &format!("{digit}{}", hands.join(",")));
     }
     if let Some(vul) = board.vulnerability {
@@ -122,7 +120,10 @@ pub fn board_text(board: &Board) -> String {
     let mut at = 0;
     for call in &board.auction {
         place(&mut push, at);
-        let text = call.call.map_or_else(|| call.text.clone(), |c| format!("{}{}", c.lin(), if call.alert { "!" } else { "" }));
+        let text = call.call.map_or_else(
+            || call.text.clone(),
+            |c| format!("{}{}", c.lin(), if call.alert { "!" } else { "" }),
+        );
         push("mb", &text);
         if let Some(explanation) = &call.explanation {
             push("an", explanation);

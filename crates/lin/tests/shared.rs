@@ -29,7 +29,8 @@ fn lin_files(dir: &Path) -> Vec<PathBuf> {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             if path.is_dir() {
                 dirs.push(path);
-            } else if name.ends_with(".lin") || (name.len() == 5 && name.bytes().all(|b| b.is_ascii_digit())) {
+            } else if name.ends_with(".lin") || (name.len() == 5 && name.bytes().all(|b| b.is_ascii_digit()))
+            {
                 files.push(path);
             }
         }
@@ -72,12 +73,18 @@ fn every_shared_lin_file_reads_and_round_trips() {
             writer.write_record(record).unwrap();
         }
         assert!(out == bytes, "{name}: written back differently");
-        let mut codes: Vec<&str> = records.iter().flat_map(|r| r.diagnostics.iter().map(|d| d.code.as_str())).collect();
+        let mut codes: Vec<&str> =
+            records.iter().flat_map(|r| r.diagnostics.iter().map(|d| d.code.as_str())).collect();
         codes.sort_unstable();
         codes.dedup();
         let mut expected = expected_codes(&name).to_vec();
         expected.sort_unstable();
-        assert_eq!(codes, expected, "{name}: {:#?}", records.iter().flat_map(|r| &r.diagnostics).collect::<Vec<_>>());
+        assert_eq!(
+            codes,
+            expected,
+            "{name}: {:#?}",
+            records.iter().flat_map(|r| &r.diagnostics).collect::<Vec<_>>()
+        );
         for record in &records {
             if let Some(header) = record.header() {
                 eight_names += usize::from(header.players.len() == 8);
