@@ -101,6 +101,7 @@ enum FormatArg {
     Pbn,
     PpnPref,
     PpnPinochle,
+    Lin,
 }
 
 impl FormatArg {
@@ -111,6 +112,7 @@ impl FormatArg {
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),
             FormatArg::PpnPinochle => Some(Format::PpnPinochle),
+            FormatArg::Lin => Some(Format::Lin),
         }
     }
 }
@@ -164,6 +166,7 @@ fn format_of(kind: FileKind, data: &[u8], forced: Option<Format>) -> Format {
         FileKind::Phh => Format::Phh,
         FileKind::Pbn => Format::Pbn,
         FileKind::Ppn => sniff_ppn(data),
+        FileKind::Lin => Format::Lin,
         FileKind::Other => Format::Phh,
     }
 }
@@ -174,6 +177,7 @@ fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileCheck {
         Format::Pbn => formats::pbn::check(data, opts),
         Format::PpnPref => formats::pref::check(data, opts),
         Format::PpnPinochle => formats::pinochle::check(data, opts),
+        Format::Lin => formats::lin::check(data, opts),
     }
 }
 
@@ -338,6 +342,7 @@ fn fmt_bytes(format: Format, data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, 
         Format::Pbn => formats::pbn::fmt(data, opts),
         Format::PpnPref => formats::pref::fmt(data, opts),
         Format::PpnPinochle => formats::pinochle::fmt(data, opts),
+        Format::Lin => formats::lin::fmt(data, opts),
     }
 }
 
@@ -347,6 +352,7 @@ fn convert_bytes(format: Format, data: &[u8], to: ConvertTo) -> Result<Vec<u8>, 
         Format::Pbn => formats::pbn::convert(data, to),
         Format::PpnPref => formats::pref::convert(data, to),
         Format::PpnPinochle => formats::pinochle::convert(data, to),
+        Format::Lin => formats::lin::convert(data, to),
     }
 }
 
@@ -523,6 +529,7 @@ fn sniff_json(data: &[u8]) -> Option<Format> {
         Some("pbn") => return Some(Format::Pbn),
         Some("ppn-pref") => return Some(Format::PpnPref),
         Some("ppn-pinochle") => return Some(Format::PpnPinochle),
+        Some("lin") => return Some(Format::Lin),
         _ => {}
     }
     if doc.get("deals").is_some() && doc.get("info").is_some() {
@@ -551,9 +558,9 @@ fn run_convert(file: &Path, to: &str, forced: Option<Format>, output: Option<&Pa
     };
     let target = match to {
         "json" => ConvertTo::Json,
-        "phh" | "pbn" | "ppn" | "ppn-pref" | "ppn-pinochle" => ConvertTo::Native,
+        "phh" | "pbn" | "ppn" | "ppn-pref" | "ppn-pinochle" | "lin" => ConvertTo::Native,
         other => {
-            eprintln!("cardnote: unknown target {other:?}; use json, phh, pbn or ppn");
+            eprintln!("cardnote: unknown target {other:?}; use json, phh, pbn, ppn or lin");
             return ExitCode::from(2);
         }
     };
@@ -572,7 +579,12 @@ fn run_convert(file: &Path, to: &str, forced: Option<Format>, output: Option<&Pa
         }
         (None, false, _) => format_of(walk::kind_of(file), &data, None),
     };
-    match convert_bytes(format, &data, target) {
+    let converted = match (format, to) {
+        (Format::Lin, "pbn") => formats::lin::to_pbn(&data),
+        (Format::Pbn, "lin") => formats::lin::from_pbn(&data),
+        _ => convert_bytes(format, &data, target),
+    };
+    match converted {
         Ok(bytes) => match output {
             Some(out) => match write_atomically(out, &bytes, |_| Ok(())) {
                 Ok(()) => ExitCode::SUCCESS,
