@@ -72,7 +72,7 @@ fn check_auction(board: &Board, diagnostics: &mut Vec<Diagnostic>) -> Outcome {
                 "a call after the play began",
                 entry.span,
             ));
-            return Outcome::Open;
+            break;
         }
         if ended {
             diagnostics.push(Diagnostic::error(

@@ -618,6 +618,7 @@ fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
     }
     let mut deal = Deal::default();
     let mut seen = CardSet::EMPTY;
+    let mut broken = false;
     let mut at = rest_at;
     for (index, text) in rest.split(',').enumerate() {
         let span = Span::new(at, at + text.len());
@@ -637,6 +638,7 @@ fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
         }
         let hand = parse_hand(text, span, diagnostics);
         let twice = hand & seen;
+        broken |= !twice.is_empty() || hand.len() > 13;
         if !twice.is_empty() {
             diagnostics.push(Diagnostic::error(
                 codes::LIN_DEAL_DUPLICATE_CARD,
@@ -660,7 +662,7 @@ fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
     if full.len() == 3 && missing.len() == 1 && (CardSet::FULL - seen).len() == 13 {
         deal.hands[missing[0].index()] = Some(CardSet::FULL - seen);
         deal.completed = Some(missing[0]);
-    } else if !deal.is_full() && digit != Some(b'0') && seen.len() <= 52 {
+    } else if !deal.is_full() && digit != Some(b'0') && !broken {
         diagnostics.push(
             Diagnostic::warning(
                 codes::LIN_DEAL_INCOMPLETE,
