@@ -12,8 +12,8 @@
 //!   tags) each with its place, and `qx`, `ah`, `mn` when they are not what the PBN tags give.
 //!
 //! ```
-//! let lin = "qx|o1|pn|Ann,Bob,Cy,Di|md|3SAKQJT98HAKDAKCA,S765H5432D5432C32,S432HQJT9DQJT9CKQ,|sv|n|\
-//!     mb|1C!|an|16+|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|HQ|pc|H2|pc|H6|pc|HA|mc|12|pg||\n";
+//! let lin = "qx|o1|pn|Ann,Bob,Cy,Di|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|n|\
+//!     mb|1C!|an|16+|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|S2|pc|S6|pc|ST|pc|SA|mc|12|pg||\n";
 //! let pbn = bridge_convert::lin_to_pbn(lin.as_bytes());
 //! assert!(!pbn.has_errors());
 //! assert!(pbn.text.contains("[Room \"Open\"]"));

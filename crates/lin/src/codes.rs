@@ -12,7 +12,8 @@ macro_rules! codes {
 }
 
 codes! {
-    /// A tag name that is not two ASCII letters where a tag must start.
+    /// A tag name that is not two ASCII letters where a tag must start, or text that is not an
+    /// item at all.
     LIN_TAG_SYNTAX,
     /// The file ends inside a value: its closing `|` is missing.
     LIN_UNTERMINATED,

@@ -5,8 +5,8 @@
 //! ```
 //! let text = "vg|Final,Set 1,I,1,1,Lions,0,Tigers,0|\nrs|4SS=,|\n\
 //!     pn|Ann,Bob,Cy,Di,Ed,Flo,Gus,Hal|pg||\n\
-//!     qx|o1|md|3SAKQJT98HAKDAKCA,S765H5432D5432C32,S432HQJT9DQJT9CKQ,|sv|0|\
-//!     mb|1C!|an|strong|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|HQ|pc|H2|pc|H6|pc|HA|mc|12|pg||\n";
+//!     qx|o1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|0|\
+//!     mb|1C!|an|strong|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|S2|pc|S6|pc|ST|pc|SA|mc|12|pg||\n";
 //! let mut records = Vec::new();
 //! for record in lin::Reader::from_str(text, lin::Options::default()) {
 //!     assert!(!record.has_errors(), "{:?}", record.diagnostics);

@@ -346,13 +346,17 @@ impl<R: BufRead> Reader<R> {
                 span: Span::new(r.start, r.end),
             });
         }
+        let trailing_len = trailing.len();
         let trailing = decode(&trailing);
         if !trailing.trim().is_empty() {
-            diagnostics.push(Diagnostic::warning(
-                codes::LIN_UNTERMINATED,
-                "text after the last item without a `|`",
-                Span::new(self.trailing_start, self.trailing_start + trailing.len()),
-            ));
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::LIN_TAG_SYNTAX,
+                    "text that is not a `tag|value|` item",
+                    Span::new(self.trailing_start, self.trailing_start + trailing_len),
+                )
+                .with_help("every LIN item is a two-letter tag, `|`, its value and `|`"),
+            );
         }
         if !trailing.is_empty() {
             end = self.offset;

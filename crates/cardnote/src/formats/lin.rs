@@ -188,7 +188,7 @@ pub fn from_pbn(data: &[u8]) -> Result<Vec<u8>, Refusal> {
 mod tests {
     use super::*;
 
-    const BOARD: &[u8] = b"qx|o1|pn|Ann,Bob,Cy,Di|md|3SAKQJT98HAKDAKCA,S765H5432D5432C32,S432HQJT9DQJT9CKQ,|sv|n|mb|1C!|an|16+|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|HQ|pc|H2|pc|H6|pc|HA|mc|12|pg||\n";
+    const BOARD: &[u8] = b"qx|o1|pn|Ann,Bob,Cy,Di|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|n|mb|1C!|an|16+|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|S2|pc|S6|pc|ST|pc|SA|mc|12|pg||\n";
 
     #[test]
     fn checks_and_reports_fields() {
@@ -196,7 +196,7 @@ mod tests {
         assert_eq!(checked.records.len(), 1);
         let f = &checked.records[0].fields;
         assert_eq!(f["contract"], "4S");
-        assert_eq!(f["declarer"], "N");
+        assert_eq!(f["declarer"], "S");
         assert_eq!(f["claim"], 12);
     }
 
