@@ -25,7 +25,7 @@ pub fn lin_to_pbn(lin_bytes: &[u8]) -> Converted {
                 }
                 // The header's items without the line breaks between them (a PBN tag is one line).
                 let items: String = record.items.iter().map(|i| format!("{}|{}|", i.tag, i.value)).collect();
-                header = Some((h.clone(), items));
+                header = Some((h.as_ref().clone(), items));
                 header_written = false;
             }
             lin::Content::Board(board) => {

@@ -344,7 +344,7 @@ pub struct Extra {
 pub enum Content {
     /// The `vg` header of a vugraph or Bridge Composer file (`vg`, `rs`, `pn`, `pw`, `mp`, `bn`, up to
     /// the first `pg`).
-    Header(MatchHeader),
+    Header(Box<MatchHeader>),
     /// One board.
     Board(Box<Board>),
 }

@@ -363,7 +363,7 @@ impl<R: BufRead> Reader<R> {
         }
         let is_header = items.first().is_some_and(|i| i.is("vg"));
         let content = if is_header {
-            Content::Header(self.header(&items, &mut diagnostics))
+            Content::Header(Box::new(self.header(&items, &mut diagnostics)))
         } else {
             let board = self.board(&items, &mut diagnostics);
             if !self.options.skip_checks {
@@ -825,7 +825,7 @@ mod tests {
         let closed = records[2].board().unwrap();
         assert_eq!(closed.room, Some(Room::Closed));
         assert_eq!(closed.players.as_ref().unwrap()[Compass::South.index()], "e");
-        let joined: String = records.iter().map(|r| crate::write::to_string(r)).collect();
+        let joined: String = records.iter().map(crate::write::to_string).collect();
         assert_eq!(joined, text);
     }
 
