@@ -213,6 +213,15 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
+/// A tag in lower case without allocating (tags are two ASCII letters; anything else maps to
+/// `[0, 0]`, which no known tag matches).
+fn tag_key(tag: &[u8]) -> [u8; 2] {
+    match tag {
+        [a, b] => [a.to_ascii_lowercase(), b.to_ascii_lowercase()],
+        _ => [0, 0],
+    }
+}
+
 fn is_tag(name: &[u8]) -> bool {
     name.len() == 2 && name.iter().all(u8::is_ascii_alphabetic)
 }
@@ -228,8 +237,8 @@ struct Split {
 
 impl Split {
     fn starts_new(&self, item: &RawItem) -> bool {
-        let tag = item.tag.to_ascii_lowercase();
-        let tag = tag.as_slice();
+        let lower = tag_key(&item.tag);
+        let tag = lower.as_slice();
         if tag == b"vg" {
             return true;
         }
@@ -246,8 +255,7 @@ impl Split {
     }
 
     fn add(&mut self, item: &RawItem, first: bool) {
-        let tag = item.tag.to_ascii_lowercase();
-        match tag.as_slice() {
+        match &tag_key(&item.tag) {
             b"vg" if first => self.header = true,
             b"pg" if self.header => self.header_done = true,
             b"qx" => self.has_qx = true,
@@ -383,10 +391,10 @@ impl<R: BufRead> Reader<R> {
     fn header(&mut self, items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> MatchHeader {
         let mut header = MatchHeader::default();
         for item in items {
-            match item.tag.to_ascii_lowercase().as_str() {
-                "vg" => read_vg(item, &mut header, diagnostics),
-                "rs" => header.results = item.value.split(',').map(str::to_owned).collect(),
-                "pn" => {
+            match &tag_key(item.tag.as_bytes()) {
+                b"vg" => read_vg(item, &mut header, diagnostics),
+                b"rs" => header.results = item.value.split(',').map(str::to_owned).collect(),
+                b"pn" => {
                     header.players = read_names(item, diagnostics);
                     self.players.clone_from(&header.players);
                 }
@@ -401,17 +409,17 @@ impl<R: BufRead> Reader<R> {
         let mut own_players = None;
         for item in items {
             let events = board.auction.len() + board.play.len() + usize::from(board.claim_text.is_some());
-            match item.tag.to_ascii_lowercase().as_str() {
-                "qx" if board.qx.is_none() => {
+            match &tag_key(item.tag.as_bytes()) {
+                b"qx" if board.qx.is_none() => {
                     read_qx(item, &mut board, diagnostics);
                 }
-                "pn" if own_players.is_none() => {
+                b"pn" if own_players.is_none() => {
                     let names = read_names(item, diagnostics);
                     self.players.clone_from(&names);
                     own_players = Some(names);
                 }
-                "md" if board.deal.is_none() => read_md(item, &mut board, diagnostics),
-                "sv" if board.vulnerability.is_none() => {
+                b"md" if board.deal.is_none() => read_md(item, &mut board, diagnostics),
+                b"sv" if board.vulnerability.is_none() => {
                     board.vulnerability = Vulnerability::parse(&item.value);
                     if board.vulnerability.is_none() {
                         diagnostics.push(
@@ -424,10 +432,10 @@ impl<R: BufRead> Reader<R> {
                         );
                     }
                 }
-                "ah" if board.title.is_none() => board.title = Some(item.value.clone()),
-                "mn" if board.event.is_none() => board.event = Some(item.value.clone()),
-                "mb" => board.auction.push(read_call(item, diagnostics)),
-                "an" => match board.auction.last_mut() {
+                b"ah" if board.title.is_none() => board.title = Some(item.value.clone()),
+                b"mn" if board.event.is_none() => board.event = Some(item.value.clone()),
+                b"mb" => board.auction.push(read_call(item, diagnostics)),
+                b"an" => match board.auction.last_mut() {
                     Some(call) if call.explanation.is_none() && board.play.is_empty() => {
                         call.explanation = Some(item.value.clone());
                     }
@@ -444,8 +452,8 @@ impl<R: BufRead> Reader<R> {
                         });
                     }
                 },
-                "pc" => board.play.push(read_card(item, diagnostics)),
-                "mc" if board.claim_text.is_none() => {
+                b"pc" => board.play.push(read_card(item, diagnostics)),
+                b"mc" if board.claim_text.is_none() => {
                     board.claim_text = Some(item.value.clone());
                     board.claim = item.value.trim().parse::<u8>().ok().filter(|n| *n <= 13);
                     if board.claim.is_none() {
