@@ -139,7 +139,7 @@ fn board_of(record: &pbn::Record<'_>, in_match: bool) -> Board {
     regenerate_soft_fields(&mut board, clean(tag("Event")), clean(tag("Date")), in_match);
     board.auction = auction(info);
     let declarer = info.declarer.map(|d| d.seat);
-    board.play = play(info, declarer);
+    board.play = play(info);
     // A claim is the result of a play cut short; a play of all 52 cards gives its own result.
     if board.play.len() < 52 {
         board.claim = info.result.as_ref().and_then(|r| r.declarer_tricks(declarer));
@@ -214,14 +214,13 @@ fn strain(d: Denomination) -> Strain {
 }
 
 /// PBN's play rows (seat columns from the opening leader) in the order the cards were played.
-fn play(info: &pbn::validate::GameInfo, declarer: Option<Compass>) -> Vec<PlayedCard> {
+fn play(info: &pbn::validate::GameInfo) -> Vec<PlayedCard> {
     let Some(play) = &info.play else { return Vec::new() };
     let trump = match info.contract {
         Some(pbn::model::Contract::Bid { denomination, .. }) => strain(denomination).trump(),
         _ => None,
     };
     let first = play.first;
-    let _ = declarer;
     let mut leader = first;
     let mut out = Vec::new();
     for row in play.entries.chunks(4) {

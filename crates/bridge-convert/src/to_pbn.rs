@@ -232,47 +232,56 @@ fn pbn_call(call: lin::model::Call) -> String {
     }
 }
 
+/// The cards of the play (up to the first that is not a card) trick by trick, each card with the
+/// seat that played it: the opening leader is declarer's left, then each trick's winner leads.
+fn seated_tricks(board: &Board, contract: Contract) -> Vec<Vec<(Compass, Card)>> {
+    let cards: Vec<Card> = board.play.iter().map_while(|c| c.card).collect();
+    let mut leader = contract.declarer.next();
+    let mut tricks = Vec::with_capacity(13);
+    for trick in cards.chunks(4) {
+        let seated: Vec<(Compass, Card)> =
+            trick.iter().enumerate().map(|(k, c)| (leader.advance(k), *c)).collect();
+        if seated.len() == 4 {
+            leader = trick_winner(&seated, contract.strain.trump());
+        }
+        tricks.push(seated);
+    }
+    tricks
+}
+
 /// The play in PBN's columns: one row per trick, in seat order from the opening leader.
 fn write_play(text: &mut String, board: &Board, contract: Contract) {
-    let cards: Vec<Card> = board.play.iter().map_while(|c| c.card).collect();
-    if cards.is_empty() {
+    let tricks = seated_tricks(board, contract);
+    if tricks.is_empty() {
         return;
     }
     let first = contract.declarer.next();
     tag(text, "Play", &first.char().to_string());
-    let mut leader = first;
-    for trick in cards.chunks(4) {
+    for trick in &tricks {
         let mut row = [None; 4];
-        let seated: Vec<(Compass, Card)> =
-            trick.iter().enumerate().map(|(k, c)| (leader.advance(k), *c)).collect();
-        for &(seat, card) in &seated {
+        for &(seat, card) in trick {
             row[(seat.index() + 4 - first.index()) % 4] = Some(card);
         }
         let cells: Vec<String> =
             row.iter().map(|c| c.map_or_else(|| "-".to_owned(), lin::write::card_text)).collect();
         text.push_str(&cells.join(" "));
         text.push_str("\r\n");
-        if seated.len() == 4 {
-            leader = trick_winner(&seated, contract.strain.trump());
-        }
     }
-    if cards.len() < 52 {
+    if tricks.len() < 13 || tricks.last().is_some_and(|t| t.len() < 4) {
         text.push_str("*\r\n");
     }
 }
 
+/// Declarer's tricks when all 13 were played.
 fn tricks_of_full_play(board: &Board, contract: Contract) -> Option<u8> {
-    let cards: Vec<Card> = board.play.iter().map_while(|c| c.card).collect();
-    if cards.len() != 52 {
+    let tricks = seated_tricks(board, contract);
+    if tricks.len() != 13 || tricks.iter().any(|t| t.len() != 4) {
         return None;
     }
-    let mut leader = contract.declarer.next();
-    let mut won = 0;
-    for trick in cards.chunks(4) {
-        let seated: Vec<(Compass, Card)> =
-            trick.iter().enumerate().map(|(k, c)| (leader.advance(k), *c)).collect();
-        leader = trick_winner(&seated, contract.strain.trump());
-        won += u8::from(leader.is_north_south() == contract.declarer.is_north_south());
-    }
-    Some(won)
+    let won = tricks
+        .iter()
+        .map(|t| trick_winner(t, contract.strain.trump()))
+        .filter(|w| w.is_north_south() == contract.declarer.is_north_south())
+        .count();
+    u8::try_from(won).ok()
 }
