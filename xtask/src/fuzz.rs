@@ -18,6 +18,7 @@ fn seeds_for(target: &str) -> Vec<&'static str> {
         "pbn" => vec!["corpus/pbn"],
         "pref" => vec!["corpus/ppn-pref"],
         "pinochle" => vec!["corpus/ppn-pinochle"],
+        "lin" => vec!["corpus/lin"],
         _ => vec![],
     }
 }

@@ -13,6 +13,8 @@ pub enum FileKind {
     Pbn,
     /// `.ppn` (Preferans or Pinochle: sniffed)
     Ppn,
+    /// `.lin` (BBO)
+    Lin,
     /// Anything else (read only when named with `--format`).
     Other,
 }
@@ -33,6 +35,7 @@ pub fn kind_of(path: &Path) -> FileKind {
         Some("phh" | "phhs") => FileKind::Phh,
         Some("pbn") => FileKind::Pbn,
         Some("ppn") => FileKind::Ppn,
+        Some("lin") => FileKind::Lin,
         _ => FileKind::Other,
     }
 }
@@ -49,7 +52,7 @@ pub fn collect_files(paths: &[PathBuf], format_forced: bool) -> (Vec<WalkedFile>
                 let kind = kind_of(path);
                 if kind == FileKind::Other && !format_forced {
                     eprintln!(
-                        "cardnote: {}: unknown file type (expected .phh, .phhs, .pbn or .ppn; or use --format)",
+                        "cardnote: {}: unknown file type (expected .phh, .phhs, .pbn, .ppn or .lin; or use --format)",
                         path.display()
                     );
                     failed = true;

@@ -44,7 +44,7 @@ fn corpus_check_reads_every_file_and_invalid_files_fail() {
             assert!(reported, "{file} is in an invalid/ folder but reads without any diagnostic");
         }
     }
-    for format in ["phh", "pbn", "ppn-pref", "ppn-pinochle"] {
+    for format in ["phh", "pbn", "ppn-pref", "ppn-pinochle", "lin"] {
         assert!(records.iter().any(|r| r["format"] == format), "no {format} record in the corpus");
     }
     for record in &records {

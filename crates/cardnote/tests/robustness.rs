@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use cardnote::formats::{self, CheckOptions, FileCheck, FmtOptions, Format, Refusal};
 
-const ALL: [Format; 4] = [Format::Phh, Format::Pbn, Format::PpnPref, Format::PpnPinochle];
+const ALL: [Format; 5] = [Format::Phh, Format::Pbn, Format::PpnPref, Format::PpnPinochle, Format::Lin];
 
 /// Upper bound for any single hostile input in the debug test profile: far above what a linear
 /// reader needs, low enough that a hang or a quadratic blow-up fails the test instead of stalling CI.
@@ -28,6 +28,7 @@ fn check(format: Format, data: &[u8]) -> FileCheck {
         Format::Pbn => formats::pbn::check(data, &opts),
         Format::PpnPref => formats::pref::check(data, &opts),
         Format::PpnPinochle => formats::pinochle::check(data, &opts),
+        Format::Lin => formats::lin::check(data, &opts),
     }
 }
 
@@ -38,6 +39,7 @@ fn fmt_with(format: Format, data: &[u8], preserve: bool) -> Result<Vec<u8>, Refu
         Format::Pbn => formats::pbn::fmt(data, &opts),
         Format::PpnPref => formats::pref::fmt(data, &opts),
         Format::PpnPinochle => formats::pinochle::fmt(data, &opts),
+        Format::Lin => formats::lin::fmt(data, &opts),
     }
 }
 
@@ -233,12 +235,18 @@ Pass 52 59 60
 [Declarer \"N\"]
 ";
 
+const LIN_BOARD: &str =
+    "qx|o1|pn|Ann,Bob,Cy,Di|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|\
+ah|Board 1|mb|1C|mb|p|mb|7N|mb|p|mb|p|mb|p|pc|S2|pc|S6|pc|ST|pc|SA|mc|13|pg||
+";
+
 fn sample(format: Format) -> &'static str {
     match format {
         Format::Phh => PHH_HAND,
         Format::Pbn => PBN_GAME,
         Format::PpnPref => PREF_FILE,
         Format::PpnPinochle => PINOCHLE_FILE,
+        Format::Lin => LIN_BOARD,
     }
 }
 
@@ -257,7 +265,10 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     for path in entries {
         if path.is_dir() {
             files_under(&path, out);
-        } else if path.extension().is_some_and(|e| e == "phh" || e == "phhs" || e == "pbn" || e == "ppn") {
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "phh" || e == "phhs" || e == "pbn" || e == "ppn" || e == "lin")
+        {
             out.push(path);
         }
     }
@@ -560,6 +571,11 @@ fn very_long_lines_and_tokens() {
                 ("10 MB auction token", format!("{PBN_GAME}{long}\n")),
                 ("1 MB number", PBN_GAME.replace("[Result \"13\"]", &format!("[Result \"{digits}\"]"))),
             ],
+            Format::Lin => vec![
+                ("10 MB call", LIN_BOARD.replace("mb|7N|", &format!("mb|{long}|"))),
+                ("10 MB tag", format!("{long}|x|{LIN_BOARD}")),
+                ("1 MB claim", LIN_BOARD.replace("mc|13|", &format!("mc|{digits}|"))),
+            ],
             Format::PpnPref => vec![
                 ("10 MB tag value", format!("[Event {long}]\n{PREF_FILE}")),
                 ("10 MB deal record", format!("{PREF_FILE}[2 123 {long}]\n")),
@@ -645,6 +661,11 @@ fn many_records(format: Format, n: usize) -> String {
                 out.push_str(&format!("[{i} {first} WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n"));
             }
         }
+        Format::Lin => {
+            for i in 1..=n {
+                out.push_str(&LIN_BOARD.replace("qx|o1|", &format!("qx|o{i}|")));
+            }
+        }
         Format::PpnPinochle => {
             out.push_str("% PPN 1.0\n% IMPORT\n");
             for i in 0..n {
@@ -707,6 +728,7 @@ fn one_bad_record_among_many() {
             Format::PpnPinochle => {
                 text.replacen("[Hand \"25\"]\n[Dealer \"N\"]", "[Hand \"25\"]\n[Dealer \"Q\"]", 1)
             }
+            Format::Lin => text.replacen("qx|o25|pn|Ann,Bob,Cy,Di|md|3", "qx|o25|pn|Ann,Bob,Cy,Di|md|9", 1),
         };
         assert_ne!(broken, text, "{}: the test did not break anything", format.name());
         let checked = timed_check(format, "one bad record", broken.as_bytes());

@@ -45,6 +45,8 @@ enum Target {
     PpnPref,
     /// Portable Pinochle Notation.
     PpnPinochle,
+    /// BBO's LIN (from PBN, or LIN's canonical form from LIN).
+    Lin,
     /// PokerStars hand history text (from PHH).
     Pokerstars,
     /// ACPC `STATE:` lines (from PHH; the `.game` file is written beside `-o OUT`).
@@ -66,6 +68,7 @@ impl Target {
             Target::Pbn => Some(Format::Pbn),
             Target::Ppn | Target::PpnPref => Some(Format::PpnPref),
             Target::PpnPinochle => Some(Format::PpnPinochle),
+            Target::Lin => Some(Format::Lin),
             Target::Pokerstars | Target::Acpc | Target::Pluribus => Some(Format::Phh),
         }
     }
@@ -105,7 +108,13 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
         },
         None => format_of(walk::kind_of(file), &data, None),
     };
-    match convert_bytes(format, &data, args.to.convert_to()) {
+    // Between the two bridge notations, through the bridge-convert crate.
+    let converted = match (format, args.to) {
+        (Format::Lin, Target::Pbn) => cardnote::formats::lin::to_pbn(&data),
+        (Format::Pbn, Target::Lin) => cardnote::formats::lin::from_pbn(&data),
+        _ => convert_bytes(format, &data, args.to.convert_to()),
+    };
+    match converted {
         Ok(bytes) => match &args.output {
             Some(out) => write_file(out, &bytes),
             None => write_stdout(&bytes),
@@ -136,6 +145,7 @@ fn sniff_json(data: &[u8]) -> Option<Format> {
         Some("pbn") => return Some(Format::Pbn),
         Some("ppn-pref") => return Some(Format::PpnPref),
         Some("ppn-pinochle") => return Some(Format::PpnPinochle),
+        Some("lin") => return Some(Format::Lin),
         _ => {}
     }
     if doc.get("deals").is_some() && doc.get("info").is_some() {

@@ -96,6 +96,8 @@ pub enum FormatArg {
     PpnPref,
     /// Portable Pinochle Notation.
     PpnPinochle,
+    /// BBO's LIN.
+    Lin,
     /// PokerStars hand history text (read through the `sitelogs` crate).
     Pokerstars,
     /// ACPC dealer logs (`STATE:` lines; give the `.game` file with `--game`).
@@ -118,6 +120,7 @@ impl FormatArg {
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),
             FormatArg::PpnPinochle => Some(Format::PpnPinochle),
+            FormatArg::Lin => Some(Format::Lin),
         }
     }
 }
@@ -149,6 +152,7 @@ pub fn format_of(kind: FileKind, data: &[u8], forced: Option<Format>) -> Format 
         FileKind::Phh | FileKind::Other => Format::Phh,
         FileKind::Pbn => Format::Pbn,
         FileKind::Ppn => sniff_ppn(data),
+        FileKind::Lin => Format::Lin,
     }
 }
 
@@ -171,6 +175,7 @@ pub fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileChec
         Format::Pbn => formats::pbn::check(data, opts),
         Format::PpnPref => formats::pref::check(data, opts),
         Format::PpnPinochle => formats::pinochle::check(data, opts),
+        Format::Lin => formats::lin::check(data, opts),
     }
 }
 
@@ -181,6 +186,7 @@ pub fn fmt_bytes(format: Format, data: &[u8], opts: &FmtOptions) -> Result<Vec<u
         Format::Pbn => formats::pbn::fmt(data, opts),
         Format::PpnPref => formats::pref::fmt(data, opts),
         Format::PpnPinochle => formats::pinochle::fmt(data, opts),
+        Format::Lin => formats::lin::fmt(data, opts),
     }
 }
 
@@ -191,6 +197,7 @@ pub fn convert_bytes(format: Format, data: &[u8], to: ConvertTo) -> Result<Vec<u
         Format::Pbn => formats::pbn::convert(data, to),
         Format::PpnPref => formats::pref::convert(data, to),
         Format::PpnPinochle => formats::pinochle::convert(data, to),
+        Format::Lin => formats::lin::convert(data, to),
     }
 }
 

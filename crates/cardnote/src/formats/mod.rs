@@ -8,6 +8,7 @@
 use cards_core::Diagnostic;
 use serde_json::{Map, Value};
 
+pub mod lin;
 pub mod pbn;
 pub mod phh;
 pub mod phh_replay;
@@ -26,6 +27,8 @@ pub enum Format {
     PpnPref,
     /// Portable Pinochle Notation (`.ppn`).
     PpnPinochle,
+    /// BBO LIN (`.lin`).
+    Lin,
 }
 
 impl Format {
@@ -37,6 +40,7 @@ impl Format {
             Format::Pbn => "pbn",
             Format::PpnPref => "ppn-pref",
             Format::PpnPinochle => "ppn-pinochle",
+            Format::Lin => "lin",
         }
     }
 }

@@ -1,0 +1,282 @@
+//! PBN -> LIN.
+
+use cards_core::{Card, Compass};
+use lin::model::{
+    AuctionCall, Board, Call, Deal, Extra, MatchHeader, PlayedCard, Room, Strain, Vulnerability,
+};
+use pbn::model::{AuctionItem, Denomination, PlayItem};
+
+use crate::Converted;
+
+/// `qx`, `ah` and `mn` as they follow from the PBN tags: `qx|o7|`/`qx|c7|` from Room and Board,
+/// `ah|Board 7|`, and `mn|Event - Date|` (Bridge Composer's form) outside a team match.
+pub(crate) fn soft_fields(
+    room: Option<Room>,
+    number: Option<u32>,
+    event: &str,
+    date: &str,
+    in_match: bool,
+) -> [Option<String>; 3] {
+    let qx = number.map(|n| lin::model::qx_of(room, n));
+    let ah = number.map(|n| format!("Board {n}"));
+    let mn = match (event.is_empty(), date.is_empty()) {
+        _ if in_match => None,
+        (true, true) => None,
+        (false, true) => Some(event.to_owned()),
+        (_, false) => Some(format!("{event} - {date}")),
+    };
+    [qx, ah, mn]
+}
+
+/// Fills `qx`, `ah`, `mn` of a board read from LIN the way [`pbn_to_lin`] would from its PBN.
+pub(crate) fn regenerate_soft_fields(board: &mut Board, event: &str, date: &str, in_match: bool) {
+    let [qx, ah, mn] = soft_fields(board.room, board.number, event, date, in_match);
+    board.qx = qx;
+    board.title = ah;
+    board.event = mn;
+}
+
+/// Converts PBN text to LIN: an optional `vg` header, then one line per game in BBO's layout.
+#[must_use]
+pub fn pbn_to_lin(pbn_text: &str) -> Converted {
+    let mut diagnostics = Vec::new();
+    let mut text = String::new();
+    let mut boards = 0;
+    let mut vg_written = false;
+    let mut roster: Vec<String> = Vec::new();
+    let records: Vec<pbn::Record<'_>> = pbn::read_str(pbn_text, pbn::Options::default()).collect();
+    let games: Vec<&pbn::Record<'_>> = records.iter().filter(|r| r.is_game()).collect();
+    for record in &records {
+        diagnostics.extend(record.diagnostics.iter().cloned());
+    }
+    for (i, record) in games.iter().enumerate() {
+        if let Some(raw) = record.tag("LinHeader") {
+            text.push_str(raw);
+            text.push('\n');
+            vg_written = true;
+            roster = lin::Reader::from_str(raw, lin::Options::default())
+                .find_map(|r| r.header().map(|h| h.players.clone()))
+                .unwrap_or_default();
+        } else if !vg_written && (record.tag("HomeTeam").is_some() || record.tag("VisitTeam").is_some()) {
+            text.push_str(&lin::write::header_text(&match_header(&games, i)));
+            vg_written = true;
+        }
+        if !is_board(record) {
+            continue;
+        }
+        let in_match = vg_written;
+        let mut board = board_of(record, in_match);
+        // Names the header's roster already gives are not repeated on the board.
+        if board.players.is_some() && board.players == lin::read::seat_names(&roster, board.room) {
+            board.players = None;
+        }
+        text.push_str(&lin::write::board_text(&board));
+        text.push('\n');
+        boards += 1;
+    }
+    Converted { text, diagnostics, boards }
+}
+
+/// Whether a game holds a board (a game made only of a carried LIN header does not).
+fn is_board(record: &pbn::Record<'_>) -> bool {
+    record.info.deal.is_some()
+        || record.info.auction.is_some()
+        || record.tag("Board").is_some_and(|b| !b.is_empty())
+}
+
+fn match_header(games: &[&pbn::Record<'_>], from: usize) -> MatchHeader {
+    let first = games[from];
+    let numbers: Vec<&str> = games[from..].iter().filter_map(|g| g.tag("Board")).collect();
+    let scoring = match first.tag("Scoring").unwrap_or_default() {
+        s if s.starts_with("IMP") => "I",
+        s if s.starts_with("MP") || s.starts_with("Matchpoint") => "P",
+        s if s.starts_with("BAM") => "B",
+        _ => "I",
+    };
+    MatchHeader {
+        title: first.tag("Event").unwrap_or_default().to_owned(),
+        segment: first.tag("Round").unwrap_or_default().to_owned(),
+        scoring: scoring.to_owned(),
+        first_board: numbers.first().copied().unwrap_or_default().to_owned(),
+        last_board: numbers.last().copied().unwrap_or_default().to_owned(),
+        teams: [
+            (first.tag("HomeTeam").unwrap_or_default().to_owned(), "0".to_owned()),
+            (first.tag("VisitTeam").unwrap_or_default().to_owned(), "0".to_owned()),
+        ],
+        results: Vec::new(),
+        players: Vec::new(),
+    }
+}
+
+fn board_of(record: &pbn::Record<'_>, in_match: bool) -> Board {
+    let info = &record.info;
+    let tag = |name: &str| record.tag(name).unwrap_or_default();
+    let mut board = Board {
+        room: match tag("Room") {
+            "Open" | "open" => Some(Room::Open),
+            "Closed" | "closed" => Some(Room::Closed),
+            _ => None,
+        },
+        number: info.board.as_deref().and_then(|b| b.trim().parse().ok()),
+        dealer: info.dealer,
+        vulnerability: info.vulnerable.map(|v| match v {
+            pbn::model::Vulnerability::None => Vulnerability::None,
+            pbn::model::Vulnerability::NorthSouth => Vulnerability::NorthSouth,
+            pbn::model::Vulnerability::EastWest => Vulnerability::EastWest,
+            pbn::model::Vulnerability::Both => Vulnerability::Both,
+        }),
+        deal: info.deal.map(|d| Deal { hands: d.hands, completed: None }),
+        ..Board::default()
+    };
+    let names = ["South", "West", "North", "East"].map(|n| record.tag(n));
+    if names.iter().any(Option::is_some) {
+        let mut players: [String; 4] = Default::default();
+        for (name, seat) in names.iter().zip(crate::LIN_SEATS) {
+            players[seat.index()] = name.unwrap_or_default().to_owned();
+        }
+        board.players = Some(players);
+    }
+    regenerate_soft_fields(&mut board, clean(tag("Event")), clean(tag("Date")), in_match);
+    board.auction = auction(info);
+    let declarer = info.declarer.map(|d| d.seat);
+    board.play = play(info);
+    // A claim is the result of a play cut short; a play of all 52 cards gives its own result.
+    if board.play.len() < 52 {
+        board.claim = info.result.as_ref().and_then(|r| r.declarer_tricks(declarer));
+    }
+    if let Some(extras) = record.tag("LinExtras") {
+        apply_extras(&mut board, extras);
+    }
+    board
+}
+
+/// `?` is PBN's "unknown": LIN has nothing for it.
+fn clean(value: &str) -> &str {
+    if value == "?" { "" } else { value }
+}
+
+fn auction(info: &pbn::validate::GameInfo) -> Vec<AuctionCall> {
+    let Some(auction) = &info.auction else { return Vec::new() };
+    let mut calls: Vec<AuctionCall> = Vec::new();
+    let passes_needed = |calls: &[AuctionCall]| {
+        let bid = calls.iter().rposition(|c| matches!(c.call, Some(Call::Bid { .. })));
+        let after = bid.map_or(calls.len(), |b| calls.len() - b - 1);
+        let trailing = calls.iter().rev().take_while(|c| c.call == Some(Call::Pass)).count().min(after);
+        if bid.is_some() { 3usize.saturating_sub(trailing) } else { 4usize.saturating_sub(trailing) }
+    };
+    for entry in &auction.entries {
+        let call = match entry.item {
+            AuctionItem::Call { call, .. } => call,
+            AuctionItem::AllPass => {
+                for _ in 0..passes_needed(&calls) {
+                    calls.push(lin_call(Call::Pass));
+                }
+                continue;
+            }
+            AuctionItem::Placeholder | AuctionItem::Skipped | AuctionItem::Continue => continue,
+            // A quiz blank or an unreadable token holds a seat but no call LIN can write: the
+            // auction stops before it, so every call written keeps its player (the PBN reader
+            // has already reported the token).
+            AuctionItem::Blank | AuctionItem::Unreadable => break,
+        };
+        let mut lin = lin_call(match call {
+            pbn::model::Call::Pass => Call::Pass,
+            pbn::model::Call::Double => Call::Double,
+            pbn::model::Call::Redouble => Call::Redouble,
+            pbn::model::Call::Bid { level, denomination } => {
+                Call::Bid { level, strain: strain(denomination) }
+            }
+        });
+        let a = &entry.annotation;
+        // Bridge Composer reads a LIN alert as `$1` and writes `!` and `$1` back as alerts.
+        lin.alert = a.suffix == Some(1) || a.nags.contains(&1);
+        lin.explanation =
+            a.note.and_then(|n| info.notes.iter().find(|(i, _)| *i == n)).map(|(_, t)| t.clone());
+        calls.push(lin);
+    }
+    calls
+}
+
+fn lin_call(call: Call) -> AuctionCall {
+    AuctionCall {
+        call: Some(call),
+        text: call.lin(),
+        alert: false,
+        explanation: None,
+        span: cards_core::Span::default(),
+    }
+}
+
+fn strain(d: Denomination) -> Strain {
+    match d {
+        Denomination::Clubs => Strain::Clubs,
+        Denomination::Diamonds => Strain::Diamonds,
+        Denomination::Hearts => Strain::Hearts,
+        Denomination::Spades => Strain::Spades,
+        Denomination::NoTrump => Strain::NoTrump,
+    }
+}
+
+/// PBN's play rows (seat columns from the opening leader) in the order the cards were played.
+fn play(info: &pbn::validate::GameInfo) -> Vec<PlayedCard> {
+    let Some(play) = &info.play else { return Vec::new() };
+    let trump = match info.contract {
+        Some(pbn::model::Contract::Bid { denomination, .. }) => strain(denomination).trump(),
+        _ => None,
+    };
+    let first = play.first;
+    let mut leader = first;
+    let mut out = Vec::new();
+    for row in play.entries.chunks(4) {
+        let mut trick: Vec<(Compass, Card)> = Vec::with_capacity(4);
+        for k in 0..4 {
+            let seat = leader.advance(k);
+            let column = (seat.index() + 4 - first.index()) % 4;
+            let Some(PlayItem::Card { card, .. }) = row.get(column).map(|e| e.item) else { continue };
+            trick.push((seat, card));
+        }
+        out.extend(trick.iter().map(|&(_, card)| PlayedCard {
+            card: Some(card),
+            text: lin::write::card_text(card),
+            span: cards_core::Span::default(),
+        }));
+        if trick.len() < 4 {
+            break;
+        }
+        leader = lin::check::trick_winner(&trick, trump);
+    }
+    out
+}
+
+/// Applies `[LinExtras]`: `=tag|value|` sets a field PBN gives differently, `-tag||` clears it,
+/// `n:tag|value|` is an item to put back after `n` calls and cards.
+fn apply_extras(board: &mut Board, extras: &str) {
+    let mut rest = extras;
+    while let Some(first) = rest.chars().next() {
+        let (place, body) = match first {
+            '=' | '-' => (None, &rest[1..]),
+            _ => match rest.split_once(':') {
+                Some((n, body)) => match n.parse::<usize>() {
+                    Ok(n) => (Some(n), body),
+                    Err(_) => return,
+                },
+                None => return,
+            },
+        };
+        let Some((tag, tail)) = body.split_once('|') else { return };
+        let Some((value, tail)) = tail.split_once('|') else { return };
+        match place {
+            None => {
+                let value = (first == '=').then(|| value.to_owned());
+                match tag {
+                    "qx" => board.qx = value,
+                    "ah" => board.title = value,
+                    "mn" => board.event = value,
+                    _ => {}
+                }
+            }
+            Some(after) => board.extras.push(Extra { after, tag: tag.to_owned(), value: value.to_owned() }),
+        }
+        rest = tail;
+    }
+}

@@ -1,0 +1,286 @@
+//! LIN -> PBN.
+
+use std::fmt::Write as _;
+
+use cards_core::{Card, Compass};
+use lin::check::{Contract, Outcome, trick_winner};
+use lin::model::{Board, MatchHeader, Room, Strain, Vulnerability};
+
+use crate::Converted;
+
+/// Converts LIN bytes (UTF-8 or Latin-1) to PBN text (import style, one game per board, `\r\n`).
+#[must_use]
+pub fn lin_to_pbn(lin_bytes: &[u8]) -> Converted {
+    let mut text = String::from("% PBN 2.1\r\n% EXPORT\r\n");
+    let mut diagnostics = Vec::new();
+    let mut header: Option<(MatchHeader, String)> = None;
+    let mut header_written = true;
+    let mut boards = 0;
+    for record in lin::Reader::from_slice(lin_bytes, lin::Options::default()) {
+        diagnostics.extend(record.diagnostics.iter().cloned());
+        match &record.content {
+            lin::Content::Header(h) => {
+                if !header_written {
+                    flush_header_alone(&mut text, header.as_ref());
+                }
+                // The header's items without the line breaks between them (a PBN tag is one line).
+                let items: String = record.items.iter().map(|i| format!("{}|{}|", i.tag, i.value)).collect();
+                header = Some((h.as_ref().clone(), items));
+                header_written = false;
+            }
+            lin::Content::Board(board) => {
+                if record.items.is_empty() {
+                    continue;
+                }
+                text.push_str("\r\n");
+                let carried = (!header_written).then(|| header.as_ref().map(|h| h.1.as_str())).flatten();
+                write_game(&mut text, board, header.as_ref().map(|h| &h.0), carried);
+                header_written = true;
+                boards += 1;
+            }
+        }
+    }
+    if !header_written {
+        flush_header_alone(&mut text, header.as_ref());
+    }
+    Converted { text, diagnostics, boards }
+}
+
+/// A header with no board after it (a match file before its first board) becomes a game of its own.
+fn flush_header_alone(text: &mut String, header: Option<&(MatchHeader, String)>) {
+    let Some((header, raw)) = header else { return };
+    text.push_str("\r\n");
+    tag(text, "Event", &header.title);
+    match_tags(text, header);
+    tag(text, "LinHeader", raw);
+}
+
+/// A PBN tag; a line break inside a LIN value (possible in commentary) becomes a blank, as a tag
+/// is one line.
+fn tag(text: &mut String, name: &str, value: &str) {
+    let value = value.replace(['\r', '\n'], " ");
+    let _ = write!(text, "[{name} \"{}\"]\r\n", pbn::model::escape(&value));
+}
+
+fn match_tags(text: &mut String, header: &MatchHeader) {
+    if !header.segment.is_empty() {
+        tag(text, "Round", &header.segment);
+    }
+    tag(text, "HomeTeam", &header.teams[0].0);
+    tag(text, "VisitTeam", &header.teams[1].0);
+}
+
+fn scoring(header: Option<&MatchHeader>) -> &'static str {
+    match header.map(|h| h.scoring.as_str()) {
+        Some("I") => "IMP",
+        Some("P") => "MP",
+        Some("B") => "BAM",
+        _ => "",
+    }
+}
+
+/// `Event - Date` as Bridge Composer writes `mn`.
+fn event_and_date(board: &Board, header: Option<&MatchHeader>) -> (String, String) {
+    match &board.event {
+        Some(mn) => match mn.rsplit_once(" - ") {
+            Some((event, date)) if is_pbn_date(date) => (event.to_owned(), date.to_owned()),
+            _ => (mn.clone(), String::new()),
+        },
+        None => (header.map(|h| h.title.clone()).unwrap_or_default(), String::new()),
+    }
+}
+
+fn is_pbn_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 10 && b[4] == b'.' && b[7] == b'.' && text.bytes().filter(u8::is_ascii_digit).count() == 8
+}
+
+/// The items PBN has no tag for, with their places; `qx`, `ah` and `mn` when they differ from what
+/// the PBN tags give back.
+pub(crate) fn lin_extras(board: &Board, event: &str, date: &str, in_match: bool) -> String {
+    let mut out = String::new();
+    let mut plain = Board { extras: Vec::new(), ..board.clone() };
+    crate::from_pbn::regenerate_soft_fields(&mut plain, event, date, in_match);
+    for (tag, original, regenerated) in
+        [("qx", &board.qx, &plain.qx), ("ah", &board.title, &plain.title), ("mn", &board.event, &plain.event)]
+    {
+        if original != regenerated {
+            match original {
+                Some(value) => write!(out, "={tag}|{value}|"),
+                None => write!(out, "-{tag}||"),
+            }
+            .unwrap_or_default();
+        }
+    }
+    // PBN's play holds cards only: from the first `pc` that is not a card (a movie's `pc|h|`) on,
+    // the items are kept as they are, in place among the other extras.
+    let valid = board.play.iter().take_while(|c| c.card.is_some()).count();
+    let mut items: Vec<(usize, u8, &str, &str)> =
+        board.extras.iter().map(|e| (e.after, 0, e.tag.as_str(), e.value.as_str())).collect();
+    let first_card = board.auction.len();
+    items.extend(
+        board.play[valid..]
+            .iter()
+            .enumerate()
+            .map(|(k, c)| (first_card + valid + k, 1, "pc", c.text.as_str())),
+    );
+    items.sort_by_key(|&(after, pc, _, _)| (after, pc));
+    for (after, _, tag, value) in items {
+        let _ = write!(out, "{after}:{tag}|{value}|");
+    }
+    out
+}
+
+fn write_game(text: &mut String, board: &Board, header: Option<&MatchHeader>, carried_header: Option<&str>) {
+    let (event, date) = event_and_date(board, header);
+    tag(text, "Event", &event);
+    tag(text, "Site", "");
+    tag(text, "Date", &date);
+    tag(text, "Board", &board.number.map(|n| n.to_string()).unwrap_or_default());
+    if let Some(players) = &board.players {
+        for (name, seat) in [
+            ("West", Compass::West),
+            ("North", Compass::North),
+            ("East", Compass::East),
+            ("South", Compass::South),
+        ] {
+            tag(text, name, &players[seat.index()]);
+        }
+    }
+    tag(text, "Dealer", &board.dealer.map(|d| d.char().to_string()).unwrap_or_default());
+    tag(text, "Vulnerable", board.vulnerability.map_or("", vulnerability));
+    if let Some(deal) = &board.deal {
+        let first = board.dealer.unwrap_or(Compass::North);
+        let hands: Vec<String> = (0..4)
+            .map(|i| {
+                deal.hand(first.advance(i)).map_or_else(|| "-".to_owned(), |h| pbn::text::write_hand(Some(h)))
+            })
+            .collect();
+        tag(text, "Deal", &format!("{}:{}", first.char(), hands.join(" ")));
+    }
+    tag(text, "Scoring", scoring(header));
+    let outcome = lin::check::outcome(board);
+    let (declarer, contract) = match outcome {
+        Outcome::Contract(c) => (c.declarer.char().to_string(), c.pbn()),
+        Outcome::PassedOut => (String::new(), "Pass".to_owned()),
+        Outcome::Open => (String::new(), String::new()),
+    };
+    tag(text, "Declarer", &declarer);
+    tag(text, "Contract", &contract);
+    let result = match outcome {
+        Outcome::Contract(c) => board.claim.or_else(|| tricks_of_full_play(board, c)),
+        _ => None,
+    };
+    tag(text, "Result", &result.map(|r| r.to_string()).unwrap_or_default());
+    if let Some(room) = board.room {
+        tag(text, "Room", if room == Room::Open { "Open" } else { "Closed" });
+    }
+    if let Some(header) = header {
+        match_tags(text, header);
+    }
+    if let Some(raw) = carried_header {
+        tag(text, "LinHeader", raw);
+    }
+    let extras = lin_extras(board, &event, &date, header.is_some());
+    if !extras.is_empty() {
+        tag(text, "LinExtras", &extras);
+    }
+    write_auction(text, board);
+    if let Outcome::Contract(contract) = outcome {
+        write_play(text, board, contract);
+    }
+}
+
+fn vulnerability(v: Vulnerability) -> &'static str {
+    match v {
+        Vulnerability::None => "None",
+        Vulnerability::NorthSouth => "NS",
+        Vulnerability::EastWest => "EW",
+        Vulnerability::Both => "All",
+    }
+}
+
+fn write_auction(text: &mut String, board: &Board) {
+    let Some(dealer) = board.dealer.filter(|_| !board.auction.is_empty()) else { return };
+    tag(text, "Auction", &dealer.char().to_string());
+    let mut notes = Vec::new();
+    for (i, call) in board.auction.iter().enumerate() {
+        let mut token = call.call.map_or_else(|| call.text.clone(), pbn_call);
+        if let Some(explanation) = &call.explanation {
+            notes.push(explanation.clone());
+            let _ = write!(token, " ={}=", notes.len());
+        }
+        if call.alert {
+            token.push_str(" $1");
+        }
+        text.push_str(&token);
+        text.push_str(if i % 4 == 3 || i + 1 == board.auction.len() { "\r\n" } else { " " });
+    }
+    for (i, note) in notes.iter().enumerate() {
+        tag(text, "Note", &format!("{}:{note}", i + 1));
+    }
+}
+
+fn pbn_call(call: lin::model::Call) -> String {
+    match call {
+        lin::model::Call::Pass => "Pass".to_owned(),
+        lin::model::Call::Double => "X".to_owned(),
+        lin::model::Call::Redouble => "XX".to_owned(),
+        lin::model::Call::Bid { level, strain: Strain::NoTrump } => format!("{level}NT"),
+        lin::model::Call::Bid { level, strain } => format!("{level}{}", strain.letter()),
+    }
+}
+
+/// The cards of the play (up to the first that is not a card) trick by trick, each card with the
+/// seat that played it: the opening leader is declarer's left, then each trick's winner leads.
+fn seated_tricks(board: &Board, contract: Contract) -> Vec<Vec<(Compass, Card)>> {
+    let cards: Vec<Card> = board.play.iter().map_while(|c| c.card).collect();
+    let mut leader = contract.declarer.next();
+    let mut tricks = Vec::with_capacity(13);
+    for trick in cards.chunks(4) {
+        let seated: Vec<(Compass, Card)> =
+            trick.iter().enumerate().map(|(k, c)| (leader.advance(k), *c)).collect();
+        if seated.len() == 4 {
+            leader = trick_winner(&seated, contract.strain.trump());
+        }
+        tricks.push(seated);
+    }
+    tricks
+}
+
+/// The play in PBN's columns: one row per trick, in seat order from the opening leader.
+fn write_play(text: &mut String, board: &Board, contract: Contract) {
+    let tricks = seated_tricks(board, contract);
+    if tricks.is_empty() {
+        return;
+    }
+    let first = contract.declarer.next();
+    tag(text, "Play", &first.char().to_string());
+    for trick in &tricks {
+        let mut row = [None; 4];
+        for &(seat, card) in trick {
+            row[(seat.index() + 4 - first.index()) % 4] = Some(card);
+        }
+        let cells: Vec<String> =
+            row.iter().map(|c| c.map_or_else(|| "-".to_owned(), lin::write::card_text)).collect();
+        text.push_str(&cells.join(" "));
+        text.push_str("\r\n");
+    }
+    if tricks.len() < 13 || tricks.last().is_some_and(|t| t.len() < 4) {
+        text.push_str("*\r\n");
+    }
+}
+
+/// Declarer's tricks when all 13 were played.
+fn tricks_of_full_play(board: &Board, contract: Contract) -> Option<u8> {
+    let tricks = seated_tricks(board, contract);
+    if tricks.len() != 13 || tricks.iter().any(|t| t.len() != 4) {
+        return None;
+    }
+    let won = tricks
+        .iter()
+        .map(|t| trick_winner(t, contract.strain.trump()))
+        .filter(|w| w.is_north_south() == contract.declarer.is_north_south())
+        .count();
+    u8::try_from(won).ok()
+}

@@ -1,0 +1,867 @@
+//! The streaming reader: `tag|value|` pairs from any `BufRead`, grouped into records (the match
+//! header, then one record per board), typed, and checked.
+//!
+//! LIN has no public grammar; this reader follows what BBO, Bridge Composer and other producers
+//! write. A record is split off when a tag can only begin the next board: `qx` after a `qx` or an
+//! `md`, `md` with a dealer digit after an `md`, `pn`/`mn` after an `md`; a `vg` header runs to its
+//! first `pg`. Concatenating the records' items gives back the input byte for byte.
+
+use std::io::BufRead;
+
+use cards_core::{Card, CardSet, Compass, Diagnostic, Rank, Span, Suit};
+
+use crate::codes;
+use crate::model::{
+    AuctionCall, Board, Call, Content, Deal, Encoding, Extra, Item, MatchHeader, PlayedCard, Room, Strain,
+    Vulnerability,
+};
+
+/// Reading options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// Turn every warning (a producer's convention) into an error.
+    pub strict: bool,
+    /// Skip the game checks (auction, play and claim legality); the deal and syntax are still read.
+    pub skip_checks: bool,
+}
+
+/// One record: its items as written, what they mean, and what is wrong with them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Record {
+    /// The items in order, exactly as written.
+    pub items: Vec<Item>,
+    /// Text after the last item that is not an item (the end of a file: line breaks, or text
+    /// without a `|`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "String::is_empty"))]
+    pub trailing: String,
+    /// How the record's bytes were decoded (written back the same way).
+    pub encoding: Encoding,
+    /// The header or the board.
+    pub content: Content,
+    /// Errors and warnings in source order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The record's bytes in the input.
+    pub span: Span,
+}
+
+impl Record {
+    /// Whether any diagnostic is an error.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The board, unless this is the match header.
+    #[must_use]
+    pub fn board(&self) -> Option<&Board> {
+        match &self.content {
+            Content::Board(board) => Some(board),
+            Content::Header(_) => None,
+        }
+    }
+
+    /// The match header, if this record is one.
+    #[must_use]
+    pub fn header(&self) -> Option<&MatchHeader> {
+        match &self.content {
+            Content::Header(header) => Some(header),
+            Content::Board(_) => None,
+        }
+    }
+}
+
+/// An item before decoding.
+#[derive(Debug, Default)]
+struct RawItem {
+    leading: Vec<u8>,
+    tag: Vec<u8>,
+    value: Vec<u8>,
+    terminated: bool,
+    start: usize,
+    end: usize,
+    /// Offsets of `|` read as part of the value.
+    inner_pipes: Vec<usize>,
+    bad_tag: bool,
+}
+
+/// Reads LIN records from any buffered reader; memory is bounded by the largest record.
+///
+/// ```
+/// let text = "qx|o1|pn|Ann,Bob,Cy,Di|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|0|mb|7N|mb|p|mb|p|mb|p|pg||\n";
+/// let records: Vec<lin::Record> = lin::Reader::from_str(text, lin::Options::default()).collect();
+/// let board = records[0].board().unwrap();
+/// assert_eq!(board.players.as_ref().unwrap()[0], "Cy"); // North
+/// assert!(board.deal.unwrap().is_full());
+/// assert!(!records[0].has_errors(), "{:?}", records[0].diagnostics);
+/// ```
+#[derive(Debug)]
+pub struct Reader<R> {
+    src: R,
+    options: Options,
+    offset: usize,
+    pending: Option<RawItem>,
+    lookahead: Option<RawItem>,
+    trailing: Vec<u8>,
+    trailing_start: usize,
+    done: bool,
+    /// The last `pn` (4 or 8 names), carried to boards that give none.
+    players: Vec<String>,
+    io_error: Option<std::io::Error>,
+}
+
+impl<'a> Reader<&'a [u8]> {
+    /// A reader over text in memory.
+    #[allow(clippy::should_implement_trait)]
+    #[must_use]
+    pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
+        Reader::new(text.as_bytes(), options)
+    }
+
+    /// A reader over bytes in memory (UTF-8 or Latin-1).
+    #[must_use]
+    pub fn from_slice(bytes: &'a [u8], options: Options) -> Reader<&'a [u8]> {
+        Reader::new(bytes, options)
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `src`.
+    pub fn new(src: R, options: Options) -> Reader<R> {
+        Reader {
+            src,
+            options,
+            offset: 0,
+            pending: None,
+            lookahead: None,
+            trailing: Vec::new(),
+            trailing_start: 0,
+            done: false,
+            players: Vec::new(),
+            io_error: None,
+        }
+    }
+
+    /// The I/O error that ended reading early, if one did.
+    pub fn io_error(&self) -> Option<&std::io::Error> {
+        self.io_error.as_ref()
+    }
+
+    fn chunk(&mut self) -> (Vec<u8>, bool) {
+        let mut chunk = Vec::new();
+        if let Err(err) = self.src.read_until(b'|', &mut chunk) {
+            self.io_error = Some(err);
+        }
+        self.offset += chunk.len();
+        let terminated = chunk.last() == Some(&b'|');
+        if terminated {
+            chunk.pop();
+        }
+        (chunk, terminated)
+    }
+
+    /// The next complete item (its value extended over unescaped pipes), or `None` at the end.
+    fn next_item(&mut self) -> Option<RawItem> {
+        loop {
+            if self.done {
+                return self.pending.take();
+            }
+            let chunk_start = self.offset;
+            let (chunk, terminated) = self.chunk();
+            if !terminated {
+                self.done = true;
+                if !chunk.is_empty() {
+                    self.trailing = chunk;
+                    self.trailing_start = chunk_start;
+                }
+                return self.pending.take();
+            }
+            let mut sep = chunk.iter().take_while(|b| matches!(b, b'\r' | b'\n' | b' ' | b'\t')).count();
+            if chunk_start == 0 && chunk.starts_with(b"\xEF\xBB\xBF") {
+                sep = 3 + chunk[3..].iter().take_while(|b| matches!(b, b'\r' | b'\n' | b' ' | b'\t')).count();
+            }
+            let name = &chunk[sep..];
+            let valid = is_tag(name);
+            if !valid {
+                if let Some(prev) = self.pending.as_mut().filter(|p| p.terminated) {
+                    prev.inner_pipes.push(prev.end - 1);
+                    prev.value.push(b'|');
+                    prev.value.extend_from_slice(&chunk);
+                    prev.end = self.offset;
+                    continue;
+                }
+            }
+            let start = chunk_start + sep;
+            let (value, value_terminated) = self.chunk();
+            if !value_terminated {
+                self.done = true;
+            }
+            let item = RawItem {
+                leading: chunk[..sep].to_vec(),
+                tag: name.to_vec(),
+                value,
+                terminated: value_terminated,
+                start,
+                end: self.offset,
+                inner_pipes: Vec::new(),
+                bad_tag: !valid,
+            };
+            if let Some(prev) = self.pending.replace(item) {
+                return Some(prev);
+            }
+        }
+    }
+}
+
+/// A tag in lower case without allocating (tags are two ASCII letters; anything else maps to
+/// `[0, 0]`, which no known tag matches).
+fn tag_key(tag: &[u8]) -> [u8; 2] {
+    match tag {
+        [a, b] => [a.to_ascii_lowercase(), b.to_ascii_lowercase()],
+        _ => [0, 0],
+    }
+}
+
+fn is_tag(name: &[u8]) -> bool {
+    name.len() == 2 && name.iter().all(u8::is_ascii_alphabetic)
+}
+
+/// Where the record being gathered stands, to know which tag begins the next one.
+#[derive(Debug, Default)]
+struct Split {
+    header: bool,
+    header_done: bool,
+    has_qx: bool,
+    has_md: bool,
+}
+
+impl Split {
+    fn starts_new(&self, item: &RawItem) -> bool {
+        let lower = tag_key(&item.tag);
+        let tag = lower.as_slice();
+        if tag == b"vg" {
+            return true;
+        }
+        if self.header {
+            return self.header_done
+                || matches!(tag, b"qx" | b"md" | b"mn" | b"mb" | b"pc" | b"ah" | b"sv" | b"st" | b"rh");
+        }
+        match tag {
+            b"qx" => self.has_qx || self.has_md,
+            b"md" => self.has_md && matches!(item.value.first(), Some(b'1'..=b'4')),
+            b"pn" | b"mn" => self.has_md,
+            _ => false,
+        }
+    }
+
+    fn add(&mut self, item: &RawItem, first: bool) {
+        match &tag_key(&item.tag) {
+            b"vg" if first => self.header = true,
+            b"pg" if self.header => self.header_done = true,
+            b"qx" => self.has_qx = true,
+            b"md" => self.has_md = true,
+            _ => {}
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        let mut raw = Vec::new();
+        let mut split = Split::default();
+        if let Some(item) = self.lookahead.take() {
+            split.add(&item, true);
+            raw.push(item);
+        }
+        while let Some(item) = self.next_item() {
+            if !raw.is_empty() && split.starts_new(&item) {
+                self.lookahead = Some(item);
+                break;
+            }
+            split.add(&item, raw.is_empty());
+            raw.push(item);
+        }
+        let at_end = self.lookahead.is_none();
+        let trailing = if at_end { std::mem::take(&mut self.trailing) } else { Vec::new() };
+        if raw.is_empty() && trailing.is_empty() {
+            return None;
+        }
+        Some(self.build(raw, trailing))
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    fn build(&mut self, raw: Vec<RawItem>, trailing: Vec<u8>) -> Record {
+        let mut diagnostics = Vec::new();
+        let utf8 = raw.iter().all(|r| {
+            std::str::from_utf8(&r.leading).is_ok()
+                && std::str::from_utf8(&r.tag).is_ok()
+                && std::str::from_utf8(&r.value).is_ok()
+        }) && std::str::from_utf8(&trailing).is_ok();
+        let encoding = if utf8 { Encoding::Utf8 } else { Encoding::Latin1 };
+        let decode = |bytes: &[u8]| match encoding {
+            Encoding::Utf8 => String::from_utf8_lossy(bytes).into_owned(),
+            Encoding::Latin1 => bytes.iter().map(|&b| char::from(b)).collect(),
+        };
+        let start = raw.first().map_or(self.trailing_start, |r| r.start - r.leading.len());
+        let mut end = raw.last().map_or(start, |r| r.end);
+        if encoding == Encoding::Latin1 {
+            let at = raw.iter().find(|r| std::str::from_utf8(&r.value).is_err()).map_or(start, |r| r.start);
+            diagnostics.push(Diagnostic::warning(
+                codes::LIN_LATIN1,
+                "text that is not UTF-8, read as Latin-1",
+                Span::at(at),
+            ));
+        }
+        let mut items = Vec::with_capacity(raw.len());
+        for r in &raw {
+            if r.bad_tag {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::LIN_TAG_SYNTAX,
+                        format!("`{}` is not a LIN tag (two letters)", decode(&r.tag)),
+                        Span::new(r.start, r.start + r.tag.len()),
+                    )
+                    .with_help("every LIN item is `tag|value|`"),
+                );
+            }
+            for &pipe in &r.inner_pipes {
+                diagnostics.push(
+                    Diagnostic::warning(
+                        codes::LIN_UNESCAPED_PIPE,
+                        format!("a `|` inside the value of `{}`, read as part of it", decode(&r.tag)),
+                        Span::new(pipe, pipe + 1),
+                    )
+                    .with_help(
+                        "the text after it is not a tag; Bridge Composer writes `|` in names and notes as is",
+                    ),
+                );
+            }
+            if !r.terminated {
+                diagnostics.push(Diagnostic::warning(
+                    codes::LIN_UNTERMINATED,
+                    format!("the value of `{}` has no closing `|`", decode(&r.tag)),
+                    Span::at(r.end),
+                ));
+            }
+            items.push(Item {
+                leading: decode(&r.leading),
+                tag: decode(&r.tag),
+                value: decode(&r.value),
+                terminated: r.terminated,
+                span: Span::new(r.start, r.end),
+            });
+        }
+        let trailing_len = trailing.len();
+        let trailing = decode(&trailing);
+        if !trailing.trim().is_empty() {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::LIN_TAG_SYNTAX,
+                    "text that is not a `tag|value|` item",
+                    Span::new(self.trailing_start, self.trailing_start + trailing_len),
+                )
+                .with_help("every LIN item is a two-letter tag, `|`, its value and `|`"),
+            );
+        }
+        if !trailing.is_empty() {
+            end = self.offset;
+        }
+        let is_header = items.first().is_some_and(|i| i.is("vg"));
+        let content = if is_header {
+            Content::Header(Box::new(self.header(&items, &mut diagnostics)))
+        } else {
+            let board = self.board(&items, &mut diagnostics);
+            if !self.options.skip_checks {
+                crate::check::check_board(&board, &mut diagnostics);
+            }
+            Content::Board(Box::new(board))
+        };
+        diagnostics.sort_by_key(|d| d.span().start);
+        if self.options.strict {
+            for diag in &mut diagnostics {
+                diag.set_severity(cards_core::Severity::Error);
+            }
+        }
+        Record { items, trailing, encoding, content, diagnostics, span: Span::new(start, end) }
+    }
+
+    fn header(&mut self, items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> MatchHeader {
+        let mut header = MatchHeader::default();
+        for item in items {
+            match &tag_key(item.tag.as_bytes()) {
+                b"vg" => read_vg(item, &mut header, diagnostics),
+                b"rs" => header.results = item.value.split(',').map(str::to_owned).collect(),
+                b"pn" => {
+                    header.players = read_names(item, diagnostics);
+                    self.players.clone_from(&header.players);
+                }
+                _ => {}
+            }
+        }
+        header
+    }
+
+    fn board(&mut self, items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> Board {
+        let mut board = Board::default();
+        let mut own_players = None;
+        for item in items {
+            let events = board.auction.len() + board.play.len() + usize::from(board.claim_text.is_some());
+            match &tag_key(item.tag.as_bytes()) {
+                b"qx" if board.qx.is_none() => {
+                    read_qx(item, &mut board, diagnostics);
+                }
+                b"pn" if own_players.is_none() => {
+                    let names = read_names(item, diagnostics);
+                    self.players.clone_from(&names);
+                    own_players = Some(names);
+                }
+                b"md" if board.deal.is_none() => read_md(item, &mut board, diagnostics),
+                b"sv" if board.vulnerability.is_none() => {
+                    board.vulnerability = Vulnerability::parse(&item.value);
+                    if board.vulnerability.is_none() {
+                        diagnostics.push(
+                            Diagnostic::error(
+                                codes::LIN_VULNERABILITY,
+                                format!("`sv|{}|` is not a vulnerability", item.value),
+                                item.value_span(),
+                            )
+                            .with_help("BBO writes o (none; also 0), n, e or b"),
+                        );
+                    }
+                }
+                b"ah" if board.title.is_none() => board.title = Some(item.value.clone()),
+                b"mn" if board.event.is_none() => board.event = Some(item.value.clone()),
+                b"mb" => board.auction.push(read_call(item, diagnostics)),
+                b"an" => match board.auction.last_mut() {
+                    Some(call) if call.explanation.is_none() && board.play.is_empty() => {
+                        call.explanation = Some(item.value.clone());
+                    }
+                    _ => {
+                        diagnostics.push(Diagnostic::warning(
+                            codes::LIN_EXPLANATION_WITHOUT_CALL,
+                            "`an` does not follow a call it could explain; kept as written",
+                            item.span,
+                        ));
+                        board.extras.push(Extra {
+                            after: events,
+                            tag: item.tag.clone(),
+                            value: item.value.clone(),
+                        });
+                    }
+                },
+                b"pc" => board.play.push(read_card(item, diagnostics)),
+                b"mc" if board.claim_text.is_none() => {
+                    board.claim_text = Some(item.value.clone());
+                    board.claim = item.value.trim().parse::<u8>().ok().filter(|n| *n <= 13);
+                    if board.claim.is_none() {
+                        diagnostics.push(Diagnostic::error(
+                            codes::LIN_CLAIM_SYNTAX,
+                            format!("`mc|{}|` is not a number of tricks from 0 to 13", item.value),
+                            item.value_span(),
+                        ));
+                    }
+                }
+                _ => board.extras.push(Extra {
+                    after: events,
+                    tag: item.tag.clone(),
+                    value: item.value.clone(),
+                }),
+            }
+        }
+        if board.number.is_none() {
+            board.number = board.title.as_deref().and_then(board_number_of_title);
+        }
+        let names = own_players.as_ref().unwrap_or(&self.players);
+        board.players = seat_names(names, board.room);
+        board
+    }
+}
+
+/// The board number of a title such as `Board 12` (no decoding: `Board+7` and `Board%2010` have none,
+/// as Bridge Composer reads them).
+fn board_number_of_title(title: &str) -> Option<u32> {
+    let rest = title.trim();
+    let rest = rest.get(..5).filter(|p| p.eq_ignore_ascii_case("board")).map_or(rest, |_| &rest[5..]);
+    let rest = rest.trim();
+    // `str::parse` takes a leading `+`; Bridge Composer does not read `Board+7` as 7.
+    if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    rest.parse().ok()
+}
+
+/// The four players by compass index from a `pn` of 4 names (S W N E) or 8 (open room, closed
+/// room), for a board in `room`.
+#[must_use]
+pub fn seat_names(names: &[String], room: Option<Room>) -> Option<[String; 4]> {
+    let four = match (names.len(), room) {
+        (4, _) | (8, None | Some(Room::Open)) => &names[..4],
+        (8, Some(Room::Closed)) => &names[4..],
+        _ => return None,
+    };
+    let mut seats: [String; 4] = Default::default();
+    for (name, seat) in four.iter().zip(LIN_SEATS) {
+        seats[seat.index()].clone_from(name);
+    }
+    Some(seats)
+}
+
+/// The order of hands in `md` and names in `pn`.
+pub const LIN_SEATS: [Compass; 4] = [Compass::South, Compass::West, Compass::North, Compass::East];
+
+fn read_names(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> Vec<String> {
+    let mut names: Vec<String> = item.value.split(',').map(str::to_owned).collect();
+    if names.len() != 4 && names.len() != 8 {
+        // Bridge Composer writes a comma in a name as is (`Smith, J`): a piece that begins with a
+        // blank is read as the rest of the name before it, if that gives 4 or 8 names.
+        let mut joined: Vec<String> = Vec::new();
+        for name in &names {
+            match joined.last_mut() {
+                Some(last) if name.starts_with(' ') => {
+                    last.push(',');
+                    last.push_str(name);
+                }
+                _ => joined.push(name.clone()),
+            }
+        }
+        let fixed = joined.len() == 4 || joined.len() == 8;
+        let found = names.len();
+        if fixed {
+            names = joined;
+        }
+        diagnostics.push(
+            Diagnostic::warning(
+                codes::LIN_PLAYER_COUNT,
+                if fixed {
+                    format!(
+                        "`pn` has {found} comma-separated parts; read as {} names with commas inside",
+                        names.len()
+                    )
+                } else {
+                    format!("`pn` has {found} names; a table has 4 (S, W, N, E), a team match 8")
+                },
+                item.value_span(),
+            )
+            .with_help("names are South, West, North, East, then the closed room's four"),
+        );
+    }
+    names
+}
+
+fn read_vg(item: &Item, header: &mut MatchHeader, diagnostics: &mut Vec<Diagnostic>) {
+    let fields: Vec<&str> = item.value.split(',').collect();
+    if fields.len() != 9 {
+        diagnostics.push(
+            Diagnostic::warning(
+                codes::LIN_MATCH_HEADER,
+                format!("`vg` has {} fields, not 9", fields.len()),
+                item.value_span(),
+            )
+            .with_help(
+                "vg|title,segment,scoring,first board,last board,team 1,carry-over,team 2,carry-over|",
+            ),
+        );
+    }
+    let field = |i: usize| fields.get(i).map_or_else(String::new, |f| (*f).to_owned());
+    header.title = field(0);
+    header.segment = field(1);
+    header.scoring = field(2);
+    header.first_board = field(3);
+    header.last_board = field(4);
+    header.teams = [(field(5), field(6)), (field(7), field(8))];
+    if fields.len() > 2 && !matches!(header.scoring.as_str(), "I" | "P" | "B") {
+        diagnostics.push(Diagnostic::warning(
+            codes::LIN_MATCH_SCORING,
+            format!("`vg` scoring `{}` is not I (IMPs), P (pairs) or B (board-a-match)", header.scoring),
+            item.value_span(),
+        ));
+    }
+}
+
+fn read_qx(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
+    board.qx = Some(item.value.clone());
+    let head = item.value.split(',').next().unwrap_or_default().trim();
+    let mut chars = head.chars();
+    board.room = match chars.next() {
+        Some('o' | 'O') => Some(Room::Open),
+        Some('c' | 'C') => Some(Room::Closed),
+        _ => None,
+    };
+    let digits = chars.as_str();
+    board.number = digits.bytes().all(|b| b.is_ascii_digit()).then(|| digits.parse().ok()).flatten();
+    if board.room.is_none() || board.number.is_none() {
+        diagnostics.push(
+            Diagnostic::warning(
+                codes::LIN_ROOM,
+                format!("`qx|{}|` is not a room (o or c) and a board number", item.value),
+                item.value_span(),
+            )
+            .with_help("BBO writes qx|o1| for board 1 in the open room, qx|c1| in the closed room"),
+        );
+    }
+}
+
+fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
+    let value_span = item.value_span();
+    let value = item.value.as_str();
+    let (digit, rest, rest_at) = match value.as_bytes().first() {
+        Some(d @ b'0'..=b'9') => (Some(*d), &value[1..], value_span.start + 1),
+        _ => (None, value, value_span.start),
+    };
+    board.dealer = match digit {
+        Some(b'1') => Some(Compass::South),
+        Some(b'2') => Some(Compass::West),
+        Some(b'3') => Some(Compass::North),
+        Some(b'4') => Some(Compass::East),
+        _ => None,
+    };
+    if board.dealer.is_none() && digit != Some(b'0') {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::LIN_DEALER,
+                "`md` does not begin with a dealer digit 1-4",
+                Span::at(value_span.start),
+            )
+            .with_help("1 South, 2 West, 3 North, 4 East; the hands follow in the order S, W, N, E"),
+        );
+    }
+    let mut deal = Deal::default();
+    let mut seen = CardSet::EMPTY;
+    let mut broken = false;
+    let mut at = rest_at;
+    for (index, text) in rest.split(',').enumerate() {
+        let span = Span::new(at, at + text.len());
+        at += text.len() + 1;
+        let Some(&seat) = LIN_SEATS.get(index) else {
+            if !text.trim().is_empty() {
+                diagnostics.push(Diagnostic::error(
+                    codes::LIN_HAND_SYNTAX,
+                    "more than four hands in `md`",
+                    span,
+                ));
+            }
+            continue;
+        };
+        if text.trim().is_empty() {
+            continue;
+        }
+        let hand = parse_hand(text, span, diagnostics);
+        let twice = hand & seen;
+        broken |= !twice.is_empty() || hand.len() > 13;
+        if !twice.is_empty() {
+            diagnostics.push(Diagnostic::error(
+                codes::LIN_DEAL_DUPLICATE_CARD,
+                format!("{} in more than one hand", cards_text(twice)),
+                span,
+            ));
+        }
+        if hand.len() > 13 {
+            diagnostics.push(Diagnostic::error(
+                codes::LIN_DEAL_HAND_SIZE,
+                format!("{seat} holds {} cards", hand.len()),
+                span,
+            ));
+        }
+        seen |= hand;
+        deal.hands[seat.index()] = Some(hand);
+    }
+    let full: Vec<Compass> =
+        LIN_SEATS.into_iter().filter(|s| deal.hand(*s).is_some_and(|h| h.len() == 13)).collect();
+    let missing: Vec<Compass> = LIN_SEATS.into_iter().filter(|s| deal.hand(*s).is_none()).collect();
+    if full.len() == 3 && missing.len() == 1 && (CardSet::FULL - seen).len() == 13 {
+        deal.hands[missing[0].index()] = Some(CardSet::FULL - seen);
+        deal.completed = Some(missing[0]);
+    } else if !deal.is_full() && digit != Some(b'0') && !broken {
+        diagnostics.push(
+            Diagnostic::warning(
+                codes::LIN_DEAL_INCOMPLETE,
+                format!("the deal gives {} of 52 cards and cannot be completed", seen.len()),
+                value_span,
+            )
+            .with_help("a full deal gives three hands of 13 cards (the fourth is the rest) or four"),
+        );
+    }
+    board.deal = Some(deal);
+}
+
+/// Cards of a hand written as suit letters each followed by ranks, in any order and case.
+fn parse_hand(text: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> CardSet {
+    let mut hand = CardSet::EMPTY;
+    let mut suit = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, ch)) = chars.next() {
+        if let Some(s) = suit_of(ch) {
+            suit = Some(s);
+            continue;
+        }
+        let rank = if ch == '1' && chars.peek().is_some_and(|(_, c)| *c == '0') {
+            chars.next();
+            Some(Rank::Ten)
+        } else {
+            Rank::from_char_ignore_case(ch)
+        };
+        match (suit, rank) {
+            (Some(suit), Some(rank)) => {
+                if !hand.insert(Card::new(rank, suit)) {
+                    diagnostics.push(Diagnostic::error(
+                        codes::LIN_DEAL_DUPLICATE_CARD,
+                        format!("{}{} twice in one hand", suit.upper_char(), rank.char()),
+                        Span::new(span.start + i, span.start + i + ch.len_utf8()),
+                    ));
+                }
+            }
+            _ => {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::LIN_HAND_SYNTAX,
+                        format!("`{ch}` is not a suit letter or a rank after one"),
+                        Span::new(span.start + i, span.start + i + ch.len_utf8()),
+                    )
+                    .with_help("a hand is S, H, D, C each followed by ranks AKQJT98765432"),
+                );
+            }
+        }
+    }
+    hand
+}
+
+fn suit_of(ch: char) -> Option<Suit> {
+    match ch {
+        'S' | 's' => Some(Suit::Spades),
+        'H' | 'h' => Some(Suit::Hearts),
+        'D' | 'd' => Some(Suit::Diamonds),
+        'C' | 'c' => Some(Suit::Clubs),
+        _ => None,
+    }
+}
+
+fn cards_text(set: CardSet) -> String {
+    set.into_iter().map(crate::write::card_text).collect::<Vec<_>>().join(" ")
+}
+
+/// Reads a call: `p`, `d`, `r`, `1C`..`7N`, either case, `!` for an alert; `1NT` and `x`/`xx` with a warning.
+fn read_call(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> AuctionCall {
+    let text = item.value.trim();
+    let alert = text.ends_with('!');
+    let bare = text.trim_end_matches('!').to_ascii_lowercase();
+    let call = match bare.as_str() {
+        "p" | "pass" => Some(Call::Pass),
+        "d" | "x" | "dbl" => Some(Call::Double),
+        "r" | "xx" | "rdbl" => Some(Call::Redouble),
+        _ => parse_bid(&bare),
+    };
+    if call.is_none() {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::LIN_CALL_SYNTAX,
+                format!("`mb|{}|` is not a call", item.value),
+                item.value_span(),
+            )
+            .with_help("calls are p, d, r and 1C to 7N, with ! for an alert"),
+        );
+    } else if bare.ends_with("nt") {
+        diagnostics.push(
+            Diagnostic::warning(
+                codes::LIN_CALL_NT_SPELLING,
+                format!("`{}` is written `{}N` by BBO", item.value, &bare[..1]),
+                item.value_span(),
+            )
+            .with_help("read as notrump"),
+        );
+    }
+    AuctionCall { call, text: item.value.clone(), alert, explanation: None, span: item.span }
+}
+
+fn parse_bid(text: &str) -> Option<Call> {
+    let bytes = text.as_bytes();
+    let level = match bytes.first()? {
+        d @ b'1'..=b'7' => d - b'0',
+        _ => return None,
+    };
+    let strain = match &bytes[1..] {
+        b"c" => Strain::Clubs,
+        b"d" => Strain::Diamonds,
+        b"h" => Strain::Hearts,
+        b"s" => Strain::Spades,
+        b"n" | b"nt" => Strain::NoTrump,
+        _ => return None,
+    };
+    Some(Call::Bid { level, strain })
+}
+
+fn read_card(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> PlayedCard {
+    let text = item.value.trim();
+    let mut chars = text.chars();
+    let card = match (
+        chars.next().and_then(suit_of),
+        chars.next().and_then(Rank::from_char_ignore_case),
+        chars.next(),
+    ) {
+        (Some(suit), Some(rank), None) => Some(Card::new(rank, suit)),
+        _ => None,
+    };
+    if card.is_none() {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::LIN_CARD_SYNTAX,
+                format!("`pc|{}|` is not a card", item.value),
+                item.value_span(),
+            )
+            .with_help("a card is a suit letter and a rank: SA, h7, DT"),
+        );
+    }
+    PlayedCard { card, text: item.value.clone(), span: item.span }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<Record> {
+        Reader::from_str(text, Options::default()).collect()
+    }
+
+    #[test]
+    fn splits_boards_and_header() {
+        let text = "vg|T,S,I,1,2,A,0,B,0|\nrs|,|\npn|a,b,c,d,e,f,g,h|pg||\nqx|o1|md|1S2,,,|pg||\nqx|c1|md|1S2,,,|pg||\n";
+        let records = read(text);
+        assert_eq!(records.len(), 3);
+        assert!(records[0].header().is_some());
+        let closed = records[2].board().unwrap();
+        assert_eq!(closed.room, Some(Room::Closed));
+        assert_eq!(closed.players.as_ref().unwrap()[Compass::South.index()], "e");
+        let joined: String = records.iter().map(crate::write::to_string).collect();
+        assert_eq!(joined, text);
+    }
+
+    #[test]
+    fn unescaped_pipe_is_read_into_the_value() {
+        let text = "pn|A,B,C,Lee|Kim|md|1S2,,,|an|x|";
+        let records = read(text);
+        let item = &records[0].items[0];
+        assert_eq!(item.value, "A,B,C,Lee|Kim");
+        assert!(records[0].diagnostics.iter().any(|d| d.code() == codes::LIN_UNESCAPED_PIPE));
+        assert_eq!(crate::write::to_string(&records[0]), text);
+    }
+
+    #[test]
+    fn latin1_round_trips() {
+        let bytes = b"nt|caf\xe9|md|1S2,,,|";
+        let records: Vec<Record> = Reader::from_slice(bytes, Options::default()).collect();
+        assert_eq!(records[0].encoding, Encoding::Latin1);
+        assert_eq!(records[0].items[0].value, "caf\u{e9}");
+        let mut out = Vec::new();
+        crate::write::write_record(&mut out, &records[0]).unwrap();
+        assert_eq!(out, bytes);
+    }
+
+    #[test]
+    fn board_number_from_title() {
+        assert_eq!(board_number_of_title("Board 12"), Some(12));
+        assert_eq!(board_number_of_title("Board+7"), None);
+        assert_eq!(board_number_of_title("Board%2010"), None);
+    }
+}

@@ -1,0 +1,211 @@
+//! Writers: the format-preserving one (items as written, unknown tags and their order kept,
+//! Latin-1 records written back as Latin-1) and the canonical one that writes a typed board the
+//! way BBO's hand viewer lays it out.
+
+use std::io::{self, Write};
+
+use cards_core::{Card, CardSet, Suit};
+
+use crate::model::{Board, Encoding, MatchHeader};
+use crate::read::{LIN_SEATS, Record};
+
+/// Writes `record` exactly as it was read (or as its items were edited).
+///
+/// # Errors
+/// What the writer returns.
+pub fn write_record<W: Write>(out: &mut W, record: &Record) -> io::Result<()> {
+    let mut text = String::new();
+    push_record(&mut text, record);
+    match record.encoding {
+        Encoding::Utf8 => out.write_all(text.as_bytes()),
+        Encoding::Latin1 if text.chars().all(|c| u32::from(c) <= 0xFF) => {
+            let bytes: Vec<u8> = text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect();
+            out.write_all(&bytes)
+        }
+        // An edit brought in text Latin-1 cannot hold: the whole record goes out as UTF-8.
+        Encoding::Latin1 => out.write_all(text.as_bytes()),
+    }
+}
+
+/// The record's text as written (UTF-8).
+#[must_use]
+pub fn to_string(record: &Record) -> String {
+    let mut text = String::new();
+    push_record(&mut text, record);
+    text
+}
+
+fn push_record(text: &mut String, record: &Record) {
+    for item in &record.items {
+        text.push_str(&item.leading);
+        text.push_str(&item.tag);
+        text.push('|');
+        text.push_str(&item.value);
+        if item.terminated {
+            text.push('|');
+        }
+    }
+    text.push_str(&record.trailing);
+}
+
+/// A card as BBO writes it: suit then rank, upper case (`SA`, `HT`).
+#[must_use]
+pub fn card_text(card: Card) -> String {
+    let mut text = String::with_capacity(2);
+    text.push(card.suit().upper_char());
+    text.push(card.rank().char());
+    text
+}
+
+/// A hand as `md` writes it: each suit letter S H D C followed by its ranks, high to low (a void
+/// is its letter alone, as Bridge Composer writes it).
+#[must_use]
+pub fn hand_text(hand: CardSet) -> String {
+    let mut text = String::with_capacity(17);
+    for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
+        text.push(suit.upper_char());
+        for card in hand.suit(suit).into_iter().rev() {
+            text.push(card.rank().char());
+        }
+    }
+    text
+}
+
+/// The canonical text of a board: `mn`, `qx` (as the board holds it: [`crate::model::qx_of`]
+/// makes one from a room and number), `pn`, `md` (all four hands), `sv`, `ah`, the calls with
+/// `!` and `an`, the cards, `mc`, and every extra item back at its place; one line.
+#[must_use]
+pub fn board_text(board: &Board) -> String {
+    let mut out = String::with_capacity(512);
+    let mut push = |tag: &str, value: &str| {
+        out.push_str(tag);
+        out.push('|');
+        out.push_str(value);
+        out.push('|');
+    };
+    if let Some(event) = &board.event {
+        push("mn", event);
+    }
+    if let Some(qx) = &board.qx {
+        push("qx", qx);
+    }
+    if let Some(players) = &board.players {
+        let names: Vec<&str> = LIN_SEATS.iter().map(|s| players[s.index()].as_str()).collect();
+        push("pn", &names.join(","));
+    }
+    if let Some(deal) = &board.deal {
+        let digit = board.dealer.map_or('0', |d| match d {
+            cards_core::Compass::South => '1',
+            cards_core::Compass::West => '2',
+            cards_core::Compass::North => '3',
+            cards_core::Compass::East => '4',
+        });
+        let hands: Vec<String> =
+            LIN_SEATS.iter().map(|s| deal.hand(*s).map(hand_text).unwrap_or_default()).collect();
+        push("md", &format!("{digit}{}", hands.join(",")));
+    }
+    if let Some(vul) = board.vulnerability {
+        push("sv", &vul.letter().to_string());
+    }
+    if let Some(title) = &board.title {
+        push("ah", title);
+    }
+    // Extras go back before the call or card that followed them (`after` counts those before).
+    let mut extras = board.extras.iter().peekable();
+    let mut place = |push: &mut dyn FnMut(&str, &str), at: usize| {
+        while let Some(extra) = extras.next_if(|e| e.after <= at) {
+            push(&extra.tag, &extra.value);
+        }
+    };
+    let mut at = 0;
+    for call in &board.auction {
+        place(&mut push, at);
+        let text = call.call.map_or_else(
+            || call.text.clone(),
+            |c| format!("{}{}", c.lin(), if call.alert { "!" } else { "" }),
+        );
+        push("mb", &text);
+        if let Some(explanation) = &call.explanation {
+            push("an", explanation);
+        }
+        at += 1;
+    }
+    for card in &board.play {
+        place(&mut push, at);
+        push("pc", &card.card.map_or_else(|| card.text.clone(), card_text));
+        at += 1;
+    }
+    place(&mut push, at);
+    if let Some(claim) = board.claim_text.clone().or_else(|| board.claim.map(|c| c.to_string())) {
+        push("mc", &claim);
+    }
+    place(&mut push, usize::MAX);
+    out
+}
+
+/// The canonical text of a match header: `vg`, `rs`, `pn` and `pg`.
+#[must_use]
+pub fn header_text(header: &MatchHeader) -> String {
+    let [(team1, carry1), (team2, carry2)] = &header.teams;
+    let mut out = format!(
+        "vg|{},{},{},{},{},{team1},{carry1},{team2},{carry2}|\n",
+        header.title, header.segment, header.scoring, header.first_board, header.last_board
+    );
+    out.push_str(&format!("rs|{}|\n", header.results.join(",")));
+    if !header.players.is_empty() {
+        out.push_str(&format!("pn|{}|", header.players.join(",")));
+    }
+    out.push_str("pg||\n");
+    out
+}
+
+/// Writes records (as read) or boards (canonically) to any writer, one at a time.
+#[derive(Debug)]
+pub struct Writer<W> {
+    out: W,
+    eol: &'static str,
+}
+
+impl<W: Write> Writer<W> {
+    /// A writer ending canonical lines with `\n`.
+    pub fn new(out: W) -> Writer<W> {
+        Writer { out, eol: "\n" }
+    }
+
+    /// Canonical lines end with `eol` (BBO's archive files use `\r\n`).
+    #[must_use]
+    pub fn with_eol(mut self, eol: &'static str) -> Writer<W> {
+        self.eol = eol;
+        self
+    }
+
+    /// Writes a record exactly as it was read.
+    ///
+    /// # Errors
+    /// What the underlying writer returns.
+    pub fn write_record(&mut self, record: &Record) -> io::Result<()> {
+        write_record(&mut self.out, record)
+    }
+
+    /// Writes a board canonically, on one line.
+    ///
+    /// # Errors
+    /// What the underlying writer returns.
+    pub fn write_board(&mut self, board: &Board) -> io::Result<()> {
+        self.out.write_all(board_text(board).as_bytes())?;
+        self.out.write_all(self.eol.as_bytes())
+    }
+
+    /// Writes a match header canonically.
+    ///
+    /// # Errors
+    /// What the underlying writer returns.
+    pub fn write_header(&mut self, header: &MatchHeader) -> io::Result<()> {
+        self.out.write_all(header_text(header).replace('\n', self.eol).as_bytes())
+    }
+
+    /// The underlying writer.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}

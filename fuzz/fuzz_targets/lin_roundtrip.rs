@@ -1,0 +1,49 @@
+//! LIN reader and writers: any bytes read without panicking and are written back byte for byte;
+//! boards that read without errors, written canonically, read back to the same deal, calls, cards
+//! and claim; and LIN -> PBN -> LIN never panics.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fn read(data: &[u8]) -> Vec<lin::Record> {
+    lin::Reader::from_slice(data, lin::Options::default()).collect()
+}
+
+fuzz_target!(|data: &[u8]| {
+    let records = read(data);
+    let mut out = Vec::with_capacity(data.len());
+    for record in &records {
+        lin::write::write_record(&mut out, record).expect("a Vec takes every write");
+    }
+    assert!(out == data, "not written back byte for byte");
+    for pair in records.windows(2) {
+        assert_eq!(pair[0].span.end, pair[1].span.start, "records do not cover the input");
+    }
+
+    if !records.iter().any(lin::Record::has_errors) {
+        let mut writer = lin::Writer::new(Vec::new());
+        let mut boards = Vec::new();
+        for record in &records {
+            match &record.content {
+                lin::Content::Header(h) => writer.write_header(h).expect("Vec"),
+                lin::Content::Board(b) if !record.items.is_empty() => {
+                    writer.write_board(b).expect("Vec");
+                    boards.push(b.as_ref().clone());
+                }
+                lin::Content::Board(_) => {}
+            }
+        }
+        let canonical = writer.into_inner();
+        let again: Vec<lin::Board> = read(&canonical).iter().filter_map(|r| r.board().cloned()).collect();
+        let key = |b: &lin::Board| {
+            let calls: Vec<_> = b.auction.iter().map(|c| (c.call, c.alert, c.explanation.clone())).collect();
+            let cards: Vec<_> = b.play.iter().map(|c| c.card).collect();
+            (b.deal.map(|d| d.hands), b.dealer, b.vulnerability, calls, cards, b.claim)
+        };
+        let (a, b): (Vec<_>, Vec<_>) = (boards.iter().map(key).collect(), again.iter().map(key).collect());
+        assert_eq!(a, b, "the canonical form reads back differently");
+    }
+
+    let pbn = bridge_convert::lin_to_pbn(data);
+    let _ = bridge_convert::pbn_to_lin(&pbn.text);
+});
