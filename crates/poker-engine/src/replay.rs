@@ -89,8 +89,21 @@ pub fn replay(def: &GameDef, actions: &[Action]) -> Result<Outcome, GameError> {
 
 /// Replays into an existing state (for callers that keep the state), pushing events.
 pub fn run(state: &mut State, actions: &[Action], events: &mut Vec<Event>) {
+    run_observed(state, actions, events, |_, _| {});
+}
+
+/// [`run`], calling `before(index, state)` with the state as it stands before each action is
+/// tried (before any repair): what the player saw when acting (tables of per-action state,
+/// statistics).
+pub fn run_observed(
+    state: &mut State,
+    actions: &[Action],
+    events: &mut Vec<Event>,
+    mut before: impl FnMut(usize, &State),
+) {
     let lenient = state.profile() == RuleProfile::Pokerkit;
     for (index, action) in actions.iter().enumerate() {
+        before(index, state);
         let mut warnings = Warnings::NONE;
         loop {
             match state.apply(action) {
