@@ -21,6 +21,10 @@ use cardnote::formats::{self, CheckOptions, ConvertTo, FileCheck, FmtOptions, Fo
 use cardnote::output::{RenderSource, Summary, print_human_record, record_json};
 use cardnote::walk::{self, FileKind, collect_files, sniff_ppn};
 
+#[cfg(feature = "export")]
+mod export;
+mod stats;
+
 #[derive(Parser, Debug)]
 #[command(name = "cardnote", version, about = "Check, format, convert and replay card-game notation files")]
 struct Cli {
@@ -92,6 +96,11 @@ enum Command {
         /// A `.phh` or `.phhs` file.
         file: PathBuf,
     },
+    /// Export PHH and PBN records as Parquet tables (schemas: the cardnote-arrow crate docs).
+    #[cfg(feature = "export")]
+    Export(export::ExportArgs),
+    /// Poker statistics per player or position (VPIP, PFR, 3-bet, c-bet, WTSD, W$SD, net, bb/100).
+    Stats(stats::StatsArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -152,6 +161,9 @@ fn main() -> ExitCode {
         Command::Replay { hand, rules, file } => {
             run_replay(&file, hand, &CheckOptions { rules: rules.into(), strict: false })
         }
+        #[cfg(feature = "export")]
+        Command::Export(args) => export::run(&args),
+        Command::Stats(args) => stats::run(&args),
     }
 }
 

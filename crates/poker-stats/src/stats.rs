@@ -312,6 +312,11 @@ impl Totals {
         true
     }
 
+    /// Counts a hand that could not be replayed (reading errors) as skipped.
+    pub fn skip(&mut self) {
+        self.skipped += 1;
+    }
+
     /// Merges totals computed apart (over other files or threads).
     pub fn merge(&mut self, other: Totals) {
         self.counted += other.counted;
