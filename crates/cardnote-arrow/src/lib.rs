@@ -44,6 +44,7 @@
 //! | `players` | uint8 | number of players |
 //! | `antes`, `blinds_or_straddles` | list<utf8> | exact amounts per player (`blinds_or_straddles` null when absent) |
 //! | `bring_in`, `small_bet`, `big_bet`, `min_bet` (+ `_f64`) | utf8?, float64? | exact amounts when given |
+//! | `ante_trimming` | bool | `ante_trimming_status` (false when absent) |
 //! | `starting_stacks`, `finishing_stacks` | list<utf8> | exact; finishing as replayed (null when not replayed) |
 //! | `board` | utf8? | every board card dealt, e.g. `Ah7d2c9s`; null when not replayed |
 //! | `actions` | uint32 | number of actions |

@@ -24,6 +24,7 @@ pub fn hands_schema() -> SchemaRef {
         col::amount("small_bet", true).into(),
         col::amount("big_bet", true).into(),
         col::amount("min_bet", true).into(),
+        vec![col::flag("ante_trimming", false)],
         vec![col::texts("starting_stacks"), col::texts("finishing_stacks"), col::text("board", true)],
         vec![col::u32("actions", false)],
         ["event", "url", "venue", "address", "city", "region", "postal_code", "country", "time", "time_zone"]
@@ -228,6 +229,7 @@ impl PhhTables {
         row.texts(Some(amounts(&hand.antes))).texts(hand.blinds_or_straddles.as_deref().map(amounts));
         row.amount(amount(hand.bring_in).as_deref()).amount(amount(hand.small_bet).as_deref());
         row.amount(amount(hand.big_bet).as_deref()).amount(amount(hand.min_bet).as_deref());
+        row.flag(Some(hand.ante_trimming()));
         row.texts(Some(amounts(&hand.starting_stacks))).texts(outcome.map(|o| &o.finishing_stacks));
         row.text(board.as_deref()).u32(u32::try_from(hand.actions.len()).ok());
         let time = hand.time.map(|t| t.to_string());

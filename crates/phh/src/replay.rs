@@ -175,7 +175,7 @@ pub fn replay_hand(
 }
 
 /// [`replay_hand`], calling `before(index, state)` with the engine state before each action is
-/// tried (see [`poker_engine::replay::run_observed`]); actions after one that cannot be
+/// tried (again after each repair; see [`poker_engine::replay::run_observed`]); actions after one that cannot be
 /// converted are not replayed.
 pub fn replay_hand_observed(
     hand: &Hand,

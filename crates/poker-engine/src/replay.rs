@@ -92,9 +92,9 @@ pub fn run(state: &mut State, actions: &[Action], events: &mut Vec<Event>) {
     run_observed(state, actions, events, |_, _| {});
 }
 
-/// [`run`], calling `before(index, state)` with the state as it stands before each action is
-/// tried (before any repair): what the player saw when acting (tables of per-action state,
-/// statistics).
+/// [`run`], calling `before(index, state)` with the state as it stands before each attempt at
+/// an action: once, or again after each repair (an inserted check or fold), so the last call for
+/// an index is the state the action met (tables of per-action state, statistics).
 pub fn run_observed(
     state: &mut State,
     actions: &[Action],
@@ -103,9 +103,9 @@ pub fn run_observed(
 ) {
     let lenient = state.profile() == RuleProfile::Pokerkit;
     for (index, action) in actions.iter().enumerate() {
-        before(index, state);
         let mut warnings = Warnings::NONE;
         loop {
+            before(index, state);
             match state.apply(action) {
                 Ok(w) => {
                     warnings = warnings.union(w);

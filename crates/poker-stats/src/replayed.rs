@@ -5,8 +5,8 @@ use phh::replay::{ReplayOutcome, RuleProfile, replay_hand_observed};
 use phh::{ActionKind, Hand, ParsedHand};
 use poker_engine::{Chips, State, Turn};
 
-/// The engine's state just before one action was tried (before any PokerKit repair), as the
-/// acting player saw it.
+/// The engine's state just before an action was applied (after any check or fold PokerKit's
+/// repair inserted before it), as the acting player saw it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step {
     /// The street (0 = the first: preflop, third street, the first draw round), `None` before
@@ -51,7 +51,12 @@ impl Replayed {
                 board.extend_from_slice(&seen[board.len()..]);
             }
             let actor = hand.actions.get(index).and_then(|a| a.kind.actor()).and_then(|p| p.index());
-            steps.push(step(state, actor, hand.actions.get(index).map(|a| &a.kind)));
+            let seen = step(state, actor, hand.actions.get(index).map(|a| &a.kind));
+            // After a PokerKit repair the action is tried again: keep the state it met.
+            if steps.len() > index {
+                steps.truncate(index);
+            }
+            steps.push(seen);
         });
         Replayed { outcome, steps, board }
     }
