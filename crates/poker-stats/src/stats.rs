@@ -356,3 +356,48 @@ impl Totals {
         self.skipped
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RuleProfile;
+
+    fn facts(text: &str) -> Vec<SeatFacts> {
+        let parsed = phh::parse_hand(text);
+        let replayed = Replayed::of_parsed(&parsed, RuleProfile::Pokerkit).unwrap();
+        seat_facts(parsed.hand.as_ref().unwrap(), &replayed).unwrap()
+    }
+
+    const HEAD: &str = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+                        starting_stacks = [100, 100, 100]\n";
+
+    #[test]
+    fn cbet_showdown_and_limps() {
+        // p3 raises, p1 and p2 call; p3 bets the flop (a c-bet),
+        // p1 folds, p2 calls down; showdown between p2 and p3.
+        let text = format!(
+            "{HEAD}actions = ['d dh p1 2c3d', 'd dh p2 KsKh', 'd dh p3 AsAh', 'p3 cbr 6', 'p1 cc', 'p2 cc', \
+             'd db 7c8d9h', 'p1 cc', 'p2 cc', 'p3 cbr 10', 'p1 f', 'p2 cc', 'd db 2s', 'p2 cc', 'p3 cc', \
+             'd db 4s', 'p2 cc', 'p3 cc', 'p2 sm KsKh', 'p3 sm AsAh']\n"
+        );
+        let f = facts(&text);
+        assert!(f[0].vpip && !f[0].pfr && f[0].three_bet_chance && !f[0].three_bet);
+        assert!(f[2].pfr && f[2].cbet_chance && f[2].cbet && !f[2].three_bet_chance);
+        assert!(!f[0].cbet_chance && !f[1].cbet_chance);
+        assert!(f[0].saw_second_street && !f[0].showdown);
+        assert!(f[1].showdown && !f[1].won_at_showdown && f[2].showdown && f[2].won_at_showdown);
+        assert_eq!(f[2].payoff.to_string(), "22");
+    }
+
+    #[test]
+    fn big_blind_check_is_not_vpip_and_a_checked_flop_gives_no_cbet() {
+        let text = format!(
+            "{HEAD}actions = ['d dh p1 2c3d', 'd dh p2 KsKh', 'd dh p3 AsAh', 'p3 cc', 'p1 cc', 'p2 cc', \
+             'd db 7c8d9h', 'p1 cc', 'p2 cbr 2', 'p3 f', 'p1 f']\n"
+        );
+        let f = facts(&text);
+        assert!(f[2].vpip && f[0].vpip && !f[1].vpip);
+        assert!(f.iter().all(|s| !s.pfr && !s.cbet_chance && !s.three_bet_chance && !s.showdown));
+        assert_eq!(big_blind(&phh::parse_hand(&text).hand.unwrap()).map(|c| c.to_string()).as_deref(), Some("2"));
+    }
+}
