@@ -15,6 +15,11 @@ venv=target/duckdb-venv
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cargo build --quiet -p cardnote
-./target/debug/cardnote export --to parquet -o "$work/tables" --partition-by variant "$corpus" || test $? -le 1
-./target/debug/cardnote stats --json "$corpus" > "$work/stats.jsonl"
-"$venv/bin/python" .ci/stats_duckdb.py "$work/tables" "$work/stats.jsonl"
+# The real hands, then 11,000 generated hands of the 11 variants.
+for dir in "$corpus" ../shared/corpus/phh-generated; do
+  rm -rf "$work/tables"
+  ./target/debug/cardnote export --to parquet -o "$work/tables" --partition-by variant "$dir" || test $? -le 1
+  ./target/debug/cardnote stats --json "$dir" > "$work/stats.jsonl"
+  echo "$dir:"
+  "$venv/bin/python" .ci/stats_duckdb.py "$work/tables" "$work/stats.jsonl"
+done
