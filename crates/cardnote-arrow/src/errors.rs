@@ -45,12 +45,24 @@ impl ErrorsTable {
         }
         let codes = errors.iter().map(|d| d.code.as_str());
         let messages = errors.iter().map(|d| d.message.as_str());
-        self.table.row().text(Some(file)).u32(index).text(Some(format)).texts(Some(codes)).texts(Some(messages));
+        self.table
+            .row()
+            .text(Some(file))
+            .u32(index)
+            .text(Some(format))
+            .texts(Some(codes))
+            .texts(Some(messages));
     }
 
     /// Adds a row for a file that could not be read at all (`index` null).
     pub fn push_file_error(&mut self, file: &str, format: &str, code: &str, message: &str) {
-        self.table.row().text(Some(file)).u32(None).text(Some(format)).texts(Some([code])).texts(Some([message]));
+        self.table
+            .row()
+            .text(Some(file))
+            .u32(None)
+            .text(Some(format))
+            .texts(Some([code]))
+            .texts(Some([message]));
     }
 
     /// Rows added since the last [`ErrorsTable::finish`].

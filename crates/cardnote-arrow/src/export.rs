@@ -115,7 +115,9 @@ pub enum ExportError {
 impl std::fmt::Display for ExportError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ExportError::Exists(path) => write!(f, "{} exists already: remove it or choose another folder", path.display()),
+            ExportError::Exists(path) => {
+                write!(f, "{} exists already: remove it or choose another folder", path.display())
+            }
             ExportError::Io(e) => write!(f, "{e}"),
             ExportError::Parquet(e) => write!(f, "{e}"),
             ExportError::Arrow(e) => write!(f, "{e}"),
@@ -268,12 +270,14 @@ fn produce(inputs: &[Input], segment_bytes: usize, window: &Window, jobs: &mpsc:
             message: format!("cannot read the file: {e}"),
         };
         let sent = match input.format {
-            InputFormat::Pbn => send(std::fs::read(&input.path).map_or_else(unreadable, |data| Job::Pbn {
-                label: label.clone(),
-                data,
-            })),
+            InputFormat::Pbn => send(
+                std::fs::read(&input.path)
+                    .map_or_else(unreadable, |data| Job::Pbn { label: label.clone(), data }),
+            ),
             InputFormat::Phh => match File::open(&input.path) {
-                Ok(file) => segments(file, segment_bytes, &label, &mut send).unwrap_or_else(|e| send(unreadable(e))),
+                Ok(file) => {
+                    segments(file, segment_bytes, &label, &mut send).unwrap_or_else(|e| send(unreadable(e)))
+                }
                 Err(e) => send(unreadable(e)),
             },
         };
@@ -330,7 +334,8 @@ fn segments(
         }
         at_start = false;
         // As `check` reads text: UTF-8, else Latin-1.
-        let text = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect());
+        let text = String::from_utf8(bytes)
+            .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect());
         let hands = u32::try_from(phh::chunks(&text).count()).unwrap_or(u32::MAX);
         if !send(Job::Phh { label: label.to_owned(), text, first_index }) {
             return Ok(false);
@@ -352,8 +357,10 @@ fn run_job(job: Job, options: &ExportOptions) -> Done {
                 let mut tables: HashMap<Option<&'static str>, PhhTables> = HashMap::new();
                 for (i, parsed) in phh::hands(&text).enumerate() {
                     let index = first_index.saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
-                    let key = options.partition_by_variant.then(|| parsed.hand.as_ref().map(|h| h.variant.code()));
-                    let tables = tables.entry(key.flatten()).or_insert_with(|| PhhTables::new(options.profile));
+                    let key =
+                        options.partition_by_variant.then(|| parsed.hand.as_ref().map(|h| h.variant.code()));
+                    let tables =
+                        tables.entry(key.flatten()).or_insert_with(|| PhhTables::new(options.profile));
                     tables.push(&label, index, &parsed, &mut errors);
                     hands += u64::from(parsed.hand.is_some());
                 }
@@ -410,7 +417,12 @@ impl Sink {
         Sink { dir: dir.to_path_buf(), props, writers: BTreeMap::new() }
     }
 
-    fn write(&mut self, table: &str, partition: Option<&str>, batch: &RecordBatch) -> Result<(), ExportError> {
+    fn write(
+        &mut self,
+        table: &str,
+        partition: Option<&str>,
+        batch: &RecordBatch,
+    ) -> Result<(), ExportError> {
         let mut folder = self.dir.join(table);
         if let Some(variant) = partition {
             folder.push(format!("variant={variant}"));
@@ -419,7 +431,8 @@ impl Sink {
         if !self.writers.contains_key(&path) {
             // A table appears once its format does (the errors table always does).
             std::fs::create_dir_all(&folder)?;
-            let writer = ArrowWriter::try_new(File::create(&path)?, batch.schema(), Some(self.props.clone()))?;
+            let writer =
+                ArrowWriter::try_new(File::create(&path)?, batch.schema(), Some(self.props.clone()))?;
             self.writers.insert(path.clone(), writer);
         }
         if batch.num_rows() > 0 {

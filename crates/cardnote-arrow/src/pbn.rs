@@ -129,7 +129,9 @@ impl PbnTables {
         }
         if let Some(play) = &info.play {
             let trump = match info.contract {
-                Some(Contract::Bid { denomination, .. } | Contract::Trump(denomination)) => denomination.trump(),
+                Some(Contract::Bid { denomination, .. } | Contract::Trump(denomination)) => {
+                    denomination.trump()
+                }
                 _ => None,
             };
             self.push_plays(file, index, play, trump);
@@ -155,7 +157,13 @@ impl PbnTables {
         }
     }
 
-    fn push_plays(&mut self, file: &str, index: u32, play: &pbn::model::Play, trump: Option<cards_core::Suit>) {
+    fn push_plays(
+        &mut self,
+        file: &str,
+        index: u32,
+        play: &pbn::model::Play,
+        trump: Option<cards_core::Suit>,
+    ) {
         let mut leader = Some(play.first);
         for (t, trick) in play.entries.chunks(4).enumerate() {
             let by_seat: Vec<(Compass, Option<Card>)> = trick

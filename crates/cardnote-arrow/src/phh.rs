@@ -201,7 +201,8 @@ impl PhhTables {
             Some(_) => Replayed::of_parsed(parsed, self.profile),
             None => None,
         };
-        let diagnostics = parsed.diagnostics.iter().chain(replayed.iter().flat_map(|r| &r.outcome.diagnostics));
+        let diagnostics =
+            parsed.diagnostics.iter().chain(replayed.iter().flat_map(|r| &r.outcome.diagnostics));
         errors.push_diagnostics(file, Some(index), "phh", diagnostics.clone());
         let Some(hand) = &parsed.hand else { return };
         self.push_hand(file, index, parsed.name.as_deref(), hand, replayed.as_ref(), diagnostics);
@@ -221,7 +222,11 @@ impl PhhTables {
         let amount = |a: Option<cards_core::Amount>| a.map(|a| a.to_string());
         let board = replayed.map(|r| cards_text(r.board.iter().copied()));
         let codes = |errors: bool| {
-            diagnostics.clone().filter(move |d| d.is_error() == errors).map(|d| d.code.as_str()).collect::<Vec<_>>()
+            diagnostics
+                .clone()
+                .filter(move |d| d.is_error() == errors)
+                .map(|d| d.code.as_str())
+                .collect::<Vec<_>>()
         };
         let mut row = self.hands.row();
         row.text(Some(file)).u32(Some(index)).text(name);
@@ -300,6 +305,10 @@ impl PhhTables {
     /// An [`ArrowError`] only if a row left a column unfilled (a bug, reported rather than
     /// panicking).
     pub fn finish(&mut self) -> Result<PhhBatches, ArrowError> {
-        Ok(PhhBatches { hands: self.hands.finish()?, seats: self.seats.finish()?, actions: self.actions.finish()? })
+        Ok(PhhBatches {
+            hands: self.hands.finish()?,
+            seats: self.seats.finish()?,
+            actions: self.actions.finish()?,
+        })
     }
 }

@@ -67,7 +67,10 @@ pub(crate) mod col {
     }
     /// An exact amount: the decimal text, and `<name>_f64` beside it.
     pub fn amount(name: &str, nullable: bool) -> [Field; 2] {
-        [Field::new(name, DataType::Utf8, nullable), Field::new(format!("{name}_f64"), DataType::Float64, nullable)]
+        [
+            Field::new(name, DataType::Utf8, nullable),
+            Field::new(format!("{name}_f64"), DataType::Float64, nullable),
+        ]
     }
     /// A list of texts (exact amounts, codes, messages).
     pub fn texts(name: &str) -> Field {
@@ -133,7 +136,9 @@ impl Table {
             let name = self.schema.field(bad).name().clone();
             // Empty the builders so the table stays usable.
             let _ = self.columns.iter_mut().map(Column::finish).count();
-            return Err(ArrowError::InvalidArgumentError(format!("column {name} was not filled on every row")));
+            return Err(ArrowError::InvalidArgumentError(format!(
+                "column {name} was not filled on every row"
+            )));
         }
         let arrays = self.columns.iter_mut().map(Column::finish).collect();
         RecordBatch::try_new(self.schema.clone(), arrays)

@@ -108,7 +108,9 @@ fn json_line(p: &PlayerStats) -> Value {
         let number = i != 0 && *key != "net_won";
         let v = match value {
             None => Value::Null,
-            Some(text) if number => text.parse::<serde_json::Number>().map_or(Value::String(text), Value::Number),
+            Some(text) if number => {
+                text.parse::<serde_json::Number>().map_or(Value::String(text), Value::Number)
+            }
             Some(text) => Value::String(text),
         };
         m.insert((*key).to_owned(), v);
@@ -117,7 +119,11 @@ fn json_line(p: &PlayerStats) -> Value {
 }
 
 fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_owned() }
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
 }
 
 /// Runs `cardnote stats`: exit 0, or 2 when a path could not be read.
@@ -166,7 +172,11 @@ pub fn run(args: &StatsArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let written = print(&mut out, &totals, args).and_then(|()| out.flush());
-    eprintln!("cardnote: {} hands counted, {} skipped (errors or unfinished)", totals.counted(), totals.skipped());
+    eprintln!(
+        "cardnote: {} hands counted, {} skipped (errors or unfinished)",
+        totals.counted(),
+        totals.skipped()
+    );
     if written.is_err() || failed { ExitCode::from(2) } else { ExitCode::SUCCESS }
 }
 

@@ -47,7 +47,12 @@ fn read_table(dir: &Path, table: &str) -> Vec<RecordBatch> {
 }
 
 fn col<'a, T: 'static>(batch: &'a RecordBatch, name: &str) -> &'a T {
-    batch.column_by_name(name).unwrap_or_else(|| panic!("no column {name}")).as_any().downcast_ref::<T>().unwrap()
+    batch
+        .column_by_name(name)
+        .unwrap_or_else(|| panic!("no column {name}"))
+        .as_any()
+        .downcast_ref::<T>()
+        .unwrap()
 }
 
 fn text(batch: &RecordBatch, name: &str, row: usize) -> Option<String> {
@@ -138,7 +143,11 @@ fn every_table_reads_back_as_check_reports() {
             let k = key(&batch, row);
             let fields = hands.get(&k).unwrap_or_else(|| panic!("{k:?} is not a hand of check"));
             assert_eq!(text(&batch, "variant", row).as_deref(), fields["variant"].as_str());
-            assert_eq!(texts(&batch, "finishing_stacks", row), json_strings(&fields["finishing_stacks"]), "{k:?}");
+            assert_eq!(
+                texts(&batch, "finishing_stacks", row),
+                json_strings(&fields["finishing_stacks"]),
+                "{k:?}"
+            );
             let terminal = col::<BooleanArray>(&batch, "terminal");
             assert_eq!(terminal.is_valid(row).then(|| terminal.value(row)), fields["terminal"].as_bool());
             assert!(seen.insert(k));
@@ -204,7 +213,10 @@ fn actions_replayed_in_order_give_the_finishing_stacks() {
     for batch in read_table(out, "actions") {
         for row in 0..batch.num_rows() {
             let seq = col::<UInt32Array>(&batch, "seq").value(row);
-            notations.entry(key(&batch, row)).or_default().push((seq, text(&batch, "notation", row).unwrap()));
+            notations
+                .entry(key(&batch, row))
+                .or_default()
+                .push((seq, text(&batch, "notation", row).unwrap()));
         }
     }
     let mut seats: BTreeMap<(String, u32), Vec<Option<String>>> = BTreeMap::new();
@@ -224,17 +236,24 @@ fn actions_replayed_in_order_give_the_finishing_stacks() {
             let variant: phh::Variant = text(&batch, "variant", row).unwrap().parse().unwrap();
             let mut hand = phh::Hand::new(variant);
             hand.antes = texts(&batch, "antes", row).unwrap().iter().map(|t| amount(t)).collect();
-            hand.blinds_or_straddles = texts(&batch, "blinds_or_straddles", row).map(|v| v.iter().map(|t| amount(t)).collect());
+            hand.blinds_or_straddles =
+                texts(&batch, "blinds_or_straddles", row).map(|v| v.iter().map(|t| amount(t)).collect());
             hand.bring_in = text(&batch, "bring_in", row).map(|t| amount(&t));
             hand.small_bet = text(&batch, "small_bet", row).map(|t| amount(&t));
             hand.big_bet = text(&batch, "big_bet", row).map(|t| amount(&t));
             hand.min_bet = text(&batch, "min_bet", row).map(|t| amount(&t));
             hand.ante_trimming_status = Some(col::<BooleanArray>(&batch, "ante_trimming").value(row));
-            hand.starting_stacks = texts(&batch, "starting_stacks", row).unwrap().iter().map(|t| t.parse().unwrap()).collect();
+            hand.starting_stacks =
+                texts(&batch, "starting_stacks", row).unwrap().iter().map(|t| t.parse().unwrap()).collect();
             let mut steps = notations.remove(&k).unwrap_or_default();
             steps.sort_by_key(|s| s.0);
             hand.actions = steps.iter().map(|(_, n)| phh::parse_action(n).unwrap()).collect();
-            let outcome = phh::replay::replay_hand(&hand, &[], cards_core::Span::at(0), phh::replay::RuleProfile::Pokerkit);
+            let outcome = phh::replay::replay_hand(
+                &hand,
+                &[],
+                cards_core::Span::at(0),
+                phh::replay::RuleProfile::Pokerkit,
+            );
             let expected: Vec<String> = seats[&k].iter().map(|s| s.clone().unwrap()).collect();
             assert_eq!(outcome.finishing_stacks, expected, "{k:?}");
             replayed += 1;

@@ -36,7 +36,10 @@ pub struct SeatFacts {
 }
 
 fn is_betting(kind: &ActionKind) -> bool {
-    matches!(kind, ActionKind::CheckCall { .. } | ActionKind::CompleteBetRaise { .. } | ActionKind::Fold { .. })
+    matches!(
+        kind,
+        ActionKind::CheckCall { .. } | ActionKind::CompleteBetRaise { .. } | ActionKind::Fold { .. }
+    )
 }
 
 /// The facts of every seat of a replayed hand (`None` when the replay has errors or the hand did
@@ -212,7 +215,8 @@ impl PlayerStats {
         self.showdowns += count(f.showdown);
         self.won_at_showdown += count(f.won_at_showdown);
         self.net_won = self.net_won.add(f.payoff);
-        let in_bb = big_blind.and_then(Chips::decimal).zip(f.payoff.decimal()).and_then(|(bb, p)| p.checked_div(bb));
+        let in_bb =
+            big_blind.and_then(Chips::decimal).zip(f.payoff.decimal()).and_then(|(bb, p)| p.checked_div(bb));
         if let Some(in_bb) = in_bb {
             self.blind_hands += 1;
             self.big_blinds_won = self.big_blinds_won.checked_add(in_bb).unwrap_or(self.big_blinds_won);
@@ -286,7 +290,9 @@ impl Totals {
     #[must_use]
     pub fn key(&self, hand: &Hand, seat: usize) -> String {
         let named = match self.by {
-            GroupBy::Player => hand.players.as_ref().and_then(|names| names.get(seat)).filter(|n| !n.is_empty()),
+            GroupBy::Player => {
+                hand.players.as_ref().and_then(|names| names.get(seat)).filter(|n| !n.is_empty())
+            }
             GroupBy::Position => None,
         };
         match named {
@@ -335,7 +341,8 @@ impl Totals {
             ours.won_at_showdown += theirs.won_at_showdown;
             ours.net_won = ours.net_won.add(theirs.net_won);
             ours.blind_hands += theirs.blind_hands;
-            ours.big_blinds_won = ours.big_blinds_won.checked_add(theirs.big_blinds_won).unwrap_or(ours.big_blinds_won);
+            ours.big_blinds_won =
+                ours.big_blinds_won.checked_add(theirs.big_blinds_won).unwrap_or(ours.big_blinds_won);
         }
     }
 
@@ -398,6 +405,9 @@ mod tests {
         let f = facts(&text);
         assert!(f[2].vpip && f[0].vpip && !f[1].vpip);
         assert!(f.iter().all(|s| !s.pfr && !s.cbet_chance && !s.three_bet_chance && !s.showdown));
-        assert_eq!(big_blind(&phh::parse_hand(&text).hand.unwrap()).map(|c| c.to_string()).as_deref(), Some("2"));
+        assert_eq!(
+            big_blind(&phh::parse_hand(&text).hand.unwrap()).map(|c| c.to_string()).as_deref(),
+            Some("2")
+        );
     }
 }
