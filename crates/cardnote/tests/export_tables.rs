@@ -14,6 +14,12 @@ use cardnote_arrow::export::{ExportOptions, Input, InputFormat, export};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use serde_json::Value;
 
+/// A record's keys: `file`, `index`.
+type Key = (String, u32);
+
+/// A seat's `finishing_stack` and `payoff`.
+type SeatResult = (Option<String>, Option<String>);
+
 fn shared() -> Option<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
     if root.is_dir() {
@@ -69,7 +75,7 @@ fn texts(batch: &RecordBatch, name: &str, row: usize) -> Option<Vec<String>> {
     })
 }
 
-fn key(batch: &RecordBatch, row: usize) -> (String, u32) {
+fn key(batch: &RecordBatch, row: usize) -> Key {
     (text(batch, "file", row).unwrap(), col::<UInt32Array>(batch, "index").value(row))
 }
 
@@ -109,8 +115,8 @@ fn every_table_reads_back_as_check_reports() {
     let out = dir.path();
     let opts = CheckOptions::default();
     // What check says, per (file, index).
-    let mut hands: BTreeMap<(String, u32), BTreeMap<String, Value>> = BTreeMap::new();
-    let mut boards: BTreeMap<(String, u32), BTreeMap<String, Value>> = BTreeMap::new();
+    let mut hands: BTreeMap<Key, BTreeMap<String, Value>> = BTreeMap::new();
+    let mut boards: BTreeMap<Key, BTreeMap<String, Value>> = BTreeMap::new();
     let mut with_errors = BTreeSet::new();
     for input in &inputs {
         let data = std::fs::read(&input.path).unwrap();
@@ -155,7 +161,8 @@ fn every_table_reads_back_as_check_reports() {
     }
     assert_eq!(seen.len(), hands.len(), "every hand of check is a row of hands");
 
-    let mut seats: BTreeMap<(String, u32), Vec<(Option<String>, Option<String>)>> = BTreeMap::new();
+    // Finishing stack and payoff of each seat, in seat order.
+    let mut seats: BTreeMap<Key, Vec<SeatResult>> = BTreeMap::new();
     for batch in read_table(out, "seats") {
         for row in 0..batch.num_rows() {
             let stacks = (text(&batch, "finishing_stack", row), text(&batch, "payoff", row));
@@ -171,7 +178,7 @@ fn every_table_reads_back_as_check_reports() {
         assert_eq!(payoffs, json_strings(&fields["payoffs"]), "{k:?}");
     }
 
-    let mut actions: BTreeMap<(String, u32), u64> = BTreeMap::new();
+    let mut actions: BTreeMap<Key, u64> = BTreeMap::new();
     for batch in read_table(out, "actions") {
         for row in 0..batch.num_rows() {
             *actions.entry(key(&batch, row)).or_default() += 1;
@@ -209,7 +216,7 @@ fn every_table_reads_back_as_check_reports() {
 fn actions_replayed_in_order_give_the_finishing_stacks() {
     let Some((dir, _)) = exported(true) else { return };
     let out = dir.path();
-    let mut notations: BTreeMap<(String, u32), Vec<(u32, String)>> = BTreeMap::new();
+    let mut notations: BTreeMap<Key, Vec<(u32, String)>> = BTreeMap::new();
     for batch in read_table(out, "actions") {
         for row in 0..batch.num_rows() {
             let seq = col::<UInt32Array>(&batch, "seq").value(row);
@@ -219,7 +226,7 @@ fn actions_replayed_in_order_give_the_finishing_stacks() {
                 .push((seq, text(&batch, "notation", row).unwrap()));
         }
     }
-    let mut seats: BTreeMap<(String, u32), Vec<Option<String>>> = BTreeMap::new();
+    let mut seats: BTreeMap<Key, Vec<Option<String>>> = BTreeMap::new();
     for batch in read_table(out, "seats") {
         for row in 0..batch.num_rows() {
             seats.entry(key(&batch, row)).or_default().push(text(&batch, "finishing_stack", row));
