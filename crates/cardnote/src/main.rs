@@ -17,9 +17,9 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use cardnote::formats::{self, CheckOptions, ConvertTo, FileCheck, FmtOptions, Format, Refusal, Rules};
+use cardnote::formats::{self, CheckOptions, ConvertTo, FileCheck, FmtOptions, Format, Refusal, Rules, check_bytes};
 use cardnote::output::{RenderSource, Summary, print_human_record, record_json};
-use cardnote::walk::{self, FileKind, collect_files, sniff_ppn};
+use cardnote::walk::{self, FileKind, collect_files, format_of};
 
 #[cfg(feature = "export")]
 mod export;
@@ -168,27 +168,6 @@ fn main() -> ExitCode {
 }
 
 /// Which format a file is read as: forced, by extension, or (for `.ppn`) by sniffing.
-fn format_of(kind: FileKind, data: &[u8], forced: Option<Format>) -> Format {
-    if let Some(format) = forced {
-        return format;
-    }
-    match kind {
-        FileKind::Phh => Format::Phh,
-        FileKind::Pbn => Format::Pbn,
-        FileKind::Ppn => sniff_ppn(data),
-        FileKind::Other => Format::Phh,
-    }
-}
-
-fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileCheck {
-    match format {
-        Format::Phh => formats::phh::check(data, opts),
-        Format::Pbn => formats::pbn::check(data, opts),
-        Format::PpnPref => formats::pref::check(data, opts),
-        Format::PpnPinochle => formats::pinochle::check(data, opts),
-    }
-}
-
 fn run_check(paths: &[PathBuf], forced: Option<Format>, opts: &CheckOptions, json: bool) -> ExitCode {
     let started = Instant::now();
     let (files, mut io_failed) = collect_files(paths, forced.is_some());
