@@ -17,7 +17,9 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use cardnote::formats::{self, CheckOptions, ConvertTo, FileCheck, FmtOptions, Format, Refusal, Rules, check_bytes};
+use cardnote::formats::{
+    self, CheckOptions, ConvertTo, FileCheck, FmtOptions, Format, Refusal, Rules, check_bytes,
+};
 use cardnote::output::{RenderSource, Summary, print_human_record, record_json};
 use cardnote::walk::{self, FileKind, collect_files, format_of};
 

@@ -13,9 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{
-    ArrayRef, Float64Array, RecordBatch, RecordBatchIterator, StringArray, UInt64Array,
-};
+use arrow_array::{ArrayRef, Float64Array, RecordBatch, RecordBatchIterator, StringArray, UInt64Array};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use cardnote::formats::{CheckOptions, FileCheck, Format, RecordReport, Rules, check_bytes};
 use cardnote::output::record_json;
@@ -63,8 +61,13 @@ impl ErrorParts {
     fn from_json(py: Python<'_>, diagnostic: &Value) -> PyErr {
         let text = |key: &str| diagnostic.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
         let number = |key: &str| diagnostic.get(key).and_then(Value::as_u64).unwrap_or(0) as usize;
-        ErrorParts { code: text("code"), message: text("message"), line: number("line"), column: number("column") }
-            .raise(py)
+        ErrorParts {
+            code: text("code"),
+            message: text("message"),
+            line: number("line"),
+            column: number("column"),
+        }
+        .raise(py)
     }
 }
 
@@ -313,7 +316,10 @@ fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 fn files_of(paths: &[PathBuf]) -> PyResult<Vec<cardnote::walk::WalkedFile>> {
     for path in paths {
         if !path.exists() {
-            return Err(PyOSError::new_err(format!("cannot read {}: no such file or directory", path.display())));
+            return Err(PyOSError::new_err(format!(
+                "cannot read {}: no such file or directory",
+                path.display()
+            )));
         }
     }
     Ok(collect_files(paths, false).0)
@@ -323,14 +329,20 @@ fn files_of(paths: &[PathBuf]) -> PyResult<Vec<cardnote::walk::WalkedFile>> {
 /// a list of paths; directories are walked for `.phh`, `.phhs`, `.pbn` and `.ppn` files).
 #[pyfunction]
 #[pyo3(signature = (paths, *, rules = "pokerkit", strict = false))]
-fn check<'py>(py: Python<'py>, paths: &Bound<'py, PyAny>, rules: &str, strict: bool) -> PyResult<Bound<'py, PyList>> {
+fn check<'py>(
+    py: Python<'py>,
+    paths: &Bound<'py, PyAny>,
+    rules: &str,
+    strict: bool,
+) -> PyResult<Bound<'py, PyList>> {
     let paths = paths_of(paths)?;
     let opts = CheckOptions { rules: parse_rules(rules)?, strict };
     let files = files_of(&paths)?;
     let objects = py.allow_threads(|| -> Result<Vec<Value>, String> {
         let mut out = Vec::new();
         for file in &files {
-            let data = std::fs::read(&file.path).map_err(|e| format!("cannot read {}: {e}", file.path.display()))?;
+            let data =
+                std::fs::read(&file.path).map_err(|e| format!("cannot read {}: {e}", file.path.display()))?;
             let format = format_of(file.kind, &data, None);
             out.extend(objects(&file.path.display().to_string(), format, &check_bytes(format, &data, &opts)));
         }
@@ -367,7 +379,9 @@ fn replay<'py>(py: Python<'py>, hand: &Bound<'py, PyAny>, rules: &str) -> PyResu
         Ok(done) => done,
         Err(diagnostic) => {
             let (line, column) = LineIndex::new(&text).line_col(&text, diagnostic.span.start);
-            return Err(ErrorParts { code: diagnostic.code, message: diagnostic.message, line, column }.raise(py));
+            return Err(
+                ErrorParts { code: diagnostic.code, message: diagnostic.message, line, column }.raise(py)
+            );
         }
     };
     let index = LineIndex::new(&text);
@@ -406,15 +420,26 @@ fn replay<'py>(py: Python<'py>, hand: &Bound<'py, PyAny>, rules: &str) -> PyResu
 }
 
 /// Parses the first hand of `text` and replays it; the first error when it cannot.
-fn replay_text(text: &str, profile: RuleProfile) -> Result<(phh::ParsedHand, Replayed), cards_core::Diagnostic> {
+fn replay_text(
+    text: &str,
+    profile: RuleProfile,
+) -> Result<(phh::ParsedHand, Replayed), cards_core::Diagnostic> {
     let Some(parsed) = phh::hands(text).next() else {
-        return Err(cards_core::Diagnostic::error("REPLAY_NO_SUCH_HAND", "the text has no hands", cards_core::Span::at(0)));
+        return Err(cards_core::Diagnostic::error(
+            "REPLAY_NO_SUCH_HAND",
+            "the text has no hands",
+            cards_core::Span::at(0),
+        ));
     };
     if let Some(error) = parsed.diagnostics.iter().find(|d| d.is_error()) {
         return Err(error.clone());
     }
     let Some(replayed) = Replayed::of_parsed(&parsed, profile) else {
-        return Err(cards_core::Diagnostic::error("REPLAY_NO_SUCH_HAND", "the hand could not be built", cards_core::Span::at(0)));
+        return Err(cards_core::Diagnostic::error(
+            "REPLAY_NO_SUCH_HAND",
+            "the hand could not be built",
+            cards_core::Span::at(0),
+        ));
     };
     if let Some(error) = replayed.outcome.diagnostics.iter().find(|d| d.is_error()) {
         return Err(error.clone());
@@ -440,24 +465,38 @@ impl ArrowStream {
         requested_schema: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyCapsule>> {
         let _ = requested_schema; // the table's own schema is the only one offered
-        let batches = self.batches.take().ok_or_else(|| PyValueError::new_err("the stream was already consumed"))?;
-        let reader = RecordBatchIterator::new(batches.into_iter().map(Ok::<_, ArrowError>), self.schema.clone());
+        let batches =
+            self.batches.take().ok_or_else(|| PyValueError::new_err("the stream was already consumed"))?;
+        let reader =
+            RecordBatchIterator::new(batches.into_iter().map(Ok::<_, ArrowError>), self.schema.clone());
         let stream = FFI_ArrowArrayStream::new(Box::new(reader));
-        let name = std::ffi::CString::new("arrow_array_stream").map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let name =
+            std::ffi::CString::new("arrow_array_stream").map_err(|e| PyValueError::new_err(e.to_string()))?;
         PyCapsule::new(py, stream, Some(name))
     }
 }
 
-fn to_table<'py>(py: Python<'py>, schema: SchemaRef, batches: Vec<RecordBatch>) -> PyResult<Bound<'py, PyAny>> {
+fn to_table<'py>(
+    py: Python<'py>,
+    schema: SchemaRef,
+    batches: Vec<RecordBatch>,
+) -> PyResult<Bound<'py, PyAny>> {
     let stream = Bound::new(py, ArrowStream { schema, batches: Some(batches) })?;
-    py.import("pyarrow")?.getattr("RecordBatchReader")?.call_method1("from_stream", (stream,))?.call_method0("read_all")
+    py.import("pyarrow")?
+        .getattr("RecordBatchReader")?
+        .call_method1("from_stream", (stream,))?
+        .call_method0("read_all")
 }
 
 const PHH_TABLES: [&str; 3] = ["hands", "seats", "actions"];
 const PBN_TABLES: [&str; 4] = ["boards", "calls", "plays", "results"];
 
 /// Builds one table of every file: the batches (one per file) and the schema.
-fn build_table(files: &[cardnote::walk::WalkedFile], table: &str, profile: RuleProfile) -> Result<Vec<RecordBatch>, String> {
+fn build_table(
+    files: &[cardnote::walk::WalkedFile],
+    table: &str,
+    profile: RuleProfile,
+) -> Result<Vec<RecordBatch>, String> {
     let mut batches = Vec::new();
     for file in files {
         let label = file.path.display().to_string();
@@ -526,7 +565,12 @@ fn schema_of(table: &str) -> PyResult<SchemaRef> {
 /// objects). Columns as documented in the `cardnote-arrow` crate (amounts exact text plus `_f64`).
 #[pyfunction]
 #[pyo3(signature = (paths, table = "hands", *, rules = "pokerkit"))]
-fn to_arrow<'py>(py: Python<'py>, paths: &Bound<'py, PyAny>, table: &str, rules: &str) -> PyResult<Bound<'py, PyAny>> {
+fn to_arrow<'py>(
+    py: Python<'py>,
+    paths: &Bound<'py, PyAny>,
+    table: &str,
+    rules: &str,
+) -> PyResult<Bound<'py, PyAny>> {
     let schema = schema_of(table)?;
     let profile = profile(parse_rules(rules)?);
     let files = files_of(&paths_of(paths)?)?;
@@ -540,11 +584,18 @@ fn to_arrow<'py>(py: Python<'py>, paths: &Bound<'py, PyAny>, table: &str, rules:
 /// the CLI prints them; null without a denominator), `net_won` the exact decimal as text.
 #[pyfunction]
 #[pyo3(signature = (paths, by = "player", *, rules = "pokerkit"))]
-fn stats<'py>(py: Python<'py>, paths: &Bound<'py, PyAny>, by: &str, rules: &str) -> PyResult<Bound<'py, PyAny>> {
+fn stats<'py>(
+    py: Python<'py>,
+    paths: &Bound<'py, PyAny>,
+    by: &str,
+    rules: &str,
+) -> PyResult<Bound<'py, PyAny>> {
     let by = match by {
         "player" => GroupBy::Player,
         "position" => GroupBy::Position,
-        other => return Err(PyValueError::new_err(format!("unknown grouping {other:?} (player or position)"))),
+        other => {
+            return Err(PyValueError::new_err(format!("unknown grouping {other:?} (player or position)")));
+        }
     };
     let profile = profile(parse_rules(rules)?);
     let files = files_of(&paths_of(paths)?)?;
@@ -552,10 +603,12 @@ fn stats<'py>(py: Python<'py>, paths: &Bound<'py, PyAny>, by: &str, rules: &str)
         .allow_threads(|| -> Result<RecordBatch, String> {
             let mut totals = Totals::new(by);
             for file in files.iter().filter(|f| f.kind == FileKind::Phh) {
-                let data = std::fs::read(&file.path).map_err(|e| format!("cannot read {}: {e}", file.path.display()))?;
+                let data = std::fs::read(&file.path)
+                    .map_err(|e| format!("cannot read {}: {e}", file.path.display()))?;
                 let text = cardnote::formats::decode_text(&data);
                 for parsed in phh::hands(&text) {
-                    let replayed = if parsed.has_errors() { None } else { Replayed::of_parsed(&parsed, profile) };
+                    let replayed =
+                        if parsed.has_errors() { None } else { Replayed::of_parsed(&parsed, profile) };
                     match (&parsed.hand, replayed) {
                         (Some(hand), Some(replayed)) => {
                             totals.add(hand, &replayed);
