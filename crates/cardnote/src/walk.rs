@@ -127,6 +127,21 @@ pub fn sniff_ppn(data: &[u8]) -> Format {
     if tagged { Format::PpnPinochle } else { Format::PpnPref }
 }
 
+/// The format of a file: `forced` when given, else by its kind (`.ppn` sniffed from `data`;
+/// files of no known extension read as PHH).
+#[must_use]
+pub fn format_of(kind: FileKind, data: &[u8], forced: Option<Format>) -> Format {
+    if let Some(format) = forced {
+        return format;
+    }
+    match kind {
+        FileKind::Phh => Format::Phh,
+        FileKind::Pbn => Format::Pbn,
+        FileKind::Ppn => sniff_ppn(data),
+        FileKind::Other => Format::Phh,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,20 +161,5 @@ mod tests {
         assert_eq!(kind_of(Path::new("x.ppn")), FileKind::Ppn);
         assert_eq!(kind_of(Path::new("x.txt")), FileKind::Other);
         assert_eq!(kind_of(Path::new("README")), FileKind::Other);
-    }
-}
-
-/// The format of a file: `forced` when given, else by its kind (`.ppn` sniffed from `data`;
-/// files of no known extension read as PHH).
-#[must_use]
-pub fn format_of(kind: FileKind, data: &[u8], forced: Option<Format>) -> Format {
-    if let Some(format) = forced {
-        return format;
-    }
-    match kind {
-        FileKind::Phh => Format::Phh,
-        FileKind::Pbn => Format::Pbn,
-        FileKind::Ppn => sniff_ppn(data),
-        FileKind::Other => Format::Phh,
     }
 }
