@@ -8,6 +8,8 @@
 //! cardnote replay FILE [--hand N] [--rules pokerkit|wsop]
 //! cardnote dd --fill|--check FILE...
 //! cardnote diagram FILE [--board N] -o OUT.svg|OUT.html
+//! cardnote export --to parquet -o DIR [--partition-by variant] PATH...
+//! cardnote stats [--by player|position] [--json|--csv] PATH...
 //! ```
 //!
 //! The `check --json` output is a contract: one JSON object per record per line, with `file`,
@@ -45,6 +47,11 @@ enum Command {
     Dd(cmd::dd::Args),
     /// Draw PBN deals as hand diagrams: one board as SVG, or a whole file as an HTML hand record.
     Diagram(cmd::diagram::Args),
+    /// Export PHH and PBN records as Parquet tables (schemas: the cardnote-arrow crate docs).
+    #[cfg(feature = "export")]
+    Export(cmd::export::Args),
+    /// Poker statistics per player or position (VPIP, PFR, 3-bet, c-bet, WTSD, W$SD, net, bb/100).
+    Stats(cmd::stats::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,5 +70,8 @@ fn main() -> ExitCode {
         Command::Replay(args) => cmd::replay::run(args, &ui),
         Command::Dd(args) => cmd::dd::run(args, &ui),
         Command::Diagram(args) => cmd::diagram::run(args, &ui),
+        #[cfg(feature = "export")]
+        Command::Export(args) => cmd::export::run(args, &ui),
+        Command::Stats(args) => cmd::stats::run(args, &ui),
     }
 }

@@ -164,6 +164,20 @@ pub fn not_text(data: &[u8]) -> Option<cards_core::Diagnostic> {
     None
 }
 
+/// Which format a file is read as: forced, by extension, or (for `.ppn`) by sniffing.
+#[must_use]
+pub fn format_of(kind: FileKind, data: &[u8], forced: Option<Format>) -> Format {
+    if let Some(format) = forced {
+        return format;
+    }
+    match kind {
+        FileKind::Phh | FileKind::Other => Format::Phh,
+        FileKind::Pbn => Format::Pbn,
+        FileKind::Ppn => sniff_ppn(data),
+        FileKind::Lin => Format::Lin,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1329,7 +1329,10 @@ fn check_contract(tags: &Tags<'_, '_>, info: &GameInfo, diags: &mut Vec<Diagnost
     }
 }
 
-fn trick_winner(cards: &[(Compass, Card)], trump: Option<Suit>) -> Option<Compass> {
+/// The winner of a trick given in playing order (leader first): the highest trump, else the
+/// highest card of the suit led. `None` for an empty trick.
+#[must_use]
+pub fn trick_winner(cards: &[(Compass, Card)], trump: Option<Suit>) -> Option<Compass> {
     let &(_, lead) = cards.first()?;
     let mut best = cards.first().copied()?;
     for &(seat, c) in cards.iter().skip(1) {

@@ -25,7 +25,7 @@
 //! ```
 
 use cards_core::{Diagnostic, Span};
-use poker_engine::replay::{Event, run};
+use poker_engine::replay::{Event, run_observed};
 use poker_engine::{Action as EngineAction, CardList, Chips, GameDef, Show, State};
 
 pub use poker_engine::RuleProfile;
@@ -144,6 +144,19 @@ pub fn replay_hand(
     fallback: Span,
     profile: RuleProfile,
 ) -> ReplayOutcome {
+    replay_hand_observed(hand, action_spans, fallback, profile, |_, _| {})
+}
+
+/// [`replay_hand`], calling `before(index, state)` with the engine state before each action is
+/// tried (again after each repair; see [`poker_engine::replay::run_observed`]); actions after one that cannot be
+/// converted are not replayed.
+pub fn replay_hand_observed(
+    hand: &Hand,
+    action_spans: &[Span],
+    fallback: Span,
+    profile: RuleProfile,
+    before: impl FnMut(usize, &State),
+) -> ReplayOutcome {
     let span_of = |i: usize| action_spans.get(i).copied().unwrap_or(fallback);
     let mut outcome = ReplayOutcome::default();
     let def = game_def(hand, profile);
@@ -177,7 +190,7 @@ pub fn replay_hand(
         }
     };
     let mut events = Vec::new();
-    run(&mut state, &actions, &mut events);
+    run_observed(&mut state, &actions, &mut events, before);
     for event in events {
         match event {
             Event::Error { action, error } => {

@@ -89,10 +89,23 @@ pub fn replay(def: &GameDef, actions: &[Action]) -> Result<Outcome, GameError> {
 
 /// Replays into an existing state (for callers that keep the state), pushing events.
 pub fn run(state: &mut State, actions: &[Action], events: &mut Vec<Event>) {
+    run_observed(state, actions, events, |_, _| {});
+}
+
+/// [`run`], calling `before(index, state)` with the state as it stands before each attempt at
+/// an action: once, or again after each repair (an inserted check or fold), so the last call for
+/// an index is the state the action met (tables of per-action state, statistics).
+pub fn run_observed(
+    state: &mut State,
+    actions: &[Action],
+    events: &mut Vec<Event>,
+    mut before: impl FnMut(usize, &State),
+) {
     let lenient = state.profile() == RuleProfile::Pokerkit;
     for (index, action) in actions.iter().enumerate() {
         let mut warnings = Warnings::NONE;
         loop {
+            before(index, state);
             match state.apply(action) {
                 Ok(w) => {
                     warnings = warnings.union(w);

@@ -7,16 +7,22 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use cardnote::formats::{self, CheckOptions, ConvertTo, FileCheck, FmtOptions, Format, Refusal, Rules};
+use cardnote::formats::{self, ConvertTo, FmtOptions, Format, Refusal, Rules};
 use cardnote::output::{ColorChoice, DiagnosticPrinter};
-use cardnote::walk::{self, FileKind, sniff_ppn};
+use cardnote::walk::{self};
+
+pub use cardnote::formats::check_bytes;
+pub use cardnote::walk::format_of;
 
 pub mod check;
 pub mod convert;
 pub mod dd;
 pub mod diagram;
+#[cfg(feature = "export")]
+pub mod export;
 pub mod fmt;
 pub mod replay;
+pub mod stats;
 
 /// The options every command shares (they may be given before or after the command's name).
 #[derive(clap::Args, Debug)]
@@ -143,19 +149,6 @@ impl From<RulesArg> for Rules {
     }
 }
 
-/// Which format a file is read as: forced, by extension, or (for `.ppn`) by sniffing.
-pub fn format_of(kind: FileKind, data: &[u8], forced: Option<Format>) -> Format {
-    if let Some(format) = forced {
-        return format;
-    }
-    match kind {
-        FileKind::Phh | FileKind::Other => Format::Phh,
-        FileKind::Pbn => Format::Pbn,
-        FileKind::Ppn => sniff_ppn(data),
-        FileKind::Lin => Format::Lin,
-    }
-}
-
 /// Whether a file is a `.phhs` that holds no hand: empty, or only blank lines and comments. It
 /// holds zero hands (as PokerKit's `loads_all` reads it), where a `.phh` file is one hand.
 pub fn holds_no_hands(path: &Path, data: &[u8]) -> bool {
@@ -165,18 +158,6 @@ pub fn holds_no_hands(path: &Path, data: &[u8]) -> bool {
         let line = line.trim_ascii();
         line.is_empty() || line.starts_with(b"#")
     })
-}
-
-/// Reads and checks a whole file of `format`.
-pub fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileCheck {
-    match format {
-        Format::Phh => formats::phh::check(data, opts),
-        Format::Pbn if opts.dd => cardnote::dd::check(data, opts, true),
-        Format::Pbn => formats::pbn::check(data, opts),
-        Format::PpnPref => formats::pref::check(data, opts),
-        Format::PpnPinochle => formats::pinochle::check(data, opts),
-        Format::Lin => formats::lin::check(data, opts),
-    }
 }
 
 /// Rewrites a whole file of `format`.

@@ -152,3 +152,16 @@ pub fn not_implemented(data: &[u8], format: Format) -> FileCheck {
     );
     FileCheck::single(source, diagnostic)
 }
+
+/// Reads and checks a whole file of `format`.
+#[must_use]
+pub fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileCheck {
+    match format {
+        Format::Phh => phh::check(data, opts),
+        Format::Pbn if opts.dd => crate::dd::check(data, opts, true),
+        Format::Pbn => pbn::check(data, opts),
+        Format::PpnPref => pref::check(data, opts),
+        Format::PpnPinochle => pinochle::check(data, opts),
+        Format::Lin => lin::check(data, opts),
+    }
+}

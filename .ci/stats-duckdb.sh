@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The DuckDB cross-check of `cardnote stats` (issue 18): export the shared real PHH hands to
+# Parquet, compute the same statistics with SQL in DuckDB (Python package in a venv this script
+# creates), and compare player by player. Needs ../shared (skipped with CARDNOTE_SKIP_SHARED=1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+corpus=../shared/corpus/phh
+if [ ! -d "$corpus" ]; then
+  if [ "${CARDNOTE_SKIP_SHARED:-}" = 1 ]; then echo "stats-duckdb: $corpus missing, skipped"; exit 0; fi
+  echo "stats-duckdb: $corpus is missing (set CARDNOTE_SKIP_SHARED=1 to skip)" >&2; exit 1
+fi
+venv=target/duckdb-venv
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -c 'import duckdb' 2>/dev/null || "$venv/bin/pip" install --quiet 'duckdb>=1.1'
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cargo build --quiet -p cardnote
+# The real hands, then 11,000 generated hands of the 11 variants.
+for dir in "$corpus" ../shared/corpus/phh-generated; do
+  rm -rf "$work/tables"
+  ./target/debug/cardnote export --to parquet -o "$work/tables" --partition-by variant "$dir" || test $? -le 1
+  ./target/debug/cardnote stats --json "$dir" > "$work/stats.jsonl"
+  echo "$dir:"
+  "$venv/bin/python" .ci/stats_duckdb.py "$work/tables" "$work/stats.jsonl"
+done

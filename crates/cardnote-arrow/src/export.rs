@@ -1,0 +1,450 @@
+//! Streaming, parallel export of many files to Parquet tables (zstd), deterministic whatever the
+//! number of threads.
+//!
+//! One thread reads the files in the order given and cuts `.phhs` files into segments of whole
+//! hands (about [`ExportOptions::segment_bytes`] each); worker threads turn segments into Arrow
+//! batches; the calling thread writes the batches in input order. At most
+//! `2 * threads + 2` segments are in flight, so memory stays bounded whatever the input size (a
+//! PBN file is one segment: the PBN reader borrows the whole decoded text).
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::sync::{Condvar, Mutex};
+
+use arrow_array::RecordBatch;
+use arrow_schema::ArrowError;
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::errors::ParquetError;
+use parquet::file::properties::WriterProperties;
+use phh::replay::RuleProfile;
+
+use crate::errors::ErrorsTable;
+use crate::pbn::PbnTables;
+use crate::phh::PhhTables;
+
+/// The notation of an input file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputFormat {
+    /// `.phh` / `.phhs`.
+    Phh,
+    /// `.pbn`.
+    Pbn,
+}
+
+impl InputFormat {
+    fn name(self) -> &'static str {
+        match self {
+            InputFormat::Phh => "phh",
+            InputFormat::Pbn => "pbn",
+        }
+    }
+}
+
+/// One file to export; `label` is the `file` column (the path as the user named it, as in
+/// `check --json`).
+#[derive(Debug, Clone)]
+pub struct Input {
+    /// Where to read.
+    pub path: PathBuf,
+    /// The `file` key of its rows.
+    pub label: String,
+    /// Its notation.
+    pub format: InputFormat,
+}
+
+/// How to export.
+#[derive(Debug, Clone)]
+pub struct ExportOptions {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Write the PHH tables as hive-style folders `variant=<code>` (`/` in a code is written
+    /// `%2F`, as Spark escapes it).
+    pub partition_by_variant: bool,
+    /// The rules hands are replayed under.
+    pub profile: RuleProfile,
+    /// Approximate size of the pieces `.phhs` files are cut into.
+    pub segment_bytes: usize,
+    /// Rows per Parquet row group at most.
+    pub row_group_rows: usize,
+}
+
+impl Default for ExportOptions {
+    fn default() -> ExportOptions {
+        ExportOptions {
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            partition_by_variant: false,
+            profile: RuleProfile::Pokerkit,
+            segment_bytes: 1 << 21,
+            row_group_rows: 1 << 17,
+        }
+    }
+}
+
+/// What an export wrote.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExportSummary {
+    /// Files read (or found unreadable).
+    pub files: u64,
+    /// Rows of `hands`.
+    pub hands: u64,
+    /// Rows of `boards`.
+    pub boards: u64,
+    /// Rows of `errors`.
+    pub errors: u64,
+    /// The Parquet files written, sorted.
+    pub written: Vec<PathBuf>,
+}
+
+/// Why an export stopped.
+#[derive(Debug)]
+pub enum ExportError {
+    /// The output folder of a table exists already (nothing is overwritten).
+    Exists(PathBuf),
+    /// Writing failed.
+    Io(std::io::Error),
+    /// Parquet encoding failed.
+    Parquet(ParquetError),
+    /// Building a batch failed.
+    Arrow(ArrowError),
+}
+
+impl std::fmt::Display for ExportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExportError::Exists(path) => {
+                write!(f, "{} exists already: remove it or choose another folder", path.display())
+            }
+            ExportError::Io(e) => write!(f, "{e}"),
+            ExportError::Parquet(e) => write!(f, "{e}"),
+            ExportError::Arrow(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+impl From<std::io::Error> for ExportError {
+    fn from(e: std::io::Error) -> ExportError {
+        ExportError::Io(e)
+    }
+}
+impl From<ParquetError> for ExportError {
+    fn from(e: ParquetError) -> ExportError {
+        ExportError::Parquet(e)
+    }
+}
+impl From<ArrowError> for ExportError {
+    fn from(e: ArrowError) -> ExportError {
+        ExportError::Arrow(e)
+    }
+}
+
+/// The names of every table, in the order they are documented.
+pub const TABLES: [&str; 8] = ["hands", "seats", "actions", "boards", "calls", "plays", "results", "errors"];
+
+enum Job {
+    Phh { label: String, text: String, first_index: u32 },
+    Pbn { label: String, data: Vec<u8> },
+    Unreadable { label: String, format: InputFormat, message: String },
+}
+
+/// The batches of one job, per table and partition (`None`: not partitioned).
+type Batches = Vec<(&'static str, Option<String>, RecordBatch)>;
+
+struct Done {
+    batches: Result<Batches, ArrowError>,
+    hands: u64,
+    boards: u64,
+}
+
+/// Counts permits of segments in flight.
+struct Window {
+    free: Mutex<usize>,
+    freed: Condvar,
+}
+
+impl Window {
+    fn acquire(&self) {
+        let mut free = self.free.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        while *free == 0 {
+            free = self.freed.wait(free).unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        *free -= 1;
+    }
+
+    fn release(&self) {
+        *self.free.lock().unwrap_or_else(std::sync::PoisonError::into_inner) += 1;
+        self.freed.notify_one();
+    }
+}
+
+/// Exports `inputs` into tables under `dir` (`dir/<table>/part-0.parquet`, or
+/// `dir/<table>/variant=<code>/part-0.parquet` when partitioned). Unreadable files and records
+/// with errors become rows of `errors`; only output failures stop the export.
+///
+/// # Errors
+/// [`ExportError`] when a table folder exists already or writing fails.
+pub fn export(inputs: &[Input], dir: &Path, options: &ExportOptions) -> Result<ExportSummary, ExportError> {
+    for table in TABLES {
+        let path = dir.join(table);
+        if path.exists() {
+            return Err(ExportError::Exists(path));
+        }
+    }
+    let mut sink = Sink::new(dir, options);
+    let mut summary = ExportSummary { files: inputs.len() as u64, ..ExportSummary::default() };
+    let threads = options.threads.max(1);
+    let window = Window { free: Mutex::new(2 * threads + 2), freed: Condvar::new() };
+    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Job)>(threads);
+    let job_rx = Mutex::new(job_rx);
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Done)>();
+    let result = std::thread::scope(|scope| {
+        let window = &window;
+        scope.spawn(move || produce(inputs, options.segment_bytes, window, &job_tx));
+        for _ in 0..threads {
+            let done_tx = done_tx.clone();
+            let job_rx = &job_rx;
+            scope.spawn(move || {
+                loop {
+                    let next = job_rx.lock().unwrap_or_else(std::sync::PoisonError::into_inner).recv();
+                    let Ok((seq, job)) = next else { break };
+                    if done_tx.send((seq, run_job(job, options))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let mut pending: BTreeMap<usize, Done> = BTreeMap::new();
+        let mut next = 0usize;
+        let mut failure: Option<ExportError> = None;
+        for (seq, done) in done_rx {
+            pending.insert(seq, done);
+            while let Some(done) = pending.remove(&next) {
+                next += 1;
+                window.release();
+                if failure.is_some() {
+                    continue;
+                }
+                summary.hands += done.hands;
+                summary.boards += done.boards;
+                let written = done.batches.map_err(ExportError::from).and_then(|batches| {
+                    for (table, partition, batch) in batches {
+                        if table == "errors" {
+                            summary.errors += batch.num_rows() as u64;
+                        }
+                        sink.write(table, partition.as_deref(), &batch)?;
+                    }
+                    Ok(())
+                });
+                failure = written.err();
+            }
+        }
+        failure.map_or(Ok(()), Err)
+    });
+    result?;
+    // The errors table exists even when nothing failed (and when there was no input).
+    sink.write("errors", None, &RecordBatch::new_empty(crate::errors::errors_schema()))?;
+    summary.written = sink.close()?;
+    Ok(summary)
+}
+
+/// Reads the inputs in order and sends them as jobs.
+fn produce(inputs: &[Input], segment_bytes: usize, window: &Window, jobs: &mpsc::SyncSender<(usize, Job)>) {
+    let mut seq = 0usize;
+    let mut send = |job: Job| {
+        window.acquire();
+        let sent = jobs.send((seq, job)).is_ok();
+        seq += 1;
+        sent
+    };
+    for input in inputs {
+        let label = input.label.clone();
+        let unreadable = |e: std::io::Error| Job::Unreadable {
+            label: label.clone(),
+            format: input.format,
+            message: format!("cannot read the file: {e}"),
+        };
+        let sent = match input.format {
+            InputFormat::Pbn => send(
+                std::fs::read(&input.path)
+                    .map_or_else(unreadable, |data| Job::Pbn { label: label.clone(), data }),
+            ),
+            InputFormat::Phh => match File::open(&input.path) {
+                Ok(file) => {
+                    segments(file, segment_bytes, &label, &mut send).unwrap_or_else(|e| send(unreadable(e)))
+                }
+                Err(e) => send(unreadable(e)),
+            },
+        };
+        if !sent {
+            return;
+        }
+    }
+}
+
+/// Where the last hand header (`[...]` at the start of a line) starts in `data`, after `from`.
+fn last_header(data: &[u8], from: usize) -> Option<usize> {
+    let mut end = data.len();
+    while let Some(nl) = data[..end].iter().rposition(|&b| b == b'\n') {
+        let start = nl + 1;
+        if start <= from {
+            return None;
+        }
+        let line = &data[start..];
+        let line = &line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())];
+        let trimmed = line.trim_ascii_end();
+        if trimmed.first() == Some(&b'[') && trimmed.last() == Some(&b']') && !trimmed.starts_with(b"[[") {
+            return Some(start);
+        }
+        end = nl;
+    }
+    None
+}
+
+/// Cuts a PHH file into segments of whole hands and sends them; returns whether the receiver
+/// still listens.
+fn segments(
+    mut file: File,
+    segment_bytes: usize,
+    label: &str,
+    send: &mut impl FnMut(Job) -> bool,
+) -> std::io::Result<bool> {
+    let mut buffer: Vec<u8> = Vec::new();
+    let mut first_index = 0u32;
+    let mut at_start = true;
+    loop {
+        let read = file.by_ref().take(segment_bytes as u64).read_to_end(&mut buffer)?;
+        let eof = read == 0;
+        let cut = if eof { Some(buffer.len()) } else { last_header(&buffer, 0) };
+        let Some(cut) = cut.filter(|&c| c > 0) else {
+            if eof {
+                return Ok(true);
+            }
+            continue;
+        };
+        let rest = buffer.split_off(cut);
+        let mut bytes = std::mem::replace(&mut buffer, rest);
+        if at_start && bytes.starts_with(b"\xEF\xBB\xBF") {
+            bytes.drain(..3);
+        }
+        at_start = false;
+        // As `check` reads text: UTF-8, else Latin-1.
+        let text = String::from_utf8(bytes)
+            .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect());
+        let hands = u32::try_from(phh::chunks(&text).count()).unwrap_or(u32::MAX);
+        if !send(Job::Phh { label: label.to_owned(), text, first_index }) {
+            return Ok(false);
+        }
+        first_index = first_index.saturating_add(hands);
+        if eof {
+            return Ok(true);
+        }
+    }
+}
+
+fn run_job(job: Job, options: &ExportOptions) -> Done {
+    let mut errors = ErrorsTable::default();
+    let mut batches: Batches = Vec::new();
+    let (mut hands, mut boards) = (0u64, 0u64);
+    let result = (|| -> Result<(), ArrowError> {
+        match job {
+            Job::Phh { label, text, first_index } => {
+                let mut tables: HashMap<Option<&'static str>, PhhTables> = HashMap::new();
+                for (i, parsed) in phh::hands(&text).enumerate() {
+                    let index = first_index.saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
+                    let key =
+                        options.partition_by_variant.then(|| parsed.hand.as_ref().map(|h| h.variant.code()));
+                    let tables =
+                        tables.entry(key.flatten()).or_insert_with(|| PhhTables::new(options.profile));
+                    tables.push(&label, index, &parsed, &mut errors);
+                    hands += u64::from(parsed.hand.is_some());
+                }
+                let mut keys: Vec<_> = tables.keys().copied().collect();
+                keys.sort_unstable();
+                for key in keys {
+                    let Some(t) = tables.get_mut(&key) else { continue };
+                    let b = t.finish()?;
+                    let partition = key.map(|v| v.replace('/', "%2F"));
+                    batches.push(("hands", partition.clone(), b.hands));
+                    batches.push(("seats", partition.clone(), b.seats));
+                    batches.push(("actions", partition, b.actions));
+                }
+            }
+            Job::Pbn { label, data } => {
+                let text = pbn::decode(&data).text;
+                let mut tables = PbnTables::default();
+                boards += tables.push_text(&label, &text, &mut errors) as u64;
+                let b = tables.finish()?;
+                batches.extend([
+                    ("boards", None, b.boards),
+                    ("calls", None, b.calls),
+                    ("plays", None, b.plays),
+                    ("results", None, b.results),
+                ]);
+            }
+            Job::Unreadable { label, format, message } => {
+                errors.push_file_error(&label, format.name(), crate::codes::EXPORT_UNREADABLE_FILE, &message);
+            }
+        }
+        batches.push(("errors", None, errors.finish()?));
+        Ok(())
+    })();
+    Done { batches: result.map(|()| batches), hands, boards }
+}
+
+/// The open Parquet files.
+struct Sink {
+    dir: PathBuf,
+    props: WriterProperties,
+    writers: BTreeMap<PathBuf, ArrowWriter<File>>,
+}
+
+impl Sink {
+    fn new(dir: &Path, options: &ExportOptions) -> Sink {
+        let props = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_max_row_group_size(options.row_group_rows.max(1))
+            .build();
+        Sink { dir: dir.to_path_buf(), props, writers: BTreeMap::new() }
+    }
+
+    fn write(
+        &mut self,
+        table: &str,
+        partition: Option<&str>,
+        batch: &RecordBatch,
+    ) -> Result<(), ExportError> {
+        let mut folder = self.dir.join(table);
+        if let Some(variant) = partition {
+            folder.push(format!("variant={variant}"));
+        }
+        let path = folder.join("part-0.parquet");
+        if !self.writers.contains_key(&path) {
+            // A table appears once its format does (the errors table always does).
+            std::fs::create_dir_all(&folder)?;
+            let writer =
+                ArrowWriter::try_new(File::create(&path)?, batch.schema(), Some(self.props.clone()))?;
+            self.writers.insert(path.clone(), writer);
+        }
+        if batch.num_rows() > 0 {
+            if let Some(writer) = self.writers.get_mut(&path) {
+                writer.write(batch)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn close(self) -> Result<Vec<PathBuf>, ExportError> {
+        let mut written = Vec::new();
+        for (path, writer) in self.writers {
+            writer.close()?;
+            written.push(path);
+        }
+        Ok(written)
+    }
+}

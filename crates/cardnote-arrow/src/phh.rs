@@ -1,0 +1,310 @@
+//! PHH hands as the `hands`, `seats` and `actions` tables (schemas in the crate docs).
+
+use std::fmt::Write as _;
+
+use arrow_array::RecordBatch;
+use arrow_schema::{ArrowError, SchemaRef};
+use cards_core::MaybeCard;
+use phh::replay::RuleProfile;
+use phh::{ActionKind, CardRun, Hand, ParsedHand, Shown};
+use poker_engine::Chips;
+use poker_stats::{Replayed, Step, position};
+
+use crate::errors::ErrorsTable;
+use crate::table::{Table, col, schema};
+
+/// The schema of the `hands` table.
+#[must_use]
+pub fn hands_schema() -> SchemaRef {
+    schema(vec![
+        vec![col::text("file", false), col::u32("index", false), col::text("name", true)],
+        vec![col::text("variant", false), col::u8("players", false)],
+        vec![col::texts("antes"), col::texts("blinds_or_straddles")],
+        col::amount("bring_in", true).into(),
+        col::amount("small_bet", true).into(),
+        col::amount("big_bet", true).into(),
+        col::amount("min_bet", true).into(),
+        vec![col::flag("ante_trimming", false)],
+        vec![col::texts("starting_stacks"), col::texts("finishing_stacks"), col::text("board", true)],
+        vec![col::u32("actions", false)],
+        ["event", "url", "venue", "address", "city", "region", "postal_code", "country", "time", "time_zone"]
+            .iter()
+            .map(|n| col::text(n, true))
+            .collect(),
+        vec![col::i64("day", true), col::i64("month", true), col::i64("year", true)],
+        vec![col::text("hand", true), col::i64("level", true), col::text("table", true)],
+        vec![col::text("currency", true), col::text("author", true)],
+        vec![col::flag("terminal", true), col::texts("error_codes"), col::texts("warning_codes")],
+    ])
+}
+
+/// The schema of the `seats` table.
+#[must_use]
+pub fn seats_schema() -> SchemaRef {
+    schema(vec![
+        vec![col::text("file", false), col::u32("index", false), col::text("variant", false)],
+        vec![col::u8("seat", false), col::text("player", true), col::text("position", true)],
+        col::amount("starting_stack", false).into(),
+        col::amount("finishing_stack", true).into(),
+        col::amount("payoff", true).into(),
+        vec![col::text("hole_cards", false), col::flag("showed", true), col::text("shown_cards", true)],
+    ])
+}
+
+/// The schema of the `actions` table.
+#[must_use]
+pub fn actions_schema() -> SchemaRef {
+    schema(vec![
+        vec![col::text("file", false), col::u32("index", false), col::text("variant", false)],
+        vec![col::u32("seq", false), col::u8("street", true), col::u8("actor", true)],
+        vec![col::text("kind", false), col::text("notation", false)],
+        col::amount("amount", true).into(),
+        vec![col::text("cards", true)],
+        vec![col::flag("replayed", false)],
+        col::amount("pot_before", true).into(),
+        col::amount("to_call", true).into(),
+        col::amount("stack_before", true).into(),
+        vec![col::u8("players_in", true), col::text("board", true)],
+    ])
+}
+
+fn cards_text(cards: impl IntoIterator<Item = MaybeCard>) -> String {
+    let mut out = String::new();
+    for c in cards {
+        let _ = write!(out, "{c}");
+    }
+    out
+}
+
+fn run_text(run: &CardRun) -> String {
+    cards_text(run.iter())
+}
+
+fn at(values: Option<&Vec<String>>, seat: usize) -> Option<&str> {
+    values.and_then(|v| v.get(seat)).map(String::as_str)
+}
+
+fn amounts<T: ToString>(values: &[T]) -> Vec<String> {
+    values.iter().map(ToString::to_string).collect()
+}
+
+/// The `kind` column of an action (`to_call` tells a check from a call).
+fn kind_name(kind: &ActionKind, to_call: Option<Chips>) -> &'static str {
+    match kind {
+        ActionKind::DealBoard { .. } => "deal_board",
+        ActionKind::DealHole { .. } => "deal_hole",
+        ActionKind::BringIn { .. } => "bring_in",
+        ActionKind::CompleteBetRaise { .. } => "bet_raise_to",
+        ActionKind::CheckCall { .. } => match to_call {
+            Some(c) if c.is_zero() => "check",
+            Some(_) => "call",
+            None => "check_call",
+        },
+        ActionKind::Fold { .. } => "fold",
+        ActionKind::StandPatDiscard { discards, .. } if discards.is_empty() => "stand_pat",
+        ActionKind::StandPatDiscard { .. } => "discard",
+        ActionKind::ShowMuck { shown: Shown::Muck, .. } => "muck",
+        ActionKind::ShowMuck { .. } => "show",
+        ActionKind::NoOp => "noop",
+    }
+}
+
+/// The cards an action names (dealt, discarded or shown).
+fn action_cards(kind: &ActionKind) -> Option<String> {
+    match kind {
+        ActionKind::DealBoard { cards } | ActionKind::DealHole { cards, .. } => Some(run_text(cards)),
+        ActionKind::StandPatDiscard { discards, .. } => Some(run_text(discards)),
+        ActionKind::ShowMuck { shown: Shown::Cards(cards), .. } => Some(run_text(cards)),
+        _ => None,
+    }
+}
+
+/// What one player was dealt and showed, from the hand's actions.
+#[derive(Default)]
+struct SeatCards {
+    hole: String,
+    showed: Option<bool>,
+    shown: Option<String>,
+}
+
+fn seat_cards(hand: &Hand) -> Vec<SeatCards> {
+    let mut seats: Vec<SeatCards> = (0..hand.player_count()).map(|_| SeatCards::default()).collect();
+    for action in &hand.actions {
+        let Some(seat) = action.kind.player().and_then(|p| p.index()).and_then(|i| seats.get_mut(i)) else {
+            continue;
+        };
+        match &action.kind {
+            ActionKind::DealHole { cards, .. } => seat.hole.push_str(&run_text(cards)),
+            ActionKind::ShowMuck { shown, .. } => {
+                seat.showed = Some(!matches!(shown, Shown::Muck));
+                seat.shown = match shown {
+                    Shown::Muck => None,
+                    Shown::Dealt => Some(seat.hole.clone()),
+                    Shown::Cards(cards) => Some(run_text(cards)),
+                };
+            }
+            _ => {}
+        }
+    }
+    seats
+}
+
+/// The PHH tables being filled, a hand at a time.
+pub struct PhhTables {
+    hands: Table,
+    seats: Table,
+    actions: Table,
+    profile: RuleProfile,
+}
+
+impl Default for PhhTables {
+    fn default() -> PhhTables {
+        PhhTables::new(RuleProfile::Pokerkit)
+    }
+}
+
+/// The batches of the PHH tables.
+#[derive(Debug, Clone)]
+pub struct PhhBatches {
+    /// The `hands` table.
+    pub hands: RecordBatch,
+    /// The `seats` table.
+    pub seats: RecordBatch,
+    /// The `actions` table.
+    pub actions: RecordBatch,
+}
+
+impl PhhTables {
+    /// Empty tables; hands are replayed under `profile`.
+    #[must_use]
+    pub fn new(profile: RuleProfile) -> PhhTables {
+        PhhTables {
+            hands: Table::new(hands_schema()),
+            seats: Table::new(seats_schema()),
+            actions: Table::new(actions_schema()),
+            profile,
+        }
+    }
+
+    /// Hands added since the last [`PhhTables::finish`].
+    #[must_use]
+    pub const fn hand_rows(&self) -> usize {
+        self.hands.rows()
+    }
+
+    /// Adds the hand at `index` of `file`: a row of `hands`, a row of `seats` per player and a
+    /// row of `actions` per action when it has a model; its errors (reading or replaying) go to
+    /// `errors`. The replay is skipped for a hand with reading errors, as `check` does.
+    pub fn push(&mut self, file: &str, index: u32, parsed: &ParsedHand, errors: &mut ErrorsTable) {
+        let replayed = match &parsed.hand {
+            Some(_) if parsed.has_errors() => None,
+            Some(_) => Replayed::of_parsed(parsed, self.profile),
+            None => None,
+        };
+        let diagnostics =
+            parsed.diagnostics.iter().chain(replayed.iter().flat_map(|r| &r.outcome.diagnostics));
+        errors.push_diagnostics(file, Some(index), "phh", diagnostics.clone());
+        let Some(hand) = &parsed.hand else { return };
+        self.push_hand(file, index, parsed.name.as_deref(), hand, replayed.as_ref(), diagnostics);
+    }
+
+    fn push_hand<'d>(
+        &mut self,
+        file: &str,
+        index: u32,
+        name: Option<&str>,
+        hand: &Hand,
+        replayed: Option<&Replayed>,
+        diagnostics: impl Iterator<Item = &'d cards_core::Diagnostic> + Clone,
+    ) {
+        let variant = hand.variant.code();
+        let outcome = replayed.map(|r| &r.outcome);
+        let amount = |a: Option<cards_core::Amount>| a.map(|a| a.to_string());
+        let board = replayed.map(|r| cards_text(r.board.iter().copied()));
+        let codes = |errors: bool| {
+            diagnostics.clone().filter(move |d| d.is_error() == errors).map(|d| d.code()).collect::<Vec<_>>()
+        };
+        let mut row = self.hands.row();
+        row.text(Some(file)).u32(Some(index)).text(name);
+        row.text(Some(variant)).u8(u8::try_from(hand.player_count()).ok());
+        row.texts(Some(amounts(&hand.antes))).texts(hand.blinds_or_straddles.as_deref().map(amounts));
+        row.amount(amount(hand.bring_in).as_deref()).amount(amount(hand.small_bet).as_deref());
+        row.amount(amount(hand.big_bet).as_deref()).amount(amount(hand.min_bet).as_deref());
+        row.flag(Some(hand.ante_trimming()));
+        row.texts(Some(amounts(&hand.starting_stacks))).texts(outcome.map(|o| &o.finishing_stacks));
+        row.text(board.as_deref()).u32(u32::try_from(hand.actions.len()).ok());
+        let time = hand.time.map(|t| t.to_string());
+        for value in [
+            &hand.event,
+            &hand.url,
+            &hand.venue,
+            &hand.address,
+            &hand.city,
+            &hand.region,
+            &hand.postal_code,
+            &hand.country,
+            &time,
+            &hand.time_zone,
+        ] {
+            row.text(value.as_deref());
+        }
+        row.i64(hand.day).i64(hand.month).i64(hand.year);
+        row.text(hand.hand.as_ref().map(ToString::to_string).as_deref()).i64(hand.level);
+        row.text(hand.table.as_ref().map(ToString::to_string).as_deref());
+        row.text(hand.currency.as_deref()).text(hand.author.as_deref());
+        row.flag(outcome.map(|o| o.terminal)).texts(Some(codes(true))).texts(Some(codes(false)));
+
+        for (seat, cards) in seat_cards(hand).iter().enumerate() {
+            let player = hand.players.as_ref().and_then(|p| p.get(seat)).map(String::as_str);
+            let mut row = self.seats.row();
+            row.text(Some(file)).u32(Some(index)).text(Some(variant));
+            row.u8(u8::try_from(seat + 1).ok()).text(player);
+            row.text(position(hand.variant, hand.player_count(), seat));
+            row.amount(hand.starting_stacks.get(seat).map(ToString::to_string).as_deref());
+            row.amount(at(outcome.map(|o| &o.finishing_stacks), seat));
+            row.amount(at(outcome.map(|o| &o.payoffs), seat));
+            row.text(Some(&cards.hole)).flag(cards.showed).text(cards.shown.as_deref());
+        }
+
+        let steps = replayed.map_or(&[][..], |r| &r.steps);
+        let mut notation = String::new();
+        for (seq, action) in hand.actions.iter().enumerate() {
+            let step: Option<&Step> = steps.get(seq);
+            let to_call = step.and_then(|s| s.to_call);
+            notation.clear();
+            action.write_to(&mut notation);
+            let amount = match &action.kind {
+                ActionKind::CompleteBetRaise { amount, .. } => Some(amount.to_string()),
+                ActionKind::CheckCall { .. } => to_call.map(|c| c.to_text()),
+                _ => None,
+            };
+            let text = |c: Option<Chips>| c.map(|c| c.to_text());
+            let board_so_far = step
+                .zip(replayed)
+                .map(|(s, r)| cards_text(r.board.iter().take(usize::from(s.board_len)).copied()));
+            let mut row = self.actions.row();
+            row.text(Some(file)).u32(Some(index)).text(Some(variant));
+            row.u32(u32::try_from(seq).ok()).u8(step.and_then(|s| s.street));
+            row.u8(action.kind.actor().and_then(|p| u8::try_from(p.0).ok()));
+            row.text(Some(kind_name(&action.kind, to_call))).text(Some(&notation));
+            row.amount(amount.as_deref()).text(action_cards(&action.kind).as_deref());
+            row.flag(Some(step.is_some()));
+            row.amount(text(step.map(|s| s.pot_before)).as_deref()).amount(text(to_call).as_deref());
+            row.amount(text(step.and_then(|s| s.stack_before)).as_deref());
+            row.u8(step.map(|s| s.players_in)).text(board_so_far.as_deref());
+        }
+    }
+
+    /// The rows so far as batches; the tables are empty afterwards.
+    ///
+    /// # Errors
+    /// An [`ArrowError`] only if a row left a column unfilled (a bug, reported rather than
+    /// panicking).
+    pub fn finish(&mut self) -> Result<PhhBatches, ArrowError> {
+        Ok(PhhBatches {
+            hands: self.hands.finish()?,
+            seats: self.seats.finish()?,
+            actions: self.actions.finish()?,
+        })
+    }
+}
