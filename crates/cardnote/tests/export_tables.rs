@@ -214,6 +214,30 @@ fn every_table_reads_back_as_check_reports() {
             board_keys.insert(k);
         }
     }
+    // The trick winners of `plays` give the declarer's tricks that check computed from the play.
+    let mut winners: BTreeMap<Key, BTreeMap<u8, String>> = BTreeMap::new();
+    for batch in read_table(out, "plays") {
+        let trick = col::<arrow_array::UInt8Array>(&batch, "trick");
+        for row in 0..batch.num_rows() {
+            if let Some(w) = text(&batch, "winner", row) {
+                winners.entry(key(&batch, row)).or_default().insert(trick.value(row), w);
+            }
+        }
+    }
+    let mut checked_plays = 0;
+    for (k, fields) in &boards {
+        let (Some(by_play), Some(declarer)) =
+            (fields["tricks_by_play"].as_u64(), fields["declarer"].as_str())
+        else {
+            continue;
+        };
+        let side = |seat: &str| matches!(seat, "N" | "S");
+        let ns = side(declarer.trim_start_matches('^'));
+        let won = winners.get(k).map_or(0, |w| w.values().filter(|s| side(s) == ns).count());
+        assert_eq!(won as u64, by_play, "{k:?}");
+        checked_plays += 1;
+    }
+    assert!(checked_plays > 100, "{checked_plays} plays checked");
     let board_rows: usize = read_table(out, "boards").iter().map(RecordBatch::num_rows).sum();
     assert_eq!(board_rows, boards.len());
     assert_eq!(board_keys.len(), boards.len());
