@@ -10,7 +10,7 @@ if [ ! -d "$corpus" ]; then
   echo "stats-duckdb: $corpus is missing (set CARDNOTE_SKIP_SHARED=1 to skip)" >&2; exit 1
 fi
 venv=target/duckdb-venv
-[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+[ -x "$venv/bin/pip" ] || { rm -rf "$venv"; python3 -m venv "$venv"; }  # a half-made venv (a full disk) is made again
 "$venv/bin/python" -c 'import duckdb' 2>/dev/null || "$venv/bin/pip" install --quiet 'duckdb>=1.1'
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
