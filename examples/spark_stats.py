@@ -96,6 +96,9 @@ def main():
 
     from pyspark.sql import SparkSession
 
+    # Spark's Python workers start `python3` from PATH unless told otherwise; that interpreter may
+    # not have cardnote (a virtual environment not activated). Locally, use this one.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = SparkSession.builder.master(args.master).appName("cardnote-spark-stats").getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     want = as_dict(cardnote.stats(args.dir).select(["player", "hands", "vpip", "pfr"]).to_pylist())
