@@ -27,7 +27,6 @@
 //!   use a bounded heap beyond the input (`tests/streaming_memory.rs`).
 //! - Amounts are the libraries' exact decimals end to end; the JSON output writes them as text.
 
-pub mod dd;
 pub mod files;
 pub mod formats;
 pub mod output;

@@ -51,7 +51,7 @@ fn check(files: &[PathBuf], strict: bool, json: bool, ui: &super::Ui) -> ExitCod
                 continue;
             }
         };
-        let checked = cardnote::dd::check(&data, &opts, !json);
+        let checked = cardnote::formats::dd::check(&data, &opts, !json);
         let shown = path.display().to_string();
         summary.files += 1;
         summary.bytes += data.len() as u64;
@@ -101,7 +101,7 @@ fn fill(files: &[PathBuf], ui: &super::Ui) -> ExitCode {
                 continue;
             }
         };
-        let filled = match cardnote::dd::fill(&data, true) {
+        let filled = match cardnote::formats::dd::fill(&data, true) {
             Ok(filled) => filled,
             Err(refusal) => {
                 let shown = path.display().to_string();

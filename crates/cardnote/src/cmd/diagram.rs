@@ -70,7 +70,7 @@ fn render(args: &Args) -> Result<String, String> {
     }
     let tables: Vec<Option<bridge_dd::DdTable>> = if args.solve {
         let owned: Vec<pbn::Record<'_>> = chosen.iter().map(|r| (*r).clone()).collect();
-        cardnote::dd::solve_records(&owned, true)
+        cardnote::formats::dd::solve_records(&owned, true)
     } else {
         vec![None; chosen.len()]
     };

@@ -8,6 +8,7 @@
 use cards_core::Diagnostic;
 use serde_json::{Map, Value};
 
+pub mod dd;
 pub mod lin;
 pub mod pbn;
 pub mod phh;
@@ -158,7 +159,7 @@ pub fn not_implemented(data: &[u8], format: Format) -> FileCheck {
 pub fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileCheck {
     match format {
         Format::Phh => phh::check(data, opts),
-        Format::Pbn if opts.dd => crate::dd::check(data, opts, true),
+        Format::Pbn if opts.dd => dd::check(data, opts, true),
         Format::Pbn => pbn::check(data, opts),
         Format::PpnPref => pref::check(data, opts),
         Format::PpnPinochle => pinochle::check(data, opts),

@@ -9,7 +9,7 @@ use cards_core::Diagnostic;
 use indicatif::{ProgressBar, ProgressStyle};
 use pbn::{Options, Record};
 
-use crate::formats::{self, CheckOptions, FileCheck, Refusal};
+use super::{CheckOptions, FileCheck, Refusal};
 
 /// Deals solved per batch: enough to keep every core busy, few enough for a live progress bar.
 const BATCH: usize = 16;
@@ -70,7 +70,7 @@ fn progress_bar(deals: usize, wanted: bool) -> Option<ProgressBar> {
 /// Checks a PBN file as `check` does, plus its double-dummy tags against its deals.
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions, progress: bool) -> FileCheck {
-    let mut checked = formats::pbn::check(data, opts);
+    let mut checked = super::pbn::check(data, opts);
     let records: Vec<Record<'_>> = pbn::read_str(&checked.source, Options { strict: opts.strict }).collect();
     let tables = solve_records(&records, progress);
     // `formats::pbn::check` keeps the records that are games or have diagnostics, in order.
