@@ -73,8 +73,9 @@ pub fn check(data: &[u8], opts: &CheckOptions, progress: bool) -> FileCheck {
     let mut checked = super::pbn::check(data, opts);
     let records: Vec<Record<'_>> = pbn::read_str(&checked.source, Options { strict: opts.strict }).collect();
     let tables = solve_records(&records, progress);
-    // `formats::pbn::check` keeps the records that are games or have diagnostics, in order.
-    let kept = records.iter().zip(&tables).filter(|(r, _)| r.is_game() || !r.diagnostics.is_empty());
+    // `pbn::check` gives one report per game, in order (what other text reports joins a game).
+    // The file is read a second time for the records: solving the deals costs far more.
+    let kept = records.iter().zip(&tables).filter(|(r, _)| r.is_game());
     for ((record, table), report) in kept.zip(checked.records.iter_mut()) {
         let found = bridge_dd::check::check(record, table.as_ref(), opts.strict);
         if !found.is_empty() {
