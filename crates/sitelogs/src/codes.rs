@@ -16,8 +16,9 @@ codes! {
     /// The game is one PHH cannot express (5-card draw, 5/6-card Omaha, Courchevel, pot-limit
     /// hold'em, pot-limit hi/lo...); the message names it.
     SITE_GAME_UNSUPPORTED,
-    /// A game PHH expresses whose PokerStars text this version does not read yet (the draw
-    /// games: 2-7 single and triple draw, badugi).
+    /// A game PHH expresses whose PokerStars text this version does not read. Every such game is
+    /// read now (the draw games since they were added); the code stays so that tools matching on
+    /// it keep working.
     SITE_GAME_NOT_READ,
     /// The table line (`Table '...' 6-max Seat #N is the button`) is missing or unreadable.
     SITE_BAD_TABLE,

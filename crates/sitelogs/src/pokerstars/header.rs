@@ -27,6 +27,8 @@ pub struct Header {
     pub symbol: Option<char>,
     /// The tournament level (`Level IV` is 4).
     pub level: Option<i64>,
+    /// The round of a heads-up match tournament (`Match Round I, Level V`: `I`).
+    pub match_round: Option<String>,
     /// The first date and time.
     pub date: Option<DateTime>,
     /// The time zone written after the first date (`ET`, `CET`, `UTC`).
@@ -158,6 +160,13 @@ pub fn parse(line: &str) -> Result<Header, String> {
         }
     }
     // Tournaments: `Tournament #1, $1+$0.10 USD Hold'em No Limit - Level IV`.
+    // Heads-up matches: `... No Limit - Match Round I, Level V`.
+    if let Some((game, rest)) = game_text.clone().rsplit_once(" - Match Round ") {
+        let (round, level) =
+            rest.split_once(", Level ").ok_or_else(|| format!("unreadable round `{rest}`"))?;
+        header.match_round = Some(round.trim().to_owned());
+        game_text = format!("{game} - Level {level}");
+    }
     if let Some((game, level)) = game_text.clone().rsplit_once(" - Level ") {
         header.level = Some(roman(level.trim()).ok_or_else(|| format!("unreadable level `{level}`"))?);
         game_text = game.to_owned();

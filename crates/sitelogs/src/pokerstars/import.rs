@@ -64,8 +64,10 @@ enum Event {
         seat: usize,
         to: Amount,
     },
+    /// `discards N cards`, with the cards when the log names them (the observer's own).
     Discard {
         seat: usize,
+        count: usize,
         cards: Vec<Card>,
     },
     StandPat {
@@ -118,7 +120,11 @@ impl Ctx<'_> {
     }
 }
 
-const RUN_IT_TWICE: &str = "the hand was run more than once: PHH has one board per hand";
+/// Why run-it-twice hands are refused: PHH's actions deal one board (`d db` per street) and the
+/// replay pays one showdown; a second board would be read as the next street, and keeping one run
+/// would pay a pot the log split between the runs.
+const RUN_IT_TWICE: &str = "the hand was run more than once: PHH deals one board per hand and pays \
+     one showdown, so the runs and the pot split between them cannot be written";
 
 /// Reads `[Ah Kd]` groups from the text.
 fn card_groups(text: &str) -> Option<Vec<Vec<Card>>> {
@@ -184,6 +190,8 @@ fn is_chatter(rest: &str) -> bool {
         " wins $",
         " has been disconnected",
         "No low hand qualified",
+        "Betting is capped",
+        "The deck is reshuffled",
         " sits down",
         " stands up",
     ];
@@ -259,10 +267,9 @@ fn action_event(seat: usize, text: &str) -> Option<Result<Event, &'static str>> 
             } else if text.starts_with("mucks hand") {
                 Ok(Event::Muck { seat })
             } else if let Some(t) = text.strip_prefix("discards ") {
-                match card_groups(t) {
-                    Some(g) => Ok(Event::Discard { seat, cards: g.into_iter().flatten().collect() }),
-                    None => Err(codes::SITE_BAD_CARDS),
-                }
+                discard(seat, t)
+            } else if text.starts_with("stands pat on [") {
+                Ok(Event::StandPat { seat })
             } else if text.starts_with("cashed out") {
                 Err(codes::SITE_CASH_OUT)
             } else if is_chatter(&format!(" {text}")) {
@@ -272,6 +279,19 @@ fn action_event(seat: usize, text: &str) -> Option<Result<Event, &'static str>> 
             }
         }
     })
+}
+
+/// `N card[s] [cards]` after `discards `: the count, and the cards when the log names them all
+/// (`[]` or a bracket of another size names none).
+fn discard(seat: usize, text: &str) -> Result<Event, &'static str> {
+    let (count, rest) = text.split_once(' ').ok_or(codes::SITE_BAD_CARDS)?;
+    let count: usize = count.parse().map_err(|_| codes::SITE_BAD_CARDS)?;
+    if !(rest.starts_with("card ") || rest.starts_with("cards ") || rest == "card" || rest == "cards") {
+        return Err(codes::SITE_BAD_CARDS);
+    }
+    let groups = card_groups(rest).ok_or(codes::SITE_BAD_CARDS)?;
+    let cards = groups.into_iter().next().filter(|c| c.len() == count).unwrap_or_default();
+    Ok(Event::Discard { seat, count, cards })
 }
 
 /// Reads the lines of one hand into seats and events.
@@ -334,7 +354,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         if let Some(marker) = text.strip_prefix("*** ") {
             let name = marker.split(" ***").next().unwrap_or_default();
             let event = match name {
-                "HOLE CARDS" | "3rd STREET" | "DEALING HANDS" => Event::Deal,
+                "HOLE CARDS" | "3rd STREET" | "DEALING HANDS" | "PRE-DRAW" => Event::Deal,
                 "FLOP" | "TURN" | "RIVER" | "4th STREET" | "5th STREET" | "6th STREET" => {
                     let board = card_groups(marker).and_then(|g| g.last().cloned()).unwrap_or_default();
                     Event::Street {
@@ -347,7 +367,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                         },
                     }
                 }
-                "FIRST DRAW" | "SECOND DRAW" | "THIRD DRAW" => Event::Draw,
+                "FIRST DRAW" | "SECOND DRAW" | "THIRD DRAW" | "DRAW" => Event::Draw,
                 "SHOW DOWN" | "SHOWDOWN" => Event::Showdown,
                 "SUMMARY" => {
                     in_summary = true;
@@ -532,8 +552,13 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
         }
     }
     let holes = hole_count(variant);
+    // A draw's replacements, dealt once every player has stood pat or discarded.
+    let mut draw = Draw::default();
     for (i, (event, span)) in p.events.iter().enumerate() {
         let span = *span;
+        if !matches!(event, Event::Discard { .. } | Event::StandPat { .. } | Event::Dealt { .. }) {
+            draw.deal(&mut hand, &mut spans);
+        }
         match event {
             Event::Ante { seat, amount } => add_to(&mut hand.antes[index_of[*seat]], *amount),
             Event::Blind { seat, amount } => add_to(&mut blinds[index_of[*seat]], *amount),
@@ -554,18 +579,19 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
                     continue;
                 }
                 dealt_done = true;
+                // The observer's cards of the deal: up to the first draw (later `Dealt to` lines
+                // are replacements).
                 for ev in p.events[i..].iter().map(|(e, _)| e) {
-                    if let Event::Dealt { seat, groups } = ev {
-                        dealt[index_of[*seat]] = groups.first().cloned();
+                    match ev {
+                        Event::Dealt { seat, groups } => dealt[index_of[*seat]] = groups.first().cloned(),
+                        Event::Draw
+                        | Event::Discard { .. }
+                        | Event::StandPat { .. }
+                        | Event::Street { .. } => {
+                            break;
+                        }
+                        _ => {}
                     }
-                }
-                if variant.is_draw() {
-                    ctx.error(
-                        codes::SITE_GAME_NOT_READ,
-                        "draw games in PokerStars text are not imported yet (PHH expresses them)",
-                        span,
-                    );
-                    return None;
                 }
                 for (pl, cards) in dealt.iter().enumerate() {
                     let cards = match cards {
@@ -610,12 +636,26 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
                     shows[i] = Some((Shown::Muck, span));
                 }
             }
-            Event::Discard { seat, cards } => push(
-                &mut hand,
-                &mut spans,
-                ActionKind::StandPatDiscard { player: player(*seat), discards: run(cards) },
-                span,
-            ),
+            Event::Discard { seat, count, cards } => {
+                let discards = if cards.len() == *count { run(cards) } else { unknown(*count) };
+                push(
+                    &mut hand,
+                    &mut spans,
+                    ActionKind::StandPatDiscard { player: player(*seat), discards },
+                    span,
+                );
+                draw.owed.push(Replacement { player: player(*seat), count: *count, cards: Vec::new(), span });
+            }
+            Event::Dealt { seat, groups } if dealt_done && variant.is_draw() => {
+                // `Dealt to NAME [kept] [new]`: the new cards replace the discards.
+                let who = player(*seat);
+                if let (Some(owed), Some(new)) =
+                    (draw.owed.iter_mut().find(|r| r.player == who), groups.get(1..).and_then(<[_]>::last))
+                    && new.len() == owed.count
+                {
+                    owed.cards.clone_from(new);
+                }
+            }
             Event::StandPat { seat } => push(
                 &mut hand,
                 &mut spans,
@@ -629,6 +669,7 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
             | Event::Uncalled { .. } => {}
         }
     }
+    draw.deal(&mut hand, &mut spans);
     if !dealt_done {
         ctx.error(codes::SITE_INCOMPLETE, "no cards are dealt in this hand", whole);
         return None;
@@ -671,6 +712,35 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
     hand.starting_stacks = order.iter().map(|&s| Quantity::Finite(p.seats[s].stack)).collect();
     let clean = crate::showdown::place(&mut hand, &mut spans, &shows);
     Some(Built { hand, spans, order, clean })
+}
+
+/// A discard waiting for its replacement cards.
+struct Replacement {
+    player: Player,
+    count: usize,
+    /// The new cards when the log names them (the observer's), else unknown.
+    cards: Vec<Card>,
+    span: Span,
+}
+
+/// The discards of the draw under way.
+#[derive(Default)]
+struct Draw {
+    owed: Vec<Replacement>,
+}
+
+impl Draw {
+    /// Deals every replacement owed (in discard order) and ends the draw.
+    fn deal(&mut self, hand: &mut Hand, spans: &mut Vec<Span>) {
+        for owed in self.owed.drain(..) {
+            if owed.count == 0 {
+                continue;
+            }
+            let cards = if owed.cards.len() == owed.count { run(&owed.cards) } else { unknown(owed.count) };
+            hand.actions.push(Action::new(ActionKind::DealHole { player: owed.player, cards }));
+            spans.push(owed.span);
+        }
+    }
 }
 
 /// Deals one stud street to every player still in: what the `Dealt to` lines of the street show
@@ -748,7 +818,14 @@ fn logged_outcome(p: &Parsed, built: &Built) -> (Vec<Amount>, Vec<Amount>) {
     let mut put_in = vec![Amount::ZERO; n];
     let mut street = vec![Amount::ZERO; n];
     let mut collected = vec![Amount::ZERO; n];
+    // Single-draw logs have no marker before the draw: its first discard ends the betting round.
+    let mut drawing = false;
     for (event, _) in &p.events {
+        let draw_line = matches!(event, Event::Discard { .. } | Event::StandPat { .. });
+        if draw_line && !drawing {
+            street.iter_mut().for_each(|s| *s = Amount::ZERO);
+        }
+        drawing = draw_line || (drawing && matches!(event, Event::Dealt { .. }));
         match event {
             Event::Street { .. } | Event::Draw => street.iter_mut().for_each(|s| *s = Amount::ZERO),
             Event::Ante { seat, amount } => add_to(&mut put_in[index_of[*seat]], *amount),
@@ -850,6 +927,12 @@ fn fill_fields(built: &mut Built, p: &Parsed) {
         user.push(Some(phh::Field {
             key: "_header_noun".into(),
             value: phh::TomlValue::String(h.noun.clone()),
+        }));
+    }
+    if let Some(round) = &h.match_round {
+        user.push(Some(phh::Field {
+            key: "_match_round".into(),
+            value: phh::TomlValue::String(round.clone()),
         }));
     }
     if p.table.play_money {

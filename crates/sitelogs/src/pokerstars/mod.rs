@@ -5,6 +5,18 @@
 //! Hands are found by their header line (`PokerStars [Zoom |Home Game ]Hand|Game #N:`), so blank
 //! lines between hands are optional; `\n`, `\r\n` and `\r` line endings, a BOM, trailing
 //! whitespace and Windows-1252 text are all read.
+//!
+//! # Draw games
+//! 2-7 single draw, 2-7 triple draw and badugi are read and written. Each draw becomes PHH's
+//! stand-pat/discard actions (`pN sd`, the cards when the log names them, else `??` per card),
+//! then the replacements (`d dh pN`), known for the observer (`Dealt to NAME [kept] [new]`).
+//! Single-draw logs write no marker before the draw, and neither does the writer.
+//!
+//! # Run it twice
+//! A hand run twice (or three times) is refused with [`codes::SITE_RUN_IT_TWICE`]. The PHH
+//! specification's actions deal one board, one `d db` per street, and its replay pays one
+//! showdown: a second board would read as the next street, and importing only the first run
+//! would pay the whole pot to the first run's winners, not the split the log states.
 
 pub mod header;
 mod import;

@@ -93,12 +93,6 @@ impl Ctx<'_> {
 
 /// Writes one hand as PokerStars text (no trailing blank line).
 pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
-    if hand.variant.is_draw() {
-        return Err(unsupported(format!(
-            "writing {} hands as PokerStars text is not supported yet (hold'em, Omaha and stud are)",
-            hand.variant
-        )));
-    }
     let stud = hand.variant.is_stud();
     let n = hand.starting_stacks.len();
     let forced = hand.antes.iter().chain(hand.blinds_or_straddles.iter().flatten());
@@ -150,6 +144,11 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
             c.line(&line);
         }
     }
+    // An ante that puts a player all in leaves the others' antes partly uncalled: the site returns
+    // the excess with the first street's uncalled bet.
+    if (0..n).any(|i| !hand.antes.get(i).copied().unwrap_or(Amount::ZERO).is_zero() && stacks[i].is_zero()) {
+        street.clone_from(&put_in);
+    }
     let post_order: Vec<usize> = if n == 2 { vec![1, 0] } else { (0..n).collect() };
     let mut blind_label = vec![""; n];
     for &i in &post_order {
@@ -160,7 +159,7 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
         let paid = min(blind, stacks[i]);
         stacks[i] = money::minus(stacks[i], paid);
         put_in[i] = money::plus(put_in[i], paid);
-        street[i] = paid;
+        street[i] = money::plus(street[i], paid);
         let label = if blind < big {
             "small blind"
         } else if blind == big {
@@ -172,9 +171,12 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
         let line = format!("{}: posts {label} {}{}", c.names[i], c.money(paid), all_in(stacks[i]));
         c.line(&line);
     }
-    if !stud {
+    if hand.variant.is_draw() {
+        c.line("*** DEALING HANDS ***");
+    } else if !stud {
         c.line("*** HOLE CARDS ***");
     }
+    let mut draw = DrawRound::default();
     let mut board: Vec<Card> = Vec::new();
     let mut dealt: Vec<Vec<MaybeCard>> = vec![Vec::new(); n];
     let mut folded_on: Vec<Option<&str>> = vec![None; n];
@@ -187,6 +189,11 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
     let mut stud_street = 0;
     let mut last_was_deal = false;
     for action in &hand.actions {
+        let drawing = matches!(action.kind, ActionKind::StandPatDiscard { .. })
+            || draw.open && matches!(action.kind, ActionKind::DealHole { .. });
+        if !drawing {
+            draw.close(&mut c);
+        }
         let is_deal = matches!(action.kind, ActionKind::DealHole { .. });
         let after_deal = std::mem::replace(&mut last_was_deal, is_deal);
         let last_was_deal = after_deal;
@@ -211,6 +218,58 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
                 if let Some(line) = stud_dealt_line(&c.names[i], &before, cards, stud_street) {
                     c.line(&line);
                 }
+            }
+            ActionKind::DealHole { player, cards } if draw.open => {
+                // Replacements: the observer's line follows their discard line.
+                let i = index(*player, n)?;
+                let kept: Option<Vec<Card>> = dealt[i].iter().map(|m| m.known()).collect();
+                dealt[i].extend(cards.iter());
+                if let (Some(kept), Some(new)) = (kept, known_all(cards))
+                    && draw.known_discards[i]
+                {
+                    let line =
+                        format!("Dealt to {} [{}] [{}]", c.names[i], cards_text(&kept), cards_text(&new));
+                    draw.after(i, line);
+                }
+            }
+            ActionKind::StandPatDiscard { player, discards } => {
+                let i = index(*player, n)?;
+                if draw.lines.iter().any(|(p, _)| *p == i) {
+                    // The player draws again with no betting between (everyone else is all in).
+                    draw.close(&mut c);
+                }
+                if !draw.open {
+                    uncalled(&mut c, &mut street, &mut stacks, &mut put_in);
+                    draw.open(&mut c, hand.variant);
+                }
+                for d in discards.iter() {
+                    match dealt[i].iter().position(|h| *h == d) {
+                        Some(k) => {
+                            dealt[i].remove(k);
+                        }
+                        None => return Err(unsupported("a discarded card the player does not hold")),
+                    }
+                }
+                let held: Option<Vec<Card>> = dealt[i].iter().map(|m| m.known()).collect();
+                let line = match (discards.len(), known_all(discards)) {
+                    (0, _) => match held {
+                        Some(held) if !held.is_empty() => {
+                            format!("{}: stands pat on [{}]", c.names[i], cards_text(&held))
+                        }
+                        _ => format!("{}: stands pat", c.names[i]),
+                    },
+                    (count, known) => {
+                        let noun = if count == 1 { "card" } else { "cards" };
+                        draw.known_discards[i] = known.is_some() && held.is_some();
+                        match known {
+                            Some(cards) => {
+                                format!("{}: discards {count} {noun} [{}]", c.names[i], cards_text(&cards))
+                            }
+                            None => format!("{}: discards {count} {noun}", c.names[i]),
+                        }
+                    }
+                };
+                draw.lines.push((i, line));
             }
             ActionKind::DealHole { player, cards } => {
                 let i = index(*player, n)?;
@@ -247,6 +306,8 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
                 let i = index(*player, n)?;
                 folded_on[i] = Some(if stud {
                     "in stud"
+                } else if hand.variant.is_draw() {
+                    draw.fold_text(hand.variant)
                 } else if in_holes {
                     "before Flop"
                 } else {
@@ -320,12 +381,13 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
                 let line = format!("{}: brings in for {}{}", c.names[i], c.money(amount), all_in(stacks[i]));
                 c.line(&line);
             }
-            ActionKind::BringIn { .. } | ActionKind::StandPatDiscard { .. } => {
-                return Err(unsupported("a bring-in in a board game, or a draw"));
+            ActionKind::BringIn { .. } => {
+                return Err(unsupported("a bring-in in a board game"));
             }
             ActionKind::NoOp => {}
         }
     }
+    draw.close(&mut c);
     uncalled(&mut c, &mut street, &mut stacks, &mut put_in);
     if !showdown_lines.is_empty() {
         c.line("*** SHOW DOWN ***");
@@ -384,6 +446,63 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
         c.line(&line);
     }
     Ok(c.out)
+}
+
+/// The draw under way: its stand-pat and discard lines wait for the replacements (PHH deals them
+/// after every player has drawn; the site writes the observer's `Dealt to` line after their
+/// discard line).
+#[derive(Default)]
+struct DrawRound {
+    /// Draws begun (0: before the first).
+    count: usize,
+    /// Whether a draw is under way.
+    open: bool,
+    lines: Vec<(usize, String)>,
+    /// Per player: the discards were named (the observer's), so the replacements can be.
+    known_discards: Vec<bool>,
+}
+
+impl DrawRound {
+    fn open(&mut self, c: &mut Ctx<'_>, variant: Variant) {
+        self.count += 1;
+        self.open = true;
+        self.known_discards = vec![false; c.names.len()];
+        // Single-draw logs have no marker: the discards follow the betting.
+        if variant != Variant::NoLimitDeuceToSevenLowballSingleDraw {
+            let marker = match self.count {
+                1 => "*** FIRST DRAW ***",
+                2 => "*** SECOND DRAW ***",
+                _ => "*** THIRD DRAW ***",
+            };
+            c.line(marker);
+        }
+    }
+
+    /// Puts `line` after player `i`'s draw line.
+    fn after(&mut self, i: usize, line: String) {
+        let at = self.lines.iter().position(|(p, _)| *p == i).map_or(self.lines.len(), |k| k + 1);
+        self.lines.insert(at, (usize::MAX, line));
+    }
+
+    fn close(&mut self, c: &mut Ctx<'_>) {
+        if self.open {
+            for (_, line) in self.lines.drain(..) {
+                c.line(&line);
+            }
+            self.open = false;
+        }
+    }
+
+    /// When a fold happens, in the summary's words.
+    fn fold_text(&self, variant: Variant) -> &'static str {
+        match (self.count, variant) {
+            (0, _) => "before the Draw",
+            (_, Variant::NoLimitDeuceToSevenLowballSingleDraw) => "after the Draw",
+            (1, _) => "after the 1st Draw",
+            (2, _) => "after the 2nd Draw",
+            _ => "after the 3rd Draw",
+        }
+    }
 }
 
 /// A stud street's `Dealt to` line: everything the player was dealt, known, for the hero (the
@@ -491,7 +610,10 @@ fn write_header(c: &mut Ctx<'_>, n: usize, seats: &[i64], button: i64) {
     let mut line = format!("{site} {noun} #{id}: ");
     match (&hand.event, hand.level) {
         (Some(event), Some(level)) => {
-            let _ = write!(line, "{event} {game} - Level {} ({stakes})", roman(level));
+            let round =
+                user_str(hand, "_match_round").map(|r| format!(" - Match Round {r},")).unwrap_or_default();
+            let dash = if round.is_empty() { " -" } else { "" };
+            let _ = write!(line, "{event} {game}{round}{dash} Level {} ({stakes})", roman(level));
         }
         (Some(event), None) => {
             let _ = write!(line, "{event} {game} ({stakes})");
