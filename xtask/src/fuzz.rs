@@ -19,6 +19,7 @@ fn seeds_for(target: &str) -> Vec<&'static str> {
         "pref" => vec!["corpus/ppn-pref"],
         "pinochle" => vec!["corpus/ppn-pinochle"],
         "lin" => vec!["corpus/lin"],
+        "sitelogs" => vec!["corpus/sitelogs"],
         _ => vec![],
     }
 }

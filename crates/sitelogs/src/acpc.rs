@@ -338,7 +338,8 @@ fn import_line(line: &Line, game: &GameDef, _options: &Options) -> Record {
 
 fn cards_of(text: &str) -> Result<Vec<Card>, String> {
     let b = text.as_bytes();
-    if b.len() % 2 != 0 {
+    // Cards are two ASCII bytes each; anything else (a multi-byte character) is no card.
+    if b.len() % 2 != 0 || !text.is_ascii() {
         return Err(format!("`{text}` is not a run of cards"));
     }
     (0..b.len() / 2)

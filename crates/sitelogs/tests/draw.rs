@@ -161,3 +161,39 @@ Hand was run twice
     assert!(records[0].diagnostics[0].message().contains("one board"));
     assert!(records[1].hand.is_some());
 }
+
+#[test]
+fn a_table_line_without_a_button_is_refused_not_guessed() {
+    // Fuzz finding F21: the order of play comes from the button; without one the import guessed
+    // seat 0 and the hand read back (with a button written) in another order.
+    let log = TRIPLE_DRAW.replace("6-max Seat #3 is the button", "6-max Qeat #3 is the button");
+    let record = pokerstars::Reader::from_str(&log, Options::default()).next().unwrap();
+    assert!(record.hand.is_none());
+    assert_eq!(record.diagnostics[0].code(), codes::SITE_BAD_TABLE);
+}
+
+#[test]
+fn another_producers_name_in_the_header_is_written_back() {
+    // Fuzz finding F22: a header in the site's layout from another producer (`PokerBros Hand #`)
+    // came back as `PokerStars Hand #`, a different venue.
+    let log = TRIPLE_DRAW.replace("PokerStars Hand #11:", "PokerBros Hand #11:");
+    let hand = pokerstars::Reader::from_str(&log, Options::default()).next().unwrap().hand.unwrap();
+    assert_eq!(hand.venue.as_deref(), Some("PokerBros"));
+    let text = pokerstars::write_hand(&hand).unwrap();
+    assert!(text.starts_with("PokerBros Hand #11:"), "{text}");
+    let again = pokerstars::Reader::from_str(&text, Options::default()).next().unwrap();
+    assert_eq!(again.hand.as_ref(), Some(&hand));
+}
+
+#[test]
+fn a_table_line_without_a_seat_count_is_written_without_one() {
+    // Fuzz finding F24: old logs write no `N-max`; the writer made one up from the seats, so the
+    // hand read back with a seat count it never had.
+    let log = TRIPLE_DRAW.replace("Table 'Dalet' 6-max Seat", "Table 'Dalet' Seat");
+    let hand = pokerstars::Reader::from_str(&log, Options::default()).next().unwrap().hand.unwrap();
+    assert_eq!(hand.seat_count, None);
+    let text = pokerstars::write_hand(&hand).unwrap();
+    assert!(text.contains("\nTable 'Dalet' Seat #3 is the button\n"), "{text}");
+    let again = pokerstars::Reader::from_str(&text, Options::default()).next().unwrap();
+    assert_eq!(again.hand.as_ref(), Some(&hand));
+}

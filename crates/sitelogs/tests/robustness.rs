@@ -92,3 +92,21 @@ fn acpc_reader_never_panics() {
         }
     }
 }
+
+#[test]
+fn a_state_line_with_a_multibyte_character_among_the_cards_is_an_error() {
+    // Fuzz finding F23: a Windows-1252 byte decoded to a two-byte character inside the cards;
+    // cutting the cards two bytes at a time sliced through it.
+    let game = acpc::GameDef::parse(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../corpus/sitelogs/acpc/real/2p.nolimit.h1000.r0.excerpt.game"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let line = b"STATE:33:cc/r1391r7670r19785r20000c//:Th5d|Qs8h/7sAcJs/Td/7\xc1\xc1h:20000|-20000:p2|p1\n";
+    let records: Vec<_> = acpc::Reader::new(&line[..], &game, Options::default()).collect();
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].diagnostics[0].code(), sitelogs::codes::ACPC_BAD_STATE);
+}

@@ -93,6 +93,7 @@ enum Event {
 struct Parsed {
     header: Header,
     table: header::Table,
+    table_span: Span,
     seats: Vec<Seat>,
     events: Vec<(Event, Span)>,
     rake: Option<Amount>,
@@ -320,6 +321,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
     let mut parsed = Parsed {
         header,
         table,
+        table_span: table_line.span,
         seats: Vec::new(),
         events: Vec::new(),
         rake: None,
@@ -516,7 +518,12 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
     let mut order: Vec<usize> = (0..p.seats.len()).filter(|&i| involved[i]).collect();
     if !variant.is_stud() {
         // Button games: the first player after the button is p1, the button is last.
-        let button = p.table.button.unwrap_or(0);
+        let Some(button) = p.table.button else {
+            let message =
+                "the table line names no button (`Seat #<n> is the button`): the order of play is unknown";
+            ctx.error(codes::SITE_BAD_TABLE, message, p.table_span);
+            return None;
+        };
         order.sort_by_key(|&i| (p.seats[i].number <= button, p.seats[i].number));
     } else {
         order.sort_by_key(|&i| p.seats[i].number);
@@ -927,6 +934,14 @@ fn fill_fields(built: &mut Built, p: &Parsed) {
         user.push(Some(phh::Field {
             key: "_header_noun".into(),
             value: phh::TomlValue::String(h.noun.clone()),
+        }));
+    }
+    if !h.site.starts_with("PokerStars") {
+        // Another producer writing the site's layout (a converter, a club app): its name stays
+        // the header's when written back, which the venue alone does not decide.
+        user.push(Some(phh::Field {
+            key: "_header_site".into(),
+            value: phh::TomlValue::String(h.site.clone()),
         }));
     }
     if let Some(round) = &h.match_round {

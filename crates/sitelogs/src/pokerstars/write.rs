@@ -589,8 +589,9 @@ fn uncalled(c: &mut Ctx<'_>, street: &mut [Amount], stacks: &mut [Amount], put_i
 fn write_header(c: &mut Ctx<'_>, n: usize, seats: &[i64], button: i64) {
     let hand = c.hand;
     // The venue names the site only when it is one writing this layout.
-    let site = match &hand.venue {
-        Some(v) if v.starts_with("PokerStars") || v == "PPPoker" => v.clone(),
+    let site = match (user_str(hand, "_header_site"), &hand.venue) {
+        (Some(site), _) => site.to_owned(),
+        (None, Some(v)) if v.starts_with("PokerStars") => v.clone(),
         _ => "PokerStars".to_owned(),
     };
     let noun = user_str(hand, "_header_noun").unwrap_or("Hand");
@@ -633,13 +634,20 @@ fn write_header(c: &mut Ctx<'_>, n: usize, seats: &[i64], button: i64) {
         Some(t) => t.to_string(),
         None => "PHH".to_owned(),
     };
-    let max = seats.iter().copied().max().unwrap_or(0).max(i64::try_from(n).unwrap_or(0));
-    let seat_count = hand.seat_count.unwrap_or(max);
+    // Old logs have no `N-max`: a hand read from one (it has the button seat the site wrote) is
+    // written without one; a hand from elsewhere gets the highest seat.
+    let highest = seats.iter().copied().max().unwrap_or(0).max(i64::try_from(n).unwrap_or(0));
+    let from_site = user_int(hand, "_button_seat").is_some();
+    let max = match hand.seat_count {
+        Some(count) => format!(" {count}-max"),
+        None if from_site => String::new(),
+        None => format!(" {highest}-max"),
+    };
     let play = if hand.user_fields.iter().any(|f| f.key == "_play_money") { " (Play Money)" } else { "" };
     let line = if hand.variant.is_stud() {
-        format!("Table '{table}' {seat_count}-max{play}")
+        format!("Table '{table}'{max}{play}")
     } else {
-        format!("Table '{table}' {seat_count}-max{play} Seat #{button} is the button")
+        format!("Table '{table}'{max}{play} Seat #{button} is the button")
     };
     c.line(&line);
     let stacks: Vec<String> =
