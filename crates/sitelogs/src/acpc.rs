@@ -30,7 +30,7 @@ use cards_core::{Amount, Card, Diagnostic, MaybeCard, Span};
 use phh::{Action, ActionKind, CardRun, Hand, Player, Quantity, Shown, StrOrInt, Variant};
 
 use crate::export::{WriteError, unsupported};
-use crate::text::{Line, Lines};
+use crate::text::Lines;
 use crate::{Options, Record, codes, money, showdown};
 
 /// Betting structure of a game definition.
@@ -301,10 +301,10 @@ impl<R: BufRead> Iterator for Reader<'_, R> {
 
     fn next(&mut self) -> Option<Record> {
         loop {
-            let line = self.lines.next()?;
-            let text = line.text.trim();
+            let (line, span) = self.lines.next_borrowed()?;
+            let text = line.trim();
             if text.starts_with("STATE:") {
-                return Some(import_line(&line, self.game, &self.options));
+                return Some(import_line(line, span, self.game, &self.options));
             }
             if text.is_empty() || text.starts_with('#') || text.starts_with("SCORE:") {
                 continue;
@@ -312,28 +312,28 @@ impl<R: BufRead> Iterator for Reader<'_, R> {
             let error = Diagnostic::error(
                 codes::ACPC_BAD_STATE,
                 "not a `STATE:` line (dealer logs hold `#` comments, `STATE:` lines and a `SCORE:` line)",
-                line.span,
+                span,
             );
-            return Some(Record { hand: None, diagnostics: vec![error], span: line.span });
+            return Some(Record { hand: None, diagnostics: vec![error], span });
         }
     }
 }
 
-fn import_line(line: &Line, game: &GameDef, _options: &Options) -> Record {
+fn import_line(line: &str, span: Span, game: &GameDef, _options: &Options) -> Record {
     let mut diagnostics = Vec::new();
-    let hand = match parse_state(&line.text, game) {
+    let hand = match parse_state(line, game) {
         Ok((mut hand, logged, clean)) => {
-            let problems = check(&mut hand, &logged, line.span, clean);
+            let problems = check(&mut hand, &logged, span, clean);
             let failed = problems.iter().any(Diagnostic::is_error);
             diagnostics.extend(problems);
             (!failed).then_some(hand)
         }
         Err(message) => {
-            diagnostics.push(Diagnostic::error(codes::ACPC_BAD_STATE, message, line.span));
+            diagnostics.push(Diagnostic::error(codes::ACPC_BAD_STATE, message, span));
             None
         }
     };
-    Record { hand, diagnostics, span: line.span }
+    Record { hand, diagnostics, span }
 }
 
 fn cards_of(text: &str) -> Result<Vec<Card>, String> {
@@ -360,8 +360,11 @@ fn player(i: usize) -> Player {
 
 /// One `STATE` line to a PHH hand (before its check) and the logged payoffs.
 fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<showdown::Clean>), String> {
-    let fields: Vec<&str> = text.trim().split(':').collect();
-    let [_, id, betting, cards, payoffs, players] = fields[..] else {
+    let mut fields = text.trim().split(':');
+    let mut field = || fields.next();
+    let (Some(_), Some(id), Some(betting), Some(cards), Some(payoffs), Some(players), None) =
+        (field(), field(), field(), field(), field(), field(), field())
+    else {
         return Err("expected `STATE:<hand>:<betting>:<cards>:<payoffs>:<players>`".into());
     };
     let n = game.players;
@@ -391,6 +394,8 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
         Betting::Limit => Variant::FixedLimitTexasHoldem,
     };
     let mut hand = Hand::new(variant);
+    // Every action of the line, the deals and a show per player: no growing on the way.
+    hand.actions.reserve(betting.len() + 3 * n + 4);
     hand.antes = vec![Amount::ZERO; n];
     hand.blinds_or_straddles = Some(game.phh_blinds());
     match game.betting {

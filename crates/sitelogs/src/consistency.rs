@@ -18,17 +18,13 @@ pub(crate) struct Outcome {
     pub payoffs: Vec<Option<Amount>>,
 }
 
-fn amount(chips: &poker_engine::Chips) -> Option<Amount> {
-    chips.decimal().map(Amount)
-}
-
 pub(crate) fn outcome(hand: &Hand, action_spans: &[Span], whole: Span, clean: Option<Clean>) -> Outcome {
-    if let Some(clean) = clean.filter(|c| c.state.is_over()) {
+    if let Some(clean) = clean.filter(|c| c.over) {
         return Outcome {
             diagnostics: clean.warnings,
             terminal: true,
-            finishing_stacks: clean.state.stacks().iter().map(amount).collect(),
-            payoffs: clean.state.payoffs().iter().map(amount).collect(),
+            finishing_stacks: clean.stacks,
+            payoffs: clean.payoffs,
         };
     }
     let replayed = replay_hand(hand, action_spans, whole, RuleProfile::Pokerkit);

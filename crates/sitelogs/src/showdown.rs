@@ -1,17 +1,35 @@
 //! Shows and mucks put where the engine asks for them.
 
-use cards_core::{Diagnostic, MaybeCard, Span};
+use cards_core::{Amount, Diagnostic, MaybeCard, Span};
 use phh::{Action, ActionKind, Hand, Player, Shown, Variant};
 use poker_engine::{State, Turn};
 
-/// The engine's state after every action applied without a refusal (so the hand needs no
-/// replay repair), with the engine's warnings located at their actions.
+/// The outcome of the engine's run when every action applied without a refusal (so the hand
+/// needs no replay repair), with the engine's warnings located at their actions. It holds the
+/// outcome, not the engine's state: a state is kilobytes, and copying it per hand cost a tenth of
+/// an ACPC import.
 #[derive(Debug)]
 pub struct Clean {
-    /// The state after the last action.
-    pub state: State,
+    /// Whether the hand reached its end.
+    pub over: bool,
+    /// Each player's stack after the last action (`None`: an infinite stack).
+    pub stacks: Vec<Option<Amount>>,
+    /// Each player's payoff.
+    pub payoffs: Vec<Option<Amount>>,
     /// Warnings of the engine (a card dealt twice under PokerKit's rules, for one).
     pub warnings: Vec<Diagnostic>,
+}
+
+impl Clean {
+    fn of(state: &State, warnings: Vec<Diagnostic>) -> Clean {
+        let amount = |chips: &poker_engine::Chips| chips.decimal().map(Amount);
+        Clean {
+            over: state.is_over(),
+            stacks: state.stacks().iter().map(amount).collect(),
+            payoffs: state.payoffs().iter().map(amount).collect(),
+            warnings,
+        }
+    }
 }
 
 fn apply(state: &mut State, kind: &ActionKind, span: Span, warnings: &mut Vec<Diagnostic>) -> bool {
@@ -37,7 +55,7 @@ pub fn run_clean(hand: &Hand, spans: &[Span]) -> Option<Clean> {
             return None;
         }
     }
-    Some(Clean { state, warnings })
+    Some(Clean::of(&state, warnings))
 }
 
 /// Hole cards per player in the board games.
@@ -56,7 +74,7 @@ pub fn hole_count(variant: Variant) -> usize {
 /// all-in, or at the showdown), in the engine's showdown order. A player the log does not show
 /// at a showdown mucks. Shows after the hand is over (everyone else folded) are not play.
 ///
-/// Returns the engine's final state when every action applied cleanly (the consistency check
+/// Returns the engine's outcome when every action applied cleanly (the consistency check
 /// reads the outcome from it instead of replaying again).
 pub fn place(hand: &mut Hand, spans: &mut Vec<Span>, shows: &[Option<(Shown, Span)>]) -> Option<Clean> {
     // A hand everyone but one folded has no showdown: nothing to place (the common case).
@@ -104,9 +122,11 @@ pub fn place(hand: &mut Hand, spans: &mut Vec<Span>, shows: &[Option<(Shown, Spa
         }
         true
     };
-    let deals_left =
-        |from: usize| actions[from..].iter().any(|a| matches!(a.kind, ActionKind::DealBoard { .. }));
-    let board_left: Vec<bool> = (0..=actions.len()).map(deals_left).collect();
+    // Whether a board card is still to come from each action on (one pass from the end).
+    let mut board_left = vec![false; actions.len() + 1];
+    for k in (0..actions.len()).rev() {
+        board_left[k] = board_left[k + 1] || matches!(actions[k].kind, ActionKind::DealBoard { .. });
+    }
     for (k, (action, span)) in actions.into_iter().zip(old_spans).enumerate() {
         if engine_ok {
             engine_ok = show_turns(&mut state, hand, spans, &mut warnings, board_left[k]);
@@ -118,7 +138,7 @@ pub fn place(hand: &mut Hand, spans: &mut Vec<Span>, shows: &[Option<(Shown, Spa
         spans.push(span);
     }
     if engine_ok && show_turns(&mut state, hand, spans, &mut warnings, false) {
-        Some(Clean { state, warnings })
+        Some(Clean::of(&state, warnings))
     } else {
         // The engine refused an action (the replay will say which): the shows follow in log
         // order, for the replay's repairs to take as they come.

@@ -24,15 +24,20 @@ const CP1252_HIGH: [char; 32] = [
 /// Decodes one line: UTF-8, else Windows-1252.
 #[must_use]
 pub fn decode(bytes: &[u8]) -> String {
+    let mut text = String::new();
+    decode_into(bytes, &mut text);
+    text
+}
+
+/// Decodes one line into `text` (cleared first), reusing its allocation.
+pub fn decode_into(bytes: &[u8], text: &mut String) {
+    text.clear();
     match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => bytes
-            .iter()
-            .map(|&b| match b {
-                0x80..=0x9F => CP1252_HIGH[usize::from(b - 0x80)],
-                _ => char::from(b),
-            })
-            .collect(),
+        Ok(utf8) => text.push_str(utf8),
+        Err(_) => text.extend(bytes.iter().map(|&b| match b {
+            0x80..=0x9F => CP1252_HIGH[usize::from(b - 0x80)],
+            _ => char::from(b),
+        })),
     }
 }
 
@@ -42,6 +47,8 @@ pub struct Lines<R> {
     input: R,
     offset: usize,
     buf: Vec<u8>,
+    /// The last line decoded by [`Lines::next_borrowed`].
+    text: String,
     first: bool,
     /// The last line ended with `\r`: a `\n` right after it belongs to the same ending.
     after_cr: bool,
@@ -51,7 +58,15 @@ pub struct Lines<R> {
 impl<R: BufRead> Lines<R> {
     /// Lines of `input`.
     pub fn new(input: R) -> Lines<R> {
-        Lines { input, offset: 0, buf: Vec::new(), first: true, after_cr: false, error: None }
+        Lines {
+            input,
+            offset: 0,
+            buf: Vec::new(),
+            text: String::new(),
+            first: true,
+            after_cr: false,
+            error: None,
+        }
     }
 
     /// The read error that ended the lines, if any.
@@ -65,7 +80,32 @@ impl<R: BufRead> Lines<R> {
         self.offset
     }
 
+    /// The next line decoded into the reader's own buffer (no allocation per line once the
+    /// buffers have grown), with its span; `None` at the end or after a read error.
+    pub fn next_borrowed(&mut self) -> Option<(&str, Span)> {
+        if self.error.is_some() {
+            return None;
+        }
+        match self.read_raw() {
+            Ok(Some((from, span))) => {
+                decode_into(&self.buf[from..], &mut self.text);
+                Some((&self.text, span))
+            }
+            Ok(None) => None,
+            Err(e) => {
+                self.error = Some(e);
+                None
+            }
+        }
+    }
+
     fn next_line(&mut self) -> std::io::Result<Option<Line>> {
+        Ok(self.read_raw()?.map(|(from, span)| Line { text: decode(&self.buf[from..]), span }))
+    }
+
+    /// Reads the next line's bytes into `buf`: where its text starts in `buf` (after a BOM) and
+    /// its span.
+    fn read_raw(&mut self) -> std::io::Result<Option<(usize, Span)>> {
         self.buf.clear();
         let mut ended = false;
         loop {
@@ -110,16 +150,14 @@ impl<R: BufRead> Lines<R> {
         let len = self.buf.len();
         let end_of_text = if ended { self.offset - 1 } else { self.offset };
         let text_start = end_of_text - len;
-        let mut bytes: &[u8] = &self.buf;
-        let mut span_start = text_start;
+        let mut from = 0;
         if self.first {
             self.first = false;
-            if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-                bytes = rest;
-                span_start += 3;
+            if self.buf.starts_with(b"\xEF\xBB\xBF") {
+                from = 3;
             }
         }
-        Ok(Some(Line { text: decode(bytes), span: Span::new(span_start, end_of_text) }))
+        Ok(Some((from, Span::new(text_start + from, end_of_text))))
     }
 }
 
