@@ -78,19 +78,23 @@
 //! - Exact numbers: amounts are exact decimals (`cards_core::Amount`, `inf` kept apart) with checked
 //!   arithmetic, never `f64`; a number too large to hold exactly is a diagnostic.
 
+mod check;
 pub mod codes;
 pub mod comments;
 pub mod edit;
 pub mod error;
+#[cfg(feature = "serde")]
 pub mod json;
 pub mod model;
 pub mod parse;
+pub mod read;
 #[cfg(feature = "replay")]
 pub mod replay;
 pub mod stream;
 pub mod validate;
 pub mod write;
 
+pub use check::check;
 pub use model::{
     Action, ActionKind, CardRun, Field, Hand, LocalTime, Player, Quantity, Shown, StrOrInt, TomlValue,
     Variant,
@@ -100,20 +104,24 @@ pub use parse::{
     HandChunk, Hands, ParsedFile, ParsedHand, Path, chunks, hands, hands_with, is_multi, parse_chunk,
     parse_chunk_fast, parse_chunk_general, parse_file, parse_hand, parse_parallel,
 };
-pub use stream::Reader;
-pub use write::{write_hand, write_hands, write_named_hands};
+pub use read::{FileHand, Reader, Record};
+pub use write::{Writer, write_hand, write_hands, write_named_hands};
 
 /// The README's example, run as a doctest.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
-/// Options every reader of this crate takes (the same names in each cardnote format crate).
+/// Options of the [`Reader`] and of [`check`] (`strict` means the same in each cardnote format
+/// crate).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Options {
     /// A producer's convention (read with a warning code of its own, [`codes::LENIENCIES`])
     /// becomes an error.
     pub strict: bool,
+    /// The rules [`check`] replays a hand under: PokerKit's (the default) or the standard (WSOP)
+    /// rules.
+    pub profile: poker_engine::RuleProfile,
 }
 
 impl Options {
@@ -141,7 +149,7 @@ mod options_tests {
         assert!(unknown(&found, false), "{found:?}");
         Options::default().apply(&mut found);
         assert!(unknown(&found, false), "{found:?}");
-        Options { strict: true }.apply(&mut found);
+        Options { strict: true, ..Options::default() }.apply(&mut found);
         assert!(unknown(&found, true), "{found:?}");
     }
 }
