@@ -1,7 +1,8 @@
 //! Shared card types for the cardnote notation crates: suits, ranks and cards in one byte, card
 //! sets as a `u64` bitset, multisets for decks with duplicates, the decks of every supported game,
 //! bridge seats, exact amounts, the card-text error type, the one diagnostic type all crates report,
-//! and a seedable generator for test data.
+//! the one record shape every format crate reads ([`Record`]), who wins a trick ([`trick`]), bytes to
+//! text ([`charset`]), and a seedable generator for test data.
 //!
 //! ```
 //! use cards_core::{Card, CardSet, Deck, Rank, Suit};
@@ -18,6 +19,7 @@
 
 pub mod amount;
 pub mod card;
+pub mod charset;
 pub mod deck;
 pub mod diagnostic;
 pub mod record;
@@ -25,6 +27,7 @@ pub mod rng;
 pub mod seat;
 pub mod set;
 pub mod text;
+pub mod trick;
 
 pub use amount::{Amount, AmountError};
 pub use card::{Card, MaybeCard, Rank, Suit};
