@@ -4,8 +4,8 @@
 //! A `.phhs` file is split at its table headers (`[name]` at the start of a line, outside strings
 //! and arrays) while it is read; a file whose first significant line is not a header is one `.phh`
 //! hand. Each hand is then read by the fast path when it can, else by the toml_edit general path
-//! ([`Path`]). The reader keeps its buffers from hand to hand: reading allocates only what the
-//! hand's model holds.
+//! ([`Path`]), which also finds where the next hand starts, so each hand is read in one pass.
+//! The reader reads ahead in blocks of whole lines and keeps its buffers from hand to hand.
 
 use std::io::{self, BufRead};
 
@@ -14,8 +14,11 @@ use cards_core::{Diagnostic, Span};
 use crate::Options;
 use crate::codes;
 use crate::model::Hand;
+use crate::parse::raw::RawEntry;
 use crate::parse::split::{LexState, parse_header};
-use crate::parse::{HandChunk, Names, ParsedHand, Path, parse_chunk};
+use crate::parse::{
+    HandChunk, Names, ParsedHand, Path, build, fast, finish, header_diagnostics, parse_chunk,
+};
 
 /// One hand of a file: the model of a [`Record`].
 ///
@@ -91,28 +94,37 @@ pub struct Reader<R> {
     input: R,
     options: Options,
     path: Path,
-    /// The text of the hand last read (header included), reused from hand to hand.
+    /// Decoded text read ahead, whole lines only (but at the end of the input); what precedes
+    /// `start` was returned already.
     text: String,
-    /// The header line of the next hand, already read.
-    pending: Vec<u8>,
+    /// Where the next hand starts in `text`.
+    start: usize,
+    /// The offset in the input of `text[0]`.
+    base: usize,
+    /// Bytes of a line not read to its end yet.
+    carry: Vec<u8>,
+    /// The input has no more bytes.
+    eof: bool,
+    /// The last hand's text in `text`.
+    record: (usize, usize),
     /// Comment and blank lines before the first hand of a `.phhs` file.
     preamble: String,
-    /// Offset in the input of the next hand (of `pending`).
-    pos: usize,
-    /// Offset in the input of `text`.
-    text_offset: usize,
     index: usize,
     state: State,
     names: Names,
 }
 
+/// How much to read ahead at least: many hands, so that reading them finds the next header in one
+/// pass over each hand.
+const BLOCK: usize = 128 * 1024;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
     /// Nothing read yet.
     Start,
-    /// In a `.phhs` file; `pending` holds the next header line.
+    /// In a `.phhs` file, at a table header (or its end).
     Tables,
-    /// In a `.phhs` file, at its end.
+    /// At the end.
     Done,
 }
 
@@ -124,10 +136,12 @@ impl<R: BufRead> Reader<R> {
             options,
             path: Path::Auto,
             text: String::new(),
-            pending: Vec::new(),
+            start: 0,
+            base: 0,
+            carry: Vec::new(),
+            eof: false,
+            record: (0, 0),
             preamble: String::new(),
-            pos: 0,
-            text_offset: 0,
             index: 0,
             state: State::Start,
             names: Names::default(),
@@ -142,17 +156,18 @@ impl<R: BufRead> Reader<R> {
         self
     }
 
-    /// The text of the hand last returned (header included): the input from `record.span.start`
-    /// to the start of the next hand, blank lines and comments after the hand included.
+    /// The text of the hand last returned (header included): the input from the hand's header
+    /// line (its whole text for a `.phh` input) to the start of the next hand, blank lines and
+    /// comments after the hand included.
     #[must_use]
     pub fn record_text(&self) -> &str {
-        &self.text
+        self.text.get(self.record.0..self.record.1).unwrap_or("")
     }
 
     /// The offset of [`record_text`](Self::record_text) in the input.
     #[must_use]
     pub fn record_offset(&self) -> usize {
-        self.text_offset
+        self.base + self.record.0
     }
 
     /// The comment and blank lines before the first table of a `.phhs` input (empty for a
@@ -175,120 +190,217 @@ impl<R: BufRead> Reader<R> {
     pub fn read_record(&mut self) -> io::Result<Option<Record>> {
         let mut record = match self.state {
             State::Done => return Ok(None),
-            State::Start => match self.read_start()? {
+            State::Start => self.read_start()?,
+            State::Tables => match self.read_table()? {
                 Some(record) => record,
                 None => return Ok(None),
             },
-            State::Tables => self.read_table()?,
         };
         self.options.apply(&mut record.diagnostics);
         Ok(Some(record))
     }
 
-    /// The first hand: skips the preamble of a `.phhs` input, or reads a whole `.phh` input.
-    fn read_start(&mut self) -> io::Result<Option<Record>> {
-        let mut bytes = std::mem::take(&mut self.text).into_bytes();
-        bytes.clear();
-        let lex = LexState::default();
-        loop {
-            let start = bytes.len();
-            if self.input.read_until(b'\n', &mut bytes)? == 0 {
-                // Nothing but comments and blank lines: one (empty) hand, as in a `.phh` file.
-                return self.single(bytes).map(Some);
+    /// Reads ahead: at least as much again as is buffered (and [`BLOCK`]), whole lines, until
+    /// the end of the input. What was returned already is dropped first.
+    fn fill(&mut self) -> io::Result<()> {
+        if self.start > 0 {
+            self.text.drain(..self.start);
+            self.base += self.start;
+            self.record = (0, 0);
+            self.start = 0;
+        }
+        let want = self.text.len().max(BLOCK);
+        let mut added = 0;
+        while added < want && !self.eof {
+            let data = match self.input.fill_buf() {
+                Ok(data) => data,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            let n = data.len();
+            if n == 0 {
+                self.eof = true;
+                push_decoded(&mut self.text, &self.carry);
+                self.carry.clear();
+                break;
             }
-            let line = strip_eol(bytes.get(start..).unwrap_or_default());
-            if lex.is_trivia(line) {
+            match data.iter().rposition(|&b| b == b'\n') {
+                Some(last) => {
+                    let (lines, rest) = data.split_at(last + 1);
+                    if self.carry.is_empty() {
+                        push_decoded(&mut self.text, lines);
+                    } else {
+                        self.carry.extend_from_slice(lines);
+                        push_decoded(&mut self.text, &self.carry);
+                        self.carry.clear();
+                    }
+                    added += lines.len();
+                    self.carry.extend_from_slice(rest);
+                }
+                None => self.carry.extend_from_slice(data),
+            }
+            self.input.consume(n);
+        }
+        Ok(())
+    }
+
+    /// The first hand: skips the preamble of a `.phhs` input, or reads a whole `.phh` input.
+    fn read_start(&mut self) -> io::Result<Record> {
+        let lex = LexState::default();
+        let mut pos = 0;
+        loop {
+            let rest = self.text.get(pos..).unwrap_or("");
+            let (line, next) = match rest.find('\n') {
+                Some(i) => (rest.get(..i).unwrap_or(""), pos + i + 1),
+                None if !self.eof => {
+                    self.fill()?;
+                    continue;
+                }
+                // Nothing but comments and blank lines: one (empty) hand, as in a `.phh` file.
+                None if rest.is_empty() => return self.single(),
+                None => (rest, self.text.len()),
+            };
+            if lex.is_trivia(line.as_bytes()) {
+                pos = next;
                 continue;
             }
-            if !lex.is_header(line) {
-                // A single-hand file: everything (preamble included) is the hand.
-                self.input.read_to_end(&mut bytes)?;
-                return self.single(bytes).map(Some);
+            if !lex.is_header(line.as_bytes()) {
+                return self.single();
             }
-            self.pending.clear();
-            self.pending.extend_from_slice(bytes.get(start..).unwrap_or_default());
-            bytes.truncate(start);
-            self.preamble = decode(bytes);
-            self.pos = self.preamble.len();
+            self.preamble = self.text.get(..pos).unwrap_or("").to_owned();
+            self.start = pos;
             self.state = State::Tables;
-            return self.read_table().map(Some);
+            return self.read_table()?.ok_or_else(|| io::Error::other("a table header was lost"));
         }
     }
 
-    /// The hand of a `.phh` input (its whole text).
-    fn single(&mut self, bytes: Vec<u8>) -> io::Result<Record> {
+    /// The hand of a `.phh` input: its whole text.
+    fn single(&mut self) -> io::Result<Record> {
+        while !self.eof {
+            self.fill()?;
+        }
         self.state = State::Done;
-        self.text = decode(bytes);
-        self.text_offset = 0;
-        let chunk =
-            HandChunk { index: 0, name: None, header: None, body: &self.text, offset: 0, header_error: None };
+        self.record = (self.start, self.text.len());
+        let text = self.text.get(self.start..).unwrap_or("");
+        let offset = self.base + self.start;
+        let chunk = HandChunk { index: 0, name: None, header: None, body: text, offset, header_error: None };
+        self.start = self.text.len();
         Ok(parse_chunk(&chunk, self.path).into())
     }
 
-    /// The hand whose header line is `pending`.
-    fn read_table(&mut self) -> io::Result<Record> {
-        let mut bytes = std::mem::take(&mut self.text).into_bytes();
-        bytes.clear();
-        bytes.extend_from_slice(&self.pending);
-        let header_len = bytes.len();
-        let mut lex = LexState::default();
+    /// The hand whose header line starts at `start`, if any.
+    fn read_table(&mut self) -> io::Result<Option<Record>> {
         loop {
-            let start = bytes.len();
-            if self.input.read_until(b'\n', &mut bytes)? == 0 {
+            let avail = self.text.get(self.start..).unwrap_or("");
+            if avail.is_empty() && self.eof {
                 self.state = State::Done;
-                break;
+                return Ok(None);
             }
-            let line = strip_eol(bytes.get(start..).unwrap_or_default());
-            if lex.is_header(line) {
-                self.pending.clear();
-                self.pending.extend_from_slice(bytes.get(start..).unwrap_or_default());
-                bytes.truncate(start);
-                break;
+            let header_end = match avail.find('\n') {
+                Some(i) => i + 1,
+                None if self.eof => avail.len(),
+                None => {
+                    self.fill()?;
+                    continue;
+                }
+            };
+            let offset = self.base + self.start;
+            let body = avail.get(header_end..).unwrap_or("");
+            // One pass: the fast path reads the body and finds where the next hand starts.
+            let fast = match self.path {
+                Path::Auto => fast::parse_fast_until_header(body, offset + header_end, true),
+                Path::General => None,
+            };
+            let (end, entries) = match fast {
+                Some((entries, len)) if header_end + len < avail.len() || self.eof => {
+                    (header_end + len, Some(entries))
+                }
+                // The hand may go on past what is read yet.
+                Some(_) => {
+                    self.fill()?;
+                    continue;
+                }
+                None => match body_end(body, self.eof) {
+                    Some(len) => (header_end + len, None),
+                    None => {
+                        self.fill()?;
+                        continue;
+                    }
+                },
+            };
+            let text = avail.get(..end).unwrap_or("");
+            let index = self.index;
+            let (mut record, header) = table_record(text, offset, header_end, index, self.path, entries);
+            self.index += 1;
+            self.record = (self.start, self.start + end);
+            self.start += end;
+            if let Some(name) = &record.model.name
+                && !self.names.insert(name)
+            {
+                record.diagnostics.insert(0, duplicate_table(name, header));
             }
-            lex.scan(line);
+            return Ok(Some(record));
         }
-        // The header line decodes alone exactly as it does inside the text (lines are decoded
-        // one by one when the text is not UTF-8).
-        let header_rel = match std::str::from_utf8(bytes.get(..header_len).unwrap_or_default()) {
-            Ok(header) => header.len(),
-            Err(_) => decode(bytes.get(..header_len).unwrap_or_default().to_vec()).len(),
-        };
-        self.text = decode(bytes);
-        let start = self.pos;
-        self.text_offset = start;
-        self.pos = start + self.text.len();
-        Ok(self.table_record(start, header_rel))
     }
+}
 
-    /// Reads the hand in `self.text` (a table at `start` whose header line is `header_rel` bytes).
-    fn table_record(&mut self, start: usize, header_rel: usize) -> Record {
-        let text = self.text.as_str();
-        let header_line = strip_eol_str(text.get(..header_rel).unwrap_or(""));
-        let lead = header_line.len() - header_line.trim_start_matches([' ', '\t']).len();
-        let header_span = Span::new(start + lead, start + header_line.trim_end_matches('\r').len());
-        let (name, header_error) = match parse_header(header_line, start) {
-            Ok(name) => (Some(name), None),
-            Err(d) => (None, Some(d)),
+/// Where a table's body ends (the start of the next header line), or `None` when it may go on
+/// past `body` (no header found and more input to come).
+fn body_end(body: &str, eof: bool) -> Option<usize> {
+    let mut lex = LexState::default();
+    let mut pos = 0;
+    let bytes = body.as_bytes();
+    while pos < bytes.len() {
+        let rest = bytes.get(pos..).unwrap_or_default();
+        let (line, next) = match rest.iter().position(|&b| b == b'\n') {
+            Some(i) => (rest.get(..i).unwrap_or_default(), pos + i + 1),
+            None => (rest, bytes.len()),
         };
-        let index = self.index;
-        self.index += 1;
-        let chunk = HandChunk {
-            index,
-            name,
-            header: Some(header_span),
-            body: text.get(header_rel..).unwrap_or(""),
-            offset: start + header_rel,
-            header_error,
-        };
-        let mut record: Record = parse_chunk(&chunk, self.path).into();
-        record.model.header = Some(header_span);
-        if let Some(name) = &record.model.name
-            && !self.names.insert(name)
-        {
-            record.diagnostics.insert(0, duplicate_table(name, header_span));
+        if lex.is_header(line) {
+            return Some(pos);
         }
-        record
+        lex.scan(line);
+        pos = next;
     }
+    eof.then_some(bytes.len())
+}
+
+/// Reads the table whose text (header line of `header_end` bytes, then body) starts at `offset`
+/// in the input; `entries` are its body's fields when the fast path read them already. Gives the
+/// record and the header's span.
+fn table_record(
+    text: &str,
+    offset: usize,
+    header_end: usize,
+    index: usize,
+    path: Path,
+    entries: Option<Vec<RawEntry<'_>>>,
+) -> (Record, Span) {
+    let header_line = strip_eol_str(text.get(..header_end).unwrap_or(""));
+    let lead = header_line.len() - header_line.trim_start_matches([' ', '\t']).len();
+    let header = Span::new(offset + lead, offset + header_line.trim_end_matches('\r').len());
+    let (name, header_error) = match parse_header(header_line, offset) {
+        Ok(name) => (Some(name), None),
+        Err(d) => (None, Some(d)),
+    };
+    let chunk = HandChunk {
+        index,
+        name,
+        header: Some(header),
+        body: text.get(header_end..).unwrap_or(""),
+        offset: offset + header_end,
+        header_error,
+    };
+    let parsed = match entries {
+        Some(entries) => {
+            let built = build::build(&entries, chunk.anchor());
+            finish(&chunk, Some(built), header_diagnostics(&chunk))
+        }
+        None => parse_chunk(&chunk, path),
+    };
+    let mut record: Record = parsed.into();
+    record.model.header = Some(header);
+    (record, header)
 }
 
 /// The error of a table name used twice.
@@ -313,28 +425,22 @@ impl<R: BufRead> Iterator for Reader<R> {
     }
 }
 
-fn strip_eol(line: &[u8]) -> &[u8] {
-    line.strip_suffix(b"\n").unwrap_or(line)
-}
-
 fn strip_eol_str(line: &str) -> &str {
     line.strip_suffix('\n').unwrap_or(line)
 }
 
-/// The text of `bytes`: UTF-8 as it is; otherwise each line that is not UTF-8 read as Latin-1.
-fn decode(bytes: Vec<u8>) -> String {
-    match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => {
-            let bytes = e.into_bytes();
-            let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
+/// Appends the text of whole lines: UTF-8 as it is; otherwise each line that is not UTF-8 read as
+/// Latin-1.
+fn push_decoded(text: &mut String, bytes: &[u8]) {
+    match std::str::from_utf8(bytes) {
+        Ok(lines) => text.push_str(lines),
+        Err(_) => {
             for line in bytes.split_inclusive(|&b| b == b'\n') {
                 match std::str::from_utf8(line) {
                     Ok(line) => text.push_str(line),
                     Err(_) => text.extend(line.iter().map(|&b| char::from(b))),
                 }
             }
-            text
         }
     }
 }
@@ -392,6 +498,44 @@ mod tests {
                 assert_eq!(r.span, c.span, "{data:?}");
                 assert_eq!(r.action_spans, c.action_spans, "{data:?}");
             }
+        }
+    }
+
+    /// Hands across read-ahead blocks, read through a tiny buffer: the fast path's retries, the
+    /// general path's end search, a hand longer than a block, all as reading the text at once.
+    #[test]
+    fn blocks_and_buffers_do_not_change_the_records() {
+        let hand = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+                    starting_stacks = [200, 200]\nactions = [\n  'd dh p1 AhKh', # a comment\n  'd dh p2 ????',\n  'p2 f',\n]\n";
+        let mut text = String::from("# preamble\n\n");
+        for n in 1..=3000 {
+            text.push_str(&format!("[{n}]\n{hand}"));
+            match n % 500 {
+                7 => text.push_str("a.b = 1\n"), // read by the general path
+                8 => text.push_str(&format!("event = '{}'\n", "x".repeat(300_000))),
+                9 => text.push_str("s = \"\"\"\n[not a header]\n\"\"\"\n"),
+                _ => {}
+            }
+            text.push('\n');
+        }
+        let expected: Vec<ParsedHand> =
+            crate::chunks(&text).map(|c| crate::parse_chunk(&c, Path::Auto)).collect();
+        assert_eq!(expected.len(), 3000);
+        for capacity in [7, 1 << 16] {
+            let input = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+            let mut reader = Reader::new(input, Options::default());
+            let mut n = 0;
+            while let Some(record) = reader.read_record().unwrap() {
+                assert_eq!(
+                    &text[reader.record_offset()..][..reader.record_text().len()],
+                    reader.record_text()
+                );
+                let parsed = ParsedHand::from(record);
+                assert_eq!(parsed, expected[n], "hand {n}");
+                n += 1;
+            }
+            assert_eq!(n, 3000);
+            assert_eq!(reader.preamble(), "# preamble\n\n");
         }
     }
 }

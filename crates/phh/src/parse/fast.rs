@@ -250,13 +250,26 @@ fn classify(token: &str) -> Option<RawKind<'_>> {
 }
 
 /// Reads a hand body with the fast path; `None` means "use the general path".
-pub(crate) fn parse_fast(text: &str, offset: usize) -> Option<Vec<RawEntry<'_>>> {
+pub(crate) fn parse_fast(body: &str, offset: usize) -> Option<Vec<RawEntry<'_>>> {
+    parse_fast_until_header(body, offset, false).map(|(entries, _)| entries)
+}
+
+/// Reads key/value lines from the start of `text`; with `stop_at_header`, stops at the first
+/// line that is a table header and also returns where that line starts (else the text's end):
+/// splitting a `.phhs` text and reading its hands in one pass.
+pub(crate) fn parse_fast_until_header(
+    text: &str,
+    offset: usize,
+    stop_at_header: bool,
+) -> Option<(Vec<RawEntry<'_>>, usize)> {
     let mut r = Reader { text, bytes: text.as_bytes(), pos: 0, offset };
     let mut entries: Vec<RawEntry<'_>> = Vec::with_capacity(24);
     loop {
+        let line_start = r.pos;
         r.skip_spaces();
         match r.peek() {
-            None => return Some(entries),
+            None => return Some((entries, r.pos)),
+            Some(b'[') if stop_at_header => return Some((entries, line_start)),
             Some(b'#') => {
                 r.skip_comment()?;
                 r.end_of_line()?;

@@ -89,7 +89,7 @@ pub fn parse_chunk(chunk: &HandChunk<'_>, path: Path) -> ParsedHand {
     parse_chunk_general(chunk)
 }
 
-fn finish(
+pub(crate) fn finish(
     chunk: &HandChunk<'_>,
     built: Option<build::Built>,
     mut diagnostics: Vec<Diagnostic>,
@@ -111,7 +111,7 @@ fn finish(
     }
 }
 
-fn header_diagnostics(chunk: &HandChunk<'_>) -> Vec<Diagnostic> {
+pub(crate) fn header_diagnostics(chunk: &HandChunk<'_>) -> Vec<Diagnostic> {
     chunk.header_error.iter().cloned().collect()
 }
 
