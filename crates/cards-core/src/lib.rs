@@ -13,6 +13,11 @@
 //! assert!(set.is_subset(Deck::ShortDeck36.cards()));
 //! ```
 //!
+//! # Features
+//! - `serde`: `Serialize`/`Deserialize` for [`Amount`] (exact decimal text), [`Span`] and
+//!   [`Severity`]; `Serialize` for [`Diagnostic`] and [`Record`]. Pulls in serde with its derive
+//!   macros.
+//!
 //! # Guarantees
 //! No `unsafe`, no panics on any input (parsers return [`text::CardTextError`] values with spans),
 //! and checked arithmetic for [`Amount`].

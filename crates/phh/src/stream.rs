@@ -1,4 +1,4 @@
-//! Hands with their own text: the [`Reader`](crate::Reader)'s records as [`ParsedHand`]s, each
+//! Hands with their own text: the [`Reader`]'s records as [`ParsedHand`]s, each
 //! carrying a copy of its text so its diagnostics can be rendered after the reader has moved on
 //! (a convenience for callers that hand records to other threads).
 
@@ -19,7 +19,7 @@ pub struct StreamedHand {
 }
 
 /// Reads the hands of a `.phhs` stream one at a time, without options applied (see
-/// [`Reader`](crate::Reader), which this wraps).
+/// [`Reader`], which this wraps).
 ///
 /// ```
 /// let data = "[1]\nvariant = 'NT'\n[2]\nvariant = 'XX'\n";
