@@ -15,39 +15,41 @@ const BYTES: u64 = 1 << 30;
 /// The heap bound of the guide: every reader stays under ~100 MB on any file size.
 const BOUND: usize = 100 << 20;
 
-/// A `.phhs` stream of about [`BYTES`] bytes: numbered hands, with a comment and a hand that
-/// only the general path reads now and then.
+/// A `.phhs` stream of about [`BYTES`] bytes, made a thousand numbered hands at a time: one of
+/// them only the general path reads, one carries a comment.
 struct Hands {
     number: u64,
     written: u64,
-    chunk: Vec<u8>,
+    block: Vec<u8>,
     at: usize,
 }
 
-impl Read for Hands {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.at == self.chunk.len() {
-            if self.written >= BYTES {
-                return Ok(0);
-            }
+impl Hands {
+    fn next_block(&mut self) {
+        self.block.clear();
+        self.at = 0;
+        for extra in std::iter::once("a.b = 1\n").chain(std::iter::repeat_n("", 498)).chain(["# a comment\n"])
+        {
             self.number += 1;
-            self.chunk.clear();
-            let extra = match self.number % 1000 {
-                0 => "a.b = 1\n",
-                500 => "# a comment\n",
-                _ => "",
-            };
             let hand = format!(
                 "[{}]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
                  starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 7c2d', 'p2 cbr 6', 'p1 f']\n{extra}\n",
                 self.number
             );
-            self.chunk.extend_from_slice(hand.as_bytes());
-            self.written += hand.len() as u64;
-            self.at = 0;
+            self.block.extend_from_slice(hand.as_bytes());
         }
-        let n = buf.len().min(self.chunk.len() - self.at);
-        buf[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
+        self.written += self.block.len() as u64;
+    }
+}
+
+impl Read for Hands {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.block.len() && self.written < BYTES {
+            self.next_block();
+        }
+        let rest = self.block.get(self.at..).unwrap_or_default();
+        let n = rest.len().min(buf.len());
+        buf[..n].copy_from_slice(&rest[..n]);
         self.at += n;
         Ok(n)
     }
@@ -55,7 +57,7 @@ impl Read for Hands {
 
 #[test]
 fn a_gigabyte_of_hands_is_read_and_checked_in_bounded_memory() {
-    let input = Hands { number: 0, written: 0, chunk: Vec::with_capacity(512), at: 0 };
+    let input = Hands { number: 0, written: 0, block: Vec::new(), at: 0 };
     let options = phh::Options::default();
     GLOBAL.reset_peak_memory();
     let (mut records, mut terminal, mut errors) = (0u64, 0u64, 0usize);
