@@ -1,7 +1,7 @@
 //! The meaning checks of a record: the replay through `poker-engine` (feature `replay`), the
 //! declared finishing stacks against it, and the options (`strict`).
 
-use crate::{Options, Record, codes};
+use crate::{Options, Record};
 
 /// Adds the meaning checks to a record read by the [`Reader`](crate::Reader): replays its hand
 /// under `options.profile` when reading found no error (a producer's convention made an error by
@@ -37,7 +37,7 @@ pub fn check(record: &mut Record, options: &Options) {
 #[cfg(feature = "replay")]
 fn replay(record: &mut Record, profile: crate::replay::RuleProfile) {
     let read_errors =
-        record.diagnostics.iter().any(|d| d.is_error() && !codes::LENIENCIES.contains(&d.code()));
+        record.diagnostics.iter().any(|d| d.is_error() && !crate::codes::LENIENCIES.contains(&d.code()));
     if read_errors {
         return;
     }
