@@ -16,7 +16,7 @@
 //! # Features
 //! - `serde`: `Serialize`/`Deserialize` for [`Amount`] (exact decimal text), [`Span`] and
 //!   [`Severity`]; `Serialize` for [`Diagnostic`] and [`Record`]. Pulls in serde with its derive
-//!   macros.
+//!   macros. Without it the crate depends on `rust_decimal` alone (no serde).
 //!
 //! # Guarantees
 //! No `unsafe`, no panics on any input (parsers return [`text::CardTextError`] values with spans),
