@@ -143,6 +143,7 @@ impl From<i64> for Amount {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Amount {
     /// Serialized as an exact decimal string (`"2.50"`).
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -150,9 +151,10 @@ impl serde::Serialize for Amount {
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Amount {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Amount, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
         text.parse().map_err(serde::de::Error::custom)
     }
 }
@@ -191,6 +193,7 @@ mod tests {
         assert_eq!("3.00".parse::<Amount>().map(|a| a.normalize().to_string()), Ok("3".into()));
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn serde_uses_strings() {
         let amount: Amount = "2.50".parse().unwrap_or_default();

@@ -10,8 +10,9 @@ use core::fmt;
 use core::ops::Range;
 
 /// How serious a diagnostic is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Severity {
     /// The record breaks the format or the game's rules.
     Error,
@@ -20,7 +21,8 @@ pub enum Severity {
 }
 
 /// A byte range into the source text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Span {
     /// First byte.
     pub start: usize,
@@ -123,13 +125,14 @@ impl From<Range<usize>> for Span {
 ///     "error[BAD_THING]: this is bad\n --> f.txt:2:5\n  |\n2 | bad here\n  |     ^^^^\n  = help: write something good\n"
 /// );
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Diagnostic {
     severity: Severity,
     code: &'static str,
     message: String,
     span: Span,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     help: Option<String>,
 }
 

@@ -1,7 +1,8 @@
 //! Shared card types for the cardnote notation crates: suits, ranks and cards in one byte, card
 //! sets as a `u64` bitset, multisets for decks with duplicates, the decks of every supported game,
 //! bridge seats, exact amounts, the card-text error type, the one diagnostic type all crates report,
-//! and a seedable generator for test data.
+//! the one record shape every format crate reads ([`Record`]), who wins a trick ([`trick`]), bytes to
+//! text ([`charset`]), and a seedable generator for test data.
 //!
 //! ```
 //! use cards_core::{Card, CardSet, Deck, Rank, Suit};
@@ -12,12 +13,18 @@
 //! assert!(set.is_subset(Deck::ShortDeck36.cards()));
 //! ```
 //!
+//! # Features
+//! - `serde`: `Serialize`/`Deserialize` for [`Amount`] (exact decimal text), [`Span`] and
+//!   [`Severity`]; `Serialize` for [`Diagnostic`] and [`Record`]. Pulls in serde with its derive
+//!   macros. Without it the crate depends on `rust_decimal` alone (no serde).
+//!
 //! # Guarantees
 //! No `unsafe`, no panics on any input (parsers return [`text::CardTextError`] values with spans),
 //! and checked arithmetic for [`Amount`].
 
 pub mod amount;
 pub mod card;
+pub mod charset;
 pub mod deck;
 pub mod diagnostic;
 pub mod record;
@@ -25,6 +32,7 @@ pub mod rng;
 pub mod seat;
 pub mod set;
 pub mod text;
+pub mod trick;
 
 pub use amount::{Amount, AmountError};
 pub use card::{Card, MaybeCard, Rank, Suit};

@@ -20,6 +20,7 @@ use crate::diagnostic::{Diagnostic, DiagnosticSink, Span};
 
 /// One record of a notation file: its model, its diagnostics, its byte span in the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Record<M> {
     /// What was read (each crate documents how much of a broken record it keeps).
     pub model: M,

@@ -52,6 +52,25 @@ fn bench(c: &mut Criterion) {
             b.iter(|| phh::hands_with(black_box(&text), phh::Path::Auto).filter(|h| h.hand.is_some()).count())
         });
         group.bench_function("split_only", |b| b.iter(|| phh::chunks(black_box(&text)).count()));
+        group.bench_function("reader", |b| {
+            b.iter(|| {
+                phh::Reader::from_str(black_box(&text), phh::Options::default())
+                    .filter(|r| r.as_ref().is_ok_and(|r| r.model.hand.is_some()))
+                    .count()
+            })
+        });
+        group.bench_function("reader_replay", |b| {
+            b.iter(|| {
+                phh::Reader::from_str(black_box(&text), phh::Options::default())
+                    .filter_map(|r| {
+                        let mut r = r.ok()?;
+                        phh::check(&mut r, &phh::Options::default());
+                        r.model.outcome
+                    })
+                    .filter(|o| o.terminal)
+                    .count()
+            })
+        });
         group.finish();
     }
 }

@@ -2,6 +2,42 @@
 //! specification defines them, with every problem reported as a [`cards_core::Diagnostic`]
 //! (stable code, exact byte span in the file).
 //!
+//! The same rooms as every cardnote format crate: a [`Reader`] of [`Record`]s over any
+//! `BufRead` (memory bounded by the largest hand), [`check`] for the replay, a [`Writer`] for the
+//! canonical and the format-preserving forms, [`Options`], and the stable [`codes`].
+//!
+//! ```
+//! use std::io::BufReader;
+//!
+//! # fn main() -> std::io::Result<()> {
+//! # let path = std::env::temp_dir().join(format!("phh-doc-{}.phhs", std::process::id()));
+//! # std::fs::write(&path, "[1]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+//! #     starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 7c2d', 'p2 cbr 6', 'p1 f']\n\n\
+//! #     [2]\nvariant = 'FT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n\
+//! #     starting_stacks = [50, 50]\nactions = ['d dh p1 AsKs', 'd dh p2 2c2d', 'p2 f']\n")?;
+//! let options = phh::Options::default(); // PokerKit's rules, not strict
+//! let file = BufReader::new(std::fs::File::open(&path)?);
+//! for record in phh::Reader::new(file, options) {
+//!     let mut record = record?;
+//!     phh::check(&mut record, &options); // replay: legality and outcome
+//!     let variant = record.model.hand.as_ref().map(|hand| hand.variant.code());
+//!     println!("[{}] {variant:?}: {} diagnostics", record.model.name.as_deref().unwrap_or(""), record.diagnostics.len());
+//!     assert!(!record.has_errors());
+//!
+//!     // With the `serde` feature: the record (hand, table name, spans, outcome, diagnostics) as JSON.
+//!     #[cfg(feature = "serde")]
+//!     {
+//!         let json = serde_json::to_string(&record).expect("a record serializes");
+//!         assert!(json.contains("\"finishing_stacks\""));
+//!     }
+//! }
+//! # std::fs::remove_file(&path)?;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! A text already in memory, and the diagnostics' spans:
+//!
 //! ```
 //! let text = "\
 //! [1]
@@ -20,21 +56,20 @@
 //! starting_stacks = [100, 100]
 //! actions = ['d dh p1 AhKx']
 //! ";
-//! let file = phh::parse_file(text);
-//! assert!(file.multi);
-//! let first = &file.hands[0];
-//! assert_eq!(first.name.as_deref(), Some("1"));
-//! let hand = first.hand.as_ref().unwrap();
+//! let records: Vec<phh::Record> =
+//!     phh::Reader::from_str(text, phh::Options::default()).collect::<Result<_, _>>().unwrap();
+//! let first = &records[0];
+//! assert_eq!(first.model.name.as_deref(), Some("1"));
+//! let hand = first.model.hand.as_ref().unwrap();
 //! assert_eq!(hand.variant, phh::Variant::NoLimitTexasHoldem);
 //! assert_eq!(hand.blinds_or_straddles.as_ref().unwrap()[0].to_string(), "0.50");
 //! assert_eq!(hand.starting_stacks[1], phh::Quantity::Infinite);
 //! assert_eq!(hand.actions[3].kind, phh::ActionKind::Fold { player: phh::Player(1) });
 //! // Each action's notation text, located in the file:
-//! assert_eq!(&text[first.action_spans[2].range()], "p2 cbr 3");
+//! assert_eq!(&text[first.model.action_spans[2].range()], "p2 cbr 3");
 //!
 //! // The second hand has a malformed card: the error points at the bad suit character.
-//! let second = &file.hands[1];
-//! let error = &second.diagnostics[0];
+//! let error = &records[1].diagnostics[0];
 //! assert_eq!(error.code(), phh::codes::PHH_ACTION_CARD_TEXT);
 //! assert_eq!(&text[error.span().range()], "x");
 //!
@@ -43,29 +78,45 @@
 //! assert_eq!(phh::parse_hand(&out).hand.as_ref(), Some(hand));
 //! ```
 //!
+//! # Features
+//! - `replay` (default): [`check`] replays each hand through `poker-engine` (always a
+//!   dependency: its `Variant` and card text are the model's); without it `check` only applies
+//!   the options.
+//! - `serde`: `Serialize`/`Deserialize` for the model ([`Hand`] and its parts, the JSON form
+//!   documented in [`model`]), `Serialize` for [`Record`]s, and the whole-file JSON form in
+//!   `json`. Pulls in serde (with its derive macros), serde_json, and the `serde` features of
+//!   cards-core and poker-engine.
+//!
 //! # Reading API
-//! - [`parse_file`]`(&str) -> `[`ParsedFile`]: a `.phh` (one hand) or `.phhs` (tables `[name]`,
-//!   detected by content) text; each [`ParsedHand`] holds its table `name`, its `hand`
-//!   (`Option<`[`Hand`]`>`, `None` only when it cannot be built: TOML syntax error, missing or
-//!   unknown variant), its `diagnostics` and the file `action_spans` of each action's text.
-//! - [`parse_hand`]`(&str)`: the text as one `.phh` hand.
-//! - [`hands`]`(&str)`: a lazy iterator of [`ParsedHand`]s (one hand in memory at a time).
-//! - [`chunks`]`(&str)`: split without parsing, then [`parse_chunk`] each [`HandChunk`]
-//!   (independent: parse them in parallel); [`parse_parallel`]`(&str, threads)` does it with
-//!   scoped threads.
-//! - [`Reader`]: hands from any `std::io::BufRead` with [`Options`] applied, bounded memory on files
-//!   of any size ([`stream::HandReader`] without options).
+//! - [`Reader`]`::new(BufRead, Options)` / [`Reader::from_str`]: [`Record`]s (a [`FileHand`]: the
+//!   `.phhs` table name and header span, the [`Hand`] or `None` when it cannot be built, each
+//!   action's span, and the replay outcome once checked), diagnostics with spans into the whole
+//!   input, the record's span; [`Reader::record_text`] gives the hand's own text. One pass per
+//!   hand; memory bounded by the largest hand.
+//! - Conveniences over the Reader, without options applied: [`parse_file`]`(&str)` (a whole text,
+//!   [`ParsedFile`] of [`ParsedHand`]s), [`parse_hand`]`(&str)` (the text as one `.phh` hand),
+//!   [`hands`]`(&str)` (lazily), [`stream::HandReader`] (each hand with a copy of its text).
+//! - For parallel reading: [`chunks`]`(&str)` splits a text without parsing, [`parse_chunk`] reads
+//!   one [`HandChunk`] ([`parse_parallel`] does both on scoped threads).
 //! - Paths: the hand-written fast path reads the TOML subset PHH writers produce and falls back to
 //!   the toml_edit general path ([`Path::General`], [`parse_chunk_general`]) for anything else; both
 //!   give the same result (tested on every corpus hand).
 //!
+//! # Checking
+//! [`check`]`(&mut Record, &Options)` replays the hand under [`Options::profile`] (PokerKit's
+//! rules or the standard ones), compares declared `finishing_stacks`, keeps the outcome in
+//! `record.model.outcome` and applies `strict`.
+//!
 //! # Writing API
-//! [`write_hand`], [`write_hands`] (`.phhs` numbered from 1), [`write_named_hands`], and
-//! format-preserving edits with [`edit::Editor`].
+//! [`Writer`] (`new` for `.phhs`, `single` for `.phh`): `write`, `write_record`, `write_named`
+//! (canonical) and `write_preserved` (a record's own text, only non-canonical action notations
+//! rewritten). Conveniences: [`write_hand`], [`write_hands`] (`.phhs` numbered from 1),
+//! [`write_named_hands`]; whole-file canonical writing keeping comments with
+//! [`comments::write_canonical`]; edits with [`edit::Editor`].
 //!
 //! # JSON
-//! The model implements serde; see [`model`] for the documented JSON form and [`json`] for whole
-//! files.
+//! With the `serde` feature the model implements serde; see [`model`] for the documented JSON form
+//! and `json` for whole files.
 //!
 //! # Diagnostics
 //! The codes are listed in [`error`].
@@ -78,19 +129,23 @@
 //! - Exact numbers: amounts are exact decimals (`cards_core::Amount`, `inf` kept apart) with checked
 //!   arithmetic, never `f64`; a number too large to hold exactly is a diagnostic.
 
+mod check;
 pub mod codes;
 pub mod comments;
 pub mod edit;
 pub mod error;
+#[cfg(feature = "serde")]
 pub mod json;
 pub mod model;
 pub mod parse;
+pub mod read;
 #[cfg(feature = "replay")]
 pub mod replay;
 pub mod stream;
 pub mod validate;
 pub mod write;
 
+pub use check::check;
 pub use model::{
     Action, ActionKind, CardRun, Field, Hand, LocalTime, Player, Quantity, Shown, StrOrInt, TomlValue,
     Variant,
@@ -100,20 +155,24 @@ pub use parse::{
     HandChunk, Hands, ParsedFile, ParsedHand, Path, chunks, hands, hands_with, is_multi, parse_chunk,
     parse_chunk_fast, parse_chunk_general, parse_file, parse_hand, parse_parallel,
 };
-pub use stream::Reader;
-pub use write::{write_hand, write_hands, write_named_hands};
+pub use read::{FileHand, Reader, Record};
+pub use write::{Writer, write_hand, write_hands, write_named_hands};
 
 /// The README's example, run as a doctest.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
-/// Options every reader of this crate takes (the same names in each cardnote format crate).
+/// Options of the [`Reader`] and of [`check`] (`strict` means the same in each cardnote format
+/// crate).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Options {
     /// A producer's convention (read with a warning code of its own, [`codes::LENIENCIES`])
     /// becomes an error.
     pub strict: bool,
+    /// The rules [`check`] replays a hand under: PokerKit's (the default) or the standard (WSOP)
+    /// rules.
+    pub profile: poker_engine::RuleProfile,
 }
 
 impl Options {
@@ -141,7 +200,7 @@ mod options_tests {
         assert!(unknown(&found, false), "{found:?}");
         Options::default().apply(&mut found);
         assert!(unknown(&found, false), "{found:?}");
-        Options { strict: true }.apply(&mut found);
+        Options { strict: true, ..Options::default() }.apply(&mut found);
         assert!(unknown(&found, true), "{found:?}");
     }
 }

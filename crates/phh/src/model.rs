@@ -17,7 +17,6 @@ use core::fmt;
 use core::str::FromStr;
 
 use cards_core::{Amount, Card, MaybeCard};
-use serde::{Deserialize, Serialize};
 
 /// The 11 variant codes of the specification: poker-engine's variant, so a parsed hand replays
 /// without conversion.
@@ -75,22 +74,25 @@ impl FromStr for Quantity {
     }
 }
 
-impl Serialize for Quantity {
+#[cfg(feature = "serde")]
+impl serde::Serialize for Quantity {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }
 }
 
-impl<'de> Deserialize<'de> for Quantity {
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Quantity {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Quantity, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
         text.parse().map_err(serde::de::Error::custom)
     }
 }
 
 /// A value that the specification allows as a string or an integer (`hand`, `table`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(untagged))]
 pub enum StrOrInt {
     /// An integer.
     Int(i64),
@@ -175,22 +177,25 @@ impl FromStr for LocalTime {
     }
 }
 
-impl Serialize for LocalTime {
+#[cfg(feature = "serde")]
+impl serde::Serialize for LocalTime {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }
 }
 
-impl<'de> Deserialize<'de> for LocalTime {
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for LocalTime {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<LocalTime, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
         text.parse().map_err(serde::de::Error::custom)
     }
 }
 
 /// Any TOML value, kept for user-defined (`_name`) and unknown fields.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum TomlValue {
     /// A string.
     String(String),
@@ -209,7 +214,8 @@ pub enum TomlValue {
 }
 
 /// A key with its TOML value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Field {
     /// The key, unquoted.
     pub key: String,
@@ -596,15 +602,17 @@ impl FromStr for Action {
     }
 }
 
-impl Serialize for Action {
+#[cfg(feature = "serde")]
+impl serde::Serialize for Action {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }
 }
 
-impl<'de> Deserialize<'de> for Action {
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Action {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Action, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
         text.parse().map_err(|e: crate::parse::action::ActionError| serde::de::Error::custom(e.message))
     }
 }
@@ -613,120 +621,121 @@ impl<'de> Deserialize<'de> for Action {
 ///
 /// Required fields that are absent in a file are reported as errors; the model then holds an
 /// empty array or `None`. Per-player arrays are in player order (`p1` first).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hand {
     /// `variant`.
     pub variant: Variant,
     /// `antes`, one per player.
     pub antes: Vec<Amount>,
     /// `blinds_or_straddles`, one per player (button games only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub blinds_or_straddles: Option<Vec<Amount>>,
     /// `bring_in` (stud games only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub bring_in: Option<Amount>,
     /// `small_bet` (fixed-limit games only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub small_bet: Option<Amount>,
     /// `big_bet` (fixed-limit games only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub big_bet: Option<Amount>,
     /// `min_bet` (no-limit and pot-limit games only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub min_bet: Option<Amount>,
     /// `starting_stacks`, one per player; its length is the number of players.
     pub starting_stacks: Vec<Quantity>,
     /// `actions`, in order.
     pub actions: Vec<Action>,
     /// `author`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub author: Option<String>,
     /// `event`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub event: Option<String>,
     /// `url`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub url: Option<String>,
     /// `venue`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub venue: Option<String>,
     /// `address`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub address: Option<String>,
     /// `city`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub city: Option<String>,
     /// `region`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub region: Option<String>,
     /// `postal_code`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub postal_code: Option<String>,
     /// `country`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub country: Option<String>,
     /// `time`: a TOML local time.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub time: Option<LocalTime>,
     /// `time_zone` (IANA name).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub time_zone: Option<String>,
     /// `time_zone_abbreviation`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub time_zone_abbreviation: Option<String>,
     /// `day`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub day: Option<i64>,
     /// `month`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub month: Option<i64>,
     /// `year`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub year: Option<i64>,
     /// `hand`: name or number.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub hand: Option<StrOrInt>,
     /// `level`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub level: Option<i64>,
     /// `seats`, one per player.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub seats: Option<Vec<i64>>,
     /// `seat_count`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub seat_count: Option<i64>,
     /// `table`: name or number.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub table: Option<StrOrInt>,
     /// `players`: names, one per player.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub players: Option<Vec<String>>,
     /// `finishing_stacks`, one per player.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub finishing_stacks: Option<Vec<Quantity>>,
     /// `winnings`, one per player.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub winnings: Option<Vec<Quantity>>,
     /// `currency` (ISO 4217 code).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub currency: Option<String>,
     /// `currency_symbol`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub currency_symbol: Option<String>,
     /// `ante_trimming_status` (`false` when absent).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub ante_trimming_status: Option<bool>,
     /// `time_limit` (seconds, `inf` for none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub time_limit: Option<Quantity>,
     /// `time_banks`, one per player.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub time_banks: Option<Vec<Quantity>>,
     /// User-defined fields (`_name`), in file order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
     pub user_fields: Vec<Field>,
     /// Other keys the specification does not define, in file order (each drew a warning).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
     pub unknown_fields: Vec<Field>,
 }
 

@@ -35,6 +35,7 @@ use crate::parse::ParsedHand;
 
 /// The result of replaying one hand.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ReplayOutcome {
     /// Whether the hand ran to its end (pots pushed and pulled).
     pub terminal: bool,
@@ -42,8 +43,13 @@ pub struct ReplayOutcome {
     pub finishing_stacks: Vec<String>,
     /// Net result per player, exact decimal text.
     pub payoffs: Vec<String>,
-    /// Replay errors and warnings, spans into the file.
+    /// Replay errors and warnings, spans into the file ([`check`](crate::check) moves them into
+    /// the record's diagnostics).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub diagnostics: Vec<Diagnostic>,
+    /// Whether the replay followed the file as written ([`replayed_as_written`]): when it did
+    /// not, the file implies no outcome, and the one above is PokerKit's repaired one (or none).
+    pub as_written: bool,
 }
 
 fn quantity(q: Quantity) -> Chips {
@@ -213,8 +219,9 @@ pub fn replay_hand_observed(
     outcome.terminal = state.is_over() && stop.is_none();
     outcome.finishing_stacks = state.stacks().iter().map(|c| c.to_text()).collect();
     outcome.payoffs = state.payoffs().iter().map(|c| c.to_text()).collect();
+    outcome.as_written = replayed_as_written(&outcome.diagnostics);
     if let Some(declared) = &hand.finishing_stacks
-        && replayed_as_written(&outcome.diagnostics)
+        && outcome.as_written
         && let Some(diagnostic) = compare_finishing_stacks(declared, &outcome, fallback)
     {
         outcome.diagnostics.push(diagnostic);

@@ -290,6 +290,164 @@ pub fn write_hand_to(out: &mut String, hand: &Hand) {
     }
 }
 
+/// Writes hands to any [`Write`](std::io::Write), one record at a time.
+///
+/// [`Writer::new`] writes a `.phhs` file: each hand is a table, named as its record was read
+/// ([`write_record`](Writer::write_record)) or numbered `[1]`, `[2]`, … by its place in the output
+/// ([`write`](Writer::write)), tables apart by a blank line. [`Writer::single`] writes one `.phh`
+/// hand. Both write the canonical form ([`write_hand_to`]); [`write_preserved`](Writer::write_preserved)
+/// writes a record's own text instead, with only its non-canonical action notations rewritten.
+///
+/// ```
+/// let text = "[a]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+///             starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2   f'] # x\n";
+/// let mut canonical = phh::Writer::new(Vec::new());
+/// let mut preserved = phh::Writer::new(Vec::new());
+/// let mut reader = phh::Reader::from_str(text, phh::Options::default());
+/// while let Some(record) = reader.read_record().unwrap() {
+///     canonical.write_record(&record).unwrap();
+///     preserved.write_preserved(&record, reader.record_text()).unwrap();
+/// }
+/// let canonical = String::from_utf8(canonical.into_inner()).unwrap();
+/// assert!(canonical.starts_with("[a]\nvariant = 'NT'\n"));
+/// assert!(canonical.contains("  'p2 f',\n"));
+/// let preserved = String::from_utf8(preserved.into_inner()).unwrap();
+/// assert_eq!(preserved, text.replace("'p2   f'", "\"p2 f\""));
+/// ```
+#[derive(Debug)]
+pub struct Writer<W> {
+    out: W,
+    single: bool,
+    written: usize,
+    buf: String,
+}
+
+impl<W: std::io::Write> Writer<W> {
+    /// A writer of a `.phhs` file (tables).
+    pub fn new(out: W) -> Writer<W> {
+        Writer { out, single: false, written: 0, buf: String::with_capacity(1024) }
+    }
+
+    /// A writer of a `.phh` file (one hand, no table header).
+    pub fn single(out: W) -> Writer<W> {
+        Writer { single: true, ..Writer::new(out) }
+    }
+
+    /// Writes a hand in canonical form; in a `.phhs` file its table is numbered by its place.
+    ///
+    /// # Errors
+    /// An error of the output, or [`InvalidInput`](std::io::ErrorKind::InvalidInput) for a second
+    /// hand in a `.phh` file.
+    pub fn write(&mut self, hand: &Hand) -> std::io::Result<()> {
+        let number = (self.written + 1).to_string();
+        self.write_named(&number, hand)
+    }
+
+    /// Writes a record in canonical form, its table named as it was read (numbered by its place
+    /// when it had no name).
+    ///
+    /// # Errors
+    /// An error of the output, or [`InvalidInput`](std::io::ErrorKind::InvalidInput) for a record
+    /// without a hand (it could not be read) or a second hand in a `.phh` file.
+    pub fn write_record(&mut self, record: &crate::Record) -> std::io::Result<()> {
+        let Some(hand) = &record.model.hand else {
+            return Err(invalid("the record has no hand to write (its diagnostics say why)"));
+        };
+        match &record.model.name {
+            Some(name) => self.write_named(name, hand),
+            None => self.write(hand),
+        }
+    }
+
+    /// Writes a hand in canonical form as the table `[name]` (no header in a `.phh` file).
+    ///
+    /// # Errors
+    /// As [`write`](Self::write).
+    pub fn write_named(&mut self, name: &str, hand: &Hand) -> std::io::Result<()> {
+        self.buf.clear();
+        if self.single {
+            if self.written > 0 {
+                return Err(invalid("a .phh file holds one hand"));
+            }
+        } else {
+            if self.written > 0 {
+                self.buf.push('\n');
+            }
+            self.buf.push('[');
+            push_key(&mut self.buf, name);
+            self.buf.push_str("]\n");
+        }
+        write_hand_to(&mut self.buf, hand);
+        self.written += 1;
+        self.out.write_all(self.buf.as_bytes())
+    }
+
+    /// Writes a record's own text (`text`, as [`Reader::record_text`](crate::Reader::record_text)
+    /// gives it) keeping every comment, blank line and field order, with each action notation that
+    /// is not in canonical form rewritten (as [`edit::Editor`](crate::edit::Editor) does).
+    ///
+    /// # Errors
+    /// An error of the output, or [`InvalidData`](std::io::ErrorKind::InvalidData) when the text
+    /// is not TOML that holds the record's hand.
+    pub fn write_preserved(&mut self, record: &crate::Record, text: &str) -> std::io::Result<()> {
+        let Some(hand) = &record.model.hand else {
+            self.written += 1;
+            return self.out.write_all(text.as_bytes());
+        };
+        // The text starts at the header line, whose leading blanks the record's span leaves out.
+        let lead = match record.model.header {
+            Some(_) => text.len() - text.trim_start_matches([' ', '\t']).len(),
+            None => 0,
+        };
+        let start = record.span.start.saturating_sub(lead);
+        let local = |span: cards_core::Span| {
+            span.start.checked_sub(start).and_then(|s| text.get(s..s + (span.end - span.start)))
+        };
+        let mut editor: Option<crate::edit::Editor> = None;
+        let table = record.model.name.as_deref();
+        for (i, (action, span)) in hand.actions.iter().zip(&record.model.action_spans).enumerate() {
+            self.buf.clear();
+            action.write_to(&mut self.buf);
+            if local(*span) == Some(self.buf.as_str()) {
+                continue;
+            }
+            if editor.is_none() {
+                let parsed = crate::edit::Editor::new(text).map_err(|d| {
+                    std::io::Error::new(std::io::ErrorKind::InvalidData, d.message().to_owned())
+                })?;
+                editor = Some(parsed);
+            }
+            if let Some(editor) = editor.as_mut() {
+                editor
+                    .replace_action(table, i, action)
+                    .map_err(|m| std::io::Error::new(std::io::ErrorKind::InvalidData, m))?;
+            }
+        }
+        self.written += 1;
+        match editor {
+            Some(editor) => self.out.write_all(editor.to_string().as_bytes()),
+            None => self.out.write_all(text.as_bytes()),
+        }
+    }
+
+    /// Flushes the output.
+    ///
+    /// # Errors
+    /// An error of the output.
+    pub fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+
+    /// The output back.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+fn invalid(message: &str) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidInput, message.to_owned())
+}
+
 /// A hand as a canonical `.phh` text.
 ///
 /// ```
@@ -308,34 +466,26 @@ pub fn write_hand(hand: &Hand) -> String {
     out
 }
 
-/// Hands as a canonical `.phhs` text, tables numbered `[1]`, `[2]`, …
+/// Hands as a canonical `.phhs` text, tables numbered `[1]`, `[2]`, … (a [`Writer`] into a
+/// string).
 #[must_use]
 pub fn write_hands<'h>(hands: impl IntoIterator<Item = &'h Hand>) -> String {
-    let mut out = String::new();
-    for (i, hand) in hands.into_iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let _ = writeln!(out, "[{}]", i + 1);
-        write_hand_to(&mut out, hand);
+    let mut writer = Writer::new(Vec::new());
+    for hand in hands {
+        // Writing to memory cannot fail.
+        let _ = writer.write(hand);
     }
-    out
+    String::from_utf8(writer.into_inner()).unwrap_or_default()
 }
 
-/// Hands as a canonical `.phhs` text keeping their table names.
+/// Hands as a canonical `.phhs` text keeping their table names (a [`Writer`] into a string).
 #[must_use]
 pub fn write_named_hands<'h>(hands: impl IntoIterator<Item = (&'h str, &'h Hand)>) -> String {
-    let mut out = String::new();
-    for (i, (name, hand)) in hands.into_iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push('[');
-        push_key(&mut out, name);
-        out.push_str("]\n");
-        write_hand_to(&mut out, hand);
+    let mut writer = Writer::new(Vec::new());
+    for (name, hand) in hands {
+        let _ = writer.write_named(name, hand);
     }
-    out
+    String::from_utf8(writer.into_inner()).unwrap_or_default()
 }
 
 #[cfg(test)]

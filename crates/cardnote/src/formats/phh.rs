@@ -77,7 +77,7 @@ pub fn check_hand(parsed: &phh::ParsedHand, opts: &CheckOptions) -> RecordReport
         }
     }
     // After the replay: its rake warning is a leniency too.
-    phh::Options { strict: opts.strict }.apply(&mut diagnostics);
+    phh::Options { strict: opts.strict, ..phh::Options::default() }.apply(&mut diagnostics);
     RecordReport { diagnostics, fields }
 }
 

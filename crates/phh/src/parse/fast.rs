@@ -255,7 +255,8 @@ pub(crate) fn parse_fast(body: &str, offset: usize) -> Option<Vec<RawEntry<'_>>>
 }
 
 /// Reads key/value lines from the start of `text`; with `stop_at_header`, stops at the first
-/// line that is a table header and also returns where that line starts (else the text's end).
+/// line that is a table header and also returns where that line starts (else the text's end):
+/// splitting a `.phhs` text and reading its hands in one pass.
 pub(crate) fn parse_fast_until_header(
     text: &str,
     offset: usize,

@@ -8,7 +8,6 @@ use std::collections::HashSet;
 
 use cards_core::{Diagnostic, Severity, Span};
 
-use crate::codes;
 use crate::model::Hand;
 
 pub mod action;
@@ -90,7 +89,7 @@ pub fn parse_chunk(chunk: &HandChunk<'_>, path: Path) -> ParsedHand {
     parse_chunk_general(chunk)
 }
 
-fn finish(
+pub(crate) fn finish(
     chunk: &HandChunk<'_>,
     built: Option<build::Built>,
     mut diagnostics: Vec<Diagnostic>,
@@ -112,7 +111,7 @@ fn finish(
     }
 }
 
-fn header_diagnostics(chunk: &HandChunk<'_>) -> Vec<Diagnostic> {
+pub(crate) fn header_diagnostics(chunk: &HandChunk<'_>) -> Vec<Diagnostic> {
     chunk.header_error.iter().cloned().collect()
 }
 
@@ -138,14 +137,12 @@ pub fn parse_chunk_general(chunk: &HandChunk<'_>) -> ParsedHand {
     }
 }
 
-/// Iterator over the hands of a text, read lazily one at a time (see [`hands`]).
-#[derive(Debug, Clone)]
+/// Iterator over the hands of a text, read lazily one at a time (see [`hands`]): the
+/// [`Reader`](crate::Reader)'s records as [`ParsedHand`]s, without options applied.
+#[derive(Debug)]
 pub struct Hands<'a> {
-    chunks: split::Chunks<'a>,
-    path: Path,
-    names: Names,
+    reader: crate::Reader<&'a [u8]>,
 }
-
 /// Table names seen so far, for the duplicate check: the common `[1]`, `[2]`, … sequence is
 /// tracked as a counter, other names in a set.
 #[derive(Debug, Clone, Default)]
@@ -184,45 +181,8 @@ impl Iterator for Hands<'_> {
     type Item = ParsedHand;
 
     fn next(&mut self) -> Option<ParsedHand> {
-        let (chunk, mut hand) = if self.chunks.is_multi() && self.path == Path::Auto {
-            // One pass: the fast path reads the body and finds where the next hand starts.
-            let header = self.chunks.next_header()?;
-            let text = self.chunks.text();
-            let start = header.body_start;
-            match fast::parse_fast_until_header(text.get(start..).unwrap_or(""), start, true) {
-                Some((entries, len)) => {
-                    self.chunks.finish_body(start + len);
-                    let chunk = self.chunks.chunk(header, start + len);
-                    let built = build::build(&entries, chunk.anchor());
-                    let hand = finish(&chunk, Some(built), header_diagnostics(&chunk));
-                    (chunk, hand)
-                }
-                None => {
-                    let end = self.chunks.body_end(start);
-                    self.chunks.finish_body(end);
-                    let chunk = self.chunks.chunk(header, end);
-                    let hand = parse_chunk_general(&chunk);
-                    (chunk, hand)
-                }
-            }
-        } else {
-            let chunk = self.chunks.next()?;
-            let hand = parse_chunk(&chunk, self.path);
-            (chunk, hand)
-        };
-        if let Some(name) = &chunk.name
-            && !self.names.insert(name.as_ref())
-        {
-            hand.diagnostics.insert(
-                0,
-                Diagnostic::error(
-                    codes::PHH_DUPLICATE_TABLE,
-                    format!("another hand is already named `[{name}]`"),
-                    chunk.anchor(),
-                ),
-            );
-        }
-        Some(hand)
+        // Reading from memory cannot fail.
+        self.reader.read_record().ok().flatten().map(ParsedHand::from)
     }
 }
 
@@ -238,7 +198,7 @@ pub fn hands(text: &str) -> Hands<'_> {
 /// [`hands`] with a chosen reader path.
 #[must_use]
 pub fn hands_with(text: &str, path: Path) -> Hands<'_> {
-    Hands { chunks: chunks(text), path, names: Names::default() }
+    Hands { reader: crate::Reader::from_str(text, crate::Options::default()).with_path(path) }
 }
 
 /// Reads a whole `.phh` or `.phhs` text (decided by content: a `.phhs` document starts with a
@@ -284,14 +244,7 @@ pub fn parse_parallel(text: &str, threads: usize) -> Vec<ParsedHand> {
         if let Some(name) = &chunk.name
             && !names.insert(name)
         {
-            hand.diagnostics.insert(
-                0,
-                Diagnostic::error(
-                    codes::PHH_DUPLICATE_TABLE,
-                    format!("another hand is already named `[{name}]`"),
-                    chunk.anchor(),
-                ),
-            );
+            hand.diagnostics.insert(0, crate::read::duplicate_table(name, chunk.anchor()));
         }
     }
     out

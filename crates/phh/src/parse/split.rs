@@ -230,16 +230,6 @@ pub(crate) struct Header<'a> {
 }
 
 impl<'a> Chunks<'a> {
-    /// Whether the text is a multi-hand document.
-    pub(crate) fn is_multi(&self) -> bool {
-        self.multi
-    }
-
-    /// The text being split.
-    pub(crate) fn text(&self) -> &'a str {
-        self.text
-    }
-
     /// The single chunk of a `.phh` text (once).
     pub(crate) fn single(&mut self) -> Option<HandChunk<'a>> {
         if self.done {
