@@ -7,11 +7,11 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use cardnote::formats::{self, ConvertTo, FmtOptions, Format, Refusal, Rules};
+use cardnote::formats::{Format, Refusal, Rules};
 use cardnote::output::{ColorChoice, DiagnosticPrinter};
 use cardnote::walk::{self};
 
-pub use cardnote::formats::check_bytes;
+pub use cardnote::formats::{check_bytes, convert_bytes, fmt_bytes};
 pub use cardnote::walk::format_of;
 
 pub mod check;
@@ -158,28 +158,6 @@ pub fn holds_no_hands(path: &Path, data: &[u8]) -> bool {
         let line = line.trim_ascii();
         line.is_empty() || line.starts_with(b"#")
     })
-}
-
-/// Rewrites a whole file of `format`.
-pub fn fmt_bytes(format: Format, data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-    match format {
-        Format::Phh => formats::phh::fmt(data, opts),
-        Format::Pbn => formats::pbn::fmt(data, opts),
-        Format::PpnPref => formats::pref::fmt(data, opts),
-        Format::PpnPinochle => formats::pinochle::fmt(data, opts),
-        Format::Lin => formats::lin::fmt(data, opts),
-    }
-}
-
-/// Converts a whole file of `format`.
-pub fn convert_bytes(format: Format, data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-    match format {
-        Format::Phh => formats::phh::convert(data, to),
-        Format::Pbn => formats::pbn::convert(data, to),
-        Format::PpnPref => formats::pref::convert(data, to),
-        Format::PpnPinochle => formats::pinochle::convert(data, to),
-        Format::Lin => formats::lin::convert(data, to),
-    }
 }
 
 /// Why an input file was not read (already reported on stderr).
