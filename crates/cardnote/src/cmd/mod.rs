@@ -160,6 +160,39 @@ pub fn holds_no_hands(path: &Path, data: &[u8]) -> bool {
     })
 }
 
+/// A file opened to be streamed through its notation: its format (forced, by extension, or
+/// sniffed from its start), a `NOT_TEXT` error when it is not text, its size, and a reader from
+/// its first byte.
+pub struct Opened {
+    /// The format it is read as.
+    pub format: Format,
+    /// `NOT_TEXT`, when the file's start is not text (then nothing else is read).
+    pub not_text: Option<cards_core::Diagnostic>,
+    /// Its size in bytes.
+    pub size: u64,
+    /// The whole file, from its first byte.
+    pub input: Box<dyn std::io::BufRead + Send>,
+}
+
+/// Opens a file for streaming: reads its first 64 KiB to tell its format and whether it is text,
+/// then gives a reader of the whole file (those bytes included).
+pub fn open_file(path: &Path, kind: walk::FileKind, forced: Option<Format>) -> std::io::Result<Opened> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let size = file.metadata()?.len();
+    let mut head = Vec::new();
+    (&mut file).take(64 * 1024).read_to_end(&mut head)?;
+    let format = format_of(kind, &head, forced);
+    let not_text = walk::not_text(&head);
+    let input = std::io::BufReader::with_capacity(1 << 16, std::io::Cursor::new(head).chain(file));
+    Ok(Opened { format, not_text, size, input: Box::new(input) })
+}
+
+/// `--threads`: worker threads (0, the default: every core).
+pub fn threads(asked: usize) -> usize {
+    if asked == 0 { cardnote::pipeline::default_threads() } else { asked }
+}
+
 /// Why an input file was not read (already reported on stderr).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputError {

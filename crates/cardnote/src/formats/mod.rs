@@ -256,7 +256,7 @@ pub trait Notation: Send + Sync {
 #[must_use]
 pub fn notation(format: Format) -> &'static dyn Notation {
     match format {
-        Format::Phh => &WholeFile(Format::Phh),
+        Format::Phh => &phh::PhhNotation,
         Format::Pbn => &WholeFile(Format::Pbn),
         Format::PpnPref => &WholeFile(Format::PpnPref),
         Format::PpnPinochle => &WholeFile(Format::PpnPinochle),
