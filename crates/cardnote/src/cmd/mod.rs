@@ -11,7 +11,6 @@ use cardnote::formats::{Format, Refusal, Rules};
 use cardnote::output::{ColorChoice, DiagnosticPrinter};
 use cardnote::walk::{self};
 
-pub use cardnote::formats::{check_bytes, convert_bytes, fmt_bytes};
 pub use cardnote::walk::format_of;
 
 pub mod check;
@@ -149,17 +148,6 @@ impl From<RulesArg> for Rules {
     }
 }
 
-/// Whether a file is a `.phhs` that holds no hand: empty, or only blank lines and comments. It
-/// holds zero hands (as PokerKit's `loads_all` reads it), where a `.phh` file is one hand.
-pub fn holds_no_hands(path: &Path, data: &[u8]) -> bool {
-    let phhs = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("phhs"));
-    let data = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
-    phhs && data.split(|&b| b == b'\n' || b == b'\r').all(|line| {
-        let line = line.trim_ascii();
-        line.is_empty() || line.starts_with(b"#")
-    })
-}
-
 /// A file opened to be streamed through its notation: its format (forced, by extension, or
 /// sniffed from its start), a `NOT_TEXT` error when it is not text, its size, and a reader from
 /// its first byte.
@@ -230,8 +218,13 @@ pub fn read_input(path: &Path, printer: &DiagnosticPrinter) -> Result<Vec<u8>, I
 
 /// Prints why a file was not written (or replayed) to stderr.
 pub fn report_refusal(path: &Path, refusal: &Refusal, printer: &DiagnosticPrinter) {
+    report_refusal_at(path, refusal, 0, printer);
+}
+
+/// [`report_refusal`] for a refusal of one unit of a file, `line` lines into it.
+pub fn report_refusal_at(path: &Path, refusal: &Refusal, line: usize, printer: &DiagnosticPrinter) {
     let shown = path.display().to_string();
-    let source = cardnote::output::RenderSource::new(&refusal.source);
+    let source = cardnote::output::RenderSource::part(&refusal.source, 0, line);
     let mut err = std::io::stderr().lock();
     let mut file = printer.file(&shown);
     // stderr: a failed write has nowhere to be reported.
