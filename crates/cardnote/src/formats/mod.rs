@@ -245,9 +245,9 @@ pub trait Notation: Send + Sync {
     /// Why the unit cannot be converted (spans in `unit.text`).
     fn convert(&self, unit: &Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal>;
 
-    /// What `convert` writes after the last unit's output; `records` is how many records the
-    /// file held.
-    fn convert_close(&self, _to: ConvertTo, _records: usize) -> Vec<u8> {
+    /// What `convert` writes after the last unit's output; `units` is how many units the file
+    /// held (0: an empty input).
+    fn convert_close(&self, _to: ConvertTo, _units: usize) -> Vec<u8> {
         Vec::new()
     }
 }
