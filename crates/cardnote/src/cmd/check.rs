@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use cardnote::formats::{self, CheckOptions, Format, RecordReport, Unit};
-use cardnote::output::{DiagnosticPrinter, RenderSource, Summary, record_json};
+use cardnote::output::{DiagnosticPrinter, RenderSource, Summary, record_json, write_record_json};
 use cardnote::pipeline;
 use cardnote::progress::Progress;
 use cardnote::walk::{WalkedFile, collect_files};
@@ -217,9 +217,8 @@ fn json_lines(shown: &str, format: Format, unit: &Unit, reports: &[RecordReport]
     };
     let mut out = Vec::with_capacity(reports.len() * 256);
     for (i, record) in reports.iter().enumerate() {
-        let value = record_json(shown, unit.index + i, format, record, &line_col);
         // Writing to a Vec cannot fail.
-        let _ = serde_json::to_writer(&mut out, &value);
+        let _ = write_record_json(&mut out, shown, unit.index + i, format.name(), record, &line_col);
         out.push(b'\n');
     }
     out

@@ -31,9 +31,26 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
 /// its diagnostics (spans in the whole file) and its JSON fields.
 #[must_use]
 pub fn check_hand(parsed: &phh::ParsedHand, opts: &CheckOptions) -> RecordReport {
+    check_with(parsed, parsed.diagnostics.clone(), opts)
+}
+
+/// [`check_hand`] of a hand the caller no longer needs (its diagnostics are moved, not copied).
+#[must_use]
+pub fn check_parsed(mut parsed: phh::ParsedHand, opts: &CheckOptions) -> RecordReport {
+    let diagnostics = std::mem::take(&mut parsed.diagnostics);
+    check_with(&parsed, diagnostics, opts)
+}
+
+/// [`check_hand`] given the hand's reading diagnostics.
+fn check_with(
+    parsed: &phh::ParsedHand,
+    mut diagnostics: Vec<Diagnostic>,
+    opts: &CheckOptions,
+) -> RecordReport {
     let rules = profile(opts.rules);
     let mut fields = Map::new();
-    let mut diagnostics = parsed.diagnostics.clone();
+    let read_cleanly = !diagnostics.iter().any(Diagnostic::is_error);
+    let outcome = if read_cleanly { phh::replay::replay_parsed(parsed, rules) } else { None };
     match &parsed.hand {
         Some(hand) => {
             fields.insert("variant".into(), Value::String(hand.variant.code().to_owned()));
@@ -46,7 +63,6 @@ pub fn check_hand(parsed: &phh::ParsedHand, opts: &CheckOptions) -> RecordReport
             fields.insert("actions".into(), Value::Null);
         }
     }
-    let outcome = if parsed.has_errors() { None } else { phh::replay::replay_parsed(parsed, rules) };
     match outcome {
         // Not replayable as written (an illegal action, or replayed only by inserting actions as
         // PokerKit does): the file implies no outcome, so its fields are null. A repaired outcome
@@ -492,7 +508,7 @@ impl super::Notation for PhhNotation {
         if context(unit).is_some_and(|c| c.no_hands) {
             return Vec::new();
         }
-        read_unit(unit).iter().map(|parsed| check_hand(parsed, opts)).collect()
+        read_unit(unit).into_iter().map(|parsed| check_parsed(parsed, opts)).collect()
     }
 
     fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
