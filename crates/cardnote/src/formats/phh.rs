@@ -294,8 +294,24 @@ struct Splitter<'r> {
     names: Names,
 }
 
+/// One hand found by [`Splitter::scan`].
+struct Cut {
+    /// Where its unit would start.
+    at: usize,
+    name: Option<String>,
+    anchor: Span,
+}
+
+/// How many `byte`s `bytes` holds.
+fn memchr_count(byte: u8, bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == byte).count()
+}
+
 /// Lines in `text` as [`cards_core::LineIndex`] counts them (`\n`, `\r\n`, a lone `\r`).
 fn count_lines(text: &[u8]) -> usize {
+    if !text.contains(&b'\r') {
+        return memchr_count(b'\n', text);
+    }
     let mut lines = 0;
     for (i, &b) in text.iter().enumerate() {
         match b {
@@ -335,24 +351,28 @@ impl Splitter<'_> {
         Ok(())
     }
 
-    /// Where each hand after the first starts in a `.phhs` text: its header line, moved back
-    /// over the comment and blank lines just before it (TOML reads them as the next table's).
-    fn cuts(text: &str) -> Vec<usize> {
+    /// The hands of a `.phhs` text, in one pass: where each starts (the first at 0, the others at
+    /// their header line, moved back over the comment and blank lines just before it, which TOML
+    /// reads as the next table's), its table name and its header's span.
+    fn scan(text: &str) -> Vec<Cut> {
         phh::parse::chunks(text)
-            .skip(1)
-            .map_while(|chunk| {
-                let header = chunk.header?;
-                let mut cut = text[..header.start].rfind('\n').map_or(0, |i| i + 1);
-                while cut > 0 {
-                    let previous = text[..cut - 1].rfind('\n').map_or(0, |i| i + 1);
-                    let line = text[previous..cut].trim();
-                    let trivia = line.is_empty() || line.starts_with('#');
-                    if !trivia || line.contains("'''") || line.contains("\"\"\"") {
-                        break;
+            .enumerate()
+            .map(|(i, chunk)| {
+                let mut at = 0;
+                if let (true, Some(header)) = (i > 0, chunk.header) {
+                    at = text[..header.start].rfind('\n').map_or(0, |i| i + 1);
+                    while at > 0 {
+                        let previous = text[..at - 1].rfind('\n').map_or(0, |i| i + 1);
+                        let line = text[previous..at].trim();
+                        let trivia = line.is_empty() || line.starts_with('#');
+                        if !trivia || line.contains("'''") || line.contains("\"\"\"") {
+                            break;
+                        }
+                        at = previous;
                     }
-                    cut = previous;
                 }
-                Some(cut)
+                let anchor = chunk.anchor();
+                Cut { at, name: chunk.name.map(std::borrow::Cow::into_owned), anchor }
             })
             .collect()
     }
@@ -382,47 +402,45 @@ impl Splitter<'_> {
                 let context = PhhContext { first: true, last: true, json, no_hands, ..PhhContext::default() };
                 return Ok(Some(self.unit(text, context, 1)));
             }
-            let cuts = Self::cuts(&text);
+            let cuts = Self::scan(&text);
             // As many whole hands as fit in about UNIT_BYTES (at least one), the next one begun.
-            let Some(&first_cut) = cuts.first() else {
+            if cuts.len() < 2 {
                 if !self.eof {
                     want = self.pending.len() * 2 + UNIT_BYTES;
                     continue;
                 }
                 self.pending = Vec::new();
                 self.done = true;
-                return Ok(Some(self.hands_unit(text, true)));
-            };
-            let end = cuts.iter().copied().take_while(|&c| c <= UNIT_BYTES).last().unwrap_or(first_cut);
-            let lines = text[..end].bytes().filter(|&b| b == b'\n').count();
+                return Ok(Some(self.hands_unit(text, true, &cuts)));
+            }
+            let keep = cuts.iter().skip(1).take_while(|c| c.at <= UNIT_BYTES).count().max(1);
+            let end = cuts[keep].at;
+            let lines = memchr_count(b'\n', &text.as_bytes()[..end]);
             let used = line_start_byte(&self.pending, lines);
             self.pending.drain(..used);
             let mut text = text;
             text.truncate(end);
-            return Ok(Some(self.hands_unit(text, false)));
+            return Ok(Some(self.hands_unit(text, false, &cuts[..keep])));
         }
     }
 
-    /// A unit of whole `.phhs` hands, its table names checked against the earlier units'.
-    fn hands_unit(&mut self, text: String, last: bool) -> super::Unit {
+    /// A unit of whole `.phhs` hands (`cuts`: its hands), its table names checked against the
+    /// earlier units'.
+    fn hands_unit(&mut self, text: String, last: bool, cuts: &[Cut]) -> super::Unit {
         let mut duplicates = Vec::new();
-        let mut hands = 0;
         let mut here = std::collections::HashSet::new();
-        let mut names = Vec::new();
-        for (i, chunk) in phh::parse::chunks(&text).enumerate() {
-            hands += 1;
-            let Some(name) = chunk.name.as_deref() else { continue };
+        for (i, cut) in cuts.iter().enumerate() {
+            let Some(name) = cut.name.as_deref() else { continue };
             // A name used earlier in this unit is reported by the unit's own reading.
-            if here.insert(name.to_owned()) && self.names.contains(name) {
-                duplicates.push((i, name.to_owned(), chunk.anchor()));
+            if here.insert(name) && self.names.contains(name) {
+                duplicates.push((i, name.to_owned(), cut.anchor));
             }
-            names.push(name.to_owned());
         }
-        for name in &names {
+        for name in cuts.iter().filter_map(|c| c.name.as_deref()) {
             self.names.insert(name);
         }
         let context = PhhContext { first: self.first, last, duplicates, ..PhhContext::default() };
-        self.unit(text, context, hands)
+        self.unit(text, context, cuts.len())
     }
 
     fn unit(&mut self, text: String, context: PhhContext, hands: usize) -> super::Unit {
