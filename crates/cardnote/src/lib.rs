@@ -1,6 +1,8 @@
-//! The library behind the `cardnote` command line: one uniform entry point per notation
-//! ([`formats`]), the directory walk and format sniffing ([`walk`]), the renderers of the
-//! `check` output ([`output`]), safe file writing ([`files`]) and the progress bar ([`progress`]).
+//! The library behind the `cardnote` command line: one trait per notation ([`formats::Notation`]:
+//! a file cut into units, each checked, rewritten or converted on any thread), the ordered
+//! parallel runner the commands drive it with ([`pipeline`]), the directory walk and format
+//! sniffing ([`walk`]), the renderers of the `check` output ([`output`]), safe file writing
+//! ([`files`]) and the progress bar ([`progress`]).
 //! The commands themselves are modules of the binary (`src/cmd/`), one per command.
 //!
 //! ```
@@ -24,12 +26,15 @@
 //!   link stays), a rewritten file keeps its mode and a new one gets 0666 less the umask, and no
 //!   `fmt` drops a comment (`tests/everyday.rs`).
 //! - Memory: streaming readers hold one record at a time; a million records through each of them
-//!   use a bounded heap beyond the input (`tests/streaming_memory.rs`).
+//!   use a bounded heap beyond the input, and the commands' PHH pipelines hold a few units
+//!   (`tests/streaming_memory.rs`). Output is the same whatever the number of threads
+//!   (`tests/streaming_units.rs`).
 //! - Amounts are the libraries' exact decimals end to end; the JSON output writes them as text.
 
 pub mod files;
 pub mod formats;
 pub mod output;
+pub mod pipeline;
 pub mod progress;
 pub mod walk;
 

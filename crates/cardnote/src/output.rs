@@ -99,6 +99,62 @@ pub fn record_json_named(
     Value::Object(object)
 }
 
+/// Writes [`record_json`]'s object, the same bytes as its compact `Display`, straight to `out`
+/// without building the JSON tree (the `check --json` hot path).
+///
+/// # Errors
+/// When `out` cannot be written.
+pub fn write_record_json(
+    out: &mut impl Write,
+    file: &str,
+    record_index: usize,
+    format: &str,
+    record: &RecordReport,
+    line_col: &dyn Fn(usize) -> (usize, usize),
+) -> std::io::Result<()> {
+    const CONTRACT: [&str; 6] = ["file", "index", "format", "ok", "errors", "warnings"];
+    let ok = !record.diagnostics.iter().any(Diagnostic::is_error);
+    out.write_all(b"{\"file\":")?;
+    serde_json::to_writer(&mut *out, file)?;
+    write!(out, ",\"index\":{record_index},\"format\":")?;
+    serde_json::to_writer(&mut *out, format)?;
+    write!(out, ",\"ok\":{ok},\"errors\":[")?;
+    write_diagnostics(out, record.diagnostics.iter().filter(|d| d.is_error()), line_col)?;
+    out.write_all(b"],\"warnings\":[")?;
+    write_diagnostics(out, record.diagnostics.iter().filter(|d| !d.is_error()), line_col)?;
+    out.write_all(b"]")?;
+    for (key, value) in &record.fields {
+        // The contract's own keys always win over a format field of the same name.
+        if CONTRACT.contains(&key.as_str()) {
+            continue;
+        }
+        out.write_all(b",")?;
+        serde_json::to_writer(&mut *out, key)?;
+        out.write_all(b":")?;
+        serde_json::to_writer(&mut *out, value)?;
+    }
+    out.write_all(b"}")
+}
+
+fn write_diagnostics<'d>(
+    out: &mut impl Write,
+    diagnostics: impl Iterator<Item = &'d Diagnostic>,
+    line_col: &dyn Fn(usize) -> (usize, usize),
+) -> std::io::Result<()> {
+    for (i, diag) in diagnostics.enumerate() {
+        let (line, column) = line_col(diag.span().start);
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        out.write_all(b"{\"code\":")?;
+        serde_json::to_writer(&mut *out, diag.code())?;
+        out.write_all(b",\"message\":")?;
+        serde_json::to_writer(&mut *out, diag.message())?;
+        write!(out, ",\"line\":{line},\"column\":{column}}}")?;
+    }
+    Ok(())
+}
+
 /// A file's text prepared for rendering many diagnostics: shared once, with its line index, so
 /// each report reads only the lines around its span (miette alone rescans the file from the start
 /// for every diagnostic, which is quadratic on a large file with many reports).
@@ -331,6 +387,29 @@ pub fn codes_with_counts<'c>(codes: impl IntoIterator<Item = &'c str>) -> String
 mod tests {
     use super::*;
     use cards_core::Span;
+
+    #[test]
+    fn written_json_is_the_json_tree_s_text() {
+        let mut fields = Map::new();
+        fields.insert("variant".into(), Value::from("NT \"quoted\" \u{e9}"));
+        fields.insert("ok".into(), Value::from("a field may not replace the contract's key"));
+        fields.insert("stacks".into(), json!(["1.5", null, {"a": [1, 2.5, true]}]));
+        let record = RecordReport {
+            diagnostics: vec![
+                Diagnostic::warning("W_ONE", "tab\there", Span::new(3, 4)),
+                Diagnostic::error("E_ONE", "line\nbreak", Span::at(0)),
+                Diagnostic::error("E_TWO", "", Span::at(7)),
+            ],
+            fields,
+        };
+        for record in [&record, &RecordReport::default()] {
+            let line_col = |offset: usize| (offset + 1, 2 * offset + 1);
+            let tree = record_json_named("dir/f \"1\".phh", 7, "phh", record, &line_col).to_string();
+            let mut written = Vec::new();
+            write_record_json(&mut written, "dir/f \"1\".phh", 7, "phh", record, &line_col).unwrap();
+            assert_eq!(String::from_utf8(written).unwrap(), tree);
+        }
+    }
 
     fn render(text: &str, span: Span) -> String {
         let record = RecordReport {

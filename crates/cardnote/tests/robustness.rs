@@ -1002,3 +1002,64 @@ fn fmt_keeps_records_and_fields() {
         }
     }
 }
+
+/// The commands' path: a file cut into units by its notation, each unit checked and rewritten on
+/// its own. Big `.phhs` inputs (many units) broken in every way the sweeps above use: no panic,
+/// every span inside its unit's text on a character boundary, and the units together are the file.
+#[test]
+fn units_of_broken_big_files() {
+    use cardnote::formats::{ConvertTo, Unit, notation, phh::UNIT_BYTES};
+    let hand = PHH_HAND;
+    let mut base = String::new();
+    let mut n = 0;
+    while base.len() < 3 * UNIT_BYTES {
+        n += 1;
+        base.push_str(&format!("[{n}]\n{hand}\n"));
+    }
+    let cut = base.len() / 2;
+    let mut inputs: Vec<(&str, Vec<u8>)> = vec![
+        ("clean", base.clone().into_bytes()),
+        ("cut off", base.as_bytes()[..cut].to_vec()),
+        ("crlf", base.replace('\n', "\r\n").into_bytes()),
+        ("lone cr", base.replace('\n', "\r").into_bytes()),
+    ];
+    let mut latin1 = base.clone().into_bytes();
+    latin1[cut] = 0xE9;
+    inputs.push(("invalid utf-8", latin1));
+    let mut nul = base.clone().into_bytes();
+    nul[cut] = 0;
+    inputs.push(("nul", nul));
+    inputs.push(("multibyte", base.replace("NT", "NT\u{e9}\u{1F0A1}").into_bytes()));
+    inputs.push(("unclosed array", base.replacen("actions = [", "actions = [\n'# x',\n", 1).into_bytes()));
+    let phh = notation(Format::Phh);
+    for (what, data) in &inputs {
+        let units: Vec<Unit> =
+            phh.units(Box::new(data.as_slice()), Path::new("big.phhs")).collect::<Result<_, _>>().unwrap();
+        let mut offset = 0;
+        for unit in &units {
+            assert_eq!(unit.offset, offset, "{what}: units follow each other");
+            offset += unit.text.len();
+            let checked =
+                FileCheck { source: unit.text.clone(), records: phh.check(unit, &CheckOptions::default()) };
+            assert_sane(Format::Phh, what, &checked);
+            for result in [
+                phh.fmt(unit, &FmtOptions::default()).err(),
+                phh.fmt(unit, &FmtOptions { preserve: true, force: true }).err(),
+                phh.convert(unit, ConvertTo::Json).err(),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                let refusal = FileCheck {
+                    source: result.source.clone(),
+                    records: vec![formats::RecordReport {
+                        diagnostics: result.diagnostics,
+                        fields: Default::default(),
+                    }],
+                };
+                assert_sane(Format::Phh, what, &refusal);
+            }
+        }
+        assert!(units.len() > 1 || *what == "lone cr", "{what}: {} units", units.len());
+    }
+}

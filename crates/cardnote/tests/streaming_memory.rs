@@ -84,6 +84,71 @@ fn phh_stream_of_a_million_hands_is_bounded() {
     assert_bounded("phh", records, peak);
 }
 
+/// The CLI's own path: `check --json` and `fmt` of a `.phhs` cut into units by the PHH notation
+/// and run on two workers (`cardnote::pipeline`), every hand read, replayed and written. The heap
+/// holds a few units at a time, far less than the input.
+#[test]
+fn cli_check_and_fmt_pipelines_are_bounded() {
+    use cardnote::formats::{CheckOptions, FmtOptions, Format, notation};
+    const HANDS: usize = 200_000;
+    /// A few units (256 KiB of text each) in flight on two workers, with their reports.
+    const PIPELINE_BOUND: usize = 16 << 20;
+    let _turn = LOCK.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let phh = notation(Format::Phh);
+    let path = std::path::Path::new("generated.phhs");
+    let input =
+        || Box::new(BufReader::new(PhhHands { next: 0, n: HANDS, chunk: Vec::with_capacity(256), at: 0 }));
+    let (records, peak) = peak_during(|| {
+        let mut records = 0;
+        let mut json = std::io::sink();
+        let opts = CheckOptions::default();
+        let work = |unit: cardnote::formats::Unit| {
+            let reports = phh.check(&unit, &opts);
+            let mut out = Vec::new();
+            for (i, report) in reports.iter().enumerate() {
+                assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+                cardnote::output::write_record_json(
+                    &mut out,
+                    "generated.phhs",
+                    unit.index + i,
+                    "phh",
+                    report,
+                    &|_| (1, 1),
+                )
+                .unwrap();
+            }
+            (reports.len(), out)
+        };
+        cardnote::pipeline::ordered(2, phh.units(input(), path), work, |(n, out)| {
+            records += n;
+            std::io::Write::write_all(&mut json, &out)
+        })
+        .unwrap();
+        records
+    });
+    eprintln!("check --json pipeline: {records} records, peak heap growth {} KiB", peak / 1024);
+    assert_eq!(records, HANDS);
+    assert!(peak < PIPELINE_BOUND, "check: the heap grew to {peak} bytes over {HANDS} hands");
+    let (bytes, peak) = peak_during(|| {
+        let mut bytes = 0;
+        let opts = FmtOptions::default();
+        cardnote::pipeline::ordered(
+            2,
+            phh.units(input(), path),
+            |unit| phh.fmt(&unit, &opts).unwrap(),
+            |out| {
+                bytes += out.len();
+                Ok::<(), std::io::Error>(())
+            },
+        )
+        .unwrap();
+        bytes
+    });
+    eprintln!("fmt pipeline: {bytes} bytes written, peak heap growth {} KiB", peak / 1024);
+    assert!(bytes > HANDS * 100);
+    assert!(peak < PIPELINE_BOUND, "fmt: the heap grew to {peak} bytes over {HANDS} hands");
+}
+
 #[test]
 fn pbn_reader_over_a_million_games_is_bounded() {
     let _turn = LOCK.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
