@@ -127,11 +127,14 @@ fn preferans_stream_of_a_million_deals_is_bounded() {
         text.push_str(&format!("[{id} {first} WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n"));
     }
     let (records, peak) = peak_during(|| {
+        let options = ppn_pref::Options::default();
         let mut count = 0;
-        ppn_pref::validate::check_stream(&text, |_record, deal, _check| {
-            assert!(deal.is_some());
+        for record in ppn_pref::Reader::from_str(&text, options) {
+            let mut record = record.unwrap();
+            ppn_pref::check(&mut record, &options);
+            assert!(record.model.deal.is_some());
             count += 1;
-        });
+        }
         count
     });
     assert_bounded("ppn-pref", records, peak);

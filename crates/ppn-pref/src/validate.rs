@@ -14,9 +14,10 @@ use cards_core::{Card, CardSet, Diagnostic, DiagnosticSink, Rank, Span, Suit};
 use crate::PrefPlayer;
 use crate::auction;
 use crate::codes as code;
+use crate::model::Tag;
 use crate::model::{Accepted, Bid, Column, Contract, Deal, Discard, Entry, KontraLevel, Play, Trick};
 use crate::model::{PLACE_TAGS, PLAYER_TAGS, RESULT_TAGS};
-use crate::parse::{self, DealSpans, Document, Field, Item, Reader, Record};
+use crate::parse::{self, DealSpans, Document, Field};
 
 /// The facts a checked deal yields (for reports and the CLI).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,12 +90,12 @@ impl Report {
 /// Reads and checks a whole file (T1, T2, T3).
 ///
 /// ```
-/// let report = ppn_pref::validate::check("[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\
+/// let report = ppn_pref::validate::check_str("[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\
 ///     [Result1 0]\n[Result2 0]\n[Result3 0]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n");
 /// assert!(!report.has_errors());
 /// ```
 #[must_use]
-pub fn check(source: &str) -> Report {
+pub fn check_str(source: &str) -> Report {
     check_document(parse::read(source))
 }
 
@@ -115,11 +116,15 @@ pub fn check_document(document: Document) -> Report {
         })
         .collect();
     let mut file_diagnostics = document.diagnostics.clone();
-    check_tags(&document, &mut file_diagnostics);
+    let tags = &document.game.tags;
+    for i in 0..tags.len() {
+        check_tag(tags, &document.tag_spans, i, &mut file_diagnostics);
+    }
+    check_info(tags, &document.tag_spans, &mut file_diagnostics);
     let mut state = GameState::new(document.game.refe().and_then(|r| u32::try_from(r).ok()));
     for (rec, check) in document.records.iter().zip(records.iter_mut()) {
         let deal = rec.deal.and_then(|i| document.game.deals.get(i));
-        state.lint(rec, deal, &mut check.diagnostics);
+        state.lint(rec.id, &rec.spans, deal, &mut check.diagnostics);
     }
     Report { document, file_diagnostics, records }
 }
@@ -755,34 +760,42 @@ fn check_summary(
     Ok(())
 }
 
-fn check_tags(doc: &Document, out: &mut dyn DiagnosticSink) {
-    let tags = &doc.game.tags;
-    for (i, t) in tags.iter().enumerate() {
-        let span = doc.tag_spans.get(i).copied().unwrap_or_default();
-        if tags.iter().take(i).any(|u| u.name == t.name) {
-            out.report(Diagnostic::error(code::TAG_DUPLICATE, format!("tag {} appears twice", t.name), span));
-            continue;
-        }
-        let v = t.value.trim();
-        let int = v.parse::<i64>().ok();
-        let bad = match t.name.as_str() {
-            "Bula" => {
-                (!int.is_some_and(|b| b > 0 && b % 2 == 0)).then_some("Bula is a positive even integer")
-            }
-            "Refe" => int.is_none_or(|r| r < 0).then_some("Refe is a non-negative integer"),
-            n if RESULT_TAGS.contains(&n) => int.is_none().then_some("a Result is an integer"),
-            n if PLACE_TAGS.contains(&n) => {
-                (!int.is_some_and(|p| (1..=3).contains(&p))).then_some("a Place is 1, 2 or 3")
-            }
-            _ => None,
-        };
-        if let Some(why) = bad {
-            out.report(Diagnostic::error(code::TAG_VALUE, format!("{}: `{}`", why, t.value), span));
-        }
+/// The checks of one info tag (`tags[i]`, at `spans[i]`): not a repeat of an earlier tag, and a
+/// well-formed value for the tags the rules type.
+pub(crate) fn check_tag(tags: &[Tag], spans: &[Span], i: usize, out: &mut dyn DiagnosticSink) {
+    let Some(t) = tags.get(i) else { return };
+    let span = spans.get(i).copied().unwrap_or_default();
+    if tags.iter().take(i).any(|u| u.name == t.name) {
+        out.report(Diagnostic::error(code::TAG_DUPLICATE, format!("tag {} appears twice", t.name), span));
+        return;
     }
+    let v = t.value.trim();
+    let int = v.parse::<i64>().ok();
+    let bad = match t.name.as_str() {
+        "Bula" => (!int.is_some_and(|b| b > 0 && b % 2 == 0)).then_some("Bula is a positive even integer"),
+        "Refe" => int.is_none_or(|r| r < 0).then_some("Refe is a non-negative integer"),
+        n if RESULT_TAGS.contains(&n) => int.is_none().then_some("a Result is an integer"),
+        n if PLACE_TAGS.contains(&n) => {
+            (!int.is_some_and(|p| (1..=3).contains(&p))).then_some("a Place is 1, 2 or 3")
+        }
+        _ => None,
+    };
+    if let Some(why) = bad {
+        out.report(Diagnostic::error(code::TAG_VALUE, format!("{}: `{}`", why, t.value), span));
+    }
+}
+
+/// The checks of the info section as a whole: required tags present, results that add up to 0 and
+/// places in the order of the results.
+pub(crate) fn check_info(tags: &[Tag], spans: &[Span], out: &mut dyn DiagnosticSink) {
+    let find = |name: &str| tags.iter().find(|t| t.name == name);
+    let int = |name: &str| find(name).and_then(|t| t.value.trim().parse::<i64>().ok());
+    let tag_span = |name: &str| {
+        tags.iter().position(|t| t.name == name).and_then(|i| spans.get(i).copied()).unwrap_or_default()
+    };
     let required = ["Bula", "Refe"].iter().chain(PLAYER_TAGS.iter()).chain(RESULT_TAGS.iter());
     for name in required {
-        if doc.game.tag(name).is_none() {
+        if find(name).is_none() {
             out.report(
                 Diagnostic::error(
                     code::TAG_MISSING,
@@ -793,51 +806,40 @@ fn check_tags(doc: &Document, out: &mut dyn DiagnosticSink) {
             );
         }
     }
-    let results: Option<Vec<i64>> = PrefPlayer::ALL.iter().map(|&p| doc.game.result(p)).collect();
-    if let Some(results) = &results {
-        let sum: i64 = results.iter().sum();
-        if sum != 0 {
-            let span = tag_span(doc, RESULT_TAGS[0]);
-            out.report(Diagnostic::warning(
-                code::RESULT_SUM_NONZERO,
-                format!("the results add up to {sum}, not 0"),
-                span,
-            ));
-        }
-        let places: Vec<Option<i64>> = PLACE_TAGS.iter().map(|n| doc.game.tag_int(n)).collect();
-        for (i, place_tag) in PLACE_TAGS.iter().enumerate() {
-            for j in 0..3 {
-                if let (Some(Some(pi)), Some(Some(pj)), Some(ri), Some(rj)) =
-                    (places.get(i), places.get(j), results.get(i), results.get(j))
-                {
-                    if pi < pj && ri <= rj {
-                        out.report(Diagnostic::warning(
-                            code::PLACE_RESULT_ORDER,
-                            format!(
-                                "player {} has place {pi} but result {ri}, not above player {}'s {rj} (place {pj})",
-                                i + 1,
-                                j + 1
-                            ),
-                            tag_span(doc, place_tag),
-                        ));
-                    }
+    let results: Option<Vec<i64>> = RESULT_TAGS.iter().map(|n| int(n)).collect();
+    let Some(results) = &results else { return };
+    let sum: i64 = results.iter().sum();
+    if sum != 0 {
+        out.report(Diagnostic::warning(
+            code::RESULT_SUM_NONZERO,
+            format!("the results add up to {sum}, not 0"),
+            tag_span(RESULT_TAGS[0]),
+        ));
+    }
+    let places: Vec<Option<i64>> = PLACE_TAGS.iter().map(|n| int(n)).collect();
+    for (i, place_tag) in PLACE_TAGS.iter().enumerate() {
+        for j in 0..3 {
+            if let (Some(Some(pi)), Some(Some(pj)), Some(ri), Some(rj)) =
+                (places.get(i), places.get(j), results.get(i), results.get(j))
+            {
+                if pi < pj && ri <= rj {
+                    out.report(Diagnostic::warning(
+                        code::PLACE_RESULT_ORDER,
+                        format!(
+                            "player {} has place {pi} but result {ri}, not above player {}'s {rj} (place {pj})",
+                            i + 1,
+                            j + 1
+                        ),
+                        tag_span(place_tag),
+                    ));
                 }
             }
         }
     }
 }
 
-fn tag_span(doc: &Document, name: &str) -> Span {
-    doc.game
-        .tags
-        .iter()
-        .position(|t| t.name == name)
-        .and_then(|i| doc.tag_spans.get(i).copied())
-        .unwrap_or_default()
-}
-
 /// The running game-level (T3) state: ids, dealer rotation and refa hats across deals.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameState {
     /// `Refe` from the tags (uncapped hats when unknown).
     pub refe: Option<u32>,
@@ -856,10 +858,16 @@ impl GameState {
 
     /// Adds the T3 lints of the next record (in file order) to `out`.
     #[allow(clippy::too_many_lines)]
-    pub fn lint(&mut self, rec: &Record, deal: Option<&Deal>, out: &mut dyn DiagnosticSink) {
+    pub fn lint(
+        &mut self,
+        id: Option<u32>,
+        spans: &DealSpans,
+        deal: Option<&Deal>,
+        out: &mut dyn DiagnosticSink,
+    ) {
         let refe = self.refe;
-        let id_span = rec.spans.field(Field::Id);
-        if let Some(id) = rec.id {
+        let id_span = spans.field(Field::Id);
+        if let Some(id) = id {
             let expect = self.prev_id.map_or(1, |p| p.saturating_add(1));
             if id != expect {
                 out.report(Diagnostic::warning(
@@ -871,7 +879,7 @@ impl GameState {
             self.prev_id = Some(id);
         }
         let Some(deal) = deal else { return };
-        let ospan = rec.spans.field(Field::Order);
+        let ospan = spans.field(Field::Order);
         if !deal.order.is_rotation() {
             out.report(Diagnostic::warning(
                 code::DEAL_ORDER_NOT_ROTATION,
@@ -902,8 +910,7 @@ impl GameState {
         let capped = refe.map_or(self.all_pass, |r| self.all_pass.min(r));
         let owed = capped > self.used[main];
         let owed_uncapped = self.all_pass > self.used[main];
-        let rspan =
-            if play.refa.is_some() { rec.spans.field(Field::Refa) } else { rec.spans.field(Field::Value) };
+        let rspan = if play.refa.is_some() { spans.field(Field::Refa) } else { spans.field(Field::Value) };
         if refa && !owed {
             if owed_uncapped {
                 out.report(Diagnostic::warning(
@@ -934,49 +941,53 @@ impl GameState {
     }
 }
 
-/// Reads and checks a file as a stream, calling `on_record` for each deal record (with its model
-/// and its full check: syntax, T2 and T3) as soon as it is read; nothing else is kept. Returns the
-/// file-level diagnostics (stray lines, tag problems, Result and Place lints) in file order.
-/// `Refe` is taken from the tags read before each deal (PPN puts the info section first).
+/// Checks one record read by [`crate::Reader`]: the deal against itself (T2, facts into
+/// [`DealRecord::outcome`](crate::record::DealRecord::outcome)), against the deals before it (T3,
+/// from the state the record carries), and the info tags it owns (the first record checks the
+/// info section). Call it once per record.
+///
+/// Diagnostics keep the order the whole-file [`check_str`] gives them: the record's syntax, T2 and
+/// T3, then, when the record holds any file-level problem, everything sorted by position.
 ///
 /// ```
+/// use ppn_pref::{Options, Reader, check};
+///
 /// let src = "[Bula 60]\n[Refe 2]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n[3 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 P,P,P]\n";
 /// let mut codes = Vec::new();
-/// let file = ppn_pref::validate::check_stream(src, |_record, _deal, check| {
-///     codes.extend(check.diagnostics.iter().map(|d| d.code().to_owned()));
-/// });
-/// assert_eq!(codes, ["ID_SEQUENCE"]);
-/// assert!(file.iter().any(|d| d.code() == "TAG_MISSING"));
+/// for record in Reader::from_str(src, Options::default()) {
+///     let mut record = record.unwrap();
+///     check(&mut record, &Options::default());
+///     codes.extend(record.diagnostics.iter().map(|d| d.code()));
+/// }
+/// // deal 1 carries the missing tags (file level, sorted first), deal 3 the id lint
+/// assert_eq!(codes.iter().filter(|c| **c == "TAG_MISSING").count(), 6);
+/// assert_eq!(codes.last(), Some(&"ID_SEQUENCE"));
 /// ```
-pub fn check_stream(
-    source: &str,
-    mut on_record: impl FnMut(&Record, Option<&Deal>, RecordCheck),
-) -> Vec<Diagnostic> {
-    let mut doc = Document::default();
-    let mut state = GameState::new(None);
-    for item in Reader::new(source) {
-        match item {
-            Item::Tag(tag, span) => {
-                if tag.name == "Refe" {
-                    state.refe = tag.value.trim().parse().ok();
-                }
-                doc.game.tags.push(tag);
-                doc.tag_spans.push(span);
-            }
-            Item::Problem(d) => doc.diagnostics.push(d),
-            Item::Record(record, deal) => {
-                let mut diagnostics = record.diagnostics.clone();
-                let outcome = deal.as_ref().map(|d| {
-                    let (diags, outcome) = check_deal(d, &record.spans);
-                    diagnostics.extend(diags);
-                    outcome
-                });
-                state.lint(&record, deal.as_ref(), &mut diagnostics);
-                on_record(&record, deal.as_ref(), RecordCheck { diagnostics, outcome });
-            }
-        }
+pub fn check(record: &mut crate::Record, options: &crate::Options) {
+    let model = &mut record.model;
+    let syntax_len = model.syntax_len.min(record.diagnostics.len());
+    let mut file_level = record.diagnostics.split_off(syntax_len);
+    let mut found = Vec::new();
+    if let Some(deal) = &model.deal {
+        let (diagnostics, outcome) = check_deal(deal, &model.spans);
+        found = diagnostics;
+        model.outcome = Some(outcome);
     }
-    let mut file = std::mem::take(&mut doc.diagnostics);
-    check_tags(&doc, &mut file);
-    file
+    let mut state = model.state.clone();
+    state.lint(model.id, &model.spans, model.deal.as_ref(), &mut found);
+    options.apply(&mut found);
+    record.diagnostics.append(&mut found);
+    let header = &model.header;
+    let own_tags = if model.number == 0 { 0..model.late_tags.end } else { model.late_tags.clone() };
+    for i in own_tags {
+        check_tag(&header.tags, &header.spans, i, &mut file_level);
+    }
+    if model.number == 0 {
+        let info = header.tags.len().min(model.late_tags.start);
+        check_info(&header.tags[..info], &header.spans[..info], &mut file_level);
+    }
+    if !file_level.is_empty() {
+        record.diagnostics.append(&mut file_level);
+        record.diagnostics.sort_by_key(|d| d.span().start);
+    }
 }

@@ -27,36 +27,25 @@ fn fields(id: Option<u32>, outcome: Option<&Outcome>) -> Map<String, Value> {
     map
 }
 
-/// Checks a whole file: one record per deal record.
+/// The report of one record read by [`ppn_pref::Reader`]: checks it and gives its diagnostics
+/// (file-level problems join the record they follow) and fields.
+#[must_use]
+pub fn record_report(mut record: ppn_pref::Record, options: &ppn_pref::Options) -> RecordReport {
+    ppn_pref::check(&mut record, options);
+    let fields = fields(record.model.id, record.model.outcome.as_ref());
+    RecordReport { diagnostics: record.diagnostics, fields }
+}
+
+/// Checks a whole file: one record per deal record (a file without deal records gives one).
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     let source = decode_text(data);
-    let report = ppn_pref::check(&source);
-    let mut records: Vec<RecordReport> = report
-        .document
-        .records
-        .iter()
-        .zip(&report.records)
-        .map(|(rec, c)| RecordReport {
-            diagnostics: {
-                let mut found = c.diagnostics.clone();
-                ppn_pref::Options { strict: opts.strict }.apply(&mut found);
-                found
-            },
-            fields: fields(rec.id, c.outcome.as_ref()),
-        })
+    let options = ppn_pref::Options { strict: opts.strict };
+    // reading text in memory cannot fail
+    let records = ppn_pref::Reader::from_str(&source, options)
+        .map_while(Result::ok)
+        .map(|record| record_report(record, &options))
         .collect();
-    if records.is_empty() {
-        records.push(RecordReport { diagnostics: Vec::new(), fields: fields(None, None) });
-    }
-    let starts: Vec<usize> = report.document.records.iter().map(|r| r.spans.record().start).collect();
-    for d in &report.file_diagnostics {
-        let at = starts.iter().rposition(|&s| s <= d.span().start).unwrap_or(0);
-        if let Some(r) = records.get_mut(at) {
-            r.diagnostics.push(d.clone());
-            r.diagnostics.sort_by_key(|d| d.span().start);
-        }
-    }
     FileCheck { source, records }
 }
 
@@ -87,7 +76,7 @@ fn read_game(data: &[u8], force: bool) -> Result<(String, Game), Refusal> {
     };
     // check the PPN text of what was read (for PPN input this is the source itself)
     let text = if source.trim_start().starts_with('{') { write::write_game(&game) } else { source.clone() };
-    let report = ppn_pref::check(&text);
+    let report = ppn_pref::check_str(&text);
     let errors = errors_of(&report);
     if !errors.is_empty() && !force {
         return Err(Refusal { source: text, diagnostics: errors });
@@ -155,7 +144,7 @@ mod tests {
     #[test]
     fn fmt_and_convert_round_trip() {
         let game = write::write_game(&ppn_pref::generate::random_game(3, 8, 60, 2));
-        assert!(!ppn_pref::check(&game).has_errors());
+        assert!(!ppn_pref::check_str(&game).has_errors());
         let out = fmt(game.as_bytes(), &FmtOptions::default()).unwrap_or_default();
         assert_eq!(String::from_utf8_lossy(&out), game);
         let js = convert(game.as_bytes(), ConvertTo::Json).unwrap_or_default();
