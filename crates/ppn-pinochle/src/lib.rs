@@ -69,9 +69,13 @@
 
 pub mod card_text;
 pub mod codes;
+#[cfg(feature = "serde")]
+pub mod json;
 pub mod meld;
 pub mod model;
 pub mod parse;
+pub mod read;
+pub mod record;
 pub mod seat;
 #[cfg(feature = "generate")]
 pub mod synth;
@@ -79,30 +83,25 @@ pub mod validate;
 pub mod write;
 
 pub use model::PpnFile;
+pub use read::Reader;
+pub use record::{HandRecord, Record};
 pub use seat::PinochleSeat;
-pub use validate::{HandReport, Options};
+pub use validate::{HandReport, Options, check};
 
-/// Reads and checks a whole text, streaming: each hand is read, checked and given back to the
-/// reader ([`parse::Reader::recycle`]) before the next one is read. One report per hand (syntax diagnostics first; header diagnostics go to the
-/// first report). Gives the same reports as [`validate::check_parsed`] on [`parse::parse`].
+/// Reads and checks a whole text, streaming: a convenience over [`Reader`] and [`check`] (each
+/// hand's buffers are given back to the reader before the next one is read). One report per hand
+/// (header diagnostics go to the first report; a file without hands gives one report). Gives the
+/// same reports as [`validate::check_parsed`] on [`parse::parse`].
 #[must_use]
 pub fn check_str(text: &str, opts: &Options) -> Vec<HandReport> {
-    let mut reader = parse::Reader::new(text);
-    let (mut checker, mut head) = validate::Checker::new(&reader.headers, *opts);
-    let mut first = std::mem::take(&mut reader.header_diagnostics);
-    first.append(&mut head);
+    let mut reader = Reader::from_str(text, *opts);
     let mut reports = Vec::new();
-    while let Some((hand, syntax)) = reader.next() {
-        let mut report = checker.check_hand(&hand, syntax);
-        reader.recycle(hand);
-        if reports.is_empty() {
-            first.append(&mut report.diagnostics);
-            report.diagnostics = std::mem::take(&mut first);
-        }
-        reports.push(report);
-    }
-    if reports.is_empty() {
-        reports.push(HandReport { diagnostics: first, summary: validate::Summary::default() });
+    // reading text in memory cannot fail
+    while let Some(Ok(mut record)) = reader.next() {
+        check(&mut record, opts);
+        let summary = record.model.summary.take().unwrap_or_default();
+        reports.push(HandReport { diagnostics: std::mem::take(&mut record.diagnostics), summary });
+        reader.recycle(record);
     }
     reports
 }

@@ -1803,6 +1803,38 @@ fn check_play(
     out
 }
 
+/// Checks one record read by [`crate::Reader`] (headers on the first, inheritance, the game rules
+/// of the digest, the lints across hands) and sets its [`Summary`]. The records of one reader
+/// share the state that crosses hands, so check each once, in file order.
+///
+/// Diagnostics come in the order [`crate::check_str`] gives them: the headers' syntax and checks
+/// (first record), then the hand's syntax and checks.
+pub fn check(record: &mut crate::Record, options: &Options) {
+    let model = &mut record.model;
+    let checking = model.checking.clone();
+    let mut guard = checking.lock();
+    let state = guard.get_or_insert_with(|| {
+        let (checker, header) = Checker::new(&model.headers, *options);
+        crate::record::CheckState { checker, header }
+    });
+    state.checker.opts = *options;
+    let syntax = record.diagnostics.split_off(model.header_len.min(record.diagnostics.len()));
+    if model.number == 0 {
+        record.diagnostics.append(&mut state.header);
+    }
+    match &model.hand {
+        Some(hand) => {
+            let report = state.checker.check_hand(hand, syntax);
+            record.diagnostics.extend(report.diagnostics);
+            model.summary = Some(report.summary);
+        }
+        None => {
+            record.diagnostics.extend(syntax);
+            model.summary = Some(Summary::default());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@ use ppn_pinochle::model::{
 };
 use ppn_pinochle::parse::{Parsed, classify_token, parse, parse_segment};
 use ppn_pinochle::validate::{Summary, check_parsed};
-use ppn_pinochle::write::{segment_text, to_export, token_text, write};
+use ppn_pinochle::write::{to_export, write};
 use serde_json::{Map, Value, json};
 
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
@@ -40,15 +40,24 @@ fn fields(summary: &Summary) -> Map<String, Value> {
     map
 }
 
-/// Checks a whole file: one record per hand.
+/// The report of one record read by [`ppn_pinochle::Reader`] (records of one reader are checked
+/// in file order: hands inherit from the hands before them).
+#[must_use]
+pub fn record_report(mut record: ppn_pinochle::Record, options: &ppn_pinochle::Options) -> RecordReport {
+    ppn_pinochle::check(&mut record, options);
+    let summary = record.model.summary.take().unwrap_or_default();
+    RecordReport { fields: fields(&summary), diagnostics: record.diagnostics }
+}
+
+/// Checks a whole file: one record per hand (a file without hands gives one).
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     let source = decode_text(data);
-    let parsed = parse(&source);
-    let reports = check_parsed(&parsed, &options(opts));
-    let records = reports
-        .into_iter()
-        .map(|r| RecordReport { fields: fields(&r.summary), diagnostics: r.diagnostics })
+    let options = options(opts);
+    // reading text in memory cannot fail
+    let records = ppn_pinochle::Reader::from_str(&source, options)
+        .map_while(Result::ok)
+        .map(|record| record_report(record, &options))
         .collect();
     FileCheck { source, records }
 }
@@ -113,7 +122,7 @@ fn json_str<'v>(value: &'v Value, key: &str, at: &str) -> Result<&'v str, String
     value.get(key).and_then(Value::as_str).ok_or_else(|| format!("{at}: `{key}` is not a string"))
 }
 
-/// Reads the JSON form written by [`to_json`] back into a model (positions left empty).
+/// Reads the JSON form ([`ppn_pinochle::json`]) back into a model (positions left empty).
 fn from_json(source: &str) -> Result<PpnFile, Refusal> {
     let doc: Value =
         serde_json::from_str(source).map_err(|e| json_refusal(source, format!("not PPN JSON: {e}")))?;
@@ -201,70 +210,6 @@ fn read_json(doc: &Value) -> Result<PpnFile, String> {
     Ok(PpnFile { headers, hands })
 }
 
-/// The JSON form of a file: headers, then per hand its tags (name, value, segment, section lines
-/// and the comments written on them) and comments.
-#[must_use]
-pub fn to_json(file: &PpnFile) -> Value {
-    let headers: Vec<Value> = file
-        .headers
-        .iter()
-        .map(|h| match &h.header {
-            Header::Notation(v) => json!({ "notation": v }),
-            Header::Format(FormatKind::Export) => json!({ "format": "EXPORT" }),
-            Header::Format(FormatKind::Import) => json!({ "format": "IMPORT" }),
-            Header::Id(id) => json!({ "id": id }),
-            Header::Blank => json!({ "blank": true }),
-            Header::Other(t) => json!({ "other": t }),
-        })
-        .collect();
-    let hands: Vec<Value> = file
-        .hands
-        .iter()
-        .map(|hand| {
-            let items: Vec<Value> = hand
-                .items
-                .iter()
-                .map(|item| match item {
-                    Item::Comment(c) => json!({ "comment": c.text }),
-                    Item::Tag(tag) => {
-                        let mut m = Map::new();
-                        m.insert("name".into(), json!(tag.name));
-                        m.insert("value".into(), json!(tag.value));
-                        if let Some(seg) = &tag.segment {
-                            m.insert("segment".into(), json!(segment_text(seg)));
-                        }
-                        if let Some(section) = &tag.section {
-                            let lines: Vec<Value> = section
-                                .lines
-                                .iter()
-                                .map(|l| {
-                                    json!(l.tokens.iter().map(|t| token_text(&t.value)).collect::<Vec<_>>())
-                                })
-                                .collect();
-                            m.insert("lines".into(), json!(lines));
-                            // Comments written on section lines, one list per line, only when
-                            // there are any (so files without them keep the plain form).
-                            if section.lines.iter().any(|l| !l.comments.is_empty()) {
-                                let comments: Vec<Value> = section
-                                    .lines
-                                    .iter()
-                                    .map(|l| {
-                                        json!(l.comments.iter().map(|c| c.text.as_str()).collect::<Vec<_>>())
-                                    })
-                                    .collect();
-                                m.insert("line_comments".into(), json!(comments));
-                            }
-                        }
-                        Value::Object(m)
-                    }
-                })
-                .collect();
-            json!({ "items": items })
-        })
-        .collect();
-    json!({ "format": "ppn-pinochle", "headers": headers, "hands": hands })
-}
-
 /// Converts a file: to its JSON form, or to canonical PPN.
 pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
     let mut source = decode_text(data);
@@ -285,7 +230,8 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
         }
         ConvertTo::Json => {
             let parsed = refuse_on_errors(&source, &CheckOptions::default())?;
-            let mut out = serde_json::to_vec_pretty(&to_json(&parsed.file)).unwrap_or_default();
+            // the model serializes as its JSON form (ppn_pinochle::json)
+            let mut out = serde_json::to_vec_pretty(&parsed.file).unwrap_or_default();
             out.push(b'\n');
             Ok(out)
         }
