@@ -81,6 +81,31 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// A reader over a later part of a file that starts at a line start between hands, where
+    /// `position` (from [`Reader::position`] of the reader over the part before) left off: its
+    /// records are numbered, and checked with the cross-hand state, as in one reader over the
+    /// whole file (check the parts in file order); spans count from the start of `input`.
+    #[must_use]
+    pub fn resume(input: R, options: Options, position: Position) -> Reader<R> {
+        let mut reader = Reader::new(input, options);
+        reader.headers = position.headers;
+        reader.in_hands = position.in_hands;
+        reader.read = position.records;
+        reader.checking = position.checking;
+        reader
+    }
+
+    /// Where this reader stands (after its last record): what [`Reader::resume`] needs.
+    #[must_use]
+    pub fn position(&self) -> Position {
+        Position {
+            headers: Arc::clone(&self.headers),
+            in_hands: self.in_hands,
+            records: self.read,
+            checking: self.checking.clone(),
+        }
+    }
+
     /// The options this reader was made with.
     #[must_use]
     pub fn options(&self) -> &Options {
@@ -198,6 +223,24 @@ impl<'a> Reader<&'a [u8]> {
     #[must_use]
     pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
         Reader::new(text.as_bytes(), options)
+    }
+}
+
+/// Where a [`Reader`] stands in a file (for [`Reader::resume`]): the headers, whether hands have
+/// begun, the number of records read, and the checking state the records share.
+#[derive(Debug, Clone, Default)]
+pub struct Position {
+    headers: Arc<Vec<HeaderLine>>,
+    in_hands: bool,
+    records: usize,
+    checking: Checking,
+}
+
+impl Position {
+    /// Records read.
+    #[must_use]
+    pub fn records(&self) -> usize {
+        self.records
     }
 }
 

@@ -144,6 +144,25 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// A reader over a later part of a file that starts at a deal record line, where `position`
+    /// (from [`Reader::position`] of the reader over the part before) left off: the records it
+    /// yields are numbered and checked as in a reader over the whole file; spans count from the
+    /// start of `input`.
+    #[must_use]
+    pub fn resume(input: R, options: Options, position: Position) -> Reader<R> {
+        let mut reader = Reader::new(input, options);
+        reader.header = position.header;
+        reader.state = position.state;
+        reader.read = position.records;
+        reader
+    }
+
+    /// Where this reader stands (after its last record): what [`Reader::resume`] needs.
+    #[must_use]
+    pub fn position(&self) -> Position {
+        Position { header: Arc::clone(&self.header), state: self.state.clone(), records: self.read }
+    }
+
     /// The options this reader was made with.
     #[must_use]
     pub fn options(&self) -> &Options {
@@ -202,6 +221,18 @@ impl<'a> Reader<&'a [u8]> {
     pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
         Reader::new(text.as_bytes(), options)
     }
+}
+
+/// Where a [`Reader`] stands in a file: the info section read so far, the game state and the
+/// number of records read (for [`Reader::resume`], to read a file in parts, on several threads).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Position {
+    /// The info section so far.
+    pub header: Arc<Header>,
+    /// The game state after the last record.
+    pub state: GameState,
+    /// Records read.
+    pub records: usize,
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
