@@ -260,7 +260,7 @@ pub fn notation(format: Format) -> &'static dyn Notation {
         Format::Phh => &phh::PhhNotation,
         Format::Pbn => &WholeFile(Format::Pbn),
         Format::PpnPref => &pref::PrefNotation,
-        Format::PpnPinochle => &WholeFile(Format::PpnPinochle),
+        Format::PpnPinochle => &pinochle::PinochleNotation,
         Format::Lin => &WholeFile(Format::Lin),
     }
 }
