@@ -256,18 +256,35 @@ fn fail(code: &'static str, msg: impl Into<String>, span: Span) -> Check {
     Err(Diagnostic::error(code, msg, span))
 }
 
-#[allow(clippy::too_many_lines)]
+/// T2 in the digest's order; the first error stops the deal (later checks depend on the state
+/// the earlier ones establish).
 fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: &mut Outcome) -> Check {
-    // §2 the deal: 32 distinct cards
+    check_cards(deal, spans)?;
+    let Some(play) = &deal.play else { return Ok(()) };
+    let win = check_auction(deal, play, spans)?;
+    let main_hand = check_discards(deal, play, win.bid, spans)?;
+    check_contract(play, win.bid, spans)?;
+    let roles = check_roles(play, spans, lints)?;
+    check_value(play, spans)?;
+    check_starter(deal, play, &roles, spans)?;
+    let (won, main_passed) = check_throws(deal, play, &roles, main_hand, spans, outcome)?;
+    outcome.main_passed = Some(main_passed);
+    check_summary(deal, play, spans, &roles, &won, main_passed, lints)
+}
+
+/// §2 the deal: 32 distinct cards.
+fn check_cards(deal: &Deal, spans: &DealSpans) -> Check {
     let mut seen = CardSet::EMPTY;
     for (i, &c) in deal.cards.iter().enumerate() {
         if !seen.insert(c) {
             return fail(code::CARDS_DUPLICATE, format!("{} is dealt twice", card_name(c)), spans.card(i));
         }
     }
-    let Some(play) = &deal.play else { return Ok(()) };
-    let order = deal.order;
-    // §4 auction and main
+    Ok(())
+}
+
+/// §4 the auction has a legal reconstruction, and its winner is the main.
+fn check_auction(deal: &Deal, play: &Play, spans: &DealSpans) -> Result<auction::AuctionWin, Diagnostic> {
     let Some(win) = auction::reconstruct(deal.bids) else {
         return Err(Diagnostic::error(
             code::AUCTION_IMPOSSIBLE,
@@ -276,20 +293,24 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: 
         )
         .with_help("bids are in deal order; only a player with priority may say \"mine\""));
     };
-    let winner = order.at(win.position);
-    let main = play.main;
-    if main != winner {
-        return fail(
+    let winner = deal.order.at(win.position);
+    if play.main != winner {
+        return Err(Diagnostic::error(
             code::MAIN_NOT_AUCTION_WINNER,
-            format!("player {winner} won the auction, not player {main}"),
+            format!("player {winner} won the auction, not player {}", play.main),
             spans.field(Field::Main),
-        );
+        ));
     }
-    // §5 discards
+    Ok(win)
+}
+
+/// §5 the discards: `XX` after a game, otherwise two of the main's twelve cards. Gives the main's
+/// ten cards.
+fn check_discards(deal: &Deal, play: &Play, bid: Bid, spans: &DealSpans) -> Result<CardSet, Diagnostic> {
     let dspan = spans.field(Field::Discard);
-    let hand_set = |p: PrefPlayer| deal.hand(p).iter().copied().collect::<CardSet>();
-    let mut main_hand = hand_set(main);
-    if win.bid.is_game() {
+    let main = play.main;
+    let main_hand = deal.hand(main).iter().copied().collect::<CardSet>();
+    if bid.is_game() {
         if play.discard != Discard::None {
             return Err(Diagnostic::error(
                 code::GAME_DISCARD_NOT_XX,
@@ -298,45 +319,47 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: 
             )
             .with_help("write XX"));
         }
-    } else {
-        match play.discard {
-            Discard::None => {
-                return fail(
-                    code::DISCARD_FORMAT,
-                    "XX is only for a game; the main discards two cards",
-                    dspan,
-                );
-            }
-            Discard::Cards([a, b]) => {
-                if a == b {
-                    return fail(code::DISCARD_FORMAT, format!("{} is discarded twice", card_name(a)), dspan);
-                }
-                let twelve = main_hand | deal.talon().iter().copied().collect::<CardSet>();
-                for (k, c) in [a, b].into_iter().enumerate() {
-                    if !twelve.contains(c) {
-                        let holder = crate::model::DealOrder::at(order, 0);
-                        let owner = (0..3)
-                            .map(|pos| order.at(pos))
-                            .find(|&p| deal.hand(p).contains(&c))
-                            .unwrap_or(holder);
-                        return fail(
-                            code::DISCARD_NOT_HELD,
-                            format!(
-                                "{} is not among player {main}'s twelve cards: it is player {owner}'s",
-                                card_name(c)
-                            ),
-                            Span::new(dspan.start + k, dspan.start + k + 1),
-                        );
-                    }
-                }
-                main_hand = twelve - CardSet::single(a) - CardSet::single(b);
-            }
+        return Ok(main_hand);
+    }
+    let [a, b] = match play.discard {
+        Discard::None => {
+            return Err(Diagnostic::error(
+                code::DISCARD_FORMAT,
+                "XX is only for a game; the main discards two cards",
+                dspan,
+            ));
+        }
+        Discard::Cards(cards) => cards,
+    };
+    if a == b {
+        return Err(Diagnostic::error(
+            code::DISCARD_FORMAT,
+            format!("{} is discarded twice", card_name(a)),
+            dspan,
+        ));
+    }
+    let twelve = main_hand | deal.talon().iter().copied().collect::<CardSet>();
+    for (k, c) in [a, b].into_iter().enumerate() {
+        if !twelve.contains(c) {
+            let order = deal.order;
+            let holder = crate::model::DealOrder::at(order, 0);
+            let owner =
+                (0..3).map(|pos| order.at(pos)).find(|&p| deal.hand(p).contains(&c)).unwrap_or(holder);
+            return Err(Diagnostic::error(
+                code::DISCARD_NOT_HELD,
+                format!("{} is not among player {main}'s twelve cards: it is player {owner}'s", card_name(c)),
+                Span::new(dspan.start + k, dspan.start + k + 1),
+            ));
         }
     }
-    // §5 contract against the winning bid
+    Ok(twelve - CardSet::single(a) - CardSet::single(b))
+}
+
+/// §5 the contract against the winning bid.
+fn check_contract(play: &Play, bid: Bid, spans: &DealSpans) -> Check {
     let cspan = spans.field(Field::Contract);
     let contract = play.contract;
-    match win.bid {
+    match bid {
         Bid::Plain(n) | Bid::Mine(n) => {
             if contract.game {
                 return fail(
@@ -361,7 +384,7 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: 
                     cspan,
                 );
             }
-            if let Bid::NamedGame(k) = win.bid {
+            if let Bid::NamedGame(k) = bid {
                 if contract.level < k {
                     return fail(
                         code::CONTRACT_BELOW_BID,
@@ -373,55 +396,65 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: 
         }
         Bid::Pass => {}
     }
-    // §6 accepted and kontra
+    Ok(())
+}
+
+/// §6 who follows, who kontras, who is invited. Gives the roles in play.
+fn check_roles(play: &Play, spans: &DealSpans, lints: &mut dyn DiagnosticSink) -> Result<Roles, Diagnostic> {
+    let main = play.main;
     if play.accepted == Accepted::One(main) {
-        return fail(
+        return Err(Diagnostic::error(
             code::ACCEPTED_IS_MAIN,
             format!("player {main} is the main, not a follower"),
             spans.field(Field::Accepted),
-        );
+        ));
     }
-    let mut following = [false; 3];
-    for p in PrefPlayer::ALL {
-        following[p.index()] = match play.accepted {
-            Accepted::Nobody => false,
-            Accepted::One(q) => q == p,
-            Accepted::Both(_) => p != main,
-        };
-    }
+    let following = PrefPlayer::ALL.map(|p| match play.accepted {
+        Accepted::Nobody => false,
+        Accepted::One(q) => q == p,
+        Accepted::Both(_) => p != main,
+    });
     let mut roles = Roles { main, following, invited: None, inviter: None };
     let kspan = spans.field(Field::Kontra);
-    if let Some(k) = play.kontra {
-        if k.by == main {
-            return fail(
-                code::KONTRA_BY_MAIN,
-                format!("the kontra digit names the main (player {main})"),
+    let Some(k) = play.kontra else { return Ok(roles) };
+    if k.by == main {
+        return Err(Diagnostic::error(
+            code::KONTRA_BY_MAIN,
+            format!("the kontra digit names the main (player {main})"),
+            kspan,
+        ));
+    }
+    if k.level == KontraLevel::Invite && matches!(play.accepted, Accepted::Both(_)) {
+        return Err(Diagnostic::error(
+            code::INVITE_WITH_BOTH_FOLLOWING,
+            "an invitation needs exactly one follower, but both follow",
+            kspan,
+        ));
+    }
+    if !roles.follows(k.by) {
+        return Err(Diagnostic::error(
+            code::KONTRA_BY_NONFOLLOWER,
+            format!("player {} does not follow", k.by),
+            kspan,
+        ));
+    }
+    if k.level == KontraLevel::Invite {
+        roles.inviter = Some(k.by);
+        roles.invited = PrefPlayer::ALL.into_iter().find(|&p| p != main && p != k.by);
+        if !play.contract.game && play.contract.level == 2 {
+            lints.report(Diagnostic::warning(
+                code::INVITE_ON_PLAIN_SPADE,
+                "the engine never offers an invitation on plain spade",
                 kspan,
-            );
-        }
-        if k.level == KontraLevel::Invite && matches!(play.accepted, Accepted::Both(_)) {
-            return fail(
-                code::INVITE_WITH_BOTH_FOLLOWING,
-                "an invitation needs exactly one follower, but both follow",
-                kspan,
-            );
-        }
-        if !roles.follows(k.by) {
-            return fail(code::KONTRA_BY_NONFOLLOWER, format!("player {} does not follow", k.by), kspan);
-        }
-        if k.level == KontraLevel::Invite {
-            roles.inviter = Some(k.by);
-            roles.invited = PrefPlayer::ALL.into_iter().find(|&p| p != main && p != k.by);
-            if !contract.game && contract.level == 2 {
-                lints.report(Diagnostic::warning(
-                    code::INVITE_ON_PLAIN_SPADE,
-                    "the engine never offers an invitation on plain spade",
-                    kspan,
-                ));
-            }
+            ));
         }
     }
-    // §7 value
+    Ok(roles)
+}
+
+/// §7 the value: base × kontra, × 2 under refa.
+fn check_value(play: &Play, spans: &DealSpans) -> Check {
+    let contract = play.contract;
     let bm = base_times_kontra(play);
     let vspan = spans.field(Field::Value);
     match play.refa {
@@ -451,10 +484,13 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: 
             }
         }
     }
-    // §8 who leads
+    Ok(())
+}
+
+/// §8 who leads trick 1 (nobody when nobody follows).
+fn check_starter(deal: &Deal, play: &Play, roles: &Roles, spans: &DealSpans) -> Check {
     let sspan = spans.field(Field::Starts);
-    let nobody = play.accepted == Accepted::Nobody;
-    if nobody {
+    if play.accepted == Accepted::Nobody {
         if let Some(s) = play.starts {
             return fail(
                 code::WRONG_STARTER,
@@ -462,90 +498,99 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: 
                 sspan,
             );
         }
-    } else {
-        let expect = expected_starter(deal, play, |p| roles.in_play(p));
-        if play.starts != Some(expect) {
-            return fail(
-                code::WRONG_STARTER,
-                format!(
-                    "player {expect} leads trick 1, not {}",
-                    play.starts.map_or("0".to_owned(), |s| s.to_string())
-                ),
-                sspan,
-            );
-        }
+        return Ok(());
     }
-    // §9 throws
+    let expect = expected_starter(deal, play, |p| roles.in_play(p));
+    if play.starts != Some(expect) {
+        return fail(
+            code::WRONG_STARTER,
+            format!(
+                "player {expect} leads trick 1, not {}",
+                play.starts.map_or("0".to_owned(), |s| s.to_string())
+            ),
+            sspan,
+        );
+    }
+    Ok(())
+}
+
+/// §9 every trick replayed from the hands: size, cards held, following suit and trumping, the
+/// winner, and an end exactly at 10 tricks or where the main's failure is certain. Gives the tricks
+/// won per player and whether the main passed.
+fn check_throws(
+    deal: &Deal,
+    play: &Play,
+    roles: &Roles,
+    main_hand: CardSet,
+    spans: &DealSpans,
+    outcome: &mut Outcome,
+) -> Result<([u8; 3], bool), Diagnostic> {
     let tspan_all = spans.field(Field::Throws);
     let mut won = [0u8; 3];
-    let main_passed;
-    if nobody {
+    if play.accepted == Accepted::Nobody {
         if !play.throws.is_empty() {
-            return fail(
+            return Err(Diagnostic::error(
                 code::PLAY_WITHOUT_FOLLOWER,
                 "nobody follows, so no tricks are played (write 0)",
                 tspan_all,
-            );
-        }
-        main_passed = true;
-    } else {
-        let mut hands = [CardSet::EMPTY; 3];
-        for p in PrefPlayer::ALL {
-            hands[p.index()] = if p == main { main_hand } else { hand_set(p) };
-        }
-        let in_play_count = PrefPlayer::ALL.iter().filter(|&&p| roles.in_play(p)).count();
-        let succ = PrefPlayer::ALL.map(|p| next_in_play(deal, &roles, p));
-        let mut trick_start = tspan_all.start;
-        let trump = contract.trump();
-        let mut leader = play.starts.unwrap_or(main);
-        let mut failure_at = None;
-        for (k, trick) in play.throws.iter().enumerate() {
-            let tlen = trick.cards().len() + 1;
-            let tspan = Span::new(trick_start, trick_start + tlen);
-            trick_start += tlen + 1;
-            if k >= 10 {
-                return fail(code::TOO_MANY_TRICKS, "a deal has at most 10 tricks", tspan);
-            }
-            replay_trick(trick, k, tspan, leader, in_play_count, trump, &succ, deal, &mut hands)?;
-            let mut players = [leader; 3];
-            let mut p = leader;
-            for slot in players.iter_mut().skip(1) {
-                p = succ[p.index()];
-                *slot = p;
-            }
-            let w = players.get(trick_winner_index(trick.cards(), trump)).copied().unwrap_or(leader);
-            if trick.winner != w {
-                return Err(Diagnostic::error(
-                    code::WRONG_TRICK_WINNER,
-                    format!("player {w} wins trick {}, not player {}", k + 1, trick.winner),
-                    Span::new(tspan.end - 1, tspan.end),
-                ));
-            }
-            won[w.index()] += 1;
-            leader = w;
-            let main_t = won[main.index()];
-            let def_t: u8 = PrefPlayer::ALL.iter().filter(|&&p| p != main).map(|p| won[p.index()]).sum();
-            if failure_at.is_none() && failure_certain(contract, main_t, def_t) {
-                failure_at = Some(k);
-            }
-        }
-        let n = play.throws.len();
-        if n < 10 && (n == 0 || failure_at != Some(n - 1)) {
-            return Err(Diagnostic::error(
-                code::INCOMPLETE_PLAY,
-                format!("only {n} tricks, and the main's failure was not certain at the last one"),
-                tspan_all,
-            )
-            .with_help(
-                "record all 10 tricks, or stop exactly at the trick that decides the main's failure",
             ));
         }
-        main_passed = n == 10 && contract.passed(won[main.index()]);
-        outcome.tricks = Some(won);
+        return Ok((won, true));
     }
-    outcome.main_passed = Some(main_passed);
-    // §10 summary
-    check_summary(deal, play, spans, &roles, &won, main_passed, lints)
+    let main = roles.main;
+    let contract = play.contract;
+    let mut hands = [CardSet::EMPTY; 3];
+    for p in PrefPlayer::ALL {
+        hands[p.index()] =
+            if p == main { main_hand } else { deal.hand(p).iter().copied().collect::<CardSet>() };
+    }
+    let in_play_count = PrefPlayer::ALL.iter().filter(|&&p| roles.in_play(p)).count();
+    let succ = PrefPlayer::ALL.map(|p| next_in_play(deal, roles, p));
+    let mut trick_start = tspan_all.start;
+    let trump = contract.trump();
+    let mut leader = play.starts.unwrap_or(main);
+    let mut failure_at = None;
+    for (k, trick) in play.throws.iter().enumerate() {
+        let tlen = trick.cards().len() + 1;
+        let tspan = Span::new(trick_start, trick_start + tlen);
+        trick_start += tlen + 1;
+        if k >= 10 {
+            return Err(Diagnostic::error(code::TOO_MANY_TRICKS, "a deal has at most 10 tricks", tspan));
+        }
+        replay_trick(trick, k, tspan, leader, in_play_count, trump, &succ, deal, &mut hands)?;
+        let mut players = [leader; 3];
+        let mut p = leader;
+        for slot in players.iter_mut().skip(1) {
+            p = succ[p.index()];
+            *slot = p;
+        }
+        let w = players.get(trick_winner_index(trick.cards(), trump)).copied().unwrap_or(leader);
+        if trick.winner != w {
+            return Err(Diagnostic::error(
+                code::WRONG_TRICK_WINNER,
+                format!("player {w} wins trick {}, not player {}", k + 1, trick.winner),
+                Span::new(tspan.end - 1, tspan.end),
+            ));
+        }
+        won[w.index()] += 1;
+        leader = w;
+        let main_t = won[main.index()];
+        let def_t: u8 = PrefPlayer::ALL.iter().filter(|&&p| p != main).map(|p| won[p.index()]).sum();
+        if failure_at.is_none() && failure_certain(contract, main_t, def_t) {
+            failure_at = Some(k);
+        }
+    }
+    let n = play.throws.len();
+    if n < 10 && (n == 0 || failure_at != Some(n - 1)) {
+        return Err(Diagnostic::error(
+            code::INCOMPLETE_PLAY,
+            format!("only {n} tricks, and the main's failure was not certain at the last one"),
+            tspan_all,
+        )
+        .with_help("record all 10 tricks, or stop exactly at the trick that decides the main's failure"));
+    }
+    outcome.tricks = Some(won);
+    Ok((won, n == 10 && contract.passed(won[main.index()])))
 }
 
 fn next_in_play(deal: &Deal, roles: &Roles, p: PrefPlayer) -> PrefPlayer {
