@@ -527,64 +527,53 @@ impl Checker {
                 });
             }
         }
-        let get = |name: &str| match tag_id(name) {
-            Some(i) => index.get(i).and_then(|&x| eff.get(usize::from(x))),
-            None => eff.iter().find(|e| e.name == name),
-        };
-
-        // 2. Variant.
-        let dd4 = match get("Competition") {
-            None => true,
-            Some(e) => {
-                let v = e.value.to_ascii_lowercase().replace(' ', "-");
-                let ok = v == "double-deck-four-handed" || v == "?";
-                if !ok {
-                    d.push(Diagnostic::warning(
-                        code::VARIANT_NOT_CHECKED,
-                        format!("variant `{}`: only the notation is checked, not the game", e.value),
-                        e.span,
-                    ));
-                }
-                ok
-            }
-        };
-        let players = if dd4 { 4 } else { 8 };
-
-        // 3. EXPORT roster and order.
+        let get = |name: &str| find(&eff, &index, name);
+        let (dd4, players) = check_variant(get("Competition"), &mut d);
         if dd4 && self.format == Some(FormatKind::Export) {
-            for name in EXPORT_ROSTER {
-                if get(name).is_none() {
-                    d.push(
-                        Diagnostic::error(code::MISSING_TAG, format!("EXPORT record without the mandatory `{name}` tag"), hand_start)
-                            .with_help("EXPORT records carry every roster tag; use `*` after a termination, `?` when unknown"),
-                    );
-                }
-            }
-            let mut last_rank = 0;
-            for e in eff.iter().filter(|e| e.tag.is_some()) {
-                if let Some(rank) = EXPORT_ROSTER.iter().position(|n| *n == e.name) {
-                    if rank < last_rank {
-                        d.push(Diagnostic::warning(
-                            code::TAG_ORDER,
-                            format!("`{}` comes after a tag that the roster puts later", e.name),
-                            e.tag.map_or(e.span, |t| t.name_at.0),
-                        ));
-                        break;
-                    }
-                    last_rank = rank;
-                }
-            }
+            check_roster(&eff, get, hand_start, &mut d);
+        }
+        let t = self.typed_values(&eff, dd4, players, &mut d);
+
+        let mut summary = Summary {
+            hand: t.hand_number.map(|x| x.0),
+            dealer: t.dealer.map(|x| x.0),
+            declarer: t.declarer.map(|x| x.0),
+            contract: t.contract.map(|x| x.0),
+            trump: t.trump.map(|x| x.0),
+            meld_scores: t.meld_scores.as_ref().map(|x| x.0.clone()),
+            play_scores: t.play_scores.as_ref().map(|x| x.0.clone()),
+            hand_scores: t.hand_scores.as_ref().map(|x| x.0.clone()),
+            game_scores: t.game_scores.as_ref().map(|x| x.0.clone()),
+            result: t.result.map(|x| x.0),
+        };
+        if dd4 {
+            self.game_checks(&eff, &t, &mut d, &mut summary);
         }
 
-        // 4. Typed values.
+        // T3 across hands.
+        if dd4 {
+            self.across(&t, &summary, &mut d);
+        }
+        for e in &eff {
+            if e.tag.is_some() {
+                self.last.set(e.id, e.name, &e.value, e.span);
+            }
+        }
+        self.opts.apply(&mut d);
+        HandReport { diagnostics: d, summary }
+    }
+
+    /// The typed values of the hand's tags (each value read by its tag's rules, with the lints of
+    /// its value), and the Termination a `*` asks for.
+    fn typed_values(&self, eff: &[Eff<'_>], dd4: bool, players: usize, d: &mut Vec<Diagnostic>) -> Typed {
         let mut t = Typed::default();
         let mut stars: Option<Span> = None;
-        for e in &eff {
+        for e in eff {
             if !is_typed(e.name) {
                 if &*e.value == "*" {
                     stars.get_or_insert(e.span);
                 }
-                self.lint_value(e, &Value::Unknown, dd4, &mut d, &mut t);
+                self.lint_value(e, &Value::Unknown, dd4, d, &mut t);
                 continue;
             }
             let value = match typed_value(e.name, &e.value, e.span.start, players) {
@@ -597,7 +586,7 @@ impl Checker {
             if value == Value::Terminated {
                 stars.get_or_insert(e.span);
             }
-            self.lint_value(e, &value, dd4, &mut d, &mut t);
+            self.lint_value(e, &value, dd4, d, &mut t);
             match value {
                 Value::Seat(seat) => match e.name {
                     "Dealer" => t.dealer = Some((seat, e.span)),
@@ -646,7 +635,7 @@ impl Checker {
         }
         let unplayed = t.trump.is_some_and(|x| x.0.is_none())
             || t.result.is_some_and(|x| matches!(x.0, Outcome::NoBoard | Outcome::NoTrump));
-        for e in &eff {
+        for e in eff {
             if let Some(section) = e.tag.and_then(|t| t.section.as_ref()) {
                 if unplayed && e.name == "Play" {
                     continue;
@@ -669,33 +658,7 @@ impl Checker {
             );
         }
 
-        let mut summary = Summary {
-            hand: t.hand_number.map(|x| x.0),
-            dealer: t.dealer.map(|x| x.0),
-            declarer: t.declarer.map(|x| x.0),
-            contract: t.contract.map(|x| x.0),
-            trump: t.trump.map(|x| x.0),
-            meld_scores: t.meld_scores.as_ref().map(|x| x.0.clone()),
-            play_scores: t.play_scores.as_ref().map(|x| x.0.clone()),
-            hand_scores: t.hand_scores.as_ref().map(|x| x.0.clone()),
-            game_scores: t.game_scores.as_ref().map(|x| x.0.clone()),
-            result: t.result.map(|x| x.0),
-        };
-        if dd4 {
-            self.game_checks(&eff, &t, &mut d, &mut summary);
-        }
-
-        // T3 across hands.
-        if dd4 {
-            self.across(&t, &summary, &mut d);
-        }
-        for e in &eff {
-            if e.tag.is_some() {
-                self.last.set(e.id, e.name, &e.value, e.span);
-            }
-        }
-        self.opts.apply(&mut d);
-        HandReport { diagnostics: d, summary }
+        t
     }
 
     fn lint_value(&self, e: &Eff<'_>, value: &Value, dd4: bool, d: &mut dyn DiagnosticSink, t: &mut Typed) {
@@ -1247,6 +1210,72 @@ fn check_hand_scores(
     match expected_hs {
         Some([Some(a), Some(b)]) => Some(vec![a, b]),
         _ => None,
+    }
+}
+
+/// The tag called `name` among the hand's effective tags (`index` holds the slots of the draft's tags).
+fn find<'e, 'h>(eff: &'e [Eff<'h>], index: &[u8; KNOWN_TAGS], name: &str) -> Option<&'e Eff<'h>> {
+    match tag_id(name) {
+        Some(i) => index.get(i).and_then(|&x| eff.get(usize::from(x))),
+        None => eff.iter().find(|e| e.name == name),
+    }
+}
+
+/// The variant the Competition tag names: whether it is double-deck four-handed (checked in full),
+/// and the seats at its table.
+fn check_variant(competition: Option<&Eff<'_>>, d: &mut Vec<Diagnostic>) -> (bool, usize) {
+    let dd4 = match competition {
+        None => true,
+        Some(e) => {
+            let v = e.value.to_ascii_lowercase().replace(' ', "-");
+            let ok = v == "double-deck-four-handed" || v == "?";
+            if !ok {
+                d.push(Diagnostic::warning(
+                    code::VARIANT_NOT_CHECKED,
+                    format!("variant `{}`: only the notation is checked, not the game", e.value),
+                    e.span,
+                ));
+            }
+            ok
+        }
+    };
+    (dd4, if dd4 { 4 } else { 8 })
+}
+
+/// EXPORT records: every roster tag present, and in roster order.
+fn check_roster<'e, 'h: 'e>(
+    eff: &'e [Eff<'h>],
+    get: impl Fn(&str) -> Option<&'e Eff<'h>>,
+    hand_start: Span,
+    d: &mut Vec<Diagnostic>,
+) {
+    for name in EXPORT_ROSTER {
+        if get(name).is_none() {
+            d.push(
+                Diagnostic::error(
+                    code::MISSING_TAG,
+                    format!("EXPORT record without the mandatory `{name}` tag"),
+                    hand_start,
+                )
+                .with_help(
+                    "EXPORT records carry every roster tag; use `*` after a termination, `?` when unknown",
+                ),
+            );
+        }
+    }
+    let mut last_rank = 0;
+    for e in eff.iter().filter(|e| e.tag.is_some()) {
+        if let Some(rank) = EXPORT_ROSTER.iter().position(|n| *n == e.name) {
+            if rank < last_rank {
+                d.push(Diagnostic::warning(
+                    code::TAG_ORDER,
+                    format!("`{}` comes after a tag that the roster puts later", e.name),
+                    e.tag.map_or(e.span, |t| t.name_at.0),
+                ));
+                break;
+            }
+            last_rank = rank;
+        }
     }
 }
 
