@@ -80,9 +80,8 @@
 //!
 //! # Performance
 //! Hand-written byte-level parsing, no allocation per token (one `Vec` per played deal for its
-//! tricks), card sets as bitsets, and a pruned auction search. On generated games (`benches/
-//! read_check.rs`), measured as CPU time on a loaded 2-core machine: read ≈ 140–250 MB/s,
-//! streaming read + check ≈ 105 MB/s, whole-file read + check ≈ 90–100 MB/s.
+//! tricks), card sets as bitsets, and a pruned auction search. Criterion figures (`cargo bench -p
+//! ppn-pref`) and the CLI's are in the repository's `benches/reports/ppn.md`.
 //!
 //! # Decisions
 //! The crate follows `preferans-rules.md`, including its `[decision]` points. Points it settles

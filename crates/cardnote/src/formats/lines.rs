@@ -52,3 +52,66 @@ impl<'r> Lines<'r> {
 pub fn line_count(text: &str) -> usize {
     cards_core::LineIndex::new(text).line_starts().len().saturating_sub(1)
 }
+
+/// Where the next unit of a file starts (bytes and lines of decoded text before it) and how many
+/// units came before it.
+#[derive(Debug, Default)]
+pub struct Cut {
+    offset: usize,
+    line: usize,
+    units: usize,
+}
+
+impl Cut {
+    /// Units made so far.
+    #[must_use]
+    pub fn units(&self) -> usize {
+        self.units
+    }
+
+    /// The next unit: `text`, whose first record is the file's record `index`.
+    pub fn unit(
+        &mut self,
+        text: String,
+        index: usize,
+        context: std::sync::Arc<dyn std::any::Any + Send + Sync>,
+    ) -> super::Unit {
+        let unit = super::Unit {
+            offset: self.offset,
+            line: self.line,
+            index,
+            context: Some(context),
+            text: String::new(),
+        };
+        self.offset += text.len();
+        self.line += line_count(&text);
+        self.units += 1;
+        super::Unit { text, ..unit }
+    }
+
+    /// The empty unit after the last one, which closes what the first one opened.
+    #[must_use]
+    pub fn end(&self, index: usize, context: std::sync::Arc<dyn std::any::Any + Send + Sync>) -> super::Unit {
+        super::Unit {
+            offset: self.offset,
+            line: self.line,
+            index,
+            context: Some(context),
+            text: String::new(),
+        }
+    }
+}
+
+/// serde_json's pretty `text` indented `by` more spaces after its first line (a value nested in a
+/// document written piece by piece).
+#[must_use]
+pub fn indented(text: &str, by: usize) -> String {
+    text.replace('\n', &format!("\n{}", " ".repeat(by)))
+}
+
+/// The end of a JSON document whose records array was opened by the first unit: `]` at once if no
+/// record was written, else on its own line.
+#[must_use]
+pub fn json_close(any: bool) -> Vec<u8> {
+    if any { b"\n  ]\n}\n".to_vec() } else { b"]\n}\n".to_vec() }
+}

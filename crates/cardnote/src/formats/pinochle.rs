@@ -262,9 +262,7 @@ fn pinochle_unit(unit: &super::Unit) -> Option<&PinochleUnit> {
 struct PinochleUnits<'r> {
     lines: super::lines::Lines<'r>,
     position: ppn_pinochle::read::Position,
-    offset: usize,
-    line: usize,
-    units: usize,
+    cut: super::lines::Cut,
     hands: bool,
     finished: bool,
     ended: bool,
@@ -293,18 +291,13 @@ impl PinochleUnits<'_> {
             }
             self.ended = true;
             let end = PinochleUnit::End { hands: self.hands };
-            let index = self.position.records();
-            return Ok(Some(super::Unit {
-                index,
-                context: Some(std::sync::Arc::new(end)),
-                ..super::Unit::default()
-            }));
+            return Ok(Some(self.cut.end(self.position.records(), std::sync::Arc::new(end))));
         }
         let mut text = String::new();
         let index = self.position.records();
         let records = loop {
             self.read_lines(&mut text)?;
-            if self.units == 0 && text.trim_start().starts_with('{') {
+            if self.cut.units() == 0 && text.trim_start().starts_with('{') {
                 while let Some(line) = self.lines.next_line()? {
                     text.push_str(&line);
                 }
@@ -312,7 +305,7 @@ impl PinochleUnits<'_> {
                 self.ended = true;
                 return Ok(Some(self.unit(text, 0, PinochleUnit::Whole)));
             }
-            if text.is_empty() && self.units > 0 {
+            if text.is_empty() && self.cut.units() > 0 {
                 return self.next_unit();
             }
             let options = ppn_pinochle::Options::default();
@@ -341,17 +334,7 @@ impl PinochleUnits<'_> {
     }
 
     fn unit(&mut self, text: String, index: usize, context: PinochleUnit) -> super::Unit {
-        let unit = super::Unit {
-            offset: self.offset,
-            line: self.line,
-            index,
-            context: Some(std::sync::Arc::new(context)),
-            text: String::new(),
-        };
-        self.offset += text.len();
-        self.line += super::lines::line_count(&text);
-        self.units += 1;
-        super::Unit { text, ..unit }
+        self.cut.unit(text, index, std::sync::Arc::new(context))
     }
 }
 
@@ -416,7 +399,7 @@ fn write_unit(
 
 /// The unit's part of the JSON form (`{"format", "headers", "hands"}`, serde_json's pretty form).
 fn json_unit(records: &[ppn_pinochle::Record]) -> String {
-    let indented = |text: String, by: usize| text.replace('\n', &format!("\n{}", " ".repeat(by)));
+    let indented = |text: String, by: usize| super::lines::indented(&text, by);
     let mut out = String::new();
     for record in records {
         if record.model.number == 0 {
@@ -449,9 +432,7 @@ impl super::Notation for PinochleNotation {
         Box::new(PinochleUnits {
             lines: super::lines::Lines::new(input),
             position: ppn_pinochle::read::Position::default(),
-            offset: 0,
-            line: 0,
-            units: 0,
+            cut: super::lines::Cut::default(),
             hands: false,
             finished: false,
             ended: false,
@@ -499,10 +480,9 @@ impl super::Notation for PinochleNotation {
                     ConvertTo::Json => Ok(json_unit(records).into_bytes()),
                 }
             }
-            Some(PinochleUnit::End { hands }) => Ok(match (to, hands) {
-                (ConvertTo::Native, _) => Vec::new(),
-                (ConvertTo::Json, true) => b"\n  ]\n}\n".to_vec(),
-                (ConvertTo::Json, false) => b"]\n}\n".to_vec(),
+            Some(PinochleUnit::End { hands }) => Ok(match to {
+                ConvertTo::Native => Vec::new(),
+                ConvertTo::Json => super::lines::json_close(*hands),
             }),
             Some(PinochleUnit::Whole) | None => convert(unit.text.as_bytes(), to),
         }

@@ -152,9 +152,7 @@ fn is_record_line(line: &str) -> bool {
 struct PrefUnits<'r> {
     lines: super::lines::Lines<'r>,
     position: ppn_pref::read::Position,
-    offset: usize,
-    line: usize,
-    units: usize,
+    cut: super::lines::Cut,
     deals: bool,
     finished: bool,
     ended: bool,
@@ -162,17 +160,7 @@ struct PrefUnits<'r> {
 
 impl PrefUnits<'_> {
     fn unit(&mut self, text: String, index: usize, context: PrefUnit) -> super::Unit {
-        let unit = super::Unit {
-            offset: self.offset,
-            line: self.line,
-            index,
-            context: Some(std::sync::Arc::new(context)),
-            text: String::new(),
-        };
-        self.offset += text.len();
-        self.line += super::lines::line_count(&text);
-        self.units += 1;
-        super::Unit { text, ..unit }
+        self.cut.unit(text, index, std::sync::Arc::new(context))
     }
 
     fn next_unit(&mut self) -> std::io::Result<Option<super::Unit>> {
@@ -181,12 +169,8 @@ impl PrefUnits<'_> {
                 return Ok(None);
             }
             self.ended = true;
-            let end = super::Unit { index: self.position.records, ..super::Unit::default() };
-            let deals = self.deals;
-            return Ok(Some(super::Unit {
-                context: Some(std::sync::Arc::new(PrefUnit::End { deals })),
-                ..end
-            }));
+            let end = PrefUnit::End { deals: self.deals };
+            return Ok(Some(self.cut.end(self.position.records, std::sync::Arc::new(end))));
         }
         let mut text = String::new();
         loop {
@@ -194,7 +178,7 @@ impl PrefUnits<'_> {
                 self.finished = true;
                 break;
             };
-            if self.units == 0 && text.trim().is_empty() && line.trim_start().starts_with('{') {
+            if self.cut.units() == 0 && text.trim().is_empty() && line.trim_start().starts_with('{') {
                 // the JSON form: one unit, read whole
                 text.push_str(&line);
                 while let Some(line) = self.lines.next_line()? {
@@ -210,7 +194,7 @@ impl PrefUnits<'_> {
             }
             text.push_str(&line);
         }
-        if text.is_empty() && self.units > 0 {
+        if text.is_empty() && self.cut.units() > 0 {
             return self.next_unit();
         }
         let index = self.position.records;
@@ -275,12 +259,6 @@ fn canonical_unit(unit: &super::Unit, records: &[ppn_pref::Record]) -> Result<Ve
     }
 }
 
-/// `text` (serde_json's pretty form) indented `by` more spaces after its first line.
-fn indented(text: &str, by: usize) -> String {
-    let pad = " ".repeat(by);
-    text.replace('\n', &format!("\n{pad}"))
-}
-
 /// The unit's part of the JSON document `json::to_json` writes for the whole file.
 fn json_unit(records: &[ppn_pref::Record]) -> String {
     let mut out = String::new();
@@ -291,7 +269,7 @@ fn json_unit(records: &[ppn_pref::Record]) -> String {
                 json::JsonTags(model.header.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect());
             let info = serde_json::to_string_pretty(&info).unwrap_or_default();
             out.push_str("{\n  \"info\": ");
-            out.push_str(&indented(&info, 2));
+            out.push_str(&super::lines::indented(&info, 2));
             out.push_str(",\n  \"deals\": [");
         }
         if let Some(deal) = &model.deal {
@@ -299,7 +277,7 @@ fn json_unit(records: &[ppn_pref::Record]) -> String {
                 out.push(',');
             }
             out.push_str("\n    ");
-            out.push_str(&indented(&serde_json::to_string_pretty(deal).unwrap_or_default(), 4));
+            out.push_str(&super::lines::indented(&serde_json::to_string_pretty(deal).unwrap_or_default(), 4));
         }
     }
     out
@@ -318,9 +296,7 @@ impl super::Notation for PrefNotation {
         Box::new(PrefUnits {
             lines: super::lines::Lines::new(input),
             position: ppn_pref::read::Position::default(),
-            offset: 0,
-            line: 0,
-            units: 0,
+            cut: super::lines::Cut::default(),
             deals: false,
             finished: false,
             ended: false,
@@ -376,10 +352,9 @@ impl super::Notation for PrefNotation {
                     ConvertTo::Json => Ok(json_unit(records).into_bytes()),
                 }
             }
-            Some(PrefUnit::End { deals }) => Ok(match (to, deals) {
-                (ConvertTo::Native, _) => Vec::new(),
-                (ConvertTo::Json, true) => b"\n  ]\n}\n".to_vec(),
-                (ConvertTo::Json, false) => b"]\n}\n".to_vec(),
+            Some(PrefUnit::End { deals }) => Ok(match to {
+                ConvertTo::Native => Vec::new(),
+                ConvertTo::Json => super::lines::json_close(*deals),
             }),
             Some(PrefUnit::Whole) | None => convert(unit.text.as_bytes(), to),
         }
