@@ -7,7 +7,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let report = ppn_pref::check(text);
+    let report = ppn_pref::check_str(text);
     let game = &report.document.game;
     let first = ppn_pref::write::write_game(game);
     if report.has_errors() {

@@ -192,11 +192,14 @@ fn preferans_stream_of_a_million_deals_is_bounded() {
         text.push_str(&format!("[{id} {first} WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n"));
     }
     let (records, peak) = peak_during(|| {
+        let options = ppn_pref::Options::default();
         let mut count = 0;
-        ppn_pref::validate::check_stream(&text, |_record, deal, _check| {
-            assert!(deal.is_some());
+        for record in ppn_pref::Reader::from_str(&text, options) {
+            let mut record = record.unwrap();
+            ppn_pref::check(&mut record, &options);
+            assert!(record.model.deal.is_some());
             count += 1;
-        });
+        }
         count
     });
     assert_bounded("ppn-pref", records, peak);
@@ -211,14 +214,14 @@ fn pinochle_reader_over_a_million_hands_is_bounded() {
         text.push_str(&format!("\n[Event \"#\"]\n[Hand \"{hand}\"]\n"));
     }
     let (records, peak) = peak_during(|| {
-        let mut reader = ppn_pinochle::parse::Reader::new(&text);
-        let (mut checker, _header) =
-            ppn_pinochle::validate::Checker::new(&reader.headers, Default::default());
+        let options = ppn_pinochle::Options::default();
+        let mut reader = ppn_pinochle::Reader::from_str(&text, options);
         let mut count = 0;
-        while let Some((hand, syntax)) = reader.next() {
-            let report = checker.check_hand(&hand, syntax);
-            reader.recycle(hand);
-            assert!(report.diagnostics.iter().all(|d| !d.is_error()), "{:?}", report.diagnostics);
+        while let Some(record) = reader.next() {
+            let mut record = record.unwrap();
+            ppn_pinochle::check(&mut record, &options);
+            assert!(!record.has_errors(), "{:?}", record.diagnostics);
+            reader.recycle(record);
             count += 1;
         }
         count

@@ -1,6 +1,35 @@
 //! Portable Pinochle Notation (PPN 1.0 draft): reader, checker and writer for double-deck
 //! four-handed partnership pinochle (DD4), following the project's rules digest.
 //!
+//! Stream a file from disk, one hand at a time, check each, print a field and serialize a hand
+//! to JSON (the `serde` feature):
+//!
+//! ```
+//! use std::io::BufReader;
+//! use ppn_pinochle::{Options, Reader, check};
+//!
+//! # let path = std::env::temp_dir().join(format!("ppn-pinochle-doc-{}.ppn", std::process::id()));
+//! # std::fs::write(&path, "% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n[Hand \"1\"]\n\n[Dealer \"E\"]\n[Hand \"2\"]\n")?;
+//! let options = Options::default();
+//! let mut reader = Reader::new(BufReader::new(std::fs::File::open(&path)?), options);
+//! while let Some(record) = reader.next() {
+//!     let mut record = record?;
+//!     check(&mut record, &options); // in file order: hands inherit from the hands before
+//!     let dealer = record.model.summary.as_ref().and_then(|s| s.dealer);
+//!     println!("hand {}: dealer {:?}", record.model.number + 1, dealer.map(|d| d.letters()));
+//!     assert!(!record.has_errors());
+//!     if let Some(hand) = &record.model.hand {
+//!         let json = serde_json::to_string(hand)?;
+//!         assert!(json.starts_with("{\"items\":[{\"name\":\"Dealer\""));
+//!     }
+//!     reader.recycle(record); // the next hand reuses its buffers
+//! }
+//! # std::fs::remove_file(&path)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The whole-text convenience [`check_str`] gives one [`HandReport`] per hand:
+//!
 //! ```
 //! use ppn_pinochle::{check_str, parse::parse, write::write, validate::Options};
 //!
@@ -13,13 +42,33 @@
 //! assert_eq!(parse(&write(&model)).file, model);
 //! ```
 //!
+//! # The shape every cardnote format crate shares
+//! - [`Reader`]`<R: BufRead>` yields `io::Result<`[`Record`]`>` (`Reader::new(input, Options)`,
+//!   [`Reader::from_str`]); a record is a [`HandRecord`] (the hand, the file's `%` headers, the
+//!   summary `check` finds), its diagnostics and its byte span. Memory is bounded by the largest
+//!   hand whatever the size of the file; [`Reader::recycle`] hands buffers back.
+//! - [`check`]`(&mut Record, &Options)` adds the digest's checks to a record. Hands inherit (`#`,
+//!   `##`, GameScores carry-over), so the records of one reader share the state that crosses hands:
+//!   check them once each, in file order.
+//! - [`write::Writer`]`<W: Write>` writes records as read (format-preserving), in the EXPORT form
+//!   (canonical) or the IMPORT form.
+//! - [`Options`]`{ strict, must_head, min_bid }`: under `strict`, [`codes::LENIENCIES`] become errors.
+//! - [`codes`]: every stable code, and `ALL`.
+//!
+//! # Features
+//! - `serde`: the model serializes as the JSON form `cardnote convert` writes (module `json`); pulls in
+//!   serde.
+//! - `generate`: `synth`, a generator of complete legal games (tests, benches); pulls in nothing.
+//!
 //! # Layout
 //! - [`model`]: the file, hands, tags, sections (typed tokens), typed tag values.
-//! - [`parse`]: a streaming byte-level [`parse::Reader`] and [`parse::typed_value`].
+//! - [`parse`]: the byte-level text reader [`parse::Reader`] and [`parse::typed_value`].
+//! - [`read`]: the streaming [`Reader`] over any `BufRead`; [`record`]: [`Record`] and [`HandRecord`].
 //! - [`validate`]: [`validate::Checker`], one hand at a time, in the digest's check order.
 //! - [`meld`]: the meld chart as data.
-//! - [`write`](mod@write): faithful writer, [`write::to_export`] (canonical) and [`write::to_import`].
-//! - [`error`]: every diagnostic code.
+//! - [`write`](mod@write): [`write::Writer`] (as read, EXPORT, IMPORT), [`write::write`],
+//!   [`write::to_export`] (canonical) and [`write::to_import`].
+//! - [`codes`]: every diagnostic code.
 //! - [`synth`]: a deterministic generator of complete, legal games (corpus, tests, benchmarks).
 //!
 //! # API in short
@@ -69,9 +118,13 @@
 
 pub mod card_text;
 pub mod codes;
+#[cfg(feature = "serde")]
+pub mod json;
 pub mod meld;
 pub mod model;
 pub mod parse;
+pub mod read;
+pub mod record;
 pub mod seat;
 #[cfg(feature = "generate")]
 pub mod synth;
@@ -79,30 +132,25 @@ pub mod validate;
 pub mod write;
 
 pub use model::PpnFile;
+pub use read::Reader;
+pub use record::{HandRecord, Record};
 pub use seat::PinochleSeat;
-pub use validate::{HandReport, Options};
+pub use validate::{HandReport, Options, check};
 
-/// Reads and checks a whole text, streaming: each hand is read, checked and given back to the
-/// reader ([`parse::Reader::recycle`]) before the next one is read. One report per hand (syntax diagnostics first; header diagnostics go to the
-/// first report). Gives the same reports as [`validate::check_parsed`] on [`parse::parse`].
+/// Reads and checks a whole text, streaming: a convenience over [`Reader`] and [`check`] (each
+/// hand's buffers are given back to the reader before the next one is read). One report per hand
+/// (header diagnostics go to the first report; a file without hands gives one report). Gives the
+/// same reports as [`validate::check_parsed`] on [`parse::parse`].
 #[must_use]
 pub fn check_str(text: &str, opts: &Options) -> Vec<HandReport> {
-    let mut reader = parse::Reader::new(text);
-    let (mut checker, mut head) = validate::Checker::new(&reader.headers, *opts);
-    let mut first = std::mem::take(&mut reader.header_diagnostics);
-    first.append(&mut head);
+    let mut reader = Reader::from_str(text, *opts);
     let mut reports = Vec::new();
-    while let Some((hand, syntax)) = reader.next() {
-        let mut report = checker.check_hand(&hand, syntax);
-        reader.recycle(hand);
-        if reports.is_empty() {
-            first.append(&mut report.diagnostics);
-            report.diagnostics = std::mem::take(&mut first);
-        }
-        reports.push(report);
-    }
-    if reports.is_empty() {
-        reports.push(HandReport { diagnostics: first, summary: validate::Summary::default() });
+    // reading text in memory cannot fail
+    while let Some(Ok(mut record)) = reader.next() {
+        check(&mut record, opts);
+        let summary = record.model.summary.take().unwrap_or_default();
+        reports.push(HandReport { diagnostics: std::mem::take(&mut record.diagnostics), summary });
+        reader.recycle(record);
     }
     reports
 }

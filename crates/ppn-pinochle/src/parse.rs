@@ -73,7 +73,7 @@ struct TagParts {
 
 /// Buffers of hands given back with [`Reader::recycle`], reused by the next hands.
 #[derive(Debug, Default)]
-struct Spare {
+pub(crate) struct Spare {
     strings: Vec<String>,
     tokens: Vec<Vec<Spanned<Token>>>,
     lines: Vec<Vec<SectionLine>>,
@@ -84,6 +84,38 @@ struct Spare {
 const SPARE_MAX: usize = 64;
 
 impl Spare {
+    /// Keeps the buffers of a hand that has been used, for the next hands.
+    pub(crate) fn recycle(&mut self, hand: Hand) {
+        let spare = self;
+        let mut items = hand.items;
+        for item in items.drain(..) {
+            match item {
+                Item::Comment(c) => spare.put_string(c.text),
+                Item::Tag(tag) => {
+                    spare.put_string(tag.value);
+                    let Some(section) = tag.section else { continue };
+                    let mut lines = section.lines;
+                    for line in lines.drain(..) {
+                        for c in line.comments {
+                            spare.put_string(c.text);
+                        }
+                        let mut tokens = line.tokens;
+                        if tokens.capacity() > 0 && spare.tokens.len() < SPARE_MAX {
+                            tokens.clear();
+                            spare.tokens.push(tokens);
+                        }
+                    }
+                    if spare.lines.len() < SPARE_MAX {
+                        spare.lines.push(lines);
+                    }
+                }
+            }
+        }
+        if spare.items.len() < SPARE_MAX {
+            spare.items.push(items);
+        }
+    }
+
     fn string(&mut self) -> String {
         self.strings.pop().unwrap_or_default()
     }
@@ -119,49 +151,35 @@ impl<'a> Reader<'a> {
     /// Starts reading `src` and reads its headers.
     #[must_use]
     pub fn new(src: &'a str) -> Reader<'a> {
+        Reader::over(src, true, Spare::default())
+    }
+
+    /// A reader over part of a file: with `headers`, `%` lines at its start are read as headers
+    /// (the file's start); without, they are lines inside the records. `spare` holds buffers to reuse.
+    pub(crate) fn over(src: &'a str, headers: bool, spare: Spare) -> Reader<'a> {
         let mut reader = Reader {
             src,
             bytes: src.as_bytes(),
             pos: 0,
             headers: Vec::new(),
             header_diagnostics: Vec::new(),
-            spare: Spare::default(),
+            spare,
         };
-        reader.read_headers();
+        if headers {
+            reader.read_headers();
+        }
         reader
+    }
+
+    /// The buffers kept for reuse (for the next reader over the next part of a file).
+    pub(crate) fn into_spare(self) -> Spare {
+        self.spare
     }
 
     /// Gives back a hand this reader returned (once it has been used), so that the next hands reuse
     /// its buffers instead of allocating new ones.
     pub fn recycle(&mut self, hand: Hand) {
-        let spare = &mut self.spare;
-        let mut items = hand.items;
-        for item in items.drain(..) {
-            match item {
-                Item::Comment(c) => spare.put_string(c.text),
-                Item::Tag(tag) => {
-                    spare.put_string(tag.value);
-                    let Some(section) = tag.section else { continue };
-                    let mut lines = section.lines;
-                    for line in lines.drain(..) {
-                        for c in line.comments {
-                            spare.put_string(c.text);
-                        }
-                        let mut tokens = line.tokens;
-                        if tokens.capacity() > 0 && spare.tokens.len() < SPARE_MAX {
-                            tokens.clear();
-                            spare.tokens.push(tokens);
-                        }
-                    }
-                    if spare.lines.len() < SPARE_MAX {
-                        spare.lines.push(lines);
-                    }
-                }
-            }
-        }
-        if spare.items.len() < SPARE_MAX {
-            spare.items.push(items);
-        }
+        self.spare.recycle(hand);
     }
 
     fn skip_spaces(&mut self) {

@@ -527,64 +527,53 @@ impl Checker {
                 });
             }
         }
-        let get = |name: &str| match tag_id(name) {
-            Some(i) => index.get(i).and_then(|&x| eff.get(usize::from(x))),
-            None => eff.iter().find(|e| e.name == name),
-        };
-
-        // 2. Variant.
-        let dd4 = match get("Competition") {
-            None => true,
-            Some(e) => {
-                let v = e.value.to_ascii_lowercase().replace(' ', "-");
-                let ok = v == "double-deck-four-handed" || v == "?";
-                if !ok {
-                    d.push(Diagnostic::warning(
-                        code::VARIANT_NOT_CHECKED,
-                        format!("variant `{}`: only the notation is checked, not the game", e.value),
-                        e.span,
-                    ));
-                }
-                ok
-            }
-        };
-        let players = if dd4 { 4 } else { 8 };
-
-        // 3. EXPORT roster and order.
+        let get = |name: &str| find(&eff, &index, name);
+        let (dd4, players) = check_variant(get("Competition"), &mut d);
         if dd4 && self.format == Some(FormatKind::Export) {
-            for name in EXPORT_ROSTER {
-                if get(name).is_none() {
-                    d.push(
-                        Diagnostic::error(code::MISSING_TAG, format!("EXPORT record without the mandatory `{name}` tag"), hand_start)
-                            .with_help("EXPORT records carry every roster tag; use `*` after a termination, `?` when unknown"),
-                    );
-                }
-            }
-            let mut last_rank = 0;
-            for e in eff.iter().filter(|e| e.tag.is_some()) {
-                if let Some(rank) = EXPORT_ROSTER.iter().position(|n| *n == e.name) {
-                    if rank < last_rank {
-                        d.push(Diagnostic::warning(
-                            code::TAG_ORDER,
-                            format!("`{}` comes after a tag that the roster puts later", e.name),
-                            e.tag.map_or(e.span, |t| t.name_at.0),
-                        ));
-                        break;
-                    }
-                    last_rank = rank;
-                }
-            }
+            check_roster(&eff, get, hand_start, &mut d);
+        }
+        let t = self.typed_values(&eff, dd4, players, &mut d);
+
+        let mut summary = Summary {
+            hand: t.hand_number.map(|x| x.0),
+            dealer: t.dealer.map(|x| x.0),
+            declarer: t.declarer.map(|x| x.0),
+            contract: t.contract.map(|x| x.0),
+            trump: t.trump.map(|x| x.0),
+            meld_scores: t.meld_scores.as_ref().map(|x| x.0.clone()),
+            play_scores: t.play_scores.as_ref().map(|x| x.0.clone()),
+            hand_scores: t.hand_scores.as_ref().map(|x| x.0.clone()),
+            game_scores: t.game_scores.as_ref().map(|x| x.0.clone()),
+            result: t.result.map(|x| x.0),
+        };
+        if dd4 {
+            self.game_checks(&eff, &t, &mut d, &mut summary);
         }
 
-        // 4. Typed values.
+        // T3 across hands.
+        if dd4 {
+            self.across(&t, &summary, &mut d);
+        }
+        for e in &eff {
+            if e.tag.is_some() {
+                self.last.set(e.id, e.name, &e.value, e.span);
+            }
+        }
+        self.opts.apply(&mut d);
+        HandReport { diagnostics: d, summary }
+    }
+
+    /// The typed values of the hand's tags (each value read by its tag's rules, with the lints of
+    /// its value), and the Termination a `*` asks for.
+    fn typed_values(&self, eff: &[Eff<'_>], dd4: bool, players: usize, d: &mut Vec<Diagnostic>) -> Typed {
         let mut t = Typed::default();
         let mut stars: Option<Span> = None;
-        for e in &eff {
+        for e in eff {
             if !is_typed(e.name) {
                 if &*e.value == "*" {
                     stars.get_or_insert(e.span);
                 }
-                self.lint_value(e, &Value::Unknown, dd4, &mut d, &mut t);
+                self.lint_value(e, &Value::Unknown, dd4, d, &mut t);
                 continue;
             }
             let value = match typed_value(e.name, &e.value, e.span.start, players) {
@@ -597,7 +586,7 @@ impl Checker {
             if value == Value::Terminated {
                 stars.get_or_insert(e.span);
             }
-            self.lint_value(e, &value, dd4, &mut d, &mut t);
+            self.lint_value(e, &value, dd4, d, &mut t);
             match value {
                 Value::Seat(seat) => match e.name {
                     "Dealer" => t.dealer = Some((seat, e.span)),
@@ -646,7 +635,7 @@ impl Checker {
         }
         let unplayed = t.trump.is_some_and(|x| x.0.is_none())
             || t.result.is_some_and(|x| matches!(x.0, Outcome::NoBoard | Outcome::NoTrump));
-        for e in &eff {
+        for e in eff {
             if let Some(section) = e.tag.and_then(|t| t.section.as_ref()) {
                 if unplayed && e.name == "Play" {
                     continue;
@@ -669,33 +658,7 @@ impl Checker {
             );
         }
 
-        let mut summary = Summary {
-            hand: t.hand_number.map(|x| x.0),
-            dealer: t.dealer.map(|x| x.0),
-            declarer: t.declarer.map(|x| x.0),
-            contract: t.contract.map(|x| x.0),
-            trump: t.trump.map(|x| x.0),
-            meld_scores: t.meld_scores.as_ref().map(|x| x.0.clone()),
-            play_scores: t.play_scores.as_ref().map(|x| x.0.clone()),
-            hand_scores: t.hand_scores.as_ref().map(|x| x.0.clone()),
-            game_scores: t.game_scores.as_ref().map(|x| x.0.clone()),
-            result: t.result.map(|x| x.0),
-        };
-        if dd4 {
-            self.game_checks(&eff, &t, &mut d, &mut summary);
-        }
-
-        // T3 across hands.
-        if dd4 {
-            self.across(&t, &summary, &mut d);
-        }
-        for e in &eff {
-            if e.tag.is_some() {
-                self.last.set(e.id, e.name, &e.value, e.span);
-            }
-        }
-        self.opts.apply(&mut d);
-        HandReport { diagnostics: d, summary }
+        t
     }
 
     fn lint_value(&self, e: &Eff<'_>, value: &Value, dd4: bool, d: &mut dyn DiagnosticSink, t: &mut Typed) {
@@ -749,35 +712,53 @@ impl Checker {
     }
 
     #[allow(clippy::too_many_lines)]
+    /// The DD4 game rules of the digest, in its order; each part gives what the later ones use.
     fn game_checks(&self, eff: &[Eff<'_>], t: &Typed, d: &mut dyn DiagnosticSink, summary: &mut Summary) {
-        let chart = t.chart.unwrap_or(&STANDARD);
-        let dealer = t.dealer.and_then(|(s, _)| seat_index(s));
         let tag_of = |name: &str| eff.iter().find(|e| e.name == name);
-
-        // Deal, Holding.
-        let deal = t.deal.as_ref().and_then(|(first, hands, span)| {
-            check_hands("Deal", *first, hands, *span, tag_of("Deal"), dealer, d)
-        });
-        let holding = t.holding.as_ref().and_then(|(first, hands, span)| {
-            check_hands("Holding", *first, hands, *span, tag_of("Holding"), dealer, d)
-        });
-        // Passed.
-        if let (Some((first, passed, span)), Some(deal), Some(holding)) = (&t.passed, &deal, &holding) {
-            check_passed(
-                *first,
-                passed,
-                *span,
-                deal,
-                holding,
-                dealer,
-                t.declarer.and_then(|x| seat_index(x.0)),
-                tag_of("Holding"),
-                d,
-            );
+        let hands = check_deal_tags(eff, t, d);
+        let (auction, declarer, contract) = self.check_auction_tags(eff, t, d);
+        summary.declarer = summary.declarer.or(declarer.map(seat_at));
+        summary.contract = summary.contract.or(contract);
+        check_trump(t, declarer, hands.as_ref(), d);
+        let ms = check_melds(eff, t, hands.as_ref(), d);
+        summary.meld_scores = summary.meld_scores.take().or_else(|| ms.clone());
+        // Expected outcome class before play.
+        let all_pass = auction.as_ref().is_some_and(|a| a.all_pass);
+        let stated_result = t.result.map(|x| x.0);
+        let trump = t.trump.map(|x| x.0);
+        let not_played = trump == Some(None)
+            || all_pass
+            || matches!(stated_result, Some(Outcome::NoBoard | Outcome::NoTrump));
+        let (counters, play_truncated) =
+            self.check_play_tag(tag_of("Play"), t, declarer, hands, not_played, d);
+        let computed_ps = check_play_scores(t, counters, d);
+        summary.play_scores = summary.play_scores.take().or(computed_ps);
+        if t.termination || play_truncated {
+            return;
         }
-        let hands: Option<Seats<CardCounts>> = holding.clone().or_else(|| deal.clone());
+        // c(t): from the play, else from stated PlayScores (0 there means fewer than 20).
+        let c: Option<[i64; 2]> =
+            counters.or_else(|| t.play_scores.as_ref().and_then(|(s, _)| Some([*s.first()?, *s.get(1)?])));
+        let expected_result = check_result(t, all_pass, declarer, contract, c.as_ref(), ms.as_ref(), d);
+        summary.result = summary.result.or(expected_result);
+        let outcome = expected_result.or(stated_result);
+        if let Some(scores) = check_hand_scores(t, outcome, declarer, contract, c.as_ref(), ms.as_ref(), d) {
+            if summary.hand_scores.is_none() {
+                summary.hand_scores = Some(scores);
+            }
+        }
+    }
 
-        // Auction.
+    /// The Auction section and the Declarer and Contract it decides. Gives the auction's outcome,
+    /// the declarer and the contract (stated, else from the auction).
+    fn check_auction_tags(
+        &self,
+        eff: &[Eff<'_>],
+        t: &Typed,
+        d: &mut dyn DiagnosticSink,
+    ) -> (Option<AuctionOutcome>, Option<usize>, Option<i64>) {
+        let tag_of = |name: &str| eff.iter().find(|e| e.name == name);
+        let dealer = t.dealer.and_then(|(s, _)| seat_index(s));
         let auction = tag_of("Auction").and_then(|e| {
             let tag = e.tag?;
             let first = seat_index(t.auction?)?;
@@ -824,132 +805,25 @@ impl Checker {
             t.declarer.and_then(|x| seat_index(x.0)).or_else(|| auction.as_ref().and_then(|a| a.winner));
         let contract =
             t.contract.map(|x| x.0).or_else(|| auction.as_ref().and_then(|a| a.contract.map(i64::from)));
-        summary.declarer = summary.declarer.or(declarer.map(seat_at));
-        summary.contract = summary.contract.or(contract);
 
-        // Trump.
+        (auction, declarer, contract)
+    }
+
+    /// The Play section: its leader, and every trick against the hands. Gives the counters per
+    /// team (when the play is complete) and whether it stops early.
+    fn check_play_tag(
+        &self,
+        play: Option<&Eff<'_>>,
+        t: &Typed,
+        declarer: Option<usize>,
+        hands: Option<Seats<CardCounts>>,
+        not_played: bool,
+        d: &mut dyn DiagnosticSink,
+    ) -> (Option<[i64; 2]>, bool) {
         let trump = t.trump.map(|x| x.0);
-        if let (Some((suit, span)), Some(dc), Some(h)) = (t.trump, declarer, &hands) {
-            if let Some(cards) = &h[dc] {
-                match suit {
-                    Some(s) if !meld::has_marriage(cards, s) => d.report(Diagnostic::error(
-                        code::TRUMP_WITHOUT_MARRIAGE,
-                        format!(
-                            "trump {} but declarer {} holds no marriage (K+Q) in it",
-                            s.upper_char(),
-                            seat_at(dc)
-                        ),
-                        span,
-                    )),
-                    None => {
-                        if let Some(s) = Suit::ALL.into_iter().find(|&s| meld::has_marriage(cards, s)) {
-                            d.report(Diagnostic::error(
-                                code::TRUMP_DASH_WITH_MARRIAGE,
-                                format!(
-                                    "trump `-` but declarer {} holds a marriage in {}",
-                                    seat_at(dc),
-                                    s.upper_char()
-                                ),
-                                span,
-                            ));
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-
-        // Melds.
-        let mut meld_values: Option<[i64; 4]> = None;
-        if let Some((first, entries, span)) = &t.melds {
-            let first = seat_index(*first).unwrap_or(0);
-            let mut values = [0i64; 4];
-            let mut known = true;
-            let field_at = |k: usize| field_spans(eff, "Melds", *span).get(k).copied().unwrap_or(*span);
-            for (k, entry) in entries.iter().enumerate() {
-                let seat = (first + k) % 4;
-                let at = || field_at(k);
-                let held = hands.as_ref().and_then(|h| h[seat].as_ref());
-                if let (Some(cards), Some(held)) = (&entry.cards, held) {
-                    if !cards.is_sub_multiset(held) {
-                        d.report(Diagnostic::error(
-                            code::MELD_CARDS_NOT_HELD,
-                            format!("{} shows meld cards it does not hold", seat_at(seat)),
-                            at(),
-                        ));
-                    }
-                }
-                match (&entry.cards, entry.value, trump) {
-                    (Some(cards), Some(value), Some(trump)) => {
-                        let chart_value = i64::from(meld::meld_value(cards, trump, chart));
-                        if chart_value != value {
-                            d.report(Diagnostic::error(
-                                code::MELD_VALUE,
-                                format!(
-                                    "{} shows meld worth {chart_value} by the chart, not {value}",
-                                    seat_at(seat)
-                                ),
-                                at(),
-                            ));
-                        }
-                        if let Some(held) = held {
-                            let best = i64::from(meld::meld_value(held, trump, chart));
-                            if best > value {
-                                d.report(Diagnostic::warning(
-                                    code::MELD_NOT_MAXIMAL,
-                                    format!("{} holds meld worth {best} but shows {value}", seat_at(seat)),
-                                    at(),
-                                ));
-                            }
-                        }
-                        values[seat] = value;
-                    }
-                    (_, Some(value), _) => values[seat] = value,
-                    _ => known = false,
-                }
-            }
-            if known {
-                meld_values = Some(values);
-            }
-        }
-        let computed_ms = meld_values.map(|v| {
-            let team_sum = |a: usize, b: usize| {
-                let s = v[a] + v[b];
-                if s < 20 { 0 } else { s }
-            };
-            vec![team_sum(0, 2), team_sum(1, 3)]
-        });
-        if let (Some((stated, span)), Some(computed)) = (&t.meld_scores, &computed_ms) {
-            if stated != computed {
-                d.report(
-                    Diagnostic::error(
-                        code::MELDSCORES,
-                        format!(
-                            "MeldScores {} but the melds give {}",
-                            scores_text(stated),
-                            scores_text(computed)
-                        ),
-                        *span,
-                    )
-                    .with_help("a team's meld counts only when it reaches 20"),
-                );
-            }
-        }
-        // Downstream checks use the melds when shown (so a wrong MeldScores is reported once).
-        let ms: Option<Vec<i64>> = computed_ms.or_else(|| t.meld_scores.as_ref().map(|x| x.0.clone()));
-        summary.meld_scores = summary.meld_scores.take().or_else(|| ms.clone());
-
-        // Expected outcome class before play.
-        let all_pass = auction.as_ref().is_some_and(|a| a.all_pass);
-        let stated_result = t.result.map(|x| x.0);
-        let not_played = trump == Some(None)
-            || all_pass
-            || matches!(stated_result, Some(Outcome::NoBoard | Outcome::NoTrump));
-
-        // Play.
         let mut counters: Option<[i64; 2]> = None;
         let mut play_truncated = false;
-        if let Some(e) = tag_of("Play") {
+        if let Some(e) = play {
             if let Some(tag) = e.tag {
                 let lines = tag.section.as_ref().map_or(&[][..], |s| &s.lines[..]);
                 let has_cards =
@@ -978,7 +852,7 @@ impl Checker {
                             leader,
                             trump.flatten(),
                             trump.is_some(),
-                            hands.clone(),
+                            hands,
                             self.opts,
                             t.termination,
                             d,
@@ -989,112 +863,7 @@ impl Checker {
                 }
             }
         }
-        let computed_ps = counters.map(|c| c.iter().map(|&x| if x < 20 { 0 } else { x }).collect::<Vec<_>>());
-        if let (Some((stated, span)), Some(computed)) = (&t.play_scores, &computed_ps) {
-            if stated != computed {
-                d.report(
-                    Diagnostic::error(
-                        code::PLAYSCORES,
-                        format!(
-                            "PlayScores {} but the tricks give {}",
-                            scores_text(stated),
-                            scores_text(computed)
-                        ),
-                        *span,
-                    )
-                    .with_help("a team's counters count only when it takes 20 or more"),
-                );
-            }
-        }
-        summary.play_scores = summary.play_scores.take().or_else(|| computed_ps.clone());
-        if t.termination || play_truncated {
-            return;
-        }
-        // c(t): from the play, else from stated PlayScores (0 there means fewer than 20).
-        let c: Option<[i64; 2]> =
-            counters.or_else(|| t.play_scores.as_ref().and_then(|(s, _)| Some([*s.first()?, *s.get(1)?])));
-
-        // Result.
-        let expected_result = if trump == Some(None) {
-            Some(Outcome::NoTrump)
-        } else if all_pass {
-            Some(Outcome::NoBoard)
-        } else if stated_result == Some(Outcome::NoBoard) {
-            None
-        } else {
-            match (declarer, contract, &c, &ms) {
-                (Some(dc), Some(contract), Some(c), Some(ms)) => {
-                    let team_d = team(dc);
-                    let cd = c[team_d];
-                    let msd = ms.get(team_d).copied().unwrap_or(0);
-                    Some(if cd >= 20 && msd + cd >= contract { Outcome::Saved } else { Outcome::Set })
-                }
-                _ => None,
-            }
-        };
-        if let Some((Outcome::NoBoard, span)) = t.result {
-            d.report(
-                Diagnostic::warning(
-                    code::NO_BOARD,
-                    "`No Board` is an open point of the draft; scores are not checked",
-                    span,
-                )
-                .with_help("read here as: all four passed, or the declaring side cannot reach the board"),
-            );
-        }
-        if let (Some((stated, span)), Some(expected)) = (t.result, expected_result) {
-            if stated != expected {
-                d.report(Diagnostic::error(
-                    code::RESULT,
-                    format!("Result {} but the hand gives {}", stated.as_str(), expected.as_str()),
-                    span,
-                ));
-            }
-        }
-        summary.result = summary.result.or(expected_result);
-
-        // HandScores.
-        let outcome = expected_result.or(stated_result);
-        let expected_hs: Option<[Option<i64>; 2]> = match (outcome, declarer, contract) {
-            (Some(Outcome::NoTrump), Some(dc), Some(contract)) => {
-                let mut s = [None, None];
-                s[team(dc)] = Some(-contract);
-                Some(s)
-            }
-            (Some(o @ (Outcome::Saved | Outcome::Set)), Some(dc), Some(contract)) => match (&c, &ms) {
-                (Some(c), Some(ms)) => {
-                    let td = team(dc);
-                    let to = 1 - td;
-                    let mut s = [None, None];
-                    s[td] = Some(if o == Outcome::Saved {
-                        ms.get(td).copied().unwrap_or(0) + c[td]
-                    } else {
-                        -contract
-                    });
-                    s[to] = Some(if c[to] >= 20 { ms.get(to).copied().unwrap_or(0) + c[to] } else { 0 });
-                    Some(s)
-                }
-                _ => None,
-            },
-            _ => None,
-        };
-        if let (Some((stated, span)), Some(expected)) = (&t.hand_scores, expected_hs) {
-            let wrong = stated.iter().zip(expected.iter()).any(|(s, e)| e.is_some_and(|e| e != *s));
-            if wrong {
-                let exp: Vec<String> =
-                    expected.iter().map(|e| e.map_or("?".into(), |v| v.to_string())).collect();
-                d.report(Diagnostic::error(
-                    code::HANDSCORES,
-                    format!("HandScores {} but the hand gives {}", scores_text(stated), exp.join(":")),
-                    *span,
-                ));
-            }
-        }
-        if summary.hand_scores.is_none() {
-            if let Some([Some(a), Some(b)]) = expected_hs {
-                summary.hand_scores = Some(vec![a, b]);
-            }
-        }
+        (counters, play_truncated)
     }
 
     fn across(&mut self, t: &Typed, summary: &Summary, d: &mut dyn DiagnosticSink) {
@@ -1160,6 +929,353 @@ impl Checker {
             hand_scores: summary.hand_scores.clone(),
             number: t.hand_number.map(|x| x.0),
         });
+    }
+}
+
+/// Deal and Holding (four hands of the 80-card deck) and the Passed cards between them. Gives the
+/// hands play starts from (Holding, else Deal).
+fn check_deal_tags(eff: &[Eff<'_>], t: &Typed, d: &mut dyn DiagnosticSink) -> Option<Seats<CardCounts>> {
+    let tag_of = |name: &str| eff.iter().find(|e| e.name == name);
+    let dealer = t.dealer.and_then(|(s, _)| seat_index(s));
+    let deal = t.deal.as_ref().and_then(|(first, hands, span)| {
+        check_hands("Deal", *first, hands, *span, tag_of("Deal"), dealer, d)
+    });
+    let holding = t.holding.as_ref().and_then(|(first, hands, span)| {
+        check_hands("Holding", *first, hands, *span, tag_of("Holding"), dealer, d)
+    });
+    // Passed.
+    if let (Some((first, passed, span)), Some(deal), Some(holding)) = (&t.passed, &deal, &holding) {
+        check_passed(
+            *first,
+            passed,
+            *span,
+            deal,
+            holding,
+            dealer,
+            t.declarer.and_then(|x| seat_index(x.0)),
+            tag_of("Holding"),
+            d,
+        );
+    }
+    let hands: Option<Seats<CardCounts>> = holding.clone().or_else(|| deal.clone());
+
+    hands
+}
+
+/// Trump against the declarer's hand: a marriage in the trump suit, none when `-`.
+fn check_trump(
+    t: &Typed,
+    declarer: Option<usize>,
+    hands: Option<&Seats<CardCounts>>,
+    d: &mut dyn DiagnosticSink,
+) {
+    if let (Some((suit, span)), Some(dc), Some(h)) = (t.trump, declarer, hands) {
+        if let Some(cards) = &h[dc] {
+            match suit {
+                Some(s) if !meld::has_marriage(cards, s) => d.report(Diagnostic::error(
+                    code::TRUMP_WITHOUT_MARRIAGE,
+                    format!(
+                        "trump {} but declarer {} holds no marriage (K+Q) in it",
+                        s.upper_char(),
+                        seat_at(dc)
+                    ),
+                    span,
+                )),
+                None => {
+                    if let Some(s) = Suit::ALL.into_iter().find(|&s| meld::has_marriage(cards, s)) {
+                        d.report(Diagnostic::error(
+                            code::TRUMP_DASH_WITH_MARRIAGE,
+                            format!(
+                                "trump `-` but declarer {} holds a marriage in {}",
+                                seat_at(dc),
+                                s.upper_char()
+                            ),
+                            span,
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Melds (each seat's cards held, worth their chart value, the best it holds) and MeldScores.
+/// Gives the team meld scores the later checks use (from Melds when shown, else as stated).
+fn check_melds(
+    eff: &[Eff<'_>],
+    t: &Typed,
+    hands: Option<&Seats<CardCounts>>,
+    d: &mut dyn DiagnosticSink,
+) -> Option<Vec<i64>> {
+    let chart = t.chart.unwrap_or(&STANDARD);
+    let trump = t.trump.map(|x| x.0);
+    let mut meld_values: Option<[i64; 4]> = None;
+    if let Some((first, entries, span)) = &t.melds {
+        let first = seat_index(*first).unwrap_or(0);
+        let mut values = [0i64; 4];
+        let mut known = true;
+        let field_at = |k: usize| field_spans(eff, "Melds", *span).get(k).copied().unwrap_or(*span);
+        for (k, entry) in entries.iter().enumerate() {
+            let seat = (first + k) % 4;
+            let at = || field_at(k);
+            let held = hands.and_then(|h| h[seat].as_ref());
+            if let (Some(cards), Some(held)) = (&entry.cards, held) {
+                if !cards.is_sub_multiset(held) {
+                    d.report(Diagnostic::error(
+                        code::MELD_CARDS_NOT_HELD,
+                        format!("{} shows meld cards it does not hold", seat_at(seat)),
+                        at(),
+                    ));
+                }
+            }
+            match (&entry.cards, entry.value, trump) {
+                (Some(cards), Some(value), Some(trump)) => {
+                    let chart_value = i64::from(meld::meld_value(cards, trump, chart));
+                    if chart_value != value {
+                        d.report(Diagnostic::error(
+                            code::MELD_VALUE,
+                            format!(
+                                "{} shows meld worth {chart_value} by the chart, not {value}",
+                                seat_at(seat)
+                            ),
+                            at(),
+                        ));
+                    }
+                    if let Some(held) = held {
+                        let best = i64::from(meld::meld_value(held, trump, chart));
+                        if best > value {
+                            d.report(Diagnostic::warning(
+                                code::MELD_NOT_MAXIMAL,
+                                format!("{} holds meld worth {best} but shows {value}", seat_at(seat)),
+                                at(),
+                            ));
+                        }
+                    }
+                    values[seat] = value;
+                }
+                (_, Some(value), _) => values[seat] = value,
+                _ => known = false,
+            }
+        }
+        if known {
+            meld_values = Some(values);
+        }
+    }
+    let computed_ms = meld_values.map(|v| {
+        let team_sum = |a: usize, b: usize| {
+            let s = v[a] + v[b];
+            if s < 20 { 0 } else { s }
+        };
+        vec![team_sum(0, 2), team_sum(1, 3)]
+    });
+    if let (Some((stated, span)), Some(computed)) = (&t.meld_scores, &computed_ms) {
+        if stated != computed {
+            d.report(
+                Diagnostic::error(
+                    code::MELDSCORES,
+                    format!(
+                        "MeldScores {} but the melds give {}",
+                        scores_text(stated),
+                        scores_text(computed)
+                    ),
+                    *span,
+                )
+                .with_help("a team's meld counts only when it reaches 20"),
+            );
+        }
+    }
+    // Downstream checks use the melds when shown (so a wrong MeldScores is reported once).
+    computed_ms.or_else(|| t.meld_scores.as_ref().map(|x| x.0.clone()))
+}
+
+/// PlayScores against the counters of the play. Gives the computed scores.
+fn check_play_scores(t: &Typed, counters: Option<[i64; 2]>, d: &mut dyn DiagnosticSink) -> Option<Vec<i64>> {
+    let computed_ps = counters.map(|c| c.iter().map(|&x| if x < 20 { 0 } else { x }).collect::<Vec<_>>());
+    if let (Some((stated, span)), Some(computed)) = (&t.play_scores, &computed_ps) {
+        if stated != computed {
+            d.report(
+                Diagnostic::error(
+                    code::PLAYSCORES,
+                    format!(
+                        "PlayScores {} but the tricks give {}",
+                        scores_text(stated),
+                        scores_text(computed)
+                    ),
+                    *span,
+                )
+                .with_help("a team's counters count only when it takes 20 or more"),
+            );
+        }
+    }
+    computed_ps
+}
+
+/// Result against the hand (No Trump, No Board, Saved, Set). Gives the result the hand gives.
+fn check_result(
+    t: &Typed,
+    all_pass: bool,
+    declarer: Option<usize>,
+    contract: Option<i64>,
+    c: Option<&[i64; 2]>,
+    ms: Option<&Vec<i64>>,
+    d: &mut dyn DiagnosticSink,
+) -> Option<Outcome> {
+    let trump = t.trump.map(|x| x.0);
+    let stated_result = t.result.map(|x| x.0);
+    let expected_result = if trump == Some(None) {
+        Some(Outcome::NoTrump)
+    } else if all_pass {
+        Some(Outcome::NoBoard)
+    } else if stated_result == Some(Outcome::NoBoard) {
+        None
+    } else {
+        match (declarer, contract, c, ms) {
+            (Some(dc), Some(contract), Some(c), Some(ms)) => {
+                let team_d = team(dc);
+                let cd = c[team_d];
+                let msd = ms.get(team_d).copied().unwrap_or(0);
+                Some(if cd >= 20 && msd + cd >= contract { Outcome::Saved } else { Outcome::Set })
+            }
+            _ => None,
+        }
+    };
+    if let Some((Outcome::NoBoard, span)) = t.result {
+        d.report(
+            Diagnostic::warning(
+                code::NO_BOARD,
+                "`No Board` is an open point of the draft; scores are not checked",
+                span,
+            )
+            .with_help("read here as: all four passed, or the declaring side cannot reach the board"),
+        );
+    }
+    if let (Some((stated, span)), Some(expected)) = (t.result, expected_result) {
+        if stated != expected {
+            d.report(Diagnostic::error(
+                code::RESULT,
+                format!("Result {} but the hand gives {}", stated.as_str(), expected.as_str()),
+                span,
+            ));
+        }
+    }
+
+    expected_result
+}
+
+/// HandScores against the outcome. Gives both teams' scores when the hand decides them.
+fn check_hand_scores(
+    t: &Typed,
+    outcome: Option<Outcome>,
+    declarer: Option<usize>,
+    contract: Option<i64>,
+    c: Option<&[i64; 2]>,
+    ms: Option<&Vec<i64>>,
+    d: &mut dyn DiagnosticSink,
+) -> Option<Vec<i64>> {
+    let expected_hs: Option<[Option<i64>; 2]> = match (outcome, declarer, contract) {
+        (Some(Outcome::NoTrump), Some(dc), Some(contract)) => {
+            let mut s = [None, None];
+            s[team(dc)] = Some(-contract);
+            Some(s)
+        }
+        (Some(o @ (Outcome::Saved | Outcome::Set)), Some(dc), Some(contract)) => match (c, ms) {
+            (Some(c), Some(ms)) => {
+                let td = team(dc);
+                let to = 1 - td;
+                let mut s = [None, None];
+                s[td] = Some(if o == Outcome::Saved {
+                    ms.get(td).copied().unwrap_or(0) + c[td]
+                } else {
+                    -contract
+                });
+                s[to] = Some(if c[to] >= 20 { ms.get(to).copied().unwrap_or(0) + c[to] } else { 0 });
+                Some(s)
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    if let (Some((stated, span)), Some(expected)) = (&t.hand_scores, expected_hs) {
+        let wrong = stated.iter().zip(expected.iter()).any(|(s, e)| e.is_some_and(|e| e != *s));
+        if wrong {
+            let exp: Vec<String> = expected.iter().map(|e| e.map_or("?".into(), |v| v.to_string())).collect();
+            d.report(Diagnostic::error(
+                code::HANDSCORES,
+                format!("HandScores {} but the hand gives {}", scores_text(stated), exp.join(":")),
+                *span,
+            ));
+        }
+    }
+    match expected_hs {
+        Some([Some(a), Some(b)]) => Some(vec![a, b]),
+        _ => None,
+    }
+}
+
+/// The tag called `name` among the hand's effective tags (`index` holds the slots of the draft's tags).
+fn find<'e, 'h>(eff: &'e [Eff<'h>], index: &[u8; KNOWN_TAGS], name: &str) -> Option<&'e Eff<'h>> {
+    match tag_id(name) {
+        Some(i) => index.get(i).and_then(|&x| eff.get(usize::from(x))),
+        None => eff.iter().find(|e| e.name == name),
+    }
+}
+
+/// The variant the Competition tag names: whether it is double-deck four-handed (checked in full),
+/// and the seats at its table.
+fn check_variant(competition: Option<&Eff<'_>>, d: &mut Vec<Diagnostic>) -> (bool, usize) {
+    let dd4 = match competition {
+        None => true,
+        Some(e) => {
+            let v = e.value.to_ascii_lowercase().replace(' ', "-");
+            let ok = v == "double-deck-four-handed" || v == "?";
+            if !ok {
+                d.push(Diagnostic::warning(
+                    code::VARIANT_NOT_CHECKED,
+                    format!("variant `{}`: only the notation is checked, not the game", e.value),
+                    e.span,
+                ));
+            }
+            ok
+        }
+    };
+    (dd4, if dd4 { 4 } else { 8 })
+}
+
+/// EXPORT records: every roster tag present, and in roster order.
+fn check_roster<'e, 'h: 'e>(
+    eff: &'e [Eff<'h>],
+    get: impl Fn(&str) -> Option<&'e Eff<'h>>,
+    hand_start: Span,
+    d: &mut Vec<Diagnostic>,
+) {
+    for name in EXPORT_ROSTER {
+        if get(name).is_none() {
+            d.push(
+                Diagnostic::error(
+                    code::MISSING_TAG,
+                    format!("EXPORT record without the mandatory `{name}` tag"),
+                    hand_start,
+                )
+                .with_help(
+                    "EXPORT records carry every roster tag; use `*` after a termination, `?` when unknown",
+                ),
+            );
+        }
+    }
+    let mut last_rank = 0;
+    for e in eff.iter().filter(|e| e.tag.is_some()) {
+        if let Some(rank) = EXPORT_ROSTER.iter().position(|n| *n == e.name) {
+            if rank < last_rank {
+                d.push(Diagnostic::warning(
+                    code::TAG_ORDER,
+                    format!("`{}` comes after a tag that the roster puts later", e.name),
+                    e.tag.map_or(e.span, |t| t.name_at.0),
+                ));
+                break;
+            }
+            last_rank = rank;
+        }
     }
 }
 
@@ -1801,6 +1917,38 @@ fn check_play(
         out.counters = Some(points);
     }
     out
+}
+
+/// Checks one record read by [`crate::Reader`] (headers on the first, inheritance, the game rules
+/// of the digest, the lints across hands) and sets its [`Summary`]. The records of one reader
+/// share the state that crosses hands, so check each once, in file order.
+///
+/// Diagnostics come in the order [`crate::check_str`] gives them: the headers' syntax and checks
+/// (first record), then the hand's syntax and checks.
+pub fn check(record: &mut crate::Record, options: &Options) {
+    let model = &mut record.model;
+    let checking = model.checking.clone();
+    let mut guard = checking.lock();
+    let state = guard.get_or_insert_with(|| {
+        let (checker, header) = Checker::new(&model.headers, *options);
+        crate::record::CheckState { checker, header }
+    });
+    state.checker.opts = *options;
+    let syntax = record.diagnostics.split_off(model.header_len.min(record.diagnostics.len()));
+    if model.number == 0 {
+        record.diagnostics.append(&mut state.header);
+    }
+    match &model.hand {
+        Some(hand) => {
+            let report = state.checker.check_hand(hand, syntax);
+            record.diagnostics.extend(report.diagnostics);
+            model.summary = Some(report.summary);
+        }
+        None => {
+            record.diagnostics.extend(syntax);
+            model.summary = Some(Summary::default());
+        }
+    }
 }
 
 #[cfg(test)]

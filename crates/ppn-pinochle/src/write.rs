@@ -2,8 +2,10 @@
 //!
 //! `parse(write(m)) == m` for every model the reader produces; [`to_export`] reorders the
 //! mandatory tags into roster order and sets the headers, [`to_import`] only changes the format.
+//! [`Writer`] does each of the three record by record into any [`io::Write`](std::io::Write).
 
 use core::fmt::Write as _;
+use std::io;
 
 use crate::card_text as pinochle;
 
@@ -13,20 +15,128 @@ use crate::model::{
 use crate::parse::is_section_tag;
 use crate::validate::EXPORT_ROSTER;
 
-/// Writes a whole file.
+/// Writes a whole file as it was read (the format-preserving form).
 #[must_use]
 pub fn write(file: &PpnFile) -> String {
-    let mut out = String::with_capacity(2048 * (file.hands.len() + 1));
-    for h in &file.headers {
-        write_header(&mut out, &h.header);
-    }
+    let mut writer = Writer::new(Vec::with_capacity(2048 * (file.hands.len() + 1)));
+    // writing to a vector cannot fail, and the writer writes UTF-8 only
+    let _ = writer.write_headers(&file.headers);
     for hand in &file.hands {
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        write_hand(&mut out, hand);
+        let _ = writer.write(hand);
     }
-    out
+    String::from_utf8(writer.into_inner()).unwrap_or_default()
+}
+
+/// Which form a [`Writer`] writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Form {
+    /// As read: every item, comment and header in its place (format-preserving).
+    #[default]
+    AsRead,
+    /// The canonical EXPORT form ([`to_export`]).
+    Export,
+    /// The IMPORT form ([`to_import`]).
+    Import,
+}
+
+/// Writes PPN to any [`io::Write`], record by record: the headers (a record read by
+/// [`crate::Reader`] brings them with the first hand), then each hand after a blank line.
+///
+/// ```
+/// use ppn_pinochle::{Options, Reader, write::{Form, Writer}};
+///
+/// let text = "% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n{first}\n\n[Dealer \"E\"]\n";
+/// let mut writer = Writer::new(Vec::new());
+/// for record in Reader::from_str(text, Options::default()) {
+///     writer.write_record(&record.unwrap()).unwrap();
+/// }
+/// assert_eq!(writer.into_inner(), text.as_bytes());
+/// let mut export = Writer::with_form(Vec::new(), Form::Export);
+/// for record in Reader::from_str(text, Options::default()) {
+///     export.write_record(&record.unwrap()).unwrap();
+/// }
+/// assert!(export.into_inner().starts_with(b"% PPN 1.0\n% EXPORT\n%\n"));
+/// ```
+#[derive(Debug)]
+pub struct Writer<W> {
+    out: W,
+    form: Form,
+    text: String,
+    written: bool,
+}
+
+impl<W: io::Write> Writer<W> {
+    /// A writer of the as-read (format-preserving) form.
+    #[must_use]
+    pub fn new(out: W) -> Writer<W> {
+        Writer::with_form(out, Form::AsRead)
+    }
+
+    /// A writer of `form`.
+    #[must_use]
+    pub fn with_form(out: W, form: Form) -> Writer<W> {
+        Writer { out, form, text: String::with_capacity(2048), written: false }
+    }
+
+    /// Writes the `%` header lines (in the writer's form).
+    ///
+    /// # Errors
+    /// The underlying writer's.
+    pub fn write_headers(&mut self, headers: &[HeaderLine]) -> io::Result<()> {
+        let headers = match self.form {
+            Form::AsRead => std::borrow::Cow::Borrowed(headers),
+            Form::Export => std::borrow::Cow::Owned(with_format(headers, FormatKind::Export, true)),
+            Form::Import => std::borrow::Cow::Owned(with_format(headers, FormatKind::Import, false)),
+        };
+        self.text.clear();
+        for h in headers.iter() {
+            write_header(&mut self.text, &h.header);
+        }
+        self.flush_text()
+    }
+
+    /// Writes one hand, after a blank line when anything came before it.
+    ///
+    /// # Errors
+    /// The underlying writer's.
+    pub fn write(&mut self, hand: &Hand) -> io::Result<()> {
+        self.text.clear();
+        if self.written {
+            self.text.push('\n');
+        }
+        match self.form {
+            Form::Export => write_hand(&mut self.text, &export_hand(hand)),
+            Form::AsRead | Form::Import => write_hand(&mut self.text, hand),
+        }
+        self.flush_text()
+    }
+
+    /// Writes one record read by [`crate::Reader`]: the file's headers before the first hand, then
+    /// its hand.
+    ///
+    /// # Errors
+    /// The underlying writer's.
+    pub fn write_record(&mut self, record: &crate::Record) -> io::Result<()> {
+        if record.model.number == 0 {
+            self.write_headers(&record.model.headers)?;
+        }
+        match &record.model.hand {
+            Some(hand) => self.write(hand),
+            None => Ok(()),
+        }
+    }
+
+    fn flush_text(&mut self) -> io::Result<()> {
+        self.written |= !self.text.is_empty();
+        self.out.write_all(self.text.as_bytes())
+    }
+
+    /// Flushes and gives back the underlying writer.
+    #[must_use]
+    pub fn into_inner(mut self) -> W {
+        let _ = self.out.flush();
+        self.out
+    }
 }
 
 fn write_header(out: &mut String, header: &Header) {
@@ -191,21 +301,21 @@ fn write_line(out: &mut String, line: &SectionLine) {
     out.push('\n');
 }
 
-fn with_format(file: &PpnFile, kind: FormatKind, blank: bool) -> Vec<HeaderLine> {
-    let mut headers: Vec<HeaderLine> = Vec::with_capacity(file.headers.len() + 3);
-    let notation = file.headers.iter().find(|h| matches!(h.header, Header::Notation(_)));
+fn with_format(from: &[HeaderLine], kind: FormatKind, blank: bool) -> Vec<HeaderLine> {
+    let mut headers: Vec<HeaderLine> = Vec::with_capacity(from.len() + 3);
+    let notation = from.iter().find(|h| matches!(h.header, Header::Notation(_)));
     headers.push(
         notation
             .cloned()
             .unwrap_or(HeaderLine { header: Header::Notation("1.0".into()), at: Default::default() }),
     );
     headers.push(HeaderLine { header: Header::Format(kind), at: Default::default() });
-    for h in &file.headers {
+    for h in from {
         if !matches!(h.header, Header::Notation(_) | Header::Format(_) | Header::Blank) {
             headers.push(h.clone());
         }
     }
-    if blank || file.headers.iter().any(|h| h.header == Header::Blank) {
+    if blank || from.iter().any(|h| h.header == Header::Blank) {
         headers.push(HeaderLine { header: Header::Blank, at: Default::default() });
     }
     headers
@@ -215,37 +325,40 @@ fn with_format(file: &PpnFile, kind: FormatKind, blank: bool) -> Vec<HeaderLine>
 /// roster order (each with the comments written before it), then every other tag in its order.
 #[must_use]
 pub fn to_export(file: &PpnFile) -> PpnFile {
-    let hands = file
-        .hands
-        .iter()
-        .map(|hand| {
-            let mut chunks: Vec<(usize, Vec<Item>)> = Vec::new();
-            let mut pending: Vec<Item> = Vec::new();
-            for item in &hand.items {
-                match item {
-                    Item::Comment(_) => pending.push(item.clone()),
-                    Item::Tag(tag) => {
-                        let rank = if tag.segment.is_none() {
-                            EXPORT_ROSTER.iter().position(|n| *n == tag.name).unwrap_or(EXPORT_ROSTER.len())
-                        } else {
-                            EXPORT_ROSTER.len()
-                        };
-                        pending.push(item.clone());
-                        chunks.push((rank, std::mem::take(&mut pending)));
-                    }
-                }
+    PpnFile {
+        headers: with_format(&file.headers, FormatKind::Export, true),
+        hands: file.hands.iter().map(export_hand).collect(),
+    }
+}
+
+/// One hand in the EXPORT form: the roster tags first in roster order (each with the comments
+/// written before it), then every other tag in its order.
+#[must_use]
+pub fn export_hand(hand: &Hand) -> Hand {
+    let mut chunks: Vec<(usize, Vec<Item>)> = Vec::new();
+    let mut pending: Vec<Item> = Vec::new();
+    for item in &hand.items {
+        match item {
+            Item::Comment(_) => pending.push(item.clone()),
+            Item::Tag(tag) => {
+                let rank = if tag.segment.is_none() {
+                    EXPORT_ROSTER.iter().position(|n| *n == tag.name).unwrap_or(EXPORT_ROSTER.len())
+                } else {
+                    EXPORT_ROSTER.len()
+                };
+                pending.push(item.clone());
+                chunks.push((rank, std::mem::take(&mut pending)));
             }
-            chunks.sort_by_key(|c| c.0);
-            let mut items: Vec<Item> = chunks.into_iter().flat_map(|c| c.1).collect();
-            items.append(&mut pending);
-            Hand { items, at: hand.at }
-        })
-        .collect();
-    PpnFile { headers: with_format(file, FormatKind::Export, true), hands }
+        }
+    }
+    chunks.sort_by_key(|c| c.0);
+    let mut items: Vec<Item> = chunks.into_iter().flat_map(|c| c.1).collect();
+    items.append(&mut pending);
+    Hand { items, at: hand.at }
 }
 
 /// The IMPORT form: the same hands with `% IMPORT` as the format header.
 #[must_use]
 pub fn to_import(file: &PpnFile) -> PpnFile {
-    PpnFile { headers: with_format(file, FormatKind::Import, false), hands: file.hands.clone() }
+    PpnFile { headers: with_format(&file.headers, FormatKind::Import, false), hands: file.hands.clone() }
 }

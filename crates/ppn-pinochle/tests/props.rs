@@ -150,6 +150,16 @@ proptest! {
         prop_assert_eq!(back.file, file, "{}", text);
     }
 
+    /// The streaming reader (one group of lines at a time) reads and checks as the whole-text
+    /// reader does: same hands, same spans, same diagnostics.
+    #[test]
+    fn streaming_reader_checks_like_the_whole_text(text in "[%\\[\\]@{}\"#*?.:()A-Z0-9 \n\\\\é♠-]{0,200}") {
+        let options = ppn_pinochle::Options::default();
+        let whole = ppn_pinochle::validate::check_parsed(&parse(&text), &options);
+        let streamed = ppn_pinochle::check_str(&text, &options);
+        prop_assert_eq!(format!("{whole:?}"), format!("{streamed:?}"));
+    }
+
     #[test]
     fn reader_never_panics(text in "[%\\[\\]@{}\"#*?.:()A-Z0-9 \n\\\\é♠-]{0,200}") {
         let parsed = parse(&text);

@@ -15,14 +15,17 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(20);
     group.bench_function("read", |b| b.iter(|| ppn_pref::parse::read(std::hint::black_box(&text))));
-    group.bench_function("read+check", |b| b.iter(|| ppn_pref::check(std::hint::black_box(&text))));
+    group.bench_function("read+check", |b| b.iter(|| ppn_pref::check_str(std::hint::black_box(&text))));
     group.bench_function("read+check streaming", |b| {
         b.iter(|| {
+            let options = ppn_pref::Options::default();
             let mut errors = 0usize;
-            let file = ppn_pref::validate::check_stream(std::hint::black_box(&text), |_, _, c| {
-                errors += usize::from(c.has_errors());
-            });
-            (errors, file.len())
+            for record in ppn_pref::Reader::from_str(std::hint::black_box(&text), options) {
+                let mut record = record.unwrap();
+                ppn_pref::check(&mut record, &options);
+                errors += usize::from(record.has_errors());
+            }
+            errors
         })
     });
     let game = ppn_pref::parse::read(&text).game;

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use ppn_pref::PrefPlayer;
 use ppn_pref::generate::{DealOptions, Rng, random_deal};
 use ppn_pref::model::DealOrder;
-use ppn_pref::{check, write};
+use ppn_pref::{check_str as check, write};
 
 const HEADER: &str = "[Bula 60]\n[Refe 2]\n[Player1 ana]\n[Player2 bo]\n[Player3 cy]\n[Result1 0]\n[Result2 0]\n[Result3 0]\n\n";
 const CODES: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVW";

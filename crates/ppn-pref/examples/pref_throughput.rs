@@ -12,11 +12,16 @@ fn main() {
         n += match mode.as_str() {
             "read" => std::hint::black_box(ppn_pref::parse::read(&text)).records.len(),
             "stream" => {
+                let options = ppn_pref::Options::default();
                 let mut k = 0;
-                ppn_pref::validate::check_stream(&text, |_, _, c| k += usize::from(!c.has_errors()));
+                for record in ppn_pref::Reader::from_str(&text, options) {
+                    let mut record = record.unwrap();
+                    ppn_pref::check(&mut record, &options);
+                    k += usize::from(!record.has_errors());
+                }
                 k
             }
-            _ => std::hint::black_box(ppn_pref::check(&text)).records.len(),
+            _ => std::hint::black_box(ppn_pref::check_str(&text)).records.len(),
         };
     }
     eprintln!(

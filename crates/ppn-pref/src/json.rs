@@ -453,3 +453,51 @@ pub fn from_json(text: &str) -> Result<Game, Vec<String>> {
     };
     json.to_game()
 }
+
+/// A deal serializes as its JSON form ([`JsonDeal`]).
+impl Serialize for Deal {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        JsonDeal::from_deal(self).serialize(s)
+    }
+}
+
+/// A game serializes as its JSON form ([`JsonGame`]): `{"info": {…}, "deals": […]}`.
+impl Serialize for Game {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        JsonGame::from_game(self).serialize(s)
+    }
+}
+
+/// A game reads from its JSON form, every deal typed by the PPN reader ([`JsonGame::to_game`]).
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        JsonGame::deserialize(d)?.to_game().map_err(|errors| serde::de::Error::custom(errors.join("; ")))
+    }
+}
+
+/// A deal reads from its JSON form, typed by the PPN reader.
+impl<'de> Deserialize<'de> for Deal {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let game = JsonGame { info: JsonTags::default(), deals: vec![JsonDeal::deserialize(d)?] };
+        let mut game = game.to_game().map_err(|errors| serde::de::Error::custom(errors.join("; ")))?;
+        game.deals.pop().ok_or_else(|| serde::de::Error::custom("not a deal record"))
+    }
+}
+
+#[cfg(test)]
+mod serde_tests {
+    use super::*;
+
+    #[test]
+    fn models_serialize_as_the_json_form() {
+        let game = crate::parse::read("[Bula 60]\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]").game;
+        let text = serde_json::to_string_pretty(&game).unwrap_or_default();
+        assert_eq!(format!("{text}\n"), to_json(&game));
+        let back: Game = serde_json::from_str(&text).unwrap_or_default();
+        assert_eq!(back, game);
+        let deal = serde_json::to_string(&game.deals[0]).unwrap_or_default();
+        assert!(deal.starts_with("{\"id\":2,\"dealOrder\":312"), "{deal}");
+        let again: Result<Deal, _> = serde_json::from_str(&deal);
+        assert_eq!(again.ok().as_ref(), game.deals.first());
+    }
+}

@@ -1,13 +1,43 @@
 //! Portable Preferans Notation (PPN): reader, checker, canonical writer and the JSON form.
 //!
+//! Stream a file from disk, one deal record at a time, check each, print a field and serialize a
+//! deal to JSON (the `serde` feature):
+//!
 //! ```
-//! use ppn_pref::{check, write};
+//! use std::io::BufReader;
+//! use ppn_pref::{Options, Reader, check};
+//!
+//! # let path = std::env::temp_dir().join(format!("ppn-pref-doc-{}.ppn", std::process::id()));
+//! # std::fs::write(&path, "[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\
+//! #     [Result1 0]\n[Result2 0]\n[Result3 0]\n\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n\
+//! #     [2 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 P,P,P]\n")?;
+//! let options = Options::default();
+//! let file = BufReader::new(std::fs::File::open(&path)?);
+//! for record in Reader::new(file, options) {
+//!     let mut record = record?;
+//!     check(&mut record, &options);
+//!     println!("deal {:?}: {} problems", record.model.id, record.diagnostics.len());
+//!     assert!(!record.has_errors());
+//!     if let Some(deal) = &record.model.deal {
+//!         let json = serde_json::to_string(deal)?;
+//!         assert!(json.starts_with("{\"id\":"));
+//!     }
+//! }
+//! # std::fs::remove_file(&path)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The whole-file convenience [`check_str`] gives a [`Report`]; the spec's deal 1 shows what it
+//! finds:
+//!
+//! ```
+//! use ppn_pref::{check_str, write};
 //!
 //! let source = "[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\
 //!               [Result1 0]\n[Result2 0]\n[Result3 0]\n\n\
 //!               [1 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 M3,P,3 2 AR 4 3 I3 8 2 \
 //!               2A12,M9B2,2A12,M9B2,2A12,M9B2,2A12,G9B3,2A13,G9B3 M7:-8,F3:L24,0]\n";
-//! let report = check(source);
+//! let report = check_str(source);
 //! // the spec's deal 1: the main (player 2) discards 8♦, which is player 1's card
 //! let codes: Vec<String> = report.all_diagnostics().into_iter().map(|d| d.code().to_owned()).collect();
 //! assert_eq!(codes, ["DISCARD_NOT_HELD", "LEGACY_13_FIELDS"]); // sorted by position
@@ -18,23 +48,40 @@
 //! assert_eq!(again.game, report.document.game);
 //! ```
 //!
+//! # The shape every cardnote format crate shares
+//! * [`Reader`]`<R: BufRead>` yields `io::Result<`[`Record`]`>` (`Reader::new(input, Options)`,
+//!   [`Reader::from_str`]); a record is a [`DealRecord`] (the deal, its spans, the info section it
+//!   belongs to, the game state before it), its diagnostics and its byte span. Memory is bounded
+//!   by two records whatever the size of the file.
+//! * [`check`]`(&mut Record, &Options)` adds the rules' checks (T2 and T3) to a record.
+//! * [`write::Writer`]`<W: Write>` writes records (or deals) as canonical PPN; PPN has no
+//!   comments, so canonical is also format-preserving.
+//! * [`Options`]`{ strict }`: [`codes::LENIENCIES`] become errors.
+//! * [`codes`]: every stable code, and `ALL`.
+//!
+//! # Features
+//! * `serde`: the models serialize as the spec's JSON form, and the [`json`] module; pulls in
+//!   serde and serde_json.
+//! * `generate`: random legal deals and games (tests, benches, corpus); pulls in nothing more.
+//!
 //! # Modules
 //! * [`model`]: [`Game`], [`Deal`], [`Play`] and every typed field.
 //! * [`parse`]: the byte-level reader: [`parse::read`] for a whole [`parse::Document`], or the
-//!   streaming [`parse::Reader`] iterator; exact spans for every field, token and card.
-//! * [`validate`]: the checks in the order of the rules digest: [`check`] (whole file, a
-//!   [`Report`] with one [`validate::RecordCheck`] per deal record) or [`validate::check_stream`]
-//!   (one callback per record, nothing kept; the same diagnostics).
+//!   item iterator [`parse::Reader`] over text; exact spans for every field, token and card.
+//! * [`read`]: the streaming [`Reader`] over any `BufRead` (and [`read::Items`] beneath it).
+//! * [`record`]: [`Record`], [`DealRecord`] and the info section, [`Header`].
+//! * [`validate`]: the checks in the order of the rules digest: [`check`] (one record) or
+//!   [`check_str`] (whole file, a [`Report`] with one [`validate::RecordCheck`] per deal record).
 //! * [`auction`]: the auction reconstruction search.
-//! * [`write`](mod@write) and [`json`]: canonical PPN and the spec's JSON form (serde both ways).
+//! * [`write`](mod@write) and `json` (feature `serde`): canonical PPN and the spec's JSON form
+//!   (serde both ways).
 //! * [`error`]: the diagnostic codes.
 //! * [`generate`]: random legal deals and games (tests, benches, corpus).
 //!
 //! # Performance
 //! Hand-written byte-level parsing, no allocation per token (one `Vec` per played deal for its
-//! tricks), card sets as bitsets, and a pruned auction search. On generated games (`benches/
-//! read_check.rs`), measured as CPU time on a loaded 2-core machine: read ≈ 140–250 MB/s,
-//! streaming read + check ≈ 105 MB/s, whole-file read + check ≈ 90–100 MB/s.
+//! tricks), card sets as bitsets, and a pruned auction search. Criterion figures (`cargo bench -p
+//! ppn-pref`) and the CLI's are in the repository's `benches/reports/ppn.md`.
 //!
 //! # Decisions
 //! The crate follows `preferans-rules.md`, including its `[decision]` points. Points it settles
@@ -67,18 +114,21 @@ pub mod card_text;
 pub mod codes;
 #[cfg(feature = "generate")]
 pub mod generate;
+#[cfg(feature = "serde")]
 pub mod json;
 pub mod model;
 pub mod parse;
 pub mod player;
 pub mod read;
+pub mod record;
 pub mod validate;
 pub mod write;
 
 pub use model::{Deal, Game, Play};
 pub use player::PrefPlayer;
 pub use read::Reader;
-pub use validate::{Report, check};
+pub use record::{DealRecord, Header, Record};
+pub use validate::{Report, check, check_str};
 
 /// Options every reader of this crate takes (the same names in each cardnote format crate).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

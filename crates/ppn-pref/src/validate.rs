@@ -14,9 +14,10 @@ use cards_core::{Card, CardSet, Diagnostic, DiagnosticSink, Rank, Span, Suit};
 use crate::PrefPlayer;
 use crate::auction;
 use crate::codes as code;
+use crate::model::Tag;
 use crate::model::{Accepted, Bid, Column, Contract, Deal, Discard, Entry, KontraLevel, Play, Trick};
 use crate::model::{PLACE_TAGS, PLAYER_TAGS, RESULT_TAGS};
-use crate::parse::{self, DealSpans, Document, Field, Item, Reader, Record};
+use crate::parse::{self, DealSpans, Document, Field};
 
 /// The facts a checked deal yields (for reports and the CLI).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,12 +90,12 @@ impl Report {
 /// Reads and checks a whole file (T1, T2, T3).
 ///
 /// ```
-/// let report = ppn_pref::validate::check("[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\
+/// let report = ppn_pref::validate::check_str("[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\
 ///     [Result1 0]\n[Result2 0]\n[Result3 0]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n");
 /// assert!(!report.has_errors());
 /// ```
 #[must_use]
-pub fn check(source: &str) -> Report {
+pub fn check_str(source: &str) -> Report {
     check_document(parse::read(source))
 }
 
@@ -115,11 +116,15 @@ pub fn check_document(document: Document) -> Report {
         })
         .collect();
     let mut file_diagnostics = document.diagnostics.clone();
-    check_tags(&document, &mut file_diagnostics);
+    let tags = &document.game.tags;
+    for i in 0..tags.len() {
+        check_tag(tags, &document.tag_spans, i, &mut file_diagnostics);
+    }
+    check_info(tags, &document.tag_spans, &mut file_diagnostics);
     let mut state = GameState::new(document.game.refe().and_then(|r| u32::try_from(r).ok()));
     for (rec, check) in document.records.iter().zip(records.iter_mut()) {
         let deal = rec.deal.and_then(|i| document.game.deals.get(i));
-        state.lint(rec, deal, &mut check.diagnostics);
+        state.lint(rec.id, &rec.spans, deal, &mut check.diagnostics);
     }
     Report { document, file_diagnostics, records }
 }
@@ -251,18 +256,35 @@ fn fail(code: &'static str, msg: impl Into<String>, span: Span) -> Check {
     Err(Diagnostic::error(code, msg, span))
 }
 
-#[allow(clippy::too_many_lines)]
+/// T2 in the digest's order; the first error stops the deal (later checks depend on the state
+/// the earlier ones establish).
 fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: &mut Outcome) -> Check {
-    // §2 the deal: 32 distinct cards
+    check_cards(deal, spans)?;
+    let Some(play) = &deal.play else { return Ok(()) };
+    let win = check_auction(deal, play, spans)?;
+    let main_hand = check_discards(deal, play, win.bid, spans)?;
+    check_contract(play, win.bid, spans)?;
+    let roles = check_roles(play, spans, lints)?;
+    check_value(play, spans)?;
+    check_starter(deal, play, &roles, spans)?;
+    let (won, main_passed) = check_throws(deal, play, &roles, main_hand, spans, outcome)?;
+    outcome.main_passed = Some(main_passed);
+    check_summary(deal, play, spans, &roles, &won, main_passed, lints)
+}
+
+/// §2 the deal: 32 distinct cards.
+fn check_cards(deal: &Deal, spans: &DealSpans) -> Check {
     let mut seen = CardSet::EMPTY;
     for (i, &c) in deal.cards.iter().enumerate() {
         if !seen.insert(c) {
             return fail(code::CARDS_DUPLICATE, format!("{} is dealt twice", card_name(c)), spans.card(i));
         }
     }
-    let Some(play) = &deal.play else { return Ok(()) };
-    let order = deal.order;
-    // §4 auction and main
+    Ok(())
+}
+
+/// §4 the auction has a legal reconstruction, and its winner is the main.
+fn check_auction(deal: &Deal, play: &Play, spans: &DealSpans) -> Result<auction::AuctionWin, Diagnostic> {
     let Some(win) = auction::reconstruct(deal.bids) else {
         return Err(Diagnostic::error(
             code::AUCTION_IMPOSSIBLE,
@@ -271,20 +293,24 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: 
         )
         .with_help("bids are in deal order; only a player with priority may say \"mine\""));
     };
-    let winner = order.at(win.position);
-    let main = play.main;
-    if main != winner {
-        return fail(
+    let winner = deal.order.at(win.position);
+    if play.main != winner {
+        return Err(Diagnostic::error(
             code::MAIN_NOT_AUCTION_WINNER,
-            format!("player {winner} won the auction, not player {main}"),
+            format!("player {winner} won the auction, not player {}", play.main),
             spans.field(Field::Main),
-        );
+        ));
     }
-    // §5 discards
+    Ok(win)
+}
+
+/// §5 the discards: `XX` after a game, otherwise two of the main's twelve cards. Gives the main's
+/// ten cards.
+fn check_discards(deal: &Deal, play: &Play, bid: Bid, spans: &DealSpans) -> Result<CardSet, Diagnostic> {
     let dspan = spans.field(Field::Discard);
-    let hand_set = |p: PrefPlayer| deal.hand(p).iter().copied().collect::<CardSet>();
-    let mut main_hand = hand_set(main);
-    if win.bid.is_game() {
+    let main = play.main;
+    let main_hand = deal.hand(main).iter().copied().collect::<CardSet>();
+    if bid.is_game() {
         if play.discard != Discard::None {
             return Err(Diagnostic::error(
                 code::GAME_DISCARD_NOT_XX,
@@ -293,45 +319,47 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: 
             )
             .with_help("write XX"));
         }
-    } else {
-        match play.discard {
-            Discard::None => {
-                return fail(
-                    code::DISCARD_FORMAT,
-                    "XX is only for a game; the main discards two cards",
-                    dspan,
-                );
-            }
-            Discard::Cards([a, b]) => {
-                if a == b {
-                    return fail(code::DISCARD_FORMAT, format!("{} is discarded twice", card_name(a)), dspan);
-                }
-                let twelve = main_hand | deal.talon().iter().copied().collect::<CardSet>();
-                for (k, c) in [a, b].into_iter().enumerate() {
-                    if !twelve.contains(c) {
-                        let holder = crate::model::DealOrder::at(order, 0);
-                        let owner = (0..3)
-                            .map(|pos| order.at(pos))
-                            .find(|&p| deal.hand(p).contains(&c))
-                            .unwrap_or(holder);
-                        return fail(
-                            code::DISCARD_NOT_HELD,
-                            format!(
-                                "{} is not among player {main}'s twelve cards: it is player {owner}'s",
-                                card_name(c)
-                            ),
-                            Span::new(dspan.start + k, dspan.start + k + 1),
-                        );
-                    }
-                }
-                main_hand = twelve - CardSet::single(a) - CardSet::single(b);
-            }
+        return Ok(main_hand);
+    }
+    let [a, b] = match play.discard {
+        Discard::None => {
+            return Err(Diagnostic::error(
+                code::DISCARD_FORMAT,
+                "XX is only for a game; the main discards two cards",
+                dspan,
+            ));
+        }
+        Discard::Cards(cards) => cards,
+    };
+    if a == b {
+        return Err(Diagnostic::error(
+            code::DISCARD_FORMAT,
+            format!("{} is discarded twice", card_name(a)),
+            dspan,
+        ));
+    }
+    let twelve = main_hand | deal.talon().iter().copied().collect::<CardSet>();
+    for (k, c) in [a, b].into_iter().enumerate() {
+        if !twelve.contains(c) {
+            let order = deal.order;
+            let holder = crate::model::DealOrder::at(order, 0);
+            let owner =
+                (0..3).map(|pos| order.at(pos)).find(|&p| deal.hand(p).contains(&c)).unwrap_or(holder);
+            return Err(Diagnostic::error(
+                code::DISCARD_NOT_HELD,
+                format!("{} is not among player {main}'s twelve cards: it is player {owner}'s", card_name(c)),
+                Span::new(dspan.start + k, dspan.start + k + 1),
+            ));
         }
     }
-    // §5 contract against the winning bid
+    Ok(twelve - CardSet::single(a) - CardSet::single(b))
+}
+
+/// §5 the contract against the winning bid.
+fn check_contract(play: &Play, bid: Bid, spans: &DealSpans) -> Check {
     let cspan = spans.field(Field::Contract);
     let contract = play.contract;
-    match win.bid {
+    match bid {
         Bid::Plain(n) | Bid::Mine(n) => {
             if contract.game {
                 return fail(
@@ -356,7 +384,7 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: 
                     cspan,
                 );
             }
-            if let Bid::NamedGame(k) = win.bid {
+            if let Bid::NamedGame(k) = bid {
                 if contract.level < k {
                     return fail(
                         code::CONTRACT_BELOW_BID,
@@ -368,55 +396,65 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: 
         }
         Bid::Pass => {}
     }
-    // §6 accepted and kontra
+    Ok(())
+}
+
+/// §6 who follows, who kontras, who is invited. Gives the roles in play.
+fn check_roles(play: &Play, spans: &DealSpans, lints: &mut dyn DiagnosticSink) -> Result<Roles, Diagnostic> {
+    let main = play.main;
     if play.accepted == Accepted::One(main) {
-        return fail(
+        return Err(Diagnostic::error(
             code::ACCEPTED_IS_MAIN,
             format!("player {main} is the main, not a follower"),
             spans.field(Field::Accepted),
-        );
+        ));
     }
-    let mut following = [false; 3];
-    for p in PrefPlayer::ALL {
-        following[p.index()] = match play.accepted {
-            Accepted::Nobody => false,
-            Accepted::One(q) => q == p,
-            Accepted::Both(_) => p != main,
-        };
-    }
+    let following = PrefPlayer::ALL.map(|p| match play.accepted {
+        Accepted::Nobody => false,
+        Accepted::One(q) => q == p,
+        Accepted::Both(_) => p != main,
+    });
     let mut roles = Roles { main, following, invited: None, inviter: None };
     let kspan = spans.field(Field::Kontra);
-    if let Some(k) = play.kontra {
-        if k.by == main {
-            return fail(
-                code::KONTRA_BY_MAIN,
-                format!("the kontra digit names the main (player {main})"),
+    let Some(k) = play.kontra else { return Ok(roles) };
+    if k.by == main {
+        return Err(Diagnostic::error(
+            code::KONTRA_BY_MAIN,
+            format!("the kontra digit names the main (player {main})"),
+            kspan,
+        ));
+    }
+    if k.level == KontraLevel::Invite && matches!(play.accepted, Accepted::Both(_)) {
+        return Err(Diagnostic::error(
+            code::INVITE_WITH_BOTH_FOLLOWING,
+            "an invitation needs exactly one follower, but both follow",
+            kspan,
+        ));
+    }
+    if !roles.follows(k.by) {
+        return Err(Diagnostic::error(
+            code::KONTRA_BY_NONFOLLOWER,
+            format!("player {} does not follow", k.by),
+            kspan,
+        ));
+    }
+    if k.level == KontraLevel::Invite {
+        roles.inviter = Some(k.by);
+        roles.invited = PrefPlayer::ALL.into_iter().find(|&p| p != main && p != k.by);
+        if !play.contract.game && play.contract.level == 2 {
+            lints.report(Diagnostic::warning(
+                code::INVITE_ON_PLAIN_SPADE,
+                "the engine never offers an invitation on plain spade",
                 kspan,
-            );
-        }
-        if k.level == KontraLevel::Invite && matches!(play.accepted, Accepted::Both(_)) {
-            return fail(
-                code::INVITE_WITH_BOTH_FOLLOWING,
-                "an invitation needs exactly one follower, but both follow",
-                kspan,
-            );
-        }
-        if !roles.follows(k.by) {
-            return fail(code::KONTRA_BY_NONFOLLOWER, format!("player {} does not follow", k.by), kspan);
-        }
-        if k.level == KontraLevel::Invite {
-            roles.inviter = Some(k.by);
-            roles.invited = PrefPlayer::ALL.into_iter().find(|&p| p != main && p != k.by);
-            if !contract.game && contract.level == 2 {
-                lints.report(Diagnostic::warning(
-                    code::INVITE_ON_PLAIN_SPADE,
-                    "the engine never offers an invitation on plain spade",
-                    kspan,
-                ));
-            }
+            ));
         }
     }
-    // §7 value
+    Ok(roles)
+}
+
+/// §7 the value: base × kontra, × 2 under refa.
+fn check_value(play: &Play, spans: &DealSpans) -> Check {
+    let contract = play.contract;
     let bm = base_times_kontra(play);
     let vspan = spans.field(Field::Value);
     match play.refa {
@@ -446,10 +484,13 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: 
             }
         }
     }
-    // §8 who leads
+    Ok(())
+}
+
+/// §8 who leads trick 1 (nobody when nobody follows).
+fn check_starter(deal: &Deal, play: &Play, roles: &Roles, spans: &DealSpans) -> Check {
     let sspan = spans.field(Field::Starts);
-    let nobody = play.accepted == Accepted::Nobody;
-    if nobody {
+    if play.accepted == Accepted::Nobody {
         if let Some(s) = play.starts {
             return fail(
                 code::WRONG_STARTER,
@@ -457,90 +498,99 @@ fn run(deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink, outcome: 
                 sspan,
             );
         }
-    } else {
-        let expect = expected_starter(deal, play, |p| roles.in_play(p));
-        if play.starts != Some(expect) {
-            return fail(
-                code::WRONG_STARTER,
-                format!(
-                    "player {expect} leads trick 1, not {}",
-                    play.starts.map_or("0".to_owned(), |s| s.to_string())
-                ),
-                sspan,
-            );
-        }
+        return Ok(());
     }
-    // §9 throws
+    let expect = expected_starter(deal, play, |p| roles.in_play(p));
+    if play.starts != Some(expect) {
+        return fail(
+            code::WRONG_STARTER,
+            format!(
+                "player {expect} leads trick 1, not {}",
+                play.starts.map_or("0".to_owned(), |s| s.to_string())
+            ),
+            sspan,
+        );
+    }
+    Ok(())
+}
+
+/// §9 every trick replayed from the hands: size, cards held, following suit and trumping, the
+/// winner, and an end exactly at 10 tricks or where the main's failure is certain. Gives the tricks
+/// won per player and whether the main passed.
+fn check_throws(
+    deal: &Deal,
+    play: &Play,
+    roles: &Roles,
+    main_hand: CardSet,
+    spans: &DealSpans,
+    outcome: &mut Outcome,
+) -> Result<([u8; 3], bool), Diagnostic> {
     let tspan_all = spans.field(Field::Throws);
     let mut won = [0u8; 3];
-    let main_passed;
-    if nobody {
+    if play.accepted == Accepted::Nobody {
         if !play.throws.is_empty() {
-            return fail(
+            return Err(Diagnostic::error(
                 code::PLAY_WITHOUT_FOLLOWER,
                 "nobody follows, so no tricks are played (write 0)",
                 tspan_all,
-            );
-        }
-        main_passed = true;
-    } else {
-        let mut hands = [CardSet::EMPTY; 3];
-        for p in PrefPlayer::ALL {
-            hands[p.index()] = if p == main { main_hand } else { hand_set(p) };
-        }
-        let in_play_count = PrefPlayer::ALL.iter().filter(|&&p| roles.in_play(p)).count();
-        let succ = PrefPlayer::ALL.map(|p| next_in_play(deal, &roles, p));
-        let mut trick_start = tspan_all.start;
-        let trump = contract.trump();
-        let mut leader = play.starts.unwrap_or(main);
-        let mut failure_at = None;
-        for (k, trick) in play.throws.iter().enumerate() {
-            let tlen = trick.cards().len() + 1;
-            let tspan = Span::new(trick_start, trick_start + tlen);
-            trick_start += tlen + 1;
-            if k >= 10 {
-                return fail(code::TOO_MANY_TRICKS, "a deal has at most 10 tricks", tspan);
-            }
-            replay_trick(trick, k, tspan, leader, in_play_count, trump, &succ, deal, &mut hands)?;
-            let mut players = [leader; 3];
-            let mut p = leader;
-            for slot in players.iter_mut().skip(1) {
-                p = succ[p.index()];
-                *slot = p;
-            }
-            let w = players.get(trick_winner_index(trick.cards(), trump)).copied().unwrap_or(leader);
-            if trick.winner != w {
-                return Err(Diagnostic::error(
-                    code::WRONG_TRICK_WINNER,
-                    format!("player {w} wins trick {}, not player {}", k + 1, trick.winner),
-                    Span::new(tspan.end - 1, tspan.end),
-                ));
-            }
-            won[w.index()] += 1;
-            leader = w;
-            let main_t = won[main.index()];
-            let def_t: u8 = PrefPlayer::ALL.iter().filter(|&&p| p != main).map(|p| won[p.index()]).sum();
-            if failure_at.is_none() && failure_certain(contract, main_t, def_t) {
-                failure_at = Some(k);
-            }
-        }
-        let n = play.throws.len();
-        if n < 10 && (n == 0 || failure_at != Some(n - 1)) {
-            return Err(Diagnostic::error(
-                code::INCOMPLETE_PLAY,
-                format!("only {n} tricks, and the main's failure was not certain at the last one"),
-                tspan_all,
-            )
-            .with_help(
-                "record all 10 tricks, or stop exactly at the trick that decides the main's failure",
             ));
         }
-        main_passed = n == 10 && contract.passed(won[main.index()]);
-        outcome.tricks = Some(won);
+        return Ok((won, true));
     }
-    outcome.main_passed = Some(main_passed);
-    // §10 summary
-    check_summary(deal, play, spans, &roles, &won, main_passed, lints)
+    let main = roles.main;
+    let contract = play.contract;
+    let mut hands = [CardSet::EMPTY; 3];
+    for p in PrefPlayer::ALL {
+        hands[p.index()] =
+            if p == main { main_hand } else { deal.hand(p).iter().copied().collect::<CardSet>() };
+    }
+    let in_play_count = PrefPlayer::ALL.iter().filter(|&&p| roles.in_play(p)).count();
+    let succ = PrefPlayer::ALL.map(|p| next_in_play(deal, roles, p));
+    let mut trick_start = tspan_all.start;
+    let trump = contract.trump();
+    let mut leader = play.starts.unwrap_or(main);
+    let mut failure_at = None;
+    for (k, trick) in play.throws.iter().enumerate() {
+        let tlen = trick.cards().len() + 1;
+        let tspan = Span::new(trick_start, trick_start + tlen);
+        trick_start += tlen + 1;
+        if k >= 10 {
+            return Err(Diagnostic::error(code::TOO_MANY_TRICKS, "a deal has at most 10 tricks", tspan));
+        }
+        replay_trick(trick, k, tspan, leader, in_play_count, trump, &succ, deal, &mut hands)?;
+        let mut players = [leader; 3];
+        let mut p = leader;
+        for slot in players.iter_mut().skip(1) {
+            p = succ[p.index()];
+            *slot = p;
+        }
+        let w = players.get(trick_winner_index(trick.cards(), trump)).copied().unwrap_or(leader);
+        if trick.winner != w {
+            return Err(Diagnostic::error(
+                code::WRONG_TRICK_WINNER,
+                format!("player {w} wins trick {}, not player {}", k + 1, trick.winner),
+                Span::new(tspan.end - 1, tspan.end),
+            ));
+        }
+        won[w.index()] += 1;
+        leader = w;
+        let main_t = won[main.index()];
+        let def_t: u8 = PrefPlayer::ALL.iter().filter(|&&p| p != main).map(|p| won[p.index()]).sum();
+        if failure_at.is_none() && failure_certain(contract, main_t, def_t) {
+            failure_at = Some(k);
+        }
+    }
+    let n = play.throws.len();
+    if n < 10 && (n == 0 || failure_at != Some(n - 1)) {
+        return Err(Diagnostic::error(
+            code::INCOMPLETE_PLAY,
+            format!("only {n} tricks, and the main's failure was not certain at the last one"),
+            tspan_all,
+        )
+        .with_help("record all 10 tricks, or stop exactly at the trick that decides the main's failure"));
+    }
+    outcome.tricks = Some(won);
+    Ok((won, n == 10 && contract.passed(won[main.index()])))
 }
 
 fn next_in_play(deal: &Deal, roles: &Roles, p: PrefPlayer) -> PrefPlayer {
@@ -755,34 +805,42 @@ fn check_summary(
     Ok(())
 }
 
-fn check_tags(doc: &Document, out: &mut dyn DiagnosticSink) {
-    let tags = &doc.game.tags;
-    for (i, t) in tags.iter().enumerate() {
-        let span = doc.tag_spans.get(i).copied().unwrap_or_default();
-        if tags.iter().take(i).any(|u| u.name == t.name) {
-            out.report(Diagnostic::error(code::TAG_DUPLICATE, format!("tag {} appears twice", t.name), span));
-            continue;
-        }
-        let v = t.value.trim();
-        let int = v.parse::<i64>().ok();
-        let bad = match t.name.as_str() {
-            "Bula" => {
-                (!int.is_some_and(|b| b > 0 && b % 2 == 0)).then_some("Bula is a positive even integer")
-            }
-            "Refe" => int.is_none_or(|r| r < 0).then_some("Refe is a non-negative integer"),
-            n if RESULT_TAGS.contains(&n) => int.is_none().then_some("a Result is an integer"),
-            n if PLACE_TAGS.contains(&n) => {
-                (!int.is_some_and(|p| (1..=3).contains(&p))).then_some("a Place is 1, 2 or 3")
-            }
-            _ => None,
-        };
-        if let Some(why) = bad {
-            out.report(Diagnostic::error(code::TAG_VALUE, format!("{}: `{}`", why, t.value), span));
-        }
+/// The checks of one info tag (`tags[i]`, at `spans[i]`): not a repeat of an earlier tag, and a
+/// well-formed value for the tags the rules type.
+pub(crate) fn check_tag(tags: &[Tag], spans: &[Span], i: usize, out: &mut dyn DiagnosticSink) {
+    let Some(t) = tags.get(i) else { return };
+    let span = spans.get(i).copied().unwrap_or_default();
+    if tags.iter().take(i).any(|u| u.name == t.name) {
+        out.report(Diagnostic::error(code::TAG_DUPLICATE, format!("tag {} appears twice", t.name), span));
+        return;
     }
+    let v = t.value.trim();
+    let int = v.parse::<i64>().ok();
+    let bad = match t.name.as_str() {
+        "Bula" => (!int.is_some_and(|b| b > 0 && b % 2 == 0)).then_some("Bula is a positive even integer"),
+        "Refe" => int.is_none_or(|r| r < 0).then_some("Refe is a non-negative integer"),
+        n if RESULT_TAGS.contains(&n) => int.is_none().then_some("a Result is an integer"),
+        n if PLACE_TAGS.contains(&n) => {
+            (!int.is_some_and(|p| (1..=3).contains(&p))).then_some("a Place is 1, 2 or 3")
+        }
+        _ => None,
+    };
+    if let Some(why) = bad {
+        out.report(Diagnostic::error(code::TAG_VALUE, format!("{}: `{}`", why, t.value), span));
+    }
+}
+
+/// The checks of the info section as a whole: required tags present, results that add up to 0 and
+/// places in the order of the results.
+pub(crate) fn check_info(tags: &[Tag], spans: &[Span], out: &mut dyn DiagnosticSink) {
+    let find = |name: &str| tags.iter().find(|t| t.name == name);
+    let int = |name: &str| find(name).and_then(|t| t.value.trim().parse::<i64>().ok());
+    let tag_span = |name: &str| {
+        tags.iter().position(|t| t.name == name).and_then(|i| spans.get(i).copied()).unwrap_or_default()
+    };
     let required = ["Bula", "Refe"].iter().chain(PLAYER_TAGS.iter()).chain(RESULT_TAGS.iter());
     for name in required {
-        if doc.game.tag(name).is_none() {
+        if find(name).is_none() {
             out.report(
                 Diagnostic::error(
                     code::TAG_MISSING,
@@ -793,51 +851,40 @@ fn check_tags(doc: &Document, out: &mut dyn DiagnosticSink) {
             );
         }
     }
-    let results: Option<Vec<i64>> = PrefPlayer::ALL.iter().map(|&p| doc.game.result(p)).collect();
-    if let Some(results) = &results {
-        let sum: i64 = results.iter().sum();
-        if sum != 0 {
-            let span = tag_span(doc, RESULT_TAGS[0]);
-            out.report(Diagnostic::warning(
-                code::RESULT_SUM_NONZERO,
-                format!("the results add up to {sum}, not 0"),
-                span,
-            ));
-        }
-        let places: Vec<Option<i64>> = PLACE_TAGS.iter().map(|n| doc.game.tag_int(n)).collect();
-        for (i, place_tag) in PLACE_TAGS.iter().enumerate() {
-            for j in 0..3 {
-                if let (Some(Some(pi)), Some(Some(pj)), Some(ri), Some(rj)) =
-                    (places.get(i), places.get(j), results.get(i), results.get(j))
-                {
-                    if pi < pj && ri <= rj {
-                        out.report(Diagnostic::warning(
-                            code::PLACE_RESULT_ORDER,
-                            format!(
-                                "player {} has place {pi} but result {ri}, not above player {}'s {rj} (place {pj})",
-                                i + 1,
-                                j + 1
-                            ),
-                            tag_span(doc, place_tag),
-                        ));
-                    }
+    let results: Option<Vec<i64>> = RESULT_TAGS.iter().map(|n| int(n)).collect();
+    let Some(results) = &results else { return };
+    let sum: i64 = results.iter().sum();
+    if sum != 0 {
+        out.report(Diagnostic::warning(
+            code::RESULT_SUM_NONZERO,
+            format!("the results add up to {sum}, not 0"),
+            tag_span(RESULT_TAGS[0]),
+        ));
+    }
+    let places: Vec<Option<i64>> = PLACE_TAGS.iter().map(|n| int(n)).collect();
+    for (i, place_tag) in PLACE_TAGS.iter().enumerate() {
+        for j in 0..3 {
+            if let (Some(Some(pi)), Some(Some(pj)), Some(ri), Some(rj)) =
+                (places.get(i), places.get(j), results.get(i), results.get(j))
+            {
+                if pi < pj && ri <= rj {
+                    out.report(Diagnostic::warning(
+                        code::PLACE_RESULT_ORDER,
+                        format!(
+                            "player {} has place {pi} but result {ri}, not above player {}'s {rj} (place {pj})",
+                            i + 1,
+                            j + 1
+                        ),
+                        tag_span(place_tag),
+                    ));
                 }
             }
         }
     }
 }
 
-fn tag_span(doc: &Document, name: &str) -> Span {
-    doc.game
-        .tags
-        .iter()
-        .position(|t| t.name == name)
-        .and_then(|i| doc.tag_spans.get(i).copied())
-        .unwrap_or_default()
-}
-
 /// The running game-level (T3) state: ids, dealer rotation and refa hats across deals.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameState {
     /// `Refe` from the tags (uncapped hats when unknown).
     pub refe: Option<u32>,
@@ -856,10 +903,16 @@ impl GameState {
 
     /// Adds the T3 lints of the next record (in file order) to `out`.
     #[allow(clippy::too_many_lines)]
-    pub fn lint(&mut self, rec: &Record, deal: Option<&Deal>, out: &mut dyn DiagnosticSink) {
+    pub fn lint(
+        &mut self,
+        id: Option<u32>,
+        spans: &DealSpans,
+        deal: Option<&Deal>,
+        out: &mut dyn DiagnosticSink,
+    ) {
         let refe = self.refe;
-        let id_span = rec.spans.field(Field::Id);
-        if let Some(id) = rec.id {
+        let id_span = spans.field(Field::Id);
+        if let Some(id) = id {
             let expect = self.prev_id.map_or(1, |p| p.saturating_add(1));
             if id != expect {
                 out.report(Diagnostic::warning(
@@ -871,7 +924,7 @@ impl GameState {
             self.prev_id = Some(id);
         }
         let Some(deal) = deal else { return };
-        let ospan = rec.spans.field(Field::Order);
+        let ospan = spans.field(Field::Order);
         if !deal.order.is_rotation() {
             out.report(Diagnostic::warning(
                 code::DEAL_ORDER_NOT_ROTATION,
@@ -902,8 +955,7 @@ impl GameState {
         let capped = refe.map_or(self.all_pass, |r| self.all_pass.min(r));
         let owed = capped > self.used[main];
         let owed_uncapped = self.all_pass > self.used[main];
-        let rspan =
-            if play.refa.is_some() { rec.spans.field(Field::Refa) } else { rec.spans.field(Field::Value) };
+        let rspan = if play.refa.is_some() { spans.field(Field::Refa) } else { spans.field(Field::Value) };
         if refa && !owed {
             if owed_uncapped {
                 out.report(Diagnostic::warning(
@@ -934,49 +986,53 @@ impl GameState {
     }
 }
 
-/// Reads and checks a file as a stream, calling `on_record` for each deal record (with its model
-/// and its full check: syntax, T2 and T3) as soon as it is read; nothing else is kept. Returns the
-/// file-level diagnostics (stray lines, tag problems, Result and Place lints) in file order.
-/// `Refe` is taken from the tags read before each deal (PPN puts the info section first).
+/// Checks one record read by [`crate::Reader`]: the deal against itself (T2, facts into
+/// [`DealRecord::outcome`](crate::record::DealRecord::outcome)), against the deals before it (T3,
+/// from the state the record carries), and the info tags it owns (the first record checks the
+/// info section). Call it once per record.
+///
+/// Diagnostics keep the order the whole-file [`check_str`] gives them: the record's syntax, T2 and
+/// T3, then, when the record holds any file-level problem, everything sorted by position.
 ///
 /// ```
+/// use ppn_pref::{Options, Reader, check};
+///
 /// let src = "[Bula 60]\n[Refe 2]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n[3 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 P,P,P]\n";
 /// let mut codes = Vec::new();
-/// let file = ppn_pref::validate::check_stream(src, |_record, _deal, check| {
-///     codes.extend(check.diagnostics.iter().map(|d| d.code().to_owned()));
-/// });
-/// assert_eq!(codes, ["ID_SEQUENCE"]);
-/// assert!(file.iter().any(|d| d.code() == "TAG_MISSING"));
+/// for record in Reader::from_str(src, Options::default()) {
+///     let mut record = record.unwrap();
+///     check(&mut record, &Options::default());
+///     codes.extend(record.diagnostics.iter().map(|d| d.code()));
+/// }
+/// // deal 1 carries the missing tags (file level, sorted first), deal 3 the id lint
+/// assert_eq!(codes.iter().filter(|c| **c == "TAG_MISSING").count(), 6);
+/// assert_eq!(codes.last(), Some(&"ID_SEQUENCE"));
 /// ```
-pub fn check_stream(
-    source: &str,
-    mut on_record: impl FnMut(&Record, Option<&Deal>, RecordCheck),
-) -> Vec<Diagnostic> {
-    let mut doc = Document::default();
-    let mut state = GameState::new(None);
-    for item in Reader::new(source) {
-        match item {
-            Item::Tag(tag, span) => {
-                if tag.name == "Refe" {
-                    state.refe = tag.value.trim().parse().ok();
-                }
-                doc.game.tags.push(tag);
-                doc.tag_spans.push(span);
-            }
-            Item::Problem(d) => doc.diagnostics.push(d),
-            Item::Record(record, deal) => {
-                let mut diagnostics = record.diagnostics.clone();
-                let outcome = deal.as_ref().map(|d| {
-                    let (diags, outcome) = check_deal(d, &record.spans);
-                    diagnostics.extend(diags);
-                    outcome
-                });
-                state.lint(&record, deal.as_ref(), &mut diagnostics);
-                on_record(&record, deal.as_ref(), RecordCheck { diagnostics, outcome });
-            }
-        }
+pub fn check(record: &mut crate::Record, options: &crate::Options) {
+    let model = &mut record.model;
+    let syntax_len = model.syntax_len.min(record.diagnostics.len());
+    let mut file_level = record.diagnostics.split_off(syntax_len);
+    let mut found = Vec::new();
+    if let Some(deal) = &model.deal {
+        let (diagnostics, outcome) = check_deal(deal, &model.spans);
+        found = diagnostics;
+        model.outcome = Some(outcome);
     }
-    let mut file = std::mem::take(&mut doc.diagnostics);
-    check_tags(&doc, &mut file);
-    file
+    let mut state = model.state.clone();
+    state.lint(model.id, &model.spans, model.deal.as_ref(), &mut found);
+    options.apply(&mut found);
+    record.diagnostics.append(&mut found);
+    let header = &model.header;
+    let own_tags = if model.number == 0 { 0..model.late_tags.end } else { model.late_tags.clone() };
+    for i in own_tags {
+        check_tag(&header.tags, &header.spans, i, &mut file_level);
+    }
+    if model.number == 0 {
+        let info = header.tags.len().min(model.late_tags.start);
+        check_info(&header.tags[..info], &header.spans[..info], &mut file_level);
+    }
+    if !file_level.is_empty() {
+        record.diagnostics.append(&mut file_level);
+        record.diagnostics.sort_by_key(|d| d.span().start);
+    }
 }

@@ -1,7 +1,14 @@
 //! Canonical PPN writer: tags one per line (quoted only when needed), a blank line, then one deal
 //! record per line with single spaces. Reading the output gives back an equal [`Game`].
+//!
+//! [`Writer`] writes to any [`io::Write`](std::io::Write) record by record; [`write_game`] is the
+//! whole-game convenience over it. PPN has no comments and no layout worth keeping, so the
+//! canonical writer is also the format-preserving one: what a file means is all it holds.
 
 use core::fmt::Write as _;
+use std::io;
+
+use crate::record::{Header, Record};
 
 use crate::model::{Accepted, Bid, Column, Contract, Deal, Discard, Entry, Game, Play, Tag};
 use crate::parse::code_char;
@@ -14,19 +21,100 @@ use crate::parse::code_char;
 /// ```
 #[must_use]
 pub fn write_game(game: &Game) -> String {
-    let mut out = String::with_capacity(64 * game.tags.len() + 140 * game.deals.len());
-    for tag in &game.tags {
-        write_tag(tag, &mut out);
-        out.push('\n');
-    }
-    if !game.tags.is_empty() && !game.deals.is_empty() {
-        out.push('\n');
-    }
+    let mut writer = Writer::new(Vec::with_capacity(64 * game.tags.len() + 140 * game.deals.len()));
+    // writing to a vector cannot fail, and the writer only writes UTF-8
+    let _ = writer.write_tags(&game.tags);
     for deal in &game.deals {
-        write_deal(deal, &mut out);
-        out.push('\n');
+        let _ = writer.write(deal);
     }
-    out
+    String::from_utf8(writer.into_inner()).unwrap_or_default()
+}
+
+/// Writes canonical PPN to any [`io::Write`], record by record: a record read by
+/// [`crate::Reader`] brings its info section (before the first deal) and any tag read after it.
+///
+/// ```
+/// use ppn_pref::{Options, Reader, write::Writer};
+///
+/// let src = "[Bula \"60\"]\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n";
+/// let mut writer = Writer::new(Vec::new());
+/// for record in Reader::from_str(src, Options::default()) {
+///     writer.write_record(&record.unwrap()).unwrap();
+/// }
+/// assert_eq!(writer.into_inner(), b"[Bula 60]\n\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n");
+/// ```
+#[derive(Debug)]
+pub struct Writer<W> {
+    out: W,
+    line: String,
+    tags_written: bool,
+    deals_written: bool,
+}
+
+impl<W: io::Write> Writer<W> {
+    /// A writer into `out`.
+    #[must_use]
+    pub fn new(out: W) -> Writer<W> {
+        Writer { out, line: String::with_capacity(256), tags_written: false, deals_written: false }
+    }
+
+    /// Writes tag pairs, one per line.
+    ///
+    /// # Errors
+    /// The underlying writer's.
+    pub fn write_tags(&mut self, tags: &[Tag]) -> io::Result<()> {
+        self.line.clear();
+        for tag in tags {
+            write_tag(tag, &mut self.line);
+            self.line.push('\n');
+        }
+        self.tags_written |= !tags.is_empty();
+        self.out.write_all(self.line.as_bytes())
+    }
+
+    /// Writes one deal record on its own line (after a blank line if it is the first deal and
+    /// tags came before it).
+    ///
+    /// # Errors
+    /// The underlying writer's.
+    pub fn write(&mut self, deal: &Deal) -> io::Result<()> {
+        self.line.clear();
+        if self.tags_written && !self.deals_written {
+            self.line.push('\n');
+        }
+        self.deals_written = true;
+        write_deal(deal, &mut self.line);
+        self.line.push('\n');
+        self.out.write_all(self.line.as_bytes())
+    }
+
+    /// Writes one record read by [`crate::Reader`]: the first record's info section, its deal
+    /// (a record that could not be read has none to write), then the tags read after it.
+    ///
+    /// # Errors
+    /// The underlying writer's.
+    pub fn write_record(&mut self, record: &Record) -> io::Result<()> {
+        let model = &record.model;
+        let header: &Header = &model.header;
+        if model.number == 0 {
+            let front = model.late_tags.start.min(header.tags.len());
+            self.write_tags(&header.tags[..front])?;
+        }
+        if let Some(deal) = &model.deal {
+            self.write(deal)?;
+        }
+        match header.tags.get(model.late_tags.clone()) {
+            Some(late) => self.write_tags(late),
+            None => Ok(()),
+        }
+    }
+
+    /// Flushes and gives back the underlying writer.
+    #[must_use]
+    pub fn into_inner(mut self) -> W {
+        let _ = self.out.flush();
+        self.out
+    }
 }
 
 fn needs_quotes(value: &str) -> bool {

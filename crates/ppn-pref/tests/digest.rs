@@ -3,7 +3,7 @@
 
 use cards_core::Span;
 use ppn_pref::model::{Bid, Contract};
-use ppn_pref::{auction, check, parse};
+use ppn_pref::{auction, check_str as check, parse};
 
 const HEADER: &str = "[Bula 60]\n[Refe 2]\n[Player1 cope]\n[Player2 silvio_pu]\n[Player3 elmacedon]\n\
 [Result1 458]\n[Result2 88]\n[Result3 -546]\n";

@@ -5,7 +5,7 @@
 use ppn_pref::PrefPlayer;
 use ppn_pref::generate::{DealOptions, Rng, random_deal, random_game};
 use ppn_pref::model::{DealOrder, Game, Tag};
-use ppn_pref::{check, json, parse, write};
+use ppn_pref::{check_str as check, json, parse, write};
 use proptest::prelude::*;
 
 fn header() -> Vec<Tag> {

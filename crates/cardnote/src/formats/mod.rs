@@ -20,6 +20,7 @@ use serde_json::{Map, Value};
 
 pub mod dd;
 pub mod lin;
+mod lines;
 pub mod pbn;
 pub mod phh;
 pub mod phh_replay;
@@ -258,8 +259,8 @@ pub fn notation(format: Format) -> &'static dyn Notation {
     match format {
         Format::Phh => &phh::PhhNotation,
         Format::Pbn => &WholeFile(Format::Pbn),
-        Format::PpnPref => &WholeFile(Format::PpnPref),
-        Format::PpnPinochle => &WholeFile(Format::PpnPinochle),
+        Format::PpnPref => &pref::PrefNotation,
+        Format::PpnPinochle => &pinochle::PinochleNotation,
         Format::Lin => &WholeFile(Format::Lin),
     }
 }

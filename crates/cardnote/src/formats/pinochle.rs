@@ -10,7 +10,7 @@ use ppn_pinochle::model::{
 };
 use ppn_pinochle::parse::{Parsed, classify_token, parse, parse_segment};
 use ppn_pinochle::validate::{Summary, check_parsed};
-use ppn_pinochle::write::{segment_text, to_export, token_text, write};
+use ppn_pinochle::write::{to_export, write};
 use serde_json::{Map, Value, json};
 
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
@@ -40,15 +40,24 @@ fn fields(summary: &Summary) -> Map<String, Value> {
     map
 }
 
-/// Checks a whole file: one record per hand.
+/// The report of one record read by [`ppn_pinochle::Reader`] (records of one reader are checked
+/// in file order: hands inherit from the hands before them).
+#[must_use]
+pub fn record_report(mut record: ppn_pinochle::Record, options: &ppn_pinochle::Options) -> RecordReport {
+    ppn_pinochle::check(&mut record, options);
+    let summary = record.model.summary.take().unwrap_or_default();
+    RecordReport { fields: fields(&summary), diagnostics: record.diagnostics }
+}
+
+/// Checks a whole file: one record per hand (a file without hands gives one).
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     let source = decode_text(data);
-    let parsed = parse(&source);
-    let reports = check_parsed(&parsed, &options(opts));
-    let records = reports
-        .into_iter()
-        .map(|r| RecordReport { fields: fields(&r.summary), diagnostics: r.diagnostics })
+    let options = options(opts);
+    // reading text in memory cannot fail
+    let records = ppn_pinochle::Reader::from_str(&source, options)
+        .map_while(Result::ok)
+        .map(|record| record_report(record, &options))
         .collect();
     FileCheck { source, records }
 }
@@ -113,7 +122,7 @@ fn json_str<'v>(value: &'v Value, key: &str, at: &str) -> Result<&'v str, String
     value.get(key).and_then(Value::as_str).ok_or_else(|| format!("{at}: `{key}` is not a string"))
 }
 
-/// Reads the JSON form written by [`to_json`] back into a model (positions left empty).
+/// Reads the JSON form ([`ppn_pinochle::json`]) back into a model (positions left empty).
 fn from_json(source: &str) -> Result<PpnFile, Refusal> {
     let doc: Value =
         serde_json::from_str(source).map_err(|e| json_refusal(source, format!("not PPN JSON: {e}")))?;
@@ -201,70 +210,6 @@ fn read_json(doc: &Value) -> Result<PpnFile, String> {
     Ok(PpnFile { headers, hands })
 }
 
-/// The JSON form of a file: headers, then per hand its tags (name, value, segment, section lines
-/// and the comments written on them) and comments.
-#[must_use]
-pub fn to_json(file: &PpnFile) -> Value {
-    let headers: Vec<Value> = file
-        .headers
-        .iter()
-        .map(|h| match &h.header {
-            Header::Notation(v) => json!({ "notation": v }),
-            Header::Format(FormatKind::Export) => json!({ "format": "EXPORT" }),
-            Header::Format(FormatKind::Import) => json!({ "format": "IMPORT" }),
-            Header::Id(id) => json!({ "id": id }),
-            Header::Blank => json!({ "blank": true }),
-            Header::Other(t) => json!({ "other": t }),
-        })
-        .collect();
-    let hands: Vec<Value> = file
-        .hands
-        .iter()
-        .map(|hand| {
-            let items: Vec<Value> = hand
-                .items
-                .iter()
-                .map(|item| match item {
-                    Item::Comment(c) => json!({ "comment": c.text }),
-                    Item::Tag(tag) => {
-                        let mut m = Map::new();
-                        m.insert("name".into(), json!(tag.name));
-                        m.insert("value".into(), json!(tag.value));
-                        if let Some(seg) = &tag.segment {
-                            m.insert("segment".into(), json!(segment_text(seg)));
-                        }
-                        if let Some(section) = &tag.section {
-                            let lines: Vec<Value> = section
-                                .lines
-                                .iter()
-                                .map(|l| {
-                                    json!(l.tokens.iter().map(|t| token_text(&t.value)).collect::<Vec<_>>())
-                                })
-                                .collect();
-                            m.insert("lines".into(), json!(lines));
-                            // Comments written on section lines, one list per line, only when
-                            // there are any (so files without them keep the plain form).
-                            if section.lines.iter().any(|l| !l.comments.is_empty()) {
-                                let comments: Vec<Value> = section
-                                    .lines
-                                    .iter()
-                                    .map(|l| {
-                                        json!(l.comments.iter().map(|c| c.text.as_str()).collect::<Vec<_>>())
-                                    })
-                                    .collect();
-                                m.insert("line_comments".into(), json!(comments));
-                            }
-                        }
-                        Value::Object(m)
-                    }
-                })
-                .collect();
-            json!({ "items": items })
-        })
-        .collect();
-    json!({ "format": "ppn-pinochle", "headers": headers, "hands": hands })
-}
-
 /// Converts a file: to its JSON form, or to canonical PPN.
 pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
     let mut source = decode_text(data);
@@ -285,9 +230,261 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
         }
         ConvertTo::Json => {
             let parsed = refuse_on_errors(&source, &CheckOptions::default())?;
-            let mut out = serde_json::to_vec_pretty(&to_json(&parsed.file)).unwrap_or_default();
+            // the model serializes as its JSON form (ppn_pinochle::json)
+            let mut out = serde_json::to_vec_pretty(&parsed.file).unwrap_or_default();
             out.push(b'\n');
             Ok(out)
+        }
+    }
+}
+
+/// Bytes of text after which a unit ends (at the next blank line between hands).
+const UNIT_BYTES: usize = 256 * 1024;
+
+/// What a Pinochle unit carries: its records, read and checked in file order by the sequential
+/// step (hands inherit from the hands before them), or the whole input when it opens with `{` (the
+/// JSON form, or a file opening with a comment), or the end of the file (closing the JSON form).
+enum PinochleUnit {
+    Records(Vec<ppn_pinochle::Record>),
+    Whole,
+    End { hands: bool },
+}
+
+/// Portable Pinochle Notation for the commands: units of whole hands (~256 KiB), read and checked
+/// in order (the cross-hand state is sequential), written and converted on any thread.
+#[derive(Debug, Clone, Copy)]
+pub struct PinochleNotation;
+
+fn pinochle_unit(unit: &super::Unit) -> Option<&PinochleUnit> {
+    unit.context.as_ref().and_then(|c| c.downcast_ref::<PinochleUnit>())
+}
+
+struct PinochleUnits<'r> {
+    lines: super::lines::Lines<'r>,
+    position: ppn_pinochle::read::Position,
+    cut: super::lines::Cut,
+    hands: bool,
+    finished: bool,
+    ended: bool,
+}
+
+impl PinochleUnits<'_> {
+    /// Appends lines to `text` up to the blank line after `UNIT_BYTES`, or to the end.
+    fn read_lines(&mut self, text: &mut String) -> std::io::Result<()> {
+        let mut content = false;
+        while let Some(line) = self.lines.next_line()? {
+            let blank = line.trim_matches([' ', '\t', '\r', '\n']).is_empty();
+            text.push_str(&line);
+            if blank && content && text.len() >= UNIT_BYTES {
+                return Ok(());
+            }
+            content |= !blank;
+        }
+        self.finished = true;
+        Ok(())
+    }
+
+    fn next_unit(&mut self) -> std::io::Result<Option<super::Unit>> {
+        if self.finished {
+            if self.ended {
+                return Ok(None);
+            }
+            self.ended = true;
+            let end = PinochleUnit::End { hands: self.hands };
+            return Ok(Some(self.cut.end(self.position.records(), std::sync::Arc::new(end))));
+        }
+        let mut text = String::new();
+        let index = self.position.records();
+        let records = loop {
+            self.read_lines(&mut text)?;
+            if self.cut.units() == 0 && text.trim_start().starts_with('{') {
+                while let Some(line) = self.lines.next_line()? {
+                    text.push_str(&line);
+                }
+                self.finished = true;
+                self.ended = true;
+                return Ok(Some(self.unit(text, 0, PinochleUnit::Whole)));
+            }
+            if text.is_empty() && self.cut.units() > 0 {
+                return self.next_unit();
+            }
+            let options = ppn_pinochle::Options::default();
+            let mut reader = ppn_pinochle::Reader::resume(text.as_bytes(), options, self.position.clone());
+            let records: Vec<ppn_pinochle::Record> = reader.by_ref().collect::<std::io::Result<_>>()?;
+            let unclosed =
+                records.iter().flat_map(|r| &r.diagnostics).any(|d| d.code() == "COMMENT_UNCLOSED");
+            if unclosed && !self.finished && text.len() < ppn_pinochle::read::MAX_HAND_BYTES {
+                // a comment runs over the blank line the unit would end at: read on
+                continue;
+            }
+            self.position = reader.position();
+            break records;
+        };
+        // checking is sequential (hands inherit from the hands before them)
+        let options = ppn_pinochle::Options::default();
+        let records: Vec<ppn_pinochle::Record> = records
+            .into_iter()
+            .map(|mut record| {
+                ppn_pinochle::check(&mut record, &options);
+                record
+            })
+            .collect();
+        self.hands |= records.iter().any(|r| r.model.hand.is_some());
+        Ok(Some(self.unit(text, index, PinochleUnit::Records(records))))
+    }
+
+    fn unit(&mut self, text: String, index: usize, context: PinochleUnit) -> super::Unit {
+        self.cut.unit(text, index, std::sync::Arc::new(context))
+    }
+}
+
+impl Iterator for PinochleUnits<'_> {
+    type Item = std::io::Result<super::Unit>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_unit().transpose()
+    }
+}
+
+/// The form `fmt` writes: as read with `--preserve`, otherwise EXPORT files in the EXPORT form.
+fn form_of(records: &[ppn_pinochle::Record], preserve: bool) -> ppn_pinochle::write::Form {
+    let export = records
+        .first()
+        .is_some_and(|r| r.model.headers.iter().any(|h| h.header == Header::Format(FormatKind::Export)));
+    if export && !preserve { ppn_pinochle::write::Form::Export } else { ppn_pinochle::write::Form::AsRead }
+}
+
+/// The unit's hands written in `form`, refused if they do not read back to the same model.
+fn write_unit(
+    unit: &super::Unit,
+    records: &[ppn_pinochle::Record],
+    form: ppn_pinochle::write::Form,
+) -> Result<Vec<u8>, Refusal> {
+    let mut writer = ppn_pinochle::write::Writer::with_form(Vec::new(), form);
+    let mut expected = PpnFile::default();
+    for record in records {
+        // writing to a vector cannot fail
+        let _ = writer.write_record(record);
+        if record.model.number == 0 {
+            let mut headers = ppn_pinochle::write::Writer::with_form(Vec::new(), form);
+            let _ = headers.write_headers(&record.model.headers);
+            expected.headers = parse(&String::from_utf8_lossy(&headers.into_inner())).file.headers;
+        }
+        if let Some(hand) = &record.model.hand {
+            let written = match form {
+                ppn_pinochle::write::Form::Export => ppn_pinochle::write::export_hand(hand),
+                _ => hand.clone(),
+            };
+            expected.hands.push(written);
+        }
+    }
+    let mut out = writer.into_inner();
+    if unit.index > 0 && !out.is_empty() {
+        // the blank line between the previous unit's last hand and this unit's first
+        out.insert(0, b'\n');
+    }
+    if parse(&String::from_utf8_lossy(&out)).file == expected {
+        Ok(out)
+    } else {
+        Err(Refusal {
+            source: unit.text.clone(),
+            diagnostics: vec![Diagnostic::error(
+                "PPN_ROUND_TRIP",
+                "internal error: the written file does not read back to the same record",
+                Span::at(0),
+            )],
+        })
+    }
+}
+
+/// The unit's part of the JSON form (`{"format", "headers", "hands"}`, serde_json's pretty form).
+fn json_unit(records: &[ppn_pinochle::Record]) -> String {
+    let indented = |text: String, by: usize| super::lines::indented(&text, by);
+    let mut out = String::new();
+    for record in records {
+        if record.model.number == 0 {
+            let headers = serde_json::to_string_pretty(&*record.model.headers).unwrap_or_default();
+            out.push_str("{\n  \"format\": \"ppn-pinochle\",\n  \"headers\": ");
+            out.push_str(&indented(headers, 2));
+            out.push_str(",\n  \"hands\": [");
+        }
+        if let Some(hand) = &record.model.hand {
+            if record.model.number > 0 {
+                out.push(',');
+            }
+            out.push_str("\n    ");
+            out.push_str(&indented(serde_json::to_string_pretty(hand).unwrap_or_default(), 4));
+        }
+    }
+    out
+}
+
+impl super::Notation for PinochleNotation {
+    fn format(&self) -> super::Format {
+        super::Format::PpnPinochle
+    }
+
+    fn units<'r>(
+        &self,
+        input: Box<dyn std::io::BufRead + Send + 'r>,
+        _path: &std::path::Path,
+    ) -> super::Units<'r> {
+        Box::new(PinochleUnits {
+            lines: super::lines::Lines::new(input),
+            position: ppn_pinochle::read::Position::default(),
+            cut: super::lines::Cut::default(),
+            hands: false,
+            finished: false,
+            ended: false,
+        })
+    }
+
+    fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
+        match pinochle_unit(unit) {
+            Some(PinochleUnit::Records(records)) => {
+                let options = options(opts);
+                records
+                    .iter()
+                    .map(|record| {
+                        let mut diagnostics = record.diagnostics.clone();
+                        options.apply(&mut diagnostics);
+                        let summary = record.model.summary.clone().unwrap_or_default();
+                        RecordReport { fields: fields(&summary), diagnostics }
+                    })
+                    .collect()
+            }
+            Some(PinochleUnit::End { .. }) => Vec::new(),
+            Some(PinochleUnit::Whole) | None => check(unit.text.as_bytes(), opts).records,
+        }
+    }
+
+    fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+        match pinochle_unit(unit) {
+            Some(PinochleUnit::Records(records)) => {
+                write_unit(unit, records, form_of(records, opts.preserve))
+            }
+            Some(PinochleUnit::End { .. }) => Ok(Vec::new()),
+            Some(PinochleUnit::Whole) | None => fmt(unit.text.as_bytes(), opts),
+        }
+    }
+
+    fn convert(&self, unit: &super::Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+        match pinochle_unit(unit) {
+            Some(PinochleUnit::Records(records)) => {
+                let errors: Vec<Diagnostic> = records.iter().flat_map(|r| r.errors()).cloned().collect();
+                if !errors.is_empty() {
+                    return Err(Refusal { source: unit.text.clone(), diagnostics: errors });
+                }
+                match to {
+                    ConvertTo::Native => write_unit(unit, records, form_of(records, false)),
+                    ConvertTo::Json => Ok(json_unit(records).into_bytes()),
+                }
+            }
+            Some(PinochleUnit::End { hands }) => Ok(match to {
+                ConvertTo::Native => Vec::new(),
+                ConvertTo::Json => super::lines::json_close(*hands),
+            }),
+            Some(PinochleUnit::Whole) | None => convert(unit.text.as_bytes(), to),
         }
     }
 }
@@ -353,5 +550,62 @@ mod tests {
         let bad_segment =
             r#"{"headers": [], "hands": [{"items": [{"name": "Dealer", "value": "N", "segment": "@@"}]}]}"#;
         assert!(refused(bad_segment).contains("not a segment"));
+    }
+
+    /// Cut into units (~256 KiB) and checked, written and converted unit by unit, a big file gives
+    /// what the whole-file functions give.
+    #[test]
+    fn units_give_the_whole_file_answers() {
+        use crate::formats::Notation;
+        let mut text = String::new();
+        for seed in 0..100 {
+            // whole games one after another, the headers of the first only
+            let game = ppn_pinochle::synth::game(seed, 30);
+            let lines = game.lines().filter(|l| seed == 0 || !l.starts_with('%'));
+            text.extend(lines.flat_map(|l| [l, "\n"]));
+            text.push('\n');
+        }
+        let middle = text.len() / 2;
+        let cut = middle + text[middle..].find("\n\n").unwrap_or(0) + 2;
+        text.insert_str(cut, "{a comment\n\nover a blank line}\n");
+        let notation = PinochleNotation;
+        let units: Vec<crate::formats::Unit> = notation
+            .units(Box::new(std::io::BufReader::new(text.as_bytes())), std::path::Path::new("big.ppn"))
+            .collect::<std::io::Result<_>>()
+            .unwrap();
+        assert!(units.len() > 3, "{} units", units.len());
+        let whole = check(text.as_bytes(), &CheckOptions::default());
+        let mut streamed = Vec::new();
+        for unit in &units {
+            for mut report in notation.check(unit, &CheckOptions::default()) {
+                for d in &mut report.diagnostics {
+                    d.set_span(d.span().shift(unit.offset));
+                }
+                streamed.push((report.diagnostics, report.fields));
+            }
+        }
+        let expected: Vec<_> = whole.records.into_iter().map(|r| (r.diagnostics, r.fields)).collect();
+        assert_eq!(streamed.len(), expected.len());
+        assert!(streamed == expected);
+        for preserve in [false, true] {
+            let opts = FmtOptions { preserve, ..FmtOptions::default() };
+            let out: Vec<u8> = units
+                .iter()
+                .flat_map(|u| notation.fmt(u, &opts).map_err(|r| r.diagnostics[0].code()).unwrap())
+                .collect();
+            let whole = fmt(text.as_bytes(), &opts).map_err(|r| r.diagnostics[0].code()).unwrap();
+            assert!(out == whole, "preserve {preserve}");
+        }
+        for to in [ConvertTo::Json, ConvertTo::Native] {
+            let mut out = notation.convert_open(to);
+            for unit in &units {
+                out.extend(notation.convert(unit, to).map_err(|r| r.diagnostics[0].code()).unwrap());
+            }
+            out.extend(notation.convert_close(to, units.len()));
+            assert!(
+                out == convert(text.as_bytes(), to).map_err(|r| r.diagnostics[0].code()).unwrap(),
+                "{to:?}"
+            );
+        }
     }
 }

@@ -27,36 +27,25 @@ fn fields(id: Option<u32>, outcome: Option<&Outcome>) -> Map<String, Value> {
     map
 }
 
-/// Checks a whole file: one record per deal record.
+/// The report of one record read by [`ppn_pref::Reader`]: checks it and gives its diagnostics
+/// (file-level problems join the record they follow) and fields.
+#[must_use]
+pub fn record_report(mut record: ppn_pref::Record, options: &ppn_pref::Options) -> RecordReport {
+    ppn_pref::check(&mut record, options);
+    let fields = fields(record.model.id, record.model.outcome.as_ref());
+    RecordReport { diagnostics: record.diagnostics, fields }
+}
+
+/// Checks a whole file: one record per deal record (a file without deal records gives one).
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     let source = decode_text(data);
-    let report = ppn_pref::check(&source);
-    let mut records: Vec<RecordReport> = report
-        .document
-        .records
-        .iter()
-        .zip(&report.records)
-        .map(|(rec, c)| RecordReport {
-            diagnostics: {
-                let mut found = c.diagnostics.clone();
-                ppn_pref::Options { strict: opts.strict }.apply(&mut found);
-                found
-            },
-            fields: fields(rec.id, c.outcome.as_ref()),
-        })
+    let options = ppn_pref::Options { strict: opts.strict };
+    // reading text in memory cannot fail
+    let records = ppn_pref::Reader::from_str(&source, options)
+        .map_while(Result::ok)
+        .map(|record| record_report(record, &options))
         .collect();
-    if records.is_empty() {
-        records.push(RecordReport { diagnostics: Vec::new(), fields: fields(None, None) });
-    }
-    let starts: Vec<usize> = report.document.records.iter().map(|r| r.spans.record().start).collect();
-    for d in &report.file_diagnostics {
-        let at = starts.iter().rposition(|&s| s <= d.span().start).unwrap_or(0);
-        if let Some(r) = records.get_mut(at) {
-            r.diagnostics.push(d.clone());
-            r.diagnostics.sort_by_key(|d| d.span().start);
-        }
-    }
     FileCheck { source, records }
 }
 
@@ -87,7 +76,7 @@ fn read_game(data: &[u8], force: bool) -> Result<(String, Game), Refusal> {
     };
     // check the PPN text of what was read (for PPN input this is the source itself)
     let text = if source.trim_start().starts_with('{') { write::write_game(&game) } else { source.clone() };
-    let report = ppn_pref::check(&text);
+    let report = ppn_pref::check_str(&text);
     let errors = errors_of(&report);
     if !errors.is_empty() && !force {
         return Err(Refusal { source: text, diagnostics: errors });
@@ -133,6 +122,245 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
     }
 }
 
+/// Bytes of text after which a unit ends (at the next deal record line).
+const UNIT_BYTES: usize = 256 * 1024;
+
+/// What a PPN unit carries: its records, read in file order by the sequential step (with the
+/// info section and game state before them), or the whole input when it is the JSON form, or the
+/// end of the file (an empty unit after the last one, closing the JSON document).
+enum PrefUnit {
+    Records(Vec<ppn_pref::Record>),
+    Whole,
+    End { deals: bool },
+}
+
+/// Portable Preferans Notation for the commands: units of whole deal records (~256 KiB), read in
+/// order (header and game state carried), checked on any thread.
+#[derive(Debug, Clone, Copy)]
+pub struct PrefNotation;
+
+fn pref_unit(unit: &super::Unit) -> Option<&PrefUnit> {
+    unit.context.as_ref().and_then(|c| c.downcast_ref::<PrefUnit>())
+}
+
+/// Whether `line` is a deal record (`[` and a digit): units begin at one.
+fn is_record_line(line: &str) -> bool {
+    let rest = line.trim_start().strip_prefix('[').map(str::trim_start);
+    rest.and_then(|r| r.bytes().next()).is_some_and(|b| b.is_ascii_digit())
+}
+
+struct PrefUnits<'r> {
+    lines: super::lines::Lines<'r>,
+    position: ppn_pref::read::Position,
+    cut: super::lines::Cut,
+    deals: bool,
+    finished: bool,
+    ended: bool,
+}
+
+impl PrefUnits<'_> {
+    fn unit(&mut self, text: String, index: usize, context: PrefUnit) -> super::Unit {
+        self.cut.unit(text, index, std::sync::Arc::new(context))
+    }
+
+    fn next_unit(&mut self) -> std::io::Result<Option<super::Unit>> {
+        if self.finished {
+            if self.ended {
+                return Ok(None);
+            }
+            self.ended = true;
+            let end = PrefUnit::End { deals: self.deals };
+            return Ok(Some(self.cut.end(self.position.records, std::sync::Arc::new(end))));
+        }
+        let mut text = String::new();
+        loop {
+            let Some(line) = self.lines.next_line()? else {
+                self.finished = true;
+                break;
+            };
+            if self.cut.units() == 0 && text.trim().is_empty() && line.trim_start().starts_with('{') {
+                // the JSON form: one unit, read whole
+                text.push_str(&line);
+                while let Some(line) = self.lines.next_line()? {
+                    text.push_str(&line);
+                }
+                self.finished = true;
+                self.ended = true;
+                return Ok(Some(self.unit(text, 0, PrefUnit::Whole)));
+            }
+            if text.len() >= UNIT_BYTES && is_record_line(&line) {
+                self.lines.push_back(line);
+                break;
+            }
+            text.push_str(&line);
+        }
+        if text.is_empty() && self.cut.units() > 0 {
+            return self.next_unit();
+        }
+        let index = self.position.records;
+        let mut reader =
+            ppn_pref::Reader::resume(text.as_bytes(), ppn_pref::Options::default(), self.position.clone());
+        let records: Vec<ppn_pref::Record> = reader.by_ref().collect::<std::io::Result<_>>()?;
+        self.position = reader.position();
+        self.deals |= records.iter().any(|r| r.model.deal.is_some());
+        Ok(Some(self.unit(text, index, PrefUnit::Records(records))))
+    }
+}
+
+impl Iterator for PrefUnits<'_> {
+    type Item = std::io::Result<super::Unit>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_unit().transpose()
+    }
+}
+
+/// The records of a unit, checked (strict applied to every diagnostic, as the whole-file check).
+fn checked(records: &[ppn_pref::Record], opts: &CheckOptions) -> Vec<ppn_pref::Record> {
+    let options = ppn_pref::Options { strict: opts.strict };
+    records
+        .iter()
+        .map(|record| {
+            let mut record = record.clone();
+            ppn_pref::check(&mut record, &options);
+            options.apply(&mut record.diagnostics);
+            record
+        })
+        .collect()
+}
+
+/// The unit's records in canonical PPN, refused if it does not read back to the same deals.
+fn canonical_unit(unit: &super::Unit, records: &[ppn_pref::Record]) -> Result<Vec<u8>, Refusal> {
+    let mut writer = write::Writer::new(Vec::with_capacity(unit.text.len()));
+    let mut tags = Vec::new();
+    for record in records {
+        let model = &record.model;
+        if model.number == 0 {
+            tags.extend(model.header.tags.iter().take(model.late_tags.start).cloned());
+        }
+        tags.extend(model.header.tags.get(model.late_tags.clone()).into_iter().flatten().cloned());
+        // writing to a vector cannot fail
+        let _ = writer.write_record(record);
+    }
+    let out = writer.into_inner();
+    let again = parse::read(&String::from_utf8_lossy(&out)).game;
+    let deals = records.iter().filter_map(|r| r.model.deal.as_ref());
+    if again.tags == tags && again.deals.iter().eq(deals) {
+        Ok(out)
+    } else {
+        Err(Refusal {
+            source: unit.text.clone(),
+            diagnostics: vec![Diagnostic::error(
+                "PPN_ROUND_TRIP",
+                "internal error: the written file does not read back to the same game",
+                Span::at(0),
+            )],
+        })
+    }
+}
+
+/// The unit's part of the JSON document `json::to_json` writes for the whole file.
+fn json_unit(records: &[ppn_pref::Record]) -> String {
+    let mut out = String::new();
+    for record in records {
+        let model = &record.model;
+        if model.number == 0 {
+            let info =
+                json::JsonTags(model.header.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect());
+            let info = serde_json::to_string_pretty(&info).unwrap_or_default();
+            out.push_str("{\n  \"info\": ");
+            out.push_str(&super::lines::indented(&info, 2));
+            out.push_str(",\n  \"deals\": [");
+        }
+        if let Some(deal) = &model.deal {
+            if model.number > 0 {
+                out.push(',');
+            }
+            out.push_str("\n    ");
+            out.push_str(&super::lines::indented(&serde_json::to_string_pretty(deal).unwrap_or_default(), 4));
+        }
+    }
+    out
+}
+
+impl super::Notation for PrefNotation {
+    fn format(&self) -> super::Format {
+        super::Format::PpnPref
+    }
+
+    fn units<'r>(
+        &self,
+        input: Box<dyn std::io::BufRead + Send + 'r>,
+        _path: &std::path::Path,
+    ) -> super::Units<'r> {
+        Box::new(PrefUnits {
+            lines: super::lines::Lines::new(input),
+            position: ppn_pref::read::Position::default(),
+            cut: super::lines::Cut::default(),
+            deals: false,
+            finished: false,
+            ended: false,
+        })
+    }
+
+    fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
+        match pref_unit(unit) {
+            Some(PrefUnit::Records(records)) => checked(records, opts)
+                .into_iter()
+                .map(|record| {
+                    let fields = fields(record.model.id, record.model.outcome.as_ref());
+                    RecordReport { diagnostics: record.diagnostics, fields }
+                })
+                .collect(),
+            Some(PrefUnit::End { .. }) => Vec::new(),
+            Some(PrefUnit::Whole) | None => check(unit.text.as_bytes(), opts).records,
+        }
+    }
+
+    fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+        match pref_unit(unit) {
+            Some(PrefUnit::Records(records)) => canonical_unit(unit, records),
+            Some(PrefUnit::End { .. }) => Ok(Vec::new()),
+            Some(PrefUnit::Whole) | None => fmt(unit.text.as_bytes(), opts),
+        }
+    }
+
+    fn convert(&self, unit: &super::Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+        match pref_unit(unit) {
+            Some(PrefUnit::Records(records)) => {
+                let checked = checked(records, &CheckOptions::default());
+                let errors: Vec<Diagnostic> = checked.iter().flat_map(|r| r.errors()).cloned().collect();
+                if !errors.is_empty() {
+                    return Err(Refusal { source: unit.text.clone(), diagnostics: errors });
+                }
+                // the JSON form puts every tag in "info", before the deals: a tag met after a
+                // deal record once the document has begun has no place in it
+                let late = records.iter().find(|r| r.model.number > 0 && !r.model.late_tags.is_empty());
+                if let (ConvertTo::Json, Some(record)) = (to, late) {
+                    let span = record.model.header.spans.get(record.model.late_tags.start).copied();
+                    return Err(Refusal {
+                        source: unit.text.clone(),
+                        diagnostics: vec![Diagnostic::error(
+                            "PPN_LATE_TAG",
+                            "a tag after the second deal record cannot join the JSON form's info; move it to the top",
+                            span.unwrap_or_default(),
+                        )],
+                    });
+                }
+                match to {
+                    ConvertTo::Native => canonical_unit(unit, records),
+                    ConvertTo::Json => Ok(json_unit(records).into_bytes()),
+                }
+            }
+            Some(PrefUnit::End { deals }) => Ok(match to {
+                ConvertTo::Native => Vec::new(),
+                ConvertTo::Json => super::lines::json_close(*deals),
+            }),
+            Some(PrefUnit::Whole) | None => convert(unit.text.as_bytes(), to),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,7 +383,7 @@ mod tests {
     #[test]
     fn fmt_and_convert_round_trip() {
         let game = write::write_game(&ppn_pref::generate::random_game(3, 8, 60, 2));
-        assert!(!ppn_pref::check(&game).has_errors());
+        assert!(!ppn_pref::check_str(&game).has_errors());
         let out = fmt(game.as_bytes(), &FmtOptions::default()).unwrap_or_default();
         assert_eq!(String::from_utf8_lossy(&out), game);
         let js = convert(game.as_bytes(), ConvertTo::Json).unwrap_or_default();
@@ -181,5 +409,58 @@ mod tests {
         let bad = b"[Bula 60]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P 1]\n";
         assert!(fmt(bad, &FmtOptions::default()).is_err());
         assert!(convert(bad, ConvertTo::Json).is_err());
+    }
+
+    /// Cut into units (~256 KiB) and checked, written and converted unit by unit, a big file gives
+    /// what the whole-file functions give: the same reports (spans moved by the unit's offset),
+    /// the same canonical text and the same JSON.
+    #[test]
+    fn units_give_the_whole_file_answers() {
+        use crate::formats::Notation;
+        let mut game = ppn_pref::generate::random_game(7, 6_000, 60, 2);
+        // a stray line and a broken record in the middle, so some units carry problems
+        let mut text = write::write_game(&game);
+        let middle = text.len() / 2;
+        let cut = middle + text[middle..].find('\n').unwrap_or(0) + 1;
+        text.insert_str(cut, "stray\n[77 x]\n");
+        let data = text.as_bytes();
+        let notation = PrefNotation;
+        let units: Vec<crate::formats::Unit> = notation
+            .units(Box::new(std::io::BufReader::new(data)), std::path::Path::new("big.ppn"))
+            .collect::<std::io::Result<_>>()
+            .unwrap();
+        assert!(units.len() > 3, "{} units", units.len());
+        let whole = check(data, &CheckOptions::default());
+        let mut streamed = Vec::new();
+        for unit in &units {
+            for mut report in notation.check(unit, &CheckOptions::default()) {
+                for d in &mut report.diagnostics {
+                    d.set_span(d.span().shift(unit.offset));
+                }
+                streamed.push((report.diagnostics, report.fields));
+            }
+        }
+        let expected: Vec<_> = whole.records.into_iter().map(|r| (r.diagnostics, r.fields)).collect();
+        assert_eq!(streamed.len(), expected.len());
+        assert!(streamed == expected);
+        // fmt and convert of the clean file
+        game.deals.truncate(4_000);
+        let clean = write::write_game(&game);
+        let units: Vec<crate::formats::Unit> = notation
+            .units(Box::new(clean.as_bytes()), std::path::Path::new("big.ppn"))
+            .collect::<std::io::Result<_>>()
+            .unwrap();
+        assert!(units.len() > 2);
+        let fmt_out: Vec<u8> =
+            units.iter().flat_map(|u| notation.fmt(u, &FmtOptions::default()).unwrap()).collect();
+        assert_eq!(fmt_out, fmt(clean.as_bytes(), &FmtOptions::default()).unwrap());
+        for to in [ConvertTo::Json, ConvertTo::Native] {
+            let mut out = notation.convert_open(to);
+            for unit in &units {
+                out.extend(notation.convert(unit, to).unwrap());
+            }
+            out.extend(notation.convert_close(to, units.len()));
+            assert!(out == convert(clean.as_bytes(), to).unwrap(), "{to:?}");
+        }
     }
 }

@@ -1,0 +1,79 @@
+//! The streaming reader and `check` over a ~1 GB file (made on the fly, never in memory) stay far
+//! under 100 MB of heap: memory is bounded by a record, not by the file. Optimised builds read
+//! 1 GiB; debug builds (the everyday `cargo test`) 32 MiB, which shows the same bound;
+//! `CARDNOTE_MEMORY_BYTES` sets another size.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::alloc::System;
+use std::io::{BufReader, Read};
+
+use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
+
+#[global_allocator]
+static GLOBAL: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+const LIMIT: usize = 100 << 20;
+
+fn input_bytes() -> usize {
+    let default = if cfg!(debug_assertions) { 32 << 20 } else { 1 << 30 };
+    std::env::var("CARDNOTE_MEMORY_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// The info section, then played and all-pass deals repeated up to `len` bytes.
+struct Deals {
+    len: usize,
+    given: usize,
+    id: u32,
+    chunk: Vec<u8>,
+    at: usize,
+}
+
+impl Read for Deals {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.chunk.len() {
+            if self.given >= self.len {
+                return Ok(0);
+            }
+            self.chunk.clear();
+            if self.id == 0 {
+                self.chunk.extend_from_slice(
+                    b"[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n[Result1 0]\n[Result2 0]\n[Result3 0]\n\n",
+                );
+            }
+            self.id += 1;
+            let first = ["123", "231", "312"][(self.id as usize - 1) % 3];
+            self.chunk.extend_from_slice(
+                format!("[{} {first} WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n", self.id).as_bytes(),
+            );
+            self.given += self.chunk.len();
+            self.at = 0;
+        }
+        let n = buf.len().min(self.chunk.len() - self.at);
+        buf[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn reader_and_check_over_a_gigabyte_stay_bounded() {
+    let len = input_bytes();
+    let input = Deals { len, given: 0, id: 0, chunk: Vec::new(), at: 0 };
+    GLOBAL.reset_peak_memory();
+    let options = ppn_pref::Options::default();
+    let mut records = 0u64;
+    let mut warnings = 0usize;
+    for record in ppn_pref::Reader::new(BufReader::new(input), options) {
+        let mut record = record.unwrap();
+        ppn_pref::check(&mut record, &options);
+        assert!(record.model.deal.is_some());
+        warnings += record.warnings().count();
+        records += 1;
+    }
+    let peak = GLOBAL.get_peak_memory();
+    eprintln!("ppn-pref: {len} bytes, {records} records, peak heap {} KiB", peak / 1024);
+    assert!(records > (len / 60) as u64, "{records} records");
+    // the all-pass deals break no rule: a warning would mean the state across deals went wrong
+    assert_eq!(warnings, 0);
+    assert!(peak < LIMIT, "peak heap {peak} bytes");
+}
