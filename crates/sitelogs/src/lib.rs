@@ -46,8 +46,13 @@ pub mod acpc;
 pub mod codes;
 pub mod consistency;
 pub mod export;
+pub mod ggpoker;
+pub mod ignition;
+pub mod ipoker;
 pub mod money;
+pub mod party;
 pub mod pokerstars;
+pub mod relay;
 pub mod showdown;
 pub mod text;
 

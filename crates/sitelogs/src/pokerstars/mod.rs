@@ -7,7 +7,7 @@
 //! whitespace and Windows-1252 text are all read.
 
 pub mod header;
-mod import;
+pub(crate) mod import;
 mod write;
 
 use std::io::BufRead;

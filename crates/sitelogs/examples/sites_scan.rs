@@ -1,0 +1,34 @@
+//! Prints each hand's outcome (imported, or refused with its codes) for the logs named on the
+//! command line: `sites_scan ggpoker|ipoker|party|ignition FILE...`.
+#![allow(clippy::unwrap_used)]
+use std::io::BufReader;
+
+use sitelogs::{Options, Record};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let site = args.next().unwrap_or_default();
+    for path in args {
+        let input = BufReader::new(std::fs::File::open(&path).unwrap());
+        let options = Options::default();
+        let records: Box<dyn Iterator<Item = Record>> = match site.as_str() {
+            "ggpoker" => Box::new(sitelogs::ggpoker::Reader::new(input, options)),
+            
+            
+            
+            _ => panic!("the first argument names the site: ggpoker, ipoker, party or ignition"),
+        };
+        for r in records {
+            let codes: Vec<String> = r.diagnostics.iter().map(|d| format!("{}: {}", d.code(), d.message())).collect();
+            let name = path.rsplit('/').take(2).collect::<Vec<_>>();
+            println!(
+                "{}/{} {}-{} {} {codes:?}",
+                name[1],
+                name[0],
+                r.span.start,
+                r.span.end,
+                if r.hand.is_some() { "OK" } else { "REFUSED" },
+            );
+        }
+    }
+}
