@@ -262,6 +262,10 @@ pub trait TextSite {
     const VENUE: &'static str;
     /// Whether a line opens a hand.
     fn is_header(line: &str) -> bool;
+    /// Whether a line outside any hand says nothing (a site's preamble to its header).
+    fn is_noise(_line: &str) -> bool {
+        false
+    }
     /// Imports one hand from its lines (`lines[0]` is the header).
     fn import(lines: &[Line], whole: Span, options: &Options) -> Record;
 }
@@ -327,12 +331,16 @@ impl<R: BufRead, S: TextSite> Iterator for TextReader<R, S> {
             size += line.text.len();
             lines.push(line);
         }
-        let text: Vec<&Line> = lines.iter().filter(|l| !l.text.trim().is_empty()).collect();
+        let is_hand = lines.first().is_some_and(|l| S::is_header(&l.text));
+        let text: Vec<&Line> = lines
+            .iter()
+            .filter(|l| !l.text.trim().is_empty() && (is_hand || !S::is_noise(l.text.trim())))
+            .collect();
         let (Some(first), Some(last)) = (text.first(), text.last()) else {
             return self.next();
         };
         let whole = first.span.join(last.span);
-        if !S::is_header(&lines[0].text) {
+        if !is_hand {
             let error = Diagnostic::error(
                 codes::SITE_NO_HEADER,
                 format!("text outside any hand: no {} hand header before it", S::VENUE),
