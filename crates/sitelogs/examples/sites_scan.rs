@@ -13,6 +13,7 @@ fn main() {
         let options = Options::default();
         let records: Box<dyn Iterator<Item = Record>> = match site.as_str() {
             "ggpoker" => Box::new(sitelogs::ggpoker::Reader::new(input, options)),
+            "ignition" => Box::new(sitelogs::ignition::Reader::new(input, options)),
             "party" => Box::new(sitelogs::party::Reader::new(input, options)),
             
             

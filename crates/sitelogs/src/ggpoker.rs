@@ -237,7 +237,7 @@ mod tests {
         );
         assert_eq!(
             h("Poker Hand #TM3: Tournament #99, Bounty Hunters $10 Hold'em No Limit - Level10(1,000/2,000(250)) - 2021/05/06 07:08:09").unwrap(),
-            "GGPoker Hand #TM3: Tournament #99, Bounty Hunters $10 Hold'em No Limit - Level 10 (1000/2000) - 2021/05/06 7:08:09"
+            "GGPoker Hand #TM3: Tournament #99, Bounty Hunters $10 Hold'em No Limit - Level X (1000/2000) - 2021/05/06 7:08:09"
         );
         assert!(h("Poker Hand #HD4: PLO-5 ($0.05/$0.1) - 2023/11/01 17:53:18").unwrap_err().contains("PLO-5"));
     }

@@ -108,7 +108,8 @@ impl StarsHeader<'_> {
         }
         out.push_str(self.game);
         if let Some(level) = self.level {
-            out.push_str(&format!(" - Level {level}"));
+            // PokerStars numbers levels in Roman numerals.
+            out.push_str(&format!(" - Level {}", roman(level)));
         }
         if let Some((small, big)) = self.stakes {
             let symbol = self.symbol.map(String::from);
@@ -132,6 +133,23 @@ impl StarsHeader<'_> {
         }
         out
     }
+}
+
+/// `level` in Roman numerals (`XXII`); 0 and below as digits.
+fn roman(mut level: i64) -> String {
+    if level <= 0 {
+        return level.to_string();
+    }
+    const DIGITS: [(i64, &str); 9] =
+        [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")];
+    let mut out = String::new();
+    for (value, text) in DIGITS {
+        while level >= value {
+            out.push_str(text);
+            level -= value;
+        }
+    }
+    out
 }
 
 /// `Table 'NAME' [N-max ]Seat #B is the button`.
@@ -413,6 +431,7 @@ mod tests {
     fn cards_and_dates() {
         assert_eq!(bracket_cards("shows [ 8c, 8d ]three of a kind").as_deref(), Some("8c 8d"));
         assert_eq!(month("January"), Some(1));
+        assert_eq!((roman(22), roman(4), roman(149)), ("XXII".to_owned(), "IV".to_owned(), "CXLIX".to_owned()));
         assert_eq!(iso_date("2016-10-16 13:55:35"), Some((2016, 10, 16, 13, 55, 35)));
     }
 }
