@@ -13,15 +13,15 @@ fn main() {
         let options = Options::default();
         let records: Box<dyn Iterator<Item = Record>> = match site.as_str() {
             "ggpoker" => Box::new(sitelogs::ggpoker::Reader::new(input, options)),
+            "ipoker" => Box::new(sitelogs::ipoker::Reader::new(input, options)),
             "ignition" => Box::new(sitelogs::ignition::Reader::new(input, options)),
             "party" => Box::new(sitelogs::party::Reader::new(input, options)),
-            
-            
-            
+
             _ => panic!("the first argument names the site: ggpoker, ipoker, party or ignition"),
         };
         for r in records {
-            let codes: Vec<String> = r.diagnostics.iter().map(|d| format!("{}: {}", d.code(), d.message())).collect();
+            let codes: Vec<String> =
+                r.diagnostics.iter().map(|d| format!("{}: {}", d.code(), d.message())).collect();
             let name = path.rsplit('/').take(2).collect::<Vec<_>>();
             println!(
                 "{}/{} {}-{} {} {codes:?}",

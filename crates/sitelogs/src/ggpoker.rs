@@ -118,7 +118,9 @@ fn header(line: &str) -> Result<String, Refusal> {
         None => (rest, None),
     };
     let date = match when {
-        Some(w) => Some(crate::relay::iso_date(w).ok_or_else(|| bad_header(format!("unreadable date `{w}`")))?),
+        Some(w) => {
+            Some(crate::relay::iso_date(w).ok_or_else(|| bad_header(format!("unreadable date `{w}`")))?)
+        }
         None => None,
     };
     let mut out = StarsHeader { site: "GGPoker", id, date, ..StarsHeader::default() };
@@ -155,7 +157,8 @@ fn header(line: &str) -> Result<String, Refusal> {
         .and_then(|s| s.split_once('/'))
         .ok_or_else(|| bad_header(format!("unreadable stakes `{stakes_text}`")))?;
     out.symbol = money::symbol_of(small);
-    let parse = |s: &str| money::parse(s).ok_or_else(|| bad_header(format!("unreadable stakes `{stakes_text}`")));
+    let parse =
+        |s: &str| money::parse(s).ok_or_else(|| bad_header(format!("unreadable stakes `{stakes_text}`")));
     out.stakes = Some((parse(small)?, parse(big)?));
     if out.symbol == Some('$') {
         out.currency = Some("USD");
@@ -209,7 +212,11 @@ fn body_line(draft: &mut Draft, text: &str, span: Span) {
             return;
         }
         if action.starts_with("posts missed blind") || action.starts_with("posts dead") {
-            draft.refuse(codes::SITE_DEAD_BLIND, "a missed blind posted dead: PHH has no dead money besides antes", span);
+            draft.refuse(
+                codes::SITE_DEAD_BLIND,
+                "a missed blind posted dead: PHH has no dead money besides antes",
+                span,
+            );
             return;
         }
         if let Some(amount) = action.strip_prefix("straddle ") {
@@ -239,6 +246,8 @@ mod tests {
             h("Poker Hand #TM3: Tournament #99, Bounty Hunters $10 Hold'em No Limit - Level10(1,000/2,000(250)) - 2021/05/06 07:08:09").unwrap(),
             "GGPoker Hand #TM3: Tournament #99, Bounty Hunters $10 Hold'em No Limit - Level X (1000/2000) - 2021/05/06 7:08:09"
         );
-        assert!(h("Poker Hand #HD4: PLO-5 ($0.05/$0.1) - 2023/11/01 17:53:18").unwrap_err().contains("PLO-5"));
+        assert!(
+            h("Poker Hand #HD4: PLO-5 ($0.05/$0.1) - 2023/11/01 17:53:18").unwrap_err().contains("PLO-5")
+        );
     }
 }

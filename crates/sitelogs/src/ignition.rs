@@ -107,7 +107,11 @@ fn header(rest: &str) -> Header {
         .position(|w| w.starts_with("TBL#") || w.starts_with("ID#"))
         .map(|i| {
             let w = words[i].trim_end_matches(',');
-            if w.starts_with("ID#") && i >= 2 { format!("{} {} {w}", words[i - 2], words[i - 1]) } else { w.to_owned() }
+            if w.starts_with("ID#") && i >= 2 {
+                format!("{} {} {w}", words[i - 2], words[i - 1])
+            } else {
+                w.to_owned()
+            }
         })
         .unwrap_or_default();
     let tournament = words.iter().position(|w| *w == "Tournament");
@@ -117,7 +121,9 @@ fn header(rest: &str) -> Header {
     if let Some((_, level)) = body.split_once("Level ") {
         out.level = level.split_whitespace().next().and_then(|l| l.parse().ok());
         let stakes = level.split_once('(').and_then(|(_, s)| s.split_once(')')).map(|(s, _)| s);
-        out.stakes = stakes.and_then(|s| s.split_once('/')).and_then(|(a, b)| Some((money::parse(a)?, money::parse(b)?)));
+        out.stakes = stakes
+            .and_then(|s| s.split_once('/'))
+            .and_then(|(a, b)| Some((money::parse(a)?, money::parse(b)?)));
     }
     let family = words.iter().find_map(|w| {
         if w.starts_with("HOLDEM") {
@@ -141,7 +147,8 @@ fn header(rest: &str) -> Header {
         ""
     };
     out.fixed_limit = structure == "Limit";
-    out.written = format!("{}{} {structure}", family.unwrap_or("an unnamed game"), if hi_lo { " HiLo" } else { "" });
+    out.written =
+        format!("{}{} {structure}", family.unwrap_or("an unnamed game"), if hi_lo { " HiLo" } else { "" });
     out.game = match (family, hi_lo, structure) {
         (Some("HOLDEM"), false, "No Limit") => Some("Hold'em No Limit"),
         (Some("HOLDEM"), false, "Limit") => Some("Hold'em Limit"),
@@ -236,21 +243,29 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         let lower = action.to_ascii_lowercase();
         let amounts: Vec<Amount> = action.split_whitespace().filter_map(money::parse).collect();
         let amount = amounts.first().copied();
-        let mut bad_amount =
-            |draft: &mut Draft| draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable amount in `{action}`"), span);
+        let mut bad_amount = |draft: &mut Draft| {
+            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable amount in `{action}`"), span)
+        };
         if lower.starts_with("card dealt to a spot") {
             let cards = relay::bracket_cards(action).unwrap_or_default();
             body.push((format!("Dealt to {name} [{cards}]"), span));
             holes.push((name, cards));
         } else if lower.starts_with("small blind") {
-            let Some(a) = amount else { bad_amount(draft); continue };
+            let Some(a) = amount else {
+                bad_amount(draft);
+                continue;
+            };
             small_blind.get_or_insert(a);
             street.post(&name, a);
             body.push((format!("{name}: posts small blind {a}"), span));
         } else if lower.starts_with("big blind") {
-            let Some(a) = amount else { bad_amount(draft); continue };
+            let Some(a) = amount else {
+                bad_amount(draft);
+                continue;
+            };
             if big_blind.is_some() {
-                let message = format!("{name} posts a second big blind: PHH's blinds also set who acts first");
+                let message =
+                    format!("{name} posts a second big blind: PHH's blinds also set who acts first");
                 draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, span);
             }
             big_blind.get_or_insert(a);
@@ -262,7 +277,10 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
             let message = format!("{name} posts to enter the game: PHH's blinds also set who acts first");
             draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, span);
         } else if lower.starts_with("ante chip") {
-            let Some(a) = amount else { bad_amount(draft); continue };
+            let Some(a) = amount else {
+                bad_amount(draft);
+                continue;
+            };
             street.dead(a);
             body.push((format!("{name}: posts the ante {a}"), span));
         } else if lower.starts_with("fold") {
@@ -270,23 +288,38 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         } else if lower.starts_with("check") {
             body.push((format!("{name}: checks"), span));
         } else if lower.starts_with("call") {
-            let Some(a) = amount else { bad_amount(draft); continue };
+            let Some(a) = amount else {
+                bad_amount(draft);
+                continue;
+            };
             street.add(&name, a);
             body.push((format!("{name}: calls {a}"), span));
         } else if lower.starts_with("bet") {
-            let Some(a) = amount else { bad_amount(draft); continue };
+            let Some(a) = amount else {
+                bad_amount(draft);
+                continue;
+            };
             street.add(&name, a);
             body.push((format!("{name}: bets {a}"), span));
         } else if lower.starts_with("raises") || lower.starts_with("all-in(raise)") {
-            let Some(&to) = amounts.get(1) else { bad_amount(draft); continue };
+            let Some(&to) = amounts.get(1) else {
+                bad_amount(draft);
+                continue;
+            };
             street.raise_to(&name, to);
             body.push((format!("{name}: raises {to} to {to}"), span));
         } else if lower.starts_with("all-in") {
-            let Some(a) = amount else { bad_amount(draft); continue };
+            let Some(a) = amount else {
+                bad_amount(draft);
+                continue;
+            };
             let added = street.add(&name, a);
             body.push((relay::added_text(&name, &added), span));
         } else if lower.starts_with("return uncalled portion of bet") {
-            let Some(a) = amount else { bad_amount(draft); continue };
+            let Some(a) = amount else {
+                bad_amount(draft);
+                continue;
+            };
             street.returned(&name, a);
             body.push((format!("Uncalled bet ({a}) returned to {name}"), span));
         } else if lower.starts_with("showdown") {

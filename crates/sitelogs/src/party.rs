@@ -94,7 +94,10 @@ struct GameLine {
 fn game_line(text: &str) -> Option<GameLine> {
     let mut out = GameLine::default();
     let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-    let (body, when) = match text.match_indices(" - ").find(|(i, _)| weekdays.iter().any(|d| text[i + 3..].starts_with(d))) {
+    let (body, when) = match text
+        .match_indices(" - ")
+        .find(|(i, _)| weekdays.iter().any(|d| text[i + 3..].starts_with(d)))
+    {
         Some((i, _)) => (&text[..i], Some(&text[i + 3..])),
         None => (text, None),
     };
@@ -111,7 +114,9 @@ fn game_line(text: &str) -> Option<GameLine> {
     let structure = words.iter().position(|w| matches!(*w, "NL" | "PL" | "FL"))?;
     let name_end = words[structure + 1..]
         .iter()
-        .position(|w| w.starts_with(|c: char| money::SYMBOLS.contains(&c) || c.is_ascii_digit()) || w.contains(':'))
+        .position(|w| {
+            w.starts_with(|c: char| money::SYMBOLS.contains(&c) || c.is_ascii_digit()) || w.contains(':')
+        })
         .map_or(words.len(), |i| structure + 1 + i);
     let name = words[structure + 1..name_end].join(" ");
     out.written = format!("{} {name}", words[structure]);
@@ -126,14 +131,21 @@ fn game_line(text: &str) -> Option<GameLine> {
     if let Some((small, big)) = words.first().and_then(|w| w.split_once('/')) {
         out.symbol = money::symbol_of(small);
         out.stakes = Some((money::parse(small)?, money::parse(big)?));
-        out.currency = words.get(1).filter(|w| w.chars().all(|c| c.is_ascii_uppercase())).map(|w| (*w).to_owned());
+        out.currency =
+            words.get(1).filter(|w| w.chars().all(|c| c.is_ascii_uppercase())).map(|w| (*w).to_owned());
     } else if let Some(first) = words.first().filter(|w| money::symbol_of(w).is_some()) {
         out.symbol = money::symbol_of(first);
-        out.currency = words.get(1).filter(|w| w.chars().all(|c| c.is_ascii_uppercase())).map(|w| (*w).to_owned());
+        out.currency =
+            words.get(1).filter(|w| w.chars().all(|c| c.is_ascii_uppercase())).map(|w| (*w).to_owned());
     }
     if let Some(id) = words.iter().find_map(|w| w.strip_prefix("Trny:")) {
-        let buy_in = words[name_end..].iter().take_while(|w| !w.contains(':')).copied().collect::<Vec<_>>().join(" ");
-        out.event = Some(if buy_in.is_empty() { format!("Tournament #{id}") } else { format!("Tournament #{id}, {buy_in}") });
+        let buy_in =
+            words[name_end..].iter().take_while(|w| !w.contains(':')).copied().collect::<Vec<_>>().join(" ");
+        out.event = Some(if buy_in.is_empty() {
+            format!("Tournament #{id}")
+        } else {
+            format!("Tournament #{id}, {buy_in}")
+        });
         out.level = words.iter().find_map(|w| w.strip_prefix("Level:")).and_then(|l| l.parse().ok());
         out.symbol = None;
         out.currency = None;
@@ -175,7 +187,8 @@ const CHATTER: &[&str] = &[
 ];
 
 /// The verbs of play: a line with one of them names a player, seated or not.
-const VERBS: &[&str] = &[" raises [", " calls [", " bets [", " checks", " folds", " is all-In", " posts ", " wins ", " shows ["];
+const VERBS: &[&str] =
+    &[" raises [", " calls [", " bets [", " checks", " folds", " is all-In", " posts ", " wins ", " shows ["];
 
 fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let header = &lines[0];
@@ -233,7 +246,9 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
             .map(|s| (s.1.as_str(), text[s.1.len()..].trim()))
         {
             action_line(draft, options, &mut street, &mut blinds, &mut body, name, action, span);
-        } else if let Some(at) = VERBS.iter().filter_map(|v| text.find(v)).min().filter(|_| !text.contains(": ")) {
+        } else if let Some(at) =
+            VERBS.iter().filter_map(|v| text.find(v)).min().filter(|_| !text.contains(": "))
+        {
             let message = format!("`{}` has no seat in this hand", &text[..at]);
             draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
         } else if text.starts_with("Trny:")
@@ -288,12 +303,17 @@ fn action_line(
     span: Span,
 ) {
     let amount = bracket_amount(action);
-    let mut bad_amount = || draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable amount in `{action}`"), span);
+    let mut bad_amount =
+        || draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable amount in `{action}`"), span);
     let word = action.split([' ', '[']).next().unwrap_or_default();
     match word {
         "folds" | "checks" => body.push((format!("{name}: {word}"), span)),
         "posts" if action.starts_with("posts big blind + dead") => {
-            draft.refuse(codes::SITE_DEAD_BLIND, "a big blind posted with dead money: PHH has no dead money besides antes", span);
+            draft.refuse(
+                codes::SITE_DEAD_BLIND,
+                "a big blind posted with dead money: PHH has no dead money besides antes",
+                span,
+            );
         }
         "posts" => {
             let Some(a) = amount else { return bad_amount() };
@@ -359,7 +379,8 @@ mod tests {
 
     #[test]
     fn game_lines() {
-        let g = game_line("$0.05/$0.10 USD NL Texas Hold'em - Monday, January 06, 04:15:12 EST 2014").unwrap();
+        let g =
+            game_line("$0.05/$0.10 USD NL Texas Hold'em - Monday, January 06, 04:15:12 EST 2014").unwrap();
         assert_eq!(g.game, Some("Hold'em No Limit"));
         assert_eq!(g.currency.as_deref(), Some("USD"));
         assert_eq!(g.date, Some((2014, 1, 6, 4, 15, 12)));

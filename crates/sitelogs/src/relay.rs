@@ -251,12 +251,13 @@ impl Street {
         }
     }
 
-    /// `name` raises to `to` (the street total).
-    pub fn raise_to(&mut self, name: &str, to: Amount) {
+    /// `name` raises to `to` (the street total); returns the chips added.
+    pub fn raise_to(&mut self, name: &str, to: Amount) -> Amount {
         let slot = self.slot(name);
         let added = money::minus(to, *slot);
         *slot = to;
         self.total = money::plus(self.total, added);
+        added
     }
 
     /// The rake: what went in less what was paid out.
@@ -384,14 +385,17 @@ impl<R: BufRead, S: TextSite> Iterator for TextReader<R, S> {
 pub(crate) fn bracket_cards(text: &str) -> Option<String> {
     let open = text.find('[')?;
     let close = text[open..].find(']')? + open;
-    let cards: Vec<&str> =
-        text[open + 1..close].split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()).collect();
+    let cards: Vec<&str> = text[open + 1..close]
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect();
     Some(cards.join(" "))
 }
 
 /// Month names as sites write them (`January`, `Jan`).
 pub(crate) fn month(name: &str) -> Option<i64> {
-    const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+    const MONTHS: [&str; 12] =
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
     let lower = name.get(..3)?.to_ascii_lowercase();
     MONTHS.iter().position(|m| *m == lower).and_then(|i| i64::try_from(i + 1).ok())
 }
@@ -431,7 +435,10 @@ mod tests {
     fn cards_and_dates() {
         assert_eq!(bracket_cards("shows [ 8c, 8d ]three of a kind").as_deref(), Some("8c 8d"));
         assert_eq!(month("January"), Some(1));
-        assert_eq!((roman(22), roman(4), roman(149)), ("XXII".to_owned(), "IV".to_owned(), "CXLIX".to_owned()));
+        assert_eq!(
+            (roman(22), roman(4), roman(149)),
+            ("XXII".to_owned(), "IV".to_owned(), "CXLIX".to_owned())
+        );
         assert_eq!(iso_date("2016-10-16 13:55:35"), Some((2016, 10, 16, 13, 55, 35)));
     }
 }
