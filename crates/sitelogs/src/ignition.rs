@@ -6,7 +6,8 @@
 //! `Small Blind`, `UTG+1`), the log's own player (`[ME]`) marked; the names are kept as written,
 //! without the mark. Every player's hole cards are in the log (`Card dealt to a spot`). Amounts
 //! are the chips added (`Call 600`, `All-in 8369`) or the total raised to (`Raises $2 to $3`,
-//! `All-in(raise) 9750 to 9950`); uncalled bets are returned (`Return uncalled portion of bet`);
+//! `All-in(raise) 9750 to 9950`); uncalled bets are returned (`Return uncalled portion of bet`),
+//! except the big blind's in a walk, which `Hand result` counts (the import returns it);
 //! no rake is written, so it is what went in less what `Hand result` pays out. Cash (with the
 //! stakes read from the blinds posted) and Zone Poker, tournaments (`Level 7 (100/200)`, antes;
 //! a tournament header names no betting structure, and Ignition's are no-limit). Tournament seat
@@ -227,7 +228,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         }
         if let Some(marker) = text.strip_prefix("*** ") {
             if !marker.starts_with("HOLE CARDS") {
-                street.next();
+                street.close(&mut body, span);
             }
             body.push((text.to_owned(), span));
             continue;
@@ -333,12 +334,14 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                 bad_amount(draft);
                 continue;
             };
-            street.won = money::plus(street.won, a);
-            body.push((format!("{name} collected {a} from pot"), span));
+            street.win(&name, a, span);
         } else if !NOISE.iter().any(|n| action.starts_with(n)) {
             draft.unknown(options, text, span);
         }
     }
+    let end = lines.last().map_or(first.span, |l| l.span);
+    street.close(&mut body, end);
+    street.collected(&mut body);
     // Tournament seat numbers that are not seats: the listing order.
     if seats.windows(2).any(|w| w[0].0 >= w[1].0) {
         for (i, s) in seats.iter_mut().enumerate() {
@@ -376,7 +379,6 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     for (text, span) in body {
         draft.push(text, span);
     }
-    let end = lines.last().map_or(first.span, |l| l.span);
     relay::summary_lines(draft, street.total, street.rake(), end);
 }
 

@@ -3,14 +3,14 @@
 //! each replayed and checked against the stacks the log states.
 //!
 //! A `<game>` lists its players (`chips` the stack, `win` what the player was paid, `bet` what
-//! the player put in and did not get back as an uncalled bet, `dealer="1"` the button) and its rounds: round 0 the blinds and antes,
+//! the player put in, `dealer="1"` the button; an uncalled bet is in both) and its rounds: round 0 the blinds and antes,
 //! round 1 the hole cards (`<cards type="Pocket">`, `X X` when unseen) and the preflop play, rounds
 //! 2 to 4 the flop, turn and river with their `<cards>`. Actions are ordered by their `no`, not by
 //! their place in the file; `sum` is the chips the action adds, a raise's excepted. Action types: 0 fold, 1 small
 //! blind, 2 big blind, 3 call, 4 check, 5 bet, 7 all-in, 15 ante, 23 raise (its `sum` the street total
 //! raised to); a type that moves no
 //! chips and is not one of these (8: a player waiting or sitting out) is skipped with a warning,
-//! one that moves chips refuses the hand. The chips the actions add, less an uncalled bet, must be each player's `bet`;
+//! one that moves chips refuses the hand. The chips the actions add must be each player's `bet`;
 //! the rake is what went in less what `win` pays out. Amounts carry a currency symbol and may
 //! have thousands separators (`$3,000`) or a decimal comma (`0,02`). Cash (`Holdem NL
 //! $0.05/$0.10`) and tournaments (`Holdem NL`, with `<tournamentcode>`; the blinds then come
@@ -370,7 +370,7 @@ fn import(game: &Game, session: &Session, end: usize, options: &Options) -> Reco
                     _ => None,
                 });
                 let text = board.and_then(|(c, _)| cards(c)).unwrap_or_default();
-                street.next();
+                street.close(&mut body, board.map_or(head, |(_, s)| s));
                 Some(format!("*** {} *** [{text}]", kind.to_uppercase()))
             }
             _ => None,
@@ -480,25 +480,19 @@ fn import(game: &Game, session: &Session, end: usize, options: &Options) -> Reco
             draft.refuse(codes::SITE_BAD_XML, format!("unreadable seat `{}` of {}", p.seat, p.name), p.span);
             continue;
         };
-        // `bet` is what the player lost to the pot: an uncalled bet came back.
-        if bet < put_in[i] {
-            let back = money::minus(put_in[i], bet);
-            street.returned(&p.name, back);
-            body.push((format!("Uncalled bet ({back}) returned to {}", p.name), p.span));
-        } else if bet > put_in[i] {
-            let message = format!(
-                "{}'s actions put in {}, the player's bet=\"{}\" says {bet}",
-                p.name, put_in[i], p.bet
-            );
+        if bet != put_in[i] {
+            let message =
+                format!("{}'s actions put in {}, the player's bet=\"{}\" says {bet}", p.name, put_in[i], p.bet);
             draft.refuse(codes::SITE_INCONSISTENT, message, p.span);
         }
         if !win.is_zero() {
-            street.won = money::plus(street.won, win);
-            body.push((format!("{} collected {win} from pot", p.name), p.span));
+            street.win(&p.name, win, p.span);
         }
         seats.push((seat, &p.name, chips, p.span, p.dealer));
     }
-    let stakes = stakes.map(|(a, b, s)| (a, b, s)).or_else(|| {
+    street.close(&mut body, end_span);
+    street.collected(&mut body);
+    let stakes = stakes.or_else(|| {
         let big = blinds.1?;
         Some(if fixed {
             (big, money::plus(big, big), None)

@@ -3,7 +3,8 @@
 //! stacks the log states.
 //!
 //! Party writes the chips a player adds (`raises [$2 USD]`, `is all-In [$4.90 USD]`), never the
-//! uncalled bet returned (the winner's `wins` includes it), and no rake: the rake is what went in
+//! uncalled bet returned (the winner's `wins` includes it, sometimes as a `side pot`: the import
+//! returns it and pays the rest), and no rake: the rake is what went in
 //! less what `wins` pays out, so the check is per player (nobody ends with more than the replay
 //! gives them). Cash games with blinds (`$0.05/$0.10 USD NL Texas Hold'em`) or a buy-in
 //! (`$100 USD PL Omaha Hi-Lo`, the blinds then read from the posts), tournaments
@@ -233,7 +234,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         } else if let Some(t) = text.strip_prefix("** Dealing ") {
             let (street_name, cards) = t.split_once(" **").unwrap_or((t, ""));
             let cards = relay::bracket_cards(cards).unwrap_or_default();
-            street.next();
+            street.close(&mut body, span);
             body.push((format!("*** {} *** [{cards}]", street_name.to_uppercase()), span));
         } else if let Some(t) = text.strip_prefix("Dealt to ") {
             let open = t.find('[').unwrap_or(t.len());
@@ -283,10 +284,12 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     for (number, name, stack, span) in &seats {
         draft.push(relay::seat_line(*number, name, *stack), *span);
     }
+    let end = lines.last().map_or(header.span, |l| l.span);
+    street.close(&mut body, end);
+    street.collected(&mut body);
     for (text, span) in body {
         draft.push(text, span);
     }
-    let end = lines.last().map_or(header.span, |l| l.span);
     relay::summary_lines(draft, street.total, street.rake(), end);
 }
 
@@ -364,8 +367,7 @@ fn action_line(
             let text = action["wins".len()..].trim_start();
             let text = text.strip_prefix("Lo (").or_else(|| text.strip_prefix("Hi (")).unwrap_or(text);
             let Some(a) = text.split([' ', ')']).next().and_then(money::parse) else { return bad_amount() };
-            street.won = money::plus(street.won, a);
-            body.push((format!("{name} collected {a} from pot"), span));
+            street.win(name, a, span);
         }
         // Chat: `NAME: text`.
         _ if action.starts_with(':') || CHATTER.iter().any(|c| action.contains(c)) => {}

@@ -183,8 +183,12 @@ pub(crate) struct Street {
     put_in: Vec<(String, Amount)>,
     /// Everything put in during the hand (antes and blinds included).
     pub total: Amount,
-    /// Everything paid out.
+    /// Everything paid out, less the uncalled bets [`Street::close`] found.
     pub won: Amount,
+    /// What the site says each player was paid (uncalled bets included where the site counts them).
+    wins: Vec<(String, Amount, Span)>,
+    /// The uncalled bets [`Street::close`] found in what was paid.
+    returned: Vec<(String, Amount)>,
 }
 
 /// What adding chips is, in the PokerStars words.
@@ -201,6 +205,51 @@ impl Street {
     /// A new betting round.
     pub fn next(&mut self) {
         self.put_in.clear();
+    }
+
+    /// `name` is paid `amount`.
+    pub fn win(&mut self, name: &str, amount: Amount, span: Span) {
+        self.won = money::plus(self.won, amount);
+        self.wins.push((name.to_owned(), amount, span));
+    }
+
+    /// Ends the betting round, for sites that do not write an uncalled bet and count it in what
+    /// the bettor is paid: what the highest bettor put in past everyone else was never called
+    /// and goes back. Writes the `Uncalled bet` line; the round's chips are then cleared.
+    pub fn close(&mut self, body: &mut Vec<(String, Span)>, span: Span) {
+        let mut sorted: Vec<&(String, Amount)> = self.put_in.iter().collect();
+        sorted.sort_by(|a, b| b.1.cmp(&a.1));
+        let back = match sorted.as_slice() {
+            [top, second, ..] => Some((top.0.clone(), money::minus(top.1, second.1))),
+            [top] => Some((top.0.clone(), top.1)),
+            [] => None,
+        }
+        .filter(|(_, a)| !a.is_zero());
+        if let Some((name, amount)) = back {
+            self.returned(&name, amount);
+            self.won = money::minus(self.won, amount);
+            body.push((format!("Uncalled bet ({amount}) returned to {name}"), span));
+            self.returned.push((name, amount));
+        }
+        self.next();
+    }
+
+    /// One `collected` line per winner: what the site paid, less the uncalled bets counted in it.
+    pub fn collected(&self, body: &mut Vec<(String, Span)>) {
+        let mut done: Vec<&str> = Vec::new();
+        for (name, _, span) in &self.wins {
+            if done.contains(&name.as_str()) {
+                continue;
+            }
+            done.push(name);
+            let sum = |items: &mut dyn Iterator<Item = Amount>| items.fold(Amount::ZERO, money::plus);
+            let won = sum(&mut self.wins.iter().filter(|w| w.0 == *name).map(|w| w.1));
+            let back = sum(&mut self.returned.iter().filter(|r| r.0 == *name).map(|r| r.1));
+            let paid = money::minus(won, back);
+            if !paid.is_zero() {
+                body.push((format!("{name} collected {paid} from pot"), *span));
+            }
+        }
     }
 
     fn slot(&mut self, name: &str) -> &mut Amount {
@@ -427,7 +476,12 @@ mod tests {
         assert!(matches!(street.add("sb", a("5")), Added::RaiseTo(x) if x == a("6")));
         street.next();
         assert!(matches!(street.add("bb", a("4")), Added::Bet(x) if x == a("4")));
-        street.won = a("12");
+        let mut body = Vec::new();
+        street.close(&mut body, Span::at(0));
+        assert_eq!(body[0].0, "Uncalled bet (4) returned to bb");
+        street.win("bb", a("12"), Span::at(0));
+        street.collected(&mut body);
+        assert_eq!(body[1].0, "bb collected 8 from pot");
         assert_eq!(street.rake(), a("1"));
     }
 
