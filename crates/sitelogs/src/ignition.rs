@@ -340,6 +340,13 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         }
     }
     let end = lines.last().map_or(first.span, |l| l.span);
+    if !street.paid() {
+        draft.refuse(
+            codes::SITE_INCOMPLETE,
+            "the hand pays no one (no `Hand result` line): it is cut short",
+            end,
+        );
+    }
     street.close(&mut body, end);
     street.collected(&mut body);
     // Tournament seat numbers that are not seats: the listing order.

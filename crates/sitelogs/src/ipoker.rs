@@ -481,14 +481,19 @@ fn import(game: &Game, session: &Session, end: usize, options: &Options) -> Reco
             continue;
         };
         if bet != put_in[i] {
-            let message =
-                format!("{}'s actions put in {}, the player's bet=\"{}\" says {bet}", p.name, put_in[i], p.bet);
+            let message = format!(
+                "{}'s actions put in {}, the player's bet=\"{}\" says {bet}",
+                p.name, put_in[i], p.bet
+            );
             draft.refuse(codes::SITE_INCONSISTENT, message, p.span);
         }
         if !win.is_zero() {
             street.win(&p.name, win, p.span);
         }
         seats.push((seat, &p.name, chips, p.span, p.dealer));
+    }
+    if !street.paid() {
+        draft.refuse(codes::SITE_INCOMPLETE, "no player has a `win`: the game is cut short", whole);
     }
     street.close(&mut body, end_span);
     street.collected(&mut body);
@@ -500,6 +505,10 @@ fn import(game: &Game, session: &Session, end: usize, options: &Options) -> Reco
             (blinds.0.unwrap_or(Amount::ZERO), big, None)
         })
     });
+    if stakes.is_none() {
+        let message = "no stakes in <gametype> and no big blind posted: PHH needs the minimum bet";
+        draft.refuse(codes::SITE_BAD_XML, message, head);
+    }
     let mut event = None;
     if !session.tournament_code.is_empty() {
         event = Some(if session.tournament_name.is_empty() {

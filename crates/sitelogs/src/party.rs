@@ -285,6 +285,9 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         draft.push(relay::seat_line(*number, name, *stack), *span);
     }
     let end = lines.last().map_or(header.span, |l| l.span);
+    if !street.paid() {
+        draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `wins` line): it is cut short", end);
+    }
     street.close(&mut body, end);
     street.collected(&mut body);
     for (text, span) in body {

@@ -234,6 +234,11 @@ impl Street {
         self.next();
     }
 
+    /// Whether anyone was paid (a hand cut short pays no one).
+    pub fn paid(&self) -> bool {
+        !self.wins.is_empty()
+    }
+
     /// One `collected` line per winner: what the site paid, less the uncalled bets counted in it.
     pub fn collected(&self, body: &mut Vec<(String, Span)>) {
         let mut done: Vec<&str> = Vec::new();

@@ -73,7 +73,9 @@ fn party_logs() {
 #[test]
 fn ignition_logs() {
     insta::glob!("../../../corpus/sitelogs", "ignition/**/*.txt", |path| {
-        insta::assert_json_snapshot!(import(path, &|b| ignition::Reader::new(b, Options::default()).collect()));
+        insta::assert_json_snapshot!(
+            import(path, &|b| ignition::Reader::new(b, Options::default()).collect())
+        );
     });
 }
 
@@ -134,5 +136,9 @@ Total Pot($0.50)
     let record = ignition::Reader::from_str(log, Options::default()).next().unwrap();
     assert!(record.hand.is_none());
     let message = record.diagnostics.iter().find(|d| d.code() == sitelogs::codes::SITE_INCONSISTENT).unwrap();
-    assert!(message.message().contains("(Big Blind) ends with 9.75 when the hand is replayed, the log says 10.25"));
+    assert!(
+        message
+            .message()
+            .contains("(Big Blind) ends with 9.75 when the hand is replayed, the log says 10.25")
+    );
 }
