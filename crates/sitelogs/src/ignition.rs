@@ -244,7 +244,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         let lower = action.to_ascii_lowercase();
         let amounts: Vec<Amount> = action.split_whitespace().filter_map(money::parse).collect();
         let amount = amounts.first().copied();
-        let mut bad_amount = |draft: &mut Draft| {
+        let bad_amount = |draft: &mut Draft| {
             draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable amount in `{action}`"), span)
         };
         if lower.starts_with("card dealt to a spot") {

@@ -46,11 +46,6 @@ impl Draft {
         });
     }
 
-    /// Whether the hand is refused already.
-    pub const fn is_refused(&self) -> bool {
-        self.refused
-    }
-
     /// Imports the drafted hand: the PokerStars importer builds, replays and checks it; `venue`
     /// names the site in PHH's `venue`.
     pub fn finish(self, whole: Span, options: &Options, venue: &str) -> Record {
