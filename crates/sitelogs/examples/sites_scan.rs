@@ -17,7 +17,10 @@ fn main() {
             "ignition" => Box::new(sitelogs::ignition::Reader::new(input, options)),
             "party" => Box::new(sitelogs::party::Reader::new(input, options)),
 
-            _ => panic!("the first argument names the site: ggpoker, ipoker, party or ignition"),
+            _ => {
+                eprintln!("the first argument names the site: ggpoker, ipoker, party or ignition");
+                std::process::exit(2);
+            }
         };
         for r in records {
             let codes: Vec<String> =

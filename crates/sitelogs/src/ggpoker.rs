@@ -34,7 +34,7 @@
 //! let record = sitelogs::ggpoker::Reader::from_str(log, sitelogs::Options::default()).next().unwrap();
 //! let hand = record.hand.unwrap();
 //! assert_eq!(hand.venue.as_deref(), Some("GGPoker"));
-//! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "21");
+//! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "21.0");
 //! ```
 
 use cards_core::{Amount, Span};

@@ -22,19 +22,22 @@
 //! let log = r#"<session sessioncode="0"><general><gametype>Holdem NL $0.05/$0.10</gametype>
 //! <tablename>Alba, 1</tablename><tablecurrency>USD</tablecurrency></general>
 //! <game gamecode="53"><general><startdate>2014-01-06 17:11:41</startdate><players>
-//! <player seat="4" name="Ann" chips="$10" dealer="1" win="$0.15" bet="$0.10"/>
-//! <player seat="5" name="Bob" chips="$9" dealer="0" win="$0" bet="$0.05"/>
+//! <player seat="4" name="Ann" chips="$10" dealer="1" win="$0.40" bet="$0.30"/>
+//! <player seat="5" name="Bob" chips="$9" dealer="0" win="$0" bet="$0.10"/>
 //! </players></general>
 //! <round no="0"><action no="1" player="Ann" type="1" sum="$0.05"/>
 //! <action no="2" player="Bob" type="2" sum="$0.10"/></round>
 //! <round no="1"><cards type="Pocket" player="Ann">HA SK</cards><cards type="Pocket" player="Bob">X X</cards>
-//! <action no="3" player="Ann" type="3" sum="$0.05"/><action no="4" player="Bob" type="0" sum="$0"/></round>
+//! <action no="4" player="Bob" type="0" sum="$0"/><action no="3" player="Ann" type="23" sum="$0.30"/></round>
 //! </game></session>"#;
 //! let record = sitelogs::ipoker::Reader::from_str(log, sitelogs::Options::default()).next().unwrap();
 //! assert!(record.diagnostics.is_empty(), "{:?}", record.diagnostics);
 //! let hand = record.hand.unwrap();
 //! assert_eq!(hand.venue.as_deref(), Some("iPoker"));
-//! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "10.05");
+//! // The raise to $0.30 (action 3, before the fold) is called by no one: $0.20 goes back.
+//! let actions: Vec<String> = hand.actions.iter().map(ToString::to_string).collect();
+//! assert_eq!(actions, ["d dh p1 ????", "d dh p2 AhKs", "p2 cbr 0.30", "p1 f"]);
+//! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "10.10");
 //! ```
 
 use std::borrow::Cow;
@@ -317,8 +320,11 @@ fn cards(text: &str) -> Option<String> {
     (!out.is_empty()).then(|| out.join(" "))
 }
 
+/// Small and big stake (blind, or bet in fixed limit) and the currency symbol they carry.
+type Stakes = (Amount, Amount, Option<char>);
+
 /// The PokerStars game of `Holdem NL $0.05/$0.10`, whether it is fixed-limit, and the stakes.
-fn game_type(text: &str) -> (Option<&'static str>, bool, Option<(Amount, Amount, Option<char>)>) {
+fn game_type(text: &str) -> (Option<&'static str>, bool, Option<Stakes>) {
     let words: Vec<&str> = text.split_whitespace().collect();
     let stakes_at = words.iter().position(|w| w.contains('/') && w.chars().any(|c| c.is_ascii_digit()));
     let name = words[..stakes_at.unwrap_or(words.len())].join(" ");
@@ -363,7 +369,7 @@ fn import(game: &Game, session: &Session, end: usize, options: &Options) -> Reco
     for (no, items) in rounds {
         let marker = match no {
             1 => Some("*** HOLE CARDS ***".to_owned()),
-            2 | 3 | 4 => {
+            2..=4 => {
                 let kind = ["Flop", "Turn", "River"][usize::try_from(no - 2).unwrap_or(0)];
                 let board = items.iter().find_map(|i| match i {
                     Item::Cards { kind: k, cards: c, span, .. } if k == kind => Some((c, *span)),

@@ -213,7 +213,7 @@ impl Street {
     /// and goes back. Writes the `Uncalled bet` line; the round's chips are then cleared.
     pub fn close(&mut self, body: &mut Vec<(String, Span)>, span: Span) {
         let mut sorted: Vec<&(String, Amount)> = self.put_in.iter().collect();
-        sorted.sort_by(|a, b| b.1.cmp(&a.1));
+        sorted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         let back = match sorted.as_slice() {
             [top, second, ..] => Some((top.0.clone(), money::minus(top.1, second.1))),
             [top] => Some((top.0.clone(), top.1)),
@@ -479,9 +479,9 @@ mod tests {
         let mut body = Vec::new();
         street.close(&mut body, Span::at(0));
         assert_eq!(body[0].0, "Uncalled bet (4) returned to bb");
-        street.win("bb", a("12"), Span::at(0));
+        street.win("bb", a("13"), Span::at(0));
         street.collected(&mut body);
-        assert_eq!(body[1].0, "bb collected 8 from pot");
+        assert_eq!(body[1].0, "bb collected 9 from pot");
         assert_eq!(street.rake(), a("1"));
     }
 
