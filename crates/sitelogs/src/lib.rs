@@ -1,6 +1,7 @@
 //! Poker site hand histories to and from PHH: PokerStars text and ACPC (and Pluribus) `STATE` logs
 //! read as [`phh::Hand`]s, each replayed by `poker-engine` and checked against the outcome the log
-//! states; PHH hands written back as PokerStars text and ACPC `STATE` lines.
+//! states; PHH hands written back as PokerStars text and ACPC `STATE` lines. GGPoker, iPoker,
+//! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
