@@ -142,3 +142,40 @@ Total Pot($0.50)
             .contains("(Big Blind) ends with 9.75 when the hand is replayed, the log says 10.25")
     );
 }
+
+/// Cut short or damaged anywhere, no log makes a reader panic, and every record's span lies in
+/// the input.
+#[test]
+fn damaged_logs_never_panic() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/sitelogs");
+    for site in ["ggpoker", "ipoker", "party", "ignition"] {
+        let mut paths = Vec::new();
+        for kind in ["real", "cases"] {
+            if let Ok(entries) = std::fs::read_dir(root.join(site).join(kind)) {
+                paths.extend(entries.map(|e| e.unwrap().path()));
+            }
+        }
+        assert!(!paths.is_empty(), "no {site} corpus");
+        for path in paths {
+            let bytes = std::fs::read(&path).unwrap();
+            for cut in (0..bytes.len()).step_by(61) {
+                let mut damaged = bytes[..cut].to_vec();
+                // A byte flipped inside what is kept, and the tail of the file after it.
+                if let Some(b) = damaged.get_mut(cut / 2) {
+                    *b ^= 0x5a;
+                }
+                damaged.extend_from_slice(&bytes[cut..(cut + 200).min(bytes.len())]);
+                let options = Options::default();
+                let records: Vec<Record> = match site {
+                    "ggpoker" => ggpoker::Reader::new(&damaged[..], options).collect(),
+                    "ipoker" => ipoker::Reader::new(&damaged[..], options).collect(),
+                    "party" => party::Reader::new(&damaged[..], options).collect(),
+                    _ => ignition::Reader::new(&damaged[..], options).collect(),
+                };
+                for record in records {
+                    assert!(record.span.end <= damaged.len(), "{}: cut at {cut}", path.display());
+                }
+            }
+        }
+    }
+}
