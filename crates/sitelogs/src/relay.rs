@@ -5,7 +5,7 @@
 //! showdown placement and consistency check, and a diagnostic points into the site's own file.
 //!
 //! Also here: the hand splitter of the text sites ([`TextReader`]) and the bookkeeping of sites
-//! that write the chips a player adds rather than the amount raised to ([`Street`]).
+//! that write the chips a player adds rather than the amount raised to (`Street`).
 
 use std::io::BufRead;
 use std::marker::PhantomData;
