@@ -61,4 +61,8 @@ codes! {
     ACPC_UNSUPPORTED,
     /// A PHH hand cannot be written in the site's text (variant, missing fields, illegal replay).
     EXPORT_UNSUPPORTED,
+    /// GGPoker's Cash Drop: the house added money to the pot, which PHH cannot record.
+    SITE_CASH_DROP,
+    /// An iPoker file is not well-formed XML, or a `<game>` lacks what a hand needs.
+    SITE_BAD_XML,
 }

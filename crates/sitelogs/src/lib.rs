@@ -1,6 +1,7 @@
 //! Poker site hand histories to and from PHH: PokerStars text and ACPC (and Pluribus) `STATE` logs
 //! read as [`phh::Hand`]s, each replayed by `poker-engine` and checked against the outcome the log
-//! states; PHH hands written back as PokerStars text and ACPC `STATE` lines.
+//! states; PHH hands written back as PokerStars text and ACPC `STATE` lines. GGPoker, iPoker,
+//! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -46,8 +47,13 @@ pub mod acpc;
 pub mod codes;
 pub mod consistency;
 pub mod export;
+pub mod ggpoker;
+pub mod ignition;
+pub mod ipoker;
 pub mod money;
+pub mod party;
 pub mod pokerstars;
+pub mod relay;
 pub mod showdown;
 pub mod text;
 

@@ -109,6 +109,14 @@ pub enum FormatArg {
     Acpc,
     /// The Pluribus logs' form of ACPC lines (six players, no `.game` file needed).
     Pluribus,
+    /// GGPoker hand history text.
+    Ggpoker,
+    /// iPoker hand histories (XML).
+    Ipoker,
+    /// PartyPoker hand history text.
+    Party,
+    /// Ignition / Bovada / Bodog hand history text.
+    Ignition,
 }
 
 impl FormatArg {
@@ -120,7 +128,14 @@ impl FormatArg {
     /// The format forced, if any.
     pub fn forced(self) -> Option<Format> {
         match self {
-            FormatArg::Auto | FormatArg::Pokerstars | FormatArg::Acpc | FormatArg::Pluribus => None,
+            FormatArg::Auto
+            | FormatArg::Pokerstars
+            | FormatArg::Acpc
+            | FormatArg::Pluribus
+            | FormatArg::Ggpoker
+            | FormatArg::Ipoker
+            | FormatArg::Party
+            | FormatArg::Ignition => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),

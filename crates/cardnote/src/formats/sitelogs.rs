@@ -1,6 +1,5 @@
-//! Site hand histories in the CLI: `check --format pokerstars|acpc|pluribus` and
-//! `convert --format pokerstars|acpc|pluribus --to phh`, `convert --to pokerstars|acpc|pluribus`
-//! from PHH. Every reader and writer streams: one hand in memory at a time.
+//! Site hand histories in the CLI: `check --format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition`
+//! and `convert --format ... --to phh`, `convert --to pokerstars|acpc|pluribus` from PHH. Every reader and writer streams: one hand in memory at a time.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -24,6 +23,14 @@ pub enum Site {
     Acpc,
     /// The Pluribus logs: ACPC `STATE` lines of the 6-player 10,000-chip no-limit game.
     Pluribus,
+    /// GGPoker hand-history text (read only).
+    GgPoker,
+    /// iPoker XML (read only).
+    IPoker,
+    /// PartyPoker hand-history text (read only).
+    Party,
+    /// Ignition, Bovada and Bodog hand-history text (read only).
+    Ignition,
 }
 
 impl Site {
@@ -34,20 +41,40 @@ impl Site {
             Site::PokerStars => "pokerstars",
             Site::Acpc => "acpc",
             Site::Pluribus => "pluribus",
+            Site::GgPoker => "ggpoker",
+            Site::IPoker => "ipoker",
+            Site::Party => "party",
+            Site::Ignition => "ignition",
         }
+    }
+
+    /// Whether PHH can be written in the site's form (`--to`).
+    #[must_use]
+    pub const fn writes(self) -> bool {
+        matches!(self, Site::PokerStars | Site::Acpc | Site::Pluribus)
     }
 
     /// The site a `--to` or `--format` value names.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Site> {
-        [Site::PokerStars, Site::Acpc, Site::Pluribus].into_iter().find(|s| s.name() == name)
+        [
+            Site::PokerStars,
+            Site::Acpc,
+            Site::Pluribus,
+            Site::GgPoker,
+            Site::IPoker,
+            Site::Party,
+            Site::Ignition,
+        ]
+        .into_iter()
+        .find(|s| s.name() == name)
     }
 }
 
 /// The game an ACPC log is read or written under: `--game FILE`, or Pluribus's.
 fn game_of(site: Site, game: Option<&Path>) -> Result<Option<GameDef>, String> {
     match (site, game) {
-        (Site::PokerStars, _) => Ok(None),
+        (Site::PokerStars | Site::GgPoker | Site::IPoker | Site::Party | Site::Ignition, _) => Ok(None),
         (Site::Pluribus, None) => Ok(Some(GameDef::pluribus())),
         (_, Some(path)) => {
             let text =
@@ -68,6 +95,10 @@ fn records<'g>(
     options: Options,
 ) -> Box<dyn Iterator<Item = Record> + 'g> {
     match (site, game) {
+        (Site::GgPoker, _) => Box::new(sitelogs::ggpoker::Reader::new(input, options)),
+        (Site::IPoker, _) => Box::new(sitelogs::ipoker::Reader::new(input, options)),
+        (Site::Party, _) => Box::new(sitelogs::party::Reader::new(input, options)),
+        (Site::Ignition, _) => Box::new(sitelogs::ignition::Reader::new(input, options)),
         (Site::PokerStars, _) | (_, None) => Box::new(sitelogs::pokerstars::Reader::new(input, options)),
         (_, Some(game)) => Box::new(sitelogs::acpc::Reader::new(input, game, options)),
     }
@@ -234,10 +265,10 @@ pub fn run_convert(
 ) -> ExitCode {
     let site = match (from, Site::from_name(to)) {
         (Some(site), None) if to == "phh" => site,
-        (None, Some(site)) => site,
+        (None, Some(site)) if site.writes() => site,
         _ => {
             eprintln!(
-                "cardnote: convert a site log with `--format pokerstars|acpc|pluribus --to phh`, or PHH with `--to pokerstars|acpc|pluribus`"
+                "cardnote: convert a site log with `--format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition --to phh`, or PHH with `--to pokerstars|acpc|pluribus`"
             );
             return ExitCode::from(2);
         }

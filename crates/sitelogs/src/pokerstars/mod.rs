@@ -19,7 +19,7 @@
 //! would pay the whole pot to the first run's winners, not the split the log states.
 
 pub mod header;
-mod import;
+pub(crate) mod import;
 mod write;
 
 use std::io::BufRead;

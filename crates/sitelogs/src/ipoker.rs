@@ -1,0 +1,570 @@
+//! iPoker network hand histories (XML: `<session>` with its `<general>` table data, one `<game>`
+//! per hand): [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per `<game>`,
+//! each replayed and checked against the stacks the log states.
+//!
+//! A `<game>` lists its players (`chips` the stack, `win` what the player was paid, `bet` what
+//! the player put in, `dealer="1"` the button; an uncalled bet is in both) and its rounds: round 0 the blinds and antes,
+//! round 1 the hole cards (`<cards type="Pocket">`, `X X` when unseen) and the preflop play, rounds
+//! 2 to 4 the flop, turn and river with their `<cards>`. Actions are ordered by their `no`, not by
+//! their place in the file; `sum` is the chips the action adds, a raise's excepted. Action types: 0 fold, 1 small
+//! blind, 2 big blind, 3 call, 4 check, 5 bet, 7 all-in, 15 ante, 23 raise (its `sum` the street total
+//! raised to); a type that moves no
+//! chips and is not one of these (8: a player waiting or sitting out) is skipped with a warning,
+//! one that moves chips refuses the hand. The chips the actions add must be each player's `bet`;
+//! the rake is what went in less what `win` pays out. Amounts carry a currency symbol and may
+//! have thousands separators (`$3,000`) or a decimal comma (`0,02`). Cash (`Holdem NL
+//! $0.05/$0.10`) and tournaments (`Holdem NL`, with `<tournamentcode>`; the blinds then come
+//! from the posts). Refused per hand, with a code: games PHH cannot express (pot-limit hold'em,
+//! Omaha hi/lo pot-limit), a second big blind posted. A file that is not well-formed XML ends
+//! with a [`codes::SITE_BAD_XML`] record after the hands read before the fault.
+//!
+//! ```
+//! let log = r#"<session sessioncode="0"><general><gametype>Holdem NL $0.05/$0.10</gametype>
+//! <tablename>Alba, 1</tablename><tablecurrency>USD</tablecurrency></general>
+//! <game gamecode="53"><general><startdate>2014-01-06 17:11:41</startdate><players>
+//! <player seat="4" name="Ann" chips="$10" dealer="1" win="$0.40" bet="$0.30"/>
+//! <player seat="5" name="Bob" chips="$9" dealer="0" win="$0" bet="$0.10"/>
+//! </players></general>
+//! <round no="0"><action no="1" player="Ann" type="1" sum="$0.05"/>
+//! <action no="2" player="Bob" type="2" sum="$0.10"/></round>
+//! <round no="1"><cards type="Pocket" player="Ann">HA SK</cards><cards type="Pocket" player="Bob">X X</cards>
+//! <action no="4" player="Bob" type="0" sum="$0"/><action no="3" player="Ann" type="23" sum="$0.30"/></round>
+//! </game></session>"#;
+//! let record = sitelogs::ipoker::Reader::from_str(log, sitelogs::Options::default()).next().unwrap();
+//! assert!(record.diagnostics.is_empty(), "{:?}", record.diagnostics);
+//! let hand = record.hand.unwrap();
+//! assert_eq!(hand.venue.as_deref(), Some("iPoker"));
+//! // The raise to $0.30 (action 3, before the fold) is called by no one: $0.20 goes back.
+//! let actions: Vec<String> = hand.actions.iter().map(ToString::to_string).collect();
+//! assert_eq!(actions, ["d dh p1 ????", "d dh p2 AhKs", "p2 cbr 0.30", "p1 f"]);
+//! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "10.10");
+//! ```
+
+use std::borrow::Cow;
+use std::io::BufRead;
+
+use cards_core::{Amount, Diagnostic, Span};
+use quick_xml::events::{BytesStart, Event};
+
+use crate::relay::{self, Draft, StarsHeader, Street};
+use crate::{Options, Record, codes, money};
+
+/// What the session's `<general>` says, for every game after it.
+#[derive(Debug, Default, Clone)]
+struct Session {
+    gametype: String,
+    tablename: String,
+    currency: String,
+    tournament_code: String,
+    tournament_name: String,
+}
+
+#[derive(Debug, Default)]
+struct Player {
+    seat: String,
+    name: String,
+    chips: String,
+    dealer: bool,
+    win: String,
+    bet: String,
+    span: Span,
+}
+
+#[derive(Debug)]
+enum Item {
+    Action { no: i64, player: String, kind: i64, sum: String, span: Span },
+    Cards { kind: String, player: String, cards: String, span: Span },
+}
+
+#[derive(Debug, Default)]
+struct Game {
+    code: String,
+    start: usize,
+    startdate: String,
+    players: Vec<Player>,
+    /// `(round number, its items)` in file order.
+    rounds: Vec<(i64, Vec<Item>)>,
+}
+
+/// Streams the hands (`<game>`s) of an iPoker XML file.
+pub struct Reader<R> {
+    xml: quick_xml::Reader<R>,
+    buf: Vec<u8>,
+    options: Options,
+    session: Session,
+    /// Element names from the root to the current element.
+    path: Vec<String>,
+    game: Option<Game>,
+    /// Text of the element being read.
+    text: String,
+    /// The `<cards>` element being read.
+    cards: Option<(String, String, usize)>,
+    done: bool,
+}
+
+impl<R> std::fmt::Debug for Reader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reader")
+            .field("options", &self.options)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Reader<&'a [u8]> {
+    /// Reads a file held in memory.
+    #[must_use]
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
+        Reader::new(text.as_bytes(), options)
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// Reads hands from `input`.
+    pub fn new(input: R, options: Options) -> Reader<R> {
+        Reader {
+            xml: quick_xml::Reader::from_reader(input),
+            buf: Vec::new(),
+            options,
+            session: Session::default(),
+            path: Vec::new(),
+            game: None,
+            text: String::new(),
+            cards: None,
+            done: false,
+        }
+    }
+
+    fn offset(&self) -> usize {
+        usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX)
+    }
+
+    /// An element opens (`empty` when it also closes).
+    fn open(&mut self, element: &BytesStart<'_>, span: Span, empty: bool) {
+        let name = String::from_utf8_lossy(element.name().as_ref()).into_owned();
+        let attr = |key: &str| attribute(element, key);
+        match name.as_str() {
+            "game" => {
+                self.game = Some(Game { code: attr("gamecode"), start: span.start, ..Game::default() });
+            }
+            "player" => {
+                if let Some(game) = self.game.as_mut() {
+                    game.players.push(Player {
+                        seat: attr("seat"),
+                        name: attr("name"),
+                        chips: attr("chips"),
+                        dealer: attr("dealer") == "1",
+                        win: attr("win"),
+                        bet: attr("bet"),
+                        span,
+                    });
+                }
+            }
+            "round" => {
+                if let Some(game) = self.game.as_mut() {
+                    game.rounds.push((attr("no").trim().parse().unwrap_or(-1), Vec::new()));
+                }
+            }
+            "action" => {
+                if let Some((_, items)) = self.game.as_mut().and_then(|g| g.rounds.last_mut()) {
+                    items.push(Item::Action {
+                        no: attr("no").trim().parse().unwrap_or(i64::MAX),
+                        player: attr("player"),
+                        kind: attr("type").trim().parse().unwrap_or(-1),
+                        sum: attr("sum"),
+                        span,
+                    });
+                }
+            }
+            "cards" if !empty => self.cards = Some((attr("type"), attr("player"), span.start)),
+            _ => {}
+        }
+        self.text.clear();
+        if !empty {
+            self.path.push(name);
+        }
+    }
+
+    /// An element closes; returns the record when it is a `<game>`.
+    fn close(&mut self, end: usize) -> Option<Record> {
+        let name = self.path.pop().unwrap_or_default();
+        let text = std::mem::take(&mut self.text);
+        let in_game = self.game.is_some();
+        match name.as_str() {
+            "game" => return self.game.take().map(|g| import(&g, &self.session, end, &self.options)),
+            "startdate" if in_game => {
+                if let Some(g) = self.game.as_mut() {
+                    g.startdate = text.trim().to_owned();
+                }
+            }
+            "cards" => {
+                if let (Some((kind, player, start)), Some((_, items))) =
+                    (self.cards.take(), self.game.as_mut().and_then(|g| g.rounds.last_mut()))
+                {
+                    items.push(Item::Cards {
+                        kind,
+                        player,
+                        cards: text.trim().to_owned(),
+                        span: Span::new(start, end),
+                    });
+                }
+            }
+            "gametype" if !in_game => self.session.gametype = text.trim().to_owned(),
+            "tablename" if !in_game => self.session.tablename = text.trim().to_owned(),
+            "tablecurrency" | "tournamentcurrency" if !in_game && !text.trim().is_empty() => {
+                self.session.currency = text.trim().to_owned();
+            }
+            "currency" if !in_game && self.session.currency.is_empty() => {
+                self.session.currency = text.trim().to_owned()
+            }
+            "tournamentcode" if !in_game => self.session.tournament_code = text.trim().to_owned(),
+            "tournamentname" if !in_game => self.session.tournament_name = text.trim().to_owned(),
+            "session" => self.session = Session::default(),
+            _ => {}
+        }
+        None
+    }
+}
+
+/// An attribute's value, unescaped (as written when it cannot be).
+fn attribute(element: &BytesStart<'_>, key: &str) -> String {
+    element
+        .attributes()
+        .flatten()
+        .find(|a| a.key.as_ref() == key.as_bytes())
+        .map(|a| {
+            let raw = crate::text::decode(&a.value);
+            quick_xml::escape::unescape(&raw).map_or_else(|_| raw.clone(), Cow::into_owned)
+        })
+        .unwrap_or_default()
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        while !self.done {
+            let start = self.offset();
+            self.buf.clear();
+            let event = self.xml.read_event_into(&mut self.buf);
+            let end = usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX);
+            let span = Span::new(start, end);
+            let event = match event {
+                Ok(event) => event.into_owned(),
+                Err(e) => {
+                    self.done = true;
+                    let at = Span::at(self.xml.error_position().try_into().unwrap_or(end));
+                    let diagnostic =
+                        Diagnostic::error(codes::SITE_BAD_XML, format!("not well-formed XML: {e}"), at);
+                    return Some(Record { hand: None, diagnostics: vec![diagnostic], span: at });
+                }
+            };
+            match event {
+                Event::Start(element) => self.open(&element, span, false),
+                Event::Empty(element) => self.open(&element, span, true),
+                Event::End(_) => {
+                    if let Some(record) = self.close(end) {
+                        return Some(record);
+                    }
+                }
+                Event::Text(text) => self.text.push_str(&crate::text::decode(&text)),
+                Event::CData(text) => self.text.push_str(&crate::text::decode(&text)),
+                Event::GeneralRef(name) => {
+                    let reference = format!("&{};", crate::text::decode(&name));
+                    let resolved =
+                        quick_xml::escape::unescape(&reference).map(Cow::into_owned).unwrap_or(reference);
+                    self.text.push_str(&resolved);
+                }
+                Event::Eof => {
+                    self.done = true;
+                    if let Some(game) = self.game.take() {
+                        let span = Span::new(game.start, end);
+                        let diagnostic =
+                            Diagnostic::error(codes::SITE_INCOMPLETE, "the file ends inside a <game>", span);
+                        return Some(Record { hand: None, diagnostics: vec![diagnostic], span });
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+/// An amount as iPoker writes it: `$3,000`, `£0.05`, `1500`, or with a decimal comma `0,02`.
+fn amount(text: &str) -> Option<Amount> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Some(Amount::ZERO);
+    }
+    money::parse(text).or_else(|| {
+        let (whole, fraction) = text.rsplit_once(',')?;
+        (fraction.len() <= 2 && !text.contains('.')).then(|| money::parse(&format!("{whole}.{fraction}")))?
+    })
+}
+
+/// `HA SK D10 C9` (suit, then rank) in PokerStars' order (`Ah Ks Td 9c`); `None` when unseen.
+fn cards(text: &str) -> Option<String> {
+    let mut out = Vec::new();
+    for word in text.split_whitespace() {
+        let mut chars = word.chars();
+        let suit = chars.next()?.to_ascii_lowercase();
+        let rank: String = chars.collect();
+        let rank = if rank == "10" { "T".to_owned() } else { rank.to_ascii_uppercase() };
+        if !"shdc".contains(suit) || rank.len() != 1 {
+            return None;
+        }
+        out.push(format!("{rank}{suit}"));
+    }
+    (!out.is_empty()).then(|| out.join(" "))
+}
+
+/// Small and big stake (blind, or bet in fixed limit) and the currency symbol they carry.
+type Stakes = (Amount, Amount, Option<char>);
+
+/// The PokerStars game of `Holdem NL $0.05/$0.10`, whether it is fixed-limit, and the stakes.
+fn game_type(text: &str) -> (Option<&'static str>, bool, Option<Stakes>) {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let stakes_at = words.iter().position(|w| w.contains('/') && w.chars().any(|c| c.is_ascii_digit()));
+    let name = words[..stakes_at.unwrap_or(words.len())].join(" ");
+    let game = match name.as_str() {
+        "Holdem NL" => Some("Hold'em No Limit"),
+        "Holdem L" | "Holdem FL" => Some("Hold'em Limit"),
+        "Omaha PL" => Some("Omaha Pot Limit"),
+        "Omaha Hi-Lo L" | "OmahaHiLo L" | "Omaha HiLo L" => Some("Omaha Hi/Lo Limit"),
+        _ => None,
+    };
+    let fixed = name.ends_with(" L") || name.ends_with(" FL");
+    let stakes = stakes_at.and_then(|i| {
+        let (small, big) = words[i].split_once('/')?;
+        Some((amount(small)?, amount(big)?, money::symbol_of(small)))
+    });
+    (game, fixed, stakes)
+}
+
+/// One `<game>` to a record.
+fn import(game: &Game, session: &Session, end: usize, options: &Options) -> Record {
+    let whole = Span::new(game.start, end);
+    let mut draft = Draft::default();
+    let head = Span::new(game.start, game.players.first().map_or(end, |p| p.span.start));
+    let (stars_game, fixed, stakes) = game_type(&session.gametype);
+    let Some(stars_game) = stars_game else {
+        let message = if session.gametype.is_empty() {
+            "no <gametype> before this <game>".to_owned()
+        } else {
+            format!("PHH has no variant for iPoker's {}", session.gametype)
+        };
+        draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, head);
+        return draft.finish(whole, options, "iPoker");
+    };
+    let mut street = Street::default();
+    let mut body: Vec<(String, Span)> = Vec::new();
+    let mut blinds: (Option<Amount>, Option<Amount>) = (None, None);
+    let mut put_in: Vec<Amount> = vec![Amount::ZERO; game.players.len()];
+    let mut pockets: Vec<(usize, String, Span)> = Vec::new();
+    let index = |name: &str| game.players.iter().position(|p| p.name == name);
+    let mut rounds: Vec<&(i64, Vec<Item>)> = game.rounds.iter().collect();
+    rounds.sort_by_key(|(no, _)| *no);
+    for (no, items) in rounds {
+        let marker = match no {
+            1 => Some("*** HOLE CARDS ***".to_owned()),
+            2..=4 => {
+                let kind = ["Flop", "Turn", "River"][usize::try_from(no - 2).unwrap_or(0)];
+                let board = items.iter().find_map(|i| match i {
+                    Item::Cards { kind: k, cards: c, span, .. } if k == kind => Some((c, *span)),
+                    _ => None,
+                });
+                let text = board.and_then(|(c, _)| cards(c)).unwrap_or_default();
+                street.close(&mut body, board.map_or(head, |(_, s)| s));
+                Some(format!("*** {} *** [{text}]", kind.to_uppercase()))
+            }
+            _ => None,
+        };
+        let span_of_round = items
+            .iter()
+            .map(|i| match i {
+                Item::Action { span, .. } | Item::Cards { span, .. } => *span,
+            })
+            .reduce(Span::join)
+            .unwrap_or(head);
+        if let Some(marker) = marker {
+            body.push((marker, span_of_round));
+        }
+        for item in items {
+            if let Item::Cards { kind, player, cards: c, span } = item {
+                if kind == "Pocket" {
+                    match (index(player), cards(c)) {
+                        (Some(i), Some(known)) => {
+                            body.push((format!("Dealt to {player} [{known}]"), *span));
+                            pockets.push((i, known, *span));
+                        }
+                        (None, _) => {
+                            draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{player}` has no seat"), *span)
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let mut actions: Vec<&Item> = items.iter().filter(|i| matches!(i, Item::Action { .. })).collect();
+        actions.sort_by_key(|i| match i {
+            Item::Action { no, .. } => *no,
+            Item::Cards { .. } => 0,
+        });
+        for item in actions {
+            let Item::Action { player, kind, sum, span, .. } = item else { continue };
+            let span = *span;
+            let Some(i) = index(player) else {
+                draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{player}` has no seat"), span);
+                continue;
+            };
+            let Some(sum) = amount(sum) else {
+                draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable sum `{sum}`"), span);
+                continue;
+            };
+            // `sum` is the chips added, except a raise's: the street total raised to.
+            let (text, added) = match kind {
+                0 => (format!("{player}: folds"), Amount::ZERO),
+                4 => (format!("{player}: checks"), Amount::ZERO),
+                1 => {
+                    blinds.0.get_or_insert(sum);
+                    street.post(player, sum);
+                    (format!("{player}: posts small blind {sum}"), sum)
+                }
+                2 => {
+                    if blinds.1.is_some() {
+                        let message = format!(
+                            "{player} posts a second big blind: PHH's blinds also set who acts first"
+                        );
+                        draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, span);
+                    }
+                    blinds.1.get_or_insert(sum);
+                    street.post(player, sum);
+                    (format!("{player}: posts big blind {sum}"), sum)
+                }
+                15 => {
+                    street.dead(sum);
+                    (format!("{player}: posts the ante {sum}"), sum)
+                }
+                3 => {
+                    street.add(player, sum);
+                    (format!("{player}: calls {sum}"), sum)
+                }
+                5 | 7 => (relay::added_text(player, &street.add(player, sum)), sum),
+                23 => (format!("{player}: raises {sum} to {sum}"), street.raise_to(player, sum)),
+                _ if sum.is_zero() => {
+                    draft.unknown(options, &format!("action type {kind} ({player})"), span);
+                    continue;
+                }
+                _ => {
+                    let message =
+                        format!("action type {kind} of {player} moves {sum}: its meaning is not known");
+                    draft.refuse(codes::SITE_UNKNOWN_LINE, message, span);
+                    continue;
+                }
+            };
+            put_in[i] = money::plus(put_in[i], added);
+            body.push((text, span));
+        }
+    }
+    let end_span = Span::at(end);
+    for (i, known, span) in &pockets {
+        body.push((format!("{}: shows [{known}]", game.players[*i].name), *span));
+    }
+    let mut seats = Vec::new();
+    for (i, p) in game.players.iter().enumerate() {
+        let (Some(chips), Some(win), Some(bet)) = (amount(&p.chips), amount(&p.win), amount(&p.bet)) else {
+            draft.refuse(
+                codes::SITE_BAD_AMOUNT,
+                format!("unreadable chips, win or bet of {}", p.name),
+                p.span,
+            );
+            continue;
+        };
+        let Ok(seat) = p.seat.trim().parse::<i64>() else {
+            draft.refuse(codes::SITE_BAD_XML, format!("unreadable seat `{}` of {}", p.seat, p.name), p.span);
+            continue;
+        };
+        if bet != put_in[i] {
+            let message = format!(
+                "{}'s actions put in {}, the player's bet=\"{}\" says {bet}",
+                p.name, put_in[i], p.bet
+            );
+            draft.refuse(codes::SITE_INCONSISTENT, message, p.span);
+        }
+        if !win.is_zero() {
+            street.win(&p.name, win, p.span);
+        }
+        seats.push((seat, &p.name, chips, p.span, p.dealer));
+    }
+    if !street.paid() {
+        draft.refuse(codes::SITE_INCOMPLETE, "no player has a `win`: the game is cut short", whole);
+    }
+    street.close(&mut body, end_span);
+    street.collected(&mut body);
+    let stakes = stakes.or_else(|| {
+        let big = blinds.1?;
+        Some(if fixed {
+            (big, money::plus(big, big), None)
+        } else {
+            (blinds.0.unwrap_or(Amount::ZERO), big, None)
+        })
+    });
+    if stakes.is_none() {
+        let message = "no stakes in <gametype> and no big blind posted: PHH needs the minimum bet";
+        draft.refuse(codes::SITE_BAD_XML, message, head);
+    }
+    let mut event = None;
+    if !session.tournament_code.is_empty() {
+        event = Some(if session.tournament_name.is_empty() {
+            format!("Tournament #{}", session.tournament_code)
+        } else {
+            format!("Tournament #{}, {}", session.tournament_code, session.tournament_name)
+        });
+    }
+    let currency = (event.is_none() && !session.currency.is_empty()).then_some(session.currency.as_str());
+    let id = if game.code.is_empty() { "0" } else { game.code.as_str() };
+    let header = StarsHeader {
+        // A PokerStars header starts with a capital.
+        site: "IPoker",
+        id,
+        event,
+        game: stars_game,
+        level: None,
+        stakes: stakes.map(|(a, b, _)| (a, b)),
+        symbol: stakes.and_then(|(_, _, s)| s),
+        currency,
+        date: relay::iso_date(&game.startdate),
+        time_zone: None,
+    };
+    draft.push(header.line(), head);
+    let button = seats.iter().find(|s| s.4).map(|s| s.0);
+    let table = if session.tablename.is_empty() { id } else { session.tablename.as_str() };
+    draft.push(relay::table_line(table, None, button), head);
+    for (seat, name, chips, span, _) in seats {
+        draft.push(relay::seat_line(seat, name, chips), span);
+    }
+    for (text, span) in body {
+        draft.push(text, span);
+    }
+    relay::summary_lines(&mut draft, street.total, street.rake(), end_span);
+    draft.finish(whole, options, "iPoker")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms() {
+        assert_eq!(cards("HA S10 c9").as_deref(), Some("Ah Ts 9c"));
+        assert_eq!(cards("X X"), None);
+        assert_eq!(amount("$3,000").map(|a| a.to_string()).as_deref(), Some("3000"));
+        assert_eq!(amount("0,02").map(|a| a.to_string()).as_deref(), Some("0.02"));
+        let (game, fixed, stakes) = game_type("Holdem L $5/$10");
+        assert_eq!((game, fixed), (Some("Hold'em Limit"), true));
+        assert_eq!(stakes.map(|s| (s.1.to_string(), s.2)), Some(("10".to_owned(), Some('$'))));
+        assert_eq!(game_type("Holdem PL €5/€10").0, None);
+    }
+}

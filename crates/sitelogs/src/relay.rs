@@ -1,0 +1,498 @@
+//! What the GGPoker, iPoker, PartyPoker and Ignition importers share: each reads its site's hand
+//! into lines of the PokerStars form (every line keeping the span of the site's line it comes
+//! from), and the PokerStars importer assembles the PHH hand from them, replays it and checks it
+//! against the stacks and winnings the log states. So every site gets the same hand assembly,
+//! showdown placement and consistency check, and a diagnostic points into the site's own file.
+//!
+//! Also here: the hand splitter of the text sites ([`TextReader`]) and the bookkeeping of sites
+//! that write the chips a player adds rather than the amount raised to (`Street`).
+
+use std::io::BufRead;
+use std::marker::PhantomData;
+
+use cards_core::{Amount, Diagnostic, Span};
+
+use crate::pokerstars::MAX_HAND_BYTES;
+use crate::text::{Line, Lines};
+use crate::{Options, Record, codes, money};
+
+/// One hand being rewritten in the PokerStars form.
+#[derive(Debug, Default)]
+pub(crate) struct Draft {
+    lines: Vec<Line>,
+    diagnostics: Vec<Diagnostic>,
+    refused: bool,
+}
+
+impl Draft {
+    /// Adds a line of the PokerStars form standing for the site's text at `span`.
+    pub fn push(&mut self, text: impl Into<String>, span: Span) {
+        self.lines.push(Line { text: text.into(), span });
+    }
+
+    /// Refuses the hand (reading goes on, to report the other problems).
+    pub fn refuse(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
+        self.diagnostics.push(Diagnostic::error(code, message, span));
+        self.refused = true;
+    }
+
+    /// A line the importer does not know: skipped with a warning, an error under `strict`.
+    pub fn unknown(&mut self, options: &Options, text: &str, span: Span) {
+        let message = format!("line not understood, skipped: `{text}`");
+        self.diagnostics.push(if options.strict {
+            Diagnostic::error(codes::SITE_UNKNOWN_LINE, message, span)
+        } else {
+            Diagnostic::warning(codes::SITE_UNKNOWN_LINE, message, span)
+        });
+    }
+
+    /// Imports the drafted hand: the PokerStars importer builds, replays and checks it; `venue`
+    /// names the site in PHH's `venue`.
+    pub fn finish(self, whole: Span, options: &Options, venue: &str) -> Record {
+        if self.refused || self.lines.is_empty() {
+            let mut diagnostics = self.diagnostics;
+            if !diagnostics.iter().any(Diagnostic::is_error) {
+                diagnostics.push(Diagnostic::error(codes::SITE_INCOMPLETE, "the hand is empty", whole));
+            }
+            return Record { hand: None, diagnostics, span: whole };
+        }
+        let mut record = crate::pokerstars::import::import(&self.lines, options);
+        record.span = whole;
+        let mut diagnostics = self.diagnostics;
+        diagnostics.append(&mut record.diagnostics);
+        record.diagnostics = diagnostics;
+        if record.has_error() {
+            record.hand = None;
+        }
+        if let Some(hand) = record.hand.as_mut() {
+            hand.venue = Some(venue.to_owned());
+            // The PokerStars header's own word, not the site's.
+            hand.user_fields.retain(|f| f.key != "_header_noun");
+        }
+        record
+    }
+}
+
+/// The header line of the PokerStars form.
+#[derive(Debug, Default)]
+pub(crate) struct StarsHeader<'a> {
+    /// A word naming the site (letters only).
+    pub site: &'a str,
+    pub id: &'a str,
+    /// Tournament text (`Tournament #123, $10+$1`).
+    pub event: Option<String>,
+    /// The PokerStars game name (`Hold'em No Limit`).
+    pub game: &'a str,
+    pub level: Option<i64>,
+    /// Small and big blind (or bet), as written with their symbol.
+    pub stakes: Option<(Amount, Amount)>,
+    pub symbol: Option<char>,
+    pub currency: Option<&'a str>,
+    /// `(year, month, day, hour, minute, second)`.
+    pub date: Option<(i64, i64, i64, u8, u8, u8)>,
+    pub time_zone: Option<&'a str>,
+}
+
+impl StarsHeader<'_> {
+    /// `Site Hand #ID: [event ]game[ - Level N] (stakes) - date`.
+    pub fn line(&self) -> String {
+        let mut out = format!("{} Hand #{}: ", self.site, self.id);
+        if let Some(event) = &self.event {
+            out.push_str(event);
+            out.push(' ');
+        }
+        out.push_str(self.game);
+        if let Some(level) = self.level {
+            // PokerStars numbers levels in Roman numerals.
+            out.push_str(&format!(" - Level {}", roman(level)));
+        }
+        if let Some((small, big)) = self.stakes {
+            let symbol = self.symbol.map(String::from);
+            out.push_str(&format!(
+                " ({}/{}",
+                money::write(small, symbol.as_deref()),
+                money::write(big, symbol.as_deref())
+            ));
+            if let Some(code) = self.currency {
+                out.push(' ');
+                out.push_str(code);
+            }
+            out.push(')');
+        }
+        if let Some((y, m, d, hh, mm, ss)) = self.date {
+            out.push_str(&format!(" - {y}/{m:02}/{d:02} {hh}:{mm:02}:{ss:02}"));
+            if let Some(zone) = self.time_zone {
+                out.push(' ');
+                out.push_str(zone);
+            }
+        }
+        out
+    }
+}
+
+/// `level` in Roman numerals (`XXII`); 0 and below as digits.
+fn roman(mut level: i64) -> String {
+    if level <= 0 {
+        return level.to_string();
+    }
+    const DIGITS: [(i64, &str); 9] =
+        [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")];
+    let mut out = String::new();
+    for (value, text) in DIGITS {
+        while level >= value {
+            out.push_str(text);
+            level -= value;
+        }
+    }
+    out
+}
+
+/// `Table 'NAME' [N-max ]Seat #B is the button`.
+pub(crate) fn table_line(name: &str, seat_count: Option<i64>, button: Option<i64>) -> String {
+    let mut out = format!("Table '{name}'");
+    if let Some(n) = seat_count {
+        out.push_str(&format!(" {n}-max"));
+    }
+    if let Some(b) = button {
+        out.push_str(&format!(" Seat #{b} is the button"));
+    }
+    out
+}
+
+/// `Seat N: NAME (STACK in chips)`.
+pub(crate) fn seat_line(number: i64, name: &str, stack: Amount) -> String {
+    format!("Seat {number}: {name} ({stack} in chips)")
+}
+
+/// The summary the PokerStars importer reads the rake from; sites that state no rake pay out
+/// the pot less the rake, so it is what went in less what was paid out.
+pub(crate) fn summary_lines(draft: &mut Draft, pot: Amount, rake: Amount, span: Span) {
+    draft.push("*** SUMMARY ***", span);
+    draft.push(format!("Total pot {pot} | Rake {rake}"), span);
+}
+
+/// The chips each player put in on the current street, for sites that write what a player adds
+/// (`raises [$2]`, `All-in 8369`) where PokerStars writes the total raised to.
+#[derive(Debug, Default)]
+pub(crate) struct Street {
+    put_in: Vec<(String, Amount)>,
+    /// Everything put in during the hand (antes and blinds included).
+    pub total: Amount,
+    /// Everything paid out, less the uncalled bets [`Street::close`] found.
+    pub won: Amount,
+    /// What the site says each player was paid (uncalled bets included where the site counts them).
+    wins: Vec<(String, Amount, Span)>,
+    /// The uncalled bets [`Street::close`] found in what was paid.
+    returned: Vec<(String, Amount)>,
+}
+
+/// What adding chips is, in the PokerStars words.
+pub(crate) enum Added {
+    /// `calls X`.
+    Call(Amount),
+    /// `bets X`.
+    Bet(Amount),
+    /// `raises ... to X`.
+    RaiseTo(Amount),
+}
+
+impl Street {
+    /// A new betting round.
+    pub fn next(&mut self) {
+        self.put_in.clear();
+    }
+
+    /// `name` is paid `amount`.
+    pub fn win(&mut self, name: &str, amount: Amount, span: Span) {
+        self.won = money::plus(self.won, amount);
+        self.wins.push((name.to_owned(), amount, span));
+    }
+
+    /// Ends the betting round, for sites that do not write an uncalled bet and count it in what
+    /// the bettor is paid: what the highest bettor put in past everyone else was never called
+    /// and goes back. Writes the `Uncalled bet` line; the round's chips are then cleared.
+    pub fn close(&mut self, body: &mut Vec<(String, Span)>, span: Span) {
+        let mut sorted: Vec<&(String, Amount)> = self.put_in.iter().collect();
+        sorted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
+        let back = match sorted.as_slice() {
+            [top, second, ..] => Some((top.0.clone(), money::minus(top.1, second.1))),
+            [top] => Some((top.0.clone(), top.1)),
+            [] => None,
+        }
+        .filter(|(_, a)| !a.is_zero());
+        if let Some((name, amount)) = back {
+            self.returned(&name, amount);
+            self.won = money::minus(self.won, amount);
+            body.push((format!("Uncalled bet ({amount}) returned to {name}"), span));
+            self.returned.push((name, amount));
+        }
+        self.next();
+    }
+
+    /// Whether anyone was paid (a hand cut short pays no one).
+    pub fn paid(&self) -> bool {
+        !self.wins.is_empty()
+    }
+
+    /// One `collected` line per winner: what the site paid, less the uncalled bets counted in it.
+    pub fn collected(&self, body: &mut Vec<(String, Span)>) {
+        let mut done: Vec<&str> = Vec::new();
+        for (name, _, span) in &self.wins {
+            if done.contains(&name.as_str()) {
+                continue;
+            }
+            done.push(name);
+            let sum = |items: &mut dyn Iterator<Item = Amount>| items.fold(Amount::ZERO, money::plus);
+            let won = sum(&mut self.wins.iter().filter(|w| w.0 == *name).map(|w| w.1));
+            let back = sum(&mut self.returned.iter().filter(|r| r.0 == *name).map(|r| r.1));
+            let paid = money::minus(won, back);
+            if !paid.is_zero() {
+                body.push((format!("{name} collected {paid} from pot"), *span));
+            }
+        }
+    }
+
+    fn slot(&mut self, name: &str) -> &mut Amount {
+        if let Some(i) = self.put_in.iter().position(|(n, _)| n == name) {
+            return &mut self.put_in[i].1;
+        }
+        self.put_in.push((name.to_owned(), Amount::ZERO));
+        let last = self.put_in.len() - 1;
+        &mut self.put_in[last].1
+    }
+
+    fn highest(&self) -> Amount {
+        self.put_in.iter().map(|(_, a)| *a).max().unwrap_or(Amount::ZERO)
+    }
+
+    /// Chips that count toward the street's bet (a blind).
+    pub fn post(&mut self, name: &str, amount: Amount) {
+        let slot = self.slot(name);
+        *slot = money::plus(*slot, amount);
+        self.total = money::plus(self.total, amount);
+    }
+
+    /// Dead chips (an ante): in the pot, not in the street's bet.
+    pub fn dead(&mut self, amount: Amount) {
+        self.total = money::plus(self.total, amount);
+    }
+
+    /// Chips returned to a player (an uncalled bet).
+    pub fn returned(&mut self, name: &str, amount: Amount) {
+        let slot = self.slot(name);
+        *slot = money::minus(*slot, amount);
+        self.total = money::minus(self.total, amount);
+    }
+
+    /// `name` adds `amount`: a call, a bet or a raise, by what the others put in.
+    pub fn add(&mut self, name: &str, amount: Amount) -> Added {
+        let highest = self.highest();
+        let slot = self.slot(name);
+        let to = money::plus(*slot, amount);
+        *slot = to;
+        self.total = money::plus(self.total, amount);
+        if highest.is_zero() {
+            Added::Bet(amount)
+        } else if to <= highest {
+            Added::Call(amount)
+        } else {
+            Added::RaiseTo(to)
+        }
+    }
+
+    /// `name` raises to `to` (the street total); returns the chips added.
+    pub fn raise_to(&mut self, name: &str, to: Amount) -> Amount {
+        let slot = self.slot(name);
+        let added = money::minus(to, *slot);
+        *slot = to;
+        self.total = money::plus(self.total, added);
+        added
+    }
+
+    /// The rake: what went in less what was paid out.
+    pub fn rake(&self) -> Amount {
+        money::minus(self.total, self.won)
+    }
+}
+
+/// The PokerStars words for chips added.
+pub(crate) fn added_text(name: &str, added: &Added) -> String {
+    match added {
+        Added::Call(a) => format!("{name}: calls {a}"),
+        Added::Bet(a) => format!("{name}: bets {a}"),
+        Added::RaiseTo(to) => format!("{name}: raises {to} to {to}"),
+    }
+}
+
+/// A text site: how its hands start and how one hand is read.
+pub trait TextSite {
+    /// The venue written into PHH.
+    const VENUE: &'static str;
+    /// Whether a line opens a hand.
+    fn is_header(line: &str) -> bool;
+    /// Whether a line outside any hand says nothing (a site's preamble to its header).
+    fn is_noise(_line: &str) -> bool {
+        false
+    }
+    /// Imports one hand from its lines (`lines[0]` is the header).
+    fn import(lines: &[Line], whole: Span, options: &Options) -> Record;
+}
+
+/// Streams the hands of a text site's log, one [`Record`] per hand; see the site's module.
+#[derive(Debug)]
+pub struct TextReader<R, S> {
+    lines: Lines<R>,
+    options: Options,
+    next_header: Option<Line>,
+    done: bool,
+    site: PhantomData<S>,
+}
+
+impl<'a, S: TextSite> TextReader<&'a [u8], S> {
+    /// Reads a log held in memory.
+    #[must_use]
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(text: &'a str, options: Options) -> TextReader<&'a [u8], S> {
+        TextReader::new(text.as_bytes(), options)
+    }
+}
+
+impl<R: BufRead, S: TextSite> TextReader<R, S> {
+    /// Reads hands from `input`.
+    pub fn new(input: R, options: Options) -> TextReader<R, S> {
+        TextReader { lines: Lines::new(input), options, next_header: None, done: false, site: PhantomData }
+    }
+
+    /// The read error that stopped the reader, if any.
+    pub fn take_error(&mut self) -> Option<std::io::Error> {
+        self.lines.take_error()
+    }
+}
+
+impl<R: BufRead, S: TextSite> Iterator for TextReader<R, S> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        if self.done {
+            return None;
+        }
+        let mut lines: Vec<Line> = self.next_header.take().into_iter().collect();
+        let mut size = lines.iter().map(|l| l.text.len()).sum::<usize>();
+        let mut skipped: Option<Span> = None;
+        loop {
+            let Some(line) = self.lines.next() else {
+                self.done = true;
+                break;
+            };
+            if S::is_header(&line.text) {
+                if lines.is_empty() {
+                    lines.push(line);
+                    continue;
+                }
+                self.next_header = Some(line);
+                break;
+            }
+            if size + line.text.len() > MAX_HAND_BYTES {
+                skipped = Some(skipped.map_or(line.span, |s| s.join(line.span)));
+                continue;
+            }
+            size += line.text.len();
+            lines.push(line);
+        }
+        let is_hand = lines.first().is_some_and(|l| S::is_header(&l.text));
+        let text: Vec<&Line> = lines
+            .iter()
+            .filter(|l| !l.text.trim().is_empty() && (is_hand || !S::is_noise(l.text.trim())))
+            .collect();
+        let (Some(first), Some(last)) = (text.first(), text.last()) else {
+            return self.next();
+        };
+        let whole = first.span.join(last.span);
+        if !is_hand {
+            let error = Diagnostic::error(
+                codes::SITE_NO_HEADER,
+                format!("text outside any hand: no {} hand header before it", S::VENUE),
+                first.span,
+            );
+            return Some(Record { hand: None, diagnostics: vec![error], span: whole });
+        }
+        let mut record = S::import(&lines, whole, &self.options);
+        if let Some(span) = skipped {
+            record.hand = None;
+            record.diagnostics.push(Diagnostic::error(
+                codes::SITE_INCOMPLETE,
+                format!("the hand is longer than {MAX_HAND_BYTES} bytes; the rest was skipped"),
+                span,
+            ));
+        }
+        Some(record)
+    }
+}
+
+/// `[Ah Kd]`, `[ 8c, 8d ]`: the cards in the first brackets of `text`, as PokerStars writes them
+/// (`Ah Kd`); `None` without brackets.
+pub(crate) fn bracket_cards(text: &str) -> Option<String> {
+    let open = text.find('[')?;
+    let close = text[open..].find(']')? + open;
+    let cards: Vec<&str> = text[open + 1..close]
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect();
+    Some(cards.join(" "))
+}
+
+/// Month names as sites write them (`January`, `Jan`).
+pub(crate) fn month(name: &str) -> Option<i64> {
+    const MONTHS: [&str; 12] =
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+    let lower = name.get(..3)?.to_ascii_lowercase();
+    MONTHS.iter().position(|m| *m == lower).and_then(|i| i64::try_from(i + 1).ok())
+}
+
+/// `2016-10-16 13:55:35` or `2016/10/16 13:55:35`.
+pub(crate) fn iso_date(text: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
+    let mut words = text.split_whitespace();
+    let day = words.next()?;
+    let time = words.next()?;
+    let mut d = day.split(['-', '/']).map(str::parse::<i64>);
+    let (y, m, dd) = (d.next()?.ok()?, d.next()?.ok()?, d.next()?.ok()?);
+    let mut t = time.split(':').map(str::parse::<u8>);
+    let (h, mi, s) = (t.next()?.ok()?, t.next()?.ok()?, t.next().unwrap_or(Ok(0)).ok()?);
+    ((1..=12).contains(&m) && (1..=31).contains(&dd) && h < 24 && mi < 60 && s <= 60)
+        .then_some((y, m, dd, h, mi, s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn added_chips() {
+        let a = |s: &str| s.parse::<Amount>().unwrap();
+        let mut street = Street::default();
+        street.post("sb", a("1"));
+        street.post("bb", a("2"));
+        assert!(matches!(street.add("utg", a("2")), Added::Call(x) if x == a("2")));
+        assert!(matches!(street.add("sb", a("5")), Added::RaiseTo(x) if x == a("6")));
+        street.next();
+        assert!(matches!(street.add("bb", a("4")), Added::Bet(x) if x == a("4")));
+        let mut body = Vec::new();
+        street.close(&mut body, Span::at(0));
+        assert_eq!(body[0].0, "Uncalled bet (4) returned to bb");
+        street.win("bb", a("13"), Span::at(0));
+        street.collected(&mut body);
+        assert_eq!(body[1].0, "bb collected 9 from pot");
+        assert_eq!(street.rake(), a("1"));
+    }
+
+    #[test]
+    fn cards_and_dates() {
+        assert_eq!(bracket_cards("shows [ 8c, 8d ]three of a kind").as_deref(), Some("8c 8d"));
+        assert_eq!(month("January"), Some(1));
+        assert_eq!(
+            (roman(22), roman(4), roman(149)),
+            ("XXII".to_owned(), "IV".to_owned(), "CXLIX".to_owned())
+        );
+        assert_eq!(iso_date("2016-10-16 13:55:35"), Some((2016, 10, 16, 13, 55, 35)));
+    }
+}
