@@ -82,6 +82,51 @@ impl Compass {
     }
 }
 
+/// Which sides of a bridge deal are vulnerable. Each notation keeps its own spelling and parsing
+/// (PBN `None`/`NS`/`EW`/`All`, LIN `o`/`n`/`e`/`b`).
+///
+/// ```
+/// use cards_core::{Compass, Vulnerability};
+/// assert!(Vulnerability::NorthSouth.is_vulnerable(Compass::South));
+/// assert!(!Vulnerability::NorthSouth.is_vulnerable(Compass::East));
+/// assert_eq!(Vulnerability::from_sides(true, true), Vulnerability::Both);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Vulnerability {
+    /// Nobody.
+    None,
+    /// North-South.
+    NorthSouth,
+    /// East-West.
+    EastWest,
+    /// Both sides.
+    Both,
+}
+
+impl Vulnerability {
+    /// Whether `seat`'s side is vulnerable.
+    #[must_use]
+    pub const fn is_vulnerable(self, seat: Compass) -> bool {
+        match self {
+            Vulnerability::None => false,
+            Vulnerability::Both => true,
+            Vulnerability::NorthSouth => seat.is_north_south(),
+            Vulnerability::EastWest => !seat.is_north_south(),
+        }
+    }
+
+    /// The vulnerability from each side's state.
+    #[must_use]
+    pub const fn from_sides(ns: bool, ew: bool) -> Vulnerability {
+        match (ns, ew) {
+            (false, false) => Vulnerability::None,
+            (true, false) => Vulnerability::NorthSouth,
+            (false, true) => Vulnerability::EastWest,
+            (true, true) => Vulnerability::Both,
+        }
+    }
+}
+
 impl fmt::Display for Compass {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.char())

@@ -294,7 +294,9 @@ fn export_value(record: &Record<'_>, name: &str, value: &str) -> String {
     let info = &record.info;
     match name {
         "Dealer" => info.dealer.map_or_else(|| value.to_owned(), |d| d.char().to_string()),
-        "Vulnerable" => info.vulnerable.map_or_else(|| value.to_owned(), |v| v.export().to_owned()),
+        "Vulnerable" => info
+            .vulnerable
+            .map_or_else(|| value.to_owned(), |v| crate::model::vulnerability_export(v).to_owned()),
         "Deal" => match info.deal {
             Some(d) => d.write_from(info.dealer.unwrap_or(d.first)),
             None => value.to_owned(),
@@ -387,7 +389,7 @@ fn write_export_game(out: &mut String, record: &Record<'_>) {
     let mut supplemental: Vec<&str> = record
         .tags
         .iter()
-        .map(|t| t.name)
+        .map(|t| &*t.name)
         .filter(|n| !MANDATORY_TAGS.contains(n) && !matches!(*n, "Auction" | "Play" | "Note"))
         .filter(|n| first_tag(n).is_none_or(|t| !is_section(t)))
         .collect();
@@ -688,7 +690,7 @@ pub fn deal_from_north(deal: &crate::model::Deal) -> String {
 /// The spelling of a vulnerability for reports.
 #[must_use]
 pub fn vulnerability_text(v: Vulnerability) -> &'static str {
-    v.export()
+    crate::model::vulnerability_export(v)
 }
 
 /// Helper for callers that only have a value: the export spelling of a Contract value, if valid.

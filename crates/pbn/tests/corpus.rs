@@ -20,7 +20,7 @@ fn report(source: &str, records: &[Record<'_>]) -> String {
             "  board {:?} dealer {:?} vulnerable {:?}",
             info.board,
             info.dealer.map(|d| d.to_string()),
-            info.vulnerable.map(|v| v.export())
+            info.vulnerable.map(pbn::model::vulnerability_export)
         );
         let _ = writeln!(out, "  deal {:?}", info.deal.map(|d| d.write_from(cards_core::Compass::North)));
         let _ = writeln!(

@@ -269,7 +269,9 @@ fn agrees_with_the_endplay_oracle() {
             if o["vul_source"] == "tag" {
                 check(
                     "vulnerable",
-                    info.vulnerable.map(|v| v.export().to_owned()).unwrap_or_default(),
+                    info.vulnerable
+                        .map(|v| pbn::model::vulnerability_export(v).to_owned())
+                        .unwrap_or_default(),
                     o["vulnerability"].as_str().unwrap_or("").into(),
                     None,
                 );

@@ -24,7 +24,10 @@ fn fields(r: &Record<'_>) -> Map<String, Value> {
     let mut m = Map::new();
     m.insert("board".into(), opt_str(info.board.clone()));
     m.insert("dealer".into(), opt_str(info.dealer.map(|d| d.to_string())));
-    m.insert("vulnerable".into(), opt_str(info.vulnerable.map(|v| v.export().to_owned())));
+    m.insert(
+        "vulnerable".into(),
+        opt_str(info.vulnerable.map(|v| pbn::model::vulnerability_export(v).to_owned())),
+    );
     m.insert("deal".into(), opt_str(info.deal.map(|d| d.write_from(Compass::North))));
     m.insert(
         "declarer".into(),
