@@ -42,6 +42,7 @@ pub mod codes;
 pub mod error;
 pub mod model;
 pub mod parse;
+pub mod stream;
 pub mod summary;
 pub mod text;
 pub mod validate;

@@ -167,7 +167,7 @@ impl<'a> Iterator for Reader<'a> {
 
     fn next(&mut self) -> Option<Record<'a>> {
         let raw = self.ahead.take().or_else(|| self.splitter.next())?;
-        let mut record = self.carry.check(self.src, raw, self.options);
+        let mut record = self.carry.check(self.src, 0, raw, self.options);
         if !self.options.strict {
             // One game ahead, to know which record is the last one of the file.
             self.ahead = self.splitter.next();
@@ -309,8 +309,15 @@ fn warn(code: &'static str, msg: impl Into<String>, span: Span) -> Diagnostic {
 
 impl Carry {
     /// Reads one game of `src` (tag checks, inheritance, sections, scores, export rules); under
-    /// `!options.strict` warnings already reported in an earlier game are held back.
-    pub(crate) fn check<'a>(&mut self, src: &'a str, raw: RawGame<'a>, options: Options) -> Record<'a> {
+    /// `!options.strict` warnings already reported in an earlier game are held back. `src` starts
+    /// at `offset` in the input: diagnostic spans are shifted by it (the record's own spans are not).
+    pub(crate) fn check<'a>(
+        &mut self,
+        src: &'a str,
+        offset: usize,
+        raw: RawGame<'a>,
+        options: Options,
+    ) -> Record<'a> {
         let RawGame { game, mut diagnostics, long_lines } = raw;
         for item in &game.items {
             if let Item::Line(l) = item
@@ -347,7 +354,7 @@ impl Carry {
             while !src.is_char_boundary(end) {
                 end += 1;
             }
-            d.set_span(Span::new(start, end));
+            d.set_span(Span::new(start + offset, end + offset));
         }
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
         if !options.strict {
