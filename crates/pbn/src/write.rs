@@ -107,7 +107,11 @@ impl ImportWriter<'_, '_> {
                 Item::Invalid(t) => self.token(t),
                 Item::Tag(tag) => {
                     self.separate(tag.span.start, tag.line_start);
-                    let _ = write!(self.out, "[{} \"{}\"]", tag.name, tag.raw_value);
+                    // A value read without quotes (`[Name text\]`) may end in a lone `\`, which
+                    // would escape the closing quote: double it (it reads back as one `\`).
+                    let trailing = tag.raw_value.bytes().rev().take_while(|&c| c == b'\\').count();
+                    let pad = if trailing % 2 == 1 { "\\" } else { "" };
+                    let _ = write!(self.out, "[{} \"{}{pad}\"]", tag.name, tag.raw_value);
                     self.prev_end = Some(tag.span.end);
                     for t in &tag.data {
                         self.token(t);
@@ -723,5 +727,16 @@ mod tests {
     fn export_ends_its_last_line() {
         let records: Vec<_> = read_str("[Board \"1\"]\n\n{ the end }", Options::default()).collect();
         assert!(super::write_export(&records).ends_with("{ the end }\r\n"));
+    }
+
+    /// A value read without quotes that ends in `\` keeps it through the import writer (found by
+    /// the `pbn_like_text_never_panics_and_round_trips` property: `}\n[SA\\]`).
+    #[test]
+    fn an_unquoted_value_ending_in_a_backslash_round_trips() {
+        let records: Vec<_> = read_str("[SA a\\]\n", Options::default()).collect();
+        let written = super::write_import(records.iter().map(|r| &r.game), "\n");
+        assert_eq!(written, "[SA \"a\\\\\"]\n");
+        let again: Vec<_> = read_str(&written, Options::default()).collect();
+        assert_eq!(again.first().and_then(|r| r.tag("SA")), Some("a\\"));
     }
 }
