@@ -92,8 +92,8 @@ impl Game {
 
 /// Reads games from any [`BufRead`]: an iterator of `io::Result<`[`Record`]`>`.
 ///
-/// Under `!options.strict` a warning repeated in later games is reported where it first occurs
-/// and counted on the last record (as [`crate::read_str`] does): the reader holds one record back
+/// A warning repeated in later games is reported where it first occurs and counted on the last
+/// record (as [`crate::read_str`] does): the reader holds one record back
 /// to know which is the last.
 #[derive(Debug)]
 pub struct Reader<R> {
@@ -234,9 +234,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                 Ok(true) => self.read_buffer(),
                 Ok(false) => {
                     self.done = true;
-                    if !self.options.strict
-                        && let Some(last) = self.ready.back_mut()
-                    {
+                    if let Some(last) = self.ready.back_mut() {
                         self.carry.summarize_repeats(&mut last.diagnostics);
                     }
                 }

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use cards_core::{Card, CardSet, Compass, Diagnostic, Severity, Span, Suit};
+use cards_core::{Card, CardSet, Compass, Diagnostic, Span, Suit};
 
 use crate::error::codes;
 use crate::model::{
@@ -16,7 +16,8 @@ use crate::parse::{self, RawGame, Splitter};
 /// Reading options.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Options {
-    /// Turn every warning into an error.
+    /// Read the producers' conventions ([`codes::LENIENCIES`], each with a warning code of its own)
+    /// as errors; every other warning stays a warning.
     pub strict: bool,
 }
 
@@ -114,8 +115,8 @@ impl Record<'_> {
 ///
 /// A warning broken the same way in later games of the file (dates as `2-Aug-2023` in every game)
 /// is reported in the game where it first occurs, and the last record of the file carries one
-/// warning with the number of later games that repeat it; under [`Options::strict`] every game
-/// reports its own. The reader splits one game ahead to know which record is the last.
+/// warning with the number of later games that repeat it (a convention that [`Options::strict`]
+/// makes an error is reported in every game). The reader splits one game ahead to know which record is the last.
 #[derive(Debug, Clone)]
 pub struct Reader<'a> {
     src: &'a str,
@@ -168,12 +169,10 @@ impl<'a> Iterator for Reader<'a> {
     fn next(&mut self) -> Option<Record<'a>> {
         let raw = self.ahead.take().or_else(|| self.splitter.next())?;
         let mut record = self.carry.check(self.src, 0, raw, self.options);
-        if !self.options.strict {
-            // One game ahead, to know which record is the last one of the file.
-            self.ahead = self.splitter.next();
-            if self.ahead.is_none() {
-                self.carry.summarize_repeats(&mut record.diagnostics);
-            }
+        // One game ahead, to know which record is the last one of the file.
+        self.ahead = self.splitter.next();
+        if self.ahead.is_none() {
+            self.carry.summarize_repeats(&mut record.diagnostics);
         }
         Some(record)
     }
@@ -184,7 +183,7 @@ impl<'a> Iterator for Reader<'a> {
 /// and the other games that break it the same way are counted in one warning at the end of the
 /// file instead of being reported one by one. "The same way" is the same code and the same
 /// message once every run of digits and every run of letters inside back-quotes is reduced to its
-/// kind. Errors are always reported in their game, and under `strict` every game reports its own.
+/// kind. Errors (and so, under `strict`, the producers' conventions) are always reported in their game.
 #[derive(Debug, Clone, Default)]
 struct Repeats {
     /// By shape: the first occurrence and how many later ones were held back.
@@ -339,9 +338,7 @@ impl Carry {
             check_export(&game, &lookup, &info, &self.sticky, &mut diagnostics);
         }
         if options.strict {
-            for d in &mut diagnostics {
-                d.set_severity(Severity::Error);
-            }
+            cards_core::diagnostic::make_strict(&mut diagnostics, codes::LENIENCIES);
         }
         // Spans computed from byte offsets inside values may cut a character of a Latin-1 file:
         // widen them to character boundaries.
@@ -357,9 +354,7 @@ impl Carry {
             d.set_span(Span::new(start + offset, end + offset));
         }
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
-        if !options.strict {
-            self.repeats.filter(&mut diagnostics);
-        }
+        self.repeats.filter(&mut diagnostics);
         Record { game, tags, info, diagnostics, export: self.export }
     }
 
@@ -2006,8 +2001,9 @@ mod tests {
         assert_ne!(shape_hash(codes::BAD_DATE, "x"), shape_hash(codes::BAD_BOARD, "x"));
     }
 
-    /// A rule broken the same way in every game is reported once, with the count at the end; each
-    /// game reports it under strict.
+    /// A rule broken the same way in every game is reported once, with the count at the end, also
+    /// under strict (a bad date is no producer's convention); a convention is an error in every
+    /// game under strict.
     #[test]
     fn repeated_warnings_are_counted_once_per_file() {
         let game = |n: u32| format!("[Board \"{n}\"]\n[Date \"{n}-Aug-2023\"]\n\n");
@@ -2017,7 +2013,15 @@ mod tests {
         assert_eq!(counts, [1, 0, 0, 0, 1]);
         assert!(lenient[4].diagnostics[0].message().starts_with("the same in 4 more games"));
         let strict: Vec<_> = Reader::new(&text, Options { strict: true }).collect();
-        assert!(strict.iter().all(|r| r.diagnostics.len() == 1 && r.has_errors()));
+        assert_eq!(strict, lenient);
+        let game = |n: u32| format!("[Board \"{n}\"]\n[Contract \"3N\"]\n\n");
+        let text: String = (1..=3).map(game).collect();
+        let lenient: Vec<_> = Reader::new(&text, Options::default()).collect();
+        assert_eq!(lenient.iter().map(|r| r.diagnostics.len()).collect::<Vec<_>>(), [1, 0, 1]);
+        assert!(!lenient.iter().any(Record::has_errors));
+        let strict: Vec<_> = Reader::new(&text, Options { strict: true }).collect();
+        assert!(strict.iter().all(|r| r.diagnostics.iter().filter(|d| d.is_error()).count() == 1
+            && r.diagnostics.iter().all(|d| d.code() == codes::NOTRUMP_AS_N)));
     }
 
     #[test]
