@@ -26,6 +26,75 @@ fn write_target(path: &Path) -> Result<PathBuf, String> {
     Err(format!("{}: too many levels of symbolic links", path.display()))
 }
 
+/// A new text for a file, written as it streams into a temporary file in the target's folder,
+/// then checked and renamed over the target ([`Replacement::commit`]). Dropped without a commit,
+/// the temporary file is removed and the original is untouched.
+pub struct Replacement {
+    target: PathBuf,
+    temp: tempfile::NamedTempFile,
+}
+
+impl Replacement {
+    /// A temporary file beside what `path` names (through its symlinks).
+    ///
+    /// # Errors
+    /// A message saying what failed.
+    pub fn new(path: &Path) -> Result<Replacement, String> {
+        let target = write_target(path)?;
+        let dir = match target.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".cardnote-").suffix(".tmp");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // The mode any program's new file gets: 0666, less the umask (which open(2) applies).
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let temp = builder
+            .tempfile_in(&dir)
+            .map_err(|e| format!("cannot create a temporary file in {}: {e}", dir.display()))?;
+        Ok(Replacement { target, temp })
+    }
+
+    /// Where the new text goes.
+    pub fn file(&mut self) -> &mut std::fs::File {
+        self.temp.as_file_mut()
+    }
+
+    /// The temporary file's path (to read the new text back).
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        self.temp.path()
+    }
+
+    /// Syncs the new text, checks it with `verify` (given the temporary file's path), then
+    /// renames it over the target, which keeps its mode.
+    ///
+    /// # Errors
+    /// A message saying what failed; the original is then untouched.
+    pub fn commit(self, verify: impl FnOnce(&Path) -> Result<(), String>) -> Result<(), String> {
+        let Replacement { target, mut temp } = self;
+        temp.flush().map_err(|e| format!("cannot write the temporary file: {e}"))?;
+        temp.as_file().sync_all().map_err(|e| format!("cannot sync the temporary file: {e}"))?;
+        verify(temp.path())?;
+        // Test hook: hold the finished temporary file before the rename, so a test can kill the
+        // process at the worst moment and see that the original is untouched.
+        if let Some(ms) = std::env::var_os("CARDNOTE_TEST_PAUSE_BEFORE_RENAME_MS") {
+            let ms = ms.to_str().and_then(|s| s.parse::<u64>().ok()).unwrap_or(0);
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+        }
+        if let Ok(meta) = std::fs::metadata(&target) {
+            std::fs::set_permissions(temp.path(), meta.permissions())
+                .map_err(|e| format!("cannot give the new text the mode of {}: {e}", target.display()))?;
+        }
+        temp.persist(&target).map_err(|e| format!("cannot replace {}: {}", target.display(), e.error))?;
+        Ok(())
+    }
+}
+
 /// Writes `bytes` to `path` safely: a temporary file in the target's folder, flushed and synced,
 /// re-read and checked with `verify`, then renamed over the target. Any failure leaves the
 /// original as it was.
@@ -37,42 +106,15 @@ pub fn write_atomically(
     bytes: &[u8],
     verify: impl FnOnce(&[u8]) -> Result<(), String>,
 ) -> Result<(), String> {
-    let target = write_target(path)?;
-    let dir = match target.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".cardnote-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // The mode any program's new file gets: 0666, less the umask (which open(2) applies).
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut temp = builder
-        .tempfile_in(&dir)
-        .map_err(|e| format!("cannot create a temporary file in {}: {e}", dir.display()))?;
-    temp.write_all(bytes).map_err(|e| format!("cannot write the temporary file: {e}"))?;
-    temp.as_file().sync_all().map_err(|e| format!("cannot sync the temporary file: {e}"))?;
-    let written =
-        std::fs::read(temp.path()).map_err(|e| format!("cannot re-read the temporary file: {e}"))?;
-    if written != bytes {
-        return Err("the temporary file does not hold what was written".into());
-    }
-    verify(&written)?;
-    // Test hook: hold the finished temporary file before the rename, so a test can kill the
-    // process at the worst moment and see that the original is untouched.
-    if let Some(ms) = std::env::var_os("CARDNOTE_TEST_PAUSE_BEFORE_RENAME_MS") {
-        let ms = ms.to_str().and_then(|s| s.parse::<u64>().ok()).unwrap_or(0);
-        std::thread::sleep(std::time::Duration::from_millis(ms));
-    }
-    if let Ok(meta) = std::fs::metadata(&target) {
-        std::fs::set_permissions(temp.path(), meta.permissions())
-            .map_err(|e| format!("cannot give the new text the mode of {}: {e}", target.display()))?;
-    }
-    temp.persist(&target).map_err(|e| format!("cannot replace {}: {}", target.display(), e.error))?;
-    Ok(())
+    let mut replacement = Replacement::new(path)?;
+    replacement.file().write_all(bytes).map_err(|e| format!("cannot write the temporary file: {e}"))?;
+    replacement.commit(|temp| {
+        let written = std::fs::read(temp).map_err(|e| format!("cannot re-read the temporary file: {e}"))?;
+        if written != bytes {
+            return Err("the temporary file does not hold what was written".into());
+        }
+        verify(&written)
+    })
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@
 pub mod files;
 pub mod formats;
 pub mod output;
+pub mod pipeline;
 pub mod progress;
 pub mod walk;
 

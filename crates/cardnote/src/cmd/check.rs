@@ -1,17 +1,18 @@
 //! `cardnote check`: read and check files, diagnostics for people (stdout) or JSON Lines (the
 //! `--json` contract), a summary on stderr, and exit 1 when any record has an error.
 
-use std::io::{BufRead, BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use cardnote::formats::{self, CheckOptions, Format, RecordReport};
+use cardnote::formats::{self, CheckOptions, Format, RecordReport, Unit};
 use cardnote::output::{DiagnosticPrinter, RenderSource, Summary, record_json};
+use cardnote::pipeline;
 use cardnote::progress::Progress;
-use cardnote::walk::{self, FileKind, WalkedFile, collect_files};
+use cardnote::walk::{WalkedFile, collect_files};
 
-use super::{FormatArg, RulesArg, Ui, check_bytes, format_of, holds_no_hands};
+use super::{FormatArg, RulesArg, Ui, open_file};
 
 /// `cardnote check` arguments.
 #[derive(clap::Args, Debug)]
@@ -35,6 +36,9 @@ pub struct Args {
     /// The `.game` definition ACPC logs were played under (`--format acpc`).
     #[arg(long)]
     game: Option<PathBuf>,
+    /// Worker threads (0: one per core). The output is the same whatever the number.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    threads: usize,
     /// Files or directories.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -53,6 +57,7 @@ struct Run<W: Write> {
     json: bool,
     opts: CheckOptions,
     forced: Option<Format>,
+    threads: usize,
     out: W,
     printer: DiagnosticPrinter,
     progress: Progress,
@@ -75,7 +80,8 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
         json: args.json,
         opts: CheckOptions { rules: args.rules.into(), strict: args.strict, dd: args.dd },
         forced,
-        out: BufWriter::new(std::io::stdout().lock()),
+        threads: super::threads(args.threads),
+        out: BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
         printer: ui.stdout_printer(),
         progress: Progress::new(!args.json && !ui.quiet, total),
         summary: Summary::default(),
@@ -116,48 +122,55 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
     }
 }
 
+/// One unit checked: its reports and, for `--json`, their lines already written.
+struct Checked {
+    unit: Unit,
+    reports: Vec<RecordReport>,
+    json: Vec<u8>,
+}
+
 impl<W: Write> Run<W> {
     fn file(&mut self, file: &WalkedFile) -> Result<(), Stop> {
         let shown = file.path.display().to_string();
         self.progress.set_file(&shown);
-        let is_phh = self.forced.map_or(file.kind == FileKind::Phh, |f| f == Format::Phh);
-        let size = std::fs::metadata(&file.path).map_err(Stop::Read)?.len();
-        // Big PHH files are streamed hand by hand: memory stays bounded whatever the file size.
-        if is_phh && size >= stream_threshold() {
-            return self.stream_phh(&file.path, &shown);
-        }
-        let data = std::fs::read(&file.path).map_err(Stop::Read)?;
+        let opened = open_file(&file.path, file.kind, self.forced).map_err(Stop::Read)?;
         self.summary.files += 1;
-        self.summary.bytes += data.len() as u64;
-        let format = format_of(file.kind, &data, self.forced);
-        if let Some(diagnostic) = walk::not_text(&data) {
-            self.progress.advance(size, 1);
+        self.summary.bytes += opened.size;
+        let format = opened.format;
+        if let Some(diagnostic) = opened.not_text {
+            self.progress.advance(opened.size, 1);
             return self.not_text(&shown, format, diagnostic);
         }
-        if format == Format::Phh && holds_no_hands(&file.path, &data) {
-            self.progress.advance(size, 0);
-            return Ok(());
-        }
-        let checked = check_bytes(format, &data, &self.opts);
-        self.progress.advance(size, checked.records.len() as u64);
-        // Line numbers are only needed for diagnostics in JSON output; human output renders
-        // through `RenderSource`, which has its own index.
-        let has_diagnostics = checked.records.iter().any(|r| !r.diagnostics.is_empty());
-        let index = (self.json && has_diagnostics).then(|| cards_core::LineIndex::new(&checked.source));
-        let line_col =
-            |offset: usize| index.as_ref().map_or((1, 1), |index| index.line_col(&checked.source, offset));
-        let mut render: Option<RenderSource> = None;
-        let mut diagnostics = self.printer.file(&shown);
-        for (i, record) in checked.records.iter().enumerate() {
-            self.summary.add(record);
-            if self.json {
-                let value = record_json(&shown, i, format, record, &line_col);
-                writeln!(self.out, "{value}").map_err(Stop::Output)?;
-            } else if !record.diagnostics.is_empty() {
-                let render = render.get_or_insert_with(|| RenderSource::new(&checked.source));
-                diagnostics.print(&mut self.out, render, &record.diagnostics).map_err(Stop::Output)?;
+        let notation = formats::notation(format);
+        let units = notation.units(opened.input, &file.path).map(|unit| unit.map_err(Stop::Read));
+        let (opts, json) = (&self.opts, self.json);
+        let work = |unit: Unit| {
+            let reports = notation.check(&unit, opts);
+            let json = if json { json_lines(&shown, format, &unit, &reports) } else { Vec::new() };
+            Checked { unit, reports, json }
+        };
+        let printer = &self.printer;
+        let mut diagnostics = printer.file(&shown);
+        let (out, summary, progress) = (&mut self.out, &mut self.summary, &self.progress);
+        pipeline::ordered(self.threads, units, work, |checked| {
+            progress.advance(checked.unit.text.len() as u64, checked.reports.len() as u64);
+            for record in &checked.reports {
+                summary.add(record);
             }
-        }
+            if json {
+                return out.write_all(&checked.json).map_err(Stop::Output);
+            }
+            if checked.reports.iter().any(|r| !r.diagnostics.is_empty()) {
+                let render = RenderSource::part(&checked.unit.text, 0, checked.unit.line);
+                for record in checked.reports.iter().filter(|r| !r.diagnostics.is_empty()) {
+                    diagnostics.print(out, &render, &record.diagnostics).map_err(Stop::Output)?;
+                }
+                if progress.is_drawn() {
+                    progress.suspend(|| out.flush()).map_err(Stop::Output)?;
+                }
+            }
+            Ok(())
+        })?;
         diagnostics.finish(&mut self.out).map_err(Stop::Output)?;
         self.show()
     }
@@ -191,95 +204,23 @@ impl<W: Write> Run<W> {
         }
         Ok(())
     }
+}
 
-    fn stream_phh(&mut self, path: &Path, shown: &str) -> Result<(), Stop> {
-        self.summary.files += 1;
-        let mut head = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|f| f.take(8 * 1024).read_to_end(&mut head))
-            .map_err(Stop::Read)?;
-        if let Some(diagnostic) = walk::not_text(&head) {
-            return self.not_text(shown, Format::Phh, diagnostic);
-        }
-        let open = || std::fs::File::open(path).map_err(Stop::Read);
-        let mut counter =
-            LineCounter { reader: std::io::BufReader::new(open()?), pos: 0, lines: 0, after_cr: false };
-        let reader = phh::stream::HandReader::new(std::io::BufReader::with_capacity(1 << 16, open()?));
-        let mut done = 0u64;
-        let mut diagnostics = self.printer.file(shown);
-        for (i, item) in reader.enumerate() {
-            let hand = item.map_err(Stop::Read)?;
-            if i == 0 && hand.parsed.name.is_none() && holds_no_hands(path, hand.text.as_bytes()) {
-                continue;
-            }
-            self.summary.bytes += hand.text.len() as u64;
-            let end = (hand.offset + hand.text.len()) as u64;
-            self.progress.advance(end.saturating_sub(done), 1);
-            done = done.max(end);
-            let record = formats::phh::check_hand(&hand.parsed, &self.opts);
-            self.summary.add(&record);
-            let base_line = counter.lines_before(hand.offset).map_err(Stop::Read)?;
-            if self.json {
-                let index = (!record.diagnostics.is_empty()).then(|| cards_core::LineIndex::new(&hand.text));
-                let line_col = |offset: usize| {
-                    let local = offset.saturating_sub(hand.offset);
-                    let (line, column) =
-                        index.as_ref().map_or((1, 1), |index| index.line_col(&hand.text, local));
-                    (line + base_line, column)
-                };
-                let value = record_json(shown, i, Format::Phh, &record, &line_col);
-                writeln!(self.out, "{value}").map_err(Stop::Output)?;
-            } else if !record.diagnostics.is_empty() {
-                let render = RenderSource::part(&hand.text, hand.offset, base_line);
-                diagnostics.print(&mut self.out, &render, &record.diagnostics).map_err(Stop::Output)?;
-                if self.progress.is_drawn() {
-                    let out = &mut self.out;
-                    self.progress.suspend(|| out.flush()).map_err(Stop::Output)?;
-                }
-            }
-        }
-        diagnostics.finish(&mut self.out).map_err(Stop::Output)?;
-        self.show()
+/// The `--json` lines of a unit's records (the contract of `output::record_json`): line numbers
+/// are the file's (the unit's own plus the lines before it).
+fn json_lines(shown: &str, format: Format, unit: &Unit, reports: &[RecordReport]) -> Vec<u8> {
+    let index =
+        reports.iter().any(|r| !r.diagnostics.is_empty()).then(|| cards_core::LineIndex::new(&unit.text));
+    let line_col = |offset: usize| {
+        let (line, column) = index.as_ref().map_or((1, 1), |index| index.line_col(&unit.text, offset));
+        (line + unit.line, column)
+    };
+    let mut out = Vec::with_capacity(reports.len() * 256);
+    for (i, record) in reports.iter().enumerate() {
+        let value = record_json(shown, unit.index + i, format, record, &line_col);
+        // Writing to a Vec cannot fail.
+        let _ = serde_json::to_writer(&mut out, &value);
+        out.push(b'\n');
     }
-}
-
-/// Files at least this big are streamed (PHH only): 64 MiB, or `CARDNOTE_STREAM_THRESHOLD` bytes.
-fn stream_threshold() -> u64 {
-    std::env::var("CARDNOTE_STREAM_THRESHOLD").ok().and_then(|v| v.parse().ok()).unwrap_or(64 << 20)
-}
-
-/// Counts the lines of a file up to an offset, reading it once front to back alongside the
-/// streaming parser (line numbers for diagnostics without holding the file in memory).
-struct LineCounter<R> {
-    reader: R,
-    pos: usize,
-    lines: usize,
-    after_cr: bool,
-}
-
-impl<R: BufRead> LineCounter<R> {
-    /// Lines completed before byte `offset` (`\n`, `\r\n` and a lone `\r` each end one).
-    fn lines_before(&mut self, offset: usize) -> std::io::Result<usize> {
-        while self.pos < offset {
-            let buf = self.reader.fill_buf()?;
-            if buf.is_empty() {
-                break;
-            }
-            let take = buf.len().min(offset - self.pos);
-            for &b in &buf[..take] {
-                match b {
-                    b'\n' if self.after_cr => self.after_cr = false,
-                    b'\n' => self.lines += 1,
-                    b'\r' => {
-                        self.lines += 1;
-                        self.after_cr = true;
-                    }
-                    _ => self.after_cr = false,
-                }
-            }
-            self.reader.consume(take);
-            self.pos += take;
-        }
-        Ok(self.lines)
-    }
+    out
 }

@@ -5,11 +5,13 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use cardnote::files::write_atomically;
-use cardnote::formats::{ConvertTo, Format};
-use cardnote::walk;
+use std::io::{Seek, Write};
 
-use super::{FormatArg, Ui, convert_bytes, format_of, read_input, report_refusal, write_stdout};
+use cardnote::files::{Replacement, write_atomically};
+use cardnote::formats::{ConvertTo, Format, Refusal, Unit};
+use cardnote::{pipeline, walk};
+
+use super::{FormatArg, Ui, format_of, open_file, read_input, report_refusal, threads, write_stdout};
 
 /// `cardnote convert` arguments.
 #[derive(clap::Args, Debug)]
@@ -26,6 +28,9 @@ pub struct Args {
     /// The ACPC `.game` definition (`--format acpc`, `--to acpc`).
     #[arg(long)]
     game: Option<PathBuf>,
+    /// Worker threads (0: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    threads: usize,
     /// Input file.
     file: PathBuf,
 }
@@ -90,38 +95,131 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
     }
     let printer = ui.stderr_printer();
     let file = &args.file;
-    let data = match read_input(file, &printer) {
-        Ok(data) => data,
-        Err(err) => return err.exit_code(),
-    };
     let is_json = file.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    // JSON input: --format, else what the document says it holds, else the target's notation.
-    let known = args.format.forced().or_else(|| if is_json { sniff_json(&data) } else { None });
-    let format = match known {
-        Some(format) => format,
-        None if is_json => match args.to.notation() {
+    let bridge = matches!(args.to, Target::Pbn | Target::Lin);
+    if is_json || bridge {
+        // A JSON document is read whole (to tell what it holds); so are the two bridge
+        // notations converted into each other by bridge-convert.
+        let data = match read_input(file, &printer) {
+            Ok(data) => data,
+            Err(err) => return err.exit_code(),
+        };
+        // JSON input: --format, else what the document says it holds, else the target's notation.
+        let known = args.format.forced().or_else(|| if is_json { sniff_json(&data) } else { None });
+        let format = match known {
             Some(format) => format,
-            None => {
-                eprintln!("cardnote: say which notation the JSON holds with --format");
-                return ExitCode::from(2);
+            None if is_json => match args.to.notation() {
+                Some(format) => format,
+                None => {
+                    eprintln!("cardnote: say which notation the JSON holds with --format");
+                    return ExitCode::from(2);
+                }
+            },
+            None => format_of(walk::kind_of(file), &data, None),
+        };
+        let converted = match (format, args.to) {
+            (Format::Lin, Target::Pbn) => Some(cardnote::formats::lin::to_pbn(&data)),
+            (Format::Pbn, Target::Lin) => Some(cardnote::formats::lin::from_pbn(&data)),
+            _ => None,
+        };
+        return match converted {
+            Some(Ok(bytes)) => match &args.output {
+                Some(out) => write_file(out, &bytes),
+                None => write_stdout(&bytes),
+            },
+            Some(Err(refusal)) => {
+                report_refusal(file, &refusal, &printer);
+                ExitCode::from(1)
             }
-        },
-        None => format_of(walk::kind_of(file), &data, None),
+            None => stream(&args, format, Box::new(std::io::Cursor::new(data)), &printer),
+        };
+    }
+    let opened = match open_file(file, walk::kind_of(file), args.format.forced()) {
+        Ok(opened) => opened,
+        Err(err) => {
+            eprintln!("cardnote: cannot read {}: {err}", file.display());
+            return ExitCode::from(2);
+        }
     };
-    // Between the two bridge notations, through the bridge-convert crate.
-    let converted = match (format, args.to) {
-        (Format::Lin, Target::Pbn) => cardnote::formats::lin::to_pbn(&data),
-        (Format::Pbn, Target::Lin) => cardnote::formats::lin::from_pbn(&data),
-        _ => convert_bytes(format, &data, args.to.convert_to()),
-    };
-    match converted {
-        Ok(bytes) => match &args.output {
-            Some(out) => write_file(out, &bytes),
-            None => write_stdout(&bytes),
-        },
-        Err(refusal) => {
-            report_refusal(file, &refusal, &printer);
+    if let Some(diagnostic) = opened.not_text {
+        report_refusal(file, &Refusal { source: String::new(), diagnostics: vec![diagnostic] }, &printer);
+        return ExitCode::from(1);
+    }
+    stream(&args, opened.format, opened.input, &printer)
+}
+
+/// What stopped a conversion.
+enum Stop {
+    /// Reading the input or writing the output failed.
+    Io(std::io::Error),
+    /// A unit cannot be converted.
+    Refused(Refusal, usize),
+}
+
+/// Converts a file unit by unit on `--threads` workers: into a temporary file beside `-o OUT`
+/// (renamed over it at the end), or, for stdout, into an unnamed temporary file copied out once
+/// every unit converted, so a refused file writes nothing.
+fn stream(
+    args: &Args,
+    format: Format,
+    input: Box<dyn std::io::BufRead + Send>,
+    printer: &cardnote::output::DiagnosticPrinter,
+) -> ExitCode {
+    let notation = cardnote::formats::notation(format);
+    let to = args.to.convert_to();
+    let result = (|| -> Result<ExitCode, Stop> {
+        let mut replacement = match &args.output {
+            Some(out) => Some(Replacement::new(out).map_err(|e| Stop::Io(std::io::Error::other(e)))?),
+            None => None,
+        };
+        let mut spool = match replacement {
+            Some(_) => None,
+            None => Some(tempfile::tempfile().map_err(Stop::Io)?),
+        };
+        {
+            let sink: &mut std::fs::File = match (&mut replacement, &mut spool) {
+                (Some(r), _) => r.file(),
+                (None, Some(spool)) => spool,
+                (None, None) => return Err(Stop::Io(std::io::Error::other("no output"))),
+            };
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, sink);
+            out.write_all(&notation.convert_open(to)).map_err(Stop::Io)?;
+            let mut units = 0usize;
+            let work = |unit: Unit| notation.convert(&unit, to).map_err(|r| Stop::Refused(r, unit.line));
+            let input = notation.units(input, &args.file).map(|u| u.map_err(Stop::Io));
+            pipeline::ordered(threads(args.threads), input, work, |bytes| {
+                units += 1;
+                out.write_all(&bytes?).map_err(Stop::Io)
+            })?;
+            out.write_all(&notation.convert_close(to, units)).map_err(Stop::Io)?;
+            out.flush().map_err(Stop::Io)?;
+        }
+        if let Some(replacement) = replacement {
+            replacement.commit(|_| Ok(())).map_err(|e| Stop::Io(std::io::Error::other(e)))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        let Some(mut spool) = spool else { return Ok(ExitCode::SUCCESS) };
+        spool.seek(std::io::SeekFrom::Start(0)).map_err(Stop::Io)?;
+        let mut stdout = std::io::stdout().lock();
+        match std::io::copy(&mut spool, &mut stdout).and_then(|_| stdout.flush()) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            // A closed stdout (`| head -1`): the reader has what it wanted.
+            Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+            Err(err) => {
+                eprintln!("cardnote: cannot write the output: {err}");
+                Ok(ExitCode::from(2))
+            }
+        }
+    })();
+    match result {
+        Ok(code) => code,
+        Err(Stop::Refused(refusal, line)) => {
+            super::report_refusal_at(&args.file, &refusal, line, printer);
             ExitCode::from(1)
+        }
+        Err(Stop::Io(err)) => {
+            eprintln!("cardnote: {}: {err}", args.file.display());
+            ExitCode::from(2)
         }
     }
 }

@@ -1,17 +1,22 @@
 //! `cardnote fmt`: rewrite files canonically (or format-preserving), never losing one: files
 //! with errors only with `--force`, every new text re-read and checked before it replaces the old.
+//!
+//! Every file streams through its notation's units ([`cardnote::formats::Notation`]) three times,
+//! each on `--threads` workers with memory bounded by a few units: a check (is it clean?), the
+//! rewrite (into a temporary file beside it, compared with the original as it goes), and the
+//! check of the temporary file before it is renamed over the original.
 
-use std::path::PathBuf;
+use std::io::{BufRead, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cardnote::files::write_atomically;
-use cardnote::formats::{CheckOptions, FileCheck, FmtOptions, Format, Refusal};
-use cardnote::output::codes_with_counts;
-use cardnote::walk::collect_files;
+use cardnote::files::Replacement;
+use cardnote::formats::{self, CheckOptions, FmtOptions, Format, Notation, Refusal, Unit};
+use cardnote::output::{DiagnosticPrinter, RenderSource, codes_with_counts};
+use cardnote::pipeline;
+use cardnote::walk::{WalkedFile, collect_files};
 
-use super::{
-    FormatArg, InputError, Ui, check_bytes, fmt_bytes, format_of, holds_no_hands, read_input, report_refusal,
-};
+use super::{FormatArg, Ui, open_file, report_refusal};
 
 /// `cardnote fmt` arguments.
 #[derive(clap::Args, Debug)]
@@ -29,9 +34,24 @@ pub struct Args {
     /// Force one format for every named file.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
+    /// Worker threads (0: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    threads: usize,
     /// Files or directories.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
+}
+
+/// What became of one file.
+enum Outcome {
+    /// Nothing to change.
+    Same,
+    /// It would change (`--check`) or was rewritten.
+    Changed,
+    /// Not rewritten: it has errors, or cannot be written back (reported).
+    Refused,
+    /// It could not be read or written (reported).
+    Failed,
 }
 
 /// Runs `cardnote fmt`.
@@ -40,74 +60,29 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
     let opts = FmtOptions { preserve: args.preserve, force: args.force };
     let printer = ui.stderr_printer();
     let (files, mut failed) = collect_files(&args.paths, forced.is_some());
+    let job = Job { opts, check: args.check, threads: super::threads(args.threads), forced, printer };
     let mut would_change = 0usize;
     let mut refused = false;
-    let mut lines = Vec::new();
     for file in &files {
-        let data = match read_input(&file.path, &printer) {
-            Ok(data) => data,
-            Err(InputError::Unreadable) => {
+        let line = match job.file(file) {
+            Outcome::Same => continue,
+            Outcome::Refused => {
+                refused = true;
+                continue;
+            }
+            Outcome::Failed => {
                 failed = true;
                 continue;
             }
-            Err(InputError::NotText) => {
-                refused = true;
-                continue;
-            }
-        };
-        let format = format_of(file.kind, &data, forced);
-        if format == Format::Phh && holds_no_hands(&file.path, &data) {
-            continue;
-        }
-        // A file that does not read cleanly (replay and other checks included) is rewritten only
-        // when the user asks for it with --force.
-        let original = check_bytes(format, &data, &CheckOptions::default());
-        let original_errors = error_codes(&original);
-        if !opts.force && original_errors.iter().any(|r| !r.is_empty()) {
-            eprintln!(
-                "cardnote: not rewriting {}: it does not read cleanly ({}; --force rewrites it anyway)",
-                file.path.display(),
-                codes_with_counts(original_errors.iter().flatten().copied())
-            );
-            let diagnostics =
-                original.records.iter().flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned());
-            report_refusal(
-                &file.path,
-                &Refusal { diagnostics: diagnostics.collect(), source: original.source.clone() },
-                &printer,
-            );
-            refused = true;
-            continue;
-        }
-        let forced_from = opts.force.then_some(&original);
-        match fmt_bytes(format, &data, &opts) {
-            Ok(new) if new == data => {}
-            Ok(new) => {
+            Outcome::Changed if args.check => {
                 would_change += 1;
-                if args.check {
-                    lines.push(format!("would reformat {}", file.path.display()));
-                } else if let Err(err) =
-                    write_atomically(&file.path, &new, |b| verify_output(format, b, forced_from))
-                {
-                    eprintln!("cardnote: {}: {err}", file.path.display());
-                    failed = true;
-                } else if !ui.quiet {
-                    lines.push(format!("reformatted {}", file.path.display()));
-                }
+                format!("would reformat {}\n", file.path.display())
             }
-            Err(refusal) => {
-                eprintln!("cardnote: not rewriting {}: it cannot be written back", file.path.display());
-                report_refusal(&file.path, &refusal, &printer);
-                refused = true;
-            }
-        }
-        if !lines.is_empty() {
-            let mut text = lines.join("\n");
-            text.push('\n');
-            lines.clear();
-            // A closed stdout ends the listing, not the rewriting.
-            let _ = super::write_stdout(text.as_bytes());
-        }
+            Outcome::Changed if ui.quiet => continue,
+            Outcome::Changed => format!("reformatted {}\n", file.path.display()),
+        };
+        // A closed stdout ends the listing, not the rewriting.
+        let _ = super::write_stdout(line.as_bytes());
     }
     if failed {
         ExitCode::from(2)
@@ -118,61 +93,284 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
     }
 }
 
-/// The errors of a checked file, as `CODE: message`, in file order.
-fn errors_of(check: &FileCheck) -> Vec<String> {
-    check
-        .records
-        .iter()
-        .flat_map(|r| r.diagnostics.iter())
-        .filter(|d| d.is_error() && d.code() != "FORMAT_NOT_IMPLEMENTED")
-        .map(|d| format!("{}: {}", d.code(), d.message()))
-        .collect()
+/// The errors of a checked file: per record with errors, its index and its sorted codes; and the
+/// first errors as `CODE: message`, in file order.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Errors {
+    codes: Vec<(usize, Vec<&'static str>)>,
+    messages: Vec<String>,
 }
 
-/// What an error is, apart from where: its code, per record.
-fn error_codes(check: &FileCheck) -> Vec<Vec<&str>> {
-    check
-        .records
-        .iter()
-        .map(|r| {
-            let mut codes: Vec<&str> = r
-                .diagnostics
-                .iter()
-                .filter(|d| d.is_error() && d.code() != "FORMAT_NOT_IMPLEMENTED")
-                .map(|d| d.code())
-                .collect();
-            codes.sort_unstable();
-            codes
-        })
-        .collect()
+impl Errors {
+    /// How many messages are kept (the codes are all kept).
+    const MESSAGES: usize = 20;
+
+    fn is_empty(&self) -> bool {
+        self.codes.is_empty()
+    }
+
+    fn all_codes(&self) -> impl Iterator<Item = &str> {
+        self.codes.iter().flat_map(|(_, codes)| codes.iter().copied())
+    }
+
+    fn add(&mut self, index: usize, diagnostics: &[cards_core::Diagnostic]) {
+        let errors = || diagnostics.iter().filter(|d| d.is_error() && d.code() != "FORMAT_NOT_IMPLEMENTED");
+        let mut codes: Vec<&'static str> = errors().map(cards_core::Diagnostic::code).collect();
+        if codes.is_empty() {
+            return;
+        }
+        codes.sort_unstable();
+        self.codes.push((index, codes));
+        for d in errors() {
+            if self.messages.len() < Self::MESSAGES {
+                self.messages.push(format!("{}: {}", d.code(), d.message()));
+            }
+        }
+    }
+}
+
+/// What stopped a streamed pass over a file.
+enum Stop {
+    /// Reading (or writing the temporary file) failed.
+    Io(std::io::Error),
+    /// A unit cannot be written back.
+    Refused(Refusal, usize),
+    /// `--check` saw the first difference: nothing more to learn.
+    Differs,
+}
+
+/// The settings of a run.
+struct Job {
+    opts: FmtOptions,
+    check: bool,
+    threads: usize,
+    forced: Option<Format>,
+    printer: DiagnosticPrinter,
+}
+
+impl Job {
+    fn file(&self, file: &WalkedFile) -> Outcome {
+        let path = &file.path;
+        let opened = match open_file(path, file.kind, self.forced) {
+            Ok(opened) => opened,
+            Err(err) => {
+                eprintln!("cardnote: cannot read {}: {err}", path.display());
+                return Outcome::Failed;
+            }
+        };
+        if let Some(diagnostic) = opened.not_text {
+            let refusal = Refusal { source: String::new(), diagnostics: vec![diagnostic] };
+            report_refusal(path, &refusal, &self.printer);
+            return Outcome::Refused;
+        }
+        let notation = formats::notation(opened.format);
+        // A file that does not read cleanly (replay and other checks included) is rewritten only
+        // when the user asks for it with --force.
+        let original = match self.refuse_errors(notation, path, opened.input) {
+            Ok(original) => original,
+            Err(outcome) => return outcome,
+        };
+        match self.rewrite(notation, path, &original) {
+            Ok(outcome) => outcome,
+            Err(Stop::Io(err)) => {
+                eprintln!("cardnote: {}: {err}", path.display());
+                Outcome::Failed
+            }
+            Err(Stop::Refused(refusal, line)) => {
+                eprintln!("cardnote: not rewriting {}: it cannot be written back", path.display());
+                super::report_refusal_at(path, &refusal, line, &self.printer);
+                Outcome::Refused
+            }
+            Err(Stop::Differs) => Outcome::Changed,
+        }
+    }
+
+    /// Checks the file; refuses it (reported) when it has errors and `--force` was not given.
+    fn refuse_errors(
+        &self,
+        notation: &dyn Notation,
+        path: &Path,
+        input: Box<dyn BufRead + Send>,
+    ) -> Result<Errors, Outcome> {
+        let mut errors = Errors::default();
+        let mut shown = Vec::new();
+        let keep_sources = !self.opts.force;
+        let result = check_units(notation, path, input, self.threads, |unit, reports| {
+            let before = errors.codes.len();
+            for (i, report) in reports.iter().enumerate() {
+                errors.add(unit.index + i, &report.diagnostics);
+            }
+            if keep_sources && errors.codes.len() > before {
+                let diagnostics: Vec<_> = reports
+                    .iter()
+                    .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned())
+                    .collect();
+                // Only as many as the printer shows keep their text; the rest are counted.
+                let source = if shown.len() < 64 {
+                    RenderSource::part(&unit.text, 0, unit.line)
+                } else {
+                    RenderSource::new("")
+                };
+                shown.push((source, diagnostics));
+            }
+        });
+        if let Err(err) = result {
+            eprintln!("cardnote: cannot read {}: {err}", path.display());
+            return Err(Outcome::Failed);
+        }
+        if self.opts.force || errors.is_empty() {
+            return Ok(errors);
+        }
+        eprintln!(
+            "cardnote: not rewriting {}: it does not read cleanly ({}; --force rewrites it anyway)",
+            path.display(),
+            codes_with_counts(errors.all_codes())
+        );
+        let name = path.display().to_string();
+        let mut err = std::io::stderr().lock();
+        let mut printer = self.printer.file(&name);
+        // stderr: a failed write has nowhere to be reported.
+        for (source, diagnostics) in &shown {
+            let _ = printer.print(&mut err, source, diagnostics);
+        }
+        let _ = printer.finish(&mut err);
+        Err(Outcome::Refused)
+    }
+
+    /// Writes the units' new text into a temporary file (or only compares it, `--check`), then
+    /// checks and renames it when it differs from the original.
+    fn rewrite(&self, notation: &dyn Notation, path: &Path, original: &Errors) -> Result<Outcome, Stop> {
+        let opened = open_file(path, walk_kind(path), Some(notation.format())).map_err(Stop::Io)?;
+        let mut old =
+            std::io::BufReader::with_capacity(1 << 16, std::fs::File::open(path).map_err(Stop::Io)?);
+        let mut replacement = if self.check {
+            None
+        } else {
+            Some(Replacement::new(path).map_err(|e| Stop::Io(std::io::Error::other(e)))?)
+        };
+        let mut same = true;
+        {
+            let mut out = replacement.as_mut().map(|r| BufWriter::with_capacity(1 << 16, r.file()));
+            let units = notation.units(opened.input, path).map(|u| u.map_err(Stop::Io));
+            let opts = self.opts;
+            let work =
+                |unit: Unit| notation.fmt(&unit, &opts).map_err(|refusal| Stop::Refused(refusal, unit.line));
+            pipeline::ordered(self.threads, units, work, |bytes| {
+                let bytes = bytes?;
+                same = same && starts_with(&mut old, &bytes).map_err(Stop::Io)?;
+                match &mut out {
+                    Some(out) => out.write_all(&bytes).map_err(Stop::Io),
+                    None if same => Ok(()),
+                    None => Err(Stop::Differs),
+                }
+            })?;
+            same = same && old.fill_buf().map_err(Stop::Io)?.is_empty();
+            if let Some(out) = out {
+                out.into_inner().map_err(|e| Stop::Io(e.into_error()))?;
+            }
+        }
+        if same {
+            return Ok(Outcome::Same);
+        }
+        let Some(replacement) = replacement else { return Ok(Outcome::Changed) };
+        let force = self.opts.force;
+        let verify = |temp: &Path| {
+            let input =
+                std::fs::File::open(temp).map_err(|e| format!("cannot re-read the temporary file: {e}"))?;
+            let input = Box::new(std::io::BufReader::with_capacity(1 << 16, input));
+            let after = errors_of(notation, path, input, self.threads)
+                .map_err(|e| format!("cannot re-read the temporary file: {e}"))?;
+            verify_output(&after, force.then_some(original))
+        };
+        match replacement.commit(verify) {
+            Ok(()) => Ok(Outcome::Changed),
+            Err(err) => {
+                eprintln!("cardnote: {}: {err}", path.display());
+                Ok(Outcome::Failed)
+            }
+        }
+    }
+}
+
+/// The kind a path is walked as (its extension), for re-opening it with its format known.
+fn walk_kind(path: &Path) -> cardnote::walk::FileKind {
+    cardnote::walk::kind_of(path)
+}
+
+/// Whether `reader` continues with `bytes` (consuming them).
+fn starts_with(reader: &mut impl BufRead, mut bytes: &[u8]) -> std::io::Result<bool> {
+    while !bytes.is_empty() {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(false);
+        }
+        let n = buf.len().min(bytes.len());
+        if buf[..n] != bytes[..n] {
+            return Ok(false);
+        }
+        reader.consume(n);
+        bytes = &bytes[n..];
+    }
+    Ok(true)
+}
+
+/// Checks every unit of `input` (default options) on `threads` workers, handing each unit and its
+/// reports to `sink` in file order.
+fn check_units(
+    notation: &dyn Notation,
+    path: &Path,
+    input: Box<dyn BufRead + Send>,
+    threads: usize,
+    mut sink: impl FnMut(&Unit, &[formats::RecordReport]),
+) -> std::io::Result<()> {
+    let opts = CheckOptions::default();
+    let units = notation.units(input, path);
+    pipeline::ordered(
+        threads,
+        units,
+        |unit| {
+            let reports = notation.check(&unit, &opts);
+            (unit, reports)
+        },
+        |(unit, reports)| {
+            sink(&unit, &reports);
+            Ok(())
+        },
+    )
+}
+
+/// The errors of a text read as `notation`.
+fn errors_of(
+    notation: &dyn Notation,
+    path: &Path,
+    input: Box<dyn BufRead + Send>,
+    threads: usize,
+) -> std::io::Result<Errors> {
+    let mut errors = Errors::default();
+    check_units(notation, path, input, threads, |unit, reports| {
+        for (i, report) in reports.iter().enumerate() {
+            errors.add(unit.index + i, &report.diagnostics);
+        }
+    })?;
+    Ok(errors)
 }
 
 /// The rewritten text must read cleanly; with `--force` (`original` given) it must instead report,
 /// record by record, the same error codes as the original: a writer that dropped or broke
 /// something would change them.
-fn verify_output(format: Format, bytes: &[u8], original: Option<&FileCheck>) -> Result<(), String> {
-    let check = check_bytes(format, bytes, &CheckOptions::default());
+fn verify_output(after: &Errors, original: Option<&Errors>) -> Result<(), String> {
     match original {
-        None => {
-            let errors = errors_of(&check);
-            if errors.is_empty() {
-                Ok(())
-            } else {
-                Err(format!(
-                    "the rewritten text does not read cleanly ({}); original kept",
-                    errors.join("; ")
-                ))
-            }
-        }
-        Some(original) if error_codes(original) == error_codes(&check) => Ok(()),
-        Some(original) => {
-            let list = |c: &FileCheck| codes_with_counts(error_codes(c).into_iter().flatten());
-            Err(format!(
-                "the rewritten text does not report the same errors as the original (before: {}; after: {}); original kept",
-                list(original),
-                list(&check)
-            ))
-        }
+        None if after.is_empty() => Ok(()),
+        None => Err(format!(
+            "the rewritten text does not read cleanly ({}); original kept",
+            after.messages.join("; ")
+        )),
+        Some(original) if original.codes == after.codes => Ok(()),
+        Some(original) => Err(format!(
+            "the rewritten text does not report the same errors as the original (before: {}; after: {}); original kept",
+            codes_with_counts(original.all_codes()),
+            codes_with_counts(after.all_codes())
+        )),
     }
 }
 
@@ -183,17 +381,22 @@ mod tests {
     /// Reads, but its replay fails (an action after the end of the hand).
     const ILLEGAL: &[u8] = b"variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 7c2d', 'p1 cbr 6', 'p2 f']\n";
 
+    fn errors(bytes: &'static [u8]) -> Errors {
+        let notation = formats::notation(Format::Phh);
+        errors_of(notation, Path::new("x.phh"), Box::new(bytes), 2).unwrap_or_default()
+    }
+
     #[test]
     fn forced_output_must_report_the_same_errors() {
-        let original = check_bytes(Format::Phh, ILLEGAL, &CheckOptions::default());
-        assert!(!errors_of(&original).is_empty());
-        assert!(verify_output(Format::Phh, ILLEGAL, None).is_err(), "unforced output must read cleanly");
-        assert!(verify_output(Format::Phh, ILLEGAL, Some(&original)).is_ok());
+        let original = errors(ILLEGAL);
+        assert!(!original.is_empty());
+        assert!(verify_output(&original, None).is_err(), "unforced output must read cleanly");
+        assert!(verify_output(&errors(ILLEGAL), Some(&original)).is_ok());
         // A writer that lost the actions (or the whole hand) changes the errors: refused.
         let lost_actions = b"variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\nactions = []\n";
-        let refused = verify_output(Format::Phh, lost_actions, Some(&original)).unwrap_err();
+        let refused = verify_output(&errors(lost_actions), Some(&original)).unwrap_err();
         // Codes with their counts, not every code on one line.
         assert!(refused.contains("(before: REPLAY_HAND_OVER ×1; after: none)"), "{refused}");
-        assert!(verify_output(Format::Phh, b"", Some(&original)).is_err());
+        assert!(verify_output(&errors(b""), Some(&original)).is_err());
     }
 }

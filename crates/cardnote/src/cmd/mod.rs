@@ -7,11 +7,10 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use cardnote::formats::{self, ConvertTo, FmtOptions, Format, Refusal, Rules};
+use cardnote::formats::{Format, Refusal, Rules};
 use cardnote::output::{ColorChoice, DiagnosticPrinter};
 use cardnote::walk::{self};
 
-pub use cardnote::formats::check_bytes;
 pub use cardnote::walk::format_of;
 
 pub mod check;
@@ -149,37 +148,37 @@ impl From<RulesArg> for Rules {
     }
 }
 
-/// Whether a file is a `.phhs` that holds no hand: empty, or only blank lines and comments. It
-/// holds zero hands (as PokerKit's `loads_all` reads it), where a `.phh` file is one hand.
-pub fn holds_no_hands(path: &Path, data: &[u8]) -> bool {
-    let phhs = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("phhs"));
-    let data = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
-    phhs && data.split(|&b| b == b'\n' || b == b'\r').all(|line| {
-        let line = line.trim_ascii();
-        line.is_empty() || line.starts_with(b"#")
-    })
+/// A file opened to be streamed through its notation: its format (forced, by extension, or
+/// sniffed from its start), a `NOT_TEXT` error when it is not text, its size, and a reader from
+/// its first byte.
+pub struct Opened {
+    /// The format it is read as.
+    pub format: Format,
+    /// `NOT_TEXT`, when the file's start is not text (then nothing else is read).
+    pub not_text: Option<cards_core::Diagnostic>,
+    /// Its size in bytes.
+    pub size: u64,
+    /// The whole file, from its first byte.
+    pub input: Box<dyn std::io::BufRead + Send>,
 }
 
-/// Rewrites a whole file of `format`.
-pub fn fmt_bytes(format: Format, data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-    match format {
-        Format::Phh => formats::phh::fmt(data, opts),
-        Format::Pbn => formats::pbn::fmt(data, opts),
-        Format::PpnPref => formats::pref::fmt(data, opts),
-        Format::PpnPinochle => formats::pinochle::fmt(data, opts),
-        Format::Lin => formats::lin::fmt(data, opts),
-    }
+/// Opens a file for streaming: reads its first 64 KiB to tell its format and whether it is text,
+/// then gives a reader of the whole file (those bytes included).
+pub fn open_file(path: &Path, kind: walk::FileKind, forced: Option<Format>) -> std::io::Result<Opened> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let size = file.metadata()?.len();
+    let mut head = Vec::new();
+    (&mut file).take(64 * 1024).read_to_end(&mut head)?;
+    let format = format_of(kind, &head, forced);
+    let not_text = walk::not_text(&head);
+    let input = std::io::BufReader::with_capacity(1 << 16, std::io::Cursor::new(head).chain(file));
+    Ok(Opened { format, not_text, size, input: Box::new(input) })
 }
 
-/// Converts a whole file of `format`.
-pub fn convert_bytes(format: Format, data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-    match format {
-        Format::Phh => formats::phh::convert(data, to),
-        Format::Pbn => formats::pbn::convert(data, to),
-        Format::PpnPref => formats::pref::convert(data, to),
-        Format::PpnPinochle => formats::pinochle::convert(data, to),
-        Format::Lin => formats::lin::convert(data, to),
-    }
+/// `--threads`: worker threads (0, the default: every core).
+pub fn threads(asked: usize) -> usize {
+    if asked == 0 { cardnote::pipeline::default_threads() } else { asked }
 }
 
 /// Why an input file was not read (already reported on stderr).
@@ -219,8 +218,13 @@ pub fn read_input(path: &Path, printer: &DiagnosticPrinter) -> Result<Vec<u8>, I
 
 /// Prints why a file was not written (or replayed) to stderr.
 pub fn report_refusal(path: &Path, refusal: &Refusal, printer: &DiagnosticPrinter) {
+    report_refusal_at(path, refusal, 0, printer);
+}
+
+/// [`report_refusal`] for a refusal of one unit of a file, `line` lines into it.
+pub fn report_refusal_at(path: &Path, refusal: &Refusal, line: usize, printer: &DiagnosticPrinter) {
     let shown = path.display().to_string();
-    let source = cardnote::output::RenderSource::new(&refusal.source);
+    let source = cardnote::output::RenderSource::part(&refusal.source, 0, line);
     let mut err = std::io::stderr().lock();
     let mut file = printer.file(&shown);
     // stderr: a failed write has nowhere to be reported.

@@ -1,9 +1,19 @@
 //! One module per notation: the glue between the `cardnote` commands and each format's crate.
 //!
-//! Every module offers the same functions, so `main` can dispatch on [`Format`]:
+//! The commands reach every notation through one trait, [`Notation`] (see [`notation`]): a
+//! sequential step cuts a file into self-contained [`Unit`]s (one record, or a batch of them),
+//! and pure, `Send` steps check, rewrite or convert one unit, so a command can run the units on
+//! every core and print them in file order with memory bounded by the largest unit
+//! (`crate::pipeline`). A notation whose reader cannot yet stream is served by [`WholeFile`], which
+//! reads the whole file as one unit and calls the module's whole-file functions:
 //! - `check(data, opts) -> FileCheck`: read and check a whole file, one [`RecordReport`] per record;
 //! - `fmt(data, opts) -> Result<Vec<u8>, Refusal>`: rewrite a file (canonical or format-preserving);
 //! - `convert(data, to) -> Result<Vec<u8>, Refusal>`: convert between the notation and its JSON form.
+
+use std::any::Any;
+use std::io::BufRead;
+use std::path::Path;
+use std::sync::Arc;
 
 use cards_core::Diagnostic;
 use serde_json::{Map, Value};
@@ -164,5 +174,166 @@ pub fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileChec
         Format::PpnPref => pref::check(data, opts),
         Format::PpnPinochle => pinochle::check(data, opts),
         Format::Lin => lin::check(data, opts),
+    }
+}
+
+/// A self-contained piece of a file, cut by [`Notation::units`]: one record or a batch of whole
+/// records, with everything needed to check, rewrite or convert it without the rest of the file.
+#[derive(Clone, Default)]
+pub struct Unit {
+    /// The unit's decoded text. Every span a per-unit step reports is an offset in this text.
+    pub text: String,
+    /// Where `text` starts in the file's decoded text (a byte offset).
+    pub offset: usize,
+    /// The number of lines of the file before `text` (units start at a line start).
+    pub line: usize,
+    /// The file-wide index of the unit's first record (`check --json`'s `index`).
+    pub index: usize,
+    /// Whatever else the notation needs, resolved by the sequential step (a PBN game's inherited
+    /// tags, a PPN file's header, the raw bytes of a whole-file unit...). Downcast by the notation
+    /// that made it.
+    pub context: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+impl std::fmt::Debug for Unit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Unit")
+            .field("offset", &self.offset)
+            .field("line", &self.line)
+            .field("index", &self.index)
+            .field("len", &self.text.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The units of one file, in file order.
+pub type Units<'r> = Box<dyn Iterator<Item = std::io::Result<Unit>> + Send + 'r>;
+
+/// One notation as the commands see it. `units` is the only sequential step; the others are pure
+/// functions of one unit, called from any thread, in any order; the caller puts their results
+/// back in file order.
+pub trait Notation: Send + Sync {
+    /// The notation's name and JSON `format`.
+    fn format(&self) -> Format;
+
+    /// Cuts a file into units, in order, holding at most one unit (plus a bounded read buffer) in
+    /// memory. `path` names the file (its extension may matter: a `.phhs` of only comments holds
+    /// no hands). The input starts at the file's first byte (a BOM, if any, included).
+    fn units<'r>(&self, input: Box<dyn BufRead + Send + 'r>, path: &Path) -> Units<'r>;
+
+    /// Reads and checks one unit: one report per record, in order; spans in `unit.text`.
+    fn check(&self, unit: &Unit, opts: &CheckOptions) -> Vec<RecordReport>;
+
+    /// The unit rewritten (canonically, or format-preserving with `opts.preserve`). The outputs of
+    /// a file's units, concatenated in order, are the file rewritten: a unit writes its own
+    /// separator from the previous one (it knows whether it is first from `unit.index`). A refusal's
+    /// spans are in `unit.text`.
+    ///
+    /// # Errors
+    /// Why the unit cannot be written back.
+    fn fmt(&self, unit: &Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal>;
+
+    /// What `convert` writes before the first unit's output (e.g. a JSON document's opening).
+    fn convert_open(&self, _to: ConvertTo) -> Vec<u8> {
+        Vec::new()
+    }
+
+    /// The unit converted; concatenated between [`Notation::convert_open`] and
+    /// [`Notation::convert_close`] in order, the outputs are the file converted.
+    ///
+    /// # Errors
+    /// Why the unit cannot be converted (spans in `unit.text`).
+    fn convert(&self, unit: &Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal>;
+
+    /// What `convert` writes after the last unit's output; `units` is how many units the file
+    /// held (0: an empty input).
+    fn convert_close(&self, _to: ConvertTo, _units: usize) -> Vec<u8> {
+        Vec::new()
+    }
+}
+
+/// The notation that serves `format`.
+#[must_use]
+pub fn notation(format: Format) -> &'static dyn Notation {
+    match format {
+        Format::Phh => &phh::PhhNotation,
+        Format::Pbn => &WholeFile(Format::Pbn),
+        Format::PpnPref => &WholeFile(Format::PpnPref),
+        Format::PpnPinochle => &WholeFile(Format::PpnPinochle),
+        Format::Lin => &WholeFile(Format::Lin),
+    }
+}
+
+/// The adapter for a notation that cannot stream yet: the whole file is one unit (its raw bytes in
+/// the unit's context), served by the module's whole-file `check`, `fmt` and `convert`.
+#[derive(Debug, Clone, Copy)]
+pub struct WholeFile(pub Format);
+
+/// The raw bytes a [`WholeFile`] unit carries.
+struct RawBytes(Vec<u8>);
+
+impl WholeFile {
+    /// The unit's raw bytes (its text re-encoded as UTF-8 for a unit made elsewhere).
+    fn bytes(unit: &Unit) -> std::borrow::Cow<'_, [u8]> {
+        match unit.context.as_ref().and_then(|c| c.downcast_ref::<RawBytes>()) {
+            Some(raw) => std::borrow::Cow::Borrowed(&raw.0),
+            None => std::borrow::Cow::Borrowed(unit.text.as_bytes()),
+        }
+    }
+}
+
+impl Notation for WholeFile {
+    fn format(&self) -> Format {
+        self.0
+    }
+
+    fn units<'r>(&self, mut input: Box<dyn BufRead + Send + 'r>, _path: &Path) -> Units<'r> {
+        let mut data = Vec::new();
+        let unit = input.read_to_end(&mut data).map(|_| Unit {
+            text: decode_text(&data),
+            context: Some(Arc::new(RawBytes(data))),
+            ..Unit::default()
+        });
+        Box::new(std::iter::once(unit))
+    }
+
+    fn check(&self, unit: &Unit, opts: &CheckOptions) -> Vec<RecordReport> {
+        check_bytes(self.0, &Self::bytes(unit), opts).records
+    }
+
+    fn fmt(&self, unit: &Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+        fmt_bytes(self.0, &Self::bytes(unit), opts)
+    }
+
+    fn convert(&self, unit: &Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+        convert_bytes(self.0, &Self::bytes(unit), to)
+    }
+}
+
+/// Rewrites a whole file of `format`.
+///
+/// # Errors
+/// Why the file cannot be written back.
+pub fn fmt_bytes(format: Format, data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+    match format {
+        Format::Phh => phh::fmt(data, opts),
+        Format::Pbn => pbn::fmt(data, opts),
+        Format::PpnPref => pref::fmt(data, opts),
+        Format::PpnPinochle => pinochle::fmt(data, opts),
+        Format::Lin => lin::fmt(data, opts),
+    }
+}
+
+/// Converts a whole file of `format`.
+///
+/// # Errors
+/// Why the file cannot be converted.
+pub fn convert_bytes(format: Format, data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+    match format {
+        Format::Phh => phh::convert(data, to),
+        Format::Pbn => pbn::convert(data, to),
+        Format::PpnPref => pref::convert(data, to),
+        Format::PpnPinochle => pinochle::convert(data, to),
+        Format::Lin => lin::convert(data, to),
     }
 }

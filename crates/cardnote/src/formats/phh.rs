@@ -106,22 +106,27 @@ fn canonical(file: &phh::ParsedFile) -> String {
 pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     let source = decode_text(data);
     let file = phh::parse_file(&source);
+    fmt_file(&source, &file, opts)
+}
+
+/// [`fmt`] of a text already read.
+fn fmt_file(source: &str, file: &phh::ParsedFile, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     // Forced, a file is still refused when a hand has no model to write (its errors say why).
     if !opts.force || file.hands.iter().any(|h| h.hand.is_none()) {
-        refuse_on_errors(&source, &file)?;
+        refuse_on_errors(source, file)?;
     }
     if !opts.preserve {
         // Every comment stays beside its field or action, or the rewrite is refused.
-        return phh::comments::write_canonical(&source, &file)
+        return phh::comments::write_canonical(source, file)
             .map(String::into_bytes)
-            .map_err(|d| Refusal { source: source.clone(), diagnostics: vec![d] });
+            .map_err(|d| Refusal { source: source.to_owned(), diagnostics: vec![d] });
     }
     let refusal = |message: String| Refusal {
-        source: source.clone(),
+        source: source.to_owned(),
         diagnostics: vec![Diagnostic::error("PHH_TOML_SYNTAX", message, Span::at(0))],
     };
-    let mut editor = phh::edit::Editor::new(&source)
-        .map_err(|d| Refusal { source: source.clone(), diagnostics: vec![d] })?;
+    let mut editor = phh::edit::Editor::new(source)
+        .map_err(|d| Refusal { source: source.to_owned(), diagnostics: vec![d] })?;
     for parsed in &file.hands {
         let Some(hand) = &parsed.hand else { continue };
         let table = if file.multi { parsed.name.as_deref() } else { None };
@@ -190,4 +195,360 @@ fn to_json(json: &phh::json::JsonFile) -> Vec<u8> {
     let mut out = serde_json::to_vec_pretty(json).unwrap_or_default();
     out.push(b'\n');
     out
+}
+
+/// PHH through the [`Notation`](super::Notation) trait: a `.phhs` file is cut into units of whole
+/// hands (about [`UNIT_BYTES`] each, more when one hand is bigger); a `.phh` file, a JSON document
+/// and a `.phhs` of only comments are one unit each.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PhhNotation;
+
+/// About how many bytes of whole hands one unit holds: big enough that handing a unit to a worker
+/// costs nothing next to reading it, small enough that a few in flight per thread stay a few MB.
+pub const UNIT_BYTES: usize = 256 * 1024;
+
+/// What a PHH unit knows of the rest of its file.
+#[derive(Debug, Default)]
+struct PhhContext {
+    /// The first unit of the file (it writes a JSON document's opening).
+    first: bool,
+    /// The last unit of the file (it writes a JSON document's closing).
+    last: bool,
+    /// The whole input is a JSON document (for `convert`).
+    json: bool,
+    /// A `.phhs` file that holds no hand (only comments and blank lines).
+    no_hands: bool,
+    /// Hands of this unit whose table name an earlier unit already used: (hand in the unit, name,
+    /// header span in the unit).
+    duplicates: Vec<(usize, String, Span)>,
+}
+
+fn context(unit: &super::Unit) -> Option<&PhhContext> {
+    unit.context.as_ref().and_then(|c| c.downcast_ref::<PhhContext>())
+}
+
+/// Table names seen in earlier units (as `phh` keeps them: the `1, 2, 3, …` run as one number).
+#[derive(Debug, Default)]
+struct Names {
+    sequential: u64,
+    others: std::collections::HashSet<String>,
+}
+
+impl Names {
+    fn number(name: &str) -> Option<u64> {
+        let b = name.as_bytes();
+        let canonical = !b.is_empty()
+            && b.len() <= 18
+            && b.iter().all(u8::is_ascii_digit)
+            && !(b.len() > 1 && b.first() == Some(&b'0'));
+        if canonical { name.parse().ok() } else { None }
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        match Self::number(name) {
+            Some(n) if n >= 1 && n <= self.sequential => true,
+            _ => self.others.contains(name),
+        }
+    }
+
+    fn insert(&mut self, name: &str) {
+        match Self::number(name) {
+            Some(n) if n >= 1 && n <= self.sequential => {}
+            Some(n) if n == self.sequential + 1 && !self.others.contains(name) => self.sequential = n,
+            _ => {
+                self.others.insert(name.to_owned());
+            }
+        }
+    }
+}
+
+/// Cuts a PHH input into units (see [`PhhNotation`]).
+struct Splitter<'r> {
+    input: Box<dyn std::io::BufRead + Send + 'r>,
+    phhs: bool,
+    /// Read and not yet handed out: starts at a line start (after the first unit, at the comments
+    /// and blank lines before a table header).
+    pending: Vec<u8>,
+    eof: bool,
+    first: bool,
+    done: bool,
+    offset: usize,
+    line: usize,
+    index: usize,
+    names: Names,
+}
+
+/// Lines in `text` as [`cards_core::LineIndex`] counts them (`\n`, `\r\n`, a lone `\r`).
+fn count_lines(text: &[u8]) -> usize {
+    let mut lines = 0;
+    for (i, &b) in text.iter().enumerate() {
+        match b {
+            b'\n' => lines += 1,
+            b'\r' if text.get(i + 1) != Some(&b'\n') => lines += 1,
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// The byte position in `bytes` of the start of line `lines` (after that many `\n`).
+fn line_start_byte(bytes: &[u8], lines: usize) -> usize {
+    if lines == 0 {
+        return 0;
+    }
+    bytes.iter().enumerate().filter(|&(_, &b)| b == b'\n').nth(lines - 1).map_or(bytes.len(), |(i, _)| i + 1)
+}
+
+/// Whether every line of `text` is blank or a comment.
+fn only_trivia(text: &str) -> bool {
+    text.lines().all(|line| {
+        let line = line.trim();
+        line.is_empty() || line.starts_with('#')
+    })
+}
+
+impl Splitter<'_> {
+    /// Reads whole lines until `pending` holds at least `want` bytes or the input ends.
+    fn fill(&mut self, want: usize) -> std::io::Result<()> {
+        while !self.eof && self.pending.len() < want {
+            // Whole lines only, so a unit never ends inside a line.
+            if self.input.read_until(b'\n', &mut self.pending)? == 0 {
+                self.eof = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// Where each hand after the first starts in a `.phhs` text: its header line, moved back
+    /// over the comment and blank lines just before it (TOML reads them as the next table's).
+    fn cuts(text: &str) -> Vec<usize> {
+        phh::parse::chunks(text)
+            .skip(1)
+            .map_while(|chunk| {
+                let header = chunk.header?;
+                let mut cut = text[..header.start].rfind('\n').map_or(0, |i| i + 1);
+                while cut > 0 {
+                    let previous = text[..cut - 1].rfind('\n').map_or(0, |i| i + 1);
+                    let line = text[previous..cut].trim();
+                    let trivia = line.is_empty() || line.starts_with('#');
+                    if !trivia || line.contains("'''") || line.contains("\"\"\"") {
+                        break;
+                    }
+                    cut = previous;
+                }
+                Some(cut)
+            })
+            .collect()
+    }
+
+    fn next_unit(&mut self) -> std::io::Result<Option<super::Unit>> {
+        if self.done {
+            return Ok(None);
+        }
+        let mut want = UNIT_BYTES;
+        loop {
+            self.fill(want)?;
+            let text = decode_text(&self.pending);
+            if self.first && !self.eof && only_trivia(&text) {
+                want = self.pending.len() * 2 + UNIT_BYTES;
+                continue;
+            }
+            let json = self.first && looks_like_json(&text);
+            if self.first && (json || !phh::parse::is_multi(&text)) {
+                // A `.phh` hand, a JSON document or only comments: the whole input is one unit.
+                if !self.eof {
+                    want = self.pending.len() * 2 + UNIT_BYTES;
+                    continue;
+                }
+                self.pending = Vec::new();
+                self.done = true;
+                let no_hands = self.phhs && !json && only_trivia(&text);
+                let context = PhhContext { first: true, last: true, json, no_hands, ..PhhContext::default() };
+                return Ok(Some(self.unit(text, context, 1)));
+            }
+            let cuts = Self::cuts(&text);
+            // As many whole hands as fit in about UNIT_BYTES (at least one), the next one begun.
+            let Some(&first_cut) = cuts.first() else {
+                if !self.eof {
+                    want = self.pending.len() * 2 + UNIT_BYTES;
+                    continue;
+                }
+                self.pending = Vec::new();
+                self.done = true;
+                return Ok(Some(self.hands_unit(text, true)));
+            };
+            let end = cuts.iter().copied().take_while(|&c| c <= UNIT_BYTES).last().unwrap_or(first_cut);
+            let lines = text[..end].bytes().filter(|&b| b == b'\n').count();
+            let used = line_start_byte(&self.pending, lines);
+            self.pending.drain(..used);
+            let mut text = text;
+            text.truncate(end);
+            return Ok(Some(self.hands_unit(text, false)));
+        }
+    }
+
+    /// A unit of whole `.phhs` hands, its table names checked against the earlier units'.
+    fn hands_unit(&mut self, text: String, last: bool) -> super::Unit {
+        let mut duplicates = Vec::new();
+        let mut hands = 0;
+        let mut here = std::collections::HashSet::new();
+        let mut names = Vec::new();
+        for (i, chunk) in phh::parse::chunks(&text).enumerate() {
+            hands += 1;
+            let Some(name) = chunk.name.as_deref() else { continue };
+            // A name used earlier in this unit is reported by the unit's own reading.
+            if here.insert(name.to_owned()) && self.names.contains(name) {
+                duplicates.push((i, name.to_owned(), chunk.anchor()));
+            }
+            names.push(name.to_owned());
+        }
+        for name in &names {
+            self.names.insert(name);
+        }
+        let context = PhhContext { first: self.first, last, duplicates, ..PhhContext::default() };
+        self.unit(text, context, hands)
+    }
+
+    fn unit(&mut self, text: String, context: PhhContext, hands: usize) -> super::Unit {
+        let unit = super::Unit {
+            offset: self.offset,
+            line: self.line,
+            index: self.index,
+            context: Some(std::sync::Arc::new(context)),
+            text,
+        };
+        self.first = false;
+        self.offset += unit.text.len();
+        self.line += count_lines(unit.text.as_bytes());
+        self.index += hands;
+        unit
+    }
+}
+
+impl Iterator for Splitter<'_> {
+    type Item = std::io::Result<super::Unit>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let unit = self.next_unit();
+        if unit.is_err() {
+            self.done = true;
+        }
+        unit.transpose()
+    }
+}
+
+/// The hands of a unit, read, with the table names earlier units used reported.
+fn read_unit(unit: &super::Unit) -> Vec<phh::ParsedHand> {
+    let mut hands: Vec<phh::ParsedHand> = phh::hands(&unit.text).collect();
+    if let Some(context) = context(unit) {
+        for (i, name, span) in &context.duplicates {
+            if let Some(hand) = hands.get_mut(*i) {
+                hand.diagnostics.insert(
+                    0,
+                    Diagnostic::error(
+                        phh::codes::PHH_DUPLICATE_TABLE,
+                        format!("another hand is already named `[{name}]`"),
+                        *span,
+                    ),
+                );
+            }
+        }
+    }
+    hands
+}
+
+/// Whether a unit is a whole file (a `.phh` hand, a JSON document, only comments).
+fn is_whole(unit: &super::Unit) -> bool {
+    context(unit)
+        .is_none_or(|c| c.first && c.last && (c.json || c.no_hands || !phh::parse::is_multi(&unit.text)))
+}
+
+impl super::Notation for PhhNotation {
+    fn format(&self) -> super::Format {
+        super::Format::Phh
+    }
+
+    fn units<'r>(
+        &self,
+        input: Box<dyn std::io::BufRead + Send + 'r>,
+        path: &std::path::Path,
+    ) -> super::Units<'r> {
+        let phhs = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("phhs"));
+        Box::new(Splitter {
+            input,
+            phhs,
+            pending: Vec::new(),
+            eof: false,
+            first: true,
+            done: false,
+            offset: 0,
+            line: 0,
+            index: 0,
+            names: Names::default(),
+        })
+    }
+
+    fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
+        if context(unit).is_some_and(|c| c.no_hands) {
+            return Vec::new();
+        }
+        read_unit(unit).iter().map(|parsed| check_hand(parsed, opts)).collect()
+    }
+
+    fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+        if context(unit).is_some_and(|c| c.no_hands) {
+            return Ok(unit.text.clone().into_bytes());
+        }
+        if is_whole(unit) {
+            return fmt(unit.text.as_bytes(), opts);
+        }
+        let file = phh::ParsedFile { multi: true, hands: read_unit(unit) };
+        let mut out = fmt_file(&unit.text, &file, opts)?;
+        if unit.index > 0 && !opts.preserve && !out.is_empty() {
+            out.insert(0, b'\n');
+        }
+        Ok(out)
+    }
+
+    fn convert(&self, unit: &super::Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+        if is_whole(unit) {
+            return convert(unit.text.as_bytes(), to);
+        }
+        let file = phh::ParsedFile { multi: true, hands: read_unit(unit) };
+        refuse_on_errors(&unit.text, &file)?;
+        let first = context(unit).is_some_and(|c| c.first);
+        let last = context(unit).is_some_and(|c| c.last);
+        match to {
+            ConvertTo::Native => {
+                let mut out = canonical(&file).into_bytes();
+                if !first && !out.is_empty() {
+                    out.insert(0, b'\n');
+                }
+                Ok(out)
+            }
+            ConvertTo::Json => {
+                // The document `to_json` writes for the whole file, one unit's share at a time.
+                let json = phh::json::JsonFile::from_parsed(&file);
+                let mut out = Vec::new();
+                if first {
+                    out.extend_from_slice(b"{\n  \"hands\": [");
+                }
+                for (i, hand) in json.hands.iter().enumerate() {
+                    out.extend_from_slice(if first && i == 0 { b"\n" } else { b",\n" });
+                    let text = serde_json::to_string_pretty(hand).unwrap_or_default();
+                    for (n, line) in text.split('\n').enumerate() {
+                        if n > 0 {
+                            out.push(b'\n');
+                        }
+                        out.extend_from_slice(b"    ");
+                        out.extend_from_slice(line.as_bytes());
+                    }
+                }
+                if last {
+                    out.extend_from_slice(b"\n  ]\n}\n");
+                }
+                Ok(out)
+            }
+        }
+    }
 }

@@ -1,0 +1,150 @@
+//! The commands stream a PHH file in units of whole hands on several threads: what they print and
+//! write must be exactly what the whole-file functions give for the same file, whatever the
+//! number of threads (the files here are several units long).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use cardnote::formats::{self, CheckOptions, ConvertTo, FmtOptions, Format, phh::UNIT_BYTES};
+use cardnote::output::record_json;
+
+fn cardnote(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardnote")).args(args).current_dir(dir).output().expect("run cardnote")
+}
+
+/// A two-player hold'em hand named `name`, its stacks varied by `n`.
+fn nt_hand(name: &str, n: usize) -> String {
+    format!(
+        "[{name}]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+         starting_stacks = [{}, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 7c2d', 'p2 cbr 6', 'p1 f']\n",
+        100 + n % 50
+    )
+}
+
+/// The first hand of the corpus's `.phhs` of unusual TOML (comments everywhere, multi-line
+/// strings and arrays), renamed for copy `n`.
+fn formatting_copy(n: usize) -> String {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/phh/cases/formatting.phhs"
+    ))
+    .expect("corpus/phh/cases/formatting.phhs");
+    let first = text.split("\n[2]\n").next().unwrap_or_default();
+    first.replace("[\"hand one\"]", &format!("[\"hand one {n}\"]"))
+}
+
+/// A file of about `bytes` bytes: comments before and between hands, unusual TOML, CRLF hands,
+/// and (when `with_errors`) a hand that does not replay and a table name used again far away.
+fn phhs(bytes: usize, with_errors: bool) -> String {
+    let mut out = String::from("# generated for the streaming tests\n\n");
+    let mut n = 0;
+    while out.len() < bytes {
+        n += 1;
+        match n % 97 {
+            0 => out.push_str(&formatting_copy(n)),
+            13 => out.push_str(&nt_hand(&n.to_string(), n).replace('\n', "\r\n")),
+            29 => {
+                out.push_str("# a comment before a hand\n\n");
+                out.push_str(&nt_hand(&n.to_string(), n));
+            }
+            41 if with_errors => {
+                out.push_str(&nt_hand(&n.to_string(), n).replace("'p1 f'", "'p1 f', 'p2 f'"))
+            }
+            _ => out.push_str(&nt_hand(&n.to_string(), n)),
+        }
+        out.push('\n');
+    }
+    if with_errors {
+        // The first hand's name, again, far from it: a duplicate across units.
+        out.push_str(&nt_hand("1", 0));
+    }
+    out
+}
+
+/// `check --json` as the whole-file functions give it (the behaviour before streaming).
+fn whole_file_json(file: &str, data: &[u8]) -> String {
+    let checked = formats::check_bytes(Format::Phh, data, &CheckOptions::default());
+    let index = cards_core::LineIndex::new(&checked.source);
+    let line_col = |offset: usize| index.line_col(&checked.source, offset);
+    let mut out = String::new();
+    for (i, record) in checked.records.iter().enumerate() {
+        out.push_str(&record_json(file, i, Format::Phh, record, &line_col).to_string());
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn check_gives_the_whole_file_answer_on_any_number_of_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = phhs(3 * UNIT_BYTES + 1000, true);
+    std::fs::write(dir.path().join("big.phhs"), &text).unwrap();
+    let expected = whole_file_json("big.phhs", text.as_bytes());
+    assert!(expected.contains("PHH_DUPLICATE_TABLE"), "the test file has a duplicate table name");
+    assert!(expected.contains("\"ok\":false"), "the test file has a hand that does not replay");
+    let mut human = None;
+    for threads in ["1", "2", "5"] {
+        let json = cardnote(&["check", "--json", "--threads", threads, "big.phhs"], dir.path());
+        assert_eq!(String::from_utf8(json.stdout).unwrap(), expected, "--threads {threads}");
+        let shown =
+            cardnote(&["--max-diagnostics", "0", "check", "--threads", threads, "big.phhs"], dir.path());
+        assert_eq!(shown.status.code(), Some(1));
+        match &human {
+            None => human = Some(shown.stdout),
+            Some(first) => assert_eq!(first, &shown.stdout, "human output with --threads {threads}"),
+        }
+    }
+    // Human output names the lines of the whole file.
+    let human = String::from_utf8(human.unwrap()).unwrap();
+    let last_hand_line = text.lines().count() - 7;
+    assert!(human.contains(&format!("big.phhs:{}:", last_hand_line + 1)), "{human}");
+}
+
+#[test]
+fn fmt_and_convert_give_the_whole_file_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = phhs(3 * UNIT_BYTES + 1000, false);
+    for preserve in [false, true] {
+        let opts = FmtOptions { preserve, force: false };
+        let expected = formats::fmt_bytes(Format::Phh, text.as_bytes(), &opts);
+        // Both forms write this file, and change it (so the comparison means something).
+        assert!(expected.as_ref().is_ok_and(|bytes| bytes != text.as_bytes()), "preserve: {preserve}");
+        for threads in ["1", "3"] {
+            let path = dir.path().join("clean.phhs");
+            std::fs::write(&path, &text).unwrap();
+            let mut args = vec!["fmt", "--threads", threads];
+            if preserve {
+                args.push("--preserve");
+            }
+            args.push("clean.phhs");
+            let out = cardnote(&args, dir.path());
+            let written = std::fs::read(&path).unwrap();
+            match &expected {
+                Ok(bytes) => {
+                    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+                    assert!(written == *bytes, "fmt (preserve: {preserve}, --threads {threads}) differs");
+                }
+                Err(_) => {
+                    assert_eq!(out.status.code(), Some(1));
+                    assert_eq!(written, text.as_bytes(), "a refused file is untouched");
+                }
+            }
+        }
+    }
+    std::fs::write(dir.path().join("clean.phhs"), &text).unwrap();
+    for (to, convert_to) in [("json", ConvertTo::Json), ("phh", ConvertTo::Native)] {
+        let expected = formats::convert_bytes(Format::Phh, text.as_bytes(), convert_to).unwrap();
+        for threads in ["1", "2"] {
+            let out = cardnote(&["convert", "--to", to, "--threads", threads, "clean.phhs"], dir.path());
+            assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+            assert!(out.stdout == expected, "convert --to {to} --threads {threads} differs");
+        }
+    }
+    // A refused conversion writes nothing.
+    std::fs::write(dir.path().join("bad.phhs"), phhs(2 * UNIT_BYTES, true)).unwrap();
+    let out = cardnote(&["convert", "--to", "json", "bad.phhs"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+}
