@@ -29,7 +29,9 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::ops::Range;
 
-use cards_core::Span;
+use std::borrow::Cow;
+
+use cards_core::{Diagnostic, Span};
 
 use crate::model::Item;
 use crate::parse::Splitter;
@@ -60,9 +62,21 @@ pub struct Game {
     pub latin1: bool,
     /// Whether the game holds at least one tag (a file header of `%` lines alone is not a game).
     pub is_game: bool,
+    /// From [`Reader::with_strict_too`]: the diagnostics the strict reading gives for this game
+    /// (spans in the input), read in the same pass as the record's own lenient ones.
+    pub strict_diagnostics: Option<Vec<Diagnostic>>,
     /// Tag names and values after inheritance, packed in one buffer (see [`Game::tags`]).
     tag_text: String,
-    tags: Vec<(Range<usize>, Range<usize>)>,
+    tags: Vec<PackedTag>,
+}
+
+/// A resolved tag whose name and value live in [`Game::tag_text`]; spans in [`Game::text`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct PackedTag {
+    name: Range<usize>,
+    value: Range<usize>,
+    span: Option<Span>,
+    value_span: Span,
 }
 
 impl Game {
@@ -74,9 +88,40 @@ impl Game {
 
     /// Every tag after inheritance, `(name, value)`, first occurrence of each name (every `Note`).
     pub fn tags(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.tags.iter().map(|(n, v)| {
-            (self.tag_text.get(n.clone()).unwrap_or(""), self.tag_text.get(v.clone()).unwrap_or(""))
-        })
+        self.tags.iter().map(|t| self.packed(t))
+    }
+
+    fn packed(&self, tag: &PackedTag) -> (&str, &str) {
+        (
+            self.tag_text.get(tag.name.clone()).unwrap_or(""),
+            self.tag_text.get(tag.value.clone()).unwrap_or(""),
+        )
+    }
+
+    /// The game as [`crate::read_str`] gives it (tokens, resolved tags, typed values; no
+    /// diagnostics), every span an offset into [`Game::text`]: what the writers
+    /// ([`crate::write::write_export`], the import-style writers with `Game::text` as the source)
+    /// take.
+    #[must_use]
+    pub fn view(&self) -> crate::Record<'_> {
+        let mut info = self.info.clone();
+        shift_sections(&mut info, |s| {
+            Span::new(s.start.saturating_sub(self.offset), s.end.saturating_sub(self.offset))
+        });
+        let tags = self
+            .tags
+            .iter()
+            .map(|t| {
+                let (name, value) = self.packed(t);
+                crate::validate::ResolvedTag {
+                    name: Cow::Borrowed(name),
+                    value: Cow::Borrowed(value),
+                    span: t.span,
+                    value_span: t.value_span,
+                }
+            })
+            .collect();
+        crate::Record { game: self.tokens(), tags, info, diagnostics: Vec::new(), export: self.export }
     }
 
     /// The game's tokens (tags, section data, comments, `%` lines), spans in [`Game::text`]: the
@@ -125,6 +170,15 @@ impl<R: BufRead> Reader<R> {
             ready: VecDeque::new(),
             done: false,
         }
+    }
+
+    /// A reader that also keeps, for each record, what the strict reading reports
+    /// ([`Game::strict_diagnostics`]): for a tool that answers both readings from one pass; the
+    /// record's own diagnostics are the lenient reading's.
+    pub fn with_strict_too(input: R) -> Reader<R> {
+        let mut reader = Reader::new(input, Options::default());
+        reader.carry.strict_too = Some(Default::default());
+        reader
     }
 
     /// Gives the input back.
@@ -176,7 +230,7 @@ impl<R: BufRead> Reader<R> {
         };
         let offset = self.offset;
         self.offset += text.len();
-        let mut games = Vec::new();
+        let first = self.ready.len();
         for raw in Splitter::new(&text) {
             let record = self.carry.check(&text, offset, raw, self.options);
             let mut tag_text =
@@ -185,27 +239,32 @@ impl<R: BufRead> Reader<R> {
             for tag in &record.tags {
                 let name = push_range(&mut tag_text, &tag.name);
                 let value = push_range(&mut tag_text, &tag.value);
-                tags.push((name, value));
+                tags.push(PackedTag { name, value, span: tag.span, value_span: tag.value_span });
             }
-            let is_game = record.game.items.iter().any(|i| matches!(i, Item::Tag(_)));
-            let diagnostics = record.diagnostics;
             let mut info = record.info;
-            shift_sections(&mut info, offset);
-            games.push((record.game.span, info, record.export, is_game, tag_text, tags, diagnostics));
-        }
-        let count = games.len();
-        let mut text = Some(text);
-        for (i, (span, info, export, is_game, tag_text, tags, diagnostics)) in games.into_iter().enumerate() {
-            // The last game of the buffer takes the text; the others (a file that forgot an empty
-            // line between games) get a copy.
-            let text = if i + 1 == count {
-                text.take().unwrap_or_default()
-            } else {
-                text.clone().unwrap_or_default()
+            shift_sections(&mut info, |s| s.shift(offset));
+            let game = Game {
+                text: String::new(),
+                offset,
+                span: record.game.span,
+                info,
+                export: record.export,
+                latin1: self.latin1,
+                is_game: record.game.items.iter().any(|i| matches!(i, Item::Tag(_))),
+                strict_diagnostics: self.carry.strict_too.as_mut().map(|(_, s)| std::mem::take(s)),
+                tag_text,
+                tags,
             };
-            let game =
-                Game { text, offset, span, info, export, latin1: self.latin1, is_game, tag_text, tags };
-            self.ready.push_back(Record { model: game, diagnostics, span: span.shift(offset) });
+            let span = record.game.span.shift(offset);
+            self.ready.push_back(Record { model: game, diagnostics: record.diagnostics, span });
+        }
+        // Each game of the buffer keeps its text: the last one takes it, the others (a file that
+        // forgot the empty line between games) get a copy.
+        let games = self.ready.len() - first;
+        let mut text = Some(text);
+        for (i, record) in self.ready.iter_mut().skip(first).enumerate() {
+            let own = if i + 1 == games { text.take() } else { text.clone() };
+            record.model.text = own.unwrap_or_default();
         }
     }
 }
@@ -236,6 +295,9 @@ impl<R: BufRead> Iterator for Reader<R> {
                     self.done = true;
                     if let Some(last) = self.ready.back_mut() {
                         self.carry.summarize_repeats(&mut last.diagnostics);
+                        if let Some(strict) = &mut last.model.strict_diagnostics {
+                            self.carry.summarize_strict_repeats(strict);
+                        }
                     }
                 }
                 Err(e) => {
@@ -247,16 +309,16 @@ impl<R: BufRead> Iterator for Reader<R> {
     }
 }
 
-/// Moves the spans of the auction and play entries from the buffer into the input.
-fn shift_sections(info: &mut GameInfo, offset: usize) {
+/// Moves the spans of the auction and play entries (between the buffer and the input).
+fn shift_sections(info: &mut GameInfo, shift: impl Fn(Span) -> Span) {
     if let Some(auction) = &mut info.auction {
         for entry in &mut auction.entries {
-            entry.span = entry.span.shift(offset);
+            entry.span = shift(entry.span);
         }
     }
     if let Some(play) = &mut info.play {
         for entry in &mut play.entries {
-            entry.span = entry.span.shift(offset);
+            entry.span = shift(entry.span);
         }
     }
 }

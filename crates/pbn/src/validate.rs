@@ -144,6 +144,9 @@ pub(crate) struct Carry {
     previous: Option<PreviousBoard>,
     /// Warnings repeated across games.
     repeats: Repeats,
+    /// When the strict reading is wanted too (from the same pass): its own repeated warnings, and
+    /// the last game's strict diagnostics.
+    pub(crate) strict_too: Option<(Repeats, Vec<Diagnostic>)>,
 }
 
 /// What the game of a match's other table takes from the game before it.
@@ -185,7 +188,7 @@ impl<'a> Iterator for Reader<'a> {
 /// message once every run of digits and every run of letters inside back-quotes is reduced to its
 /// kind. Errors (and so, under `strict`, the producers' conventions) are always reported in their game.
 #[derive(Debug, Clone, Default)]
-struct Repeats {
+pub(crate) struct Repeats {
     /// By shape: the first occurrence and how many later ones were held back.
     seen: HashMap<u64, Repeat, foldhash::fast::RandomState>,
     /// Shapes in the order they first occurred (the summary follows it).
@@ -354,6 +357,11 @@ impl Carry {
             d.set_span(Span::new(start + offset, end + offset));
         }
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+        if let Some((repeats, strict)) = &mut self.strict_too {
+            strict.clone_from(&diagnostics);
+            cards_core::diagnostic::make_strict(strict, codes::LENIENCIES);
+            repeats.filter(strict);
+        }
         self.repeats.filter(&mut diagnostics);
         Record { game, tags, info, diagnostics, export: self.export }
     }
@@ -361,6 +369,13 @@ impl Carry {
     /// Adds to the last record of a file one warning per repeated warning, with its count.
     pub(crate) fn summarize_repeats(&mut self, diags: &mut Vec<Diagnostic>) {
         self.repeats.summarize(diags);
+    }
+
+    /// [`Carry::summarize_repeats`] for the strict reading kept beside (see `strict_too`).
+    pub(crate) fn summarize_strict_repeats(&mut self, diags: &mut Vec<Diagnostic>) {
+        if let Some((repeats, _)) = &mut self.strict_too {
+            repeats.summarize(diags);
+        }
     }
 
     /// Checks the sections. A game that gives no Board, Dealer, Vulnerable or Deal but has an
