@@ -422,12 +422,19 @@ fn the_streaming_reader_reads_every_shared_file_as_read_str() {
             }
             // The writers give the same text from the streamed games' views.
             let views: Vec<_> = streamed.iter().map(|r| r.model.view()).collect();
-            assert_eq!(pbn::write::write_export(&whole), pbn::write::write_export(&views), "{}", path.display());
+            assert_eq!(
+                pbn::write::write_export(&whole),
+                pbn::write::write_export(&views),
+                "{}",
+                path.display()
+            );
         }
         // One pass gives both readings.
-        let strict: Vec<_> =
-            pbn::stream::Reader::new(bytes.as_slice(), Options { strict: true }).map(Result::unwrap).collect();
-        let both: Vec<_> = pbn::stream::Reader::with_strict_too(bytes.as_slice()).map(Result::unwrap).collect();
+        let strict: Vec<_> = pbn::stream::Reader::new(bytes.as_slice(), Options { strict: true })
+            .map(Result::unwrap)
+            .collect();
+        let both: Vec<_> =
+            pbn::stream::Reader::with_strict_too(bytes.as_slice()).map(Result::unwrap).collect();
         assert_eq!(strict.len(), both.len());
         for (s, b) in strict.iter().zip(&both) {
             assert_eq!(Some(&s.diagnostics), b.model.strict_diagnostics.as_ref(), "{}", path.display());
