@@ -294,9 +294,11 @@ impl<R: BufRead> Iterator for Reader<R> {
                 Ok(false) => {
                     self.done = true;
                     if let Some(last) = self.ready.back_mut() {
-                        self.carry.summarize_repeats(&mut last.diagnostics);
+                        let at = crate::validate::end_of_last_line(&last.model.text, last.model.span)
+                            .shift(last.model.offset);
+                        self.carry.summarize_repeats(&mut last.diagnostics, at);
                         if let Some(strict) = &mut last.model.strict_diagnostics {
-                            self.carry.summarize_strict_repeats(strict);
+                            self.carry.summarize_strict_repeats(strict, at);
                         }
                     }
                 }

@@ -175,7 +175,8 @@ impl<'a> Iterator for Reader<'a> {
         // One game ahead, to know which record is the last one of the file.
         self.ahead = self.splitter.next();
         if self.ahead.is_none() {
-            self.carry.summarize_repeats(&mut record.diagnostics);
+            let at = end_of_last_line(self.src, record.game.span);
+            self.carry.summarize_repeats(&mut record.diagnostics, at);
         }
         Some(record)
     }
@@ -240,7 +241,9 @@ impl Repeats {
         });
     }
 
-    fn summarize(&mut self, diags: &mut Vec<Diagnostic>) {
+    /// Appends the count lines, each at `at` (the end of the file's last game: a reader that
+    /// streams cannot point back at the first occurrence, which was reported where it stood).
+    fn summarize(&mut self, diags: &mut Vec<Diagnostic>, at: Span) {
         for key in &self.order {
             let Some(Repeat { first, games: count, .. }) = self.seen.get(key) else { continue };
             if *count == 0 {
@@ -248,8 +251,7 @@ impl Repeats {
             }
             let games = if *count == 1 { "1 more game".to_owned() } else { format!("{count} more games") };
             let message = format!("the same in {games} of this file (reported once): {}", first.message());
-            let mut d =
-                Diagnostic::warning(first.code(), message, first.span()).with_severity(first.severity());
+            let mut d = Diagnostic::warning(first.code(), message, at).with_severity(first.severity());
             if let Some(help) = first.help() {
                 d = d.with_help(help);
             }
@@ -367,14 +369,14 @@ impl Carry {
     }
 
     /// Adds to the last record of a file one warning per repeated warning, with its count.
-    pub(crate) fn summarize_repeats(&mut self, diags: &mut Vec<Diagnostic>) {
-        self.repeats.summarize(diags);
+    pub(crate) fn summarize_repeats(&mut self, diags: &mut Vec<Diagnostic>, at: Span) {
+        self.repeats.summarize(diags, at);
     }
 
     /// [`Carry::summarize_repeats`] for the strict reading kept beside (see `strict_too`).
-    pub(crate) fn summarize_strict_repeats(&mut self, diags: &mut Vec<Diagnostic>) {
+    pub(crate) fn summarize_strict_repeats(&mut self, diags: &mut Vec<Diagnostic>, at: Span) {
         if let Some((repeats, _)) = &mut self.strict_too {
-            repeats.summarize(diags);
+            repeats.summarize(diags, at);
         }
     }
 
@@ -528,6 +530,17 @@ impl Carry {
         }
         out
     }
+}
+
+/// Where the count lines of repeated warnings go: the end of the last line of `span` in `text`
+/// (its line break left out).
+pub(crate) fn end_of_last_line(text: &str, span: Span) -> Span {
+    let b = text.as_bytes();
+    let mut end = span.end.min(b.len());
+    while end > span.start && matches!(b.get(end - 1), Some(b'\r' | b'\n')) {
+        end -= 1;
+    }
+    Span::at(end)
 }
 
 /// Overwrites `slot` with `text`, reusing its buffer.
