@@ -257,7 +257,7 @@ pub trait Notation: Send + Sync {
 pub fn notation(format: Format) -> &'static dyn Notation {
     match format {
         Format::Phh => &phh::PhhNotation,
-        Format::Pbn => &WholeFile(Format::Pbn),
+        Format::Pbn => &pbn::PbnNotation,
         Format::PpnPref => &WholeFile(Format::PpnPref),
         Format::PpnPinochle => &WholeFile(Format::PpnPinochle),
         Format::Lin => &WholeFile(Format::Lin),
