@@ -295,7 +295,7 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
 
 /// Bytes of PBN text a unit gathers before it is cut (after a game): big enough that a unit's
 /// fixed costs vanish, small enough that the units in flight stay far under the memory budget.
-pub const UNIT_BYTES: usize = 1 << 20;
+pub const UNIT_BYTES: usize = 256 << 10;
 
 /// PBN through the streaming commands: the sequential step reads the file game by game with
 /// [`pbn::stream::Reader`] (inheritance, export mode and repeated warnings need the games in
