@@ -1,6 +1,6 @@
 //! PBN reader: never panics on any bytes (UTF-8 or not), every diagnostic span lies inside the
 //! decoded text on character boundaries, and strict mode reports at least as many errors as the default
-//! mode (it turns warnings into errors).
+//! mode (it turns the producers' conventions into errors).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

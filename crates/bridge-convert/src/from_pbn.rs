@@ -1,9 +1,7 @@
 //! PBN -> LIN.
 
 use cards_core::{Card, Compass};
-use lin::model::{
-    AuctionCall, Board, Call, Deal, Extra, MatchHeader, PlayedCard, Room, Strain, Vulnerability,
-};
+use lin::model::{AuctionCall, Board, Call, Deal, Extra, MatchHeader, PlayedCard, Room, Strain};
 use pbn::model::{AuctionItem, Denomination, PlayItem};
 
 use crate::Converted;
@@ -119,12 +117,7 @@ fn board_of(record: &pbn::Record<'_>, in_match: bool) -> Board {
         },
         number: info.board.as_deref().and_then(|b| b.trim().parse().ok()),
         dealer: info.dealer,
-        vulnerability: info.vulnerable.map(|v| match v {
-            pbn::model::Vulnerability::None => Vulnerability::None,
-            pbn::model::Vulnerability::NorthSouth => Vulnerability::NorthSouth,
-            pbn::model::Vulnerability::EastWest => Vulnerability::EastWest,
-            pbn::model::Vulnerability::Both => Vulnerability::Both,
-        }),
+        vulnerability: info.vulnerable,
         deal: info.deal.map(|d| Deal { hands: d.hands, completed: None }),
         ..Board::default()
     };

@@ -138,7 +138,7 @@ impl PbnTables {
         row.text(Some(file)).u32(Some(index));
         row.text(record.tag("Event")).text(record.tag("Site")).text(record.tag("Date"));
         row.text(info.board.as_deref()).text(info.dealer.map(seat_text).as_deref());
-        row.text(info.vulnerable.map(|v| v.export()));
+        row.text(info.vulnerable.map(pbn::model::vulnerability_export));
         row.text(info.deal.map(|d| d.write_from(Compass::North)).as_deref());
         for seat in Compass::ALL {
             row.text(info.deal.map(|d| write_hand(d.hand(seat))).as_deref());

@@ -40,6 +40,6 @@ pub use deck::Deck;
 pub use diagnostic::{Diagnostic, DiagnosticSink, DisplaySource, FirstError, LineIndex, Severity, Span};
 pub use record::Record;
 pub use rng::Rng;
-pub use seat::Compass;
+pub use seat::{Compass, Vulnerability};
 pub use set::{CardCounts, CardSet, CardSetIter};
 pub use text::{CardTextError, CardTextErrorKind};

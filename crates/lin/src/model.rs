@@ -67,53 +67,30 @@ impl Item {
     }
 }
 
-/// Vulnerability (`sv`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub enum Vulnerability {
-    /// `o`, `0` or `-`.
-    None,
-    /// `n`.
-    NorthSouth,
-    /// `e`.
-    EastWest,
-    /// `b`.
-    Both,
+/// Which sides are vulnerable (`sv`): the type is cards-core's, shared with the other bridge
+/// notations; LIN's spellings are [`parse_vulnerability`] and [`vulnerability_letter`].
+pub use cards_core::Vulnerability;
+
+/// Reads an `sv` value (either case; `0` and `-` as none).
+#[must_use]
+pub fn parse_vulnerability(text: &str) -> Option<Vulnerability> {
+    match text.trim() {
+        "o" | "O" | "0" | "-" => Some(Vulnerability::None),
+        "n" | "N" => Some(Vulnerability::NorthSouth),
+        "e" | "E" => Some(Vulnerability::EastWest),
+        "b" | "B" => Some(Vulnerability::Both),
+        _ => None,
+    }
 }
 
-impl Vulnerability {
-    /// Reads an `sv` value (either case; `0` and `-` as none).
-    #[must_use]
-    pub fn parse(text: &str) -> Option<Vulnerability> {
-        match text.trim() {
-            "o" | "O" | "0" | "-" => Some(Vulnerability::None),
-            "n" | "N" => Some(Vulnerability::NorthSouth),
-            "e" | "E" => Some(Vulnerability::EastWest),
-            "b" | "B" => Some(Vulnerability::Both),
-            _ => None,
-        }
-    }
-
-    /// BBO's letter.
-    #[must_use]
-    pub const fn letter(self) -> char {
-        match self {
-            Vulnerability::None => 'o',
-            Vulnerability::NorthSouth => 'n',
-            Vulnerability::EastWest => 'e',
-            Vulnerability::Both => 'b',
-        }
-    }
-
-    /// Whether `seat`'s side is vulnerable.
-    #[must_use]
-    pub const fn is_vulnerable(self, seat: Compass) -> bool {
-        match self {
-            Vulnerability::None => false,
-            Vulnerability::Both => true,
-            Vulnerability::NorthSouth => seat.is_north_south(),
-            Vulnerability::EastWest => !seat.is_north_south(),
-        }
+/// BBO's letter for a vulnerability.
+#[must_use]
+pub const fn vulnerability_letter(v: Vulnerability) -> char {
+    match v {
+        Vulnerability::None => 'o',
+        Vulnerability::NorthSouth => 'n',
+        Vulnerability::EastWest => 'e',
+        Vulnerability::Both => 'b',
     }
 }
 

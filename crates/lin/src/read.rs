@@ -13,7 +13,7 @@ use cards_core::{Card, CardSet, Compass, Diagnostic, Rank, Span, Suit};
 use crate::codes;
 use crate::model::{
     AuctionCall, Board, Call, Content, Deal, Encoding, Extra, Item, MatchHeader, PlayedCard, Room, Strain,
-    Vulnerability,
+    parse_vulnerability,
 };
 
 /// Reading options.
@@ -420,7 +420,7 @@ impl<R: BufRead> Reader<R> {
                 }
                 b"md" if board.deal.is_none() => read_md(item, &mut board, diagnostics),
                 b"sv" if board.vulnerability.is_none() => {
-                    board.vulnerability = Vulnerability::parse(&item.value);
+                    board.vulnerability = parse_vulnerability(&item.value);
                     if board.vulnerability.is_none() {
                         diagnostics.push(
                             Diagnostic::error(

@@ -105,7 +105,7 @@ pub fn board_text(board: &Board) -> String {
         push("md", &format!("{digit}{}", hands.join(",")));
     }
     if let Some(vul) = board.vulnerability {
-        push("sv", &vul.letter().to_string());
+        push("sv", &crate::model::vulnerability_letter(vul).to_string());
     }
     if let Some(title) = &board.title {
         push("ah", title);

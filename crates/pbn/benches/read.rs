@@ -1,4 +1,4 @@
-//! Read + check throughput (MB/s) over the project corpus `corpus/pbn/real` and `cases`
+//! Read + check throughput (MB/s), borrowed (`read_str`) and streamed (`stream::Reader`), over the project corpus `corpus/pbn/real` and `cases`
 //! (concatenated, deterministic), and over a generated file of export-format games.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
@@ -24,6 +24,13 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 pbn::read_str(black_box(text), pbn::Options::default())
                     .map(|r| r.diagnostics.len())
+                    .sum::<usize>()
+            })
+        });
+        group.bench_function(format!("stream/{name}"), |b| {
+            b.iter(|| {
+                pbn::stream::Reader::from_str(black_box(text), pbn::Options::default())
+                    .map(|r| r.map_or(0, |r| r.diagnostics.len()))
                     .sum::<usize>()
             })
         });

@@ -168,6 +168,19 @@ pub const AUCTION_OPENING_PASSES_OMITTED: &str = "AUCTION_OPENING_PASSES_OMITTED
 /// does every card come from its player's hand (warning).
 pub const PLAY_TRICK_ORDER: &str = "PLAY_TRICK_ORDER";
 
+/// The producers' conventions, each read with a warning code of its own: under
+/// [`crate::Options::strict`] they are errors (and every other warning stays a warning).
+pub const LENIENCIES: &[&str] = &[
+    TAG_VALUE_UNQUOTED,
+    NOTRUMP_AS_N,
+    DEAL_SPOT_CARD,
+    AUCTION_ALL_PASS_TEXT,
+    AUCTION_BLANK,
+    OTHER_TABLE,
+    AUCTION_OPENING_PASSES_OMITTED,
+    PLAY_TRICK_ORDER,
+];
+
 /// Every code, for documentation and the compliance set.
 pub const ALL: &[&str] = &[
     CONTROL_CHARACTER,

@@ -2,6 +2,34 @@
 //! the game (deal, auction, play, result, score), and writers for the strict export format and a
 //! faithful import style.
 //!
+//! Stream a file of any size from disk, game by game ([`stream::Reader`], memory bounded by the
+//! largest game), and write it back in export format ([`write::Writer`]):
+//!
+//! ```
+//! use std::io::BufReader;
+//!
+//! # let dir = std::env::temp_dir().join(format!("pbn-doc-{}", std::process::id()));
+//! # std::fs::create_dir_all(&dir)?;
+//! # let path = dir.join("games.pbn");
+//! # std::fs::write(&path, "[Event \"##Club night\"]\n[Board \"1\"]\n[Dealer \"N\"]\n\n\
+//! #     [Event \"#\"]\n[Board \"2\"]\n[Dealer \"E\"]\n")?;
+//! let file = std::fs::File::open(&path)?;
+//! let mut writer = pbn::write::Writer::new(Vec::new());
+//! for record in pbn::stream::Reader::new(BufReader::new(file), pbn::Options::default()) {
+//!     let record = record?;
+//!     // One field per record: the board (the Event is inherited with `#`).
+//!     println!("board {:?} of {:?}", record.model.tag("Board"), record.model.tag("Event"));
+//!     assert_eq!(record.model.tag("Event"), Some("Club night"));
+//!     writer.write_record(&record.model.view())?;
+//! }
+//! let export = writer.finish()?;
+//! assert!(export.starts_with(b"% PBN 2.1\r\n% EXPORT\r\n[Event \"Club night\"]\r\n"));
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! Text already in memory reads with [`read_str`], which borrows it:
+//!
 //! ```
 //! let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
 //!     [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
@@ -28,7 +56,8 @@
 //!
 //! Reading never fails: every problem is a [`cards_core::Diagnostic`] with a stable code (see
 //! [`codes`]) and the byte span in the decoded file. Warnings mark what a reader can still
-//! understand; [`Options::strict`] turns them into errors.
+//! understand; [`Options::strict`] turns the producers' conventions ([`codes::LENIENCIES`]) into
+//! errors.
 //!
 //! # Guarantees
 //! - No panic on any input: every problem in a file is a [`cards_core::Diagnostic`] value. The
@@ -42,6 +71,7 @@ pub mod codes;
 pub mod error;
 pub mod model;
 pub mod parse;
+pub mod stream;
 pub mod summary;
 pub mod text;
 pub mod validate;
@@ -50,7 +80,9 @@ pub mod write;
 pub use parse::{Decoded, decode};
 pub use validate::{Options, Reader, Record};
 
-/// Reads and checks every game of decoded text, one [`Record`] at a time.
+/// Reads and checks every game of decoded text, one [`Record`] at a time. The records borrow the
+/// text; [`stream::Reader`] reads the same records from any [`std::io::BufRead`] without holding
+/// the whole input (the shared-corpus tests prove both give the same games and diagnostics).
 #[must_use]
 pub fn read_str(text: &str, options: Options) -> Reader<'_> {
     Reader::new(text, options)

@@ -192,63 +192,31 @@ pub struct Token<'a> {
     pub line_start: bool,
 }
 
-/// Vulnerability.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Vulnerability {
-    /// Nobody (`None`, `Love`, `-`).
-    None,
-    /// North-South.
-    NorthSouth,
-    /// East-West.
-    EastWest,
-    /// Both sides (`All`, `Both`).
-    Both,
+/// Which sides are vulnerable (the `Vulnerable` tag): the type is cards-core's, shared with the
+/// other bridge notations; PBN's spellings are [`parse_vulnerability`] and [`vulnerability_export`].
+pub use cards_core::Vulnerability;
+
+/// Parses every spelling of the `Vulnerable` tag the spec allows, either case (`None`, `Love`,
+/// `-`, `NS`, `EW`, `All`, `Both`).
+#[must_use]
+pub fn parse_vulnerability(text: &str) -> Option<Vulnerability> {
+    Some(match text {
+        "None" | "none" | "Love" | "love" | "-" => Vulnerability::None,
+        "NS" | "ns" => Vulnerability::NorthSouth,
+        "EW" | "ew" => Vulnerability::EastWest,
+        "All" | "all" | "Both" | "both" => Vulnerability::Both,
+        _ => return None,
+    })
 }
 
-impl Vulnerability {
-    /// Parses every synonym the spec allows, either case.
-    #[must_use]
-    pub fn parse(text: &str) -> Option<Vulnerability> {
-        Some(match text {
-            "None" | "none" | "Love" | "love" | "-" => Vulnerability::None,
-            "NS" | "ns" => Vulnerability::NorthSouth,
-            "EW" | "ew" => Vulnerability::EastWest,
-            "All" | "all" | "Both" | "both" => Vulnerability::Both,
-            _ => return None,
-        })
-    }
-
-    /// The export spelling (`None`, `NS`, `EW`, `All`).
-    #[must_use]
-    pub const fn export(self) -> &'static str {
-        match self {
-            Vulnerability::None => "None",
-            Vulnerability::NorthSouth => "NS",
-            Vulnerability::EastWest => "EW",
-            Vulnerability::Both => "All",
-        }
-    }
-
-    /// Whether `seat`'s side is vulnerable.
-    #[must_use]
-    pub const fn is_vulnerable(self, seat: Compass) -> bool {
-        match self {
-            Vulnerability::None => false,
-            Vulnerability::Both => true,
-            Vulnerability::NorthSouth => seat.is_north_south(),
-            Vulnerability::EastWest => !seat.is_north_south(),
-        }
-    }
-
-    /// The vulnerability from each side's state.
-    #[must_use]
-    pub const fn from_sides(ns: bool, ew: bool) -> Vulnerability {
-        match (ns, ew) {
-            (false, false) => Vulnerability::None,
-            (true, false) => Vulnerability::NorthSouth,
-            (false, true) => Vulnerability::EastWest,
-            (true, true) => Vulnerability::Both,
-        }
+/// The export spelling of a vulnerability (`None`, `NS`, `EW`, `All`).
+#[must_use]
+pub const fn vulnerability_export(v: Vulnerability) -> &'static str {
+    match v {
+        Vulnerability::None => "None",
+        Vulnerability::NorthSouth => "NS",
+        Vulnerability::EastWest => "EW",
+        Vulnerability::Both => "All",
     }
 }
 

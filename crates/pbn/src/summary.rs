@@ -76,8 +76,8 @@ pub fn summarize(r: &Record<'_>) -> Summary {
     let mut tags: Vec<(String, String)> = r
         .tags
         .iter()
-        .filter(|t| !typed.contains(&t.name))
-        .map(|t| (t.name.to_owned(), t.value.to_string()))
+        .filter(|t| !typed.contains(&&*t.name))
+        .map(|t| (t.name.to_string(), t.value.to_string()))
         .collect();
     tags.sort();
     let declarer_seat = info.declarer.map(|d| d.seat);
@@ -153,7 +153,7 @@ pub fn summarize(r: &Record<'_>) -> Summary {
         tags,
         board: info.board.clone(),
         dealer: info.dealer.map(|d| d.char()),
-        vulnerable: info.vulnerable.map(|v| v.export()),
+        vulnerable: info.vulnerable.map(crate::model::vulnerability_export),
         deal: info.deal.map(|d| d.write_from(cards_core::Compass::North)),
         declarer: info.declarer.map(|d| format!("{}{}", if d.irregular { "^" } else { "" }, d.seat.char())),
         contract: info.contract.map(crate::model::Contract::export),

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use cards_core::{Card, CardSet, Compass, Diagnostic, Severity, Span, Suit};
+use cards_core::{Card, CardSet, Compass, Diagnostic, Span, Suit};
 
 use crate::error::codes;
 use crate::model::{
@@ -16,15 +16,16 @@ use crate::parse::{self, RawGame, Splitter};
 /// Reading options.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Options {
-    /// Turn every warning into an error.
+    /// Read the producers' conventions ([`codes::LENIENCIES`], each with a warning code of its own)
+    /// as errors; every other warning stays a warning.
     pub strict: bool,
 }
 
 /// A tag value after inheritance.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResolvedTag<'a> {
-    /// The tag name.
-    pub name: &'a str,
+    /// The tag name (owned only for a `##` value carried from an earlier game).
+    pub name: Cow<'a, str>,
     /// The value (`#` and `##` resolved, escapes resolved).
     pub value: Cow<'a, str>,
     /// The tag in this game, or `None` when the value comes from an earlier `##`.
@@ -114,26 +115,38 @@ impl Record<'_> {
 ///
 /// A warning broken the same way in later games of the file (dates as `2-Aug-2023` in every game)
 /// is reported in the game where it first occurs, and the last record of the file carries one
-/// warning with the number of later games that repeat it; under [`Options::strict`] every game
-/// reports its own. The reader splits one game ahead to know which record is the last.
+/// warning with the number of later games that repeat it (a convention that [`Options::strict`]
+/// makes an error is reported in every game). The reader splits one game ahead to know which record is the last.
 #[derive(Debug, Clone)]
 pub struct Reader<'a> {
     src: &'a str,
     splitter: Splitter<'a>,
     options: Options,
+    /// What is carried from game to game.
+    carry: Carry,
+    /// The next game, split but not yet checked.
+    ahead: Option<RawGame<'a>>,
+}
+
+/// What a reader carries from one game to the next: inheritance, export mode, the board before
+/// (for a match's other table) and the warnings repeated across games. It owns its text, so the
+/// streaming [`crate::stream::Reader`] carries it across the buffers it reads.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Carry {
     /// The latest value of each tag name so far, which `#` repeats. Only the latest is kept, so
     /// the reader's memory does not grow with the number of games (foldhash: seeded, and cheap
-    /// on short names, since every tag is recorded).
-    latest: HashMap<&'a str, Cow<'a, str>, foldhash::fast::RandomState>,
-    sticky: Vec<(&'a str, Cow<'a, str>)>,
+    /// on short names, since every tag is recorded); each value's buffer is reused.
+    latest: HashMap<Box<str>, String, foldhash::fast::RandomState>,
+    sticky: Vec<(Box<str>, String)>,
     export: bool,
     eol_reported: bool,
     /// The board of the latest game that gave a deal, for the other table of a match.
     previous: Option<PreviousBoard>,
-    /// The next game, split but not yet checked.
-    ahead: Option<RawGame<'a>>,
     /// Warnings repeated across games.
     repeats: Repeats,
+    /// When the strict reading is wanted too (from the same pass): its own repeated warnings, and
+    /// the last game's strict diagnostics.
+    pub(crate) strict_too: Option<(Repeats, Vec<Diagnostic>)>,
 }
 
 /// What the game of a match's other table takes from the game before it.
@@ -149,18 +162,7 @@ impl<'a> Reader<'a> {
     /// A reader over the decoded text of a whole file.
     #[must_use]
     pub fn new(src: &'a str, options: Options) -> Reader<'a> {
-        Reader {
-            src,
-            splitter: Splitter::new(src),
-            options,
-            latest: HashMap::default(),
-            sticky: Vec::new(),
-            export: false,
-            eol_reported: false,
-            previous: None,
-            ahead: None,
-            repeats: Repeats::default(),
-        }
+        Reader { src, splitter: Splitter::new(src), options, carry: Carry::default(), ahead: None }
     }
 }
 
@@ -169,14 +171,12 @@ impl<'a> Iterator for Reader<'a> {
 
     fn next(&mut self) -> Option<Record<'a>> {
         let raw = self.ahead.take().or_else(|| self.splitter.next())?;
-        let mut record = self.check(raw);
-        if !self.options.strict {
-            self.repeats.filter(&mut record.diagnostics);
-            // One game ahead, to know which record is the last one of the file.
-            self.ahead = self.splitter.next();
-            if self.ahead.is_none() {
-                self.repeats.summarize(&mut record.diagnostics);
-            }
+        let mut record = self.carry.check(self.src, 0, raw, self.options);
+        // One game ahead, to know which record is the last one of the file.
+        self.ahead = self.splitter.next();
+        if self.ahead.is_none() {
+            let at = end_of_last_line(self.src, record.game.span);
+            self.carry.summarize_repeats(&mut record.diagnostics, at);
         }
         Some(record)
     }
@@ -187,9 +187,9 @@ impl<'a> Iterator for Reader<'a> {
 /// and the other games that break it the same way are counted in one warning at the end of the
 /// file instead of being reported one by one. "The same way" is the same code and the same
 /// message once every run of digits and every run of letters inside back-quotes is reduced to its
-/// kind. Errors are always reported in their game, and under `strict` every game reports its own.
+/// kind. Errors (and so, under `strict`, the producers' conventions) are always reported in their game.
 #[derive(Debug, Clone, Default)]
-struct Repeats {
+pub(crate) struct Repeats {
     /// By shape: the first occurrence and how many later ones were held back.
     seen: HashMap<u64, Repeat, foldhash::fast::RandomState>,
     /// Shapes in the order they first occurred (the summary follows it).
@@ -241,7 +241,9 @@ impl Repeats {
         });
     }
 
-    fn summarize(&mut self, diags: &mut Vec<Diagnostic>) {
+    /// Appends the count lines, each at `at` (the end of the file's last game: a reader that
+    /// streams cannot point back at the first occurrence, which was reported where it stood).
+    fn summarize(&mut self, diags: &mut Vec<Diagnostic>, at: Span) {
         for key in &self.order {
             let Some(Repeat { first, games: count, .. }) = self.seen.get(key) else { continue };
             if *count == 0 {
@@ -249,8 +251,7 @@ impl Repeats {
             }
             let games = if *count == 1 { "1 more game".to_owned() } else { format!("{count} more games") };
             let message = format!("the same in {games} of this file (reported once): {}", first.message());
-            let mut d =
-                Diagnostic::warning(first.code(), message, first.span()).with_severity(first.severity());
+            let mut d = Diagnostic::warning(first.code(), message, at).with_severity(first.severity());
             if let Some(help) = first.help() {
                 d = d.with_help(help);
             }
@@ -310,8 +311,17 @@ fn warn(code: &'static str, msg: impl Into<String>, span: Span) -> Diagnostic {
     Diagnostic::warning(code, msg, span)
 }
 
-impl<'a> Reader<'a> {
-    fn check(&mut self, raw: RawGame<'a>) -> Record<'a> {
+impl Carry {
+    /// Reads one game of `src` (tag checks, inheritance, sections, scores, export rules); under
+    /// `!options.strict` warnings already reported in an earlier game are held back. `src` starts
+    /// at `offset` in the input: diagnostic spans are shifted by it (the record's own spans are not).
+    pub(crate) fn check<'a>(
+        &mut self,
+        src: &'a str,
+        offset: usize,
+        raw: RawGame<'a>,
+        options: Options,
+    ) -> Record<'a> {
         let RawGame { game, mut diagnostics, long_lines } = raw;
         for item in &game.items {
             if let Item::Line(l) = item
@@ -326,39 +336,55 @@ impl<'a> Reader<'a> {
         check_tags(&lookup, &mut info, &mut diagnostics);
         self.check_board(&game, &lookup, &mut info, &mut diagnostics);
         for span in long_lines {
-            long_line(self.src, 0, span.start, span.end, &mut diagnostics);
+            long_line(src, 0, span.start, span.end, &mut diagnostics);
         }
-        check_lines(self.src, &game, self.export, &mut self.eol_reported, &mut diagnostics);
+        check_lines(src, &game, self.export, &mut self.eol_reported, &mut diagnostics);
         if self.export {
             check_export(&game, &lookup, &info, &self.sticky, &mut diagnostics);
         }
-        if self.options.strict {
-            for d in &mut diagnostics {
-                d.set_severity(Severity::Error);
-            }
+        if options.strict {
+            cards_core::diagnostic::make_strict(&mut diagnostics, codes::LENIENCIES);
         }
         // Spans computed from byte offsets inside values may cut a character of a Latin-1 file:
         // widen them to character boundaries.
         for d in &mut diagnostics {
-            let mut start = d.span().start.min(self.src.len());
-            while !self.src.is_char_boundary(start) {
+            let mut start = d.span().start.min(src.len());
+            while !src.is_char_boundary(start) {
                 start -= 1;
             }
-            let mut end = d.span().end.clamp(start, self.src.len());
-            while !self.src.is_char_boundary(end) {
+            let mut end = d.span().end.clamp(start, src.len());
+            while !src.is_char_boundary(end) {
                 end += 1;
             }
-            d.set_span(Span::new(start, end));
+            d.set_span(Span::new(start + offset, end + offset));
         }
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+        if let Some((repeats, strict)) = &mut self.strict_too {
+            strict.clone_from(&diagnostics);
+            cards_core::diagnostic::make_strict(strict, codes::LENIENCIES);
+            repeats.filter(strict);
+        }
+        self.repeats.filter(&mut diagnostics);
         Record { game, tags, info, diagnostics, export: self.export }
+    }
+
+    /// Adds to the last record of a file one warning per repeated warning, with its count.
+    pub(crate) fn summarize_repeats(&mut self, diags: &mut Vec<Diagnostic>, at: Span) {
+        self.repeats.summarize(diags, at);
+    }
+
+    /// [`Carry::summarize_repeats`] for the strict reading kept beside (see `strict_too`).
+    pub(crate) fn summarize_strict_repeats(&mut self, diags: &mut Vec<Diagnostic>, at: Span) {
+        if let Some((repeats, _)) = &mut self.strict_too {
+            repeats.summarize(diags, at);
+        }
     }
 
     /// Checks the sections. A game that gives no Board, Dealer, Vulnerable or Deal but has an
     /// auction or a play, after a game that gave a deal, is read as the same board played at the
     /// other table of a match (the championship archive's layout) when its play then fits the
     /// hands (or it has no play) and its auction makes no new error; a warning says so.
-    fn check_board(
+    fn check_board<'a>(
         &mut self,
         game: &Game<'a>,
         tags: &Tags<'_, 'a>,
@@ -422,7 +448,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Resolves `#` and `##`, reports duplicates and forbidden inheritance.
-    fn resolve(&mut self, game: &Game<'a>, diags: &mut Vec<Diagnostic>) -> Vec<ResolvedTag<'a>> {
+    fn resolve<'a>(&mut self, game: &Game<'a>, diags: &mut Vec<Diagnostic>) -> Vec<ResolvedTag<'a>> {
         let mut out: Vec<ResolvedTag<'a>> = Vec::with_capacity(24);
         // One bit per name hash of the tags in `out`: a clear bit means no tag of that name yet.
         let mut seen = 0u64;
@@ -436,7 +462,7 @@ impl<'a> Reader<'a> {
                     tag.name_span,
                 ));
             }
-            let dup = seen & bit != 0 && out.iter().any(|t| same(t.name, tag.name));
+            let dup = seen & bit != 0 && out.iter().any(|t| same(&t.name, tag.name));
             if tag.name != "Note" && dup {
                 diags.push(warn(
                     codes::DUPLICATE_TAG,
@@ -457,37 +483,46 @@ impl<'a> Reader<'a> {
                 if raw == "#" {
                     self.latest
                         .get(tag.name)
-                        .cloned()
-                        .or_else(|| self.sticky.iter().find(|(n, _)| *n == tag.name).map(|(_, v)| v.clone()))
-                        .unwrap_or(Cow::Borrowed(""))
+                        .or_else(|| self.sticky.iter().find(|(n, _)| &**n == tag.name).map(|(_, v)| v))
+                        .map_or(Cow::Borrowed(""), |v| Cow::Owned(v.clone()))
                 } else {
                     let v: Cow<'a, str> = match raw {
                         Cow::Borrowed(s) => Cow::Borrowed(s.get(2..).unwrap_or("")),
                         Cow::Owned(s) => Cow::Owned(s.get(2..).unwrap_or("").to_owned()),
                     };
-                    match self.sticky.iter_mut().find(|(n, _)| *n == tag.name) {
-                        Some(slot) => slot.1 = v.clone(),
-                        None => self.sticky.push((tag.name, v.clone())),
+                    match self.sticky.iter_mut().find(|(n, _)| &**n == tag.name) {
+                        Some(slot) => replace_text(&mut slot.1, &v),
+                        None => self.sticky.push((tag.name.into(), v.clone().into_owned())),
                     }
                     v
                 }
             } else {
-                if let Some(slot) = self.sticky.iter_mut().find(|(n, _)| *n == tag.name) {
-                    slot.1 = raw.clone();
+                if let Some(slot) = self.sticky.iter_mut().find(|(n, _)| &**n == tag.name) {
+                    replace_text(&mut slot.1, &raw);
                 }
                 raw
             };
             if tag.name != "Note" {
-                self.latest.insert(tag.name, value.clone());
+                match self.latest.get_mut(tag.name) {
+                    Some(slot) => replace_text(slot, &value),
+                    None => {
+                        self.latest.insert(tag.name.into(), value.clone().into_owned());
+                    }
+                }
             }
-            out.push(ResolvedTag { name: tag.name, value, span: Some(tag.span), value_span: tag.value_span });
+            out.push(ResolvedTag {
+                name: Cow::Borrowed(tag.name),
+                value,
+                span: Some(tag.span),
+                value_span: tag.value_span,
+            });
             seen |= bit;
         }
         for (name, value) in &self.sticky {
-            if !out.iter().any(|t| t.name == *name) {
+            if !out.iter().any(|t| *t.name == **name) {
                 out.push(ResolvedTag {
-                    name,
-                    value: value.clone(),
+                    name: Cow::Owned(name.to_string()),
+                    value: Cow::Owned(value.clone()),
                     span: None,
                     value_span: Span::at(game.span.start),
                 });
@@ -495,6 +530,23 @@ impl<'a> Reader<'a> {
         }
         out
     }
+}
+
+/// Where the count lines of repeated warnings go: the end of the last line of `span` in `text`
+/// (its line break left out).
+pub(crate) fn end_of_last_line(text: &str, span: Span) -> Span {
+    let b = text.as_bytes();
+    let mut end = span.end.min(b.len());
+    while end > span.start && matches!(b.get(end - 1), Some(b'\r' | b'\n')) {
+        end -= 1;
+    }
+    Span::at(end)
+}
+
+/// Overwrites `slot` with `text`, reusing its buffer.
+fn replace_text(slot: &mut String, text: &str) {
+    slot.clear();
+    slot.push_str(text);
 }
 
 /// String equality that rejects most different tag names without calling `memcmp`.
@@ -506,7 +558,7 @@ fn same(a: &str, b: &str) -> bool {
 }
 
 fn get<'t, 'a>(tags: &'t [ResolvedTag<'a>], name: &str) -> Option<&'t ResolvedTag<'a>> {
-    tags.iter().find(|t| same(t.name, name))
+    tags.iter().find(|t| same(&t.name, name))
 }
 
 /// The tags the checks look up by name; the mandatory tag set comes first, in export order.
@@ -617,7 +669,7 @@ impl<'t, 'a> Tags<'t, 'a> {
     fn new(list: &'t [ResolvedTag<'a>]) -> Tags<'t, 'a> {
         let mut at = [usize::MAX; Known::COUNT];
         for (i, t) in list.iter().enumerate() {
-            if let Some(slot) = Known::of(t.name).and_then(|k| at.get_mut(k as usize))
+            if let Some(slot) = Known::of(&t.name).and_then(|k| at.get_mut(k as usize))
                 && *slot == usize::MAX
             {
                 *slot = i;
@@ -644,7 +696,7 @@ fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
         if blank(v) && t.name != "Result" {
             continue;
         }
-        match t.name {
+        match &*t.name {
             "Board" => {
                 if !v.bytes().all(|c| c.is_ascii_digit()) {
                     diags.push(warn(codes::BAD_BOARD, format!("board `{v}` is not a positive integer"), sp));
@@ -655,7 +707,7 @@ fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
                 Some(s) => info.dealer = Some(s),
                 None => diags.push(err(codes::BAD_DEALER, format!("dealer `{v}` is not N, E, S or W"), sp)),
             },
-            "Vulnerable" => match Vulnerability::parse(v) {
+            "Vulnerable" => match crate::model::parse_vulnerability(v) {
                 Some(x) => info.vulnerable = Some(x),
                 None => diags.push(
                     err(codes::BAD_VULNERABLE, format!("`{v}` is not a vulnerability"), sp)
@@ -780,8 +832,8 @@ fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnost
                         codes::RUBBER_VULNERABILITY,
                         format!(
                             "the rubber history makes the vulnerability {}, the Vulnerable tag says {}",
-                            vul.export(),
-                            actual.export()
+                            crate::model::vulnerability_export(vul),
+                            crate::model::vulnerability_export(actual)
                         ),
                         span,
                     ));
@@ -1875,14 +1927,14 @@ fn check_export(
     game: &Game<'_>,
     tags: &Tags<'_, '_>,
     info: &GameInfo,
-    sticky: &[(&str, Cow<'_, str>)],
+    sticky: &[(Box<str>, String)],
     diags: &mut Vec<Diagnostic>,
 ) {
     let has_deal = game.items.iter().any(|i| matches!(i, Item::Tag(_)));
     if !has_deal {
         return;
     }
-    let is_missing = |k: &Known| tags.get(*k).is_none() && !sticky.iter().any(|(n, _)| *n == k.name());
+    let is_missing = |k: &Known| tags.get(*k).is_none() && !sticky.iter().any(|(n, _)| &**n == k.name());
     if Known::MANDATORY.iter().any(is_missing) {
         let missing: Vec<&str> =
             Known::MANDATORY.iter().filter(|k| is_missing(k)).map(|k| k.name()).collect();
@@ -1977,8 +2029,9 @@ mod tests {
         assert_ne!(shape_hash(codes::BAD_DATE, "x"), shape_hash(codes::BAD_BOARD, "x"));
     }
 
-    /// A rule broken the same way in every game is reported once, with the count at the end; each
-    /// game reports it under strict.
+    /// A rule broken the same way in every game is reported once, with the count at the end, also
+    /// under strict (a bad date is no producer's convention); a convention is an error in every
+    /// game under strict.
     #[test]
     fn repeated_warnings_are_counted_once_per_file() {
         let game = |n: u32| format!("[Board \"{n}\"]\n[Date \"{n}-Aug-2023\"]\n\n");
@@ -1988,7 +2041,15 @@ mod tests {
         assert_eq!(counts, [1, 0, 0, 0, 1]);
         assert!(lenient[4].diagnostics[0].message().starts_with("the same in 4 more games"));
         let strict: Vec<_> = Reader::new(&text, Options { strict: true }).collect();
-        assert!(strict.iter().all(|r| r.diagnostics.len() == 1 && r.has_errors()));
+        assert_eq!(strict, lenient);
+        let game = |n: u32| format!("[Board \"{n}\"]\n[Contract \"3N\"]\n\n");
+        let text: String = (1..=3).map(game).collect();
+        let lenient: Vec<_> = Reader::new(&text, Options::default()).collect();
+        assert_eq!(lenient.iter().map(|r| r.diagnostics.len()).collect::<Vec<_>>(), [1, 0, 1]);
+        assert!(!lenient.iter().any(Record::has_errors));
+        let strict: Vec<_> = Reader::new(&text, Options { strict: true }).collect();
+        assert!(strict.iter().all(|r| r.diagnostics.iter().filter(|d| d.is_error()).count() == 1
+            && r.diagnostics.iter().all(|d| d.code() == codes::NOTRUMP_AS_N)));
     }
 
     #[test]

@@ -31,10 +31,16 @@ pub fn write_import_from<'a>(
         if i > 0 {
             out.push_str(eol);
         }
-        let mut w = ImportWriter { out: &mut out, eol, source, prev_end: None };
-        w.game(game);
+        write_import_game(&mut out, game, eol, source);
     }
     out
+}
+
+/// Appends one game in import style (see [`write_import_from`]; the caller writes the `eol`
+/// between games). `source` is the text the game's spans refer to.
+pub fn write_import_game(out: &mut String, game: &Game<'_>, eol: &str, source: Option<&str>) {
+    let mut w = ImportWriter { out, eol, source, prev_end: None };
+    w.game(game);
 }
 
 fn at_line_start(out: &str) -> bool {
@@ -107,7 +113,11 @@ impl ImportWriter<'_, '_> {
                 Item::Invalid(t) => self.token(t),
                 Item::Tag(tag) => {
                     self.separate(tag.span.start, tag.line_start);
-                    let _ = write!(self.out, "[{} \"{}\"]", tag.name, tag.raw_value);
+                    // A value read without quotes (`[Name text\]`) may end in a lone `\`, which
+                    // would escape the closing quote: double it (it reads back as one `\`).
+                    let trailing = tag.raw_value.bytes().rev().take_while(|&c| c == b'\\').count();
+                    let pad = if trailing % 2 == 1 { "\\" } else { "" };
+                    let _ = write!(self.out, "[{} \"{}{pad}\"]", tag.name, tag.raw_value);
                     self.prev_end = Some(tag.span.end);
                     for t in &tag.data {
                         self.token(t);
@@ -167,33 +177,105 @@ const CRLF: &str = "\r\n";
 /// supplemental sections alphabetically, suffixes as NAGs, inheritance resolved, comments kept.
 #[must_use]
 pub fn write_export<'a>(records: impl IntoIterator<Item = &'a Record<'a>>) -> String {
-    let mut out = String::new();
-    out.push_str("% PBN 2.1");
-    out.push_str(CRLF);
-    out.push_str("% EXPORT");
-    out.push_str(CRLF);
-    let mut first = true;
+    let mut writer = Writer::new(Vec::new());
     for record in records {
+        // Writing to a Vec cannot fail.
+        let _ = writer.write_record(record);
+    }
+    let out = writer.finish().unwrap_or_default();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes records in export format to any [`std::io::Write`], one at a time: the `% PBN 2.1` and
+/// `% EXPORT` lines before the first, an empty line between games, and the last line ended by
+/// [`Writer::finish`]. [`write_export`] is this writer over a `Vec`.
+///
+/// ```
+/// let text = "[Board \"1\"]\n[Dealer \"N\"]\n";
+/// let mut writer = pbn::write::Writer::new(Vec::new());
+/// for record in pbn::read_str(text, pbn::Options::default()) {
+///     writer.write_record(&record)?;
+/// }
+/// let out = writer.finish()?;
+/// assert!(out.starts_with(b"% PBN 2.1\r\n% EXPORT\r\n[Event \"?\"]\r\n"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Writer<W: std::io::Write> {
+    inner: W,
+    /// The text of the record being written (reused).
+    buffer: String,
+    /// Whether the header was written.
+    started: bool,
+    /// Whether a game was written (the next one is set apart by an empty line).
+    written: bool,
+    /// Whether the output ends inside a line.
+    open_line: bool,
+}
+
+impl<W: std::io::Write> Writer<W> {
+    /// A writer that starts a file.
+    pub fn new(inner: W) -> Writer<W> {
+        Writer { inner, buffer: String::new(), started: false, written: false, open_line: false }
+    }
+
+    /// A writer that goes on with a file another writer began (the header and at least one game
+    /// written, its last line ended): for a file written in pieces.
+    pub fn continuing(inner: W) -> Writer<W> {
+        Writer { inner, buffer: String::new(), started: true, written: true, open_line: false }
+    }
+
+    /// Writes one record (a record of version lines alone is left out: the header says it).
+    ///
+    /// # Errors
+    /// The underlying writer's.
+    pub fn write_record(&mut self, record: &Record<'_>) -> std::io::Result<()> {
         if record.game.items.iter().all(|i| !matches!(i, Item::Tag(_)))
             && record.game.items.iter().all(is_version_line)
         {
-            continue;
+            return Ok(());
         }
-        if !first {
+        self.buffer.clear();
+        if !self.started {
+            self.started = true;
+            self.buffer.push_str("% PBN 2.1");
+            self.buffer.push_str(CRLF);
+            self.buffer.push_str("% EXPORT");
+            self.buffer.push_str(CRLF);
+        }
+        if self.written {
             // A record of comments alone may end inside its last line: end it, then leave the
             // blank line that keeps the next game apart.
-            if !at_line_start(&out) {
-                out.push_str(CRLF);
+            if self.open_line {
+                self.buffer.push_str(CRLF);
             }
-            out.push_str(CRLF);
+            self.buffer.push_str(CRLF);
         }
-        first = false;
-        write_export_game(&mut out, record);
+        self.written = true;
+        write_export_game(&mut self.buffer, record);
+        self.open_line = !at_line_start(&self.buffer);
+        self.inner.write_all(self.buffer.as_bytes())
     }
-    if !at_line_start(&out) {
-        out.push_str(CRLF);
+
+    /// The underlying writer (to take what was written so far).
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.inner
     }
-    out
+
+    /// Ends the last line (and writes the header if no record was written), then gives the
+    /// underlying writer back.
+    ///
+    /// # Errors
+    /// The underlying writer's.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        if !self.started {
+            self.inner.write_all(b"% PBN 2.1\r\n% EXPORT\r\n")?;
+        }
+        if self.open_line {
+            self.inner.write_all(CRLF.as_bytes())?;
+        }
+        Ok(self.inner)
+    }
 }
 
 fn is_version_line(item: &Item<'_>) -> bool {
@@ -294,7 +376,9 @@ fn export_value(record: &Record<'_>, name: &str, value: &str) -> String {
     let info = &record.info;
     match name {
         "Dealer" => info.dealer.map_or_else(|| value.to_owned(), |d| d.char().to_string()),
-        "Vulnerable" => info.vulnerable.map_or_else(|| value.to_owned(), |v| v.export().to_owned()),
+        "Vulnerable" => info
+            .vulnerable
+            .map_or_else(|| value.to_owned(), |v| crate::model::vulnerability_export(v).to_owned()),
         "Deal" => match info.deal {
             Some(d) => d.write_from(info.dealer.unwrap_or(d.first)),
             None => value.to_owned(),
@@ -387,7 +471,7 @@ fn write_export_game(out: &mut String, record: &Record<'_>) {
     let mut supplemental: Vec<&str> = record
         .tags
         .iter()
-        .map(|t| t.name)
+        .map(|t| &*t.name)
         .filter(|n| !MANDATORY_TAGS.contains(n) && !matches!(*n, "Auction" | "Play" | "Note"))
         .filter(|n| first_tag(n).is_none_or(|t| !is_section(t)))
         .collect();
@@ -688,7 +772,7 @@ pub fn deal_from_north(deal: &crate::model::Deal) -> String {
 /// The spelling of a vulnerability for reports.
 #[must_use]
 pub fn vulnerability_text(v: Vulnerability) -> &'static str {
-    v.export()
+    crate::model::vulnerability_export(v)
 }
 
 /// Helper for callers that only have a value: the export spelling of a Contract value, if valid.
@@ -721,5 +805,16 @@ mod tests {
     fn export_ends_its_last_line() {
         let records: Vec<_> = read_str("[Board \"1\"]\n\n{ the end }", Options::default()).collect();
         assert!(super::write_export(&records).ends_with("{ the end }\r\n"));
+    }
+
+    /// A value read without quotes that ends in `\` keeps it through the import writer (found by
+    /// the `pbn_like_text_never_panics_and_round_trips` property: `}\n[SA\\]`).
+    #[test]
+    fn an_unquoted_value_ending_in_a_backslash_round_trips() {
+        let records: Vec<_> = read_str("[SA a\\]\n", Options::default()).collect();
+        let written = super::write_import(records.iter().map(|r| &r.game), "\n");
+        assert_eq!(written, "[SA \"a\\\\\"]\n");
+        let again: Vec<_> = read_str(&written, Options::default()).collect();
+        assert_eq!(again.first().and_then(|r| r.tag("SA")), Some("a\\"));
     }
 }

@@ -269,7 +269,9 @@ fn agrees_with_the_endplay_oracle() {
             if o["vul_source"] == "tag" {
                 check(
                     "vulnerable",
-                    info.vulnerable.map(|v| v.export().to_owned()).unwrap_or_default(),
+                    info.vulnerable
+                        .map(|v| pbn::model::vulnerability_export(v).to_owned())
+                        .unwrap_or_default(),
                     o["vulnerability"].as_str().unwrap_or("").into(),
                     None,
                 );
@@ -390,4 +392,52 @@ fn every_shared_file_reads_as_its_content_deserves() {
         warnings += diags.len() - file_errors;
     }
     println!("{} files, {games} games, {errors} errors, {warnings} warnings", paths.len());
+}
+
+/// The streaming reader, fed each real file's bytes through a small buffer, gives the records
+/// `read_str` gives for the decoded file: the same games, spans, tags, typed values and
+/// diagnostics, lenient and strict.
+#[test]
+fn the_streaming_reader_reads_every_shared_file_as_read_str() {
+    let Some((_, paths)) = corpus() else { return };
+    for path in &paths {
+        let bytes = std::fs::read(path).unwrap();
+        let decoded = pbn::decode(&bytes);
+        for strict in [false, true] {
+            let options = Options { strict };
+            let whole: Vec<_> = pbn::read_str(&decoded.text, options).collect();
+            let input = std::io::BufReader::with_capacity(64, bytes.as_slice());
+            let streamed: Vec<_> = pbn::stream::Reader::new(input, options).map(Result::unwrap).collect();
+            assert_eq!(whole.len(), streamed.len(), "{}", path.display());
+            // A file that is not UTF-8 is read as ISO-8859-1 from its first game that is not.
+            assert_eq!(decoded.latin1, streamed.iter().any(|r| r.model.latin1), "{}", path.display());
+            for (w, s) in whole.iter().zip(&streamed) {
+                let at = format!("{} at {:?}", path.display(), s.span);
+                assert_eq!(w.game.span, s.span, "{at}");
+                assert_eq!(w.diagnostics, s.diagnostics, "{at}");
+                assert_eq!(w.info, s.model.info, "{at}");
+                assert_eq!(w.export, s.model.export, "{at}");
+                let wt: Vec<_> = w.tags.iter().map(|t| (t.name.as_ref(), t.value.as_ref())).collect();
+                assert_eq!(wt, s.model.tags().collect::<Vec<_>>(), "{at}");
+            }
+            // The writers give the same text from the streamed games' views.
+            let views: Vec<_> = streamed.iter().map(|r| r.model.view()).collect();
+            assert_eq!(
+                pbn::write::write_export(&whole),
+                pbn::write::write_export(&views),
+                "{}",
+                path.display()
+            );
+        }
+        // One pass gives both readings.
+        let strict: Vec<_> = pbn::stream::Reader::new(bytes.as_slice(), Options { strict: true })
+            .map(Result::unwrap)
+            .collect();
+        let both: Vec<_> =
+            pbn::stream::Reader::with_strict_too(bytes.as_slice()).map(Result::unwrap).collect();
+        assert_eq!(strict.len(), both.len());
+        for (s, b) in strict.iter().zip(&both) {
+            assert_eq!(Some(&s.diagnostics), b.model.strict_diagnostics.as_ref(), "{}", path.display());
+        }
+    }
 }

@@ -258,7 +258,7 @@ pub trait Notation: Send + Sync {
 pub fn notation(format: Format) -> &'static dyn Notation {
     match format {
         Format::Phh => &phh::PhhNotation,
-        Format::Pbn => &WholeFile(Format::Pbn),
+        Format::Pbn => &pbn::PbnNotation,
         Format::PpnPref => &pref::PrefNotation,
         Format::PpnPinochle => &pinochle::PinochleNotation,
         Format::Lin => &WholeFile(Format::Lin),

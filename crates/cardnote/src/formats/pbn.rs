@@ -20,11 +20,17 @@ fn opt_str(v: Option<String>) -> Value {
 }
 
 fn fields(r: &Record<'_>) -> Map<String, Value> {
-    let info = &r.info;
+    fields_of(&r.info)
+}
+
+fn fields_of(info: &pbn::validate::GameInfo) -> Map<String, Value> {
     let mut m = Map::new();
     m.insert("board".into(), opt_str(info.board.clone()));
     m.insert("dealer".into(), opt_str(info.dealer.map(|d| d.to_string())));
-    m.insert("vulnerable".into(), opt_str(info.vulnerable.map(|v| v.export().to_owned())));
+    m.insert(
+        "vulnerable".into(),
+        opt_str(info.vulnerable.map(|v| pbn::model::vulnerability_export(v).to_owned())),
+    );
     m.insert("deal".into(), opt_str(info.deal.map(|d| d.write_from(Compass::North))));
     m.insert(
         "declarer".into(),
@@ -283,6 +289,397 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
             let records = read(&text, false);
             refuse(&text, &records)?;
             Ok(pbn::write::write_export(&records).into_bytes())
+        }
+    }
+}
+
+/// Bytes of PBN text a unit gathers before it is cut (after a game): big enough that a unit's
+/// fixed costs vanish, small enough that the units in flight stay far under the memory budget.
+pub const UNIT_BYTES: usize = 256 << 10;
+
+/// PBN through the streaming commands: the sequential step reads the file game by game with
+/// [`pbn::stream::Reader`] (inheritance, export mode and repeated warnings need the games in
+/// order), both the lenient and the strict reading in one pass; the per-unit steps report, write
+/// and convert a unit's games. A JSON document (the input of `convert`) is one unit, read whole.
+#[derive(Debug, Clone, Copy)]
+pub struct PbnNotation;
+
+/// What a unit of games carries.
+struct Games {
+    records: Vec<pbn::stream::Record>,
+    /// The file's first unit (writes the export header, the JSON opening, the byte order mark).
+    first: bool,
+    /// The file's last unit (closes the JSON document).
+    last: bool,
+    /// The file began with a UTF-8 byte order mark.
+    bom: bool,
+    /// Line end of the import-style writer: CR LF once the file has shown one.
+    crlf: bool,
+}
+
+/// A JSON document, read whole.
+struct JsonDocument(Vec<u8>);
+
+/// Cuts a PBN stream into units of whole games.
+struct GameUnits<'r> {
+    reader: pbn::stream::Reader<Box<dyn std::io::BufRead + Send + 'r>>,
+    /// Records of the unit being gathered, and their text's size.
+    records: Vec<pbn::stream::Record>,
+    bytes: usize,
+    /// Where the next unit starts: its offset, lines before it, games before it.
+    offset: usize,
+    line: usize,
+    index: usize,
+    first: bool,
+    bom: bool,
+    crlf: bool,
+    done: bool,
+}
+
+impl GameUnits<'_> {
+    /// The unit of `records`: their texts back to back (games of one buffer share it).
+    fn unit(&mut self, records: Vec<pbn::stream::Record>, last: bool) -> super::Unit {
+        let mut text = String::with_capacity(self.bytes);
+        let mut at = None;
+        for r in &records {
+            if at != Some(r.model.offset) {
+                at = Some(r.model.offset);
+                text.push_str(&r.model.text);
+            }
+        }
+        self.crlf = self.crlf || text.contains("\r\n");
+        let games = records.iter().filter(|r| r.model.is_game).count();
+        let unit = super::Unit {
+            offset: records.first().map_or(self.offset, |r| r.model.offset),
+            line: self.line,
+            index: self.index,
+            context: Some(std::sync::Arc::new(Games {
+                records,
+                first: self.first,
+                last,
+                bom: self.bom,
+                crlf: self.crlf,
+            })),
+            text,
+        };
+        self.offset = unit.offset + unit.text.len();
+        self.line += line_breaks(&unit.text);
+        self.index += games;
+        self.first = false;
+        self.bytes = 0;
+        unit
+    }
+}
+
+/// Line breaks as `cards_core::LineIndex` counts them: `\n`, `\r\n` and a lone `\r`.
+fn line_breaks(text: &str) -> usize {
+    let b = text.as_bytes();
+    let lf = b.iter().filter(|&&c| c == b'\n').count();
+    let lone_cr = b.iter().enumerate().filter(|&(i, &c)| c == b'\r' && b.get(i + 1) != Some(&b'\n')).count();
+    lf + lone_cr
+}
+
+impl Iterator for GameUnits<'_> {
+    type Item = std::io::Result<super::Unit>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        loop {
+            match self.reader.next() {
+                Some(Ok(record)) => {
+                    // A unit is cut before a game that starts a buffer of its own, once the unit
+                    // is big enough; what stands between the games (a comment block) goes with
+                    // the game after it, as `check` reports it.
+                    let new_buffer =
+                        self.records.last().is_none_or(|r| r.model.offset != record.model.offset);
+                    if record.model.is_game && new_buffer && self.bytes >= UNIT_BYTES {
+                        let keep = self.records.iter().rposition(|r| r.model.is_game).map_or(0, |i| i + 1);
+                        let shares = self
+                            .records
+                            .get(keep.wrapping_sub(1))
+                            .zip(self.records.get(keep))
+                            .is_some_and(|(game, after)| game.model.offset == after.model.offset);
+                        if keep > 0 && !shares {
+                            let after: Vec<_> = self.records.drain(keep..).collect();
+                            let done = std::mem::replace(&mut self.records, after);
+                            let unit = self.unit(done, false);
+                            self.bytes = self.records.iter().map(|r| r.model.text.len()).sum();
+                            self.push(record);
+                            return Some(Ok(unit));
+                        }
+                    }
+                    self.push(record);
+                }
+                Some(Err(err)) => {
+                    self.done = true;
+                    return Some(Err(err));
+                }
+                None => {
+                    self.done = true;
+                    let records = std::mem::take(&mut self.records);
+                    return Some(Ok(self.unit(records, true)));
+                }
+            }
+        }
+    }
+}
+
+impl GameUnits<'_> {
+    fn push(&mut self, record: pbn::stream::Record) {
+        if self.records.last().is_none_or(|r| r.model.offset != record.model.offset) {
+            self.bytes += record.model.text.len();
+        }
+        self.records.push(record);
+    }
+}
+
+fn games(unit: &super::Unit) -> Option<&Games> {
+    unit.context.as_ref().and_then(|c| c.downcast_ref::<Games>())
+}
+
+fn json_document(unit: &super::Unit) -> Option<&[u8]> {
+    unit.context.as_ref().and_then(|c| c.downcast_ref::<JsonDocument>()).map(|d| d.0.as_slice())
+}
+
+/// A record's diagnostics (lenient or strict), spans moved from the file into the unit.
+fn unit_diagnostics(record: &pbn::stream::Record, strict: bool, unit: &super::Unit) -> Vec<Diagnostic> {
+    let found = if strict { record.model.strict_diagnostics.as_ref() } else { None };
+    found
+        .unwrap_or(&record.diagnostics)
+        .iter()
+        .map(|d| {
+            let s = d.span();
+            let mut d = d.clone();
+            d.set_span(Span::new(s.start.saturating_sub(unit.offset), s.end.saturating_sub(unit.offset)));
+            d
+        })
+        .collect()
+}
+
+/// Where a record's own text starts in its unit's text.
+fn base_in_unit(record: &pbn::stream::Record, unit: &super::Unit) -> usize {
+    record.model.offset.saturating_sub(unit.offset)
+}
+
+/// The errors of a unit's games (spans in the unit), refused unless there are none.
+fn refuse_unit(unit: &super::Unit, games: &Games) -> Result<(), Refusal> {
+    let errors: Vec<Diagnostic> = games
+        .records
+        .iter()
+        .flat_map(|r| unit_diagnostics(r, false, unit).into_iter().filter(Diagnostic::is_error))
+        .collect();
+    if errors.is_empty() { Ok(()) } else { Err(Refusal { source: unit.text.clone(), diagnostics: errors }) }
+}
+
+/// Text written from a record, in its own encoding (ISO-8859-1 stays so).
+fn encode_record(out: &mut Vec<u8>, text: &[u8], latin1: bool) {
+    if latin1 {
+        // Every character came from one byte of the file, so each fits one byte again.
+        let text = String::from_utf8_lossy(text);
+        out.extend(text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')));
+    } else {
+        out.extend_from_slice(text);
+    }
+}
+
+/// A unit's games in export format: the file's export text, one unit's share at a time.
+fn export_unit(games: &Games, keep_encoding: bool) -> Vec<u8> {
+    let mut writer = if games.first {
+        pbn::write::Writer::new(Vec::new())
+    } else {
+        pbn::write::Writer::continuing(Vec::new())
+    };
+    let mut out = Vec::new();
+    if games.first && games.bom && keep_encoding {
+        out.extend_from_slice(b"\xEF\xBB\xBF");
+    }
+    for record in &games.records {
+        let view = record.model.view();
+        // Writing to a Vec cannot fail.
+        let _ = writer.write_record(&view);
+        let written = std::mem::take(writer.get_mut());
+        encode_record(&mut out, &written, keep_encoding && record.model.latin1);
+    }
+    // Every unit ends its last line: the next one goes on as the whole-file writer would.
+    encode_record(&mut out, &writer.finish().unwrap_or_default(), false);
+    out
+}
+
+impl super::Notation for PbnNotation {
+    fn format(&self) -> super::Format {
+        super::Format::Pbn
+    }
+
+    fn units<'r>(
+        &self,
+        mut input: Box<dyn std::io::BufRead + Send + 'r>,
+        _path: &std::path::Path,
+    ) -> super::Units<'r> {
+        // Peek at the first bytes: a JSON document is read whole; PBN streams.
+        let mut head = Vec::new();
+        let opening = loop {
+            let buf = match input.fill_buf() {
+                Ok(buf) => buf,
+                Err(err) => return Box::new(std::iter::once(Err(err))),
+            };
+            if buf.is_empty() {
+                break None;
+            }
+            let at =
+                buf.iter().position(|&c| !c.is_ascii_whitespace() && c != 0xEF && c != 0xBB && c != 0xBF);
+            let take = at.unwrap_or(buf.len());
+            head.extend_from_slice(buf.get(..take).unwrap_or(&[]));
+            let first = at.and_then(|i| buf.get(i).copied());
+            input.consume(take);
+            if first.is_some() {
+                break first;
+            }
+        };
+        let bom = head.starts_with(b"\xEF\xBB\xBF");
+        let input: Box<dyn std::io::BufRead + Send + 'r> = if opening == Some(b'{') {
+            let mut data = head;
+            if let Err(err) = input.read_to_end(&mut data) {
+                return Box::new(std::iter::once(Err(err)));
+            }
+            if super::is_json_text(&super::decode_text(&data)) {
+                let unit = super::Unit {
+                    text: super::decode_text(&data),
+                    context: Some(std::sync::Arc::new(JsonDocument(data))),
+                    ..super::Unit::default()
+                };
+                return Box::new(std::iter::once(Ok(unit)));
+            }
+            // A PBN file that opens with a brace comment (read whole: it was, to tell).
+            Box::new(std::io::Cursor::new(data))
+        } else {
+            Box::new(std::io::Read::chain(std::io::Cursor::new(head), input))
+        };
+        Box::new(GameUnits {
+            reader: pbn::stream::Reader::with_strict_too(input),
+            records: Vec::new(),
+            bytes: 0,
+            offset: 0,
+            line: 0,
+            index: 0,
+            first: true,
+            bom,
+            crlf: false,
+            done: false,
+        })
+    }
+
+    fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
+        let Some(games) = games(unit) else {
+            return super::check_bytes(
+                super::Format::Pbn,
+                json_document(unit).unwrap_or(unit.text.as_bytes()),
+                opts,
+            )
+            .records;
+        };
+        let tables = if opts.dd {
+            let views: Vec<_> = games.records.iter().map(|r| r.model.view()).collect();
+            let tables = super::dd::solve_records(&views, false);
+            views
+                .iter()
+                .zip(&tables)
+                .zip(&games.records)
+                .map(|((view, table), record)| {
+                    let base = base_in_unit(record, unit);
+                    let mut found = bridge_dd::check::check(view, table.as_ref(), opts.strict);
+                    for d in &mut found {
+                        d.set_span(d.span().shift(base));
+                    }
+                    found
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut reports: Vec<RecordReport> = Vec::new();
+        let mut carried: Vec<Diagnostic> = Vec::new();
+        for (i, record) in games.records.iter().enumerate() {
+            let mut diagnostics = unit_diagnostics(record, opts.strict, unit);
+            if let Some(dd) = tables.get(i).filter(|dd| !dd.is_empty()) {
+                diagnostics.extend(dd.iter().cloned());
+                diagnostics.sort_by_key(|d: &Diagnostic| (d.span().start, d.span().end));
+            }
+            if record.model.is_game {
+                let mut all = std::mem::take(&mut carried);
+                all.append(&mut diagnostics);
+                reports.push(RecordReport { diagnostics: all, fields: fields_of(&record.model.info) });
+            } else {
+                carried.append(&mut diagnostics);
+            }
+        }
+        match reports.last_mut() {
+            Some(last) => last.diagnostics.append(&mut carried),
+            None => reports.push(RecordReport { diagnostics: carried, fields: no_game_fields() }),
+        }
+        reports
+    }
+
+    fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+        let Some(games) = games(unit) else {
+            return fmt(json_document(unit).unwrap_or(unit.text.as_bytes()), opts);
+        };
+        if !opts.force {
+            refuse_unit(unit, games)?;
+        }
+        if !opts.preserve {
+            return Ok(export_unit(games, true));
+        }
+        let eol = if games.crlf { "\r\n" } else { "\n" };
+        let mut out = Vec::new();
+        if games.first && games.bom {
+            out.extend_from_slice(b"\xEF\xBB\xBF");
+        }
+        let mut text = String::new();
+        for (i, record) in games.records.iter().enumerate() {
+            text.clear();
+            if !(games.first && i == 0) {
+                text.push_str(eol);
+            }
+            pbn::write::write_import_game(&mut text, &record.model.tokens(), eol, Some(&record.model.text));
+            encode_record(&mut out, text.as_bytes(), record.model.latin1);
+        }
+        Ok(out)
+    }
+
+    fn convert(&self, unit: &super::Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+        let Some(games) = games(unit) else {
+            return convert(json_document(unit).unwrap_or(unit.text.as_bytes()), to);
+        };
+        refuse_unit(unit, games)?;
+        match to {
+            ConvertTo::Native => Ok(export_unit(games, false)),
+            ConvertTo::Json => {
+                // The document the whole-file `convert` writes, one unit's share at a time.
+                let mut out = Vec::new();
+                if games.first {
+                    out.extend_from_slice(b"{\n  \"format\": \"pbn\",\n  \"games\": [");
+                }
+                let mut n = unit.index;
+                for record in games.records.iter().filter(|r| r.model.is_game) {
+                    out.extend_from_slice(if n == 0 { b"\n" } else { b",\n" });
+                    n += 1;
+                    let text = serde_json::to_string_pretty(&game_json(&record.model.view()))
+                        .map_err(|e| json_error(&unit.text, format!("cannot write JSON: {e}")))?;
+                    for (k, line) in text.split('\n').enumerate() {
+                        if k > 0 {
+                            out.push(b'\n');
+                        }
+                        out.extend_from_slice(b"    ");
+                        out.extend_from_slice(line.as_bytes());
+                    }
+                }
+                if games.last {
+                    out.extend_from_slice(if n == 0 { b"]\n}\n" } else { b"\n  ]\n}\n" });
+                }
+                Ok(out)
+            }
         }
     }
 }

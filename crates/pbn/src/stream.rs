@@ -1,0 +1,449 @@
+//! The streaming reader: games from any [`BufRead`], one owned [`Record`] at a time, memory bounded
+//! by the largest game.
+//!
+//! The reader takes the input one game at a time: it reads lines up to the empty line that ends a
+//! game (an empty line inside a `{` comment does not), decodes that text, and reads it as
+//! [`crate::read_str`] reads a whole file, carrying `#`/`##` inheritance, the export mode, the board
+//! before (for a match's other table) and the warnings repeated across games from one game to the
+//! next. So a file of any size streams, and its records are those [`crate::read_str`] gives for
+//! the whole text, with these limits, each a file no real producer writes:
+//! - a file whose lines end in CR alone, or a game whose `{` comment is never closed, is one buffer
+//!   (as it is one game);
+//! - a file that is not UTF-8 is read as ISO-8859-1 from the first game that is not UTF-8 on; the
+//!   games before it were read as UTF-8 (a whole-file decode reads them as ISO-8859-1 too, which
+//!   only differs for non-ASCII text that happens to be valid UTF-8).
+//!
+//! ```
+//! let text = "[Board \"1\"]\n[Dealer \"N\"]\n\n[Board \"2\"]\n[Dealer \"#\"]\n";
+//! let mut boards = Vec::new();
+//! for record in pbn::stream::Reader::from_str(text, pbn::Options::default()) {
+//!     let record = record?;
+//!     boards.push((record.model.tag("Board").map(str::to_owned), record.model.info.dealer));
+//! }
+//! let north = Some(cards_core::Compass::North);
+//! assert_eq!(boards, [(Some("1".to_owned()), north), (Some("2".to_owned()), north)]);
+//! # Ok::<(), std::io::Error>(())
+//! ```
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+use std::ops::Range;
+
+use std::borrow::Cow;
+
+use cards_core::{Diagnostic, Span};
+
+use crate::model::Item;
+use crate::parse::Splitter;
+use crate::validate::{Carry, GameInfo, Options};
+
+/// One game read from a stream, with its diagnostics and its span in the decoded input.
+///
+/// Diagnostic spans, [`cards_core::Record::span`] and the spans in [`Game::info`] are byte offsets
+/// into the whole decoded input; [`Game::span`] and the spans of [`Game::tokens`] are offsets into
+/// [`Game::text`], which starts at [`Game::offset`].
+pub type Record = cards_core::Record<Game>;
+
+/// One game as the streaming reader gives it: its text and everything read from it, owned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// The decoded text the game was read from (the game, the empty lines before it, and any other
+    /// game of the same buffer when the file forgot an empty line between them).
+    pub text: String,
+    /// Where [`Game::text`] starts in the decoded input.
+    pub offset: usize,
+    /// The game's bytes in [`Game::text`].
+    pub span: Span,
+    /// Typed values and sections (spans in the input).
+    pub info: GameInfo,
+    /// Whether the file declared `% EXPORT` at or before this game.
+    pub export: bool,
+    /// Whether the text was read as ISO-8859-1 (bytes that are not UTF-8).
+    pub latin1: bool,
+    /// Whether the game holds at least one tag (a file header of `%` lines alone is not a game).
+    pub is_game: bool,
+    /// From [`Reader::with_strict_too`]: the diagnostics the strict reading gives for this game
+    /// (spans in the input), read in the same pass as the record's own lenient ones.
+    pub strict_diagnostics: Option<Vec<Diagnostic>>,
+    /// Tag names and values after inheritance, packed in one buffer (see [`Game::tags`]).
+    tag_text: String,
+    tags: Vec<PackedTag>,
+}
+
+/// A resolved tag whose name and value live in [`Game::tag_text`]; spans in [`Game::text`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct PackedTag {
+    name: Range<usize>,
+    value: Range<usize>,
+    span: Option<Span>,
+    value_span: Span,
+}
+
+impl Game {
+    /// The resolved value of a tag (`#` and `##` applied, escapes resolved).
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags().find(|&(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// Every tag after inheritance, `(name, value)`, first occurrence of each name (every `Note`).
+    pub fn tags(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.tags.iter().map(|t| self.packed(t))
+    }
+
+    fn packed(&self, tag: &PackedTag) -> (&str, &str) {
+        (
+            self.tag_text.get(tag.name.clone()).unwrap_or(""),
+            self.tag_text.get(tag.value.clone()).unwrap_or(""),
+        )
+    }
+
+    /// The game as [`crate::read_str`] gives it (tokens, resolved tags, typed values; no
+    /// diagnostics), every span an offset into [`Game::text`]: what the writers
+    /// ([`crate::write::write_export`], the import-style writers with `Game::text` as the source)
+    /// take.
+    #[must_use]
+    pub fn view(&self) -> crate::Record<'_> {
+        let mut info = self.info.clone();
+        shift_sections(&mut info, |s| {
+            Span::new(s.start.saturating_sub(self.offset), s.end.saturating_sub(self.offset))
+        });
+        let tags = self
+            .tags
+            .iter()
+            .map(|t| {
+                let (name, value) = self.packed(t);
+                crate::validate::ResolvedTag {
+                    name: Cow::Borrowed(name),
+                    value: Cow::Borrowed(value),
+                    span: t.span,
+                    value_span: t.value_span,
+                }
+            })
+            .collect();
+        crate::Record { game: self.tokens(), tags, info, diagnostics: Vec::new(), export: self.export }
+    }
+
+    /// The game's tokens (tags, section data, comments, `%` lines), spans in [`Game::text`]: the
+    /// format-preserving writers take them.
+    #[must_use]
+    pub fn tokens(&self) -> crate::model::Game<'_> {
+        Splitter::new(&self.text)
+            .map(|raw| raw.game)
+            .find(|game| game.span == self.span)
+            .unwrap_or(crate::model::Game { span: self.span, items: Vec::new() })
+    }
+}
+
+/// Reads games from any [`BufRead`]: an iterator of `io::Result<`[`Record`]`>`.
+///
+/// A warning repeated in later games is reported where it first occurs and counted on the last
+/// record (as [`crate::read_str`] does): the reader holds one record back
+/// to know which is the last.
+#[derive(Debug)]
+pub struct Reader<R> {
+    input: R,
+    options: Options,
+    carry: Carry,
+    /// The bytes of the game being read (reused from game to game).
+    bytes: Vec<u8>,
+    /// Where the next buffer starts in the decoded input.
+    offset: usize,
+    started: bool,
+    latin1: bool,
+    /// Records checked and not yet given out.
+    ready: VecDeque<Record>,
+    done: bool,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `input` (UTF-8, a byte order mark dropped, or ISO-8859-1).
+    pub fn new(input: R, options: Options) -> Reader<R> {
+        Reader {
+            input,
+            options,
+            carry: Carry::default(),
+            bytes: Vec::with_capacity(4096),
+            offset: 0,
+            started: false,
+            latin1: false,
+            ready: VecDeque::new(),
+            done: false,
+        }
+    }
+
+    /// A reader that also keeps, for each record, what the strict reading reports
+    /// ([`Game::strict_diagnostics`]): for a tool that answers both readings from one pass; the
+    /// record's own diagnostics are the lenient reading's.
+    pub fn with_strict_too(input: R) -> Reader<R> {
+        let mut reader = Reader::new(input, Options::default());
+        reader.carry.strict_too = Some(Default::default());
+        reader
+    }
+
+    /// Gives the input back.
+    pub fn into_inner(self) -> R {
+        self.input
+    }
+
+    /// Reads the lines of the next game into `self.bytes`, up to and with the empty line that ends
+    /// it (or the end of the input). `false` when nothing is left.
+    fn read_game_bytes(&mut self) -> io::Result<bool> {
+        self.bytes.clear();
+        let mut content = false;
+        let mut comment = false;
+        loop {
+            let start = self.bytes.len();
+            if self.input.read_until(b'\n', &mut self.bytes)? == 0 {
+                return Ok(!self.bytes.is_empty());
+            }
+            let line = self.bytes.get(start..).unwrap_or(&[]);
+            if !comment && is_empty_line(line) {
+                if content {
+                    return Ok(true);
+                }
+                continue;
+            }
+            content = true;
+            if !comment && line.first() == Some(&b'%') {
+                continue;
+            }
+            comment = ends_in_comment(line, comment);
+        }
+    }
+
+    /// Decodes `self.bytes` and reads its games into `self.ready`.
+    fn read_buffer(&mut self) {
+        let mut bytes = self.bytes.as_slice();
+        if !self.started {
+            self.started = true;
+            if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+                bytes = rest;
+            }
+        }
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) if !self.latin1 => text.to_owned(),
+            _ => {
+                self.latin1 = true;
+                bytes.iter().map(|&b| char::from(b)).collect()
+            }
+        };
+        let offset = self.offset;
+        self.offset += text.len();
+        let first = self.ready.len();
+        for raw in Splitter::new(&text) {
+            let record = self.carry.check(&text, offset, raw, self.options);
+            let mut tag_text =
+                String::with_capacity(record.tags.iter().map(|t| t.name.len() + t.value.len()).sum());
+            let mut tags = Vec::with_capacity(record.tags.len());
+            for tag in &record.tags {
+                let name = push_range(&mut tag_text, &tag.name);
+                let value = push_range(&mut tag_text, &tag.value);
+                tags.push(PackedTag { name, value, span: tag.span, value_span: tag.value_span });
+            }
+            let mut info = record.info;
+            shift_sections(&mut info, |s| s.shift(offset));
+            let game = Game {
+                text: String::new(),
+                offset,
+                span: record.game.span,
+                info,
+                export: record.export,
+                latin1: self.latin1,
+                is_game: record.game.items.iter().any(|i| matches!(i, Item::Tag(_))),
+                strict_diagnostics: self.carry.strict_too.as_mut().map(|(_, s)| std::mem::take(s)),
+                tag_text,
+                tags,
+            };
+            let span = record.game.span.shift(offset);
+            self.ready.push_back(Record { model: game, diagnostics: record.diagnostics, span });
+        }
+        // Each game of the buffer keeps its text: the last one takes it, the others (a file that
+        // forgot the empty line between games) get a copy.
+        let games = self.ready.len() - first;
+        let mut text = Some(text);
+        for (i, record) in self.ready.iter_mut().skip(first).enumerate() {
+            let own = if i + 1 == games { text.take() } else { text.clone() };
+            record.model.text = own.unwrap_or_default();
+        }
+    }
+}
+
+impl<'a> Reader<&'a [u8]> {
+    /// A reader over text in memory.
+    #[allow(clippy::should_implement_trait)]
+    #[must_use]
+    pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
+        Reader::new(text.as_bytes(), options)
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        loop {
+            if self.ready.len() > 1 {
+                return self.ready.pop_front().map(Ok);
+            }
+            if self.done {
+                return self.ready.pop_front().map(Ok);
+            }
+            match self.read_game_bytes() {
+                Ok(true) => self.read_buffer(),
+                Ok(false) => {
+                    self.done = true;
+                    if let Some(last) = self.ready.back_mut() {
+                        let at = crate::validate::end_of_last_line(&last.model.text, last.model.span)
+                            .shift(last.model.offset);
+                        self.carry.summarize_repeats(&mut last.diagnostics, at);
+                        if let Some(strict) = &mut last.model.strict_diagnostics {
+                            self.carry.summarize_strict_repeats(strict, at);
+                        }
+                    }
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+}
+
+/// Moves the spans of the auction and play entries (between the buffer and the input).
+fn shift_sections(info: &mut GameInfo, shift: impl Fn(Span) -> Span) {
+    if let Some(auction) = &mut info.auction {
+        for entry in &mut auction.entries {
+            entry.span = shift(entry.span);
+        }
+    }
+    if let Some(play) = &mut info.play {
+        for entry in &mut play.entries {
+            entry.span = shift(entry.span);
+        }
+    }
+}
+
+fn push_range(buffer: &mut String, text: &str) -> Range<usize> {
+    let start = buffer.len();
+    buffer.push_str(text);
+    start..buffer.len()
+}
+
+/// Whether a line holds only blanks and its line end (the tokenizer's semi-empty line).
+fn is_empty_line(line: &[u8]) -> bool {
+    line.iter().all(|&c| matches!(c, b' ' | b'\t' | b'\x0b' | b'\x0c' | b'\r' | b'\n'))
+}
+
+/// Whether a `{` comment is still open at the end of `line`, given whether one was open at its
+/// start. Strings and `;` comments are skipped, as the tokenizer skips them.
+fn ends_in_comment(line: &[u8], mut comment: bool) -> bool {
+    let mut i = 0;
+    while let Some(&c) = line.get(i) {
+        if comment {
+            match line.get(i..).and_then(|r| r.iter().position(|&x| x == b'}')) {
+                Some(p) => {
+                    comment = false;
+                    i += p + 1;
+                    continue;
+                }
+                None => return true,
+            }
+        }
+        match c {
+            b'{' => comment = true,
+            b';' => return false,
+            b'"' => {
+                // A string ends at its closing quote or at the line end; `\` escapes one byte.
+                i += 1;
+                while let Some(&s) = line.get(i) {
+                    match s {
+                        b'\\' => i += 1,
+                        b'"' | b'\r' | b'\n' => break,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    comment
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stream(text: &str, options: Options) -> Vec<Record> {
+        Reader::from_str(text, options).collect::<io::Result<Vec<_>>>().unwrap_or_default()
+    }
+
+    /// The streaming reader gives the records `read_str` gives for the whole text.
+    fn same_as_read_str(text: &str) {
+        for strict in [false, true] {
+            let options = Options { strict };
+            let whole: Vec<_> = crate::read_str(text, options).collect();
+            let streamed = stream(text, options);
+            assert_eq!(whole.len(), streamed.len(), "{text:?}");
+            for (w, s) in whole.iter().zip(&streamed) {
+                assert_eq!(w.diagnostics, s.diagnostics, "{text:?}");
+                assert_eq!(w.info.board, s.model.info.board);
+                assert_eq!(w.info.deal, s.model.info.deal);
+                assert_eq!(w.info.score_ns, s.model.info.score_ns);
+                assert_eq!(w.game.span, s.span);
+                assert_eq!(w.is_game(), s.model.is_game);
+                let wt: Vec<_> = w.tags.iter().map(|t| (t.name.as_ref(), t.value.as_ref())).collect();
+                let st: Vec<_> = s.model.tags().collect();
+                assert_eq!(wt, st);
+                assert_eq!(s.model.tokens().items.len(), w.game.items.len());
+            }
+        }
+    }
+
+    #[test]
+    fn streams_as_read_str_reads() {
+        same_as_read_str("");
+        same_as_read_str("\n\n");
+        same_as_read_str(
+            "% PBN 2.1\n% EXPORT\n\n[Event \"##Club\"]\n[Board \"1\"]\n[Dealer \"N\"]\n\n[Event \"#\"]\n[Board \"2\"]\n[Dealer \"#\"]\n",
+        );
+        same_as_read_str(
+            "[Board \"1\"]\n{ a comment\n\nwith an empty line }\n[Dealer \"E\"]\n\n\n[Board \"2\"]\n",
+        );
+        same_as_read_str(
+            "[Board \"1\"]\n[Date \"2-Aug-2023\"]\n\n[Board \"2\"]\n[Date \"3-Aug-2023\"]\n\n[Board \"3\"]\n[Date \"4-Aug-2023\"]\n",
+        );
+        same_as_read_str("[Board \"1\"]\n[Event \"a { b\"] ; {\n\n[Board \"2\"]\n[Board \"3\"]\n");
+        same_as_read_str(
+            "[Board \"1\"]\r\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\r\n\r\n",
+        );
+    }
+
+    #[test]
+    fn diagnostic_spans_are_in_the_whole_input() {
+        let text = "[Board \"1\"]\n\n[Board \"2\"]\n[Dealer \"Q\"]\n";
+        let records = stream(text, Options::default());
+        let d = records.get(1).and_then(|r| r.errors().next()).map(|d| d.span());
+        assert_eq!(d.map(|s| &text[s.range()]), Some("Q"));
+    }
+
+    #[test]
+    fn a_not_utf8_file_is_read_as_latin1() {
+        let bytes = b"[Board \"1\"]\n[Event \"Caf\xe9\"]\n";
+        let records: Vec<_> =
+            Reader::new(&bytes[..], Options::default()).collect::<io::Result<_>>().unwrap_or_default();
+        assert_eq!(records.first().and_then(|r| r.model.tag("Event")), Some("Café"));
+        assert!(records.first().is_some_and(|r| r.model.latin1));
+    }
+
+    #[test]
+    fn comment_state_follows_strings_and_line_comments() {
+        assert!(ends_in_comment(b"{ open\n", false));
+        assert!(!ends_in_comment(b"\"{\" ; {\n", false));
+        assert!(!ends_in_comment(b"still } closed\n", true));
+        assert!(ends_in_comment(b"{a} {b\n", false));
+    }
+}
