@@ -113,6 +113,19 @@ impl State {
     pub(super) fn collect_bets(&mut self) {
         let n = self.n;
         let keep = if self.active_count() == 1 { (0..n).find(|&i| self.active[i]) } else { None };
+        if let Some(k) = keep {
+            // The last player keeps their bet; the part of it someone matched is won with the pot.
+            // A dead blind (a negative one) stays in the pot whether or not anyone matched it.
+            let dead = if self.street == Some(0) && self.raw_blind(k).is_negative() {
+                self.effective_blind(k).min(self.bets[k])
+            } else {
+                Chips::ZERO
+            };
+            let matched = (0..n).filter(|&j| j != k).map(|j| self.bets[j]).max().unwrap_or(Chips::ZERO);
+            let won = self.bets[k].sub(dead).min(matched).max(Chips::ZERO).add(dead);
+            self.collected[k] = self.collected[k].add(won);
+            self.returned[k] = self.returned[k].add(self.bets[k].sub(won).max(Chips::ZERO));
+        }
         if self.street.is_some() || self.ante_trimming {
             // PokerKit's `sorted(self.bets)[-2]`: a stable sort, so among equal bets the one it
             // picks (and whose form, `4` or `4.00`, the returned overbet takes) is the same.
@@ -124,6 +137,7 @@ impl State {
                     let over = self.bets[i].sub(second);
                     self.stacks[i] = self.stacks[i].add(over);
                     self.payoffs[i] = self.payoffs[i].add(over);
+                    self.returned[i] = self.returned[i].add(over);
                 }
             }
         }
@@ -166,7 +180,7 @@ impl State {
                 let mut best_i = 0usize;
                 let mut best = Chips::ZERO;
                 for i in 0..n {
-                    let blind = if n == 2 { self.blinds[1 - i.min(1)] } else { self.blinds[i] };
+                    let blind = self.raw_blind(i);
                     let key = if blind.is_positive() {
                         self.bets[i]
                     } else if blind.is_negative() {

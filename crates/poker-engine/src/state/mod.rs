@@ -74,6 +74,10 @@ pub struct State {
     bets: [Chips; N],
     stacks: [Chips; N],
     payoffs: [Chips; N],
+    /// What each player collected from the pots (PHH `winnings`), set when the pots are pushed.
+    collected: [Chips; N],
+    /// The uncalled bets returned to each player.
+    returned: [Chips; N],
     holes: [Hole; N],
     pending: [Queue<bool, MAX_HOLE>; N],
     draw_pending: [bool; N],
@@ -185,6 +189,8 @@ impl State {
             bets: [Chips::ZERO; N],
             stacks: starting,
             payoffs: [Chips::ZERO; N],
+            collected: [Chips::ZERO; N],
+            returned: [Chips::ZERO; N],
             holes: [Hole::EMPTY; N],
             pending: [Queue::new(); N],
             draw_pending: [false; N],
@@ -307,6 +313,20 @@ impl State {
         &self.payoffs[..self.n]
     }
 
+    /// What each player collected from the pots: PHH's `winnings`, as a site's "collected … from
+    /// pot" (an uncalled bet returned is not won). Zero for everyone until the pots are pushed.
+    #[must_use]
+    pub fn winnings(&self) -> &[Chips] {
+        &self.collected[..self.n]
+    }
+
+    /// The uncalled bets returned to each player so far (an overbet no one matched). Some sites
+    /// count these in a hand's winnings; [`State::winnings`] does not.
+    #[must_use]
+    pub fn uncalled_returned(&self) -> &[Chips] {
+        &self.returned[..self.n]
+    }
+
     /// Starting stacks.
     #[must_use]
     pub fn starting_stacks(&self) -> &[Chips] {
@@ -384,8 +404,13 @@ impl State {
         a.min(self.starting[i])
     }
 
+    /// A player's blind or straddle as written (negative: a dead post), heads-up order applied.
+    fn raw_blind(&self, i: usize) -> Chips {
+        if self.n == 2 { self.blinds[1 - i.min(1)] } else { self.blinds[i] }
+    }
+
     fn effective_blind(&self, i: usize) -> Chips {
-        let b = if self.n == 2 { self.blinds[1 - i.min(1)] } else { self.blinds[i] };
+        let b = self.raw_blind(i);
         let b = if b.is_negative() { b.neg() } else { b };
         b.min(self.starting[i].sub(self.effective_ante(i)))
     }

@@ -130,7 +130,10 @@ impl State {
         if active == 1 {
             for pot in pots.as_slice() {
                 match (0..self.n).find(|&j| pot.is_eligible(j)) {
-                    Some(j) => self.bets[j] = self.bets[j].add(pot.amount),
+                    Some(j) => {
+                        self.bets[j] = self.bets[j].add(pot.amount);
+                        self.collected[j] = self.collected[j].add(pot.amount);
+                    }
                     None => self.warnings.add(Warning::ChipsVanished),
                 }
             }
@@ -194,6 +197,7 @@ impl State {
                     for (w, &j) in winners[..nw].iter().enumerate() {
                         let amount = if w == 0 { each.add(rest) } else { each };
                         self.bets[j] = self.bets[j].add(amount);
+                        self.collected[j] = self.collected[j].add(amount);
                     }
                 }
             }
