@@ -21,8 +21,6 @@
 
 use cards_core::Card;
 
-mod high7_table;
-
 /// A comparable hand strength: larger is better within one [`HandType`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct HandValue(pub u32);
@@ -158,20 +156,10 @@ const CAT: u32 = 26;
 const MAJOR: u32 = 13;
 
 /// Standard high value of the best five cards of `cards` (a [`CardSet`](cards_core::CardSet) bitset), any number of
-/// cards from five up. Fewer than five cards still give a value (of what is there). Up to seven
-/// cards are read from tables (see `high7_table.rs`), more by [`high_any`].
+/// cards from five up. Fewer than five cards still give a value (of what is there).
 #[inline]
 #[must_use]
 pub fn high7(cards: u64) -> HandValue {
-    if cards.count_ones() > 7 {
-        return high_any(cards);
-    }
-    HandValue(high7_table::high7_table(cards))
-}
-
-/// The bitwise evaluation behind [`high7`]: any number of cards, no table (it fills the tables).
-#[inline]
-fn high_any(cards: u64) -> HandValue {
     let c = (cards & 0x1fff) as u32;
     let d = ((cards >> 16) & 0x1fff) as u32;
     let h = ((cards >> 32) & 0x1fff) as u32;
@@ -793,75 +781,6 @@ mod tests {
             });
             assert_eq!(high7(set), best, "{picked:?}");
         }
-    }
-
-    /// The table evaluator against the bitwise one: every rank multiset of up to seven cards in
-    /// every rotation of its suits, every flush of five to seven cards beside the other cards of
-    /// a hand, and a million random hands of five to seven cards.
-    #[test]
-    fn tables_agree_with_the_bitwise_evaluator() {
-        let lanes = |suits: [u32; 4], rotate: usize| -> u64 {
-            (0..4).fold(0u64, |acc, k| acc | u64::from(suits[(k + rotate) % 4]) << (16 * k))
-        };
-        let mut n = 0;
-        high7_table::for_each_rank_multiset(|counts| {
-            let suits = high7_table::suits_of(counts);
-            for rotate in 0..4 {
-                let set = lanes(suits, rotate);
-                assert_eq!(high7(set), high_any(set), "{counts:?}");
-                n += 1;
-            }
-        });
-        assert_eq!(n, 4 * 76_155);
-        for mask in 0u64..8192 {
-            let count = mask.count_ones();
-            if !(5..=7).contains(&count) {
-                continue;
-            }
-            // The flush in each suit, with the same ranks' other suits filling up to seven cards.
-            for suit in 0..4 {
-                let mut set = mask << (16 * suit);
-                let mut filler = mask << (16 * ((suit + 1) % 4));
-                while set.count_ones() < 7 && filler != 0 {
-                    set |= filler & filler.wrapping_neg();
-                    filler &= filler - 1;
-                }
-                assert_eq!(high7(set), high_any(set), "{set:#x}");
-                assert_eq!(high7(mask << (16 * suit)), high_any(mask << (16 * suit)));
-            }
-        }
-        let deck: Vec<u8> = Card::all().map(|c| c.index()).collect();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for i in 0..1_000_000 {
-            let mut set = 0u64;
-            while set.count_ones() < 5 + i % 3 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                set |= 1 << deck[(seed % 52) as usize];
-            }
-            assert_eq!(high7(set), high_any(set), "{set:#x}");
-        }
-    }
-
-    #[test]
-    #[ignore = "133 million hands; run with `cargo test -p poker-engine --release -- --ignored`"]
-    fn exhaustive_seven_cards_tables() {
-        let mut n = 0u64;
-        let mut set = 0b111_1111u64;
-        // Every 7-subset of the 52 card bits (Gosper's hack over the 52 positions).
-        let spread = |compact: u64| -> u64 {
-            (0..52).filter(|i| compact >> i & 1 == 1).fold(0u64, |acc, i| acc | 1 << (16 * (i / 13) + i % 13))
-        };
-        while set < 1 << 52 {
-            let cards = spread(set);
-            assert_eq!(high7(cards), high_any(cards), "{cards:#x}");
-            n += 1;
-            let c = set & set.wrapping_neg();
-            let r = set + c;
-            set = (((r ^ set) >> 2) / c) | r;
-        }
-        assert_eq!(n, 133_784_560);
     }
 
     #[test]
