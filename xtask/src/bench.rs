@@ -84,6 +84,12 @@ fn read_result(new_dir: &Path) -> Option<Measured> {
     Some(Measured { id, median_ns, throughput })
 }
 
+/// The machine a figure was taken on: CPU model and core count.
+pub fn machine() -> String {
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    format!("{}, {cores} cores", cpu_model())
+}
+
 fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
         .ok()
@@ -160,6 +166,12 @@ fn write_dashboard(results: &[Measured], quick: bool) -> Result<(), String> {
         "quick": quick,
         "benchmarks": entries,
     });
+    if write_chart()? {
+        let _ = writeln!(
+            md,
+            "\n![Throughput by workload, cardnote against the reference implementations](benches/chart.svg)"
+        );
+    }
     append_reports(&mut md)?;
     std::fs::write(root().join("BENCHMARKS.md"), md)
         .map_err(|e| format!("cannot write BENCHMARKS.md: {e}"))?;
@@ -207,4 +219,110 @@ fn append_reports(md: &mut String) -> Result<(), String> {
         md.push('\n');
     }
     Ok(())
+}
+
+/// `benches/chart.svg`: records per second by workload, cardnote against the reference on the
+/// same input, from `benches/reports/compare.json` (written by `cargo xtask compare`). Bars on a
+/// log scale, drawn as plain SVG. Returns whether there was anything to draw.
+fn write_chart() -> Result<bool, String> {
+    let path = root().join("benches/reports/compare.json");
+    let Ok(text) = std::fs::read_to_string(&path) else { return Ok(false) };
+    let doc: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let rows: Vec<(String, f64, bool)> = doc["rows"]
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .filter_map(|r| {
+                    let label = format!(
+                        "{} — {} ({})",
+                        r["input"].as_str()?,
+                        r["tool"].as_str()?,
+                        r["task"].as_str()?
+                    );
+                    let rate = r["records_per_second"].as_f64().filter(|x| x.is_finite() && *x > 0.0)?;
+                    Some((label, rate, r["tool"].as_str()?.starts_with("cardnote")))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    if rows.is_empty() {
+        return Ok(false);
+    }
+    let svg = chart_svg(&rows, doc["commit"].as_str().unwrap_or(""), doc["machine"].as_str().unwrap_or(""));
+    std::fs::write(root().join("benches/chart.svg"), svg)
+        .map_err(|e| format!("cannot write chart.svg: {e}"))?;
+    Ok(true)
+}
+
+fn chart_svg(rows: &[(String, f64, bool)], commit: &str, machine: &str) -> String {
+    const LABEL: f64 = 360.0;
+    const BARS: f64 = 380.0;
+    const ROW: f64 = 24.0;
+    const TOP: f64 = 46.0;
+    let decades = rows.iter().map(|r| r.1.log10().ceil()).fold(1.0f64, f64::max);
+    let x = |rate: f64| LABEL + BARS * (rate.max(1.0).log10() / decades);
+    let height = TOP + ROW * rows.len() as f64 + 30.0;
+    let width = LABEL + BARS + 110.0;
+    let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"10\" y=\"18\" font-size=\"14\" font-weight=\"bold\">Records per second (log scale), same input per pair</text>\n\
+         <text x=\"10\" y=\"34\" fill=\"#555\">cargo xtask compare, commit {}, {}</text>\n",
+        escape(commit),
+        escape(machine)
+    );
+    for decade in 0..=decades as i32 {
+        let gx = x(10f64.powi(decade));
+        svg.push_str(&format!(
+            "<line x1=\"{gx:.1}\" y1=\"{TOP}\" x2=\"{gx:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/>\n\
+             <text x=\"{gx:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#555\">1e{decade}</text>\n",
+            height - 26.0,
+            height - 12.0
+        ));
+    }
+    for (i, (label, rate, ours)) in rows.iter().enumerate() {
+        let y = TOP + ROW * i as f64;
+        let colour = if *ours { "#2b6cb0" } else { "#a0aec0" };
+        svg.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n\
+             <rect x=\"{LABEL}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{colour}\"/>\n\
+             <text x=\"{:.1}\" y=\"{:.1}\">{:.0}/s</text>\n",
+            LABEL - 8.0,
+            y + 15.0,
+            escape(label),
+            y + 3.0,
+            x(*rate) - LABEL,
+            ROW - 6.0,
+            x(*rate) + 4.0,
+            y + 15.0,
+            rate
+        ));
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chart_svg;
+
+    #[test]
+    fn chart_draws_one_bar_per_row_on_a_log_scale() {
+        let rows = [
+            ("2,000 NT hands — PokerKit".to_owned(), 200.0, false),
+            ("the same — cardnote".to_owned(), 200_000.0, true),
+        ];
+        let svg = chart_svg(&rows, "abc1234", "a <test> machine");
+        assert_eq!(svg.matches("<rect x=").count(), 2);
+        assert!(svg.contains("a &lt;test&gt; machine") && svg.contains("1e6"));
+        // Three decades apart: cardnote's bar is twice as long as PokerKit's (log10 200 = 2.3).
+        let widths: Vec<f64> = svg
+            .match_indices("width=\"")
+            .skip(2)
+            .filter_map(|(i, _)| svg[i + 7..].split('"').next()?.parse().ok())
+            .collect();
+        assert_eq!(widths.len(), 2, "{svg}");
+        assert!((widths[1] / widths[0] - 5.3 / 2.3).abs() < 0.01, "{widths:?}");
+    }
 }

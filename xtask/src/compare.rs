@@ -3,6 +3,9 @@
 //!
 //! The references are installed with pip into a virtual environment under `target/compare-venv`.
 //! Inputs are generated deterministically (`cargo xtask gen`) unless given with `--phh`/`--pbn`.
+//! The table goes to standard output and to `benches/reports/compare.md` (with the machine, the
+//! commit and the command), its rows to `benches/reports/compare.json`, which `cargo xtask bench`
+//! draws in `benches/chart.svg`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -46,8 +49,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         None => crate::generate::phh_file(count, 1, &work)?,
     };
 
-    println!("| input | tool | task | records | seconds | records/s | MB/s | ratio |");
-    println!("|---|---|---|---:|---:|---:|---:|---:|");
+    let mut rows = Vec::new();
     {
         let ours = time_ours(&cardnote, &phh_path, repeat)?;
         let records = count_records(&cardnote, &phh_path)?;
@@ -61,17 +63,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let theirs = run_json(&mut cmd)?;
             let secs = theirs.get("seconds").and_then(Value::as_f64).unwrap_or(f64::NAN);
             let task = if replay { "read + replay" } else { "read" };
-            row(&phh_path, "PokerKit 0.7.7", task, records, secs, bytes, None);
+            rows.push(Row::new(&phh_path, "PokerKit 0.7.7", task, records, secs, bytes, None));
             if replay {
-                row(
+                let task = "read + replay + check";
+                rows.push(Row::new(
                     &phh_path,
                     "cardnote check",
-                    "read + replay + check",
+                    task,
                     records,
                     ours,
                     bytes,
                     Some(secs / ours),
-                );
+                ));
             }
         }
     }
@@ -86,20 +89,107 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .args(["--repeat", "1"]),
         )?;
         let secs = theirs.get("seconds").and_then(Value::as_f64).unwrap_or(f64::NAN);
-        row(&pbn_path, "endplay", "read", records, secs, bytes, None);
-        row(&pbn_path, "cardnote check", "read + check", records, ours, bytes, Some(secs / ours));
+        rows.push(Row::new(&pbn_path, "endplay 0.5.12", "read", records, secs, bytes, None));
+        rows.push(Row::new(
+            &pbn_path,
+            "cardnote check",
+            "read + check",
+            records,
+            ours,
+            bytes,
+            Some(secs / ours),
+        ));
     }
-    Ok(())
+    let table = markdown(&rows);
+    print!("{table}");
+    write_report(&table, &rows, args)
 }
 
-fn row(input: &Path, tool: &str, task: &str, records: usize, secs: f64, bytes: u64, ratio: Option<f64>) {
-    let name = input.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let ratio = ratio.map(|r| format!("{r:.0}×")).unwrap_or_else(|| "1×".into());
-    println!(
-        "| {name} | {tool} | {task} | {records} | {secs:.3} | {:.0} | {:.2} | {ratio} |",
-        records as f64 / secs,
-        bytes as f64 / 1e6 / secs
+/// One timed run: a tool doing a task on an input.
+struct Row {
+    input: String,
+    tool: String,
+    task: String,
+    records: usize,
+    seconds: f64,
+    bytes: u64,
+    /// How many times faster than the reference on the same input (cardnote rows only).
+    ratio: Option<f64>,
+}
+
+impl Row {
+    fn new(
+        input: &Path,
+        tool: &str,
+        task: &str,
+        records: usize,
+        seconds: f64,
+        bytes: u64,
+        ratio: Option<f64>,
+    ) -> Row {
+        let input = input.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        Row { input, tool: tool.into(), task: task.into(), records, seconds, bytes, ratio }
+    }
+
+    fn per_second(&self) -> f64 {
+        self.records as f64 / self.seconds
+    }
+}
+
+fn markdown(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "| input | tool | task | records | seconds | records/s | MB/s | ratio |\n|---|---|---|---:|---:|---:|---:|---:|\n",
     );
+    for r in rows {
+        let ratio = r.ratio.map(|x| format!("{x:.0}×")).unwrap_or_else(|| "1×".into());
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {:.3} | {:.0} | {:.2} | {ratio} |\n",
+            r.input,
+            r.tool,
+            r.task,
+            r.records,
+            r.seconds,
+            r.per_second(),
+            r.bytes as f64 / 1e6 / r.seconds
+        ));
+    }
+    out
+}
+
+/// `benches/reports/compare.md` (copied into BENCHMARKS.md by `cargo xtask bench`) and
+/// `benches/reports/compare.json` (the rows the chart draws).
+fn write_report(table: &str, rows: &[Row], args: &[String]) -> Result<(), String> {
+    let commit =
+        crate::util::output(Command::new("git").args(["rev-parse", "--short", "HEAD"])).unwrap_or_default();
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let load = load.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+    let machine = crate::bench::machine();
+    let command = format!("cargo xtask compare {}", args.join(" "));
+    let md = format!(
+        "## Against the reference implementations\n\n`{}` at commit {commit}, on {machine} (load average \
+         before the run: {load}). Whole processes, the same generated input for every tool; cardnote \
+         best of its runs, each reference once. Ratio: cardnote's records/s over the reference's.\n\n{table}",
+        command.trim_end()
+    );
+    let dir = root().join("benches/reports");
+    std::fs::write(dir.join("compare.md"), md).map_err(|e| format!("cannot write compare.md: {e}"))?;
+    let json: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "input": r.input, "tool": r.tool, "task": r.task,
+                "records_per_second": r.per_second(), "ratio": r.ratio,
+            })
+        })
+        .collect();
+    let text = serde_json::to_string_pretty(
+        &serde_json::json!({ "commit": commit, "machine": machine, "rows": json }),
+    )
+    .map_err(|e| e.to_string())?;
+    std::fs::write(dir.join("compare.json"), text + "\n")
+        .map_err(|e| format!("cannot write compare.json: {e}"))?;
+    eprintln!("xtask: wrote benches/reports/compare.md and compare.json");
+    Ok(())
 }
 
 fn file_len(path: &Path) -> u64 {
@@ -110,7 +200,7 @@ fn ensure_venv() -> Result<PathBuf, String> {
     let venv = root().join("target").join("compare-venv");
     let python = venv.join("bin").join("python");
     let ready = Command::new(&python)
-        .args(["-c", "import pokerkit, endplay"])
+        .args(["-c", "import importlib.metadata as m; assert m.version('pokerkit') == '0.7.7' and m.version('endplay') == '0.5.12'"])
         .output()
         .is_ok_and(|o| o.status.success());
     if !ready {
@@ -119,7 +209,7 @@ fn ensure_venv() -> Result<PathBuf, String> {
             "install",
             "-q",
             "pokerkit==0.7.7",
-            "endplay",
+            "endplay==0.5.12",
         ]))?;
     }
     Ok(python)

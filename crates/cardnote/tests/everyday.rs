@@ -311,6 +311,41 @@ fn declared_finishing_stacks_are_compared_with_the_replay() {
     assert_eq!(strict[0]["ok"], false);
 }
 
+/// `winnings` (the pots each player collected, post-rake) is compared with the replay like
+/// `finishing_stacks`; the conventions of real converters are warnings of their own.
+#[test]
+fn declared_winnings_are_compared_with_the_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = [
+        ("right.phh", "[12, 0, 0]"),
+        ("raked.phh", "[11.40, 0, 0]"),
+        ("zero.phh", "[0, 0, 0]"),
+        ("uncalled.phh", "[22, 0, 0]"),
+        ("wrong.phh", "[13, 0, 0]"),
+    ];
+    for (name, winnings) in files {
+        write(dir.path(), name, format!("{HAND}winnings = {winnings}\n").as_bytes());
+    }
+    let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+    let output = cardnote(&[&["check", "--json"], &names[..]].concat(), dir.path());
+    let records = json_lines(&output);
+    assert_eq!(records[0]["ok"], true, "{}", records[0]);
+    assert!(records[0]["warnings"].as_array().unwrap().is_empty(), "{}", records[0]);
+    for (record, code) in
+        records[1..4].iter().zip(["PHH_WINNINGS_RAKED", "PHH_WINNINGS_ZERO", "PHH_WINNINGS_UNCALLED_BET"])
+    {
+        assert_eq!(record["ok"], true, "{record}");
+        assert_eq!(record["warnings"][0]["code"], code, "{record}");
+    }
+    let error = &records[4]["errors"][0];
+    assert_eq!(error["code"], "PHH_WINNINGS_MISMATCH", "{}", records[4]);
+    let message = error["message"].as_str().unwrap();
+    assert!(message.contains("[13, 0, 0]") && message.contains("[12, 0, 0]"), "{message}");
+    assert_eq!(output.status.code(), Some(1));
+    let strict = json_lines(&cardnote(&["check", "--json", "--strict", "raked.phh", "zero.phh"], dir.path()));
+    assert!(strict.iter().all(|r| r["ok"] == false), "{strict:?}");
+}
+
 #[test]
 fn an_empty_phhs_holds_zero_hands() {
     let dir = tempfile::tempdir().unwrap();

@@ -49,17 +49,41 @@ pub const REPLAY_BAD_ACTION: &str = "REPLAY_BAD_ACTION";
 pub const PHH_FINISHING_STACKS_MISMATCH: &str = "PHH_FINISHING_STACKS_MISMATCH";
 /// Declared finishing stacks below the replay's only for pot winners: read as rake (warning).
 pub const PHH_FINISHING_STACKS_RAKED: &str = "PHH_FINISHING_STACKS_RAKED";
+/// A declared `winnings` (collected pots) that the replay does not give (both values in the message).
+pub const PHH_WINNINGS_MISMATCH: &str = "PHH_WINNINGS_MISMATCH";
+/// Declared winnings below the replay's only for players who collected a pot: read as the
+/// post-rake amounts the specification asks for (warning).
+pub const PHH_WINNINGS_RAKED: &str = "PHH_WINNINGS_RAKED";
+/// Declared winnings all zero where the replay gives someone a pot: read as not recorded, as some
+/// converters write them (warning).
+pub const PHH_WINNINGS_ZERO: &str = "PHH_WINNINGS_ZERO";
+/// Declared winnings that count the uncalled bet returned as won, as some sites do (warning).
+pub const PHH_WINNINGS_UNCALLED_BET: &str = "PHH_WINNINGS_UNCALLED_BET";
 /// A comment with no place in the canonical form (`fmt --preserve` keeps it).
 pub const PHH_COMMENT_WITHOUT_PLACE: &str = "PHH_COMMENT_WITHOUT_PLACE";
 
 /// The codes of producers' conventions the reader accepts with a warning; errors under
 /// [`Options::strict`](crate::Options::strict).
-pub const LENIENCIES: &[&str] = &[PHH_UNKNOWN_FIELD, PHH_NEGATIVE_BLIND, PHH_FINISHING_STACKS_RAKED];
+pub const LENIENCIES: &[&str] = &[
+    PHH_UNKNOWN_FIELD,
+    PHH_NEGATIVE_BLIND,
+    PHH_FINISHING_STACKS_RAKED,
+    PHH_WINNINGS_RAKED,
+    PHH_WINNINGS_ZERO,
+    PHH_WINNINGS_UNCALLED_BET,
+];
 
 /// Codes that come from comparing a replay with the file or from writing it, never from reading
 /// (their tests sit beside `replay` and `comments`, and in the CLI's `tests/everyday.rs`).
-pub const AFTER_READING: &[&str] =
-    &[PHH_FINISHING_STACKS_MISMATCH, PHH_FINISHING_STACKS_RAKED, PHH_COMMENT_WITHOUT_PLACE];
+pub const AFTER_READING: &[&str] = &[
+    PHH_FINISHING_STACKS_MISMATCH,
+    PHH_FINISHING_STACKS_RAKED,
+    PHH_WINNINGS_MISMATCH,
+    PHH_WINNINGS_RAKED,
+    PHH_WINNINGS_ZERO,
+    PHH_WINNINGS_UNCALLED_BET,
+    PHH_COMMENT_WITHOUT_PLACE,
+];
 
 /// Every code, for documentation and tests.
 pub const ALL: &[&str] = &[
@@ -87,6 +111,10 @@ pub const ALL: &[&str] = &[
     REPLAY_BAD_ACTION,
     PHH_FINISHING_STACKS_MISMATCH,
     PHH_FINISHING_STACKS_RAKED,
+    PHH_WINNINGS_MISMATCH,
+    PHH_WINNINGS_RAKED,
+    PHH_WINNINGS_ZERO,
+    PHH_WINNINGS_UNCALLED_BET,
     PHH_COMMENT_WITHOUT_PLACE,
 ];
 

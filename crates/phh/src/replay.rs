@@ -43,6 +43,8 @@ pub struct ReplayOutcome {
     pub finishing_stacks: Vec<String>,
     /// Net result per player, exact decimal text.
     pub payoffs: Vec<String>,
+    /// What each player collected from the pots (the PHH `winnings`), exact decimal text.
+    pub winnings: Vec<String>,
     /// Replay errors and warnings, spans into the file ([`check`](crate::check) moves them into
     /// the record's diagnostics).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
@@ -219,12 +221,37 @@ pub fn replay_hand_observed(
     outcome.terminal = state.is_over() && stop.is_none();
     outcome.finishing_stacks = state.stacks().iter().map(|c| c.to_text()).collect();
     outcome.payoffs = state.payoffs().iter().map(|c| c.to_text()).collect();
+    outcome.winnings = state.winnings().iter().map(|c| c.to_text()).collect();
     outcome.as_written = replayed_as_written(&outcome.diagnostics);
-    if let Some(declared) = &hand.finishing_stacks
-        && outcome.as_written
-        && let Some(diagnostic) = compare_finishing_stacks(declared, &outcome, fallback)
-    {
-        outcome.diagnostics.push(diagnostic);
+    if outcome.as_written {
+        let amount = |text: &String| text.parse::<cards_core::Amount>().ok();
+        let positive = |text: &String| amount(text).is_some_and(|a| a > cards_core::Amount::default());
+        if let Some(declared) = &hand.finishing_stacks {
+            let won: Vec<bool> = outcome.payoffs.iter().map(positive).collect();
+            let field = DeclaredField::FINISHING_STACKS;
+            if let Some(d) = compare_declared(field, declared, &outcome.finishing_stacks, &won, fallback) {
+                outcome.diagnostics.push(d);
+            }
+        }
+        if let Some(declared) = &hand.winnings {
+            let won: Vec<bool> = outcome.winnings.iter().map(positive).collect();
+            let with_uncalled: Vec<String> = state
+                .winnings()
+                .iter()
+                .zip(state.uncalled_returned())
+                .map(|(won, back)| won.add(*back).to_text())
+                .collect();
+            let won_back: Vec<bool> = with_uncalled.iter().map(positive).collect();
+            let replayed = Replayed {
+                collected: &outcome.winnings,
+                won: &won,
+                with_uncalled: &with_uncalled,
+                won_back: &won_back,
+            };
+            if let Some(d) = compare_winnings(declared, &replayed, fallback) {
+                outcome.diagnostics.push(d);
+            }
+        }
     }
     outcome
 }
@@ -234,37 +261,144 @@ pub use crate::codes::PHH_FINISHING_STACKS_MISMATCH as FINISHING_STACKS_MISMATCH
 /// A declared `finishing_stacks` lower than the replay's for pot winners only: a rake taken from
 /// the pots, which the specification allows the stacks to show (warning; an error with `--strict`).
 pub use crate::codes::PHH_FINISHING_STACKS_RAKED as FINISHING_STACKS_RAKED;
+/// A declared `winnings` that the replay does not give (error).
+pub use crate::codes::PHH_WINNINGS_MISMATCH as WINNINGS_MISMATCH;
+/// A declared `winnings` lower than the replay's only for players who collected a pot: the
+/// post-rake amounts the specification asks for (warning; an error with `--strict`).
+pub use crate::codes::PHH_WINNINGS_RAKED as WINNINGS_RAKED;
+/// A declared `winnings` that counts the uncalled bet returned as won (warning; an error with
+/// `--strict`).
+pub use crate::codes::PHH_WINNINGS_UNCALLED_BET as WINNINGS_UNCALLED_BET;
+/// A declared `winnings` of all zeros where the replay gives someone a pot: read as not recorded
+/// (warning; an error with `--strict`).
+pub use crate::codes::PHH_WINNINGS_ZERO as WINNINGS_ZERO;
+
+/// A declared outcome field compared with the replay: its name and its two codes.
+#[derive(Clone, Copy)]
+struct DeclaredField {
+    name: &'static str,
+    mismatch: &'static str,
+    raked: &'static str,
+}
+
+impl DeclaredField {
+    const FINISHING_STACKS: DeclaredField = DeclaredField {
+        name: "finishing_stacks",
+        mismatch: FINISHING_STACKS_MISMATCH,
+        raked: FINISHING_STACKS_RAKED,
+    };
+    const WINNINGS: DeclaredField =
+        DeclaredField { name: "winnings", mismatch: WINNINGS_MISMATCH, raked: WINNINGS_RAKED };
+}
 
 /// Whether a replay followed the file as written: no replay error, and no action inserted by a
 /// PokerKit repair (a repaired outcome is not what the file implies).
 #[must_use]
 pub fn replayed_as_written(diagnostics: &[Diagnostic]) -> bool {
     !diagnostics.iter().any(|d| {
-        (d.is_error() && d.code() != FINISHING_STACKS_MISMATCH)
+        (d.is_error() && d.code() != FINISHING_STACKS_MISMATCH && d.code() != WINNINGS_MISMATCH)
             || d.code() == "REPLAY_REPAIRED_FOLD"
             || d.code() == "REPLAY_REPAIRED_CHECK"
     })
 }
 
-/// The declared finishing stacks (after all the actions, terminal or not, as the specification
-/// reads them) against the replay's: equal; lower only for players who won chips (a rake, a
+/// What a replay gives each player, for the `winnings` comparison: the pots collected, and those
+/// plus the uncalled bet returned; each with whether it is above zero.
+#[derive(Clone, Copy)]
+struct Replayed<'a> {
+    collected: &'a [String],
+    won: &'a [bool],
+    with_uncalled: &'a [String],
+    won_back: &'a [bool],
+}
+
+/// The declared `winnings` against the pots each player collected in the replay, with the
+/// conventions real converters follow read as warnings: all zeros (winnings not recorded), and
+/// the uncalled bet returned counted as won (some sites' "collected" lines).
+fn compare_winnings(declared: &[Quantity], replayed: &Replayed<'_>, span: Span) -> Option<Diagnostic> {
+    let Replayed { collected, won, with_uncalled, won_back } = *replayed;
+    let field = DeclaredField::WINNINGS;
+    let found = compare_declared(field, declared, collected, won, span)?;
+    let values = declared_against(field, declared, collected);
+    let zero = |q: &Quantity| matches!(q, Quantity::Finite(a) if a.0.is_zero());
+    if declared.len() == collected.len() && declared.iter().all(zero) {
+        return Some(Diagnostic::warning(
+            WINNINGS_ZERO,
+            format!("{values}: all zero, read as winnings not recorded (as some converters write them)"),
+            span,
+        ));
+    }
+    if !found.is_error() && within_rake(declared, collected) {
+        return Some(found);
+    }
+    let uncalled = match compare_declared(field, declared, with_uncalled, won_back, span) {
+        None => true,
+        Some(d) => !d.is_error() && within_rake(declared, with_uncalled),
+    };
+    Some(if uncalled {
+        Diagnostic::warning(
+            WINNINGS_UNCALLED_BET,
+            format!(
+                "{values}: they count the uncalled bet returned as won ([{}] with it), as some sites do",
+                with_uncalled.join(", ")
+            ),
+            span,
+        )
+    } else {
+        Diagnostic::error(field.mismatch, values, span)
+    })
+}
+
+/// Whether what the declared amounts lack against `target` is at most a tenth of it: a rake (real
+/// sites take 3 to 7 %), not another outcome.
+fn within_rake(declared: &[Quantity], target: &[String]) -> bool {
+    let sum = |values: &mut dyn Iterator<Item = Chips>| values.fold(Chips::ZERO, Chips::add);
+    let parse = |text: &String| text.parse::<Chips>().unwrap_or(Chips::ZERO);
+    let lack = sum(&mut target.iter().map(parse)).sub(sum(&mut declared.iter().copied().map(quantity)));
+    lack.mul_int(10) <= sum(&mut target.iter().map(parse))
+}
+
+/// "the file declares FIELD = [...] but its actions give [...]".
+fn declared_against(field: DeclaredField, declared: &[Quantity], replayed: &[String]) -> String {
+    format!(
+        "the file declares {} = [{}] but its actions give [{}]",
+        field.name,
+        quantities_text(declared),
+        replayed.join(", ")
+    )
+}
+
+fn quantities_text(values: &[Quantity]) -> String {
+    let text: Vec<String> = values
+        .iter()
+        .map(|q| match q {
+            Quantity::Infinite => "inf".to_owned(),
+            Quantity::Finite(a) => a.to_string(),
+        })
+        .collect();
+    text.join(", ")
+}
+
+/// A declared outcome field (after all the actions, terminal or not, as the specification reads
+/// them) against the replay's values: equal; lower only for players who `won` (a rake, a
 /// warning); anything else an error. Both values are in the message.
-fn compare_finishing_stacks(
+fn compare_declared(
+    field: DeclaredField,
     declared: &[Quantity],
-    outcome: &ReplayOutcome,
+    replayed: &[String],
+    won: &[bool],
     span: Span,
 ) -> Option<Diagnostic> {
     use core::cmp::Ordering;
     let amount = |text: &str| text.parse::<cards_core::Amount>().ok();
     let mut raked = false;
-    let mut mismatch = declared.len() != outcome.finishing_stacks.len();
-    for ((d, replayed), payoff) in declared.iter().zip(&outcome.finishing_stacks).zip(&outcome.payoffs) {
+    let mut mismatch = declared.len() != replayed.len();
+    for ((d, replayed), &won) in declared.iter().zip(replayed).zip(won) {
         let order = match (d, amount(replayed)) {
             (Quantity::Infinite, _) if replayed == "inf" => Ordering::Equal,
             (Quantity::Finite(d), Some(r)) => d.cmp(&r),
             _ => Ordering::Greater,
         };
-        let won = amount(payoff).is_some_and(|p| p > cards_core::Amount::default());
         match order {
             Ordering::Equal => {}
             Ordering::Less if won => raked = true,
@@ -274,23 +408,12 @@ fn compare_finishing_stacks(
     if !mismatch && !raked {
         return None;
     }
-    let declared: Vec<String> = declared
-        .iter()
-        .map(|q| match q {
-            Quantity::Infinite => "inf".to_owned(),
-            Quantity::Finite(a) => a.to_string(),
-        })
-        .collect();
-    let values = format!(
-        "the file declares finishing_stacks = [{}] but its actions give [{}]",
-        declared.join(", "),
-        outcome.finishing_stacks.join(", ")
-    );
+    let values = declared_against(field, declared, replayed);
     Some(if mismatch {
-        Diagnostic::error(FINISHING_STACKS_MISMATCH, values, span)
+        Diagnostic::error(field.mismatch, values, span)
     } else {
         Diagnostic::warning(
-            FINISHING_STACKS_RAKED,
+            field.raked,
             format!("{values}: lower only for pot winners, read as a rake taken from the pots"),
             span,
         )
@@ -320,6 +443,28 @@ mod tests {
         assert_eq!(codes("[202, 199, 200]"), ["PHH_FINISHING_STACKS_MISMATCH:true"]);
         assert_eq!(codes("[203, 198, 200]"), ["PHH_FINISHING_STACKS_MISMATCH:true"]);
         assert_eq!(codes("[202, 198]"), ["PHH_FINISHING_STACKS_MISMATCH:true"]);
+    }
+
+    /// p1 raises to 6 and p2 folds: p1 collects the 4 of the pot (p2's 2 and the 2 of p1's raise
+    /// that p2 matched); the other 4 of the raise come back uncalled.
+    #[test]
+    fn declared_winnings_meet_the_pots_collected() {
+        let codes = |declared: &str| codes(&format!("[202, 198, 200]\nwinnings = {declared}"));
+        assert!(codes("[4, 0, 0]").is_empty());
+        assert!(codes("[4.00, 0, 0.0]").is_empty(), "the same amounts in other forms");
+        assert_eq!(codes("[3.80, 0, 0]"), ["PHH_WINNINGS_RAKED:false"]);
+        assert_eq!(codes("[0, 0, 0]"), ["PHH_WINNINGS_ZERO:false"]);
+        assert_eq!(codes("[8, 0, 0]"), ["PHH_WINNINGS_UNCALLED_BET:false"]);
+        assert_eq!(codes("[7.80, 0, 0]"), ["PHH_WINNINGS_UNCALLED_BET:false"], "and a rake");
+        assert_eq!(codes("[5, 0, 0]"), ["PHH_WINNINGS_MISMATCH:true"]);
+        assert_eq!(codes("[3, 0, 0]"), ["PHH_WINNINGS_MISMATCH:true"], "a quarter is no rake");
+        assert_eq!(codes("[4, 1, 0]"), ["PHH_WINNINGS_MISMATCH:true"]);
+        assert_eq!(codes("[4, 0]"), ["PHH_WINNINGS_MISMATCH:true"]);
+        let parsed = crate::parse_hand(&format!("{HAND}winnings = [5, 0, 0]\n"));
+        let outcome = replay_parsed(&parsed, RuleProfile::Pokerkit).unwrap();
+        assert_eq!(outcome.winnings, ["4", "0", "0"]);
+        let message = outcome.diagnostics[0].message();
+        assert!(message.contains("[5, 0, 0]") && message.contains("[4, 0, 0]"), "{message}");
     }
 
     #[test]

@@ -205,6 +205,21 @@ impl Chips {
         if self.inf || other.inf {
             return Chips::INF;
         }
+        if self.scale == 0 && other.scale == 0 {
+            // Integral amounts (most hands): the sum of two 96-bit values is exact in an i128,
+            // and integers are never rounded; only a result past 96 bits keeps `self`, as below.
+            let sum = self.mantissa + other.mantissa;
+            return if sum.abs() <= MAX_MANTISSA {
+                Chips { mantissa: sum, scale: 0, inf: false }
+            } else {
+                self
+            };
+        }
+        self.add_exact(other)
+    }
+
+    /// [`Chips::add`] of finite amounts at any scales, rounding decimals at 28 significant digits.
+    fn add_exact(self, other: Chips) -> Chips {
         if let Some((a, b, scale)) = align(self, other)
             && let Some(sum) = a.checked_add(b)
             && let (sum, scale) = round_sum_28(sum, scale)
@@ -523,6 +538,30 @@ mod tests {
 
     fn c(text: &str) -> Chips {
         text.parse().unwrap_or(Chips::ZERO)
+    }
+
+    /// The integral fast path of `add` gives what the exact path gives, up to the 96-bit limit.
+    #[test]
+    fn integral_sums_take_the_fast_path_exactly() {
+        let max = Chips::from_decimal(Decimal::MAX);
+        let values = [0i64, 1, -1, 2, 7, -250, 1 << 40, i64::MAX, i64::MIN + 1];
+        let mut all: Vec<Chips> = values.iter().map(|&v| Chips::from_int(v)).collect();
+        all.extend([max, max.neg(), max.sub(Chips::from_int(1))]);
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            all.push(Chips::from_int((seed >> (seed % 60)) as i64 - (1 << 20)));
+        }
+        for &a in &all {
+            for &b in all.iter().take(40) {
+                let (fast, exact) = (a.add(b), a.add_exact(b));
+                assert_eq!((fast.mantissa, fast.scale), (exact.mantissa, exact.scale), "{a} + {b}");
+                let (fast, exact) = (b.add(a), b.add_exact(a));
+                assert_eq!((fast.mantissa, fast.scale), (exact.mantissa, exact.scale), "{b} + {a}");
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! showdown; each repair is reported as a warning on the action that needed it. Under `wsop` the
 //! first failing action is an error and the replay stops there.
 
-use crate::action::{Action, ActionError, Warning, Warnings};
+use cards_core::MaybeCard;
+
+use crate::action::{Action, ActionError, CardList, Show, Warning, Warnings};
 use crate::chips::Chips;
 use crate::game::{GameDef, GameError, RuleProfile};
 use crate::state::State;
@@ -160,4 +162,68 @@ pub const fn is_repair(w: Warning) -> bool {
             | Warning::RepairedHoleDealing
             | Warning::RepairedShowdown
     )
+}
+
+// --------------------------------------------------------------------------------------------
+// PokerKit's repairs: what its replay loop inserts when the history lacks an action.
+
+impl State {
+    /// Applies `??` hole dealing or an empty show, as PokerKit's replay does when the history
+    /// lacks them. Returns the warning of the repair taken, or `None` when none applies.
+    pub fn repair_passive(&mut self) -> Option<Warning> {
+        if let Some(p) = self.hole_dealee() {
+            let mut list = CardList::EMPTY;
+            list.push(MaybeCard::Unknown);
+            if self.apply_keeping_warnings(&Action::DealHole { player: p, cards: list }) {
+                return Some(Warning::RepairedHoleDealing);
+            }
+        }
+        if let Some(p) = self.showdown_player()
+            && self
+                .apply_keeping_warnings(&Action::ShowOrMuck { player: p, show: Show::Cards(CardList::EMPTY) })
+        {
+            return Some(Warning::RepairedShowdown);
+        }
+        None
+    }
+
+    /// PokerKit's full repair step while actions remain: hole dealing, check, fold, showdown.
+    pub fn repair(&mut self) -> Option<Warning> {
+        if let Some(p) = self.hole_dealee() {
+            let mut list = CardList::EMPTY;
+            list.push(MaybeCard::Unknown);
+            if self.apply_keeping_warnings(&Action::DealHole { player: p, cards: list }) {
+                return Some(Warning::RepairedHoleDealing);
+            }
+        }
+        if let Some(p) = self.actor() {
+            if self.call_amount().is_some_and(|c| c.is_zero())
+                && self.apply_keeping_warnings(&Action::CheckOrCall { player: p })
+            {
+                return Some(Warning::RepairedCheck);
+            }
+            if self.apply_keeping_warnings(&Action::Fold { player: p }) {
+                return Some(Warning::RepairedFold);
+            }
+        }
+        if let Some(p) = self.showdown_player()
+            && self
+                .apply_keeping_warnings(&Action::ShowOrMuck { player: p, show: Show::Cards(CardList::EMPTY) })
+        {
+            return Some(Warning::RepairedShowdown);
+        }
+        None
+    }
+
+    /// Applies a repair action; the warnings of what it set off (a vanished pot, a quirk of the
+    /// split…) stay in the state for [`State::take_warnings`] instead of being dropped.
+    fn apply_keeping_warnings(&mut self, action: &Action) -> bool {
+        match self.apply(action) {
+            Ok(warnings) => {
+                self.keep_warnings(warnings);
+                true
+            }
+            Err(_) => false,
+        }
+    }
 }

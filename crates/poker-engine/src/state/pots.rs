@@ -1,0 +1,101 @@
+//! Pots: main and side pots built from each player's contributions, as PokerKit builds them.
+
+use super::{N, State, sum};
+use crate::chips::Chips;
+
+/// A main or side pot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pot {
+    /// The chips in it.
+    pub amount: Chips,
+    /// Bitmask of the eligible (active, contributing) players.
+    pub eligible: u32,
+}
+
+impl Pot {
+    /// Whether a player may win this pot.
+    #[must_use]
+    pub const fn is_eligible(&self, player: usize) -> bool {
+        player < 32 && self.eligible & (1 << player) != 0
+    }
+}
+
+/// A list of pots (main first).
+#[derive(Debug, Clone, Copy)]
+pub struct Pots {
+    pub(super) pots: [Pot; N + 1],
+    pub(super) len: usize,
+}
+
+impl Pots {
+    /// The pots.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Pot] {
+        self.pots.get(..self.len).unwrap_or(&[])
+    }
+}
+
+impl State {
+    /// The pots as they stand (main first), built from contributions as PokerKit does.
+    #[must_use]
+    pub fn pots(&self) -> Pots {
+        let mut out = Pots { pots: [Pot { amount: Chips::ZERO, eligible: 0 }; N + 1], len: 0 };
+        let n = self.n;
+        let total_payoff = sum(self.payoffs[..n].iter());
+        let total_bets = sum(self.bets[..n].iter());
+        if total_payoff.add(total_bets).is_zero() {
+            return out;
+        }
+        let mut contrib = [Chips::ZERO; N];
+        let mut pend = [Chips::ZERO; N];
+        for i in 0..n {
+            // Never below zero: past 28 significant digits a payoff and a bet can round apart by
+            // a unit in the last digit, which must not become a negative pot.
+            contrib[i] = self.payoffs[i].neg().sub(self.bets[i]).max(Chips::ZERO);
+            pend[i] = self.payoffs[i].neg();
+        }
+        let mut amount = Chips::ZERO;
+        if !self.ante_trimming {
+            for i in 0..n {
+                let a = self.effective_ante(i);
+                amount = amount.add(a);
+                contrib[i] = contrib[i].sub(a);
+                pend[i] = pend[i].sub(a);
+            }
+        }
+        // Distinct levels ascending (the first of numerically equal values kept).
+        let mut levels = [Chips::ZERO; N];
+        let mut nl = 0;
+        for &c in &contrib[..n] {
+            if !levels[..nl].contains(&c) {
+                levels[nl] = c;
+                nl += 1;
+            }
+        }
+        levels[..nl].sort();
+        let mut previous = Chips::ZERO;
+        for &level in &levels[..nl] {
+            let reaching = contrib[..n].iter().filter(|&&c| c >= level).count();
+            if reaching > 0 {
+                amount = amount.add(level.sub(previous).mul_int(reaching as i64));
+            }
+            let mut eligible = 0u32;
+            for i in 0..n {
+                if pend[i] >= level && self.active[i] {
+                    eligible |= 1 << i;
+                }
+            }
+            while out.len > 0 && out.pots[out.len - 1].eligible == eligible {
+                out.len -= 1;
+                amount = amount.add(out.pots[out.len].amount);
+            }
+            if !amount.is_zero() {
+                out.pots[out.len] = Pot { amount, eligible };
+                out.len += 1;
+            }
+            amount = Chips::ZERO;
+            previous = level;
+        }
+        out
+    }
+}

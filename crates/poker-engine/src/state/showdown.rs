@@ -1,0 +1,331 @@
+//! Showdown: showing and mucking, hand killing, and pushing the pots to their winners.
+
+use cards_core::{Card, MaybeCard};
+
+use super::containers::{Hole, MAX_HOLE};
+use super::pots::Pots;
+use super::{N, Phase, State};
+use crate::action::{ActionError, Show, Warning, Warnings};
+use crate::chips::Chips;
+use crate::eval::{HandType, HandValue, evaluate};
+use crate::game::RuleProfile;
+
+impl State {
+    pub(super) fn begin_showdown(&mut self) {
+        self.phase = Phase::Showdown;
+        self.showdown.clear();
+        let start = self.opener.unwrap_or(0);
+        for k in 0..self.n {
+            let i = (start + k) % self.n;
+            if self.active[i] && !self.holes[i].up().iter().all(|&u| u) {
+                self.showdown.push(i as u8);
+            }
+        }
+        self.update_showdown();
+    }
+
+    pub(super) fn update_showdown(&mut self) {
+        if self.showdown.is_empty() {
+            if self.all_in && !self.is_last_street() {
+                self.begin_dealing();
+            } else {
+                self.begin_hand_killing();
+            }
+        }
+    }
+
+    pub(super) fn board_known(&self) -> Option<([Card; 8], usize)> {
+        let mut out = [Card::new(cards_core::Rank::Two, cards_core::Suit::Clubs); 8];
+        for (k, c) in self.board().iter().enumerate() {
+            out[k] = c.known()?;
+        }
+        Some((out, self.board_len))
+    }
+
+    /// A player's hand of a type from face-up cards only (PokerKit `get_up_hand`).
+    pub(super) fn up_hand(&self, i: usize, hand_type: HandType) -> Option<HandValue> {
+        if !self.active[i] || self.holes[i].has_unknown_up() {
+            return None;
+        }
+        let (board, bl) = self.board_known()?;
+        let (cards, len) = self.holes[i].known(true);
+        evaluate(hand_type, &cards[..len], &board[..bl])
+    }
+
+    /// A player's hand from every known hole card (PokerKit `get_hand`).
+    pub(super) fn full_hand(&self, i: usize, hand_type: HandType) -> Option<HandValue> {
+        if !self.active[i] {
+            return None;
+        }
+        let (board, bl) = self.board_known()?;
+        let (cards, len) = self.holes[i].known(false);
+        evaluate(hand_type, &cards[..len], &board[..bl])
+    }
+
+    pub(super) fn begin_hand_killing(&mut self) {
+        let pots = self.pots();
+        let types = self.hand_types.len().min(2);
+        let mut up = [[None; N]; 2];
+        let mut full = [[None; N]; 2];
+        for (k, &t) in self.hand_types.iter().enumerate().take(2) {
+            for i in 0..self.n {
+                up[k][i] = self.up_hand(i, t);
+                let hole = &self.holes[i];
+                let all_up_known =
+                    hole.up().iter().all(|&u| u) && !hole.cards().iter().any(|c| c.is_unknown());
+                full[k][i] = if all_up_known { up[k][i] } else { self.full_hand(i, t) };
+            }
+        }
+        let mut kill = [false; N];
+        let mut any_killed = false;
+        for i in 0..self.n {
+            if !self.active[i] {
+                continue;
+            }
+            let mut can_win = false;
+            'outer: for k in 0..types {
+                let hand = full[k][i];
+                for pot in pots.as_slice() {
+                    if !pot.is_eligible(i) {
+                        continue;
+                    }
+                    let max = (0..self.n).filter(|&j| pot.is_eligible(j)).filter_map(|j| up[k][j]).max();
+                    if let Some(h) = hand
+                        && max.is_none_or(|m| m <= h)
+                    {
+                        can_win = true;
+                        break 'outer;
+                    }
+                }
+            }
+            kill[i] = !can_win;
+            any_killed |= !can_win;
+        }
+        for (i, &k) in kill.iter().enumerate().take(self.n) {
+            if k {
+                self.muck(i);
+                up[0][i] = None;
+                up[1][i] = None;
+            }
+        }
+        self.push_chips(Some(&up), if any_killed { None } else { Some(&pots) });
+    }
+
+    pub(super) fn begin_chips_pushing(&mut self) {
+        self.push_chips(None, None);
+    }
+
+    /// Chips pushing and pulling; `known_up` and `known_pots` reuse what hand killing computed.
+    pub(super) fn push_chips(
+        &mut self,
+        known_up: Option<&[[Option<HandValue>; N]; 2]>,
+        known_pots: Option<&Pots>,
+    ) {
+        self.street = None;
+        let pots = match known_pots {
+            Some(p) => *p,
+            None => self.pots(),
+        };
+        let active = self.active_count();
+        if active == 1 {
+            for pot in pots.as_slice() {
+                match (0..self.n).find(|&j| pot.is_eligible(j)) {
+                    Some(j) => {
+                        self.bets[j] = self.bets[j].add(pot.amount);
+                        self.collected[j] = self.collected[j].add(pot.amount);
+                    }
+                    None => self.warnings.add(Warning::ChipsVanished),
+                }
+            }
+        } else if active > 1 {
+            let mut up = [[None; N]; 2];
+            let mut in_play = [false; 2];
+            for (k, &t) in self.hand_types.iter().enumerate().take(2) {
+                for i in 0..self.n {
+                    up[k][i] = match known_up {
+                        Some(known) => known[k][i],
+                        None => self.up_hand(i, t),
+                    };
+                    in_play[k] |= up[k][i].is_some();
+                }
+            }
+            let types = in_play.iter().filter(|&&x| x).count();
+            for pot in pots.as_slice() {
+                if types == 0 {
+                    self.warnings.add(Warning::ChipsVanished);
+                    continue;
+                }
+                let (q, r) = pot.amount.divmod(types);
+                let mut first = true;
+                for k in 0..self.hand_types.len().min(2) {
+                    if !in_play[k] {
+                        continue;
+                    }
+                    let share = if first { q.add(r) } else { q };
+                    first = false;
+                    if share.is_zero() {
+                        continue;
+                    }
+                    let max = (0..self.n).filter(|&j| pot.is_eligible(j)).filter_map(|j| up[k][j]).max();
+                    let mut kk = k;
+                    if max.is_none() && k > 0 && (0..self.n).any(|j| pot.is_eligible(j)) {
+                        if self.profile == RuleProfile::Wsop {
+                            // Rule of the game: no qualifying low in this pot, high takes it.
+                            kk = 0;
+                        } else {
+                            self.warnings.add(Warning::HiLoLowShareSplit);
+                        }
+                    }
+                    let max = if kk == k {
+                        max
+                    } else {
+                        (0..self.n).filter(|&j| pot.is_eligible(j)).filter_map(|j| up[kk][j]).max()
+                    };
+                    let mut winners = [0usize; N];
+                    let mut nw = 0;
+                    for j in 0..self.n {
+                        if pot.is_eligible(j) && up[kk][j] == max {
+                            winners[nw] = j;
+                            nw += 1;
+                        }
+                    }
+                    if nw == 0 {
+                        self.warnings.add(Warning::ChipsVanished);
+                        continue;
+                    }
+                    let (each, rest) = share.divmod(nw);
+                    for (w, &j) in winners[..nw].iter().enumerate() {
+                        let amount = if w == 0 { each.add(rest) } else { each };
+                        self.bets[j] = self.bets[j].add(amount);
+                        self.collected[j] = self.collected[j].add(amount);
+                    }
+                }
+            }
+        } else if !pots.as_slice().is_empty() {
+            self.warnings.add(Warning::ChipsVanished);
+        }
+        // Chips pulling.
+        for i in 0..self.n {
+            if self.bets[i].is_positive() {
+                let b = self.bets[i];
+                self.stacks[i] = self.stacks[i].add(b);
+                self.payoffs[i] = self.payoffs[i].add(b);
+                self.bets[i] = Chips::ZERO;
+            }
+        }
+        self.recompute_top_bet();
+        self.phase = Phase::Over;
+    }
+
+    pub(super) fn show_or_muck(&mut self, p: usize, show: Show, w: &mut Warnings) -> Result<(), ActionError> {
+        let in_progress = self.phase != Phase::Over;
+        if in_progress {
+            if self.phase != Phase::Showdown || self.showdown.is_empty() {
+                return Err(ActionError::NoShowdown);
+            }
+            if !self.active[p] {
+                return Err(ActionError::PlayerNotActive);
+            }
+            if !self.showdown.as_slice().contains(&(p as u8)) {
+                return Err(ActionError::NotInShowdown);
+            }
+        } else if !self.active[p] {
+            return Err(ActionError::PlayerNotActive);
+        }
+        let hole = self.holes[p];
+        let held = hole.cards();
+        let mut new = Hole::EMPTY;
+        let status = match show {
+            Show::Muck => false,
+            Show::All => {
+                if held.iter().any(|c| c.is_unknown()) {
+                    return Err(ActionError::UnknownCardShown);
+                }
+                for &c in held {
+                    new.push(c, true);
+                }
+                true
+            }
+            Show::Cards(list) => {
+                let shown = list.as_slice();
+                if shown.len() > held.len() {
+                    return Err(ActionError::TooManyCardsShown);
+                }
+                for &c in shown {
+                    if c.known().is_some() {
+                        new.push(c, true);
+                    }
+                }
+                if self.profile == RuleProfile::Wsop {
+                    // A card shown face up stays face up (PokerKit turns unlisted up cards down).
+                    for (&c, &up) in held.iter().zip(hole.up()) {
+                        if up && (new.len as usize) < held.len() && !new.cards().contains(&c) {
+                            new.push(c, true);
+                        }
+                    }
+                }
+                let not_final = !self.is_last_street();
+                if not_final {
+                    let room = held.len() - new.len as usize;
+                    let mut added = 0;
+                    for &c in held {
+                        if added >= room {
+                            break;
+                        }
+                        if c.known().is_some() && !new.cards().contains(&c) {
+                            new.push(c, false);
+                            added += 1;
+                        }
+                    }
+                }
+                while (new.len as usize) < held.len() {
+                    new.push(MaybeCard::Unknown, false);
+                }
+                // Shown cards that were not dealt to the player must be dealable.
+                let mut extra = [MaybeCard::Unknown; MAX_HOLE];
+                let mut ne = 0;
+                for &c in new.cards() {
+                    if !held.contains(&c) && !extra[..ne].contains(&c) {
+                        extra[ne] = c;
+                        ne += 1;
+                    }
+                }
+                self.check_dealable(&extra[..ne], w)?;
+                true
+            }
+        };
+        if !in_progress && (!status || !new.up().iter().all(|&u| u)) {
+            return Err(ActionError::MustShowAll);
+        }
+        if in_progress {
+            self.showdown.remove_value(p as u8);
+        }
+        if status {
+            // Old cards back to the deck, shown ones consumed.
+            for c in held {
+                if let MaybeCard::Known(card) = c {
+                    self.deck.insert(*card);
+                }
+            }
+            let mut known = [MaybeCard::Unknown; MAX_HOLE];
+            let mut nk = 0;
+            for &c in new.cards() {
+                if c.known().is_some() {
+                    known[nk] = c;
+                    nk += 1;
+                }
+            }
+            self.consume(&known[..nk]);
+            self.holes[p] = new;
+        } else {
+            self.muck(p);
+            if in_progress && self.all_in && !self.is_last_street() && self.active_count() == 1 {
+                w.add(Warning::MuckDuringRunout);
+            }
+        }
+        if in_progress {
+            self.update_showdown();
+        }
+        Ok(())
+    }
+}
