@@ -66,8 +66,9 @@ impl Draft {
         }
         if let Some(hand) = record.hand.as_mut() {
             hand.venue = Some(venue.to_owned());
-            // The PokerStars header's own word, not the site's.
-            hand.user_fields.retain(|f| f.key != "_header_noun");
+            // The relayed PokerStars header's own words (its noun, its site name), not the site's:
+            // `venue` names the site.
+            hand.user_fields.retain(|f| f.key != "_header_noun" && f.key != "_header_site");
         }
         record
     }
