@@ -2,7 +2,9 @@
 //! round-trip tests and by the JSON conversion).
 
 use crate::model::{Annotation, AuctionItem, CommentKind, Item, PlayItem, Table, TokenKind};
-use crate::validate::Record;
+use cards_core::Compass;
+
+use crate::validate::{GameInfo, Record};
 
 /// One annotated element, spans dropped and the suffix folded into the NAGs.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -166,5 +168,69 @@ pub fn summarize(r: &Record<'_>) -> Summary {
         notes: info.notes.clone(),
         tables: info.tables.clone(),
         comments,
+    }
+}
+
+/// What `cardnote check --json` reports for each game, as text and numbers: the board, dealer,
+/// vulnerability (export spelling), deal (`N:` and the four hands from North, `-` for a hand not
+/// given), declarer (`^` marks the irregularity), contract (export spelling), the declarer's tricks
+/// claimed by the Result tag, the declarer's tricks in the play when every trick is known, and the
+/// duplicate score for North-South. `None` (JSON `null`) when absent.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Fields {
+    /// Board tag value.
+    pub board: Option<String>,
+    /// Dealer (`N`).
+    pub dealer: Option<String>,
+    /// Vulnerability (`None`, `NS`, `EW`, `All`).
+    pub vulnerable: Option<String>,
+    /// The deal from North.
+    pub deal: Option<String>,
+    /// Declarer, `^` first when declarer and dummy are swapped.
+    pub declarer: Option<String>,
+    /// Contract (`4HX`).
+    pub contract: Option<String>,
+    /// Declarer's tricks by the Result tag.
+    pub result: Option<u8>,
+    /// Declarer's tricks in the play, when all 13 tricks are known.
+    pub tricks_by_play: Option<u8>,
+    /// Duplicate score for North-South.
+    pub score: Option<i64>,
+}
+
+impl From<&GameInfo> for Fields {
+    fn from(info: &GameInfo) -> Self {
+        Fields {
+            board: info.board.clone(),
+            dealer: info.dealer.map(|d| d.to_string()),
+            vulnerable: info.vulnerable.map(|v| crate::model::vulnerability_export(v).to_owned()),
+            deal: info.deal.map(|d| d.write_from(Compass::North)),
+            declarer: info.declarer.map(|d| format!("{}{}", if d.irregular { "^" } else { "" }, d.seat)),
+            contract: info.contract.map(crate::model::Contract::export),
+            result: info.result.and_then(|res| res.declarer_tricks(info.declarer.map(|d| d.seat))),
+            tricks_by_play: info.tricks_by_play,
+            score: info.score_ns,
+        }
+    }
+}
+
+/// A game in the JSON form of `cardnote convert --to json`: its [`Fields`], then every item in
+/// source order (`{"line": ...}` for `%` and `<PBN>` lines, `{"kind", "text", "line_start"}` for
+/// comments and unreadable text, `{"tag", "value", "data"}` for tag pairs with their section tokens).
+#[cfg(feature = "serde")]
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct GameJson<'r, 'a> {
+    /// What `check --json` reports.
+    #[serde(flatten)]
+    pub fields: Fields,
+    /// The game's items.
+    pub items: &'r [Item<'a>],
+}
+
+#[cfg(feature = "serde")]
+impl<'r, 'a> From<&'r Record<'a>> for GameJson<'r, 'a> {
+    fn from(record: &'r Record<'a>) -> Self {
+        GameJson { fields: Fields::from(&record.info), items: &record.game.items }
     }
 }
