@@ -234,3 +234,61 @@ impl<'r, 'a> From<&'r Record<'a>> for GameJson<'r, 'a> {
         GameJson { fields: Fields::from(&record.info), items: &record.game.items }
     }
 }
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::{Fields, GameJson};
+    use crate::model::{Contract, GameResult, TrickCount};
+
+    const GAME: &str = "% PBN 2.1\n{ before }\n[Event \"say \\\"hi\\\"\"]\n[Board \"3\"]\n[Dealer \"S\"]\n\
+        [Vulnerable \"EW\"]\n[Declarer \"^N\"]\n[Contract \"4HX\"]\n[Result \"9\"]\n\
+        [Auction \"S\"]\nPass 1H ; opening\n";
+
+    /// A game serializes as `cardnote convert --to json` writes it: the check fields, then the
+    /// items with spans left out and tag values unescaped.
+    #[test]
+    fn a_game_serializes_in_the_json_form() {
+        let records: Vec<_> = crate::read_str(GAME, crate::Options::default()).collect();
+        let game = records.iter().find(|r| r.is_game()).expect("a game");
+        let json = serde_json::to_string(&GameJson::from(game)).expect("serializes");
+        assert_eq!(
+            json,
+            concat!(
+                r#"{"board":"3","dealer":"S","vulnerable":"EW","deal":null,"declarer":"^N","contract":"4HX","#,
+                r#""result":9,"tricks_by_play":null,"score":"#,
+                "-100,",
+                r#""items":[{"line":"% PBN 2.1"},{"kind":"brace_comment","text":" before ","line_start":true},"#,
+                r#"{"tag":"Event","value":"say \"hi\""},{"tag":"Board","value":"3"},{"tag":"Dealer","value":"S"},"#,
+                r#"{"tag":"Vulnerable","value":"EW"},{"tag":"Declarer","value":"^N"},{"tag":"Contract","value":"4HX"},"#,
+                r#"{"tag":"Result","value":"9"},{"tag":"Auction","value":"S","data":["#,
+                r#"{"kind":"word","text":"Pass","line_start":true},{"kind":"word","text":"1H","line_start":false},"#,
+                r#"{"kind":"line_comment","text":" opening","line_start":false}]}]}"#
+            )
+        );
+    }
+
+    /// The check fields and the typed values read back what they wrote.
+    #[test]
+    fn fields_and_values_round_trip() {
+        let records: Vec<_> = crate::read_str(GAME, crate::Options::default()).collect();
+        let game = records.iter().find(|r| r.is_game()).expect("a game");
+        let fields = Fields::from(&game.info);
+        let back: Fields = serde_json::from_str(&serde_json::to_string(&fields).expect("ser")).expect("de");
+        assert_eq!(back, fields);
+        assert_eq!(serde_json::to_value(Fields::default()).expect("ser")["score"], serde_json::Value::Null);
+
+        let contract = Contract::parse("4HX").expect("a contract");
+        let back: Contract =
+            serde_json::from_str(&serde_json::to_string(&contract).expect("ser")).expect("de");
+        assert_eq!(back, contract);
+        let result =
+            GameResult { tricks: TrickCount::Both { ns: 9, ew: 4, ns_first: false }, irregular: false };
+        let back: GameResult =
+            serde_json::from_str(&serde_json::to_string(&result).expect("ser")).expect("de");
+        assert_eq!(back, result);
+        let info = &game.info;
+        let back: Option<crate::validate::Declarer> =
+            serde_json::from_value(serde_json::to_value(info.declarer).expect("ser")).expect("de");
+        assert_eq!(back, info.declarer);
+    }
+}
