@@ -552,6 +552,7 @@ impl GameResult {
 }
 
 /// A call in the auction.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Call {
     /// `Pass`.
@@ -623,6 +624,7 @@ impl Annotation {
 }
 
 /// One element of an auction.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum AuctionItem {
     /// A call; `insufficient` is `^I`.
@@ -649,6 +651,7 @@ pub enum AuctionItem {
 }
 
 /// An auction element with its annotations and span.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct AuctionEntry {
     /// What was called.
@@ -660,6 +663,7 @@ pub struct AuctionEntry {
 }
 
 /// The auction section.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Auction {
     /// Who makes the first call (the Auction tag value).
@@ -674,11 +678,13 @@ pub struct Auction {
 }
 
 /// A played card or placeholder.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PlayItem {
     /// A card; `revoke` is `^R`, `lead_out_of_turn` is `^L`.
     Card {
         /// The card.
+        #[cfg_attr(feature = "serde", serde(with = "card_text"))]
         card: Card,
         /// `^R`.
         revoke: bool,
@@ -692,6 +698,7 @@ pub enum PlayItem {
 }
 
 /// A play element with annotations and span.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PlayEntry {
     /// The card.
@@ -703,6 +710,7 @@ pub struct PlayEntry {
 }
 
 /// The play section: each trick is a row in seat order starting with the Play tag's seat.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Play {
     /// The seat of the first column (the opening leader).
@@ -922,4 +930,37 @@ pub struct SideScore {
     pub ns: Option<String>,
     /// East-West's value.
     pub ew: Option<String>,
+}
+
+/// The serde forms of cards and deals: their PBN text (`HA`; `N:AKQ... - ...`), as the tags write
+/// them.
+#[cfg(feature = "serde")]
+mod card_text {
+    use cards_core::Card;
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::Deal;
+
+    pub(super) fn serialize<S: Serializer>(card: &Card, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&crate::text::write_card(*card))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        crate::text::parse_card(&text).map_err(|e| D::Error::custom(format!("card {text:?}: {e}")))
+    }
+
+    impl Serialize for Deal {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.serialize_str(&self.write_from(self.first))
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Deal {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Deal, D::Error> {
+            let text = String::deserialize(deserializer)?;
+            crate::parse::parse_deal(&text, 0).map_err(|e| D::Error::custom(e.message()))
+        }
+    }
 }

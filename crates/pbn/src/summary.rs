@@ -291,4 +291,37 @@ mod tests {
             serde_json::from_value(serde_json::to_value(info.declarer).expect("ser")).expect("de");
         assert_eq!(back, info.declarer);
     }
+
+    const PLAYED: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+        [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+        [Declarer \"N\"]\n[Contract \"7NT\"]\n[Result \"13\"]\n\
+        [Auction \"N\"]\n7NT! Pass Pass Pass\n[Play \"E\"]\nST S6 S2 SA\n*\n";
+
+    /// Everything a game says (deal, auction, play, tables, notes) reads back what it wrote; cards
+    /// and deals are their PBN text.
+    #[test]
+    fn game_info_round_trips() {
+        let records: Vec<_> = crate::read_str(PLAYED, crate::Options::default()).collect();
+        let game = records.iter().find(|r| r.is_game()).expect("a game");
+        assert!(!game.has_errors(), "{:?}", game.diagnostics);
+        let json = serde_json::to_value(&game.info).expect("ser");
+        assert_eq!(json["deal"], "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432");
+        assert_eq!(json["play"]["entries"][0]["item"]["Card"]["card"], "ST");
+        let back: crate::validate::GameInfo = serde_json::from_value(json).expect("de");
+        assert_eq!(back, game.info);
+    }
+
+    /// A streamed record serializes as its game's JSON form, its diagnostics and its span.
+    #[test]
+    fn a_streamed_record_serializes() {
+        let record = crate::stream::Reader::from_str(PLAYED, crate::Options::default())
+            .next()
+            .expect("a record")
+            .expect("read");
+        let json = serde_json::to_value(&record).expect("ser");
+        let borrowed: Vec<_> = crate::read_str(PLAYED, crate::Options::default()).collect();
+        assert_eq!(json["model"], serde_json::to_value(GameJson::from(&borrowed[0])).expect("ser"));
+        assert_eq!(json["model"]["score"], 1520);
+        assert!(json["diagnostics"].as_array().is_some_and(Vec::is_empty));
+    }
 }

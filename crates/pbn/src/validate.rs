@@ -46,6 +46,7 @@ pub struct Declarer {
 
 /// What a game says, typed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameInfo {
     /// Board tag value.
     pub board: Option<String>,
