@@ -60,12 +60,14 @@
 //! - `serde` (off by default; pulls in serde with its derive macros and cards-core's `serde`): the
 //!   model serializes. The token tree ([`model::Game`], [`model::Item`], [`model::Tag`],
 //!   [`model::Token`], comments and `%` lines) serializes in the shape of `cardnote convert --to
-//!   json` (spans left out; a tag's value with its escapes resolved); the typed values
-//!   ([`model::Contract`], [`model::GameResult`], [`model::Table`], [`model::Annotation`],
-//!   [`model::SideScore`], [`validate::Declarer`]...) serialize and deserialize.
+//!   json` (spans left out; a tag's value with its escapes resolved). The typed values
+//!   ([`validate::GameInfo`] and its parts: [`model::Deal`] as its tag text, [`model::Contract`],
+//!   [`model::GameResult`], [`model::Auction`], [`model::Play`] with cards as PBN text,
+//!   [`model::Table`], [`validate::Declarer`]...) serialize and deserialize.
 //!   [`summary::Fields`] (what `cardnote check --json` reports for a game) serializes and
-//!   deserializes; [`summary::GameJson`] is one game of `convert --to json`. Without the feature
-//!   the crate depends on cards-core and foldhash alone.
+//!   deserializes; [`summary::GameJson`] is one game of `convert --to json`, and a
+//!   [`stream::Game`] serializes as it (so a [`stream::Record`] serializes with its diagnostics
+//!   and span). Without the feature the crate depends on cards-core and foldhash alone.
 //!
 //! # Where this reader differs from endplay
 //!
