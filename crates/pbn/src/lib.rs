@@ -3,7 +3,9 @@
 //! faithful import style.
 //!
 //! Stream a file of any size from disk, game by game ([`stream::Reader`], memory bounded by the
-//! largest game), and write it back in export format ([`write::Writer`]):
+//! largest game), write it back in export format ([`write::Writer`]) and, with the `serde`
+//! feature, serialize each game to the JSON form of `cardnote convert --to json`
+//! ([`summary::GameJson`]):
 //!
 //! ```
 //! use std::io::BufReader;
@@ -21,6 +23,15 @@
 //!     println!("board {:?} of {:?}", record.model.tag("Board"), record.model.tag("Event"));
 //!     assert_eq!(record.model.tag("Event"), Some("Club night"));
 //!     writer.write_record(&record.model.view())?;
+//!     #[cfg(feature = "serde")]
+//!     {
+//!         let game = record.model.view();
+//!         let json = serde_json::to_string(&pbn::summary::GameJson::from(&game))
+//!             .map_err(std::io::Error::other)?;
+//!         println!("{json}");
+//!         // The check fields, then every item as written (`#` inheritance is not resolved).
+//!         assert!(json.starts_with(r#"{"board":"#) && json.contains(r##""tag":"Event","value":"#"##));
+//!     }
 //! }
 //! let export = writer.finish()?;
 //! assert!(export.starts_with(b"% PBN 2.1\r\n% EXPORT\r\n[Event \"Club night\"]\r\n"));
@@ -43,6 +54,20 @@
 //! let export = pbn::write::write_export(&records);
 //! assert!(export.starts_with("% PBN 2.1\r\n% EXPORT\r\n[Event \"?\"]\r\n"));
 //! ```
+//!
+//! # Features
+//!
+//! - `serde` (off by default; pulls in serde with its derive macros and cards-core's `serde`): the
+//!   model serializes. The token tree ([`model::Game`], [`model::Item`], [`model::Tag`],
+//!   [`model::Token`], comments and `%` lines) serializes in the shape of `cardnote convert --to
+//!   json` (spans left out; a tag's value with its escapes resolved). The typed values
+//!   ([`validate::GameInfo`] and its parts: [`model::Deal`] as its tag text, [`model::Contract`],
+//!   [`model::GameResult`], [`model::Auction`], [`model::Play`] with cards as PBN text,
+//!   [`model::Table`], [`validate::Declarer`]...) serialize and deserialize.
+//!   [`summary::Fields`] (what `cardnote check --json` reports for a game) serializes and
+//!   deserializes; [`summary::GameJson`] is one game of `convert --to json`, and a
+//!   [`stream::Game`] serializes as it (so a [`stream::Record`] serializes with its diagnostics
+//!   and span). Without the feature the crate depends on cards-core and foldhash alone.
 //!
 //! # Where this reader differs from endplay
 //!

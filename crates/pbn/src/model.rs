@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use cards_core::{Card, CardSet, Compass, Span};
 
 /// One game: everything between two semi-empty lines, in source order.
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Game<'a> {
     /// The bytes of the game in the source.
@@ -15,6 +16,7 @@ pub struct Game<'a> {
 }
 
 /// A top-level element of a game.
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Item<'a> {
     /// A `%` line (escape), or a `<PBN>` / `</PBN>` embedding delimiter.
@@ -28,6 +30,7 @@ pub enum Item<'a> {
 }
 
 /// What kind of special line.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LineKind {
     /// A `%` escape line.
@@ -37,13 +40,17 @@ pub enum LineKind {
 }
 
 /// A `%` escape line or an embedding delimiter, text without the line end.
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line<'a> {
     /// Escape or delimiter.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub kind: LineKind,
     /// The whole line without its end (`% PBN 2.1`).
+    #[cfg_attr(feature = "serde", serde(rename = "line"))]
     pub text: &'a str,
     /// Where it stood.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub span: Span,
 }
 
@@ -65,15 +72,19 @@ impl Line<'_> {
 }
 
 /// The kind of a comment.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CommentKind {
     /// `{ ... }`, may span lines.
+    #[cfg_attr(feature = "serde", serde(rename = "brace_comment"))]
     Brace,
     /// `; ...` to the end of the line.
+    #[cfg_attr(feature = "serde", serde(rename = "line_comment"))]
     Line,
 }
 
 /// A comment, kept where it stood.
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Comment<'a> {
     /// Brace or rest-of-line.
@@ -81,28 +92,37 @@ pub struct Comment<'a> {
     /// The text between the delimiters (`{` `}` or `;` and the line end).
     pub text: &'a str,
     /// Where it stood, delimiters included.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub span: Span,
     /// Whether it was the first thing on its line.
     pub line_start: bool,
 }
 
 /// A tag pair with the section data that follows it.
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tag<'a> {
     /// The tag name (`Deal`).
+    #[cfg_attr(feature = "serde", serde(rename = "tag"))]
     pub name: &'a str,
     /// The value as written between the quotes (escapes `\"` `\\` not yet resolved).
+    #[cfg_attr(feature = "serde", serde(rename = "value", serialize_with = "serialize_unescaped"))]
     pub raw_value: &'a str,
     /// The whole tag pair `[Name "value"]`.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub span: Span,
     /// The name.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub name_span: Span,
     /// The value between the quotes.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub value_span: Span,
     /// Whether the tag pair was the first thing on its line.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub line_start: bool,
     /// Tokens after the tag up to the next tag or the end of the game (auction calls, played cards,
     /// table elements, comments).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub data: Vec<Token<'a>>,
 }
 
@@ -112,6 +132,12 @@ impl<'a> Tag<'a> {
     pub fn value(&self) -> Cow<'a, str> {
         unescape(self.raw_value)
     }
+}
+
+/// Serializes a raw tag value as its resolved value (the JSON form holds the value, not the escapes).
+#[cfg(feature = "serde")]
+fn serialize_unescaped<S: serde::Serializer>(raw: &&str, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&unescape(raw))
 }
 
 /// Resolves `\"` and `\\` in a string token's text.
@@ -159,12 +185,15 @@ pub fn escape(value: &str) -> Cow<'_, str> {
 }
 
 /// The kind of a section-data token.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TokenKind {
     /// A run of printing characters other than `[ ] { } ; "` (calls, cards, suffixes, notes, NAGs,
     /// `*`, `+`, irregularities and table elements; split further by the section readers).
     Word,
     /// A string token; `text` is between the quotes, escapes unresolved.
+    #[cfg_attr(feature = "serde", serde(rename = "string"))]
     Str,
     /// A `{...}` comment; `text` is the inside.
     BraceComment,
@@ -180,6 +209,7 @@ pub enum TokenKind {
 }
 
 /// A section-data token.
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token<'a> {
     /// What it is.
@@ -187,6 +217,7 @@ pub struct Token<'a> {
     /// Its text (see [`TokenKind`]).
     pub text: &'a str,
     /// Where it stood (quotes and braces included).
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub span: Span,
     /// Whether it was the first token on its line.
     pub line_start: bool,
@@ -301,6 +332,7 @@ impl Deal {
 }
 
 /// A denomination (strain), ordered for bidding: clubs lowest, notrump highest.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Denomination {
     /// Clubs.
@@ -363,6 +395,7 @@ impl Denomination {
 }
 
 /// Doubling state.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Risk {
     /// Not doubled.
@@ -386,6 +419,7 @@ impl Risk {
 }
 
 /// The value of a Contract tag.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Contract {
     /// All four players passed.
@@ -470,6 +504,7 @@ impl Contract {
 }
 
 /// Whose tricks a Result value counts.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TrickCount {
     /// `<n>`: tricks won by declarer.
@@ -490,6 +525,7 @@ pub enum TrickCount {
 }
 
 /// The value of a Result tag.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct GameResult {
     /// The tricks.
@@ -516,6 +552,7 @@ impl GameResult {
 }
 
 /// A call in the auction.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Call {
     /// `Pass`.
@@ -567,6 +604,7 @@ impl Call {
 }
 
 /// Annotations after a call or a card.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Annotation {
     /// Suffix `! ? !! ?? !? ?!` as NAG 1-6 (calls) or 7-12 (cards).
@@ -586,6 +624,7 @@ impl Annotation {
 }
 
 /// One element of an auction.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum AuctionItem {
     /// A call; `insufficient` is `^I`.
@@ -612,6 +651,7 @@ pub enum AuctionItem {
 }
 
 /// An auction element with its annotations and span.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct AuctionEntry {
     /// What was called.
@@ -623,6 +663,7 @@ pub struct AuctionEntry {
 }
 
 /// The auction section.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Auction {
     /// Who makes the first call (the Auction tag value).
@@ -637,11 +678,13 @@ pub struct Auction {
 }
 
 /// A played card or placeholder.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PlayItem {
     /// A card; `revoke` is `^R`, `lead_out_of_turn` is `^L`.
     Card {
         /// The card.
+        #[cfg_attr(feature = "serde", serde(with = "card_text"))]
         card: Card,
         /// `^R`.
         revoke: bool,
@@ -655,6 +698,7 @@ pub enum PlayItem {
 }
 
 /// A play element with annotations and span.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PlayEntry {
     /// The card.
@@ -666,6 +710,7 @@ pub struct PlayEntry {
 }
 
 /// The play section: each trick is a row in seat order starting with the Play tag's seat.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Play {
     /// The seat of the first column (the opening leader).
@@ -677,6 +722,7 @@ pub struct Play {
 }
 
 /// Column order marker of a table column.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SortOrder {
     /// `+`: highest first.
@@ -686,6 +732,7 @@ pub enum SortOrder {
 }
 
 /// Alignment of a table column.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Align {
     /// `L`.
@@ -695,6 +742,7 @@ pub enum Align {
 }
 
 /// A table column from the tag value.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Column {
     /// The name without order, width and alignment.
@@ -733,6 +781,7 @@ impl Column {
 
 /// A table: columns and rows of elements. Element texts live in one buffer (strings unquoted,
 /// escapes resolved), so reading a table costs a few allocations, not one per element.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Table {
     /// The tag name (`OptimumResultTable`).
@@ -872,6 +921,7 @@ pub const NO_INHERIT_TAGS: [&str; 8] =
     ["Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"];
 
 /// A score value (`Score`, `ScoreIMP`, `OptimumScore`...): `<n>`, `NS <n>`, `EW <n>` or both sides.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SideScore {
     /// The declarer's value when written without a side.
@@ -880,4 +930,37 @@ pub struct SideScore {
     pub ns: Option<String>,
     /// East-West's value.
     pub ew: Option<String>,
+}
+
+/// The serde forms of cards and deals: their PBN text (`HA`; `N:AKQ... - ...`), as the tags write
+/// them.
+#[cfg(feature = "serde")]
+mod card_text {
+    use cards_core::Card;
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::Deal;
+
+    pub(super) fn serialize<S: Serializer>(card: &Card, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&crate::text::write_card(*card))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        crate::text::parse_card(&text).map_err(|e| D::Error::custom(format!("card {text:?}: {e}")))
+    }
+
+    impl Serialize for Deal {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.serialize_str(&self.write_from(self.first))
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Deal {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Deal, D::Error> {
+            let text = String::deserialize(deserializer)?;
+            crate::parse::parse_deal(&text, 0).map_err(|e| D::Error::custom(e.message()))
+        }
+    }
 }

@@ -70,6 +70,16 @@ pub struct Game {
     tags: Vec<PackedTag>,
 }
 
+/// A game serializes as one game of `cardnote convert --to json` ([`crate::summary::GameJson`]):
+/// the check fields, then every item as written. A [`Record`] serializes as that game, its
+/// diagnostics and its span.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        crate::summary::GameJson::from(&self.view()).serialize(serializer)
+    }
+}
+
 /// A resolved tag whose name and value live in [`Game::tag_text`]; spans in [`Game::text`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct PackedTag {

@@ -2,7 +2,9 @@
 //! round-trip tests and by the JSON conversion).
 
 use crate::model::{Annotation, AuctionItem, CommentKind, Item, PlayItem, Table, TokenKind};
-use crate::validate::Record;
+use cards_core::Compass;
+
+use crate::validate::{GameInfo, Record};
 
 /// One annotated element, spans dropped and the suffix folded into the NAGs.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -166,5 +168,160 @@ pub fn summarize(r: &Record<'_>) -> Summary {
         notes: info.notes.clone(),
         tables: info.tables.clone(),
         comments,
+    }
+}
+
+/// What `cardnote check --json` reports for each game, as text and numbers: the board, dealer,
+/// vulnerability (export spelling), deal (`N:` and the four hands from North, `-` for a hand not
+/// given), declarer (`^` marks the irregularity), contract (export spelling), the declarer's tricks
+/// claimed by the Result tag, the declarer's tricks in the play when every trick is known, and the
+/// duplicate score for North-South. `None` (JSON `null`) when absent.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Fields {
+    /// Board tag value.
+    pub board: Option<String>,
+    /// Dealer (`N`).
+    pub dealer: Option<String>,
+    /// Vulnerability (`None`, `NS`, `EW`, `All`).
+    pub vulnerable: Option<String>,
+    /// The deal from North.
+    pub deal: Option<String>,
+    /// Declarer, `^` first when declarer and dummy are swapped.
+    pub declarer: Option<String>,
+    /// Contract (`4HX`).
+    pub contract: Option<String>,
+    /// Declarer's tricks by the Result tag.
+    pub result: Option<u8>,
+    /// Declarer's tricks in the play, when all 13 tricks are known.
+    pub tricks_by_play: Option<u8>,
+    /// Duplicate score for North-South.
+    pub score: Option<i64>,
+}
+
+impl From<&GameInfo> for Fields {
+    fn from(info: &GameInfo) -> Self {
+        Fields {
+            board: info.board.clone(),
+            dealer: info.dealer.map(|d| d.to_string()),
+            vulnerable: info.vulnerable.map(|v| crate::model::vulnerability_export(v).to_owned()),
+            deal: info.deal.map(|d| d.write_from(Compass::North)),
+            declarer: info.declarer.map(|d| format!("{}{}", if d.irregular { "^" } else { "" }, d.seat)),
+            contract: info.contract.map(crate::model::Contract::export),
+            result: info.result.and_then(|res| res.declarer_tricks(info.declarer.map(|d| d.seat))),
+            tricks_by_play: info.tricks_by_play,
+            score: info.score_ns,
+        }
+    }
+}
+
+/// A game in the JSON form of `cardnote convert --to json`: its [`Fields`], then every item in
+/// source order (`{"line": ...}` for `%` and `<PBN>` lines, `{"kind", "text", "line_start"}` for
+/// comments and unreadable text, `{"tag", "value", "data"}` for tag pairs with their section tokens).
+#[cfg(feature = "serde")]
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct GameJson<'r, 'a> {
+    /// What `check --json` reports.
+    #[serde(flatten)]
+    pub fields: Fields,
+    /// The game's items.
+    pub items: &'r [Item<'a>],
+}
+
+#[cfg(feature = "serde")]
+impl<'r, 'a> From<&'r Record<'a>> for GameJson<'r, 'a> {
+    fn from(record: &'r Record<'a>) -> Self {
+        GameJson { fields: Fields::from(&record.info), items: &record.game.items }
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::{Fields, GameJson};
+    use crate::model::{Contract, GameResult, TrickCount};
+
+    const GAME: &str = "% PBN 2.1\n{ before }\n[Event \"say \\\"hi\\\"\"]\n[Board \"3\"]\n[Dealer \"S\"]\n\
+        [Vulnerable \"EW\"]\n[Declarer \"^N\"]\n[Contract \"4HX\"]\n[Result \"9\"]\n\
+        [Auction \"S\"]\nPass 1H ; opening\n";
+
+    /// A game serializes as `cardnote convert --to json` writes it: the check fields, then the
+    /// items with spans left out and tag values unescaped.
+    #[test]
+    fn a_game_serializes_in_the_json_form() {
+        let records: Vec<_> = crate::read_str(GAME, crate::Options::default()).collect();
+        let game = records.iter().find(|r| r.is_game()).expect("a game");
+        let json = serde_json::to_string(&GameJson::from(game)).expect("serializes");
+        assert_eq!(
+            json,
+            concat!(
+                r#"{"board":"3","dealer":"S","vulnerable":"EW","deal":null,"declarer":"^N","contract":"4HX","#,
+                r#""result":9,"tricks_by_play":null,"score":"#,
+                "-100,",
+                r#""items":[{"line":"% PBN 2.1"},{"kind":"brace_comment","text":" before ","line_start":true},"#,
+                r#"{"tag":"Event","value":"say \"hi\""},{"tag":"Board","value":"3"},{"tag":"Dealer","value":"S"},"#,
+                r#"{"tag":"Vulnerable","value":"EW"},{"tag":"Declarer","value":"^N"},{"tag":"Contract","value":"4HX"},"#,
+                r#"{"tag":"Result","value":"9"},{"tag":"Auction","value":"S","data":["#,
+                r#"{"kind":"word","text":"Pass","line_start":true},{"kind":"word","text":"1H","line_start":false},"#,
+                r#"{"kind":"line_comment","text":" opening","line_start":false}]}]}"#
+            )
+        );
+    }
+
+    /// The check fields and the typed values read back what they wrote.
+    #[test]
+    fn fields_and_values_round_trip() {
+        let records: Vec<_> = crate::read_str(GAME, crate::Options::default()).collect();
+        let game = records.iter().find(|r| r.is_game()).expect("a game");
+        let fields = Fields::from(&game.info);
+        let back: Fields = serde_json::from_str(&serde_json::to_string(&fields).expect("ser")).expect("de");
+        assert_eq!(back, fields);
+        assert_eq!(serde_json::to_value(Fields::default()).expect("ser")["score"], serde_json::Value::Null);
+
+        let contract = Contract::parse("4HX").expect("a contract");
+        let back: Contract =
+            serde_json::from_str(&serde_json::to_string(&contract).expect("ser")).expect("de");
+        assert_eq!(back, contract);
+        let result =
+            GameResult { tricks: TrickCount::Both { ns: 9, ew: 4, ns_first: false }, irregular: false };
+        let back: GameResult =
+            serde_json::from_str(&serde_json::to_string(&result).expect("ser")).expect("de");
+        assert_eq!(back, result);
+        let info = &game.info;
+        let back: Option<crate::validate::Declarer> =
+            serde_json::from_value(serde_json::to_value(info.declarer).expect("ser")).expect("de");
+        assert_eq!(back, info.declarer);
+    }
+
+    const PLAYED: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+        [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+        [Declarer \"N\"]\n[Contract \"7NT\"]\n[Result \"13\"]\n\
+        [Auction \"N\"]\n7NT! Pass Pass Pass\n[Play \"E\"]\nST S6 S2 SA\n*\n";
+
+    /// Everything a game says (deal, auction, play, tables, notes) reads back what it wrote; cards
+    /// and deals are their PBN text.
+    #[test]
+    fn game_info_round_trips() {
+        let records: Vec<_> = crate::read_str(PLAYED, crate::Options::default()).collect();
+        let game = records.iter().find(|r| r.is_game()).expect("a game");
+        assert!(!game.has_errors(), "{:?}", game.diagnostics);
+        let json = serde_json::to_value(&game.info).expect("ser");
+        assert_eq!(json["deal"], "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432");
+        assert_eq!(json["play"]["entries"][0]["item"]["Card"]["card"], "ST");
+        let back: crate::validate::GameInfo = serde_json::from_value(json).expect("de");
+        assert_eq!(back, game.info);
+    }
+
+    /// A streamed record serializes as its game's JSON form, its diagnostics and its span.
+    #[test]
+    fn a_streamed_record_serializes() {
+        let record = crate::stream::Reader::from_str(PLAYED, crate::Options::default())
+            .next()
+            .expect("a record")
+            .expect("read");
+        let json = serde_json::to_value(&record).expect("ser");
+        let borrowed: Vec<_> = crate::read_str(PLAYED, crate::Options::default()).collect();
+        assert_eq!(json["model"], serde_json::to_value(GameJson::from(&borrowed[0])).expect("ser"));
+        assert_eq!(json["model"]["score"], 1520);
+        assert!(json["diagnostics"].as_array().is_some_and(Vec::is_empty));
     }
 }

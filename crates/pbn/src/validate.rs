@@ -36,6 +36,7 @@ pub struct ResolvedTag<'a> {
 
 /// A declarer and whether the `^` irregularity (declarer and dummy swapped) is marked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Declarer {
     /// The seat.
     pub seat: Compass,
@@ -45,6 +46,7 @@ pub struct Declarer {
 
 /// What a game says, typed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameInfo {
     /// Board tag value.
     pub board: Option<String>,

@@ -8,40 +8,27 @@
 //! and `score` (the duplicate score for North-South computed from contract, declarer,
 //! vulnerability and result); `null` when absent.
 
-use cards_core::{Compass, Diagnostic, Span};
-use pbn::model::{Item, TokenKind};
+use cards_core::{Diagnostic, Span};
 use pbn::{Options, Record};
 use serde_json::{Map, Value};
 
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal};
 
-fn opt_str(v: Option<String>) -> Value {
-    v.map_or(Value::Null, Value::String)
-}
-
 fn fields(r: &Record<'_>) -> Map<String, Value> {
     fields_of(&r.info)
 }
 
+/// The `check --json` fields: the serde form of [`pbn::summary::Fields`].
 fn fields_of(info: &pbn::validate::GameInfo) -> Map<String, Value> {
-    let mut m = Map::new();
-    m.insert("board".into(), opt_str(info.board.clone()));
-    m.insert("dealer".into(), opt_str(info.dealer.map(|d| d.to_string())));
-    m.insert(
-        "vulnerable".into(),
-        opt_str(info.vulnerable.map(|v| pbn::model::vulnerability_export(v).to_owned())),
-    );
-    m.insert("deal".into(), opt_str(info.deal.map(|d| d.write_from(Compass::North))));
-    m.insert(
-        "declarer".into(),
-        opt_str(info.declarer.map(|d| format!("{}{}", if d.irregular { "^" } else { "" }, d.seat))),
-    );
-    m.insert("contract".into(), opt_str(info.contract.map(pbn::model::Contract::export)));
-    let result = info.result.and_then(|res| res.declarer_tricks(info.declarer.map(|d| d.seat)));
-    m.insert("result".into(), result.map_or(Value::Null, Value::from));
-    m.insert("tricks_by_play".into(), info.tricks_by_play.map_or(Value::Null, Value::from));
-    m.insert("score".into(), info.score_ns.map_or(Value::Null, Value::from));
-    m
+    fields_map(&pbn::summary::Fields::from(info))
+}
+
+fn fields_map(fields: &pbn::summary::Fields) -> Map<String, Value> {
+    match serde_json::to_value(fields) {
+        Ok(Value::Object(m)) => m,
+        // A struct of options always serializes to an object.
+        _ => Map::new(),
+    }
 }
 
 fn read(source: &str, strict: bool) -> Vec<Record<'_>> {
@@ -76,10 +63,7 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
 
 /// The fields of a file without a game: every one null.
 fn no_game_fields() -> Map<String, Value> {
-    ["board", "dealer", "vulnerable", "deal", "declarer", "contract", "result", "tricks_by_play", "score"]
-        .into_iter()
-        .map(|k| (k.to_owned(), Value::Null))
-        .collect()
+    fields_map(&pbn::summary::Fields::default())
 }
 
 /// Bytes for text written from a file decoded by [`pbn::decode`]: in the file's own encoding
@@ -123,63 +107,16 @@ pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     Ok(encode_like(&decoded, &out))
 }
 
-fn token_kind(kind: TokenKind) -> &'static str {
-    match kind {
-        TokenKind::Word => "word",
-        TokenKind::Str => "string",
-        TokenKind::BraceComment => "brace_comment",
-        TokenKind::LineComment => "line_comment",
-        TokenKind::Escape => "escape",
-        TokenKind::Delimiter => "delimiter",
-        TokenKind::Invalid => "invalid",
-    }
+/// A game in the JSON form: the serde form of [`pbn::summary::GameJson`].
+fn game_json<'r, 'a>(r: &'r Record<'a>) -> pbn::summary::GameJson<'r, 'a> {
+    pbn::summary::GameJson::from(r)
 }
 
-fn token_json(kind: TokenKind, text: &str, line_start: bool) -> Value {
-    let mut m = Map::new();
-    m.insert("kind".into(), Value::from(token_kind(kind)));
-    m.insert("text".into(), Value::from(text));
-    m.insert("line_start".into(), Value::from(line_start));
-    Value::Object(m)
-}
-
-fn game_json(r: &Record<'_>) -> Value {
-    let mut m = fields(r);
-    let mut items = Vec::new();
-    for item in &r.game.items {
-        match item {
-            Item::Line(l) => {
-                let mut o = Map::new();
-                o.insert("line".into(), Value::from(l.text));
-                items.push(Value::Object(o));
-            }
-            Item::Comment(c) => {
-                let kind = if c.kind == pbn::model::CommentKind::Brace {
-                    TokenKind::BraceComment
-                } else {
-                    TokenKind::LineComment
-                };
-                items.push(token_json(kind, c.text, c.line_start));
-            }
-            Item::Invalid(t) => items.push(token_json(t.kind, t.text, t.line_start)),
-            Item::Tag(t) => {
-                let mut o = Map::new();
-                o.insert("tag".into(), Value::from(t.name));
-                o.insert("value".into(), Value::from(t.value().into_owned()));
-                if !t.data.is_empty() {
-                    o.insert(
-                        "data".into(),
-                        Value::Array(
-                            t.data.iter().map(|d| token_json(d.kind, d.text, d.line_start)).collect(),
-                        ),
-                    );
-                }
-                items.push(Value::Object(o));
-            }
-        }
-    }
-    m.insert("items".into(), Value::Array(items));
-    Value::Object(m)
+/// The whole JSON form of a file.
+#[derive(serde::Serialize)]
+struct JsonDocumentOut<'r, 'a> {
+    format: &'static str,
+    games: Vec<pbn::summary::GameJson<'r, 'a>>,
 }
 
 fn json_error(source: &str, message: String) -> Refusal {
@@ -275,11 +212,9 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
             }
             let records = read(&source, false);
             refuse(&source, &records)?;
-            let games: Vec<Value> = records.iter().filter(|r| r.is_game()).map(game_json).collect();
-            let mut doc = Map::new();
-            doc.insert("format".into(), Value::from("pbn"));
-            doc.insert("games".into(), Value::Array(games));
-            let mut out = serde_json::to_string_pretty(&Value::Object(doc))
+            let games: Vec<_> = records.iter().filter(|r| r.is_game()).map(game_json).collect();
+            let doc = JsonDocumentOut { format: "pbn", games };
+            let mut out = serde_json::to_string_pretty(&doc)
                 .map_err(|e| json_error(&source, format!("cannot write JSON: {e}")))?;
             out.push('\n');
             Ok(out.into_bytes())
