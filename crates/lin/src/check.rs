@@ -234,16 +234,10 @@ fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>
 /// The seat that wins a full trick.
 #[must_use]
 pub fn trick_winner(trick: &[(Compass, Card)], trump: Option<Suit>) -> Compass {
-    let Some(&(mut best_seat, mut best)) = trick.first() else { return Compass::North };
-    for &(seat, card) in &trick[1..] {
-        let beats =
-            if card.suit() == best.suit() { card.rank() > best.rank() } else { Some(card.suit()) == trump };
-        if beats {
-            best = card;
-            best_seat = seat;
-        }
-    }
-    best_seat
+    let cards = trick.iter().map(|&(_, card)| card);
+    cards_core::trick::winner(cards, trump, cards_core::trick::by_rank)
+        .and_then(|i| trick.get(i))
+        .map_or(Compass::North, |&(seat, _)| seat)
 }
 
 fn check_claim(board: &Board, outcome: Outcome, tricks: Option<Tricks>, diagnostics: &mut Vec<Diagnostic>) {
