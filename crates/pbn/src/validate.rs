@@ -1387,21 +1387,9 @@ fn check_contract(tags: &Tags<'_, '_>, info: &GameInfo, diags: &mut Vec<Diagnost
 /// highest card of the suit led. `None` for an empty trick.
 #[must_use]
 pub fn trick_winner(cards: &[(Compass, Card)], trump: Option<Suit>) -> Option<Compass> {
-    let &(_, lead) = cards.first()?;
-    let mut best = cards.first().copied()?;
-    for &(seat, c) in cards.iter().skip(1) {
-        let (_, b) = best;
-        let beats = if c.suit() == b.suit() {
-            c.rank() > b.rank()
-        } else {
-            Some(c.suit()) == trump && b.suit() != c.suit()
-        };
-        if beats {
-            best = (seat, c);
-        }
-    }
-    let _ = lead;
-    Some(best.0)
+    let winner =
+        cards_core::trick::winner(cards.iter().map(|&(_, card)| card), trump, cards_core::trick::by_rank)?;
+    cards.get(winner).map(|&(seat, _)| seat)
 }
 
 /// Whether a diagnostic says a card did not come from where the play put it.

@@ -1695,20 +1695,7 @@ fn legality(
 /// identical cards the first played wins).
 #[must_use]
 pub fn trick_winner(trick: &[Card], trump: Option<Suit>) -> usize {
-    let Some(&first) = trick.first() else { return 0 };
-    let (mut best, mut b) = (0, first);
-    for (i, &c) in trick.iter().enumerate().skip(1) {
-        let better = if Some(c.suit()) == trump && Some(b.suit()) != trump {
-            true
-        } else {
-            c.suit() == b.suit() && strength(c) > strength(b)
-        };
-        if better {
-            best = i;
-            b = c;
-        }
-    }
-    best
+    cards_core::trick::winner(trick.iter().copied(), trump, strength).unwrap_or(0)
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -191,18 +191,7 @@ impl Roles {
 /// The winner's index among `cards` (led suit = first card), given the trump.
 #[must_use]
 pub fn trick_winner_index(cards: &[Card], trump: Option<Suit>) -> usize {
-    let Some(first) = cards.first() else { return 0 };
-    let mut best = 0;
-    let mut best_card = *first;
-    for (i, &c) in cards.iter().enumerate().skip(1) {
-        let beats =
-            if c.suit() == best_card.suit() { c.rank() > best_card.rank() } else { Some(c.suit()) == trump };
-        if beats {
-            best = i;
-            best_card = c;
-        }
-    }
-    best
+    cards_core::trick::winner(cards.iter().copied(), trump, cards_core::trick::by_rank).unwrap_or(0)
 }
 
 /// Whether the main's failure is certain after the given trick counts (§9).
