@@ -12,8 +12,8 @@ use std::marker::PhantomData;
 
 use cards_core::{Amount, Diagnostic, Span};
 
-use crate::pokerstars::MAX_HAND_BYTES;
-use crate::text::{Line, Lines};
+use crate::pokerstars::{HandLines, refuse_if_cut};
+use crate::text::Line;
 use crate::{Options, Record, codes, money};
 
 /// One hand being rewritten in the PokerStars form.
@@ -342,10 +342,8 @@ pub trait TextSite {
 /// Streams the hands of a text site's log, one [`Record`] per hand; see the site's module.
 #[derive(Debug)]
 pub struct TextReader<R, S> {
-    lines: Lines<R>,
+    hands: HandLines<R>,
     options: Options,
-    next_header: Option<Line>,
-    done: bool,
     site: PhantomData<S>,
 }
 
@@ -361,12 +359,12 @@ impl<'a, S: TextSite> TextReader<&'a [u8], S> {
 impl<R: BufRead, S: TextSite> TextReader<R, S> {
     /// Reads hands from `input`.
     pub fn new(input: R, options: Options) -> TextReader<R, S> {
-        TextReader { lines: Lines::new(input), options, next_header: None, done: false, site: PhantomData }
+        TextReader { hands: HandLines::new(input), options, site: PhantomData }
     }
 
     /// The read error that stopped the reader, if any.
     pub fn take_error(&mut self) -> Option<std::io::Error> {
-        self.lines.take_error()
+        self.hands.take_error()
     }
 }
 
@@ -374,32 +372,7 @@ impl<R: BufRead, S: TextSite> Iterator for TextReader<R, S> {
     type Item = Record;
 
     fn next(&mut self) -> Option<Record> {
-        if self.done {
-            return None;
-        }
-        let mut lines: Vec<Line> = self.next_header.take().into_iter().collect();
-        let mut size = lines.iter().map(|l| l.text.len()).sum::<usize>();
-        let mut skipped: Option<Span> = None;
-        loop {
-            let Some(line) = self.lines.next() else {
-                self.done = true;
-                break;
-            };
-            if S::is_header(&line.text) {
-                if lines.is_empty() {
-                    lines.push(line);
-                    continue;
-                }
-                self.next_header = Some(line);
-                break;
-            }
-            if size + line.text.len() > MAX_HAND_BYTES {
-                skipped = Some(skipped.map_or(line.span, |s| s.join(line.span)));
-                continue;
-            }
-            size += line.text.len();
-            lines.push(line);
-        }
+        let (lines, skipped) = self.hands.next_hand(S::is_header)?;
         let is_hand = lines.first().is_some_and(|l| S::is_header(&l.text));
         let text: Vec<&Line> = lines
             .iter()
@@ -418,14 +391,7 @@ impl<R: BufRead, S: TextSite> Iterator for TextReader<R, S> {
             return Some(Record { hand: None, diagnostics: vec![error], span: whole });
         }
         let mut record = S::import(&lines, whole, &self.options);
-        if let Some(span) = skipped {
-            record.hand = None;
-            record.diagnostics.push(Diagnostic::error(
-                codes::SITE_INCOMPLETE,
-                format!("the hand is longer than {MAX_HAND_BYTES} bytes; the rest was skipped"),
-                span,
-            ));
-        }
+        refuse_if_cut(&mut record, skipped);
         Some(record)
     }
 }

@@ -62,11 +62,8 @@ pub const MAX_HAND_BYTES: usize = 1 << 20;
 /// ```
 #[derive(Debug)]
 pub struct Reader<R> {
-    lines: Lines<R>,
+    hands: HandLines<R>,
     options: Options,
-    next_header: Option<Line>,
-    started: bool,
-    done: bool,
 }
 
 impl<'a> Reader<&'a [u8]> {
@@ -81,19 +78,39 @@ impl<'a> Reader<&'a [u8]> {
 impl<R: BufRead> Reader<R> {
     /// Reads hands from `input`.
     pub fn new(input: R, options: Options) -> Reader<R> {
-        Reader { lines: Lines::new(input), options, next_header: None, started: false, done: false }
+        Reader { hands: HandLines::new(input), options }
     }
 
     /// The read error that stopped the reader, if any.
     pub fn take_error(&mut self) -> Option<std::io::Error> {
-        self.lines.take_error()
+        self.hands.take_error()
     }
 }
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Record;
+/// A text log cut into hands: each hand runs from a header line to the line before the next
+/// header, keeping at most [`MAX_HAND_BYTES`]; every text site's reader cuts its log with it.
+#[derive(Debug)]
+pub(crate) struct HandLines<R> {
+    lines: Lines<R>,
+    next_header: Option<Line>,
+    done: bool,
+}
 
-    fn next(&mut self) -> Option<Record> {
+impl<R: BufRead> HandLines<R> {
+    pub(crate) fn new(input: R) -> HandLines<R> {
+        HandLines { lines: Lines::new(input), next_header: None, done: false }
+    }
+
+    pub(crate) fn take_error(&mut self) -> Option<std::io::Error> {
+        self.lines.take_error()
+    }
+
+    /// The next hand's lines (or the text before the first header), and the span of the lines
+    /// dropped past [`MAX_HAND_BYTES`]; `None` at the end of the log.
+    pub(crate) fn next_hand(
+        &mut self,
+        is_header: impl Fn(&str) -> bool,
+    ) -> Option<(Vec<Line>, Option<Span>)> {
         if self.done {
             return None;
         }
@@ -105,13 +122,11 @@ impl<R: BufRead> Iterator for Reader<R> {
                 self.done = true;
                 break;
             };
-            if header::is_header(&line.text) {
-                if lines.is_empty() && !self.started {
-                    self.started = true;
+            if is_header(&line.text) {
+                if lines.is_empty() {
                     lines.push(line);
                     continue;
                 }
-                self.started = true;
                 self.next_header = Some(line);
                 break;
             }
@@ -122,6 +137,27 @@ impl<R: BufRead> Iterator for Reader<R> {
             size += line.text.len();
             lines.push(line);
         }
+        Some((lines, skipped))
+    }
+}
+
+/// A hand cut short at [`MAX_HAND_BYTES`] is no hand: an error over the skipped lines.
+pub(crate) fn refuse_if_cut(record: &mut Record, skipped: Option<Span>) {
+    if let Some(span) = skipped {
+        record.hand = None;
+        record.diagnostics.push(Diagnostic::error(
+            codes::SITE_INCOMPLETE,
+            format!("the hand is longer than {MAX_HAND_BYTES} bytes; the rest was skipped"),
+            span,
+        ));
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        let (lines, skipped) = self.hands.next_hand(header::is_header)?;
         let is_hand = lines.first().is_some_and(|l| header::is_header(&l.text));
         if !is_hand {
             // Text before the first header (or a file without any): a record only if it says something.
@@ -138,14 +174,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             return Some(Record { hand: None, diagnostics: vec![error], span });
         }
         let mut record = import::import(&lines, &self.options);
-        if let Some(span) = skipped {
-            record.hand = None;
-            record.diagnostics.push(Diagnostic::error(
-                codes::SITE_INCOMPLETE,
-                format!("the hand is longer than {MAX_HAND_BYTES} bytes; the rest was skipped"),
-                span,
-            ));
-        }
+        refuse_if_cut(&mut record, skipped);
         Some(record)
     }
 }
