@@ -10,19 +10,10 @@ use std::path::{Path, PathBuf};
 
 use sitelogs::{Options, Record, ggpoker, ignition, ipoker, party, pokerstars};
 
+mod common;
+
 fn shared() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/sitelogs");
-    if root.is_dir() {
-        return Some(root);
-    }
-    if std::env::var("CARDNOTE_SKIP_SHARED").is_ok_and(|v| v == "1") {
-        eprintln!("note: {} is absent; skipped (CARDNOTE_SKIP_SHARED=1)", root.display());
-        return None;
-    }
-    panic!(
-        "{} is missing: these tests need the shared fixtures (set CARDNOTE_SKIP_SHARED=1 to skip)",
-        root.display()
-    );
+    common::shared("sitelogs")
 }
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
