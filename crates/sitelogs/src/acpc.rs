@@ -26,7 +26,7 @@
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
-use cards_core::{Amount, Card, Diagnostic, MaybeCard, Span};
+use cards_core::{Amount, Diagnostic, MaybeCard, Span};
 use phh::{Action, ActionKind, CardRun, Hand, Player, Quantity, Shown, StrOrInt, Variant};
 
 use crate::export::{WriteError, unsupported};
@@ -273,6 +273,23 @@ pub struct Reader<'g, R> {
     lines: Lines<R>,
     game: &'g GameDef,
     options: Options,
+    scratch: Scratch,
+}
+
+/// The working buffers of one hand's import, kept by the reader from hand to hand, so a hand
+/// allocates only what its record keeps.
+#[derive(Debug, Default)]
+struct Scratch {
+    /// Chips each position put in over the hand, and on the current street.
+    committed: Vec<Amount>,
+    street: Vec<Amount>,
+    folded: Vec<bool>,
+    /// The board cards of each round after the first.
+    boards: Vec<CardRun>,
+    /// What each player shows at a showdown.
+    shows: Vec<Option<(Shown, Span)>>,
+    /// One span per action (all the line's: the actions have no spans of their own).
+    spans: Vec<Span>,
 }
 
 impl<'a, 'g> Reader<'g, &'a [u8]> {
@@ -287,7 +304,7 @@ impl<'a, 'g> Reader<'g, &'a [u8]> {
 impl<'g, R: BufRead> Reader<'g, R> {
     /// Reads `STATE` lines from `input`, played under `game`.
     pub fn new(input: R, game: &'g GameDef, options: Options) -> Reader<'g, R> {
-        Reader { lines: Lines::new(input), game, options }
+        Reader { lines: Lines::new(input), game, options, scratch: Scratch::default() }
     }
 
     /// The read error that stopped the reader, if any.
@@ -304,7 +321,7 @@ impl<R: BufRead> Iterator for Reader<'_, R> {
             let (line, span) = self.lines.next_borrowed()?;
             let text = line.trim();
             if text.starts_with("STATE:") {
-                return Some(import_line(line, span, self.game, &self.options));
+                return Some(import_line(line, span, self.game, &self.options, &mut self.scratch));
             }
             if text.is_empty() || text.starts_with('#') || text.starts_with("SCORE:") {
                 continue;
@@ -319,9 +336,9 @@ impl<R: BufRead> Iterator for Reader<'_, R> {
     }
 }
 
-fn import_line(line: &str, span: Span, game: &GameDef, _options: &Options) -> Record {
+fn import_line(line: &str, span: Span, game: &GameDef, _options: &Options, scratch: &mut Scratch) -> Record {
     let mut diagnostics = Vec::new();
-    let hand = match parse_state(line, game) {
+    let hand = match parse_state(line, game, scratch) {
         Ok((mut hand, logged, clean)) => {
             let problems = check(&mut hand, &logged, span, clean);
             let failed = problems.iter().any(Diagnostic::is_error);
@@ -336,31 +353,51 @@ fn import_line(line: &str, span: Span, game: &GameDef, _options: &Options) -> Re
     Record { hand, diagnostics, span }
 }
 
-fn cards_of(text: &str) -> Result<Vec<Card>, String> {
+fn cards_of(text: &str) -> Result<CardRun, String> {
     let b = text.as_bytes();
     // Cards are two ASCII bytes each; anything else (a multi-byte character) is no card.
     if b.len() % 2 != 0 || !text.is_ascii() {
         return Err(format!("`{text}` is not a run of cards"));
     }
-    (0..b.len() / 2)
-        .map(|i| {
-            poker_engine::card_text::parse_card(&text[2 * i..2 * i + 2])
-                .map_err(|_| format!("`{}` is not a card", &text[2 * i..2 * i + 2]))
-        })
-        .collect()
-}
-
-fn run(cards: &[Card]) -> CardRun {
-    cards.iter().map(|&c| MaybeCard::Known(c)).collect()
+    let mut run = CardRun::new();
+    for i in 0..b.len() / 2 {
+        let card = poker_engine::card_text::parse_card(&text[2 * i..2 * i + 2])
+            .map_err(|_| format!("`{}` is not a card", &text[2 * i..2 * i + 2]))?;
+        run.push(MaybeCard::Known(card));
+    }
+    Ok(run)
 }
 
 fn player(i: usize) -> Player {
     Player(u16::try_from(i + 1).unwrap_or(u16::MAX))
 }
 
+/// The pieces of `text` between the ASCII byte `separator`s (as `str::split`, which costs more
+/// per piece on these short fields).
+fn split_at_byte(text: &str, separator: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let current = rest?;
+        match current.bytes().position(|b| b == separator) {
+            Some(i) => {
+                rest = Some(&current[i + 1..]);
+                Some(&current[..i])
+            }
+            None => {
+                rest = None;
+                Some(current)
+            }
+        }
+    })
+}
+
 /// One `STATE` line to a PHH hand (before its check) and the logged payoffs.
-fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<showdown::Clean>), String> {
-    let mut fields = text.trim().split(':');
+fn parse_state(
+    text: &str,
+    game: &GameDef,
+    scratch: &mut Scratch,
+) -> Result<(Hand, Vec<Amount>, Option<showdown::Clean>), String> {
+    let mut fields = split_at_byte(text.trim(), b':');
     let mut field = || fields.next();
     let (Some(_), Some(id), Some(betting), Some(cards), Some(payoffs), Some(players), None) =
         (field(), field(), field(), field(), field(), field(), field())
@@ -371,9 +408,8 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
     if game.blinds.len() != n || game.stacks.as_ref().is_some_and(|s| s.len() != n) || n < 2 {
         return Err(format!("the game definition has no blind or stack for each of its {n} players"));
     }
-    let names: Vec<String> = players.split('|').map(str::to_owned).collect();
-    let logged: Vec<Amount> = payoffs
-        .split('|')
+    let names: Vec<String> = split_at_byte(players, b'|').map(str::to_owned).collect();
+    let logged: Vec<Amount> = split_at_byte(payoffs, b'|')
         .map(|p| p.parse().map_err(|_| format!("payoff `{p}` is not a number")))
         .collect::<Result<_, _>>()?;
     if names.len() != n || logged.len() != n {
@@ -383,12 +419,17 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
             logged.len()
         ));
     }
-    let mut rounds = cards.split('/');
-    let holes: Vec<&str> = rounds.next().unwrap_or_default().split('|').collect();
-    if holes.len() != n {
-        return Err(format!("{} hole card groups for {n} players", holes.len()));
+    let mut rounds = split_at_byte(cards, b'/');
+    let holes = rounds.next().unwrap_or_default();
+    let hole_groups = split_at_byte(holes, b'|').count();
+    if hole_groups != n {
+        return Err(format!("{hole_groups} hole card groups for {n} players"));
     }
-    let boards: Vec<Vec<Card>> = rounds.map(cards_of).collect::<Result<_, _>>()?;
+    let Scratch { committed, street, folded, boards, shows, spans } = scratch;
+    boards.clear();
+    for round in rounds {
+        boards.push(cards_of(round)?);
+    }
     let variant = match game.betting {
         Betting::NoLimit => Variant::NoLimitTexasHoldem,
         Betting::Limit => Variant::FixedLimitTexasHoldem,
@@ -411,24 +452,22 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
     };
     hand.hand = Some(id.parse().map_or_else(|_| StrOrInt::Str(id.to_owned()), StrOrInt::Int));
     hand.players = Some(names);
-    for (i, h) in holes.iter().enumerate() {
-        let cards: CardRun = if h.is_empty() {
-            std::iter::repeat_n(MaybeCard::Unknown, 2).collect()
-        } else {
-            run(&cards_of(h)?)
-        };
+    for (i, h) in split_at_byte(holes, b'|').enumerate() {
+        let cards: CardRun =
+            if h.is_empty() { std::iter::repeat_n(MaybeCard::Unknown, 2).collect() } else { cards_of(h)? };
         hand.actions.push(Action::new(ActionKind::DealHole { player: player(i), cards }));
     }
     // Betting: round by round; no-limit raises are totals over the hand.
-    let mut committed = game.phh_blinds_effective();
-    let mut street = committed.clone();
-    let mut folded = vec![false; n];
+    game.phh_blinds_effective(committed);
+    street.clone_from(committed);
+    folded.clear();
+    folded.resize(n, false);
     let mut actor = if n == 2 { 1 } else { 2 % n };
-    for (r, round) in betting.split('/').enumerate() {
+    for (r, round) in split_at_byte(betting, b'/').enumerate() {
         if r > 0 {
             let board = boards.get(r - 1).ok_or_else(|| format!("no board cards for round {}", r + 1))?;
-            hand.actions.push(Action::new(ActionKind::DealBoard { cards: run(board) }));
-            street = vec![Amount::ZERO; n];
+            hand.actions.push(Action::new(ActionKind::DealBoard { cards: board.clone() }));
+            street.fill(Amount::ZERO);
             actor = 0;
         }
         let bytes = round.as_bytes();
@@ -437,7 +476,7 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
             // The actor: the next player who has not folded (all-in players do not act, and the
             // dealer writes no action for them).
             let mut guard = 0;
-            while folded[actor] || is_all_in(&hand, &committed, actor) {
+            while folded[actor] || is_all_in(&hand, committed, actor) {
                 actor = (actor + 1) % n;
                 guard += 1;
                 if guard > n {
@@ -454,7 +493,7 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
                 b'c' => {
                     let top = street.iter().copied().max().unwrap_or(Amount::ZERO);
                     let owed = money::minus(top, street[actor]);
-                    let owed = cap(&hand, &committed, actor, owed);
+                    let owed = cap(&hand, committed, actor, owed);
                     street[actor] = money::plus(street[actor], owed);
                     committed[actor] = money::plus(committed[actor], owed);
                     hand.actions.push(Action::new(ActionKind::CheckCall { player: p }));
@@ -486,21 +525,19 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
         }
     }
     // At a showdown every player left shows the cards the log gives.
-    let shows: Vec<Option<(Shown, Span)>> = hand
-        .actions
-        .iter()
-        .filter_map(|a| match &a.kind {
-            ActionKind::DealHole { cards, .. } => Some(Some((Shown::Cards(cards.clone()), Span::at(0)))),
-            _ => None,
-        })
-        .collect();
-    let mut spans = vec![Span::at(0); hand.actions.len()];
-    let clean = showdown::place(&mut hand, &mut spans, &shows);
+    shows.clear();
+    shows.extend(hand.actions.iter().filter_map(|a| match &a.kind {
+        ActionKind::DealHole { cards, .. } => Some(Some((Shown::Cards(cards.clone()), Span::at(0)))),
+        _ => None,
+    }));
+    spans.clear();
+    spans.resize(hand.actions.len(), Span::at(0));
+    let clean = showdown::place(&mut hand, spans, shows);
     // The outcome the log states: payoffs, and what each player collected (payoff + chips put
     // in, the uncalled excess of the largest commitment excluded).
-    let put_in = without_uncalled(&committed);
+    return_uncalled(committed);
     let winnings: Vec<Quantity> =
-        (0..n).map(|i| Quantity::Finite(money::plus(logged[i], put_in[i]))).collect();
+        (0..n).map(|i| Quantity::Finite(money::plus(logged[i], committed[i]))).collect();
     hand.winnings = Some(winnings);
     if let Some(s) = &game.stacks {
         hand.finishing_stacks =
@@ -510,16 +547,15 @@ fn parse_state(text: &str, game: &GameDef) -> Result<(Hand, Vec<Amount>, Option<
 }
 
 impl GameDef {
-    fn phh_blinds_effective(&self) -> Vec<Amount> {
-        // What each position has in front of it when the first round starts.
-        self.blinds
-            .iter()
-            .enumerate()
-            .map(|(i, &b)| match self.stacks.as_ref().and_then(|s| s.get(i)) {
+    /// What each position has in front of it when the first round starts, into `out`.
+    fn phh_blinds_effective(&self, out: &mut Vec<Amount>) {
+        out.clear();
+        out.extend(self.blinds.iter().enumerate().map(|(i, &b)| {
+            match self.stacks.as_ref().and_then(|s| s.get(i)) {
                 Some(&stack) if stack < b => stack,
                 _ => b,
-            })
-            .collect()
+            }
+        }));
     }
 }
 
@@ -537,15 +573,17 @@ fn cap(hand: &Hand, committed: &[Amount], i: usize, owed: Amount) -> Amount {
     }
 }
 
-/// Commitments with the uncalled excess of the largest one returned.
-fn without_uncalled(committed: &[Amount]) -> Vec<Amount> {
-    let mut out = committed.to_vec();
-    let Some(top) = (0..out.len()).max_by(|&a, &b| out[a].cmp(&out[b]).then(b.cmp(&a))) else { return out };
-    let second = (0..out.len()).filter(|&i| i != top).map(|i| out[i]).max().unwrap_or(Amount::ZERO);
-    if out[top] > second {
-        out[top] = second;
+/// Returns the uncalled excess of the largest commitment: `committed` becomes what each put in.
+fn return_uncalled(committed: &mut [Amount]) {
+    let Some(top) = (0..committed.len()).max_by(|&a, &b| committed[a].cmp(&committed[b]).then(b.cmp(&a)))
+    else {
+        return;
+    };
+    let second =
+        (0..committed.len()).filter(|&i| i != top).map(|i| committed[i]).max().unwrap_or(Amount::ZERO);
+    if committed[top] > second {
+        committed[top] = second;
     }
-    out
 }
 
 /// Replays the hand and compares its payoffs with the log's.
@@ -628,7 +666,8 @@ pub fn state_line(hand: &Hand, game: &GameDef) -> Result<String, Diagnostic> {
     let mut holes: Vec<String> = vec![String::new(); n];
     let mut boards: Vec<String> = Vec::new();
     let mut betting = String::new();
-    let mut committed = game.phh_blinds_effective();
+    let mut committed = Vec::with_capacity(n);
+    game.phh_blinds_effective(&mut committed);
     let mut street = committed.clone();
     for action in &hand.actions {
         match &action.kind {
@@ -669,9 +708,9 @@ pub fn state_line(hand: &Hand, game: &GameDef) -> Result<String, Diagnostic> {
         }
     }
     // Payoffs: the hand's stated winnings (what the log said) less what each put in, else the replay's.
-    let put_in = without_uncalled(&committed);
+    return_uncalled(&mut committed);
     let payoffs: Vec<Amount> = match crate::export::stated_winnings(hand) {
-        Some(w) => (0..n).map(|i| money::minus(w[i], put_in[i])).collect(),
+        Some(w) => (0..n).map(|i| money::minus(w[i], committed[i])).collect(),
         None => {
             let outcome =
                 phh::replay::replay_hand(hand, &[], Span::at(0), phh::replay::RuleProfile::Pokerkit);

@@ -85,8 +85,10 @@ pub fn place(hand: &mut Hand, spans: &mut Vec<Span>, shows: &[Option<(Shown, Spa
     let def = phh::replay::game_def(hand, phh::replay::RuleProfile::Pokerkit);
     let mut state = State::new(&def).ok()?;
     let mut warnings = Vec::new();
-    let actions = std::mem::take(&mut hand.actions);
-    let old_spans = std::mem::take(spans);
+    // Rebuilt with a show per player at the most: room for all of it at once.
+    let room = hand.actions.len() + hand.starting_stacks.len();
+    let actions = std::mem::replace(&mut hand.actions, Vec::with_capacity(room));
+    let old_spans = std::mem::replace(spans, Vec::with_capacity(room));
     let fallback = old_spans.last().copied().unwrap_or(Span::at(0));
     let mut engine_ok = true;
     // A muck before the cards are all dealt (an all-in player who mucked at the end): the cards
