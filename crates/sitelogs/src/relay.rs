@@ -4,16 +4,17 @@
 //! against the stacks and winnings the log states. So every site gets the same hand assembly,
 //! showdown placement and consistency check, and a diagnostic points into the site's own file.
 //!
-//! Also here: the hand splitter of the text sites ([`TextReader`]) and the bookkeeping of sites
-//! that write the chips a player adds rather than the amount raised to (`Street`).
+//! Also here: the reader of every text site, PokerStars included ([`TextReader`]), and the
+//! bookkeeping of sites that write the chips a player adds rather than the amount raised to
+//! (`Street`).
 
 use std::io::BufRead;
 use std::marker::PhantomData;
 
 use cards_core::{Amount, Diagnostic, Span};
 
-use crate::pokerstars::{HandLines, refuse_if_cut};
-use crate::text::Line;
+use crate::pokerstars::MAX_HAND_BYTES;
+use crate::text::{Line, Lines};
 use crate::{Options, Record, codes, money};
 
 /// One hand being rewritten in the PokerStars form.
@@ -335,6 +336,10 @@ pub trait TextSite {
     fn is_noise(_line: &str) -> bool {
         false
     }
+    /// What the error over text outside any hand says.
+    fn no_header_message() -> String {
+        format!("text outside any hand: no {} hand header before it", Self::VENUE)
+    }
     /// Imports one hand from its lines (`lines[0]` is the header).
     fn import(lines: &[Line], whole: Span, options: &Options) -> Record;
 }
@@ -383,16 +388,78 @@ impl<R: BufRead, S: TextSite> Iterator for TextReader<R, S> {
         };
         let whole = first.span.join(last.span);
         if !is_hand {
-            let error = Diagnostic::error(
-                codes::SITE_NO_HEADER,
-                format!("text outside any hand: no {} hand header before it", S::VENUE),
-                first.span,
-            );
+            let error = Diagnostic::error(codes::SITE_NO_HEADER, S::no_header_message(), first.span);
             return Some(Record { hand: None, diagnostics: vec![error], span: whole });
         }
         let mut record = S::import(&lines, whole, &self.options);
         refuse_if_cut(&mut record, skipped);
         Some(record)
+    }
+}
+
+/// A text log cut into hands: each hand runs from a header line to the line before the next
+/// header, keeping at most [`MAX_HAND_BYTES`]; every text site's reader cuts its log with it.
+#[derive(Debug)]
+pub(crate) struct HandLines<R> {
+    lines: Lines<R>,
+    next_header: Option<Line>,
+    done: bool,
+}
+
+impl<R: BufRead> HandLines<R> {
+    pub(crate) fn new(input: R) -> HandLines<R> {
+        HandLines { lines: Lines::new(input), next_header: None, done: false }
+    }
+
+    pub(crate) fn take_error(&mut self) -> Option<std::io::Error> {
+        self.lines.take_error()
+    }
+
+    /// The next hand's lines (or the text before the first header), and the span of the lines
+    /// dropped past [`MAX_HAND_BYTES`]; `None` at the end of the log.
+    pub(crate) fn next_hand(
+        &mut self,
+        is_header: impl Fn(&str) -> bool,
+    ) -> Option<(Vec<Line>, Option<Span>)> {
+        if self.done {
+            return None;
+        }
+        let mut lines: Vec<Line> = self.next_header.take().into_iter().collect();
+        let mut size = lines.iter().map(|l| l.text.len()).sum::<usize>();
+        let mut skipped: Option<Span> = None;
+        loop {
+            let Some(line) = self.lines.next() else {
+                self.done = true;
+                break;
+            };
+            if is_header(&line.text) {
+                if lines.is_empty() {
+                    lines.push(line);
+                    continue;
+                }
+                self.next_header = Some(line);
+                break;
+            }
+            if size + line.text.len() > MAX_HAND_BYTES {
+                skipped = Some(skipped.map_or(line.span, |s| s.join(line.span)));
+                continue;
+            }
+            size += line.text.len();
+            lines.push(line);
+        }
+        Some((lines, skipped))
+    }
+}
+
+/// A hand cut short at [`MAX_HAND_BYTES`] is no hand: an error over the skipped lines.
+pub(crate) fn refuse_if_cut(record: &mut Record, skipped: Option<Span>) {
+    if let Some(span) = skipped {
+        record.hand = None;
+        record.diagnostics.push(Diagnostic::error(
+            codes::SITE_INCOMPLETE,
+            format!("the hand is longer than {MAX_HAND_BYTES} bytes; the rest was skipped"),
+            span,
+        ));
     }
 }
 

@@ -22,15 +22,14 @@ pub mod header;
 pub(crate) mod import;
 mod write;
 
-use std::io::BufRead;
-
-use cards_core::{Diagnostic, Span};
+use cards_core::Span;
 
 pub use crate::export::WriteError;
 pub use write::{Writer, write_hand};
 
-use crate::text::{Line, Lines};
-use crate::{Options, Record, codes};
+use crate::relay::{TextReader, TextSite};
+use crate::text::Line;
+use crate::{Options, Record};
 
 /// The longest hand read, in bytes; the rest of a longer "hand" is skipped with an error (memory
 /// stays bounded on any input).
@@ -60,121 +59,25 @@ pub const MAX_HAND_BYTES: usize = 1 << 20;
 /// let actions: Vec<String> = hand.actions.iter().map(ToString::to_string).collect();
 /// assert_eq!(actions, ["d dh p1 ????", "d dh p2 ????", "p2 cbr 0.06", "p1 f"]);
 /// ```
+pub type Reader<R> = TextReader<R, PokerStars>;
+
+/// PokerStars text, for [`TextReader`]: the importer every other text site relays its hands to.
 #[derive(Debug)]
-pub struct Reader<R> {
-    hands: HandLines<R>,
-    options: Options,
-}
+pub struct PokerStars;
 
-impl<'a> Reader<&'a [u8]> {
-    /// Reads a log held in memory.
-    #[must_use]
-    #[allow(clippy::should_implement_trait)]
-    pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
-        Reader::new(text.as_bytes(), options)
-    }
-}
+impl TextSite for PokerStars {
+    const VENUE: &'static str = "PokerStars";
 
-impl<R: BufRead> Reader<R> {
-    /// Reads hands from `input`.
-    pub fn new(input: R, options: Options) -> Reader<R> {
-        Reader { hands: HandLines::new(input), options }
+    fn is_header(line: &str) -> bool {
+        header::is_header(line)
     }
 
-    /// The read error that stopped the reader, if any.
-    pub fn take_error(&mut self) -> Option<std::io::Error> {
-        self.hands.take_error()
-    }
-}
-
-/// A text log cut into hands: each hand runs from a header line to the line before the next
-/// header, keeping at most [`MAX_HAND_BYTES`]; every text site's reader cuts its log with it.
-#[derive(Debug)]
-pub(crate) struct HandLines<R> {
-    lines: Lines<R>,
-    next_header: Option<Line>,
-    done: bool,
-}
-
-impl<R: BufRead> HandLines<R> {
-    pub(crate) fn new(input: R) -> HandLines<R> {
-        HandLines { lines: Lines::new(input), next_header: None, done: false }
+    fn no_header_message() -> String {
+        "text outside any hand: no `PokerStars Hand #<number>:` header before it".to_owned()
     }
 
-    pub(crate) fn take_error(&mut self) -> Option<std::io::Error> {
-        self.lines.take_error()
-    }
-
-    /// The next hand's lines (or the text before the first header), and the span of the lines
-    /// dropped past [`MAX_HAND_BYTES`]; `None` at the end of the log.
-    pub(crate) fn next_hand(
-        &mut self,
-        is_header: impl Fn(&str) -> bool,
-    ) -> Option<(Vec<Line>, Option<Span>)> {
-        if self.done {
-            return None;
-        }
-        let mut lines: Vec<Line> = self.next_header.take().into_iter().collect();
-        let mut size = lines.iter().map(|l| l.text.len()).sum::<usize>();
-        let mut skipped: Option<Span> = None;
-        loop {
-            let Some(line) = self.lines.next() else {
-                self.done = true;
-                break;
-            };
-            if is_header(&line.text) {
-                if lines.is_empty() {
-                    lines.push(line);
-                    continue;
-                }
-                self.next_header = Some(line);
-                break;
-            }
-            if size + line.text.len() > MAX_HAND_BYTES {
-                skipped = Some(skipped.map_or(line.span, |s| s.join(line.span)));
-                continue;
-            }
-            size += line.text.len();
-            lines.push(line);
-        }
-        Some((lines, skipped))
-    }
-}
-
-/// A hand cut short at [`MAX_HAND_BYTES`] is no hand: an error over the skipped lines.
-pub(crate) fn refuse_if_cut(record: &mut Record, skipped: Option<Span>) {
-    if let Some(span) = skipped {
-        record.hand = None;
-        record.diagnostics.push(Diagnostic::error(
-            codes::SITE_INCOMPLETE,
-            format!("the hand is longer than {MAX_HAND_BYTES} bytes; the rest was skipped"),
-            span,
-        ));
-    }
-}
-
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Record;
-
-    fn next(&mut self) -> Option<Record> {
-        let (lines, skipped) = self.hands.next_hand(header::is_header)?;
-        let is_hand = lines.first().is_some_and(|l| header::is_header(&l.text));
-        if !is_hand {
-            // Text before the first header (or a file without any): a record only if it says something.
-            let text: Vec<&Line> = lines.iter().filter(|l| !l.text.trim().is_empty()).collect();
-            let (Some(first), Some(last)) = (text.first(), text.last()) else {
-                return self.next();
-            };
-            let span = first.span.join(last.span);
-            let error = Diagnostic::error(
-                codes::SITE_NO_HEADER,
-                "text outside any hand: no `PokerStars Hand #<number>:` header before it",
-                first.span,
-            );
-            return Some(Record { hand: None, diagnostics: vec![error], span });
-        }
-        let mut record = import::import(&lines, &self.options);
-        refuse_if_cut(&mut record, skipped);
-        Some(record)
+    fn import(lines: &[Line], _whole: Span, options: &Options) -> Record {
+        // The record spans the hand's lines, blank lines after it included.
+        import::import(lines, options)
     }
 }
