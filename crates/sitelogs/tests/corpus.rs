@@ -7,24 +7,14 @@ use cards_core::LineIndex;
 use serde_json::{Value, json};
 use sitelogs::{Options, Record, acpc, pokerstars};
 
-/// Text as a list of lines, for snapshots a reviewer can read.
-fn lines(text: &str) -> Vec<String> {
-    text.lines().map(str::to_owned).collect()
-}
+mod snapshot_json;
+use snapshot_json::lines;
 
+/// The record's JSON with the text its hand is written back as.
 fn record_json(text: &str, index: &LineIndex, record: &Record, written: Option<String>) -> Value {
-    let line = |offset: usize| index.line_col(text, offset).0;
-    json!({
-        "lines": format!("{}-{}", line(record.span.start), line(record.span.end)),
-        "diagnostics": record.diagnostics.iter().map(|d| json!({
-            "severity": d.severity(),
-            "code": d.code(),
-            "message": d.message(),
-            "line": line(d.span().start),
-        })).collect::<Vec<_>>(),
-        "phh": record.hand.as_ref().map(|h| lines(&phh::write_hand(h))),
-        "written": written.as_deref().map(lines),
-    })
+    let mut value = snapshot_json::record_json(text, index, record);
+    value["written"] = json!(written.as_deref().map(lines));
+    value
 }
 
 #[test]

@@ -4,26 +4,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use cards_core::LineIndex;
-use serde_json::{Value, json};
+use serde_json::Value;
 use sitelogs::{Options, Record, ggpoker, ignition, ipoker, party, pokerstars};
 
-fn lines(text: &str) -> Vec<String> {
-    text.lines().map(str::to_owned).collect()
-}
-
-fn record_json(text: &str, index: &LineIndex, record: &Record) -> Value {
-    let line = |offset: usize| index.line_col(text, offset).0;
-    json!({
-        "lines": format!("{}-{}", line(record.span.start), line(record.span.end)),
-        "diagnostics": record.diagnostics.iter().map(|d| json!({
-            "severity": d.severity(),
-            "code": d.code(),
-            "message": d.message(),
-            "line": line(d.span().start),
-        })).collect::<Vec<_>>(),
-        "phh": record.hand.as_ref().map(|h| lines(&phh::write_hand(h))),
-    })
-}
+mod snapshot_json;
+use snapshot_json::record_json;
 
 /// The hand written as PokerStars text and read back has the same play and outcome.
 fn round_trip(hand: &phh::Hand, path: &std::path::Path) {
