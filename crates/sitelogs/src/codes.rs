@@ -65,4 +65,7 @@ codes! {
     SITE_CASH_DROP,
     /// An iPoker file is not well-formed XML, or a `<game>` lacks what a hand needs.
     SITE_BAD_XML,
+    /// A line that names a seated player (`Name:` then text that is no action) cannot be read:
+    /// what the player did is unknown, so the hand is refused rather than guessed.
+    SITE_UNREADABLE_ACTION,
 }

@@ -431,7 +431,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                         _ => "unknown action",
                     };
                     if code == codes::SITE_UNKNOWN_LINE {
-                        unknown_line(ctx, text, span);
+                        unreadable_action(ctx, &parsed.seats[seat].name, text, span);
                     } else {
                         ctx.refuse(code, message, span);
                     }
@@ -460,6 +460,10 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         if is_chatter(text) || text.starts_with("Table '") {
             continue;
         }
+        if let Some((seat, _)) = name_prefix(&parsed.seats, text, ":") {
+            unreadable_action(ctx, &parsed.seats[seat].name, text, span);
+            continue;
+        }
         if let Some((name, _)) = text.split_once(": ") {
             if !name.contains(' ') || name.len() < 40 {
                 ctx.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{name}` has no seat in this hand"), span);
@@ -476,6 +480,17 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         );
     }
     (!ctx.refused).then_some(parsed)
+}
+
+/// A seated player's line that is no action (garbled, or one this importer does not know):
+/// skipping it would guess what the player did (a fold the replay inserts, for one), so the hand
+/// is refused. Lines about no player are skipped instead ([`unknown_line`]).
+fn unreadable_action(ctx: &mut Ctx<'_>, name: &str, text: &str, span: Span) {
+    ctx.refuse(
+        codes::SITE_UNREADABLE_ACTION,
+        format!("`{name}`'s line cannot be read, so what they did is unknown: `{text}`"),
+        span,
+    );
 }
 
 fn unknown_line(ctx: &mut Ctx<'_>, text: &str, span: Span) {

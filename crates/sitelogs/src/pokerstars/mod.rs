@@ -6,6 +6,12 @@
 //! lines between hands are optional; `\n`, `\r\n` and `\r` line endings, a BOM, trailing
 //! whitespace and Windows-1252 text are all read.
 //!
+//! # Lines not understood
+//! A line that names a seated player (`Name:`) but is no action, garbled or unknown, refuses the
+//! hand with [`SITE_UNREADABLE_ACTION`](crate::codes::SITE_UNREADABLE_ACTION): skipping it would
+//! guess what the player did (the replay would fold them). A line about nobody is skipped with
+//! [`SITE_UNKNOWN_LINE`](crate::codes::SITE_UNKNOWN_LINE), a warning (an error under `strict`).
+//!
 //! # Draw games
 //! 2-7 single draw, 2-7 triple draw and badugi are read and written. Each draw becomes PHH's
 //! stand-pat/discard actions (`pN sd`, the cards when the log names them, else `??` per card),
@@ -13,10 +19,11 @@
 //! Single-draw logs write no marker before the draw, and neither does the writer.
 //!
 //! # Run it twice
-//! A hand run twice (or three times) is refused with [`codes::SITE_RUN_IT_TWICE`]. The PHH
-//! specification's actions deal one board, one `d db` per street, and its replay pays one
-//! showdown: a second board would read as the next street, and importing only the first run
-//! would pay the whole pot to the first run's winners, not the split the log states.
+//! A hand run twice (or three times) is refused with
+//! [`SITE_RUN_IT_TWICE`](crate::codes::SITE_RUN_IT_TWICE). The PHH specification's actions deal
+//! one board, one `d db` per street, and its replay pays one showdown: a second board would read
+//! as the next street, and importing only the first run would pay the whole pot to the first
+//! run's winners, not the split the log states.
 
 pub mod header;
 pub(crate) mod import;
