@@ -379,11 +379,9 @@ impl<R: BufRead, S: TextSite> Iterator for TextReader<R, S> {
     fn next(&mut self) -> Option<Record> {
         let (lines, skipped) = self.hands.next_hand(S::is_header)?;
         let is_hand = lines.first().is_some_and(|l| S::is_header(&l.text));
-        let text: Vec<&Line> = lines
-            .iter()
-            .filter(|l| !l.text.trim().is_empty() && (is_hand || !S::is_noise(l.text.trim())))
-            .collect();
-        let (Some(first), Some(last)) = (text.first(), text.last()) else {
+        // The first and last lines that say something (no list of them: a hand is most lines).
+        let says = |l: &&Line| !l.text.trim().is_empty() && (is_hand || !S::is_noise(l.text.trim()));
+        let (Some(first), Some(last)) = (lines.iter().find(says), lines.iter().rfind(says)) else {
             return self.next();
         };
         let whole = first.span.join(last.span);
