@@ -45,7 +45,8 @@ codes! {
     SITE_TOO_FEW_PLAYERS,
     /// The hand was cancelled or is cut short (no summary).
     SITE_INCOMPLETE,
-    /// Replaying the imported hand failed (an illegal action under the engine's rules).
+    /// Replaying the imported hand failed (an illegal action under the engine's rules), or
+    /// succeeded only by PokerKit's repair (a check or fold the log does not show, inserted).
     SITE_REPLAY,
     /// Replaying the imported hand ends with stacks the log does not state (the message names the
     /// player and both amounts).
@@ -65,7 +66,8 @@ codes! {
     SITE_CASH_DROP,
     /// An iPoker file is not well-formed XML, or a `<game>` lacks what a hand needs.
     SITE_BAD_XML,
-    /// A line that names a seated player (`Name:` then text that is no action) cannot be read:
-    /// what the player did is unknown, so the hand is refused rather than guessed.
+    /// A line that names a seated player (`Name:` then text that is no action, or a garbled
+    /// `Dealt to` line) cannot be read: what the player did or held is unknown, so the hand is
+    /// refused rather than guessed.
     SITE_UNREADABLE_ACTION,
 }

@@ -28,8 +28,20 @@ pub(crate) fn outcome(hand: &Hand, action_spans: &[Span], whole: Span, clean: Op
         };
     }
     let replayed = replay_hand(hand, action_spans, whole, RuleProfile::Pokerkit);
+    let mut diagnostics = replayed.diagnostics;
+    // PokerKit's repair inserts a check or a fold the log does not show: a guess at what was
+    // played, so the hand is refused (the repair's warning says where).
+    let repairs = [poker_engine::codes::REPLAY_REPAIRED_CHECK, poker_engine::codes::REPLAY_REPAIRED_FOLD];
+    if let Some(repair) = diagnostics.iter().find(|d| repairs.contains(&d.code())) {
+        let message = format!(
+            "the play as read is not legal: the replay had to insert an action ({}), and a hand is \
+             never guessed",
+            repair.code()
+        );
+        diagnostics.push(Diagnostic::error(codes::SITE_REPLAY, message, repair.span()));
+    }
     Outcome {
-        diagnostics: replayed.diagnostics,
+        diagnostics,
         terminal: replayed.terminal,
         finishing_stacks: replayed.finishing_stacks.iter().map(|s| s.parse().ok()).collect(),
         payoffs: replayed.payoffs.iter().map(|s| s.parse().ok()).collect(),

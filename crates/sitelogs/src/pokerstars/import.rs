@@ -464,6 +464,11 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             unreadable_action(ctx, &parsed.seats[seat].name, text, span);
             continue;
         }
+        if let Some(seat) = parsed.seats.iter().find(|s| names_word(text, &s.name)) {
+            // A garbled `Dealt to NAME [...]`, for one: the player's cards or play are unknown.
+            unreadable_action(ctx, &seat.name, text, span);
+            continue;
+        }
         if let Some((name, _)) = text.split_once(": ") {
             if !name.contains(' ') || name.len() < 40 {
                 ctx.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{name}` has no seat in this hand"), span);
@@ -482,15 +487,24 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
     (!ctx.refused).then_some(parsed)
 }
 
-/// A seated player's line that is no action (garbled, or one this importer does not know):
-/// skipping it would guess what the player did (a fold the replay inserts, for one), so the hand
-/// is refused. Lines about no player are skipped instead ([`unknown_line`]).
+/// A line about a seated player that is no action (garbled, or one this importer does not know):
+/// skipping it would guess what the player did or held (a fold the replay inserts, for one), so
+/// the hand is refused. Lines about no player are skipped instead ([`unknown_line`]).
 fn unreadable_action(ctx: &mut Ctx<'_>, name: &str, text: &str, span: Span) {
     ctx.refuse(
         codes::SITE_UNREADABLE_ACTION,
-        format!("`{name}`'s line cannot be read, so what they did is unknown: `{text}`"),
+        format!("a line about `{name}` cannot be read, so what they did is unknown: `{text}`"),
         span,
     );
+}
+
+/// Whether `name` stands in `text` as a word of its own (not inside a longer word).
+fn names_word(text: &str, name: &str) -> bool {
+    let word_char = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    !name.is_empty()
+        && text.match_indices(name).any(|(at, _)| {
+            !word_char(text[..at].chars().next_back()) && !word_char(text[at + name.len()..].chars().next())
+        })
 }
 
 fn unknown_line(ctx: &mut Ctx<'_>, text: &str, span: Span) {

@@ -7,10 +7,14 @@
 //! whitespace and Windows-1252 text are all read.
 //!
 //! # Lines not understood
-//! A line that names a seated player (`Name:`) but is no action, garbled or unknown, refuses the
-//! hand with [`SITE_UNREADABLE_ACTION`](crate::codes::SITE_UNREADABLE_ACTION): skipping it would
-//! guess what the player did (the replay would fold them). A line about nobody is skipped with
-//! [`SITE_UNKNOWN_LINE`](crate::codes::SITE_UNKNOWN_LINE), a warning (an error under `strict`).
+//! A line that names a seated player (`Name:`, or the name as a word) but cannot be read, garbled
+//! or unknown, refuses the hand with
+//! [`SITE_UNREADABLE_ACTION`](crate::codes::SITE_UNREADABLE_ACTION): skipping it would guess what
+//! the player did or held (the replay would fold them, for one). A line about nobody is skipped
+//! with [`SITE_UNKNOWN_LINE`](crate::codes::SITE_UNKNOWN_LINE), a warning (an error under
+//! `strict`).
+//! Nor is play guessed in the replay: a hand that replays only by PokerKit's repair (a check or
+//! fold inserted) is refused with [`SITE_REPLAY`](crate::codes::SITE_REPLAY).
 //!
 //! # Draw games
 //! 2-7 single draw, 2-7 triple draw and badugi are read and written. Each draw becomes PHH's
