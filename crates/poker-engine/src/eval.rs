@@ -21,6 +21,14 @@
 
 use cards_core::Card;
 
+use bitwise::{CAT, MAJOR, STRAIGHT, keep_top, lanes, plain_high, rank_index, top_bit};
+
+mod bitwise;
+mod high7_table;
+#[cfg(test)]
+mod pack;
+mod rank_key;
+
 /// A comparable hand strength: larger is better within one [`HandType`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct HandValue(pub u32);
@@ -104,114 +112,16 @@ impl HandType {
     }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Tables built at compile time.
-
-/// For a 13-bit rank mask (bit 0 = deuce … bit 12 = ace): 1 + the top rank index of the best
-/// straight (the wheel A-2-3-4-5 gives 1 + 3), or 0 without a straight.
-static STRAIGHT: [u8; 8192] = build_straights();
-
-const fn build_straights() -> [u8; 8192] {
-    let mut table = [0u8; 8192];
-    let mut mask = 0usize;
-    while mask < 8192 {
-        let mut top = 12i32;
-        let mut found = 0u8;
-        while top >= 4 {
-            let run = 0x1fusize << (top - 4);
-            if mask & run == run {
-                found = (top + 1) as u8;
-                break;
-            }
-            top -= 1;
-        }
-        if found == 0 && mask & 0x100f == 0x100f {
-            found = 4; // wheel: five high
-        }
-        table[mask] = found;
-        mask += 1;
-    }
-    table
-}
-
-#[inline]
-fn top_bit(mask: u32) -> u32 {
-    if mask == 0 { 0 } else { 1 << (31 - mask.leading_zeros()) }
-}
-
-#[inline]
-fn keep_top(mut mask: u32, n: u32) -> u32 {
-    while mask.count_ones() > n {
-        mask &= mask - 1;
-    }
-    mask
-}
-
-#[inline]
-fn rank_index(bit: u32) -> u32 {
-    31 - bit.leading_zeros()
-}
-
-const CAT: u32 = 26;
-const MAJOR: u32 = 13;
-
 /// Standard high value of the best five cards of `cards` (a [`CardSet`](cards_core::CardSet) bitset), any number of
 /// cards from five up. Fewer than five cards still give a value (of what is there).
+///
+/// Up to seven cards without a five-card suit are one lookup in a table the build script fills
+/// from the bitwise evaluator (which takes flushes and more than seven cards), so the first call
+/// costs no more than any other.
 #[inline]
 #[must_use]
 pub fn high7(cards: u64) -> HandValue {
-    let c = (cards & 0x1fff) as u32;
-    let d = ((cards >> 16) & 0x1fff) as u32;
-    let h = ((cards >> 32) & 0x1fff) as u32;
-    let s = ((cards >> 48) & 0x1fff) as u32;
-    let many = cards.count_ones() > 7;
-    let mut flush_value = 0u32;
-    for suit in [c, d, h, s] {
-        if suit.count_ones() >= 5 {
-            let st = STRAIGHT[suit as usize] as u32;
-            let v = if st != 0 { 8 << CAT | st << MAJOR } else { 5 << CAT | keep_top(suit, 5) };
-            if !many {
-                return HandValue(v);
-            }
-            flush_value = flush_value.max(v);
-        }
-    }
-    HandValue(plain_high(c, d, h, s, true).max(flush_value))
-}
-
-/// Non-flush part of the standard high evaluation.
-#[inline]
-fn plain_high(c: u32, d: u32, h: u32, s: u32, wheel: bool) -> u32 {
-    let ranks = c | d | h | s;
-    let quads = c & d & h & s;
-    if quads != 0 {
-        let q = top_bit(quads);
-        return 7 << CAT | rank_index(q) << MAJOR | top_bit(ranks & !q);
-    }
-    let trips = (c & d & h) | (c & d & s) | (c & h & s) | (d & h & s);
-    let pairs = (c & d) | (c & h) | (c & s) | (d & h) | (d & s) | (h & s);
-    let t = top_bit(trips);
-    if t != 0 {
-        let rest = pairs & !t;
-        if rest != 0 {
-            return 6 << CAT | rank_index(t) << MAJOR | top_bit(rest);
-        }
-    }
-    let st = STRAIGHT[ranks as usize] as u32;
-    if st != 0 && (wheel || st != 4) {
-        return 4 << CAT | st << MAJOR;
-    }
-    if t != 0 {
-        return 3 << CAT | rank_index(t) << MAJOR | keep_top(ranks & !t, 2);
-    }
-    if pairs != 0 {
-        if pairs.count_ones() >= 2 {
-            let two = keep_top(pairs, 2);
-            return 2 << CAT | two << MAJOR | top_bit(ranks & !two);
-        }
-        return 1 << CAT | rank_index(pairs) << MAJOR | keep_top(ranks & !pairs, 3);
-    }
-    keep_top(ranks, 5)
+    HandValue(high7_table::high7_table(cards))
 }
 
 /// Standard high value of exactly five cards (or any number: the best five).
@@ -229,11 +139,7 @@ fn deuce_seven(cards: &[Card]) -> Option<HandValue> {
     if cards.len() != 5 {
         return None;
     }
-    let set = set_of(cards);
-    let c = (set & 0x1fff) as u32;
-    let d = ((set >> 16) & 0x1fff) as u32;
-    let h = ((set >> 32) & 0x1fff) as u32;
-    let s = ((set >> 48) & 0x1fff) as u32;
+    let [c, d, h, s] = lanes(set_of(cards));
     let mut v = 0;
     for suit in [c, d, h, s] {
         if suit.count_ones() >= 5 {
@@ -255,12 +161,7 @@ fn short_deck(cards: u64) -> Option<HandValue> {
     if cards.count_ones() < 5 {
         return None;
     }
-    let lanes = [
-        (cards & 0x1fff) as u32,
-        ((cards >> 16) & 0x1fff) as u32,
-        ((cards >> 32) & 0x1fff) as u32,
-        ((cards >> 48) & 0x1fff) as u32,
-    ];
+    let lanes = lanes(cards);
     const WHEEL: u32 = 1 << 12 | 0xf << 4; // A 6 7 8 9
     let straight = |mask: u32| -> u32 {
         let st = STRAIGHT[mask as usize] as u32;
@@ -674,6 +575,7 @@ mod tests {
     fn exhaustive_standard_high_five_cards() {
         let mut pairs = Vec::with_capacity(2_598_960);
         all_five_card_hands(|five| {
+            assert_eq!(HandValue(bitwise::high_any(set_of(five))), high5(five));
             pairs.push((reference5(five, false, true), high5(five)));
         });
         assert_eq!(pairs.len(), 2_598_960);
@@ -754,6 +656,56 @@ mod tests {
         same_order(regular);
         assert_eq!(eight.len(), 56 * 1024);
         same_order(eight);
+    }
+
+    /// Hands at the edges of the categories, where a table or a bit trick could slip: each has
+    /// its category, agrees with the bitwise evaluator, and the pairs below are ordered.
+    #[test]
+    fn category_boundaries() {
+        use Category::*;
+        let value = |text: &str| high7(set_of(&cards(text)));
+        let cases = [
+            ("Ah2c3d4s5h9cKd", Straight),        // the wheel
+            ("Ah2c3d4s5h6cKd", Straight),        // six high, not the wheel
+            ("AcKdQhJsTc2d3h", Straight),        // broadway
+            ("AcKdQhJs9c2d3h", HighCard),        // no straight round the corner
+            ("Kc2d3h4s5cAh", Straight),          // six cards, the wheel
+            ("Ah2h3h4h5hKcKd", StraightFlush),   // the steel wheel
+            ("Ah2h3h4h5h6hKc", StraightFlush),   // six-high straight flush over the steel wheel
+            ("AhKhQhJhTh9h8h", StraightFlush),   // royal, seven suited
+            ("2h5h7h9hJhTd8c", Flush),           // a flush over a straight
+            ("AhAdAc9h7h5h2h", Flush),           // a flush over trips
+            ("AhKhQhJh9h8h7h", Flush),           // seven suited, no straight
+            ("2c2d2h3s3c4d5h", FullHouse),       // the lowest full house
+            ("AcAdAhKcKdKh2s", FullHouse),       // two trips
+            ("5c5d5h9c9dKcKd", FullHouse),       // trips and two pairs
+            ("AcAdAhAsKcKdKh", FourOfAKind),     // quads and trips
+            ("2c2d2h2s3c4d", FourOfAKind),       // six cards
+            ("AcAdKcKdQcQd2h", TwoPair),         // three pairs
+            ("5c6d7h8s9cTd9h", Straight),        // a straight with a pair
+            ("AhKhQhJhTh", StraightFlush),       // five cards
+            ("2c3d4h5s7c", HighCard),            // the worst five cards
+            ("AcAd", OnePair),                   // fewer than five cards
+            ("AhKhQhJhTh9h8h7h", StraightFlush), // eight cards (the bitwise path)
+        ];
+        for (text, category) in cases {
+            let set = set_of(&cards(text));
+            assert_eq!(value(text).category(), category, "{text}");
+            assert_eq!(high7(set), HandValue(bitwise::high_any(set)), "{text}");
+        }
+        let ordered = [
+            ("Ah2c3d4s5h9cKd", "Ah2c3d4s5h6cKd"), // the wheel is the lowest straight
+            ("AhKhQhJh9h2c3d", "2c2d2h3s3c4d5h"), // a full house over a flush
+            ("AcAdAhAsKcKdKh", "Ah2h3h4h5hKcKd"), // the steel wheel over aces full
+            ("Ah2h3h4h5hKcKd", "Ah2h3h4h5h6hKc"),
+            ("Ah2h3h4h5h6hKc", "AhKhQhJhTh9h8h"),
+            ("AcAdKcKdJcJd2h", "AcAdKcKdQcQd2h"), // the third pair is a kicker
+        ];
+        for (low, high) in ordered {
+            assert!(value(low) < value(high), "{low} vs {high}");
+        }
+        // Three pairs play the third pair's rank as the kicker, whatever its suits.
+        assert_eq!(value("AcAdKcKdQcQd2h"), value("AsAhKsKh2cQh3h"));
     }
 
     #[test]
