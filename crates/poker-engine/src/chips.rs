@@ -181,6 +181,19 @@ impl Chips {
         !self.inf && self.scale == 0
     }
 
+    /// The value as an `i64` when it is integral and below 2^56 in magnitude: a few dozen such
+    /// values summed or multiplied by a player count stay far inside `i64`, and integral
+    /// arithmetic on them is exactly what [`Chips`] does (no rounding, no 96-bit limit reached).
+    #[inline]
+    pub(crate) fn small_int(self) -> Option<i64> {
+        const LIMIT: i128 = 1 << 56;
+        if self.scale == 0 && !self.inf && self.mantissa > -LIMIT && self.mantissa < LIMIT {
+            Some(self.mantissa as i64)
+        } else {
+            None
+        }
+    }
+
     /// Whether the magnitude is small enough that sums can never overflow (|x| < 10^20 or `inf`).
     #[must_use]
     pub fn in_range(self) -> bool {

@@ -40,11 +40,80 @@ impl State {
     #[must_use]
     pub fn pots(&self) -> Pots {
         let mut out = Pots { pots: [Pot { amount: Chips::ZERO, eligible: 0 }; N + 1], len: 0 };
+        if self.integral_pots(&mut out).is_some() {
+            return out;
+        }
+        out.len = 0;
+        self.exact_pots(&mut out);
+        out
+    }
+
+    /// [`State::pots`] on plain integers, when every amount it reads is integral and small (most
+    /// hands): the same steps with the same results, since integral [`Chips`] arithmetic is exact
+    /// integer arithmetic. `None` (with `out` partly written) sends the caller to the exact path.
+    fn integral_pots(&self, out: &mut Pots) -> Option<()> {
+        let n = self.n;
+        let mut contrib = [0i64; N];
+        let mut pend = [0i64; N];
+        let mut total = 0i64;
+        for i in 0..n {
+            let (payoff, bet) = (self.payoffs[i].small_int()?, self.bets[i].small_int()?);
+            total += payoff + bet;
+            contrib[i] = (-payoff - bet).max(0);
+            pend[i] = -payoff;
+        }
+        if total == 0 {
+            return Some(());
+        }
+        let mut amount = 0i64;
+        if !self.ante_trimming {
+            for i in 0..n {
+                let a = self.effective_ante(i).small_int()?;
+                amount += a;
+                contrib[i] -= a;
+                pend[i] -= a;
+            }
+        }
+        let mut levels = [0i64; N];
+        let mut nl = 0;
+        for &c in &contrib[..n] {
+            if !levels[..nl].contains(&c) {
+                levels[nl] = c;
+                nl += 1;
+            }
+        }
+        levels[..nl].sort_unstable();
+        let mut previous = 0i64;
+        for &level in &levels[..nl] {
+            let reaching = contrib[..n].iter().filter(|&&c| c >= level).count();
+            amount += (level - previous) * reaching as i64;
+            let mut eligible = 0u32;
+            for i in 0..n {
+                if pend[i] >= level && self.active[i] {
+                    eligible |= 1 << i;
+                }
+            }
+            while out.len > 0 && out.pots[out.len - 1].eligible == eligible {
+                out.len -= 1;
+                amount += out.pots[out.len].amount.small_int()?;
+            }
+            if amount != 0 {
+                out.pots[out.len] = Pot { amount: Chips::from_int(amount), eligible };
+                out.len += 1;
+            }
+            amount = 0;
+            previous = level;
+        }
+        Some(())
+    }
+
+    /// [`State::pots`] in exact decimal arithmetic (any amounts).
+    fn exact_pots(&self, out: &mut Pots) {
         let n = self.n;
         let total_payoff = sum(self.payoffs[..n].iter());
         let total_bets = sum(self.bets[..n].iter());
         if total_payoff.add(total_bets).is_zero() {
-            return out;
+            return;
         }
         let mut contrib = [Chips::ZERO; N];
         let mut pend = [Chips::ZERO; N];
@@ -96,6 +165,5 @@ impl State {
             amount = Chips::ZERO;
             previous = level;
         }
-        out
     }
 }
