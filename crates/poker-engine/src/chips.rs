@@ -29,11 +29,17 @@ use rust_decimal::Decimal;
 /// ```
 #[derive(Clone, Copy)]
 pub struct Chips {
-    /// The value is `mantissa / 10^scale` (|mantissa| < 2^96, scale at most [`MAX_SCALE`]).
-    mantissa: i128,
+    /// The value is `mantissa / 10^scale` (|mantissa| < 2^96, scale at most [`MAX_SCALE`]); the
+    /// mantissa is kept as its low 64 bits and the (signed) bits above, so that an amount takes
+    /// 16 bytes rather than an `i128`'s aligned 32 (a state holds hundreds of amounts).
+    lo: u64,
+    hi: i32,
     scale: u8,
     inf: bool,
 }
+
+// Amounts fill the state's per-player arrays: keep them at two words.
+const _: () = assert!(core::mem::size_of::<Chips>() == 16);
 
 const MAX_MANTISSA: i128 = (1i128 << 96) - 1;
 
@@ -57,14 +63,14 @@ const POW10: [i128; 39] = {
 #[inline]
 fn align(a: Chips, b: Chips) -> Option<(i128, i128, u8)> {
     if a.scale == b.scale {
-        return Some((a.mantissa, b.mantissa, a.scale));
+        return Some((a.mantissa(), b.mantissa(), a.scale));
     }
     if a.scale < b.scale {
         let f = *POW10.get((b.scale - a.scale) as usize)?;
-        Some((a.mantissa.checked_mul(f)?, b.mantissa, b.scale))
+        Some((a.mantissa().checked_mul(f)?, b.mantissa(), b.scale))
     } else {
         let f = *POW10.get((a.scale - b.scale) as usize)?;
-        Some((a.mantissa, b.mantissa.checked_mul(f)?, a.scale))
+        Some((a.mantissa(), b.mantissa().checked_mul(f)?, a.scale))
     }
 }
 
@@ -106,28 +112,45 @@ fn digits(x: i128) -> u32 {
 #[inline]
 fn finite(mantissa: i128, scale: u8) -> Option<Chips> {
     if mantissa.abs() <= MAX_MANTISSA && scale <= MAX_SCALE {
-        Some(Chips { mantissa, scale, inf: false })
+        Some(Chips::raw(mantissa, scale, false))
     } else {
         None
     }
 }
 
 impl Chips {
+    /// An amount from its parts (`|mantissa| < 2^96`, which every caller ensures).
+    #[inline]
+    const fn raw(mantissa: i128, scale: u8, inf: bool) -> Chips {
+        Chips { lo: mantissa as u64, hi: (mantissa >> 64) as i32, scale, inf }
+    }
+
+    /// The mantissa: the value is `mantissa / 10^scale`.
+    #[inline]
+    const fn mantissa(self) -> i128 {
+        ((self.hi as i128) << 64) | self.lo as i128
+    }
+
+    #[inline]
+    fn set_mantissa(&mut self, mantissa: i128) {
+        *self = Chips::raw(mantissa, self.scale, self.inf);
+    }
+
     /// Zero (integral).
-    pub const ZERO: Chips = Chips { mantissa: 0, scale: 0, inf: false };
+    pub const ZERO: Chips = Chips::raw(0, 0, false);
     /// An infinite stack (PHH `inf`: the stack is unknown).
-    pub const INF: Chips = Chips { mantissa: 0, scale: 0, inf: true };
+    pub const INF: Chips = Chips::raw(0, 0, true);
 
     /// An integral amount.
     #[must_use]
     pub const fn from_int(value: i64) -> Chips {
-        Chips { mantissa: value as i128, scale: 0, inf: false }
+        Chips::raw(value as i128, 0, false)
     }
 
     /// A finite amount from a decimal (its scale decides whether it is integral).
     #[must_use]
     pub const fn from_decimal(value: Decimal) -> Chips {
-        Chips { mantissa: value.mantissa(), scale: value.scale() as u8, inf: false }
+        Chips::raw(value.mantissa(), value.scale() as u8, false)
     }
 
     /// A finite amount from a [`cards_core::Amount`].
@@ -144,9 +167,9 @@ impl Chips {
             return None;
         }
         let (mantissa, scale) = if self.scale > 28 {
-            (shift_right_half_even(self.mantissa, self.scale - 28), 28)
+            (shift_right_half_even(self.mantissa(), self.scale - 28), 28)
         } else {
-            (self.mantissa, self.scale)
+            (self.mantissa(), self.scale)
         };
         Decimal::try_from_i128_with_scale(mantissa, u32::from(scale)).ok()
     }
@@ -160,19 +183,19 @@ impl Chips {
     /// Whether the amount is zero.
     #[must_use]
     pub const fn is_zero(self) -> bool {
-        !self.inf && self.mantissa == 0
+        !self.inf && self.mantissa() == 0
     }
 
     /// Whether the amount is below zero.
     #[must_use]
     pub const fn is_negative(self) -> bool {
-        !self.inf && self.mantissa < 0
+        !self.inf && self.mantissa() < 0
     }
 
     /// Whether the amount is above zero.
     #[must_use]
     pub const fn is_positive(self) -> bool {
-        self.inf || self.mantissa > 0
+        self.inf || self.mantissa() > 0
     }
 
     /// Whether PokerKit would hold this as a Python `int` (finite and written without a point).
@@ -187,8 +210,8 @@ impl Chips {
     #[inline]
     pub(crate) fn small_int(self) -> Option<i64> {
         const LIMIT: i128 = 1 << 56;
-        if self.scale == 0 && !self.inf && self.mantissa > -LIMIT && self.mantissa < LIMIT {
-            Some(self.mantissa as i64)
+        if self.scale == 0 && !self.inf && self.mantissa() > -LIMIT && self.mantissa() < LIMIT {
+            Some(self.mantissa() as i64)
         } else {
             None
         }
@@ -203,7 +226,7 @@ impl Chips {
         // |mantissa| < 10^(20 + scale); above 10^38 every 96-bit mantissa qualifies.
         let exponent = 20 + self.scale as usize;
         match (POW10.get(20), POW10.get(exponent.saturating_sub(20))) {
-            (Some(&a), Some(&b)) if exponent <= 38 => self.mantissa.abs() < a.saturating_mul(b),
+            (Some(&a), Some(&b)) if exponent <= 38 => self.mantissa().abs() < a.saturating_mul(b),
             _ => true,
         }
     }
@@ -221,9 +244,9 @@ impl Chips {
         if self.scale == 0 && other.scale == 0 {
             // Integral amounts (most hands): the sum of two 96-bit values is exact in an i128,
             // and integers are never rounded; only a result past 96 bits keeps `self`, as below.
-            let sum = self.mantissa + other.mantissa;
+            let sum = self.mantissa() + other.mantissa();
             return if sum.abs() <= MAX_MANTISSA {
-                Chips { mantissa: sum, scale: 0, inf: false }
+                Chips::raw(sum, 0, false)
             } else {
                 self
             };
@@ -251,12 +274,12 @@ impl Chips {
                 return self;
             }
             if hi.scale > lo.scale {
-                hi.mantissa = shift_right_half_even(hi.mantissa, 1);
+                hi.set_mantissa(shift_right_half_even(hi.mantissa(), 1));
                 hi.scale -= 1;
             } else {
                 // Same scale, sum beyond i128: drop a place of both.
-                hi.mantissa = shift_right_half_even(hi.mantissa, 1);
-                lo.mantissa = shift_right_half_even(lo.mantissa, 1);
+                hi.set_mantissa(shift_right_half_even(hi.mantissa(), 1));
+                lo.set_mantissa(shift_right_half_even(lo.mantissa(), 1));
                 hi.scale -= 1;
                 lo.scale -= 1;
             }
@@ -291,7 +314,7 @@ impl Chips {
         if self.inf {
             return Chips::INF;
         }
-        if let Some(m) = self.mantissa.checked_mul(n as i128)
+        if let Some(m) = self.mantissa().checked_mul(n as i128)
             && let (m, scale) = round_sum_28(m, self.scale)
             && let Some(c) = finite(m, scale)
         {
@@ -305,7 +328,7 @@ impl Chips {
     #[must_use]
     #[allow(clippy::should_implement_trait)]
     pub const fn neg(self) -> Chips {
-        if self.inf { self } else { Chips { mantissa: -self.mantissa, scale: self.scale, inf: false } }
+        if self.inf { self } else { Chips::raw(-self.mantissa(), self.scale, false) }
     }
 
     /// PokerKit's `divmod(self, n)`: floor division and remainder for an integral amount; for a
@@ -323,11 +346,11 @@ impl Chips {
         }
         if self.is_integral() {
             let n = n as i128;
-            let q = self.mantissa.div_euclid(n);
-            let r = self.mantissa.rem_euclid(n);
+            let q = self.mantissa().div_euclid(n);
+            let r = self.mantissa().rem_euclid(n);
             return (
-                Chips { mantissa: q, scale: 0, inf: false },
-                Chips { mantissa: r, scale: 0, inf: false },
+                Chips::raw(q, 0, false),
+                Chips::raw(r, 0, false),
             );
         }
         let quotient = self.div_28(n as i128).still_decimal();
@@ -340,7 +363,8 @@ impl Chips {
     /// At least one decimal place, as a Python `Decimal` result stays a decimal (never an int).
     fn still_decimal(self) -> Chips {
         if self.scale == 0 {
-            Chips { mantissa: self.mantissa.saturating_mul(10), scale: 1, inf: self.inf }
+            // Past 2^96 / 10 (never in a hand: amounts stay below 10^20) the form is kept.
+            finite(self.mantissa().saturating_mul(10), 1).unwrap_or(self)
         } else {
             self
         }
@@ -351,7 +375,7 @@ impl Chips {
     /// digits, half-even (20.92 / 3 = 6.973333333333333333333333333, 0.23 / 3 =
     /// 0.07666666666666666666666666667).
     fn div_28(self, n: i128) -> Chips {
-        let (m, s) = (self.mantissa, self.scale);
+        let (m, s) = (self.mantissa(), self.scale);
         if n <= 0 || m == 0 {
             return self;
         }
@@ -362,7 +386,7 @@ impl Chips {
             if scaled % n == 0 {
                 let q = scaled / n;
                 if digits(q) <= 28 && s + k <= MAX_SCALE {
-                    return Chips { mantissa: q, scale: s + k, inf: false };
+                    return Chips::raw(q, s + k, false);
                 }
                 break;
             }
@@ -389,7 +413,7 @@ impl Chips {
         }
         // 9.99…95 rounded up to 10.00…0 has 29 digits: round_sum_28 drops one.
         let (mantissa, scale) = round_sum_28(if m < 0 { -q } else { q }, scale as u8);
-        Chips { mantissa, scale, inf: false }
+        Chips::raw(mantissa, scale, false)
     }
 
     /// The smaller of two amounts (the first one on a tie, as Python's `min`).
@@ -449,8 +473,8 @@ impl Ord for Chips {
 fn cmp_far_scales(a: Chips, b: Chips) -> Ordering {
     let (few, many, flip) = if a.scale <= b.scale { (a, b, false) } else { (b, a, true) };
     let f = POW10.get((many.scale - few.scale) as usize).copied().unwrap_or(i128::MAX);
-    let (floor, rest) = (many.mantissa.div_euclid(f), many.mantissa.rem_euclid(f));
-    let order = few.mantissa.cmp(&floor).then(if rest > 0 { Ordering::Less } else { Ordering::Equal });
+    let (floor, rest) = (many.mantissa().div_euclid(f), many.mantissa().rem_euclid(f));
+    let order = few.mantissa().cmp(&floor).then(if rest > 0 { Ordering::Less } else { Ordering::Equal });
     if flip { order.reverse() } else { order }
 }
 
@@ -459,7 +483,7 @@ impl core::hash::Hash for Chips {
         self.inf.hash(state);
         if !self.inf {
             // Equal amounts hash alike whatever their places: trailing zeros dropped.
-            let (mut mantissa, mut scale) = (self.mantissa, self.scale);
+            let (mut mantissa, mut scale) = (self.mantissa(), self.scale);
             while scale > 0 && mantissa % 10 == 0 {
                 mantissa /= 10;
                 scale -= 1;
@@ -481,8 +505,8 @@ impl fmt::Display for Chips {
             return f.write_str("inf");
         }
         // Every place is written, as Python's `Decimal` and `rust_decimal` do (`2.50`, `0.000`).
-        let digits = self.mantissa.unsigned_abs().to_string();
-        let sign = if self.mantissa < 0 { "-" } else { "" };
+        let digits = self.mantissa().unsigned_abs().to_string();
+        let sign = if self.mantissa() < 0 { "-" } else { "" };
         let scale = self.scale as usize;
         if scale == 0 {
             return write!(f, "{sign}{digits}");
@@ -570,9 +594,9 @@ mod tests {
         for &a in &all {
             for &b in all.iter().take(40) {
                 let (fast, exact) = (a.add(b), a.add_exact(b));
-                assert_eq!((fast.mantissa, fast.scale), (exact.mantissa, exact.scale), "{a} + {b}");
+                assert_eq!((fast.mantissa(), fast.scale), (exact.mantissa(), exact.scale), "{a} + {b}");
                 let (fast, exact) = (b.add(a), b.add_exact(a));
-                assert_eq!((fast.mantissa, fast.scale), (exact.mantissa, exact.scale), "{b} + {a}");
+                assert_eq!((fast.mantissa(), fast.scale), (exact.mantissa(), exact.scale), "{b} + {a}");
             }
         }
     }
