@@ -241,11 +241,7 @@ impl Chips {
             // Integral amounts (most hands): the sum of two 96-bit values is exact in an i128,
             // and integers are never rounded; only a result past 96 bits keeps `self`, as below.
             let sum = self.mantissa() + other.mantissa();
-            return if sum.abs() <= MAX_MANTISSA {
-                Chips::raw(sum, 0, false)
-            } else {
-                self
-            };
+            return if sum.abs() <= MAX_MANTISSA { Chips::raw(sum, 0, false) } else { self };
         }
         self.add_exact(other)
     }
@@ -344,10 +340,7 @@ impl Chips {
             let n = n as i128;
             let q = self.mantissa().div_euclid(n);
             let r = self.mantissa().rem_euclid(n);
-            return (
-                Chips::raw(q, 0, false),
-                Chips::raw(r, 0, false),
-            );
+            return (Chips::raw(q, 0, false), Chips::raw(r, 0, false));
         }
         let quotient = self.div_28(n as i128).still_decimal();
         // `dividend - quotient * n`, each step rounded at 28 digits as Python does: a product that
@@ -619,7 +612,19 @@ mod tests {
     /// The text is PokerKit's: every place the amount holds, a leading zero, the sign.
     #[test]
     fn text_keeps_every_place() {
-        for text in ["0", "7", "-250", "2.50", "0.005", "0.000", "-0.50", "12.0", "79228162514264337593543950335", "-79228162514264337593543950335", "-7922816251426433759354.3950335"] {
+        for text in [
+            "0",
+            "7",
+            "-250",
+            "2.50",
+            "0.005",
+            "0.000",
+            "-0.50",
+            "12.0",
+            "79228162514264337593543950335",
+            "-79228162514264337593543950335",
+            "-7922816251426433759354.3950335",
+        ] {
             assert_eq!(c(text).to_text(), text);
             assert_eq!(format!("{}", c(text)), text);
         }

@@ -199,7 +199,8 @@ mod tests {
                 let Ok(mut state) = State::new(&hand.def) else { continue };
                 let mut events = Vec::new();
                 run_observed(&mut state, &hand.actions, &mut events, |_, s| {
-                    let mut integral = Pots { pots: [Pot { amount: Chips::ZERO, eligible: 0 }; N + 1], len: 0 };
+                    let mut integral =
+                        Pots { pots: [Pot { amount: Chips::ZERO, eligible: 0 }; N + 1], len: 0 };
                     if s.integral_pots(&mut integral).is_some() {
                         s.assert_exact_agrees(&integral);
                         compared += 1;
