@@ -28,6 +28,8 @@ pub struct Pots {
 }
 
 impl Pots {
+    const EMPTY: Pots = Pots { pots: [Pot { amount: Chips::ZERO, eligible: 0 }; N + 1], len: 0 };
+
     /// The pots.
     #[must_use]
     pub fn as_slice(&self) -> &[Pot] {
@@ -35,11 +37,26 @@ impl Pots {
     }
 }
 
+/// The distinct values (the first of numerically equal ones kept, as `2.50` before `2.5`), in
+/// ascending order, and how many there are.
+fn distinct_ascending<T: Copy + Ord>(values: &[T], zero: T) -> ([T; N], usize) {
+    let mut levels = [zero; N];
+    let mut count = 0;
+    for &v in values {
+        if !levels[..count].contains(&v) {
+            levels[count] = v;
+            count += 1;
+        }
+    }
+    levels[..count].sort();
+    (levels, count)
+}
+
 impl State {
     /// The pots as they stand (main first), built from contributions as PokerKit does.
     #[must_use]
     pub fn pots(&self) -> Pots {
-        let mut out = Pots { pots: [Pot { amount: Chips::ZERO, eligible: 0 }; N + 1], len: 0 };
+        let mut out = Pots::EMPTY;
         if self.integral_pots(&mut out).is_some() {
             // Every test build (the oracle and differential tests of every crate included)
             // checks the integer path against the exact one, amount text and all.
@@ -78,15 +95,7 @@ impl State {
                 pend[i] -= a;
             }
         }
-        let mut levels = [0i64; N];
-        let mut nl = 0;
-        for &c in &contrib[..n] {
-            if !levels[..nl].contains(&c) {
-                levels[nl] = c;
-                nl += 1;
-            }
-        }
-        levels[..nl].sort_unstable();
+        let (levels, nl) = distinct_ascending(&contrib[..n], 0);
         let mut previous = 0i64;
         for &level in &levels[..nl] {
             // Counted and masked without branches: these short loops mispredict otherwise.
@@ -112,7 +121,7 @@ impl State {
 
     #[cfg(any(test, debug_assertions))]
     fn assert_exact_agrees(&self, integral: &Pots) {
-        let mut exact = Pots { pots: [Pot { amount: Chips::ZERO, eligible: 0 }; N + 1], len: 0 };
+        let mut exact = Pots::EMPTY;
         self.exact_pots(&mut exact);
         let form = |pots: &Pots| -> Vec<(String, u32)> {
             pots.as_slice().iter().map(|p| (p.amount.to_text(), p.eligible)).collect()
@@ -145,16 +154,7 @@ impl State {
                 pend[i] = pend[i].sub(a);
             }
         }
-        // Distinct levels ascending (the first of numerically equal values kept).
-        let mut levels = [Chips::ZERO; N];
-        let mut nl = 0;
-        for &c in &contrib[..n] {
-            if !levels[..nl].contains(&c) {
-                levels[nl] = c;
-                nl += 1;
-            }
-        }
-        levels[..nl].sort();
+        let (levels, nl) = distinct_ascending(&contrib[..n], Chips::ZERO);
         let mut previous = Chips::ZERO;
         for &level in &levels[..nl] {
             let reaching = contrib[..n].iter().filter(|&&c| c >= level).count();
@@ -199,8 +199,7 @@ mod tests {
                 let Ok(mut state) = State::new(&hand.def) else { continue };
                 let mut events = Vec::new();
                 run_observed(&mut state, &hand.actions, &mut events, |_, s| {
-                    let mut integral =
-                        Pots { pots: [Pot { amount: Chips::ZERO, eligible: 0 }; N + 1], len: 0 };
+                    let mut integral = Pots::EMPTY;
                     if s.integral_pots(&mut integral).is_some() {
                         s.assert_exact_agrees(&integral);
                         compared += 1;
@@ -214,7 +213,7 @@ mod tests {
         def.blinds_or_straddles = vec![amount("0.50"), amount("1.00"), Chips::ZERO];
         def.min_bet = Chips::from_int(2);
         let state = State::new(&def).unwrap_or_else(|_| unreachable!());
-        let mut out = Pots { pots: [Pot { amount: Chips::ZERO, eligible: 0 }; N + 1], len: 0 };
+        let mut out = Pots::EMPTY;
         assert!(state.integral_pots(&mut out).is_none(), "decimal blinds leave the integer path");
     }
 }
