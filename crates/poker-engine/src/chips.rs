@@ -30,6 +30,8 @@ use rust_decimal::Decimal;
 #[derive(Clone, Copy)]
 pub struct Chips {
     /// The value is `mantissa / 10^scale` (|mantissa| < 2^96, scale at most [`MAX_SCALE`]).
+    /// An `i128` (32 bytes with its alignment): a 16-byte split form was measured slower, the
+    /// sign handling on every operation costing more than the smaller state saves.
     mantissa: i128,
     scale: u8,
     inf: bool,
@@ -57,14 +59,14 @@ const POW10: [i128; 39] = {
 #[inline]
 fn align(a: Chips, b: Chips) -> Option<(i128, i128, u8)> {
     if a.scale == b.scale {
-        return Some((a.mantissa, b.mantissa, a.scale));
+        return Some((a.mantissa(), b.mantissa(), a.scale));
     }
     if a.scale < b.scale {
         let f = *POW10.get((b.scale - a.scale) as usize)?;
-        Some((a.mantissa.checked_mul(f)?, b.mantissa, b.scale))
+        Some((a.mantissa().checked_mul(f)?, b.mantissa(), b.scale))
     } else {
         let f = *POW10.get((a.scale - b.scale) as usize)?;
-        Some((a.mantissa, b.mantissa.checked_mul(f)?, a.scale))
+        Some((a.mantissa(), b.mantissa().checked_mul(f)?, a.scale))
     }
 }
 
@@ -106,28 +108,45 @@ fn digits(x: i128) -> u32 {
 #[inline]
 fn finite(mantissa: i128, scale: u8) -> Option<Chips> {
     if mantissa.abs() <= MAX_MANTISSA && scale <= MAX_SCALE {
-        Some(Chips { mantissa, scale, inf: false })
+        Some(Chips::raw(mantissa, scale, false))
     } else {
         None
     }
 }
 
 impl Chips {
+    /// An amount from its parts (`|mantissa| < 2^96`, which every caller ensures).
+    #[inline]
+    const fn raw(mantissa: i128, scale: u8, inf: bool) -> Chips {
+        Chips { mantissa, scale, inf }
+    }
+
+    /// The mantissa: the value is `mantissa / 10^scale`.
+    #[inline]
+    const fn mantissa(self) -> i128 {
+        self.mantissa
+    }
+
+    #[inline]
+    fn set_mantissa(&mut self, mantissa: i128) {
+        *self = Chips::raw(mantissa, self.scale, self.inf);
+    }
+
     /// Zero (integral).
-    pub const ZERO: Chips = Chips { mantissa: 0, scale: 0, inf: false };
+    pub const ZERO: Chips = Chips::raw(0, 0, false);
     /// An infinite stack (PHH `inf`: the stack is unknown).
-    pub const INF: Chips = Chips { mantissa: 0, scale: 0, inf: true };
+    pub const INF: Chips = Chips::raw(0, 0, true);
 
     /// An integral amount.
     #[must_use]
     pub const fn from_int(value: i64) -> Chips {
-        Chips { mantissa: value as i128, scale: 0, inf: false }
+        Chips::raw(value as i128, 0, false)
     }
 
     /// A finite amount from a decimal (its scale decides whether it is integral).
     #[must_use]
     pub const fn from_decimal(value: Decimal) -> Chips {
-        Chips { mantissa: value.mantissa(), scale: value.scale() as u8, inf: false }
+        Chips::raw(value.mantissa(), value.scale() as u8, false)
     }
 
     /// A finite amount from a [`cards_core::Amount`].
@@ -144,9 +163,9 @@ impl Chips {
             return None;
         }
         let (mantissa, scale) = if self.scale > 28 {
-            (shift_right_half_even(self.mantissa, self.scale - 28), 28)
+            (shift_right_half_even(self.mantissa(), self.scale - 28), 28)
         } else {
-            (self.mantissa, self.scale)
+            (self.mantissa(), self.scale)
         };
         Decimal::try_from_i128_with_scale(mantissa, u32::from(scale)).ok()
     }
@@ -160,25 +179,38 @@ impl Chips {
     /// Whether the amount is zero.
     #[must_use]
     pub const fn is_zero(self) -> bool {
-        !self.inf && self.mantissa == 0
+        !self.inf && self.mantissa() == 0
     }
 
     /// Whether the amount is below zero.
     #[must_use]
     pub const fn is_negative(self) -> bool {
-        !self.inf && self.mantissa < 0
+        !self.inf && self.mantissa() < 0
     }
 
     /// Whether the amount is above zero.
     #[must_use]
     pub const fn is_positive(self) -> bool {
-        self.inf || self.mantissa > 0
+        self.inf || self.mantissa() > 0
     }
 
     /// Whether PokerKit would hold this as a Python `int` (finite and written without a point).
     #[must_use]
     pub const fn is_integral(self) -> bool {
         !self.inf && self.scale == 0
+    }
+
+    /// The value as an `i64` when it is integral and below 2^56 in magnitude: a few dozen such
+    /// values summed or multiplied by a player count stay far inside `i64`, and integral
+    /// arithmetic on them is exactly what [`Chips`] does (no rounding, no 96-bit limit reached).
+    #[inline]
+    pub(crate) fn small_int(self) -> Option<i64> {
+        const LIMIT: i128 = 1 << 56;
+        if self.scale == 0 && !self.inf && self.mantissa() > -LIMIT && self.mantissa() < LIMIT {
+            Some(self.mantissa() as i64)
+        } else {
+            None
+        }
     }
 
     /// Whether the magnitude is small enough that sums can never overflow (|x| < 10^20 or `inf`).
@@ -190,7 +222,7 @@ impl Chips {
         // |mantissa| < 10^(20 + scale); above 10^38 every 96-bit mantissa qualifies.
         let exponent = 20 + self.scale as usize;
         match (POW10.get(20), POW10.get(exponent.saturating_sub(20))) {
-            (Some(&a), Some(&b)) if exponent <= 38 => self.mantissa.abs() < a.saturating_mul(b),
+            (Some(&a), Some(&b)) if exponent <= 38 => self.mantissa().abs() < a.saturating_mul(b),
             _ => true,
         }
     }
@@ -208,12 +240,8 @@ impl Chips {
         if self.scale == 0 && other.scale == 0 {
             // Integral amounts (most hands): the sum of two 96-bit values is exact in an i128,
             // and integers are never rounded; only a result past 96 bits keeps `self`, as below.
-            let sum = self.mantissa + other.mantissa;
-            return if sum.abs() <= MAX_MANTISSA {
-                Chips { mantissa: sum, scale: 0, inf: false }
-            } else {
-                self
-            };
+            let sum = self.mantissa() + other.mantissa();
+            return if sum.abs() <= MAX_MANTISSA { Chips::raw(sum, 0, false) } else { self };
         }
         self.add_exact(other)
     }
@@ -238,12 +266,12 @@ impl Chips {
                 return self;
             }
             if hi.scale > lo.scale {
-                hi.mantissa = shift_right_half_even(hi.mantissa, 1);
+                hi.set_mantissa(shift_right_half_even(hi.mantissa(), 1));
                 hi.scale -= 1;
             } else {
                 // Same scale, sum beyond i128: drop a place of both.
-                hi.mantissa = shift_right_half_even(hi.mantissa, 1);
-                lo.mantissa = shift_right_half_even(lo.mantissa, 1);
+                hi.set_mantissa(shift_right_half_even(hi.mantissa(), 1));
+                lo.set_mantissa(shift_right_half_even(lo.mantissa(), 1));
                 hi.scale -= 1;
                 lo.scale -= 1;
             }
@@ -278,7 +306,7 @@ impl Chips {
         if self.inf {
             return Chips::INF;
         }
-        if let Some(m) = self.mantissa.checked_mul(n as i128)
+        if let Some(m) = self.mantissa().checked_mul(n as i128)
             && let (m, scale) = round_sum_28(m, self.scale)
             && let Some(c) = finite(m, scale)
         {
@@ -292,7 +320,7 @@ impl Chips {
     #[must_use]
     #[allow(clippy::should_implement_trait)]
     pub const fn neg(self) -> Chips {
-        if self.inf { self } else { Chips { mantissa: -self.mantissa, scale: self.scale, inf: false } }
+        if self.inf { self } else { Chips::raw(-self.mantissa(), self.scale, false) }
     }
 
     /// PokerKit's `divmod(self, n)`: floor division and remainder for an integral amount; for a
@@ -310,12 +338,9 @@ impl Chips {
         }
         if self.is_integral() {
             let n = n as i128;
-            let q = self.mantissa.div_euclid(n);
-            let r = self.mantissa.rem_euclid(n);
-            return (
-                Chips { mantissa: q, scale: 0, inf: false },
-                Chips { mantissa: r, scale: 0, inf: false },
-            );
+            let q = self.mantissa().div_euclid(n);
+            let r = self.mantissa().rem_euclid(n);
+            return (Chips::raw(q, 0, false), Chips::raw(r, 0, false));
         }
         let quotient = self.div_28(n as i128).still_decimal();
         // `dividend - quotient * n`, each step rounded at 28 digits as Python does: a product that
@@ -327,7 +352,8 @@ impl Chips {
     /// At least one decimal place, as a Python `Decimal` result stays a decimal (never an int).
     fn still_decimal(self) -> Chips {
         if self.scale == 0 {
-            Chips { mantissa: self.mantissa.saturating_mul(10), scale: 1, inf: self.inf }
+            // Past 2^96 / 10 (never in a hand: amounts stay below 10^20) the form is kept.
+            finite(self.mantissa().saturating_mul(10), 1).unwrap_or(self)
         } else {
             self
         }
@@ -338,7 +364,7 @@ impl Chips {
     /// digits, half-even (20.92 / 3 = 6.973333333333333333333333333, 0.23 / 3 =
     /// 0.07666666666666666666666666667).
     fn div_28(self, n: i128) -> Chips {
-        let (m, s) = (self.mantissa, self.scale);
+        let (m, s) = (self.mantissa(), self.scale);
         if n <= 0 || m == 0 {
             return self;
         }
@@ -349,7 +375,7 @@ impl Chips {
             if scaled % n == 0 {
                 let q = scaled / n;
                 if digits(q) <= 28 && s + k <= MAX_SCALE {
-                    return Chips { mantissa: q, scale: s + k, inf: false };
+                    return Chips::raw(q, s + k, false);
                 }
                 break;
             }
@@ -376,7 +402,7 @@ impl Chips {
         }
         // 9.99…95 rounded up to 10.00…0 has 29 digits: round_sum_28 drops one.
         let (mantissa, scale) = round_sum_28(if m < 0 { -q } else { q }, scale as u8);
-        Chips { mantissa, scale, inf: false }
+        Chips::raw(mantissa, scale, false)
     }
 
     /// The smaller of two amounts (the first one on a tie, as Python's `min`).
@@ -396,9 +422,43 @@ impl Chips {
     /// Text as PokerKit prints it: the decimal as held (`12.50`, `2.333…334`), or `inf`.
     #[must_use]
     pub fn to_text(&self) -> String {
-        self.to_string()
+        // One allocation of the exact length.
+        String::from(self.text_in(&mut [0; TEXT_BYTES]))
+    }
+
+    /// The text of [`Chips::to_text`], written at the end of `buf`.
+    fn text_in(self, buf: &mut [u8; TEXT_BYTES]) -> &str {
+        if self.inf {
+            return "inf";
+        }
+        // Every place is written, as Python's `Decimal` and `rust_decimal` do (`2.50`, `0.000`).
+        let mut at = buf.len();
+        let mantissa = self.mantissa();
+        let mut rest = mantissa.unsigned_abs();
+        let scale = self.scale as usize;
+        let mut written = 0;
+        while rest > 0 || written <= scale {
+            if written == scale && scale > 0 {
+                at -= 1;
+                buf[at] = b'.';
+            }
+            at -= 1;
+            buf[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            written += 1;
+        }
+        if mantissa < 0 {
+            at -= 1;
+            buf[at] = b'-';
+        }
+        // Only ASCII digits, a point and a sign were written.
+        core::str::from_utf8(&buf[at..]).unwrap_or_default()
     }
 }
+
+/// Room for an amount's text: a 96-bit mantissa has at most 29 digits, and with 38 places, the
+/// leading zero, a point and a sign the text stays within 41 bytes.
+const TEXT_BYTES: usize = 48;
 
 impl PartialEq for Chips {
     #[inline]
@@ -436,8 +496,8 @@ impl Ord for Chips {
 fn cmp_far_scales(a: Chips, b: Chips) -> Ordering {
     let (few, many, flip) = if a.scale <= b.scale { (a, b, false) } else { (b, a, true) };
     let f = POW10.get((many.scale - few.scale) as usize).copied().unwrap_or(i128::MAX);
-    let (floor, rest) = (many.mantissa.div_euclid(f), many.mantissa.rem_euclid(f));
-    let order = few.mantissa.cmp(&floor).then(if rest > 0 { Ordering::Less } else { Ordering::Equal });
+    let (floor, rest) = (many.mantissa().div_euclid(f), many.mantissa().rem_euclid(f));
+    let order = few.mantissa().cmp(&floor).then(if rest > 0 { Ordering::Less } else { Ordering::Equal });
     if flip { order.reverse() } else { order }
 }
 
@@ -446,7 +506,7 @@ impl core::hash::Hash for Chips {
         self.inf.hash(state);
         if !self.inf {
             // Equal amounts hash alike whatever their places: trailing zeros dropped.
-            let (mut mantissa, mut scale) = (self.mantissa, self.scale);
+            let (mut mantissa, mut scale) = (self.mantissa(), self.scale);
             while scale > 0 && mantissa % 10 == 0 {
                 mantissa /= 10;
                 scale -= 1;
@@ -463,24 +523,9 @@ impl Default for Chips {
 }
 
 impl fmt::Display for Chips {
+    /// Writes without allocating.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.inf {
-            return f.write_str("inf");
-        }
-        // Every place is written, as Python's `Decimal` and `rust_decimal` do (`2.50`, `0.000`).
-        let digits = self.mantissa.unsigned_abs().to_string();
-        let sign = if self.mantissa < 0 { "-" } else { "" };
-        let scale = self.scale as usize;
-        if scale == 0 {
-            return write!(f, "{sign}{digits}");
-        }
-        let padded = if digits.len() <= scale {
-            format!("{}{digits}", "0".repeat(scale + 1 - digits.len()))
-        } else {
-            digits
-        };
-        let (int, frac) = padded.split_at(padded.len() - scale);
-        write!(f, "{sign}{int}.{frac}")
+        f.write_str(self.text_in(&mut [0; TEXT_BYTES]))
     }
 }
 
@@ -557,11 +602,36 @@ mod tests {
         for &a in &all {
             for &b in all.iter().take(40) {
                 let (fast, exact) = (a.add(b), a.add_exact(b));
-                assert_eq!((fast.mantissa, fast.scale), (exact.mantissa, exact.scale), "{a} + {b}");
+                assert_eq!((fast.mantissa(), fast.scale), (exact.mantissa(), exact.scale), "{a} + {b}");
                 let (fast, exact) = (b.add(a), b.add_exact(a));
-                assert_eq!((fast.mantissa, fast.scale), (exact.mantissa, exact.scale), "{b} + {a}");
+                assert_eq!((fast.mantissa(), fast.scale), (exact.mantissa(), exact.scale), "{b} + {a}");
             }
         }
+    }
+
+    /// The text is PokerKit's: every place the amount holds, a leading zero, the sign.
+    #[test]
+    fn text_keeps_every_place() {
+        for text in [
+            "0",
+            "7",
+            "-250",
+            "2.50",
+            "0.005",
+            "0.000",
+            "-0.50",
+            "12.0",
+            "79228162514264337593543950335",
+            "-79228162514264337593543950335",
+            "-7922816251426433759354.3950335",
+        ] {
+            assert_eq!(c(text).to_text(), text);
+            assert_eq!(format!("{}", c(text)), text);
+        }
+        let tiny = c("0.0000000001").divmod(3).0;
+        assert_eq!(tiny.to_text(), "0.00000000003333333333333333333333333333");
+        assert_eq!(tiny.neg().to_text(), "-0.00000000003333333333333333333333333333");
+        assert_eq!(Chips::INF.to_text(), "inf");
     }
 
     #[test]

@@ -28,6 +28,8 @@ pub struct Pots {
 }
 
 impl Pots {
+    const EMPTY: Pots = Pots { pots: [Pot { amount: Chips::ZERO, eligible: 0 }; N + 1], len: 0 };
+
     /// The pots.
     #[must_use]
     pub fn as_slice(&self) -> &[Pot] {
@@ -35,16 +37,105 @@ impl Pots {
     }
 }
 
+/// The distinct values (the first of numerically equal ones kept, as `2.50` before `2.5`), in
+/// ascending order, and how many there are.
+fn distinct_ascending<T: Copy + Ord>(values: &[T], zero: T) -> ([T; N], usize) {
+    let mut levels = [zero; N];
+    let mut count = 0;
+    for &v in values {
+        if !levels[..count].contains(&v) {
+            levels[count] = v;
+            count += 1;
+        }
+    }
+    levels[..count].sort();
+    (levels, count)
+}
+
 impl State {
     /// The pots as they stand (main first), built from contributions as PokerKit does.
     #[must_use]
     pub fn pots(&self) -> Pots {
-        let mut out = Pots { pots: [Pot { amount: Chips::ZERO, eligible: 0 }; N + 1], len: 0 };
+        let mut out = Pots::EMPTY;
+        if self.integral_pots(&mut out).is_some() {
+            // Every test build (the oracle and differential tests of every crate included)
+            // checks the integer path against the exact one, amount text and all.
+            #[cfg(debug_assertions)]
+            self.assert_exact_agrees(&out);
+            return out;
+        }
+        out.len = 0;
+        self.exact_pots(&mut out);
+        out
+    }
+
+    /// [`State::pots`] on plain integers, when every amount it reads is integral and small (most
+    /// hands): the same steps with the same results, since integral [`Chips`] arithmetic is exact
+    /// integer arithmetic. `None` (with `out` partly written) sends the caller to the exact path.
+    fn integral_pots(&self, out: &mut Pots) -> Option<()> {
+        let n = self.n;
+        let mut contrib = [0i64; N];
+        let mut pend = [0i64; N];
+        let mut total = 0i64;
+        for i in 0..n {
+            let (payoff, bet) = (self.payoffs[i].small_int()?, self.bets[i].small_int()?);
+            total += payoff + bet;
+            contrib[i] = (-payoff - bet).max(0);
+            pend[i] = -payoff;
+        }
+        if total == 0 {
+            return Some(());
+        }
+        let mut amount = 0i64;
+        if !self.ante_trimming {
+            for i in 0..n {
+                let a = self.effective_ante(i).small_int()?;
+                amount += a;
+                contrib[i] -= a;
+                pend[i] -= a;
+            }
+        }
+        let (levels, nl) = distinct_ascending(&contrib[..n], 0);
+        let mut previous = 0i64;
+        for &level in &levels[..nl] {
+            // Counted and masked without branches: these short loops mispredict otherwise.
+            let reaching: i64 = contrib[..n].iter().map(|&c| i64::from(c >= level)).sum();
+            amount += (level - previous) * reaching;
+            let mut eligible = 0u32;
+            for i in 0..n {
+                eligible |= u32::from(pend[i] >= level && self.active[i]) << i;
+            }
+            while out.len > 0 && out.pots[out.len - 1].eligible == eligible {
+                out.len -= 1;
+                amount += out.pots[out.len].amount.small_int()?;
+            }
+            if amount != 0 {
+                out.pots[out.len] = Pot { amount: Chips::from_int(amount), eligible };
+                out.len += 1;
+            }
+            amount = 0;
+            previous = level;
+        }
+        Some(())
+    }
+
+    #[cfg(any(test, debug_assertions))]
+    fn assert_exact_agrees(&self, integral: &Pots) {
+        let mut exact = Pots::EMPTY;
+        self.exact_pots(&mut exact);
+        let form = |pots: &Pots| -> Vec<(String, u32)> {
+            pots.as_slice().iter().map(|p| (p.amount.to_text(), p.eligible)).collect()
+        };
+        assert_eq!(form(integral), form(&exact), "integral and exact pots differ");
+    }
+
+    /// [`State::pots`] in exact decimal arithmetic (any amounts).
+    fn exact_pots(&self, out: &mut Pots) {
         let n = self.n;
         let total_payoff = sum(self.payoffs[..n].iter());
         let total_bets = sum(self.bets[..n].iter());
         if total_payoff.add(total_bets).is_zero() {
-            return out;
+            return;
         }
         let mut contrib = [Chips::ZERO; N];
         let mut pend = [Chips::ZERO; N];
@@ -63,16 +154,7 @@ impl State {
                 pend[i] = pend[i].sub(a);
             }
         }
-        // Distinct levels ascending (the first of numerically equal values kept).
-        let mut levels = [Chips::ZERO; N];
-        let mut nl = 0;
-        for &c in &contrib[..n] {
-            if !levels[..nl].contains(&c) {
-                levels[nl] = c;
-                nl += 1;
-            }
-        }
-        levels[..nl].sort();
+        let (levels, nl) = distinct_ascending(&contrib[..n], Chips::ZERO);
         let mut previous = Chips::ZERO;
         for &level in &levels[..nl] {
             let reaching = contrib[..n].iter().filter(|&&c| c >= level).count();
@@ -96,6 +178,42 @@ impl State {
             amount = Chips::ZERO;
             previous = level;
         }
-        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+    use crate::replay::run_observed;
+    use crate::sim::random_hands;
+
+    /// The integer path and the exact one give the same pots (amount text and eligibility) at
+    /// every step of generated hands of every variant; the exact path alone is taken when an
+    /// amount is not integral.
+    #[test]
+    fn integral_pots_equal_exact_pots_at_every_step() {
+        let mut compared = 0;
+        for variant in Variant::ALL {
+            for hand in random_hands(variant, 150, 11) {
+                let Ok(mut state) = State::new(&hand.def) else { continue };
+                let mut events = Vec::new();
+                run_observed(&mut state, &hand.actions, &mut events, |_, s| {
+                    let mut integral = Pots::EMPTY;
+                    if s.integral_pots(&mut integral).is_some() {
+                        s.assert_exact_agrees(&integral);
+                        compared += 1;
+                    }
+                });
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
+        let mut def = crate::GameDef::new(Variant::NoLimitTexasHoldem, vec![Chips::from_int(100); 3]);
+        let amount = |text: &str| text.parse().unwrap_or_default();
+        def.blinds_or_straddles = vec![amount("0.50"), amount("1.00"), Chips::ZERO];
+        def.min_bet = Chips::from_int(2);
+        let state = State::new(&def).unwrap_or_else(|_| unreachable!());
+        let mut out = Pots::EMPTY;
+        assert!(state.integral_pots(&mut out).is_none(), "decimal blinds leave the integer path");
     }
 }

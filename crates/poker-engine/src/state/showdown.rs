@@ -76,6 +76,13 @@ impl State {
                 full[k][i] = if all_up_known { up[k][i] } else { self.full_hand(i, t) };
             }
         }
+        // The best face-up hand of each type among each pot's eligible players, found once.
+        let mut pot_max = [[None; N + 1]; 2];
+        for k in 0..types {
+            for (m, pot) in pot_max[k].iter_mut().zip(pots.as_slice()) {
+                *m = (0..self.n).filter(|&j| pot.is_eligible(j)).filter_map(|j| up[k][j]).max();
+            }
+        }
         let mut kill = [false; N];
         let mut any_killed = false;
         for i in 0..self.n {
@@ -85,11 +92,10 @@ impl State {
             let mut can_win = false;
             'outer: for k in 0..types {
                 let hand = full[k][i];
-                for pot in pots.as_slice() {
+                for (pot, &max) in pots.as_slice().iter().zip(&pot_max[k]) {
                     if !pot.is_eligible(i) {
                         continue;
                     }
-                    let max = (0..self.n).filter(|&j| pot.is_eligible(j)).filter_map(|j| up[k][j]).max();
                     if let Some(h) = hand
                         && max.is_none_or(|m| m <= h)
                     {
