@@ -87,6 +87,49 @@ impl LexState {
     }
 }
 
+/// Finds the table headers of a `.phhs` text line by line without reading its hands: a light
+/// lexer that follows strings and arrays only, so a cutter can split a big file into runs of whole
+/// hands at little cost (each hand is read later, by whoever takes the run).
+///
+/// ```
+/// let text = "[1]\na = [\n[2]\n]\n# next\n[3]\n";
+/// let mut scan = phh::parse::HeaderScan::default();
+/// let headers: Vec<bool> = text.lines().map(|line| scan.line(line.as_bytes())).collect();
+/// assert_eq!(headers, [true, false, false, false, false, true]);
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HeaderScan {
+    state: LexState,
+}
+
+impl HeaderScan {
+    /// Whether `line` (without its `\n`) is a table header; a line that is not is lexed, so that
+    /// the next call knows whether it starts inside a string or an array.
+    pub fn line(&mut self, line: &[u8]) -> bool {
+        if self.state.is_header(line) {
+            return true;
+        }
+        self.state.scan(line);
+        false
+    }
+
+    /// Whether `line` (without its `\n`) holds only blanks or a comment, outside any value.
+    #[must_use]
+    pub fn is_trivia(line: &[u8]) -> bool {
+        LexState::default().is_trivia(line)
+    }
+}
+
+/// A table header line's name (`None` when the header is not a plain table name: the hand's
+/// reading reports it) and its span (`line` starts at `start` in the text; leading blanks and a
+/// trailing `\r` are left out of the span).
+#[must_use]
+pub fn table_header(line: &str, start: usize) -> (Option<Cow<'_, str>>, Span) {
+    let line = line.trim_end_matches('\r');
+    let lead = line.len() - line.trim_start_matches([' ', '\t']).len();
+    (parse_header(line, start).ok(), Span::new(start + lead, start + line.len()))
+}
+
 /// The index just past the closing delimiter of a multi-line string opened with `q`, searching
 /// from `from`.
 fn find_ml_close(line: &[u8], from: usize, q: u8) -> Option<usize> {
