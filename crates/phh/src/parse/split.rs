@@ -59,17 +59,21 @@ impl LexState {
                             }
                         }
                     } else {
+                        // To the closing quote (a basic string's `\\` escapes the next byte).
                         i += 1;
-                        while i < n {
-                            let c = line.get(i).copied().unwrap_or(b);
-                            if c == b'\\' && b == b'"' {
-                                i += 2;
-                                continue;
-                            }
-                            i += 1;
-                            if c == b {
+                        let stop = |c: &u8| *c == b || (*c == b'\\' && b == b'"');
+                        loop {
+                            let Some(k) = line.get(i..).and_then(|rest| rest.iter().position(stop)) else {
+                                // Not closed on this line: the rest of it is the string's.
+                                i = n;
+                                break;
+                            };
+                            i += k;
+                            if line.get(i) == Some(&b) {
+                                i += 1;
                                 break;
                             }
+                            i += 2;
                         }
                     }
                 }
@@ -81,10 +85,19 @@ impl LexState {
                     self.depth = self.depth.saturating_sub(1);
                     i += 1;
                 }
-                _ => i += 1,
+                // Nothing else changes the state: on to the next byte that may.
+                _ => {
+                    i += 1;
+                    i += line.get(i..).and_then(|rest| rest.iter().position(is_lexeme)).unwrap_or(n - i);
+                }
             }
         }
     }
+}
+
+/// Whether a byte may change [`LexState`] (outside strings).
+fn is_lexeme(b: &u8) -> bool {
+    matches!(b, b'#' | b'"' | b'\'' | b'[' | b'{' | b']' | b'}')
 }
 
 /// Finds the table headers of a `.phhs` text line by line without reading its hands: a light
@@ -382,6 +395,17 @@ mod tests {
         assert_eq!(hands[1].body, "b = 1\n");
         assert_eq!(hands[2].body, "");
         assert_eq!(&text[hands[1].header.unwrap().range()], "[\"two\"] # c");
+    }
+
+    #[test]
+    fn escapes_and_unclosed_strings_in_values() {
+        let text =
+            "[1]\na = \"x\\\"[\" # [\nb = ['[', \"\\\\\", '\\']\nc = \"open [\n[2]\nd = [ # ]\n[z]\n]\n[3]\n";
+        let names: Vec<_> = chunks(text).map(|c| c.name.map(Cow::into_owned)).collect();
+        assert_eq!(names, [Some("1".to_owned()), Some("2".to_owned()), Some("3".to_owned())]);
+        let mut scan = HeaderScan::default();
+        let headers = text.lines().filter(|line| scan.line(line.as_bytes())).count();
+        assert_eq!(headers, 3);
     }
 
     #[test]
