@@ -438,7 +438,10 @@ impl Splitter<'_> {
         }
         loop {
             // Whole lines only (the last line of the input may have no line end).
-            let Some(end) = self.pending[pos..]
+            let Some(end) = self
+                .pending
+                .get(pos..)
+                .unwrap_or_default()
                 .iter()
                 .position(|&b| b == b'\n')
                 .map(|i| pos + i)
