@@ -148,3 +148,54 @@ fn fmt_and_convert_give_the_whole_file_answer() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
 }
+
+/// About `bytes` bytes of plain NT hands named `{prefix}1`, `{prefix}2`, ….
+fn plain_hands(prefix: &str, bytes: usize) -> String {
+    let mut out = String::new();
+    let mut n = 0;
+    while out.len() < bytes {
+        n += 1;
+        out.push_str(&nt_hand(&format!("{prefix}{n}"), n));
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn latin1_text_and_quoted_names_stream_as_the_whole_file() {
+    // Latin-1 comments (not UTF-8: the file is decoded byte by byte, so decoded offsets differ
+    // from the raw bytes') in every unit, quoted table names, and a quoted name used again in a
+    // later unit.
+    let mut data = Vec::new();
+    for part in 0..4 {
+        data.extend_from_slice(b"# caf\xE9 \xE0 la table\n");
+        if part == 1 {
+            data.extend_from_slice(b"[\"la table\"] # quoted\n");
+            data.extend_from_slice(nt_hand("x", 1).split_once('\n').unwrap().1.as_bytes());
+        }
+        data.extend_from_slice(plain_hands(&format!("p{part}-"), UNIT_BYTES * 3 / 4).as_bytes());
+    }
+    data.extend_from_slice(b"\n# d\xE9j\xE0 vu\n['la table']\n");
+    data.extend_from_slice(nt_hand("y", 2).split_once('\n').unwrap().1.as_bytes());
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("latin1.phhs"), &data).unwrap();
+    let expected = whole_file_json("latin1.phhs", &data);
+    assert!(expected.contains("PHH_DUPLICATE_TABLE"), "the test file has a duplicate table name");
+    for threads in ["1", "2"] {
+        let json = cardnote(&["check", "--json", "--threads", threads, "latin1.phhs"], dir.path());
+        assert_eq!(String::from_utf8(json.stdout).unwrap(), expected, "--threads {threads}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_streams_as_the_whole_file() {
+    let mut data = b"\xEF\xBB\xBF".to_vec();
+    data.extend_from_slice(plain_hands("", 2 * UNIT_BYTES).as_bytes());
+    data.extend_from_slice(&nt_hand("3", 0).into_bytes());
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bom.phhs"), &data).unwrap();
+    let expected = whole_file_json("bom.phhs", &data);
+    assert!(expected.contains("PHH_DUPLICATE_TABLE"), "the test file has a duplicate table name");
+    let json = cardnote(&["check", "--json", "--threads", "2", "bom.phhs"], dir.path());
+    assert_eq!(String::from_utf8(json.stdout).unwrap(), expected);
+}

@@ -219,9 +219,9 @@ pub fn replay_hand_observed(
         }
     }
     outcome.terminal = state.is_over() && stop.is_none();
-    outcome.finishing_stacks = state.stacks().iter().map(|c| c.to_text()).collect();
-    outcome.payoffs = state.payoffs().iter().map(|c| c.to_text()).collect();
-    outcome.winnings = state.winnings().iter().map(|c| c.to_text()).collect();
+    outcome.finishing_stacks = state.stacks().iter().map(chips_text).collect();
+    outcome.payoffs = state.payoffs().iter().map(chips_text).collect();
+    outcome.winnings = state.winnings().iter().map(chips_text).collect();
     outcome.as_written = replayed_as_written(&outcome.diagnostics);
     if outcome.as_written {
         let amount = |text: &String| text.parse::<cards_core::Amount>().ok();
@@ -263,6 +263,18 @@ pub use crate::codes::PHH_FINISHING_STACKS_MISMATCH as FINISHING_STACKS_MISMATCH
 pub use crate::codes::PHH_FINISHING_STACKS_RAKED as FINISHING_STACKS_RAKED;
 /// A declared `winnings` that the replay does not give (error).
 pub use crate::codes::PHH_WINNINGS_MISMATCH as WINNINGS_MISMATCH;
+/// [`Chips::to_text`], by the integer path when the amount is a whole number of chips (most
+/// hands: the same text, without formatting a 128-bit mantissa).
+fn chips_text(chips: &Chips) -> String {
+    match chips.decimal() {
+        Some(d) if d.scale() == 0 => match i64::try_from(d.mantissa()) {
+            Ok(whole) => whole.to_string(),
+            Err(_) => chips.to_text(),
+        },
+        _ => chips.to_text(),
+    }
+}
+
 /// A declared `winnings` lower than the replay's only for players who collected a pot: the
 /// post-rake amounts the specification asks for (warning; an error with `--strict`).
 pub use crate::codes::PHH_WINNINGS_RAKED as WINNINGS_RAKED;
@@ -428,6 +440,18 @@ mod tests {
     const HAND: &str = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
         starting_stacks = [200, 200, 200]\nactions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 7c2d', \
         'p3 f', 'p1 cbr 6', 'p2 f']\n";
+
+    #[test]
+    fn chips_text_is_the_engines_text() {
+        let texts = ["0", "-0", "7", "-12", "100.00", "-2.50", "0.001", "inf", "9223372036854775807"];
+        let mut amounts: Vec<Chips> = texts.iter().map(|t| t.parse::<Chips>().unwrap()).collect();
+        amounts.push(Chips::from_int(i64::MIN));
+        amounts.push(Chips::from_int(i64::MAX).add(Chips::from_int(1)));
+        amounts.push(Chips::from_int(-5).sub(Chips::from_int(i64::MAX)).sub(Chips::from_int(i64::MAX)));
+        for chips in amounts {
+            assert_eq!(chips_text(&chips), chips.to_text());
+        }
+    }
 
     fn codes(declared: &str) -> Vec<String> {
         let parsed = crate::parse_hand(&format!("{HAND}finishing_stacks = {declared}\n"));

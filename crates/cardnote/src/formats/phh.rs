@@ -278,12 +278,14 @@ impl Names {
     }
 }
 
-/// Cuts a PHH input into units (see [`PhhNotation`]).
+/// Cuts a PHH input into units (see [`PhhNotation`]) without reading the hands: it reads the input
+/// in blocks and finds the table headers with [`phh::parse::HeaderScan`], so the sequential step
+/// costs little beside the workers that read, replay and check each unit.
 struct Splitter<'r> {
     input: Box<dyn std::io::BufRead + Send + 'r>,
     phhs: bool,
-    /// Read and not yet handed out: starts at a line start (after the first unit, at the comments
-    /// and blank lines before a table header).
+    /// Read and not yet handed out, raw bytes: starts at a line start (after the first unit, at
+    /// the comments and blank lines before a table header).
     pending: Vec<u8>,
     eof: bool,
     first: bool,
@@ -292,24 +294,21 @@ struct Splitter<'r> {
     line: usize,
     index: usize,
     names: Names,
+    /// Where the headers of the unit being cut start in `pending` (kept from unit to unit).
+    headers: Vec<usize>,
+    /// Where in `pending` the header that begins the next unit starts, once found.
+    resume: Option<usize>,
 }
 
-/// One hand found by [`Splitter::scan`].
-struct Cut {
-    /// Where its unit would start.
-    at: usize,
-    name: Option<String>,
-    anchor: Span,
-}
-
-/// How many `byte`s `bytes` holds.
+/// How many `byte`s `bytes` holds (byte-wide counts over runs of 255, which the compiler
+/// vectorizes).
 fn memchr_count(byte: u8, bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b == byte).count()
+    bytes.chunks(255).map(|run| usize::from(run.iter().fold(0u8, |n, &b| n + u8::from(b == byte)))).sum()
 }
 
 /// Lines in `text` as [`cards_core::LineIndex`] counts them (`\n`, `\r\n`, a lone `\r`).
 fn count_lines(text: &[u8]) -> usize {
-    if !text.contains(&b'\r') {
+    if memchr_count(b'\r', text) == 0 {
         return memchr_count(b'\n', text);
     }
     let mut lines = 0;
@@ -323,14 +322,6 @@ fn count_lines(text: &[u8]) -> usize {
     lines
 }
 
-/// The byte position in `bytes` of the start of line `lines` (after that many `\n`).
-fn line_start_byte(bytes: &[u8], lines: usize) -> usize {
-    if lines == 0 {
-        return 0;
-    }
-    bytes.iter().enumerate().filter(|&(_, &b)| b == b'\n').nth(lines - 1).map_or(bytes.len(), |(i, _)| i + 1)
-}
-
 /// Whether every line of `text` is blank or a comment.
 fn only_trivia(text: &str) -> bool {
     text.lines().all(|line| {
@@ -339,108 +330,179 @@ fn only_trivia(text: &str) -> bool {
     })
 }
 
+/// Where the unit of a hand whose header line starts at `header` begins: moved back over the
+/// comment and blank lines just before it (TOML reads them as the next table's).
+fn unit_start(bytes: &[u8], header: usize) -> usize {
+    let mut at = header;
+    while at > 0 {
+        let previous = bytes[..at - 1].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let line = &bytes[previous..at - 1];
+        let quotes = line.windows(3).any(|w| w == b"'''" || w == b"\"\"\"");
+        if quotes || !phh::parse::HeaderScan::is_trivia(line) {
+            break;
+        }
+        at = previous;
+    }
+    at
+}
+
+/// The start of each table header line of a `.phhs` text.
+fn header_starts(bytes: &[u8], out: &mut Vec<usize>) {
+    out.clear();
+    let mut scan = phh::parse::HeaderScan::default();
+    let mut pos = 0;
+    while pos < bytes.len() {
+        let end = bytes[pos..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| pos + i);
+        if scan.line(&bytes[pos..end]) {
+            out.push(pos);
+        }
+        pos = end + 1;
+    }
+}
+
 impl Splitter<'_> {
-    /// Reads whole lines until `pending` holds at least `want` bytes or the input ends.
+    /// Reads blocks until `pending` holds at least `want` bytes or the input ends.
     fn fill(&mut self, want: usize) -> std::io::Result<()> {
         while !self.eof && self.pending.len() < want {
-            // Whole lines only, so a unit never ends inside a line.
-            if self.input.read_until(b'\n', &mut self.pending)? == 0 {
+            let data = match self.input.fill_buf() {
+                Ok(data) => data,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if data.is_empty() {
                 self.eof = true;
+                break;
             }
+            let n = data.len();
+            self.pending.extend_from_slice(data);
+            self.input.consume(n);
         }
         Ok(())
     }
 
-    /// The hands of a `.phhs` text, in one pass: where each starts (the first at 0, the others at
-    /// their header line, moved back over the comment and blank lines just before it, which TOML
-    /// reads as the next table's), its table name and its header's span.
-    fn scan(text: &str) -> Vec<Cut> {
-        phh::parse::chunks(text)
-            .enumerate()
-            .map(|(i, chunk)| {
-                let mut at = 0;
-                if let (true, Some(header)) = (i > 0, chunk.header) {
-                    at = text[..header.start].rfind('\n').map_or(0, |i| i + 1);
-                    while at > 0 {
-                        let previous = text[..at - 1].rfind('\n').map_or(0, |i| i + 1);
-                        let line = text[previous..at].trim();
-                        let trivia = line.is_empty() || line.starts_with('#');
-                        if !trivia || line.contains("'''") || line.contains("\"\"\"") {
-                            break;
-                        }
-                        at = previous;
-                    }
-                }
-                let anchor = chunk.anchor();
-                Cut { at, name: chunk.name.map(std::borrow::Cow::into_owned), anchor }
-            })
-            .collect()
+    /// The first unit's decision: `Some` whole-input unit when the input is not a `.phhs` of
+    /// tables (a `.phh` hand, a JSON document, only comments), `None` to cut it into hands.
+    fn whole_input(&mut self) -> std::io::Result<Option<super::Unit>> {
+        let mut want = UNIT_BYTES;
+        loop {
+            self.fill(want)?;
+            // Whole lines only, as the input may end a line later.
+            let lines = if self.eof {
+                self.pending.len()
+            } else {
+                self.pending.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+            };
+            let text = decode_text(&self.pending[..lines]);
+            if !self.eof && only_trivia(&text) {
+                want = self.pending.len() * 2 + UNIT_BYTES;
+                continue;
+            }
+            let json = looks_like_json(&text);
+            if !json && phh::parse::is_multi(&text) {
+                return Ok(None);
+            }
+            // A `.phh` hand, a JSON document or only comments: the whole input is one unit.
+            while !self.eof {
+                let more = self.pending.len() * 2 + UNIT_BYTES;
+                self.fill(more)?;
+            }
+            let text = decode_text(&std::mem::take(&mut self.pending));
+            self.done = true;
+            let no_hands = self.phhs && !json && only_trivia(&text);
+            let context = PhhContext { first: true, last: true, json, no_hands, ..PhhContext::default() };
+            return Ok(Some(self.unit(text, context, 1)));
+        }
     }
 
     fn next_unit(&mut self) -> std::io::Result<Option<super::Unit>> {
         if self.done {
             return Ok(None);
         }
-        let mut want = UNIT_BYTES;
-        loop {
-            self.fill(want)?;
-            let text = decode_text(&self.pending);
-            if self.first && !self.eof && only_trivia(&text) {
-                want = self.pending.len() * 2 + UNIT_BYTES;
-                continue;
-            }
-            let json = self.first && looks_like_json(&text);
-            if self.first && (json || !phh::parse::is_multi(&text)) {
-                // A `.phh` hand, a JSON document or only comments: the whole input is one unit.
-                if !self.eof {
-                    want = self.pending.len() * 2 + UNIT_BYTES;
-                    continue;
-                }
-                self.pending = Vec::new();
-                self.done = true;
-                let no_hands = self.phhs && !json && only_trivia(&text);
-                let context = PhhContext { first: true, last: true, json, no_hands, ..PhhContext::default() };
-                return Ok(Some(self.unit(text, context, 1)));
-            }
-            let cuts = Self::scan(&text);
-            // As many whole hands as fit in about UNIT_BYTES (at least one), the next one begun.
-            if cuts.len() < 2 {
-                if !self.eof {
-                    want = self.pending.len() * 2 + UNIT_BYTES;
-                    continue;
-                }
-                self.pending = Vec::new();
-                self.done = true;
-                return Ok(Some(self.hands_unit(text, true, &cuts)));
-            }
-            let keep = cuts.iter().skip(1).take_while(|c| c.at <= UNIT_BYTES).count().max(1);
-            let end = cuts[keep].at;
-            let lines = memchr_count(b'\n', &text.as_bytes()[..end]);
-            let used = line_start_byte(&self.pending, lines);
-            self.pending.drain(..used);
-            let mut text = text;
-            text.truncate(end);
-            return Ok(Some(self.hands_unit(text, false, &cuts[..keep])));
+        if self.first
+            && let Some(unit) = self.whole_input()?
+        {
+            return Ok(Some(unit));
         }
+        // A byte-order mark opens the first line only.
+        let bom = if self.first && self.pending.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+        let mut scan = phh::parse::HeaderScan::default();
+        let mut pos = bom;
+        self.headers.clear();
+        // The header that ended the previous unit, found already: lexing goes on after it.
+        if let Some(header) = self.resume.take() {
+            self.headers.push(header);
+            pos = self.pending[header..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(self.pending.len(), |i| header + i + 1);
+        }
+        loop {
+            // Whole lines only (the last line of the input may have no line end).
+            let Some(end) = self
+                .pending
+                .get(pos..)
+                .unwrap_or_default()
+                .iter()
+                .position(|&b| b == b'\n')
+                .map(|i| pos + i)
+                .or_else(|| (self.eof && pos < self.pending.len()).then_some(self.pending.len()))
+            else {
+                if self.eof {
+                    break;
+                }
+                let want = self.pending.len() + UNIT_BYTES;
+                self.fill(want)?;
+                continue;
+            };
+            if scan.line(&self.pending[pos..end]) {
+                // The first hand past about UNIT_BYTES begins the next unit.
+                if !self.headers.is_empty() {
+                    let at = unit_start(&self.pending, pos);
+                    if at > UNIT_BYTES {
+                        self.resume = Some(pos - at);
+                        return Ok(Some(self.hands_unit(at, false)));
+                    }
+                }
+                self.headers.push(pos);
+            }
+            pos = end + 1;
+        }
+        self.done = true;
+        Ok(Some(self.hands_unit(self.pending.len(), true)))
     }
 
-    /// A unit of whole `.phhs` hands (`cuts`: its hands), its table names checked against the
-    /// earlier units'.
-    fn hands_unit(&mut self, text: String, last: bool, cuts: &[Cut]) -> super::Unit {
-        let mut duplicates = Vec::new();
-        let mut here = std::collections::HashSet::new();
-        for (i, cut) in cuts.iter().enumerate() {
-            let Some(name) = cut.name.as_deref() else { continue };
+    /// The unit of the first `used` bytes of `pending` (whole `.phhs` hands), its table names
+    /// checked against the earlier units'.
+    fn hands_unit(&mut self, used: usize, last: bool) -> super::Unit {
+        let text = decode_text(&self.pending[..used]);
+        self.pending.drain(..used);
+        if text.len() != used {
+            // Decoded as Latin-1 or without a byte-order mark: the header offsets move.
+            header_starts(text.as_bytes(), &mut self.headers);
+        }
+        let hands: Vec<_> = self
+            .headers
+            .iter()
+            .map(|&start| {
+                let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+                phh::parse::table_header(&text[start..end], start)
+            })
+            .collect();
+        let mut duplicates: Vec<(usize, String, Span)> = Vec::new();
+        for (i, (name, anchor)) in hands.iter().enumerate() {
+            let Some(name) = name.as_deref() else { continue };
             // A name used earlier in this unit is reported by the unit's own reading.
-            if here.insert(name) && self.names.contains(name) {
-                duplicates.push((i, name.to_owned(), cut.anchor));
+            if self.names.contains(name) && !duplicates.iter().any(|d| d.1 == name) {
+                duplicates.push((i, name.to_owned(), *anchor));
             }
         }
-        for name in cuts.iter().filter_map(|c| c.name.as_deref()) {
+        for name in hands.iter().filter_map(|h| h.0.as_deref()) {
             self.names.insert(name);
         }
+        let count = hands.len();
+        drop(hands);
         let context = PhhContext { first: self.first, last, duplicates, ..PhhContext::default() };
-        self.unit(text, context, cuts.len())
+        self.unit(text, context, count)
     }
 
     fn unit(&mut self, text: String, context: PhhContext, hands: usize) -> super::Unit {
@@ -471,24 +533,27 @@ impl Iterator for Splitter<'_> {
     }
 }
 
-/// The hands of a unit, read, with the table names earlier units used reported.
-fn read_unit(unit: &super::Unit) -> Vec<phh::ParsedHand> {
-    let mut hands: Vec<phh::ParsedHand> = phh::hands(&unit.text).collect();
-    if let Some(context) = context(unit) {
-        for (i, name, span) in &context.duplicates {
-            if let Some(hand) = hands.get_mut(*i) {
-                hand.diagnostics.insert(
-                    0,
-                    Diagnostic::error(
-                        phh::codes::PHH_DUPLICATE_TABLE,
-                        format!("another hand is already named `[{name}]`"),
-                        *span,
-                    ),
-                );
-            }
+/// The hands of a unit, read one at a time, with the table names earlier units used reported.
+fn unit_hands(unit: &super::Unit) -> impl Iterator<Item = phh::ParsedHand> + '_ {
+    let duplicates = context(unit).map_or(&[][..], |c| c.duplicates.as_slice());
+    phh::hands(&unit.text).enumerate().map(move |(i, mut hand)| {
+        if let Some((_, name, span)) = duplicates.iter().find(|d| d.0 == i) {
+            hand.diagnostics.insert(
+                0,
+                Diagnostic::error(
+                    phh::codes::PHH_DUPLICATE_TABLE,
+                    format!("another hand is already named `[{name}]`"),
+                    *span,
+                ),
+            );
         }
-    }
-    hands
+        hand
+    })
+}
+
+/// The hands of a unit, read (see [`unit_hands`]).
+fn read_unit(unit: &super::Unit) -> Vec<phh::ParsedHand> {
+    unit_hands(unit).collect()
 }
 
 /// Whether a unit is a whole file (a `.phh` hand, a JSON document, only comments).
@@ -519,6 +584,8 @@ impl super::Notation for PhhNotation {
             line: 0,
             index: 0,
             names: Names::default(),
+            headers: Vec::new(),
+            resume: None,
         })
     }
 
@@ -526,7 +593,7 @@ impl super::Notation for PhhNotation {
         if context(unit).is_some_and(|c| c.no_hands) {
             return Vec::new();
         }
-        read_unit(unit).into_iter().map(|parsed| check_parsed(parsed, opts)).collect()
+        unit_hands(unit).map(|parsed| check_parsed(parsed, opts)).collect()
     }
 
     fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {

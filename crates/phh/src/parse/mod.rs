@@ -17,7 +17,7 @@ pub(crate) mod number;
 pub(crate) mod raw;
 pub mod split;
 
-pub use split::{HandChunk, chunks, is_multi};
+pub use split::{HandChunk, HeaderScan, chunks, is_multi, table_header};
 
 /// Which reader to use for a hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -59,17 +59,21 @@ impl LexState {
                             }
                         }
                     } else {
+                        // To the closing quote (a basic string's `\\` escapes the next byte).
                         i += 1;
-                        while i < n {
-                            let c = line.get(i).copied().unwrap_or(b);
-                            if c == b'\\' && b == b'"' {
-                                i += 2;
-                                continue;
-                            }
-                            i += 1;
-                            if c == b {
+                        let stop = |c: &u8| *c == b || (*c == b'\\' && b == b'"');
+                        loop {
+                            let Some(k) = line.get(i..).and_then(|rest| rest.iter().position(stop)) else {
+                                // Not closed on this line: the rest of it is the string's.
+                                i = n;
+                                break;
+                            };
+                            i += k;
+                            if line.get(i) == Some(&b) {
+                                i += 1;
                                 break;
                             }
+                            i += 2;
                         }
                     }
                 }
@@ -81,10 +85,62 @@ impl LexState {
                     self.depth = self.depth.saturating_sub(1);
                     i += 1;
                 }
-                _ => i += 1,
+                // Nothing else changes the state: on to the next byte that may.
+                _ => {
+                    i += 1;
+                    i += line.get(i..).and_then(|rest| rest.iter().position(is_lexeme)).unwrap_or(n - i);
+                }
             }
         }
     }
+}
+
+/// Whether a byte may change [`LexState`] (outside strings).
+fn is_lexeme(b: &u8) -> bool {
+    matches!(b, b'#' | b'"' | b'\'' | b'[' | b'{' | b']' | b'}')
+}
+
+/// Finds the table headers of a `.phhs` text line by line without reading its hands: a light
+/// lexer that follows strings and arrays only, so a cutter can split a big file into runs of whole
+/// hands at little cost (each hand is read later, by whoever takes the run).
+///
+/// ```
+/// let text = "[1]\na = [\n[2]\n]\n# next\n[3]\n";
+/// let mut scan = phh::parse::HeaderScan::default();
+/// let headers: Vec<bool> = text.lines().map(|line| scan.line(line.as_bytes())).collect();
+/// assert_eq!(headers, [true, false, false, false, false, true]);
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HeaderScan {
+    state: LexState,
+}
+
+impl HeaderScan {
+    /// Whether `line` (without its `\n`) is a table header; a line that is not is lexed, so that
+    /// the next call knows whether it starts inside a string or an array.
+    pub fn line(&mut self, line: &[u8]) -> bool {
+        if self.state.is_header(line) {
+            return true;
+        }
+        self.state.scan(line);
+        false
+    }
+
+    /// Whether `line` (without its `\n`) holds only blanks or a comment, outside any value.
+    #[must_use]
+    pub fn is_trivia(line: &[u8]) -> bool {
+        LexState::default().is_trivia(line)
+    }
+}
+
+/// A table header line's name (`None` when the header is not a plain table name: the hand's
+/// reading reports it) and its span (`line` starts at `start` in the text; leading blanks and a
+/// trailing `\r` are left out of the span).
+#[must_use]
+pub fn table_header(line: &str, start: usize) -> (Option<Cow<'_, str>>, Span) {
+    let line = line.trim_end_matches('\r');
+    let lead = line.len() - line.trim_start_matches([' ', '\t']).len();
+    (parse_header(line, start).ok(), Span::new(start + lead, start + line.len()))
 }
 
 /// The index just past the closing delimiter of a multi-line string opened with `q`, searching
@@ -339,6 +395,17 @@ mod tests {
         assert_eq!(hands[1].body, "b = 1\n");
         assert_eq!(hands[2].body, "");
         assert_eq!(&text[hands[1].header.unwrap().range()], "[\"two\"] # c");
+    }
+
+    #[test]
+    fn escapes_and_unclosed_strings_in_values() {
+        let text =
+            "[1]\na = \"x\\\"[\" # [\nb = ['[', \"\\\\\", '\\']\nc = \"open [\n[2]\nd = [ # ]\n[z]\n]\n[3]\n";
+        let names: Vec<_> = chunks(text).map(|c| c.name.map(Cow::into_owned)).collect();
+        assert_eq!(names, [Some("1".to_owned()), Some("2".to_owned()), Some("3".to_owned())]);
+        let mut scan = HeaderScan::default();
+        let headers = text.lines().filter(|line| scan.line(line.as_bytes())).count();
+        assert_eq!(headers, 3);
     }
 
     #[test]
