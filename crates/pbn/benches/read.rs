@@ -29,7 +29,7 @@ fn bench(c: &mut Criterion) {
         });
         group.bench_function(format!("stream/{name}"), |b| {
             b.iter(|| {
-                pbn::stream::Reader::from_str(black_box(text), pbn::Options::default())
+                pbn::stream::Checked::from_str(black_box(text), pbn::Options::default())
                     .map(|r| r.map_or(0, |r| r.diagnostics.len()))
                     .sum::<usize>()
             })

@@ -18,7 +18,8 @@
 //! let file = std::fs::File::open(&path)?;
 //! let mut writer = pbn::write::Writer::new(Vec::new());
 //! for record in pbn::stream::Reader::new(BufReader::new(file), pbn::Options::default()) {
-//!     let record = record?;
+//!     let mut record = record?;
+//!     pbn::check(&mut record, &pbn::Options::default());
 //!     // One field per record: the board (the Event is inherited with `#`).
 //!     println!("board {:?} of {:?}", record.model.tag("Board"), record.model.tag("Event"));
 //!     assert_eq!(record.model.tag("Event"), Some("Club night"));
@@ -103,6 +104,7 @@ pub mod validate;
 pub mod write;
 
 pub use parse::{Decoded, decode};
+pub use stream::check;
 pub use validate::{Options, Reader, Record};
 
 /// Reads and checks every game of decoded text, one [`Record`] at a time. The records borrow the

@@ -314,7 +314,7 @@ mod tests {
     /// A streamed record serializes as its game's JSON form, its diagnostics and its span.
     #[test]
     fn a_streamed_record_serializes() {
-        let record = crate::stream::Reader::from_str(PLAYED, crate::Options::default())
+        let record = crate::stream::Checked::from_str(PLAYED, crate::Options::default())
             .next()
             .expect("a record")
             .expect("read");
