@@ -8,7 +8,7 @@
 //! checks ([`crate::check`]) take one record and nothing else, so they can run on any thread, and
 //! [`RepeatedWarnings`] holds back the warnings repeated across games when the checked records
 //! come back in order. [`Checked`] does all three: a file of any size streams, and its records are
-//! those [`crate::read_str`] gives for the whole text, with these limits, each a file no real
+//! those [`crate::borrowed::read_str`] gives for the whole text, with these limits, each a file no real
 //! producer writes:
 //! - a file whose lines end in CR alone, or a game whose `{` comment is never closed, is one buffer
 //!   (as it is one game);
@@ -114,24 +114,24 @@ impl Game {
         )
     }
 
-    /// The game as [`crate::read_str`] gives it (tokens, resolved tags, typed values; no
+    /// The game as [`crate::borrowed::read_str`] gives it (tokens, resolved tags, typed values; no
     /// diagnostics), every span an offset into [`Game::text`]: what the writers
     /// ([`crate::write::write_export`], the import-style writers with `Game::text` as the source)
     /// take.
     #[must_use]
-    pub fn view(&self) -> crate::Record<'_> {
+    pub fn view(&self) -> crate::borrowed::Record<'_> {
         self.view_with(&self.info)
     }
 
     /// [`Game::view`] with `info` for the typed values (what [`Game::checks`] gave, for a caller
     /// that checks a game it cannot change).
     #[must_use]
-    pub fn view_with(&self, info: &GameInfo) -> crate::Record<'_> {
+    pub fn view_with(&self, info: &GameInfo) -> crate::borrowed::Record<'_> {
         let mut info = info.clone();
         shift_sections(&mut info, |s| {
             Span::new(s.start.saturating_sub(self.offset), s.end.saturating_sub(self.offset))
         });
-        crate::Record {
+        crate::borrowed::Record {
             game: self.tokens(),
             tags: self.resolved_tags(),
             info,
@@ -202,7 +202,7 @@ impl Game {
 /// each game, `#`/`##` inheritance, the export mode and the board before (for a match's other
 /// table), with the syntax and inheritance diagnostics. The meaning checks (tag values, deal,
 /// auction, play, result, score, export rules) are [`crate::check`]'s, one record at a time, on
-/// any thread; [`Checked`] does both, and holds back repeated warnings as [`crate::read_str`] does.
+/// any thread; [`Checked`] does both, and holds back repeated warnings as [`crate::borrowed::read_str`] does.
 #[derive(Debug)]
 pub struct Reader<R> {
     input: R,
@@ -276,10 +276,11 @@ impl<R: BufRead> Reader<R> {
             }
         }
         let text = match std::str::from_utf8(bytes) {
-            Ok(text) if !self.latin1 => text.to_owned(),
+            // ASCII reads the same in both encodings (most games of an ISO-8859-1 file are ASCII).
+            Ok(text) if !self.latin1 || bytes.is_ascii() => text.to_owned(),
             _ => {
                 self.latin1 = true;
-                bytes.iter().map(|&b| char::from(b)).collect()
+                cards_core::charset::latin1(bytes)
             }
         };
         let offset = self.offset;
@@ -397,7 +398,7 @@ impl RepeatedWarnings {
 }
 
 /// Reads and checks: the records of [`Reader`], each through [`check`], repeated warnings held
-/// back ([`RepeatedWarnings`]) and counted on the last record: the records [`crate::read_str`]
+/// back ([`RepeatedWarnings`]) and counted on the last record: the records [`crate::borrowed::read_str`]
 /// gives for the whole text. It holds one record back to know which is the last.
 #[derive(Debug)]
 pub struct Checked<R> {
@@ -530,7 +531,7 @@ mod tests {
     fn same_as_read_str(text: &str) {
         for strict in [false, true] {
             let options = Options { strict };
-            let whole: Vec<_> = crate::read_str(text, options).collect();
+            let whole: Vec<_> = crate::borrowed::read_str(text, options).collect();
             let streamed = stream(text, options);
             assert_eq!(whole.len(), streamed.len(), "{text:?}");
             for (w, s) in whole.iter().zip(&streamed) {

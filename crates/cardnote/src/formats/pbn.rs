@@ -11,7 +11,7 @@
 use std::sync::{Arc, Condvar, Mutex};
 
 use cards_core::{Diagnostic, Span};
-use pbn::{Options, Record};
+use pbn::{Options, borrowed::Record};
 use serde_json::{Map, Value};
 
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal};
@@ -34,7 +34,7 @@ fn fields_map(fields: &pbn::summary::Fields) -> Map<String, Value> {
 }
 
 fn read(source: &str, strict: bool) -> Vec<Record<'_>> {
-    pbn::read_str(source, Options { strict }).collect()
+    pbn::borrowed::read_str(source, Options { strict }).collect()
 }
 
 /// Checks a whole file: one record per game. A header of `%` lines and comments alone is not a
@@ -47,7 +47,7 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     let mut reports: Vec<RecordReport> = Vec::new();
     let mut carried: Vec<Diagnostic> = Vec::new();
     // Records are dropped as they are reported: only the reports are kept.
-    for r in pbn::read_str(&source, Options { strict: opts.strict }) {
+    for r in pbn::borrowed::read_str(&source, Options { strict: opts.strict }) {
         if r.is_game() {
             let mut diagnostics = std::mem::take(&mut carried);
             diagnostics.extend(r.diagnostics.iter().cloned());

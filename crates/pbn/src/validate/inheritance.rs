@@ -47,9 +47,14 @@ impl Carry {
             .iter()
             .all(|&k| lookup.get(k).is_none());
         let has_sections = lookup.get(Known::Auction).is_some() || lookup.get(Known::Play).is_some();
-        let previous = if no_board && has_sections { self.previous.clone() } else { None };
-        if let Some(board) = board_of(&lookup) {
-            self.previous = Some(board);
+        let previous = if no_board && has_sections {
+            self.settle_previous();
+            self.previous.clone()
+        } else {
+            None
+        };
+        if lookup.get(Known::Deal).is_some_and(|t| !blank(&t.value)) {
+            self.remember_board(&lookup);
         }
         let mut report_eol = false;
         if self.export && !self.eol_reported {
@@ -160,16 +165,62 @@ pub(super) fn name_hash(name: &str) -> u32 {
     (b.len() as u32).wrapping_mul(7) ^ first.wrapping_mul(3) ^ last
 }
 
-/// The board a game gives for the game after it (a match's other table): its Board, Dealer and
-/// Vulnerable values as the tag checks read them, when its Deal reads.
-pub(super) fn board_of(tags: &Tags<'_, '_>) -> Option<PreviousBoard> {
-    let deal_tag = tags.get(Known::Deal).filter(|t| !blank(&t.value))?;
-    let (deal, _) = parse::parse_deal_and_slots(&deal_tag.value, deal_tag.value_span.start).ok()?;
-    let value = |k: Known| tags.get(k).map(|t| t.value.as_ref()).filter(|v| !blank(v));
+/// The Board, Dealer, Vulnerable and Deal values of a game that gave a Deal, as written (read only
+/// when a match's other table needs them: most never are).
+#[derive(Debug, Clone, Default)]
+pub(super) struct RawBoard {
+    /// The values, in that order (buffers reused from game to game).
+    values: [String; 4],
+    /// Which were given and not blank.
+    given: [bool; 4],
+}
+
+/// At most this many boards wait to be read (memory stays bounded).
+pub(super) const MAX_PENDING_BOARDS: usize = 64;
+
+impl Carry {
+    /// Keeps the board of a game that gave a Deal, to be read when a later game needs it.
+    fn remember_board(&mut self, tags: &Tags<'_, '_>) {
+        if self.pending_len == MAX_PENDING_BOARDS {
+            self.settle_previous();
+        }
+        if self.pending.len() == self.pending_len {
+            self.pending.push(RawBoard::default());
+        }
+        let Some(slot) = self.pending.get_mut(self.pending_len) else { return };
+        self.pending_len += 1;
+        for (i, known) in
+            [Known::Board, Known::Dealer, Known::Vulnerable, Known::Deal].into_iter().enumerate()
+        {
+            let value = tags.get(known).map(|t| t.value.as_ref()).filter(|v| !blank(v));
+            if let (Some(text), Some(given)) = (slot.values.get_mut(i), slot.given.get_mut(i)) {
+                replace_text(text, value.unwrap_or(""));
+                *given = value.is_some();
+            }
+        }
+    }
+
+    /// The board before, from the boards waiting: the latest whose Deal reads (as the tag checks
+    /// read it) replaces it; the older ones no game can need any more.
+    pub(super) fn settle_previous(&mut self) {
+        let waiting = self.pending.get(..self.pending_len).unwrap_or(&[]);
+        if let Some(board) = waiting.iter().rev().find_map(read_board) {
+            self.previous = Some(board);
+        }
+        self.pending_len = 0;
+    }
+}
+
+/// A waiting board read: its Board, Dealer and Vulnerable values as the tag checks read them, when
+/// its Deal reads.
+fn read_board(raw: &RawBoard) -> Option<PreviousBoard> {
+    let [board, dealer, vulnerable, deal] = &raw.values;
+    let [has_board, has_dealer, has_vulnerable, _] = raw.given;
+    let (deal, _) = parse::parse_deal_and_slots(deal, 0).ok()?;
     Some(PreviousBoard {
-        board: value(Known::Board).map(str::to_owned),
-        dealer: value(Known::Dealer).and_then(parse::parse_seat),
-        vulnerable: value(Known::Vulnerable).and_then(crate::model::parse_vulnerability),
+        board: has_board.then(|| board.clone()),
+        dealer: has_dealer.then(|| parse::parse_seat(dealer)).flatten(),
+        vulnerable: has_vulnerable.then(|| crate::model::parse_vulnerability(vulnerable)).flatten(),
         deal,
     })
 }

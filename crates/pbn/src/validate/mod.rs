@@ -181,6 +181,10 @@ pub(crate) struct Carry {
     eol_reported: bool,
     /// The board of the latest game that gave a deal, for the other table of a match.
     previous: Option<PreviousBoard>,
+    /// Boards of the latest games that gave a Deal, not yet read (see [`Carry::read`]).
+    pending: Vec<RawBoard>,
+    /// How many of `pending` are in use (the others keep their buffers).
+    pending_len: usize,
     /// Warnings repeated across games (the fused [`Reader`] only).
     repeats: Repeats,
 }
@@ -530,6 +534,26 @@ mod tests {
         assert_eq!(records[2].tag("Event"), Some("Other"));
         assert_eq!(records[3].tag("Event"), Some("Other"));
         assert_eq!(records[3].tag("Site"), None);
+    }
+
+    /// A match's other table takes the board of the latest game before it whose Deal reads: a
+    /// game whose Deal does not read is passed over, however many boards wait to be read.
+    #[test]
+    fn other_table_takes_the_latest_board_that_reads() {
+        const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+        for bad_ones in [1, MAX_PENDING_BOARDS, MAX_PENDING_BOARDS + 3] {
+            let mut text = format!("[Board \"7\"]\n[Dealer \"E\"]\n[Deal \"{DEAL}\"]\n\n");
+            for _ in 0..bad_ones {
+                text.push_str("[Board \"8\"]\n[Deal \"N:AKQ\"]\n\n");
+            }
+            text.push_str("[Auction \"E\"]\nPass Pass Pass Pass\n");
+            let records: Vec<_> = Reader::new(&text, Options::default()).collect();
+            let last = records.last().map(|r| (r.info.board.as_deref(), r.info.dealer));
+            assert_eq!(last, Some((Some("7"), Some(Compass::East))), "{bad_ones}");
+            assert!(
+                records.last().is_some_and(|r| r.diagnostics.iter().any(|d| d.code() == codes::OTHER_TABLE))
+            );
+        }
     }
 
     #[test]
