@@ -8,12 +8,14 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let decoded = pbn::decode(data);
     let text = decoded.text.as_str();
-    let records: Vec<pbn::Record<'_>> = pbn::read_str(text, pbn::Options::default()).collect();
+    let records: Vec<pbn::borrowed::Record<'_>> =
+        pbn::borrowed::read_str(text, pbn::Options::default()).collect();
     for r in &records {
         cardnote_fuzz::assert_spans(text, &r.diagnostics);
         let _ = pbn::summary::summarize(r);
     }
-    let strict: Vec<pbn::Record<'_>> = pbn::read_str(text, pbn::Options { strict: true }).collect();
+    let strict: Vec<pbn::borrowed::Record<'_>> =
+        pbn::borrowed::read_str(text, pbn::Options { strict: true }).collect();
     assert_eq!(strict.len(), records.len(), "strict mode splits games differently");
     for (s, r) in strict.iter().zip(&records) {
         assert!(

@@ -5,15 +5,15 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fn read(text: &str) -> Vec<pbn::Record<'_>> {
-    pbn::read_str(text, pbn::Options::default()).collect()
+fn read(text: &str) -> Vec<pbn::borrowed::Record<'_>> {
+    pbn::borrowed::read_str(text, pbn::Options::default()).collect()
 }
 
 fuzz_target!(|data: &[u8]| {
     let decoded = pbn::decode(data);
     let text = decoded.text.as_str();
     let records = read(text);
-    if records.iter().any(pbn::Record::has_errors) {
+    if records.iter().any(pbn::borrowed::Record::has_errors) {
         // `fmt` refuses such files; writing must still not panic.
         let _ = pbn::write::write_export(&records);
         let _ = pbn::write::write_import(records.iter().map(|r| &r.game), "\n");
@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(first, second, "export writing is not a fixed point");
     // Games are compared in order; a `%` header read as a record of its own before the first game
     // may come back inside that game's record, so only games are paired.
-    let games = |rs: &[pbn::Record<'_>]| rs.iter().filter(|r| r.is_game()).count();
+    let games = |rs: &[pbn::borrowed::Record<'_>]| rs.iter().filter(|r| r.is_game()).count();
     assert_eq!(games(&records), games(&again), "the number of games changed through export");
     for (a, b) in records.iter().filter(|r| r.is_game()).zip(again.iter().filter(|r| r.is_game())) {
         // The export writes deals from North: the first seat may change, the hands may not.

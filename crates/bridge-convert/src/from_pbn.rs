@@ -42,8 +42,9 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
     let mut boards = 0;
     let mut vg_written = false;
     let mut roster: Vec<String> = Vec::new();
-    let records: Vec<pbn::Record<'_>> = pbn::read_str(pbn_text, pbn::Options::default()).collect();
-    let games: Vec<&pbn::Record<'_>> = records.iter().filter(|r| r.is_game()).collect();
+    let records: Vec<pbn::borrowed::Record<'_>> =
+        pbn::borrowed::read_str(pbn_text, pbn::Options::default()).collect();
+    let games: Vec<&pbn::borrowed::Record<'_>> = records.iter().filter(|r| r.is_game()).collect();
     for record in &records {
         diagnostics.extend(record.diagnostics.iter().cloned());
     }
@@ -76,13 +77,13 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
 }
 
 /// Whether a game holds a board (a game made only of a carried LIN header does not).
-fn is_board(record: &pbn::Record<'_>) -> bool {
+fn is_board(record: &pbn::borrowed::Record<'_>) -> bool {
     record.info.deal.is_some()
         || record.info.auction.is_some()
         || record.tag("Board").is_some_and(|b| !b.is_empty())
 }
 
-fn match_header(games: &[&pbn::Record<'_>], from: usize) -> MatchHeader {
+fn match_header(games: &[&pbn::borrowed::Record<'_>], from: usize) -> MatchHeader {
     let first = games[from];
     let numbers: Vec<&str> = games[from..].iter().filter_map(|g| g.tag("Board")).collect();
     let scoring = match first.tag("Scoring").unwrap_or_default() {
@@ -106,7 +107,7 @@ fn match_header(games: &[&pbn::Record<'_>], from: usize) -> MatchHeader {
     }
 }
 
-fn board_of(record: &pbn::Record<'_>, in_match: bool) -> Board {
+fn board_of(record: &pbn::borrowed::Record<'_>, in_match: bool) -> Board {
     let info = &record.info;
     let tag = |name: &str| record.tag(name).unwrap_or_default();
     let mut board = Board {

@@ -85,7 +85,7 @@ fn lin_to_pbn_to_lin_keeps_every_tag() {
         let original = records(&bytes);
         let pbn = bridge_convert::lin_to_pbn(&bytes);
         let pbn_errors: Vec<_> = pbn.diagnostics.iter().filter(|d| d.is_error()).collect();
-        let pbn_read: Vec<_> = pbn::read_str(&pbn.text, pbn::Options::default()).collect();
+        let pbn_read: Vec<_> = pbn::borrowed::read_str(&pbn.text, pbn::Options::default()).collect();
         if pbn_errors.is_empty() {
             for game in &pbn_read {
                 let errors: Vec<_> = game.diagnostics.iter().filter(|d| d.is_error()).collect();
@@ -113,11 +113,11 @@ fn lin_to_pbn_to_lin_keeps_every_tag() {
     assert!(boards >= 200, "{boards}");
 }
 
-fn pbn_games(text: &str) -> Vec<pbn::Record<'_>> {
-    pbn::read_str(text, pbn::Options::default()).filter(pbn::Record::is_game).collect()
+fn pbn_games(text: &str) -> Vec<pbn::borrowed::Record<'_>> {
+    pbn::borrowed::read_str(text, pbn::Options::default()).filter(pbn::borrowed::Record::is_game).collect()
 }
 
-fn calls(game: &pbn::Record<'_>) -> Vec<String> {
+fn calls(game: &pbn::borrowed::Record<'_>) -> Vec<String> {
     let Some(auction) = &game.info.auction else { return Vec::new() };
     let mut out: Vec<String> = Vec::new();
     for entry in &auction.entries {
@@ -136,7 +136,7 @@ fn calls(game: &pbn::Record<'_>) -> Vec<String> {
     out
 }
 
-fn full_hands(game: &pbn::Record<'_>) -> Vec<Option<cards_core::CardSet>> {
+fn full_hands(game: &pbn::borrowed::Record<'_>) -> Vec<Option<cards_core::CardSet>> {
     let deal = game.info.deal.expect("deal");
     Compass::ALL.iter().map(|s| deal.hand(*s).filter(|h| h.len() == 13)).collect()
 }
@@ -175,7 +175,7 @@ fn lin_to_pbn_matches_bridge_composer() {
             assert_eq!(full_hands(o), full_hands(bc), "{ctx}");
             assert_eq!(calls(o), calls(bc), "{ctx}");
             // Annotations by the call they follow (`AP` written out as passes has none).
-            let marks = |g: &pbn::Record<'_>| {
+            let marks = |g: &pbn::borrowed::Record<'_>| {
                 g.info.auction.as_ref().map(|a| {
                     a.entries
                         .iter()
@@ -187,7 +187,7 @@ fn lin_to_pbn_matches_bridge_composer() {
             };
             assert_eq!(marks(o), marks(bc), "{ctx}");
             assert_eq!(o.info.notes, bc.info.notes, "{ctx}");
-            let cards = |g: &pbn::Record<'_>| {
+            let cards = |g: &pbn::borrowed::Record<'_>| {
                 g.info.play.as_ref().map(|p| p.entries.iter().map(|e| e.item).collect::<Vec<_>>())
             };
             assert_eq!(cards(o), cards(bc), "{ctx}");

@@ -1,7 +1,7 @@
 //! Checking the double-dummy tags of a PBN game against its deal.
 
 use cards_core::{Compass, Diagnostic, Span};
-use pbn::Record;
+use pbn::borrowed::Record;
 use pbn::model::{Deal, Item, Tag, Vulnerability};
 
 use crate::codes;

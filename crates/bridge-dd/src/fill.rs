@@ -2,7 +2,7 @@
 //! game's last tag, each one that is wrong is rewritten in place, and every other byte stays.
 
 use cards_core::Span;
-use pbn::Record;
+use pbn::borrowed::Record;
 use pbn::model::{Tag, TokenKind};
 
 use crate::check::{Job, find_tag, same_contracts};
@@ -132,7 +132,7 @@ pub fn fill_text(text: &str, tables: &[Option<DdTable>]) -> Filled {
     let end = line_end(text);
     let mut all = Vec::new();
     let mut filled = Filled::default();
-    for (record, table) in pbn::read_str(text, pbn::Options::default()).zip(tables) {
+    for (record, table) in pbn::borrowed::read_str(text, pbn::Options::default()).zip(tables) {
         let Some(table) = table else { continue };
         let edits = edits(text, &record, table);
         if edits.is_empty() {

@@ -137,7 +137,7 @@ fn every_table_and_par_of_list100_equals_dds() {
         .iter()
         .map(|c| {
             let record = format!("[Deal \"{}\"]\n", c.deal);
-            pbn::read_str(&record, pbn::Options::default()).next().unwrap().info.deal.unwrap()
+            pbn::borrowed::read_str(&record, pbn::Options::default()).next().unwrap().info.deal.unwrap()
         })
         .collect();
     let tables = DdTable::solve_many(&deals);

@@ -43,7 +43,7 @@ fn no_double_dummy_tag_of_the_shared_corpus_contradicts_its_deal() {
     let mut deals = Vec::new();
     let mut index = HashMap::new();
     for (_, text) in &texts {
-        for record in pbn::read_str(text, pbn::Options::default()) {
+        for record in pbn::borrowed::read_str(text, pbn::Options::default()) {
             if let Some(job) = Job::of(&record).filter(|_| bridge_dd::check::has_dd_tags(&record)) {
                 index.entry(job.deal).or_insert_with(|| {
                     deals.push(job.deal);
@@ -56,7 +56,7 @@ fn no_double_dummy_tag_of_the_shared_corpus_contradicts_its_deal() {
 
     let (mut result_tables, mut scores, mut contracts, mut problems) = (0, 0, 0, Vec::new());
     for (path, text) in &texts {
-        for record in pbn::read_str(text, pbn::Options::default()) {
+        for record in pbn::borrowed::read_str(text, pbn::Options::default()) {
             let Some(job) = Job::of(&record) else { continue };
             let Some(&i) = index.get(&job.deal) else { continue };
             result_tables += usize::from(find_tag(&record, OPTIMUM_RESULT_TABLE).is_some());

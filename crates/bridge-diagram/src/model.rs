@@ -4,7 +4,7 @@ use bridge_dd::check::{Job, find_tag};
 use bridge_dd::tags::{self, DOUBLE_DUMMY_TRICKS, OPTIMUM_RESULT_TABLE, OPTIMUM_SCORE, PAR_CONTRACT};
 use bridge_dd::{DdTable, Par};
 use cards_core::Compass;
-use pbn::Record;
+use pbn::borrowed::Record;
 use pbn::model::{Contract, Deal, Vulnerability};
 
 /// One board as a diagram shows it.

@@ -76,7 +76,7 @@ fn svg_and_html_render_in_headless_chromium() {
         );
         return;
     };
-    let record = pbn::read_str(DEAL, pbn::Options::default()).next().unwrap();
+    let record = pbn::borrowed::read_str(DEAL, pbn::Options::default()).next().unwrap();
     let board = Board::from_record(&record, None);
     let dir = tempfile::tempdir().unwrap();
 

@@ -9,7 +9,7 @@ use bridge_diagram::Board;
 fn first_board_of_each_real_file() {
     insta::glob!("../../../corpus/pbn/real", "*.pbn", |path| {
         let text = pbn::decode(&std::fs::read(path).unwrap()).text;
-        let record = pbn::read_str(&text, pbn::Options::default()).find(|r| r.info.deal.is_some());
+        let record = pbn::borrowed::read_str(&text, pbn::Options::default()).find(|r| r.info.deal.is_some());
         let svg = record
             .map_or_else(|| "(no deal)".to_owned(), |r| bridge_diagram::svg(&Board::from_record(&r, None)));
         assert_eq!(record_again(&text), svg, "the same board renders to the same bytes");
@@ -18,7 +18,7 @@ fn first_board_of_each_real_file() {
 }
 
 fn record_again(text: &str) -> String {
-    pbn::read_str(text, pbn::Options::default())
+    pbn::borrowed::read_str(text, pbn::Options::default())
         .find(|r| r.info.deal.is_some())
         .map_or_else(|| "(no deal)".to_owned(), |r| bridge_diagram::svg(&Board::from_record(&r, None)))
 }

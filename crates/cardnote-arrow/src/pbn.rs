@@ -3,7 +3,7 @@
 use arrow_array::RecordBatch;
 use arrow_schema::{ArrowError, SchemaRef};
 use cards_core::{Card, Compass};
-use pbn::Record;
+use pbn::borrowed::Record;
 use pbn::model::{AuctionItem, Contract, PlayItem};
 use pbn::text::{write_card, write_hand};
 use pbn::validate::trick_winner;
@@ -106,7 +106,7 @@ impl PbnTables {
         let mut carried: Vec<cards_core::Diagnostic> = Vec::new();
         let mut games = 0usize;
         let mut last: Option<u32> = None;
-        for record in pbn::read_str(text, pbn::Options { strict: false }) {
+        for record in pbn::borrowed::read_str(text, pbn::Options { strict: false }) {
             if record.is_game() {
                 let index = u32::try_from(games).unwrap_or(u32::MAX);
                 self.push_with(file, index, &record, &carried, errors);

@@ -170,7 +170,7 @@ fn pbn_reader_over_a_million_games_is_bounded() {
     }
     let (records, peak) = peak_during(|| {
         let mut count = 0;
-        for record in pbn::read_str(&text, pbn::Options::default()) {
+        for record in pbn::borrowed::read_str(&text, pbn::Options::default()) {
             assert!(!record.has_errors(), "{:?}", record.diagnostics);
             assert!(record.tags.iter().any(|t| t.name == "Event" && t.value == "Memory"));
             assert!(record.tags.iter().any(|t| t.name == "Site" && t.value == "Here"));

@@ -1,4 +1,5 @@
-//! Read + check throughput (MB/s), borrowed (`read_str`) and streamed (`stream::Reader`), over the project corpus `corpus/pbn/real` and `cases`
+//! Read + check throughput (MB/s), borrowed (`borrowed::read_str`), read only (`Reader`: the
+//! sequential part) and streamed and checked (`Checked`), over the project corpus `corpus/pbn/real` and `cases`
 //! (concatenated, deterministic), and over a generated file of export-format games.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
@@ -11,7 +12,7 @@ use support::corpus_text;
 
 fn bench(c: &mut Criterion) {
     let corpus = corpus_text();
-    let records: Vec<_> = pbn::read_str(&corpus, pbn::Options::default()).collect();
+    let records: Vec<_> = pbn::borrowed::read_str(&corpus, pbn::Options::default()).collect();
     let export = pbn::write::write_export(&records);
     drop(records);
     let mut group = c.benchmark_group("pbn");
@@ -22,14 +23,21 @@ fn bench(c: &mut Criterion) {
         });
         group.bench_function(format!("read_check/{name}"), |b| {
             b.iter(|| {
-                pbn::read_str(black_box(text), pbn::Options::default())
+                pbn::borrowed::read_str(black_box(text), pbn::Options::default())
                     .map(|r| r.diagnostics.len())
+                    .sum::<usize>()
+            })
+        });
+        group.bench_function(format!("read/{name}"), |b| {
+            b.iter(|| {
+                pbn::Reader::from_str(black_box(text), pbn::Options::default())
+                    .map(|r| r.map_or(0, |r| r.diagnostics.len()))
                     .sum::<usize>()
             })
         });
         group.bench_function(format!("stream/{name}"), |b| {
             b.iter(|| {
-                pbn::stream::Reader::from_str(black_box(text), pbn::Options::default())
+                pbn::stream::Checked::from_str(black_box(text), pbn::Options::default())
                     .map(|r| r.map_or(0, |r| r.diagnostics.len()))
                     .sum::<usize>()
             })

@@ -17,8 +17,9 @@ fn main() {
         if split {
             total += pbn::parse::Splitter::new(&text).map(|g| g.game.items.len()).sum::<usize>();
         } else {
-            total +=
-                pbn::read_str(&text, pbn::Options::default()).map(|r| r.diagnostics.len()).sum::<usize>();
+            total += pbn::borrowed::read_str(&text, pbn::Options::default())
+                .map(|r| r.diagnostics.len())
+                .sum::<usize>();
         }
     }
     let secs = t.elapsed().as_secs_f64();

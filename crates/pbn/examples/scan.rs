@@ -11,7 +11,7 @@ fn main() {
     if let Ok(p) = std::env::var("EXPORT") {
         let data = std::fs::read(&p).unwrap();
         let decoded = pbn::decode(&data);
-        let recs: Vec<_> = pbn::read_str(&decoded.text, pbn::Options::default()).collect();
+        let recs: Vec<_> = pbn::borrowed::read_str(&decoded.text, pbn::Options::default()).collect();
         print!("{}", pbn::write::write_export(&recs));
         return;
     }
@@ -19,7 +19,7 @@ fn main() {
     for path in std::env::args().skip(1) {
         let data = std::fs::read(&path).unwrap();
         let decoded = pbn::decode(&data);
-        let recs: Vec<_> = pbn::read_str(&decoded.text, pbn::Options::default()).collect();
+        let recs: Vec<_> = pbn::borrowed::read_str(&decoded.text, pbn::Options::default()).collect();
         let errs: usize = recs.iter().map(|r| r.diagnostics.iter().filter(|d| d.is_error()).count()).sum();
         let warns: usize = recs.iter().map(|r| r.diagnostics.iter().filter(|d| !d.is_error()).count()).sum();
         println!("{path}: games {} errors {errs} warnings {warns}", recs.len());
@@ -49,6 +49,6 @@ fn main() {
 fn import(path: &str) -> String {
     let data = std::fs::read(path).unwrap();
     let decoded = pbn::decode(&data);
-    let recs: Vec<_> = pbn::read_str(&decoded.text, pbn::Options::default()).collect();
+    let recs: Vec<_> = pbn::borrowed::read_str(&decoded.text, pbn::Options::default()).collect();
     pbn::write::write_import(recs.iter().map(|r| &r.game), "\n")
 }

@@ -2,10 +2,11 @@
 //! the game (deal, auction, play, result, score), and writers for the strict export format and a
 //! faithful import style.
 //!
-//! Stream a file of any size from disk, game by game ([`stream::Reader`], memory bounded by the
-//! largest game), write it back in export format ([`write::Writer`]) and, with the `serde`
-//! feature, serialize each game to the JSON form of `cardnote convert --to json`
-//! ([`summary::GameJson`]):
+//! Stream a file of any size from disk, game by game ([`Reader`], memory bounded by the largest
+//! game), check each game ([`check`]: deal, auction, play, result, score, export rules; it needs
+//! nothing but the record, so it runs on any thread), write it back in export format ([`Writer`])
+//! and, with the `serde` feature, serialize each game to the JSON form of `cardnote convert --to
+//! json` ([`summary::GameJson`]):
 //!
 //! ```
 //! use std::io::BufReader;
@@ -16,12 +17,15 @@
 //! # std::fs::write(&path, "[Event \"##Club night\"]\n[Board \"1\"]\n[Dealer \"N\"]\n\n\
 //! #     [Event \"#\"]\n[Board \"2\"]\n[Dealer \"E\"]\n")?;
 //! let file = std::fs::File::open(&path)?;
-//! let mut writer = pbn::write::Writer::new(Vec::new());
-//! for record in pbn::stream::Reader::new(BufReader::new(file), pbn::Options::default()) {
-//!     let record = record?;
-//!     // One field per record: the board (the Event is inherited with `#`).
-//!     println!("board {:?} of {:?}", record.model.tag("Board"), record.model.tag("Event"));
+//! let options = pbn::Options::default();
+//! let mut writer = pbn::Writer::new(Vec::new());
+//! for record in pbn::Reader::new(BufReader::new(file), options) {
+//!     let mut record: pbn::Record = record?;
+//!     // Reading resolves the tags (the Event is inherited with `#`); the checks type them.
+//!     pbn::check(&mut record, &options);
+//!     println!("board {:?} of {:?}", record.model.info.board, record.model.tag("Event"));
 //!     assert_eq!(record.model.tag("Event"), Some("Club night"));
+//!     assert!(!record.has_errors());
 //!     writer.write_record(&record.model.view())?;
 //!     #[cfg(feature = "serde")]
 //!     {
@@ -39,21 +43,10 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
-//! Text already in memory reads with [`read_str`], which borrows it:
-//!
-//! ```
-//! let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
-//!     [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
-//!     [Declarer \"N\"]\n[Contract \"7NT\"]\n[Result \"13\"]\n\
-//!     [Auction \"N\"]\n7NT Pass Pass Pass\n";
-//! let records: Vec<_> = pbn::read_str(text, pbn::Options::default()).collect();
-//! assert_eq!(records.len(), 1);
-//! let game = &records[0];
-//! assert!(!game.has_errors(), "{:?}", game.diagnostics);
-//! assert_eq!(game.info.score_ns, Some(1520));
-//! let export = pbn::write::write_export(&records);
-//! assert!(export.starts_with("% PBN 2.1\r\n% EXPORT\r\n[Event \"?\"]\r\n"));
-//! ```
+//! A warning repeated in every game of a file (dates as `2-Aug-2023`) is best reported once:
+//! [`RepeatedWarnings`] holds the repeats back when the checked records come back in file order,
+//! and [`Checked`] reads, checks and holds back in one iterator. Text already in memory also reads
+//! borrowed, checked at once, with [`borrowed::read_str`].
 //!
 //! # Features
 //!
@@ -92,6 +85,7 @@
 //! - Exact numbers: scores, board numbers and other numbers are read into bounded integers; a number that
 //!   does not fit is a diagnostic (scoring uses checked arithmetic), never a wrap.
 
+pub mod borrowed;
 pub mod codes;
 pub mod error;
 pub mod model;
@@ -103,12 +97,6 @@ pub mod validate;
 pub mod write;
 
 pub use parse::{Decoded, decode};
-pub use validate::{Options, Reader, Record};
-
-/// Reads and checks every game of decoded text, one [`Record`] at a time. The records borrow the
-/// text; [`stream::Reader`] reads the same records from any [`std::io::BufRead`] without holding
-/// the whole input (the shared-corpus tests prove both give the same games and diagnostics).
-#[must_use]
-pub fn read_str(text: &str, options: Options) -> Reader<'_> {
-    Reader::new(text, options)
-}
+pub use stream::{Checked, Game, Reader, Record, RepeatedWarnings, check};
+pub use validate::Options;
+pub use write::Writer;

@@ -15,29 +15,9 @@ use crate::model::{
     TokenKind, TrickCount, unescape,
 };
 
-/// Decoded text and how it was decoded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Decoded {
-    /// The text all spans refer to.
-    pub text: String,
-    /// Whether a UTF-8 byte order mark was dropped.
-    pub bom: bool,
-    /// Whether the bytes were not UTF-8 and were read as ISO-8859-1.
-    pub latin1: bool,
-}
-
-/// Decodes bytes: UTF-8 (BOM dropped), else ISO-8859-1. Never fails.
-#[must_use]
-pub fn decode(data: &[u8]) -> Decoded {
-    let (data, bom) = match data.strip_prefix(b"\xEF\xBB\xBF") {
-        Some(rest) => (rest, true),
-        None => (data, false),
-    };
-    match std::str::from_utf8(data) {
-        Ok(text) => Decoded { text: text.to_owned(), bom, latin1: false },
-        Err(_) => Decoded { text: data.iter().map(|&b| b as char).collect(), bom, latin1: true },
-    }
-}
+/// Bytes to text: UTF-8 (a byte order mark dropped), else ISO-8859-1; the one decoder every
+/// notation shares.
+pub use cards_core::charset::{Decoded, decode};
 
 /// A game as read, with the problems found while tokenizing it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,11 +2,14 @@
 //! by the largest game.
 //!
 //! The reader takes the input one game at a time: it reads lines up to the empty line that ends a
-//! game (an empty line inside a `{` comment does not), decodes that text, and reads it as
-//! [`crate::read_str`] reads a whole file, carrying `#`/`##` inheritance, the export mode, the board
-//! before (for a match's other table) and the warnings repeated across games from one game to the
-//! next. So a file of any size streams, and its records are those [`crate::read_str`] gives for
-//! the whole text, with these limits, each a file no real producer writes:
+//! game (an empty line inside a `{` comment does not), decodes that text, and reads its tags and
+//! sections, carrying `#`/`##` inheritance, the export mode and the board before (for a match's
+//! other table) from one game to the next. That is all that needs the games in order: the meaning
+//! checks ([`crate::check`]) take one record and nothing else, so they can run on any thread, and
+//! [`RepeatedWarnings`] holds back the warnings repeated across games when the checked records
+//! come back in order. [`Checked`] does all three: a file of any size streams, and its records are
+//! those [`crate::borrowed::read_str`] gives for the whole text, with these limits, each a file no real
+//! producer writes:
 //! - a file whose lines end in CR alone, or a game whose `{` comment is never closed, is one buffer
 //!   (as it is one game);
 //! - a file that is not UTF-8 is read as ISO-8859-1 from the first game that is not UTF-8 on; the
@@ -17,7 +20,9 @@
 //! let text = "[Board \"1\"]\n[Dealer \"N\"]\n\n[Board \"2\"]\n[Dealer \"#\"]\n";
 //! let mut boards = Vec::new();
 //! for record in pbn::stream::Reader::from_str(text, pbn::Options::default()) {
-//!     let record = record?;
+//!     let mut record = record?;
+//!     // The Dealer is inherited when read; the checks read it as a seat.
+//!     pbn::check(&mut record, &pbn::Options::default());
 //!     boards.push((record.model.tag("Board").map(str::to_owned), record.model.info.dealer));
 //! }
 //! let north = Some(cards_core::Compass::North);
@@ -34,8 +39,9 @@ use std::borrow::Cow;
 use cards_core::{Diagnostic, Span};
 
 use crate::model::Item;
-use crate::parse::Splitter;
-use crate::validate::{Carry, GameInfo, Options};
+use crate::parse::{RawGame, Splitter};
+use crate::validate::repeats::Repeats;
+use crate::validate::{Carry, Context, GameInfo, Options};
 
 /// One game read from a stream, with its diagnostics and its span in the decoded input.
 ///
@@ -54,7 +60,8 @@ pub struct Game {
     pub offset: usize,
     /// The game's bytes in [`Game::text`].
     pub span: Span,
-    /// Typed values and sections (spans in the input).
+    /// Typed values and sections (spans in the input), filled in by [`crate::check`] (empty on a
+    /// record the reader gave and nobody checked).
     pub info: GameInfo,
     /// Whether the file declared `% EXPORT` at or before this game.
     pub export: bool,
@@ -62,9 +69,8 @@ pub struct Game {
     pub latin1: bool,
     /// Whether the game holds at least one tag (a file header of `%` lines alone is not a game).
     pub is_game: bool,
-    /// From [`Reader::with_strict_too`]: the diagnostics the strict reading gives for this game
-    /// (spans in the input), read in the same pass as the record's own lenient ones.
-    pub strict_diagnostics: Option<Vec<Diagnostic>>,
+    /// What the checks need from the games before this one (export mode, the board before).
+    context: Context,
     /// Tag names and values after inheritance, packed in one buffer (see [`Game::tags`]).
     tag_text: String,
     tags: Vec<PackedTag>,
@@ -108,18 +114,34 @@ impl Game {
         )
     }
 
-    /// The game as [`crate::read_str`] gives it (tokens, resolved tags, typed values; no
+    /// The game as [`crate::borrowed::read_str`] gives it (tokens, resolved tags, typed values; no
     /// diagnostics), every span an offset into [`Game::text`]: what the writers
     /// ([`crate::write::write_export`], the import-style writers with `Game::text` as the source)
     /// take.
     #[must_use]
-    pub fn view(&self) -> crate::Record<'_> {
-        let mut info = self.info.clone();
+    pub fn view(&self) -> crate::borrowed::Record<'_> {
+        self.view_with(&self.info)
+    }
+
+    /// [`Game::view`] with `info` for the typed values (what [`Game::checks`] gave, for a caller
+    /// that checks a game it cannot change).
+    #[must_use]
+    pub fn view_with(&self, info: &GameInfo) -> crate::borrowed::Record<'_> {
+        let mut info = info.clone();
         shift_sections(&mut info, |s| {
             Span::new(s.start.saturating_sub(self.offset), s.end.saturating_sub(self.offset))
         });
-        let tags = self
-            .tags
+        crate::borrowed::Record {
+            game: self.tokens(),
+            tags: self.resolved_tags(),
+            info,
+            diagnostics: Vec::new(),
+            export: self.export,
+        }
+    }
+
+    fn resolved_tags(&self) -> Vec<crate::validate::ResolvedTag<'_>> {
+        self.tags
             .iter()
             .map(|t| {
                 let (name, value) = self.packed(t);
@@ -130,8 +152,37 @@ impl Game {
                     value_span: t.value_span,
                 }
             })
-            .collect();
-        crate::Record { game: self.tokens(), tags, info, diagnostics: Vec::new(), export: self.export }
+            .collect()
+    }
+
+    /// The meaning checks of the game (see [`crate::check`]): what it says, typed (spans in the
+    /// input), and the diagnostics they add (spans in the input, sorted, the producers'
+    /// conventions made errors under `options.strict`). Needs nothing but the game.
+    #[must_use]
+    pub fn checks(&self, options: &Options) -> (GameInfo, Vec<Diagnostic>) {
+        let mut diagnostics = Vec::new();
+        let Some(raw) = Splitter::new(&self.text).find(|raw| raw.game.span == self.span) else {
+            return (GameInfo::default(), diagnostics);
+        };
+        let tags = self.resolved_tags();
+        let mut info = crate::validate::check_game(
+            &self.text,
+            &raw.game,
+            &tags,
+            &raw.long_lines,
+            &self.context,
+            &mut diagnostics,
+        );
+        crate::validate::finish_diagnostics(&self.text, self.offset, &mut diagnostics, *options);
+        shift_sections(&mut info, |s| s.shift(self.offset));
+        (info, diagnostics)
+    }
+
+    /// Where the count lines of warnings repeated across a file go when this is its last game:
+    /// the end of its last line (in the input).
+    #[must_use]
+    pub fn end(&self) -> Span {
+        crate::validate::end_of_last_line(&self.text, self.span).shift(self.offset)
     }
 
     /// The game's tokens (tags, section data, comments, `%` lines), spans in [`Game::text`]: the
@@ -147,9 +198,11 @@ impl Game {
 
 /// Reads games from any [`BufRead`]: an iterator of `io::Result<`[`Record`]`>`.
 ///
-/// A warning repeated in later games is reported where it first occurs and counted on the last
-/// record (as [`crate::read_str`] does): the reader holds one record back
-/// to know which is the last.
+/// Reading is the part that needs the games in order and nothing more: the tags and sections of
+/// each game, `#`/`##` inheritance, the export mode and the board before (for a match's other
+/// table), with the syntax and inheritance diagnostics. The meaning checks (tag values, deal,
+/// auction, play, result, score, export rules) are [`crate::check`]'s, one record at a time, on
+/// any thread; [`Checked`] does both, and holds back repeated warnings as [`crate::borrowed::read_str`] does.
 #[derive(Debug)]
 pub struct Reader<R> {
     input: R,
@@ -180,15 +233,6 @@ impl<R: BufRead> Reader<R> {
             ready: VecDeque::new(),
             done: false,
         }
-    }
-
-    /// A reader that also keeps, for each record, what the strict reading reports
-    /// ([`Game::strict_diagnostics`]): for a tool that answers both readings from one pass; the
-    /// record's own diagnostics are the lenient reading's.
-    pub fn with_strict_too(input: R) -> Reader<R> {
-        let mut reader = Reader::new(input, Options::default());
-        reader.carry.strict_too = Some(Default::default());
-        reader
     }
 
     /// Gives the input back.
@@ -232,41 +276,41 @@ impl<R: BufRead> Reader<R> {
             }
         }
         let text = match std::str::from_utf8(bytes) {
-            Ok(text) if !self.latin1 => text.to_owned(),
+            // ASCII reads the same in both encodings (most games of an ISO-8859-1 file are ASCII).
+            Ok(text) if !self.latin1 || bytes.is_ascii() => text.to_owned(),
             _ => {
                 self.latin1 = true;
-                bytes.iter().map(|&b| char::from(b)).collect()
+                cards_core::charset::latin1(bytes)
             }
         };
         let offset = self.offset;
         self.offset += text.len();
         let first = self.ready.len();
         for raw in Splitter::new(&text) {
-            let record = self.carry.check(&text, offset, raw, self.options);
-            let mut tag_text =
-                String::with_capacity(record.tags.iter().map(|t| t.name.len() + t.value.len()).sum());
-            let mut tags = Vec::with_capacity(record.tags.len());
-            for tag in &record.tags {
+            let RawGame { game, mut diagnostics, .. } = raw;
+            let (tags, context) = self.carry.read(&text, &game, &mut diagnostics);
+            crate::validate::finish_diagnostics(&text, offset, &mut diagnostics, self.options);
+            let mut tag_text = String::with_capacity(tags.iter().map(|t| t.name.len() + t.value.len()).sum());
+            let mut packed = Vec::with_capacity(tags.len());
+            for tag in &tags {
                 let name = push_range(&mut tag_text, &tag.name);
                 let value = push_range(&mut tag_text, &tag.value);
-                tags.push(PackedTag { name, value, span: tag.span, value_span: tag.value_span });
+                packed.push(PackedTag { name, value, span: tag.span, value_span: tag.value_span });
             }
-            let mut info = record.info;
-            shift_sections(&mut info, |s| s.shift(offset));
-            let game = Game {
+            let model = Game {
                 text: String::new(),
                 offset,
-                span: record.game.span,
-                info,
-                export: record.export,
+                span: game.span,
+                info: GameInfo::default(),
+                export: context.export,
                 latin1: self.latin1,
-                is_game: record.game.items.iter().any(|i| matches!(i, Item::Tag(_))),
-                strict_diagnostics: self.carry.strict_too.as_mut().map(|(_, s)| std::mem::take(s)),
+                is_game: game.items.iter().any(|i| matches!(i, Item::Tag(_))),
+                context,
                 tag_text,
-                tags,
+                tags: packed,
             };
-            let span = record.game.span.shift(offset);
-            self.ready.push_back(Record { model: game, diagnostics: record.diagnostics, span });
+            let span = game.span.shift(offset);
+            self.ready.push_back(Record { model, diagnostics, span });
         }
         // Each game of the buffer keeps its text: the last one takes it, the others (a file that
         // forgot the empty line between games) get a copy.
@@ -293,31 +337,123 @@ impl<R: BufRead> Iterator for Reader<R> {
 
     fn next(&mut self) -> Option<io::Result<Record>> {
         loop {
-            if self.ready.len() > 1 {
-                return self.ready.pop_front().map(Ok);
+            if let Some(record) = self.ready.pop_front() {
+                return Some(Ok(record));
             }
             if self.done {
-                return self.ready.pop_front().map(Ok);
+                return None;
             }
             match self.read_game_bytes() {
                 Ok(true) => self.read_buffer(),
-                Ok(false) => {
-                    self.done = true;
-                    if let Some(last) = self.ready.back_mut() {
-                        let at = crate::validate::end_of_last_line(&last.model.text, last.model.span)
-                            .shift(last.model.offset);
-                        self.carry.summarize_repeats(&mut last.diagnostics, at);
-                        if let Some(strict) = &mut last.model.strict_diagnostics {
-                            self.carry.summarize_strict_repeats(strict, at);
-                        }
-                    }
-                }
+                Ok(false) => self.done = true,
                 Err(e) => {
                     self.done = true;
                     return Some(Err(e));
                 }
             }
         }
+    }
+}
+
+/// Adds the meaning checks of [`Game::checks`] to a record read by [`Reader`]: its
+/// [`Game::info`] is filled in and the diagnostics join the reader's, in source order.
+pub fn check(record: &mut Record, options: &Options) {
+    let (info, mut found) = record.model.checks(options);
+    record.model.info = info;
+    record.diagnostics.append(&mut found);
+    // Stable: at one place the reader's diagnostics stay before the checks', as one pass gave them.
+    record.diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+}
+
+/// Warnings that repeat across the games of a file, held back in file order: a rule broken the
+/// same way in every game (dates as `2-Aug-2023`, lower-case cards in an export file) is reported
+/// where it first occurs, and the later games that break it the same way are counted in one
+/// warning at the end of the file. "The same way" is the same code and the same message once every
+/// run of digits (and every run of letters inside back-quotes) is reduced to its kind. Errors
+/// (and so, under `strict`, the producers' conventions) are always reported in their game.
+///
+/// Feed it every record's checked diagnostics in file order ([`RepeatedWarnings::hold_back`]),
+/// then [`RepeatedWarnings::count`] the last record's; [`Checked`] does so.
+#[derive(Debug, Clone, Default)]
+pub struct RepeatedWarnings(Repeats);
+
+impl RepeatedWarnings {
+    /// Nothing seen yet (a new file).
+    #[must_use]
+    pub fn new() -> RepeatedWarnings {
+        RepeatedWarnings::default()
+    }
+
+    /// Drops from the diagnostics of the next record of the file the warnings an earlier record
+    /// already reported.
+    pub fn hold_back(&mut self, diagnostics: &mut Vec<Diagnostic>) {
+        self.0.filter(diagnostics);
+    }
+
+    /// Appends one warning per warning held back, with the number of games that repeated it, at
+    /// `at` (the end of the file's last game, [`Game::end`]), and starts over.
+    pub fn count(&mut self, diagnostics: &mut Vec<Diagnostic>, at: Span) {
+        self.0.summarize(diagnostics, at);
+    }
+}
+
+/// Reads and checks: the records of [`Reader`], each through [`check`], repeated warnings held
+/// back ([`RepeatedWarnings`]) and counted on the last record: the records [`crate::borrowed::read_str`]
+/// gives for the whole text. It holds one record back to know which is the last.
+#[derive(Debug)]
+pub struct Checked<R> {
+    reader: Reader<R>,
+    options: Options,
+    repeats: RepeatedWarnings,
+    ahead: Option<io::Result<Record>>,
+}
+
+impl<R: BufRead> Checked<R> {
+    /// Reads and checks `input` (see [`Reader::new`]).
+    pub fn new(input: R, options: Options) -> Checked<R> {
+        Checked {
+            reader: Reader::new(input, options),
+            options,
+            repeats: RepeatedWarnings::new(),
+            ahead: None,
+        }
+    }
+
+    fn next_checked(&mut self) -> Option<io::Result<Record>> {
+        let mut record = match self.reader.next()? {
+            Ok(record) => record,
+            Err(e) => return Some(Err(e)),
+        };
+        check(&mut record, &self.options);
+        self.repeats.hold_back(&mut record.diagnostics);
+        Some(Ok(record))
+    }
+}
+
+impl<'a> Checked<&'a [u8]> {
+    /// Reads and checks text in memory.
+    #[allow(clippy::should_implement_trait)]
+    #[must_use]
+    pub fn from_str(text: &'a str, options: Options) -> Checked<&'a [u8]> {
+        Checked::new(text.as_bytes(), options)
+    }
+}
+
+impl<R: BufRead> Iterator for Checked<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        let current = match self.ahead.take() {
+            Some(record) => record,
+            None => self.next_checked()?,
+        };
+        let Ok(mut current) = current else { return Some(current) };
+        self.ahead = self.next_checked();
+        if self.ahead.is_none() {
+            let at = current.model.end();
+            self.repeats.count(&mut current.diagnostics, at);
+        }
+        Some(Ok(current))
     }
 }
 
@@ -388,14 +524,14 @@ mod tests {
     use super::*;
 
     fn stream(text: &str, options: Options) -> Vec<Record> {
-        Reader::from_str(text, options).collect::<io::Result<Vec<_>>>().unwrap_or_default()
+        Checked::from_str(text, options).collect::<io::Result<Vec<_>>>().unwrap_or_default()
     }
 
     /// The streaming reader gives the records `read_str` gives for the whole text.
     fn same_as_read_str(text: &str) {
         for strict in [false, true] {
             let options = Options { strict };
-            let whole: Vec<_> = crate::read_str(text, options).collect();
+            let whole: Vec<_> = crate::borrowed::read_str(text, options).collect();
             let streamed = stream(text, options);
             assert_eq!(whole.len(), streamed.len(), "{text:?}");
             for (w, s) in whole.iter().zip(&streamed) {

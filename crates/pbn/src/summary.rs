@@ -248,7 +248,7 @@ mod tests {
     /// items with spans left out and tag values unescaped.
     #[test]
     fn a_game_serializes_in_the_json_form() {
-        let records: Vec<_> = crate::read_str(GAME, crate::Options::default()).collect();
+        let records: Vec<_> = crate::borrowed::read_str(GAME, crate::Options::default()).collect();
         let game = records.iter().find(|r| r.is_game()).expect("a game");
         let json = serde_json::to_string(&GameJson::from(game)).expect("serializes");
         assert_eq!(
@@ -270,7 +270,7 @@ mod tests {
     /// The check fields and the typed values read back what they wrote.
     #[test]
     fn fields_and_values_round_trip() {
-        let records: Vec<_> = crate::read_str(GAME, crate::Options::default()).collect();
+        let records: Vec<_> = crate::borrowed::read_str(GAME, crate::Options::default()).collect();
         let game = records.iter().find(|r| r.is_game()).expect("a game");
         let fields = Fields::from(&game.info);
         let back: Fields = serde_json::from_str(&serde_json::to_string(&fields).expect("ser")).expect("de");
@@ -301,7 +301,7 @@ mod tests {
     /// and deals are their PBN text.
     #[test]
     fn game_info_round_trips() {
-        let records: Vec<_> = crate::read_str(PLAYED, crate::Options::default()).collect();
+        let records: Vec<_> = crate::borrowed::read_str(PLAYED, crate::Options::default()).collect();
         let game = records.iter().find(|r| r.is_game()).expect("a game");
         assert!(!game.has_errors(), "{:?}", game.diagnostics);
         let json = serde_json::to_value(&game.info).expect("ser");
@@ -314,12 +314,12 @@ mod tests {
     /// A streamed record serializes as its game's JSON form, its diagnostics and its span.
     #[test]
     fn a_streamed_record_serializes() {
-        let record = crate::stream::Reader::from_str(PLAYED, crate::Options::default())
+        let record = crate::stream::Checked::from_str(PLAYED, crate::Options::default())
             .next()
             .expect("a record")
             .expect("read");
         let json = serde_json::to_value(&record).expect("ser");
-        let borrowed: Vec<_> = crate::read_str(PLAYED, crate::Options::default()).collect();
+        let borrowed: Vec<_> = crate::borrowed::read_str(PLAYED, crate::Options::default()).collect();
         assert_eq!(json["model"], serde_json::to_value(GameJson::from(&borrowed[0])).expect("ser"));
         assert_eq!(json["model"]["score"], 1520);
         assert!(json["diagnostics"].as_array().is_some_and(Vec::is_empty));

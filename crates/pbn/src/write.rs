@@ -193,7 +193,7 @@ pub fn write_export<'a>(records: impl IntoIterator<Item = &'a Record<'a>>) -> St
 /// ```
 /// let text = "[Board \"1\"]\n[Dealer \"N\"]\n";
 /// let mut writer = pbn::write::Writer::new(Vec::new());
-/// for record in pbn::read_str(text, pbn::Options::default()) {
+/// for record in pbn::borrowed::read_str(text, pbn::Options::default()) {
 ///     writer.write_record(&record)?;
 /// }
 /// let out = writer.finish()?;
@@ -783,7 +783,8 @@ pub fn normalize_contract(value: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Options, read_str};
+    use crate::Options;
+    use crate::borrowed::read_str;
 
     /// A block of comments alone stays its own record through export: its last line is ended
     /// before the blank line that separates it from the next game (found by `pbn_roundtrip`,
@@ -792,11 +793,11 @@ mod tests {
     fn export_keeps_a_comment_block_apart_from_the_next_game() {
         let text = "{}\n\n[Board \"1\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
         let records: Vec<_> = read_str(text, Options::default()).collect();
-        assert_eq!(records.iter().map(crate::Record::is_game).collect::<Vec<_>>(), [false, true]);
+        assert_eq!(records.iter().map(crate::borrowed::Record::is_game).collect::<Vec<_>>(), [false, true]);
         let export = super::write_export(&records);
         assert!(export.starts_with("% PBN 2.1\r\n% EXPORT\r\n{}\r\n\r\n[Event \"?\"]\r\n"), "{export}");
         let again: Vec<_> = read_str(&export, Options::default()).collect();
-        assert_eq!(again.iter().map(crate::Record::is_game).collect::<Vec<_>>(), [false, true]);
+        assert_eq!(again.iter().map(crate::borrowed::Record::is_game).collect::<Vec<_>>(), [false, true]);
         assert_eq!(super::write_export(&again), export);
     }
 

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use cards_core::LineIndex;
-use pbn::{Options, Record};
+use pbn::{Options, borrowed::Record};
 
 fn report(source: &str, records: &[Record<'_>]) -> String {
     let lines = LineIndex::new(source);
@@ -57,7 +57,7 @@ fn read_file(path: &Path) -> String {
 fn real_files() {
     insta::glob!("../../../corpus/pbn", "real/*.pbn", |path| {
         let source = read_file(path);
-        let records: Vec<Record<'_>> = pbn::read_str(&source, Options::default()).collect();
+        let records: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options::default()).collect();
         insta::assert_snapshot!(report(&source, &records));
     });
 }
@@ -66,7 +66,7 @@ fn real_files() {
 fn hand_made_cases_and_their_export() {
     insta::glob!("../../../corpus/pbn", "cases/*.pbn", |path| {
         let source = read_file(path);
-        let records: Vec<Record<'_>> = pbn::read_str(&source, Options::default()).collect();
+        let records: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options::default()).collect();
         for r in &records {
             assert!(!r.has_errors(), "{}: {:?}", path.display(), r.diagnostics);
         }
@@ -85,8 +85,8 @@ fn hand_made_cases_and_their_export() {
 fn conventions_lenient_and_strict() {
     insta::glob!("../../../corpus/pbn", "conventions/*.pbn", |path| {
         let source = read_file(path);
-        let lenient: Vec<Record<'_>> = pbn::read_str(&source, Options::default()).collect();
-        let strict: Vec<Record<'_>> = pbn::read_str(&source, Options { strict: true }).collect();
+        let lenient: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options::default()).collect();
+        let strict: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options { strict: true }).collect();
         assert!(
             lenient.iter().flat_map(|r| &r.diagnostics).any(|d| !d.is_error())
                 || strict.iter().any(Record::has_errors)
@@ -111,7 +111,7 @@ fn compliance_set_renders_each_code() {
     insta::glob!("../../../corpus/pbn", "invalid/*.pbn", |path| {
         let source = read_file(path);
         let code = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let records: Vec<Record<'_>> = pbn::read_str(&source, Options::default()).collect();
+        let records: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options::default()).collect();
         let diags: Vec<&cards_core::Diagnostic> = records.iter().flat_map(|r| &r.diagnostics).collect();
         assert!(diags.iter().any(|d| d.code() == code), "{code}.pbn does not report {code}: {diags:?}");
         let name = format!("invalid/{code}.pbn");
@@ -134,12 +134,12 @@ fn every_code_has_a_compliance_file() {
 fn strict_mode_turns_the_conventions_into_errors() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/pbn/invalid/BAD_BOARD.pbn");
     let source = read_file(&path);
-    let lenient: Vec<Record<'_>> = pbn::read_str(&source, Options::default()).collect();
+    let lenient: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options::default()).collect();
     assert!(!lenient[0].has_errors());
-    let strict: Vec<Record<'_>> = pbn::read_str(&source, Options { strict: true }).collect();
+    let strict: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options { strict: true }).collect();
     assert_eq!(strict, lenient);
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/pbn/invalid/NOTRUMP_AS_N.pbn");
     let source = read_file(&path);
-    assert!(!pbn::read_str(&source, Options::default()).any(|r| r.has_errors()));
-    assert!(pbn::read_str(&source, Options { strict: true }).any(|r| r.has_errors()));
+    assert!(!pbn::borrowed::read_str(&source, Options::default()).any(|r| r.has_errors()));
+    assert!(pbn::borrowed::read_str(&source, Options { strict: true }).any(|r| r.has_errors()));
 }

@@ -5,11 +5,11 @@
 use cards_core::{Card, CardSet, Compass};
 use pbn::model::{Denomination, Risk, escape, unescape};
 use pbn::summary::summarize;
-use pbn::{Options, Record};
+use pbn::{Options, borrowed::Record};
 use proptest::prelude::*;
 
 fn read(text: &str) -> Vec<Record<'_>> {
-    pbn::read_str(text, Options::default()).collect()
+    pbn::borrowed::read_str(text, Options::default()).collect()
 }
 
 /// Text made of PBN-ish pieces, to reach deep into the reader.

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use pbn::model::{Item, Token};
 use pbn::summary::summarize;
-use pbn::{Options, Record};
+use pbn::{Options, borrowed::Record};
 
 fn shared() -> Option<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
@@ -43,7 +43,7 @@ fn corpus() -> Option<(PathBuf, Vec<PathBuf>)> {
 }
 
 fn read(text: &str) -> Vec<Record<'_>> {
-    pbn::read_str(text, Options::default()).collect()
+    pbn::borrowed::read_str(text, Options::default()).collect()
 }
 
 #[test]
@@ -375,7 +375,7 @@ fn every_shared_file_reads_as_its_content_deserves() {
     for path in &paths {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let decoded = pbn::decode(&std::fs::read(path).unwrap());
-        let records: Vec<_> = pbn::read_str(&decoded.text, Options::default()).collect();
+        let records: Vec<_> = pbn::borrowed::read_str(&decoded.text, Options::default()).collect();
         let file_games = records.iter().filter(|r| r.is_game()).count();
         let diags: Vec<_> = records.iter().flat_map(|r| &r.diagnostics).collect();
         let found: BTreeSet<&str> = diags.iter().filter(|d| d.is_error()).map(|d| d.code()).collect();
@@ -405,9 +405,9 @@ fn the_streaming_reader_reads_every_shared_file_as_read_str() {
         let decoded = pbn::decode(&bytes);
         for strict in [false, true] {
             let options = Options { strict };
-            let whole: Vec<_> = pbn::read_str(&decoded.text, options).collect();
+            let whole: Vec<_> = pbn::borrowed::read_str(&decoded.text, options).collect();
             let input = std::io::BufReader::with_capacity(64, bytes.as_slice());
-            let streamed: Vec<_> = pbn::stream::Reader::new(input, options).map(Result::unwrap).collect();
+            let streamed: Vec<_> = pbn::stream::Checked::new(input, options).map(Result::unwrap).collect();
             assert_eq!(whole.len(), streamed.len(), "{}", path.display());
             // A file that is not UTF-8 is read as ISO-8859-1 from its first game that is not.
             assert_eq!(decoded.latin1, streamed.iter().any(|r| r.model.latin1), "{}", path.display());
@@ -429,15 +429,27 @@ fn the_streaming_reader_reads_every_shared_file_as_read_str() {
                 path.display()
             );
         }
-        // One pass gives both readings.
-        let strict: Vec<_> = pbn::stream::Reader::new(bytes.as_slice(), Options { strict: true })
-            .map(Result::unwrap)
-            .collect();
-        let both: Vec<_> =
-            pbn::stream::Reader::with_strict_too(bytes.as_slice()).map(Result::unwrap).collect();
-        assert_eq!(strict.len(), both.len());
-        for (s, b) in strict.iter().zip(&both) {
-            assert_eq!(Some(&s.diagnostics), b.model.strict_diagnostics.as_ref(), "{}", path.display());
+        // Reading needs the games in order, checking does not: records read first and checked
+        // last to first, their repeated warnings then held back in file order, are the records of
+        // the reader that does both at once.
+        for strict in [false, true] {
+            let options = Options { strict };
+            let mut read: Vec<_> =
+                pbn::stream::Reader::new(bytes.as_slice(), options).map(Result::unwrap).collect();
+            for record in read.iter_mut().rev() {
+                pbn::check(record, &options);
+            }
+            let mut repeats = pbn::stream::RepeatedWarnings::new();
+            for record in &mut read {
+                repeats.hold_back(&mut record.diagnostics);
+            }
+            if let Some(last) = read.last_mut() {
+                let at = last.model.end();
+                repeats.count(&mut last.diagnostics, at);
+            }
+            let checked: Vec<_> =
+                pbn::stream::Checked::new(bytes.as_slice(), options).map(Result::unwrap).collect();
+            assert_eq!(read, checked, "{}", path.display());
         }
     }
 }

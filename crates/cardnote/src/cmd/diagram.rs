@@ -51,10 +51,10 @@ fn render(args: &Args) -> Result<String, String> {
     };
     let data = std::fs::read(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
     let text = pbn::decode(&data).text;
-    let records: Vec<pbn::Record<'_>> = pbn::read_str(&text, pbn::Options::default())
+    let records: Vec<pbn::borrowed::Record<'_>> = pbn::borrowed::read_str(&text, pbn::Options::default())
         .filter(|r| r.is_game() && r.info.deal.is_some())
         .collect();
-    let chosen: Vec<&pbn::Record<'_>> = match &args.board {
+    let chosen: Vec<&pbn::borrowed::Record<'_>> = match &args.board {
         Some(n) => records
             .iter()
             .filter(|r| r.info.board.as_deref().map(str::trim) == Some(n.trim()))
@@ -69,7 +69,7 @@ fn render(args: &Args) -> Result<String, String> {
         });
     }
     let tables: Vec<Option<bridge_dd::DdTable>> = if args.solve {
-        let owned: Vec<pbn::Record<'_>> = chosen.iter().map(|r| (*r).clone()).collect();
+        let owned: Vec<pbn::borrowed::Record<'_>> = chosen.iter().map(|r| (*r).clone()).collect();
         cardnote::formats::dd::solve_records(&owned, true)
     } else {
         vec![None; chosen.len()]

@@ -7,7 +7,7 @@ use bridge_dd::DdTable;
 use bridge_dd::check::Job;
 use cards_core::Diagnostic;
 use indicatif::{ProgressBar, ProgressStyle};
-use pbn::{Options, Record};
+use pbn::{Options, borrowed::Record};
 
 use super::{CheckOptions, FileCheck, Refusal};
 
@@ -71,7 +71,8 @@ fn progress_bar(deals: usize, wanted: bool) -> Option<ProgressBar> {
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions, progress: bool) -> FileCheck {
     let mut checked = super::pbn::check(data, opts);
-    let records: Vec<Record<'_>> = pbn::read_str(&checked.source, Options { strict: opts.strict }).collect();
+    let records: Vec<Record<'_>> =
+        pbn::borrowed::read_str(&checked.source, Options { strict: opts.strict }).collect();
     let tables = solve_records(&records, progress);
     // `pbn::check` gives one report per game, in order (what other text reports joins a game).
     // The file is read a second time for the records: solving the deals costs far more.
@@ -104,7 +105,7 @@ pub struct Filled {
 /// The file's errors, when it has any.
 pub fn fill(data: &[u8], progress: bool) -> Result<Filled, Refusal> {
     let decoded = pbn::decode(data);
-    let records: Vec<Record<'_>> = pbn::read_str(&decoded.text, Options::default()).collect();
+    let records: Vec<Record<'_>> = pbn::borrowed::read_str(&decoded.text, Options::default()).collect();
     let errors: Vec<Diagnostic> =
         records.iter().flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned()).collect();
     if !errors.is_empty() {

@@ -8,8 +8,10 @@
 //! and `score` (the duplicate score for North-South computed from contract, declarer,
 //! vulnerability and result); `null` when absent.
 
+use std::sync::{Arc, Condvar, Mutex};
+
 use cards_core::{Diagnostic, Span};
-use pbn::{Options, Record};
+use pbn::{Options, borrowed::Record};
 use serde_json::{Map, Value};
 
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal};
@@ -32,7 +34,7 @@ fn fields_map(fields: &pbn::summary::Fields) -> Map<String, Value> {
 }
 
 fn read(source: &str, strict: bool) -> Vec<Record<'_>> {
-    pbn::read_str(source, Options { strict }).collect()
+    pbn::borrowed::read_str(source, Options { strict }).collect()
 }
 
 /// Checks a whole file: one record per game. A header of `%` lines and comments alone is not a
@@ -45,7 +47,7 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     let mut reports: Vec<RecordReport> = Vec::new();
     let mut carried: Vec<Diagnostic> = Vec::new();
     // Records are dropped as they are reported: only the reports are kept.
-    for r in pbn::read_str(&source, Options { strict: opts.strict }) {
+    for r in pbn::borrowed::read_str(&source, Options { strict: opts.strict }) {
         if r.is_game() {
             let mut diagnostics = std::mem::take(&mut carried);
             diagnostics.extend(r.diagnostics.iter().cloned());
@@ -233,15 +235,21 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
 pub const UNIT_BYTES: usize = 256 << 10;
 
 /// PBN through the streaming commands: the sequential step reads the file game by game with
-/// [`pbn::stream::Reader`] (inheritance, export mode and repeated warnings need the games in
-/// order), both the lenient and the strict reading in one pass; the per-unit steps report, write
-/// and convert a unit's games. A JSON document (the input of `convert`) is one unit, read whole.
+/// [`pbn::stream::Reader`] (tags, sections, `#`/`##` inheritance, the export mode: what needs the
+/// games in order) and cuts it into units; the workers check each unit's games
+/// ([`pbn::stream::Game::checks`]: deal, auction, play, score, export rules) and report, write or
+/// convert them. Warnings repeated across games are held back in file order ([`FileTurn`]). A
+/// JSON document (the input of `convert`) is one unit, read whole.
 #[derive(Debug, Clone, Copy)]
 pub struct PbnNotation;
 
 /// What a unit of games carries.
 struct Games {
     records: Vec<pbn::stream::Record>,
+    /// The unit's place among the file's units (0 = first), for [`FileTurn`].
+    seq: usize,
+    /// What the file's units share: the warnings already reported.
+    turn: Arc<FileTurn>,
     /// The file's first unit (writes the export header, the JSON opening, the byte order mark).
     first: bool,
     /// The file's last unit (closes the JSON document).
@@ -254,6 +262,55 @@ struct Games {
 
 /// A JSON document, read whole.
 struct JsonDocument(Vec<u8>);
+
+/// The warnings a file's units have reported so far, and whose turn it is to add theirs.
+///
+/// A warning repeated in later games is reported where it first occurs and counted on the file's
+/// last game, so which of a game's warnings are shown depends on the games before it. The workers
+/// check units in any order; each then waits for the units before it to have held back theirs
+/// ([`FileTurn::hold_back`], a few hashes per warning), so the reports come out as one pass in
+/// file order gives them. The pipeline hands units to the workers in file order, so the unit
+/// waited for is always being checked by another worker. A unit checked a second time (its turn
+/// is past) keeps every warning.
+#[derive(Default)]
+struct FileTurn {
+    state: Mutex<Turn>,
+    done: Condvar,
+}
+
+#[derive(Default)]
+struct Turn {
+    /// The unit whose turn it is.
+    next: usize,
+    repeats: pbn::stream::RepeatedWarnings,
+}
+
+impl FileTurn {
+    /// Holds back, in unit `seq`'s turn, the warnings of its records that an earlier record
+    /// reported; on the file's last unit, counts them on its last record.
+    fn hold_back(&self, seq: usize, last: Option<(usize, Span)>, records: &mut [Vec<Diagnostic>]) {
+        let Ok(mut turn) = self.state.lock() else { return };
+        while turn.next < seq {
+            turn = match self.done.wait(turn) {
+                Ok(turn) => turn,
+                Err(_) => return,
+            };
+        }
+        if turn.next > seq {
+            return;
+        }
+        for diagnostics in records.iter_mut() {
+            turn.repeats.hold_back(diagnostics);
+        }
+        if let Some((i, at)) = last
+            && let Some(diagnostics) = records.get_mut(i)
+        {
+            turn.repeats.count(diagnostics, at);
+        }
+        turn.next += 1;
+        self.done.notify_all();
+    }
+}
 
 /// Cuts a PBN stream into units of whole games.
 struct GameUnits<'r> {
@@ -269,6 +326,9 @@ struct GameUnits<'r> {
     bom: bool,
     crlf: bool,
     done: bool,
+    /// Units given so far.
+    seq: usize,
+    turn: Arc<FileTurn>,
 }
 
 impl GameUnits<'_> {
@@ -288,8 +348,10 @@ impl GameUnits<'_> {
             offset: records.first().map_or(self.offset, |r| r.model.offset),
             line: self.line,
             index: self.index,
-            context: Some(std::sync::Arc::new(Games {
+            context: Some(Arc::new(Games {
                 records,
+                seq: self.seq,
+                turn: Arc::clone(&self.turn),
                 first: self.first,
                 last,
                 bom: self.bom,
@@ -302,6 +364,7 @@ impl GameUnits<'_> {
         self.index += games;
         self.first = false;
         self.bytes = 0;
+        self.seq += 1;
         unit
     }
 }
@@ -378,34 +441,52 @@ fn json_document(unit: &super::Unit) -> Option<&[u8]> {
     unit.context.as_ref().and_then(|c| c.downcast_ref::<JsonDocument>()).map(|d| d.0.as_slice())
 }
 
-/// A record's diagnostics (lenient or strict), spans moved from the file into the unit.
-fn unit_diagnostics(record: &pbn::stream::Record, strict: bool, unit: &super::Unit) -> Vec<Diagnostic> {
-    let found = if strict { record.model.strict_diagnostics.as_ref() } else { None };
-    found
-        .unwrap_or(&record.diagnostics)
-        .iter()
-        .map(|d| {
-            let s = d.span();
-            let mut d = d.clone();
-            d.set_span(Span::new(s.start.saturating_sub(unit.offset), s.end.saturating_sub(unit.offset)));
-            d
-        })
-        .collect()
+/// A record checked: what its game says and its diagnostics (the reader's and the checks'),
+/// spans in the file.
+fn checked(record: &pbn::stream::Record, strict: bool) -> (pbn::validate::GameInfo, Vec<Diagnostic>) {
+    let (info, mut found) = record.model.checks(&Options { strict });
+    let mut diagnostics = record.diagnostics.clone();
+    if strict {
+        cards_core::diagnostic::make_strict(&mut diagnostics, pbn::codes::LENIENCIES);
+    }
+    diagnostics.append(&mut found);
+    // Stable: at one place the reader's diagnostics stay before the checks', as `pbn::check` has it.
+    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+    (info, diagnostics)
+}
+
+/// Moves diagnostics' spans from the file into the unit.
+fn into_unit(diagnostics: &mut [Diagnostic], unit: &super::Unit) {
+    for d in diagnostics {
+        let s = d.span();
+        d.set_span(Span::new(s.start.saturating_sub(unit.offset), s.end.saturating_sub(unit.offset)));
+    }
+}
+
+/// A unit's games checked (lenient): what each says; with `refuse`, the unit is refused (errors
+/// with spans in the unit) when any game has an error.
+fn checked_unit(
+    unit: &super::Unit,
+    games: &Games,
+    refuse: bool,
+) -> Result<Vec<pbn::validate::GameInfo>, Refusal> {
+    let mut infos = Vec::with_capacity(games.records.len());
+    let mut errors = Vec::new();
+    for record in &games.records {
+        let (info, diagnostics) = checked(record, false);
+        infos.push(info);
+        errors.extend(diagnostics.into_iter().filter(Diagnostic::is_error));
+    }
+    if errors.is_empty() || !refuse {
+        return Ok(infos);
+    }
+    into_unit(&mut errors, unit);
+    Err(Refusal { source: unit.text.clone(), diagnostics: errors })
 }
 
 /// Where a record's own text starts in its unit's text.
 fn base_in_unit(record: &pbn::stream::Record, unit: &super::Unit) -> usize {
     record.model.offset.saturating_sub(unit.offset)
-}
-
-/// The errors of a unit's games (spans in the unit), refused unless there are none.
-fn refuse_unit(unit: &super::Unit, games: &Games) -> Result<(), Refusal> {
-    let errors: Vec<Diagnostic> = games
-        .records
-        .iter()
-        .flat_map(|r| unit_diagnostics(r, false, unit).into_iter().filter(Diagnostic::is_error))
-        .collect();
-    if errors.is_empty() { Ok(()) } else { Err(Refusal { source: unit.text.clone(), diagnostics: errors }) }
 }
 
 /// Text written from a record, in its own encoding (ISO-8859-1 stays so).
@@ -420,7 +501,7 @@ fn encode_record(out: &mut Vec<u8>, text: &[u8], latin1: bool) {
 }
 
 /// A unit's games in export format: the file's export text, one unit's share at a time.
-fn export_unit(games: &Games, keep_encoding: bool) -> Vec<u8> {
+fn export_unit(games: &Games, infos: &[pbn::validate::GameInfo], keep_encoding: bool) -> Vec<u8> {
     let mut writer = if games.first {
         pbn::write::Writer::new(Vec::new())
     } else {
@@ -430,8 +511,8 @@ fn export_unit(games: &Games, keep_encoding: bool) -> Vec<u8> {
     if games.first && games.bom && keep_encoding {
         out.extend_from_slice(b"\xEF\xBB\xBF");
     }
-    for record in &games.records {
-        let view = record.model.view();
+    for (record, info) in games.records.iter().zip(infos) {
+        let view = record.model.view_with(info);
         // Writing to a Vec cannot fail.
         let _ = writer.write_record(&view);
         let written = std::mem::take(writer.get_mut());
@@ -492,7 +573,7 @@ impl super::Notation for PbnNotation {
             Box::new(std::io::Read::chain(std::io::Cursor::new(head), input))
         };
         Box::new(GameUnits {
-            reader: pbn::stream::Reader::with_strict_too(input),
+            reader: pbn::stream::Reader::new(input, Options::default()),
             records: Vec::new(),
             bytes: 0,
             offset: 0,
@@ -502,6 +583,8 @@ impl super::Notation for PbnNotation {
             bom,
             crlf: false,
             done: false,
+            seq: 0,
+            turn: Arc::default(),
         })
     }
 
@@ -514,8 +597,14 @@ impl super::Notation for PbnNotation {
             )
             .records;
         };
+        let (infos, mut found): (Vec<_>, Vec<_>) =
+            games.records.iter().map(|record| checked(record, opts.strict)).unzip();
+        let last = games.last.then(|| games.records.len().checked_sub(1)).flatten();
+        let end = last.and_then(|i| games.records.get(i)).map(|r| r.model.end());
+        games.turn.hold_back(games.seq, last.zip(end), &mut found);
         let tables = if opts.dd {
-            let views: Vec<_> = games.records.iter().map(|r| r.model.view()).collect();
+            let views: Vec<_> =
+                games.records.iter().zip(&infos).map(|(r, info)| r.model.view_with(info)).collect();
             let tables = super::dd::solve_records(&views, false);
             views
                 .iter()
@@ -535,8 +624,9 @@ impl super::Notation for PbnNotation {
         };
         let mut reports: Vec<RecordReport> = Vec::new();
         let mut carried: Vec<Diagnostic> = Vec::new();
-        for (i, record) in games.records.iter().enumerate() {
-            let mut diagnostics = unit_diagnostics(record, opts.strict, unit);
+        for (i, ((record, info), mut diagnostics)) in games.records.iter().zip(&infos).zip(found).enumerate()
+        {
+            into_unit(&mut diagnostics, unit);
             if let Some(dd) = tables.get(i).filter(|dd| !dd.is_empty()) {
                 diagnostics.extend(dd.iter().cloned());
                 diagnostics.sort_by_key(|d: &Diagnostic| (d.span().start, d.span().end));
@@ -544,7 +634,7 @@ impl super::Notation for PbnNotation {
             if record.model.is_game {
                 let mut all = std::mem::take(&mut carried);
                 all.append(&mut diagnostics);
-                reports.push(RecordReport { diagnostics: all, fields: fields_of(&record.model.info) });
+                reports.push(RecordReport { diagnostics: all, fields: fields_of(info) });
             } else {
                 carried.append(&mut diagnostics);
             }
@@ -560,11 +650,12 @@ impl super::Notation for PbnNotation {
         let Some(games) = games(unit) else {
             return fmt(json_document(unit).unwrap_or(unit.text.as_bytes()), opts);
         };
-        if !opts.force {
-            refuse_unit(unit, games)?;
-        }
         if !opts.preserve {
-            return Ok(export_unit(games, true));
+            let infos = checked_unit(unit, games, !opts.force)?;
+            return Ok(export_unit(games, &infos, true));
+        }
+        if !opts.force {
+            checked_unit(unit, games, true)?;
         }
         let eol = if games.crlf { "\r\n" } else { "\n" };
         let mut out = Vec::new();
@@ -587,9 +678,9 @@ impl super::Notation for PbnNotation {
         let Some(games) = games(unit) else {
             return convert(json_document(unit).unwrap_or(unit.text.as_bytes()), to);
         };
-        refuse_unit(unit, games)?;
+        let infos = checked_unit(unit, games, true)?;
         match to {
-            ConvertTo::Native => Ok(export_unit(games, false)),
+            ConvertTo::Native => Ok(export_unit(games, &infos, false)),
             ConvertTo::Json => {
                 // The document the whole-file `convert` writes, one unit's share at a time.
                 let mut out = Vec::new();
@@ -597,10 +688,10 @@ impl super::Notation for PbnNotation {
                     out.extend_from_slice(b"{\n  \"format\": \"pbn\",\n  \"games\": [");
                 }
                 let mut n = unit.index;
-                for record in games.records.iter().filter(|r| r.model.is_game) {
+                for (record, info) in games.records.iter().zip(&infos).filter(|(r, _)| r.model.is_game) {
                     out.extend_from_slice(if n == 0 { b"\n" } else { b",\n" });
                     n += 1;
-                    let text = serde_json::to_string_pretty(&game_json(&record.model.view()))
+                    let text = serde_json::to_string_pretty(&game_json(&record.model.view_with(info)))
                         .map_err(|e| json_error(&unit.text, format!("cannot write JSON: {e}")))?;
                     for (k, line) in text.split('\n').enumerate() {
                         if k > 0 {

@@ -1,0 +1,274 @@
+//! The auction: its replay (calls, alerts, notes, the producers' conventions) and the contract it reaches.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+/// Replays the auction; returns the contract and declarer when it ended.
+pub(super) fn replay_auction(
+    auction: &Auction,
+    dealer: Option<Compass>,
+    tag_span: Span,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(Contract, Option<Compass>)> {
+    if dealer.is_none() {
+        diags.push(warn(codes::AUCTION_WITHOUT_DEALER, "an Auction section without a Dealer tag", tag_span));
+    }
+    // Free text stood for calls nobody can tell: nothing after it can be checked (reported once).
+    if auction.prose {
+        return None;
+    }
+    // Once a call is not known (a blank, an unreadable token), the calls after it keep their
+    // players but the bidding state is unknown: their legality and the outcome are not checked.
+    let mut unknown = false;
+    let mut seat = auction.first;
+    let mut started = false;
+    let mut ended = false;
+    let mut continued = false;
+    let mut passes = 0u8;
+    let mut last_bid: Option<(u8, Denomination, Compass)> = None;
+    let mut risk = Risk::Undoubled;
+    // First seat of each side to name each denomination: [side][denomination].
+    let mut first_namer: [[Option<Compass>; 5]; 2] = [[None; 5]; 2];
+    for e in &auction.entries {
+        if matches!(e.item, AuctionItem::Blank | AuctionItem::Unreadable) {
+            unknown = true;
+            started = true;
+            seat = seat.next();
+            continue;
+        }
+        if unknown {
+            seat = seat.next();
+            continue;
+        }
+        if continued {
+            diags.push(err(codes::AUCTION_AFTER_CONTINUE, "nothing may follow `+` in the auction", e.span));
+            continue;
+        }
+        if ended && !matches!(e.item, AuctionItem::Continue) {
+            if matches!(e.item, AuctionItem::Call { call: Call::Pass, .. } | AuctionItem::AllPass) {
+                diags.push(warn(codes::AUCTION_AFTER_END, "a pass after the auction ended", e.span));
+            } else {
+                diags.push(err(codes::AUCTION_AFTER_END, "a call after the auction ended", e.span));
+            }
+            continue;
+        }
+        match e.item {
+            AuctionItem::Placeholder => {
+                if started || Some(seat) == dealer {
+                    diags.push(warn(codes::AUCTION_PLACEHOLDER, "`-` where a call is due", e.span));
+                }
+                seat = seat.next();
+                continue;
+            }
+            AuctionItem::Continue => {
+                if ended {
+                    diags.push(err(codes::AUCTION_AFTER_END, "`+` after the auction ended", e.span));
+                }
+                continued = true;
+                continue;
+            }
+            _ => {}
+        }
+        if !started {
+            started = true;
+            if let Some(d) = dealer
+                && d != seat
+            {
+                diags.push(err(
+                    codes::AUCTION_NOT_DEALER,
+                    format!("the first call is made by {seat}, but the dealer is {d}"),
+                    e.span,
+                ));
+            }
+        }
+        match e.item {
+            AuctionItem::Skipped => {}
+            AuctionItem::AllPass => {
+                ended = true;
+            }
+            AuctionItem::Call { call, insufficient } => match call {
+                Call::Pass => {
+                    passes += 1;
+                    if (last_bid.is_some() && passes >= 3) || passes >= 4 {
+                        ended = true;
+                    }
+                }
+                Call::Bid { level, denomination } => {
+                    if let Some((l, d, _)) = last_bid
+                        && (level, denomination) <= (l, d)
+                        && !insufficient
+                    {
+                        diags.push(err(
+                            codes::AUCTION_INSUFFICIENT_BID,
+                            format!(
+                                "{} is not higher than {}",
+                                call.export(),
+                                Call::Bid { level: l, denomination: d }.export()
+                            ),
+                            e.span,
+                        ));
+                    }
+                    let side = usize::from(!seat.is_north_south());
+                    let slot = &mut first_namer[side][denomination as usize];
+                    if slot.is_none() {
+                        *slot = Some(seat);
+                    }
+                    last_bid = Some((level, denomination, seat));
+                    risk = Risk::Undoubled;
+                    passes = 0;
+                }
+                Call::Double => {
+                    let ok = matches!(last_bid, Some((_, _, b)) if b.is_north_south() != seat.is_north_south())
+                        && risk == Risk::Undoubled;
+                    if !ok {
+                        diags.push(err(
+                            codes::AUCTION_ILLEGAL_DOUBLE,
+                            "a double that is not allowed here",
+                            e.span,
+                        ));
+                    }
+                    risk = Risk::Doubled;
+                    passes = 0;
+                }
+                Call::Redouble => {
+                    let ok = matches!(last_bid, Some((_, _, b)) if b.is_north_south() == seat.is_north_south())
+                        && risk == Risk::Doubled;
+                    if !ok {
+                        diags.push(err(
+                            codes::AUCTION_ILLEGAL_DOUBLE,
+                            "a redouble that is not allowed here",
+                            e.span,
+                        ));
+                    }
+                    risk = Risk::Redoubled;
+                    passes = 0;
+                }
+            },
+            AuctionItem::Placeholder
+            | AuctionItem::Continue
+            | AuctionItem::Blank
+            | AuctionItem::Unreadable => {}
+        }
+        seat = seat.next();
+    }
+    if unknown {
+        return None;
+    }
+    if !ended {
+        if !auction.star && !continued && started {
+            diags.push(warn(
+                codes::AUCTION_INCOMPLETE,
+                "the auction does not end with three passes, `AP`, `*` or `+`",
+                auction.entries.last().map_or(tag_span, |e| e.span),
+            ));
+        }
+        return None;
+    }
+    Some(match last_bid {
+        None => (Contract::Pass, None),
+        Some((level, denomination, bidder)) => {
+            let side = usize::from(!bidder.is_north_south());
+            (Contract::Bid { level, denomination, risk }, first_namer[side][denomination as usize])
+        }
+    })
+}
+
+/// The championship archive's auctions leave out the dealer's opening passes: `[Auction "W"]`
+/// then `1S` made by East. When the auction as written makes another declarer than the Declarer
+/// tag, and exactly one number of restored passes (1 to 3) makes the Declarer tag's player
+/// declarer of the Contract tag's contract, with the Play tag's player on lead (a play is
+/// required: without it a plain mismatch is more likely), without any other problem, the auction
+/// is read with those passes and a warning says so.
+pub(super) fn restore_opening_passes(
+    info: &mut GameInfo,
+    auction_span: Span,
+    replay_diags: &mut Vec<Diagnostic>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let (Some(auction), Some(dealer), Some(declarer)) = (&info.auction, info.dealer, info.declarer) else {
+        return;
+    };
+    if declarer.irregular || auction.first != dealer || auction.prose {
+        return;
+    }
+    let fits = |outcome: Option<(Contract, Option<Compass>)>| {
+        outcome.is_some_and(|(contract, by)| {
+            by == Some(declarer.seat)
+                && info.contract.is_none_or(|c| c == contract)
+                && info.play.as_ref().is_some_and(|p| p.first == declarer.seat.next())
+        })
+    };
+    if fits(info.auction_outcome)
+        || auction.entries.first().is_some_and(|e| {
+            matches!(e.item, AuctionItem::Call { call: Call::Pass, .. } | AuctionItem::Placeholder)
+        })
+    {
+        return;
+    }
+    let mut found = None;
+    for k in 1..=3usize {
+        let mut restored = auction.clone();
+        let at = Span::at(auction.entries.first().map_or(auction_span.end, |e| e.span.start));
+        let passes = (0..k).map(|_| crate::model::AuctionEntry {
+            item: AuctionItem::Call { call: Call::Pass, insufficient: false },
+            annotation: crate::model::Annotation::default(),
+            span: at,
+        });
+        restored.entries.splice(0..0, passes);
+        let mut tmp = Vec::new();
+        let outcome = replay_auction(&restored, Some(dealer), auction_span, &mut tmp);
+        if fits(outcome) && !tmp.iter().any(Diagnostic::is_error) {
+            if found.is_some() {
+                return;
+            }
+            found = Some((k, restored, outcome, tmp));
+        }
+    }
+    let Some((k, restored, outcome, tmp)) = found else { return };
+    let first_call = restored.entries.get(k).map_or(auction_span, |e| e.span);
+    diags.push(
+        warn(
+            codes::AUCTION_OPENING_PASSES_OMITTED,
+            format!(
+                "the auction leaves out the dealer's opening pass{}: read with {k} pass{} before it, so that {} is declarer as the Declarer tag says",
+                if k == 1 { "" } else { "es" },
+                if k == 1 { "" } else { "es" },
+                declarer.seat
+            ),
+            first_call,
+        )
+        .with_help("PBN writes every call from the dealer's on, passes included"),
+    );
+    *replay_diags = tmp;
+    info.auction_outcome = outcome;
+    info.auction = Some(restored);
+}
+
+pub(super) fn check_contract(tags: &Tags<'_, '_>, info: &GameInfo, diags: &mut Vec<Diagnostic>) {
+    let Some((contract, declarer)) = info.auction_outcome else { return };
+    if let (Some(tag_contract), Some(t)) = (info.contract, tags.get(Known::Contract))
+        && tag_contract != contract
+        && !matches!(tag_contract, Contract::Trump(_))
+    {
+        diags.push(err(
+            codes::CONTRACT_MISMATCH,
+            format!(
+                "the auction ends in {}, the Contract tag says {}",
+                contract.export(),
+                tag_contract.export()
+            ),
+            t.value_span,
+        ));
+    }
+    if let (Some(tag_decl), Some(auction_decl), Some(t)) =
+        (info.declarer, declarer, tags.get(Known::Declarer))
+        && !tag_decl.irregular
+        && tag_decl.seat != auction_decl
+    {
+        diags.push(err(
+            codes::DECLARER_MISMATCH,
+            format!("the auction makes {auction_decl} declarer, the Declarer tag says {}", tag_decl.seat),
+            t.value_span,
+        ));
+    }
+}

@@ -1,0 +1,140 @@
+//! Line rules (length, control characters) and the export format's rules (`% EXPORT`).
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+/// Whether `b` holds a line feed not after a carriage return.
+pub(super) fn bare_line_feed(b: &[u8]) -> bool {
+    b.first() == Some(&b'\n')
+        || b.chunks(64).zip(b.get(1..).unwrap_or(&[]).chunks(64)).any(|(prev, next)| {
+            prev.iter().zip(next).fold(false, |acc, (&p, &c)| acc | ((c == b'\n') & (p != b'\r')))
+        })
+}
+
+/// Line-level rules: length, control characters, export line ends and tabs.
+pub(super) fn check_lines(
+    src: &str,
+    game: &Game<'_>,
+    export: bool,
+    eol_reported: &mut bool,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let text = src.get(game.span.range()).unwrap_or("");
+    let base = game.span.start;
+    let b = text.as_bytes();
+    // Fast pass: whether any control character other than CR, LF and tab occurs (and tabs, in
+    // export format); the exact positions are found only when there is something to report.
+    let controls = parse::any_byte(b, |c| (c < 0x20) & (c != b'\n') & (c != b'\r') & (c != b'\t'));
+    let tabs = export && parse::any_byte(b, |c| c == b'\t');
+    if controls || tabs {
+        let mut tab_seen = false;
+        for (i, &ch) in b.iter().enumerate() {
+            if ch == b'\t' || ch == b'\x0b' {
+                if export && !tab_seen {
+                    tab_seen = true;
+                    diags.push(warn(
+                        codes::EXPORT_FORMAT,
+                        "tabs are not allowed in export format",
+                        Span::new(base + i, base + i + 1),
+                    ));
+                }
+            } else if ch < 0x20 && ch != b'\n' && ch != b'\r' && ch != b'\x0c' {
+                diags.push(warn(
+                    codes::CONTROL_CHARACTER,
+                    format!("control character 0x{ch:02x}"),
+                    Span::new(base + i, base + i + 1),
+                ));
+            }
+        }
+    }
+    if export && !*eol_reported && bare_line_feed(b) {
+        let bare =
+            b.iter().enumerate().find(|&(i, &c)| c == b'\n' && (i == 0 || b.get(i - 1) != Some(&b'\r')));
+        if let Some((i, _)) = bare {
+            *eol_reported = true;
+            diags.push(warn(
+                codes::EXPORT_FORMAT,
+                "export format lines end with CR LF",
+                Span::new(base + i, base + i + 1),
+            ));
+        }
+    }
+}
+
+pub(super) fn long_line(text: &str, base: usize, start: usize, end: usize, diags: &mut Vec<Diagnostic>) {
+    let len = text.get(start..end).map_or(0, |l| l.chars().count());
+    if len + 2 > 255 {
+        diags.push(warn(
+            codes::LINE_TOO_LONG,
+            format!("line of {} characters (at most 255 with the line end)", len + 2),
+            Span::new(base + start, base + end),
+        ));
+    }
+}
+
+/// The position of a tag in the mandatory tag set.
+pub(super) fn mandatory_rank(name: &str) -> Option<usize> {
+    Known::of(name).map(|k| k as usize).filter(|&rank| rank < Known::MANDATORY.len())
+}
+
+/// Export-format rules for a game in a file that says `% EXPORT`.
+pub(super) fn check_export(
+    game: &Game<'_>,
+    tags: &Tags<'_, '_>,
+    info: &GameInfo,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let has_deal = game.items.iter().any(|i| matches!(i, Item::Tag(_)));
+    if !has_deal {
+        return;
+    }
+    // Tags inherited with `##` are among the resolved tags.
+    let is_missing = |k: &Known| tags.get(*k).is_none();
+    if Known::MANDATORY.iter().any(is_missing) {
+        let missing: Vec<&str> =
+            Known::MANDATORY.iter().filter(|k| is_missing(k)).map(|k| k.name()).collect();
+        let span = game
+            .items
+            .iter()
+            .find_map(|i| if let Item::Tag(t) = i { Some(t.span) } else { None })
+            .unwrap_or(Span::at(game.span.start));
+        diags.push(warn(
+            codes::EXPORT_FORMAT,
+            format!("export format requires the mandatory tags; missing: {}", missing.join(", ")),
+            span,
+        ));
+    }
+    // Mandatory tags in order, before the others.
+    let mut last_rank = 0usize;
+    let mut seen_other = false;
+    for item in &game.items {
+        let Item::Tag(tag) = item else { continue };
+        match mandatory_rank(tag.name) {
+            Some(rank) => {
+                if rank < last_rank || seen_other {
+                    diags.push(warn(
+                        codes::EXPORT_FORMAT,
+                        format!("`{}` is out of the export order of the mandatory tags", tag.name),
+                        tag.name_span,
+                    ));
+                }
+                last_rank = rank;
+            }
+            None => seen_other = true,
+        }
+    }
+    if let (Some(deal), Some(dealer), Some(t)) = (info.deal, info.dealer, tags.get(Known::Deal))
+        && deal.first != dealer
+    {
+        diags.push(warn(
+            codes::EXPORT_FORMAT,
+            "in export format the deal starts with the dealer",
+            t.value_span,
+        ));
+    }
+    if let Some(t) = tags.get(Known::Vulnerable)
+        && !matches!(t.value.as_ref(), "None" | "NS" | "EW" | "All" | "" | "?")
+    {
+        diags.push(warn(codes::EXPORT_FORMAT, "export format writes None, NS, EW or All", t.value_span));
+    }
+}

@@ -1,0 +1,240 @@
+//! The sequential part of reading: the export mode, `#`/`##` inheritance and the board a match's
+//! other table takes from the game before it.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+impl Carry {
+    /// Reads one game of `src` and checks it (the fused path of [`Reader`]): the sequential
+    /// reading ([`Carry::read`]), then the checks of the game ([`check_game`]); under
+    /// `!options.strict` warnings already reported in an earlier game are held back. `src` starts
+    /// at `offset` in the input: diagnostic spans are shifted by it (the record's own spans are not).
+    pub(crate) fn check<'a>(
+        &mut self,
+        src: &'a str,
+        offset: usize,
+        raw: RawGame<'a>,
+        options: Options,
+    ) -> Record<'a> {
+        let RawGame { game, mut diagnostics, long_lines } = raw;
+        let (tags, context) = self.read(src, &game, &mut diagnostics);
+        let info = check_game(src, &game, &tags, &long_lines, &context, &mut diagnostics);
+        finish_diagnostics(src, offset, &mut diagnostics, options);
+        self.repeats.filter(&mut diagnostics);
+        Record { game, tags, info, diagnostics, export: context.export }
+    }
+
+    /// The sequential part of reading one game: the export mode, `#`/`##` inheritance (with its
+    /// diagnostics), the board before (for a match's other table) and whether this game reports
+    /// the file's first bare line end. Everything else about the game is checked by
+    /// [`check_game`], which needs nothing from the games before it but the returned [`Context`].
+    pub(crate) fn read<'a>(
+        &mut self,
+        src: &str,
+        game: &Game<'a>,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> (Vec<ResolvedTag<'a>>, Context) {
+        for item in &game.items {
+            if let Item::Line(l) = item
+                && l.is_export()
+            {
+                self.export = true;
+            }
+        }
+        let tags = self.resolve(game, diagnostics);
+        let lookup = Tags::new(&tags);
+        let no_board = [Known::Board, Known::Dealer, Known::Vulnerable, Known::Deal]
+            .iter()
+            .all(|&k| lookup.get(k).is_none());
+        let has_sections = lookup.get(Known::Auction).is_some() || lookup.get(Known::Play).is_some();
+        let previous = if no_board && has_sections {
+            self.settle_previous();
+            self.previous.clone()
+        } else {
+            None
+        };
+        if lookup.get(Known::Deal).is_some_and(|t| !blank(&t.value)) {
+            self.remember_board(&lookup);
+        }
+        let mut report_eol = false;
+        if self.export && !self.eol_reported {
+            let text = src.get(game.span.range()).unwrap_or("");
+            if bare_line_feed(text.as_bytes()) {
+                self.eol_reported = true;
+                report_eol = true;
+            }
+        }
+        (tags, Context { export: self.export, previous, report_eol })
+    }
+
+    /// Adds to the last record of a file one warning per repeated warning, with its count.
+    pub(crate) fn summarize_repeats(&mut self, diags: &mut Vec<Diagnostic>, at: Span) {
+        self.repeats.summarize(diags, at);
+    }
+
+    /// Resolves `#` and `##`, reports duplicates and forbidden inheritance.
+    fn resolve<'a>(&mut self, game: &Game<'a>, diags: &mut Vec<Diagnostic>) -> Vec<ResolvedTag<'a>> {
+        let mut out: Vec<ResolvedTag<'a>> = Vec::with_capacity(24);
+        // One bit per name hash of the tags in `out`: a clear bit means no tag of that name yet.
+        let mut seen = 0u64;
+        for item in &game.items {
+            let Item::Tag(tag) = item else { continue };
+            let bit = 1u64 << (name_hash(tag.name) % 64);
+            if !tag.name.as_bytes().first().is_some_and(u8::is_ascii_uppercase) {
+                diags.push(warn(
+                    codes::TAG_NAME_CASE,
+                    format!("tag name `{}` does not start with an upper-case letter", tag.name),
+                    tag.name_span,
+                ));
+            }
+            let dup = seen & bit != 0 && out.iter().any(|t| same(&t.name, tag.name));
+            if tag.name != "Note" && dup {
+                diags.push(warn(
+                    codes::DUPLICATE_TAG,
+                    format!("`{}` is given again in this game; the repeat is ignored", tag.name),
+                    tag.span,
+                ));
+                continue;
+            }
+            let raw = tag.value();
+            let value: Cow<'a, str> = if raw == "#" || raw.starts_with("##") {
+                if NO_INHERIT_TAGS.contains(&tag.name) {
+                    diags.push(err(
+                        codes::INHERIT_FORBIDDEN,
+                        format!("`{}` may not inherit its value with `#` or `##`", tag.name),
+                        tag.value_span,
+                    ));
+                }
+                if raw == "#" {
+                    self.latest
+                        .get(tag.name)
+                        .or_else(|| self.sticky.iter().find(|(n, _)| &**n == tag.name).map(|(_, v)| v))
+                        .map_or(Cow::Borrowed(""), |v| Cow::Owned(v.clone()))
+                } else {
+                    let v: Cow<'a, str> = match raw {
+                        Cow::Borrowed(s) => Cow::Borrowed(s.get(2..).unwrap_or("")),
+                        Cow::Owned(s) => Cow::Owned(s.get(2..).unwrap_or("").to_owned()),
+                    };
+                    match self.sticky.iter_mut().find(|(n, _)| &**n == tag.name) {
+                        Some(slot) => replace_text(&mut slot.1, &v),
+                        None => self.sticky.push((tag.name.into(), v.clone().into_owned())),
+                    }
+                    v
+                }
+            } else {
+                if let Some(slot) = self.sticky.iter_mut().find(|(n, _)| &**n == tag.name) {
+                    replace_text(&mut slot.1, &raw);
+                }
+                raw
+            };
+            if tag.name != "Note" {
+                match self.latest.get_mut(tag.name) {
+                    Some(slot) => replace_text(slot, &value),
+                    None => {
+                        self.latest.insert(tag.name.into(), value.clone().into_owned());
+                    }
+                }
+            }
+            out.push(ResolvedTag {
+                name: Cow::Borrowed(tag.name),
+                value,
+                span: Some(tag.span),
+                value_span: tag.value_span,
+            });
+            seen |= bit;
+        }
+        for (name, value) in &self.sticky {
+            if !out.iter().any(|t| *t.name == **name) {
+                out.push(ResolvedTag {
+                    name: Cow::Owned(name.to_string()),
+                    value: Cow::Owned(value.clone()),
+                    span: None,
+                    value_span: Span::at(game.span.start),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// A cheap hash of a tag name (length, first and last byte), for duplicate detection.
+pub(super) fn name_hash(name: &str) -> u32 {
+    let b = name.as_bytes();
+    let first = b.first().map_or(0, |&c| u32::from(c));
+    let last = b.last().map_or(0, |&c| u32::from(c));
+    (b.len() as u32).wrapping_mul(7) ^ first.wrapping_mul(3) ^ last
+}
+
+/// The Board, Dealer, Vulnerable and Deal values of a game that gave a Deal, as written (read only
+/// when a match's other table needs them: most never are).
+#[derive(Debug, Clone, Default)]
+pub(super) struct RawBoard {
+    /// The values, in that order (buffers reused from game to game).
+    values: [String; 4],
+    /// Which were given and not blank.
+    given: [bool; 4],
+}
+
+/// At most this many boards wait to be read (memory stays bounded).
+pub(super) const MAX_PENDING_BOARDS: usize = 64;
+
+impl Carry {
+    /// Keeps the board of a game that gave a Deal, to be read when a later game needs it.
+    fn remember_board(&mut self, tags: &Tags<'_, '_>) {
+        if self.pending_len == MAX_PENDING_BOARDS {
+            self.settle_previous();
+        }
+        if self.pending.len() == self.pending_len {
+            self.pending.push(RawBoard::default());
+        }
+        let Some(slot) = self.pending.get_mut(self.pending_len) else { return };
+        self.pending_len += 1;
+        for (i, known) in
+            [Known::Board, Known::Dealer, Known::Vulnerable, Known::Deal].into_iter().enumerate()
+        {
+            let value = tags.get(known).map(|t| t.value.as_ref()).filter(|v| !blank(v));
+            if let (Some(text), Some(given)) = (slot.values.get_mut(i), slot.given.get_mut(i)) {
+                replace_text(text, value.unwrap_or(""));
+                *given = value.is_some();
+            }
+        }
+    }
+
+    /// The board before, from the boards waiting: the latest whose Deal reads (as the tag checks
+    /// read it) replaces it; the older ones no game can need any more.
+    pub(super) fn settle_previous(&mut self) {
+        let waiting = self.pending.get(..self.pending_len).unwrap_or(&[]);
+        if let Some(board) = waiting.iter().rev().find_map(read_board) {
+            self.previous = Some(board);
+        }
+        self.pending_len = 0;
+    }
+}
+
+/// A waiting board read: its Board, Dealer and Vulnerable values as the tag checks read them, when
+/// its Deal reads.
+fn read_board(raw: &RawBoard) -> Option<PreviousBoard> {
+    let [board, dealer, vulnerable, deal] = &raw.values;
+    let [has_board, has_dealer, has_vulnerable, _] = raw.given;
+    let (deal, _) = parse::parse_deal_and_slots(deal, 0).ok()?;
+    Some(PreviousBoard {
+        board: has_board.then(|| board.clone()),
+        dealer: has_dealer.then(|| parse::parse_seat(dealer)).flatten(),
+        vulnerable: has_vulnerable.then(|| crate::model::parse_vulnerability(vulnerable)).flatten(),
+        deal,
+    })
+}
+
+/// Overwrites `slot` with `text`, reusing its buffer.
+pub(super) fn replace_text(slot: &mut String, text: &str) {
+    slot.clear();
+    slot.push_str(text);
+}
+
+/// String equality that rejects most different tag names without calling `memcmp`.
+pub(super) fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.as_bytes().last() == b.as_bytes().last()
+        && a.as_bytes().first() == b.as_bytes().first()
+        && a == b
+}

@@ -1,0 +1,604 @@
+//! Reading and checking games: the typed values a game gives ([`GameInfo`]), the whole-text
+//! [`Reader`] (reads and checks at once), and the checks, one file each:
+//!
+//! - `inheritance`: the sequential part of reading (export mode, `#`/`##`, the board before);
+//! - `tags`: tag values and the deal;
+//! - `sections`: auction, play, notes and tables of a game, and a match's other table;
+//! - `auction`: the auction's replay and the contract it reaches;
+//! - `play`: the play's replay, trick by trick;
+//! - `scoring`: the duplicate score and the Score tags;
+//! - `export`: line rules and the export format's rules;
+//! - `repeats`: warnings repeated across a file, reported once.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use cards_core::{Card, CardSet, Compass, Diagnostic, Span, Suit};
+
+use crate::error::codes;
+use crate::model::{
+    Auction, AuctionItem, Call, Contract, Deal, Denomination, Game, GameResult, Item, NO_INHERIT_TAGS, Play,
+    PlayItem, Risk, Table, Tag, TokenKind, Vulnerability,
+};
+use crate::parse::{self, RawGame, Splitter};
+
+mod auction;
+mod export;
+mod inheritance;
+mod play;
+pub(crate) mod repeats;
+mod scoring;
+mod sections;
+mod tags;
+
+#[allow(clippy::wildcard_imports)]
+use auction::*;
+#[allow(clippy::wildcard_imports)]
+use export::*;
+#[allow(clippy::wildcard_imports)]
+use inheritance::*;
+pub use play::trick_winner;
+#[allow(clippy::wildcard_imports)]
+use play::*;
+#[allow(clippy::wildcard_imports)]
+use repeats::*;
+pub use scoring::duplicate_score;
+#[allow(clippy::wildcard_imports)]
+use scoring::*;
+#[allow(clippy::wildcard_imports)]
+use sections::*;
+#[allow(clippy::wildcard_imports)]
+use tags::*;
+
+/// Reading options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Read the producers' conventions ([`codes::LENIENCIES`], each with a warning code of its own)
+    /// as errors; every other warning stays a warning.
+    pub strict: bool,
+}
+
+/// A tag value after inheritance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolvedTag<'a> {
+    /// The tag name (owned only for a `##` value carried from an earlier game).
+    pub name: Cow<'a, str>,
+    /// The value (`#` and `##` resolved, escapes resolved).
+    pub value: Cow<'a, str>,
+    /// The tag in this game, or `None` when the value comes from an earlier `##`.
+    pub span: Option<Span>,
+    /// Span of the value in this game (or of the whole game when inherited by `##`).
+    pub value_span: Span,
+}
+
+/// A declarer and whether the `^` irregularity (declarer and dummy swapped) is marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Declarer {
+    /// The seat.
+    pub seat: Compass,
+    /// `^`.
+    pub irregular: bool,
+}
+
+/// What a game says, typed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameInfo {
+    /// Board tag value.
+    pub board: Option<String>,
+    /// Dealer.
+    pub dealer: Option<Compass>,
+    /// Vulnerability.
+    pub vulnerable: Option<Vulnerability>,
+    /// The deal.
+    pub deal: Option<Deal>,
+    /// Declarer.
+    pub declarer: Option<Declarer>,
+    /// Contract.
+    pub contract: Option<Contract>,
+    /// Result.
+    pub result: Option<GameResult>,
+    /// Auction section.
+    pub auction: Option<Auction>,
+    /// The contract and declarer the auction reached, when it ended.
+    pub auction_outcome: Option<(Contract, Option<Compass>)>,
+    /// Play section.
+    pub play: Option<Play>,
+    /// Tricks won by declarer in the play when all 13 tricks are known.
+    pub tricks_by_play: Option<u8>,
+    /// Tables, in order.
+    pub tables: Vec<Table>,
+    /// Notes `(index, text)` in order.
+    pub notes: Vec<(u8, String)>,
+    /// Duplicate score for North-South computed from contract, declarer, vulnerability and result.
+    pub score_ns: Option<i64>,
+}
+
+/// One game read and checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record<'a> {
+    /// The tokens.
+    pub game: Game<'a>,
+    /// Tag values after inheritance, first occurrence of each name (Note tags all kept).
+    pub tags: Vec<ResolvedTag<'a>>,
+    /// Typed values and sections.
+    pub info: GameInfo,
+    /// Problems, errors and warnings, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Whether the file declared `% EXPORT` at or before this game.
+    pub export: bool,
+}
+
+impl Record<'_> {
+    /// The resolved value of a tag.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_ref())
+    }
+
+    /// Whether the record holds at least one tag (a file header of `%` lines alone is not a game).
+    #[must_use]
+    pub fn is_game(&self) -> bool {
+        self.game.items.iter().any(|i| matches!(i, Item::Tag(_)))
+    }
+
+    /// Whether any diagnostic is an error.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Streaming reader over decoded text: one [`Record`] per game, inheritance carried along.
+///
+/// A warning broken the same way in later games of the file (dates as `2-Aug-2023` in every game)
+/// is reported in the game where it first occurs, and the last record of the file carries one
+/// warning with the number of later games that repeat it (a convention that [`Options::strict`]
+/// makes an error is reported in every game). The reader splits one game ahead to know which record is the last.
+#[derive(Debug, Clone)]
+pub struct Reader<'a> {
+    src: &'a str,
+    splitter: Splitter<'a>,
+    options: Options,
+    /// What is carried from game to game.
+    carry: Carry,
+    /// The next game, split but not yet checked.
+    ahead: Option<RawGame<'a>>,
+}
+
+/// What a reader carries from one game to the next: inheritance, export mode, the board before
+/// (for a match's other table) and the warnings repeated across games. It owns its text, so the
+/// streaming [`crate::stream::Reader`] carries it across the buffers it reads.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Carry {
+    /// The latest value of each tag name so far, which `#` repeats. Only the latest is kept, so
+    /// the reader's memory does not grow with the number of games (foldhash: seeded, and cheap
+    /// on short names, since every tag is recorded); each value's buffer is reused.
+    latest: HashMap<Box<str>, String, foldhash::fast::RandomState>,
+    sticky: Vec<(Box<str>, String)>,
+    export: bool,
+    eol_reported: bool,
+    /// The board of the latest game that gave a deal, for the other table of a match.
+    previous: Option<PreviousBoard>,
+    /// Boards of the latest games that gave a Deal, not yet read (see [`Carry::read`]).
+    pending: Vec<RawBoard>,
+    /// How many of `pending` are in use (the others keep their buffers).
+    pending_len: usize,
+    /// Warnings repeated across games (the fused [`Reader`] only).
+    repeats: Repeats,
+}
+
+/// What the game of a match's other table takes from the game before it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PreviousBoard {
+    board: Option<String>,
+    dealer: Option<Compass>,
+    vulnerable: Option<Vulnerability>,
+    deal: Deal,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over the decoded text of a whole file.
+    #[must_use]
+    pub fn new(src: &'a str, options: Options) -> Reader<'a> {
+        Reader { src, splitter: Splitter::new(src), options, carry: Carry::default(), ahead: None }
+    }
+}
+
+impl<'a> Iterator for Reader<'a> {
+    type Item = Record<'a>;
+
+    fn next(&mut self) -> Option<Record<'a>> {
+        let raw = self.ahead.take().or_else(|| self.splitter.next())?;
+        let mut record = self.carry.check(self.src, 0, raw, self.options);
+        // One game ahead, to know which record is the last one of the file.
+        self.ahead = self.splitter.next();
+        if self.ahead.is_none() {
+            let at = end_of_last_line(self.src, record.game.span);
+            self.carry.summarize_repeats(&mut record.diagnostics, at);
+        }
+        Some(record)
+    }
+}
+
+fn err(code: &'static str, msg: impl Into<String>, span: Span) -> Diagnostic {
+    Diagnostic::error(code, msg, span)
+}
+
+fn warn(code: &'static str, msg: impl Into<String>, span: Span) -> Diagnostic {
+    Diagnostic::warning(code, msg, span)
+}
+
+/// What the checks of one game need from the games before it, found by [`Carry::read`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Context {
+    /// Whether the file declared `% EXPORT` at or before this game.
+    pub(crate) export: bool,
+    /// The board of the latest game before it that gave a deal, when this game gives none of
+    /// Board, Dealer, Vulnerable and Deal but has an auction or a play (a match's other table).
+    pub(crate) previous: Option<PreviousBoard>,
+    /// Whether this game holds the file's first bare line feed in export format (reported once).
+    pub(crate) report_eol: bool,
+}
+
+/// The checks of one game that need nothing from the games before it but `context`: tag values,
+/// deal, sections (auction, play, result, score), line rules and export rules. Diagnostics are
+/// appended to `diags` with spans in `src`; returns what the game says, typed.
+pub(crate) fn check_game<'a>(
+    src: &str,
+    game: &Game<'a>,
+    tags: &[ResolvedTag<'a>],
+    long_lines: &[Span],
+    context: &Context,
+    diags: &mut Vec<Diagnostic>,
+) -> GameInfo {
+    let lookup = Tags::new(tags);
+    let mut info = GameInfo::default();
+    check_tags(&lookup, &mut info, diags);
+    check_board(game, &lookup, context.previous.as_ref(), &mut info, diags);
+    for span in long_lines {
+        long_line(src, 0, span.start, span.end, diags);
+    }
+    // Only the game `Carry::read` chose reports the bare line feed.
+    let mut eol_reported = !context.report_eol;
+    check_lines(src, game, context.export, &mut eol_reported, diags);
+    if context.export {
+        check_export(game, &lookup, &info, diags);
+    }
+    info
+}
+
+/// The last steps of a game's diagnostics: the producers' conventions made errors under
+/// `strict`, spans widened to character boundaries of `src` and moved by `offset` (from `src`
+/// into the input).
+pub(crate) fn finish_diagnostics(src: &str, offset: usize, diagnostics: &mut [Diagnostic], options: Options) {
+    if options.strict {
+        cards_core::diagnostic::make_strict(diagnostics, codes::LENIENCIES);
+    }
+    // Spans computed from byte offsets inside values may cut a character of a Latin-1 file:
+    // widen them to character boundaries.
+    for d in diagnostics.iter_mut() {
+        let mut start = d.span().start.min(src.len());
+        while !src.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = d.span().end.clamp(start, src.len());
+        while !src.is_char_boundary(end) {
+            end += 1;
+        }
+        d.set_span(Span::new(start + offset, end + offset));
+    }
+    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+}
+
+/// Where the count lines of repeated warnings go: the end of the last line of `span` in `text`
+/// (its line break left out).
+pub(crate) fn end_of_last_line(text: &str, span: Span) -> Span {
+    let b = text.as_bytes();
+    let mut end = span.end.min(b.len());
+    while end > span.start && matches!(b.get(end - 1), Some(b'\r' | b'\n')) {
+        end -= 1;
+    }
+    Span::at(end)
+}
+
+fn get<'t, 'a>(tags: &'t [ResolvedTag<'a>], name: &str) -> Option<&'t ResolvedTag<'a>> {
+    tags.iter().find(|t| same(&t.name, name))
+}
+
+/// The tags the checks look up by name; the mandatory tag set comes first, in export order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Known {
+    Event,
+    Site,
+    Date,
+    Board,
+    West,
+    North,
+    East,
+    South,
+    Dealer,
+    Vulnerable,
+    Deal,
+    Scoring,
+    Declarer,
+    Contract,
+    Result,
+    Auction,
+    Play,
+    Score,
+    ScoreRubberHistory,
+}
+
+impl Known {
+    const COUNT: usize = 19;
+    /// Every known tag of the mandatory tag set, in export order.
+    const MANDATORY: [Known; 15] = [
+        Known::Event,
+        Known::Site,
+        Known::Date,
+        Known::Board,
+        Known::West,
+        Known::North,
+        Known::East,
+        Known::South,
+        Known::Dealer,
+        Known::Vulnerable,
+        Known::Deal,
+        Known::Scoring,
+        Known::Declarer,
+        Known::Contract,
+        Known::Result,
+    ];
+
+    fn of(name: &str) -> Option<Known> {
+        Some(match name {
+            "Event" => Known::Event,
+            "Site" => Known::Site,
+            "Date" => Known::Date,
+            "Board" => Known::Board,
+            "West" => Known::West,
+            "North" => Known::North,
+            "East" => Known::East,
+            "South" => Known::South,
+            "Dealer" => Known::Dealer,
+            "Vulnerable" => Known::Vulnerable,
+            "Deal" => Known::Deal,
+            "Scoring" => Known::Scoring,
+            "Declarer" => Known::Declarer,
+            "Contract" => Known::Contract,
+            "Result" => Known::Result,
+            "Auction" => Known::Auction,
+            "Play" => Known::Play,
+            "Score" => Known::Score,
+            "ScoreRubberHistory" => Known::ScoreRubberHistory,
+            _ => return None,
+        })
+    }
+
+    /// The tag name.
+    const fn name(self) -> &'static str {
+        match self {
+            Known::Event => "Event",
+            Known::Site => "Site",
+            Known::Date => "Date",
+            Known::Board => "Board",
+            Known::West => "West",
+            Known::North => "North",
+            Known::East => "East",
+            Known::South => "South",
+            Known::Dealer => "Dealer",
+            Known::Vulnerable => "Vulnerable",
+            Known::Deal => "Deal",
+            Known::Scoring => "Scoring",
+            Known::Declarer => "Declarer",
+            Known::Contract => "Contract",
+            Known::Result => "Result",
+            Known::Auction => "Auction",
+            Known::Play => "Play",
+            Known::Score => "Score",
+            Known::ScoreRubberHistory => "ScoreRubberHistory",
+        }
+    }
+}
+
+/// The resolved tags of a game, with where the first tag of each [`Known`] name stands, so that
+/// the checks look tags up without comparing names.
+struct Tags<'t, 'a> {
+    list: &'t [ResolvedTag<'a>],
+    /// Index into `list` by [`Known`]; `usize::MAX` when the tag is not given.
+    at: [usize; Known::COUNT],
+}
+
+impl<'t, 'a> Tags<'t, 'a> {
+    fn new(list: &'t [ResolvedTag<'a>]) -> Tags<'t, 'a> {
+        let mut at = [usize::MAX; Known::COUNT];
+        for (i, t) in list.iter().enumerate() {
+            if let Some(slot) = Known::of(&t.name).and_then(|k| at.get_mut(k as usize))
+                && *slot == usize::MAX
+            {
+                *slot = i;
+            }
+        }
+        Tags { list, at }
+    }
+
+    /// The first tag named `name`.
+    fn get(&self, name: Known) -> Option<&'t ResolvedTag<'a>> {
+        self.at.get(name as usize).and_then(|&i| self.list.get(i))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Record<'_> {
+        Reader::new(text, Options::default()).next().unwrap()
+    }
+
+    /// PBN 2.1 §3.4.11: a deal gives four hands, `-` for a hand not given. Fewer fields are read
+    /// as hands not given, with a warning.
+    #[test]
+    fn fewer_than_four_hands_is_a_warning() {
+        let deal_codes = |deal: &str| {
+            let text = format!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n");
+            let r = one(&text);
+            assert!(!r.has_errors(), "{deal}: {:?}", r.diagnostics);
+            r.diagnostics.iter().map(|d| d.code().to_string()).collect::<Vec<_>>()
+        };
+        assert_eq!(deal_codes("N:"), [codes::DEAL_EMPTY_HAND]);
+        assert_eq!(deal_codes("N:AKQJ.AKQ.AKQ.AKQ"), [codes::DEAL_EMPTY_HAND]);
+        assert_eq!(deal_codes("N:- - -"), [codes::DEAL_EMPTY_HAND]);
+        assert!(deal_codes("N:AKQJ.AKQ.AKQ.AKQ - - -").is_empty());
+        assert!(deal_codes("N:- - - -").is_empty());
+    }
+
+    /// The spec author's rubber score forms are valid, blanks around `/` included.
+    #[test]
+    fn rubber_score_forms() {
+        for value in ["EW 300/40 NS 50 / 70", "NS 50/70", "120/0"] {
+            let text = format!("[ScoreRubber \"{value}\"]\n");
+            let r = one(&text);
+            assert!(r.diagnostics.is_empty(), "{value}: {:?}", r.diagnostics);
+        }
+        assert!(one("[ScoreRubber \"NS 50 / x\"]\n").has_errors());
+    }
+
+    /// Warnings have one shape when only the digits and the letters inside back-quotes differ.
+    #[test]
+    fn warning_shapes() {
+        let date = |v: &str| shape_hash(codes::BAD_DATE, &format!("date `{v}` is not YYYY.MM.DD"));
+        assert_eq!(date("2-Aug-2023"), date("14-Sep-2024"));
+        assert_ne!(date("2-Aug-2023"), date("2023-08-02"));
+        assert_ne!(shape_hash(codes::BAD_DATE, "x"), shape_hash(codes::BAD_BOARD, "x"));
+    }
+
+    /// A rule broken the same way in every game is reported once, with the count at the end, also
+    /// under strict (a bad date is no producer's convention); a convention is an error in every
+    /// game under strict.
+    #[test]
+    fn repeated_warnings_are_counted_once_per_file() {
+        let game = |n: u32| format!("[Board \"{n}\"]\n[Date \"{n}-Aug-2023\"]\n\n");
+        let text: String = (1..=5).map(game).collect();
+        let lenient: Vec<_> = Reader::new(&text, Options::default()).collect();
+        let counts: Vec<usize> = lenient.iter().map(|r| r.diagnostics.len()).collect();
+        assert_eq!(counts, [1, 0, 0, 0, 1]);
+        assert!(lenient[4].diagnostics[0].message().starts_with("the same in 4 more games"));
+        let strict: Vec<_> = Reader::new(&text, Options { strict: true }).collect();
+        assert_eq!(strict, lenient);
+        let game = |n: u32| format!("[Board \"{n}\"]\n[Contract \"3N\"]\n\n");
+        let text: String = (1..=3).map(game).collect();
+        let lenient: Vec<_> = Reader::new(&text, Options::default()).collect();
+        assert_eq!(lenient.iter().map(|r| r.diagnostics.len()).collect::<Vec<_>>(), [1, 0, 1]);
+        assert!(!lenient.iter().any(Record::has_errors));
+        let strict: Vec<_> = Reader::new(&text, Options { strict: true }).collect();
+        assert!(strict.iter().all(|r| r.diagnostics.iter().filter(|d| d.is_error()).count() == 1
+            && r.diagnostics.iter().all(|d| d.code() == codes::NOTRUMP_AS_N)));
+    }
+
+    #[test]
+    fn scores_from_the_tables() {
+        use Denomination::*;
+        assert_eq!(duplicate_score(3, NoTrump, Risk::Undoubled, false, 9), 400);
+        assert_eq!(duplicate_score(3, NoTrump, Risk::Undoubled, true, 10), 630);
+        assert_eq!(duplicate_score(2, Hearts, Risk::Undoubled, false, 9), 140);
+        assert_eq!(duplicate_score(1, Clubs, Risk::Doubled, false, 7), 140);
+        assert_eq!(duplicate_score(1, Clubs, Risk::Redoubled, true, 8), 630);
+        assert_eq!(duplicate_score(2, Clubs, Risk::Redoubled, true, 8), 760);
+        assert_eq!(duplicate_score(6, Spades, Risk::Undoubled, true, 12), 1430);
+        assert_eq!(duplicate_score(7, NoTrump, Risk::Undoubled, false, 13), 1520);
+        assert_eq!(duplicate_score(4, Spades, Risk::Doubled, false, 6), -800);
+        assert_eq!(duplicate_score(4, Spades, Risk::Doubled, true, 6), -1100);
+        assert_eq!(duplicate_score(4, Spades, Risk::Redoubled, false, 9), -200);
+        assert_eq!(duplicate_score(4, Spades, Risk::Undoubled, true, 8), -200);
+    }
+
+    #[test]
+    fn auction_outcome_and_declarer() {
+        let r = one("[Dealer \"E\"]\n[Auction \"E\"]\n1H Pass 2C Pass\n2H Pass 4H X\nPass Pass XX AP\n");
+        assert!(!r.has_errors(), "{:?}", r.diagnostics);
+        let (contract, declarer) = r.info.auction_outcome.unwrap();
+        assert_eq!(contract.export(), "4HXX");
+        assert_eq!(declarer, Some(Compass::East));
+    }
+
+    #[test]
+    fn inheritance() {
+        let text =
+            "[Event \"##Club\"]\n[Site \"Here\"]\n\n[Site \"#\"]\n\n[Event \"Other\"]\n\n[Board \"4\"]\n";
+        let records: Vec<_> = Reader::new(text, Options::default()).collect();
+        assert_eq!(records[1].tag("Event"), Some("Club"));
+        assert_eq!(records[1].tag("Site"), Some("Here"));
+        assert_eq!(records[2].tag("Event"), Some("Other"));
+        assert_eq!(records[3].tag("Event"), Some("Other"));
+        assert_eq!(records[3].tag("Site"), None);
+    }
+
+    /// A match's other table takes the board of the latest game before it whose Deal reads: a
+    /// game whose Deal does not read is passed over, however many boards wait to be read.
+    #[test]
+    fn other_table_takes_the_latest_board_that_reads() {
+        const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+        for bad_ones in [1, MAX_PENDING_BOARDS, MAX_PENDING_BOARDS + 3] {
+            let mut text = format!("[Board \"7\"]\n[Dealer \"E\"]\n[Deal \"{DEAL}\"]\n\n");
+            for _ in 0..bad_ones {
+                text.push_str("[Board \"8\"]\n[Deal \"N:AKQ\"]\n\n");
+            }
+            text.push_str("[Auction \"E\"]\nPass Pass Pass Pass\n");
+            let records: Vec<_> = Reader::new(&text, Options::default()).collect();
+            let last = records.last().map(|r| (r.info.board.as_deref(), r.info.dealer));
+            assert_eq!(last, Some((Some("7"), Some(Compass::East))), "{bad_ones}");
+            assert!(
+                records.last().is_some_and(|r| r.diagnostics.iter().any(|d| d.code() == codes::OTHER_TABLE))
+            );
+        }
+    }
+
+    #[test]
+    fn known_tags() {
+        let names: Vec<&str> = Known::MANDATORY.iter().map(|k| k.name()).collect();
+        assert_eq!(names, crate::model::MANDATORY_TAGS);
+        for k in Known::MANDATORY.iter().chain(&[
+            Known::Auction,
+            Known::Play,
+            Known::Score,
+            Known::ScoreRubberHistory,
+        ]) {
+            assert_eq!(Known::of(k.name()), Some(*k));
+            assert!((*k as usize) < Known::COUNT);
+        }
+        assert_eq!(Known::ScoreRubberHistory as usize, Known::COUNT - 1);
+        assert_eq!(mandatory_rank("Result"), Some(14));
+        assert_eq!(mandatory_rank("Play"), None);
+    }
+
+    #[test]
+    fn rubber_history() {
+        assert_eq!(rubber_vulnerability("NS 0 0 / 0 EW 0 0 / 0"), Some(Vulnerability::None));
+        assert_eq!(rubber_vulnerability("NS 0 0 / 100 0 EW 0 0 / 0 0"), Some(Vulnerability::NorthSouth));
+        assert_eq!(rubber_vulnerability("NS 0 0 / 100 0 0 EW 0 0 / 0 100 0"), Some(Vulnerability::Both));
+        assert_eq!(rubber_vulnerability("NS x"), None);
+    }
+
+    #[test]
+    fn robustness_findings() {
+        // F2: a Latin-1 character inside a bad hand: spans stay on character boundaries.
+        let bytes = b"[Board \"1\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.J\xffT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+        let text = crate::decode(bytes).text;
+        let r = one(&text);
+        assert!(r.has_errors());
+        for d in &r.diagnostics {
+            assert!(text.is_char_boundary(d.span().start) && text.is_char_boundary(d.span().end), "{d:?}");
+        }
+        // F3: `</PBN>` after section data stays where it stood, and the import writer is a fixed point.
+        let text = "<PBN>\n[Board \"5\"]\n[Auction \"N\"]\nAP\n</PBN>\n";
+        let records: Vec<_> = Reader::new(text, Options::default()).collect();
+        let once = crate::write::write_import(records.iter().map(|r| &r.game), "\n");
+        assert_eq!(once, text);
+        // F6: a score beyond 64 bits is reported.
+        let r = one("[Score \"NS 340282366920938463463374607431768211457\"]\n");
+        assert!(r.diagnostics.iter().any(|d| d.code() == codes::BAD_SCORE));
+    }
+}

@@ -1,0 +1,200 @@
+//! The sections of a game (auction, play, notes, tables) and the board of a match's other table.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+/// Checks the sections. A game that gives no Board, Dealer, Vulnerable or Deal but has an
+/// auction or a play, after a game that gave a deal, is read as the same board played at the
+/// other table of a match (the championship archive's layout) when its play then fits the
+/// hands (or it has no play) and its auction makes no new error; a warning says so.
+pub(super) fn check_board<'a>(
+    game: &Game<'a>,
+    tags: &Tags<'_, 'a>,
+    previous: Option<&PreviousBoard>,
+    info: &mut GameInfo,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let no_board =
+        [Known::Board, Known::Dealer, Known::Vulnerable, Known::Deal].iter().all(|&k| tags.get(k).is_none());
+    let has_sections = tags.get(Known::Auction).is_some() || tags.get(Known::Play).is_some();
+    if no_board
+        && has_sections
+        && let Some(prev) = previous.cloned()
+    {
+        let mut other = info.clone();
+        other.board = prev.board.clone();
+        other.dealer = prev.dealer;
+        other.vulnerable = prev.vulnerable;
+        other.deal = Some(prev.deal);
+        let mut tmp = Vec::new();
+        check_sections(game, tags, &mut other, &mut tmp);
+        let misfit = tmp.iter().any(|d| {
+            misplaced_card(d)
+                || d.code() == codes::PLAY_CARD_TWICE
+                || d.code() == codes::DECLARER_MISMATCH
+                || d.code() == codes::AUCTION_NOT_DEALER
+        });
+        if !misfit {
+            let first_tag =
+                game.items.iter().find_map(|i| if let Item::Tag(t) = i { Some(t.span) } else { None });
+            let board = prev.board.as_deref().unwrap_or("?");
+            diags.push(
+                warn(
+                    codes::OTHER_TABLE,
+                    format!("no Board, Dealer, Vulnerable or Deal: read as board {board} of the game before, played at the other table"),
+                    first_tag.unwrap_or(Span::at(game.span.start)),
+                )
+                .with_help("PBN repeats the board's tags in every game (or inherits them with `#`)"),
+            );
+            diags.append(&mut tmp);
+            *info = other;
+            return;
+        }
+    }
+    check_sections(game, tags, info, diags);
+}
+
+/// Finds which section a Note tag belongs to and checks sections.
+pub(super) fn check_sections(
+    game: &Game<'_>,
+    tags: &Tags<'_, '_>,
+    info: &mut GameInfo,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut auction_notes: Vec<(u8, Span)> = Vec::new();
+    let mut play_notes: Vec<(u8, Span)> = Vec::new();
+    let mut other_notes: Vec<(u8, Span)> = Vec::new();
+    let mut section: u8 = 0; // 0 identification, 1 auction, 2 play, 3 other
+    let mut auction_refs = Vec::new();
+    let mut play_refs = Vec::new();
+    let mut replay_diags = Vec::new();
+    let mut auction_span = Span::default();
+    // The tags kept by `resolve` stand in the order of the game, followed by inherited ones.
+    let mut kept_tags = tags.list.iter().peekable();
+    for item in &game.items {
+        let Item::Tag(tag) = item else { continue };
+        let kept = kept_tags.next_if(|t| t.span == Some(tag.span)).is_some();
+        let first_time = tag.name == "Note" || kept;
+        match tag.name {
+            "Auction" if first_time => {
+                section = 1;
+                let Some(first) = section_seat(tag, "auction", diags) else { continue };
+                let (auction, d) = parse::read_auction(tag, first);
+                diags.extend(d);
+                auction_refs = parse::note_refs(auction.entries.iter().map(|e| (&e.annotation, e.span)));
+                auction_span = tag.span;
+                info.auction_outcome = replay_auction(&auction, info.dealer, tag.span, &mut replay_diags);
+                info.auction = Some(auction);
+            }
+            "Play" if first_time => {
+                section = 2;
+                let Some(first) = section_seat(tag, "play", diags) else { continue };
+                let (play, d) = parse::read_play(tag, first);
+                diags.extend(d);
+                play_refs = parse::note_refs(play.entries.iter().map(|e| (&e.annotation, e.span)));
+                info.play = Some(play);
+            }
+            "Note" => {
+                let v = tag.value();
+                let parsed = v.split_once(':').and_then(|(n, text)| {
+                    n.trim().parse::<u8>().ok().filter(|n| (1..=32).contains(n)).map(|n| (n, text))
+                });
+                match parsed {
+                    Some((n, text)) => {
+                        let list = match section {
+                            1 => &mut auction_notes,
+                            2 => &mut play_notes,
+                            _ => &mut other_notes,
+                        };
+                        if list.iter().any(|(m, _)| *m == n) {
+                            diags.push(err(
+                                codes::NOTE_DUPLICATE,
+                                format!("note {n} is explained twice"),
+                                tag.span,
+                            ));
+                        }
+                        list.push((n, tag.value_span));
+                        info.notes.push((n, text.to_owned()));
+                    }
+                    None => diags.push(err(
+                        codes::BAD_NOTE,
+                        format!("note `{v}` is not `<index>:<text>` with index 1 to 32"),
+                        tag.value_span,
+                    )),
+                }
+                if !tag.data.iter().all(is_comment) {
+                    section_data_warning(tag, diags);
+                }
+            }
+            name if crate::model::is_table(name) && first_time => {
+                section = 3;
+                let header = get(tags.list, tag.name).map_or_else(|| tag.value(), |t| t.value.clone());
+                let (table, d) = parse::read_table(tag, &header);
+                diags.extend(d);
+                info.tables.push(table);
+            }
+            _ => {
+                if tag.name != "Auction" && tag.name != "Play" {
+                    section = if section == 0 { 0 } else { 3 };
+                }
+                if !tag.data.iter().all(is_comment) && is_identification(tag.name) {
+                    section_data_warning(tag, diags);
+                }
+            }
+        }
+    }
+    for (refs, notes) in [(&auction_refs, &auction_notes), (&play_refs, &play_notes)] {
+        for r in refs {
+            if !notes.iter().any(|(n, _)| *n == r.index) && !other_notes.iter().any(|(n, _)| *n == r.index) {
+                let elsewhere = auction_notes.iter().chain(play_notes.iter()).any(|(n, _)| *n == r.index);
+                if !elsewhere {
+                    diags.push(warn(
+                        codes::NOTE_UNRESOLVED,
+                        format!("note ={}= has no Note tag", r.index),
+                        r.span,
+                    ));
+                }
+            }
+        }
+    }
+    restore_opening_passes(info, auction_span, &mut replay_diags, diags);
+    diags.append(&mut replay_diags);
+    check_contract(tags, info, diags);
+    check_play_or_trick_order(tags, info, diags);
+    check_score(tags, info, diags);
+}
+
+/// The seat of an Auction or Play tag (`what`), or `None` when inherited or not a seat (reported
+/// unless the value is blank and the section empty).
+pub(super) fn section_seat(tag: &Tag<'_>, what: &str, diags: &mut Vec<Diagnostic>) -> Option<Compass> {
+    let v = tag.value();
+    if v == "#" || v.starts_with("##") {
+        return None;
+    }
+    let seat = parse::parse_seat(&v);
+    if seat.is_none() && (!tag.data.iter().all(is_comment) || !blank(&v)) {
+        diags.push(err(codes::BAD_SECTION_SEAT, format!("{what} seat `{v}` is not a seat"), tag.value_span));
+    }
+    seat
+}
+
+pub(super) fn is_comment(t: &crate::model::Token<'_>) -> bool {
+    matches!(
+        t.kind,
+        TokenKind::BraceComment | TokenKind::LineComment | TokenKind::Invalid | TokenKind::Escape
+    )
+}
+
+pub(super) fn is_identification(name: &str) -> bool {
+    crate::model::MANDATORY_TAGS.contains(&name)
+}
+
+pub(super) fn section_data_warning(tag: &Tag<'_>, diags: &mut Vec<Diagnostic>) {
+    if let Some(t) = tag.data.iter().find(|t| !is_comment(t)) {
+        diags.push(warn(
+            codes::UNEXPECTED_SECTION_DATA,
+            format!("`{}` takes no section data", tag.name),
+            t.span,
+        ));
+    }
+}

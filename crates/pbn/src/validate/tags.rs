@@ -1,0 +1,291 @@
+//! Tag values: board, dealer, vulnerability, deal, declarer, contract, result, dates, scores and the other known tags.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+/// Whether a value is "unknown" (`?`) or empty.
+pub(super) fn blank(v: &str) -> bool {
+    v.is_empty() || v == "?"
+}
+
+pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
+    for t in tags.list {
+        let v = t.value.as_ref();
+        let sp = t.value_span;
+        if blank(v) && t.name != "Result" {
+            continue;
+        }
+        match &*t.name {
+            "Board" => {
+                if !v.bytes().all(|c| c.is_ascii_digit()) {
+                    diags.push(warn(codes::BAD_BOARD, format!("board `{v}` is not a positive integer"), sp));
+                }
+                info.board = Some(v.to_owned());
+            }
+            "Dealer" => match parse::parse_seat(v) {
+                Some(s) => info.dealer = Some(s),
+                None => diags.push(err(codes::BAD_DEALER, format!("dealer `{v}` is not N, E, S or W"), sp)),
+            },
+            "Vulnerable" => match crate::model::parse_vulnerability(v) {
+                Some(x) => info.vulnerable = Some(x),
+                None => diags.push(
+                    err(codes::BAD_VULNERABLE, format!("`{v}` is not a vulnerability"), sp)
+                        .with_help("use None, NS, EW or All (Love, -, Both also read)"),
+                ),
+            },
+            "Deal" => {
+                // Offsets inside the value map to the source only when nothing was unescaped.
+                let base = sp.start;
+                match parse::parse_deal_and_slots(v, base) {
+                    Ok((d, empty_slot)) => {
+                        if empty_slot {
+                            diags.push(
+                                warn(
+                                    codes::DEAL_EMPTY_HAND,
+                                    "a hand slot is left empty; read as not given",
+                                    sp,
+                                )
+                                .with_help("write `-` for a hand that is not given"),
+                            );
+                        }
+                        let spotted: Vec<String> = Compass::ALL
+                            .iter()
+                            .filter(|&&seat| d.has_spots(seat))
+                            .map(ToString::to_string)
+                            .collect();
+                        if !spotted.is_empty() {
+                            diags.push(
+                                warn(
+                                    codes::DEAL_SPOT_CARD,
+                                    format!(
+                                        "`x` stands for an unknown small card (hands {}); checks that need every card of those hands are skipped",
+                                        spotted.join(", ")
+                                    ),
+                                    sp,
+                                )
+                                .with_help("give every card's rank for the deal to be checked in full"),
+                            );
+                        }
+                        check_deal(&d, sp, diags);
+                        info.deal = Some(d);
+                    }
+                    Err(d) => diags.push(d),
+                }
+            }
+            "Declarer" => {
+                let (irregular, s) = match v.strip_prefix('^') {
+                    Some(r) => (true, r),
+                    None => (false, v),
+                };
+                match parse::parse_seat(s) {
+                    Some(seat) => info.declarer = Some(Declarer { seat, irregular }),
+                    None => diags.push(err(codes::BAD_DECLARER, format!("declarer `{v}` is not a seat"), sp)),
+                }
+            }
+            "Contract" => match Contract::parse(v) {
+                Some(c) => info.contract = Some(c),
+                None if let Some(c) = crate::model::long_notrump(v).as_deref().and_then(Contract::parse) => {
+                    diags.push(
+                        warn(codes::NOTRUMP_AS_N, parse::notrump_message(v), sp)
+                            .with_help(parse::NOTRUMP_HELP),
+                    );
+                    info.contract = Some(c);
+                }
+                None => diags.push(
+                    err(codes::BAD_CONTRACT, format!("`{v}` is not a contract"), sp)
+                        .with_help("a contract is `Pass` or level, denomination and X/XX: `4SX`"),
+                ),
+            },
+            "Result" => match parse::parse_result(v) {
+                Ok(r) => info.result = r,
+                Err(_) => {
+                    diags.push(err(codes::BAD_RESULT, format!("`{v}` is not a result"), sp).with_help(
+                        "a result is tricks 0 to 13: `9`, `NS 9`, `EW 4 NS 9`, optionally after `^`",
+                    ))
+                }
+            },
+            "Date" | "EventDate" | "UTCDate" if !is_date(v) => {
+                diags.push(warn(codes::BAD_DATE, format!("date `{v}` is not YYYY.MM.DD"), sp));
+            }
+            "Scoring" => {
+                let ok = v.split(';').all(|f| {
+                    !f.is_empty() && f.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+                });
+                if !ok {
+                    diags.push(err(
+                        codes::BAD_SCORING,
+                        format!("scoring `{v}` has an empty or invalid field"),
+                        sp,
+                    ));
+                }
+            }
+            "Score" => side_score_check(v, sp, fits_i64, codes::BAD_SCORE, false, diags),
+            "ScoreIMP" | "ScoreMP" | "ScorePercentage" => {
+                side_score_check(v, sp, parse::is_decimal, codes::BAD_SCORE, false, diags);
+            }
+            // `EW 300/40 NS 50 / 70`: blanks around the `/` are allowed (the spec author's own files).
+            "ScoreRubber" => {
+                let joined = join_slashes(v);
+                side_score_check(&joined, sp, is_rubber_score, codes::BAD_SCORE, false, diags);
+            }
+            "OptimumScore" => side_score_check(v, sp, fits_i64, codes::BAD_OPTIMUM_SCORE, true, diags),
+            "Hidden" if !v.chars().all(|c| matches!(c, 'N' | 'E' | 'S' | 'W' | 'n' | 'e' | 's' | 'w')) => {
+                diags.push(err(
+                    codes::BAD_HIDDEN,
+                    format!("hidden `{v}` holds something other than seats"),
+                    sp,
+                ));
+            }
+            _ => {}
+        }
+    }
+    // ScoreRubberHistory against Vulnerable.
+    if let Some(t) = tags.get(Known::ScoreRubberHistory) {
+        match rubber_vulnerability(&t.value) {
+            Some(vul) => {
+                if let Some(actual) = info.vulnerable
+                    && actual != vul
+                {
+                    let span = tags.get(Known::Vulnerable).map_or(t.value_span, |v| v.value_span);
+                    diags.push(err(
+                        codes::RUBBER_VULNERABILITY,
+                        format!(
+                            "the rubber history makes the vulnerability {}, the Vulnerable tag says {}",
+                            crate::model::vulnerability_export(vul),
+                            crate::model::vulnerability_export(actual)
+                        ),
+                        span,
+                    ));
+                }
+            }
+            None if !blank(&t.value) => diags.push(err(
+                codes::BAD_RUBBER_HISTORY,
+                "rubber history is not `NS <above> <above>/<below>... EW ...`",
+                t.value_span,
+            )),
+            None => {}
+        }
+    }
+}
+
+pub(super) fn is_date(v: &str) -> bool {
+    let b = v.as_bytes();
+    b.len() == 10
+        && b[4] == b'.'
+        && b[7] == b'.'
+        && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit() || *c == b'?')
+}
+
+/// An integer that fits 64 bits (a score no table can hold is not a score).
+pub(super) fn fits_i64(s: &str) -> bool {
+    parse::parse_int(s).is_some()
+}
+
+/// A rubber score with the blanks around each `/` removed (`50 / 70` → `50/70`).
+pub(super) fn join_slashes(v: &str) -> Cow<'_, str> {
+    if !v.contains('/') {
+        return Cow::Borrowed(v);
+    }
+    let mut out = String::with_capacity(v.len());
+    for part in v.split('/') {
+        if !out.is_empty() || v.starts_with('/') {
+            out.truncate(out.trim_end().len());
+            out.push('/');
+            out.push_str(part.trim_start());
+        } else {
+            out.push_str(part);
+        }
+    }
+    Cow::Owned(out)
+}
+
+pub(super) fn is_rubber_score(s: &str) -> bool {
+    s.split_once('/').is_some_and(|(a, b)| parse::is_integer(a) && parse::is_integer(b))
+}
+
+pub(super) fn side_score_check(
+    v: &str,
+    sp: Span,
+    number: fn(&str) -> bool,
+    code: &'static str,
+    need_side: bool,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if blank(v) {
+        return;
+    }
+    match parse::parse_side_score(v, number) {
+        Ok(s) if need_side && s.declarer.is_some() => diags.push(
+            err(code, format!("`{v}` needs a side"), sp).with_help("write `NS <score>` or `EW <score>`"),
+        ),
+        Ok(_) => {}
+        Err(_) => diags.push(
+            err(code, format!("`{v}` is not a score"), sp)
+                .with_help("a score is `<n>`, `NS <n>`, `EW <n>` or `NS <n> EW <n>`"),
+        ),
+    }
+}
+
+/// The vulnerability a ScoreRubberHistory value implies: a side that has won a game is vulnerable.
+pub(super) fn rubber_vulnerability(v: &str) -> Option<Vulnerability> {
+    let v = v.trim();
+    let rest = v.strip_prefix("NS")?;
+    let (ns, ew) = rest.split_once("EW")?;
+    let games = |h: &str| -> Option<Vec<i64>> {
+        let (above, below) = h.split_once('/')?;
+        let above: Vec<&str> = above.split_whitespace().collect();
+        if above.is_empty() || above.len() > 2 || !above.iter().all(|a| parse::is_integer(a)) {
+            return None;
+        }
+        let below: Vec<i64> = below.split_whitespace().map(parse::parse_int).collect::<Option<_>>()?;
+        if below.is_empty() || below.len() > 3 {
+            return None;
+        }
+        Some(below)
+    };
+    let (ns, ew) = (games(ns)?, games(ew)?);
+    if ns.len() != ew.len() {
+        return None;
+    }
+    let finished = ns.len() - 1;
+    let (mut ns_won, mut ew_won) = (false, false);
+    for g in 0..finished {
+        ns_won |= ns.get(g).is_some_and(|&x| x >= 100);
+        ew_won |= ew.get(g).is_some_and(|&x| x >= 100);
+    }
+    Some(Vulnerability::from_sides(ns_won, ew_won))
+}
+
+pub(super) fn check_deal(deal: &Deal, sp: Span, diags: &mut Vec<Diagnostic>) {
+    let mut seen = CardSet::EMPTY;
+    for hand in deal.hands.iter().flatten() {
+        if !seen.is_disjoint(*hand) {
+            let dup: Vec<String> =
+                hand.iter().filter(|c| seen.contains(*c)).map(crate::text::write_card).collect();
+            diags.push(err(codes::DEAL_DUPLICATE_CARD, format!("cards in two hands: {}", dup.join(" ")), sp));
+        }
+        seen |= *hand;
+    }
+    let mut all_sizes = [0usize; 4];
+    let mut given = 0;
+    let given_seats = Compass::ALL.iter().filter(|&&seat| deal.hands[seat.index()].is_some());
+    for (slot, &seat) in all_sizes.iter_mut().zip(given_seats) {
+        *slot = deal.hand_size(seat);
+        given += 1;
+    }
+    let sizes = all_sizes.get(..given).unwrap_or(&[]);
+    let max = sizes.iter().copied().max().unwrap_or(0);
+    if max == 13 {
+        if sizes.iter().any(|&s| s != 13) {
+            diags.push(err(codes::DEAL_HAND_SIZE, format!("hands hold {sizes:?} cards, not 13 each"), sp));
+        }
+    } else if max > 13 {
+        diags.push(err(codes::DEAL_HAND_SIZE, format!("a hand holds {max} cards"), sp));
+    } else if sizes.iter().any(|&s| s != max) {
+        diags.push(warn(
+            codes::DEAL_UNEVEN_END_POSITION,
+            format!("end position hands hold {sizes:?} cards"),
+            sp,
+        ));
+    }
+}
