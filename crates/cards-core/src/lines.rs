@@ -2,7 +2,8 @@
 //! line-based notations. A line is decoded on its own as [`charset`](crate::charset) decodes a
 //! whole file: UTF-8, else ISO-8859-1; a byte order mark at the start of the input is dropped.
 //! The reader counts the decoded bytes it has given, so a notation's spans can count from the
-//! start of the decoded input.
+//! start of the decoded input. [`ChunkReader`] is the other way round: bytes made on the fly, as a
+//! [`Read`](io::Read), for an input of any size that is never in memory whole.
 //!
 //! ```
 //! use cards_core::lines::LineReader;
@@ -72,6 +73,65 @@ impl<R: BufRead> LineReader<R> {
     #[must_use]
     pub fn into_inner(self) -> R {
         self.input
+    }
+}
+
+/// A [`Read`](io::Read) over chunks of bytes that an iterator makes as they are read: a large input
+/// made on the fly (a generated file of any size) that is never in memory whole.
+///
+/// ```
+/// use std::io::Read;
+/// use cards_core::lines::ChunkReader;
+///
+/// let mut text = String::new();
+/// let lines = (1..).map(|n| format!("line {n}\n").into_bytes());
+/// ChunkReader::new(lines).up_to(20).read_to_string(&mut text).unwrap();
+/// assert_eq!(text, "line 1\nline 2\nline 3\n");
+/// ```
+#[derive(Debug)]
+pub struct ChunkReader<I> {
+    chunks: I,
+    chunk: Vec<u8>,
+    at: usize,
+    given: usize,
+    limit: usize,
+}
+
+impl<I: Iterator<Item = Vec<u8>>> ChunkReader<I> {
+    /// A reader of the bytes of `chunks`, one after the other.
+    #[must_use]
+    pub fn new(chunks: I) -> ChunkReader<I> {
+        ChunkReader { chunks, chunk: Vec::new(), at: 0, given: 0, limit: usize::MAX }
+    }
+
+    /// Ends the input before the first chunk that would start `bytes` or more bytes in (whole
+    /// chunks only: a generated file of about that size that ends at a record's end).
+    #[must_use]
+    pub fn up_to(self, bytes: usize) -> ChunkReader<I> {
+        ChunkReader { limit: bytes, ..self }
+    }
+}
+
+impl<I: Iterator<Item = Vec<u8>>> io::Read for ChunkReader<I> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.chunk.len() {
+            if self.given >= self.limit {
+                return Ok(0);
+            }
+            match self.chunks.next() {
+                Some(chunk) => {
+                    self.given += chunk.len();
+                    self.chunk = chunk;
+                    self.at = 0;
+                }
+                None => return Ok(0),
+            }
+        }
+        let rest = self.chunk.get(self.at..).unwrap_or_default();
+        let n = buf.len().min(rest.len());
+        buf[..n].copy_from_slice(&rest[..n]);
+        self.at += n;
+        Ok(n)
     }
 }
 
