@@ -109,6 +109,20 @@ pub fn indented(text: &str, by: usize) -> String {
     text.replace('\n', &format!("\n{}", " ".repeat(by)))
 }
 
+/// The refusal of a unit whose written text does not read back to the same `what` (an internal
+/// error: the writer lost something).
+#[must_use]
+pub fn round_trip_refusal(unit: &super::Unit, what: &str) -> super::Refusal {
+    super::Refusal {
+        source: unit.text.clone(),
+        diagnostics: vec![cards_core::Diagnostic::error(
+            "PPN_ROUND_TRIP",
+            format!("internal error: the written file does not read back to the same {what}"),
+            cards_core::Span::at(0),
+        )],
+    }
+}
+
 /// The end of a JSON document whose records array was opened by the first unit: `]` at once if no
 /// record was written, else on its own line.
 #[must_use]

@@ -345,14 +345,7 @@ fn write_unit(
     if parse(&String::from_utf8_lossy(&out)).file == expected {
         Ok(out)
     } else {
-        Err(Refusal {
-            source: unit.text.clone(),
-            diagnostics: vec![Diagnostic::error(
-                "PPN_ROUND_TRIP",
-                "internal error: the written file does not read back to the same record",
-                Span::at(0),
-            )],
-        })
+        Err(super::lines::round_trip_refusal(unit, "record"))
     }
 }
 

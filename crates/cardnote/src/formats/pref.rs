@@ -216,14 +216,7 @@ fn canonical_unit(unit: &super::Unit, records: &[ppn_pref::Record]) -> Result<Ve
     if again.tags == tags && again.deals.iter().eq(deals) {
         Ok(out)
     } else {
-        Err(Refusal {
-            source: unit.text.clone(),
-            diagnostics: vec![Diagnostic::error(
-                "PPN_ROUND_TRIP",
-                "internal error: the written file does not read back to the same game",
-                Span::at(0),
-            )],
-        })
+        Err(super::lines::round_trip_refusal(unit, "game"))
     }
 }
 
