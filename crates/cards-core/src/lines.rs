@@ -43,32 +43,24 @@ impl<R: BufRead> LineReader<R> {
     /// # Errors
     /// An error of the underlying reader.
     pub fn read_line(&mut self, out: &mut String) -> io::Result<usize> {
-        loop {
-            let before = out.len();
-            let buffered = match self.input.fill_buf() {
-                Ok(buffered) => buffered,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buffered.is_empty() {
-                return Ok(0);
-            }
-            if let Some(end) = buffered.iter().position(|&b| b == b'\n') {
-                // the whole line is in the reader's buffer: decode it from there
-                decode(&buffered[..=end], &mut self.started, out);
-                self.input.consume(end + 1);
-            } else {
-                self.raw.clear();
-                self.input.read_until(b'\n', &mut self.raw)?;
-                decode(&self.raw, &mut self.started, out);
-            }
-            let added = out.len() - before;
-            self.offset += added;
-            // a line that was only a byte order mark gave no text: read the next one
-            if added > 0 {
-                return Ok(added);
-            }
+        self.raw.clear();
+        if self.input.read_until(b'\n', &mut self.raw)? == 0 {
+            return Ok(0);
         }
+        let mut bytes = self.raw.as_slice();
+        if !self.started {
+            self.started = true;
+            bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+        }
+        let before = out.len();
+        match std::str::from_utf8(bytes) {
+            Ok(text) => out.push_str(text),
+            Err(_) => out.extend(bytes.iter().map(|&b| char::from(b))),
+        }
+        let added = out.len() - before;
+        self.offset += added;
+        // a line that was only a byte order mark gave no text: read the next one
+        if added == 0 { self.read_line(out) } else { Ok(added) }
     }
 
     /// Decoded bytes given so far: where the next line starts in the decoded input.
@@ -81,20 +73,6 @@ impl<R: BufRead> LineReader<R> {
     #[must_use]
     pub fn into_inner(self) -> R {
         self.input
-    }
-}
-
-/// Appends `line` to `out`: UTF-8, else ISO-8859-1; a byte order mark dropped from the input's
-/// first line (`started` says whether it has been read).
-fn decode(line: &[u8], started: &mut bool, out: &mut String) {
-    let mut bytes = line;
-    if !*started {
-        *started = true;
-        bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(text) => out.push_str(text),
-        Err(_) => out.extend(bytes.iter().map(|&b| char::from(b))),
     }
 }
 
