@@ -2,7 +2,7 @@
 //! sets as a `u64` bitset, multisets for decks with duplicates, the decks of every supported game,
 //! bridge seats, exact amounts, the card-text error type, the one diagnostic type all crates report,
 //! the one record shape every format crate reads ([`Record`]), who wins a trick ([`trick`]), bytes to
-//! text ([`charset`]), and a seedable generator for test data.
+//! text ([`charset`]), a streaming line cutter ([`lines`]), and a seedable generator for test data.
 //!
 //! ```
 //! use cards_core::{Card, CardSet, Deck, Rank, Suit};
@@ -27,6 +27,7 @@ pub mod card;
 pub mod charset;
 pub mod deck;
 pub mod diagnostic;
+pub mod lines;
 pub mod record;
 pub mod rng;
 pub mod seat;

@@ -20,6 +20,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::sync::Arc;
 
+use cards_core::lines::LineReader;
 use cards_core::{Diagnostic, Span};
 
 use crate::Options;
@@ -42,12 +43,9 @@ pub const MAX_HAND_BYTES: usize = 1 << 20;
 /// diagnostics.
 #[derive(Debug)]
 pub struct Reader<R> {
-    input: R,
+    lines: LineReader<R>,
     options: Options,
-    line: Vec<u8>,
     chunk: String,
-    /// Decoded bytes read so far (the end of `chunk` in the whole input).
-    offset: usize,
     eof: bool,
     headers: Arc<Vec<HeaderLine>>,
     header_diagnostics: Vec<Diagnostic>,
@@ -64,11 +62,9 @@ impl<R: BufRead> Reader<R> {
     #[must_use]
     pub fn new(input: R, options: Options) -> Reader<R> {
         Reader {
-            input,
+            lines: LineReader::new(input),
             options,
-            line: Vec::new(),
             chunk: String::new(),
-            offset: 0,
             eof: false,
             headers: Arc::default(),
             header_diagnostics: Vec::new(),
@@ -129,22 +125,13 @@ impl<R: BufRead> Reader<R> {
     fn read_group(&mut self) -> io::Result<()> {
         let mut content = false;
         loop {
-            self.line.clear();
-            if self.input.read_until(b'\n', &mut self.line)? == 0 {
+            let start = self.chunk.len();
+            if self.lines.read_line(&mut self.chunk)? == 0 {
                 self.eof = true;
                 return Ok(());
             }
-            let mut bytes = self.line.as_slice();
-            if self.offset == 0 {
-                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-            }
-            let before = self.chunk.len();
-            match std::str::from_utf8(bytes) {
-                Ok(text) => self.chunk.push_str(text),
-                Err(_) => self.chunk.extend(bytes.iter().map(|&b| char::from(b))),
-            }
-            self.offset += self.chunk.len() - before;
-            let blank = bytes.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+            let blank =
+                self.chunk.as_bytes()[start..].iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
             if blank && content {
                 return Ok(());
             }
@@ -155,7 +142,7 @@ impl<R: BufRead> Reader<R> {
     /// Reads the next group of hands into the queue; `false` at the end of the input.
     fn fill(&mut self) -> io::Result<bool> {
         self.chunk.clear();
-        let base = self.offset;
+        let base = self.lines.offset();
         loop {
             self.read_group()?;
             if self.chunk.is_empty() {

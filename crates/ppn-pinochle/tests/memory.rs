@@ -7,6 +7,7 @@
 use std::alloc::System;
 use std::io::{BufReader, Read};
 
+use cards_core::lines::ChunkReader;
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
 
 #[global_allocator]
@@ -19,43 +20,19 @@ fn input_bytes() -> usize {
     std::env::var("CARDNOTE_MEMORY_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-/// The headers, then hands that inherit their Event and a sticky Dealer, up to `len` bytes.
-struct Hands {
-    len: usize,
-    given: usize,
-    hand: u64,
-    chunk: Vec<u8>,
-    at: usize,
-}
-
-impl Read for Hands {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.at == self.chunk.len() {
-            if self.given >= self.len {
-                return Ok(0);
-            }
-            self.chunk.clear();
-            self.hand += 1;
-            let hand = if self.hand == 1 {
-                "% PPN 1.0\n% IMPORT\n\n[Event \"Memory\"]\n[Hand \"1\"]\n[Dealer \"##N\"]\n{the first hand}\n".to_owned()
-            } else {
-                format!("\n[Event \"#\"]\n[Hand \"{}\"]\n", self.hand)
-            };
-            self.chunk.extend_from_slice(hand.as_bytes());
-            self.given += self.chunk.len();
-            self.at = 0;
-        }
-        let n = buf.len().min(self.chunk.len() - self.at);
-        buf[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
-        self.at += n;
-        Ok(n)
-    }
+/// The headers, then hands that inherit their Event and a sticky Dealer, up to `len` bytes (whole
+/// hands), made as they are read.
+fn hands(len: usize) -> impl Read {
+    let first =
+        b"% PPN 1.0\n% IMPORT\n\n[Event \"Memory\"]\n[Hand \"1\"]\n[Dealer \"##N\"]\n{the first hand}\n";
+    let hands = (2u64..).map(|hand| format!("\n[Event \"#\"]\n[Hand \"{hand}\"]\n").into_bytes());
+    ChunkReader::new(std::iter::once(first.to_vec()).chain(hands)).up_to(len)
 }
 
 #[test]
 fn reader_and_check_over_a_gigabyte_stay_bounded() {
     let len = input_bytes();
-    let input = Hands { len, given: 0, hand: 0, chunk: Vec::new(), at: 0 };
+    let input = hands(len);
     GLOBAL.reset_peak_memory();
     let options = ppn_pinochle::Options::default();
     let mut reader = ppn_pinochle::Reader::new(BufReader::new(input), options);

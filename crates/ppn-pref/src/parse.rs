@@ -251,12 +251,32 @@ pub struct Reader<'a> {
     line_end: usize,
 }
 
+/// Where a [`Reader`] stands in its text (to stop reading and go on later without holding it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    cursor: usize,
+    line_end: usize,
+}
+
 impl<'a> Reader<'a> {
     /// A reader over a whole file.
     #[must_use]
     pub fn new(src: &'a str) -> Reader<'a> {
         let line_end = src.as_bytes().iter().position(|&b| b == b'\n').unwrap_or(src.len());
         Reader { src, cursor: 0, line_end }
+    }
+
+    /// A reader over `src` that goes on where [`Reader::place`] of a reader over the same text
+    /// stood.
+    #[must_use]
+    pub fn resume(src: &'a str, place: Place) -> Reader<'a> {
+        Reader { src, cursor: place.cursor, line_end: place.line_end }
+    }
+
+    /// Where this reader stands.
+    #[must_use]
+    pub fn place(&self) -> Place {
+        Place { cursor: self.cursor, line_end: self.line_end }
     }
 }
 

@@ -17,11 +17,10 @@
 //! assert_eq!(deals, 1);
 //! ```
 
-use std::borrow::Cow;
 use std::io::{self, BufRead};
-
 use std::sync::Arc;
 
+use cards_core::lines::LineReader;
 use cards_core::{Diagnostic, Span};
 
 use crate::Options;
@@ -37,27 +36,30 @@ use crate::validate::GameState;
 /// each item already carry the strict severities.
 #[derive(Debug)]
 pub struct Items<R> {
-    input: R,
+    lines: LineReader<R>,
     options: Options,
-    line: Vec<u8>,
-    offset: usize,
-    pending: std::vec::IntoIter<Item>,
+    /// The line being read, and where it starts in the decoded input.
+    line: String,
+    base: usize,
+    /// Where the item scanner stands in `line` (`None`: read the next line).
+    place: Option<parse::Place>,
 }
 
 impl<R: BufRead> Items<R> {
     /// A reader over `input`.
     #[must_use]
     pub fn new(input: R, options: Options) -> Items<R> {
-        Items { input, options, line: Vec::new(), offset: 0, pending: Vec::new().into_iter() }
+        Items { lines: LineReader::new(input), options, line: String::new(), base: 0, place: None }
     }
 
     /// Bytes of decoded text read so far (the end of the last line read).
     #[must_use]
     pub fn offset(&self) -> usize {
-        self.offset
+        self.lines.offset()
     }
 
-    fn apply(&self, item: Item, base: usize) -> Item {
+    fn apply(&self, item: Item) -> Item {
+        let base = self.base;
         match item {
             Item::Tag(tag, span) => Item::Tag(tag, span.shift(base)),
             Item::Problem(d) => {
@@ -83,28 +85,21 @@ impl<R: BufRead> Iterator for Items<R> {
 
     fn next(&mut self) -> Option<io::Result<Item>> {
         loop {
-            if let Some(item) = self.pending.next() {
-                return Some(Ok(item));
+            if let Some(place) = self.place {
+                let mut reader = parse::Reader::resume(&self.line, place);
+                if let Some(item) = reader.next() {
+                    self.place = Some(reader.place());
+                    return Some(Ok(self.apply(item)));
+                }
+                self.place = None;
             }
+            self.base = self.lines.offset();
             self.line.clear();
-            match self.input.read_until(b'\n', &mut self.line) {
+            match self.lines.read_line(&mut self.line) {
                 Ok(0) => return None,
-                Ok(_) => {}
+                Ok(_) => self.place = Some(parse::Reader::new(&self.line).place()),
                 Err(e) => return Some(Err(e)),
             }
-            let mut bytes = self.line.as_slice();
-            if self.offset == 0 {
-                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-            }
-            let text = match std::str::from_utf8(bytes) {
-                Ok(text) => Cow::Borrowed(text),
-                Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect::<String>()),
-            };
-            let base = self.offset;
-            let items: Vec<Item> = parse::Reader::new(&text).collect();
-            self.offset += text.len();
-            self.pending =
-                items.into_iter().map(|item| self.apply(item, base)).collect::<Vec<_>>().into_iter();
         }
     }
 }

@@ -7,6 +7,7 @@
 use std::alloc::System;
 use std::io::{BufReader, Read};
 
+use cards_core::lines::ChunkReader;
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
 
 #[global_allocator]
@@ -19,46 +20,20 @@ fn input_bytes() -> usize {
     std::env::var("CARDNOTE_MEMORY_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-/// The info section, then played and all-pass deals repeated up to `len` bytes.
-struct Deals {
-    len: usize,
-    given: usize,
-    id: u32,
-    chunk: Vec<u8>,
-    at: usize,
-}
-
-impl Read for Deals {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.at == self.chunk.len() {
-            if self.given >= self.len {
-                return Ok(0);
-            }
-            self.chunk.clear();
-            if self.id == 0 {
-                self.chunk.extend_from_slice(
-                    b"[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n[Result1 0]\n[Result2 0]\n[Result3 0]\n\n",
-                );
-            }
-            self.id += 1;
-            let first = ["123", "231", "312"][(self.id as usize - 1) % 3];
-            self.chunk.extend_from_slice(
-                format!("[{} {first} WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n", self.id).as_bytes(),
-            );
-            self.given += self.chunk.len();
-            self.at = 0;
-        }
-        let n = buf.len().min(self.chunk.len() - self.at);
-        buf[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
-        self.at += n;
-        Ok(n)
-    }
+/// The info section, then all-pass deals, up to `len` bytes (whole deals), made as they are read.
+fn deals(len: usize) -> impl Read {
+    let info = b"[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n[Result1 0]\n[Result2 0]\n[Result3 0]\n\n";
+    let deals = (1u32..).map(|id| {
+        let first = ["123", "231", "312"][(id as usize - 1) % 3];
+        format!("[{id} {first} WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n").into_bytes()
+    });
+    ChunkReader::new(std::iter::once(info.to_vec()).chain(deals)).up_to(len)
 }
 
 #[test]
 fn reader_and_check_over_a_gigabyte_stay_bounded() {
     let len = input_bytes();
-    let input = Deals { len, given: 0, id: 0, chunk: Vec::new(), at: 0 };
+    let input = deals(len);
     GLOBAL.reset_peak_memory();
     let options = ppn_pref::Options::default();
     let mut records = 0u64;

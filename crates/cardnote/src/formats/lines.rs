@@ -109,9 +109,145 @@ pub fn indented(text: &str, by: usize) -> String {
     text.replace('\n', &format!("\n{}", " ".repeat(by)))
 }
 
+/// The refusal of a unit whose written text does not read back to the same `what` (an internal
+/// error: the writer lost something).
+#[must_use]
+pub fn round_trip_refusal(unit: &super::Unit, what: &str) -> super::Refusal {
+    super::Refusal {
+        source: unit.text.clone(),
+        diagnostics: vec![cards_core::Diagnostic::error(
+            "PPN_ROUND_TRIP",
+            format!("internal error: the written file does not read back to the same {what}"),
+            cards_core::Span::at(0),
+        )],
+    }
+}
+
 /// The end of a JSON document whose records array was opened by the first unit: `]` at once if no
 /// record was written, else on its own line.
 #[must_use]
 pub fn json_close(any: bool) -> Vec<u8> {
     if any { b"\n  ]\n}\n".to_vec() } else { b"]\n}\n".to_vec() }
+}
+
+/// What a unit of a record-by-record notation carries: its records, read in file order by the
+/// sequential step (with whatever state they inherit), the whole input (a form read whole, such
+/// as JSON), or the end of the file (an empty unit after the last one, closing what the first
+/// opened; `records` says whether any record had a model to write).
+pub enum RecordsUnit<R> {
+    /// The records of the unit's text, in order.
+    Records(Vec<R>),
+    /// The whole input, to be handled by the notation's whole-file functions.
+    Whole,
+    /// After the last unit.
+    End {
+        /// Whether a unit before held a record with a model.
+        records: bool,
+    },
+}
+
+/// The [`RecordsUnit`] a unit made by [`RecordUnits`] carries (`None` for any other unit).
+#[must_use]
+pub fn records_unit<R: Send + Sync + 'static>(unit: &super::Unit) -> Option<&RecordsUnit<R>> {
+    unit.context.as_ref().and_then(|c| c.downcast_ref::<RecordsUnit<R>>())
+}
+
+/// How a line-based notation cuts its file into units of whole records (for [`RecordUnits`]).
+pub trait RecordCutter: Send {
+    /// The notation's record.
+    type Record: Send + Sync + 'static;
+
+    /// Appends the lines of the next unit to `text`: up to a place where a unit may end once it
+    /// holds enough text. Gives `false` when the input has ended.
+    ///
+    /// # Errors
+    /// The input's.
+    fn read_unit(&mut self, lines: &mut Lines<'_>, text: &mut String) -> io::Result<bool>;
+
+    /// The records of `text`, read in file order (carrying the state of the units before), or
+    /// `None` to read on: the unit ends inside a record (`at_end`: the input has ended).
+    ///
+    /// # Errors
+    /// The input's.
+    fn records(&mut self, text: &str, at_end: bool) -> io::Result<Option<Vec<Self::Record>>>;
+
+    /// Records read so far (the file-wide index of the next unit's first record).
+    fn records_read(&self) -> usize;
+
+    /// Whether `record` holds a model (a deal, a hand) that a converted document writes.
+    fn has_model(record: &Self::Record) -> bool;
+}
+
+/// The units of a line-based notation: each unit whole records (cut by the notation's
+/// [`RecordCutter`]), a file whose text opens with `{` one [`RecordsUnit::Whole`] unit, and an
+/// empty [`RecordsUnit::End`] unit after the last.
+pub struct RecordUnits<'r, C> {
+    lines: Lines<'r>,
+    cutter: C,
+    cut: Cut,
+    records: bool,
+    finished: bool,
+    ended: bool,
+}
+
+impl<'r, C: RecordCutter> RecordUnits<'r, C> {
+    /// The units of `input`, cut by `cutter`.
+    pub fn new(input: Box<dyn BufRead + Send + 'r>, cutter: C) -> RecordUnits<'r, C> {
+        RecordUnits {
+            lines: Lines::new(input),
+            cutter,
+            cut: Cut::default(),
+            records: false,
+            finished: false,
+            ended: false,
+        }
+    }
+
+    fn unit(&mut self, text: String, index: usize, context: RecordsUnit<C::Record>) -> super::Unit {
+        self.cut.unit(text, index, std::sync::Arc::new(context))
+    }
+
+    fn next_unit(&mut self) -> io::Result<Option<super::Unit>> {
+        loop {
+            if self.finished {
+                if self.ended {
+                    return Ok(None);
+                }
+                self.ended = true;
+                let end = RecordsUnit::<C::Record>::End { records: self.records };
+                return Ok(Some(self.cut.end(self.cutter.records_read(), std::sync::Arc::new(end))));
+            }
+            let index = self.cutter.records_read();
+            let mut text = String::new();
+            let records = loop {
+                self.finished |= !self.cutter.read_unit(&mut self.lines, &mut text)?;
+                if self.cut.units() == 0 && text.trim_start().starts_with('{') {
+                    // the JSON form: one unit, read whole
+                    while let Some(line) = self.lines.next_line()? {
+                        text.push_str(&line);
+                    }
+                    self.finished = true;
+                    self.ended = true;
+                    return Ok(Some(self.unit(text, 0, RecordsUnit::Whole)));
+                }
+                if text.is_empty() && self.cut.units() > 0 {
+                    break None;
+                }
+                if let Some(records) = self.cutter.records(&text, self.finished)? {
+                    break Some(records);
+                }
+            };
+            let Some(records) = records else { continue };
+            self.records |= records.iter().any(C::has_model);
+            return Ok(Some(self.unit(text, index, RecordsUnit::Records(records))));
+        }
+    }
+}
+
+impl<C: RecordCutter> Iterator for RecordUnits<'_, C> {
+    type Item = io::Result<super::Unit>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_unit().transpose()
+    }
 }

@@ -13,6 +13,7 @@ use ppn_pinochle::validate::{Summary, check_parsed};
 use ppn_pinochle::write::{to_export, write};
 use serde_json::{Map, Value, json};
 
+use super::lines::{RecordCutter, RecordUnits, RecordsUnit};
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
 
 fn options(opts: &CheckOptions) -> ppn_pinochle::Options {
@@ -241,108 +242,66 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
 /// Bytes of text after which a unit ends (at the next blank line between hands).
 const UNIT_BYTES: usize = 256 * 1024;
 
-/// What a Pinochle unit carries: its records, read and checked in file order by the sequential
-/// step (hands inherit from the hands before them), or the whole input when it opens with `{` (the
-/// JSON form, or a file opening with a comment), or the end of the file (closing the JSON form).
-enum PinochleUnit {
-    Records(Vec<ppn_pinochle::Record>),
-    Whole,
-    End { hands: bool },
-}
-
 /// Portable Pinochle Notation for the commands: units of whole hands (~256 KiB), read and checked
 /// in order (the cross-hand state is sequential), written and converted on any thread.
 #[derive(Debug, Clone, Copy)]
 pub struct PinochleNotation;
 
+/// A Pinochle unit: its records, read and checked in file order by the sequential step (hands
+/// inherit from the hands before them), the whole input when it opens with `{` (the JSON form, or
+/// a file opening with a comment), or the end of the file (closing the JSON form).
+type PinochleUnit = RecordsUnit<ppn_pinochle::Record>;
+
 fn pinochle_unit(unit: &super::Unit) -> Option<&PinochleUnit> {
-    unit.context.as_ref().and_then(|c| c.downcast_ref::<PinochleUnit>())
+    super::lines::records_unit(unit)
 }
 
-struct PinochleUnits<'r> {
-    lines: super::lines::Lines<'r>,
+/// Cuts a Pinochle file at the first blank line between hands after `UNIT_BYTES`; reads and checks
+/// each unit's hands with the state of the units before.
+#[derive(Default)]
+struct PinochleCutter {
     position: ppn_pinochle::read::Position,
-    cut: super::lines::Cut,
-    hands: bool,
-    finished: bool,
-    ended: bool,
 }
 
-impl PinochleUnits<'_> {
-    /// Appends lines to `text` up to the blank line after `UNIT_BYTES`, or to the end.
-    fn read_lines(&mut self, text: &mut String) -> std::io::Result<()> {
+impl RecordCutter for PinochleCutter {
+    type Record = ppn_pinochle::Record;
+
+    fn read_unit(&mut self, lines: &mut super::lines::Lines<'_>, text: &mut String) -> std::io::Result<bool> {
         let mut content = false;
-        while let Some(line) = self.lines.next_line()? {
+        while let Some(line) = lines.next_line()? {
             let blank = line.trim_matches([' ', '\t', '\r', '\n']).is_empty();
             text.push_str(&line);
             if blank && content && text.len() >= UNIT_BYTES {
-                return Ok(());
+                return Ok(true);
             }
             content |= !blank;
         }
-        self.finished = true;
-        Ok(())
+        Ok(false)
     }
 
-    fn next_unit(&mut self) -> std::io::Result<Option<super::Unit>> {
-        if self.finished {
-            if self.ended {
-                return Ok(None);
-            }
-            self.ended = true;
-            let end = PinochleUnit::End { hands: self.hands };
-            return Ok(Some(self.cut.end(self.position.records(), std::sync::Arc::new(end))));
-        }
-        let mut text = String::new();
-        let index = self.position.records();
-        let records = loop {
-            self.read_lines(&mut text)?;
-            if self.cut.units() == 0 && text.trim_start().starts_with('{') {
-                while let Some(line) = self.lines.next_line()? {
-                    text.push_str(&line);
-                }
-                self.finished = true;
-                self.ended = true;
-                return Ok(Some(self.unit(text, 0, PinochleUnit::Whole)));
-            }
-            if text.is_empty() && self.cut.units() > 0 {
-                return self.next_unit();
-            }
-            let options = ppn_pinochle::Options::default();
-            let mut reader = ppn_pinochle::Reader::resume(text.as_bytes(), options, self.position.clone());
-            let records: Vec<ppn_pinochle::Record> = reader.by_ref().collect::<std::io::Result<_>>()?;
-            let unclosed =
-                records.iter().flat_map(|r| &r.diagnostics).any(|d| d.code() == "COMMENT_UNCLOSED");
-            if unclosed && !self.finished && text.len() < ppn_pinochle::read::MAX_HAND_BYTES {
-                // a comment runs over the blank line the unit would end at: read on
-                continue;
-            }
-            self.position = reader.position();
-            break records;
-        };
-        // checking is sequential (hands inherit from the hands before them)
+    fn records(&mut self, text: &str, at_end: bool) -> std::io::Result<Option<Vec<ppn_pinochle::Record>>> {
         let options = ppn_pinochle::Options::default();
-        let records: Vec<ppn_pinochle::Record> = records
-            .into_iter()
-            .map(|mut record| {
-                ppn_pinochle::check(&mut record, &options);
-                record
-            })
-            .collect();
-        self.hands |= records.iter().any(|r| r.model.hand.is_some());
-        Ok(Some(self.unit(text, index, PinochleUnit::Records(records))))
+        let mut reader = ppn_pinochle::Reader::resume(text.as_bytes(), options, self.position.clone());
+        let mut records: Vec<ppn_pinochle::Record> = reader.by_ref().collect::<std::io::Result<_>>()?;
+        let unclosed = records.iter().flat_map(|r| &r.diagnostics).any(|d| d.code() == "COMMENT_UNCLOSED");
+        if unclosed && !at_end && text.len() < ppn_pinochle::read::MAX_HAND_BYTES {
+            // a comment runs over the blank line the unit would end at: read on
+            return Ok(None);
+        }
+        self.position = reader.position();
+        // checking is sequential (hands inherit from the hands before them)
+        for record in &mut records {
+            ppn_pinochle::check(record, &options);
+        }
+        Ok(Some(records))
     }
 
-    fn unit(&mut self, text: String, index: usize, context: PinochleUnit) -> super::Unit {
-        self.cut.unit(text, index, std::sync::Arc::new(context))
+    fn records_read(&self) -> usize {
+        self.position.records()
     }
-}
 
-impl Iterator for PinochleUnits<'_> {
-    type Item = std::io::Result<super::Unit>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.next_unit().transpose()
+    fn has_model(record: &ppn_pinochle::Record) -> bool {
+        record.model.hand.is_some()
     }
 }
 
@@ -386,14 +345,7 @@ fn write_unit(
     if parse(&String::from_utf8_lossy(&out)).file == expected {
         Ok(out)
     } else {
-        Err(Refusal {
-            source: unit.text.clone(),
-            diagnostics: vec![Diagnostic::error(
-                "PPN_ROUND_TRIP",
-                "internal error: the written file does not read back to the same record",
-                Span::at(0),
-            )],
-        })
+        Err(super::lines::round_trip_refusal(unit, "record"))
     }
 }
 
@@ -429,14 +381,7 @@ impl super::Notation for PinochleNotation {
         input: Box<dyn std::io::BufRead + Send + 'r>,
         _path: &std::path::Path,
     ) -> super::Units<'r> {
-        Box::new(PinochleUnits {
-            lines: super::lines::Lines::new(input),
-            position: ppn_pinochle::read::Position::default(),
-            cut: super::lines::Cut::default(),
-            hands: false,
-            finished: false,
-            ended: false,
-        })
+        Box::new(RecordUnits::new(input, PinochleCutter::default()))
     }
 
     fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
@@ -480,9 +425,9 @@ impl super::Notation for PinochleNotation {
                     ConvertTo::Json => Ok(json_unit(records).into_bytes()),
                 }
             }
-            Some(PinochleUnit::End { hands }) => Ok(match to {
+            Some(PinochleUnit::End { records }) => Ok(match to {
                 ConvertTo::Native => Vec::new(),
-                ConvertTo::Json => super::lines::json_close(*hands),
+                ConvertTo::Json => super::lines::json_close(*records),
             }),
             Some(PinochleUnit::Whole) | None => convert(unit.text.as_bytes(), to),
         }

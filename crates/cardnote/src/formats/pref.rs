@@ -11,6 +11,7 @@ use ppn_pref::validate::{Outcome, Report};
 use ppn_pref::{Game, json, parse, write};
 use serde_json::{Map, Value, json as j};
 
+use super::lines::{RecordCutter, RecordUnits, RecordsUnit};
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
 
 fn fields(id: Option<u32>, outcome: Option<&Outcome>) -> Map<String, Value> {
@@ -125,22 +126,17 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
 /// Bytes of text after which a unit ends (at the next deal record line).
 const UNIT_BYTES: usize = 256 * 1024;
 
-/// What a PPN unit carries: its records, read in file order by the sequential step (with the
-/// info section and game state before them), or the whole input when it is the JSON form, or the
-/// end of the file (an empty unit after the last one, closing the JSON document).
-enum PrefUnit {
-    Records(Vec<ppn_pref::Record>),
-    Whole,
-    End { deals: bool },
-}
-
 /// Portable Preferans Notation for the commands: units of whole deal records (~256 KiB), read in
 /// order (header and game state carried), checked on any thread.
 #[derive(Debug, Clone, Copy)]
 pub struct PrefNotation;
 
+/// A PPN unit: its records, read in file order by the sequential step (with the info section and
+/// game state before them), the whole input when it is the JSON form, or the end of the file.
+type PrefUnit = RecordsUnit<ppn_pref::Record>;
+
 fn pref_unit(unit: &super::Unit) -> Option<&PrefUnit> {
-    unit.context.as_ref().and_then(|c| c.downcast_ref::<PrefUnit>())
+    super::lines::records_unit(unit)
 }
 
 /// Whether `line` is a deal record (`[` and a digit): units begin at one.
@@ -149,69 +145,41 @@ fn is_record_line(line: &str) -> bool {
     rest.and_then(|r| r.bytes().next()).is_some_and(|b| b.is_ascii_digit())
 }
 
-struct PrefUnits<'r> {
-    lines: super::lines::Lines<'r>,
+/// Cuts a PPN file before the first deal record line after `UNIT_BYTES`; reads each unit's
+/// records with the info section and game state of the units before.
+#[derive(Default)]
+struct PrefCutter {
     position: ppn_pref::read::Position,
-    cut: super::lines::Cut,
-    deals: bool,
-    finished: bool,
-    ended: bool,
 }
 
-impl PrefUnits<'_> {
-    fn unit(&mut self, text: String, index: usize, context: PrefUnit) -> super::Unit {
-        self.cut.unit(text, index, std::sync::Arc::new(context))
-    }
+impl RecordCutter for PrefCutter {
+    type Record = ppn_pref::Record;
 
-    fn next_unit(&mut self) -> std::io::Result<Option<super::Unit>> {
-        if self.finished {
-            if self.ended {
-                return Ok(None);
-            }
-            self.ended = true;
-            let end = PrefUnit::End { deals: self.deals };
-            return Ok(Some(self.cut.end(self.position.records, std::sync::Arc::new(end))));
-        }
-        let mut text = String::new();
-        loop {
-            let Some(line) = self.lines.next_line()? else {
-                self.finished = true;
-                break;
-            };
-            if self.cut.units() == 0 && text.trim().is_empty() && line.trim_start().starts_with('{') {
-                // the JSON form: one unit, read whole
-                text.push_str(&line);
-                while let Some(line) = self.lines.next_line()? {
-                    text.push_str(&line);
-                }
-                self.finished = true;
-                self.ended = true;
-                return Ok(Some(self.unit(text, 0, PrefUnit::Whole)));
-            }
+    fn read_unit(&mut self, lines: &mut super::lines::Lines<'_>, text: &mut String) -> std::io::Result<bool> {
+        while let Some(line) = lines.next_line()? {
             if text.len() >= UNIT_BYTES && is_record_line(&line) {
-                self.lines.push_back(line);
-                break;
+                lines.push_back(line);
+                return Ok(true);
             }
             text.push_str(&line);
         }
-        if text.is_empty() && self.cut.units() > 0 {
-            return self.next_unit();
-        }
-        let index = self.position.records;
+        Ok(false)
+    }
+
+    fn records(&mut self, text: &str, _at_end: bool) -> std::io::Result<Option<Vec<ppn_pref::Record>>> {
         let mut reader =
             ppn_pref::Reader::resume(text.as_bytes(), ppn_pref::Options::default(), self.position.clone());
         let records: Vec<ppn_pref::Record> = reader.by_ref().collect::<std::io::Result<_>>()?;
         self.position = reader.position();
-        self.deals |= records.iter().any(|r| r.model.deal.is_some());
-        Ok(Some(self.unit(text, index, PrefUnit::Records(records))))
+        Ok(Some(records))
     }
-}
 
-impl Iterator for PrefUnits<'_> {
-    type Item = std::io::Result<super::Unit>;
+    fn records_read(&self) -> usize {
+        self.position.records
+    }
 
-    fn next(&mut self) -> Option<Self::Item> {
-        self.next_unit().transpose()
+    fn has_model(record: &ppn_pref::Record) -> bool {
+        record.model.deal.is_some()
     }
 }
 
@@ -248,14 +216,7 @@ fn canonical_unit(unit: &super::Unit, records: &[ppn_pref::Record]) -> Result<Ve
     if again.tags == tags && again.deals.iter().eq(deals) {
         Ok(out)
     } else {
-        Err(Refusal {
-            source: unit.text.clone(),
-            diagnostics: vec![Diagnostic::error(
-                "PPN_ROUND_TRIP",
-                "internal error: the written file does not read back to the same game",
-                Span::at(0),
-            )],
-        })
+        Err(super::lines::round_trip_refusal(unit, "game"))
     }
 }
 
@@ -293,14 +254,7 @@ impl super::Notation for PrefNotation {
         input: Box<dyn std::io::BufRead + Send + 'r>,
         _path: &std::path::Path,
     ) -> super::Units<'r> {
-        Box::new(PrefUnits {
-            lines: super::lines::Lines::new(input),
-            position: ppn_pref::read::Position::default(),
-            cut: super::lines::Cut::default(),
-            deals: false,
-            finished: false,
-            ended: false,
-        })
+        Box::new(RecordUnits::new(input, PrefCutter::default()))
     }
 
     fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
@@ -352,9 +306,9 @@ impl super::Notation for PrefNotation {
                     ConvertTo::Json => Ok(json_unit(records).into_bytes()),
                 }
             }
-            Some(PrefUnit::End { deals }) => Ok(match to {
+            Some(PrefUnit::End { records }) => Ok(match to {
                 ConvertTo::Native => Vec::new(),
-                ConvertTo::Json => super::lines::json_close(*deals),
+                ConvertTo::Json => super::lines::json_close(*records),
             }),
             Some(PrefUnit::Whole) | None => convert(unit.text.as_bytes(), to),
         }

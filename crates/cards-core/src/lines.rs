@@ -1,0 +1,170 @@
+//! Cutting any [`BufRead`] into decoded lines, one at a time, for the streaming readers of the
+//! line-based notations. A line is decoded on its own as [`charset`](crate::charset) decodes a
+//! whole file: UTF-8, else ISO-8859-1; a byte order mark at the start of the input is dropped.
+//! The reader counts the decoded bytes it has given, so a notation's spans can count from the
+//! start of the decoded input. [`ChunkReader`] is the other way round: bytes made on the fly, as a
+//! [`Read`](io::Read), for an input of any size that is never in memory whole.
+//!
+//! ```
+//! use cards_core::lines::LineReader;
+//!
+//! let mut lines = LineReader::new(&b"\xEF\xBB\xBFone\r\nCaf\xE9\n"[..]);
+//! let mut text = String::new();
+//! assert_eq!(lines.read_line(&mut text).unwrap(), 5);
+//! assert_eq!(lines.read_line(&mut text).unwrap(), 6);
+//! assert_eq!(lines.read_line(&mut text).unwrap(), 0);
+//! assert_eq!(text, "one\r\nCafé\n");
+//! assert_eq!(lines.offset(), 11);
+//! ```
+
+use std::io::{self, BufRead};
+
+use crate::charset::BOM;
+
+/// Reads decoded lines (each with its `\n`, if it has one) from a [`BufRead`].
+#[derive(Debug)]
+pub struct LineReader<R> {
+    input: R,
+    raw: Vec<u8>,
+    offset: usize,
+    started: bool,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// A line reader over `input`.
+    #[must_use]
+    pub fn new(input: R) -> LineReader<R> {
+        LineReader { input, raw: Vec::new(), offset: 0, started: false }
+    }
+
+    /// Appends the next line, decoded, to `out`; gives the number of bytes appended (0 at the end
+    /// of the input; a line is never empty otherwise, as it holds at least its `\n`).
+    ///
+    /// # Errors
+    /// An error of the underlying reader.
+    pub fn read_line(&mut self, out: &mut String) -> io::Result<usize> {
+        self.raw.clear();
+        if self.input.read_until(b'\n', &mut self.raw)? == 0 {
+            return Ok(0);
+        }
+        let mut bytes = self.raw.as_slice();
+        if !self.started {
+            self.started = true;
+            bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+        }
+        let before = out.len();
+        match std::str::from_utf8(bytes) {
+            Ok(text) => out.push_str(text),
+            Err(_) => out.extend(bytes.iter().map(|&b| char::from(b))),
+        }
+        let added = out.len() - before;
+        self.offset += added;
+        // a line that was only a byte order mark gave no text: read the next one
+        if added == 0 { self.read_line(out) } else { Ok(added) }
+    }
+
+    /// Decoded bytes given so far: where the next line starts in the decoded input.
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The underlying reader.
+    #[must_use]
+    pub fn into_inner(self) -> R {
+        self.input
+    }
+}
+
+/// A [`Read`](io::Read) over chunks of bytes that an iterator makes as they are read: a large input
+/// made on the fly (a generated file of any size) that is never in memory whole.
+///
+/// ```
+/// use std::io::Read;
+/// use cards_core::lines::ChunkReader;
+///
+/// let mut text = String::new();
+/// let lines = (1..).map(|n| format!("line {n}\n").into_bytes());
+/// ChunkReader::new(lines).up_to(20).read_to_string(&mut text).unwrap();
+/// assert_eq!(text, "line 1\nline 2\nline 3\n");
+/// ```
+#[derive(Debug)]
+pub struct ChunkReader<I> {
+    chunks: I,
+    chunk: Vec<u8>,
+    at: usize,
+    given: usize,
+    limit: usize,
+}
+
+impl<I: Iterator<Item = Vec<u8>>> ChunkReader<I> {
+    /// A reader of the bytes of `chunks`, one after the other.
+    #[must_use]
+    pub fn new(chunks: I) -> ChunkReader<I> {
+        ChunkReader { chunks, chunk: Vec::new(), at: 0, given: 0, limit: usize::MAX }
+    }
+
+    /// Ends the input before the first chunk that would start `bytes` or more bytes in (whole
+    /// chunks only: a generated file of about that size that ends at a record's end).
+    #[must_use]
+    pub fn up_to(self, bytes: usize) -> ChunkReader<I> {
+        ChunkReader { limit: bytes, ..self }
+    }
+}
+
+impl<I: Iterator<Item = Vec<u8>>> io::Read for ChunkReader<I> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.chunk.len() {
+            if self.given >= self.limit {
+                return Ok(0);
+            }
+            match self.chunks.next() {
+                Some(chunk) => {
+                    self.given += chunk.len();
+                    self.chunk = chunk;
+                    self.at = 0;
+                }
+                None => return Ok(0),
+            }
+        }
+        let rest = self.chunk.get(self.at..).unwrap_or_default();
+        let n = buf.len().min(rest.len());
+        buf[..n].copy_from_slice(&rest[..n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], capacity: usize) -> Vec<String> {
+        let mut reader = LineReader::new(io::BufReader::with_capacity(capacity, input));
+        let mut out = Vec::new();
+        loop {
+            let mut line = String::new();
+            match reader.read_line(&mut line) {
+                Ok(0) | Err(_) => return out,
+                Ok(_) => out.push(line),
+            }
+        }
+    }
+
+    #[test]
+    fn cuts_after_each_newline_and_keeps_the_last_unterminated_line() {
+        assert_eq!(lines(b"a\r\n\nb", 2), ["a\r\n", "\n", "b"]);
+        assert!(lines(b"", 2).is_empty());
+    }
+
+    #[test]
+    fn decodes_each_line_on_its_own() {
+        assert_eq!(lines(b"\xC3\xA9\n\xE9\n", 1), ["é\n", "é\n"]);
+    }
+
+    #[test]
+    fn drops_the_byte_order_mark_only_at_the_start() {
+        assert_eq!(lines(b"\xEF\xBB\xBFa\n\xEF\xBB\xBFb", 3), ["a\n", "\u{feff}b"]);
+        assert_eq!(lines(b"\xEF\xBB\xBF", 3), Vec::<String>::new());
+    }
+}
