@@ -261,7 +261,7 @@ pub fn notation(format: Format) -> &'static dyn Notation {
         Format::Pbn => &pbn::PbnNotation,
         Format::PpnPref => &pref::PrefNotation,
         Format::PpnPinochle => &pinochle::PinochleNotation,
-        Format::Lin => &WholeFile(Format::Lin),
+        Format::Lin => &lin::LinNotation,
     }
 }
 
