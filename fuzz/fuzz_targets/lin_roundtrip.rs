@@ -6,7 +6,13 @@
 use libfuzzer_sys::fuzz_target;
 
 fn read(data: &[u8]) -> Vec<lin::Record> {
-    lin::Reader::from_slice(data, lin::Options::default()).collect()
+    let options = lin::Options::default();
+    let checked = |record: std::io::Result<lin::Record>| {
+        let mut record = record.expect("reading from memory cannot fail");
+        lin::check(&mut record, &options);
+        record
+    };
+    lin::Reader::from_slice(data, options).map(checked).collect()
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -24,9 +30,9 @@ fuzz_target!(|data: &[u8]| {
         let mut writer = lin::Writer::new(Vec::new());
         let mut boards = Vec::new();
         for record in &records {
-            match &record.content {
+            match &record.model.content {
                 lin::Content::Header(h) => writer.write_header(h).expect("Vec"),
-                lin::Content::Board(b) if !record.items.is_empty() => {
+                lin::Content::Board(b) if !record.model.items.is_empty() => {
                     writer.write_board(b).expect("Vec");
                     boards.push(b.as_ref().clone());
                 }
@@ -34,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         let canonical = writer.into_inner();
-        let again: Vec<lin::Board> = read(&canonical).iter().filter_map(|r| r.board().cloned()).collect();
+        let again: Vec<lin::Board> = read(&canonical).iter().filter_map(|r| r.model.board().cloned()).collect();
         let key = |b: &lin::Board| {
             let calls: Vec<_> = b.auction.iter().map(|c| (c.call, c.alert, c.explanation.clone())).collect();
             let cards: Vec<_> = b.play.iter().map(|c| c.card).collect();

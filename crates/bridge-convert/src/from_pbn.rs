@@ -54,7 +54,7 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
             text.push('\n');
             vg_written = true;
             roster = lin::Reader::from_str(raw, lin::Options::default())
-                .find_map(|r| r.header().map(|h| h.players.clone()))
+                .find_map(|r| r.ok()?.model.header().map(|h| h.players.clone()))
                 .unwrap_or_default();
         } else if !vg_written && (record.tag("HomeTeam").is_some() || record.tag("VisitTeam").is_some()) {
             text.push_str(&lin::write::header_text(&match_header(&games, i)));

@@ -16,20 +16,24 @@ pub fn lin_to_pbn(lin_bytes: &[u8]) -> Converted {
     let mut header: Option<(MatchHeader, String)> = None;
     let mut header_written = true;
     let mut boards = 0;
-    for record in lin::Reader::from_slice(lin_bytes, lin::Options::default()) {
+    let options = lin::Options::default();
+    // Reading from memory cannot fail.
+    for mut record in lin::Reader::from_slice(lin_bytes, options).map_while(Result::ok) {
+        lin::check(&mut record, &options);
         diagnostics.extend(record.diagnostics.iter().cloned());
-        match &record.content {
+        match &record.model.content {
             lin::Content::Header(h) => {
                 if !header_written {
                     flush_header_alone(&mut text, header.as_ref());
                 }
                 // The header's items without the line breaks between them (a PBN tag is one line).
-                let items: String = record.items.iter().map(|i| format!("{}|{}|", i.tag, i.value)).collect();
+                let items: String =
+                    record.model.items.iter().map(|i| format!("{}|{}|", i.tag, i.value)).collect();
                 header = Some((h.as_ref().clone(), items));
                 header_written = false;
             }
             lin::Content::Board(board) => {
-                if record.items.is_empty() {
+                if record.model.items.is_empty() {
                     continue;
                 }
                 text.push_str("\r\n");

@@ -48,7 +48,13 @@ fn is_lin(name: &str) -> bool {
 }
 
 fn records(bytes: &[u8]) -> Vec<lin::Record> {
-    lin::Reader::from_slice(bytes, lin::Options::default()).collect()
+    let options = lin::Options::default();
+    let checked = |record: std::io::Result<lin::Record>| {
+        let mut record = record.unwrap();
+        lin::check(&mut record, &options);
+        record
+    };
+    lin::Reader::from_slice(bytes, options).map(checked).collect()
 }
 
 /// A board with what the PBN round trip may spell differently put in one form: card and call text
@@ -94,11 +100,12 @@ fn lin_to_pbn_to_lin_keeps_every_tag() {
         }
         let back = bridge_convert::pbn_to_lin(&pbn.text);
         let again = records(back.text.as_bytes());
-        let headers = |rs: &[lin::Record]| rs.iter().filter_map(|r| r.header().cloned()).collect::<Vec<_>>();
+        let headers =
+            |rs: &[lin::Record]| rs.iter().filter_map(|r| r.model.header().cloned()).collect::<Vec<_>>();
         assert_eq!(headers(&original), headers(&again), "{name}");
         let boards_of = |rs: &[lin::Record]| {
             rs.iter()
-                .filter_map(lin::Record::board)
+                .filter_map(|r| r.model.board())
                 .filter(|b| **b != Board::default())
                 .map(normal)
                 .collect::<Vec<_>>()
@@ -215,7 +222,7 @@ fn pbn_to_lin_matches_bridge_composer() {
         let bc_records = records(&std::fs::read(&oracle_path).unwrap());
         let our_records = records(ours.text.as_bytes());
         let boards =
-            |rs: &[lin::Record]| rs.iter().filter_map(lin::Record::board).cloned().collect::<Vec<_>>();
+            |rs: &[lin::Record]| rs.iter().filter_map(|r| r.model.board()).cloned().collect::<Vec<_>>();
         let (bc, us) = (boards(&bc_records), boards(&our_records));
         assert_eq!(bc.len(), us.len(), "{name}\n{}", ours.text);
         for (bc, us) in bc.iter().zip(&us) {

@@ -43,11 +43,42 @@ pub fn kind_of(path: &Path) -> FileKind {
 /// Expands the arguments: directories recursively in sorted order (known extensions only), named
 /// files as they are. Returns the files and whether any argument could not be read.
 pub fn collect_files(paths: &[PathBuf], format_forced: bool) -> (Vec<WalkedFile>, bool) {
+    collect(paths, format_forced, &|path| kind_of(path) != FileKind::Other)
+}
+
+/// The extensions (lower case) a site writes its hand histories with, by the site's `--format`
+/// name: the files a directory walk takes for it. PokerStars, GGPoker, PartyPoker and Ignition
+/// write `.txt`; iPoker `.xml` (and `.txt` where a tracker saved it); the ACPC dealer `.log` (its
+/// `.game` file is not a log); the Pluribus logs are `.log` or `.txt`.
+#[must_use]
+pub fn site_extensions(site: &str) -> &'static [&'static str] {
+    match site {
+        "pokerstars" | "ggpoker" | "party" | "ignition" => &["txt"],
+        "ipoker" => &["xml", "txt"],
+        "acpc" => &["log"],
+        "pluribus" => &["log", "txt"],
+        _ => &[],
+    }
+}
+
+/// Expands the arguments for a site's logs: directories recursively in sorted order (the site's
+/// [`site_extensions`] only, in any case), named files as they are.
+pub fn collect_site_files(paths: &[PathBuf], site: &str) -> (Vec<WalkedFile>, bool) {
+    let extensions = site_extensions(site);
+    let is_log = |path: &Path| {
+        let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        ext.is_some_and(|ext| extensions.contains(&ext.as_str()))
+    };
+    collect(paths, true, &is_log)
+}
+
+/// Named files (any, when a format is forced), and in directories the files `take` accepts.
+fn collect(paths: &[PathBuf], format_forced: bool, take: &dyn Fn(&Path) -> bool) -> (Vec<WalkedFile>, bool) {
     let mut files = Vec::new();
     let mut failed = false;
     for path in paths {
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk_dir(path, &mut files, &mut failed),
+            Ok(meta) if meta.is_dir() => walk_dir(path, take, &mut files, &mut failed),
             Ok(_) => {
                 let kind = kind_of(path);
                 if kind == FileKind::Other && !format_forced {
@@ -69,7 +100,7 @@ pub fn collect_files(paths: &[PathBuf], format_forced: bool) -> (Vec<WalkedFile>
     (files, failed)
 }
 
-fn walk_dir(dir: &Path, files: &mut Vec<WalkedFile>, failed: &mut bool) {
+fn walk_dir(dir: &Path, take: &dyn Fn(&Path) -> bool, files: &mut Vec<WalkedFile>, failed: &mut bool) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(err) => {
@@ -95,12 +126,9 @@ fn walk_dir(dir: &Path, files: &mut Vec<WalkedFile>, failed: &mut bool) {
     children.sort_by(|a, b| a.0.file_name().cmp(&b.0.file_name()));
     for (path, is_dir) in children {
         if is_dir {
-            walk_dir(&path, files, failed);
-        } else {
-            let kind = kind_of(&path);
-            if kind != FileKind::Other {
-                files.push(WalkedFile { path, kind });
-            }
+            walk_dir(&path, take, files, failed);
+        } else if take(&path) {
+            files.push(WalkedFile { kind: kind_of(&path), path });
         }
     }
 }
@@ -207,5 +235,14 @@ mod tests {
         assert_eq!(kind_of(Path::new("x.ppn")), FileKind::Ppn);
         assert_eq!(kind_of(Path::new("x.txt")), FileKind::Other);
         assert_eq!(kind_of(Path::new("README")), FileKind::Other);
+    }
+
+    #[test]
+    fn every_site_has_its_extensions() {
+        for site in ["pokerstars", "acpc", "pluribus", "ggpoker", "ipoker", "party", "ignition"] {
+            assert!(!site_extensions(site).is_empty(), "{site}");
+        }
+        assert!(!site_extensions("acpc").contains(&"game"));
+        assert!(site_extensions("phh").is_empty());
     }
 }

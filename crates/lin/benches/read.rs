@@ -40,14 +40,23 @@ fn bench(c: &mut Criterion) {
     let text = corpus();
     let mut group = c.benchmark_group("lin");
     group.throughput(Throughput::Bytes(text.len() as u64));
-    let read_only = lin::Options { skip_checks: true, ..lin::Options::default() };
+    let options = lin::Options::default();
     group.bench_function("read/corpus", |b| {
-        b.iter(|| lin::Reader::from_slice(black_box(&text), read_only).map(|r| r.items.len()).sum::<usize>())
+        b.iter(|| {
+            lin::Reader::from_slice(black_box(&text), options)
+                .map(|r| r.map_or(0, |r| r.model.items.len()))
+                .sum::<usize>()
+        })
     });
     group.bench_function("read_check/corpus", |b| {
         b.iter(|| {
-            lin::Reader::from_slice(black_box(&text), lin::Options::default())
-                .map(|r| r.diagnostics.len())
+            lin::Reader::from_slice(black_box(&text), options)
+                .map(|r| {
+                    r.map_or(0, |mut r| {
+                        lin::check(&mut r, &options);
+                        r.diagnostics.len()
+                    })
+                })
                 .sum::<usize>()
         })
     });

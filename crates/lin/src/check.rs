@@ -4,7 +4,34 @@
 use cards_core::{Card, CardSet, Compass, Diagnostic, Suit};
 
 use crate::codes;
-use crate::model::{AuctionCall, Board, Call, Strain};
+use crate::model::{AuctionCall, Board, Call, Content, Strain};
+use crate::{Options, Record};
+
+/// Adds the game checks to a record the [`Reader`](crate::Reader) read (call it once per record):
+/// a board's auction, play and claim; a match header has none. The diagnostics stay in source
+/// order, and under `options.strict` the leniencies ([`codes::LENIENCIES`]) become errors.
+///
+/// ```
+/// let text = "md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|mb|1S|mb|1H|";
+/// let options = lin::Options::default();
+/// let mut record = lin::Reader::from_str(text, options).next().unwrap()?;
+/// assert!(!record.has_errors()); // reading alone finds nothing wrong
+/// lin::check(&mut record, &options);
+/// let error = record.errors().next().unwrap();
+/// assert_eq!(error.code(), lin::codes::LIN_AUCTION_INSUFFICIENT);
+/// assert_eq!(&text[error.span().range()], "mb|1H|");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn check(record: &mut Record, options: &Options) {
+    if let Content::Board(board) = &record.model.content {
+        let found = record.diagnostics.len();
+        check_board(board, &mut record.diagnostics);
+        if record.diagnostics.len() > found {
+            record.diagnostics.sort_by_key(|d| d.span().start);
+        }
+    }
+    options.apply(&mut record.diagnostics);
+}
 
 /// The contract an auction reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

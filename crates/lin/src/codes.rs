@@ -76,3 +76,33 @@ codes! {
     /// A file whose bytes are not UTF-8, read as Latin-1 (BBO's commentary text often is).
     LIN_LATIN1,
 }
+
+/// The codes of producers' conventions the reader accepts with a warning; errors under
+/// [`Options::strict`](crate::Options::strict). Every warning this crate reports is one.
+pub const LENIENCIES: &[&str] = &[
+    LIN_UNESCAPED_PIPE,
+    LIN_UNTERMINATED,
+    LIN_PLAYER_COUNT,
+    LIN_DEAL_INCOMPLETE,
+    LIN_CALL_NT_SPELLING,
+    LIN_EXPLANATION_WITHOUT_CALL,
+    LIN_MATCH_HEADER,
+    LIN_MATCH_SCORING,
+    LIN_ROOM,
+    LIN_LATIN1,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_named_by_itself_and_listed_once() {
+        assert_eq!(cards_core::diagnostic::code_list_problem(ALL), None);
+        assert_eq!(LIN_TAG_SYNTAX, "LIN_TAG_SYNTAX");
+        assert_eq!(cards_core::diagnostic::code_list_problem(LENIENCIES), None);
+        for code in LENIENCIES {
+            assert!(ALL.contains(code), "{code} is not in ALL");
+        }
+    }
+}

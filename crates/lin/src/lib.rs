@@ -2,19 +2,55 @@
 //! Bridge Composer's export): a streaming reader, the checks of the game (deal, auction, play,
 //! claim), and writers that give back the file byte for byte or write a board canonically.
 //!
+//! Stream a file from disk, one record (the match header, then each board) at a time, check each,
+//! print a field and serialize a board to JSON (the `serde` feature):
+//!
+//! ```
+//! use std::io::BufReader;
+//! use lin::{Content, Options, Reader, check};
+//!
+//! # let path = std::env::temp_dir().join(format!("lin-doc-{}.lin", std::process::id()));
+//! # std::fs::write(&path, "vg|Final,Set 1,I,1,1,Lions,0,Tigers,0|\nrs|4SS=,|\n\
+//! #     pn|Ann,Bob,Cy,Di,Ed,Flo,Gus,Hal|pg||\n\
+//! #     qx|o1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|0|\
+//! #     mb|1C!|an|strong|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|S2|pc|S6|pc|ST|pc|SA|mc|12|pg||\n")?;
+//! let options = Options::default();
+//! let file = BufReader::new(std::fs::File::open(&path)?);
+//! for record in Reader::new(file, options) {
+//!     let mut record = record?;
+//!     check(&mut record, &options);
+//!     assert!(!record.has_errors(), "{:?}", record.diagnostics);
+//!     match &record.model.content {
+//!         Content::Header(header) => println!("{} v {}", header.teams[0].0, header.teams[1].0),
+//!         Content::Board(board) => {
+//!             println!("board {:?}: {} calls", board.number, board.auction.len());
+//!             let json = serde_json::to_string(board)?;
+//!             assert!(json.starts_with("{\"room\":\"Open\",\"number\":1,"));
+//!         }
+//!     }
+//! }
+//! # std::fs::remove_file(&path)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The model in detail, and the writers:
+//!
 //! ```
 //! let text = "vg|Final,Set 1,I,1,1,Lions,0,Tigers,0|\nrs|4SS=,|\n\
 //!     pn|Ann,Bob,Cy,Di,Ed,Flo,Gus,Hal|pg||\n\
 //!     qx|o1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|0|\
 //!     mb|1C!|an|strong|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|S2|pc|S6|pc|ST|pc|SA|mc|12|pg||\n";
+//! let options = lin::Options::default();
 //! let mut records = Vec::new();
-//! for record in lin::Reader::from_str(text, lin::Options::default()) {
+//! for record in lin::Reader::from_str(text, options) {
+//!     let mut record = record?;
+//!     lin::check(&mut record, &options);
 //!     assert!(!record.has_errors(), "{:?}", record.diagnostics);
 //!     records.push(record);
 //! }
-//! let header = records[0].header().unwrap();
+//! let header = records[0].model.header().unwrap();
 //! assert_eq!(header.teams[0].0, "Lions");
-//! let board = records[1].board().unwrap();
+//! let board = records[1].model.board().unwrap();
 //! assert_eq!(board.auction[0].explanation.as_deref(), Some("strong"));
 //! assert_eq!(board.claim, Some(12));
 //! let contract = match lin::check::outcome(board) {
@@ -23,13 +59,22 @@
 //! };
 //! assert_eq!(contract.pbn(), "4S");
 //! // Byte for byte back.
-//! let mut out = Vec::new();
-//! let mut writer = lin::Writer::new(&mut out);
+//! let mut writer = lin::Writer::new(Vec::new());
 //! for record in &records {
-//!     writer.write_record(record).unwrap();
+//!     writer.write_record(record)?;
 //! }
-//! assert_eq!(out, text.as_bytes());
+//! assert_eq!(writer.into_inner(), text.as_bytes());
+//! # Ok::<(), std::io::Error>(())
 //! ```
+//!
+//! # The shape every cardnote format crate shares
+//! * [`Reader`]`<R: BufRead>` yields `io::Result<`[`Record`]`>` (`Reader::new(input, Options)`,
+//!   [`Reader::from_str`]); a record is an [`Entry`] (the match header or a board, its items as
+//!   written), its diagnostics and its byte span. Memory is bounded by the largest record.
+//! * [`check`]`(&mut Record, &Options)` adds the game's checks (auction, play, claim).
+//! * [`Writer`]`<W: Write>` writes records as read (byte for byte) or boards canonically.
+//! * [`Options`]`{ strict }`: [`codes::LENIENCIES`] become errors.
+//! * [`codes`]: every stable code, `ALL` and `LENIENCIES`.
 //!
 //! # The grammar, as real files write it
 //! LIN is a flat list of `tag|value|` pairs; line breaks between pairs mean nothing. There is no
@@ -43,7 +88,7 @@
 //! kept in place as an extra.
 //!
 //! # Features
-//! - `serde`: `Serialize` on the model and [`Record`] (pulls in serde).
+//! - `serde`: `Serialize` on the model and [`Record`] (pulls in serde and cards-core's `serde`).
 //!
 //! # Guarantees
 //! No panic on any input (the fuzz target `lin_roundtrip` drives the reader and writer), no
@@ -58,6 +103,24 @@ pub mod read;
 mod serde_text;
 pub mod write;
 
-pub use model::{Board, Content, Item, MatchHeader};
-pub use read::{Options, Reader, Record};
+pub use check::check;
+pub use model::{Board, Content, Entry, Item, MatchHeader};
+pub use read::{Reader, Record};
 pub use write::Writer;
+
+/// Options of the reader and the checks (the same names in each cardnote format crate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// A producer's convention (read with a warning code of its own, [`codes::LENIENCIES`])
+    /// becomes an error.
+    pub strict: bool,
+}
+
+impl Options {
+    /// Applies the options to a record's diagnostics (under `strict`, leniencies become errors).
+    pub fn apply(&self, diagnostics: &mut [cards_core::Diagnostic]) {
+        if self.strict {
+            cards_core::diagnostic::make_strict(diagnostics, codes::LENIENCIES);
+        }
+    }
+}

@@ -325,3 +325,41 @@ pub enum Content {
     /// One board.
     Board(Box<Board>),
 }
+
+/// One record of a LIN file as written and as read: the match header or a board, with its items
+/// exactly as written (so a writer gives the bytes back) and the text after them. A
+/// [`Record`](crate::Record) wraps it with its diagnostics and its byte span in the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Entry {
+    /// The items in order, exactly as written.
+    pub items: Vec<Item>,
+    /// Text after the last item that is not an item (the end of a file: line breaks, or text
+    /// without a `|`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "String::is_empty"))]
+    pub trailing: String,
+    /// How the record's bytes were decoded (written back the same way).
+    pub encoding: Encoding,
+    /// The header or the board.
+    pub content: Content,
+}
+
+impl Entry {
+    /// The board, unless this is the match header.
+    #[must_use]
+    pub fn board(&self) -> Option<&Board> {
+        match &self.content {
+            Content::Board(board) => Some(board),
+            Content::Header(_) => None,
+        }
+    }
+
+    /// The match header, if this entry is one.
+    #[must_use]
+    pub fn header(&self) -> Option<&MatchHeader> {
+        match &self.content {
+            Content::Header(header) => Some(header),
+            Content::Board(_) => None,
+        }
+    }
+}

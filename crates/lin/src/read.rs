@@ -1,75 +1,25 @@
 //! The streaming reader: `tag|value|` pairs from any `BufRead`, grouped into records (the match
-//! header, then one record per board), typed, and checked.
+//! header, then one record per board) and typed; [`crate::check`] adds the game checks.
 //!
 //! LIN has no public grammar; this reader follows what BBO, Bridge Composer and other producers
 //! write. A record is split off when a tag can only begin the next board: `qx` after a `qx` or an
 //! `md`, `md` with a dealer digit after an `md`, `pn`/`mn` after an `md`; a `vg` header runs to its
 //! first `pg`. Concatenating the records' items gives back the input byte for byte.
 
-use std::io::BufRead;
+use std::io::{self, BufRead};
 
 use cards_core::{Card, CardSet, Compass, Diagnostic, Rank, Span, Suit};
 
+use crate::Options;
 use crate::codes;
 use crate::model::{
-    AuctionCall, Board, Call, Content, Deal, Encoding, Extra, Item, MatchHeader, PlayedCard, Room, Strain,
-    parse_vulnerability,
+    AuctionCall, Board, Call, Content, Deal, Encoding, Entry, Extra, Item, MatchHeader, PlayedCard, Room,
+    Strain, parse_vulnerability,
 };
 
-/// Reading options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Options {
-    /// Turn every warning (a producer's convention) into an error.
-    pub strict: bool,
-    /// Skip the game checks (auction, play and claim legality); the deal and syntax are still read.
-    pub skip_checks: bool,
-}
-
-/// One record: its items as written, what they mean, and what is wrong with them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Record {
-    /// The items in order, exactly as written.
-    pub items: Vec<Item>,
-    /// Text after the last item that is not an item (the end of a file: line breaks, or text
-    /// without a `|`).
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "String::is_empty"))]
-    pub trailing: String,
-    /// How the record's bytes were decoded (written back the same way).
-    pub encoding: Encoding,
-    /// The header or the board.
-    pub content: Content,
-    /// Errors and warnings in source order.
-    pub diagnostics: Vec<Diagnostic>,
-    /// The record's bytes in the input.
-    pub span: Span,
-}
-
-impl Record {
-    /// Whether any diagnostic is an error.
-    #[must_use]
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-
-    /// The board, unless this is the match header.
-    #[must_use]
-    pub fn board(&self) -> Option<&Board> {
-        match &self.content {
-            Content::Board(board) => Some(board),
-            Content::Header(_) => None,
-        }
-    }
-
-    /// The match header, if this record is one.
-    #[must_use]
-    pub fn header(&self) -> Option<&MatchHeader> {
-        match &self.content {
-            Content::Header(header) => Some(header),
-            Content::Board(_) => None,
-        }
-    }
-}
+/// One record of a LIN file: its [`Entry`] (the match header or a board, items as written), its
+/// diagnostics (spans are byte offsets in the whole input) and its byte span in the input.
+pub type Record = cards_core::Record<Entry>;
 
 /// An item before decoding.
 #[derive(Debug, Default)]
@@ -87,13 +37,24 @@ struct RawItem {
 
 /// Reads LIN records from any buffered reader; memory is bounded by the largest record.
 ///
+/// The reader reports what reading finds (syntax, the deal, the header); [`crate::check`] adds
+/// the game's checks (auction, play, claim). Under [`Options::strict`] the reader's leniencies
+/// are already errors. An I/O error is yielded once, and ends the records.
+///
 /// ```
 /// let text = "qx|o1|pn|Ann,Bob,Cy,Di|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|0|mb|7N|mb|p|mb|p|mb|p|pg||\n";
-/// let records: Vec<lin::Record> = lin::Reader::from_str(text, lin::Options::default()).collect();
-/// let board = records[0].board().unwrap();
+/// let options = lin::Options::default();
+/// let mut records = Vec::new();
+/// for record in lin::Reader::from_str(text, options) {
+///     let mut record = record?;
+///     lin::check(&mut record, &options);
+///     records.push(record);
+/// }
+/// let board = records[0].model.board().unwrap();
 /// assert_eq!(board.players.as_ref().unwrap()[0], "Cy"); // North
 /// assert!(board.deal.unwrap().is_full());
 /// assert!(!records[0].has_errors(), "{:?}", records[0].diagnostics);
+/// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug)]
 pub struct Reader<R> {
@@ -107,7 +68,7 @@ pub struct Reader<R> {
     done: bool,
     /// The last `pn` (4 or 8 names), carried to boards that give none.
     players: Vec<String>,
-    io_error: Option<std::io::Error>,
+    io_error: Option<io::Error>,
 }
 
 impl<'a> Reader<&'a [u8]> {
@@ -140,11 +101,6 @@ impl<R: BufRead> Reader<R> {
             players: Vec::new(),
             io_error: None,
         }
-    }
-
-    /// The I/O error that ended reading early, if one did.
-    pub fn io_error(&self) -> Option<&std::io::Error> {
-        self.io_error.as_ref()
     }
 
     fn chunk(&mut self) -> (Vec<u8>, bool) {
@@ -266,9 +222,9 @@ impl Split {
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Record;
+    type Item = io::Result<Record>;
 
-    fn next(&mut self) -> Option<Record> {
+    fn next(&mut self) -> Option<io::Result<Record>> {
         let mut raw = Vec::new();
         let mut split = Split::default();
         if let Some(item) = self.lookahead.take() {
@@ -283,12 +239,21 @@ impl<R: BufRead> Iterator for Reader<R> {
             split.add(&item, raw.is_empty());
             raw.push(item);
         }
+        if self.lookahead.is_none()
+            && let Some(err) = self.io_error.take()
+        {
+            // Reading stopped inside this record: it is not made; the records before it were.
+            self.lookahead = None;
+            self.pending = None;
+            self.trailing.clear();
+            return Some(Err(err));
+        }
         let at_end = self.lookahead.is_none();
         let trailing = if at_end { std::mem::take(&mut self.trailing) } else { Vec::new() };
         if raw.is_empty() && trailing.is_empty() {
             return None;
         }
-        Some(self.build(raw, trailing))
+        Some(Ok(self.build(raw, trailing)))
     }
 }
 
@@ -373,19 +338,12 @@ impl<R: BufRead> Reader<R> {
         let content = if is_header {
             Content::Header(Box::new(self.header(&items, &mut diagnostics)))
         } else {
-            let board = self.board(&items, &mut diagnostics);
-            if !self.options.skip_checks {
-                crate::check::check_board(&board, &mut diagnostics);
-            }
-            Content::Board(Box::new(board))
+            Content::Board(Box::new(self.board(&items, &mut diagnostics)))
         };
         diagnostics.sort_by_key(|d| d.span().start);
-        if self.options.strict {
-            for diag in &mut diagnostics {
-                diag.set_severity(cards_core::Severity::Error);
-            }
-        }
-        Record { items, trailing, encoding, content, diagnostics, span: Span::new(start, end) }
+        self.options.apply(&mut diagnostics);
+        let model = Entry { items, trailing, encoding, content };
+        Record { model, diagnostics, span: Span::new(start, end) }
     }
 
     fn header(&mut self, items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> MatchHeader {
@@ -821,7 +779,7 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> Vec<Record> {
-        Reader::from_str(text, Options::default()).collect()
+        Reader::from_str(text, Options::default()).map(Result::unwrap).collect()
     }
 
     #[test]
@@ -829,8 +787,8 @@ mod tests {
         let text = "vg|T,S,I,1,2,A,0,B,0|\nrs|,|\npn|a,b,c,d,e,f,g,h|pg||\nqx|o1|md|1S2,,,|pg||\nqx|c1|md|1S2,,,|pg||\n";
         let records = read(text);
         assert_eq!(records.len(), 3);
-        assert!(records[0].header().is_some());
-        let closed = records[2].board().unwrap();
+        assert!(records[0].model.header().is_some());
+        let closed = records[2].model.board().unwrap();
         assert_eq!(closed.room, Some(Room::Closed));
         assert_eq!(closed.players.as_ref().unwrap()[Compass::South.index()], "e");
         let joined: String = records.iter().map(crate::write::to_string).collect();
@@ -841,7 +799,7 @@ mod tests {
     fn unescaped_pipe_is_read_into_the_value() {
         let text = "pn|A,B,C,Lee|Kim|md|1S2,,,|an|x|";
         let records = read(text);
-        let item = &records[0].items[0];
+        let item = &records[0].model.items[0];
         assert_eq!(item.value, "A,B,C,Lee|Kim");
         assert!(records[0].diagnostics.iter().any(|d| d.code() == codes::LIN_UNESCAPED_PIPE));
         assert_eq!(crate::write::to_string(&records[0]), text);
@@ -850,12 +808,35 @@ mod tests {
     #[test]
     fn latin1_round_trips() {
         let bytes = b"nt|caf\xe9|md|1S2,,,|";
-        let records: Vec<Record> = Reader::from_slice(bytes, Options::default()).collect();
-        assert_eq!(records[0].encoding, Encoding::Latin1);
-        assert_eq!(records[0].items[0].value, "caf\u{e9}");
+        let records: Vec<Record> =
+            Reader::from_slice(bytes, Options::default()).map(Result::unwrap).collect();
+        assert_eq!(records[0].model.encoding, Encoding::Latin1);
+        assert_eq!(records[0].model.items[0].value, "caf\u{e9}");
         let mut out = Vec::new();
         crate::write::write_record(&mut out, &records[0]).unwrap();
         assert_eq!(out, bytes);
+    }
+
+    #[test]
+    fn an_io_error_is_yielded_once_and_ends_the_records() {
+        struct Failing(usize);
+        impl std::io::Read for Failing {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let text = b"qx|o1|md|1S2,,,|qx|o2|md|1S3";
+                if self.0 >= text.len() {
+                    return Err(io::Error::other("disk gone"));
+                }
+                let n = buf.len().min(4).min(text.len() - self.0);
+                buf[..n].copy_from_slice(&text[self.0..self.0 + n]);
+                self.0 += n;
+                Ok(n)
+            }
+        }
+        let mut reader = Reader::new(io::BufReader::new(Failing(0)), Options::default());
+        let first = reader.next().unwrap().unwrap();
+        assert_eq!(first.model.board().unwrap().number, Some(1));
+        assert_eq!(reader.next().unwrap().unwrap_err().to_string(), "disk gone");
+        assert!(reader.next().is_none());
     }
 
     #[test]

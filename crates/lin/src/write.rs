@@ -16,7 +16,7 @@ use crate::read::{LIN_SEATS, Record};
 pub fn write_record<W: Write>(out: &mut W, record: &Record) -> io::Result<()> {
     let mut text = String::new();
     push_record(&mut text, record);
-    match record.encoding {
+    match record.model.encoding {
         Encoding::Utf8 => out.write_all(text.as_bytes()),
         Encoding::Latin1 if text.chars().all(|c| u32::from(c) <= 0xFF) => {
             let bytes: Vec<u8> = text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect();
@@ -36,7 +36,7 @@ pub fn to_string(record: &Record) -> String {
 }
 
 fn push_record(text: &mut String, record: &Record) {
-    for item in &record.items {
+    for item in &record.model.items {
         text.push_str(&item.leading);
         text.push_str(&item.tag);
         text.push('|');
@@ -45,7 +45,7 @@ fn push_record(text: &mut String, record: &Record) {
             text.push('|');
         }
     }
-    text.push_str(&record.trailing);
+    text.push_str(&record.model.trailing);
 }
 
 /// A card as BBO writes it: suit then rank, upper case (`SA`, `HT`).

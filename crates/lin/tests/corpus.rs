@@ -9,8 +9,14 @@ use std::path::Path;
 use cards_core::{Compass, LineIndex};
 use lin::{Content, Options, Record};
 
+/// The file's records, read and checked.
 fn read(bytes: &[u8], options: Options) -> Vec<Record> {
-    lin::Reader::from_slice(bytes, options).collect()
+    let checked = |record: std::io::Result<Record>| {
+        let mut record = record.unwrap();
+        lin::check(&mut record, &options);
+        record
+    };
+    lin::Reader::from_slice(bytes, options).map(checked).collect()
 }
 
 /// The file's text as a string the spans index: UTF-8 as is, Latin-1 files byte for byte as `?`
@@ -27,8 +33,8 @@ fn report(bytes: &[u8], records: &[Record]) -> String {
     let lines = LineIndex::new(&text);
     let mut out = String::new();
     for (i, r) in records.iter().enumerate() {
-        let _ = writeln!(out, "record {i} ({}..{}, {:?}):", r.span.start, r.span.end, r.encoding);
-        match &r.content {
+        let _ = writeln!(out, "record {i} ({}..{}, {:?}):", r.span.start, r.span.end, r.model.encoding);
+        match &r.model.content {
             Content::Header(h) => {
                 let _ = writeln!(
                     out,
@@ -133,9 +139,9 @@ fn hand_made_cases_and_their_canonical_form() {
         }
         let mut writer = lin::Writer::new(Vec::new());
         for r in &records {
-            match &r.content {
+            match &r.model.content {
                 Content::Header(h) => writer.write_header(h).unwrap(),
-                Content::Board(b) if !r.items.is_empty() => writer.write_board(b).unwrap(),
+                Content::Board(b) if !r.model.items.is_empty() => writer.write_board(b).unwrap(),
                 Content::Board(_) => {}
             }
         }
@@ -144,7 +150,7 @@ fn hand_made_cases_and_their_canonical_form() {
         let again = read(canonical.as_bytes(), Options::default());
         let boards = |rs: &[Record]| {
             rs.iter()
-                .filter_map(Record::board)
+                .filter_map(|r| r.model.board())
                 .map(|b| (b.deal.map(|d| d.hands), b.auction.len(), b.play.len(), b.claim))
                 .collect::<Vec<_>>()
         };
@@ -180,5 +186,46 @@ fn strict_mode_turns_warnings_into_errors() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/lin/invalid/LIN_PLAYER_COUNT.lin");
     let bytes = std::fs::read(path).unwrap();
     assert!(!read(&bytes, Options::default())[0].has_errors());
-    assert!(read(&bytes, Options { strict: true, ..Options::default() })[0].has_errors());
+    assert!(read(&bytes, Options { strict: true })[0].has_errors());
+}
+
+#[test]
+fn every_warning_the_corpus_raises_is_a_leniency() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/lin");
+    let mut warnings = 0;
+    for folder in ["real", "cases", "invalid"] {
+        for entry in std::fs::read_dir(dir.join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "lin") {
+                continue;
+            }
+            for record in read(&std::fs::read(&path).unwrap(), Options::default()) {
+                for d in record.warnings() {
+                    warnings += 1;
+                    assert!(lin::codes::LENIENCIES.contains(&d.code()), "{}: {}", path.display(), d.code());
+                }
+            }
+        }
+    }
+    assert!(warnings >= 10, "the corpus shows each leniency: {warnings} warnings");
+}
+
+#[test]
+fn strict_makes_only_the_leniencies_errors_and_reading_alone_checks_no_game() {
+    // A leniency (`1NT` spelling) and an insufficient bid.
+    let text = "md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|mb|1NT|mb|1S|";
+    let strict = Options { strict: true };
+    let mut record = lin::Reader::from_str(text, strict).next().unwrap().unwrap();
+    let codes = |r: &Record| r.diagnostics.iter().map(|d| (d.code(), d.is_error())).collect::<Vec<_>>();
+    assert_eq!(codes(&record), [(lin::codes::LIN_CALL_NT_SPELLING, true)]);
+    lin::check(&mut record, &Options::default());
+    assert_eq!(
+        codes(&record),
+        [(lin::codes::LIN_CALL_NT_SPELLING, true), (lin::codes::LIN_AUCTION_INSUFFICIENT, true)]
+    );
+    let lenient = read(text.as_bytes(), Options::default());
+    assert_eq!(
+        codes(&lenient[0]),
+        [(lin::codes::LIN_CALL_NT_SPELLING, false), (lin::codes::LIN_AUCTION_INSUFFICIENT, true)]
+    );
 }

@@ -66,7 +66,14 @@ fn every_shared_lin_file_reads_and_round_trips() {
     for path in &files {
         let bytes = std::fs::read(path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let records: Vec<lin::Record> = lin::Reader::from_slice(&bytes, lin::Options::default()).collect();
+        let options = lin::Options::default();
+        let records: Vec<lin::Record> = lin::Reader::from_slice(&bytes, options)
+            .map(|record| {
+                let mut record = record.unwrap();
+                lin::check(&mut record, &options);
+                record
+            })
+            .collect();
         let mut out = Vec::new();
         let mut writer = lin::Writer::new(&mut out);
         for record in &records {
@@ -86,12 +93,12 @@ fn every_shared_lin_file_reads_and_round_trips() {
             records.iter().flat_map(|r| &r.diagnostics).collect::<Vec<_>>()
         );
         for record in &records {
-            if let Some(header) = record.header() {
+            if let Some(header) = record.model.header() {
                 eight_names += usize::from(header.players.len() == 8);
             }
-            if let Some(board) = record.board() {
+            if let Some(board) = record.model.board() {
                 boards += usize::from(board.deal.is_some());
-                sv0 += usize::from(record.items.iter().any(|i| i.is("sv") && i.value == "0"));
+                sv0 += usize::from(record.model.items.iter().any(|i| i.is("sv") && i.value == "0"));
             }
         }
         // Records cover the file: spans meet end to start.

@@ -9,7 +9,7 @@ use cards_core::Diagnostic;
 use indicatif::{ProgressBar, ProgressStyle};
 use pbn::{Options, borrowed::Record};
 
-use super::{CheckOptions, FileCheck, Refusal};
+use super::{CheckOptions, FileCheck, RecordReport, Refusal};
 
 /// Deals solved per batch: enough to keep every core busy, few enough for a live progress bar.
 const BATCH: usize = 16;
@@ -67,24 +67,36 @@ fn progress_bar(deals: usize, wanted: bool) -> Option<ProgressBar> {
     Some(bar)
 }
 
-/// Checks a PBN file as `check` does, plus its double-dummy tags against its deals.
+/// Checks a PBN file as `check` does, plus its double-dummy tags against its deals: the file is
+/// read once, and its records kept until their deals are solved.
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions, progress: bool) -> FileCheck {
-    let mut checked = super::pbn::check(data, opts);
+    let source = pbn::decode(data).text;
     let records: Vec<Record<'_>> =
-        pbn::borrowed::read_str(&checked.source, Options { strict: opts.strict }).collect();
+        pbn::borrowed::read_str(&source, Options { strict: opts.strict }).collect();
     let tables = solve_records(&records, progress);
-    // `pbn::check` gives one report per game, in order (what other text reports joins a game).
-    // The file is read a second time for the records: solving the deals costs far more.
-    let kept = records.iter().zip(&tables).filter(|(r, _)| r.is_game());
-    for ((record, table), report) in kept.zip(checked.records.iter_mut()) {
+    // One report per game, as `pbn::check` gives them: what other text reports joins the next game
+    // (the last game, after the last one).
+    let mut reports: Vec<RecordReport> = Vec::new();
+    let mut carried: Vec<Diagnostic> = Vec::new();
+    for (record, table) in records.iter().zip(&tables) {
+        carried.extend(record.diagnostics.iter().cloned());
+        if !record.is_game() {
+            continue;
+        }
+        let mut diagnostics = std::mem::take(&mut carried);
         let found = bridge_dd::check::check(record, table.as_ref(), opts.strict);
         if !found.is_empty() {
-            report.diagnostics.extend(found);
-            report.diagnostics.sort_by_key(|d: &Diagnostic| (d.span().start, d.span().end));
+            diagnostics.extend(found);
+            diagnostics.sort_by_key(|d: &Diagnostic| (d.span().start, d.span().end));
         }
+        reports.push(RecordReport { diagnostics, fields: super::pbn::fields(record) });
     }
-    checked
+    match reports.last_mut() {
+        Some(last) => last.diagnostics.append(&mut carried),
+        None => reports.push(RecordReport { diagnostics: carried, fields: super::pbn::no_game_fields() }),
+    }
+    FileCheck { source, records: reports }
 }
 
 /// What `cardnote dd --fill` did to a file.

@@ -6,12 +6,16 @@
 //! `teams`; a board adds `board`, `room`, `dealer`, `vulnerable`, `deal` (`N:` and the four hands
 //! from North, `-` for a hand not given), `declarer`, `contract`, `claim`; `null` when absent.
 
+use std::io::BufRead;
+use std::path::Path;
+use std::sync::Arc;
+
 use cards_core::{Compass, Diagnostic, Span};
 use lin::check::Outcome;
 use lin::{Content, Record};
 use serde_json::{Map, Value};
 
-use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal};
+use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, Unit};
 
 fn opt_str(v: Option<String>) -> Value {
     v.map_or(Value::Null, Value::String)
@@ -19,7 +23,7 @@ fn opt_str(v: Option<String>) -> Value {
 
 fn fields(record: &Record) -> Map<String, Value> {
     let mut m = Map::new();
-    match &record.content {
+    match &record.model.content {
         Content::Header(h) => {
             m.insert("kind".into(), Value::from("header"));
             m.insert("event".into(), Value::from(h.title.clone()));
@@ -62,113 +66,322 @@ fn fields(record: &Record) -> Map<String, Value> {
     m
 }
 
-fn read(data: &[u8], strict: bool) -> Vec<Record> {
-    lin::Reader::from_slice(data, lin::Options { strict, ..lin::Options::default() }).collect()
+/// Bytes of input after which a unit ends (at the next record).
+pub const UNIT_BYTES: usize = 256 * 1024;
+
+/// What a LIN unit carries: its records as read (not yet checked, so one unit serves check, fmt
+/// and convert alike), where its bytes begin in the file, and how its text was decoded.
+struct LinUnit {
+    records: Vec<Record>,
+    /// The file byte offset of the unit's first byte (record spans are file byte offsets).
+    start: usize,
+    /// Bytes of a byte-order mark left out of the text (the file's first unit only).
+    bom: usize,
+    /// The unit's bytes were not UTF-8 and its text is their Latin-1 reading.
+    latin1: bool,
+    /// The file used `\r\n` (as far as read): canonical lines end with it.
+    crlf: bool,
 }
 
-/// The text spans refer to, and spans moved from the file's bytes into it: a file that is not
-/// UTF-8 is decoded as Latin-1, where each byte from 0x80 up becomes two bytes.
-fn source_and_spans(data: &[u8], records: &mut [Record]) -> String {
-    if let Ok(text) = std::str::from_utf8(data) {
-        // Kept whole, byte-order mark included: spans are byte offsets of the file.
-        return text.to_owned();
+impl LinUnit {
+    /// The unit of `records`, whose bytes are `raw`, starting at file byte `start`; its text.
+    fn new(records: Vec<Record>, raw: &[u8], start: usize, crlf: bool) -> (String, LinUnit) {
+        let decoded = cards_core::charset::decode(raw);
+        let bom = if decoded.bom { cards_core::charset::BOM.len() } else { 0 };
+        let unit = LinUnit { records, start, bom, latin1: decoded.latin1, crlf };
+        (decoded.text, unit)
     }
-    let wide_before: Vec<usize> = std::iter::once(0)
-        .chain(data.iter().scan(0, |n, &b| {
-            *n += usize::from(b >= 0x80);
-            Some(*n)
-        }))
-        .collect();
-    let shift = |at: usize| {
-        at + wide_before.get(at).copied().unwrap_or_else(|| wide_before.last().copied().unwrap_or(0))
-    };
-    for record in records.iter_mut() {
-        for diag in &mut record.diagnostics {
-            let span = diag.span();
-            diag.set_span(Span::new(shift(span.start), shift(span.end)));
+
+    /// Moves diagnostics from file byte offsets to offsets in the unit's `text`: a Latin-1 byte
+    /// from 0x80 up is two bytes of text.
+    fn spans_into_text(&self, text: &str, diagnostics: &mut [Diagnostic]) {
+        let wide_before: Vec<usize> = if self.latin1 {
+            std::iter::once(0)
+                .chain(text.chars().scan(0, |n, c| {
+                    *n += usize::from(u32::from(c) >= 0x80);
+                    Some(*n)
+                }))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let shift = |at: usize| {
+            let at = at.saturating_sub(self.start + self.bom);
+            let wide = wide_before.get(at).or(wide_before.last()).copied().unwrap_or(0);
+            (at + wide).min(text.len())
+        };
+        for diagnostic in diagnostics {
+            let span = diagnostic.span();
+            diagnostic.set_span(Span::new(shift(span.start), shift(span.end)));
         }
     }
-    data.iter().map(|&b| char::from(b)).collect()
+
+    /// The records checked (under `strict` the leniencies are errors).
+    fn checked(&self, strict: bool) -> Vec<Record> {
+        let options = lin::Options { strict };
+        self.records
+            .iter()
+            .map(|record| {
+                let mut record = record.clone();
+                lin::check(&mut record, &options);
+                record
+            })
+            .collect()
+    }
+
+    /// The errors of the checked records, refused with spans in `text`.
+    fn refuse(&self, text: &str, records: &[Record]) -> Result<(), Refusal> {
+        let mut diagnostics: Vec<Diagnostic> = records.iter().flat_map(|r| r.errors().cloned()).collect();
+        if diagnostics.is_empty() {
+            return Ok(());
+        }
+        self.spans_into_text(text, &mut diagnostics);
+        Err(Refusal { source: text.to_owned(), diagnostics })
+    }
+
+    /// BBO's layout: the header, then one line per board.
+    fn canonical(&self, records: &[Record]) -> Vec<u8> {
+        let eol = if self.crlf { "\r\n" } else { "\n" };
+        let mut writer = lin::Writer::new(Vec::new()).with_eol(eol);
+        for record in records {
+            // Writing to a Vec cannot fail.
+            let _ = match &record.model.content {
+                Content::Header(h) => writer.write_header(h),
+                Content::Board(b) if !record.model.items.is_empty() => writer.write_board(b),
+                Content::Board(_) => Ok(()),
+            };
+        }
+        writer.into_inner()
+    }
+
+    /// The records exactly as read.
+    fn preserved(&self) -> Vec<u8> {
+        let mut writer = lin::Writer::new(Vec::new());
+        for record in &self.records {
+            let _ = writer.write_record(record);
+        }
+        writer.into_inner()
+    }
+
+    /// The unit's part of the JSON document: each record (as read and checked) in the `records`
+    /// array, a `,` before every record but the file's first.
+    fn json(&self, index: usize, records: &[Record]) -> Vec<u8> {
+        /// A record's JSON form: its entry's fields, then its diagnostics and span.
+        #[derive(serde::Serialize)]
+        struct RecordJson<'a> {
+            #[serde(flatten)]
+            entry: &'a lin::Entry,
+            diagnostics: &'a [Diagnostic],
+            span: Span,
+        }
+        let mut out = String::new();
+        for (i, record) in records.iter().enumerate() {
+            if index + i > 0 {
+                out.push(',');
+            }
+            let form =
+                RecordJson { entry: &record.model, diagnostics: &record.diagnostics, span: record.span };
+            out.push_str("\n    ");
+            out.push_str(&super::lines::indented(
+                &serde_json::to_string_pretty(&form).unwrap_or_default(),
+                4,
+            ));
+        }
+        out.into_bytes()
+    }
+}
+
+/// The opening of the JSON document of `convert --to json`.
+const JSON_OPEN: &str = "{\n  \"format\": \"lin\",\n  \"records\": [";
+
+/// A whole file as one unit.
+fn whole(data: &[u8]) -> (String, LinUnit) {
+    // Reading from memory cannot fail.
+    let records = lin::Reader::from_slice(data, lin::Options::default()).map_while(Result::ok).collect();
+    LinUnit::new(records, data, 0, data.windows(2).any(|w| w == b"\r\n"))
+}
+
+fn check_unit(text: &str, unit: &LinUnit, opts: &CheckOptions) -> Vec<RecordReport> {
+    unit.checked(opts.strict)
+        .into_iter()
+        .map(|mut record| {
+            unit.spans_into_text(text, &mut record.diagnostics);
+            RecordReport { fields: fields(&record), diagnostics: record.diagnostics }
+        })
+        .collect()
+}
+
+fn fmt_unit(text: &str, unit: &LinUnit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+    let records = unit.checked(false);
+    if !opts.force {
+        unit.refuse(text, &records)?;
+    }
+    Ok(if opts.preserve { unit.preserved() } else { unit.canonical(&records) })
+}
+
+fn convert_unit(text: &str, unit: &LinUnit, index: usize, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+    let records = unit.checked(false);
+    unit.refuse(text, &records)?;
+    Ok(match to {
+        ConvertTo::Json => unit.json(index, &records),
+        ConvertTo::Native => unit.canonical(&records),
+    })
+}
+
+fn convert_close(to: ConvertTo, units: usize) -> Vec<u8> {
+    match to {
+        ConvertTo::Json => super::lines::json_close(units > 0),
+        ConvertTo::Native => Vec::new(),
+    }
 }
 
 /// Checks a whole file: one report per record (the match header, then each board).
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
-    let mut records = read(data, opts.strict);
-    let source = source_and_spans(data, &mut records);
-    let reports = records
-        .iter()
-        .map(|r| RecordReport { diagnostics: r.diagnostics.clone(), fields: fields(r) })
-        .collect();
-    FileCheck { source, records: reports }
+    let (source, unit) = whole(data);
+    let records = check_unit(&source, &unit, opts);
+    FileCheck { source, records }
 }
 
-fn refuse(data: &[u8], records: &mut [Record]) -> Result<(), Refusal> {
-    if !records.iter().any(Record::has_errors) {
-        return Ok(());
-    }
-    let source = source_and_spans(data, records);
-    let diagnostics: Vec<Diagnostic> =
-        records.iter().flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned()).collect();
-    Err(Refusal { source, diagnostics })
-}
-
-/// BBO's layout: the header, then one line per board (`\r\n` when the file used it).
-fn canonical(data: &[u8], records: &[Record]) -> Vec<u8> {
-    let eol = if data.windows(2).any(|w| w == b"\r\n") { "\r\n" } else { "\n" };
-    let mut writer = lin::Writer::new(Vec::with_capacity(data.len())).with_eol(eol);
-    for record in records {
-        // Writing to a Vec cannot fail.
-        let _ = match &record.content {
-            Content::Header(h) => writer.write_header(h),
-            Content::Board(b) if !record.items.is_empty() => writer.write_board(b),
-            Content::Board(_) => Ok(()),
-        };
-    }
-    writer.into_inner()
-}
-
-/// Rewrites a file: with `preserve` exactly as read (a no-op kept for symmetry with the other
-/// notations), else canonically. Files with errors are refused unless `opts.force`.
+/// Rewrites a whole file: with `preserve` exactly as read, else canonically (BBO's layout: the
+/// header, then one line per board, `\r\n` when the file used it). Files with errors are refused
+/// unless `opts.force`.
+///
+/// # Errors
+/// The file's errors, unless `opts.force`.
 pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-    let mut records = read(data, false);
-    if !opts.force {
-        refuse(data, &mut records)?;
-    }
-    if opts.preserve {
-        let mut out = Vec::with_capacity(data.len());
-        for record in &records {
-            let _ = lin::write::write_record(&mut out, record);
-        }
-        return Ok(out);
-    }
-    Ok(canonical(data, &records))
+    let (source, unit) = whole(data);
+    fmt_unit(&source, &unit, opts)
 }
 
-/// Converts a file to its JSON form (the records as the `lin` crate serializes them) or to LIN
-/// written canonically.
+/// Converts a whole file to its JSON form (the records as the `lin` crate reads and checks them)
+/// or to LIN written canonically.
+///
+/// # Errors
+/// The file's errors.
 pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-    let mut records = read(data, false);
-    refuse(data, &mut records)?;
-    match to {
-        ConvertTo::Json => {
-            let mut doc = Map::new();
-            doc.insert("format".into(), Value::from("lin"));
-            let records = serde_json::to_value(&records).unwrap_or(Value::Null);
-            doc.insert("records".into(), records);
-            let mut out = serde_json::to_string_pretty(&Value::Object(doc)).unwrap_or_default();
-            out.push('\n');
-            Ok(out.into_bytes())
-        }
-        ConvertTo::Native => Ok(canonical(data, &records)),
+    let (source, unit) = whole(data);
+    let units = usize::from(!unit.records.is_empty());
+    let mut out = if to == ConvertTo::Json { JSON_OPEN.as_bytes().to_vec() } else { Vec::new() };
+    if units > 0 {
+        out.extend(convert_unit(&source, &unit, 0, to)?);
     }
+    out.extend(convert_close(to, units));
+    Ok(out)
 }
 
 /// LIN to PBN (`cardnote convert --to pbn x.lin`), refused when the LIN has errors.
+///
+/// # Errors
+/// The LIN file's errors.
 pub fn to_pbn(data: &[u8]) -> Result<Vec<u8>, Refusal> {
-    let mut records = read(data, false);
-    refuse(data, &mut records)?;
+    let (source, unit) = whole(data);
+    unit.refuse(&source, &unit.checked(false))?;
     Ok(bridge_convert::lin_to_pbn(data).text.into_bytes())
+}
+
+/// BBO LIN for the commands: the `lin` crate's streaming reader cuts the file into units of whole
+/// records (~[`UNIT_BYTES`]), read in order (a `pn` roster carried to the boards after it); the
+/// game checks, the writers and the JSON form run per unit on any thread.
+#[derive(Debug, Clone, Copy)]
+pub struct LinNotation;
+
+/// The sequential step: records from the reader, gathered into units.
+struct LinUnits<'r> {
+    reader: lin::Reader<Box<dyn BufRead + Send + 'r>>,
+    cut: super::lines::Cut,
+    /// The file byte offset where the next unit begins.
+    start: usize,
+    /// Records before the next unit.
+    index: usize,
+    crlf: bool,
+    /// The last byte read was `\r` (a `\r\n` may straddle two units).
+    after_cr: bool,
+}
+
+impl LinUnits<'_> {
+    fn next_unit(&mut self) -> std::io::Result<Option<Unit>> {
+        let mut records = Vec::new();
+        let mut raw = Vec::new();
+        while raw.len() < UNIT_BYTES {
+            let Some(record) = self.reader.next().transpose()? else { break };
+            // The format-preserving writer gives the record's bytes back exactly.
+            lin::write::write_record(&mut raw, &record)?;
+            records.push(record);
+        }
+        if records.is_empty() {
+            return Ok(None);
+        }
+        self.crlf |= (self.after_cr && raw.first() == Some(&b'\n')) || raw.windows(2).any(|w| w == b"\r\n");
+        self.after_cr = raw.last() == Some(&b'\r');
+        let (text, unit) = LinUnit::new(records, &raw, self.start, self.crlf);
+        let index = self.index;
+        self.start += raw.len();
+        self.index += unit.records.len();
+        Ok(Some(self.cut.unit(text, index, Arc::new(unit))))
+    }
+}
+
+impl Iterator for LinUnits<'_> {
+    type Item = std::io::Result<Unit>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_unit().transpose()
+    }
+}
+
+/// The unit's LIN context, or the unit's text read as one (for a unit made elsewhere).
+fn lin_unit(unit: &Unit) -> std::borrow::Cow<'_, LinUnit> {
+    match unit.context.as_ref().and_then(|c| c.downcast_ref::<LinUnit>()) {
+        Some(lin_unit) => std::borrow::Cow::Borrowed(lin_unit),
+        None => std::borrow::Cow::Owned(whole(unit.text.as_bytes()).1),
+    }
+}
+
+impl Clone for LinUnit {
+    fn clone(&self) -> LinUnit {
+        LinUnit { records: self.records.clone(), ..*self }
+    }
+}
+
+impl super::Notation for LinNotation {
+    fn format(&self) -> super::Format {
+        super::Format::Lin
+    }
+
+    fn units<'r>(&self, input: Box<dyn BufRead + Send + 'r>, _path: &Path) -> super::Units<'r> {
+        Box::new(LinUnits {
+            reader: lin::Reader::new(input, lin::Options::default()),
+            cut: super::lines::Cut::default(),
+            start: 0,
+            index: 0,
+            crlf: false,
+            after_cr: false,
+        })
+    }
+
+    fn check(&self, unit: &Unit, opts: &CheckOptions) -> Vec<RecordReport> {
+        check_unit(&unit.text, &lin_unit(unit), opts)
+    }
+
+    fn fmt(&self, unit: &Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+        fmt_unit(&unit.text, &lin_unit(unit), opts)
+    }
+
+    fn convert_open(&self, to: ConvertTo) -> Vec<u8> {
+        match to {
+            ConvertTo::Json => JSON_OPEN.as_bytes().to_vec(),
+            ConvertTo::Native => Vec::new(),
+        }
+    }
+
+    fn convert(&self, unit: &Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+        convert_unit(&unit.text, &lin_unit(unit), unit.index, to)
+    }
+
+    fn convert_close(&self, to: ConvertTo, units: usize) -> Vec<u8> {
+        convert_close(to, units)
+    }
 }
 
 /// PBN to LIN (`cardnote convert --to lin x.pbn`), refused when the PBN has errors.

@@ -136,14 +136,11 @@ pub struct Refusal {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Decodes bytes as UTF-8 (BOM dropped), falling back to ISO-8859-1 so decoding never fails.
+/// Decodes bytes as UTF-8 (BOM dropped), falling back to ISO-8859-1 so decoding never fails
+/// ([`cards_core::charset::decode`]'s text).
 #[must_use]
 pub fn decode_text(data: &[u8]) -> String {
-    let data = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
-    match std::str::from_utf8(data) {
-        Ok(text) => text.to_owned(),
-        Err(_) => data.iter().map(|&b| b as char).collect(),
-    }
+    cards_core::charset::decode(data).text
 }
 
 /// Whether decoded text is a JSON document (a notation's JSON form) rather than the notation: it
@@ -261,7 +258,7 @@ pub fn notation(format: Format) -> &'static dyn Notation {
         Format::Pbn => &pbn::PbnNotation,
         Format::PpnPref => &pref::PrefNotation,
         Format::PpnPinochle => &pinochle::PinochleNotation,
-        Format::Lin => &WholeFile(Format::Lin),
+        Format::Lin => &lin::LinNotation,
     }
 }
 

@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal};
 
-fn fields(r: &Record<'_>) -> Map<String, Value> {
+pub(crate) fn fields(r: &Record<'_>) -> Map<String, Value> {
     fields_of(&r.info)
 }
 
@@ -64,7 +64,7 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
 }
 
 /// The fields of a file without a game: every one null.
-fn no_game_fields() -> Map<String, Value> {
+pub(crate) fn no_game_fields() -> Map<String, Value> {
     fields_map(&pbn::summary::Fields::default())
 }
 

@@ -159,7 +159,7 @@ pub fn run_check(
             return ExitCode::from(2);
         }
     };
-    let (files, mut io_failed) = crate::walk::collect_files(paths, true);
+    let (files, mut io_failed) = crate::walk::collect_site_files(paths, site.name());
     let mut summary = Summary::default();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -1,0 +1,170 @@
+//! The commands stream a LIN file in units of whole records on several threads: what they print
+//! and write must be exactly what the whole-file functions give for the same file, whatever the
+//! number of threads (the files here are several units long, made of the corpus's real, hand-made
+//! and invalid files: vugraph headers with their rosters carried to the boards, errors, producers'
+//! conventions, `\r\n` line ends, Latin-1 text).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use cardnote::formats::{self, CheckOptions, ConvertTo, FmtOptions, Format, lin::UNIT_BYTES};
+use cardnote::output::record_json;
+
+fn cardnote(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardnote")).args(args).current_dir(dir).output().expect("run cardnote")
+}
+
+/// The corpus's LIN files (ASCII ones only with `latin1`, each then given a Latin-1 note, so every
+/// unit is Latin-1 as the whole file is). `clean`: only files without errors.
+fn pieces(clean: bool, latin1: bool) -> Vec<Vec<u8>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/lin");
+    let mut paths = Vec::new();
+    for folder in ["real", "cases", "invalid"] {
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "lin") {
+                paths.push(path);
+            }
+        }
+    }
+    paths.sort();
+    let pieces: Vec<Vec<u8>> = paths
+        .iter()
+        .map(|path| std::fs::read(path).unwrap().into_iter().filter(|&c| c != b'\r').collect::<Vec<u8>>())
+        // a file ending inside a value would run into the next piece
+        .filter(|text| text.trim_ascii_end().ends_with(b"|") && (!latin1 || text.is_ascii()))
+        .map(|mut text| {
+            if latin1 {
+                text.extend_from_slice(b"\nnt|caf\xe9|pg||\n");
+            }
+            text
+        })
+        .filter(|text| {
+            !clean || {
+                let checked = formats::check_bytes(Format::Lin, text, &CheckOptions::default());
+                checked.records.iter().all(|r| r.diagnostics.iter().all(|d| !d.is_error()))
+            }
+        })
+        .collect();
+    assert!(pieces.len() >= 5, "the corpus gives {} pieces", pieces.len());
+    pieces
+}
+
+/// A file of about `bytes` bytes, the pieces repeated, each on lines of its own.
+fn lin_file(bytes: usize, clean: bool, latin1: bool, crlf: bool) -> Vec<u8> {
+    let pieces = pieces(clean, latin1);
+    let mut out = Vec::new();
+    while out.len() < bytes {
+        for piece in &pieces {
+            out.extend_from_slice(piece);
+            out.push(b'\n');
+        }
+    }
+    if crlf {
+        out = out.iter().flat_map(|&c| if c == b'\n' { vec![b'\r', b'\n'] } else { vec![c] }).collect();
+    }
+    out
+}
+
+/// `check --json` as the whole-file functions give it.
+fn whole_file_json(file: &str, data: &[u8], strict: bool) -> String {
+    let opts = CheckOptions { strict, ..CheckOptions::default() };
+    let checked = formats::check_bytes(Format::Lin, data, &opts);
+    let index = cards_core::LineIndex::new(&checked.source);
+    let line_col = |offset: usize| index.line_col(&checked.source, offset);
+    let mut out = String::new();
+    for (i, record) in checked.records.iter().enumerate() {
+        out.push_str(&record_json(file, i, Format::Lin, record, &line_col).to_string());
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn check_gives_the_whole_file_answer_on_any_number_of_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    for (latin1, crlf) in [(false, false), (true, true)] {
+        let data = lin_file(2 * UNIT_BYTES + 1000, false, latin1, crlf);
+        std::fs::write(dir.path().join("big.lin"), &data).unwrap();
+        for strict in [false, true].into_iter().filter(|strict| !latin1 || !strict) {
+            let expected = whole_file_json("big.lin", &data, strict);
+            assert!(expected.contains("\"ok\":false"), "the test file has errors");
+            assert!(expected.contains("\"kind\":\"header\""), "the test file has match headers");
+            let mut human = None;
+            for threads in ["1", "2"] {
+                let mut args = vec!["check", "--json", "--threads", threads, "big.lin"];
+                if strict {
+                    args.insert(1, "--strict");
+                }
+                let json = cardnote(&args, dir.path());
+                let got = String::from_utf8(json.stdout).unwrap();
+                assert!(
+                    got == expected,
+                    "check --json (strict: {strict}, latin1: {latin1}) --threads {threads}"
+                );
+                args.retain(|a| *a != "--json");
+                let mut args2 = vec!["--max-diagnostics", "0"];
+                args2.extend(args);
+                let shown = cardnote(&args2, dir.path());
+                assert_eq!(shown.status.code(), Some(1));
+                match &human {
+                    None => human = Some(shown.stdout),
+                    Some(first) => assert!(first == &shown.stdout, "human output with --threads {threads}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fmt_and_convert_give_the_whole_file_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    for (latin1, crlf) in [(false, false), (true, true)] {
+        let data = lin_file(2 * UNIT_BYTES + 1000, true, latin1, crlf);
+        for preserve in [false, true] {
+            let opts = FmtOptions { preserve, force: false };
+            let expected = formats::fmt_bytes(Format::Lin, &data, &opts).map_err(|r| r.diagnostics).unwrap();
+            assert_eq!(preserve, expected == data);
+            for threads in ["1", "2"] {
+                let path = dir.path().join("clean.lin");
+                std::fs::write(&path, &data).unwrap();
+                let mut args = vec!["fmt", "--threads", threads];
+                if preserve {
+                    args.push("--preserve");
+                }
+                args.push("clean.lin");
+                let out = cardnote(&args, dir.path());
+                assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+                let written = std::fs::read(&path).unwrap();
+                assert!(
+                    written == expected,
+                    "fmt (preserve: {preserve}, latin1: {latin1}, --threads {threads})"
+                );
+            }
+        }
+        std::fs::write(dir.path().join("clean.lin"), &data).unwrap();
+        for (to, convert_to) in [("json", ConvertTo::Json), ("lin", ConvertTo::Native)] {
+            let expected =
+                formats::convert_bytes(Format::Lin, &data, convert_to).map_err(|r| r.diagnostics).unwrap();
+            for threads in ["1", "2"] {
+                let out = cardnote(&["convert", "--to", to, "--threads", threads, "clean.lin"], dir.path());
+                assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+                assert!(out.stdout == expected, "convert --to {to} (latin1: {latin1}) --threads {threads}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_not_counted_in_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bom.lin"), b"\xEF\xBB\xBFqx|o1|md|1S2,,,|mb|1N|mb|1C|pg||\n").unwrap();
+    let out = cardnote(&["check", "--json", "bom.lin"], dir.path());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let error = &json["errors"][0];
+    assert_eq!(error["code"], "LIN_AUCTION_INSUFFICIENT");
+    // `mb|1C|` is the 23rd character of the line the user sees.
+    assert_eq!((error["line"].as_u64(), error["column"].as_u64()), (Some(1), Some(23)));
+}
