@@ -14,33 +14,12 @@ use cards_core::Compass;
 use lin::model::Board;
 
 fn shared_lin() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/lin");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var("CARDNOTE_SKIP_SHARED").is_ok_and(|v| v == "1"),
-        "{} is missing (set CARDNOTE_SKIP_SHARED=1 to skip)",
-        dir.display()
-    );
-    None
+    shared_fixtures::dir("corpus/lin")
 }
 
+/// The files under `dir` whose names `keep` accepts, in path order.
 fn files(dir: &Path, keep: &dyn Fn(&str) -> bool) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if keep(&path.file_name().unwrap().to_string_lossy()) {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
+    shared_fixtures::files(dir, |path| keep(&path.file_name().unwrap().to_string_lossy()))
 }
 
 fn is_lin(name: &str) -> bool {

@@ -5,20 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::PathBuf;
-
 use bridge_dd::{DdTable, Declarers, Par, ParRule, Side};
 use cards_core::Compass;
 use pbn::model::{Denomination, Vulnerability};
-
-fn shared(path: &str) -> Option<String> {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared").join(path);
-    match std::fs::read_to_string(&full) {
-        Ok(text) => Some(text),
-        Err(_) if std::env::var_os("CARDNOTE_SKIP_SHARED").is_some() => None,
-        Err(e) => panic!("{} is missing ({e}); set CARDNOTE_SKIP_SHARED=1 to skip", full.display()),
-    }
-}
 
 /// One deal of the list.
 struct Case {
@@ -130,7 +119,9 @@ fn dds_dealer_par_text(par: &Par) -> Vec<String> {
 
 #[test]
 fn every_table_and_par_of_list100_equals_dds() {
-    let Some(text) = shared("corpus/dd/dds-bridge__dds/hands/list100.txt") else { return };
+    let Some(text) = shared_fixtures::read_to_string("corpus/dd/dds-bridge__dds/hands/list100.txt") else {
+        return;
+    };
     let cases = cases(&text);
     assert_eq!(cases.len(), 100, "list100.txt holds 100 deals");
     let deals: Vec<_> = cases

@@ -4,38 +4,17 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use bridge_dd::DdTable;
 use bridge_dd::check::{Job, check, find_tag};
 use bridge_dd::tags::{OPTIMUM_RESULT_TABLE, OPTIMUM_SCORE, PAR_CONTRACT};
 
-fn pbn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            pbn_files(&path, out);
-        } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pbn")) {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn no_double_dummy_tag_of_the_shared_corpus_contradicts_its_deal() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pbn");
-    if !root.is_dir() {
-        assert!(
-            std::env::var_os("CARDNOTE_SKIP_SHARED").is_some(),
-            "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip",
-            root.display()
-        );
-        return;
-    }
-    let mut files = Vec::new();
-    pbn_files(&root, &mut files);
+    let Some(root) = shared_fixtures::dir("corpus/pbn") else { return };
+    let files =
+        shared_fixtures::files(&root, |p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pbn")));
     let texts: Vec<(PathBuf, String)> =
         files.into_iter().map(|p| (p.clone(), pbn::decode(&std::fs::read(&p).unwrap()).text)).collect();
 

@@ -21,16 +21,7 @@ type Key = (String, u32);
 type SeatResult = (Option<String>, Option<String>);
 
 fn shared() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if root.is_dir() {
-        return Some(root);
-    }
-    assert!(
-        std::env::var_os("CARDNOTE_SKIP_SHARED").is_some(),
-        "{} is missing (set CARDNOTE_SKIP_SHARED=1 to skip)",
-        root.display()
-    );
-    None
+    shared_fixtures::dir("corpus")
 }
 
 fn read_table(dir: &Path, table: &str) -> Vec<RecordBatch> {

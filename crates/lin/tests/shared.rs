@@ -6,37 +6,12 @@
 
 use std::path::{Path, PathBuf};
 
-fn shared_lin() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/lin");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var("CARDNOTE_SKIP_SHARED").is_ok_and(|v| v == "1"),
-        "{} is missing (set CARDNOTE_SKIP_SHARED=1 to skip)",
-        dir.display()
-    );
-    None
-}
-
 /// `.lin` files and the extension-less BBO archive files.
 fn lin_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if name.ends_with(".lin") || (name.len() == 5 && name.bytes().all(|b| b.is_ascii_digit()))
-            {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
+    shared_fixtures::files(dir, |path| {
+        let name = path.file_name().unwrap().to_string_lossy();
+        name.ends_with(".lin") || (name.len() == 5 && name.bytes().all(|b| b.is_ascii_digit()))
+    })
 }
 
 /// Files that are not games: Bridge Composer's movie/teaching probe (`pc|h`, and West leads though
@@ -59,7 +34,7 @@ fn expected_codes(name: &str) -> &'static [&'static str] {
 
 #[test]
 fn every_shared_lin_file_reads_and_round_trips() {
-    let Some(dir) = shared_lin() else { return };
+    let Some(dir) = shared_fixtures::dir("corpus/lin") else { return };
     let files = lin_files(&dir);
     assert_eq!(files.len(), 34, "the shared corpus holds 34 LIN files");
     let (mut boards, mut eight_names, mut sv0) = (0, 0, 0);

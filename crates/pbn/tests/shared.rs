@@ -7,39 +7,17 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pbn::model::{Item, Token};
 use pbn::summary::summarize;
 use pbn::{Options, borrowed::Record};
 
-fn shared() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if root.join("pbn").is_dir() {
-        Some(root)
-    } else {
-        missing_shared(&root);
-        None
-    }
-}
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "pbn") {
-            out.push(p);
-        }
-    }
-}
-
+/// The shared corpus folder and its `.pbn` files, in path order.
 fn corpus() -> Option<(PathBuf, Vec<PathBuf>)> {
-    let root = shared()?;
-    let mut out = Vec::new();
-    files(&root.join("pbn"), &mut out);
-    Some((root, out))
+    let pbn = shared_fixtures::dir("corpus/pbn")?;
+    let files = shared_fixtures::files(&pbn, |p| p.extension().is_some_and(|e| e == "pbn"));
+    Some((shared_fixtures::path("corpus"), files))
 }
 
 fn read(text: &str) -> Vec<Record<'_>> {
@@ -328,14 +306,6 @@ fn agrees_with_the_endplay_oracle() {
         unexplained.len(),
         unexplained.join("\n")
     );
-}
-
-/// `../shared` is missing: the test fails (its evidence is absent) unless `CARDNOTE_SKIP_SHARED=1`
-/// says to skip it, as the GitHub workflow does.
-fn missing_shared(path: &std::path::Path) {
-    let skip = std::env::var_os("CARDNOTE_SKIP_SHARED").is_some_and(|v| v == "1");
-    assert!(skip, "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip the tests that need it", path.display());
-    eprintln!("note: {} is missing; skipped (CARDNOTE_SKIP_SHARED=1)", path.display());
 }
 
 /// The error codes each file that should report errors reports (and no other); every file not

@@ -9,13 +9,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use phh::replay::{RuleProfile, replay_parsed};
-fn shared_corpus() -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    p.is_dir().then_some(p)
-}
 
 /// The same amount text, `inf` standing for Python's `Infinity`.
 fn same_text(ours: &[String], oracle: &[String]) -> bool {
@@ -70,10 +66,7 @@ fn check(base: &Path, oracle: &Path, fields: [&str; 2]) -> Tally {
 
 #[test]
 fn replay_agrees_with_pokerkit_on_every_corpus_hand() {
-    let Some(corpus) = shared_corpus() else {
-        missing_shared(std::path::Path::new("../shared/corpus"));
-        return;
-    };
+    let Some(corpus) = shared_fixtures::dir("corpus") else { return };
     let real = check(
         &corpus.join("phh"),
         &corpus.join("phh-oracle.jsonl"),
@@ -95,12 +88,4 @@ fn replay_agrees_with_pokerkit_on_every_corpus_hand() {
     assert_eq!(generated.total, 11_000, "every generated oracle hand is read");
     assert_eq!(real.agreed, real.total);
     assert_eq!(generated.agreed, generated.total);
-}
-
-/// `../shared` is missing: the test fails (its evidence is absent) unless `CARDNOTE_SKIP_SHARED=1`
-/// says to skip it, as the GitHub workflow does.
-fn missing_shared(path: &std::path::Path) {
-    let skip = std::env::var_os("CARDNOTE_SKIP_SHARED").is_some_and(|v| v == "1");
-    assert!(skip, "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip the tests that need it", path.display());
-    eprintln!("note: {} is missing; skipped (CARDNOTE_SKIP_SHARED=1)", path.display());
 }

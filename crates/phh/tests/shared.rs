@@ -7,25 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 fn shared() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if root.is_dir() {
-        Some(root)
-    } else {
-        missing_shared(&root);
-        None
-    }
-}
-
-fn phh_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            phh_files(&p, out);
-        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("phh" | "phhs")) {
-            out.push(p);
-        }
-    }
+    shared_fixtures::dir("corpus")
 }
 
 /// (relative file, index) -> (variant, players)
@@ -46,8 +28,9 @@ fn oracle(path: &Path) -> HashMap<(String, usize), (String, usize)> {
 
 fn check_dir(dir: &Path, oracle_path: &Path) -> usize {
     let oracle = oracle(oracle_path);
-    let mut files = Vec::new();
-    phh_files(dir, &mut files);
+    let files = shared_fixtures::files(dir, |p| {
+        matches!(p.extension().and_then(|e| e.to_str()), Some("phh" | "phhs"))
+    });
     let mut count = 0;
     for path in files {
         let rel = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
@@ -105,12 +88,4 @@ fn generated_corpus_reads_matches_oracle_and_round_trips() {
     let Some(root) = shared() else { return };
     let n = check_dir(&root.join("phh-generated"), &root.join("phh-generated/oracle.jsonl"));
     assert_eq!(n, 11_000);
-}
-
-/// `../shared` is missing: the test fails (its evidence is absent) unless `CARDNOTE_SKIP_SHARED=1`
-/// says to skip it, as the GitHub workflow does.
-fn missing_shared(path: &std::path::Path) {
-    let skip = std::env::var_os("CARDNOTE_SKIP_SHARED").is_some_and(|v| v == "1");
-    assert!(skip, "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip the tests that need it", path.display());
-    eprintln!("note: {} is missing; skipped (CARDNOTE_SKIP_SHARED=1)", path.display());
 }

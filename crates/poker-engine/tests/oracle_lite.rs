@@ -10,11 +10,6 @@ use std::path::PathBuf;
 use poker_engine::replay::{Event, replay};
 use poker_engine::{Chips, RuleProfile};
 
-fn shared() -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    p.is_dir().then_some(p)
-}
-
 fn parse_list(v: &serde_json::Value) -> Vec<Chips> {
     v.as_array().unwrap().iter().map(|x| x.as_str().unwrap().parse().unwrap()).collect()
 }
@@ -67,10 +62,7 @@ fn run(dir: &std::path::Path, oracle: &str, field: &str) -> (usize, usize, Vec<S
 
 #[test]
 fn engine_agrees_with_pokerkit_oracle() {
-    let Some(dir) = shared() else {
-        missing_shared(std::path::Path::new("../shared/corpus"));
-        return;
-    };
+    let Some(dir) = shared_fixtures::dir("corpus") else { return };
     let (ok1, total1, f1) = run(&dir, "phh-oracle.jsonl", "finishing_stacks_text");
     let (ok2, total2, f2) = run(&dir, "phh-generated/oracle.jsonl", "finishing_stacks");
     eprintln!("real corpus: {ok1}/{total1}; generated: {ok2}/{total2}");
@@ -94,12 +86,4 @@ fn engine_agrees_with_an_extra_generated_set() {
         eprintln!("{f}");
     }
     assert_eq!(ok, total);
-}
-
-/// `../shared` is missing: the test fails (its evidence is absent) unless `CARDNOTE_SKIP_SHARED=1`
-/// says to skip it, as the GitHub workflow does.
-fn missing_shared(path: &std::path::Path) {
-    let skip = std::env::var_os("CARDNOTE_SKIP_SHARED").is_some_and(|v| v == "1");
-    assert!(skip, "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip the tests that need it", path.display());
-    eprintln!("note: {} is missing; skipped (CARDNOTE_SKIP_SHARED=1)", path.display());
 }

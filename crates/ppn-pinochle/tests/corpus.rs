@@ -88,11 +88,7 @@ fn whole_game_carries_game_scores() {
 /// at hand (`<repo>/../shared/specs/pinochle-ppn.txt`).
 #[test]
 fn spec_examples_match_the_draft() {
-    let draft = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/specs/pinochle-ppn.txt");
-    let Ok(draft) = std::fs::read_to_string(&draft) else {
-        missing_shared(&draft);
-        return;
-    };
+    let Some(draft) = shared_fixtures::read_to_string("specs/pinochle-ppn.txt") else { return };
     for example in [
         "[Deal \"E:ATTTQQJ.QQJJ.AQQQJ.TKQQ KQQJJ.TKKKKQ.AK.AATKQJJ TKJ.AAAATTJJ.AATTKJJ.KJ AAAKK.TQ.TTKKQJ.AATTKQJ\"]",
         "[Holding \"E:ATTTTKJQQJ.QQJ.AQJ.TKQQ KKQQJJ.TTKKKKQQ.K.TKQJJ .AAAATTJJJ.AATTKQQJJ.KJ AAAK..ATTKKQJ.AAAATTKQJ\"]",
@@ -116,12 +112,4 @@ fn spec_examples_match_the_draft() {
         .map(|d| d.code().to_owned())
         .collect();
     assert_eq!(codes, ["HAND_SYNTAX"]);
-}
-
-/// `../shared` is missing: the test fails (its evidence is absent) unless `CARDNOTE_SKIP_SHARED=1`
-/// says to skip it, as the GitHub workflow does.
-fn missing_shared(path: &std::path::Path) {
-    let skip = std::env::var_os("CARDNOTE_SKIP_SHARED").is_some_and(|v| v == "1");
-    assert!(skip, "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip the tests that need it", path.display());
-    eprintln!("note: {} is missing; skipped (CARDNOTE_SKIP_SHARED=1)", path.display());
 }

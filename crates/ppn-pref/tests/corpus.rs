@@ -109,11 +109,7 @@ fn valid_files_are_clean() {
 /// The example inside the shared spec text (when `../shared` is present) gives the digest's S9 set.
 #[test]
 fn shared_spec_example() {
-    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/specs/preferans-ppn.txt");
-    let Ok(text) = std::fs::read_to_string(&spec) else {
-        missing_shared(&spec);
-        return;
-    };
+    let Some(text) = shared_fixtures::read_to_string("specs/preferans-ppn.txt") else { return };
     let start = text.find("    [Bula 60]").unwrap();
     let end = text[start..].find("JSON").unwrap() + start;
     let example = &text[start..end];
@@ -189,12 +185,4 @@ fn streaming_check_matches() {
             assert_eq!(outcomes, whole_outcomes, "{}", path.display());
         }
     }
-}
-
-/// `../shared` is missing: the test fails (its evidence is absent) unless `CARDNOTE_SKIP_SHARED=1`
-/// says to skip it, as the GitHub workflow does.
-fn missing_shared(path: &std::path::Path) {
-    let skip = std::env::var_os("CARDNOTE_SKIP_SHARED").is_some_and(|v| v == "1");
-    assert!(skip, "{} is missing; set CARDNOTE_SKIP_SHARED=1 to skip the tests that need it", path.display());
-    eprintln!("note: {} is missing; skipped (CARDNOTE_SKIP_SHARED=1)", path.display());
 }
