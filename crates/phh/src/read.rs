@@ -336,6 +336,7 @@ pub(crate) fn first_table(text: &str, eof: bool) -> Start {
 }
 
 /// The next table of a `.phhs` text, as far as `avail` (from a header line on) tells.
+#[allow(clippy::large_enum_variant)] // moved out at once, once a hand; boxing would allocate per hand
 pub(crate) enum Table {
     /// The table may go on past `avail`: more input decides.
     More,
