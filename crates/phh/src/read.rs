@@ -246,31 +246,17 @@ impl<R: BufRead> Reader<R> {
 
     /// The first hand: skips the preamble of a `.phhs` input, or reads a whole `.phh` input.
     fn read_start(&mut self) -> io::Result<Record> {
-        let lex = LexState::default();
-        let mut pos = 0;
         loop {
-            let rest = self.text.get(pos..).unwrap_or("");
-            let (line, next) = match rest.find('\n') {
-                Some(i) => (rest.get(..i).unwrap_or(""), pos + i + 1),
-                None if !self.eof => {
-                    self.fill()?;
-                    continue;
+            match first_table(&self.text, self.eof) {
+                Start::More => self.fill()?,
+                Start::Single => return self.single(),
+                Start::Table(pos) => {
+                    self.preamble = self.text.get(..pos).unwrap_or("").to_owned();
+                    self.start = pos;
+                    self.state = State::Tables;
+                    return self.read_table()?.ok_or_else(|| io::Error::other("a table header was lost"));
                 }
-                // Nothing but comments and blank lines: one (empty) hand, as in a `.phh` file.
-                None if rest.is_empty() => return self.single(),
-                None => (rest, self.text.len()),
-            };
-            if lex.is_trivia(line.as_bytes()) {
-                pos = next;
-                continue;
             }
-            if !lex.is_header(line.as_bytes()) {
-                return self.single();
-            }
-            self.preamble = self.text.get(..pos).unwrap_or("").to_owned();
-            self.start = pos;
-            self.state = State::Tables;
-            return self.read_table()?.ok_or_else(|| io::Error::other("a table header was lost"));
         }
     }
 
@@ -292,45 +278,18 @@ impl<R: BufRead> Reader<R> {
     fn read_table(&mut self) -> io::Result<Option<Record>> {
         loop {
             let avail = self.text.get(self.start..).unwrap_or("");
-            if avail.is_empty() && self.eof {
-                self.state = State::Done;
-                return Ok(None);
-            }
-            let header_end = match avail.find('\n') {
-                Some(i) => i + 1,
-                None if self.eof => avail.len(),
-                None => {
-                    self.fill()?;
-                    continue;
-                }
-            };
-            let offset = self.base + self.start;
-            let body = avail.get(header_end..).unwrap_or("");
-            // One pass: the fast path reads the body and finds where the next hand starts.
-            let fast = match self.path {
-                Path::Auto => fast::parse_fast_until_header(body, offset + header_end, true),
-                Path::General => None,
-            };
-            let (end, entries) = match fast {
-                Some((entries, len)) if header_end + len < avail.len() || self.eof => {
-                    (header_end + len, Some(entries))
-                }
-                // The hand may go on past what is read yet.
-                Some(_) => {
-                    self.fill()?;
-                    continue;
-                }
-                None => match body_end(body, self.eof) {
-                    Some(len) => (header_end + len, None),
-                    None => {
+            let (mut record, header, end) =
+                match next_table(avail, self.eof, self.base + self.start, self.index, self.path) {
+                    Table::More => {
                         self.fill()?;
                         continue;
                     }
-                },
-            };
-            let text = avail.get(..end).unwrap_or("");
-            let index = self.index;
-            let (mut record, header) = table_record(text, offset, header_end, index, self.path, entries);
+                    Table::End => {
+                        self.state = State::Done;
+                        return Ok(None);
+                    }
+                    Table::Read { record, header, end } => (record, header, end),
+                };
             self.index += 1;
             self.record = (self.start, self.start + end);
             self.start += end;
@@ -342,6 +301,80 @@ impl<R: BufRead> Reader<R> {
             return Ok(Some(record));
         }
     }
+}
+
+/// Where the hands of a text start, as far as `text` (whole lines, the input's end if `eof`)
+/// tells.
+pub(crate) enum Start {
+    /// Only comments and blank lines so far: more input decides.
+    More,
+    /// A `.phh` input: one hand, the whole text.
+    Single,
+    /// A `.phhs` input: its first table header starts here.
+    Table(usize),
+}
+
+/// Skips the comment and blank lines opening `text` and says what follows (see [`Start`]).
+pub(crate) fn first_table(text: &str, eof: bool) -> Start {
+    let lex = LexState::default();
+    let mut pos = 0;
+    loop {
+        let rest = text.get(pos..).unwrap_or("");
+        let (line, next) = match rest.find('\n') {
+            Some(i) => (rest.get(..i).unwrap_or(""), pos + i + 1),
+            None if !eof => return Start::More,
+            // Nothing but comments and blank lines: one (empty) hand, as in a `.phh` file.
+            None if rest.is_empty() => return Start::Single,
+            None => (rest, text.len()),
+        };
+        if lex.is_trivia(line.as_bytes()) {
+            pos = next;
+            continue;
+        }
+        return if lex.is_header(line.as_bytes()) { Start::Table(pos) } else { Start::Single };
+    }
+}
+
+/// The next table of a `.phhs` text, as far as `avail` (from a header line on) tells.
+#[allow(clippy::large_enum_variant)] // moved out at once, once a hand; boxing would allocate per hand
+pub(crate) enum Table {
+    /// The table may go on past `avail`: more input decides.
+    More,
+    /// No more tables.
+    End,
+    /// A table read: its record, its header's span and its text's length in `avail`.
+    Read { record: Record, header: Span, end: usize },
+}
+
+/// Reads the table whose header line opens `avail` (at `offset` in the input; `eof`: the input
+/// ends with `avail`). The duplicate-name check is the caller's.
+pub(crate) fn next_table(avail: &str, eof: bool, offset: usize, index: usize, path: Path) -> Table {
+    if avail.is_empty() && eof {
+        return Table::End;
+    }
+    let header_end = match avail.find('\n') {
+        Some(i) => i + 1,
+        None if eof => avail.len(),
+        None => return Table::More,
+    };
+    let body = avail.get(header_end..).unwrap_or("");
+    // One pass: the fast path reads the body and finds where the next hand starts.
+    let fast = match path {
+        Path::Auto => fast::parse_fast_until_header(body, offset + header_end, true),
+        Path::General => None,
+    };
+    let (end, entries) = match fast {
+        Some((entries, len)) if header_end + len < avail.len() || eof => (header_end + len, Some(entries)),
+        // The hand may go on past what is read yet.
+        Some(_) => return Table::More,
+        None => match body_end(body, eof) {
+            Some(len) => (header_end + len, None),
+            None => return Table::More,
+        },
+    };
+    let text = avail.get(..end).unwrap_or("");
+    let (record, header) = table_record(text, offset, header_end, index, path, entries);
+    Table::Read { record, header, end }
 }
 
 /// Where a table's body ends (the start of the next header line), or `None` when it may go on
@@ -493,6 +526,9 @@ mod tests {
             let chunks: Vec<ParsedHand> =
                 crate::chunks(data).map(|c| crate::parse_chunk(&c, Path::Auto)).collect();
             assert_eq!(records.len(), chunks.len(), "{data:?}");
+            // `hands` reads the text in place: the same records, diagnostics included.
+            let in_place: Vec<ParsedHand> = crate::hands(data).collect();
+            assert_eq!(in_place, records, "{data:?}");
             for (r, c) in records.iter().zip(&chunks) {
                 assert_eq!(r.hand, c.hand, "{data:?}");
                 assert_eq!(r.span, c.span, "{data:?}");
@@ -536,6 +572,9 @@ mod tests {
             }
             assert_eq!(n, 3000);
             assert_eq!(reader.preamble(), "# preamble\n\n");
+        }
+        for (n, parsed) in crate::hands(&text).enumerate() {
+            assert_eq!(parsed, expected[n], "hand {n} read in place");
         }
     }
 }

@@ -78,7 +78,12 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
     let total: u64 = files.iter().map(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len())).sum();
     let mut run = Run {
         json: args.json,
-        opts: CheckOptions { rules: args.rules.into(), strict: args.strict, dd: args.dd },
+        opts: CheckOptions {
+            rules: args.rules.into(),
+            strict: args.strict,
+            dd: args.dd,
+            no_fields: !args.json,
+        },
         forced,
         threads: super::threads(args.threads),
         out: BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),

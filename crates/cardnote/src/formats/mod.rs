@@ -76,6 +76,9 @@ pub struct CheckOptions {
     pub strict: bool,
     /// PBN: also check the double-dummy tags against the deals (`check --dd`).
     pub dd: bool,
+    /// The output never reads [`RecordReport::fields`] (`check` without `--json`): a notation may
+    /// leave them empty instead of building them for every record.
+    pub no_fields: bool,
 }
 
 /// The result of checking one record.

@@ -48,9 +48,21 @@ fn check_with(
     opts: &CheckOptions,
 ) -> RecordReport {
     let rules = profile(opts.rules);
-    let mut fields = Map::new();
     let read_cleanly = !diagnostics.iter().any(Diagnostic::is_error);
     let outcome = if read_cleanly { phh::replay::replay_parsed(parsed, rules) } else { None };
+    let fields = if opts.no_fields { Map::new() } else { hand_fields(parsed, outcome.as_ref()) };
+    if let Some(outcome) = outcome {
+        diagnostics.extend(outcome.diagnostics);
+    }
+    // After the replay: its rake warning is a leniency too.
+    phh::Options { strict: opts.strict, ..phh::Options::default() }.apply(&mut diagnostics);
+    RecordReport { diagnostics, fields }
+}
+
+/// A hand's JSON fields: `variant`, `players`, `actions`, and the replay's `terminal`,
+/// `finishing_stacks`, `payoffs` (or `repaired_outcome`).
+fn hand_fields(parsed: &phh::ParsedHand, outcome: Option<&phh::replay::ReplayOutcome>) -> Map<String, Value> {
+    let mut fields = Map::new();
     match &parsed.hand {
         Some(hand) => {
             fields.insert("variant".into(), Value::String(hand.variant.code().to_owned()));
@@ -78,13 +90,11 @@ fn check_with(
                 repaired.insert("payoffs".into(), strings(&outcome.payoffs));
                 fields.insert("repaired_outcome".into(), Value::Object(repaired));
             }
-            diagnostics.extend(outcome.diagnostics);
         }
         Some(outcome) => {
             fields.insert("terminal".into(), Value::Bool(outcome.terminal));
             fields.insert("finishing_stacks".into(), strings(&outcome.finishing_stacks));
             fields.insert("payoffs".into(), strings(&outcome.payoffs));
-            diagnostics.extend(outcome.diagnostics);
         }
         None => {
             fields.insert("terminal".into(), Value::Null);
@@ -92,9 +102,7 @@ fn check_with(
             fields.insert("payoffs".into(), Value::Null);
         }
     }
-    // After the replay: its rake warning is a leniency too.
-    phh::Options { strict: opts.strict, ..phh::Options::default() }.apply(&mut diagnostics);
-    RecordReport { diagnostics, fields }
+    fields
 }
 
 fn refuse_on_errors(source: &str, file: &phh::ParsedFile) -> Result<(), Refusal> {
@@ -650,6 +658,29 @@ impl super::Notation for PhhNotation {
                 }
                 Ok(out)
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Human output asks for no fields: the same diagnostics, no field map built.
+    #[test]
+    fn no_fields_changes_only_the_fields() {
+        let text = "[1]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+                    starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'p1 zz']\n\
+                    [2]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+                    starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'p1 f']\n";
+        let json = check(text.as_bytes(), &CheckOptions::default());
+        let human = check(text.as_bytes(), &CheckOptions { no_fields: true, ..CheckOptions::default() });
+        assert_eq!(json.records.len(), 2);
+        assert!(json.records[0].diagnostics.iter().any(Diagnostic::is_error));
+        for (json, human) in json.records.iter().zip(&human.records) {
+            assert_eq!(json.diagnostics, human.diagnostics);
+            assert!(!json.fields.is_empty());
+            assert!(human.fields.is_empty());
         }
     }
 }

@@ -138,10 +138,17 @@ pub fn parse_chunk_general(chunk: &HandChunk<'_>) -> ParsedHand {
 }
 
 /// Iterator over the hands of a text, read lazily one at a time (see [`hands`]): the
-/// [`Reader`](crate::Reader)'s records as [`ParsedHand`]s, without options applied.
+/// [`Reader`](crate::Reader)'s records as [`ParsedHand`]s, without options applied, read in
+/// place (the text is neither copied nor checked again).
 #[derive(Debug)]
 pub struct Hands<'a> {
-    reader: crate::Reader<&'a [u8]>,
+    text: &'a str,
+    path: Path,
+    /// Where the next table starts; `None` before the first hand.
+    start: Option<usize>,
+    index: usize,
+    done: bool,
+    names: Names,
 }
 /// Table names seen so far, for the duplicate check: the common `[1]`, `[2]`, … sequence is
 /// tracked as a counter, other names in a set.
@@ -181,8 +188,43 @@ impl Iterator for Hands<'_> {
     type Item = ParsedHand;
 
     fn next(&mut self) -> Option<ParsedHand> {
-        // Reading from memory cannot fail.
-        self.reader.read_record().ok().flatten().map(ParsedHand::from)
+        use crate::read::{Start, Table, first_table, next_table};
+        if self.done {
+            return None;
+        }
+        let start = match self.start {
+            Some(start) => start,
+            None => match first_table(self.text, true) {
+                Start::Table(start) => start,
+                Start::Single | Start::More => {
+                    self.done = true;
+                    let chunk = HandChunk {
+                        index: 0,
+                        name: None,
+                        header: None,
+                        body: self.text,
+                        offset: 0,
+                        header_error: None,
+                    };
+                    return Some(parse_chunk(&chunk, self.path));
+                }
+            },
+        };
+        let avail = self.text.get(start..).unwrap_or("");
+        let Table::Read { record, header, end } = next_table(avail, true, start, self.index, self.path)
+        else {
+            self.done = true;
+            return None;
+        };
+        self.index += 1;
+        self.start = Some(start + end);
+        let mut parsed = ParsedHand::from(record);
+        if let Some(name) = &parsed.name
+            && !self.names.insert(name)
+        {
+            parsed.diagnostics.insert(0, crate::read::duplicate_table(name, header));
+        }
+        Some(parsed)
     }
 }
 
@@ -198,7 +240,7 @@ pub fn hands(text: &str) -> Hands<'_> {
 /// [`hands`] with a chosen reader path.
 #[must_use]
 pub fn hands_with(text: &str, path: Path) -> Hands<'_> {
-    Hands { reader: crate::Reader::from_str(text, crate::Options::default()).with_path(path) }
+    Hands { text, path, start: None, index: 0, done: false, names: Names::default() }
 }
 
 /// Reads a whole `.phh` or `.phhs` text (decided by content: a `.phhs` document starts with a
