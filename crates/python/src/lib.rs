@@ -220,13 +220,6 @@ fn parse_rules(name: &str) -> PyResult<Rules> {
     }
 }
 
-const fn profile(rules: Rules) -> RuleProfile {
-    match rules {
-        Rules::Pokerkit => RuleProfile::Pokerkit,
-        Rules::Wsop => RuleProfile::Wsop,
-    }
-}
-
 /// The format of text given without a name: PHH when it has a `variant` key, a PPN notation when
 /// it has a `Game`-style tag pair the sniffer knows, else PBN.
 fn sniff_text(text: &str) -> Format {
@@ -363,7 +356,7 @@ fn check<'py>(
 #[pyfunction]
 #[pyo3(signature = (hand, *, rules = "pokerkit"))]
 fn replay<'py>(py: Python<'py>, hand: &Bound<'py, PyAny>, rules: &str) -> PyResult<Bound<'py, PyDict>> {
-    let profile = profile(parse_rules(rules)?);
+    let profile = parse_rules(rules)?;
     let text = match input_of(hand)? {
         Input::File(path) => {
             let data = py
@@ -572,7 +565,7 @@ fn to_arrow<'py>(
     rules: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let schema = schema_of(table)?;
-    let profile = profile(parse_rules(rules)?);
+    let profile = parse_rules(rules)?;
     let files = files_of(&paths_of(paths)?)?;
     let batches = py.allow_threads(|| build_table(&files, table, profile)).map_err(PyOSError::new_err)?;
     to_table(py, schema, batches)
@@ -597,7 +590,7 @@ fn stats<'py>(
             return Err(PyValueError::new_err(format!("unknown grouping {other:?} (player or position)")));
         }
     };
-    let profile = profile(parse_rules(rules)?);
+    let profile = parse_rules(rules)?;
     let files = files_of(&paths_of(paths)?)?;
     let batch = py
         .allow_threads(|| -> Result<RecordBatch, String> {

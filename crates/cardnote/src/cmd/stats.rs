@@ -42,10 +42,7 @@ pub struct Args {
 
 /// The engine profile of a `--rules` argument.
 pub fn rule_profile(rules: super::RulesArg) -> RuleProfile {
-    match rules {
-        super::RulesArg::Pokerkit => RuleProfile::Pokerkit,
-        super::RulesArg::Wsop => RuleProfile::Wsop,
-    }
+    rules.into()
 }
 
 /// The output columns, in order (JSON keys and CSV header).

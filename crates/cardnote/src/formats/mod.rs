@@ -57,15 +57,9 @@ impl Format {
     }
 }
 
-/// Which rule profile a replay follows (poker only for now).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Rules {
-    /// Reproduce the reference implementation (PokerKit 0.7.7), repairs reported as warnings.
-    #[default]
-    Pokerkit,
-    /// The standard rules of the game (WSOP where they apply).
-    Wsop,
-}
+/// Which rule profile a replay follows (poker only for now): the engine's own profile, so the
+/// CLI, the Python module and the libraries name one type.
+pub use poker_engine::RuleProfile as Rules;
 
 /// Options shared by every `check`.
 #[derive(Debug, Clone, Default)]

@@ -4,14 +4,7 @@
 use cards_core::{Diagnostic, Span};
 use serde_json::{Map, Value};
 
-use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, Rules, decode_text};
-
-fn profile(rules: Rules) -> phh::replay::RuleProfile {
-    match rules {
-        Rules::Pokerkit => phh::replay::RuleProfile::Pokerkit,
-        Rules::Wsop => phh::replay::RuleProfile::Wsop,
-    }
-}
+use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
 
 fn strings(values: &[String]) -> Value {
     Value::Array(values.iter().map(|s| Value::String(s.clone())).collect())
@@ -47,7 +40,7 @@ fn check_with(
     mut diagnostics: Vec<Diagnostic>,
     opts: &CheckOptions,
 ) -> RecordReport {
-    let rules = profile(opts.rules);
+    let rules = opts.rules;
     let read_cleanly = !diagnostics.iter().any(Diagnostic::is_error);
     let outcome = if read_cleanly { phh::replay::replay_parsed(parsed, rules) } else { None };
     let fields = if opts.no_fields { Map::new() } else { hand_fields(parsed, outcome.as_ref()) };

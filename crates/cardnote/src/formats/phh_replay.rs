@@ -9,14 +9,7 @@ use cards_core::{Diagnostic, MaybeCard, Span};
 use phh::replay::{RuleProfile, engine_action, game_def};
 use poker_engine::{Action, Chips, Phase, State, Turn, Variant, Warning};
 
-use super::{CheckOptions, Refusal, Rules, decode_text};
-
-fn profile(rules: Rules) -> RuleProfile {
-    match rules {
-        Rules::Pokerkit => RuleProfile::Pokerkit,
-        Rules::Wsop => RuleProfile::Wsop,
-    }
-}
+use super::{CheckOptions, Refusal, decode_text};
 
 fn street_name(variant: Variant, street: Option<usize>, phase: Phase) -> String {
     let Some(s) = street else {
@@ -269,7 +262,7 @@ pub struct Replayed {
 /// When no hand can be shown: the parse errors, or `REPLAY_NO_SUCH_HAND`.
 pub fn replay(data: &[u8], hand: Option<usize>, opts: &CheckOptions) -> Result<Replayed, Refusal> {
     let source = decode_text(data);
-    let rules = profile(opts.rules);
+    let rules = opts.rules;
     let file = phh::parse_file(&source);
     let mut out = String::new();
     let mut failed = false;
@@ -321,7 +314,7 @@ mod tests {
     #[test]
     fn reports_errors_and_missing_hands() {
         let bad = HAND.replace("'p3 f'", "'p1 f'");
-        let opts = CheckOptions { rules: Rules::Wsop, ..CheckOptions::default() };
+        let opts = CheckOptions { rules: RuleProfile::Wsop, ..CheckOptions::default() };
         let replayed = replay(bad.as_bytes(), Some(0), &opts).unwrap_or_default();
         assert!(replayed.failed);
         let text = replayed.text;
