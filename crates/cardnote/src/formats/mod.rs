@@ -217,6 +217,10 @@ pub trait Notation: Send + Sync {
     fn units<'r>(&self, input: Box<dyn BufRead + Send + 'r>, path: &Path) -> Units<'r>;
 
     /// Reads and checks one unit: one report per record, in order; spans in `unit.text`.
+    ///
+    /// Units may be checked on any thread, but a notation may make unit k wait for units 0..k of
+    /// the same `units` call (PBN holds back repeated warnings in file order), so callers must hand
+    /// units out in file order, as `pipeline::ordered` does.
     fn check(&self, unit: &Unit, opts: &CheckOptions) -> Vec<RecordReport>;
 
     /// The unit rewritten (canonically, or format-preserving with `opts.preserve`). The outputs of
