@@ -4,15 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-use cardnote::formats::{self, CheckOptions, ConvertTo, FmtOptions, Format, phh::UNIT_BYTES};
-use cardnote::output::record_json;
-
-fn cardnote(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cardnote")).args(args).current_dir(dir).output().expect("run cardnote")
-}
+use cardnote::formats::{self, ConvertTo, FmtOptions, Format, phh::UNIT_BYTES};
+mod streaming_common;
+use streaming_common::{cardnote, whole_file_json};
 
 /// A two-player hold'em hand named `name`, its stacks varied by `n`.
 fn nt_hand(name: &str, n: usize) -> String {
@@ -63,25 +57,12 @@ fn phhs(bytes: usize, with_errors: bool) -> String {
     out
 }
 
-/// `check --json` as the whole-file functions give it (the behaviour before streaming).
-fn whole_file_json(file: &str, data: &[u8]) -> String {
-    let checked = formats::check_bytes(Format::Phh, data, &CheckOptions::default());
-    let index = cards_core::LineIndex::new(&checked.source);
-    let line_col = |offset: usize| index.line_col(&checked.source, offset);
-    let mut out = String::new();
-    for (i, record) in checked.records.iter().enumerate() {
-        out.push_str(&record_json(file, i, Format::Phh, record, &line_col).to_string());
-        out.push('\n');
-    }
-    out
-}
-
 #[test]
 fn check_gives_the_whole_file_answer_on_any_number_of_threads() {
     let dir = tempfile::tempdir().unwrap();
     let text = phhs(3 * UNIT_BYTES + 1000, true);
     std::fs::write(dir.path().join("big.phhs"), &text).unwrap();
-    let expected = whole_file_json("big.phhs", text.as_bytes());
+    let expected = whole_file_json(Format::Phh, "big.phhs", text.as_bytes(), false);
     assert!(expected.contains("PHH_DUPLICATE_TABLE"), "the test file has a duplicate table name");
     assert!(expected.contains("\"ok\":false"), "the test file has a hand that does not replay");
     let mut human = None;
@@ -179,7 +160,7 @@ fn latin1_text_and_quoted_names_stream_as_the_whole_file() {
     data.extend_from_slice(nt_hand("y", 2).split_once('\n').unwrap().1.as_bytes());
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("latin1.phhs"), &data).unwrap();
-    let expected = whole_file_json("latin1.phhs", &data);
+    let expected = whole_file_json(Format::Phh, "latin1.phhs", &data, false);
     assert!(expected.contains("PHH_DUPLICATE_TABLE"), "the test file has a duplicate table name");
     for threads in ["1", "2"] {
         let json = cardnote(&["check", "--json", "--threads", threads, "latin1.phhs"], dir.path());
@@ -194,7 +175,7 @@ fn a_byte_order_mark_streams_as_the_whole_file() {
     data.extend_from_slice(&nt_hand("3", 0).into_bytes());
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("bom.phhs"), &data).unwrap();
-    let expected = whole_file_json("bom.phhs", &data);
+    let expected = whole_file_json(Format::Phh, "bom.phhs", &data, false);
     assert!(expected.contains("PHH_DUPLICATE_TABLE"), "the test file has a duplicate table name");
     let json = cardnote(&["check", "--json", "--threads", "2", "bom.phhs"], dir.path());
     assert_eq!(String::from_utf8(json.stdout).unwrap(), expected);

@@ -7,14 +7,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use cardnote::formats::{self, CheckOptions, ConvertTo, FmtOptions, Format, lin::UNIT_BYTES};
-use cardnote::output::record_json;
-
-fn cardnote(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cardnote")).args(args).current_dir(dir).output().expect("run cardnote")
-}
+mod streaming_common;
+use streaming_common::{cardnote, whole_file_json};
 
 /// The corpus's LIN files (ASCII ones only with `latin1`, each then given a Latin-1 note, so every
 /// unit is Latin-1 as the whole file is). `clean`: only files without errors.
@@ -68,20 +64,6 @@ fn lin_file(bytes: usize, clean: bool, latin1: bool, crlf: bool) -> Vec<u8> {
     out
 }
 
-/// `check --json` as the whole-file functions give it.
-fn whole_file_json(file: &str, data: &[u8], strict: bool) -> String {
-    let opts = CheckOptions { strict, ..CheckOptions::default() };
-    let checked = formats::check_bytes(Format::Lin, data, &opts);
-    let index = cards_core::LineIndex::new(&checked.source);
-    let line_col = |offset: usize| index.line_col(&checked.source, offset);
-    let mut out = String::new();
-    for (i, record) in checked.records.iter().enumerate() {
-        out.push_str(&record_json(file, i, Format::Lin, record, &line_col).to_string());
-        out.push('\n');
-    }
-    out
-}
-
 #[test]
 fn check_gives_the_whole_file_answer_on_any_number_of_threads() {
     let dir = tempfile::tempdir().unwrap();
@@ -89,7 +71,7 @@ fn check_gives_the_whole_file_answer_on_any_number_of_threads() {
         let data = lin_file(2 * UNIT_BYTES + 1000, false, latin1, crlf);
         std::fs::write(dir.path().join("big.lin"), &data).unwrap();
         for strict in [false, true].into_iter().filter(|strict| !latin1 || !strict) {
-            let expected = whole_file_json("big.lin", &data, strict);
+            let expected = whole_file_json(Format::Lin, "big.lin", &data, strict);
             assert!(expected.contains("\"ok\":false"), "the test file has errors");
             assert!(expected.contains("\"kind\":\"header\""), "the test file has match headers");
             let mut human = None;

@@ -6,14 +6,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use cardnote::formats::{self, CheckOptions, ConvertTo, FmtOptions, Format, pbn::UNIT_BYTES};
-use cardnote::output::record_json;
-
-fn cardnote(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cardnote")).args(args).current_dir(dir).output().expect("run cardnote")
-}
+mod streaming_common;
+use streaming_common::{cardnote, whole_file_json};
 
 fn corpus(name: &str) -> Vec<u8> {
     std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/pbn").join(name)).expect(name)
@@ -69,20 +65,6 @@ fn pbn_file(bytes: usize, clean: bool, latin1: bool, crlf: bool) -> Vec<u8> {
     out
 }
 
-/// `check --json` as the whole-file functions give it (the behaviour before streaming).
-fn whole_file_json(file: &str, data: &[u8], strict: bool) -> String {
-    let opts = CheckOptions { strict, ..CheckOptions::default() };
-    let checked = formats::check_bytes(Format::Pbn, data, &opts);
-    let index = cards_core::LineIndex::new(&checked.source);
-    let line_col = |offset: usize| index.line_col(&checked.source, offset);
-    let mut out = String::new();
-    for (i, record) in checked.records.iter().enumerate() {
-        out.push_str(&record_json(file, i, Format::Pbn, record, &line_col).to_string());
-        out.push('\n');
-    }
-    out
-}
-
 #[test]
 fn check_gives_the_whole_file_answer_on_any_number_of_threads() {
     let dir = tempfile::tempdir().unwrap();
@@ -90,7 +72,7 @@ fn check_gives_the_whole_file_answer_on_any_number_of_threads() {
         let data = pbn_file(3 * UNIT_BYTES + 1000, false, latin1, crlf);
         std::fs::write(dir.path().join("big.pbn"), &data).unwrap();
         for strict in [false, true] {
-            let expected = whole_file_json("big.pbn", &data, strict);
+            let expected = whole_file_json(Format::Pbn, "big.pbn", &data, strict);
             assert!(expected.contains("\"ok\":false"), "the test file has errors");
             assert!(expected.contains("the same in"), "the test file has repeated warnings");
             let mut human = None;
