@@ -7,6 +7,8 @@ use std::process::Command;
 
 use serde_json::{Value, json};
 
+use crate::readme;
+use crate::targets::{self, Bench};
 use crate::util::{output, root, run_cmd};
 
 /// One measured benchmark.
@@ -19,6 +21,15 @@ struct Measured {
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let quick = args.iter().any(|a| a == "--quick");
+    if args.iter().any(|a| a == "--no-run") {
+        // Rewrite the dashboard from the committed figures (after `cargo xtask compare`, or a
+        // report file changed) without taking the machine for the benches.
+        let path = root().join("benchmarks.json");
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let doc: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        return write_dashboard(&doc);
+    }
     let filter: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let mut cmd = Command::new("cargo");
     cmd.args(["bench", "--workspace", "--bench", "*", "--"]);
@@ -30,11 +41,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     cmd.arg("--noplot");
     run_cmd(&mut cmd)?;
-    let results = collect(&target_dir().join("criterion"))?;
+    let results = collect(&target_dir().join("criterion"));
     if results.is_empty() {
         return Err("criterion wrote no results".into());
     }
-    write_dashboard(&results, quick)
+    let doc = write_results(&results, quick)?;
+    write_dashboard(&doc)
+}
+
+/// The throughput of every bench criterion has saved a result for (empty when there are none).
+pub fn saved_results() -> Vec<Bench> {
+    collect(&target_dir().join("criterion"))
+        .into_iter()
+        .filter_map(|m| {
+            let (n, _) = m.throughput?;
+            Some(Bench { name: m.id, per_second: n / (m.median_ns / 1e9) })
+        })
+        .collect()
 }
 
 fn target_dir() -> PathBuf {
@@ -44,7 +67,7 @@ fn target_dir() -> PathBuf {
         .unwrap_or_else(|| root().join("target"))
 }
 
-fn collect(dir: &Path) -> Result<Vec<Measured>, String> {
+fn collect(dir: &Path) -> Vec<Measured> {
     let mut found = Vec::new();
     // Criterion keeps each bench's latest run in a `new/` folder; `report/`, `base/` and `change/`
     // hold older runs and comparisons.
@@ -62,7 +85,7 @@ fn collect(dir: &Path) -> Result<Vec<Measured>, String> {
         true
     });
     found.sort_by(|a, b| a.id.cmp(&b.id));
-    Ok(found)
+    found
 }
 
 fn read_result(new_dir: &Path) -> Option<Measured> {
@@ -102,14 +125,14 @@ fn cpu_model() -> String {
         .unwrap_or_else(|| "unknown".to_owned())
 }
 
-fn human_rate(per_second: f64, unit: &str) -> String {
+pub fn human_rate(per_second: f64, unit: &str) -> String {
     match unit {
         "bytes" => format!("{:.1} MB/s", per_second / 1e6),
         _ => {
             if per_second >= 1e6 {
                 format!("{:.2} M/s", per_second / 1e6)
             } else {
-                format!("{:.0} /s", per_second)
+                format!("{} /s", targets::thousands(per_second))
             }
         }
     }
@@ -127,114 +150,219 @@ fn human_time(ns: f64) -> String {
     }
 }
 
-fn write_dashboard(results: &[Measured], quick: bool) -> Result<(), String> {
+/// `benchmarks.json` (and `target/github-benchmark.json` for bench.yml) from criterion's
+/// results; returns the document.
+fn write_results(results: &[Measured], quick: bool) -> Result<Value, String> {
     let commit = output(Command::new("git").args(["rev-parse", "--short", "HEAD"])).unwrap_or_default();
     let toolchain = output(Command::new("rustc").arg("--version")).unwrap_or_default();
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    let cpu = cpu_model();
     let date = output(Command::new("date").args(["-u", "+%Y-%m-%d %H:%M UTC"])).unwrap_or_default();
-    let mut md = String::new();
-    let _ = writeln!(md, "# Benchmarks\n");
-    let _ = writeln!(
-        md,
-        "Written by `cargo xtask bench{}`; medians from criterion. Single-threaded unless the name says otherwise.\n",
-        if quick { " --quick" } else { "" }
-    );
-    let _ = writeln!(md, "- machine: {cpu}, {cores} cores");
-    let _ = writeln!(md, "- commit: {commit}");
-    let _ = writeln!(md, "- toolchain: {toolchain}");
-    let _ = writeln!(md, "- date: {date}\n");
-    let _ = writeln!(md, "| bench | median time / iteration | throughput |");
-    let _ = writeln!(md, "|---|---:|---:|");
-    let mut entries = Vec::new();
-    for m in results {
-        let rate = m.throughput.map(|(n, unit)| (n / (m.median_ns / 1e9), unit));
-        let shown = rate.map(|(r, unit)| human_rate(r, unit)).unwrap_or_else(|| "–".into());
-        let _ = writeln!(md, "| `{}` | {} | {} |", m.id, human_time(m.median_ns), shown);
-        let mut entry = json!({ "name": m.id, "median_ns": m.median_ns });
-        if let Some((per_second, unit)) = rate {
-            entry["throughput_per_second"] = json!(per_second);
-            entry["unit"] = json!(if unit == "bytes" { "bytes/s" } else { "records/s" });
-        }
-        entries.push(entry);
-    }
+    let entries: Vec<Value> = results
+        .iter()
+        .map(|m| {
+            let mut entry = json!({ "name": m.id, "median_ns": m.median_ns });
+            if let Some((n, unit)) = m.throughput {
+                entry["throughput_per_second"] = json!(n / (m.median_ns / 1e9));
+                entry["unit"] = json!(if unit == "bytes" { "bytes/s" } else { "records/s" });
+            }
+            entry
+        })
+        .collect();
     let doc = json!({
-        "machine": { "cpu": cpu, "cores": cores },
+        "machine": { "cpu": cpu_model(), "cores": cores },
         "commit": commit,
         "toolchain": toolchain,
         "date": date,
         "quick": quick,
         "benchmarks": entries,
     });
-    if write_chart()? {
-        let _ = writeln!(
-            md,
-            "\n![Throughput by workload, cardnote against the reference implementations](benches/chart.svg)"
-        );
-    }
-    append_reports(&mut md)?;
-    std::fs::write(root().join("BENCHMARKS.md"), md)
-        .map_err(|e| format!("cannot write BENCHMARKS.md: {e}"))?;
     let pretty = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
     std::fs::write(root().join("benchmarks.json"), pretty + "\n")
         .map_err(|e| format!("cannot write benchmarks.json: {e}"))?;
     // The same numbers in github-action-benchmark's `customBiggerIsBetter` form, for bench.yml.
-    let custom: Vec<Value> = doc["benchmarks"]
-        .as_array()
-        .map(|list| {
-            list.iter()
-                .filter_map(|b| {
-                    let value = b.get("throughput_per_second")?.as_f64()?;
-                    let unit = b.get("unit")?.as_str()?;
-                    Some(json!({ "name": b["name"], "unit": unit, "value": value }))
-                })
-                .collect()
+    let custom: Vec<Value> = entries
+        .iter()
+        .filter_map(|b| {
+            let value = b.get("throughput_per_second")?.as_f64()?;
+            let unit = b.get("unit")?.as_str()?;
+            Some(json!({ "name": b["name"], "unit": unit, "value": value }))
         })
-        .unwrap_or_default();
+        .collect();
     let target = target_dir();
     let _ = std::fs::create_dir_all(&target);
     let custom_text = serde_json::to_string_pretty(&custom).map_err(|e| e.to_string())?;
     std::fs::write(target.join("github-benchmark.json"), custom_text)
         .map_err(|e| format!("cannot write github-benchmark.json: {e}"))?;
-    eprintln!("xtask: wrote BENCHMARKS.md and benchmarks.json ({} benches)", results.len());
+    Ok(doc)
+}
+
+/// BENCHMARKS.md (the TARGETS table, the criterion table, the chart, the reports), the chart and
+/// the README's benchmark table, from a `benchmarks.json` document and `compare.json`.
+fn write_dashboard(doc: &Value) -> Result<(), String> {
+    let compare_path = root().join("benches/reports/compare.json");
+    let compare = match std::fs::read_to_string(&compare_path) {
+        Ok(text) => serde_json::from_str(&text).map_err(|e| format!("{}: {e}", compare_path.display()))?,
+        Err(_) => Value::Null,
+    };
+    let judged = targets::judge(&compare, &targets::benches_of(doc));
+    let chart = chart()?;
+    let reports = read_reports()?;
+    let md = benchmarks_md(doc, &compare, &judged, chart.is_some(), &reports)?;
+    let readme_path = root().join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).map_err(|e| format!("cannot read README.md: {e}"))?;
+    let table = readme::table(doc, &compare, &judged, &mut |report| {
+        Ok(format!("BENCHMARKS.md{}", report_anchor(&reports, &md, report)?))
+    })?;
+    let readme = readme::replace_between_markers(&readme, &table)?;
+    if let Some(svg) = chart {
+        std::fs::write(root().join("benches/chart.svg"), svg)
+            .map_err(|e| format!("cannot write chart.svg: {e}"))?;
+    }
+    std::fs::write(root().join("BENCHMARKS.md"), md)
+        .map_err(|e| format!("cannot write BENCHMARKS.md: {e}"))?;
+    std::fs::write(&readme_path, readme).map_err(|e| format!("cannot write README.md: {e}"))?;
+    let count = doc["benchmarks"].as_array().map_or(0, Vec::len);
+    eprintln!("xtask: wrote BENCHMARKS.md ({count} benches) and the README's benchmark table");
     Ok(())
 }
 
-/// Figures that criterion cannot take (whole-process runs, Python and Spark jobs, other tools side
-/// by side) live in `benches/reports/*.md`, one file per topic with its machine, commit and
-/// commands; the dashboard carries them verbatim after the criterion table, in file-name order.
-fn append_reports(md: &mut String) -> Result<(), String> {
+/// The report files of `benches/reports/` in file-name order: (file name, text).
+pub type Reports = Vec<(String, String)>;
+
+fn read_reports() -> Result<Reports, String> {
     let dir = root().join("benches/reports");
-    let Ok(entries) = std::fs::read_dir(&dir) else { return Ok(()) };
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Ok(Vec::new()) };
     let mut paths: Vec<_> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "md"))
         .collect();
     paths.sort();
-    for path in paths {
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        md.push('\n');
-        md.push_str(text.trim_end());
-        md.push('\n');
+    paths
+        .into_iter()
+        .map(|path| {
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            Ok((path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), text))
+        })
+        .collect()
+}
+
+/// The link of a report's profile section: its first heading's anchor in `document`. A report
+/// that is not there, has no heading, or whose heading `document` lacks is an error.
+pub fn report_anchor(reports: &Reports, document: &str, report: &str) -> Result<String, String> {
+    let (_, text) = reports
+        .iter()
+        .find(|(name, _)| name == report)
+        .ok_or_else(|| format!("a missed target links to benches/reports/{report}, which does not exist"))?;
+    let heading = targets::headings(text)
+        .into_iter()
+        .next()
+        .ok_or_else(|| format!("a missed target links to benches/reports/{report}, which has no heading"))?;
+    targets::anchor_in(document, &heading).map(|anchor| format!("#{anchor}")).ok_or_else(|| {
+        format!("BENCHMARKS.md has no heading {heading:?} (of {report}) for a target to link to")
+    })
+}
+
+/// BENCHMARKS.md: what was measured where, the TARGETS table, the criterion table, the chart
+/// and every report (compare.md without its own TARGETS block, which is the one at the top).
+fn benchmarks_md(
+    doc: &Value,
+    compare: &Value,
+    judged: &[targets::Judged],
+    chart: bool,
+    reports: &Reports,
+) -> Result<String, String> {
+    let text = |v: &Value| v.as_str().unwrap_or("").to_owned();
+    let mut head = String::new();
+    let _ = writeln!(head, "# Benchmarks\n");
+    let _ = writeln!(
+        head,
+        "Written by `cargo xtask bench{}`; medians from criterion. Single-threaded unless the name says otherwise.\n",
+        if doc["quick"].as_bool() == Some(true) { " --quick" } else { "" }
+    );
+    let machine = &doc["machine"];
+    let _ = writeln!(head, "- machine: {}, {} cores", text(&machine["cpu"]), machine["cores"]);
+    let _ = writeln!(head, "- commit: {}", text(&doc["commit"]));
+    let _ = writeln!(head, "- toolchain: {}", text(&doc["toolchain"]));
+    let _ = writeln!(head, "- date: {}\n", text(&doc["date"]));
+    let _ = writeln!(head, "## Issue 17's targets\n");
+    if compare.is_null() {
+        let _ = writeln!(
+            head,
+            "`cargo xtask compare` has not been run: the whole-process figures are missing.\n"
+        );
+    } else {
+        let _ = writeln!(
+            head,
+            "Whole processes from `{}` at commit {}, {} (load average {}); criterion figures from this run. \
+             A missed target links to the section with its profile and what was tried.\n",
+            text(&compare["command"]),
+            text(&compare["commit"]),
+            text(&compare["date"]),
+            text(&compare["load_average"])
+        );
     }
-    Ok(())
+    let mut tail = String::from(
+        "## Every criterion bench\n\n| bench | median time / iteration | throughput |\n|---|---:|---:|\n",
+    );
+    for b in doc["benchmarks"].as_array().map_or(&[][..], Vec::as_slice) {
+        let median = b["median_ns"].as_f64().unwrap_or(f64::NAN);
+        let shown = match (b["throughput_per_second"].as_f64(), b["unit"].as_str()) {
+            (Some(rate), Some(unit)) => {
+                human_rate(rate, if unit == "bytes/s" { "bytes" } else { "elements" })
+            }
+            _ => "–".into(),
+        };
+        let _ = writeln!(tail, "| `{}` | {} | {} |", text(&b["name"]), human_time(median), shown);
+    }
+    if chart {
+        let _ = writeln!(
+            tail,
+            "\n![Throughput by workload, cardnote against the reference implementations](benches/chart.svg)"
+        );
+    }
+    for (name, report) in reports {
+        let report = if name == "compare.md" { without_targets_block(report) } else { report.clone() };
+        tail.push('\n');
+        tail.push_str(report.trim_end());
+        tail.push('\n');
+    }
+    let whole = format!("{head}{tail}");
+    let table = targets::table(judged, &mut |report| report_anchor(reports, &whole, report))?;
+    Ok(format!("{head}{table}\n{tail}"))
+}
+
+/// compare.md without the block between its TARGETS markers.
+fn without_targets_block(text: &str) -> String {
+    use crate::compare::{TARGETS_END, TARGETS_START};
+    match (text.find(TARGETS_START), text.find(TARGETS_END)) {
+        (Some(start), Some(end)) if end > start => {
+            let rest = text[end + TARGETS_END.len()..].trim_start_matches('\n');
+            format!("{}The targets are at the top of this page.\n\n{rest}", &text[..start])
+        }
+        _ => text.to_owned(),
+    }
 }
 
 /// `benches/chart.svg`: records per second by workload, cardnote against the reference on the
 /// same input, from `benches/reports/compare.json` (written by `cargo xtask compare`). Bars on a
-/// log scale, drawn as plain SVG. Returns whether there was anything to draw.
-fn write_chart() -> Result<bool, String> {
+/// log scale, drawn as plain SVG; `None` when there is nothing to draw.
+fn chart() -> Result<Option<String>, String> {
     let path = root().join("benches/reports/compare.json");
-    let Ok(text) = std::fs::read_to_string(&path) else { return Ok(false) };
+    let Ok(text) = std::fs::read_to_string(&path) else { return Ok(None) };
     let doc: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let rows: Vec<(String, f64, bool)> = doc["rows"]
         .as_array()
         .map(|rows| {
             rows.iter()
                 .filter_map(|r| {
+                    let threads = match r["threads"].as_u64() {
+                        Some(1) => ", 1 thread".to_owned(),
+                        Some(n) => format!(", {n} threads"),
+                        None => String::new(),
+                    };
                     let label = format!(
-                        "{} — {} ({})",
+                        "{} — {} ({}{threads})",
                         r["input"].as_str()?,
                         r["tool"].as_str()?,
                         r["task"].as_str()?
@@ -246,12 +374,9 @@ fn write_chart() -> Result<bool, String> {
         })
         .unwrap_or_default();
     if rows.is_empty() {
-        return Ok(false);
+        return Ok(None);
     }
-    let svg = chart_svg(&rows, doc["commit"].as_str().unwrap_or(""), doc["machine"].as_str().unwrap_or(""));
-    std::fs::write(root().join("benches/chart.svg"), svg)
-        .map_err(|e| format!("cannot write chart.svg: {e}"))?;
-    Ok(true)
+    Ok(Some(chart_svg(&rows, doc["commit"].as_str().unwrap_or(""), doc["machine"].as_str().unwrap_or(""))))
 }
 
 fn chart_svg(rows: &[(String, f64, bool)], commit: &str, machine: &str) -> String {

@@ -1,199 +1,607 @@
-//! `cargo xtask compare`: this project against the reference implementations on the same input, in
-//! one run: PokerKit 0.7.7 (PHH read, and read + replay) and endplay (PBN read).
+//! `cargo xtask compare`: what a user running `cardnote check` gets, next to the reference
+//! implementations on the same input, in one run, against issue 17's targets.
 //!
-//! The references are installed with pip into a virtual environment under `target/compare-venv`.
-//! Inputs are generated deterministically (`cargo xtask gen`) unless given with `--phh`/`--pbn`.
-//! The table goes to standard output and to `benches/reports/compare.md` (with the machine, the
-//! commit and the command), its rows to `benches/reports/compare.json`, which `cargo xtask bench`
-//! draws in `benches/chart.svg`.
+//! - PHH: `cardnote check --rules pokerkit` (human and `--json`) on a generated file of no-limit
+//!   hold'em hands (100,000 by default, `--count N`) at one and two threads; PokerKit 0.7.7 read
+//!   and read + replay on the file's first 2,000 hands (`--reference-count N`; it replays about
+//!   900 hands a second).
+//! - PBN: `cardnote check --json` at one and two threads on the real files of `../shared/corpus/pbn`
+//!   repeated to about 50 MB (`--mb N`), or on generated boards when that folder is absent;
+//!   endplay 0.5.12 reading the same files (each file on its own, as it stops at the first it
+//!   cannot parse) up to 5 MB (`--reference-mb N`).
+//! - Preferans and Pinochle PPN: `cardnote check` at one and two threads on generated games of
+//!   about `--mb` MB.
+//! - The 7-card evaluator and the ACPC import from criterion's saved results (the latest
+//!   `cargo xtask bench`), else from `benchmarks.json`.
+//!
+//! Each cardnote run is timed as a whole process, best wall time of `--repeat` runs (3); CPU time
+//! (user + sys) and peak resident memory come from `/usr/bin/time` when it exists. The references
+//! run in a virtual environment under `target/compare-venv` (made with pip when needed). Output:
+//! `benches/reports/compare.md` (the TARGETS table and every run, with machine, commit, date,
+//! load and command) and `benches/reports/compare.json` (the rows `cargo xtask bench` charts and
+//! judges the targets from).
 
+use std::ffi::OsString;
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
+use crate::targets;
 use crate::util::{root, run_cmd};
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let mut phh_input: Option<PathBuf> = None;
-    let mut pbn_input: Option<PathBuf> = None;
-    let mut count = 2000usize;
-    let mut repeat = 3usize;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--phh" => phh_input = it.next().map(PathBuf::from),
-            "--pbn" => pbn_input = it.next().map(PathBuf::from),
-            "--count" => count = it.next().and_then(|s| s.parse().ok()).ok_or("--count needs a number")?,
-            "--repeat" => repeat = it.next().and_then(|s| s.parse().ok()).ok_or("--repeat needs a number")?,
-            other => return Err(format!("unknown option {other:?}")),
+/// What to measure, from the command line.
+struct Options {
+    count: usize,
+    reference_count: usize,
+    mb: f64,
+    reference_mb: f64,
+    repeat: usize,
+    phh: Option<PathBuf>,
+    pbn: Option<PathBuf>,
+}
+
+impl Options {
+    fn parse(args: &[String]) -> Result<Options, String> {
+        let mut options = Options {
+            count: 100_000,
+            reference_count: 2000,
+            mb: 50.0,
+            reference_mb: 5.0,
+            repeat: 3,
+            phh: None,
+            pbn: None,
+        };
+        let mut it = args.iter();
+        while let Some(arg) = it.next() {
+            let mut value = || it.next().ok_or(format!("{arg} needs a value"));
+            let number = |text: &String| text.parse::<f64>().map_err(|_| format!("{arg} needs a number"));
+            match arg.as_str() {
+                "--count" => options.count = number(value()?)? as usize,
+                "--reference-count" => options.reference_count = number(value()?)? as usize,
+                "--mb" => options.mb = number(value()?)?,
+                "--reference-mb" => options.reference_mb = number(value()?)?,
+                "--repeat" => options.repeat = (number(value()?)? as usize).max(1),
+                "--phh" => options.phh = Some(PathBuf::from(value()?)),
+                "--pbn" => options.pbn = Some(PathBuf::from(value()?)),
+                other => return Err(format!("unknown option {other:?}")),
+            }
         }
+        Ok(options)
     }
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let options = Options::parse(args)?;
     let work = root().join("target").join("compare");
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let python = ensure_venv()?;
     run_cmd(Command::new("cargo").args(["build", "--release", "-p", "cardnote"]))?;
     let cardnote = release_binary()?;
-
-    let pbn_path = match pbn_input {
-        Some(path) => path,
-        None => {
-            let path = work.join("bench.pbn");
-            std::fs::write(&path, crate::generate::pbn(count, 1)).map_err(|e| e.to_string())?;
-            path
-        }
-    };
-    let phh_path = match phh_input {
-        Some(path) => path,
-        None => crate::generate::phh_file(count, 1, &work)?,
-    };
-
+    let load = load_average();
     let mut rows = Vec::new();
-    {
-        let ours = time_ours(&cardnote, &phh_path, repeat)?;
-        let records = count_records(&cardnote, &phh_path)?;
-        let bytes = file_len(&phh_path);
-        for replay in [false, true] {
-            let mut cmd = Command::new(&python);
-            cmd.arg(root().join("xtask/compare/pokerkit_bench.py")).arg(&phh_path).args(["--repeat", "1"]);
-            if replay {
-                cmd.arg("--replay");
+
+    // PHH: the whole file through cardnote, its first hands through PokerKit.
+    let phh = match &options.phh {
+        Some(path) => path.clone(),
+        None => crate::generate::phh_file(options.count, 1, &work)?,
+    };
+    let phh_text = std::fs::read_to_string(&phh).map_err(|e| format!("{}: {e}", phh.display()))?;
+    let prefix = work.join("reference.phhs");
+    let prefix_hands = write_phh_prefix(&phh_text, options.reference_count, &prefix)?;
+    drop(phh_text);
+    for (workload, json) in [("phh", false), ("phh-json", true)] {
+        for threads in [1, 2] {
+            let mut args = vec!["check", "--rules", "pokerkit"];
+            if json {
+                args.push("--json");
             }
-            let theirs = run_json(&mut cmd)?;
-            let secs = theirs.get("seconds").and_then(Value::as_f64).unwrap_or(f64::NAN);
-            let task = if replay { "read + replay" } else { "read" };
-            rows.push(Row::new(&phh_path, "PokerKit 0.7.7", task, records, secs, bytes, None));
-            if replay {
-                let task = "read + replay + check";
-                rows.push(Row::new(
-                    &phh_path,
-                    "cardnote check",
-                    task,
-                    records,
-                    ours,
-                    bytes,
-                    Some(secs / ours),
-                ));
-            }
+            rows.push(ours(
+                &cardnote,
+                &args,
+                &phh,
+                threads,
+                options.repeat,
+                workload,
+                "read + replay + check",
+            )?);
         }
     }
-    {
-        let ours = time_ours(&cardnote, &pbn_path, repeat)?;
-        let records = count_records(&cardnote, &pbn_path)?;
-        let bytes = file_len(&pbn_path);
-        let theirs = run_json(
-            Command::new(&python)
-                .arg(root().join("xtask/compare/endplay_bench.py"))
-                .arg(&pbn_path)
-                .args(["--repeat", "1"]),
-        )?;
-        let secs = theirs.get("seconds").and_then(Value::as_f64).unwrap_or(f64::NAN);
-        rows.push(Row::new(&pbn_path, "endplay 0.5.12", "read", records, secs, bytes, None));
-        rows.push(Row::new(
-            &pbn_path,
-            "cardnote check",
+    let records = rows.first().map_or(0, |r| r.records);
+    for row in &mut rows {
+        row.records = records;
+    }
+    let prefix_note = format!("first {} hands of the same file", targets::thousands(prefix_hands as f64));
+    for replay in [false, true] {
+        let mut args: Vec<OsString> =
+            vec![root().join("xtask/compare/pokerkit_bench.py").into(), prefix.clone().into()];
+        if replay {
+            args.push("--replay".into());
+        }
+        let workload = if replay { "pokerkit-replay" } else { "pokerkit-read" };
+        let task = if replay { "read + replay" } else { "read" };
+        let mut row = reference(&python, &args, workload, "PokerKit 0.7.7", task, "hands")?;
+        row.input = file_name(&phh);
+        row.note = Some(prefix_note.clone());
+        rows.push(row);
+    }
+
+    // PBN: real files when the shared corpus is there.
+    let pbn = pbn_input(&options, &work)?;
+    for threads in [1, 2] {
+        rows.push(ours(
+            &cardnote,
+            &["check", "--json"],
+            &pbn.path,
+            threads,
+            options.repeat,
+            "pbn",
             "read + check",
-            records,
-            ours,
-            bytes,
-            Some(secs / ours),
-        ));
+        )?);
     }
-    let table = markdown(&rows);
-    print!("{table}");
-    write_report(&table, &rows, args)
-}
+    // The human run counts the records (`--json` prints no summary).
+    let counted = ours(&cardnote, &["check"], &pbn.path, 2, 1, "pbn-human", "read + check")?;
+    for row in rows.iter_mut().filter(|r| r.workload == "pbn") {
+        row.records = counted.records;
+        row.note.clone_from(&pbn.note);
+    }
+    rows.push(counted);
+    let mut endplay_args: Vec<OsString> = vec![root().join("xtask/compare/endplay_bench.py").into()];
+    endplay_args.extend(pbn.sources.iter().map(|p| p.clone().into()));
+    endplay_args.extend(["--min-bytes".into(), format!("{:.0}", options.reference_mb * 1e6).into()]);
+    let mut endplay = reference(&python, &endplay_args, "endplay-read", "endplay 0.5.12", "read", "boards")?;
+    endplay.input = file_name(&pbn.path);
+    endplay.note = Some(endplay_note(&endplay.extra));
+    rows.push(endplay);
 
-/// One timed run: a tool doing a task on an input.
-struct Row {
-    input: String,
-    tool: String,
-    task: String,
-    records: usize,
-    seconds: f64,
-    bytes: u64,
-    /// How many times faster than the reference on the same input (cardnote rows only).
-    ratio: Option<f64>,
-}
-
-impl Row {
-    fn new(
-        input: &Path,
-        tool: &str,
-        task: &str,
-        records: usize,
-        seconds: f64,
-        bytes: u64,
-        ratio: Option<f64>,
-    ) -> Row {
-        let input = input.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        Row { input, tool: tool.into(), task: task.into(), records, seconds, bytes, ratio }
+    // Preferans and Pinochle: generated games.
+    for (workload, format, text) in [
+        ("ppn-pref", "ppn-pref", preferans(options.mb)),
+        ("ppn-pinochle", "ppn-pinochle", pinochle(options.mb)),
+    ] {
+        let path = work.join(format!("{workload}.ppn"));
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        for threads in [1, 2] {
+            let mut row = ours(
+                &cardnote,
+                &["check", "--format", format],
+                &path,
+                threads,
+                options.repeat,
+                workload,
+                "read + check",
+            )?;
+            row.note = Some("generated".into());
+            rows.push(row);
+        }
     }
 
-    fn per_second(&self) -> f64 {
-        self.records as f64 / self.seconds
-    }
-}
-
-fn markdown(rows: &[Row]) -> String {
-    let mut out = String::from(
-        "| input | tool | task | records | seconds | records/s | MB/s | ratio |\n|---|---|---|---:|---:|---:|---:|---:|\n",
-    );
-    for r in rows {
-        let ratio = r.ratio.map(|x| format!("{x:.0}×")).unwrap_or_else(|| "1×".into());
-        out.push_str(&format!(
-            "| {} | {} | {} | {} | {:.3} | {:.0} | {:.2} | {ratio} |\n",
-            r.input,
-            r.tool,
-            r.task,
-            r.records,
-            r.seconds,
-            r.per_second(),
-            r.bytes as f64 / 1e6 / r.seconds
-        ));
-    }
-    out
-}
-
-/// `benches/reports/compare.md` (copied into BENCHMARKS.md by `cargo xtask bench`) and
-/// `benches/reports/compare.json` (the rows the chart draws).
-fn write_report(table: &str, rows: &[Row], args: &[String]) -> Result<(), String> {
-    let commit =
-        crate::util::output(Command::new("git").args(["rev-parse", "--short", "HEAD"])).unwrap_or_default();
-    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    let load = load.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
-    let machine = crate::bench::machine();
-    let command = format!("cargo xtask compare {}", args.join(" "));
-    let md = format!(
-        "## Against the reference implementations\n\n`{}` at commit {commit}, on {machine} (load average \
-         before the run: {load}). Whole processes, the same generated input for every tool; cardnote \
-         best of its runs, each reference once. Ratio: cardnote's records/s over the reference's.\n\n{table}",
-        command.trim_end()
-    );
-    let dir = root().join("benches/reports");
-    std::fs::write(dir.join("compare.md"), md).map_err(|e| format!("cannot write compare.md: {e}"))?;
-    let json: Vec<Value> = rows
-        .iter()
-        .map(|r| {
-            serde_json::json!({
-                "input": r.input, "tool": r.tool, "task": r.task,
-                "records_per_second": r.per_second(), "ratio": r.ratio,
-            })
-        })
-        .collect();
-    let text = serde_json::to_string_pretty(
-        &serde_json::json!({ "commit": commit, "machine": machine, "rows": json }),
-    )
-    .map_err(|e| e.to_string())?;
-    std::fs::write(dir.join("compare.json"), text + "\n")
+    set_ratios(&mut rows);
+    let benches = criterion_now();
+    let doc = document(&rows, &benches.0, &benches.1, &load, args)?;
+    let judged = targets::judge(&doc, &benches.0);
+    let mut doc = doc;
+    doc["targets"] = targets::to_json(&judged);
+    let reports = root().join("benches/reports");
+    let mut link = |report: &str| -> Result<String, String> {
+        targets::first_heading(&reports.join(report))?;
+        Ok(report.to_owned())
+    };
+    let target_table = targets::table(&judged, &mut link)?;
+    let md = markdown(&doc, &rows, &target_table);
+    println!("{target_table}");
+    print!("{}", runs_table(&rows));
+    std::fs::write(reports.join("compare.md"), md).map_err(|e| format!("cannot write compare.md: {e}"))?;
+    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+    std::fs::write(reports.join("compare.json"), text + "\n")
         .map_err(|e| format!("cannot write compare.json: {e}"))?;
     eprintln!("xtask: wrote benches/reports/compare.md and compare.json");
     Ok(())
 }
 
+/// One measured run: a tool doing a task on an input.
+struct Row {
+    workload: &'static str,
+    input: String,
+    tool: String,
+    task: String,
+    threads: Option<usize>,
+    records: usize,
+    bytes: u64,
+    /// Wall seconds (cardnote: the whole process; a reference: its own timer around the work).
+    seconds: f64,
+    cpu_seconds: Option<f64>,
+    peak_rss: Option<u64>,
+    /// Times the reference's throughput on the same input (cardnote rows with a reference).
+    ratio: Option<f64>,
+    note: Option<String>,
+    /// The reference's own report (endplay: files read and refused).
+    extra: Value,
+}
+
+impl Row {
+    fn records_per_second(&self) -> f64 {
+        self.records as f64 / self.seconds
+    }
+
+    fn bytes_per_second(&self) -> f64 {
+        self.bytes as f64 / self.seconds
+    }
+
+    fn json(&self) -> Value {
+        let finite = |x: f64| if x.is_finite() { Some(x) } else { None };
+        json!({
+            "input": self.input, "tool": self.tool, "task": self.task,
+            "records_per_second": finite(self.records_per_second()), "ratio": self.ratio,
+            "workload": self.workload, "threads": self.threads, "records": self.records,
+            "bytes": self.bytes, "seconds": self.seconds, "cpu_seconds": self.cpu_seconds,
+            "peak_rss_bytes": self.peak_rss, "bytes_per_second": finite(self.bytes_per_second()),
+            "note": self.note,
+        })
+    }
+}
+
+/// A process's cost: wall time, and where `/usr/bin/time` exists, CPU time and peak memory.
+struct Usage {
+    wall: f64,
+    cpu: Option<f64>,
+    peak_rss: Option<u64>,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+const TIME: &str = "/usr/bin/time";
+
+/// Runs `program args` once; fails unless it exits with a status in `ok`.
+fn measure(program: &Path, args: &[OsString], capture: bool, ok: &[i32]) -> Result<Usage, String> {
+    let usage_file = root().join("target/compare/usage.txt");
+    let timed = Path::new(TIME).exists();
+    let mut cmd = if timed {
+        let mut cmd = Command::new(TIME);
+        cmd.args(["-f", "%U %S %M", "-o"]).arg(&usage_file).arg(program);
+        cmd
+    } else {
+        Command::new(program)
+    };
+    cmd.args(args).current_dir(root()).stdin(Stdio::null());
+    cmd.stdout(if capture { Stdio::piped() } else { Stdio::null() });
+    let start = Instant::now();
+    let out = cmd.output().map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    let wall = start.elapsed().as_secs_f64();
+    if !out.status.code().is_some_and(|c| ok.contains(&c)) {
+        return Err(format!(
+            "{} {:?} failed with {}: {}",
+            program.display(),
+            args,
+            out.status,
+            String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("")
+        ));
+    }
+    let (mut cpu, mut peak_rss) = (None, None);
+    if timed {
+        let text = std::fs::read_to_string(&usage_file).unwrap_or_default();
+        // GNU time puts "Command exited with non-zero status N" on a line before the format's.
+        let fields: Vec<f64> =
+            text.lines().last().unwrap_or("").split_whitespace().filter_map(|f| f.parse().ok()).collect();
+        if let [user, sys, kib] = fields[..] {
+            cpu = Some(user + sys);
+            peak_rss = Some((kib * 1024.0) as u64);
+        }
+    }
+    Ok(Usage { wall, cpu, peak_rss, stdout: out.stdout, stderr: out.stderr })
+}
+
+/// `cardnote ARGS --threads N FILE`, best wall time of `--repeat` runs (exit status 1 is a record
+/// with an error, not a failure). The records are counted from the human summary when there is one.
+fn ours(
+    cardnote: &Path,
+    args: &[&str],
+    input: &Path,
+    threads: usize,
+    repeat: usize,
+    workload: &'static str,
+    task: &str,
+) -> Result<Row, String> {
+    let mut argv: Vec<OsString> = args.iter().map(OsString::from).collect();
+    argv.extend(["--threads".into(), threads.to_string().into(), input.into()]);
+    let mut best: Option<Usage> = None;
+    let mut peak = None;
+    for _ in 0..repeat.max(1) {
+        let usage = measure(cardnote, &argv, false, &[0, 1])?;
+        peak = peak.max(usage.peak_rss);
+        if best.as_ref().is_none_or(|b| usage.wall < b.wall) {
+            best = Some(usage);
+        }
+    }
+    let best = best.ok_or("no run")?;
+    eprintln!("xtask: cardnote {} --threads {threads}: {:.3} s", args.join(" "), best.wall);
+    let records = summary_records(&String::from_utf8_lossy(&best.stderr)).unwrap_or(0);
+    Ok(Row {
+        workload,
+        input: file_name(input),
+        tool: format!("cardnote {}", args.join(" ")),
+        task: task.to_owned(),
+        threads: Some(threads),
+        records,
+        bytes: file_len(input),
+        seconds: best.wall,
+        cpu_seconds: best.cpu,
+        peak_rss: peak,
+        ratio: None,
+        note: None,
+        extra: Value::Null,
+    })
+}
+
+/// The record count of `cardnote check`'s summary line (`files: 1, records: 2000, …`).
+fn summary_records(stderr: &str) -> Option<usize> {
+    stderr
+        .lines()
+        .rev()
+        .find_map(|line| line.split(", ").find_map(|f| f.strip_prefix("records: ")?.parse().ok()))
+}
+
+/// A reference script, once: it prints one JSON object with its own `seconds`, the records
+/// (`count_field`) and `bytes` it read.
+fn reference(
+    python: &Path,
+    args: &[OsString],
+    workload: &'static str,
+    tool: &str,
+    task: &str,
+    count_field: &str,
+) -> Result<Row, String> {
+    let usage = measure(python, args, true, &[0])?;
+    let text = String::from_utf8_lossy(&usage.stdout);
+    let report: Value = serde_json::from_str(text.lines().last().unwrap_or(""))
+        .map_err(|e| format!("bad JSON from {tool}: {e}: {text}"))?;
+    let seconds = report["seconds"].as_f64().unwrap_or(f64::NAN);
+    eprintln!("xtask: {tool} {task}: {seconds:.3} s");
+    Ok(Row {
+        workload,
+        input: String::new(),
+        tool: tool.to_owned(),
+        task: task.to_owned(),
+        threads: Some(1),
+        records: report[count_field].as_u64().unwrap_or(0) as usize,
+        bytes: report["bytes"].as_u64().unwrap_or(0),
+        seconds,
+        cpu_seconds: usage.cpu,
+        peak_rss: usage.peak_rss,
+        ratio: None,
+        note: None,
+        extra: report,
+    })
+}
+
+/// Each cardnote row's throughput over its reference's: PHH in hands per second against
+/// PokerKit's read + replay, PBN in bytes per second against endplay's read.
+fn set_ratios(rows: &mut [Row]) {
+    let rate = |rows: &[Row], workload: &str, bytes: bool| {
+        rows.iter()
+            .find(|r| r.workload == workload)
+            .map(|r| if bytes { r.bytes_per_second() } else { r.records_per_second() })
+    };
+    let pokerkit = rate(rows, "pokerkit-replay", false);
+    let endplay = rate(rows, "endplay-read", true);
+    for row in rows.iter_mut() {
+        row.ratio = match row.workload {
+            "phh" | "phh-json" => pokerkit.map(|p| row.records_per_second() / p),
+            "pbn" | "pbn-human" => endplay.map(|e| row.bytes_per_second() / e),
+            _ => None,
+        }
+        .filter(|x| x.is_finite());
+    }
+}
+
+/// Writes the first `hands` hands of a `.phhs` text (up to the table header `[hands + 1]`);
+/// returns how many it holds.
+fn write_phh_prefix(text: &str, hands: usize, path: &Path) -> Result<usize, String> {
+    let header = format!("\n[{}]\n", hands + 1);
+    let prefix = text.find(&header).map_or(text, |at| &text[..at + 1]);
+    std::fs::write(path, prefix).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(prefix
+        .lines()
+        .filter(|l| l.starts_with('[') && l.ends_with(']') && l[1..l.len() - 1].parse::<u64>().is_ok())
+        .count())
+}
+
+/// The PBN input: its path, the files it repeats (for endplay) and what it is.
+struct PbnInput {
+    path: PathBuf,
+    sources: Vec<PathBuf>,
+    note: Option<String>,
+}
+
+fn pbn_input(options: &Options, work: &Path) -> Result<PbnInput, String> {
+    if let Some(path) = &options.pbn {
+        return Ok(PbnInput { path: path.clone(), sources: vec![path.clone()], note: Some("given".into()) });
+    }
+    let shared = root().join("../shared/corpus/pbn");
+    let path = work.join("pbn-real.pbn");
+    let target = (options.mb * 1e6) as usize;
+    let sources = crate::util::files_with_suffix(&shared, ".pbn");
+    if sources.is_empty() {
+        let path = work.join("pbn-generated.pbn");
+        let boards = (target / 900).max(1);
+        std::fs::write(&path, crate::generate::pbn(boards, 1)).map_err(|e| e.to_string())?;
+        return Ok(PbnInput {
+            sources: vec![path.clone()],
+            path,
+            note: Some("generated boards (../shared/corpus/pbn is absent)".into()),
+        });
+    }
+    let mut texts = Vec::new();
+    for source in &sources {
+        let bytes = std::fs::read(source).map_err(|e| format!("{}: {e}", source.display()))?;
+        let mut bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").map(<[u8]>::to_vec).unwrap_or(bytes);
+        bytes.extend_from_slice(b"\n\n");
+        texts.push(bytes);
+    }
+    let one_pass: usize = texts.iter().map(Vec::len).sum();
+    let passes = target.div_ceil(one_pass.max(1)).max(1);
+    let mut all = Vec::with_capacity(one_pass * passes);
+    for _ in 0..passes {
+        for text in &texts {
+            all.extend_from_slice(text);
+        }
+    }
+    std::fs::write(&path, &all).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let note = format!(
+        "the {} files of ../shared/corpus/pbn (byte order marks dropped, an empty line after each) {passes} times",
+        sources.len()
+    );
+    Ok(PbnInput { path, sources, note: Some(note) })
+}
+
+fn endplay_note(report: &Value) -> String {
+    let read = report["files_read"].as_u64().unwrap_or(0);
+    let refused = report["files_refused"].as_u64().unwrap_or(0);
+    let mb = report["bytes"].as_f64().unwrap_or(0.0) / 1e6;
+    if refused == 0 {
+        format!("{mb:.1} MB of the same files")
+    } else {
+        format!(
+            "{mb:.1} MB: the {read} of the files it parses, repeated; it raises an exception on the other {refused}"
+        )
+    }
+}
+
+/// Preferans: one generated game (the criterion bench's generator) of about `mb` MB.
+fn preferans(mb: f64) -> String {
+    // about 133 bytes per deal
+    let deals = ((mb * 1e6 / 133.0) as u32).max(1);
+    ppn_pref::write::write_game(&ppn_pref::generate::random_game(0x5eed, deals, 60, 2))
+}
+
+/// Pinochle: generated games of up to 100 hands (the criterion bench's input) to about `mb` MB.
+fn pinochle(mb: f64) -> String {
+    let bytes = (mb * 1e6) as usize;
+    let mut out = String::from("% PPN 1.0\n% EXPORT\n%\n");
+    let mut seed = 1;
+    while out.len() < bytes {
+        let game = ppn_pinochle::synth::game(seed, 100);
+        seed += 1;
+        out.push('\n');
+        out.push_str(game.get(game.find("\n\n").map_or(0, |i| i + 2)..).unwrap_or(""));
+    }
+    out
+}
+
+/// The criterion figures the targets need: criterion's saved results when there are any (the
+/// latest `cargo xtask bench`), else the committed `benchmarks.json`; and where they came from.
+fn criterion_now() -> (Vec<targets::Bench>, String) {
+    let saved = crate::bench::saved_results();
+    if !saved.is_empty() {
+        return (saved, "criterion's saved results".into());
+    }
+    let doc = std::fs::read_to_string(root().join("benchmarks.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+        .unwrap_or(Value::Null);
+    let commit = doc["commit"].as_str().unwrap_or("?").to_owned();
+    (targets::benches_of(&doc), format!("benchmarks.json (commit {commit})"))
+}
+
+fn document(
+    rows: &[Row],
+    benches: &[targets::Bench],
+    criterion_source: &str,
+    load: &str,
+    args: &[String],
+) -> Result<Value, String> {
+    let commit =
+        crate::util::output(Command::new("git").args(["rev-parse", "--short", "HEAD"])).unwrap_or_default();
+    let date =
+        crate::util::output(Command::new("date").args(["-u", "+%Y-%m-%d %H:%M UTC"])).unwrap_or_default();
+    let command = format!("cargo xtask compare {}", args.join(" ")).trim_end().to_owned();
+    let criterion: Vec<Value> = benches
+        .iter()
+        .filter(|b| b.name == "eval/high7" || b.name == "sitelogs_import_bytes/acpc")
+        .map(|b| json!({ "name": b.name, "throughput_per_second": b.per_second }))
+        .collect();
+    Ok(json!({
+        "commit": commit,
+        "machine": crate::bench::machine(),
+        "date": date,
+        "load_average": load,
+        "command": command,
+        "cpu_and_memory": if Path::new(TIME).exists() { "/usr/bin/time" } else { "not measured" },
+        "criterion_source": criterion_source,
+        "criterion": criterion,
+        "rows": rows.iter().map(Row::json).collect::<Vec<_>>(),
+    }))
+}
+
+/// Where the TARGETS block of compare.md starts and ends: `cargo xtask bench` puts the table at
+/// the top of BENCHMARKS.md and drops this block when it copies compare.md below.
+pub const TARGETS_START: &str = "<!-- targets:start -->";
+pub const TARGETS_END: &str = "<!-- targets:end -->";
+
+fn markdown(doc: &Value, rows: &[Row], target_table: &str) -> String {
+    let text = |key: &str| doc[key].as_str().unwrap_or("").to_owned();
+    format!(
+        "## Against the reference implementations\n\n`{}` at commit {}, on {}, {} (load average before the \
+         run: {}). Whole processes on the same input for every tool: cardnote's best wall time of its \
+         runs, each reference once (its own timer around the work, so without Python's start-up). CPU \
+         is user + sys and peak RSS the largest resident set, from `/usr/bin/time`. On a loaded machine \
+         the wall times are inflated: records per CPU-second is then the fairer figure. Criterion figures: \
+         {}.\n\n{TARGETS_START}\n### Issue 17's targets\n\n{target_table}\nA missed target links to the \
+         report holding its profile and what was tried.\n{TARGETS_END}\n\n### Every run\n\n{}",
+        text("command"),
+        text("commit"),
+        text("machine"),
+        text("date"),
+        text("load_average"),
+        text("criterion_source"),
+        runs_table(rows)
+    )
+}
+
+fn runs_table(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "| tool | task | threads | input | records | MB | wall s | records/s | MB/s | CPU s | records per CPU-s | peak RSS | vs reference |\n\
+         |---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        let input = match &r.note {
+            Some(note) => format!("{} ({note})", r.input),
+            None => r.input.clone(),
+        };
+        let cpu = r.cpu_seconds.map_or("–".into(), |c| format!("{c:.2}"));
+        let per_cpu =
+            r.cpu_seconds.map_or("–".into(), |c| targets::thousands(r.records as f64 / c.max(1e-9)));
+        let rss = r.peak_rss.map_or("–".into(), |b| format!("{:.1} MB", b as f64 / 1e6));
+        let ratio = r.ratio.map_or("–".into(), |x| format!("{x:.0}×"));
+        out.push_str(&format!(
+            "| {} | {} | {} | {input} | {} | {:.1} | {:.3} | {} | {:.1} | {cpu} | {per_cpu} | {rss} | {ratio} |\n",
+            r.tool,
+            r.task,
+            r.threads.map_or("–".into(), |t| t.to_string()),
+            targets::thousands(r.records as f64),
+            r.bytes as f64 / 1e6,
+            r.seconds,
+            targets::thousands(r.records_per_second()),
+            r.bytes_per_second() / 1e6,
+        ));
+    }
+    out
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
 fn file_len(path: &Path) -> u64 {
     std::fs::metadata(path).map(|m| m.len()).unwrap_or(0)
+}
+
+fn load_average() -> String {
+    let mut text = String::new();
+    let _ = std::fs::File::open("/proc/loadavg").and_then(|mut f| f.read_to_string(&mut text));
+    text.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
 }
 
 fn ensure_venv() -> Result<PathBuf, String> {
@@ -222,39 +630,57 @@ fn release_binary() -> Result<PathBuf, String> {
     if bin.exists() { Ok(bin) } else { Err(format!("{} was not built", bin.display())) }
 }
 
-/// Best wall time of `cardnote check --json FILE` over `repeat` runs (output discarded).
-fn time_ours(cardnote: &Path, input: &Path, repeat: usize) -> Result<f64, String> {
-    let mut best = f64::INFINITY;
-    for _ in 0..repeat.max(1) {
-        let start = Instant::now();
-        let out = Command::new(cardnote)
-            .args(["check", "--json"])
-            .arg(input)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .status()
-            .map_err(|e| e.to_string())?;
-        let secs = start.elapsed().as_secs_f64();
-        if out.code().is_none_or(|c| c > 1) {
-            return Err(format!("cardnote check failed on {}", input.display()));
-        }
-        best = best.min(secs);
-    }
-    Ok(best)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn count_records(cardnote: &Path, input: &Path) -> Result<usize, String> {
-    let out =
-        Command::new(cardnote).args(["check", "--json"]).arg(input).output().map_err(|e| e.to_string())?;
-    Ok(out.stdout.iter().filter(|&&b| b == b'\n').count())
-}
-
-fn run_json(cmd: &mut Command) -> Result<Value, String> {
-    let out = cmd.output().map_err(|e| e.to_string())?;
-    if !out.status.success() {
-        return Err(format!("{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr)));
+    #[test]
+    fn the_summary_line_gives_the_record_count() {
+        let stderr =
+            "warning: …\nfiles: 1, records: 2000, ok: 2000, invalid: 0, warnings: 0, bytes: 9, 1.0 MB/s\n";
+        assert_eq!(summary_records(stderr), Some(2000));
+        assert_eq!(summary_records("nothing"), None);
     }
-    let text = String::from_utf8_lossy(&out.stdout);
-    let line = text.lines().last().unwrap_or("");
-    serde_json::from_str(line).map_err(|e| format!("bad JSON from {cmd:?}: {e}"))
+
+    #[test]
+    fn the_reference_prefix_ends_before_the_next_table() {
+        let text = crate::generate_phh::phhs("NT", 5, 1).unwrap_or_default();
+        let dir = std::env::temp_dir().join(format!("xtask-prefix-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let path = dir.join("p.phhs");
+        assert_eq!(write_phh_prefix(&text, 3, &path), Ok(3));
+        let prefix = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(text.starts_with(&prefix) && prefix.ends_with("]\n\n") && !prefix.contains("[4]"));
+        assert_eq!(write_phh_prefix(&text, 10, &path), Ok(5));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn ratios_compare_like_with_like() {
+        let row = |workload: &'static str, records: usize, bytes: u64, seconds: f64| Row {
+            workload,
+            input: String::new(),
+            tool: String::new(),
+            task: String::new(),
+            threads: Some(1),
+            records,
+            bytes,
+            seconds,
+            cpu_seconds: None,
+            peak_rss: None,
+            ratio: None,
+            note: None,
+            extra: Value::Null,
+        };
+        let mut rows = vec![
+            row("phh", 100_000, 48_000_000, 1.0),
+            row("pokerkit-replay", 2000, 960_000, 2.0),
+            row("pbn", 10, 50_000_000, 1.0),
+            row("endplay-read", 99, 5_000_000, 2.0),
+            row("ppn-pref", 1, 1, 1.0),
+        ];
+        set_ratios(&mut rows);
+        let ratios: Vec<Option<f64>> = rows.iter().map(|r| r.ratio).collect();
+        assert_eq!(ratios, [Some(100.0), None, Some(20.0), None, None]);
+    }
 }

@@ -2,9 +2,12 @@
 //!
 //! - `snapshots [--check] [--skip-tests]`: regenerate every insta snapshot from `corpus/` and delete
 //!   orphans; with `--check`, fail on stale, missing or orphaned snapshots instead.
-//! - `bench [--quick] [FILTER]`: run the criterion benches, write `BENCHMARKS.md` and `benchmarks.json`.
+//! - `bench [--quick] [--no-run] [FILTER]`: run the criterion benches, write `benchmarks.json`, then
+//!   `BENCHMARKS.md` (issue 17's targets, every bench, the chart, the reports) and the README's
+//!   benchmark table; `--no-run` rewrites the last two from the committed `benchmarks.json`.
 //! - `gen --format phh --variant NT --hands N --seed S OUT`: deterministic benchmark inputs.
-//! - `compare`: this project against the reference implementations on the same input.
+//! - `compare [--count N]`: `cardnote check` at one and two threads against the reference
+//!   implementations on the same inputs, judged against issue 17's targets.
 //! - `fuzz [--seconds N] [TARGET]`: run the cargo-fuzz targets.
 
 mod bench;
@@ -12,7 +15,9 @@ mod compare;
 mod fuzz;
 mod generate;
 mod generate_phh;
+mod readme;
 mod snapshots;
+mod targets;
 mod util;
 
 use std::process::ExitCode;
@@ -46,7 +51,10 @@ fn main() -> ExitCode {
 
 const USAGE: &str = "usage: cargo xtask <task>
   snapshots [--check] [--skip-tests]   regenerate (or check) insta snapshots from corpus/
-  bench [--quick] [FILTER]             run criterion benches; write BENCHMARKS.md and benchmarks.json
+  bench [--quick] [--no-run] [FILTER]  run criterion benches; write benchmarks.json, BENCHMARKS.md
+                                       and the README table (--no-run: from benchmarks.json)
   gen --format phh|pbn [--variant V|all] --hands N --seed S OUT   deterministic legal benchmark input
-  compare [--count N] [--phh F] [--pbn F]   this project against PokerKit and endplay
+  compare [--count N] [--mb N] [--repeat N] [--reference-count N] [--reference-mb N] [--phh F] [--pbn F]
+                                       cardnote check at 1 and 2 threads against PokerKit and
+                                       endplay, and issue 17's targets
   fuzz [--seconds N] [TARGET...]       run cargo-fuzz targets (installs cargo-fuzz / nightly if missing)";
