@@ -258,7 +258,9 @@ pub fn report_anchor(reports: &Reports, document: &str, report: &str) -> Result<
         .into_iter()
         .next()
         .ok_or_else(|| format!("a missed target links to benches/reports/{report}, which has no heading"))?;
-    targets::anchor_in(document, &heading).map(|anchor| format!("#{anchor}")).ok_or_else(|| {
+    // The report's own heading, not an earlier one with the same words.
+    let from = document.find(text.trim_end()).unwrap_or(0);
+    targets::anchor_in(document, &heading, from).map(|anchor| format!("#{anchor}")).ok_or_else(|| {
         format!("BENCHMARKS.md has no heading {heading:?} (of {report}) for a target to link to")
     })
 }
@@ -294,7 +296,7 @@ fn benchmarks_md(
     } else {
         let _ = writeln!(
             head,
-            "Whole processes from `{}` at commit {}, {} (load average {}); criterion figures from this run. \
+            "Whole processes from `{}` at commit {}, {} (load average {}); criterion figures from the table below. \
              A missed target links to the section with its profile and what was tried.\n",
             text(&compare["command"]),
             text(&compare["commit"]),
@@ -430,7 +432,71 @@ fn chart_svg(rows: &[(String, f64, bool)], commit: &str, machine: &str) -> Strin
 
 #[cfg(test)]
 mod tests {
-    use super::chart_svg;
+    use super::*;
+
+    fn reports() -> Reports {
+        let report = |name: &str, text: &str| (name.to_owned(), text.to_owned());
+        vec![
+            report("cli-throughput.md", "# PHH through the CLI: `cardnote check`\n\n## Now\n"),
+            report(
+                "compare.md",
+                &format!(
+                    "## Against the reference implementations\n\nIntro.\n\n{}\n### Issue 17's targets\n| old |\n{}\n\n### Every run\n",
+                    crate::compare::TARGETS_START,
+                    crate::compare::TARGETS_END
+                ),
+            ),
+            report("engine.md", "## Now\n\n```text\n# not a heading\n```\n"),
+            report("pbn.md", "no heading at all\n"),
+        ]
+    }
+
+    #[test]
+    fn benchmarks_md_puts_the_targets_first_and_links_them_to_the_reports() {
+        let doc = json!({
+            "machine": { "cpu": "AMD EPYC", "cores": 2 }, "commit": "abc1234", "date": "d", "quick": true,
+            "toolchain": "rustc",
+            "benchmarks": [{ "name": "replay/NT", "median_ns": 1e6, "throughput_per_second": 377_608.0, "unit": "records/s" }],
+        });
+        let compare = json!({ "command": "cargo xtask compare", "commit": "def5678", "rows": [
+            { "workload": "phh", "threads": 1, "records_per_second": 131_600.0 },
+        ]});
+        let judged = targets::judge(&compare, &[]);
+        let md = benchmarks_md(&doc, &compare, &judged, true, &reports()).unwrap_or_default();
+        let at = |needle: &str| md.find(needle).unwrap_or(usize::MAX);
+        assert!(at("## Issue 17's targets") < at("| target |"));
+        assert!(at("| target |") < at("## Every criterion bench"));
+        assert!(at("## Every criterion bench") < at("| `replay/NT` | 1.00 ms | 377,608 /s |"));
+        assert!(md.contains("[cli-throughput.md](#phh-through-the-cli-cardnote-check)"), "{md}");
+        // engine.md's first heading repeats cli-throughput.md's second: GitHub numbers it.
+        assert!(md.contains("[engine.md](#now-1)"), "{md}");
+        assert!(
+            !md.contains("| old |")
+                && md.contains("The targets are at the top of this page.\n\n### Every run")
+        );
+        assert!(md.contains("![Throughput by workload"));
+    }
+
+    #[test]
+    fn a_missing_report_or_heading_fails_loudly() {
+        let reports = reports();
+        let whole = "# PHH through the CLI: `cardnote check`\n## Now\n";
+        assert_eq!(
+            report_anchor(&reports, whole, "cli-throughput.md").as_deref(),
+            Ok("#phh-through-the-cli-cardnote-check")
+        );
+        let missing = report_anchor(&reports, whole, "ppn.md").err().unwrap_or_default();
+        assert!(missing.contains("benches/reports/ppn.md, which does not exist"), "{missing}");
+        let headless = report_anchor(&reports, whole, "pbn.md").err().unwrap_or_default();
+        assert!(headless.contains("has no heading"), "{headless}");
+        let absent = report_anchor(&reports, "# Other\n", "cli-throughput.md").err().unwrap_or_default();
+        assert!(absent.contains("BENCHMARKS.md has no heading"), "{absent}");
+        // A missed PBN target cannot be written without its report's heading.
+        let compare = json!({ "rows": [{ "workload": "pbn", "threads": 1, "bytes_per_second": 55e6 }] });
+        let judged = targets::judge(&compare, &[]);
+        let doc = json!({ "machine": {}, "benchmarks": [] });
+        assert!(benchmarks_md(&doc, &compare, &judged, false, &reports).is_err_and(|e| e.contains("pbn.md")));
+    }
 
     #[test]
     fn chart_draws_one_bar_per_row_on_a_log_scale() {

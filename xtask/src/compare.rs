@@ -110,8 +110,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let records = rows.first().map_or(0, |r| r.records);
+    let phh_note = if options.phh.is_some() { "given" } else { "generated no-limit hold'em hands" };
     for row in &mut rows {
         row.records = records;
+        row.note = Some(phh_note.into());
     }
     let prefix_note = format!("first {} hands of the same file", targets::thousands(prefix_hands as f64));
     for replay in [false, true] {
@@ -464,15 +466,15 @@ fn endplay_note(report: &Value) -> String {
         format!("{mb:.1} MB of the same files")
     } else {
         format!(
-            "{mb:.1} MB: the {read} of the files it parses, repeated; it raises an exception on the other {refused}"
+            "{mb:.1} MB: the {read} files it parses, repeated; it raises an exception on the other {refused}"
         )
     }
 }
 
 /// Preferans: one generated game (the criterion bench's generator) of about `mb` MB.
 fn preferans(mb: f64) -> String {
-    // about 133 bytes per deal
-    let deals = ((mb * 1e6 / 133.0) as u32).max(1);
+    // about 117 bytes per deal
+    let deals = ((mb * 1e6 / 117.0) as u32).max(1);
     ppn_pref::write::write_game(&ppn_pref::generate::random_game(0x5eed, deals, 60, 2))
 }
 

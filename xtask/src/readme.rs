@@ -97,36 +97,42 @@ pub fn table(
     out.push_str("| workload | cardnote | reference on the same input | speed-up |\n|---|---:|---|---:|\n");
     let empty = Vec::new();
     let rows = compare["rows"].as_array().unwrap_or(&empty);
-    for row in rows.iter().filter(|r| r["ratio"].as_f64().is_some()) {
-        let (reference, bytes) = match row["workload"].as_str() {
-            Some("pbn" | "pbn-human") => ("endplay-read", true),
-            _ => ("pokerkit-replay", false),
-        };
+    let shown = |r: &&Value| matches!(r["workload"].as_str(), Some("phh" | "phh-json" | "pbn"));
+    for row in rows.iter().filter(shown).filter(|r| r["ratio"].as_f64().is_some()) {
+        let pbn = row["workload"].as_str() == Some("pbn");
+        let reference = if pbn { "endplay-read" } else { "pokerkit-replay" };
         let Some(theirs) = rows.iter().find(|r| r["workload"].as_str() == Some(reference)) else { continue };
         let rate = |r: &Value| {
-            if bytes {
+            if pbn {
                 format!("{:.1} MB/s", r["bytes_per_second"].as_f64().unwrap_or(0.0) / 1e6)
             } else {
                 format!("{} hands/s", targets::thousands(r["records_per_second"].as_f64().unwrap_or(0.0)))
             }
+        };
+        let input = if pbn {
+            let real = row["note"].as_str().is_some_and(|n| n.contains("corpus/pbn"));
+            format!(
+                "{:.0} MB of {} PBN",
+                row["bytes"].as_f64().unwrap_or(0.0) / 1e6,
+                if real { "real" } else { "generated" }
+            )
+        } else {
+            format!("{} NT hands", targets::thousands(row["records"].as_f64().unwrap_or(0.0)))
         };
         let threads = match row["threads"].as_u64() {
             Some(1) => "1 thread".to_owned(),
             Some(n) => format!("{n} threads"),
             None => String::new(),
         };
-        let note = row["note"].as_str().map(|n| format!(", {n}")).unwrap_or_default();
+        let note = theirs["note"].as_str().map(|n| format!(" ({n})")).unwrap_or_default();
         let _ = writeln!(
             out,
-            "| `{}`, {} {}{note}, {threads} | {} | {} {}: {} ({}) | {:.0}× |",
+            "| `{}`, {input}, {threads} | {} | {} {}: {}{note} | {:.0}× |",
             text(&row["tool"]),
-            targets::thousands(row["records"].as_f64().unwrap_or(0.0)),
-            if bytes { "PBN games" } else { "NT hands" },
             rate(row),
             text(&theirs["tool"]),
             text(&theirs["task"]),
             rate(theirs),
-            text(&theirs["note"]),
             row["ratio"].as_f64().unwrap_or(0.0)
         );
     }
@@ -191,6 +197,10 @@ mod tests {
                   "records_per_second": 131_600.0, "bytes_per_second": 60e6, "ratio": 145.3, "peak_rss_bytes": 7.5e6 },
                 { "workload": "pokerkit-replay", "tool": "PokerKit 0.7.7", "task": "read + replay", "threads": 1,
                   "records": 2000, "records_per_second": 906.0, "note": "first 2,000 hands of the same file" },
+                { "workload": "pbn", "tool": "cardnote check --json", "threads": 2, "bytes": 51.5e6, "ratio": 24.0,
+                  "bytes_per_second": 72e6, "note": "the 36 files of ../shared/corpus/pbn 32 times" },
+                { "workload": "pbn-human", "tool": "cardnote check", "threads": 2, "ratio": 20.0 },
+                { "workload": "endplay-read", "tool": "endplay 0.5.12", "task": "read", "bytes_per_second": 3e6 },
             ],
         });
         let judged = targets::judge(&compare, &targets::benches_of(&doc));
@@ -211,6 +221,13 @@ mod tests {
             ),
             "{table}"
         );
+        assert!(
+            table.contains(
+                "| `cardnote check --json`, 52 MB of real PBN, 2 threads | 72.0 MB/s | endplay 0.5.12 read: 3.0 MB/s | 24× |"
+            ),
+            "{table}"
+        );
+        assert!(!table.contains("| `cardnote check`, "), "the human PBN run only counts the records");
         assert!(table.contains("| criterion `eval/high7`, one thread | 457.10 M/s | – | – |"), "{table}");
         assert!(table.contains("| criterion `replay/NT`, one thread | 377,608 /s |"), "{table}");
         assert!(

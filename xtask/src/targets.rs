@@ -302,9 +302,18 @@ pub fn first_heading(path: &Path) -> Result<String, String> {
 
 /// Every heading of a Markdown text, in order, skipping fenced code blocks.
 pub fn headings(text: &str) -> Vec<String> {
+    headings_at(text).into_iter().map(|(_, h)| h).collect()
+}
+
+/// Every heading of a Markdown text with the byte offset of its line.
+fn headings_at(text: &str) -> Vec<(usize, String)> {
     let mut found = Vec::new();
     let mut fenced = false;
-    for line in text.lines() {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let at = offset;
+        offset += line.len();
+        let line = line.trim_end_matches(['\n', '\r']);
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
             fenced = !fenced;
@@ -315,7 +324,7 @@ pub fn headings(text: &str) -> Vec<String> {
         }
         let level = trimmed.chars().take_while(|&c| c == '#').count();
         if (1..=6).contains(&level) && trimmed[level..].starts_with(' ') {
-            found.push(trimmed[level..].trim().trim_end_matches('#').trim_end().to_owned());
+            found.push((at, trimmed[level..].trim().trim_end_matches('#').trim_end().to_owned()));
         }
     }
     found
@@ -337,16 +346,16 @@ pub fn slug(heading: &str) -> String {
         .collect()
 }
 
-/// The anchor of the first heading `heading` in the Markdown `text` (GitHub numbers repeated
-/// anchors `-1`, `-2`, …), or `None` when the text has no such heading.
-pub fn anchor_in(text: &str, heading: &str) -> Option<String> {
+/// The anchor of the first heading `heading` at or after byte `from` of the Markdown `text`
+/// (GitHub numbers repeated anchors `-1`, `-2`, …), or `None` when there is no such heading.
+pub fn anchor_in(text: &str, heading: &str, from: usize) -> Option<String> {
     let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for h in headings(text) {
+    for (at, h) in headings_at(text) {
         let base = slug(&h);
         let n = seen.entry(base.clone()).or_insert(0);
         let anchor = if *n == 0 { base } else { format!("{base}-{n}") };
         *n += 1;
-        if h == heading {
+        if h == heading && at >= from {
             return Some(anchor);
         }
     }
@@ -414,14 +423,16 @@ mod tests {
                    ## Re-measured (idle)\n### Re-measured (idle)\n#hashtag\n";
         assert_eq!(headings(doc).len(), 4);
         assert_eq!(
-            anchor_in(doc, "PHH through the CLI: `cardnote check` throughput, one and two threads")
+            anchor_in(doc, "PHH through the CLI: `cardnote check` throughput, one and two threads", 0)
                 .as_deref(),
             Some("phh-through-the-cli-cardnote-check-throughput-one-and-two-threads")
         );
-        assert_eq!(anchor_in(doc, "Re-measured (idle)").as_deref(), Some("re-measured-idle"));
+        assert_eq!(anchor_in(doc, "Re-measured (idle)", 0).as_deref(), Some("re-measured-idle"));
+        let second = doc.find("### Re-measured").unwrap_or(0);
+        assert_eq!(anchor_in(doc, "Re-measured (idle)", second).as_deref(), Some("re-measured-idle-1"));
         let doc2 = format!("## Re-measured (idle)\n{doc}");
-        assert_eq!(anchor_in(&doc2, "Benchmarks").as_deref(), Some("benchmarks"));
-        assert_eq!(anchor_in(doc, "not a heading"), None);
+        assert_eq!(anchor_in(&doc2, "Benchmarks", 0).as_deref(), Some("benchmarks"));
+        assert_eq!(anchor_in(doc, "not a heading", 0), None);
         assert_eq!(
             slug("`cardnote export` throughput and memory (issue 18)"),
             "cardnote-export-throughput-and-memory-issue-18"
