@@ -115,7 +115,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         row.records = records;
         row.note = Some(phh_note.into());
     }
-    let prefix_note = format!("first {} hands of the same file", targets::thousands(prefix_hands as f64));
+    let prefix_note = format!(
+        "first {} hands of the same file: it replays under 1,000 hands a second",
+        targets::thousands(prefix_hands as f64)
+    );
     for replay in [false, true] {
         let mut args: Vec<OsString> =
             vec![root().join("xtask/compare/pokerkit_bench.py").into(), prefix.clone().into()];
@@ -160,8 +163,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     // Preferans and Pinochle: generated games.
     for (workload, format, text) in [
-        ("ppn-pref", "ppn-pref", preferans(options.mb)),
-        ("ppn-pinochle", "ppn-pinochle", pinochle(options.mb)),
+        ("ppn-pref", "ppn-pref", crate::generate::preferans(options.mb)),
+        ("ppn-pinochle", "ppn-pinochle", crate::generate::pinochle(options.mb)),
     ] {
         let path = work.join(format!("{workload}.ppn"));
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -175,7 +178,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 workload,
                 "read + check",
             )?;
-            row.note = Some("generated".into());
+            row.note = Some(format!("generated: `cargo xtask gen --format {format} --mb {}`", options.mb));
             rows.push(row);
         }
     }
@@ -469,27 +472,6 @@ fn endplay_note(report: &Value) -> String {
             "{mb:.1} MB: the {read} files it parses, repeated; it raises an exception on the other {refused}"
         )
     }
-}
-
-/// Preferans: one generated game (the criterion bench's generator) of about `mb` MB.
-fn preferans(mb: f64) -> String {
-    // about 117 bytes per deal
-    let deals = ((mb * 1e6 / 117.0) as u32).max(1);
-    ppn_pref::write::write_game(&ppn_pref::generate::random_game(0x5eed, deals, 60, 2))
-}
-
-/// Pinochle: generated games of up to 100 hands (the criterion bench's input) to about `mb` MB.
-fn pinochle(mb: f64) -> String {
-    let bytes = (mb * 1e6) as usize;
-    let mut out = String::from("% PPN 1.0\n% EXPORT\n%\n");
-    let mut seed = 1;
-    while out.len() < bytes {
-        let game = ppn_pinochle::synth::game(seed, 100);
-        seed += 1;
-        out.push('\n');
-        out.push_str(game.get(game.find("\n\n").map_or(0, |i| i + 2)..).unwrap_or(""));
-    }
-    out
 }
 
 /// The criterion figures the targets need: criterion's saved results when there are any (the

@@ -5,6 +5,9 @@
 //!   through `poker-engine`.
 //! - `gen --format pbn --boards N --seed S OUT.pbn`: random deals with a legal auction and a legal,
 //!   complete play (following suit), the Result tag counting the declarer's tricks.
+//! - `gen --format ppn-pref|ppn-pinochle --mb N OUT.ppn`: about N MB of random legal Preferans
+//!   deals (one game) or Pinochle games, from the crates' own generators (the criterion benches'
+//!   inputs, larger).
 
 use std::fmt::Write as _;
 
@@ -17,6 +20,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut count = 1000usize;
     let mut seed = 1u64;
     let mut out = None;
+    let mut mb = 50.0;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
@@ -26,6 +30,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 count = value(arg)?.parse().map_err(|_| format!("{arg} needs a number"))?;
             }
             "--variant" => variant = value("--variant")?,
+            "--mb" => mb = value("--mb")?.parse().map_err(|_| "--mb needs a number".to_owned())?,
             "--seed" => seed = value("--seed")?.parse().map_err(|_| "--seed needs a number".to_owned())?,
             other if other.starts_with("--") => return Err(format!("unknown option {other:?}")),
             other => out = Some(other.to_owned()),
@@ -35,12 +40,39 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let text = match format.as_deref() {
         Some("pbn") => pbn(count, seed),
         Some("phh") => crate::generate_phh::phhs(&variant, count, seed)?,
-        Some(other) => return Err(format!("gen does not know format {other:?} (pbn)")),
+        Some("ppn-pref") => preferans(mb),
+        Some("ppn-pinochle") => pinochle(mb),
+        Some(other) => {
+            return Err(format!("gen does not know format {other:?} (phh, pbn, ppn-pref, ppn-pinochle)"));
+        }
         None => return Err("gen needs --format".into()),
     };
-    std::fs::write(&out, text).map_err(|e| format!("cannot write {out}: {e}"))?;
-    eprintln!("xtask: wrote {count} records to {out}");
+    std::fs::write(&out, &text).map_err(|e| format!("cannot write {out}: {e}"))?;
+    eprintln!("xtask: wrote {} bytes to {out}", text.len());
     Ok(())
+}
+
+/// Preferans: one game of random legal deals (the criterion bench's generator, seed 0x5eed) of
+/// about `mb` MB.
+pub fn preferans(mb: f64) -> String {
+    // about 117 bytes per deal
+    let deals = ((mb * 1e6 / 117.0) as u32).max(1);
+    ppn_pref::write::write_game(&ppn_pref::generate::random_game(0x5eed, deals, 60, 2))
+}
+
+/// Pinochle: generated games of up to 100 hands (the criterion bench's input), seeds 1, 2, …, to
+/// about `mb` MB.
+pub fn pinochle(mb: f64) -> String {
+    let bytes = (mb * 1e6) as usize;
+    let mut out = String::from("% PPN 1.0\n% EXPORT\n%\n");
+    let mut seed = 1;
+    while out.len() < bytes {
+        let game = ppn_pinochle::synth::game(seed, 100);
+        seed += 1;
+        out.push('\n');
+        out.push_str(game.get(game.find("\n\n").map_or(0, |i| i + 2)..).unwrap_or(""));
+    }
+    out
 }
 
 const SEATS: [char; 4] = ['N', 'E', 'S', 'W'];
@@ -292,6 +324,11 @@ mod tests {
         assert_eq!(a, pbn(20, 7));
         assert_ne!(a, pbn(20, 8));
         assert_eq!(a.matches("[Board ").count(), 20);
+        let pref = preferans(0.05);
+        assert!((40_000..60_000).contains(&pref.len()), "{}", pref.len());
+        assert_eq!(pref, preferans(0.05));
+        let pinochle = pinochle(0.05);
+        assert!(pinochle.len() >= 50_000 && pinochle.starts_with("% PPN 1.0\n% EXPORT\n%\n\n"));
         for deal in a.lines().filter(|l| l.starts_with("[Deal ")) {
             let cards = deal.chars().filter(|c| RANKS.contains(c)).count();
             assert_eq!(cards, 52, "{deal}");

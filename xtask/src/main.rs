@@ -5,7 +5,7 @@
 //! - `bench [--quick] [--no-run] [FILTER]`: run the criterion benches, write `benchmarks.json`, then
 //!   `BENCHMARKS.md` (issue 17's targets, every bench, the chart, the reports) and the README's
 //!   benchmark table; `--no-run` rewrites the last two from the committed `benchmarks.json`.
-//! - `gen --format phh --variant NT --hands N --seed S OUT`: deterministic benchmark inputs.
+//! - `gen --format phh|pbn|ppn-pref|ppn-pinochle …`: deterministic benchmark inputs.
 //! - `compare [--count N]`: `cardnote check` at one and two threads against the reference
 //!   implementations on the same inputs, judged against issue 17's targets.
 //! - `fuzz [--seconds N] [TARGET]`: run the cargo-fuzz targets.
@@ -54,6 +54,7 @@ const USAGE: &str = "usage: cargo xtask <task>
   bench [--quick] [--no-run] [FILTER]  run criterion benches; write benchmarks.json, BENCHMARKS.md
                                        and the README table (--no-run: from benchmarks.json)
   gen --format phh|pbn [--variant V|all] --hands N --seed S OUT   deterministic legal benchmark input
+  gen --format ppn-pref|ppn-pinochle --mb N OUT                   the same, about N MB
   compare [--count N] [--mb N] [--repeat N] [--reference-count N] [--reference-mb N] [--phh F] [--pbn F]
                                        cardnote check at 1 and 2 threads against PokerKit and
                                        endplay, and issue 17's targets
