@@ -358,17 +358,7 @@ fn chart() -> Result<Option<String>, String> {
         .map(|rows| {
             rows.iter()
                 .filter_map(|r| {
-                    let threads = match r["threads"].as_u64() {
-                        Some(1) => ", 1 thread".to_owned(),
-                        Some(n) => format!(", {n} threads"),
-                        None => String::new(),
-                    };
-                    let label = format!(
-                        "{} — {} ({}{threads})",
-                        r["input"].as_str()?,
-                        r["tool"].as_str()?,
-                        r["task"].as_str()?
-                    );
+                    let label = chart_label(r)?;
                     let rate = r["records_per_second"].as_f64().filter(|x| x.is_finite() && *x > 0.0)?;
                     Some((label, rate, r["tool"].as_str()?.starts_with("cardnote")))
                 })
@@ -378,18 +368,60 @@ fn chart() -> Result<Option<String>, String> {
     if rows.is_empty() {
         return Ok(None);
     }
-    Ok(Some(chart_svg(&rows, doc["commit"].as_str().unwrap_or(""), doc["machine"].as_str().unwrap_or(""))))
+    let mut machine = doc["machine"].as_str().unwrap_or("").to_owned();
+    if let Some(load) = doc["load_average"].as_str() {
+        machine.push_str(&format!(", load average {load}"));
+    }
+    Ok(Some(chart_svg(&rows, doc["commit"].as_str().unwrap_or(""), &machine)))
+}
+
+/// A chart row's label: the notation, the tool (cardnote's flags that every row of a notation
+/// shares left out) and its threads, e.g. `PHH: cardnote check --json, 2 threads`. Rows of an
+/// older compare.json (no workload) keep their input, tool and task.
+fn chart_label(row: &Value) -> Option<String> {
+    let tool = row["tool"].as_str()?;
+    let Some(workload) = row["workload"].as_str() else {
+        return Some(format!("{} — {tool} ({})", row["input"].as_str()?, row["task"].as_str()?));
+    };
+    let notation = match workload {
+        "phh" | "phh-json" | "pokerkit-read" | "pokerkit-replay" => "PHH",
+        "pbn" | "pbn-human" | "endplay-read" => "PBN",
+        "ppn-pref" => "Preferans",
+        "ppn-pinochle" => "Pinochle",
+        other => other,
+    };
+    let who = if tool.starts_with("cardnote") {
+        let kept: Vec<&str> = tool
+            .split(' ')
+            .scan(false, |skip, word| {
+                let shown = !*skip && word != "--rules" && word != "--format";
+                *skip = word == "--rules" || word == "--format";
+                Some(shown.then_some(word))
+            })
+            .flatten()
+            .collect();
+        match row["threads"].as_u64() {
+            Some(1) => format!("{}, 1 thread", kept.join(" ")),
+            Some(n) => format!("{}, {n} threads", kept.join(" ")),
+            None => kept.join(" "),
+        }
+    } else {
+        format!("{tool} {}", row["task"].as_str().unwrap_or(""))
+    };
+    Some(format!("{notation}: {}", who.trim_end()))
 }
 
 fn chart_svg(rows: &[(String, f64, bool)], commit: &str, machine: &str) -> String {
-    const LABEL: f64 = 360.0;
+    // About 6.5 pixels a character at 12 px sans-serif.
+    let longest = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0) as f64;
+    let left = (longest * 6.5 + 24.0).max(200.0);
     const BARS: f64 = 380.0;
     const ROW: f64 = 24.0;
     const TOP: f64 = 46.0;
     let decades = rows.iter().map(|r| r.1.log10().ceil()).fold(1.0f64, f64::max);
-    let x = |rate: f64| LABEL + BARS * (rate.max(1.0).log10() / decades);
+    let x = |rate: f64| left + BARS * (rate.max(1.0).log10() / decades);
     let height = TOP + ROW * rows.len() as f64 + 30.0;
-    let width = LABEL + BARS + 110.0;
+    let width = left + BARS + 110.0;
     let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
@@ -413,17 +445,17 @@ fn chart_svg(rows: &[(String, f64, bool)], commit: &str, machine: &str) -> Strin
         let colour = if *ours { "#2b6cb0" } else { "#a0aec0" };
         svg.push_str(&format!(
             "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n\
-             <rect x=\"{LABEL}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{colour}\"/>\n\
-             <text x=\"{:.1}\" y=\"{:.1}\">{:.0}/s</text>\n",
-            LABEL - 8.0,
+             <rect x=\"{left}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{colour}\"/>\n\
+             <text x=\"{:.1}\" y=\"{:.1}\">{}/s</text>\n",
+            left - 8.0,
             y + 15.0,
             escape(label),
             y + 3.0,
-            x(*rate) - LABEL,
+            x(*rate) - left,
             ROW - 6.0,
             x(*rate) + 4.0,
             y + 15.0,
-            rate
+            crate::targets::thousands(*rate)
         ));
     }
     svg.push_str("</svg>\n");
@@ -475,6 +507,34 @@ mod tests {
                 && md.contains("The targets are at the top of this page.\n\n### Every run")
         );
         assert!(md.contains("![Throughput by workload"));
+    }
+
+    #[test]
+    fn chart_labels_name_the_notation_tool_and_threads() {
+        let label = |row: Value| chart_label(&row).unwrap_or_default();
+        assert_eq!(
+            label(
+                json!({ "workload": "phh-json", "tool": "cardnote check --rules pokerkit --json", "threads": 2 })
+            ),
+            "PHH: cardnote check --json, 2 threads"
+        );
+        assert_eq!(
+            label(
+                json!({ "workload": "ppn-pref", "tool": "cardnote check --format ppn-pref", "threads": 1 })
+            ),
+            "Preferans: cardnote check, 1 thread"
+        );
+        assert_eq!(
+            label(
+                json!({ "workload": "pokerkit-replay", "tool": "PokerKit 0.7.7", "task": "read + replay", "threads": 1 })
+            ),
+            "PHH: PokerKit 0.7.7 read + replay"
+        );
+        assert_eq!(
+            label(json!({ "input": "bench.pbn", "tool": "cardnote check", "task": "read + check" })),
+            "bench.pbn — cardnote check (read + check)",
+            "an older compare.json"
+        );
     }
 
     #[test]
