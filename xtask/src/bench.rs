@@ -150,14 +150,9 @@ fn human_time(ns: f64) -> String {
     }
 }
 
-/// `benchmarks.json` (and `target/github-benchmark.json` for bench.yml) from criterion's
-/// results; returns the document.
-fn write_results(results: &[Measured], quick: bool) -> Result<Value, String> {
-    let commit = output(Command::new("git").args(["rev-parse", "--short", "HEAD"])).unwrap_or_default();
-    let toolchain = output(Command::new("rustc").arg("--version")).unwrap_or_default();
-    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    let date = output(Command::new("date").args(["-u", "+%Y-%m-%d %H:%M UTC"])).unwrap_or_default();
-    let entries: Vec<Value> = results
+/// benchmarks.json's entries: each bench's median and, where it has one, its throughput.
+fn entries(results: &[Measured]) -> Vec<Value> {
+    results
         .iter()
         .map(|m| {
             let mut entry = json!({ "name": m.id, "median_ns": m.median_ns });
@@ -167,7 +162,17 @@ fn write_results(results: &[Measured], quick: bool) -> Result<Value, String> {
             }
             entry
         })
-        .collect();
+        .collect()
+}
+
+/// `benchmarks.json` (and `target/github-benchmark.json` for bench.yml) from criterion's
+/// results; returns the document.
+fn write_results(results: &[Measured], quick: bool) -> Result<Value, String> {
+    let commit = output(Command::new("git").args(["rev-parse", "--short", "HEAD"])).unwrap_or_default();
+    let toolchain = output(Command::new("rustc").arg("--version")).unwrap_or_default();
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let date = output(Command::new("date").args(["-u", "+%Y-%m-%d %H:%M UTC"])).unwrap_or_default();
+    let entries = entries(results);
     let doc = json!({
         "machine": { "cpu": cpu_model(), "cores": cores },
         "commit": commit,
@@ -507,6 +512,39 @@ mod tests {
                 && md.contains("The targets are at the top of this page.\n\n### Every run")
         );
         assert!(md.contains("![Throughput by workload"));
+    }
+
+    #[test]
+    fn criterion_results_are_read_from_the_new_folders_only() {
+        let dir = std::env::temp_dir().join(format!("xtask-criterion-{}", std::process::id()));
+        let write = |path: &str, text: &str| {
+            let path = dir.join(path);
+            let _ = std::fs::create_dir_all(path.parent().unwrap_or(&dir));
+            let _ = std::fs::write(path, text);
+        };
+        let bench = r#"{"group_id":"eval","function_id":"high7","value_str":null,"throughput":{"Elements":65536},"full_id":"eval/high7","directory_name":"eval/high7","title":"eval/high7"}"#;
+        write("eval/high7/new/benchmark.json", bench);
+        write("eval/high7/new/estimates.json", r#"{"median":{"point_estimate":143372.328125}}"#);
+        write("eval/high7/base/benchmark.json", bench);
+        write("eval/high7/base/estimates.json", r#"{"median":{"point_estimate":1.0}}"#);
+        write(
+            "pbn/read/new/benchmark.json",
+            r#"{"full_id":"pbn/read/corpus","throughput":{"Bytes":1000000}}"#,
+        );
+        write("pbn/read/new/estimates.json", r#"{"median":{"point_estimate":5000000.0}}"#);
+        write("dd/par/new/benchmark.json", r#"{"full_id":"dd/par","throughput":null}"#);
+        write("dd/par/new/estimates.json", r#"{"median":{"point_estimate":149.2}}"#);
+        let results = collect(&dir);
+        let _ = std::fs::remove_dir_all(&dir);
+        let entries = entries(&results);
+        let names: Vec<&str> = entries.iter().filter_map(|e| e["name"].as_str()).collect();
+        assert_eq!(names, ["dd/par", "eval/high7", "pbn/read/corpus"]);
+        assert!(entries[0].get("throughput_per_second").is_none());
+        let rate = entries[1]["throughput_per_second"].as_f64().unwrap_or(0.0);
+        assert!((rate / 457.1e6 - 1.0).abs() < 1e-3, "{rate}");
+        assert_eq!(entries[1]["unit"], "records/s");
+        assert_eq!(entries[2]["throughput_per_second"].as_f64(), Some(200e6));
+        assert_eq!(entries[2]["unit"], "bytes/s");
     }
 
     #[test]
