@@ -79,110 +79,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let python = ensure_venv()?;
     run_cmd(Command::new("cargo").args(["build", "--release", "-p", "cardnote"]))?;
-    let cardnote = release_binary()?;
+    let tools = Tools { cardnote: release_binary()?, python };
     let load = load_average();
-    let mut rows = Vec::new();
-
-    // PHH: the whole file through cardnote, its first hands through PokerKit.
-    let phh = match &options.phh {
-        Some(path) => path.clone(),
-        None => crate::generate::phh_file(options.count, 1, &work)?,
-    };
-    let phh_text = std::fs::read_to_string(&phh).map_err(|e| format!("{}: {e}", phh.display()))?;
-    let prefix = work.join("reference.phhs");
-    let prefix_hands = write_phh_prefix(&phh_text, options.reference_count, &prefix)?;
-    drop(phh_text);
-    for (workload, json) in [("phh", false), ("phh-json", true)] {
-        for threads in [1, 2] {
-            let mut args = vec!["check", "--rules", "pokerkit"];
-            if json {
-                args.push("--json");
-            }
-            rows.push(ours(
-                &cardnote,
-                &args,
-                &phh,
-                threads,
-                options.repeat,
-                workload,
-                "read + replay + check",
-            )?);
-        }
-    }
-    let records = rows.first().map_or(0, |r| r.records);
-    let phh_note = if options.phh.is_some() { "given" } else { "generated no-limit hold'em hands" };
-    for row in &mut rows {
-        row.records = records;
-        row.note = Some(phh_note.into());
-    }
-    let prefix_note = format!(
-        "first {} hands of the same file: it replays under 1,000 hands a second",
-        targets::thousands(prefix_hands as f64)
-    );
-    for replay in [false, true] {
-        let mut args: Vec<OsString> =
-            vec![root().join("xtask/compare/pokerkit_bench.py").into(), prefix.clone().into()];
-        if replay {
-            args.push("--replay".into());
-        }
-        let workload = if replay { "pokerkit-replay" } else { "pokerkit-read" };
-        let task = if replay { "read + replay" } else { "read" };
-        let mut row = reference(&python, &args, workload, "PokerKit 0.7.7", task, "hands")?;
-        row.input = file_name(&phh);
-        row.note = Some(prefix_note.clone());
-        rows.push(row);
-    }
-
-    // PBN: real files when the shared corpus is there.
-    let pbn = pbn_input(&options, &work)?;
-    for threads in [1, 2] {
-        rows.push(ours(
-            &cardnote,
-            &["check", "--json"],
-            &pbn.path,
-            threads,
-            options.repeat,
-            "pbn",
-            "read + check",
-        )?);
-    }
-    // The human run counts the records (`--json` prints no summary).
-    let counted = ours(&cardnote, &["check"], &pbn.path, 2, 1, "pbn-human", "read + check")?;
-    for row in rows.iter_mut().filter(|r| r.workload == "pbn") {
-        row.records = counted.records;
-        row.note.clone_from(&pbn.note);
-    }
-    rows.push(counted);
-    let mut endplay_args: Vec<OsString> = vec![root().join("xtask/compare/endplay_bench.py").into()];
-    endplay_args.extend(pbn.sources.iter().map(|p| p.clone().into()));
-    endplay_args.extend(["--min-bytes".into(), format!("{:.0}", options.reference_mb * 1e6).into()]);
-    let mut endplay = reference(&python, &endplay_args, "endplay-read", "endplay 0.5.12", "read", "boards")?;
-    endplay.input = file_name(&pbn.path);
-    endplay.note = Some(endplay_note(&endplay.extra));
-    rows.push(endplay);
-
-    // Preferans and Pinochle: generated games.
-    for (workload, format, text) in [
-        ("ppn-pref", "ppn-pref", crate::generate::preferans(options.mb)),
-        ("ppn-pinochle", "ppn-pinochle", crate::generate::pinochle(options.mb)),
-    ] {
-        let path = work.join(format!("{workload}.ppn"));
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        for threads in [1, 2] {
-            let mut row = ours(
-                &cardnote,
-                &["check", "--format", format],
-                &path,
-                threads,
-                options.repeat,
-                workload,
-                "read + check",
-            )?;
-            row.note = Some(format!("generated: `cargo xtask gen --format {format} --mb {}`", options.mb));
-            rows.push(row);
-        }
-    }
-
+    let mut rows = phh_runs(&tools, &options, &work)?;
+    rows.extend(pbn_runs(&tools, &options, &work)?);
+    rows.extend(ppn_runs(&tools, &options, &work)?);
     set_ratios(&mut rows);
     let benches = criterion_now();
     let doc = document(&rows, &benches.0, &benches.1, &load, args)?;
@@ -204,6 +105,108 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .map_err(|e| format!("cannot write compare.json: {e}"))?;
     eprintln!("xtask: wrote benches/reports/compare.md and compare.json");
     Ok(())
+}
+
+/// The programs a comparison runs.
+struct Tools {
+    cardnote: PathBuf,
+    python: PathBuf,
+}
+
+/// PHH: the whole file through `cardnote check --rules pokerkit` (human and `--json`, one and two
+/// threads), its first hands through PokerKit (read, and read + replay).
+fn phh_runs(tools: &Tools, options: &Options, work: &Path) -> Result<Vec<Row>, String> {
+    let phh = match &options.phh {
+        Some(path) => path.clone(),
+        None => crate::generate::phh_file(options.count, 1, work)?,
+    };
+    let phh_text = std::fs::read_to_string(&phh).map_err(|e| format!("{}: {e}", phh.display()))?;
+    let prefix = work.join("reference.phhs");
+    let prefix_hands = write_phh_prefix(&phh_text, options.reference_count, &prefix)?;
+    drop(phh_text);
+    let mut rows = Vec::new();
+    for (workload, json) in [("phh", false), ("phh-json", true)] {
+        for threads in [1, 2] {
+            let mut args = vec!["check", "--rules", "pokerkit"];
+            if json {
+                args.push("--json");
+            }
+            let task = "read + replay + check";
+            rows.push(ours(&tools.cardnote, &args, &phh, threads, options.repeat, workload, task)?);
+        }
+    }
+    // `--json` prints no summary: the human run's count holds for every run.
+    let records = rows.first().map_or(0, |r| r.records);
+    let phh_note = if options.phh.is_some() { "given" } else { "generated no-limit hold'em hands" };
+    for row in &mut rows {
+        row.records = records;
+        row.note = Some(phh_note.into());
+    }
+    let prefix_note = format!(
+        "first {} hands of the same file: it replays under 1,000 hands a second",
+        targets::thousands(prefix_hands as f64)
+    );
+    for replay in [false, true] {
+        let mut args: Vec<OsString> =
+            vec![root().join("xtask/compare/pokerkit_bench.py").into(), prefix.clone().into()];
+        if replay {
+            args.push("--replay".into());
+        }
+        let workload = if replay { "pokerkit-replay" } else { "pokerkit-read" };
+        let task = if replay { "read + replay" } else { "read" };
+        let mut row = reference(&tools.python, &args, workload, "PokerKit 0.7.7", task, "hands")?;
+        row.input = file_name(&phh);
+        row.note = Some(prefix_note.clone());
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// PBN: `cardnote check --json` at one and two threads (and a human run, which counts the
+/// records), endplay reading the same files.
+fn pbn_runs(tools: &Tools, options: &Options, work: &Path) -> Result<Vec<Row>, String> {
+    let pbn = pbn_input(options, work)?;
+    let mut rows = Vec::new();
+    for threads in [1, 2] {
+        let args = ["check", "--json"];
+        rows.push(ours(&tools.cardnote, &args, &pbn.path, threads, options.repeat, "pbn", "read + check")?);
+    }
+    let counted = ours(&tools.cardnote, &["check"], &pbn.path, 2, 1, "pbn-human", "read + check")?;
+    for row in &mut rows {
+        row.records = counted.records;
+        row.note.clone_from(&pbn.note);
+    }
+    rows.push(counted);
+    let mut args: Vec<OsString> = vec![root().join("xtask/compare/endplay_bench.py").into()];
+    args.extend(pbn.sources.iter().map(|p| p.clone().into()));
+    args.extend(["--min-bytes".into(), format!("{:.0}", options.reference_mb * 1e6).into()]);
+    let mut endplay = reference(&tools.python, &args, "endplay-read", "endplay 0.5.12", "read", "boards")?;
+    endplay.input = file_name(&pbn.path);
+    endplay.note = Some(endplay_note(&endplay.extra));
+    rows.push(endplay);
+    Ok(rows)
+}
+
+/// Preferans and Pinochle: `cardnote check` at one and two threads on generated games.
+fn ppn_runs(tools: &Tools, options: &Options, work: &Path) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    for format in ["ppn-pref", "ppn-pinochle"] {
+        let text = if format == "ppn-pref" {
+            crate::generate::preferans(options.mb)
+        } else {
+            crate::generate::pinochle(options.mb)
+        };
+        let path = work.join(format!("{format}.ppn"));
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        for threads in [1, 2] {
+            let args = ["check", "--format", format];
+            let mut row =
+                ours(&tools.cardnote, &args, &path, threads, options.repeat, format, "read + check")?;
+            row.note = Some(format!("generated: `cargo xtask gen --format {format} --mb {}`", options.mb));
+            rows.push(row);
+        }
+    }
+    Ok(rows)
 }
 
 /// One measured run: a tool doing a task on an input.
