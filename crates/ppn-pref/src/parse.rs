@@ -262,7 +262,7 @@ impl<'a> Reader<'a> {
     /// A reader over a whole file.
     #[must_use]
     pub fn new(src: &'a str) -> Reader<'a> {
-        let line_end = src.as_bytes().iter().position(|&b| b == b'\n').unwrap_or(src.len());
+        let line_end = memchr::memchr(b'\n', src.as_bytes()).unwrap_or(src.len());
         Reader { src, cursor: 0, line_end }
     }
 
@@ -298,8 +298,7 @@ impl Iterator for Reader<'_> {
                 }
                 let start = end + 1;
                 self.cursor = start;
-                self.line_end =
-                    bytes[start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |k| start + k);
+                self.line_end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
                 continue;
             }
             let trimmed_end = || {
@@ -325,7 +324,7 @@ impl Iterator for Reader<'_> {
             // find the closing bracket, skipping quoted text (fast path: no quote before it)
             let mut j = i + 1;
             let mut quoted = false;
-            match bytes[j..end].iter().position(|&b| b == b']' || b == b'"') {
+            match memchr::memchr2(b']', b'"', &bytes[j..end]) {
                 Some(k) if bytes[j + k] == b']' => j += k,
                 _ => {}
             }
@@ -366,6 +365,31 @@ impl Iterator for Reader<'_> {
 
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\x0c')
+}
+
+/// Where the token starting at `i` ends: the first space at or after `i`, else `end`. Eight
+/// bytes at a time: the cards and throws fields are tens of bytes long.
+fn token_end(bytes: &[u8], mut i: usize, end: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while i + 8 <= end {
+        let word = u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or([0; 8]));
+        // flags bytes below 0x21 (every space is one); the lowest flag is exact
+        let below = word.wrapping_sub(ONES * 0x21) & !word & HIGH;
+        if below == 0 {
+            i += 8;
+            continue;
+        }
+        let k = i + (below.trailing_zeros() / 8) as usize;
+        if is_space(bytes[k]) {
+            return k;
+        }
+        i = k + 1;
+    }
+    while i < end && !is_space(bytes[i]) {
+        i += 1;
+    }
+    i
 }
 
 fn read_tag(source: &str, start: usize, end: usize) -> Result<(Tag, Span), Diagnostic> {
@@ -504,9 +528,7 @@ fn read_record(src: &str, start: usize, end: usize) -> (Record, Option<Deal>) {
             break;
         }
         let s = i;
-        while i < inner_end && !is_space(bytes[i]) {
-            i += 1;
-        }
+        i = token_end(bytes, i, inner_end);
         if let Some(slot) = raw.get_mut(n) {
             *slot = Span::new(s, i);
         }
@@ -1031,6 +1053,17 @@ mod tests {
     fn card_table_matches_cards_core() {
         for b in 0u8..=255 {
             assert_eq!(card_of(b), crate::card_text::parse_code(b as char), "{b}");
+        }
+    }
+
+    #[test]
+    fn token_ends_at_the_first_space() {
+        let slow = |b: &[u8], i: usize| (i..b.len()).find(|&k| is_space(b[k])).unwrap_or(b.len());
+        let text = b"WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6\x01\x1f\x7f\xff\xc3\xa9 a\tbc\x0cd\re  x\x20";
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                assert_eq!(token_end(&text[..end], start, end), slow(&text[..end], start), "{start}..{end}");
+            }
         }
     }
 
