@@ -55,8 +55,7 @@ impl<R: BufRead> LineReader<R> {
             return self.read_line_alone(out);
         }
         let rest = &self.batch[self.at..];
-        // every line of a batch ends with its `\n`
-        let len = memchr::memchr(b'\n', rest.as_bytes()).map_or(rest.len(), |k| k + 1);
+        let len = line_len(rest.as_bytes());
         out.push_str(&rest[..len]);
         self.at += len;
         self.offset += len;
@@ -121,6 +120,25 @@ impl<R: BufRead> LineReader<R> {
     pub fn into_inner(self) -> R {
         self.input
     }
+}
+
+/// The length of the first line of `bytes`, with its `\n` (all of `bytes` if none). Most lines
+/// are short: eight bytes at a time first, memchr's vector search past 32 bytes.
+fn line_len(bytes: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut i = 0;
+    while i < 32 && i + 8 <= bytes.len() {
+        let word = u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or([0; 8]));
+        let x = word ^ (ONES * u64::from(b'\n'));
+        // flags the zero bytes of x (the newlines); the lowest flag is exact
+        let newline = x.wrapping_sub(ONES) & !x & HIGH;
+        if newline != 0 {
+            return i + (newline.trailing_zeros() / 8) as usize + 1;
+        }
+        i += 8;
+    }
+    memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |k| i + k + 1)
 }
 
 /// The input's buffer, filled (a read that was interrupted is tried again).
@@ -244,6 +262,22 @@ mod tests {
         assert_eq!(whole, ["[a]\n", "\n", "Caf\u{e9} x\r\n", "\u{e9}t\u{e9}\n", "longer line here\n", "end"]);
         for capacity in 1..input.len() {
             assert_eq!(lines(input, capacity), whole, "capacity {capacity}");
+        }
+    }
+
+    #[test]
+    fn line_len_finds_the_first_newline() {
+        let mut text = vec![b'a'; 80];
+        text.extend_from_slice(b"\xff\x0a\x8a\x0b\x09");
+        for nl in [0, 1, 7, 8, 9, 31, 32, 33, 40, 79] {
+            let mut bytes = text.clone();
+            bytes[nl] = b'\n';
+            bytes[nl + 2] = b'\n';
+            for len in 0..=bytes.len() {
+                let slice = &bytes[..len];
+                let expected = slice.iter().position(|&b| b == b'\n').map_or(len, |k| k + 1);
+                assert_eq!(line_len(slice), expected, "newline at {nl}, length {len}");
+            }
         }
     }
 

@@ -994,16 +994,17 @@ fn parse_entry(text: &str) -> Result<Entry, &'static str> {
     let tricks_of =
         |s: &str| parse_uint(s).and_then(|v| u8::try_from(v).ok()).ok_or("tricks must be a number");
     if let Some(rest) = text.strip_prefix('M') {
-        let (t, m) = rest.split_once(':').ok_or("a main entry is `M<tricks>:<middle>`")?;
+        let (t, m) = split_colon(rest).ok_or("a main entry is `M<tricks>:<middle>`")?;
         let middle = parse_int(m).ok_or("the middle amount must be an integer")?;
         return Ok(Entry::Main { tricks: tricks_of(t)?, middle });
     }
     if let Some(rest) = text.strip_prefix('F') {
-        let mut parts = rest.split(':');
-        let t = parts.next().ok_or("a follower entry is `F<tricks>:<L|R><supe>[:<fail>]`")?;
-        let col = parts.next().ok_or("a follower entry is `F<tricks>:<L|R><supe>[:<fail>]`")?;
-        let fail = parts.next();
-        if parts.next().is_some() {
+        let (t, col) = split_colon(rest).ok_or("a follower entry is `F<tricks>:<L|R><supe>[:<fail>]`")?;
+        let (col, fail) = match split_colon(col) {
+            Some((col, fail)) => (col, Some(fail)),
+            None => (col, None),
+        };
+        if fail.is_some_and(|f| f.contains(':')) {
             return Err("a follower entry has at most three parts");
         }
         let (column, supe) = if let Some(s) = col.strip_prefix('L') {
@@ -1021,6 +1022,12 @@ fn parse_entry(text: &str) -> Result<Entry, &'static str> {
         return Ok(Entry::Follower { tricks: tricks_of(t)?, column, supe, fail });
     }
     Err("a summary entry is `0`, `M…` or `F…`")
+}
+
+/// `text` cut at its first `:` (a byte search: entries are a few bytes long).
+fn split_colon(text: &str) -> Option<(&str, &str)> {
+    let i = text.bytes().position(|b| b == b':')?;
+    Some((text.get(..i)?, text.get(i + 1..)?))
 }
 
 fn parse_summary(cx: &mut Ctx<'_>, span: Span, out: &mut [Span; 3]) -> Option<[Entry; 3]> {
@@ -1085,6 +1092,13 @@ mod tests {
             Ok(Entry::Follower { tricks: 1, column: Column::Left, supe: 20, fail: Some(20) })
         );
         assert!(parse_entry("F1:X20").is_err());
+        assert_eq!(parse_entry("F2:R16"), Ok(Entry::Follower { tricks: 2, column: Column::Right, supe: 16, fail: None }));
+        assert_eq!(parse_entry("F1"), Err("a follower entry is `F<tricks>:<L|R><supe>[:<fail>]`"));
+        assert_eq!(parse_entry("F1:L2:3:4"), Err("a follower entry has at most three parts"));
+        assert_eq!(parse_entry("F1:L2:"), Err("the fail amount must be a non-negative integer"));
+        assert_eq!(parse_entry("M6"), Err("a main entry is `M<tricks>:<middle>`"));
+        assert_eq!(parse_entry("Mx:y"), Err("the middle amount must be an integer"));
+        assert_eq!(parse_entry("Mx:-2"), Err("tricks must be a number"));
     }
 
     #[test]
