@@ -1092,7 +1092,10 @@ mod tests {
             Ok(Entry::Follower { tricks: 1, column: Column::Left, supe: 20, fail: Some(20) })
         );
         assert!(parse_entry("F1:X20").is_err());
-        assert_eq!(parse_entry("F2:R16"), Ok(Entry::Follower { tricks: 2, column: Column::Right, supe: 16, fail: None }));
+        assert_eq!(
+            parse_entry("F2:R16"),
+            Ok(Entry::Follower { tricks: 2, column: Column::Right, supe: 16, fail: None })
+        );
         assert_eq!(parse_entry("F1"), Err("a follower entry is `F<tricks>:<L|R><supe>[:<fail>]`"));
         assert_eq!(parse_entry("F1:L2:3:4"), Err("a follower entry has at most three parts"));
         assert_eq!(parse_entry("F1:L2:"), Err("the fail amount must be a non-negative integer"));
