@@ -26,15 +26,23 @@ use crate::charset::BOM;
 pub struct LineReader<R> {
     input: R,
     raw: Vec<u8>,
+    /// Whole lines taken from the input's buffer at once and checked as UTF-8 in one go (one
+    /// check of a short line costs about as much as one of a long run of lines); `at` is where
+    /// the next line starts in it.
+    batch: String,
+    at: usize,
     offset: usize,
     started: bool,
 }
+
+/// At most this many bytes of whole lines are taken from the input at once.
+const BATCH_BYTES: usize = 64 * 1024;
 
 impl<R: BufRead> LineReader<R> {
     /// A line reader over `input`.
     #[must_use]
     pub fn new(input: R) -> LineReader<R> {
-        LineReader { input, raw: Vec::new(), offset: 0, started: false }
+        LineReader { input, raw: Vec::new(), batch: String::new(), at: 0, offset: 0, started: false }
     }
 
     /// Appends the next line, decoded, to `out`; gives the number of bytes appended (0 at the end
@@ -43,21 +51,58 @@ impl<R: BufRead> LineReader<R> {
     /// # Errors
     /// An error of the underlying reader.
     pub fn read_line(&mut self, out: &mut String) -> io::Result<usize> {
-        self.raw.clear();
-        if self.input.read_until(b'\n', &mut self.raw)? == 0 {
-            return Ok(0);
+        if self.at == self.batch.len() && !self.take_batch()? {
+            return self.read_line_alone(out);
         }
-        let mut bytes = self.raw.as_slice();
-        if !self.started {
-            self.started = true;
-            bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
-        }
-        let before = out.len();
-        match std::str::from_utf8(bytes) {
-            Ok(text) => out.push_str(text),
-            Err(_) => out.extend(bytes.iter().map(|&b| char::from(b))),
-        }
-        let added = out.len() - before;
+        let rest = &self.batch[self.at..];
+        let len = line_len(rest.as_bytes());
+        out.push_str(&rest[..len]);
+        self.at += len;
+        self.offset += len;
+        Ok(len)
+    }
+
+    /// Takes the whole lines at the start of the input's buffer that are UTF-8 into the batch;
+    /// `false` if there is none (a line longer than the buffer, one that is not UTF-8, the end).
+    fn take_batch(&mut self) -> io::Result<bool> {
+        self.batch.clear();
+        self.at = 0;
+        let buffered = fill_buf(&mut self.input)?;
+        let window = &buffered[..buffered.len().min(BATCH_BYTES)];
+        let Some(last) = memchr::memrchr(b'\n', window) else { return Ok(false) };
+        let lines = &window[..=last];
+        let text = match std::str::from_utf8(lines) {
+            Ok(text) => text,
+            Err(e) => {
+                let Some(end) = memchr::memrchr(b'\n', &lines[..e.valid_up_to()]) else { return Ok(false) };
+                std::str::from_utf8(&lines[..=end]).unwrap_or_default()
+            }
+        };
+        let taken = text.len();
+        let text = if self.started { text } else { text.strip_prefix('\u{feff}').unwrap_or(text) };
+        self.started = true;
+        self.batch.push_str(text);
+        self.input.consume(taken);
+        Ok(true)
+    }
+
+    /// Reads one line and decodes it on its own.
+    fn read_line_alone(&mut self, out: &mut String) -> io::Result<usize> {
+        let buffered = fill_buf(&mut self.input)?;
+        let added = match memchr::memchr(b'\n', buffered) {
+            Some(k) => {
+                let added = decode(&buffered[..=k], &mut self.started, out);
+                self.input.consume(k + 1);
+                added
+            }
+            None => {
+                self.raw.clear();
+                if self.input.read_until(b'\n', &mut self.raw)? == 0 {
+                    return Ok(0);
+                }
+                decode(&self.raw, &mut self.started, out)
+            }
+        };
         self.offset += added;
         // a line that was only a byte order mark gave no text: read the next one
         if added == 0 { self.read_line(out) } else { Ok(added) }
@@ -69,11 +114,59 @@ impl<R: BufRead> LineReader<R> {
         self.offset
     }
 
-    /// The underlying reader.
+    /// The underlying reader, past the lines read so far and those taken into this reader's
+    /// batch and not yet given.
     #[must_use]
     pub fn into_inner(self) -> R {
         self.input
     }
+}
+
+/// The length of the first line of `bytes`, with its `\n` (all of `bytes` if none). Most lines
+/// are short: eight bytes at a time first, memchr's vector search past 32 bytes.
+fn line_len(bytes: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut i = 0;
+    while i < 32 && i + 8 <= bytes.len() {
+        let word = u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or([0; 8]));
+        let x = word ^ (ONES * u64::from(b'\n'));
+        // flags the zero bytes of x (the newlines); the lowest flag is exact
+        let newline = x.wrapping_sub(ONES) & !x & HIGH;
+        if newline != 0 {
+            return i + (newline.trailing_zeros() / 8) as usize + 1;
+        }
+        i += 8;
+    }
+    memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |k| i + k + 1)
+}
+
+/// The input's buffer, filled (a read that was interrupted is tried again).
+fn fill_buf<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match input.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    input.fill_buf()
+}
+
+/// Appends one line's bytes to `out`, decoded (UTF-8, else ISO-8859-1), without the byte order
+/// mark if it is the input's first line; gives the number of bytes appended.
+fn decode(line: &[u8], started: &mut bool, out: &mut String) -> usize {
+    let mut bytes = line;
+    if !*started {
+        *started = true;
+        bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    }
+    let before = out.len();
+    match std::str::from_utf8(bytes) {
+        Ok(text) => out.push_str(text),
+        Err(_) => out.extend(bytes.iter().map(|&b| char::from(b))),
+    }
+    out.len() - before
 }
 
 /// A [`Read`](io::Read) over chunks of bytes that an iterator makes as they are read: a large input
@@ -160,6 +253,32 @@ mod tests {
     #[test]
     fn decodes_each_line_on_its_own() {
         assert_eq!(lines(b"\xC3\xA9\n\xE9\n", 1), ["é\n", "é\n"]);
+    }
+
+    #[test]
+    fn lines_in_the_buffer_and_across_its_end_read_alike() {
+        let input = b"\xEF\xBB\xBF[a]\n\nCaf\xE9 x\r\n\xC3\xA9t\xC3\xA9\nlonger line here\nend";
+        let whole = lines(input, input.len());
+        assert_eq!(whole, ["[a]\n", "\n", "Caf\u{e9} x\r\n", "\u{e9}t\u{e9}\n", "longer line here\n", "end"]);
+        for capacity in 1..input.len() {
+            assert_eq!(lines(input, capacity), whole, "capacity {capacity}");
+        }
+    }
+
+    #[test]
+    fn line_len_finds_the_first_newline() {
+        let mut text = vec![b'a'; 80];
+        text.extend_from_slice(b"\xff\x0a\x8a\x0b\x09");
+        for nl in [0, 1, 7, 8, 9, 31, 32, 33, 40, 79] {
+            let mut bytes = text.clone();
+            bytes[nl] = b'\n';
+            bytes[nl + 2] = b'\n';
+            for len in 0..=bytes.len() {
+                let slice = &bytes[..len];
+                let expected = slice.iter().position(|&b| b == b'\n').map_or(len, |k| k + 1);
+                assert_eq!(line_len(slice), expected, "newline at {nl}, length {len}");
+            }
+        }
     }
 
     #[test]

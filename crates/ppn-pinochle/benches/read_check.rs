@@ -1,23 +1,11 @@
 //! Read + check throughput (MB/s) over generated DD4 games (deterministic: fixed seeds of
-//! [`ppn_pinochle::synth::game`], about 4 MB of complete, valid EXPORT hands).
+//! [`ppn_pinochle::synth::games`], about 4 MB of complete, valid EXPORT hands).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
-fn input(bytes: usize) -> String {
-    let mut out = String::from("% PPN 1.0\n% EXPORT\n%\n");
-    let mut seed = 1;
-    while out.len() < bytes {
-        let game = ppn_pinochle::synth::game(seed, 100);
-        seed += 1;
-        out.push('\n');
-        out.push_str(game.get(game.find("\n\n").map_or(0, |i| i + 2)..).unwrap_or(""));
-    }
-    out
-}
-
 fn bench(c: &mut Criterion) {
-    let text = input(4_000_000);
+    let text = ppn_pinochle::synth::games(4_000_000);
     let mut group = c.benchmark_group("ppn-pinochle");
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(10);

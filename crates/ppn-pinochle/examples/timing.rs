@@ -10,15 +10,7 @@ fn cpu_ns() -> u64 {
 
 fn main() {
     let cache = std::env::temp_dir().join("ppn-pinochle-timing.ppn");
-    let mut big =
-        std::fs::read_to_string(&cache).unwrap_or_else(|_| String::from("% PPN 1.0\n% EXPORT\n%\n"));
-    let mut seed = 1;
-    while big.len() < 20_000_000 {
-        let text = ppn_pinochle::synth::game(seed, 100);
-        seed += 1;
-        big.push('\n');
-        big.push_str(text.get(text.find("\n\n").unwrap_or(0) + 2..).unwrap_or(""));
-    }
+    let big = std::fs::read_to_string(&cache).unwrap_or_else(|_| ppn_pinochle::synth::games(20_000_000));
     let _ = std::fs::write(&cache, &big);
     let mb = big.len() as f64 / 1e6;
     if std::env::var_os("STREAM_ONLY").is_some() {

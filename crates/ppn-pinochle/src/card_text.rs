@@ -26,6 +26,18 @@ pub fn rank_strength(rank: Rank) -> Option<usize> {
     RANK_ORDER.iter().position(|&r| r == rank)
 }
 
+/// For each byte, 1 + its rank's place in [`RANK_ORDER`] (0: not a rank letter).
+const STRENGTH_OF: [u8; 256] = {
+    let mut table = [0; 256];
+    let letters = b"ATKQJ9";
+    let mut i = 0;
+    while i < letters.len() {
+        table[letters[i] as usize] = i as u8 + 1;
+        i += 1;
+    }
+    table
+};
+
 fn parse_rank(b: u8) -> Option<Rank> {
     match b {
         b'A' => Some(Rank::Ace),
@@ -64,8 +76,11 @@ pub fn parse_hand(text: &str) -> Result<CardCounts, CardTextError> {
             }
             continue;
         }
-        let rank = parse_rank(b).ok_or(CardTextError::new(CardTextErrorKind::BadRank, i, i + 1))?;
-        let strength = rank_strength(rank).unwrap_or(0);
+        let strength = match STRENGTH_OF[usize::from(b)] {
+            0 => return Err(CardTextError::new(CardTextErrorKind::BadRank, i, i + 1)),
+            s => usize::from(s - 1),
+        };
+        let rank = RANK_ORDER[strength];
         if strength < last_strength {
             return Err(CardTextError::new(CardTextErrorKind::OutOfOrder, i, i + 1));
         }
@@ -120,6 +135,14 @@ mod tests {
             }
         }
         assert_eq!(all, Deck::Pinochle80.counts());
+    }
+
+    #[test]
+    fn the_strength_table_is_the_rank_order() {
+        for b in 0..=255u8 {
+            let expected = parse_rank(b).and_then(rank_strength).map_or(0, |s| s + 1);
+            assert_eq!(usize::from(STRENGTH_OF[usize::from(b)]), expected, "{b}");
+        }
     }
 
     #[test]

@@ -356,7 +356,7 @@ impl<'a> Reader<'a> {
         let mut escaped = false;
         loop {
             let rest = self.bytes.get(self.pos..).unwrap_or_default();
-            let stop = rest.iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n'));
+            let stop = memchr::memchr3(b'"', b'\\', b'\n', rest);
             self.pos += stop.unwrap_or(rest.len());
             match stop.and_then(|i| rest.get(i..)) {
                 Some([b'"', ..]) => break,

@@ -50,6 +50,26 @@ pub fn game(seed: u64, hands: usize) -> String {
     out
 }
 
+/// One EXPORT file of at least `bytes` bytes: the games of seeds 1, 2, … one after the other
+/// under one set of `%` headers (the input of the crate's benches and throughput examples).
+///
+/// ```
+/// let text = ppn_pinochle::synth::games(10_000);
+/// assert!(text.len() >= 10_000 && text.starts_with("% PPN 1.0\n% EXPORT\n%\n"));
+/// ```
+#[must_use]
+pub fn games(bytes: usize) -> String {
+    let mut out = String::from("% PPN 1.0\n% EXPORT\n%\n");
+    let mut seed = 1;
+    while out.len() < bytes {
+        let text = game(seed, 100);
+        seed += 1;
+        out.push('\n');
+        out.push_str(text.get(text.find("\n\n").map_or(0, |i| i + 2)..).unwrap_or(""));
+    }
+    out
+}
+
 fn deal(rng: &mut Rng) -> [CardCounts; 4] {
     let mut cards: Vec<Card> = Deck::Pinochle80.counts().cards().collect();
     for i in (1..cards.len()).rev() {

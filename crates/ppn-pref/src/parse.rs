@@ -262,7 +262,7 @@ impl<'a> Reader<'a> {
     /// A reader over a whole file.
     #[must_use]
     pub fn new(src: &'a str) -> Reader<'a> {
-        let line_end = src.as_bytes().iter().position(|&b| b == b'\n').unwrap_or(src.len());
+        let line_end = memchr::memchr(b'\n', src.as_bytes()).unwrap_or(src.len());
         Reader { src, cursor: 0, line_end }
     }
 
@@ -298,8 +298,7 @@ impl Iterator for Reader<'_> {
                 }
                 let start = end + 1;
                 self.cursor = start;
-                self.line_end =
-                    bytes[start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |k| start + k);
+                self.line_end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
                 continue;
             }
             let trimmed_end = || {
@@ -325,7 +324,7 @@ impl Iterator for Reader<'_> {
             // find the closing bracket, skipping quoted text (fast path: no quote before it)
             let mut j = i + 1;
             let mut quoted = false;
-            match bytes[j..end].iter().position(|&b| b == b']' || b == b'"') {
+            match memchr::memchr2(b']', b'"', &bytes[j..end]) {
                 Some(k) if bytes[j + k] == b']' => j += k,
                 _ => {}
             }
@@ -366,6 +365,31 @@ impl Iterator for Reader<'_> {
 
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\x0c')
+}
+
+/// Where the token starting at `i` ends: the first space at or after `i`, else `end`. Eight
+/// bytes at a time: the cards and throws fields are tens of bytes long.
+fn token_end(bytes: &[u8], mut i: usize, end: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while i + 8 <= end {
+        let word = u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or([0; 8]));
+        // flags bytes below 0x21 (every space is one); the lowest flag is exact
+        let below = word.wrapping_sub(ONES * 0x21) & !word & HIGH;
+        if below == 0 {
+            i += 8;
+            continue;
+        }
+        let k = i + (below.trailing_zeros() / 8) as usize;
+        if is_space(bytes[k]) {
+            return k;
+        }
+        i = k + 1;
+    }
+    while i < end && !is_space(bytes[i]) {
+        i += 1;
+    }
+    i
 }
 
 fn read_tag(source: &str, start: usize, end: usize) -> Result<(Tag, Span), Diagnostic> {
@@ -504,9 +528,7 @@ fn read_record(src: &str, start: usize, end: usize) -> (Record, Option<Deal>) {
             break;
         }
         let s = i;
-        while i < inner_end && !is_space(bytes[i]) {
-            i += 1;
-        }
+        i = token_end(bytes, i, inner_end);
         if let Some(slot) = raw.get_mut(n) {
             *slot = Span::new(s, i);
         }
@@ -972,16 +994,17 @@ fn parse_entry(text: &str) -> Result<Entry, &'static str> {
     let tricks_of =
         |s: &str| parse_uint(s).and_then(|v| u8::try_from(v).ok()).ok_or("tricks must be a number");
     if let Some(rest) = text.strip_prefix('M') {
-        let (t, m) = rest.split_once(':').ok_or("a main entry is `M<tricks>:<middle>`")?;
+        let (t, m) = split_colon(rest).ok_or("a main entry is `M<tricks>:<middle>`")?;
         let middle = parse_int(m).ok_or("the middle amount must be an integer")?;
         return Ok(Entry::Main { tricks: tricks_of(t)?, middle });
     }
     if let Some(rest) = text.strip_prefix('F') {
-        let mut parts = rest.split(':');
-        let t = parts.next().ok_or("a follower entry is `F<tricks>:<L|R><supe>[:<fail>]`")?;
-        let col = parts.next().ok_or("a follower entry is `F<tricks>:<L|R><supe>[:<fail>]`")?;
-        let fail = parts.next();
-        if parts.next().is_some() {
+        let (t, col) = split_colon(rest).ok_or("a follower entry is `F<tricks>:<L|R><supe>[:<fail>]`")?;
+        let (col, fail) = match split_colon(col) {
+            Some((col, fail)) => (col, Some(fail)),
+            None => (col, None),
+        };
+        if fail.is_some_and(|f| f.contains(':')) {
             return Err("a follower entry has at most three parts");
         }
         let (column, supe) = if let Some(s) = col.strip_prefix('L') {
@@ -999,6 +1022,12 @@ fn parse_entry(text: &str) -> Result<Entry, &'static str> {
         return Ok(Entry::Follower { tricks: tricks_of(t)?, column, supe, fail });
     }
     Err("a summary entry is `0`, `M…` or `F…`")
+}
+
+/// `text` cut at its first `:` (a byte search: entries are a few bytes long).
+fn split_colon(text: &str) -> Option<(&str, &str)> {
+    let i = text.bytes().position(|b| b == b':')?;
+    Some((text.get(..i)?, text.get(i + 1..)?))
 }
 
 fn parse_summary(cx: &mut Ctx<'_>, span: Span, out: &mut [Span; 3]) -> Option<[Entry; 3]> {
@@ -1035,6 +1064,17 @@ mod tests {
     }
 
     #[test]
+    fn token_ends_at_the_first_space() {
+        let slow = |b: &[u8], i: usize| (i..b.len()).find(|&k| is_space(b[k])).unwrap_or(b.len());
+        let text = b"WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6\x01\x1f\x7f\xff\xc3\xa9 a\tbc\x0cd\re  x\x20";
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                assert_eq!(token_end(&text[..end], start, end), slow(&text[..end], start), "{start}..{end}");
+            }
+        }
+    }
+
+    #[test]
     fn bids_parse() {
         assert_eq!(parse_bid("M3"), Some(Bid::Mine(3)));
         assert_eq!(parse_bid("M2"), None);
@@ -1052,6 +1092,16 @@ mod tests {
             Ok(Entry::Follower { tricks: 1, column: Column::Left, supe: 20, fail: Some(20) })
         );
         assert!(parse_entry("F1:X20").is_err());
+        assert_eq!(
+            parse_entry("F2:R16"),
+            Ok(Entry::Follower { tricks: 2, column: Column::Right, supe: 16, fail: None })
+        );
+        assert_eq!(parse_entry("F1"), Err("a follower entry is `F<tricks>:<L|R><supe>[:<fail>]`"));
+        assert_eq!(parse_entry("F1:L2:3:4"), Err("a follower entry has at most three parts"));
+        assert_eq!(parse_entry("F1:L2:"), Err("the fail amount must be a non-negative integer"));
+        assert_eq!(parse_entry("M6"), Err("a main entry is `M<tricks>:<middle>`"));
+        assert_eq!(parse_entry("Mx:y"), Err("the middle amount must be an integer"));
+        assert_eq!(parse_entry("Mx:-2"), Err("tricks must be a number"));
     }
 
     #[test]
