@@ -92,6 +92,7 @@ pub mod model;
 pub mod parse;
 pub mod stream;
 pub mod summary;
+mod tape;
 pub mod text;
 pub mod validate;
 pub mod write;

@@ -40,6 +40,7 @@ use cards_core::{Diagnostic, Span};
 
 use crate::model::Item;
 use crate::parse::{RawGame, Splitter};
+use crate::tape::Tape;
 use crate::validate::repeats::Repeats;
 use crate::validate::{Carry, Context, GameInfo, Options};
 
@@ -74,6 +75,8 @@ pub struct Game {
     /// Tag names and values after inheritance, packed in one buffer (see [`Game::tags`]).
     tag_text: String,
     tags: Vec<PackedTag>,
+    /// The tokens the reader found, kept so that nothing splits the text again.
+    tape: Tape,
 }
 
 /// A game serializes as one game of `cardnote convert --to json` ([`crate::summary::GameJson`]):
@@ -161,15 +164,13 @@ impl Game {
     #[must_use]
     pub fn checks(&self, options: &Options) -> (GameInfo, Vec<Diagnostic>) {
         let mut diagnostics = Vec::new();
-        let Some(raw) = Splitter::new(&self.text).find(|raw| raw.game.span == self.span) else {
-            return (GameInfo::default(), diagnostics);
-        };
+        let game = self.tokens();
         let tags = self.resolved_tags();
         let mut info = crate::validate::check_game(
             &self.text,
-            &raw.game,
+            &game,
             &tags,
-            &raw.long_lines,
+            self.tape.long_lines(),
             &self.context,
             &mut diagnostics,
         );
@@ -189,10 +190,7 @@ impl Game {
     /// format-preserving writers take them.
     #[must_use]
     pub fn tokens(&self) -> crate::model::Game<'_> {
-        Splitter::new(&self.text)
-            .map(|raw| raw.game)
-            .find(|game| game.span == self.span)
-            .unwrap_or(crate::model::Game { span: self.span, items: Vec::new() })
+        self.tape.game(&self.text)
     }
 }
 
@@ -287,7 +285,7 @@ impl<R: BufRead> Reader<R> {
         self.offset += text.len();
         let first = self.ready.len();
         for raw in Splitter::new(&text) {
-            let RawGame { game, mut diagnostics, .. } = raw;
+            let RawGame { game, mut diagnostics, long_lines } = raw;
             let (tags, context) = self.carry.read(&text, &game, &mut diagnostics);
             crate::validate::finish_diagnostics(&text, offset, &mut diagnostics, self.options);
             let mut tag_text = String::with_capacity(tags.iter().map(|t| t.name.len() + t.value.len()).sum());
@@ -308,6 +306,7 @@ impl<R: BufRead> Reader<R> {
                 context,
                 tag_text,
                 tags: packed,
+                tape: Tape::new(&text, &game, long_lines),
             };
             let span = game.span.shift(offset);
             self.ready.push_back(Record { model, diagnostics, span });
