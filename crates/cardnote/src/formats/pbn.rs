@@ -514,7 +514,7 @@ fn export_unit(games: &Games, infos: &[pbn::validate::GameInfo], keep_encoding: 
     for (record, info) in games.records.iter().zip(infos) {
         let view = record.model.view_with(info);
         // Writing to a Vec cannot fail.
-        let _ = writer.write_record(&view);
+        let _ = writer.write(&view);
         let written = std::mem::take(writer.get_mut());
         encode_record(&mut out, &written, keep_encoding && record.model.latin1);
     }
