@@ -212,9 +212,11 @@ pub struct Reader<R> {
     offset: usize,
     started: bool,
     latin1: bool,
-    /// Records checked and not yet given out.
+    /// Records read and not yet given out.
     ready: VecDeque<Record>,
     done: bool,
+    /// Whether the records are also checked as they are read (for [`Checked`]).
+    check: bool,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -230,6 +232,7 @@ impl<R: BufRead> Reader<R> {
             latin1: false,
             ready: VecDeque::new(),
             done: false,
+            check: false,
         }
     }
 
@@ -287,6 +290,13 @@ impl<R: BufRead> Reader<R> {
         for raw in Splitter::new(&text) {
             let RawGame { game, mut diagnostics, long_lines } = raw;
             let (tags, context) = self.carry.read(&text, &game, &mut diagnostics);
+            let mut info = GameInfo::default();
+            if self.check {
+                // `Checked`: the checks run here, on the tokens just read, as `check` would.
+                info =
+                    crate::validate::check_game(&text, &game, &tags, &long_lines, &context, &mut diagnostics);
+                shift_sections(&mut info, |s| s.shift(offset));
+            }
             crate::validate::finish_diagnostics(&text, offset, &mut diagnostics, self.options);
             let mut tag_text = String::with_capacity(tags.iter().map(|t| t.name.len() + t.value.len()).sum());
             let mut packed = Vec::with_capacity(tags.len());
@@ -299,7 +309,7 @@ impl<R: BufRead> Reader<R> {
                 text: String::new(),
                 offset,
                 span: game.span,
-                info: GameInfo::default(),
+                info,
                 export: context.export,
                 latin1: self.latin1,
                 is_game: game.items.iter().any(|i| matches!(i, Item::Tag(_))),
@@ -402,7 +412,6 @@ impl RepeatedWarnings {
 #[derive(Debug)]
 pub struct Checked<R> {
     reader: Reader<R>,
-    options: Options,
     repeats: RepeatedWarnings,
     ahead: Option<io::Result<Record>>,
 }
@@ -410,12 +419,11 @@ pub struct Checked<R> {
 impl<R: BufRead> Checked<R> {
     /// Reads and checks `input` (see [`Reader::new`]).
     pub fn new(input: R, options: Options) -> Checked<R> {
-        Checked {
-            reader: Reader::new(input, options),
-            options,
-            repeats: RepeatedWarnings::new(),
-            ahead: None,
-        }
+        // The checks run as each game is read, on the tokens just found: what `check` does on
+        // the record, without rebuilding the token tree.
+        let mut reader = Reader::new(input, options);
+        reader.check = true;
+        Checked { reader, repeats: RepeatedWarnings::new(), ahead: None }
     }
 
     fn next_checked(&mut self) -> Option<io::Result<Record>> {
@@ -423,7 +431,6 @@ impl<R: BufRead> Checked<R> {
             Ok(record) => record,
             Err(e) => return Some(Err(e)),
         };
-        check(&mut record, &self.options);
         self.repeats.hold_back(&mut record.diagnostics);
         Some(Ok(record))
     }
