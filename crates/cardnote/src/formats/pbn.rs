@@ -382,9 +382,14 @@ impl GameUnits<'_> {
 /// Line breaks as `cards_core::LineIndex` counts them: `\n`, `\r\n` and a lone `\r`.
 fn line_breaks(text: &str) -> usize {
     let b = text.as_bytes();
-    let lf = b.iter().filter(|&&c| c == b'\n').count();
-    let lone_cr = b.iter().enumerate().filter(|&(i, &c)| c == b'\r' && b.get(i + 1) != Some(&b'\n')).count();
-    lf + lone_cr
+    // Branch-free sums over the bytes and their successors, so the compiler vectorizes them.
+    let lf: usize = b.iter().map(|&c| usize::from(c == b'\n')).sum();
+    let lone_cr: usize = b
+        .iter()
+        .zip(b.iter().skip(1))
+        .map(|(&c, &next)| usize::from(c == b'\r') & usize::from(next != b'\n'))
+        .sum();
+    lf + lone_cr + usize::from(b.last() == Some(&b'\r'))
 }
 
 impl Iterator for GameUnits<'_> {
@@ -760,6 +765,18 @@ mod tests {
         assert_eq!(checked.records[0].fields["board"], Value::from("1"));
         for empty in [b"".as_slice(), b"\n\n", b"% PBN 2.1\n", b"{ nothing }\n"] {
             assert_eq!(check(empty, &CheckOptions::default()).records.len(), 1);
+        }
+    }
+
+    /// Line breaks are counted as `cards_core::LineIndex` counts them.
+    #[test]
+    fn line_breaks_count_as_the_line_index() {
+        for text in ["", "a", "\n", "\r", "\r\n", "a\r\nb\rc\n\n\r", "\r\r\n\n\r"] {
+            assert_eq!(
+                line_breaks(text) + 1,
+                cards_core::LineIndex::new(text).line_starts().len(),
+                "{text:?}"
+            );
         }
     }
 
