@@ -1,4 +1,6 @@
-//! Read + check the project corpus `N` times: `cargo run --release -p pbn --example pbn_throughput`.
+//! Read + check the project corpus `N` times: `cargo run --release -p pbn --example pbn_throughput`
+//! (`borrowed::read_str`; with `STREAM=1` the streaming `Checked`, with `SPLIT=1` the tokenizer
+//! alone; `FILE=path` reads that file instead of the corpus).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "../benches/support/mod.rs"]
@@ -11,11 +13,16 @@ fn main() {
     };
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200);
     let split = std::env::var("SPLIT").is_ok();
+    let stream = std::env::var("STREAM").is_ok();
     let t = std::time::Instant::now();
     let mut total = 0usize;
     for _ in 0..n {
         if split {
             total += pbn::parse::Splitter::new(&text).map(|g| g.game.items.len()).sum::<usize>();
+        } else if stream {
+            total += pbn::Checked::from_str(&text, pbn::Options::default())
+                .map(|r| r.map_or(0, |r| r.diagnostics.len()))
+                .sum::<usize>();
         } else {
             total += pbn::borrowed::read_str(&text, pbn::Options::default())
                 .map(|r| r.diagnostics.len())

@@ -26,7 +26,7 @@
 //!     println!("board {:?} of {:?}", record.model.info.board, record.model.tag("Event"));
 //!     assert_eq!(record.model.tag("Event"), Some("Club night"));
 //!     assert!(!record.has_errors());
-//!     writer.write_record(&record.model.view())?;
+//!     writer.write_record(&record)?;
 //!     #[cfg(feature = "serde")]
 //!     {
 //!         let game = record.model.view();
@@ -92,6 +92,7 @@ pub mod model;
 pub mod parse;
 pub mod stream;
 pub mod summary;
+mod tape;
 pub mod text;
 pub mod validate;
 pub mod write;

@@ -40,6 +40,7 @@ use cards_core::{Diagnostic, Span};
 
 use crate::model::Item;
 use crate::parse::{RawGame, Splitter};
+use crate::tape::Tape;
 use crate::validate::repeats::Repeats;
 use crate::validate::{Carry, Context, GameInfo, Options};
 
@@ -74,6 +75,8 @@ pub struct Game {
     /// Tag names and values after inheritance, packed in one buffer (see [`Game::tags`]).
     tag_text: String,
     tags: Vec<PackedTag>,
+    /// The tokens the reader found, kept so that nothing splits the text again.
+    tape: Tape,
 }
 
 /// A game serializes as one game of `cardnote convert --to json` ([`crate::summary::GameJson`]):
@@ -161,15 +164,13 @@ impl Game {
     #[must_use]
     pub fn checks(&self, options: &Options) -> (GameInfo, Vec<Diagnostic>) {
         let mut diagnostics = Vec::new();
-        let Some(raw) = Splitter::new(&self.text).find(|raw| raw.game.span == self.span) else {
-            return (GameInfo::default(), diagnostics);
-        };
+        let game = self.tokens();
         let tags = self.resolved_tags();
         let mut info = crate::validate::check_game(
             &self.text,
-            &raw.game,
+            &game,
             &tags,
-            &raw.long_lines,
+            self.tape.long_lines(),
             &self.context,
             &mut diagnostics,
         );
@@ -189,10 +190,7 @@ impl Game {
     /// format-preserving writers take them.
     #[must_use]
     pub fn tokens(&self) -> crate::model::Game<'_> {
-        Splitter::new(&self.text)
-            .map(|raw| raw.game)
-            .find(|game| game.span == self.span)
-            .unwrap_or(crate::model::Game { span: self.span, items: Vec::new() })
+        self.tape.game(&self.text)
     }
 }
 
@@ -214,9 +212,11 @@ pub struct Reader<R> {
     offset: usize,
     started: bool,
     latin1: bool,
-    /// Records checked and not yet given out.
+    /// Records read and not yet given out.
     ready: VecDeque<Record>,
     done: bool,
+    /// Whether the records are also checked as they are read (for [`Checked`]).
+    check: bool,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -232,6 +232,7 @@ impl<R: BufRead> Reader<R> {
             latin1: false,
             ready: VecDeque::new(),
             done: false,
+            check: false,
         }
     }
 
@@ -287,8 +288,15 @@ impl<R: BufRead> Reader<R> {
         self.offset += text.len();
         let first = self.ready.len();
         for raw in Splitter::new(&text) {
-            let RawGame { game, mut diagnostics, .. } = raw;
+            let RawGame { game, mut diagnostics, long_lines } = raw;
             let (tags, context) = self.carry.read(&text, &game, &mut diagnostics);
+            let mut info = GameInfo::default();
+            if self.check {
+                // `Checked`: the checks run here, on the tokens just read, as `check` would.
+                info =
+                    crate::validate::check_game(&text, &game, &tags, &long_lines, &context, &mut diagnostics);
+                shift_sections(&mut info, |s| s.shift(offset));
+            }
             crate::validate::finish_diagnostics(&text, offset, &mut diagnostics, self.options);
             let mut tag_text = String::with_capacity(tags.iter().map(|t| t.name.len() + t.value.len()).sum());
             let mut packed = Vec::with_capacity(tags.len());
@@ -301,13 +309,14 @@ impl<R: BufRead> Reader<R> {
                 text: String::new(),
                 offset,
                 span: game.span,
-                info: GameInfo::default(),
+                info,
                 export: context.export,
                 latin1: self.latin1,
                 is_game: game.items.iter().any(|i| matches!(i, Item::Tag(_))),
                 context,
                 tag_text,
                 tags: packed,
+                tape: Tape::new(&text, &game, long_lines),
             };
             let span = game.span.shift(offset);
             self.ready.push_back(Record { model, diagnostics, span });
@@ -403,7 +412,6 @@ impl RepeatedWarnings {
 #[derive(Debug)]
 pub struct Checked<R> {
     reader: Reader<R>,
-    options: Options,
     repeats: RepeatedWarnings,
     ahead: Option<io::Result<Record>>,
 }
@@ -411,12 +419,11 @@ pub struct Checked<R> {
 impl<R: BufRead> Checked<R> {
     /// Reads and checks `input` (see [`Reader::new`]).
     pub fn new(input: R, options: Options) -> Checked<R> {
-        Checked {
-            reader: Reader::new(input, options),
-            options,
-            repeats: RepeatedWarnings::new(),
-            ahead: None,
-        }
+        // The checks run as each game is read, on the tokens just found: what `check` does on
+        // the record, without rebuilding the token tree.
+        let mut reader = Reader::new(input, options);
+        reader.check = true;
+        Checked { reader, repeats: RepeatedWarnings::new(), ahead: None }
     }
 
     fn next_checked(&mut self) -> Option<io::Result<Record>> {
@@ -424,7 +431,6 @@ impl<R: BufRead> Checked<R> {
             Ok(record) => record,
             Err(e) => return Some(Err(e)),
         };
-        check(&mut record, &self.options);
         self.repeats.hold_back(&mut record.diagnostics);
         Some(Ok(record))
     }

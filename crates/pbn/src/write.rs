@@ -180,7 +180,7 @@ pub fn write_export<'a>(records: impl IntoIterator<Item = &'a Record<'a>>) -> St
     let mut writer = Writer::new(Vec::new());
     for record in records {
         // Writing to a Vec cannot fail.
-        let _ = writer.write_record(record);
+        let _ = writer.write(record);
     }
     let out = writer.finish().unwrap_or_default();
     String::from_utf8(out).unwrap_or_default()
@@ -192,8 +192,11 @@ pub fn write_export<'a>(records: impl IntoIterator<Item = &'a Record<'a>>) -> St
 ///
 /// ```
 /// let text = "[Board \"1\"]\n[Dealer \"N\"]\n";
+/// let options = pbn::Options::default();
 /// let mut writer = pbn::write::Writer::new(Vec::new());
-/// for record in pbn::borrowed::read_str(text, pbn::Options::default()) {
+/// for record in pbn::Reader::from_str(text, options) {
+///     let mut record = record?;
+///     pbn::check(&mut record, &options);
 ///     writer.write_record(&record)?;
 /// }
 /// let out = writer.finish()?;
@@ -225,11 +228,22 @@ impl<W: std::io::Write> Writer<W> {
         Writer { inner, buffer: String::new(), started: true, written: true, open_line: false }
     }
 
-    /// Writes one record (a record of version lines alone is left out: the header says it).
+    /// Writes one record of the streaming reader, checked ([`crate::check`]: the writer takes the
+    /// typed values the checks found). A record of version lines alone is left out: the header
+    /// says it.
     ///
     /// # Errors
     /// The underlying writer's.
-    pub fn write_record(&mut self, record: &Record<'_>) -> std::io::Result<()> {
+    pub fn write_record(&mut self, record: &crate::Record) -> std::io::Result<()> {
+        self.write(&record.model.view())
+    }
+
+    /// Writes one game as the borrowed reader gives it (or as [`crate::Game::view_with`] gives a
+    /// streamed game with typed values of its own); see [`Writer::write_record`].
+    ///
+    /// # Errors
+    /// The underlying writer's.
+    pub fn write(&mut self, record: &Record<'_>) -> std::io::Result<()> {
         if record.game.items.iter().all(|i| !matches!(i, Item::Tag(_)))
             && record.game.items.iter().all(is_version_line)
         {

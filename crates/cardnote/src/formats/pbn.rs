@@ -25,6 +25,16 @@ fn fields_of(info: &pbn::validate::GameInfo) -> Map<String, Value> {
     fields_map(&pbn::summary::Fields::from(info))
 }
 
+/// A game's fields for a report: none when the output never reads them (human `check`).
+fn report_fields(info: &pbn::validate::GameInfo, opts: &CheckOptions) -> Map<String, Value> {
+    if opts.no_fields { Map::new() } else { fields_of(info) }
+}
+
+/// The fields of a report without a game: every one null (none when the output never reads them).
+fn report_no_game_fields(opts: &CheckOptions) -> Map<String, Value> {
+    if opts.no_fields { Map::new() } else { no_game_fields() }
+}
+
 fn fields_map(fields: &pbn::summary::Fields) -> Map<String, Value> {
     match serde_json::to_value(fields) {
         Ok(Value::Object(m)) => m,
@@ -51,14 +61,14 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
         if r.is_game() {
             let mut diagnostics = std::mem::take(&mut carried);
             diagnostics.extend(r.diagnostics.iter().cloned());
-            reports.push(RecordReport { diagnostics, fields: fields(&r) });
+            reports.push(RecordReport { diagnostics, fields: report_fields(&r.info, opts) });
         } else {
             carried.extend(r.diagnostics.iter().cloned());
         }
     }
     match reports.last_mut() {
         Some(last) => last.diagnostics.append(&mut carried),
-        None => reports.push(RecordReport { diagnostics: carried, fields: no_game_fields() }),
+        None => reports.push(RecordReport { diagnostics: carried, fields: report_no_game_fields(opts) }),
     }
     FileCheck { source, records: reports }
 }
@@ -372,9 +382,14 @@ impl GameUnits<'_> {
 /// Line breaks as `cards_core::LineIndex` counts them: `\n`, `\r\n` and a lone `\r`.
 fn line_breaks(text: &str) -> usize {
     let b = text.as_bytes();
-    let lf = b.iter().filter(|&&c| c == b'\n').count();
-    let lone_cr = b.iter().enumerate().filter(|&(i, &c)| c == b'\r' && b.get(i + 1) != Some(&b'\n')).count();
-    lf + lone_cr
+    // Branch-free sums over the bytes and their successors, so the compiler vectorizes them.
+    let lf: usize = b.iter().map(|&c| usize::from(c == b'\n')).sum();
+    let lone_cr: usize = b
+        .iter()
+        .zip(b.iter().skip(1))
+        .map(|(&c, &next)| usize::from(c == b'\r') & usize::from(next != b'\n'))
+        .sum();
+    lf + lone_cr + usize::from(b.last() == Some(&b'\r'))
 }
 
 impl Iterator for GameUnits<'_> {
@@ -514,7 +529,7 @@ fn export_unit(games: &Games, infos: &[pbn::validate::GameInfo], keep_encoding: 
     for (record, info) in games.records.iter().zip(infos) {
         let view = record.model.view_with(info);
         // Writing to a Vec cannot fail.
-        let _ = writer.write_record(&view);
+        let _ = writer.write(&view);
         let written = std::mem::take(writer.get_mut());
         encode_record(&mut out, &written, keep_encoding && record.model.latin1);
     }
@@ -634,14 +649,14 @@ impl super::Notation for PbnNotation {
             if record.model.is_game {
                 let mut all = std::mem::take(&mut carried);
                 all.append(&mut diagnostics);
-                reports.push(RecordReport { diagnostics: all, fields: fields_of(info) });
+                reports.push(RecordReport { diagnostics: all, fields: report_fields(info, opts) });
             } else {
                 carried.append(&mut diagnostics);
             }
         }
         match reports.last_mut() {
             Some(last) => last.diagnostics.append(&mut carried),
-            None => reports.push(RecordReport { diagnostics: carried, fields: no_game_fields() }),
+            None => reports.push(RecordReport { diagnostics: carried, fields: report_no_game_fields(opts) }),
         }
         reports
     }
@@ -750,6 +765,46 @@ mod tests {
         assert_eq!(checked.records[0].fields["board"], Value::from("1"));
         for empty in [b"".as_slice(), b"\n\n", b"% PBN 2.1\n", b"{ nothing }\n"] {
             assert_eq!(check(empty, &CheckOptions::default()).records.len(), 1);
+        }
+    }
+
+    /// Line breaks are counted as `cards_core::LineIndex` counts them.
+    #[test]
+    fn line_breaks_count_as_the_line_index() {
+        for text in ["", "a", "\n", "\r", "\r\n", "a\r\nb\rc\n\n\r", "\r\r\n\n\r"] {
+            assert_eq!(
+                line_breaks(text) + 1,
+                cards_core::LineIndex::new(text).line_starts().len(),
+                "{text:?}"
+            );
+        }
+    }
+
+    /// Human output asks for no fields: the same diagnostics, no field map built, whole file or
+    /// streamed in units.
+    #[test]
+    fn no_fields_changes_only_the_fields() {
+        let data = [GAME, b"[Contract \"3N\"]\r\n\r\n", GAME, b"[Result \"14\"]\r\n"].concat();
+        let human_opts = CheckOptions { no_fields: true, ..CheckOptions::default() };
+        let units = |opts: &CheckOptions| -> Vec<RecordReport> {
+            let input: Box<dyn std::io::BufRead + Send> = Box::new(std::io::Cursor::new(data.clone()));
+            let notation = PbnNotation;
+            super::super::Notation::units(&notation, input, std::path::Path::new("x.pbn"))
+                .flat_map(|unit| super::super::Notation::check(&notation, &unit.unwrap(), opts))
+                .collect()
+        };
+        for (json, human) in [
+            (check(&data, &CheckOptions::default()).records, check(&data, &human_opts).records),
+            (units(&CheckOptions::default()), units(&human_opts)),
+        ] {
+            assert_eq!(json.len(), 2);
+            assert!(json.iter().any(|r| r.diagnostics.iter().any(Diagnostic::is_error)));
+            assert!(json.iter().any(|r| r.diagnostics.iter().any(|d| !d.is_error())));
+            for (json, human) in json.iter().zip(&human) {
+                assert_eq!(json.diagnostics, human.diagnostics);
+                assert!(!json.fields.is_empty());
+                assert!(human.fields.is_empty());
+            }
         }
     }
 
