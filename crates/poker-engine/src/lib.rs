@@ -65,6 +65,7 @@
 //!   `f64`; an amount out of range is an [`ActionError`], not a wrap.
 
 pub mod action;
+pub mod amount;
 pub mod card_text;
 pub mod chips;
 pub mod codes;
@@ -76,6 +77,7 @@ pub mod sim;
 pub mod state;
 
 pub use action::{Action, ActionError, CardList, Show, Warning, Warnings};
+pub use amount::Amount;
 pub use chips::Chips;
 pub use game::{BettingStructure, GameDef, GameError, RuleProfile, Variant};
 pub use state::{Phase, Pot, State, Turn};
