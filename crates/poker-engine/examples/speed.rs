@@ -4,10 +4,10 @@
 
 use std::time::Instant;
 
+use poker_engine::Variant;
 use poker_engine::eval::high7;
 use poker_engine::replay::replay_fastest;
 use poker_engine::sim::{Rng, random_hands};
-use poker_engine::Variant;
 
 /// CPU seconds used by this process so far (Linux `/proc/self/stat`, 100 Hz ticks).
 fn cpu() -> f64 {
