@@ -418,7 +418,7 @@ impl<A: Amount> State<A> {
         &self.stacks[..self.n]
     }
 
-    /// A in front of each player (the current round's bets).
+    /// Chips in front of each player (the current round's bets).
     #[must_use]
     pub fn bets(&self) -> &[A] {
         &self.bets[..self.n]

@@ -75,7 +75,7 @@ impl<A: Amount> State<A> {
     }
 
     /// [`State::pots`] on plain integers, when every amount it reads is integral and small (most
-    /// hands): the same steps with the same results, since integral [`A`] arithmetic is exact
+    /// hands): the same steps with the same results, since integral [`Chips`] arithmetic is exact
     /// integer arithmetic. `None` (with `out` partly written) sends the caller to the exact path.
     fn integral_pots(&self, out: &mut Pots<A>) -> Option<()> {
         let n = self.n;

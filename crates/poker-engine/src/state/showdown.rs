@@ -121,7 +121,7 @@ impl<A: Amount> State<A> {
         self.push_chips(None, None);
     }
 
-    /// A pushing and pulling; `known_up` and `known_pots` reuse what hand killing computed.
+    /// Chips pushing and pulling; `known_up` and `known_pots` reuse what hand killing computed.
     pub(super) fn push_chips(
         &mut self,
         known_up: Option<&[[Option<HandValue>; N]; 2]>,
@@ -210,7 +210,7 @@ impl<A: Amount> State<A> {
         } else if !pots.as_slice().is_empty() {
             self.warnings.add(Warning::ChipsVanished);
         }
-        // A pulling.
+        // Chips pulling.
         for i in 0..self.n {
             if self.bets[i].is_positive() {
                 let b = self.bets[i];
