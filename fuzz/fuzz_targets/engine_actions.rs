@@ -6,7 +6,10 @@
 //! - no finite stack, bet or pot is ever negative;
 //! - at the end every bet has been pulled, and the payoffs sum to zero unless the engine warned
 //!   that the chips vanished (PokerKit's quirk when everyone mucks); decimal hands to within
-//!   PokerKit's 28-significant-digit rounding (fuzz/FINDINGS.md F9).
+//!   PokerKit's 28-significant-digit rounding (fuzz/FINDINGS.md F9);
+//! - while every amount is whole chips, a state on `i64` (`State::integral`) given the same steps
+//!   gives the same results and the same state (until an amount it cannot hold, which it refuses
+//!   with `AmountNotIntegral`: the exact state goes on alone).
 //!
 //! Input layout: a few bytes choose the variant, profile, players, stacks and forced bets; the rest
 //! drives a mix of "sensible" actions (what the turn asks for, amounts in the legal range, cards from
@@ -16,7 +19,7 @@
 use cards_core::{Card, MaybeCard};
 use libfuzzer_sys::fuzz_target;
 use poker_engine::action::CardList;
-use poker_engine::{Action, Chips, GameDef, RuleProfile, Show, State, Turn, Variant, Warning};
+use poker_engine::{Action, ActionError, Chips, GameDef, RuleProfile, Show, State, Turn, Variant, Warning};
 
 struct Input<'a> {
     data: &'a [u8],
@@ -225,6 +228,20 @@ fn raw(state: &State, input: &mut Input<'_>) -> Action {
     }
 }
 
+/// The whole-chips shadow took the same step as `state` (`same`: whether its result was the same):
+/// it must be the same state. A refusal for an amount it cannot hold ends the shadow.
+fn shadow_agrees(state: &State, shadow: &mut Option<State<i64>>, same: Option<Result<bool, ActionError>>) {
+    if let Some(Err(ActionError::AmountNotIntegral)) = same {
+        *shadow = None;
+        return;
+    }
+    if let Some(integral) = shadow {
+        assert!(same != Some(Ok(false)), "the i64 state's result differs");
+        integral.take_warnings();
+        assert!(integral.to_exact() == *state, "the i64 state differs:\n{integral:?}\n{state:?}");
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut input = Input { data, pos: 0 };
     let variant = Variant::ALL[input.byte() as usize % Variant::ALL.len()];
@@ -252,6 +269,10 @@ fuzz_target!(|data: &[u8]| {
         eprintln!("{def:?}");
     }
     let Ok(mut state) = State::new(&def) else { return };
+    let mut shadow = State::integral(&def).ok().flatten();
+    if let Some(integral) = &mut shadow {
+        integral.take_warnings();
+    }
     let mut vanished = state.take_warnings().contains(Warning::ChipsVanished);
     let mut peak = Chips::ZERO;
     check(&state, vanished, &mut peak);
@@ -263,21 +284,25 @@ fuzz_target!(|data: &[u8]| {
             0 => {
                 // F1 fixed: a repair keeps the warnings of what it set off (a vanished pot).
                 let w = state.repair();
+                let same = shadow.as_mut().map(|s| Ok(s.repair() == w));
                 if debug {
                     eprintln!("repair -> {w:?}; stacks {:?}", state.stacks());
                 }
                 vanished |= w == Some(Warning::ChipsVanished)
                     || state.take_warnings().contains(Warning::ChipsVanished);
                 check(&state, vanished, &mut peak);
+                shadow_agrees(&state, &mut shadow, same);
                 continue;
             }
             1 => {
                 let w = state.repair_passive();
+                let same = shadow.as_mut().map(|s| Ok(s.repair_passive() == w));
                 if debug {
                     eprintln!("repair_passive -> {w:?}; stacks {:?}", state.stacks());
                 }
                 vanished |= state.take_warnings().contains(Warning::ChipsVanished);
                 check(&state, vanished, &mut peak);
+                shadow_agrees(&state, &mut shadow, same);
                 continue;
             }
             2 => raw(&state, &mut input),
@@ -287,6 +312,10 @@ fuzz_target!(|data: &[u8]| {
         // step was most of the target's time.
         let before = state.clone();
         let result = state.apply(&action);
+        let same = shadow.as_mut().map(|s| match s.apply(&action) {
+            Err(ActionError::AmountNotIntegral) => Err(ActionError::AmountNotIntegral),
+            other => Ok(format!("{other:?}") == format!("{result:?}")),
+        });
         if debug {
             eprintln!(
                 "{action} -> {result:?}; stacks {:?} payoffs {:?} phase {:?}",
@@ -304,5 +333,6 @@ fuzz_target!(|data: &[u8]| {
         }
         vanished |= state.take_warnings().contains(Warning::ChipsVanished);
         check(&state, vanished, &mut peak);
+        shadow_agrees(&state, &mut shadow, same);
     }
 });

@@ -25,8 +25,8 @@
 //! ```
 
 use cards_core::{Diagnostic, Span};
-use poker_engine::replay::{Event, run_observed};
-use poker_engine::{Action as EngineAction, CardList, Chips, GameDef, Show, State};
+use poker_engine::replay::{Event, Replayed as Final, replay_fastest, run_observed};
+use poker_engine::{Action as EngineAction, Amount, CardList, Chips, GameDef, GameError, Show, State};
 
 pub use poker_engine::RuleProfile;
 
@@ -144,7 +144,9 @@ pub fn replay_parsed(parsed: &ParsedHand, profile: RuleProfile) -> Option<Replay
 }
 
 /// Replays a hand. `action_spans[i]` locates action `i` in the file; `fallback` is used for
-/// setup errors and for actions without a span.
+/// setup errors and for actions without a span. The replay runs on whole chips when every amount
+/// of the hand is one ([`poker_engine::replay::replay_fastest`]; the same outcome, text and
+/// diagnostics as on exact amounts).
 #[must_use]
 pub fn replay_hand(
     hand: &Hand,
@@ -152,7 +154,20 @@ pub fn replay_hand(
     fallback: Span,
     profile: RuleProfile,
 ) -> ReplayOutcome {
-    replay_hand_observed(hand, action_spans, fallback, profile, |_, _| {})
+    let def = game_def(hand, profile);
+    let (actions, stop, diagnostics) = converted(hand, action_spans, fallback);
+    let mut events = Vec::new();
+    let uncalled = hand.winnings.is_some();
+    let ended = replay_fastest(&def, &actions, &mut events, |replayed| match replayed {
+        Final::Integral(state) => Ended::of(state, uncalled),
+        Final::Exact(state) => Ended::of(state, uncalled),
+    });
+    match ended {
+        Ok(ended) => {
+            outcome(hand, action_spans, fallback, profile, (&actions, stop, diagnostics), &events, ended)
+        }
+        Err(e) => setup_failed(&e, fallback),
+    }
 }
 
 /// [`replay_hand`], calling `before(index, state)` with the engine state before each action is
@@ -165,42 +180,93 @@ pub fn replay_hand_observed(
     profile: RuleProfile,
     before: impl FnMut(usize, &State),
 ) -> ReplayOutcome {
-    let span_of = |i: usize| action_spans.get(i).copied().unwrap_or(fallback);
-    let mut outcome = ReplayOutcome::default();
     let def = game_def(hand, profile);
     let mut state = match State::new(&def) {
         Ok(state) => state,
-        Err(e) => {
-            outcome.diagnostics.push(Diagnostic::error(
-                e.code(),
-                format!("cannot start the hand: {e}"),
-                fallback,
-            ));
-            return outcome;
-        }
+        Err(e) => return setup_failed(&e, fallback),
     };
-    let (actions, stop) = match engine_actions(hand) {
-        Ok(actions) => (actions, None),
+    let (actions, stop, diagnostics) = converted(hand, action_spans, fallback);
+    let mut events = Vec::new();
+    run_observed(&mut state, &actions, &mut events, before);
+    let ended = Ended::of(&state, hand.winnings.is_some());
+    outcome(hand, action_spans, fallback, profile, (&actions, stop, diagnostics), &events, ended)
+}
+
+/// The outcome of a hand whose game could not be set up.
+fn setup_failed(e: &GameError, fallback: Span) -> ReplayOutcome {
+    let mut outcome = ReplayOutcome::default();
+    outcome.diagnostics.push(Diagnostic::error(e.code(), format!("cannot start the hand: {e}"), fallback));
+    outcome
+}
+
+/// The engine actions of a hand, the index of the first one that cannot be converted (the replay
+/// stops before it) and the error saying so.
+fn converted(
+    hand: &Hand,
+    action_spans: &[Span],
+    fallback: Span,
+) -> (Vec<EngineAction>, Option<usize>, Vec<Diagnostic>) {
+    match engine_actions(hand) {
+        Ok(actions) => (actions, None, Vec::new()),
         Err((index, e)) => {
             let message = match e {
                 ConvertError::PlayerZero => "players are numbered from p1",
                 ConvertError::TooManyCards => "too many cards in one action",
             };
-            outcome.diagnostics.push(Diagnostic::error(
-                crate::codes::REPLAY_BAD_ACTION,
-                message,
-                span_of(index),
-            ));
+            let span = action_spans.get(index).copied().unwrap_or(fallback);
+            let error = Diagnostic::error(crate::codes::REPLAY_BAD_ACTION, message, span);
             // Replay what comes before the bad action.
             let before = hand.actions.get(..index).unwrap_or_default();
             let actions = before.iter().filter_map(|a| engine_action(&a.kind).ok()).collect();
-            (actions, Some(index))
+            (actions, Some(index), vec![error])
         }
-    };
-    let mut events = Vec::new();
-    run_observed(&mut state, &actions, &mut events, before);
+    }
+}
+
+/// What the final state gives, as text, read from a state on either amount type.
+struct Ended {
+    over: bool,
+    finishing_stacks: Vec<String>,
+    payoffs: Vec<String>,
+    winnings: Vec<String>,
+    /// What each player collected plus the uncalled bet returned (when asked for).
+    with_uncalled: Vec<String>,
+}
+
+impl Ended {
+    fn of<A: Amount>(state: &State<A>, with_uncalled: bool) -> Ended {
+        let text = |amounts: &[A]| amounts.iter().map(A::to_text).collect();
+        let with_uncalled = if with_uncalled {
+            let won = state.winnings().iter().zip(state.uncalled_returned());
+            won.map(|(won, back)| won.add(*back).to_text()).collect()
+        } else {
+            Vec::new()
+        };
+        Ended {
+            over: state.is_over(),
+            finishing_stacks: text(state.stacks()),
+            payoffs: text(state.payoffs()),
+            winnings: text(state.winnings()),
+            with_uncalled,
+        }
+    }
+}
+
+/// The replay's diagnostics (events in action order, then the declared outcome fields against
+/// the replayed ones) and outcome.
+fn outcome(
+    hand: &Hand,
+    action_spans: &[Span],
+    fallback: Span,
+    profile: RuleProfile,
+    (actions, stop, diagnostics): (&[EngineAction], Option<usize>, Vec<Diagnostic>),
+    events: &[Event],
+    ended: Ended,
+) -> ReplayOutcome {
+    let span_of = |i: usize| action_spans.get(i).copied().unwrap_or(fallback);
+    let mut outcome = ReplayOutcome { diagnostics, ..ReplayOutcome::default() };
     for event in events {
-        match event {
+        match *event {
             Event::Error { action, error } => {
                 let player = hand.actions.get(action).and_then(|a| a.kind.player());
                 let who = player.map(|p| format!("{p}: ")).unwrap_or_default();
@@ -218,10 +284,10 @@ pub fn replay_hand_observed(
             }
         }
     }
-    outcome.terminal = state.is_over() && stop.is_none();
-    outcome.finishing_stacks = state.stacks().iter().map(chips_text).collect();
-    outcome.payoffs = state.payoffs().iter().map(chips_text).collect();
-    outcome.winnings = state.winnings().iter().map(chips_text).collect();
+    outcome.terminal = ended.over && stop.is_none();
+    outcome.finishing_stacks = ended.finishing_stacks;
+    outcome.payoffs = ended.payoffs;
+    outcome.winnings = ended.winnings;
     outcome.as_written = replayed_as_written(&outcome.diagnostics);
     if outcome.as_written {
         let amount = |text: &String| text.parse::<cards_core::Amount>().ok();
@@ -235,19 +301,10 @@ pub fn replay_hand_observed(
         }
         if let Some(declared) = &hand.winnings {
             let won: Vec<bool> = outcome.winnings.iter().map(positive).collect();
-            let with_uncalled: Vec<String> = state
-                .winnings()
-                .iter()
-                .zip(state.uncalled_returned())
-                .map(|(won, back)| won.add(*back).to_text())
-                .collect();
+            let with_uncalled = &ended.with_uncalled;
             let won_back: Vec<bool> = with_uncalled.iter().map(positive).collect();
-            let replayed = Replayed {
-                collected: &outcome.winnings,
-                won: &won,
-                with_uncalled: &with_uncalled,
-                won_back: &won_back,
-            };
+            let replayed =
+                Replayed { collected: &outcome.winnings, won: &won, with_uncalled, won_back: &won_back };
             if let Some(d) = compare_winnings(declared, &replayed, fallback) {
                 outcome.diagnostics.push(d);
             }
@@ -263,18 +320,6 @@ pub use crate::codes::PHH_FINISHING_STACKS_MISMATCH as FINISHING_STACKS_MISMATCH
 pub use crate::codes::PHH_FINISHING_STACKS_RAKED as FINISHING_STACKS_RAKED;
 /// A declared `winnings` that the replay does not give (error).
 pub use crate::codes::PHH_WINNINGS_MISMATCH as WINNINGS_MISMATCH;
-/// [`Chips::to_text`], by the integer path when the amount is a whole number of chips (most
-/// hands: the same text, without formatting a 128-bit mantissa).
-fn chips_text(chips: &Chips) -> String {
-    match chips.decimal() {
-        Some(d) if d.scale() == 0 => match i64::try_from(d.mantissa()) {
-            Ok(whole) => whole.to_string(),
-            Err(_) => chips.to_text(),
-        },
-        _ => chips.to_text(),
-    }
-}
-
 /// A declared `winnings` lower than the replay's only for players who collected a pot: the
 /// post-rake amounts the specification asks for (warning; an error with `--strict`).
 pub use crate::codes::PHH_WINNINGS_RAKED as WINNINGS_RAKED;
@@ -440,18 +485,6 @@ mod tests {
     const HAND: &str = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
         starting_stacks = [200, 200, 200]\nactions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 7c2d', \
         'p3 f', 'p1 cbr 6', 'p2 f']\n";
-
-    #[test]
-    fn chips_text_is_the_engines_text() {
-        let texts = ["0", "-0", "7", "-12", "100.00", "-2.50", "0.001", "inf", "9223372036854775807"];
-        let mut amounts: Vec<Chips> = texts.iter().map(|t| t.parse::<Chips>().unwrap()).collect();
-        amounts.push(Chips::from_int(i64::MIN));
-        amounts.push(Chips::from_int(i64::MAX).add(Chips::from_int(1)));
-        amounts.push(Chips::from_int(-5).sub(Chips::from_int(i64::MAX)).sub(Chips::from_int(i64::MAX)));
-        for chips in amounts {
-            assert_eq!(chips_text(&chips), chips.to_text());
-        }
-    }
 
     fn codes(declared: &str) -> Vec<String> {
         let parsed = crate::parse_hand(&format!("{HAND}finishing_stacks = {declared}\n"));

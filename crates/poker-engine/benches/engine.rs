@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use poker_engine::eval::{HandType, evaluate, high7};
-use poker_engine::replay::run;
+use poker_engine::replay::{replay_fastest, run};
 use poker_engine::sim::{Rng, random_hands};
 use poker_engine::{State, Variant};
 
@@ -57,27 +57,43 @@ fn eval(c: &mut Criterion) {
     group.finish();
 }
 
+/// Whole hands per variant as a PHH replay runs them (`replay_fastest`: on `i64` when every
+/// amount is whole chips, as in these generated hands), and NT on exact `Chips` only.
 fn replay(c: &mut Criterion) {
     let mut group = c.benchmark_group("replay");
     for variant in Variant::ALL {
         let hands = random_hands(variant, 500, 1);
-        let actions: usize = hands.iter().map(|h| h.actions.len()).sum();
         group.throughput(Throughput::Elements(hands.len() as u64));
         group.bench_function(variant.code().replace('/', "_"), |b| {
             let mut events = Vec::with_capacity(8);
             b.iter(|| {
                 let mut over = 0;
                 for hand in &hands {
-                    let mut state = State::new(&hand.def).unwrap();
                     events.clear();
-                    run(&mut state, &hand.actions, &mut events);
-                    over += usize::from(state.is_over());
+                    let ended = replay_fastest(&hand.def, &hand.actions, &mut events, |r| r.is_over());
+                    over += usize::from(ended.unwrap());
                 }
                 assert_eq!(over, hands.len());
-                black_box(actions)
+                black_box(over)
             });
         });
     }
+    let hands = random_hands(Variant::NoLimitTexasHoldem, 500, 1);
+    group.throughput(Throughput::Elements(hands.len() as u64));
+    group.bench_function("NT_exact", |b| {
+        let mut events = Vec::with_capacity(8);
+        b.iter(|| {
+            let mut over = 0;
+            for hand in &hands {
+                let mut state = State::new(&hand.def).unwrap();
+                events.clear();
+                run(&mut state, &hand.actions, &mut events);
+                over += usize::from(state.is_over());
+            }
+            assert_eq!(over, hands.len());
+            black_box(over)
+        });
+    });
     group.finish();
 }
 

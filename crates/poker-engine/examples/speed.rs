@@ -4,10 +4,10 @@
 
 use std::time::Instant;
 
+use poker_engine::Variant;
 use poker_engine::eval::high7;
-use poker_engine::replay::run;
+use poker_engine::replay::replay_fastest;
 use poker_engine::sim::{Rng, random_hands};
-use poker_engine::{State, Variant};
 
 /// CPU seconds used by this process so far (Linux `/proc/self/stat`, 100 Hz ticks).
 fn cpu() -> f64 {
@@ -52,9 +52,8 @@ fn main() {
         let mut events = Vec::new();
         for _ in 0..20 {
             for h in &hands {
-                let mut state = State::new(&h.def).unwrap();
                 events.clear();
-                run(&mut state, &h.actions, &mut events);
+                replay_fastest(&h.def, &h.actions, &mut events, |r| r.is_over()).unwrap();
             }
         }
         let n = 20 * hands.len();

@@ -331,6 +331,11 @@ pub enum ActionError {
     /// A bet amount of 10^20 chips or more (sums of such amounts could pass the 96 bits an amount
     /// holds; only infinite stacks can afford them).
     AmountTooLarge,
+    /// A bet amount that is not a whole number of chips below 2^48, given to a state on whole
+    /// chips ([`State::integral`](crate::State::integral)): replay the hand on exact amounts
+    /// ([`State::new`](crate::State::new)), as
+    /// [`replay::replay_fastest`](crate::replay::replay_fastest) does.
+    AmountNotIntegral,
 }
 
 impl ActionError {
@@ -338,7 +343,10 @@ impl ActionError {
     /// amount) rather than a rule of the game: PokerKit's replay would not repair around it.
     #[must_use]
     pub const fn is_engine_limit(&self) -> bool {
-        matches!(self, ActionError::AmountNotFinite | ActionError::AmountTooLarge)
+        matches!(
+            self,
+            ActionError::AmountNotFinite | ActionError::AmountTooLarge | ActionError::AmountNotIntegral
+        )
     }
 
     /// A stable SCREAMING_SNAKE code.
@@ -374,6 +382,7 @@ impl ActionError {
             ActionError::CardNotInDeck => codes::REPLAY_CARD_NOT_IN_DECK,
             ActionError::AmountNotFinite => codes::REPLAY_AMOUNT_NOT_FINITE,
             ActionError::AmountTooLarge => codes::REPLAY_AMOUNT_TOO_LARGE,
+            ActionError::AmountNotIntegral => codes::REPLAY_AMOUNT_NOT_INTEGRAL,
         }
     }
 }
@@ -414,6 +423,9 @@ impl fmt::Display for ActionError {
             ActionError::CardNotInDeck => f.write_str("the card is not in the remaining deck"),
             ActionError::AmountNotFinite => f.write_str("a bet amount must be finite"),
             ActionError::AmountTooLarge => f.write_str("a bet amount must be below 10^20 chips"),
+            ActionError::AmountNotIntegral => {
+                f.write_str("this state holds whole chips below 2^48 only: replay on exact amounts")
+            }
         }
     }
 }

@@ -422,6 +422,10 @@ impl Chips {
     /// Text as PokerKit prints it: the decimal as held (`12.50`, `2.333…334`), or `inf`.
     #[must_use]
     pub fn to_text(&self) -> String {
+        if let Some(whole) = self.small_int() {
+            // Whole chips (most amounts): the same text, without dividing a 128-bit mantissa.
+            return whole.to_string();
+        }
         // One allocation of the exact length.
         String::from(self.text_in(&mut [0; TEXT_BYTES]))
     }
@@ -632,6 +636,19 @@ mod tests {
         assert_eq!(tiny.to_text(), "0.00000000003333333333333333333333333333");
         assert_eq!(tiny.neg().to_text(), "-0.00000000003333333333333333333333333333");
         assert_eq!(Chips::INF.to_text(), "inf");
+    }
+
+    /// The whole-chips shortcut of `to_text` writes what the general writer writes.
+    #[test]
+    fn whole_chips_text_is_the_general_text() {
+        let texts = ["0", "-0", "7", "-12", "100.00", "-2.50", "0.001", "inf", "9223372036854775807"];
+        let mut amounts: Vec<Chips> = texts.iter().map(|t| c(t)).collect();
+        let big = Chips::from_int(i64::MAX);
+        amounts.extend([Chips::from_int(i64::MIN), big.add(Chips::from_int(1)), big.add(big).neg()]);
+        amounts.extend([(1 << 56) - 1, 1 << 56, -(1 << 56) + 1, -(1 << 56)].map(Chips::from_int));
+        for chips in amounts {
+            assert_eq!(chips.to_text(), chips.text_in(&mut [0; TEXT_BYTES]), "{chips:?}");
+        }
     }
 
     #[test]

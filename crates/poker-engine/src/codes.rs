@@ -60,6 +60,9 @@ pub const REPLAY_CARD_NOT_IN_DECK: &str = "REPLAY_CARD_NOT_IN_DECK";
 pub const REPLAY_AMOUNT_NOT_FINITE: &str = "REPLAY_AMOUNT_NOT_FINITE";
 /// Reported for [`ActionError::AmountTooLarge`](crate::ActionError), [`GameError::AmountTooLarge`](crate::GameError).
 pub const REPLAY_AMOUNT_TOO_LARGE: &str = "REPLAY_AMOUNT_TOO_LARGE";
+/// Reported for [`ActionError::AmountNotIntegral`](crate::ActionError) (a state on whole chips
+/// only; a PHH replay never reports it, it restarts on exact amounts).
+pub const REPLAY_AMOUNT_NOT_INTEGRAL: &str = "REPLAY_AMOUNT_NOT_INTEGRAL";
 /// Reported for [`Warning::FoldWithNothingToCall`](crate::Warning).
 pub const REPLAY_FOLD_NOTHING_TO_CALL: &str = "REPLAY_FOLD_NOTHING_TO_CALL";
 /// Reported for [`Warning::ChipsVanished`](crate::Warning).
@@ -130,6 +133,7 @@ pub const ALL: &[&str] = &[
     REPLAY_CARD_NOT_IN_DECK,
     REPLAY_AMOUNT_NOT_FINITE,
     REPLAY_AMOUNT_TOO_LARGE,
+    REPLAY_AMOUNT_NOT_INTEGRAL,
     REPLAY_FOLD_NOTHING_TO_CALL,
     REPLAY_CHIPS_VANISHED,
     REPLAY_QUIRK_HILO_LOW_SPLIT,
@@ -187,6 +191,7 @@ mod tests {
         assert_eq!(REPLAY_CARD_NOT_IN_DECK, "REPLAY_CARD_NOT_IN_DECK");
         assert_eq!(REPLAY_AMOUNT_NOT_FINITE, "REPLAY_AMOUNT_NOT_FINITE");
         assert_eq!(REPLAY_AMOUNT_TOO_LARGE, "REPLAY_AMOUNT_TOO_LARGE");
+        assert_eq!(REPLAY_AMOUNT_NOT_INTEGRAL, "REPLAY_AMOUNT_NOT_INTEGRAL");
         assert_eq!(REPLAY_FOLD_NOTHING_TO_CALL, "REPLAY_FOLD_NOTHING_TO_CALL");
         assert_eq!(REPLAY_CHIPS_VANISHED, "REPLAY_CHIPS_VANISHED");
         assert_eq!(REPLAY_QUIRK_HILO_LOW_SPLIT, "REPLAY_QUIRK_HILO_LOW_SPLIT");

@@ -249,6 +249,20 @@ pub struct Street {
     pub max_raises: Option<u8>,
 }
 
+impl Street {
+    /// No street (the streets of a state not yet set up).
+    pub(crate) const NONE: Street = Street {
+        burn: false,
+        hole: [false; 5],
+        hole_count: 0,
+        board: 0,
+        draw: false,
+        opening: Opening::Position,
+        min_bet: Chips::ZERO,
+        max_raises: None,
+    };
+}
+
 /// Why a game cannot be set up.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameError {

@@ -26,7 +26,9 @@
 //!   here; deals, player decisions and showdown actions come from [`Action`]s.
 //! * Amounts are [`Chips`]: exact decimals (PokerKit's `int`/`Decimal` distinction is kept through
 //!   the decimal scale, so integral pots floor-divide and decimal pots divide at 28 significant
-//!   digits) or `inf` for unknown stacks. Never `f64`.
+//!   digits) or `inf` for unknown stacks. Never `f64`. The state is generic over its [`Amount`]:
+//!   [`replay::replay_fastest`] runs a hand whose amounts are all whole chips on `i64` (the same
+//!   numbers and text, about half the instructions) and any other hand on [`Chips`].
 //! * Applying an action never allocates: per-player data sits in fixed arrays of
 //!   [`MAX_PLAYERS`](game::MAX_PLAYERS).
 //! * [`eval`] has the hand evaluators; [`replay`] drives a whole action sequence, with
@@ -65,6 +67,7 @@
 //!   `f64`; an amount out of range is an [`ActionError`], not a wrap.
 
 pub mod action;
+pub mod amount;
 pub mod card_text;
 pub mod chips;
 pub mod codes;
@@ -76,6 +79,7 @@ pub mod sim;
 pub mod state;
 
 pub use action::{Action, ActionError, CardList, Show, Warning, Warnings};
+pub use amount::Amount;
 pub use chips::Chips;
 pub use game::{BettingStructure, GameDef, GameError, RuleProfile, Variant};
 pub use state::{Phase, Pot, State, Turn};

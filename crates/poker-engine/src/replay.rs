@@ -9,6 +9,7 @@
 use cards_core::MaybeCard;
 
 use crate::action::{Action, ActionError, CardList, Show, Warning, Warnings};
+use crate::amount::Amount;
 use crate::chips::Chips;
 use crate::game::{GameDef, GameError, RuleProfile};
 use crate::state::State;
@@ -89,19 +90,96 @@ pub fn replay(def: &GameDef, actions: &[Action]) -> Result<Outcome, GameError> {
     Ok(Outcome { state, events })
 }
 
+/// The final state of a hand replayed by [`replay_fastest`], on whole chips when it could be.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Replayed<'a> {
+    /// Every amount was a whole number of chips below 2^48: the state ran on `i64`.
+    Integral(&'a State<i64>),
+    /// The state ran on exact [`Chips`].
+    Exact(&'a State<Chips>),
+}
+
+impl Replayed<'_> {
+    /// Whether the hand ran to its end.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        match self {
+            Replayed::Integral(state) => state.is_over(),
+            Replayed::Exact(state) => state.is_over(),
+        }
+    }
+
+    /// The state on exact amounts (the integral one converted: the same numbers and text).
+    #[must_use]
+    pub fn to_exact(&self) -> State<Chips> {
+        match self {
+            Replayed::Integral(state) => state.to_exact(),
+            Replayed::Exact(state) => (*state).clone(),
+        }
+    }
+}
+
+/// [`replay`] on the cheapest exact path, handing the final state to `finish`: on `i64` when every
+/// amount of `def` is a whole number of chips below 2^48 (most hands; about half the
+/// instructions), restarted on exact [`Chips`] when one is not, or when an action names such an
+/// amount. Events are pushed to `events`. The numbers, their text and the events are those of the
+/// exact replay (the state stays where it was built: `finish` reads it in place).
+///
+/// ```
+/// use poker_engine::{Action, Chips, GameDef, Variant};
+/// use poker_engine::replay::{Replayed, replay_fastest};
+/// let mut def = GameDef::new(Variant::NoLimitTexasHoldem, vec![Chips::from_int(100); 2]);
+/// def.blinds_or_straddles = vec![Chips::from_int(1), Chips::from_int(2)];
+/// def.min_bet = Chips::from_int(2);
+/// let actions: Vec<Action> = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 4.50", "p1 f"]
+///     .iter().map(|a| a.parse().unwrap()).collect();
+/// let mut events = Vec::new();
+/// let stack = replay_fastest(&def, &actions, &mut events, |replayed| match replayed {
+///     Replayed::Exact(state) => state.stacks()[1].to_text(),
+///     Replayed::Integral(_) => unreachable!("a raise to 4.50 is not whole chips"),
+/// });
+/// assert_eq!(stack.unwrap(), "102.00");
+/// let whole = replay_fastest(&def, &actions[..2], &mut events, |r| matches!(r, Replayed::Integral(_)));
+/// assert!(whole.unwrap());
+/// ```
+pub fn replay_fastest<R>(
+    def: &GameDef,
+    actions: &[Action],
+    events: &mut Vec<Event>,
+    finish: impl FnOnce(Replayed<'_>) -> R,
+) -> Result<R, GameError> {
+    let mut integral = State::<i64>::blank();
+    if integral.start(def)? {
+        let start = events.len();
+        run(&mut integral, actions, events);
+        let exact_needed = events[start..]
+            .iter()
+            .any(|e| matches!(e, Event::Error { error: ActionError::AmountNotIntegral, .. }));
+        if !exact_needed {
+            return Ok(finish(Replayed::Integral(&integral)));
+        }
+        events.truncate(start);
+    }
+    let mut exact = State::<Chips>::blank();
+    // `start` takes every `Chips`.
+    exact.start(def)?;
+    run(&mut exact, actions, events);
+    Ok(finish(Replayed::Exact(&exact)))
+}
+
 /// Replays into an existing state (for callers that keep the state), pushing events.
-pub fn run(state: &mut State, actions: &[Action], events: &mut Vec<Event>) {
+pub fn run<A: Amount>(state: &mut State<A>, actions: &[Action], events: &mut Vec<Event>) {
     run_observed(state, actions, events, |_, _| {});
 }
 
 /// [`run`], calling `before(index, state)` with the state as it stands before each attempt at
 /// an action: once, or again after each repair (an inserted check or fold), so the last call for
 /// an index is the state the action met (tables of per-action state, statistics).
-pub fn run_observed(
-    state: &mut State,
+pub fn run_observed<A: Amount>(
+    state: &mut State<A>,
     actions: &[Action],
     events: &mut Vec<Event>,
-    mut before: impl FnMut(usize, &State),
+    mut before: impl FnMut(usize, &State<A>),
 ) {
     let lenient = state.profile() == RuleProfile::Pokerkit;
     for (index, action) in actions.iter().enumerate() {
@@ -167,7 +245,7 @@ pub const fn is_repair(w: Warning) -> bool {
 // --------------------------------------------------------------------------------------------
 // PokerKit's repairs: what its replay loop inserts when the history lacks an action.
 
-impl State {
+impl<A: Amount> State<A> {
     /// Applies `??` hole dealing or an empty show, as PokerKit's replay does when the history
     /// lacks them. Returns the warning of the repair taken, or `None` when none applies.
     pub fn repair_passive(&mut self) -> Option<Warning> {

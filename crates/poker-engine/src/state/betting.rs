@@ -5,16 +5,17 @@ use core::cmp::Ordering;
 
 use cards_core::MaybeCard;
 
-use super::{Phase, State};
+use super::{Phase, State, last_max};
 use crate::action::{ActionError, Warning, Warnings};
+use crate::amount::Amount;
 use crate::chips::Chips;
 use crate::eval::opening_value;
 use crate::game::{BettingStructure, Opening, RuleProfile, Variant};
 
-impl State {
+impl<A: Amount> State<A> {
     /// The amount a check/call would put in (0 = check), when a player is to bet.
     #[must_use]
-    pub fn call_amount(&self) -> Option<Chips> {
+    pub fn call_amount(&self) -> Option<A> {
         if self.bring_in_status {
             return None;
         }
@@ -24,20 +25,20 @@ impl State {
 
     /// The bring-in the actor would post, if a bring-in is due.
     #[must_use]
-    pub fn bring_in_amount(&self) -> Option<Chips> {
+    pub fn bring_in_amount(&self) -> Option<A> {
         let p = self.actor()?;
         if self.bring_in_status { Some(self.stacks[p].min(self.bring_in)) } else { None }
     }
 
     /// The minimum and maximum "to" amounts of a completion/bet/raise, if one is legal now.
     #[must_use]
-    pub fn raise_range(&self) -> Option<(Chips, Chips)> {
+    pub fn raise_range(&self) -> Option<(A, A)> {
         let p = self.actor()?;
         self.verify_raise(p).ok()?;
         Some((self.min_raise_to(p), self.max_raise_to(p)))
     }
 
-    pub(super) fn max_bet(&self) -> Chips {
+    pub(super) fn max_bet(&self) -> A {
         self.bets[self.top_bettor]
     }
 
@@ -63,7 +64,7 @@ impl State {
             }
             return;
         }
-        match self.bets[i].cmp(&self.bets[top]) {
+        match self.bets[i].compare(&self.bets[top]) {
             Ordering::Greater => self.top_bettor = i,
             Ordering::Equal if i < top => self.top_bettor = i,
             _ => {}
@@ -71,9 +72,9 @@ impl State {
     }
 
     /// The second largest `bet + stack` over active players (`None` with fewer than two).
-    pub(super) fn second_largest_reach(&self) -> Option<Chips> {
-        let mut best = Chips::ZERO;
-        let mut second = Chips::ZERO;
+    pub(super) fn second_largest_reach(&self) -> Option<A> {
+        let mut best = A::ZERO;
+        let mut second = A::ZERO;
         let mut count = 0;
         for j in 0..self.n {
             if self.active[j] {
@@ -93,13 +94,13 @@ impl State {
     }
 
     /// PokerKit's effective stack: min(stack, max(0, second largest reach - own bet)).
-    pub(super) fn effective_stack_with(&self, i: usize, second: Option<Chips>) -> Chips {
-        let Some(second) = second else { return Chips::ZERO };
+    pub(super) fn effective_stack_with(&self, i: usize, second: Option<A>) -> A {
+        let Some(second) = second else { return A::ZERO };
         if self.street.is_none() || !self.active[i] {
-            return Chips::ZERO;
+            return A::ZERO;
         }
         let room = second.sub(self.bets[i]);
-        let room = if room.is_negative() { Chips::ZERO } else { room };
+        let room = if room.is_negative() { A::ZERO } else { room };
         self.stacks[i].min(room)
     }
 
@@ -119,19 +120,19 @@ impl State {
             let dead = if self.street == Some(0) && self.raw_blind(k).is_negative() {
                 self.effective_blind(k).min(self.bets[k])
             } else {
-                Chips::ZERO
+                A::ZERO
             };
-            let matched = (0..n).filter(|&j| j != k).map(|j| self.bets[j]).max().unwrap_or(Chips::ZERO);
-            let won = self.bets[k].sub(dead).min(matched).max(Chips::ZERO).add(dead);
+            let matched = last_max((0..n).filter(|&j| j != k).map(|j| self.bets[j])).unwrap_or(A::ZERO);
+            let won = self.bets[k].sub(dead).min(matched).max(A::ZERO).add(dead);
             self.collected[k] = self.collected[k].add(won);
-            self.returned[k] = self.returned[k].add(self.bets[k].sub(won).max(Chips::ZERO));
+            self.returned[k] = self.returned[k].add(self.bets[k].sub(won).max(A::ZERO));
         }
         if self.street.is_some() || self.ante_trimming {
             // PokerKit's `sorted(self.bets)[-2]`: a stable sort, so among equal bets the one it
             // picks (and whose form, `4` or `4.00`, the returned overbet takes) is the same.
             let mut sorted = self.bets;
-            sorted[..n].sort();
-            let second = sorted[..n].get(n.wrapping_sub(2)).copied().unwrap_or(Chips::ZERO);
+            sorted[..n].sort_by(A::compare);
+            let second = sorted[..n].get(n.wrapping_sub(2)).copied().unwrap_or(A::ZERO);
             for i in 0..n {
                 if Some(i) != keep && self.bets[i] > second {
                     let over = self.bets[i].sub(second);
@@ -143,7 +144,7 @@ impl State {
         }
         for i in 0..n {
             if Some(i) != keep {
-                self.bets[i] = Chips::ZERO;
+                self.bets[i] = A::ZERO;
             }
         }
         self.recompute_top_bet();
@@ -178,7 +179,7 @@ impl State {
         let opener = match street.opening {
             Opening::Position => {
                 let mut best_i = 0usize;
-                let mut best = Chips::ZERO;
+                let mut best = A::ZERO;
                 for i in 0..n {
                     let blind = self.raw_blind(i);
                     let key = if blind.is_positive() {
@@ -186,7 +187,7 @@ impl State {
                     } else if blind.is_negative() {
                         self.bets[i].neg()
                     } else {
-                        Chips::ZERO
+                        A::ZERO
                     };
                     if i == 0 || key >= best {
                         best = key;
@@ -257,7 +258,7 @@ impl State {
                 self.actors.push(i as u8);
             }
         }
-        self.raise_amount = Chips::ZERO;
+        self.raise_amount = A::ZERO;
         self.raise_count = 0;
         if self.profile == RuleProfile::Wsop
             && self.structure == BettingStructure::FixedLimit
@@ -269,7 +270,7 @@ impl State {
             self.raise_count = 1;
         }
         self.acted = 0;
-        self.chain_sum = Chips::ZERO;
+        self.chain_sum = A::ZERO;
         self.chain_len = 0;
         let status = self.actors.len == 1
             && self.actors.front().is_some_and(|p| self.bets[p as usize] >= self.max_bet());
@@ -301,8 +302,8 @@ impl State {
     // ----------------------------------------------------------------------------------------
     // Betting verification.
 
-    pub(super) fn min_raise_to(&self, p: usize) -> Chips {
-        let m = self.street_def().map_or(Chips::ZERO, |s| s.min_bet);
+    pub(super) fn min_raise_to(&self, p: usize) -> A {
+        let m = self.street.and_then(|s| self.min_bets.get(s)).copied().unwrap_or(A::ZERO);
         let mut amount = self.raise_amount.max(m);
         if !self.completion_status {
             amount = amount.add(self.max_bet());
@@ -310,7 +311,7 @@ impl State {
         self.stacks[p].add(self.bets[p]).min(amount)
     }
 
-    pub(super) fn max_raise_to(&self, p: usize) -> Chips {
+    pub(super) fn max_raise_to(&self, p: usize) -> A {
         let all_in = self.stacks[p].add(self.bets[p]);
         match self.structure {
             BettingStructure::FixedLimit => self.min_raise_to(p),
@@ -424,13 +425,14 @@ impl State {
             // sum would be lost (FINDINGS F19), so such a bet is refused.
             return Err(ActionError::AmountTooLarge);
         }
+        let amount = A::from_chips(amount).ok_or(ActionError::AmountNotIntegral)?;
         self.verify_raise(p)?;
         let (min, max) = (self.min_raise_to(p), self.max_raise_to(p));
         if amount < min {
-            return Err(ActionError::BelowMinimum { min });
+            return Err(ActionError::BelowMinimum { min: min.to_chips() });
         }
         if amount > max {
-            return Err(ActionError::AboveMaximum { max });
+            return Err(ActionError::AboveMaximum { max: max.to_chips() });
         }
         if self.profile == RuleProfile::Pokerkit {
             if self.variant == Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter
@@ -473,11 +475,11 @@ impl State {
             self.chain_sum = self.chain_sum.add(increment);
             self.chain_len += 1;
         } else {
-            self.chain_sum = Chips::ZERO;
+            self.chain_sum = A::ZERO;
             self.chain_len = 0;
         }
         if self.chain_sum >= self.raise_amount {
-            self.chain_sum = Chips::ZERO;
+            self.chain_sum = A::ZERO;
             self.chain_len = 0;
         }
         self.update_betting(false);

@@ -6,9 +6,10 @@ use cards_core::{CardSet, MaybeCard};
 use super::containers::{MAX_HOLE, Queue};
 use super::{Phase, State};
 use crate::action::{ActionError, Warning, Warnings};
+use crate::amount::Amount;
 use crate::game::RuleProfile;
 
-impl State {
+impl<A: Amount> State<A> {
     /// PokerKit's `_verify_cards_consumption` warning: is each known card dealable?
     pub(super) fn check_dealable(&self, cards: &[MaybeCard], w: &mut Warnings) -> Result<(), ActionError> {
         let count = cards.len();

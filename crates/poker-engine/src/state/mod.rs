@@ -9,6 +9,7 @@
 use cards_core::{CardSet, MaybeCard};
 
 use crate::action::{Action, ActionError, Warnings};
+use crate::amount::Amount;
 use crate::chips::Chips;
 use crate::eval::HandType;
 use crate::game::{BettingStructure, GameDef, GameError, MAX_PLAYERS, RuleProfile, Street, Variant};
@@ -55,8 +56,12 @@ pub enum Turn {
 
 /// The state of one hand. Build it with [`State::new`], drive it with [`State::apply`]. Two states
 /// are equal when every part is (amounts by value: `2.50` equals `2.5`).
+///
+/// The amounts are [`Chips`] (any amount, exactly) unless the state was built by
+/// [`State::integral`]: then they are `i64`, for a hand whose amounts are all whole chips (see
+/// [`Amount`]; [`replay::replay_fastest`](crate::replay::replay_fastest) chooses).
 #[derive(Debug, Clone, PartialEq)]
-pub struct State {
+pub struct State<A: Amount = Chips> {
     variant: Variant,
     profile: RuleProfile,
     structure: BettingStructure,
@@ -65,19 +70,23 @@ pub struct State {
     street_count: usize,
     hand_types: &'static [HandType],
     ante_trimming: bool,
-    bring_in: Chips,
-    antes: [Chips; N],
-    blinds: [Chips; N],
-    starting: [Chips; N],
+    bring_in: A,
+    antes: [A; N],
+    blinds: [A; N],
+    starting: [A; N],
+    /// Each street's minimum bet (the `min_bet` of `streets`, as an `A`).
+    min_bets: [A; 5],
 
     active: [bool; N],
-    bets: [Chips; N],
-    stacks: [Chips; N],
-    payoffs: [Chips; N],
+    /// How many players are active (in the hand).
+    in_hand: usize,
+    bets: [A; N],
+    stacks: [A; N],
+    payoffs: [A; N],
     /// What each player collected from the pots (PHH `winnings`), set when the pots are pushed.
-    collected: [Chips; N],
+    collected: [A; N],
     /// The uncalled bets returned to each player.
-    returned: [Chips; N],
+    returned: [A; N],
     holes: [Hole; N],
     pending: [Queue<bool, MAX_HOLE>; N],
     draw_pending: [bool; N],
@@ -95,10 +104,10 @@ pub struct State {
     bring_in_status: bool,
     completion_status: bool,
     actors: Queue<u8, N>,
-    raise_amount: Chips,
+    raise_amount: A,
     raise_count: u8,
     acted: u32,
-    chain_sum: Chips,
+    chain_sum: A,
     chain_len: u8,
     all_in: bool,
     /// The player holding the largest bet (the first of equal ones, as Python's `max(bets)`),
@@ -108,14 +117,107 @@ pub struct State {
     warnings: Warnings,
 }
 
-fn sum<'a>(values: impl Iterator<Item = &'a Chips>) -> Chips {
-    values.fold(Chips::ZERO, |acc, &v| acc.add(v))
+fn sum<'a, A: Amount>(values: impl Iterator<Item = &'a A>) -> A {
+    values.fold(A::ZERO, |acc, &v| acc.add(v))
 }
 
-impl State {
+/// The last of the largest amounts (as `Iterator::max` picks among equal ones), `None` if empty.
+fn last_max<A: Amount>(values: impl Iterator<Item = A>) -> Option<A> {
+    values.fold(None, |best, v| match best {
+        Some(b) if v.compare(&b) == core::cmp::Ordering::Less => Some(b),
+        _ => Some(v),
+    })
+}
+
+/// Per-player amounts of a definition, each as an `A`, into the first `n` of `out` (left at zero
+/// past the end of `values`, as PokerKit pads them); `false` when one is not an `A`.
+fn per_player<A: Amount>(out: &mut [A; N], values: &[Chips], n: usize) -> bool {
+    for (slot, &v) in out[..n].iter_mut().zip(values) {
+        match A::from_chips(v) {
+            Some(v) => *slot = v,
+            None => return false,
+        }
+    }
+    true
+}
+
+impl State<Chips> {
     /// Sets up a hand: validates the definition, posts antes, collects them, posts blinds and
     /// straddles, and starts dealing the first street.
     pub fn new(def: &GameDef) -> Result<State, GameError> {
+        let mut state = State::blank();
+        // Every amount is a `Chips`: `start` never finds one it cannot hold.
+        if state.start(def)? { Ok(state) } else { Err(GameError::AmountTooLarge) }
+    }
+}
+
+impl State<i64> {
+    /// [`State::new`] on whole chips: `Ok(None)` when an amount of the definition is not a whole
+    /// number of chips below 2^48 in magnitude (or is `inf`). The replay then gives the numbers
+    /// and text of the exact state, at a fraction of the cost. An action whose amount is not such
+    /// a number is refused with [`ActionError::AmountNotIntegral`](crate::ActionError): replay
+    /// the hand on [`State::new`]'s state instead.
+    pub fn integral(def: &GameDef) -> Result<Option<State<i64>>, GameError> {
+        let mut state = State::blank();
+        Ok(if state.start(def)? { Some(state) } else { None })
+    }
+}
+
+impl<A: Amount> State<A> {
+    /// A state of no hand, to be set up by [`State::start`].
+    pub(crate) fn blank() -> State<A> {
+        State {
+            variant: Variant::NoLimitTexasHoldem,
+            profile: RuleProfile::Pokerkit,
+            structure: BettingStructure::NoLimit,
+            n: 0,
+            streets: [Street::NONE; 5],
+            street_count: 0,
+            hand_types: &[],
+            ante_trimming: false,
+            bring_in: A::ZERO,
+            antes: [A::ZERO; N],
+            blinds: [A::ZERO; N],
+            starting: [A::ZERO; N],
+            min_bets: [A::ZERO; 5],
+            active: [false; N],
+            in_hand: 0,
+            bets: [A::ZERO; N],
+            stacks: [A::ZERO; N],
+            payoffs: [A::ZERO; N],
+            collected: [A::ZERO; N],
+            returned: [A::ZERO; N],
+            holes: [Hole::EMPTY; N],
+            pending: [Queue::new(); N],
+            draw_pending: [false; N],
+            board: [MaybeCard::Unknown; 8],
+            board_len: 0,
+            deck: CardSet::EMPTY,
+            reserved: CardSet::EMPTY,
+            street: None,
+            phase: Phase::Over,
+            burn_pending: false,
+            board_pending: 0,
+            opener: None,
+            bring_in_status: false,
+            completion_status: false,
+            actors: Queue::new(),
+            raise_amount: A::ZERO,
+            raise_count: 0,
+            acted: 0,
+            chain_sum: A::ZERO,
+            chain_len: 0,
+            all_in: false,
+            top_bettor: 0,
+            showdown: Queue::new(),
+            warnings: Warnings::NONE,
+        }
+    }
+
+    /// Sets up the hand of `def` in a [`State::blank`] state (only what is not zero or empty there
+    /// is written), as [`State::new`] does; `Ok(false)` when an amount of `def` is not an `A`.
+    /// Built in place, the state is never copied (a copy was a tenth of a replay on `i64`).
+    pub(crate) fn start(&mut self, def: &GameDef) -> Result<bool, GameError> {
         let n = def.starting_stacks.len();
         if n < 2 {
             return Err(GameError::TooFewPlayers);
@@ -124,110 +226,125 @@ impl State {
             return Err(GameError::TooManyPlayers);
         }
         let (streets, street_count) = def.streets();
-        let mut antes = [Chips::ZERO; N];
-        let mut blinds = [Chips::ZERO; N];
-        let mut starting = [Chips::ZERO; N];
-        for i in 0..n {
-            antes[i] = def.antes.get(i).copied().unwrap_or_default();
-            blinds[i] = def.blinds_or_straddles.get(i).copied().unwrap_or_default();
-            starting[i] = def.starting_stacks.get(i).copied().unwrap_or_default();
+        if !per_player(&mut self.antes, &def.antes, n)
+            || !per_player(&mut self.blinds, &def.blinds_or_straddles, n)
+            || !per_player(&mut self.starting, &def.starting_stacks, n)
+        {
+            return Ok(false);
         }
-        let finite = antes[..n].iter().chain(&blinds[..n]).chain([
-            &def.bring_in,
-            &def.small_bet,
-            &def.big_bet,
-            &def.min_bet,
-        ]);
+        let one = |v: Chips| A::from_chips(v);
+        let (Some(bring_in), Some(small_bet), Some(big_bet), Some(min_bet)) =
+            (one(def.bring_in), one(def.small_bet), one(def.big_bet), one(def.min_bet))
+        else {
+            return Ok(false);
+        };
+        for (slot, street) in self.min_bets.iter_mut().zip(&streets) {
+            let Some(v) = one(street.min_bet) else { return Ok(false) };
+            *slot = v;
+        }
+        let (antes, blinds, starting) = (&self.antes[..n], &self.blinds[..n], &self.starting[..n]);
+        let finite = antes.iter().chain(blinds).chain([&bring_in, &small_bet, &big_bet, &min_bet]);
         for v in finite {
             if !v.in_range() || v.is_inf() {
                 return Err(GameError::AmountTooLarge);
             }
         }
-        if starting[..n].iter().any(|v| !v.in_range()) {
+        if starting.iter().any(|v| !v.in_range()) {
             return Err(GameError::AmountTooLarge);
         }
-        if antes[..n].iter().any(|a| a.is_negative()) || def.bring_in.is_negative() {
+        if antes.iter().any(|a| a.is_negative()) || bring_in.is_negative() {
             return Err(GameError::NegativeForcedBet);
         }
-        if antes[..n].iter().all(|a| a.is_zero())
-            && blinds[..n].iter().all(|b| b.is_zero())
-            && def.bring_in.is_zero()
-        {
+        if antes.iter().all(|a| a.is_zero()) && blinds.iter().all(|b| b.is_zero()) && bring_in.is_zero() {
             return Err(GameError::NoForcedBets);
         }
-        if starting[..n].iter().any(|s| !s.is_positive()) {
+        if starting.iter().any(|s| !s.is_positive()) {
             return Err(GameError::NonPositiveStack);
         }
-        if blinds[..n].iter().any(|b| b.is_negative()) && !def.bring_in.is_zero() {
+        if blinds.iter().any(|b| b.is_negative()) && !bring_in.is_zero() {
             return Err(GameError::BlindsAndBringIn);
         }
-        if streets[..street_count].iter().any(|s| !s.min_bet.is_positive() || s.min_bet.is_inf()) {
+        if self.min_bets[..street_count].iter().any(|m| !m.is_positive() || m.is_inf()) {
             return Err(GameError::BadBetSize);
         }
-        if def.bring_in >= streets[0].min_bet {
+        if bring_in >= self.min_bets[0] {
             return Err(GameError::BringInTooLarge);
         }
-        let deck = if def.variant.short_deck() {
-            cards_core::Deck::ShortDeck36.cards()
-        } else {
-            cards_core::Deck::Standard52.cards()
-        };
-        let mut s = State {
-            variant: def.variant,
-            profile: def.profile,
-            structure: def.structure(),
-            n,
-            streets,
-            street_count,
-            hand_types: def.variant.hand_types(),
-            ante_trimming: def.ante_trimming,
-            bring_in: def.bring_in,
-            antes,
-            blinds,
-            starting,
-            active: [false; N],
-            bets: [Chips::ZERO; N],
-            stacks: starting,
-            payoffs: [Chips::ZERO; N],
-            collected: [Chips::ZERO; N],
-            returned: [Chips::ZERO; N],
-            holes: [Hole::EMPTY; N],
-            pending: [Queue::new(); N],
-            draw_pending: [false; N],
-            board: [MaybeCard::Unknown; 8],
-            board_len: 0,
-            deck,
-            reserved: CardSet::EMPTY,
-            street: None,
-            phase: Phase::Dealing,
-            burn_pending: false,
-            board_pending: 0,
-            opener: None,
-            bring_in_status: false,
-            completion_status: false,
-            actors: Queue::new(),
-            raise_amount: Chips::ZERO,
-            raise_count: 0,
-            acted: 0,
-            chain_sum: Chips::ZERO,
-            chain_len: 0,
-            all_in: false,
-            top_bettor: 0,
-            showdown: Queue::new(),
-            warnings: Warnings::NONE,
-        };
-        for i in 0..n {
-            s.active[i] = true;
-        }
+        self.variant = def.variant;
+        self.profile = def.profile;
+        self.structure = def.structure();
+        self.n = n;
+        self.streets = streets;
+        self.street_count = street_count;
+        self.hand_types = def.variant.hand_types();
+        self.ante_trimming = def.ante_trimming;
+        self.bring_in = bring_in;
+        self.active[..n].fill(true);
+        self.in_hand = n;
+        self.stacks[..n].copy_from_slice(&self.starting[..n]);
+        self.deck = def.variant.deck().cards();
+        self.phase = Phase::Dealing;
         // Antes.
         for i in 0..n {
-            let a = s.effective_ante(i);
+            let a = self.effective_ante(i);
             if a.is_positive() {
-                s.pay(i, a);
+                self.pay(i, a);
             }
         }
-        s.begin_bet_collection();
-        Ok(s)
+        self.begin_bet_collection();
+        Ok(true)
+    }
+
+    /// The same state on exact amounts (every number and its text unchanged).
+    #[must_use]
+    pub fn to_exact(&self) -> State<Chips> {
+        let all = |values: &[A; N]| values.map(A::to_chips);
+        State {
+            variant: self.variant,
+            profile: self.profile,
+            structure: self.structure,
+            n: self.n,
+            streets: self.streets,
+            street_count: self.street_count,
+            hand_types: self.hand_types,
+            ante_trimming: self.ante_trimming,
+            bring_in: self.bring_in.to_chips(),
+            antes: all(&self.antes),
+            blinds: all(&self.blinds),
+            starting: all(&self.starting),
+            min_bets: self.min_bets.map(A::to_chips),
+            active: self.active,
+            in_hand: self.in_hand,
+            bets: all(&self.bets),
+            stacks: all(&self.stacks),
+            payoffs: all(&self.payoffs),
+            collected: all(&self.collected),
+            returned: all(&self.returned),
+            holes: self.holes,
+            pending: self.pending,
+            draw_pending: self.draw_pending,
+            board: self.board,
+            board_len: self.board_len,
+            deck: self.deck,
+            reserved: self.reserved,
+            street: self.street,
+            phase: self.phase,
+            burn_pending: self.burn_pending,
+            board_pending: self.board_pending,
+            opener: self.opener,
+            bring_in_status: self.bring_in_status,
+            completion_status: self.completion_status,
+            actors: self.actors,
+            raise_amount: self.raise_amount.to_chips(),
+            raise_count: self.raise_count,
+            acted: self.acted,
+            chain_sum: self.chain_sum.to_chips(),
+            chain_len: self.chain_len,
+            all_in: self.all_in,
+            top_bettor: self.top_bettor,
+            showdown: self.showdown,
+            warnings: self.warnings,
+        }
     }
 
     // ----------------------------------------------------------------------------------------
@@ -297,39 +414,39 @@ impl State {
 
     /// Current stacks.
     #[must_use]
-    pub fn stacks(&self) -> &[Chips] {
+    pub fn stacks(&self) -> &[A] {
         &self.stacks[..self.n]
     }
 
     /// Chips in front of each player (the current round's bets).
     #[must_use]
-    pub fn bets(&self) -> &[Chips] {
+    pub fn bets(&self) -> &[A] {
         &self.bets[..self.n]
     }
 
     /// Net result of each player so far (what they won minus what they put in).
     #[must_use]
-    pub fn payoffs(&self) -> &[Chips] {
+    pub fn payoffs(&self) -> &[A] {
         &self.payoffs[..self.n]
     }
 
     /// What each player collected from the pots: PHH's `winnings`, as a site's "collected … from
     /// pot" (an uncalled bet returned is not won). Zero for everyone until the pots are pushed.
     #[must_use]
-    pub fn winnings(&self) -> &[Chips] {
+    pub fn winnings(&self) -> &[A] {
         &self.collected[..self.n]
     }
 
     /// The uncalled bets returned to each player so far (an overbet no one matched). Some sites
     /// count these in a hand's winnings; [`State::winnings`] does not.
     #[must_use]
-    pub fn uncalled_returned(&self) -> &[Chips] {
+    pub fn uncalled_returned(&self) -> &[A] {
         &self.returned[..self.n]
     }
 
     /// Starting stacks.
     #[must_use]
-    pub fn starting_stacks(&self) -> &[Chips] {
+    pub fn starting_stacks(&self) -> &[A] {
         &self.starting[..self.n]
     }
 
@@ -353,10 +470,10 @@ impl State {
 
     /// Total of all pots plus the bets on the table.
     #[must_use]
-    pub fn total_pot(&self) -> Chips {
+    pub fn total_pot(&self) -> A {
         // Every chip paid in and not returned: the collected pots plus the bets on the table.
         if self.phase == Phase::Over {
-            return Chips::ZERO;
+            return A::ZERO;
         }
         sum(self.payoffs[..self.n].iter()).neg()
     }
@@ -392,31 +509,31 @@ impl State {
     // ----------------------------------------------------------------------------------------
     // Helpers.
 
-    fn pay(&mut self, i: usize, amount: Chips) {
+    fn pay(&mut self, i: usize, amount: A) {
         self.bets[i] = self.bets[i].add(amount);
         self.bet_changed(i, !amount.is_negative());
         self.stacks[i] = self.stacks[i].sub(amount);
         self.payoffs[i] = self.payoffs[i].sub(amount);
     }
 
-    fn effective_ante(&self, i: usize) -> Chips {
+    fn effective_ante(&self, i: usize) -> A {
         let a = if self.n == 2 { self.antes[1 - i.min(1)] } else { self.antes[i] };
         a.min(self.starting[i])
     }
 
     /// A player's blind or straddle as written (negative: a dead post), heads-up order applied.
-    fn raw_blind(&self, i: usize) -> Chips {
+    fn raw_blind(&self, i: usize) -> A {
         if self.n == 2 { self.blinds[1 - i.min(1)] } else { self.blinds[i] }
     }
 
-    fn effective_blind(&self, i: usize) -> Chips {
+    fn effective_blind(&self, i: usize) -> A {
         let b = self.raw_blind(i);
         let b = if b.is_negative() { b.neg() } else { b };
         b.min(self.starting[i].sub(self.effective_ante(i)))
     }
 
     fn active_count(&self) -> usize {
-        self.active[..self.n].iter().filter(|&&a| a).count()
+        self.in_hand
     }
 
     fn street_def(&self) -> Option<&Street> {
@@ -432,6 +549,9 @@ impl State {
             if let MaybeCard::Known(card) = c {
                 self.reserved.insert(*card);
             }
+        }
+        if self.active[i] {
+            self.in_hand -= 1;
         }
         self.active[i] = false;
         self.holes[i] = Hole::EMPTY;

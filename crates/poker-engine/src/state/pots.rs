@@ -1,18 +1,19 @@
 //! Pots: main and side pots built from each player's contributions, as PokerKit builds them.
 
 use super::{N, State, sum};
+use crate::amount::Amount;
 use crate::chips::Chips;
 
 /// A main or side pot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pot {
+pub struct Pot<A: Amount = Chips> {
     /// The chips in it.
-    pub amount: Chips,
+    pub amount: A,
     /// Bitmask of the eligible (active, contributing) players.
     pub eligible: u32,
 }
 
-impl Pot {
+impl<A: Amount> Pot<A> {
     /// Whether a player may win this pot.
     #[must_use]
     pub const fn is_eligible(&self, player: usize) -> bool {
@@ -22,24 +23,28 @@ impl Pot {
 
 /// A list of pots (main first).
 #[derive(Debug, Clone, Copy)]
-pub struct Pots {
-    pub(super) pots: [Pot; N + 1],
+pub struct Pots<A: Amount = Chips> {
+    pub(super) pots: [Pot<A>; N + 1],
     pub(super) len: usize,
 }
 
-impl Pots {
-    const EMPTY: Pots = Pots { pots: [Pot { amount: Chips::ZERO, eligible: 0 }; N + 1], len: 0 };
+impl<A: Amount> Pots<A> {
+    const EMPTY: Pots<A> = Pots { pots: [Pot { amount: A::ZERO, eligible: 0 }; N + 1], len: 0 };
 
     /// The pots.
     #[must_use]
-    pub fn as_slice(&self) -> &[Pot] {
+    pub fn as_slice(&self) -> &[Pot<A>] {
         self.pots.get(..self.len).unwrap_or(&[])
     }
 }
 
 /// The distinct values (the first of numerically equal ones kept, as `2.50` before `2.5`), in
 /// ascending order, and how many there are.
-fn distinct_ascending<T: Copy + Ord>(values: &[T], zero: T) -> ([T; N], usize) {
+fn distinct_ascending<T: Copy + PartialEq>(
+    values: &[T],
+    zero: T,
+    compare: impl Fn(&T, &T) -> core::cmp::Ordering,
+) -> ([T; N], usize) {
     let mut levels = [zero; N];
     let mut count = 0;
     for &v in values {
@@ -48,14 +53,14 @@ fn distinct_ascending<T: Copy + Ord>(values: &[T], zero: T) -> ([T; N], usize) {
             count += 1;
         }
     }
-    levels[..count].sort();
+    levels[..count].sort_by(compare);
     (levels, count)
 }
 
-impl State {
+impl<A: Amount> State<A> {
     /// The pots as they stand (main first), built from contributions as PokerKit does.
     #[must_use]
-    pub fn pots(&self) -> Pots {
+    pub fn pots(&self) -> Pots<A> {
         let mut out = Pots::EMPTY;
         if self.integral_pots(&mut out).is_some() {
             // Every test build (the oracle and differential tests of every crate included)
@@ -72,7 +77,7 @@ impl State {
     /// [`State::pots`] on plain integers, when every amount it reads is integral and small (most
     /// hands): the same steps with the same results, since integral [`Chips`] arithmetic is exact
     /// integer arithmetic. `None` (with `out` partly written) sends the caller to the exact path.
-    fn integral_pots(&self, out: &mut Pots) -> Option<()> {
+    fn integral_pots(&self, out: &mut Pots<A>) -> Option<()> {
         let n = self.n;
         let mut contrib = [0i64; N];
         let mut pend = [0i64; N];
@@ -80,7 +85,7 @@ impl State {
         for i in 0..n {
             let (payoff, bet) = (self.payoffs[i].small_int()?, self.bets[i].small_int()?);
             total += payoff + bet;
-            contrib[i] = (-payoff - bet).max(0);
+            contrib[i] = Ord::max(-payoff - bet, 0);
             pend[i] = -payoff;
         }
         if total == 0 {
@@ -95,7 +100,7 @@ impl State {
                 pend[i] -= a;
             }
         }
-        let (levels, nl) = distinct_ascending(&contrib[..n], 0);
+        let (levels, nl) = distinct_ascending(&contrib[..n], 0, Ord::cmp);
         let mut previous = 0i64;
         for &level in &levels[..nl] {
             // Counted and masked without branches: these short loops mispredict otherwise.
@@ -110,7 +115,7 @@ impl State {
                 amount += out.pots[out.len].amount.small_int()?;
             }
             if amount != 0 {
-                out.pots[out.len] = Pot { amount: Chips::from_int(amount), eligible };
+                out.pots[out.len] = Pot { amount: A::from_int(amount), eligible };
                 out.len += 1;
             }
             amount = 0;
@@ -120,32 +125,32 @@ impl State {
     }
 
     #[cfg(any(test, debug_assertions))]
-    fn assert_exact_agrees(&self, integral: &Pots) {
+    fn assert_exact_agrees(&self, integral: &Pots<A>) {
         let mut exact = Pots::EMPTY;
         self.exact_pots(&mut exact);
-        let form = |pots: &Pots| -> Vec<(String, u32)> {
+        let form = |pots: &Pots<A>| -> Vec<(String, u32)> {
             pots.as_slice().iter().map(|p| (p.amount.to_text(), p.eligible)).collect()
         };
         assert_eq!(form(integral), form(&exact), "integral and exact pots differ");
     }
 
     /// [`State::pots`] in exact decimal arithmetic (any amounts).
-    fn exact_pots(&self, out: &mut Pots) {
+    fn exact_pots(&self, out: &mut Pots<A>) {
         let n = self.n;
         let total_payoff = sum(self.payoffs[..n].iter());
         let total_bets = sum(self.bets[..n].iter());
         if total_payoff.add(total_bets).is_zero() {
             return;
         }
-        let mut contrib = [Chips::ZERO; N];
-        let mut pend = [Chips::ZERO; N];
+        let mut contrib = [A::ZERO; N];
+        let mut pend = [A::ZERO; N];
         for i in 0..n {
             // Never below zero: past 28 significant digits a payoff and a bet can round apart by
             // a unit in the last digit, which must not become a negative pot.
-            contrib[i] = self.payoffs[i].neg().sub(self.bets[i]).max(Chips::ZERO);
+            contrib[i] = self.payoffs[i].neg().sub(self.bets[i]).max(A::ZERO);
             pend[i] = self.payoffs[i].neg();
         }
-        let mut amount = Chips::ZERO;
+        let mut amount = A::ZERO;
         if !self.ante_trimming {
             for i in 0..n {
                 let a = self.effective_ante(i);
@@ -154,8 +159,8 @@ impl State {
                 pend[i] = pend[i].sub(a);
             }
         }
-        let (levels, nl) = distinct_ascending(&contrib[..n], Chips::ZERO);
-        let mut previous = Chips::ZERO;
+        let (levels, nl) = distinct_ascending(&contrib[..n], A::ZERO, A::compare);
+        let mut previous = A::ZERO;
         for &level in &levels[..nl] {
             let reaching = contrib[..n].iter().filter(|&&c| c >= level).count();
             if reaching > 0 {
@@ -175,7 +180,7 @@ impl State {
                 out.pots[out.len] = Pot { amount, eligible };
                 out.len += 1;
             }
-            amount = Chips::ZERO;
+            amount = A::ZERO;
             previous = level;
         }
     }

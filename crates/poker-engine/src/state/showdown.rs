@@ -6,11 +6,11 @@ use super::containers::{Hole, MAX_HOLE};
 use super::pots::Pots;
 use super::{N, Phase, State};
 use crate::action::{ActionError, Show, Warning, Warnings};
-use crate::chips::Chips;
+use crate::amount::Amount;
 use crate::eval::{HandType, HandValue, evaluate};
 use crate::game::RuleProfile;
 
-impl State {
+impl<A: Amount> State<A> {
     pub(super) fn begin_showdown(&mut self) {
         self.phase = Phase::Showdown;
         self.showdown.clear();
@@ -125,7 +125,7 @@ impl State {
     pub(super) fn push_chips(
         &mut self,
         known_up: Option<&[[Option<HandValue>; N]; 2]>,
-        known_pots: Option<&Pots>,
+        known_pots: Option<&Pots<A>>,
     ) {
         self.street = None;
         let pots = match known_pots {
@@ -216,7 +216,7 @@ impl State {
                 let b = self.bets[i];
                 self.stacks[i] = self.stacks[i].add(b);
                 self.payoffs[i] = self.payoffs[i].add(b);
-                self.bets[i] = Chips::ZERO;
+                self.bets[i] = A::ZERO;
             }
         }
         self.recompute_top_bet();
