@@ -149,12 +149,14 @@ pub struct Hands<'a> {
     index: usize,
     done: bool,
     names: Names,
+    scratch: fast::Scratch,
 }
-/// Table names seen so far, for the duplicate check: the common `[1]`, `[2]`, … sequence is
-/// tracked as a counter, other names in a set.
+/// Table names seen so far, for the duplicate check: the common run of consecutive numbers
+/// (`[1]`, `[2]`, …, or `[541]`, `[542]`, … in a text cut from the middle of a file) is kept as
+/// its first and last number, other names in a set.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Names {
-    sequential: u64,
+    run: Option<(u64, u64)>,
     others: HashSet<String>,
 }
 
@@ -173,14 +175,39 @@ fn canonical_number(name: &str) -> Option<u64> {
 impl Names {
     /// Records a name; `false` when it was already seen.
     pub(crate) fn insert(&mut self, name: &str) -> bool {
-        match canonical_number(name) {
-            Some(n) if n >= 1 && n <= self.sequential => false,
-            Some(n) if n == self.sequential + 1 && !self.others.contains(name) => {
-                self.sequential = n;
+        let Some(n) = canonical_number(name) else { return self.others.insert(name.to_owned()) };
+        match self.run {
+            Some((first, last)) if (first..=last).contains(&n) => false,
+            Some((first, last)) if n == last + 1 && !self.others.contains(name) => {
+                self.run = Some((first, n));
+                true
+            }
+            None if !self.others.contains(name) => {
+                self.run = Some((n, n));
                 true
             }
             _ => self.others.insert(name.to_owned()),
         }
+    }
+}
+
+#[cfg(test)]
+mod names_tests {
+    use super::Names;
+
+    #[test]
+    fn a_run_from_any_number_and_the_names_around_it() {
+        let mut names = Names::default();
+        for name in ["541", "542", "x", "544", "543", "545"] {
+            assert!(names.insert(name), "{name}");
+        }
+        for name in ["541", "542", "x", "544", "543", "545"] {
+            assert!(!names.insert(name), "{name} again");
+        }
+        assert!(names.insert("540"));
+        assert!(names.insert("0541"), "not the number 541");
+        let mut names = Names::default();
+        assert!(names.insert("a") && names.insert("2") && names.insert("3") && !names.insert("2"));
     }
 }
 
@@ -211,7 +238,8 @@ impl Iterator for Hands<'_> {
             },
         };
         let avail = self.text.get(start..).unwrap_or("");
-        let Table::Read { record, header, end } = next_table(avail, true, start, self.index, self.path)
+        let Table::Read { record, header, end } =
+            next_table(avail, true, start, self.index, self.path, &mut self.scratch)
         else {
             self.done = true;
             return None;
@@ -240,7 +268,15 @@ pub fn hands(text: &str) -> Hands<'_> {
 /// [`hands`] with a chosen reader path.
 #[must_use]
 pub fn hands_with(text: &str, path: Path) -> Hands<'_> {
-    Hands { text, path, start: None, index: 0, done: false, names: Names::default() }
+    Hands {
+        text,
+        path,
+        start: None,
+        index: 0,
+        done: false,
+        names: Names::default(),
+        scratch: fast::Scratch::default(),
+    }
 }
 
 /// Reads a whole `.phh` or `.phhs` text (decided by content: a `.phhs` document starts with a
