@@ -439,34 +439,34 @@ impl Splitter<'_> {
         }
         loop {
             // Whole lines only (the last line of the input may have no line end).
-            let Some(end) = self
-                .pending
-                .get(pos..)
-                .unwrap_or_default()
-                .iter()
-                .position(|&b| b == b'\n')
-                .map(|i| pos + i)
-                .or_else(|| (self.eof && pos < self.pending.len()).then_some(self.pending.len()))
-            else {
-                if self.eof {
-                    break;
-                }
-                let want = self.pending.len() + UNIT_BYTES;
-                self.fill(want)?;
-                continue;
+            let lines_end = if self.eof {
+                self.pending.len()
+            } else {
+                self.pending[pos..].iter().rposition(|&b| b == b'\n').map_or(pos, |i| pos + i + 1)
             };
-            if scan.line(&self.pending[pos..end]) {
+            if let Some(found) = scan.find(&self.pending[pos..lines_end]) {
+                let header = pos + found;
                 // The first hand past about UNIT_BYTES begins the next unit.
                 if !self.headers.is_empty() {
-                    let at = unit_start(&self.pending, pos);
+                    let at = unit_start(&self.pending, header);
                     if at > UNIT_BYTES {
-                        self.resume = Some(pos - at);
+                        self.resume = Some(header - at);
                         return Ok(Some(self.hands_unit(at, false)));
                     }
                 }
-                self.headers.push(pos);
+                self.headers.push(header);
+                pos = self.pending[header..lines_end]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(lines_end, |i| header + i + 1);
+                continue;
             }
-            pos = end + 1;
+            pos = lines_end;
+            if self.eof {
+                break;
+            }
+            let want = self.pending.len() + UNIT_BYTES;
+            self.fill(want)?;
         }
         self.done = true;
         Ok(Some(self.hands_unit(self.pending.len(), true)))
