@@ -41,9 +41,10 @@ fn recycle_each<T, U>(v: Vec<Vec<T>>) -> Vec<Vec<U>> {
 }
 
 impl Scratch {
-    /// Takes the vectors back from a hand's entries, emptied, for the next hand.
+    /// Takes the vectors back from a hand's entries, emptied, for the next hand (last first, so
+    /// that the next hand's arrays, popped in file order, get the vectors of the same fields).
     pub(crate) fn reuse(&mut self, mut entries: Vec<RawEntry<'_>>) {
-        for entry in entries.drain(..) {
+        for entry in entries.drain(..).rev() {
             if let RawKind::Array(items) = entry.value.kind {
                 self.arrays.push(recycle(items));
             }
