@@ -284,9 +284,14 @@ fn span_of(w: Word<'_>) -> Span {
 
 /// Parses one action notation and tells where its tokens are.
 pub fn parse_action_tokens(text: &str) -> Result<(Action, ActionTokens), ActionError> {
-    if let Some(common) = parse_common(text) {
-        return Ok(common);
+    match parse_common(text) {
+        Some(common) => Ok(common),
+        None => parse_general(text),
     }
+}
+
+/// [`parse_action_tokens`] of any notation, with its errors.
+fn parse_general(text: &str) -> Result<(Action, ActionTokens), ActionError> {
     let (body, commentary) = match text.find('#') {
         Some(i) => (text.get(..i).unwrap_or(""), Some(text.get(i + 1..).unwrap_or("").trim().to_owned())),
         None => (text, None),
@@ -520,17 +525,7 @@ mod tests {
     /// leaves, the general path reads.
     #[test]
     fn common_notations_read_as_the_general_path() {
-        let general = |text: &str| -> Result<(Action, ActionTokens), ActionError> {
-            let (body, commentary) = match text.find('#') {
-                Some(i) => (&text[..i], Some(text[i + 1..].trim().to_owned())),
-                None => (text, None),
-            };
-            let mut slots: [Option<Word<'_>>; 5] = [None; 5];
-            let n = words(body, &mut slots)?;
-            let mut toks = ActionTokens { exact: true, ..ActionTokens::default() };
-            let kind = if n == 0 { ActionKind::NoOp } else { action_kind(&slots, &mut toks)? };
-            Ok((Action { kind, commentary }, toks))
-        };
+        let general = parse_general;
         let common = [
             "d dh p1 3dQh",
             "d dh p12 ????",

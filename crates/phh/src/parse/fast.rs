@@ -236,29 +236,15 @@ impl<'a> Reader<'a, '_> {
 }
 
 /// The index of the first byte of `bytes` that may end or spoil a string (`quote`, a backslash, a
-/// control byte, a tab included), or `bytes.len()`: eight bytes at a time.
+/// control byte, a tab included), or `bytes.len()`.
 fn first_special(bytes: &[u8], quote: u8) -> usize {
-    const ONES: u64 = u64::from_ne_bytes([1; 8]);
-    const HIGH: u64 = ONES << 7;
-    // The high bit of each byte that is zero, or below `n` (exact for the first such byte).
-    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
-    for chunk in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        let hits = below(x ^ (ONES * u64::from(quote)), 1)
-            | below(x ^ (ONES * u64::from(b'\\')), 1)
-            | below(x ^ (ONES * 0x7f), 1)
-            | below(x, 0x20);
-        if hits != 0 {
-            return at + (hits.trailing_zeros() / 8) as usize;
-        }
-        at += 8;
-    }
-    let rest = chunks.remainder();
-    at + rest.iter().position(|&b| b == quote || b == b'\\' || b < 0x20 || b == 0x7f).unwrap_or(rest.len())
+    use super::{bytes_below, bytes_equal};
+    super::find_byte(
+        bytes,
+        |x| bytes_equal(x, quote) | bytes_equal(x, b'\\') | bytes_equal(x, 0x7f) | bytes_below(x, 0x20),
+        |b| b == quote || b == b'\\' || b < 0x20 || b == 0x7f,
+    )
+    .unwrap_or(bytes.len())
 }
 
 fn is_digits(s: &[u8]) -> bool {

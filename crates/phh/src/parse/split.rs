@@ -95,26 +95,10 @@ impl LexState {
     }
 }
 
-/// The index of the first byte of `bytes` equal to `a` or `b`: eight bytes at a time.
+/// The index of the first byte of `bytes` equal to `a` or `b`.
 pub(crate) fn find_either(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
-    const ONES: u64 = u64::from_ne_bytes([1; 8]);
-    const HIGH: u64 = ONES << 7;
-    // The high bit of each zero byte (exact for the first one).
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
-    let (fill_a, fill_b) = (ONES * u64::from(a), ONES * u64::from(b));
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
-    for chunk in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        let hits = zero(x ^ fill_a) | zero(x ^ fill_b);
-        if hits != 0 {
-            return Some(at + (hits.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    chunks.remainder().iter().position(|&c| c == a || c == b).map(|k| at + k)
+    use super::bytes_equal;
+    super::find_byte(bytes, |x| bytes_equal(x, a) | bytes_equal(x, b), |c| c == a || c == b)
 }
 
 /// Whether a byte may change [`LexState`] (outside strings).
