@@ -112,6 +112,8 @@ pub struct Reader<R> {
     index: usize,
     state: State,
     names: Names,
+    /// The fast path's vectors, reused from hand to hand.
+    scratch: fast::Scratch,
 }
 
 /// How much to read ahead at least: many hands, so that reading them finds the next header in one
@@ -145,6 +147,7 @@ impl<R: BufRead> Reader<R> {
             index: 0,
             state: State::Start,
             names: Names::default(),
+            scratch: fast::Scratch::default(),
         }
     }
 
@@ -278,18 +281,24 @@ impl<R: BufRead> Reader<R> {
     fn read_table(&mut self) -> io::Result<Option<Record>> {
         loop {
             let avail = self.text.get(self.start..).unwrap_or("");
-            let (mut record, header, end) =
-                match next_table(avail, self.eof, self.base + self.start, self.index, self.path) {
-                    Table::More => {
-                        self.fill()?;
-                        continue;
-                    }
-                    Table::End => {
-                        self.state = State::Done;
-                        return Ok(None);
-                    }
-                    Table::Read { record, header, end } => (record, header, end),
-                };
+            let (mut record, header, end) = match next_table(
+                avail,
+                self.eof,
+                self.base + self.start,
+                self.index,
+                self.path,
+                &mut self.scratch,
+            ) {
+                Table::More => {
+                    self.fill()?;
+                    continue;
+                }
+                Table::End => {
+                    self.state = State::Done;
+                    return Ok(None);
+                }
+                Table::Read { record, header, end } => (record, header, end),
+            };
             self.index += 1;
             self.record = (self.start, self.start + end);
             self.start += end;
@@ -348,7 +357,14 @@ pub(crate) enum Table {
 
 /// Reads the table whose header line opens `avail` (at `offset` in the input; `eof`: the input
 /// ends with `avail`). The duplicate-name check is the caller's.
-pub(crate) fn next_table(avail: &str, eof: bool, offset: usize, index: usize, path: Path) -> Table {
+pub(crate) fn next_table(
+    avail: &str,
+    eof: bool,
+    offset: usize,
+    index: usize,
+    path: Path,
+    scratch: &mut fast::Scratch,
+) -> Table {
     if avail.is_empty() && eof {
         return Table::End;
     }
@@ -360,20 +376,23 @@ pub(crate) fn next_table(avail: &str, eof: bool, offset: usize, index: usize, pa
     let body = avail.get(header_end..).unwrap_or("");
     // One pass: the fast path reads the body and finds where the next hand starts.
     let fast = match path {
-        Path::Auto => fast::parse_fast_until_header(body, offset + header_end, true),
+        Path::Auto => fast::parse_fast_until_header(body, offset + header_end, true, scratch),
         Path::General => None,
     };
     let (end, entries) = match fast {
         Some((entries, len)) if header_end + len < avail.len() || eof => (header_end + len, Some(entries)),
         // The hand may go on past what is read yet.
-        Some(_) => return Table::More,
+        Some((entries, _)) => {
+            scratch.reuse(entries);
+            return Table::More;
+        }
         None => match body_end(body, eof) {
             Some(len) => (header_end + len, None),
             None => return Table::More,
         },
     };
     let text = avail.get(..end).unwrap_or("");
-    let (record, header) = table_record(text, offset, header_end, index, path, entries);
+    let (record, header) = table_record(text, offset, header_end, index, path, entries, scratch);
     Table::Read { record, header, end }
 }
 
@@ -408,6 +427,7 @@ fn table_record(
     index: usize,
     path: Path,
     entries: Option<Vec<RawEntry<'_>>>,
+    scratch: &mut fast::Scratch,
 ) -> (Record, Span) {
     let header_line = strip_eol_str(text.get(..header_end).unwrap_or(""));
     let lead = header_line.len() - header_line.trim_start_matches([' ', '\t']).len();
@@ -427,6 +447,7 @@ fn table_record(
     let parsed = match entries {
         Some(entries) => {
             let built = build::build(&entries, chunk.anchor());
+            scratch.reuse(entries);
             finish(&chunk, Some(built), header_diagnostics(&chunk))
         }
         None => parse_chunk(&chunk, path),

@@ -6,8 +6,9 @@ use serde_json::{Map, Value};
 
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
 
-fn strings(values: &[String]) -> Value {
-    Value::Array(values.iter().map(|s| Value::String(s.clone())).collect())
+/// A JSON array of the strings, moved (not copied).
+fn strings(values: Vec<String>) -> Value {
+    Value::Array(values.into_iter().map(Value::String).collect())
 }
 
 /// Checks a whole file: one record per hand with `variant`, `players`, `actions` (non-empty
@@ -42,20 +43,30 @@ fn check_with(
 ) -> RecordReport {
     let rules = opts.rules;
     let read_cleanly = !diagnostics.iter().any(Diagnostic::is_error);
-    let outcome = if read_cleanly { phh::replay::replay_parsed(parsed, rules) } else { None };
-    let fields = if opts.no_fields { Map::new() } else { hand_fields(parsed, outcome.as_ref()) };
-    if let Some(outcome) = outcome {
-        diagnostics.extend(outcome.diagnostics);
+    let mut outcome = if read_cleanly { phh::replay::replay_parsed(parsed, rules) } else { None };
+    let read = diagnostics.len();
+    if let Some(outcome) = &mut outcome {
+        diagnostics.append(&mut outcome.diagnostics);
     }
+    let fields = if opts.no_fields {
+        Map::new()
+    } else {
+        hand_fields(parsed, outcome, diagnostics.get(read..).unwrap_or_default())
+    };
     // After the replay: its rake warning is a leniency too.
     phh::Options { strict: opts.strict, ..phh::Options::default() }.apply(&mut diagnostics);
     RecordReport { diagnostics, fields }
 }
 
 /// A hand's JSON fields: `variant`, `players`, `actions`, and the replay's `terminal`,
-/// `finishing_stacks`, `payoffs` (or `repaired_outcome`).
-fn hand_fields(parsed: &phh::ParsedHand, outcome: Option<&phh::replay::ReplayOutcome>) -> Map<String, Value> {
-    let mut fields = Map::new();
+/// `finishing_stacks`, `payoffs` (or `repaired_outcome`). `outcome` is the replay's, its
+/// diagnostics moved out to `replay_diagnostics`.
+fn hand_fields(
+    parsed: &phh::ParsedHand,
+    outcome: Option<phh::replay::ReplayOutcome>,
+    replay_diagnostics: &[Diagnostic],
+) -> Map<String, Value> {
+    let mut fields = Map::with_capacity(7);
     match &parsed.hand {
         Some(hand) => {
             fields.insert("variant".into(), Value::String(hand.variant.code().to_owned()));
@@ -69,25 +80,27 @@ fn hand_fields(parsed: &phh::ParsedHand, outcome: Option<&phh::replay::ReplayOut
         }
     }
     match outcome {
-        // Not replayable as written (an illegal action, or replayed only by inserting actions as
-        // PokerKit does): the file implies no outcome, so its fields are null. A repaired outcome
-        // is kept apart, as `repaired_outcome`, beside the warnings that say what was inserted.
-        Some(outcome) if !phh::replay::replayed_as_written(&outcome.diagnostics) => {
-            fields.insert("terminal".into(), Value::Null);
-            fields.insert("finishing_stacks".into(), Value::Null);
-            fields.insert("payoffs".into(), Value::Null);
-            if !outcome.diagnostics.iter().any(Diagnostic::is_error) {
-                let mut repaired = Map::new();
-                repaired.insert("terminal".into(), Value::Bool(outcome.terminal));
-                repaired.insert("finishing_stacks".into(), strings(&outcome.finishing_stacks));
-                repaired.insert("payoffs".into(), strings(&outcome.payoffs));
-                fields.insert("repaired_outcome".into(), Value::Object(repaired));
-            }
-        }
         Some(outcome) => {
-            fields.insert("terminal".into(), Value::Bool(outcome.terminal));
-            fields.insert("finishing_stacks".into(), strings(&outcome.finishing_stacks));
-            fields.insert("payoffs".into(), strings(&outcome.payoffs));
+            if phh::replay::replayed_as_written(replay_diagnostics) {
+                fields.insert("terminal".into(), Value::Bool(outcome.terminal));
+                fields.insert("finishing_stacks".into(), strings(outcome.finishing_stacks));
+                fields.insert("payoffs".into(), strings(outcome.payoffs));
+            } else {
+                // Not replayable as written (an illegal action, or replayed only by inserting
+                // actions as PokerKit does): the file implies no outcome, so its fields are null.
+                // A repaired outcome is kept apart, as `repaired_outcome`, beside the warnings
+                // that say what was inserted.
+                fields.insert("terminal".into(), Value::Null);
+                fields.insert("finishing_stacks".into(), Value::Null);
+                fields.insert("payoffs".into(), Value::Null);
+                if !replay_diagnostics.iter().any(Diagnostic::is_error) {
+                    let mut repaired = Map::with_capacity(3);
+                    repaired.insert("terminal".into(), Value::Bool(outcome.terminal));
+                    repaired.insert("finishing_stacks".into(), strings(outcome.finishing_stacks));
+                    repaired.insert("payoffs".into(), strings(outcome.payoffs));
+                    fields.insert("repaired_outcome".into(), Value::Object(repaired));
+                }
+            }
         }
         None => {
             fields.insert("terminal".into(), Value::Null);
@@ -439,34 +452,34 @@ impl Splitter<'_> {
         }
         loop {
             // Whole lines only (the last line of the input may have no line end).
-            let Some(end) = self
-                .pending
-                .get(pos..)
-                .unwrap_or_default()
-                .iter()
-                .position(|&b| b == b'\n')
-                .map(|i| pos + i)
-                .or_else(|| (self.eof && pos < self.pending.len()).then_some(self.pending.len()))
-            else {
-                if self.eof {
-                    break;
-                }
-                let want = self.pending.len() + UNIT_BYTES;
-                self.fill(want)?;
-                continue;
+            let lines_end = if self.eof {
+                self.pending.len()
+            } else {
+                self.pending[pos..].iter().rposition(|&b| b == b'\n').map_or(pos, |i| pos + i + 1)
             };
-            if scan.line(&self.pending[pos..end]) {
+            if let Some(found) = scan.find(&self.pending[pos..lines_end]) {
+                let header = pos + found;
                 // The first hand past about UNIT_BYTES begins the next unit.
                 if !self.headers.is_empty() {
-                    let at = unit_start(&self.pending, pos);
+                    let at = unit_start(&self.pending, header);
                     if at > UNIT_BYTES {
-                        self.resume = Some(pos - at);
+                        self.resume = Some(header - at);
                         return Ok(Some(self.hands_unit(at, false)));
                     }
                 }
-                self.headers.push(pos);
+                self.headers.push(header);
+                pos = self.pending[header..lines_end]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(lines_end, |i| header + i + 1);
+                continue;
             }
-            pos = end + 1;
+            pos = lines_end;
+            if self.eof {
+                break;
+            }
+            let want = self.pending.len() + UNIT_BYTES;
+            self.fill(want)?;
         }
         self.done = true;
         Ok(Some(self.hands_unit(self.pending.len(), true)))

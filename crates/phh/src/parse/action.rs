@@ -284,6 +284,14 @@ fn span_of(w: Word<'_>) -> Span {
 
 /// Parses one action notation and tells where its tokens are.
 pub fn parse_action_tokens(text: &str) -> Result<(Action, ActionTokens), ActionError> {
+    match parse_common(text) {
+        Some(common) => Ok(common),
+        None => parse_general(text),
+    }
+}
+
+/// [`parse_action_tokens`] of any notation, with its errors.
+fn parse_general(text: &str) -> Result<(Action, ActionTokens), ActionError> {
     let (body, commentary) = match text.find('#') {
         Some(i) => (text.get(..i).unwrap_or(""), Some(text.get(i + 1..).unwrap_or("").trim().to_owned())),
         None => (text, None),
@@ -293,6 +301,92 @@ pub fn parse_action_tokens(text: &str) -> Result<(Action, ActionTokens), ActionE
     let mut toks = ActionTokens { exact: true, ..ActionTokens::default() };
     let kind = if n == 0 { ActionKind::NoOp } else { action_kind(&slots, &mut toks)? };
     Ok((Action { kind, commentary }, toks))
+}
+
+/// The notations as producers write them (single spaces, no commentary, `pN` with one or two
+/// digits, cards without a problem), read without the general path's word splitting and error
+/// reporting; `None` for anything else, which the general path then reads (errors included).
+/// What it reads, it reads as the general path does (`common_notations_read_as_the_general_path`).
+fn parse_common(text: &str) -> Option<(Action, ActionTokens)> {
+    let mut words = [None; 4];
+    let (mut n, mut start) = (0, 0);
+    // Split at each space by hand: `str::split`'s searcher costs more than these short words.
+    for end in text.bytes().enumerate().filter(|&(_, b)| b == b' ').map(|(i, _)| i).chain([text.len()]) {
+        *words.get_mut(n)? = Some(Word { text: text.get(start..end)?, start });
+        n += 1;
+        start = end + 1;
+    }
+    let [Some(first), Some(second), third, fourth] = words else { return None };
+    let mut toks = ActionTokens { exact: true, ..ActionTokens::default() };
+    let kind = match (first.text, second.text) {
+        ("d", "db") if fourth.is_none() => {
+            let c = third?;
+            toks.cards = Some(span_of(c));
+            ActionKind::DealBoard { cards: common_cards(c)? }
+        }
+        ("d", "dh") => {
+            let (p, c) = (third?, fourth?);
+            toks.player = Some(span_of(p));
+            toks.cards = Some(span_of(c));
+            ActionKind::DealHole { player: short_player(p)?, cards: common_cards(c)? }
+        }
+        _ if fourth.is_some() => return None,
+        (_, cmd) => {
+            let player = short_player(first)?;
+            toks.player = Some(span_of(first));
+            match (cmd, third) {
+                ("cc", None) => ActionKind::CheckCall { player },
+                ("f", None) => ActionKind::Fold { player },
+                ("pb", None) => ActionKind::BringIn { player },
+                ("cbr", Some(a)) => {
+                    toks.amount = Some(span_of(a));
+                    ActionKind::CompleteBetRaise { player, amount: amount(a).ok()? }
+                }
+                ("sm", None) => ActionKind::ShowMuck { player, shown: Shown::Muck },
+                ("sm", Some(c)) if c.text == "-" => ActionKind::ShowMuck { player, shown: Shown::Dealt },
+                ("sm", Some(c)) => {
+                    toks.cards = Some(span_of(c));
+                    ActionKind::ShowMuck { player, shown: Shown::Cards(common_cards(c)?) }
+                }
+                ("sd", None) => ActionKind::StandPatDiscard { player, discards: CardRun::new() },
+                ("sd", Some(c)) => {
+                    toks.cards = Some(span_of(c));
+                    ActionKind::StandPatDiscard { player, discards: common_cards(c)? }
+                }
+                _ => return None,
+            }
+        }
+    };
+    Some((Action { kind, commentary: None }, toks))
+}
+
+/// `pN` with one digit, or two without a leading zero (the general path reads the others).
+fn short_player(word: Word<'_>) -> Option<Player> {
+    match word.text.as_bytes() {
+        [b'p', d @ b'0'..=b'9'] => Some(Player(u16::from(d - b'0'))),
+        [b'p', a @ b'1'..=b'9', b @ b'0'..=b'9'] => {
+            Some(Player(u16::from(a - b'0') * 10 + u16::from(b - b'0')))
+        }
+        _ => None,
+    }
+}
+
+/// A run of rank-suit pairs and `??`, none of them wrong (the general path reports what is).
+fn common_cards(word: Word<'_>) -> Option<CardRun> {
+    let bytes = word.text.as_bytes();
+    if bytes.is_empty() || bytes.len() % 2 != 0 {
+        return None;
+    }
+    let mut run = CardRun::new();
+    for pair in bytes.chunks_exact(2) {
+        let (r, s) = (pair.first().copied().unwrap_or(0), pair.get(1).copied().unwrap_or(0));
+        if r == b'?' && s == b'?' {
+            run.push(MaybeCard::Unknown);
+        } else {
+            run.push(MaybeCard::Known(Card::new(rank_of(r)?, suit_of(s)?)));
+        }
+    }
+    Some(run)
 }
 
 fn action_kind(w: &[Option<Word<'_>>; 5], toks: &mut ActionTokens) -> Result<ActionKind, ActionError> {
@@ -425,6 +519,81 @@ mod tests {
         assert_eq!(kind("   "), ActionKind::NoOp);
         let a = parse_action("# Burn card 6s is exposed").unwrap();
         assert_eq!((a.kind, a.commentary.as_deref()), (ActionKind::NoOp, Some("Burn card 6s is exposed")));
+    }
+
+    /// What the common path reads, the general path reads the same (tokens included); what it
+    /// leaves, the general path reads.
+    #[test]
+    fn common_notations_read_as_the_general_path() {
+        let general = parse_general;
+        let common = [
+            "d dh p1 3dQh",
+            "d dh p12 ????",
+            "d dh p0 Ah",
+            "d db 9hQs8d",
+            "d db As",
+            "p2 cc",
+            "p3 f",
+            "p1 pb",
+            "p2 cbr 67",
+            "p2 cbr 7.50",
+            "p3 sm -",
+            "p4 sm AhKh",
+            "p4 sm",
+            "p1 sd",
+            "p1 sd 2c3c",
+            "p99 cc",
+        ];
+        let other = [
+            "",
+            " ",
+            "d",
+            "d dh",
+            "d dh p1",
+            "d dh p1 3dQh x",
+            "d db",
+            "d db 9hQs8",
+            "d db 9hQx8d",
+            "d xx p1 Ah",
+            "p1",
+            "p1 cc x",
+            "p1 cbr",
+            "p1 cbr 0",
+            "p1 cbr -1",
+            "p1 cbr ten",
+            "p1 cbr 1 2",
+            "p01 cc",
+            "p100 cc",
+            "q1 cc",
+            "p1  cc",
+            " p1 cc",
+            "p1 cc ",
+            "p1\tcc",
+            "p1 cc # c",
+            "p1 cc#c",
+            "# all",
+            "p1 db 9h",
+            "p1 sm - x",
+            "p1 sd ??",
+            "p1 sm ??",
+            "d dh p1 ??Ah",
+            "d dh p1 \u{e9}h",
+            "p1 zz",
+            "p1 f\u{a0}",
+            "p1 sm 2c3c4",
+            "p1 cbr 1e3",
+            "p1 cbr 1_000",
+        ];
+        for text in common.iter().chain(&other) {
+            let fast = parse_common(text);
+            if common.contains(text) {
+                assert!(fast.is_some(), "{text:?} is common");
+            }
+            if let Some(fast) = fast {
+                assert_eq!(Ok(fast), general(text), "{text:?}");
+            }
+            assert_eq!(parse_action_tokens(text), general(text), "{text:?}");
+        }
     }
 
     #[test]

@@ -10,11 +10,47 @@ use cards_core::Span;
 
 use super::raw::{RawEntry, RawKind, RawValue};
 
-struct Reader<'a> {
+struct Reader<'a, 'p> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
     offset: usize,
+    /// Emptied array vectors to fill again (see [`Scratch`]).
+    arrays: &'p mut Vec<Vec<RawValue<'a>>>,
+}
+
+/// The fast path's vectors, kept from hand to hand so that reading a hand allocates nothing of
+/// its own: the entry list and one vector per TOML array, emptied and handed back by
+/// [`Scratch::reuse`] once the hand is built.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    entries: Vec<RawEntry<'static>>,
+    arrays: Vec<Vec<RawValue<'static>>>,
+}
+
+/// A vector's allocation for elements of another lifetime (the vector is emptied first; std's
+/// in-place `collect` keeps the allocation when the element layouts are the same, as here).
+fn recycle<T, U>(mut v: Vec<T>) -> Vec<U> {
+    v.clear();
+    v.into_iter().filter_map(|_| None).collect()
+}
+
+/// [`recycle`] of each vector of `v`, the outer one kept too.
+fn recycle_each<T, U>(v: Vec<Vec<T>>) -> Vec<Vec<U>> {
+    v.into_iter().map(recycle).collect()
+}
+
+impl Scratch {
+    /// Takes the vectors back from a hand's entries, emptied, for the next hand (last first, so
+    /// that the next hand's arrays, popped in file order, get the vectors of the same fields).
+    pub(crate) fn reuse(&mut self, mut entries: Vec<RawEntry<'_>>) {
+        for entry in entries.drain(..).rev() {
+            if let RawKind::Array(items) = entry.value.kind {
+                self.arrays.push(recycle(items));
+            }
+        }
+        self.entries = recycle(entries);
+    }
 }
 
 const MAX_DEPTH: u32 = 16;
@@ -23,7 +59,7 @@ fn is_control(b: u8) -> bool {
     (b < 0x20 && b != b'\t') || b == 0x7f
 }
 
-impl<'a> Reader<'a> {
+impl<'a> Reader<'a, '_> {
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
     }
@@ -134,6 +170,8 @@ impl<'a> Reader<'a> {
         let content = self.pos + 1;
         let mut i = content;
         loop {
+            // Most strings hold none of the bytes that need a look: skip to the next one that may.
+            i += first_special(self.bytes.get(i..)?, quote);
             let b = *self.bytes.get(i)?;
             if b == quote {
                 break;
@@ -150,7 +188,7 @@ impl<'a> Reader<'a> {
 
     fn array(&mut self, depth: u32) -> Option<RawKind<'a>> {
         self.pos += 1; // `[`
-        let mut items = Vec::with_capacity(if depth == 1 { 16 } else { 4 });
+        let mut items = self.arrays.pop().unwrap_or_default();
         loop {
             self.array_space()?;
             if self.peek()? == b']' {
@@ -195,6 +233,18 @@ impl<'a> Reader<'a> {
         let token = self.text.get(start..self.pos)?;
         classify(token)
     }
+}
+
+/// The index of the first byte of `bytes` that may end or spoil a string (`quote`, a backslash, a
+/// control byte, a tab included), or `bytes.len()`.
+fn first_special(bytes: &[u8], quote: u8) -> usize {
+    use super::{bytes_below, bytes_equal};
+    super::find_byte(
+        bytes,
+        |x| bytes_equal(x, quote) | bytes_equal(x, b'\\') | bytes_equal(x, 0x7f) | bytes_below(x, 0x20),
+        |b| b == quote || b == b'\\' || b < 0x20 || b == 0x7f,
+    )
+    .unwrap_or(bytes.len())
 }
 
 fn is_digits(s: &[u8]) -> bool {
@@ -251,25 +301,48 @@ fn classify(token: &str) -> Option<RawKind<'_>> {
 
 /// Reads a hand body with the fast path; `None` means "use the general path".
 pub(crate) fn parse_fast(body: &str, offset: usize) -> Option<Vec<RawEntry<'_>>> {
-    parse_fast_until_header(body, offset, false).map(|(entries, _)| entries)
+    parse_fast_until_header(body, offset, false, &mut Scratch::default()).map(|(entries, _)| entries)
 }
 
 /// Reads key/value lines from the start of `text`; with `stop_at_header`, stops at the first
 /// line that is a table header and also returns where that line starts (else the text's end):
 /// splitting a `.phhs` text and reading its hands in one pass.
-pub(crate) fn parse_fast_until_header(
-    text: &str,
+pub(crate) fn parse_fast_until_header<'a>(
+    text: &'a str,
     offset: usize,
     stop_at_header: bool,
-) -> Option<(Vec<RawEntry<'_>>, usize)> {
-    let mut r = Reader { text, bytes: text.as_bytes(), pos: 0, offset };
-    let mut entries: Vec<RawEntry<'_>> = Vec::with_capacity(24);
+    scratch: &mut Scratch,
+) -> Option<(Vec<RawEntry<'a>>, usize)> {
+    let mut arrays = recycle_each(std::mem::take(&mut scratch.arrays));
+    let mut entries = recycle(std::mem::take(&mut scratch.entries));
+    let read = read_entries(
+        &mut Reader { text, bytes: text.as_bytes(), pos: 0, offset, arrays: &mut arrays },
+        &mut entries,
+        stop_at_header,
+    );
+    scratch.arrays = recycle_each(arrays);
+    match read {
+        Some(end) => Some((entries, end)),
+        None => {
+            scratch.reuse(entries);
+            None
+        }
+    }
+}
+
+/// The loop of [`parse_fast_until_header`]: the entries into `entries`, the end of what was read
+/// as the result.
+fn read_entries<'a>(
+    r: &mut Reader<'a, '_>,
+    entries: &mut Vec<RawEntry<'a>>,
+    stop_at_header: bool,
+) -> Option<usize> {
     loop {
         let line_start = r.pos;
         r.skip_spaces();
         match r.peek() {
-            None => return Some((entries, r.pos)),
-            Some(b'[') if stop_at_header => return Some((entries, line_start)),
+            None => return Some(r.pos),
+            Some(b'[') if stop_at_header => return Some(line_start),
             Some(b'#') => {
                 r.skip_comment()?;
                 r.end_of_line()?;
@@ -313,6 +386,43 @@ mod tests {
         assert_eq!(entries.len(), 5);
         assert_eq!(entries[0].value.span, Span::new(20, 24));
         assert!(matches!(entries[1].value.kind, RawKind::Array(ref v) if v.len() == 2));
+    }
+
+    /// The scratch vectors are reused: their allocations survive the change of lifetime.
+    #[test]
+    fn recycle_keeps_the_allocation() {
+        let text = String::from("a");
+        let mut v: Vec<&str> = Vec::with_capacity(40);
+        v.push(&text);
+        let v: Vec<&'static str> = recycle(v);
+        assert!(v.is_empty() && v.capacity() >= 40);
+        let mut scratch = Scratch::default();
+        let (entries, _) = parse_fast_until_header("a = [1, 2]\nb = [3]\n", 0, false, &mut scratch).unwrap();
+        scratch.reuse(entries);
+        assert_eq!(scratch.arrays.len(), 2);
+        assert!(scratch.entries.capacity() >= 2);
+        // A hand without arrays keeps the spare ones for the next.
+        let (entries, _) = parse_fast_until_header("c = 1\n", 0, false, &mut scratch).unwrap();
+        scratch.reuse(entries);
+        assert_eq!(scratch.arrays.len(), 2);
+        assert!(scratch.arrays.iter().all(|a| a.is_empty() && a.capacity() >= 1));
+    }
+
+    #[test]
+    fn first_special_finds_the_first_byte_that_matters() {
+        for (text, quote, at) in [
+            ("", b'"', 0),
+            ("abc", b'"', 3),
+            ("abcdefghij\"", b'"', 10),
+            ("abcdefgh'ij", b'\'', 8),
+            ("ab\\cdefgh'", b'\'', 2),
+            ("abcdefg\thij", b'"', 7),
+            ("abcdefghijklmno\x7f", b'"', 15),
+            ("\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}'", b'\'', 10),
+            ("ok ok ok ok\n", b'"', 11),
+        ] {
+            assert_eq!(first_special(text.as_bytes(), quote), at, "{text:?}");
+        }
     }
 
     #[test]

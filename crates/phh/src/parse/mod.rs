@@ -19,6 +19,38 @@ pub mod split;
 
 pub use split::{HandChunk, HeaderScan, chunks, is_multi, table_header};
 
+/// A word of eight bytes with 1 in each byte.
+const ONES: u64 = u64::from_ne_bytes([1; 8]);
+
+/// The high bit of each byte of `x` below `n` (`n` ≤ 128; exact for the first such byte, the
+/// lowest: bytes after it may be flagged wrongly).
+pub(crate) const fn bytes_below(x: u64, n: u8) -> u64 {
+    x.wrapping_sub(ONES * n as u64) & !x & (ONES << 7)
+}
+
+/// The high bit of each byte of `x` equal to `b` (exact for the first one).
+pub(crate) const fn bytes_equal(x: u64, b: u8) -> u64 {
+    bytes_below(x ^ (ONES * b as u64), 1)
+}
+
+/// The index of the first byte of `bytes` that `hit` picks, eight bytes at a time: `hits` flags,
+/// in a little-endian word of eight bytes, the high bit of each byte that `hit` would pick (the
+/// first flag exact).
+pub(crate) fn find_byte(bytes: &[u8], hits: impl Fn(u64) -> u64, hit: impl Fn(u8) -> bool) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let flags = hits(u64::from_le_bytes(word));
+        if flags != 0 {
+            return Some(at + (flags.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks.remainder().iter().position(|&b| hit(b)).map(|k| at + k)
+}
+
 /// Which reader to use for a hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Path {
@@ -149,12 +181,14 @@ pub struct Hands<'a> {
     index: usize,
     done: bool,
     names: Names,
+    scratch: fast::Scratch,
 }
-/// Table names seen so far, for the duplicate check: the common `[1]`, `[2]`, … sequence is
-/// tracked as a counter, other names in a set.
+/// Table names seen so far, for the duplicate check: the common run of consecutive numbers
+/// (`[1]`, `[2]`, …, or `[541]`, `[542]`, … in a text cut from the middle of a file) is kept as
+/// its first and last number, other names in a set.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Names {
-    sequential: u64,
+    run: Option<(u64, u64)>,
     others: HashSet<String>,
 }
 
@@ -173,10 +207,15 @@ fn canonical_number(name: &str) -> Option<u64> {
 impl Names {
     /// Records a name; `false` when it was already seen.
     pub(crate) fn insert(&mut self, name: &str) -> bool {
-        match canonical_number(name) {
-            Some(n) if n >= 1 && n <= self.sequential => false,
-            Some(n) if n == self.sequential + 1 && !self.others.contains(name) => {
-                self.sequential = n;
+        let Some(n) = canonical_number(name) else { return self.others.insert(name.to_owned()) };
+        match self.run {
+            Some((first, last)) if (first..=last).contains(&n) => false,
+            Some((first, last)) if n == last + 1 && !self.others.contains(name) => {
+                self.run = Some((first, n));
+                true
+            }
+            None if !self.others.contains(name) => {
+                self.run = Some((n, n));
                 true
             }
             _ => self.others.insert(name.to_owned()),
@@ -211,7 +250,8 @@ impl Iterator for Hands<'_> {
             },
         };
         let avail = self.text.get(start..).unwrap_or("");
-        let Table::Read { record, header, end } = next_table(avail, true, start, self.index, self.path)
+        let Table::Read { record, header, end } =
+            next_table(avail, true, start, self.index, self.path, &mut self.scratch)
         else {
             self.done = true;
             return None;
@@ -240,7 +280,15 @@ pub fn hands(text: &str) -> Hands<'_> {
 /// [`hands`] with a chosen reader path.
 #[must_use]
 pub fn hands_with(text: &str, path: Path) -> Hands<'_> {
-    Hands { text, path, start: None, index: 0, done: false, names: Names::default() }
+    Hands {
+        text,
+        path,
+        start: None,
+        index: 0,
+        done: false,
+        names: Names::default(),
+        scratch: fast::Scratch::default(),
+    }
 }
 
 /// Reads a whole `.phh` or `.phhs` text (decided by content: a `.phhs` document starts with a
@@ -290,4 +338,24 @@ pub fn parse_parallel(text: &str, threads: usize) -> Vec<ParsedHand> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod names_tests {
+    use super::Names;
+
+    #[test]
+    fn a_run_from_any_number_and_the_names_around_it() {
+        let mut names = Names::default();
+        for name in ["541", "542", "x", "544", "543", "545"] {
+            assert!(names.insert(name), "{name}");
+        }
+        for name in ["541", "542", "x", "544", "543", "545"] {
+            assert!(!names.insert(name), "{name} again");
+        }
+        assert!(names.insert("540"));
+        assert!(names.insert("0541"), "not the number 541");
+        let mut names = Names::default();
+        assert!(names.insert("a") && names.insert("2") && names.insert("3") && !names.insert("2"));
+    }
 }

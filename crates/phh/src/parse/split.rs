@@ -61,9 +61,9 @@ impl LexState {
                     } else {
                         // To the closing quote (a basic string's `\\` escapes the next byte).
                         i += 1;
-                        let stop = |c: &u8| *c == b || (*c == b'\\' && b == b'"');
+                        let escape = if b == b'"' { b'\\' } else { b };
                         loop {
-                            let Some(k) = line.get(i..).and_then(|rest| rest.iter().position(stop)) else {
+                            let Some(k) = line.get(i..).and_then(|rest| find_either(rest, b, escape)) else {
                                 // Not closed on this line: the rest of it is the string's.
                                 i = n;
                                 break;
@@ -95,6 +95,12 @@ impl LexState {
     }
 }
 
+/// The index of the first byte of `bytes` equal to `a` or `b`.
+pub(crate) fn find_either(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
+    use super::bytes_equal;
+    super::find_byte(bytes, |x| bytes_equal(x, a) | bytes_equal(x, b), |c| c == a || c == b)
+}
+
 /// Whether a byte may change [`LexState`] (outside strings).
 fn is_lexeme(b: &u8) -> bool {
     matches!(b, b'#' | b'"' | b'\'' | b'[' | b'{' | b']' | b'}')
@@ -124,6 +130,32 @@ impl HeaderScan {
         }
         self.state.scan(line);
         false
+    }
+
+    /// The start of the first table header line of `lines` (whole lines: `\n`-ended, or the
+    /// input's last line), the lines before it lexed (the header line itself is not); `None`
+    /// when there is none, all of them lexed. The same as calling [`line`](Self::line) on each
+    /// line, in one call.
+    ///
+    /// ```
+    /// let text = b"[1]\na = [\n[2]\n]\n# next\n[3]\n";
+    /// let mut scan = phh::parse::HeaderScan::default();
+    /// assert_eq!(scan.find(text), Some(0));
+    /// assert_eq!(scan.find(&text[4..]), Some(19));
+    /// ```
+    pub fn find(&mut self, lines: &[u8]) -> Option<usize> {
+        let mut pos = 0;
+        while pos < lines.len() {
+            let rest = &lines[pos..];
+            let end = find_either(rest, b'\n', b'\n').unwrap_or(rest.len());
+            let line = &rest[..end];
+            if self.state.is_header(line) {
+                return Some(pos);
+            }
+            self.state.scan(line);
+            pos += end + 1;
+        }
+        None
     }
 
     /// Whether `line` (without its `\n`) holds only blanks or a comment, outside any value.
@@ -383,6 +415,44 @@ impl<'a> Iterator for Chunks<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn find_either_finds_the_first_of_two_bytes() {
+        for (text, at) in [
+            ("", None),
+            ("abc", None),
+            ("abcdefghij\"", Some(10)),
+            ("abcdefgh\\ij\"", Some(8)),
+            ("\"", Some(0)),
+            ("\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\\", Some(10)),
+        ] {
+            assert_eq!(find_either(text.as_bytes(), b'"', b'\\'), at, "{text:?}");
+        }
+    }
+
+    /// `find` over a whole text says what `line` says line by line.
+    #[test]
+    fn find_is_line_by_line() {
+        let text = "# c\n[1]\na = [\n'[x]',\n[2]\n]\ns = \"\"\"\n[3]\n\"\"\"\n [4] \n\nb = \"q\\\"[\"\n[5]";
+        let mut by_line = Vec::new();
+        let mut scan = HeaderScan::default();
+        let mut pos = 0;
+        for line in text.split_inclusive('\n') {
+            if scan.line(line.trim_end_matches('\n').as_bytes()) {
+                by_line.push(pos);
+            }
+            pos += line.len();
+        }
+        let mut found = Vec::new();
+        let mut scan = HeaderScan::default();
+        let mut from = 0;
+        while let Some(k) = scan.find(&text.as_bytes()[from..]) {
+            found.push(from + k);
+            from += k + text[from + k..].find('\n').map_or(text.len() - from - k, |i| i + 1);
+        }
+        assert_eq!(by_line, [4, 43, 61]);
+        assert_eq!(found, by_line);
+    }
 
     #[test]
     fn splits_tables_and_ignores_brackets_inside_values() {
