@@ -8,7 +8,6 @@ use std::time::Instant;
 
 use cardnote::formats::{self, CheckOptions, Format, RecordReport, Unit};
 use cardnote::output::{DiagnosticPrinter, RenderSource, Summary, record_json, write_record_json};
-use cardnote::pipeline;
 use cardnote::progress::Progress;
 use cardnote::walk::{WalkedFile, collect_files};
 
@@ -149,15 +148,14 @@ impl<W: Write> Run<W> {
         let notation = formats::notation(format);
         let units = notation.units(opened.input, &file.path).map(|unit| unit.map_err(Stop::Read));
         let (opts, json) = (&self.opts, self.json);
-        let work = |unit: Unit| {
-            let reports = notation.check(&unit, opts);
+        let then = |unit: Unit, reports: Vec<RecordReport>| {
             let json = if json { json_lines(&shown, format, &unit, &reports) } else { Vec::new() };
             Checked { unit, reports, json }
         };
         let printer = &self.printer;
         let mut diagnostics = printer.file(&shown);
         let (out, summary, progress) = (&mut self.out, &mut self.summary, &self.progress);
-        pipeline::ordered(self.threads, units, work, |checked| {
+        formats::check_units(notation, units, opts, self.threads, then, |checked| {
             progress.advance(checked.unit.text.len() as u64, checked.reports.len() as u64);
             for record in &checked.reports {
                 summary.add(record);
