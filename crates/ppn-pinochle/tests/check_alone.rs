@@ -2,6 +2,8 @@
 //! it, [`Checker::inherit`], the checks across hands run afterwards in file order) gives what
 //! checking them in order gives.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use ppn_pinochle::validate::{AcrossHands, Checker, check_alone};
 use ppn_pinochle::{Options, Reader, Record, check};
 

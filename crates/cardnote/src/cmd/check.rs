@@ -66,7 +66,12 @@ struct Run<W: Write> {
 /// Runs `cardnote check`.
 pub fn run(args: Args, ui: &Ui) -> ExitCode {
     if let Some(site) = args.format.site() {
-        let opts = CheckOptions { rules: args.rules.into(), strict: args.strict, ..CheckOptions::default() };
+        let opts = CheckOptions {
+            rules: args.rules.into(),
+            strict: args.strict,
+            no_fields: !args.json,
+            ..CheckOptions::default()
+        };
         let printer = ui.stdout_printer();
         let game = args.game.as_deref();
         return cardnote::formats::sitelogs::run_check(&args.paths, site, game, &opts, args.json, &printer);

@@ -46,10 +46,21 @@ fn fields(summary: &Summary) -> Map<String, Value> {
 /// The report of one record read by [`ppn_pinochle::Reader`] (records of one reader are checked
 /// in file order: hands inherit from the hands before them).
 #[must_use]
-pub fn record_report(mut record: ppn_pinochle::Record, options: &ppn_pinochle::Options) -> RecordReport {
+pub fn record_report(record: ppn_pinochle::Record, options: &ppn_pinochle::Options) -> RecordReport {
+    report(record, options, false)
+}
+
+/// A record checked (in file order), without its fields when `no_fields`
+/// ([`CheckOptions::no_fields`]).
+fn report(
+    mut record: ppn_pinochle::Record,
+    options: &ppn_pinochle::Options,
+    no_fields: bool,
+) -> RecordReport {
     ppn_pinochle::check(&mut record, options);
     let summary = record.model.summary.take().unwrap_or_default();
-    RecordReport { fields: fields(&summary), diagnostics: record.diagnostics }
+    let fields = if no_fields { Map::new() } else { fields(&summary) };
+    RecordReport { fields, diagnostics: record.diagnostics }
 }
 
 /// Checks a whole file: one record per hand (a file without hands gives one).
@@ -60,7 +71,7 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     // reading text in memory cannot fail
     let records = ppn_pinochle::Reader::from_str(&source, options)
         .map_while(Result::ok)
-        .map(|record| record_report(record, &options))
+        .map(|record| report(record, &options, opts.no_fields))
         .collect();
     FileCheck { source, records }
 }
@@ -449,10 +460,8 @@ impl super::Notation for PinochleNotation {
                     .into_iter()
                     .map(|(mut report, across)| {
                         options.apply(&mut report.diagnostics);
-                        (
-                            RecordReport { fields: fields(&report.summary), diagnostics: report.diagnostics },
-                            across,
-                        )
+                        let fields = if opts.no_fields { Map::new() } else { fields(&report.summary) };
+                        (RecordReport { fields, diagnostics: report.diagnostics }, across)
                     })
                     .unzip();
                 super::UnitCheck { reports, pending: Some(Box::new(across)) }

@@ -33,7 +33,12 @@ fn fields(id: Option<u32>, outcome: Option<&Outcome>) -> Map<String, Value> {
 #[must_use]
 pub fn record_report(mut record: ppn_pref::Record, options: &ppn_pref::Options) -> RecordReport {
     ppn_pref::check(&mut record, options);
-    let fields = fields(record.model.id, record.model.outcome.as_ref());
+    report(record, false)
+}
+
+/// A checked record's report; without its fields when `no_fields` ([`CheckOptions::no_fields`]).
+fn report(record: ppn_pref::Record, no_fields: bool) -> RecordReport {
+    let fields = if no_fields { Map::new() } else { fields(record.model.id, record.model.outcome.as_ref()) };
     RecordReport { diagnostics: record.diagnostics, fields }
 }
 
@@ -45,7 +50,10 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     // reading text in memory cannot fail
     let records = ppn_pref::Reader::from_str(&source, options)
         .map_while(Result::ok)
-        .map(|record| record_report(record, &options))
+        .map(|mut record| {
+            ppn_pref::check(&mut record, &options);
+            report(record, opts.no_fields)
+        })
         .collect();
     FileCheck { source, records }
 }
@@ -260,13 +268,9 @@ impl super::Notation for PrefNotation {
 
     fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
         match pref_unit(unit) {
-            Some(PrefUnit::Records(records, ())) => checked(records, opts)
-                .into_iter()
-                .map(|record| {
-                    let fields = fields(record.model.id, record.model.outcome.as_ref());
-                    RecordReport { diagnostics: record.diagnostics, fields }
-                })
-                .collect(),
+            Some(PrefUnit::Records(records, ())) => {
+                checked(records, opts).into_iter().map(|record| report(record, opts.no_fields)).collect()
+            }
             Some(PrefUnit::End { .. }) => Vec::new(),
             Some(PrefUnit::Whole) | None => check(unit.text.as_bytes(), opts).records,
         }
