@@ -153,8 +153,10 @@ impl<W: Write> Run<W> {
         let notation = formats::notation(format);
         let units = notation.units(opened.input, &file.path).map(|unit| unit.map_err(Stop::Read));
         let (opts, json) = (&self.opts, self.json);
-        let then = |unit: Unit, reports: Vec<RecordReport>| {
+        let then = |mut unit: Unit, reports: Vec<RecordReport>| {
             let json = if json { json_lines(&shown, format, &unit, &reports) } else { Vec::new() };
+            // What the unit was read into is freed here, on a worker, not by the printing thread.
+            unit.context = None;
             Checked { unit, reports, json }
         };
         let printer = &self.printer;

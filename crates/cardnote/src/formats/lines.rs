@@ -50,7 +50,12 @@ impl<'r> Lines<'r> {
 /// Line breaks in `text`, counted as [`cards_core::LineIndex`] counts them.
 #[must_use]
 pub fn line_count(text: &str) -> usize {
-    cards_core::LineIndex::new(text).line_starts().len().saturating_sub(1)
+    // `\n`, and `\r` not followed by `\n` (no table of line starts is needed to count them)
+    let bytes = text.as_bytes();
+    let lf = bytes.iter().filter(|&&b| b == b'\n').count();
+    let cr_lf = bytes.windows(2).filter(|w| w == b"\r\n").count();
+    let cr = bytes.iter().filter(|&&b| b == b'\r').count();
+    lf + cr - cr_lf
 }
 
 /// Where the next unit of a file starts (bytes and lines of decoded text before it) and how many
@@ -258,5 +263,17 @@ impl<C: RecordCutter> Iterator for RecordUnits<'_, C> {
 
     fn next(&mut self) -> Option<Self::Item> {
         self.next_unit().transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Lines are counted as `cards_core::LineIndex` counts them.
+    #[test]
+    fn line_count_is_line_index_s() {
+        for text in ["", "a", "a\n", "a\r\nb", "a\rb\r", "\r\r\n\n", "x\n\r\n\ry\r", "é\r\n"] {
+            let expected = cards_core::LineIndex::new(text).line_starts().len() - 1;
+            assert_eq!(super::line_count(text), expected, "{text:?}");
+        }
     }
 }
