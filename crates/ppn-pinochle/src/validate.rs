@@ -2,7 +2,10 @@
 //! rules of the digest in its check order, then the across-hand lints.
 //!
 //! [`Checker`] keeps the state that crosses hands (inherited tags, GameScores, Hand numbers), so a
-//! file can be checked one hand at a time as [`crate::parse::Reader`] streams them.
+//! file can be checked one hand at a time as [`crate::parse::Reader`] streams them. To check a
+//! file's hands on several threads, a sequential pass takes in what each hand passes on
+//! ([`Checker::inherit`]), the hands are checked apart from clones of the checker
+//! ([`check_alone`]), and the checks across hands ([`AcrossHands`]) run on them in file order.
 
 use std::borrow::Cow;
 
