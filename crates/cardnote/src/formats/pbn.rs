@@ -539,7 +539,7 @@ impl super::Notation for PbnNotation {
         super::check_alone(self, unit, opts)
     }
 
-    /// Each record's diagnostics (spans in the unit) go to [`Notation::finish`] apart from the
+    /// Each record's diagnostics (spans in the unit) go to [`super::Notation::finish`] apart from the
     /// reports, which get them once the repeated warnings are held back.
     fn check_unit(&self, unit: &super::Unit, opts: &CheckOptions) -> super::UnitCheck {
         let Some(games) = games(unit) else {
