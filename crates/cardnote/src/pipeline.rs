@@ -26,23 +26,94 @@ pub fn ordered<T, U, E>(
     threads: usize,
     input: impl Iterator<Item = Result<T, E>>,
     work: impl Fn(T) -> U + Sync,
-    mut sink: impl FnMut(U) -> Result<(), E>,
+    sink: impl FnMut(U) -> Result<(), E>,
 ) -> Result<(), E>
 where
     T: Send,
     U: Send,
 {
+    run(threads, input, &work, |_, _| {}, (&|u| u, false), sink)
+}
+
+/// [`ordered`] with an ordered step between two parallel ones: `work` runs on the workers, then
+/// `finish` on the calling thread on each result in input order (with per-run state of its own,
+/// and `last`: no item follows and the input ended without an error), then `after` on the
+/// workers, and `sink` receives `after`'s results in input order. The same bounds and errors as
+/// [`ordered`]; with one thread everything runs on the calling thread.
+///
+/// # Errors
+/// The first error of `input` or `sink`.
+pub fn finished<T, U, V, E>(
+    threads: usize,
+    input: impl Iterator<Item = Result<T, E>>,
+    work: impl Fn(T) -> U + Sync,
+    finish: impl FnMut(&mut U, bool),
+    after: impl Fn(U) -> V + Sync,
+    sink: impl FnMut(V) -> Result<(), E>,
+) -> Result<(), E>
+where
+    T: Send,
+    U: Send,
+    V: Send,
+{
+    run(threads, input, &work, finish, (&after, true), sink)
+}
+
+/// A job for a worker: an item to work on, or a finished result to run `after` on.
+enum Job<T, U> {
+    Work(usize, T),
+    After(usize, U),
+}
+
+/// A worker's answer.
+enum Done<U, V> {
+    Worked(usize, U),
+    Ready(usize, V),
+}
+
+/// The runner of [`ordered`] and [`finished`]: `after.0` runs on the workers when `after.1`, else
+/// on the calling thread (`ordered`'s identity, not worth a trip to a worker).
+fn run<T, U, V, E>(
+    threads: usize,
+    input: impl Iterator<Item = Result<T, E>>,
+    work: &(impl Fn(T) -> U + Sync),
+    mut finish: impl FnMut(&mut U, bool),
+    (after, after_on_workers): (&(impl Fn(U) -> V + Sync), bool),
+    mut sink: impl FnMut(V) -> Result<(), E>,
+) -> Result<(), E>
+where
+    T: Send,
+    U: Send,
+    V: Send,
+{
     if threads <= 1 {
+        // One result is held back until the next item is read: `finish` must know the last.
+        let mut held: Option<U> = None;
+        let mut input_error = None;
         for item in input {
-            sink(work(item?))?;
+            match item {
+                Ok(item) => {
+                    if let Some(mut result) = held.replace(work(item)) {
+                        finish(&mut result, false);
+                        sink(after(result))?;
+                    }
+                }
+                Err(err) => {
+                    input_error = Some(err);
+                    break;
+                }
+            }
         }
-        return Ok(());
+        if let Some(mut result) = held {
+            finish(&mut result, input_error.is_none());
+            sink(after(result))?;
+        }
+        return input_error.map_or(Ok(()), Err);
     }
     let ahead = 2 * threads;
-    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, T)>(ahead);
+    let (job_tx, job_rx) = mpsc::sync_channel::<Job<T, U>>(ahead);
     let job_rx = Arc::new(Mutex::new(job_rx));
-    let (done_tx, done_rx) = mpsc::channel::<(usize, U)>();
-    let work = &work;
+    let (done_tx, done_rx) = mpsc::channel::<Done<U, V>>();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let job_rx = Arc::clone(&job_rx);
@@ -54,18 +125,22 @@ where
                         Ok(rx) => rx.recv(),
                         Err(_) => return,
                     };
-                    let Ok((seq, item)) = job else { return };
-                    if done_tx.send((seq, work(item))).is_err() {
+                    let done = match job {
+                        Ok(Job::Work(seq, item)) => Done::Worked(seq, work(item)),
+                        Ok(Job::After(seq, result)) => Done::Ready(seq, after(result)),
+                        Err(_) => return,
+                    };
+                    if done_tx.send(done).is_err() {
                         return;
                     }
                 }
             });
         }
         drop(done_tx);
-        let mut waiting: BTreeMap<usize, U> = BTreeMap::new();
-        let mut next_out = 0usize;
-        let mut sent = 0usize;
-        let mut outcome = Ok(());
+        // Results waiting for their turn to be finished, and to be sunk.
+        let mut worked: BTreeMap<usize, U> = BTreeMap::new();
+        let mut waiting: BTreeMap<usize, V> = BTreeMap::new();
+        let (mut sent, mut next_finish, mut next_out, mut at_workers) = (0usize, 0usize, 0usize, 0usize);
         let mut input_error = None;
         let mut input = input.fuse();
         let mut input_done = false;
@@ -74,11 +149,12 @@ where
             while !input_done && sent - next_out < ahead {
                 match input.next() {
                     Some(Ok(item)) => {
-                        if job_tx.send((sent, item)).is_err() {
+                        if job_tx.send(Job::Work(sent, item)).is_err() {
                             input_done = true;
                             break;
                         }
                         sent += 1;
+                        at_workers += 1;
                     }
                     Some(Err(err)) => {
                         input_error = Some(err);
@@ -87,34 +163,51 @@ where
                     None => input_done = true,
                 }
             }
-            if next_out == sent {
-                break;
-            }
-            // Wait for the next result in order (others are kept until their turn).
-            while !waiting.contains_key(&next_out) {
-                match done_rx.recv() {
-                    Ok((seq, result)) => {
-                        waiting.insert(seq, result);
+            // Finish in order, each once the next item is read (or the input has ended).
+            while next_finish + 1 < sent || (input_done && next_finish < sent) {
+                let Some(mut result) = worked.remove(&next_finish) else { break };
+                let last = input_done && input_error.is_none() && next_finish + 1 == sent;
+                finish(&mut result, last);
+                if after_on_workers {
+                    if job_tx.send(Job::After(next_finish, result)).is_err() {
+                        break;
                     }
-                    // Every worker is gone (only if one panicked): nothing more will come.
-                    Err(_) => return outcome.and(input_error.map_or(Ok(()), Err)),
+                    at_workers += 1;
+                } else {
+                    waiting.insert(next_finish, after(result));
                 }
+                next_finish += 1;
             }
             while let Some(result) = waiting.remove(&next_out) {
                 next_out += 1;
-                if outcome.is_ok()
-                    && let Err(err) = sink(result)
-                {
-                    outcome = Err(err);
-                    input_done = true;
+                if let Err(err) = sink(result) {
+                    // Workers end once they have done the jobs they hold.
+                    drop(job_tx);
+                    return Err(err);
                 }
             }
-            if outcome.is_err() {
-                input_done = true;
+            if input_done && next_out == sent {
+                break;
             }
+            if at_workers == 0 {
+                // Everything read is finished or waiting here: reading on, finishing or sinking
+                // can go on without a worker.
+                continue;
+            }
+            match done_rx.recv() {
+                Ok(Done::Worked(seq, result)) => {
+                    worked.insert(seq, result);
+                }
+                Ok(Done::Ready(seq, result)) => {
+                    waiting.insert(seq, result);
+                }
+                // Every worker is gone (only if one panicked): nothing more will come.
+                Err(_) => break,
+            }
+            at_workers -= 1;
         }
         drop(job_tx);
-        outcome.and(input_error.map_or(Ok(()), Err))
+        input_error.map_or(Ok(()), Err)
     })
 }
 
@@ -181,6 +274,77 @@ mod tests {
             );
             assert_eq!(result, Err("sink".to_owned()));
             assert_eq!(sunk, 11);
+        }
+    }
+
+    /// `finish` sees every result once, in input order, with running state and `last` on the
+    /// final one only; `after` then runs on it, and the sink gets everything in order.
+    #[test]
+    fn finish_runs_in_order_between_the_parallel_steps() {
+        for threads in [1, 2, 3, 8] {
+            for n in [0, 1, 2, 5, 200] {
+                let mut total = 0;
+                let mut lasts = Vec::new();
+                let mut out = Vec::new();
+                finished(
+                    threads,
+                    (0..n).map(Ok::<usize, String>),
+                    |i| {
+                        if i % 7 == 0 {
+                            std::thread::sleep(std::time::Duration::from_millis(1));
+                        }
+                        (i, 0)
+                    },
+                    |(i, sum), last| {
+                        total += *i;
+                        *sum = total;
+                        if last {
+                            lasts.push(*i);
+                        }
+                    },
+                    |(i, sum)| {
+                        if i % 5 == 0 {
+                            std::thread::sleep(std::time::Duration::from_millis(1));
+                        }
+                        format!("{i}:{sum}")
+                    },
+                    |line| {
+                        out.push(line);
+                        Ok(())
+                    },
+                )
+                .unwrap();
+                let expected: Vec<String> = (0..n).map(|i| format!("{i}:{}", i * (i + 1) / 2)).collect();
+                assert_eq!(out, expected, "{threads} threads, {n} items");
+                assert_eq!(lasts, n.checked_sub(1).into_iter().collect::<Vec<_>>(), "{threads} threads");
+            }
+        }
+    }
+
+    /// After an input error nothing is `last`; what came before is finished and sunk.
+    #[test]
+    fn after_an_input_error_nothing_is_last() {
+        for threads in [1, 4] {
+            let input = (0..20).map(|i| if i == 10 { Err("bad".to_owned()) } else { Ok(i) });
+            let (mut finished_items, mut any_last, mut sunk) = (Vec::new(), false, Vec::new());
+            let result = finished(
+                threads,
+                input,
+                |i| i,
+                |i, last| {
+                    finished_items.push(*i);
+                    any_last |= last;
+                },
+                |i| i,
+                |i| {
+                    sunk.push(i);
+                    Ok(())
+                },
+            );
+            assert_eq!(result, Err("bad".to_owned()));
+            assert!(!any_last);
+            assert_eq!(finished_items, (0..10).collect::<Vec<_>>());
+            assert_eq!(sunk, (0..10).collect::<Vec<_>>());
         }
     }
 }

@@ -2,7 +2,10 @@
 //! rules of the digest in its check order, then the across-hand lints.
 //!
 //! [`Checker`] keeps the state that crosses hands (inherited tags, GameScores, Hand numbers), so a
-//! file can be checked one hand at a time as [`crate::parse::Reader`] streams them.
+//! file can be checked one hand at a time as [`crate::parse::Reader`] streams them. To check a
+//! file's hands on several threads, a sequential pass takes in what each hand passes on
+//! ([`Checker::inherit`]), the hands are checked apart from clones of the checker
+//! ([`check_alone`]), and the checks across hands ([`AcrossHands`]) run on them in file order.
 
 use std::borrow::Cow;
 
@@ -123,22 +126,23 @@ pub fn check_parsed(parsed: &Parsed, opts: &Options) -> Vec<HandReport> {
     reports
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 struct Previous {
     game: Option<Vec<i64>>,
     hand_scores: Option<Vec<i64>>,
     number: Option<i64>,
 }
 
-/// Cross-hand checking state.
-#[derive(Debug)]
+/// Cross-hand checking state. A clone carries the state on: a file's hands can be checked on
+/// several threads from clones taken along the file ([`Checker::inherit`], [`check_alone`]).
+#[derive(Debug, Clone)]
 pub struct Checker {
     opts: Options,
     format: Option<FormatKind>,
     last: LastValues,
     /// Values made sticky by `##`: name, value, and where the value's text is in the file.
     sticky: Vec<(String, String, Span)>,
-    prev: Option<Previous>,
+    across: AcrossHands,
 }
 
 fn seat_index(seat: PinochleSeat) -> Option<usize> {
@@ -319,7 +323,7 @@ fn is_typed(name: &str) -> bool {
 
 /// Last values of tags, by name, each with where its text is in the file: a slot per draft tag,
 /// a list for the others.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 struct LastValues {
     known: Vec<Option<(String, Span)>>,
     other: Vec<(String, String, Span)>,
@@ -453,14 +457,44 @@ impl Checker {
             ));
         }
         opts.apply(&mut diags);
-        (Checker { opts, format, last: LastValues::default(), sticky: Vec::new(), prev: None }, diags)
+        (
+            Checker {
+                opts,
+                format,
+                last: LastValues::default(),
+                sticky: Vec::new(),
+                across: AcrossHands::default(),
+            },
+            diags,
+        )
     }
 
     /// Checks one hand; `syntax` holds the reader's diagnostics for it (they come first).
     pub fn check_hand(&mut self, hand: &Hand, syntax: Vec<Diagnostic>) -> HandReport {
-        let mut d = syntax;
-        let hand_start = Span::at(hand.at.0.start);
-        // 1. Inheritance and duplicates.
+        let (mut report, across) = self.check_hand_alone(hand, syntax);
+        if let Some(across) = across {
+            self.across.check(&across, &self.opts, &mut report.diagnostics);
+        }
+        report
+    }
+
+    /// Takes in a hand's tags as [`Checker::check_hand`] does (the values `#` and `##` pass on to
+    /// the hands after it) without checking the hand: a sequential pass, cheap, after which a
+    /// clone of the checker checks the next hand as the file's checker would.
+    pub fn inherit(&mut self, hand: &Hand) {
+        let mut ignored = Vec::new();
+        let (eff, _) = self.own_tags(hand, &mut ignored);
+        for e in &eff {
+            if e.tag.is_some() {
+                self.last.set(e.id, e.name, &e.value, e.span);
+            }
+        }
+    }
+
+    /// Section 1, inheritance and duplicates: the hand's own tags after `#` and `##` (a duplicate,
+    /// or `#` with nothing to inherit, is reported and left out), the draft tags' slots, and the
+    /// `##` values updated.
+    fn own_tags<'h>(&mut self, hand: &'h Hand, d: &mut Vec<Diagnostic>) -> (Vec<Eff<'h>>, [u8; KNOWN_TAGS]) {
         let mut eff: Vec<Eff<'_>> = Vec::with_capacity(24);
         let mut index = [u8::MAX; KNOWN_TAGS];
         for tag in hand.tags() {
@@ -511,6 +545,21 @@ impl Checker {
             }
             eff.push(Eff { name: &tag.name, value, span, tag: Some(tag), id });
         }
+        (eff, index)
+    }
+
+    /// [`Checker::check_hand`] without the checks across hands (GameScores carried over, Hand
+    /// numbers, Victor): the hand's report, and what those checks need of it
+    /// ([`AcrossHands::check`], run on the hands in file order; `None` for a hand of another
+    /// variant, which they skip).
+    pub fn check_hand_alone(
+        &mut self,
+        hand: &Hand,
+        syntax: Vec<Diagnostic>,
+    ) -> (HandReport, Option<AcrossHand>) {
+        let mut d = syntax;
+        let hand_start = Span::at(hand.at.0.start);
+        let (mut eff, mut index) = self.own_tags(hand, &mut d);
         let sticky = self.sticky.clone();
         for (name, value, span) in &sticky {
             if !eff.iter().any(|e| e.name == name) {
@@ -550,17 +599,15 @@ impl Checker {
             self.game_checks(&eff, &t, &mut d, &mut summary);
         }
 
-        // T3 across hands.
-        if dd4 {
-            self.across(&t, &summary, &mut d);
-        }
+        // T3 across hands: the caller's, in file order.
+        let across = dd4.then(|| AcrossHand::of(&t, &summary));
         for e in &eff {
             if e.tag.is_some() {
                 self.last.set(e.id, e.name, &e.value, e.span);
             }
         }
         self.opts.apply(&mut d);
-        HandReport { diagnostics: d, summary }
+        (HandReport { diagnostics: d, summary }, across)
     }
 
     /// The typed values of the hand's tags (each value read by its tag's rules, with the lints of
@@ -865,8 +912,49 @@ impl Checker {
         }
         (counters, play_truncated)
     }
+}
 
-    fn across(&mut self, t: &Typed, summary: &Summary, d: &mut dyn DiagnosticSink) {
+/// What one hand gives the checks across hands ([`AcrossHands::check`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AcrossHand {
+    game_scores: Option<(Vec<i64>, Span)>,
+    hand_number: Option<(i64, Span)>,
+    victor: Option<(u32, Span)>,
+    hand_scores: Option<Vec<i64>>,
+    declarer: Option<PinochleSeat>,
+}
+
+impl AcrossHand {
+    fn of(t: &Typed, summary: &Summary) -> AcrossHand {
+        AcrossHand {
+            game_scores: t.game_scores.clone(),
+            hand_number: t.hand_number,
+            victor: t.victor,
+            hand_scores: summary.hand_scores.clone(),
+            declarer: summary.declarer,
+        }
+    }
+}
+
+/// The checks across hands (T3: GameScores carried over from the hand before, Hand numbers that
+/// follow on, Victor against the running totals): the part of checking that needs the hands in
+/// file order, each hand's scores computed from its play. [`Checker::check_hand`] runs them; a
+/// caller that checks hands apart ([`check_alone`]) runs them on the hands in file order.
+#[derive(Debug, Clone, Default)]
+pub struct AcrossHands {
+    prev: Option<Previous>,
+}
+
+impl AcrossHands {
+    /// Checks the next hand of the file against the hands before it, appending what it finds to
+    /// `d` (under `options.strict`, leniencies among them become errors).
+    pub fn check(&mut self, hand: &AcrossHand, options: &Options, d: &mut Vec<Diagnostic>) {
+        let start = d.len();
+        self.lints(hand, d);
+        options.apply(d.get_mut(start..).unwrap_or_default());
+    }
+
+    fn lints(&mut self, t: &AcrossHand, d: &mut dyn DiagnosticSink) {
         let game = t.game_scores.as_ref().map(|x| x.0.clone()).or_else(|| {
             // IMPORT default: 0:0 on a first hand; later hands carry over when GameScores is absent.
             match &self.prev {
@@ -899,7 +987,7 @@ impl Checker {
             }
         }
         if let Some((victor, span)) = t.victor {
-            let after = match (&game, &summary.hand_scores) {
+            let after = match (&game, &t.hand_scores) {
                 (Some(g), Some(h)) if g.len() == 2 && h.len() == 2 => Some([g[0] + h[0], g[1] + h[1]]),
                 _ => None,
             };
@@ -907,7 +995,7 @@ impl Checker {
                 let over: Vec<usize> = (0..2).filter(|&i| after[i] >= 500).collect();
                 let expected = match over.as_slice() {
                     [one] => Some(*one as u32 + 1),
-                    [_, _] => summary.declarer.and_then(seat_index).map(|dc| team(dc) as u32 + 1),
+                    [_, _] => t.declarer.and_then(seat_index).map(|dc| team(dc) as u32 + 1),
                     _ => None,
                 };
                 if expected != Some(victor) {
@@ -924,11 +1012,8 @@ impl Checker {
                 }
             }
         }
-        self.prev = Some(Previous {
-            game,
-            hand_scores: summary.hand_scores.clone(),
-            number: t.hand_number.map(|x| x.0),
-        });
+        self.prev =
+            Some(Previous { game, hand_scores: t.hand_scores.clone(), number: t.hand_number.map(|x| x.0) });
     }
 }
 
@@ -1921,21 +2006,41 @@ pub fn check(record: &mut crate::Record, options: &Options) {
         crate::record::CheckState { checker, header }
     });
     state.checker.opts = *options;
-    let syntax = record.diagnostics.split_off(model.header_len.min(record.diagnostics.len()));
+    let header = if model.number == 0 { std::mem::take(&mut state.header) } else { Vec::new() };
+    let diagnostics = std::mem::take(&mut record.diagnostics);
+    let (mut report, across) = check_alone(model, diagnostics, &mut state.checker, &header);
+    if let Some(across) = across {
+        state.checker.across.check(&across, options, &mut report.diagnostics);
+    }
+    record.diagnostics = report.diagnostics;
+    model.summary = Some(report.summary);
+}
+
+/// [`check`] without the checks across hands, for checking a file's hands on several threads.
+/// `checker` holds what the hand inherits: a clone of the file's checker ([`Checker::new`] on the
+/// first record's headers) after the hands before it were taken in ([`Checker::inherit`]) or
+/// checked; `header` is what `Checker::new` reported, which the file's first record carries;
+/// `diagnostics` are the record's own (the reader's). Gives the record's diagnostics and summary
+/// as `check` would, less what [`AcrossHands::check`] adds when run with the returned
+/// [`AcrossHand`] on the records in file order.
+#[must_use]
+pub fn check_alone(
+    model: &crate::HandRecord,
+    mut diagnostics: Vec<Diagnostic>,
+    checker: &mut Checker,
+    header: &[Diagnostic],
+) -> (HandReport, Option<AcrossHand>) {
+    let syntax = diagnostics.split_off(model.header_len.min(diagnostics.len()));
     if model.number == 0 {
-        record.diagnostics.append(&mut state.header);
+        diagnostics.extend_from_slice(header);
     }
-    match &model.hand {
-        Some(hand) => {
-            let report = state.checker.check_hand(hand, syntax);
-            record.diagnostics.extend(report.diagnostics);
-            model.summary = Some(report.summary);
-        }
-        None => {
-            record.diagnostics.extend(syntax);
-            model.summary = Some(Summary::default());
-        }
-    }
+    let Some(hand) = &model.hand else {
+        diagnostics.extend(syntax);
+        return (HandReport { diagnostics, summary: Summary::default() }, None);
+    };
+    let (report, across) = checker.check_hand_alone(hand, syntax);
+    diagnostics.extend(report.diagnostics);
+    (HandReport { diagnostics, summary: report.summary }, across)
 }
 
 #[cfg(test)]

@@ -8,7 +8,6 @@ use std::time::Instant;
 
 use cardnote::formats::{self, CheckOptions, Format, RecordReport, Unit};
 use cardnote::output::{DiagnosticPrinter, RenderSource, Summary, record_json, write_record_json};
-use cardnote::pipeline;
 use cardnote::progress::Progress;
 use cardnote::walk::{WalkedFile, collect_files};
 
@@ -67,7 +66,12 @@ struct Run<W: Write> {
 /// Runs `cardnote check`.
 pub fn run(args: Args, ui: &Ui) -> ExitCode {
     if let Some(site) = args.format.site() {
-        let opts = CheckOptions { rules: args.rules.into(), strict: args.strict, ..CheckOptions::default() };
+        let opts = CheckOptions {
+            rules: args.rules.into(),
+            strict: args.strict,
+            no_fields: !args.json,
+            ..CheckOptions::default()
+        };
         let printer = ui.stdout_printer();
         let game = args.game.as_deref();
         return cardnote::formats::sitelogs::run_check(&args.paths, site, game, &opts, args.json, &printer);
@@ -149,15 +153,16 @@ impl<W: Write> Run<W> {
         let notation = formats::notation(format);
         let units = notation.units(opened.input, &file.path).map(|unit| unit.map_err(Stop::Read));
         let (opts, json) = (&self.opts, self.json);
-        let work = |unit: Unit| {
-            let reports = notation.check(&unit, opts);
+        let then = |mut unit: Unit, reports: Vec<RecordReport>| {
             let json = if json { json_lines(&shown, format, &unit, &reports) } else { Vec::new() };
+            // What the unit was read into is freed here, on a worker, not by the printing thread.
+            unit.context = None;
             Checked { unit, reports, json }
         };
         let printer = &self.printer;
         let mut diagnostics = printer.file(&shown);
         let (out, summary, progress) = (&mut self.out, &mut self.summary, &self.progress);
-        pipeline::ordered(self.threads, units, work, |checked| {
+        formats::check_units(notation, units, opts, self.threads, then, |checked| {
             progress.advance(checked.unit.text.len() as u64, checked.reports.len() as u64);
             for record in &checked.reports {
                 summary.add(record);

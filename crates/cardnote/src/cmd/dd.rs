@@ -38,7 +38,7 @@ pub fn run(args: Args, ui: &super::Ui) -> ExitCode {
 fn check(files: &[PathBuf], strict: bool, json: bool, ui: &super::Ui) -> ExitCode {
     let printer = ui.stdout_printer();
     let started = Instant::now();
-    let opts = CheckOptions { strict, ..CheckOptions::default() };
+    let opts = CheckOptions { strict, no_fields: !json, ..CheckOptions::default() };
     let mut summary = Summary::default();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut failed = false;

@@ -323,15 +323,13 @@ fn check_units(
     threads: usize,
     mut sink: impl FnMut(&Unit, &[formats::RecordReport]),
 ) -> std::io::Result<()> {
-    let opts = CheckOptions::default();
     let units = notation.units(input, path);
-    pipeline::ordered(
-        threads,
+    formats::check_units(
+        notation,
         units,
-        |unit| {
-            let reports = notation.check(&unit, &opts);
-            (unit, reports)
-        },
+        &CheckOptions::default(),
+        threads,
+        |unit, reports| (unit, reports),
         |(unit, reports)| {
             sink(&unit, &reports);
             Ok(())

@@ -90,11 +90,15 @@ pub fn check(data: &[u8], opts: &CheckOptions, progress: bool) -> FileCheck {
             diagnostics.extend(found);
             diagnostics.sort_by_key(|d: &Diagnostic| (d.span().start, d.span().end));
         }
-        reports.push(RecordReport { diagnostics, fields: super::pbn::fields(record) });
+        let fields = if opts.no_fields { serde_json::Map::new() } else { super::pbn::fields(record) };
+        reports.push(RecordReport { diagnostics, fields });
     }
     match reports.last_mut() {
         Some(last) => last.diagnostics.append(&mut carried),
-        None => reports.push(RecordReport { diagnostics: carried, fields: super::pbn::no_game_fields() }),
+        None => {
+            let fields = if opts.no_fields { serde_json::Map::new() } else { super::pbn::no_game_fields() };
+            reports.push(RecordReport { diagnostics: carried, fields });
+        }
     }
     FileCheck { source, records: reports }
 }

@@ -206,7 +206,8 @@ fn check_unit(text: &str, unit: &LinUnit, opts: &CheckOptions) -> Vec<RecordRepo
         .into_iter()
         .map(|mut record| {
             unit.spans_into_text(text, &mut record.diagnostics);
-            RecordReport { fields: fields(&record), diagnostics: record.diagnostics }
+            let fields = if opts.no_fields { Map::new() } else { fields(&record) };
+            RecordReport { fields, diagnostics: record.diagnostics }
         })
         .collect()
 }

@@ -50,7 +50,12 @@ impl<'r> Lines<'r> {
 /// Line breaks in `text`, counted as [`cards_core::LineIndex`] counts them.
 #[must_use]
 pub fn line_count(text: &str) -> usize {
-    cards_core::LineIndex::new(text).line_starts().len().saturating_sub(1)
+    // `\n`, and `\r` not followed by `\n` (no table of line starts is needed to count them)
+    let bytes = text.as_bytes();
+    let lf = bytes.iter().filter(|&&b| b == b'\n').count();
+    let cr_lf = bytes.windows(2).filter(|w| w == b"\r\n").count();
+    let cr = bytes.iter().filter(|&&b| b == b'\r').count();
+    lf + cr - cr_lf
 }
 
 /// Where the next unit of a file starts (bytes and lines of decoded text before it) and how many
@@ -134,9 +139,10 @@ pub fn json_close(any: bool) -> Vec<u8> {
 /// sequential step (with whatever state they inherit), the whole input (a form read whole, such
 /// as JSON), or the end of the file (an empty unit after the last one, closing what the first
 /// opened; `records` says whether any record had a model to write).
-pub enum RecordsUnit<R> {
-    /// The records of the unit's text, in order.
-    Records(Vec<R>),
+pub enum RecordsUnit<R, S = ()> {
+    /// The records of the unit's text, in order, and the state they start from (what the
+    /// notation's checks inherit from the units before; `()` for none).
+    Records(Vec<R>, S),
     /// The whole input, to be handled by the notation's whole-file functions.
     Whole,
     /// After the last unit.
@@ -148,14 +154,21 @@ pub enum RecordsUnit<R> {
 
 /// The [`RecordsUnit`] a unit made by [`RecordUnits`] carries (`None` for any other unit).
 #[must_use]
-pub fn records_unit<R: Send + Sync + 'static>(unit: &super::Unit) -> Option<&RecordsUnit<R>> {
-    unit.context.as_ref().and_then(|c| c.downcast_ref::<RecordsUnit<R>>())
+pub fn records_unit<R: Send + Sync + 'static, S: Send + Sync + 'static>(
+    unit: &super::Unit,
+) -> Option<&RecordsUnit<R, S>> {
+    unit.context.as_ref().and_then(|c| c.downcast_ref::<RecordsUnit<R, S>>())
 }
+
+/// A unit's records and the state they start from, as a [`RecordCutter`] gives them.
+pub type UnitRecords<C> = (Vec<<C as RecordCutter>::Record>, <C as RecordCutter>::Start);
 
 /// How a line-based notation cuts its file into units of whole records (for [`RecordUnits`]).
 pub trait RecordCutter: Send {
     /// The notation's record.
     type Record: Send + Sync + 'static;
+    /// The state a unit's records start from (`()` for none).
+    type Start: Send + Sync + 'static;
 
     /// Appends the lines of the next unit to `text`: up to a place where a unit may end once it
     /// holds enough text. Gives `false` when the input has ended.
@@ -164,12 +177,13 @@ pub trait RecordCutter: Send {
     /// The input's.
     fn read_unit(&mut self, lines: &mut Lines<'_>, text: &mut String) -> io::Result<bool>;
 
-    /// The records of `text`, read in file order (carrying the state of the units before), or
-    /// `None` to read on: the unit ends inside a record (`at_end`: the input has ended).
+    /// The records of `text`, read in file order (carrying the state of the units before), and
+    /// the state they start from, or `None` to read on: the unit ends inside a record (`at_end`:
+    /// the input has ended).
     ///
     /// # Errors
     /// The input's.
-    fn records(&mut self, text: &str, at_end: bool) -> io::Result<Option<Vec<Self::Record>>>;
+    fn records(&mut self, text: &str, at_end: bool) -> io::Result<Option<UnitRecords<Self>>>;
 
     /// Records read so far (the file-wide index of the next unit's first record).
     fn records_read(&self) -> usize;
@@ -203,7 +217,7 @@ impl<'r, C: RecordCutter> RecordUnits<'r, C> {
         }
     }
 
-    fn unit(&mut self, text: String, index: usize, context: RecordsUnit<C::Record>) -> super::Unit {
+    fn unit(&mut self, text: String, index: usize, context: RecordsUnit<C::Record, C::Start>) -> super::Unit {
         self.cut.unit(text, index, std::sync::Arc::new(context))
     }
 
@@ -214,7 +228,7 @@ impl<'r, C: RecordCutter> RecordUnits<'r, C> {
                     return Ok(None);
                 }
                 self.ended = true;
-                let end = RecordsUnit::<C::Record>::End { records: self.records };
+                let end = RecordsUnit::<C::Record, C::Start>::End { records: self.records };
                 return Ok(Some(self.cut.end(self.cutter.records_read(), std::sync::Arc::new(end))));
             }
             let index = self.cutter.records_read();
@@ -237,9 +251,9 @@ impl<'r, C: RecordCutter> RecordUnits<'r, C> {
                     break Some(records);
                 }
             };
-            let Some(records) = records else { continue };
+            let Some((records, start)) = records else { continue };
             self.records |= records.iter().any(C::has_model);
-            return Ok(Some(self.unit(text, index, RecordsUnit::Records(records))));
+            return Ok(Some(self.unit(text, index, RecordsUnit::Records(records, start))));
         }
     }
 }
@@ -249,5 +263,17 @@ impl<C: RecordCutter> Iterator for RecordUnits<'_, C> {
 
     fn next(&mut self) -> Option<Self::Item> {
         self.next_unit().transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Lines are counted as `cards_core::LineIndex` counts them.
+    #[test]
+    fn line_count_is_line_index_s() {
+        for text in ["", "a", "a\n", "a\r\nb", "a\rb\r", "\r\r\n\n", "x\n\r\n\ry\r", "é\r\n"] {
+            let expected = cards_core::LineIndex::new(text).line_starts().len() - 1;
+            assert_eq!(super::line_count(text), expected, "{text:?}");
+        }
     }
 }

@@ -9,6 +9,27 @@
 //! - `check(data, opts) -> FileCheck`: read and check a whole file, one [`RecordReport`] per record;
 //! - `fmt(data, opts) -> Result<Vec<u8>, Refusal>`: rewrite a file (canonical or format-preserving);
 //! - `convert(data, to) -> Result<Vec<u8>, Refusal>`: convert between the notation and its JSON form.
+//!
+//! ## The ordered finish step (an addition to the trait)
+//! Some checks cross units: PBN holds back a warning that an earlier game reported, Pinochle
+//! carries the running scores from hand to hand (GameScores, Hand numbers, Victor). They run in a
+//! finish step, in file order, on the thread that already receives the results in order, so the
+//! workers never wait for one another:
+//!
+//! ```text
+//! fn check_unit(&self, unit: &Unit, opts: &CheckOptions) -> UnitCheck;      // any thread, any order
+//! fn finish_state(&self, opts: &CheckOptions) -> Option<FileState>;         // one per file; None: no step
+//! fn finish(&self, state: &mut FileState, unit: &Unit, checked: &mut UnitCheck, last: bool);
+//! ```
+//!
+//! [`UnitCheck`] holds a unit's reports and what the finish step needs beyond them (`pending`,
+//! the notation's own type); [`FileState`] is the notation's own per-file state; `last` says no
+//! unit follows and the file was read to its end. All three have defaults (`check`'s reports,
+//! no state, nothing to do), so a notation without cross-unit checks implements only `check`.
+//! [`check_units`] runs a file as every command does: `check_unit` on the workers, `finish` in
+//! order, then the command's own per-unit step (rendering `--json` lines) back on the workers
+//! ([`crate::pipeline::finished`]). A notation with a finish step makes its `check` a unit checked
+//! and finished as a file of its own ([`check_alone`]).
 
 use std::any::Any;
 use std::io::BufRead;
@@ -218,10 +239,29 @@ pub trait Notation: Send + Sync {
 
     /// Reads and checks one unit: one report per record, in order; spans in `unit.text`.
     ///
-    /// Units may be checked on any thread, but a notation may make unit k wait for units 0..k of
-    /// the same `units` call (PBN holds back repeated warnings in file order), so callers must hand
-    /// units out in file order, as `pipeline::ordered` does.
+    /// A notation with a finish step ([`Notation::finish_state`] gives a state) checks the unit
+    /// as a file of its own here; a file's units are checked with [`check_units`], which runs
+    /// [`Notation::check_unit`] on any thread and [`Notation::finish`] in file order.
     fn check(&self, unit: &Unit, opts: &CheckOptions) -> Vec<RecordReport>;
+
+    /// Checks one unit for [`Notation::finish`]: its reports, and what `finish` needs of the unit
+    /// beyond them ([`UnitCheck::pending`]). Pure, any thread, any order. By default `check`'s
+    /// reports, nothing pending.
+    fn check_unit(&self, unit: &Unit, opts: &CheckOptions) -> UnitCheck {
+        UnitCheck { reports: self.check(unit, opts), pending: None }
+    }
+
+    /// The state a file's finish step starts from, or `None` (the default): the notation has no
+    /// finish step, and `check_unit`'s reports are complete.
+    fn finish_state(&self, _opts: &CheckOptions) -> Option<FileState> {
+        None
+    }
+
+    /// ORDERED: the part of checking that crosses units (PBN's repeated warnings held back,
+    /// Pinochle's running scores), run on each unit's [`Notation::check_unit`] in file order, on
+    /// one thread, with the file's state. `last`: no unit follows and the file was read to its
+    /// end. It should be cheap: the workers wait for it.
+    fn finish(&self, _state: &mut FileState, _unit: &Unit, _checked: &mut UnitCheck, _last: bool) {}
 
     /// The unit rewritten (canonically, or format-preserving with `opts.preserve`). The outputs of
     /// a file's units, concatenated in order, are the file rewritten: a unit writes its own
@@ -249,6 +289,72 @@ pub trait Notation: Send + Sync {
     fn convert_close(&self, _to: ConvertTo, _units: usize) -> Vec<u8> {
         Vec::new()
     }
+}
+
+/// The state a notation's finish step keeps from one unit of a file to the next (its own type,
+/// downcast by the notation: see [`Notation::finish_state`]).
+pub type FileState = Box<dyn Any + Send>;
+
+/// One unit checked by [`Notation::check_unit`], as [`Notation::finish`] receives it.
+#[derive(Default)]
+pub struct UnitCheck {
+    /// One report per record, in order (complete once finished).
+    pub reports: Vec<RecordReport>,
+    /// What the notation's finish step needs of the unit beyond its reports (its own type).
+    pub pending: Option<Box<dyn Any + Send>>,
+}
+
+impl std::fmt::Debug for UnitCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UnitCheck")
+            .field("reports", &self.reports)
+            .field("pending", &self.pending.is_some())
+            .finish()
+    }
+}
+
+/// Checks a file's units as every command does: [`Notation::check_unit`] on `threads` workers,
+/// [`Notation::finish`] on the calling thread in file order, then `then` on the workers (e.g.
+/// rendering a unit's `--json` lines); `sink` receives `then`'s results in file order. The
+/// output is the same whatever `threads`; memory stays bounded as in [`crate::pipeline::ordered`].
+///
+/// # Errors
+/// The first error of `units` or `sink`.
+pub fn check_units<V: Send, E>(
+    notation: &dyn Notation,
+    units: impl Iterator<Item = Result<Unit, E>>,
+    opts: &CheckOptions,
+    threads: usize,
+    then: impl Fn(Unit, Vec<RecordReport>) -> V + Sync,
+    sink: impl FnMut(V) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut state = notation.finish_state(opts);
+    crate::pipeline::finished(
+        threads,
+        units,
+        |unit| {
+            let checked = notation.check_unit(&unit, opts);
+            (unit, checked)
+        },
+        |(unit, checked), last| {
+            if let Some(state) = state.as_mut() {
+                notation.finish(state, unit, checked, last);
+            }
+        },
+        |(unit, checked)| then(unit, checked.reports),
+        sink,
+    )
+}
+
+/// [`Notation::check`] of a notation with a finish step: the unit checked and finished as a file
+/// of its own.
+#[must_use]
+pub fn check_alone(notation: &dyn Notation, unit: &Unit, opts: &CheckOptions) -> Vec<RecordReport> {
+    let mut checked = notation.check_unit(unit, opts);
+    if let Some(mut state) = notation.finish_state(opts) {
+        notation.finish(&mut state, unit, &mut checked, true);
+    }
+    checked.reports
 }
 
 /// The notation that serves `format`.

@@ -8,7 +8,7 @@
 //! and `score` (the duplicate score for North-South computed from contract, declarer,
 //! vulnerability and result); `null` when absent.
 
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
 
 use cards_core::{Diagnostic, Span};
 use pbn::{Options, borrowed::Record};
@@ -248,18 +248,15 @@ pub const UNIT_BYTES: usize = 256 << 10;
 /// [`pbn::stream::Reader`] (tags, sections, `#`/`##` inheritance, the export mode: what needs the
 /// games in order) and cuts it into units; the workers check each unit's games
 /// ([`pbn::stream::Game::checks`]: deal, auction, play, score, export rules) and report, write or
-/// convert them. Warnings repeated across games are held back in file order ([`FileTurn`]). A
-/// JSON document (the input of `convert`) is one unit, read whole.
+/// convert them. Warnings repeated across games are held back in file order by the ordered
+/// finish step ([`super::Notation::finish`]). A JSON document (the input of `convert`) is one
+/// unit, read whole.
 #[derive(Debug, Clone, Copy)]
 pub struct PbnNotation;
 
 /// What a unit of games carries.
 struct Games {
     records: Vec<pbn::stream::Record>,
-    /// The unit's place among the file's units (0 = first), for [`FileTurn`].
-    seq: usize,
-    /// What the file's units share: the warnings already reported.
-    turn: Arc<FileTurn>,
     /// The file's first unit (writes the export header, the JSON opening, the byte order mark).
     first: bool,
     /// The file's last unit (closes the JSON document).
@@ -273,53 +270,11 @@ struct Games {
 /// A JSON document, read whole.
 struct JsonDocument(Vec<u8>);
 
-/// The warnings a file's units have reported so far, and whose turn it is to add theirs.
-///
-/// A warning repeated in later games is reported where it first occurs and counted on the file's
-/// last game, so which of a game's warnings are shown depends on the games before it. The workers
-/// check units in any order; each then waits for the units before it to have held back theirs
-/// ([`FileTurn::hold_back`], a few hashes per warning), so the reports come out as one pass in
-/// file order gives them. The pipeline hands units to the workers in file order, so the unit
-/// waited for is always being checked by another worker. A unit checked a second time (its turn
-/// is past) keeps every warning.
-#[derive(Default)]
-struct FileTurn {
-    state: Mutex<Turn>,
-    done: Condvar,
-}
-
-#[derive(Default)]
-struct Turn {
-    /// The unit whose turn it is.
-    next: usize,
-    repeats: pbn::stream::RepeatedWarnings,
-}
-
-impl FileTurn {
-    /// Holds back, in unit `seq`'s turn, the warnings of its records that an earlier record
-    /// reported; on the file's last unit, counts them on its last record.
-    fn hold_back(&self, seq: usize, last: Option<(usize, Span)>, records: &mut [Vec<Diagnostic>]) {
-        let Ok(mut turn) = self.state.lock() else { return };
-        while turn.next < seq {
-            turn = match self.done.wait(turn) {
-                Ok(turn) => turn,
-                Err(_) => return,
-            };
-        }
-        if turn.next > seq {
-            return;
-        }
-        for diagnostics in records.iter_mut() {
-            turn.repeats.hold_back(diagnostics);
-        }
-        if let Some((i, at)) = last
-            && let Some(diagnostics) = records.get_mut(i)
-        {
-            turn.repeats.count(diagnostics, at);
-        }
-        turn.next += 1;
-        self.done.notify_all();
-    }
+/// What a unit's check leaves for the finish step: each record's diagnostics (spans in the
+/// unit), and each record's double-dummy checks (`check --dd`; empty without).
+struct Found {
+    records: Vec<Vec<Diagnostic>>,
+    dd: Vec<Vec<Diagnostic>>,
 }
 
 /// Cuts a PBN stream into units of whole games.
@@ -336,9 +291,6 @@ struct GameUnits<'r> {
     bom: bool,
     crlf: bool,
     done: bool,
-    /// Units given so far.
-    seq: usize,
-    turn: Arc<FileTurn>,
 }
 
 impl GameUnits<'_> {
@@ -360,8 +312,6 @@ impl GameUnits<'_> {
             index: self.index,
             context: Some(Arc::new(Games {
                 records,
-                seq: self.seq,
-                turn: Arc::clone(&self.turn),
                 first: self.first,
                 last,
                 bom: self.bom,
@@ -374,7 +324,6 @@ impl GameUnits<'_> {
         self.index += games;
         self.first = false;
         self.bytes = 0;
-        self.seq += 1;
         unit
     }
 }
@@ -598,25 +547,30 @@ impl super::Notation for PbnNotation {
             bom,
             crlf: false,
             done: false,
-            seq: 0,
-            turn: Arc::default(),
         })
     }
 
     fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
+        super::check_alone(self, unit, opts)
+    }
+
+    /// Each record's diagnostics (spans in the unit) go to [`super::Notation::finish`] apart from the
+    /// reports, which get them once the repeated warnings are held back.
+    fn check_unit(&self, unit: &super::Unit, opts: &CheckOptions) -> super::UnitCheck {
         let Some(games) = games(unit) else {
-            return super::check_bytes(
+            let reports = super::check_bytes(
                 super::Format::Pbn,
                 json_document(unit).unwrap_or(unit.text.as_bytes()),
                 opts,
             )
             .records;
+            return super::UnitCheck { reports, pending: None };
         };
         let (infos, mut found): (Vec<_>, Vec<_>) =
             games.records.iter().map(|record| checked(record, opts.strict)).unzip();
-        let last = games.last.then(|| games.records.len().checked_sub(1)).flatten();
-        let end = last.and_then(|i| games.records.get(i)).map(|r| r.model.end());
-        games.turn.hold_back(games.seq, last.zip(end), &mut found);
+        for diagnostics in &mut found {
+            into_unit(diagnostics, unit);
+        }
         let tables = if opts.dd {
             let views: Vec<_> =
                 games.records.iter().zip(&infos).map(|(r, info)| r.model.view_with(info)).collect();
@@ -637,28 +591,71 @@ impl super::Notation for PbnNotation {
         } else {
             Vec::new()
         };
-        let mut reports: Vec<RecordReport> = Vec::new();
-        let mut carried: Vec<Diagnostic> = Vec::new();
-        for (i, ((record, info), mut diagnostics)) in games.records.iter().zip(&infos).zip(found).enumerate()
+        let mut reports: Vec<RecordReport> = games
+            .records
+            .iter()
+            .zip(&infos)
+            .filter(|(record, _)| record.model.is_game)
+            .map(|(_, info)| RecordReport { diagnostics: Vec::new(), fields: report_fields(info, opts) })
+            .collect();
+        if reports.is_empty() {
+            reports.push(RecordReport { diagnostics: Vec::new(), fields: report_no_game_fields(opts) });
+        }
+        super::UnitCheck { reports, pending: Some(Box::new(Found { records: found, dd: tables })) }
+    }
+
+    fn finish_state(&self, _opts: &CheckOptions) -> Option<super::FileState> {
+        Some(Box::new(pbn::stream::RepeatedWarnings::default()))
+    }
+
+    /// Holds back, in file order, the warnings of each record that an earlier record reported
+    /// (a few hashes per warning); on the file's last unit, counts them on its last record. Then
+    /// each game's report gets its diagnostics: the records' between it and the game before
+    /// (comments, headers), its own, and its double-dummy checks.
+    fn finish(
+        &self,
+        state: &mut super::FileState,
+        unit: &super::Unit,
+        checked: &mut super::UnitCheck,
+        last: bool,
+    ) {
+        let (Some(games), Some(repeats)) =
+            (games(unit), state.downcast_mut::<pbn::stream::RepeatedWarnings>())
+        else {
+            return;
+        };
+        let Some(Ok(found)) = checked.pending.take().map(|p| p.downcast::<Found>()) else { return };
+        let Found { records: mut found, dd } = *found;
+        for diagnostics in &mut found {
+            repeats.hold_back(diagnostics);
+        }
+        if last
+            && let Some(i) = games.records.len().checked_sub(1)
+            && let (Some(record), Some(diagnostics)) = (games.records.get(i), found.get_mut(i))
         {
-            into_unit(&mut diagnostics, unit);
-            if let Some(dd) = tables.get(i).filter(|dd| !dd.is_empty()) {
+            let end = record.model.end();
+            let at = Span::new(end.start.saturating_sub(unit.offset), end.end.saturating_sub(unit.offset));
+            repeats.count(diagnostics, at);
+        }
+        let mut reports = checked.reports.iter_mut();
+        let mut carried: Vec<Diagnostic> = Vec::new();
+        for (i, (record, mut diagnostics)) in games.records.iter().zip(found).enumerate() {
+            if let Some(dd) = dd.get(i).filter(|dd| !dd.is_empty()) {
                 diagnostics.extend(dd.iter().cloned());
                 diagnostics.sort_by_key(|d: &Diagnostic| (d.span().start, d.span().end));
             }
-            if record.model.is_game {
-                let mut all = std::mem::take(&mut carried);
-                all.append(&mut diagnostics);
-                reports.push(RecordReport { diagnostics: all, fields: report_fields(info, opts) });
+            if record.model.is_game
+                && let Some(report) = reports.next()
+            {
+                report.diagnostics = std::mem::take(&mut carried);
+                report.diagnostics.append(&mut diagnostics);
             } else {
                 carried.append(&mut diagnostics);
             }
         }
-        match reports.last_mut() {
-            Some(last) => last.diagnostics.append(&mut carried),
-            None => reports.push(RecordReport { diagnostics: carried, fields: report_no_game_fields(opts) }),
+        if let Some(last) = checked.reports.last_mut() {
+            last.diagnostics.append(&mut carried);
         }
-        reports
     }
 
     fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {

@@ -9,7 +9,9 @@ use ppn_pinochle::model::{
     At, Comment, FormatKind, Hand, Header, HeaderLine, Item, PpnFile, Section, SectionLine, Spanned, Tag,
 };
 use ppn_pinochle::parse::{Parsed, classify_token, parse, parse_segment};
-use ppn_pinochle::validate::{Summary, check_parsed};
+use ppn_pinochle::validate::{
+    AcrossHand, AcrossHands, Checker, HandReport, Summary, check_alone, check_parsed,
+};
 use ppn_pinochle::write::{to_export, write};
 use serde_json::{Map, Value, json};
 
@@ -44,10 +46,21 @@ fn fields(summary: &Summary) -> Map<String, Value> {
 /// The report of one record read by [`ppn_pinochle::Reader`] (records of one reader are checked
 /// in file order: hands inherit from the hands before them).
 #[must_use]
-pub fn record_report(mut record: ppn_pinochle::Record, options: &ppn_pinochle::Options) -> RecordReport {
+pub fn record_report(record: ppn_pinochle::Record, options: &ppn_pinochle::Options) -> RecordReport {
+    report(record, options, false)
+}
+
+/// A record checked (in file order), without its fields when `no_fields`
+/// ([`CheckOptions::no_fields`]).
+fn report(
+    mut record: ppn_pinochle::Record,
+    options: &ppn_pinochle::Options,
+    no_fields: bool,
+) -> RecordReport {
     ppn_pinochle::check(&mut record, options);
     let summary = record.model.summary.take().unwrap_or_default();
-    RecordReport { fields: fields(&summary), diagnostics: record.diagnostics }
+    let fields = if no_fields { Map::new() } else { fields(&summary) };
+    RecordReport { fields, diagnostics: record.diagnostics }
 }
 
 /// Checks a whole file: one record per hand (a file without hands gives one).
@@ -58,7 +71,7 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     // reading text in memory cannot fail
     let records = ppn_pinochle::Reader::from_str(&source, options)
         .map_while(Result::ok)
-        .map(|record| record_report(record, &options))
+        .map(|record| report(record, &options, opts.no_fields))
         .collect();
     FileCheck { source, records }
 }
@@ -242,29 +255,65 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
 /// Bytes of text after which a unit ends (at the next blank line between hands).
 const UNIT_BYTES: usize = 256 * 1024;
 
-/// Portable Pinochle Notation for the commands: units of whole hands (~256 KiB), read and checked
-/// in order (the cross-hand state is sequential), written and converted on any thread.
+/// Portable Pinochle Notation for the commands: units of whole hands (~256 KiB), read in order
+/// (with what each hand inherits through `#` and `##`), checked, written and converted on any
+/// thread; the checks across hands (GameScores carried over, Hand numbers, Victor: they need the
+/// scores of the hands before, computed from their play) run in the ordered finish step.
 #[derive(Debug, Clone, Copy)]
 pub struct PinochleNotation;
 
-/// A Pinochle unit: its records, read and checked in file order by the sequential step (hands
-/// inherit from the hands before them), the whole input when it opens with `{` (the JSON form, or
-/// a file opening with a comment), or the end of the file (closing the JSON form).
-type PinochleUnit = RecordsUnit<ppn_pinochle::Record>;
+/// A Pinochle unit: its records, read in file order by the sequential step, and the checker they
+/// start from; the whole input when it opens with `{` (the JSON form, or a file opening with a
+/// comment), or the end of the file (closing the JSON form).
+type PinochleUnit = RecordsUnit<ppn_pinochle::Record, Start>;
+
+/// The state a unit's hands are checked from.
+struct Start {
+    /// The file's checker after the hands before the unit took their turn
+    /// ([`Checker::inherit`]); `None` only for a unit without records.
+    checker: Option<Checker>,
+    /// The header checks, which the file's first record carries (empty after the first unit).
+    header: Vec<Diagnostic>,
+}
+
+/// Each record of a unit checked from the unit's start, without the checks across hands (default
+/// options: strict is applied by the caller), and what those checks need of it.
+fn check_records(records: &[ppn_pinochle::Record], start: &Start) -> Vec<(HandReport, Option<AcrossHand>)> {
+    let mut checker = start.checker.clone();
+    records
+        .iter()
+        .map(|record| match checker.as_mut() {
+            Some(checker) => check_alone(&record.model, record.diagnostics.clone(), checker, &start.header),
+            None => {
+                (HandReport { diagnostics: record.diagnostics.clone(), summary: Summary::default() }, None)
+            }
+        })
+        .collect()
+}
+
+/// What the finish step keeps along a file: the checks across hands, and the options.
+struct Across {
+    hands: AcrossHands,
+    options: ppn_pinochle::Options,
+}
 
 fn pinochle_unit(unit: &super::Unit) -> Option<&PinochleUnit> {
     super::lines::records_unit(unit)
 }
 
-/// Cuts a Pinochle file at the first blank line between hands after `UNIT_BYTES`; reads and checks
-/// each unit's hands with the state of the units before.
+/// Cuts a Pinochle file at the first blank line between hands after `UNIT_BYTES`; reads each
+/// unit's hands with the state of the units before, and takes in what they pass on to the hands
+/// after them (`#`, `##`), so the next unit's checks can start from a clone of the checker.
 #[derive(Default)]
 struct PinochleCutter {
     position: ppn_pinochle::read::Position,
+    /// The file's checker (made on the first record's headers).
+    checker: Option<Checker>,
 }
 
 impl RecordCutter for PinochleCutter {
     type Record = ppn_pinochle::Record;
+    type Start = Start;
 
     fn read_unit(&mut self, lines: &mut super::lines::Lines<'_>, text: &mut String) -> std::io::Result<bool> {
         let mut content = false;
@@ -279,21 +328,35 @@ impl RecordCutter for PinochleCutter {
         Ok(false)
     }
 
-    fn records(&mut self, text: &str, at_end: bool) -> std::io::Result<Option<Vec<ppn_pinochle::Record>>> {
+    fn records(
+        &mut self,
+        text: &str,
+        at_end: bool,
+    ) -> std::io::Result<Option<(Vec<ppn_pinochle::Record>, Start)>> {
         let options = ppn_pinochle::Options::default();
         let mut reader = ppn_pinochle::Reader::resume(text.as_bytes(), options, self.position.clone());
-        let mut records: Vec<ppn_pinochle::Record> = reader.by_ref().collect::<std::io::Result<_>>()?;
+        let records: Vec<ppn_pinochle::Record> = reader.by_ref().collect::<std::io::Result<_>>()?;
         let unclosed = records.iter().flat_map(|r| &r.diagnostics).any(|d| d.code() == "COMMENT_UNCLOSED");
         if unclosed && !at_end && text.len() < ppn_pinochle::read::MAX_HAND_BYTES {
             // a comment runs over the blank line the unit would end at: read on
             return Ok(None);
         }
         self.position = reader.position();
-        // checking is sequential (hands inherit from the hands before them)
-        for record in &mut records {
-            ppn_pinochle::check(record, &options);
+        let mut header = Vec::new();
+        if self.checker.is_none()
+            && let Some(first) = records.first()
+        {
+            let (checker, found) = Checker::new(&first.model.headers, options);
+            self.checker = Some(checker);
+            header = found;
         }
-        Ok(Some(records))
+        let start = Start { checker: self.checker.clone(), header };
+        if let Some(checker) = self.checker.as_mut() {
+            for hand in records.iter().filter_map(|r| r.model.hand.as_ref()) {
+                checker.inherit(hand);
+            }
+        }
+        Ok(Some((records, start)))
     }
 
     fn records_read(&self) -> usize {
@@ -385,27 +448,57 @@ impl super::Notation for PinochleNotation {
     }
 
     fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
+        super::check_alone(self, unit, opts)
+    }
+
+    /// The unit's hands checked; what the checks across hands need of each goes to `finish`.
+    fn check_unit(&self, unit: &super::Unit, opts: &CheckOptions) -> super::UnitCheck {
         match pinochle_unit(unit) {
-            Some(PinochleUnit::Records(records)) => {
+            Some(PinochleUnit::Records(records, start)) => {
                 let options = options(opts);
-                records
-                    .iter()
-                    .map(|record| {
-                        let mut diagnostics = record.diagnostics.clone();
-                        options.apply(&mut diagnostics);
-                        let summary = record.model.summary.clone().unwrap_or_default();
-                        RecordReport { fields: fields(&summary), diagnostics }
+                let (reports, across): (Vec<_>, Vec<_>) = check_records(records, start)
+                    .into_iter()
+                    .map(|(mut report, across)| {
+                        options.apply(&mut report.diagnostics);
+                        let fields = if opts.no_fields { Map::new() } else { fields(&report.summary) };
+                        (RecordReport { fields, diagnostics: report.diagnostics }, across)
                     })
-                    .collect()
+                    .unzip();
+                super::UnitCheck { reports, pending: Some(Box::new(across)) }
             }
-            Some(PinochleUnit::End { .. }) => Vec::new(),
-            Some(PinochleUnit::Whole) | None => check(unit.text.as_bytes(), opts).records,
+            Some(PinochleUnit::End { .. }) => super::UnitCheck::default(),
+            Some(PinochleUnit::Whole) | None => {
+                super::UnitCheck { reports: check(unit.text.as_bytes(), opts).records, pending: None }
+            }
+        }
+    }
+
+    fn finish_state(&self, opts: &CheckOptions) -> Option<super::FileState> {
+        Some(Box::new(Across { hands: AcrossHands::default(), options: options(opts) }))
+    }
+
+    /// The checks across hands, on the unit's hands in file order.
+    fn finish(
+        &self,
+        state: &mut super::FileState,
+        _unit: &super::Unit,
+        checked: &mut super::UnitCheck,
+        _last: bool,
+    ) {
+        let Some(state) = state.downcast_mut::<Across>() else { return };
+        let Some(Ok(across)) = checked.pending.take().map(|p| p.downcast::<Vec<Option<AcrossHand>>>()) else {
+            return;
+        };
+        for (report, hand) in checked.reports.iter_mut().zip(across.iter()) {
+            if let Some(hand) = hand {
+                state.hands.check(hand, &state.options, &mut report.diagnostics);
+            }
         }
     }
 
     fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
         match pinochle_unit(unit) {
-            Some(PinochleUnit::Records(records)) => {
+            Some(PinochleUnit::Records(records, _)) => {
                 write_unit(unit, records, form_of(records, opts.preserve))
             }
             Some(PinochleUnit::End { .. }) => Ok(Vec::new()),
@@ -415,8 +508,13 @@ impl super::Notation for PinochleNotation {
 
     fn convert(&self, unit: &super::Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
         match pinochle_unit(unit) {
-            Some(PinochleUnit::Records(records)) => {
-                let errors: Vec<Diagnostic> = records.iter().flat_map(|r| r.errors()).cloned().collect();
+            Some(PinochleUnit::Records(records, start)) => {
+                // the checks across hands give warnings only
+                let errors: Vec<Diagnostic> = check_records(records, start)
+                    .into_iter()
+                    .flat_map(|(report, _)| report.diagnostics)
+                    .filter(Diagnostic::is_error)
+                    .collect();
                 if !errors.is_empty() {
                     return Err(Refusal { source: unit.text.clone(), diagnostics: errors });
                 }
@@ -521,13 +619,27 @@ mod tests {
         assert!(units.len() > 3, "{} units", units.len());
         let whole = check(text.as_bytes(), &CheckOptions::default());
         let mut streamed = Vec::new();
-        for unit in &units {
-            for mut report in notation.check(unit, &CheckOptions::default()) {
-                for d in &mut report.diagnostics {
-                    d.set_span(d.span().shift(unit.offset));
-                }
-                streamed.push((report.diagnostics, report.fields));
-            }
+        for threads in [1, 2] {
+            streamed.clear();
+            let units = units.iter().cloned().map(Ok::<_, ()>);
+            let opts = CheckOptions::default();
+            crate::formats::check_units(
+                &notation,
+                units,
+                &opts,
+                threads,
+                |u, r| (u, r),
+                |(unit, reports)| {
+                    for mut report in reports {
+                        for d in &mut report.diagnostics {
+                            d.set_span(d.span().shift(unit.offset));
+                        }
+                        streamed.push((report.diagnostics, report.fields));
+                    }
+                    Ok(())
+                },
+            )
+            .unwrap();
         }
         let expected: Vec<_> = whole.records.into_iter().map(|r| (r.diagnostics, r.fields)).collect();
         assert_eq!(streamed.len(), expected.len());

@@ -33,7 +33,12 @@ fn fields(id: Option<u32>, outcome: Option<&Outcome>) -> Map<String, Value> {
 #[must_use]
 pub fn record_report(mut record: ppn_pref::Record, options: &ppn_pref::Options) -> RecordReport {
     ppn_pref::check(&mut record, options);
-    let fields = fields(record.model.id, record.model.outcome.as_ref());
+    report(record, false)
+}
+
+/// A checked record's report; without its fields when `no_fields` ([`CheckOptions::no_fields`]).
+fn report(record: ppn_pref::Record, no_fields: bool) -> RecordReport {
+    let fields = if no_fields { Map::new() } else { fields(record.model.id, record.model.outcome.as_ref()) };
     RecordReport { diagnostics: record.diagnostics, fields }
 }
 
@@ -45,7 +50,10 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     // reading text in memory cannot fail
     let records = ppn_pref::Reader::from_str(&source, options)
         .map_while(Result::ok)
-        .map(|record| record_report(record, &options))
+        .map(|mut record| {
+            ppn_pref::check(&mut record, &options);
+            report(record, opts.no_fields)
+        })
         .collect();
     FileCheck { source, records }
 }
@@ -154,6 +162,7 @@ struct PrefCutter {
 
 impl RecordCutter for PrefCutter {
     type Record = ppn_pref::Record;
+    type Start = ();
 
     fn read_unit(&mut self, lines: &mut super::lines::Lines<'_>, text: &mut String) -> std::io::Result<bool> {
         while let Some(line) = lines.next_line()? {
@@ -166,12 +175,12 @@ impl RecordCutter for PrefCutter {
         Ok(false)
     }
 
-    fn records(&mut self, text: &str, _at_end: bool) -> std::io::Result<Option<Vec<ppn_pref::Record>>> {
+    fn records(&mut self, text: &str, _at_end: bool) -> std::io::Result<Option<(Vec<ppn_pref::Record>, ())>> {
         let mut reader =
             ppn_pref::Reader::resume(text.as_bytes(), ppn_pref::Options::default(), self.position.clone());
         let records: Vec<ppn_pref::Record> = reader.by_ref().collect::<std::io::Result<_>>()?;
         self.position = reader.position();
-        Ok(Some(records))
+        Ok(Some((records, ())))
     }
 
     fn records_read(&self) -> usize {
@@ -259,13 +268,9 @@ impl super::Notation for PrefNotation {
 
     fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
         match pref_unit(unit) {
-            Some(PrefUnit::Records(records)) => checked(records, opts)
-                .into_iter()
-                .map(|record| {
-                    let fields = fields(record.model.id, record.model.outcome.as_ref());
-                    RecordReport { diagnostics: record.diagnostics, fields }
-                })
-                .collect(),
+            Some(PrefUnit::Records(records, ())) => {
+                checked(records, opts).into_iter().map(|record| report(record, opts.no_fields)).collect()
+            }
             Some(PrefUnit::End { .. }) => Vec::new(),
             Some(PrefUnit::Whole) | None => check(unit.text.as_bytes(), opts).records,
         }
@@ -273,7 +278,7 @@ impl super::Notation for PrefNotation {
 
     fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
         match pref_unit(unit) {
-            Some(PrefUnit::Records(records)) => canonical_unit(unit, records),
+            Some(PrefUnit::Records(records, ())) => canonical_unit(unit, records),
             Some(PrefUnit::End { .. }) => Ok(Vec::new()),
             Some(PrefUnit::Whole) | None => fmt(unit.text.as_bytes(), opts),
         }
@@ -281,7 +286,7 @@ impl super::Notation for PrefNotation {
 
     fn convert(&self, unit: &super::Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
         match pref_unit(unit) {
-            Some(PrefUnit::Records(records)) => {
+            Some(PrefUnit::Records(records, ())) => {
                 let checked = checked(records, &CheckOptions::default());
                 let errors: Vec<Diagnostic> = checked.iter().flat_map(|r| r.errors()).cloned().collect();
                 if !errors.is_empty() {

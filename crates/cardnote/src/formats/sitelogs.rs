@@ -122,7 +122,7 @@ fn record_text(path: &Path, span: Span) -> String {
     }
 }
 
-fn report_of(record: &Record, strict: bool) -> RecordReport {
+fn report_of(record: &Record, strict: bool, no_fields: bool) -> RecordReport {
     let mut diagnostics = record.diagnostics.clone();
     if strict {
         for d in &mut diagnostics {
@@ -130,7 +130,7 @@ fn report_of(record: &Record, strict: bool) -> RecordReport {
         }
     }
     let mut fields = Map::new();
-    if let Some(hand) = &record.hand {
+    if let Some(hand) = record.hand.as_ref().filter(|_| !no_fields) {
         fields.insert("variant".into(), Value::String(hand.variant.code().to_owned()));
         if let Some(id) = &hand.hand {
             fields.insert("hand".into(), Value::String(id.to_string()));
@@ -178,7 +178,7 @@ pub fn run_check(
         let mut diagnostics = printer.file(&shown);
         for (i, record) in records(site, input, game.as_ref(), options).enumerate() {
             summary.bytes += record.span.len() as u64;
-            let report = report_of(&record, opts.strict);
+            let report = report_of(&record, opts.strict, opts.no_fields);
             summary.add(&report);
             if report.diagnostics.is_empty() && !json {
                 continue;
@@ -339,7 +339,7 @@ fn import(
         if !record.diagnostics.is_empty() {
             let text = record_text(path, record.span);
             let render = RenderSource::part(&text, record.span.start, line_of(path, record.span.start));
-            diagnostics.print(&mut err, &render, &report_of(&record, false).diagnostics)?;
+            diagnostics.print(&mut err, &render, &report_of(&record, false, true).diagnostics)?;
         }
         let Some(hand) = &record.hand else {
             skipped += 1;
@@ -441,5 +441,28 @@ impl Sink {
                 Ok(())
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// Human output (`no_fields`) gives a hand's diagnostics without building its fields.
+    #[test]
+    fn no_fields_leaves_only_the_fields_out() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/sitelogs/pokerstars");
+        let mut hands = 0;
+        for path in crate::walk::collect_site_files(&[dir], "pokerstars").0 {
+            let input = BufReader::new(std::fs::File::open(&path.path).unwrap());
+            for record in records(Site::PokerStars, input, None, Options::default()) {
+                let (json, human) = (report_of(&record, false, false), report_of(&record, false, true));
+                assert_eq!(json.diagnostics, human.diagnostics);
+                assert!(human.fields.is_empty());
+                hands += usize::from(json.fields.contains_key("variant"));
+            }
+        }
+        assert!(hands > 0, "no PokerStars hand read");
     }
 }
