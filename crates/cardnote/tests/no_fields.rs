@@ -56,8 +56,8 @@ fn same_diagnostics_no_fields(json: &[RecordReport], human: &[RecordReport], wha
 
 #[test]
 fn every_notation_leaves_the_fields_out_of_human_output_only() {
-    // PBN: the whole-file check with the double-dummy checks (`check --dd` on a JSON document,
-    // `cardnote dd --check`); its streamed reports are PBN's own module's.
+    // PBN with the double-dummy checks: the whole-file check (`check --dd` on a JSON document,
+    // `cardnote dd --check`) and the streamed one (`check --dd` on a `.pbn`).
     let cases = [
         (Format::Lin, "lin", "lin", false),
         (Format::PpnPref, "ppn-pref", "ppn", false),
@@ -65,7 +65,6 @@ fn every_notation_leaves_the_fields_out_of_human_output_only() {
         (Format::Pbn, "pbn", "pbn", true),
     ];
     for (format, dir, ext, dd) in cases {
-        let streams = format != Format::Pbn;
         let mut paths = files(dir, ext);
         if dd {
             // the smallest files with double-dummy tags and without (every deal is solved)
@@ -91,12 +90,9 @@ fn every_notation_leaves_the_fields_out_of_human_output_only() {
                 (formats::check_bytes(format, &data, &json), formats::check_bytes(format, &data, &human));
             same_diagnostics_no_fields(&whole_json.records, &whole_human.records, &what);
             fields += whole_json.records.iter().filter(|r| !r.fields.is_empty()).count();
-            if streams {
-                let (units_json, units_human) =
-                    (streamed(format, path, &json), streamed(format, path, &human));
-                same_diagnostics_no_fields(&units_json, &units_human, &what);
-                fields += units_json.iter().filter(|r| !r.fields.is_empty()).count();
-            }
+            let (units_json, units_human) = (streamed(format, path, &json), streamed(format, path, &human));
+            same_diagnostics_no_fields(&units_json, &units_human, &what);
+            fields += units_json.iter().filter(|r| !r.fields.is_empty()).count();
         }
         assert!(fields > 0, "{dir}: the --json reports have their fields");
     }
