@@ -41,8 +41,9 @@ impl Carry {
                 self.export = true;
             }
         }
-        let tags = self.resolve(game, diagnostics);
-        let lookup = Tags::new(&tags);
+        let mut known = KnownAt::default();
+        let tags = self.resolve(game, &mut known, diagnostics);
+        let lookup = Tags { list: &tags, at: known };
         let no_board = [Known::Board, Known::Dealer, Known::Vulnerable, Known::Deal]
             .iter()
             .all(|&k| lookup.get(k).is_none());
@@ -64,7 +65,7 @@ impl Carry {
                 report_eol = true;
             }
         }
-        (tags, Context { export: self.export, previous, report_eol })
+        (tags, Context { export: self.export, previous, report_eol, known })
     }
 
     /// Adds to the last record of a file one warning per repeated warning, with its count.
@@ -72,8 +73,14 @@ impl Carry {
         self.repeats.summarize(diags, at);
     }
 
-    /// Resolves `#` and `##`, reports duplicates and forbidden inheritance.
-    fn resolve<'a>(&mut self, game: &Game<'a>, diags: &mut Vec<Diagnostic>) -> Vec<ResolvedTag<'a>> {
+    /// Resolves `#` and `##`, reports duplicates and forbidden inheritance; notes in `known`
+    /// where each known tag stands in the result.
+    fn resolve<'a>(
+        &mut self,
+        game: &Game<'a>,
+        known: &mut KnownAt,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<ResolvedTag<'a>> {
         let mut out: Vec<ResolvedTag<'a>> = Vec::with_capacity(24);
         // One bit per name hash of the tags in `out`: a clear bit means no tag of that name yet.
         let mut seen = 0u64;
@@ -135,6 +142,7 @@ impl Carry {
                     }
                 }
             }
+            known.note(tag.name, out.len());
             out.push(ResolvedTag {
                 name: Cow::Borrowed(tag.name),
                 value,
@@ -145,6 +153,7 @@ impl Carry {
         }
         for (name, value) in &self.sticky {
             if !out.iter().any(|t| *t.name == **name) {
+                known.note(name, out.len());
                 out.push(ResolvedTag {
                     name: Cow::Owned(name.to_string()),
                     value: Cow::Owned(value.clone()),
