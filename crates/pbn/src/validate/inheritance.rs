@@ -178,10 +178,21 @@ pub(super) fn name_hash(name: &str) -> u32 {
 /// when a match's other table needs them: most never are).
 #[derive(Debug, Clone, Default)]
 pub(super) struct RawBoard {
-    /// The values, in that order (buffers reused from game to game).
-    values: [String; 4],
+    /// The values, in that order, back to back (one buffer, reused from game to game).
+    text: String,
+    /// Where each value ends in `text`.
+    ends: [usize; 4],
     /// Which were given and not blank.
     given: [bool; 4],
+}
+
+impl RawBoard {
+    /// The `i`-th value (empty when not given).
+    fn value(&self, i: usize) -> &str {
+        let start = i.checked_sub(1).and_then(|j| self.ends.get(j)).copied().unwrap_or(0);
+        let end = self.ends.get(i).copied().unwrap_or(start);
+        self.text.get(start..end).unwrap_or("")
+    }
 }
 
 /// At most this many boards wait to be read (memory stays bounded).
@@ -198,12 +209,14 @@ impl Carry {
         }
         let Some(slot) = self.pending.get_mut(self.pending_len) else { return };
         self.pending_len += 1;
+        slot.text.clear();
         for (i, known) in
             [Known::Board, Known::Dealer, Known::Vulnerable, Known::Deal].into_iter().enumerate()
         {
             let value = tags.get(known).map(|t| t.value.as_ref()).filter(|v| !blank(v));
-            if let (Some(text), Some(given)) = (slot.values.get_mut(i), slot.given.get_mut(i)) {
-                replace_text(text, value.unwrap_or(""));
+            slot.text.push_str(value.unwrap_or(""));
+            if let (Some(end), Some(given)) = (slot.ends.get_mut(i), slot.given.get_mut(i)) {
+                *end = slot.text.len();
                 *given = value.is_some();
             }
         }
@@ -223,11 +236,11 @@ impl Carry {
 /// A waiting board read: its Board, Dealer and Vulnerable values as the tag checks read them, when
 /// its Deal reads.
 fn read_board(raw: &RawBoard) -> Option<PreviousBoard> {
-    let [board, dealer, vulnerable, deal] = &raw.values;
+    let [board, dealer, vulnerable, deal] = [0, 1, 2, 3].map(|i| raw.value(i));
     let [has_board, has_dealer, has_vulnerable, _] = raw.given;
     let (deal, _) = parse::parse_deal_and_slots(deal, 0).ok()?;
     Some(PreviousBoard {
-        board: has_board.then(|| board.clone()),
+        board: has_board.then(|| board.to_owned()),
         dealer: has_dealer.then(|| parse::parse_seat(dealer)).flatten(),
         vulnerable: has_vulnerable.then(|| crate::model::parse_vulnerability(vulnerable)).flatten(),
         deal,
