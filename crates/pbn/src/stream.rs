@@ -249,7 +249,7 @@ impl<R: BufRead> Reader<R> {
         let mut comment = false;
         loop {
             let start = self.bytes.len();
-            if self.input.read_until(b'\n', &mut self.bytes)? == 0 {
+            if read_line(&mut self.input, &mut self.bytes)? == 0 {
                 return Ok(!self.bytes.is_empty());
             }
             let line = self.bytes.get(start..).unwrap_or(&[]);
@@ -483,6 +483,29 @@ fn push_range(buffer: &mut String, text: &str) -> Range<usize> {
     start..buffer.len()
 }
 
+/// Appends the next line of `input` (with its `\n`, if it has one) to `out`: `BufRead::read_until`
+/// with memchr's vector search, as most lines hold tens of bytes. Gives the bytes appended.
+fn read_line<R: BufRead>(input: &mut R, out: &mut Vec<u8>) -> io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let (done, used) = match memchr::memchr(b'\n', available) {
+            Some(i) => (true, i + 1),
+            None => (available.is_empty(), available.len()),
+        };
+        out.extend_from_slice(available.get(..used).unwrap_or(&[]));
+        input.consume(used);
+        read += used;
+        if done {
+            return Ok(read);
+        }
+    }
+}
+
 /// Whether a line holds only blanks and its line end (the tokenizer's semi-empty line).
 fn is_empty_line(line: &[u8]) -> bool {
     line.iter().all(|&c| matches!(c, b' ' | b'\t' | b'\x0b' | b'\x0c' | b'\r' | b'\n'))
@@ -597,5 +620,24 @@ mod tests {
         assert!(!ends_in_comment(b"\"{\" ; {\n", false));
         assert!(!ends_in_comment(b"still } closed\n", true));
         assert!(ends_in_comment(b"{a} {b\n", false));
+    }
+
+    /// Lines come out as `read_until` gives them, however the input's buffer cuts them.
+    #[test]
+    fn read_line_is_read_until() {
+        let text: &[u8] = b"[Board \"1\"]\r\n\n\nlong line of some forty bytes or so, no less\nlast";
+        for capacity in [1, 2, 3, 7, 64, 4096] {
+            let mut ours = io::BufReader::with_capacity(capacity, text);
+            let mut theirs = io::BufReader::with_capacity(capacity, text);
+            loop {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                let n = read_line(&mut ours, &mut a).unwrap();
+                assert_eq!(n, theirs.read_until(b'\n', &mut b).unwrap());
+                assert_eq!(a, b, "capacity {capacity}");
+                if n == 0 {
+                    break;
+                }
+            }
+        }
     }
 }

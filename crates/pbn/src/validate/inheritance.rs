@@ -41,8 +41,9 @@ impl Carry {
                 self.export = true;
             }
         }
-        let tags = self.resolve(game, diagnostics);
-        let lookup = Tags::new(&tags);
+        let mut known = KnownAt::default();
+        let tags = self.resolve(game, &mut known, diagnostics);
+        let lookup = Tags { list: &tags, at: known };
         let no_board = [Known::Board, Known::Dealer, Known::Vulnerable, Known::Deal]
             .iter()
             .all(|&k| lookup.get(k).is_none());
@@ -64,7 +65,7 @@ impl Carry {
                 report_eol = true;
             }
         }
-        (tags, Context { export: self.export, previous, report_eol })
+        (tags, Context { export: self.export, previous, report_eol, known })
     }
 
     /// Adds to the last record of a file one warning per repeated warning, with its count.
@@ -72,8 +73,14 @@ impl Carry {
         self.repeats.summarize(diags, at);
     }
 
-    /// Resolves `#` and `##`, reports duplicates and forbidden inheritance.
-    fn resolve<'a>(&mut self, game: &Game<'a>, diags: &mut Vec<Diagnostic>) -> Vec<ResolvedTag<'a>> {
+    /// Resolves `#` and `##`, reports duplicates and forbidden inheritance; notes in `known`
+    /// where each known tag stands in the result.
+    fn resolve<'a>(
+        &mut self,
+        game: &Game<'a>,
+        known: &mut KnownAt,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<ResolvedTag<'a>> {
         let mut out: Vec<ResolvedTag<'a>> = Vec::with_capacity(24);
         // One bit per name hash of the tags in `out`: a clear bit means no tag of that name yet.
         let mut seen = 0u64;
@@ -135,6 +142,7 @@ impl Carry {
                     }
                 }
             }
+            known.note(tag.name, out.len());
             out.push(ResolvedTag {
                 name: Cow::Borrowed(tag.name),
                 value,
@@ -145,6 +153,7 @@ impl Carry {
         }
         for (name, value) in &self.sticky {
             if !out.iter().any(|t| *t.name == **name) {
+                known.note(name, out.len());
                 out.push(ResolvedTag {
                     name: Cow::Owned(name.to_string()),
                     value: Cow::Owned(value.clone()),
@@ -169,10 +178,21 @@ pub(super) fn name_hash(name: &str) -> u32 {
 /// when a match's other table needs them: most never are).
 #[derive(Debug, Clone, Default)]
 pub(super) struct RawBoard {
-    /// The values, in that order (buffers reused from game to game).
-    values: [String; 4],
+    /// The values, in that order, back to back (one buffer, reused from game to game).
+    text: String,
+    /// Where each value ends in `text`.
+    ends: [usize; 4],
     /// Which were given and not blank.
     given: [bool; 4],
+}
+
+impl RawBoard {
+    /// The `i`-th value (empty when not given).
+    fn value(&self, i: usize) -> &str {
+        let start = i.checked_sub(1).and_then(|j| self.ends.get(j)).copied().unwrap_or(0);
+        let end = self.ends.get(i).copied().unwrap_or(start);
+        self.text.get(start..end).unwrap_or("")
+    }
 }
 
 /// At most this many boards wait to be read (memory stays bounded).
@@ -189,12 +209,14 @@ impl Carry {
         }
         let Some(slot) = self.pending.get_mut(self.pending_len) else { return };
         self.pending_len += 1;
+        slot.text.clear();
         for (i, known) in
             [Known::Board, Known::Dealer, Known::Vulnerable, Known::Deal].into_iter().enumerate()
         {
             let value = tags.get(known).map(|t| t.value.as_ref()).filter(|v| !blank(v));
-            if let (Some(text), Some(given)) = (slot.values.get_mut(i), slot.given.get_mut(i)) {
-                replace_text(text, value.unwrap_or(""));
+            slot.text.push_str(value.unwrap_or(""));
+            if let (Some(end), Some(given)) = (slot.ends.get_mut(i), slot.given.get_mut(i)) {
+                *end = slot.text.len();
                 *given = value.is_some();
             }
         }
@@ -214,11 +236,11 @@ impl Carry {
 /// A waiting board read: its Board, Dealer and Vulnerable values as the tag checks read them, when
 /// its Deal reads.
 fn read_board(raw: &RawBoard) -> Option<PreviousBoard> {
-    let [board, dealer, vulnerable, deal] = &raw.values;
+    let [board, dealer, vulnerable, deal] = [0, 1, 2, 3].map(|i| raw.value(i));
     let [has_board, has_dealer, has_vulnerable, _] = raw.given;
     let (deal, _) = parse::parse_deal_and_slots(deal, 0).ok()?;
     Some(PreviousBoard {
-        board: has_board.then(|| board.clone()),
+        board: has_board.then(|| board.to_owned()),
         dealer: has_dealer.then(|| parse::parse_seat(dealer)).flatten(),
         vulnerable: has_vulnerable.then(|| crate::model::parse_vulnerability(vulnerable)).flatten(),
         deal,

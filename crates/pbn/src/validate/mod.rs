@@ -240,6 +240,9 @@ pub(crate) struct Context {
     pub(crate) previous: Option<PreviousBoard>,
     /// Whether this game holds the file's first bare line feed in export format (reported once).
     pub(crate) report_eol: bool,
+    /// Where the first tag of each [`Known`] name stands in the game's resolved tags, found as
+    /// [`Carry::read`] resolves them, so that the checks do not compare names again.
+    pub(crate) known: KnownAt,
 }
 
 /// The checks of one game that need nothing from the games before it but `context`: tag values,
@@ -253,7 +256,7 @@ pub(crate) fn check_game<'a>(
     context: &Context,
     diags: &mut Vec<Diagnostic>,
 ) -> GameInfo {
-    let lookup = Tags::new(tags);
+    let lookup = Tags { list: tags, at: context.known };
     let mut info = GameInfo::default();
     check_tags(&lookup, &mut info, diags);
     check_board(game, &lookup, context.previous.as_ref(), &mut info, diags);
@@ -403,30 +406,40 @@ impl Known {
     }
 }
 
+/// Index of the first tag of each [`Known`] name in a game's resolved tags; `u32::MAX` when the
+/// tag is not given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct KnownAt([u32; Known::COUNT]);
+
+impl Default for KnownAt {
+    fn default() -> KnownAt {
+        KnownAt([u32::MAX; Known::COUNT])
+    }
+}
+
+impl KnownAt {
+    /// Records that the tag at `index` is named `name`, unless a tag of that name came before.
+    fn note(&mut self, name: &str, index: usize) {
+        if let Some(slot) = Known::of(name).and_then(|k| self.0.get_mut(k as usize))
+            && *slot == u32::MAX
+        {
+            *slot = u32::try_from(index).unwrap_or(u32::MAX);
+        }
+    }
+}
+
 /// The resolved tags of a game, with where the first tag of each [`Known`] name stands, so that
 /// the checks look tags up without comparing names.
 struct Tags<'t, 'a> {
     list: &'t [ResolvedTag<'a>],
-    /// Index into `list` by [`Known`]; `usize::MAX` when the tag is not given.
-    at: [usize; Known::COUNT],
+    at: KnownAt,
 }
 
 impl<'t, 'a> Tags<'t, 'a> {
-    fn new(list: &'t [ResolvedTag<'a>]) -> Tags<'t, 'a> {
-        let mut at = [usize::MAX; Known::COUNT];
-        for (i, t) in list.iter().enumerate() {
-            if let Some(slot) = Known::of(&t.name).and_then(|k| at.get_mut(k as usize))
-                && *slot == usize::MAX
-            {
-                *slot = i;
-            }
-        }
-        Tags { list, at }
-    }
-
     /// The first tag named `name`.
     fn get(&self, name: Known) -> Option<&'t ResolvedTag<'a>> {
-        self.at.get(name as usize).and_then(|&i| self.list.get(i))
+        let i = *self.at.0.get(name as usize)?;
+        self.list.get(usize::try_from(i).ok()?)
     }
 }
 
