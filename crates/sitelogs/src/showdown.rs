@@ -21,8 +21,8 @@ pub struct Clean {
 }
 
 impl Clean {
-    fn of(state: &State, warnings: Vec<Diagnostic>) -> Clean {
-        let amount = |chips: &poker_engine::Chips| chips.decimal().map(Amount);
+    fn of<A: poker_engine::Amount>(state: &State<A>, warnings: Vec<Diagnostic>) -> Clean {
+        let amount = |chips: &A| chips.to_chips().decimal().map(Amount);
         Clean {
             over: state.is_over(),
             stacks: state.stacks().iter().map(amount).collect(),
@@ -33,32 +33,69 @@ impl Clean {
 }
 
 fn apply(state: &mut State, kind: &ActionKind, span: Span, warnings: &mut Vec<Diagnostic>) -> bool {
-    let Ok(action) = phh::replay::engine_action(kind) else { return false };
+    matches!(try_apply(state, kind, span, warnings), Applied::Yes)
+}
+
+/// What applying one action did.
+enum Applied {
+    Yes,
+    Refused,
+    /// Refused by the whole-chips state for an amount it cannot hold: replay on exact chips.
+    NotIntegral,
+}
+
+fn try_apply<A: poker_engine::Amount>(
+    state: &mut State<A>,
+    kind: &ActionKind,
+    span: Span,
+    warnings: &mut Vec<Diagnostic>,
+) -> Applied {
+    let Ok(action) = phh::replay::engine_action(kind) else { return Applied::Refused };
     match state.apply(&action) {
         Ok(found) => {
             // Most actions warn of nothing: no iterator set up for them.
             if !found.is_empty() {
                 warnings.extend(found.iter().map(|w| Diagnostic::warning(w.code(), w.message(), span)));
             }
-            true
+            Applied::Yes
         }
-        Err(_) => false,
+        Err(poker_engine::ActionError::AmountNotIntegral) => Applied::NotIntegral,
+        Err(_) => Applied::Refused,
     }
 }
 
 /// Applies the hand's actions to a fresh engine state; `None` when one is refused.
 #[must_use]
+///
+/// The run is on whole chips (`i64`, about half the engine's work) when every amount of the hand
+/// is one, else on exact chips: the same outcome either way (poker-engine's `amount_paths` test).
 pub fn run_clean(hand: &Hand, spans: &[Span]) -> Option<Clean> {
     let def = phh::replay::game_def(hand, phh::replay::RuleProfile::Pokerkit);
+    if let Ok(Some(mut state)) = State::integral(&def) {
+        match run_on(&mut state, hand, spans) {
+            Ok(clean) => return Some(clean),
+            Err(Applied::NotIntegral) => {}
+            Err(_) => return None,
+        }
+    }
     let mut state = State::new(&def).ok()?;
+    run_on(&mut state, hand, spans).ok()
+}
+
+fn run_on<A: poker_engine::Amount>(
+    state: &mut State<A>,
+    hand: &Hand,
+    spans: &[Span],
+) -> Result<Clean, Applied> {
     let mut warnings = Vec::new();
     for (i, action) in hand.actions.iter().enumerate() {
         let span = spans.get(i).copied().unwrap_or(Span::at(0));
-        if !apply(&mut state, &action.kind, span, &mut warnings) {
-            return None;
+        match try_apply(state, &action.kind, span, &mut warnings) {
+            Applied::Yes => {}
+            refused => return Err(refused),
         }
     }
-    Some(Clean::of(&state, warnings))
+    Ok(Clean::of(state, warnings))
 }
 
 /// Hole cards per player in the board games.
