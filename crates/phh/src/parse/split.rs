@@ -63,7 +63,11 @@ impl LexState {
                         i += 1;
                         let escape = if b == b'"' { b'\\' } else { b };
                         loop {
-                            let Some(k) = line.get(i..).and_then(|rest| find_either(rest, b, escape)) else {
+                            // Strings are short: a plain scan beats a word-at-a-time search here.
+                            let Some(k) = line
+                                .get(i..)
+                                .and_then(|rest| rest.iter().position(|&c| c == b || c == escape))
+                            else {
                                 // Not closed on this line: the rest of it is the string's.
                                 i = n;
                                 break;
