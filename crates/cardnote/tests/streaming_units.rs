@@ -6,7 +6,7 @@
 
 use cardnote::formats::{self, ConvertTo, FmtOptions, Format, phh::UNIT_BYTES};
 mod streaming_common;
-use streaming_common::{cardnote, whole_file_json};
+use streaming_common::{cardnote, check_on_threads, convert_on_threads, fmt_on_threads, whole_file_json};
 
 /// A two-player hold'em hand named `name`, its stacks varied by `n`.
 fn nt_hand(name: &str, n: usize) -> String {
@@ -65,20 +65,9 @@ fn check_gives_the_whole_file_answer_on_any_number_of_threads() {
     let expected = whole_file_json(Format::Phh, "big.phhs", text.as_bytes(), false);
     assert!(expected.contains("PHH_DUPLICATE_TABLE"), "the test file has a duplicate table name");
     assert!(expected.contains("\"ok\":false"), "the test file has a hand that does not replay");
-    let mut human = None;
-    for threads in ["1", "2", "5"] {
-        let json = cardnote(&["check", "--json", "--threads", threads, "big.phhs"], dir.path());
-        assert_eq!(String::from_utf8(json.stdout).unwrap(), expected, "--threads {threads}");
-        let shown =
-            cardnote(&["--max-diagnostics", "0", "check", "--threads", threads, "big.phhs"], dir.path());
-        assert_eq!(shown.status.code(), Some(1));
-        match &human {
-            None => human = Some(shown.stdout),
-            Some(first) => assert_eq!(first, &shown.stdout, "human output with --threads {threads}"),
-        }
-    }
+    let human = check_on_threads(dir.path(), "big.phhs", false, &["1", "2", "5"], &expected, "phhs");
     // Human output names the lines of the whole file.
-    let human = String::from_utf8(human.unwrap()).unwrap();
+    let human = String::from_utf8(human).unwrap();
     let last_hand_line = text.lines().count() - 7;
     assert!(human.contains(&format!("big.phhs:{}:", last_hand_line + 1)), "{human}");
 }
@@ -92,36 +81,13 @@ fn fmt_and_convert_give_the_whole_file_answer() {
         let expected = formats::fmt_bytes(Format::Phh, text.as_bytes(), &opts);
         // Both forms write this file, and change it (so the comparison means something).
         assert!(expected.as_ref().is_ok_and(|bytes| bytes != text.as_bytes()), "preserve: {preserve}");
-        for threads in ["1", "3"] {
-            let path = dir.path().join("clean.phhs");
-            std::fs::write(&path, &text).unwrap();
-            let mut args = vec!["fmt", "--threads", threads];
-            if preserve {
-                args.push("--preserve");
-            }
-            args.push("clean.phhs");
-            let out = cardnote(&args, dir.path());
-            let written = std::fs::read(&path).unwrap();
-            match &expected {
-                Ok(bytes) => {
-                    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-                    assert!(written == *bytes, "fmt (preserve: {preserve}, --threads {threads}) differs");
-                }
-                Err(_) => {
-                    assert_eq!(out.status.code(), Some(1));
-                    assert_eq!(written, text.as_bytes(), "a refused file is untouched");
-                }
-            }
-        }
+        let expected = expected.unwrap_or_default();
+        fmt_on_threads(dir.path(), "clean.phhs", text.as_bytes(), preserve, &["1", "3"], &expected, "phhs");
     }
     std::fs::write(dir.path().join("clean.phhs"), &text).unwrap();
     for (to, convert_to) in [("json", ConvertTo::Json), ("phh", ConvertTo::Native)] {
         let expected = formats::convert_bytes(Format::Phh, text.as_bytes(), convert_to).unwrap();
-        for threads in ["1", "2"] {
-            let out = cardnote(&["convert", "--to", to, "--threads", threads, "clean.phhs"], dir.path());
-            assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-            assert!(out.stdout == expected, "convert --to {to} --threads {threads} differs");
-        }
+        convert_on_threads(dir.path(), "clean.phhs", to, &["1", "2"], &expected, "phhs");
     }
     // A refused conversion writes nothing.
     std::fs::write(dir.path().join("bad.phhs"), phhs(2 * UNIT_BYTES, true)).unwrap();

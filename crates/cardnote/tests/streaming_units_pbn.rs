@@ -9,7 +9,7 @@ use std::path::Path;
 
 use cardnote::formats::{self, CheckOptions, ConvertTo, FmtOptions, Format, pbn::UNIT_BYTES};
 mod streaming_common;
-use streaming_common::{cardnote, whole_file_json};
+use streaming_common::{check_on_threads, convert_on_threads, fmt_on_threads, whole_file_json, with_crlf};
 
 fn corpus(name: &str) -> Vec<u8> {
     std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/pbn").join(name)).expect(name)
@@ -59,10 +59,7 @@ fn pbn_file(bytes: usize, clean: bool, latin1: bool, crlf: bool) -> Vec<u8> {
             out.extend_from_slice(b"\n\n");
         }
     }
-    if crlf {
-        out = out.iter().flat_map(|&c| if c == b'\n' { vec![b'\r', b'\n'] } else { vec![c] }).collect();
-    }
-    out
+    if crlf { with_crlf(&out) } else { out }
 }
 
 #[test]
@@ -75,28 +72,8 @@ fn check_gives_the_whole_file_answer_on_any_number_of_threads() {
             let expected = whole_file_json(Format::Pbn, "big.pbn", &data, strict);
             assert!(expected.contains("\"ok\":false"), "the test file has errors");
             assert!(expected.contains("the same in"), "the test file has repeated warnings");
-            let mut human = None;
-            for threads in ["1", "2"] {
-                let mut args = vec!["check", "--json", "--threads", threads, "big.pbn"];
-                if strict {
-                    args.insert(1, "--strict");
-                }
-                let json = cardnote(&args, dir.path());
-                let got = String::from_utf8(json.stdout).unwrap();
-                assert!(
-                    got == expected,
-                    "check --json (strict: {strict}, latin1: {latin1}) --threads {threads}"
-                );
-                args.retain(|a| *a != "--json");
-                let mut args2 = vec!["--max-diagnostics", "0"];
-                args2.extend(args);
-                let shown = cardnote(&args2, dir.path());
-                assert_eq!(shown.status.code(), Some(1));
-                match &human {
-                    None => human = Some(shown.stdout),
-                    Some(first) => assert!(first == &shown.stdout, "human output with --threads {threads}"),
-                }
-            }
+            let what = format!("strict: {strict}, latin1: {latin1}");
+            check_on_threads(dir.path(), "big.pbn", strict, &["1", "2"], &expected, &what);
         }
     }
 }
@@ -109,32 +86,15 @@ fn fmt_and_convert_give_the_whole_file_answer() {
         for preserve in [false, true] {
             let opts = FmtOptions { preserve, force: false };
             let expected = formats::fmt_bytes(Format::Pbn, &data, &opts).map_err(|r| r.diagnostics).unwrap();
-            for threads in ["1", "2"] {
-                let path = dir.path().join("clean.pbn");
-                std::fs::write(&path, &data).unwrap();
-                let mut args = vec!["fmt", "--threads", threads];
-                if preserve {
-                    args.push("--preserve");
-                }
-                args.push("clean.pbn");
-                let out = cardnote(&args, dir.path());
-                assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-                let written = std::fs::read(&path).unwrap();
-                assert!(
-                    written == expected,
-                    "fmt (preserve: {preserve}, latin1: {latin1}, --threads {threads})"
-                );
-            }
+            let what = format!("latin1: {latin1}");
+            fmt_on_threads(dir.path(), "clean.pbn", &data, preserve, &["1", "2"], &expected, &what);
         }
         std::fs::write(dir.path().join("clean.pbn"), &data).unwrap();
         for (to, convert_to) in [("json", ConvertTo::Json), ("pbn", ConvertTo::Native)] {
             let expected =
                 formats::convert_bytes(Format::Pbn, &data, convert_to).map_err(|r| r.diagnostics).unwrap();
-            for threads in ["1", "2"] {
-                let out = cardnote(&["convert", "--to", to, "--threads", threads, "clean.pbn"], dir.path());
-                assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-                assert!(out.stdout == expected, "convert --to {to} (latin1: {latin1}) --threads {threads}");
-            }
+            let what = format!("latin1: {latin1}");
+            convert_on_threads(dir.path(), "clean.pbn", to, &["1", "2"], &expected, &what);
         }
     }
 }
