@@ -12,13 +12,6 @@ use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
 #[global_allocator]
 static GLOBAL: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
 
-const LIMIT: usize = 100 << 20;
-
-fn input_bytes() -> usize {
-    let default = if cfg!(debug_assertions) { 32 << 20 } else { 1 << 30 };
-    std::env::var("CARDNOTE_MEMORY_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
 /// A vugraph archive: the `vg` header with its 8-name roster, then boards in the open and closed
 /// rooms (`qx` sequences over several lines, commentary, a full play and a claim), up to `len`
 /// bytes.
@@ -74,7 +67,7 @@ impl Read for Archive {
 
 #[test]
 fn a_large_archive_streams_in_bounded_memory() {
-    let len = input_bytes();
+    let len = shared_fixtures::memory_test_bytes();
     let input = Archive { len, given: 0, board: 0, chunk: Vec::new(), at: 0 };
     let options = lin::Options::default();
     GLOBAL.reset_peak_memory();
@@ -91,5 +84,5 @@ fn a_large_archive_streams_in_bounded_memory() {
     assert_eq!(problems, 0);
     assert_eq!(claims + 1, records, "the header, then boards that each claim 12 tricks");
     assert!(records as usize > len / 500, "{records} records in {len} bytes");
-    assert!(peak < LIMIT, "peak heap {peak} bytes");
+    assert!(peak < shared_fixtures::HEAP_LIMIT, "peak heap {peak} bytes");
 }

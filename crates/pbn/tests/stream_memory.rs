@@ -14,9 +14,6 @@ static GLOBAL: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
 /// Bytes of input.
 const INPUT: usize = 1 << 30;
 
-/// Heap the reader may use, whatever the input size.
-const BOUND: usize = 100 << 20;
-
 /// Games of about 16 KiB: a complete board with its auction, play and result, and a long
 /// commentary (with an empty line inside it, which does not end the game), repeated until
 /// `INPUT` bytes were given.
@@ -87,5 +84,5 @@ fn a_gigabyte_streams_in_bounded_memory() {
     let peak = GLOBAL.get_peak_memory();
     eprintln!("{games} games, {last_end} bytes, peak heap {} KiB", peak / 1024);
     assert!(last_end > INPUT - (32 << 10), "the whole input was read");
-    assert!(peak < BOUND, "the reader's heap grew to {peak} bytes");
+    assert!(peak < shared_fixtures::HEAP_LIMIT, "the reader's heap grew to {peak} bytes");
 }

@@ -12,9 +12,6 @@ static GLOBAL: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
 /// About 1 GB of input.
 const BYTES: u64 = 1 << 30;
 
-/// The heap bound of the guide: every reader stays under ~100 MB on any file size.
-const BOUND: usize = 100 << 20;
-
 /// A `.phhs` stream of about [`BYTES`] bytes, made a thousand numbered hands at a time: one of
 /// them only the general path reads, one carries a comment.
 struct Hands {
@@ -73,5 +70,5 @@ fn a_gigabyte_of_hands_is_read_and_checked_in_bounded_memory() {
     assert!(records > 4_000_000, "about 1 GB of hands: {records}");
     assert_eq!(terminal, records, "every hand replays to its end");
     assert_eq!(errors, 0);
-    assert!(peak < BOUND, "the heap grew to {peak} bytes");
+    assert!(peak < shared_fixtures::HEAP_LIMIT, "the heap grew to {peak} bytes");
 }

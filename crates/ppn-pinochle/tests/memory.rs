@@ -13,13 +13,6 @@ use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
 #[global_allocator]
 static GLOBAL: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
 
-const LIMIT: usize = 100 << 20;
-
-fn input_bytes() -> usize {
-    let default = if cfg!(debug_assertions) { 32 << 20 } else { 1 << 30 };
-    std::env::var("CARDNOTE_MEMORY_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
 /// The headers, then hands that inherit their Event and a sticky Dealer, up to `len` bytes (whole
 /// hands), made as they are read.
 fn hands(len: usize) -> impl Read {
@@ -31,7 +24,7 @@ fn hands(len: usize) -> impl Read {
 
 #[test]
 fn reader_and_check_over_a_gigabyte_stay_bounded() {
-    let len = input_bytes();
+    let len = shared_fixtures::memory_test_bytes();
     let input = hands(len);
     GLOBAL.reset_peak_memory();
     let options = ppn_pinochle::Options::default();
@@ -50,5 +43,5 @@ fn reader_and_check_over_a_gigabyte_stay_bounded() {
     let peak = GLOBAL.get_peak_memory();
     eprintln!("ppn-pinochle: {len} bytes, {records} records, peak heap {} KiB", peak / 1024);
     assert!(records > (len / 40) as u64, "{records} records");
-    assert!(peak < LIMIT, "peak heap {peak} bytes");
+    assert!(peak < shared_fixtures::HEAP_LIMIT, "peak heap {peak} bytes");
 }

@@ -13,13 +13,6 @@ use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
 #[global_allocator]
 static GLOBAL: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
 
-const LIMIT: usize = 100 << 20;
-
-fn input_bytes() -> usize {
-    let default = if cfg!(debug_assertions) { 32 << 20 } else { 1 << 30 };
-    std::env::var("CARDNOTE_MEMORY_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
 /// The info section, then all-pass deals, up to `len` bytes (whole deals), made as they are read.
 fn deals(len: usize) -> impl Read {
     let info = b"[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n[Result1 0]\n[Result2 0]\n[Result3 0]\n\n";
@@ -32,7 +25,7 @@ fn deals(len: usize) -> impl Read {
 
 #[test]
 fn reader_and_check_over_a_gigabyte_stay_bounded() {
-    let len = input_bytes();
+    let len = shared_fixtures::memory_test_bytes();
     let input = deals(len);
     GLOBAL.reset_peak_memory();
     let options = ppn_pref::Options::default();
@@ -50,5 +43,5 @@ fn reader_and_check_over_a_gigabyte_stay_bounded() {
     assert!(records > (len / 60) as u64, "{records} records");
     // the all-pass deals break no rule: a warning would mean the state across deals went wrong
     assert_eq!(warnings, 0);
-    assert!(peak < LIMIT, "peak heap {peak} bytes");
+    assert!(peak < shared_fixtures::HEAP_LIMIT, "peak heap {peak} bytes");
 }

@@ -93,6 +93,17 @@ pub fn files(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     out
 }
 
+/// The heap bound of the memory tests: every reader stays under ~100 MB on any file size.
+pub const HEAP_LIMIT: usize = 100 << 20;
+
+/// How many bytes a memory test reads (made on the fly, never in memory): 1 GiB in optimised
+/// builds, 32 MiB in debug builds (the everyday `cargo test`, which shows the same bound), or
+/// what `CARDNOTE_MEMORY_BYTES` says.
+pub fn memory_test_bytes() -> usize {
+    let default = if cfg!(debug_assertions) { 32 << 20 } else { 1 << 30 };
+    std::env::var("CARDNOTE_MEMORY_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
