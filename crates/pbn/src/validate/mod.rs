@@ -486,6 +486,23 @@ mod tests {
         assert_eq!(date("2-Aug-2023"), date("14-Sep-2024"));
         assert_ne!(date("2-Aug-2023"), date("2023-08-02"));
         assert_ne!(shape_hash(codes::BAD_DATE, "x"), shape_hash(codes::BAD_BOARD, "x"));
+        let shape = |m: &str| shape_hash(codes::BAD_BOARD, m);
+        // Outside back-quotes only digits fold; letters and other text count as written.
+        assert_eq!(shape("board 3 of 7"), shape("board 17 of 200"));
+        assert_ne!(shape("card x"), shape("card y"));
+        assert_ne!(shape("card ♠"), shape("card ♥"));
+        // Inside them letters fold too, beyond ASCII, and the order of the runs counts.
+        assert_eq!(shape("`Café` at 3"), shape("`Cafe` at 4"));
+        assert_eq!(shape("`2a`"), shape("`22bb`"));
+        assert_ne!(shape("`2a`"), shape("`a2`"));
+        assert_ne!(shape("`♠A`"), shape("`♥A`"));
+        assert_ne!(shape("`a` b"), shape("`a b`"));
+        // The order of the runs counts (separate writes to one hasher can commute), also past
+        // the hash's chunk of 128 bytes.
+        assert_ne!(shape("♠1"), shape("1♠"));
+        let long = |a: &str, b: &str| shape(&format!("{}`{a}`{b}", "x".repeat(126)));
+        assert_eq!(long("Aug", "3"), long("Sep", "17"));
+        assert_ne!(long("Aug", "3"), long("3", "Aug"));
     }
 
     /// A rule broken the same way in every game is reported once, with the count at the end, also

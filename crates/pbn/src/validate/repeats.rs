@@ -85,33 +85,78 @@ impl Repeats {
 
 /// A hash of a warning's code and the shape of its message: inside back-quotes each run of
 /// digits counts as `9` and each run of letters as `a` (`2-Aug-2023` and `14-Sep-2024` have one
-/// shape); elsewhere each run of digits counts as `9`. Computed without allocating.
+/// shape); elsewhere each run of digits counts as `9`. Computed without allocating, the text
+/// between those runs copied a run at a time (a character at a time cost more than the checks of
+/// the warning's game).
 pub(super) fn shape_hash(code: &str, message: &str) -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = foldhash::fast::FixedState::with_seed(0x5eed).build_hasher();
-    h.write(code.as_bytes());
-    h.write_u8(0xff);
+    let mut shape = Shape::new(code);
+    let mut rest = message;
     let mut quoted = false;
-    let mut last = None;
-    for c in message.chars() {
-        let kind = if c.is_ascii_digit() {
-            Some('9')
-        } else if quoted && c.is_alphabetic() {
-            Some('a')
+    while let Some(first) = rest.chars().next() {
+        let is_kind = |c: char| c.is_ascii_digit() || (quoted && c.is_alphabetic());
+        let literal = if quoted {
+            rest.find(|c: char| c == '`' || is_kind(c))
         } else {
-            None
+            // Digits and the back-quote are ASCII: a byte search stays on character boundaries.
+            rest.bytes().position(|b| b == b'`' || b.is_ascii_digit())
+        }
+        .unwrap_or(rest.len());
+        let end = if literal > 0 {
+            shape.push(rest.get(..literal).unwrap_or("").as_bytes());
+            literal
+        } else if first == '`' {
+            quoted = !quoted;
+            shape.push(b"`");
+            1
+        } else if first.is_ascii_digit() {
+            shape.push(b"9");
+            rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len())
+        } else {
+            shape.push(b"a");
+            rest.find(|c: char| !is_kind(c) || c.is_ascii_digit()).unwrap_or(rest.len())
         };
-        match kind {
-            Some(k) if last == Some(k) => continue,
-            Some(k) => h.write_u32(u32::from(k)),
-            None => {
-                if c == '`' {
-                    quoted = !quoted;
-                }
-                h.write_u32(u32::from(c));
+        rest = rest.get(end..).unwrap_or("");
+    }
+    shape.finish()
+}
+
+/// A message's shape hashed as a byte stream cut every [`Shape::CHUNK`] bytes, each chunk
+/// hashed with the hash of those before it as the seed: the hash depends on the bytes alone,
+/// however they were pushed (separate writes to one hasher need not be order-sensitive).
+struct Shape {
+    chunk: [u8; Shape::CHUNK],
+    len: usize,
+    seed: u64,
+}
+
+impl Shape {
+    const CHUNK: usize = 128;
+
+    fn new(code: &str) -> Shape {
+        let seed = seeded_hash(0x5eed, code.as_bytes());
+        Shape { chunk: [0; Shape::CHUNK], len: 0, seed }
+    }
+
+    fn push(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            let n = (Shape::CHUNK - self.len).min(bytes.len());
+            let (now, later) = bytes.split_at(n);
+            self.chunk[self.len..self.len + n].copy_from_slice(now);
+            self.len += n;
+            bytes = later;
+            if self.len == Shape::CHUNK {
+                self.seed = seeded_hash(self.seed, &self.chunk);
+                self.len = 0;
             }
         }
-        last = kind;
     }
-    h.finish()
+
+    fn finish(&self) -> u64 {
+        seeded_hash(self.seed, &self.chunk[..self.len])
+    }
+}
+
+fn seeded_hash(seed: u64, bytes: &[u8]) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::with_seed(seed).hash_one(bytes)
 }
