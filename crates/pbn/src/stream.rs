@@ -52,7 +52,7 @@ use crate::validate::{Carry, Context, GameInfo, Options};
 pub type Record = cards_core::Record<Game>;
 
 /// One game as the streaming reader gives it: its text and everything read from it, owned.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Game {
     /// The decoded text the game was read from (the game, the empty lines before it, and any other
     /// game of the same buffer when the file forgot an empty line between them).
@@ -75,8 +75,10 @@ pub struct Game {
     /// Tag names and values after inheritance, packed in one buffer (see [`Game::tags`]).
     tag_text: String,
     tags: Vec<PackedTag>,
-    /// The tokens the reader found, kept so that nothing splits the text again.
-    tape: Tape,
+    /// The tokens the reader found, kept so that the checks do not split the text again; `None`
+    /// on a record [`Checked`] gave, whose checks ran as it was read (its tokens are found again
+    /// when asked for).
+    tape: Option<Tape>,
 }
 
 /// A game serializes as one game of `cardnote convert --to json` ([`crate::summary::GameJson`]):
@@ -88,6 +90,27 @@ impl serde::Serialize for Game {
         crate::summary::GameJson::from(&self.view()).serialize(serializer)
     }
 }
+
+/// Two games are equal when all they say is: the tokens kept or not (a record of [`Checked`]
+/// keeps none) are the same, as they are read from the same text.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        let Game { text, offset, span, info, export, latin1, is_game, context, tag_text, tags, tape: _ } =
+            self;
+        *text == other.text
+            && *offset == other.offset
+            && *span == other.span
+            && *info == other.info
+            && *export == other.export
+            && *latin1 == other.latin1
+            && *is_game == other.is_game
+            && *context == other.context
+            && *tag_text == other.tag_text
+            && *tags == other.tags
+    }
+}
+
+impl Eq for Game {}
 
 /// A resolved tag whose name and value live in [`Game::tag_text`]; spans in [`Game::text`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -164,16 +187,32 @@ impl Game {
     #[must_use]
     pub fn checks(&self, options: &Options) -> (GameInfo, Vec<Diagnostic>) {
         let mut diagnostics = Vec::new();
-        let game = self.tokens();
         let tags = self.resolved_tags();
-        let mut info = crate::validate::check_game(
-            &self.text,
-            &game,
-            &tags,
-            self.tape.long_lines(),
-            &self.context,
-            &mut diagnostics,
-        );
+        let mut info = match &self.tape {
+            Some(tape) => {
+                let game = tape.game(&self.text);
+                crate::validate::check_game(
+                    &self.text,
+                    &game,
+                    &tags,
+                    tape.long_lines(),
+                    &self.context,
+                    &mut diagnostics,
+                )
+            }
+            None => {
+                let raw = self.split_again();
+                let game = &raw.game;
+                crate::validate::check_game(
+                    &self.text,
+                    game,
+                    &tags,
+                    &raw.long_lines,
+                    &self.context,
+                    &mut diagnostics,
+                )
+            }
+        };
         crate::validate::finish_diagnostics(&self.text, self.offset, &mut diagnostics, *options);
         shift_sections(&mut info, |s| s.shift(self.offset));
         (info, diagnostics)
@@ -190,7 +229,20 @@ impl Game {
     /// format-preserving writers take them.
     #[must_use]
     pub fn tokens(&self) -> crate::model::Game<'_> {
-        self.tape.game(&self.text)
+        match &self.tape {
+            Some(tape) => tape.game(&self.text),
+            None => self.split_again().game,
+        }
+    }
+
+    /// The game tokenized again from its text, as the reader first found it: the text holds the
+    /// game and whatever came before it in the same buffer, which the splitter reads the same way.
+    fn split_again(&self) -> RawGame<'_> {
+        Splitter::new(&self.text).find(|raw| raw.game.span == self.span).unwrap_or_else(|| RawGame {
+            game: crate::model::Game { span: self.span, items: Vec::new() },
+            diagnostics: Vec::new(),
+            long_lines: Vec::new(),
+        })
     }
 }
 
@@ -316,7 +368,8 @@ impl<R: BufRead> Reader<R> {
                 context,
                 tag_text,
                 tags: packed,
-                tape: Tape::new(&text, &game, long_lines),
+                // `Checked` ran the checks already: nothing needs the tokens unless asked.
+                tape: (!self.check).then(|| Tape::new(&text, &game, long_lines)),
             };
             let span = game.span.shift(offset);
             self.ready.push_back(Record { model, diagnostics, span });
@@ -329,6 +382,23 @@ impl<R: BufRead> Reader<R> {
             let own = if i + 1 == games { text.take() } else { text.clone() };
             record.model.text = own.unwrap_or_default();
         }
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// Reads buffers until a record is ready or the input has ended.
+    fn fill(&mut self) -> io::Result<()> {
+        while self.ready.is_empty() && !self.done {
+            match self.read_game_bytes() {
+                Ok(true) => self.read_buffer(),
+                Ok(false) => self.done = true,
+                Err(e) => {
+                    self.done = true;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -345,22 +415,10 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        loop {
-            if let Some(record) = self.ready.pop_front() {
-                return Some(Ok(record));
-            }
-            if self.done {
-                return None;
-            }
-            match self.read_game_bytes() {
-                Ok(true) => self.read_buffer(),
-                Ok(false) => self.done = true,
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            }
+        if let Err(e) = self.fill() {
+            return Some(Err(e));
         }
+        self.ready.pop_front().map(Ok)
     }
 }
 
@@ -408,12 +466,18 @@ impl RepeatedWarnings {
 
 /// Reads and checks: the records of [`Reader`], each through [`check`], repeated warnings held
 /// back ([`RepeatedWarnings`]) and counted on the last record: the records [`crate::borrowed::read_str`]
-/// gives for the whole text. It holds one record back to know which is the last.
+/// gives for the whole text. It reads one buffer ahead to know which record is the last.
+///
+/// The checks run as each game is read, so its records keep no tokens: [`Game::tokens`],
+/// [`Game::view`] and serializing tokenize the game's text again (a record of [`Reader`] keeps
+/// them, for the checks it still needs). A caller that writes every game back reads with
+/// [`Reader`] and [`check`].
 #[derive(Debug)]
 pub struct Checked<R> {
     reader: Reader<R>,
     repeats: RepeatedWarnings,
-    ahead: Option<io::Result<Record>>,
+    /// An error met while reading ahead, given after the record before it.
+    error: Option<io::Error>,
 }
 
 impl<R: BufRead> Checked<R> {
@@ -423,16 +487,7 @@ impl<R: BufRead> Checked<R> {
         // the record, without rebuilding the token tree.
         let mut reader = Reader::new(input, options);
         reader.check = true;
-        Checked { reader, repeats: RepeatedWarnings::new(), ahead: None }
-    }
-
-    fn next_checked(&mut self) -> Option<io::Result<Record>> {
-        let mut record = match self.reader.next()? {
-            Ok(record) => record,
-            Err(e) => return Some(Err(e)),
-        };
-        self.repeats.hold_back(&mut record.diagnostics);
-        Some(Ok(record))
+        Checked { reader, repeats: RepeatedWarnings::new(), error: None }
     }
 }
 
@@ -449,15 +504,22 @@ impl<R: BufRead> Iterator for Checked<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        let current = match self.ahead.take() {
-            Some(record) => record,
-            None => self.next_checked()?,
+        if let Some(e) = self.error.take() {
+            return Some(Err(e));
+        }
+        let mut current = match self.reader.next()? {
+            Ok(record) => record,
+            Err(e) => return Some(Err(e)),
         };
-        let Ok(mut current) = current else { return Some(current) };
-        self.ahead = self.next_checked();
-        if self.ahead.is_none() {
-            let at = current.model.end();
-            self.repeats.count(&mut current.diagnostics, at);
+        self.repeats.hold_back(&mut current.diagnostics);
+        // The records stay in the reader's queue until given out: reading ahead moves none.
+        match self.reader.fill() {
+            Err(e) => self.error = Some(e),
+            Ok(()) if self.reader.ready.is_empty() => {
+                let at = current.model.end();
+                self.repeats.count(&mut current.diagnostics, at);
+            }
+            Ok(()) => {}
         }
         Some(Ok(current))
     }
@@ -514,6 +576,10 @@ fn is_empty_line(line: &[u8]) -> bool {
 /// Whether a `{` comment is still open at the end of `line`, given whether one was open at its
 /// start. Strings and `;` comments are skipped, as the tokenizer skips them.
 fn ends_in_comment(line: &[u8], mut comment: bool) -> bool {
+    // Only a `{` opens one: most lines have none, and one vector search finds that.
+    if !comment && memchr::memchr(b'{', line).is_none() {
+        return false;
+    }
     let mut i = 0;
     while let Some(&c) = line.get(i) {
         if comment {
@@ -595,6 +661,24 @@ mod tests {
         same_as_read_str(
             "[Board \"1\"]\r\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\r\n\r\n",
         );
+    }
+
+    /// A record of `Checked` keeps no tokens; asked for, they are found again, the same as those
+    /// the reader kept, also for the games of one buffer (a file that forgot an empty line).
+    #[test]
+    fn checked_records_find_their_tokens_again() {
+        let text = "% PBN 2.1\r\n[Board \"1\"]\r\n{ a\r\n\r\nb }\r\n[Board \"2\"]\r\n[Auction \"N\"]\r\n1NT Pass ; x\r\n\r\n[Board \"3\"]\r\n";
+        let options = Options::default();
+        let read: Vec<_> = Reader::from_str(text, options).collect::<io::Result<_>>().unwrap_or_default();
+        let checked = stream(text, options);
+        assert_eq!(read.len(), 3);
+        assert_eq!(read.len(), checked.len());
+        for (r, c) in read.iter().zip(&checked) {
+            assert!(r.model.tape.is_some() && c.model.tape.is_none());
+            assert_eq!(r.model.tokens(), c.model.tokens());
+            assert_eq!(r.model.checks(&options), c.model.checks(&options));
+            assert_eq!(r.model.view().game, c.model.view().game);
+        }
     }
 
     #[test]
