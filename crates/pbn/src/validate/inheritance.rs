@@ -86,6 +86,7 @@ impl Carry {
         let mut seen = 0u64;
         for item in &game.items {
             let Item::Tag(tag) = item else { continue };
+            let kind = Known::of(tag.name);
             let bit = 1u64 << (name_hash(tag.name) % 64);
             if !tag.name.as_bytes().first().is_some_and(u8::is_ascii_uppercase) {
                 diags.push(warn(
@@ -113,8 +114,7 @@ impl Carry {
                     ));
                 }
                 if raw == "#" {
-                    self.latest
-                        .get(tag.name)
+                    self.latest_value(kind, tag.name)
                         .or_else(|| self.sticky.iter().find(|(n, _)| &**n == tag.name).map(|(_, v)| v))
                         .map_or(Cow::Borrowed(""), |v| Cow::Owned(v.clone()))
                 } else {
@@ -135,14 +135,9 @@ impl Carry {
                 raw
             };
             if tag.name != "Note" {
-                match self.latest.get_mut(tag.name) {
-                    Some(slot) => replace_text(slot, &value),
-                    None => {
-                        self.latest.insert(tag.name.into(), value.clone().into_owned());
-                    }
-                }
+                self.set_latest(kind, tag.name, &value);
             }
-            known.note(tag.name, out.len());
+            known.note_known(kind, out.len());
             out.push(ResolvedTag {
                 name: Cow::Borrowed(tag.name),
                 value,
@@ -163,6 +158,31 @@ impl Carry {
             }
         }
         out
+    }
+}
+
+impl Carry {
+    /// The latest value of the tag `name` (of kind `kind`) in the games so far.
+    fn latest_value(&self, kind: Option<Known>, name: &str) -> Option<&String> {
+        match kind {
+            Some(k) => self.latest_known.get(k as usize).and_then(Option::as_ref),
+            None => self.latest.get(name),
+        }
+    }
+
+    /// Records `value` as the latest of the tag `name` (of kind `kind`), reusing its buffer.
+    fn set_latest(&mut self, kind: Option<Known>, name: &str, value: &str) {
+        if let Some(k) = kind {
+            match self.latest_known.get_mut(k as usize) {
+                Some(Some(text)) => replace_text(text, value),
+                Some(slot) => *slot = Some(value.to_owned()),
+                None => {}
+            }
+        } else if let Some(text) = self.latest.get_mut(name) {
+            replace_text(text, value);
+        } else {
+            self.latest.insert(name.into(), value.to_owned());
+        }
     }
 }
 

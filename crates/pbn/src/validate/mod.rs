@@ -172,9 +172,11 @@ pub struct Reader<'a> {
 /// streaming [`crate::stream::Reader`] carries it across the buffers it reads.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Carry {
-    /// The latest value of each tag name so far, which `#` repeats. Only the latest is kept, so
-    /// the reader's memory does not grow with the number of games (foldhash: seeded, and cheap
-    /// on short names, since every tag is recorded); each value's buffer is reused.
+    /// The latest value of each [`Known`] tag so far, which `#` repeats (every game sets most of
+    /// them: a slot per name costs no hashing). Only the latest is kept, so the reader's memory
+    /// does not grow with the number of games; each value's buffer is reused.
+    latest_known: [Option<String>; Known::COUNT],
+    /// The same for every other tag name (foldhash: seeded, and cheap on short names).
     latest: HashMap<Box<str>, String, foldhash::fast::RandomState>,
     sticky: Vec<(Box<str>, String)>,
     export: bool,
@@ -420,7 +422,12 @@ impl Default for KnownAt {
 impl KnownAt {
     /// Records that the tag at `index` is named `name`, unless a tag of that name came before.
     fn note(&mut self, name: &str, index: usize) {
-        if let Some(slot) = Known::of(name).and_then(|k| self.0.get_mut(k as usize))
+        self.note_known(Known::of(name), index);
+    }
+
+    /// [`KnownAt::note`] with the name already looked up.
+    fn note_known(&mut self, known: Option<Known>, index: usize) {
+        if let Some(slot) = known.and_then(|k| self.0.get_mut(k as usize))
             && *slot == u32::MAX
         {
             *slot = u32::try_from(index).unwrap_or(u32::MAX);
@@ -564,6 +571,21 @@ mod tests {
         assert_eq!(records[2].tag("Event"), Some("Other"));
         assert_eq!(records[3].tag("Event"), Some("Other"));
         assert_eq!(records[3].tag("Site"), None);
+    }
+
+    /// `#` repeats the latest value of the tag in any game before, not only the one just before,
+    /// for the tags the checks know (kept by name) and any other tag alike; a value set empty
+    /// is repeated empty.
+    #[test]
+    fn inheritance_takes_the_latest_value_of_any_game_before() {
+        let text = "[Site \"Here\"]\n[Room \"Open\"]\n\n[Board \"1\"]\n\n[Site \"#\"]\n[Room \"#\"]\n\n\
+                    [Site \"\"]\n[Room \"\"]\n\n[Site \"#\"]\n[Room \"#\"]\n[Date \"#\"]\n";
+        let records: Vec<_> = Reader::new(text, Options::default()).collect();
+        assert_eq!(records[2].tag("Site"), Some("Here"));
+        assert_eq!(records[2].tag("Room"), Some("Open"));
+        assert_eq!(records[4].tag("Site"), Some(""));
+        assert_eq!(records[4].tag("Room"), Some(""));
+        assert_eq!(records[4].tag("Date"), Some(""));
     }
 
     /// A match's other table takes the board of the latest game before it whose Deal reads: a
