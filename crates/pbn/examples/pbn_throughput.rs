@@ -1,6 +1,7 @@
 //! Read + check the project corpus `N` times: `cargo run --release -p pbn --example pbn_throughput`
 //! (`borrowed::read_str`; with `STREAM=1` the streaming `Checked`, with `SPLIT=1` the tokenizer
-//! alone; `FILE=path` reads that file instead of the corpus).
+//! alone; `FILE=path` reads that file instead of the corpus; `EXPORT=1` reads the text written back
+//! in export format, as the bench's `export` input).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "../benches/support/mod.rs"]
@@ -10,6 +11,12 @@ fn main() {
     let text = match std::env::var("FILE") {
         Ok(f) => pbn::decode(&std::fs::read(f).unwrap()).text,
         Err(_) => support::corpus_text(),
+    };
+    let text = if std::env::var("EXPORT").is_ok() {
+        let records: Vec<_> = pbn::borrowed::read_str(&text, pbn::Options::default()).collect();
+        pbn::write::write_export(&records)
+    } else {
+        text
     };
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200);
     let split = std::env::var("SPLIT").is_ok();
