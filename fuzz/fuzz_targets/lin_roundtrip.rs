@@ -30,13 +30,11 @@ fuzz_target!(|data: &[u8]| {
         let mut writer = lin::Writer::new(Vec::new());
         let mut boards = Vec::new();
         for record in &records {
-            match &record.model.content {
-                lin::Content::Header(h) => writer.write_header(h).expect("Vec"),
-                lin::Content::Board(b) if !record.model.items.is_empty() => {
-                    writer.write_board(b).expect("Vec");
-                    boards.push(b.as_ref().clone());
-                }
-                lin::Content::Board(_) => {}
+            writer.write_canonical(record).expect("a Vec takes every write");
+            if let lin::Content::Board(b) = &record.model.content
+                && !record.model.items.is_empty()
+            {
+                boards.push(b.as_ref().clone());
             }
         }
         let canonical = writer.into_inner();

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use cards_core::{Card, CardSet, Suit};
 
-use crate::model::{Board, Encoding, MatchHeader};
+use crate::model::{Board, Content, Encoding, MatchHeader};
 use crate::read::{LIN_SEATS, Record};
 
 /// Writes `record` exactly as it was read (or as its items were edited).
@@ -143,6 +143,14 @@ pub fn board_text(board: &Board) -> String {
     out
 }
 
+/// Whether [`board_text`] of `board`, read from `record`, reads back as the same board (see
+/// [`Writer::write_canonical`]).
+fn board_line_holds(record: &Record, board: &Board) -> bool {
+    let misplaced = |tag: &str| ["qx", "md", "pn", "mn", "mc"].iter().any(|t| tag.eq_ignore_ascii_case(t));
+    let gives_names = record.model.items.iter().any(|item| item.tag.eq_ignore_ascii_case("pn"));
+    !board.extras.iter().any(|extra| misplaced(&extra.tag)) && (board.players.is_some() || !gives_names)
+}
+
 /// The canonical text of a match header: `vg`, `rs`, `pn` and `pg`.
 #[must_use]
 pub fn header_text(header: &MatchHeader) -> String {
@@ -187,13 +195,38 @@ impl<W: Write> Writer<W> {
         write_record(&mut self.out, record)
     }
 
-    /// Writes a board canonically, on one line.
+    /// Writes a board canonically, on one line. [`Writer::write_canonical`] writes a record,
+    /// keeping what a board's line cannot hold.
     ///
     /// # Errors
     /// What the underlying writer returns.
     pub fn write_board(&mut self, board: &Board) -> io::Result<()> {
         self.out.write_all(board_text(board).as_bytes())?;
         self.out.write_all(self.eol.as_bytes())
+    }
+
+    /// Writes a record canonically: the header's lines ([`header_text`]) or the board's line
+    /// ([`board_text`]); a record with no items (the end of a file) writes nothing. A board whose
+    /// line would not read back as the same board is written as read instead (in UTF-8, like
+    /// every canonical line, on lines of its own), so nothing is lost: one whose `pn` names fill
+    /// no table (the board keeps no players), or one that gives `qx`, `md`, `pn`, `mn` or `mc`
+    /// twice (the repeat is kept among the board's other tags: written after the deal, the first
+    /// four would begin another board; a second claim would come before the first).
+    ///
+    /// # Errors
+    /// What the underlying writer returns.
+    pub fn write_canonical(&mut self, record: &Record) -> io::Result<()> {
+        match &record.model.content {
+            Content::Header(header) => self.write_header(header),
+            Content::Board(_) if record.model.items.is_empty() => Ok(()),
+            Content::Board(board) if board_line_holds(record, board) => self.write_board(board),
+            Content::Board(_) => {
+                let text = to_string(record);
+                let text = text.trim_start_matches(['\r', '\n']);
+                self.out.write_all(text.as_bytes())?;
+                if text.ends_with('\n') { Ok(()) } else { self.out.write_all(self.eol.as_bytes()) }
+            }
+        }
     }
 
     /// Writes a match header canonically.

@@ -139,11 +139,7 @@ fn hand_made_cases_and_their_canonical_form() {
         }
         let mut writer = lin::Writer::new(Vec::new());
         for r in &records {
-            match &r.model.content {
-                Content::Header(h) => writer.write_header(h).unwrap(),
-                Content::Board(b) if !r.model.items.is_empty() => writer.write_board(b).unwrap(),
-                Content::Board(_) => {}
-            }
+            writer.write_canonical(r).unwrap();
         }
         let canonical = String::from_utf8(writer.into_inner()).unwrap();
         // The canonical form reads back to the same boards.

@@ -145,11 +145,7 @@ impl LinUnit {
         let mut writer = lin::Writer::new(Vec::new()).with_eol(eol);
         for record in records {
             // Writing to a Vec cannot fail.
-            let _ = match &record.model.content {
-                Content::Header(h) => writer.write_header(h),
-                Content::Board(b) if !record.model.items.is_empty() => writer.write_board(b),
-                Content::Board(_) => Ok(()),
-            };
+            let _ = writer.write_canonical(record);
         }
         writer.into_inner()
     }
