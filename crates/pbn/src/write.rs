@@ -9,7 +9,7 @@ use crate::model::{
     Annotation, AuctionItem, CommentKind, Contract, Game, Item, LineKind, MANDATORY_TAGS, PlayItem, Table,
     Tag, Token, TokenKind, TrickCount, Vulnerability, escape,
 };
-use crate::validate::Record;
+use crate::validate::{NoteScope, NoteSections, Record};
 
 /// Writes games in import style: every token as read, tags one per line, section tokens on the lines
 /// they stood on, comments where they stood. `eol` is the line end to use (`"\n"` or `"\r\n"`).
@@ -497,21 +497,29 @@ fn write_export_game(out: &mut String, record: &Record<'_>) {
             write_tag_comments(out, first_tag(name));
         }
     }
-    // Auction and its notes.
-    let mut note_section = 0u8;
-    let mut auction_notes = Vec::new();
-    let mut play_notes = Vec::new();
+    // Each note goes with the section it explains, as the checks read it; the tags the reader
+    // kept stand first in `record.tags`, in the order of the game.
+    let mut sections = NoteSections::default();
+    let mut kept_tags = record.tags.iter().peekable();
+    let (mut auction_notes, mut play_notes, mut other_notes) = (Vec::new(), Vec::new(), Vec::new());
     for t in &tags {
-        match t.name {
-            "Auction" => note_section = 1,
-            "Play" => note_section = 2,
-            "Note" => match note_section {
-                2 => play_notes.push(*t),
-                _ => auction_notes.push(*t),
-            },
-            _ => {}
+        let kept = kept_tags.next_if(|k| k.span == Some(t.span)).is_some();
+        sections.step(t.name, kept);
+        if t.name == "Note" {
+            match sections.scope() {
+                NoteScope::Auction => auction_notes.push(*t),
+                NoteScope::Play => play_notes.push(*t),
+                NoteScope::Other => other_notes.push(*t),
+            }
         }
     }
+    // Notes that explain neither section (the file gave them before both, or after another
+    // section) go before the Auction, where they read back as notes of neither.
+    for n in &other_notes {
+        write_tag_line(out, "Note", &n.value());
+        write_tag_comments(out, Some(n));
+    }
+    // Auction and its notes.
     if let (Some(auction), Some(tag)) = (&record.info.auction, first_tag("Auction")) {
         write_auction(out, record, auction, tag);
     } else if let Some(tag) = first_tag("Auction") {
@@ -816,6 +824,31 @@ mod tests {
     }
 
     /// Output ends with a line end even when the last record is a comment.
+    /// Each note is written with the section it explains, as the checks read it: one after an
+    /// Auction repeated (and ignored) after the play, or before any section, does not join the
+    /// auction's notes, where the same index would be explained twice (found by `pbn_roundtrip`,
+    /// `fuzz/regressions/pbn_roundtrip/note-after-an-ignored-repeat-*`).
+    #[test]
+    fn export_keeps_each_note_with_its_section() {
+        let auction = "[Dealer \"N\"]\n[Auction \"N\"]\n1H =1= Pass Pass Pass\n[Note \"1: hearts\"]\n";
+        for text in [
+            format!(
+                "{auction}[Play \"E\"]\n*\n[Score \"NS 0\"]\n[Auction \"N\"]\n[Note \"1: after the play\"]\n"
+            ),
+            format!("[Note \"1: before both\"]\n{auction}"),
+        ] {
+            let records: Vec<_> = read_str(&text, Options::default()).collect();
+            assert!(!records.iter().any(crate::borrowed::Record::has_errors), "{text}");
+            let first = super::write_export(&records);
+            let again: Vec<_> = read_str(&first, Options::default()).collect();
+            assert!(!again.iter().any(crate::borrowed::Record::has_errors), "{first}");
+            assert_eq!(super::write_export(&again), first);
+            let notes =
+                |rs: &[crate::borrowed::Record<'_>]| rs.iter().map(|r| r.info.notes.len()).sum::<usize>();
+            assert_eq!(notes(&records), notes(&again), "{first}");
+        }
+    }
+
     #[test]
     fn export_ends_its_last_line() {
         let records: Vec<_> = read_str("[Board \"1\"]\n\n{ the end }", Options::default()).collect();

@@ -47,6 +47,7 @@ pub use scoring::duplicate_score;
 use scoring::*;
 #[allow(clippy::wildcard_imports)]
 use sections::*;
+pub(crate) use sections::{NoteScope, NoteSections};
 #[allow(clippy::wildcard_imports)]
 use tags::*;
 
@@ -586,6 +587,28 @@ mod tests {
         assert_eq!(records[4].tag("Site"), Some(""));
         assert_eq!(records[4].tag("Room"), Some(""));
         assert_eq!(records[4].tag("Date"), Some(""));
+    }
+
+    /// Notes explain the section they follow; a repeated tag the reader ignores ends no section,
+    /// so a note given twice after it is a duplicate, as in the file written back without the
+    /// repeat (fuzz finding F28 in `fuzz/FINDINGS.md`).
+    #[test]
+    fn an_ignored_repeat_ends_no_section_of_notes() {
+        let auction = "[Dealer \"N\"]\n[Auction \"N\"]\n1H =1= Pass Pass Pass\n[Note \"1: hearts\"]\n";
+        let text = format!("{auction}[Dealer \"N\"]\n[Note \"1: again\"]\n");
+        let repeated = one(&text);
+        assert!(
+            repeated.diagnostics.iter().any(|d| d.code() == codes::NOTE_DUPLICATE),
+            "{:?}",
+            repeated.diagnostics
+        );
+        let text = format!("{auction}[Event \"x\"]\n[Note \"1: of the event\"]\n");
+        let other = one(&text);
+        assert!(
+            !other.diagnostics.iter().any(|d| d.code() == codes::NOTE_DUPLICATE),
+            "{:?}",
+            other.diagnostics
+        );
     }
 
     /// A match's other table takes the board of the latest game before it whose Deal reads: a

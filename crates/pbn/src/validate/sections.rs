@@ -54,6 +54,52 @@ pub(super) fn check_board<'a>(
     check_sections(game, tags, info, diags);
 }
 
+/// Which notes a `Note` tag joins: the auction's, the play's, or the others' (before both
+/// sections, or after another section or tag). A note index is explained once in each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NoteScope {
+    /// After the Auction section.
+    Auction,
+    /// After the Play section.
+    Play,
+    /// Anywhere else.
+    Other,
+}
+
+/// Follows the tags of a game in order to tell which notes a `Note` joins: an Auction or a Play
+/// starts its section, a table or any other tag after them ends it. A repeat the reader ignored
+/// (a second Auction, a second Competition) ends nothing, so a file written back without it
+/// keeps its notes where they were. The checks and the export writer read notes this one way.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct NoteSections {
+    /// 0 before any section, 1 auction, 2 play, 3 after another section or tag.
+    section: u8,
+}
+
+impl NoteSections {
+    /// Steps over the tag `name` (`kept`: the reader kept it).
+    pub(crate) fn step(&mut self, name: &str, kept: bool) {
+        self.section = match name {
+            "Note" => self.section,
+            _ if !kept => self.section,
+            "Auction" => 1,
+            "Play" => 2,
+            _ if crate::model::is_table(name) => 3,
+            _ if self.section == 0 => 0,
+            _ => 3,
+        };
+    }
+
+    /// The notes a `Note` at this point joins.
+    pub(crate) fn scope(self) -> NoteScope {
+        match self.section {
+            1 => NoteScope::Auction,
+            2 => NoteScope::Play,
+            _ => NoteScope::Other,
+        }
+    }
+}
+
 /// Finds which section a Note tag belongs to and checks sections.
 pub(super) fn check_sections(
     game: &Game<'_>,
@@ -64,7 +110,7 @@ pub(super) fn check_sections(
     let mut auction_notes: Vec<(u8, Span)> = Vec::new();
     let mut play_notes: Vec<(u8, Span)> = Vec::new();
     let mut other_notes: Vec<(u8, Span)> = Vec::new();
-    let mut section: u8 = 0; // 0 identification, 1 auction, 2 play, 3 other
+    let mut sections = NoteSections::default();
     let mut auction_refs = Vec::new();
     let mut play_refs = Vec::new();
     let mut replay_diags = Vec::new();
@@ -75,9 +121,9 @@ pub(super) fn check_sections(
         let Item::Tag(tag) = item else { continue };
         let kept = kept_tags.next_if(|t| t.span == Some(tag.span)).is_some();
         let first_time = tag.name == "Note" || kept;
+        sections.step(tag.name, kept);
         match tag.name {
             "Auction" if first_time => {
-                section = 1;
                 let Some(first) = section_seat(tag, "auction", diags) else { continue };
                 let (auction, d) = parse::read_auction(tag, first);
                 diags.extend(d);
@@ -87,7 +133,6 @@ pub(super) fn check_sections(
                 info.auction = Some(auction);
             }
             "Play" if first_time => {
-                section = 2;
                 let Some(first) = section_seat(tag, "play", diags) else { continue };
                 let (play, d) = parse::read_play(tag, first);
                 diags.extend(d);
@@ -101,10 +146,10 @@ pub(super) fn check_sections(
                 });
                 match parsed {
                     Some((n, text)) => {
-                        let list = match section {
-                            1 => &mut auction_notes,
-                            2 => &mut play_notes,
-                            _ => &mut other_notes,
+                        let list = match sections.scope() {
+                            NoteScope::Auction => &mut auction_notes,
+                            NoteScope::Play => &mut play_notes,
+                            NoteScope::Other => &mut other_notes,
                         };
                         if list.iter().any(|(m, _)| *m == n) {
                             diags.push(err(
@@ -127,16 +172,12 @@ pub(super) fn check_sections(
                 }
             }
             name if crate::model::is_table(name) && first_time => {
-                section = 3;
                 let header = get(tags.list, tag.name).map_or_else(|| tag.value(), |t| t.value.clone());
                 let (table, d) = parse::read_table(tag, &header);
                 diags.extend(d);
                 info.tables.push(table);
             }
             _ => {
-                if tag.name != "Auction" && tag.name != "Play" {
-                    section = if section == 0 { 0 } else { 3 };
-                }
                 if !tag.data.iter().all(is_comment) && is_identification(tag.name) {
                     section_data_warning(tag, diags);
                 }
