@@ -43,6 +43,12 @@
 //! are in `benches/reports/dd.md`. [`DdTable::solve_many`] spreads a batch over every core, and
 //! [`DdTable::solve_many_within`] bounds each thread's transposition table. Build with
 //! optimisations: the workspace's test profile compiles pons-dds at `opt-level = 3`.
+//!
+//! # Features
+//! - `serde`: [`DdTable`], [`Par`] and their parts serialize and deserialize (turns on the `serde`
+//!   features of cards-core and pbn, whose seats and denominations they hold; pulls in serde
+//!   with its derive macros). Without it the crate depends on cards-core, pbn, pons-dds and
+//!   contract-bridge.
 
 pub mod check;
 pub mod codes;

@@ -69,8 +69,10 @@ pub struct Options {
 
 /// One hand of a log: the PHH hand (when it could be imported and passed its checks), its
 /// diagnostics and its byte span in the input.
+///
+/// With the `serde` feature a record serializes (diagnostics, like cards-core's, only serialize).
 #[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Record {
     /// The hand; `None` when it was refused (the diagnostics say why).
     pub hand: Option<phh::Hand>,
