@@ -42,10 +42,10 @@
 //! | `name` | utf8? | the `.phhs` table name (`[12]` gives `12`) |
 //! | `variant` | utf8 | PHH code (`NT`, `F7S/8`..) |
 //! | `players` | uint8 | number of players |
-//! | `antes`, `blinds_or_straddles` | list<utf8> | exact amounts per player (`blinds_or_straddles` null when absent) |
+//! | `antes`, `blinds_or_straddles` | `list<utf8>` | exact amounts per player (`blinds_or_straddles` null when absent) |
 //! | `bring_in`, `small_bet`, `big_bet`, `min_bet` (+ `_f64`) | utf8?, float64? | exact amounts when given |
 //! | `ante_trimming` | bool | `ante_trimming_status` (false when absent) |
-//! | `starting_stacks`, `finishing_stacks` | list<utf8> | exact; finishing as replayed (null when not replayed) |
+//! | `starting_stacks`, `finishing_stacks` | `list<utf8>` | exact; finishing as replayed (null when not replayed) |
 //! | `board` | utf8? | every board card dealt, e.g. `Ah7d2c9s`; null when not replayed |
 //! | `actions` | uint32 | number of actions |
 //! | `event`, `url`, `venue`, `address`, `city`, `region`, `postal_code`, `country`, `time`, `time_zone` | utf8? | optional fields |
@@ -53,7 +53,7 @@
 //! | `hand`, `level`, `table` | utf8?, int64?, utf8? | optional fields |
 //! | `currency`, `author` | utf8? | optional fields |
 //! | `terminal` | bool? | the replay reached the end; null when not replayed (reading errors) |
-//! | `error_codes`, `warning_codes` | list<utf8> | codes of the record's diagnostics, reading and replay, as `check` reports them |
+//! | `error_codes`, `warning_codes` | `list<utf8>` | codes of the record's diagnostics, reading and replay, as `check` reports them |
 //!
 //! ## `seats` (PHH, one row per player of each hand)
 //! | column | type | meaning |
@@ -110,7 +110,7 @@
 //!
 //! ## `errors` (every record with an error, and every unreadable file)
 //! `file` (utf8), `index` (uint32?, null for a file that could not be read), `format` (`phh` or
-//! `pbn`), `codes` and `messages` (list<utf8>, the errors in order, codes as in `check --json`;
+//! `pbn`), `codes` and `messages` (`list<utf8>`, the errors in order, codes as in `check --json`;
 //! `EXPORT_UNREADABLE_FILE` for a file that could not be read). Records with errors keep their
 //! rows in the other tables when they have a model (a PHH hand with an illegal action keeps its
 //! actions, with `replayed` false from the illegal one on).

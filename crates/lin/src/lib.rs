@@ -71,7 +71,7 @@
 //! * [`Reader`]`<R: BufRead>` yields `io::Result<`[`Record`]`>` (`Reader::new(input, Options)`,
 //!   [`Reader::from_str`]); a record is an [`Entry`] (the match header or a board, its items as
 //!   written), its diagnostics and its byte span. Memory is bounded by the largest record.
-//! * [`check`]`(&mut Record, &Options)` adds the game's checks (auction, play, claim).
+//! * [`check()`]`(&mut Record, &Options)` adds the game's checks (auction, play, claim).
 //! * [`Writer`]`<W: Write>` writes records as read (byte for byte) or boards canonically.
 //! * [`Options`]`{ strict }`: [`codes::LENIENCIES`] become errors.
 //! * [`codes`]: every stable code, `ALL` and `LENIENCIES`.

@@ -1,5 +1,5 @@
 //! The streaming reader: `tag|value|` pairs from any `BufRead`, grouped into records (the match
-//! header, then one record per board) and typed; [`crate::check`] adds the game checks.
+//! header, then one record per board) and typed; [`crate::check()`] adds the game checks.
 //!
 //! LIN has no public grammar; this reader follows what BBO, Bridge Composer and other producers
 //! write. A record is split off when a tag can only begin the next board: `qx` after a `qx` or an
@@ -37,7 +37,7 @@ struct RawItem {
 
 /// Reads LIN records from any buffered reader; memory is bounded by the largest record.
 ///
-/// The reader reports what reading finds (syntax, the deal, the header); [`crate::check`] adds
+/// The reader reports what reading finds (syntax, the deal, the header); [`crate::check()`] adds
 /// the game's checks (auction, play, claim). Under [`Options::strict`] the reader's leniencies
 /// are already errors. An I/O error is yielded once, and ends the records.
 ///

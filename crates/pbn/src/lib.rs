@@ -6,7 +6,7 @@
 //! game), check each game ([`check`]: deal, auction, play, result, score, export rules; it needs
 //! nothing but the record, so it runs on any thread), write it back in export format ([`Writer`])
 //! and, with the `serde` feature, serialize each game to the JSON form of `cardnote convert --to
-//! json` ([`summary::GameJson`]):
+//! json` (`summary::GameJson`):
 //!
 //! ```
 //! use std::io::BufReader;
@@ -58,7 +58,7 @@
 //!   [`model::GameResult`], [`model::Auction`], [`model::Play`] with cards as PBN text,
 //!   [`model::Table`], [`validate::Declarer`]...) serialize and deserialize.
 //!   [`summary::Fields`] (what `cardnote check --json` reports for a game) serializes and
-//!   deserializes; [`summary::GameJson`] is one game of `convert --to json`, and a
+//!   deserializes; `summary::GameJson` is one game of `convert --to json`, and a
 //!   [`stream::Game`] serializes as it (so a [`stream::Record`] serializes with its diagnostics
 //!   and span). Without the feature the crate depends on cards-core and foldhash alone.
 //!

@@ -2,7 +2,7 @@
 //!
 //! `parse(write(m)) == m` for every model the reader produces; [`to_export`] reorders the
 //! mandatory tags into roster order and sets the headers, [`to_import`] only changes the format.
-//! [`Writer`] does each of the three record by record into any [`io::Write`](std::io::Write).
+//! [`Writer`] does each of the three record by record into any [`io::Write`].
 
 use core::fmt::Write as _;
 use std::io;

@@ -75,7 +75,7 @@
 //! * [`auction`]: the auction reconstruction search.
 //! * [`write`](mod@write) and `json` (feature `serde`): canonical PPN and the spec's JSON form
 //!   (serde both ways).
-//! * [`error`]: the diagnostic codes.
+//! * [`codes`]: the diagnostic codes.
 //! * [`generate`]: random legal deals and games (tests, benches, corpus).
 //!
 //! # Performance

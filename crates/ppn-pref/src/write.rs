@@ -1,7 +1,7 @@
 //! Canonical PPN writer: tags one per line (quoted only when needed), a blank line, then one deal
 //! record per line with single spaces. Reading the output gives back an equal [`Game`].
 //!
-//! [`Writer`] writes to any [`io::Write`](std::io::Write) record by record; [`write_game`] is the
+//! [`Writer`] writes to any [`io::Write`] record by record; [`write_game`] is the
 //! whole-game convenience over it. PPN has no comments and no layout worth keeping, so the
 //! canonical writer is also the format-preserving one: what a file means is all it holds.
 

@@ -1,5 +1,5 @@
 //! GGPoker hand histories (`Poker Hand #HD...:`, the text GGPoker's client exports and trackers
-//! read): [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per hand, each
+//! read): [`Reader`] imports them to PHH hands, one [`Record`] per hand, each
 //! replayed and checked against the stacks the log states.
 //!
 //! The text is PokerStars' with GGPoker's own words, read here: `straddle $2`, a summary that

@@ -1,5 +1,5 @@
 //! Ignition, Bovada and Bodog hand histories (`Ignition Hand #N ...`): [`Reader`] imports them to
-//! PHH hands, one [`Record`](crate::Record) per hand, each replayed and checked against the
+//! PHH hands, one [`Record`] per hand, each replayed and checked against the
 //! stacks the log states.
 //!
 //! These sites are anonymous: a player is named by their position in the hand (`Dealer`,

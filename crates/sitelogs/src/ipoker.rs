@@ -1,5 +1,5 @@
 //! iPoker network hand histories (XML: `<session>` with its `<general>` table data, one `<game>`
-//! per hand): [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per `<game>`,
+//! per hand): [`Reader`] imports them to PHH hands, one [`Record`] per `<game>`,
 //! each replayed and checked against the stacks the log states.
 //!
 //! A `<game>` lists its players (`chips` the stack, `win` what the player was paid, `bet` what

@@ -1,5 +1,5 @@
 //! PartyPoker hand histories (`***** Hand History for Game N *****`): [`Reader`] imports them to
-//! PHH hands, one [`Record`](crate::Record) per hand, each replayed and checked against the
+//! PHH hands, one [`Record`] per hand, each replayed and checked against the
 //! stacks the log states.
 //!
 //! Party writes the chips a player adds (`raises [$2 USD]`, `is all-In [$4.90 USD]`), never the
