@@ -72,7 +72,8 @@
 //!   [`Reader::from_str`]); a record is an [`Entry`] (the match header or a board, its items as
 //!   written), its diagnostics and its byte span. Memory is bounded by the largest record.
 //! * [`check()`]`(&mut Record, &Options)` adds the game's checks (auction, play, claim).
-//! * [`Writer`]`<W: Write>` writes records as read (byte for byte) or boards canonically.
+//! * [`Writer`]`<W: Write>` writes records as read (byte for byte) or canonically
+//!   ([`Writer::write_canonical`]: BBO's layout, and a board the layout cannot hold as read).
 //! * [`Options`]`{ strict }`: [`codes::LENIENCIES`] become errors.
 //! * [`codes`]: every stable code, `ALL` and `LENIENCIES`.
 //!
