@@ -67,36 +67,36 @@ pub(crate) enum NoteScope {
 }
 
 /// Follows the tags of a game in order to tell which notes a `Note` joins: an Auction or a Play
-/// starts its section, a table or any other tag after them ends it. A repeat the reader ignored
-/// (a second Auction, a second Competition) ends nothing, so a file written back without it
-/// keeps its notes where they were. The checks and the export writer read notes this one way.
-#[derive(Debug, Clone, Copy, Default)]
+/// starts its section, a table or any other tag ends it. A repeat the reader ignored (a second
+/// Auction, a second Competition) ends nothing, so a file written back without it keeps its
+/// notes where they were. The checks and the export writer read notes this one way.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct NoteSections {
-    /// 0 before any section, 1 auction, 2 play, 3 after another section or tag.
-    section: u8,
+    /// The notes a `Note` here joins.
+    scope: NoteScope,
+}
+
+impl Default for NoteSections {
+    fn default() -> NoteSections {
+        NoteSections { scope: NoteScope::Other }
+    }
 }
 
 impl NoteSections {
     /// Steps over the tag `name` (`kept`: the reader kept it).
     pub(crate) fn step(&mut self, name: &str, kept: bool) {
-        self.section = match name {
-            "Note" => self.section,
-            _ if !kept => self.section,
-            "Auction" => 1,
-            "Play" => 2,
-            _ if crate::model::is_table(name) => 3,
-            _ if self.section == 0 => 0,
-            _ => 3,
+        self.scope = match name {
+            "Note" => self.scope,
+            _ if !kept => self.scope,
+            "Auction" => NoteScope::Auction,
+            "Play" => NoteScope::Play,
+            _ => NoteScope::Other,
         };
     }
 
     /// The notes a `Note` at this point joins.
     pub(crate) fn scope(self) -> NoteScope {
-        match self.section {
-            1 => NoteScope::Auction,
-            2 => NoteScope::Play,
-            _ => NoteScope::Other,
-        }
+        self.scope
     }
 }
 
