@@ -188,31 +188,15 @@ impl Game {
     pub fn checks(&self, options: &Options) -> (GameInfo, Vec<Diagnostic>) {
         let mut diagnostics = Vec::new();
         let tags = self.resolved_tags();
-        let mut info = match &self.tape {
-            Some(tape) => {
-                let game = tape.game(&self.text);
-                crate::validate::check_game(
-                    &self.text,
-                    &game,
-                    &tags,
-                    tape.long_lines(),
-                    &self.context,
-                    &mut diagnostics,
-                )
-            }
-            None => {
-                let raw = self.split_again();
-                let game = &raw.game;
-                crate::validate::check_game(
-                    &self.text,
-                    game,
-                    &tags,
-                    &raw.long_lines,
-                    &self.context,
-                    &mut diagnostics,
-                )
-            }
-        };
+        let (game, long_lines) = self.tokens_and_long_lines();
+        let mut info = crate::validate::check_game(
+            &self.text,
+            &game,
+            &tags,
+            &long_lines,
+            &self.context,
+            &mut diagnostics,
+        );
         crate::validate::finish_diagnostics(&self.text, self.offset, &mut diagnostics, *options);
         shift_sections(&mut info, |s| s.shift(self.offset));
         (info, diagnostics)
@@ -229,9 +213,17 @@ impl Game {
     /// format-preserving writers take them.
     #[must_use]
     pub fn tokens(&self) -> crate::model::Game<'_> {
+        self.tokens_and_long_lines().0
+    }
+
+    /// The tokens and the lines longer than 253 bytes: from the tape, or found again.
+    fn tokens_and_long_lines(&self) -> (crate::model::Game<'_>, Cow<'_, [Span]>) {
         match &self.tape {
-            Some(tape) => tape.game(&self.text),
-            None => self.split_again().game,
+            Some(tape) => (tape.game(&self.text), Cow::Borrowed(tape.long_lines())),
+            None => {
+                let raw = self.split_again();
+                (raw.game, Cow::Owned(raw.long_lines))
+            }
         }
     }
 
