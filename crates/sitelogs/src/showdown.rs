@@ -65,10 +65,10 @@ fn try_apply<A: poker_engine::Amount>(
 }
 
 /// Applies the hand's actions to a fresh engine state; `None` when one is refused.
-#[must_use]
 ///
 /// The run is on whole chips (`i64`, about half the engine's work) when every amount of the hand
 /// is one, else on exact chips: the same outcome either way (poker-engine's `amount_paths` test).
+#[must_use]
 pub fn run_clean(hand: &Hand, spans: &[Span]) -> Option<Clean> {
     let def = phh::replay::game_def(hand, phh::replay::RuleProfile::Pokerkit);
     if let Ok(Some(mut state)) = State::integral(&def) {
