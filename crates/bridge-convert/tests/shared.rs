@@ -1,5 +1,5 @@
-//! Conversions over `../shared/corpus/lin` (fails when it is missing unless
-//! `CARDNOTE_SKIP_SHARED=1`):
+//! Conversions over `../shared/corpus/lin` (skipped when it is missing, failing
+//! when `CARDNOTE_REQUIRE_SHARED=1`):
 //! - every LIN file goes LIN -> PBN -> LIN and keeps every tag: the same match header, and for
 //!   each board the same room, number, `qx`, `ah`, `mn`, players, dealer, deal, vulnerability,
 //!   calls with alerts and explanations, cards, claim, and every other item at its place; the PBN

@@ -12,7 +12,8 @@ use serde_json::{Map, Value, json};
 
 use crate::formats::{Format, RecordReport};
 
-/// Counts for the closing summary.
+/// Counts for the closing summary: what was read (files, records and bytes, by format), what
+/// failed (records, files, diagnostics by code).
 #[derive(Debug, Default)]
 pub struct Summary {
     /// Files read.
@@ -27,31 +28,139 @@ pub struct Summary {
     pub warnings: u64,
     /// Bytes read.
     pub bytes: u64,
+    /// Files, records and invalid records of each format, by name.
+    formats: BTreeMap<String, FormatCount>,
+    /// The format of the file being read ([`Summary::file`]).
+    format: Option<String>,
+    /// Whether the file being read has an invalid record yet.
+    file_failed: bool,
+    /// The file being read.
+    file: String,
+    /// Files with at least one invalid record, in the order read.
+    failed_files: Vec<String>,
+    /// Errors by code.
+    error_codes: BTreeMap<&'static str, u64>,
+    /// Warnings by code.
+    warning_codes: BTreeMap<&'static str, u64>,
 }
 
+/// One format's line of the summary.
+#[derive(Debug, Default)]
+struct FormatCount {
+    files: u64,
+    records: u64,
+    invalid: u64,
+}
+
+/// The rate is printed only for a run that read at least this many bytes...
+const RATE_MIN_BYTES: u64 = 32 << 20;
+/// ...and took at least this long: below, it measures process start, the walk and rendering
+/// more than reading.
+const RATE_MIN_TIME: Duration = Duration::from_secs(1);
+/// Codes named in each `by code` line; the rest are counted together.
+const CODES_SHOWN: usize = 12;
+/// Files named in the `files with errors` line.
+const FILES_SHOWN: usize = 8;
+
 impl Summary {
-    /// Counts one record.
+    /// Starts counting the file `shown` of `format` (its name: `phh`, `pokerstars`, ...).
+    pub fn file(&mut self, shown: &str, format: &str) {
+        self.files += 1;
+        self.formats.entry(format.to_owned()).or_default().files += 1;
+        self.format = Some(format.to_owned());
+        shown.clone_into(&mut self.file);
+        self.file_failed = false;
+    }
+
+    /// Counts one record of the current file.
     pub fn add(&mut self, record: &RecordReport) {
         self.records += 1;
-        if record.diagnostics.iter().any(Diagnostic::is_error) {
+        let count = self.format.as_ref().and_then(|f| self.formats.get_mut(f));
+        let invalid = record.diagnostics.iter().any(Diagnostic::is_error);
+        if invalid {
             self.invalid += 1;
+            if !self.file_failed {
+                self.file_failed = true;
+                self.failed_files.push(self.file.clone());
+            }
         } else {
             self.ok += 1;
         }
-        self.warnings +=
-            record.diagnostics.iter().filter(|d| d.severity() == Severity::Warning).count() as u64;
+        if let Some(count) = count {
+            count.records += 1;
+            count.invalid += u64::from(invalid);
+        }
+        for d in &record.diagnostics {
+            if d.is_error() {
+                *self.error_codes.entry(d.code()).or_default() += 1;
+            } else if d.severity() == Severity::Warning {
+                self.warnings += 1;
+                *self.warning_codes.entry(d.code()).or_default() += 1;
+            }
+        }
     }
 
-    /// Prints the one-line summary.
+    /// Prints the summary: the totals on the first line (`files: 3, records: 12, ok: 11,
+    /// invalid: 1, warnings: 0, bytes: 2048`, with the rate in MB/s only for a run of at least
+    /// 32 MiB and 1 s), then the records of each format (when more than one was read), the
+    /// errors and warnings by code, most frequent first, and the files with errors.
     pub fn print(&self, out: &mut impl Write, elapsed: Duration) {
-        let secs = elapsed.as_secs_f64().max(1e-9);
-        let mb_per_s = self.bytes as f64 / 1e6 / secs;
-        let _ = writeln!(
-            out,
-            "files: {}, records: {}, ok: {}, invalid: {}, warnings: {}, bytes: {}, {:.1} MB/s",
-            self.files, self.records, self.ok, self.invalid, self.warnings, self.bytes, mb_per_s
-        );
+        let _ = self.write(out, elapsed);
     }
+
+    fn write(&self, out: &mut impl Write, elapsed: Duration) -> std::io::Result<()> {
+        write!(
+            out,
+            "files: {}, records: {}, ok: {}, invalid: {}, warnings: {}, bytes: {}",
+            self.files, self.records, self.ok, self.invalid, self.warnings, self.bytes
+        )?;
+        if self.bytes >= RATE_MIN_BYTES && elapsed >= RATE_MIN_TIME {
+            write!(out, ", {:.1} MB/s", self.bytes as f64 / 1e6 / elapsed.as_secs_f64())?;
+        }
+        writeln!(out)?;
+        if self.formats.len() > 1 {
+            for (name, count) in &self.formats {
+                let files = if count.files == 1 { "file" } else { "files" };
+                let records = if count.records == 1 { "record" } else { "records" };
+                writeln!(
+                    out,
+                    "  {name}: {} {files}, {} {records}, {} invalid",
+                    count.files, count.records, count.invalid
+                )?;
+            }
+        }
+        for (what, codes) in [("errors", &self.error_codes), ("warnings", &self.warning_codes)] {
+            if !codes.is_empty() {
+                writeln!(out, "  {what} by code: {}", by_count(codes))?;
+            }
+        }
+        if self.files > 1 && !self.failed_files.is_empty() {
+            let mut named =
+                self.failed_files.iter().take(FILES_SHOWN).cloned().collect::<Vec<_>>().join(", ");
+            if self.failed_files.len() > FILES_SHOWN {
+                named.push_str(&format!(", … {} more", self.failed_files.len() - FILES_SHOWN));
+            }
+            writeln!(out, "  files with errors: {} of {}: {named}", self.failed_files.len(), self.files)?;
+        }
+        Ok(())
+    }
+}
+
+/// `CODE ×N` for the most frequent codes (ties in code order), the rest counted together.
+fn by_count(codes: &BTreeMap<&'static str, u64>) -> String {
+    let mut sorted: Vec<(&str, u64)> = codes.iter().map(|(code, n)| (*code, *n)).collect();
+    sorted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let mut text = sorted
+        .iter()
+        .take(CODES_SHOWN)
+        .map(|(code, n)| format!("{code} ×{n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if sorted.len() > CODES_SHOWN {
+        let rest: u64 = sorted[CODES_SHOWN..].iter().map(|(_, n)| n).sum();
+        text.push_str(&format!(", … {rest} more in {} other codes", sorted.len() - CODES_SHOWN));
+    }
+    text
 }
 
 fn diagnostic_json(diag: &Diagnostic, line_col: &dyn Fn(usize) -> (usize, usize)) -> Value {
@@ -409,6 +518,78 @@ mod tests {
             write_record_json(&mut written, "dir/f \"1\".phh", 7, "phh", record, &line_col).unwrap();
             assert_eq!(String::from_utf8(written).unwrap(), tree);
         }
+    }
+
+    fn summary_text(summary: &Summary, elapsed: Duration) -> String {
+        let mut out = Vec::new();
+        summary.print(&mut out, elapsed);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_summary_says_what_was_read_and_what_failed_by_code() {
+        let record = |codes: &[&'static str]| RecordReport {
+            diagnostics: codes
+                .iter()
+                .map(|&c| {
+                    if c.starts_with('W') {
+                        Diagnostic::warning(c, "", Span::at(0))
+                    } else {
+                        Diagnostic::error(c, "", Span::at(0))
+                    }
+                })
+                .collect(),
+            fields: Map::new(),
+        };
+        let mut summary = Summary::default();
+        summary.file("a.phh", "phh");
+        summary.add(&record(&[]));
+        summary.add(&record(&["E_B", "W_A"]));
+        summary.add(&record(&["E_A", "E_B"]));
+        summary.file("b.pbn", "pbn");
+        summary.add(&record(&["W_A"]));
+        summary.file("c.pbn", "pbn");
+        summary.add(&record(&["E_C"]));
+        summary.bytes = 4096;
+        assert_eq!(
+            summary_text(&summary, Duration::from_secs(5)),
+            "files: 3, records: 5, ok: 2, invalid: 3, warnings: 2, bytes: 4096\n\
+             \x20 pbn: 2 files, 2 records, 1 invalid\n\
+             \x20 phh: 1 file, 3 records, 2 invalid\n\
+             \x20 errors by code: E_B ×2, E_A ×1, E_C ×1\n\
+             \x20 warnings by code: W_A ×2\n\
+             \x20 files with errors: 2 of 3: a.phh, c.pbn\n"
+        );
+    }
+
+    #[test]
+    fn the_rate_is_printed_only_for_a_run_long_enough_to_measure_reading() {
+        let mut summary = Summary::default();
+        summary.file("big.phhs", "phh");
+        summary.add(&RecordReport::default());
+        summary.bytes = 64 << 20;
+        let line = |elapsed| summary_text(&summary, elapsed);
+        assert!(line(Duration::from_secs(2)).starts_with(
+            "files: 1, records: 1, ok: 1, invalid: 0, warnings: 0, bytes: 67108864, 33.6 MB/s\n"
+        ));
+        assert!(!line(Duration::from_millis(900)).contains("MB/s"), "under a second: start-up");
+        summary.bytes = 1 << 20;
+        assert!(!line(Duration::from_secs(2)).contains("MB/s"), "1 MiB: start-up and rendering");
+        // One file of one format: the totals alone.
+        assert_eq!(line(Duration::from_secs(2)).lines().count(), 1);
+    }
+
+    #[test]
+    fn codes_beyond_the_first_twelve_are_counted_together() {
+        let codes: BTreeMap<&'static str, u64> = [
+            "C00", "C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C11", "C12", "C13",
+        ]
+        .into_iter()
+        .zip(1..)
+        .collect();
+        let text = by_count(&codes);
+        assert!(text.starts_with("C13 ×14, C12 ×13, "), "{text}");
+        assert!(text.ends_with("C02 ×3, … 3 more in 2 other codes"), "{text}");
     }
 
     fn render(text: &str, span: Span) -> String {

@@ -1,6 +1,6 @@
 //! `cardnote export` over the shared real files, read back: every table agrees with `check`
 //! (counts, stacks, payoffs, scores, errors), and the `actions` table replayed in order gives the
-//! `seats` finishing stacks. Needs `../shared` (fails without it unless CARDNOTE_SKIP_SHARED=1).
+//! `seats` finishing stacks. Needs `../shared` (skipped without it, failing when CARDNOTE_REQUIRE_SHARED=1).
 #![cfg(feature = "export")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

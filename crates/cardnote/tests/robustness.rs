@@ -47,28 +47,6 @@ fn fmt(format: Format, data: &[u8]) -> Result<Vec<u8>, Refusal> {
     fmt_with(format, data, false)
 }
 
-/// Whether the glue for `format` reads files yet (the helpers fill it in during development).
-fn implemented(format: Format) -> bool {
-    let checked = check(format, b"");
-    let empty = check(format, b"\n");
-    !checked
-        .records
-        .iter()
-        .chain(&empty.records)
-        .flat_map(|r| &r.diagnostics)
-        .any(|d| d.code() == "FORMAT_NOT_IMPLEMENTED")
-}
-
-fn formats_ready() -> Vec<Format> {
-    let ready: Vec<Format> = ALL.into_iter().filter(|&f| implemented(f)).collect();
-    for f in ALL {
-        if !ready.contains(&f) {
-            eprintln!("note: {} glue not implemented yet; its robustness checks are skipped", f.name());
-        }
-    }
-    ready
-}
-
 fn is_code(code: &str) -> bool {
     !code.is_empty() && code.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
 }
@@ -307,7 +285,7 @@ fn small_real_file(format: Format) -> (String, Vec<u8>) {
 
 #[test]
 fn samples_are_clean() {
-    for format in formats_ready() {
+    for format in ALL {
         let checked = timed_check(format, "sample", sample(format).as_bytes());
         assert_eq!(error_count(&checked), 0, "{} sample has errors: {:?}", format.name(), codes(&checked));
         assert_fmt_consistent(format, "sample", sample(format).as_bytes(), &checked);
@@ -319,7 +297,7 @@ fn samples_are_clean() {
 
 #[test]
 fn invalid_utf8_and_nul_bytes() {
-    for format in formats_ready() {
+    for format in ALL {
         let base = sample(format).as_bytes();
         let mid = base.len() / 2;
         let utf16: Vec<u8> = base.iter().flat_map(|&b| [b, 0]).collect();
@@ -372,7 +350,7 @@ fn split_spans(
 #[test]
 fn multibyte_characters_everywhere() {
     let mut split = std::collections::BTreeMap::new();
-    for format in formats_ready() {
+    for format in ALL {
         let base = sample(format);
         // A real file too (played deals, discards, tricks, notes): every character, and every
         // pair of characters (a fixed-width two-byte token), replaced by a two-byte one.
@@ -413,7 +391,7 @@ fn multibyte_characters_everywhere() {
 
 #[test]
 fn truncation_sweep() {
-    for format in formats_ready() {
+    for format in ALL {
         let (name, data) = small_real_file(format);
         let start = Instant::now();
         for cut in 0..=data.len() {
@@ -468,11 +446,7 @@ fn huge_numbers_are_errors() {
             PINOCHLE_FILE.replace("Pass 52 59 60", &format!("Pass 52 59 {HUGE}")),
         ),
     ];
-    let ready = formats_ready();
     for (format, what, text) in cases {
-        if !ready.contains(&format) {
-            continue;
-        }
         let checked = timed_check(format, what, text.as_bytes());
         assert!(
             error_count(&checked) > 0,
@@ -552,7 +526,7 @@ const TEN_MB: usize = 10 * 1024 * 1024;
 fn very_long_lines_and_tokens() {
     let long = "x".repeat(TEN_MB);
     let digits = "9".repeat(1024 * 1024);
-    for format in formats_ready() {
+    for format in ALL {
         let cases: Vec<(&str, String)> = match format {
             Format::Phh => vec![
                 ("10 MB string value", format!("{PHH_HAND}event = '{long}'\n")),
@@ -607,7 +581,7 @@ fn very_long_lines_and_tokens() {
 #[test]
 fn deeply_nested_brackets() {
     let deep = 100_000;
-    for format in formats_ready() {
+    for format in ALL {
         let mut cases: Vec<(String, String)> = vec![
             ("100k [".into(), "[".repeat(deep)),
             ("100k [ then ]".into(), format!("{}{}", "[".repeat(deep), "]".repeat(deep))),
@@ -678,7 +652,7 @@ fn many_records(format: Format, n: usize) -> String {
 
 #[test]
 fn many_records_bounded_time() {
-    for format in formats_ready() {
+    for format in ALL {
         // Near-linear time: 50x the records may take at most ~150x the time (quadratic: 2500x).
         let small = many_records(format, 2_000);
         let start = Instant::now();
@@ -711,7 +685,7 @@ fn many_records_bounded_time() {
 /// One bad record in the middle of many never stops the others.
 #[test]
 fn one_bad_record_among_many() {
-    for format in formats_ready() {
+    for format in ALL {
         let text = many_records(format, 50);
         let good = check(format, text.as_bytes());
         let good_errors = error_count(&good);
@@ -777,11 +751,7 @@ fn duplicate_keys_are_reported() {
             "[Dealer \"E\"]",
         ),
     ];
-    let ready = formats_ready();
     for (format, what, text, second) in cases {
-        if !ready.contains(&format) {
-            continue;
-        }
         let checked = timed_check(format, what, text.as_bytes());
         let at = text.rfind(second).unwrap();
         let reported = checked
@@ -807,9 +777,6 @@ fn duplicate_keys_are_reported() {
 
 #[test]
 fn phhs_hands_share_nothing() {
-    if !formats_ready().contains(&Format::Phh) {
-        return;
-    }
     let text = "\
 [first]
 variant = 'NT'
@@ -891,7 +858,7 @@ fn mixed_eol(text: &str, lone_cr: bool) -> String {
 
 #[test]
 fn mixed_line_endings() {
-    for format in formats_ready() {
+    for format in ALL {
         let (name, data) = small_real_file(format);
         let text = String::from_utf8_lossy(&data).into_owned();
         let lf = text.replace("\r\n", "\n");
@@ -926,9 +893,6 @@ fn mixed_line_endings() {
 
 #[test]
 fn pbn_game_with_200_tricks() {
-    if !formats_ready().contains(&Format::Pbn) {
-        return;
-    }
     let mut text = PBN_GAME.replace(
         "[Auction \"N\"]\n7NT Pass Pass Pass\n",
         "[Auction \"N\"]\n7NT Pass Pass Pass\n[Play \"E\"]\n",
@@ -966,7 +930,7 @@ fn pbn_game_with_200_tricks() {
 
 #[test]
 fn fmt_fixed_point_on_every_corpus_file() {
-    for format in formats_ready() {
+    for format in ALL {
         let files = corpus_files(format);
         if files.is_empty() {
             eprintln!("note: corpus/{} has no files yet", format.name());
@@ -983,7 +947,7 @@ fn fmt_fixed_point_on_every_corpus_file() {
 /// `fmt` output of a clean file keeps its records: same count, same fields.
 #[test]
 fn fmt_keeps_records_and_fields() {
-    for format in formats_ready() {
+    for format in ALL {
         for path in corpus_files(format) {
             let data = std::fs::read(&path).unwrap();
             let Ok(out) = fmt(format, &data) else { continue };

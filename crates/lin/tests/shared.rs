@@ -1,7 +1,7 @@
 //! Every LIN file of `../shared/corpus/lin` (34: BBO vugraph archives with 8 names, Bridge
 //! Composer's exports and read probes, bridge-wrangler's `sv|0` files, a BBO club game) is read
-//! and written back byte for byte; the game files read without errors. Fails when the shared
-//! corpus is missing unless `CARDNOTE_SKIP_SHARED=1`.
+//! and written back byte for byte; the game files read without errors. Skipped when the shared
+//! corpus is missing, failing when `CARDNOTE_REQUIRE_SHARED=1`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use std::path::{Path, PathBuf};

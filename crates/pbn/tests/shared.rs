@@ -1,5 +1,5 @@
-//! Tests over the real files in `<repo root>/../shared/corpus/pbn` (failing when absent, unless
-//! `CARDNOTE_SKIP_SHARED=1`):
+//! Tests over the real files in `<repo root>/../shared/corpus/pbn` (skipped when absent, failing
+//! when `CARDNOTE_REQUIRE_SHARED=1`):
 //! every file is read, the spec author's `errors_*` files give errors and `correct_*` none, the
 //! import-style and export writers round-trip, the reading agrees with the endplay oracle
 //! where the oracle is right, and every file reads as its content deserves (errors only where

@@ -4,7 +4,7 @@
 //! 28 significant digits at which PokerKit rounds every decimal sum, product and share, and in the
 //! same form (`-3.00` where PokerKit's `Decimal` says `-3.00`, `-3` where it kept a Python int).
 //! Only infinity is spelled differently (`inf` here, `Infinity` in Python). Skipped with a note
-//! when `../shared` is absent and `CARDNOTE_SKIP_SHARED=1`.
+//! when `../shared` is absent, failing when `CARDNOTE_REQUIRE_SHARED=1`.
 #![cfg(feature = "replay")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

@@ -1,5 +1,5 @@
-//! Tests over the shared corpus (`<repo>/../shared/corpus/phh` and `phh-generated`), failing when
-//! `../shared` is absent unless `CARDNOTE_SKIP_SHARED=1`: every hand reads without error, variant and player count match
+//! Tests over the shared corpus (`<repo>/../shared/corpus/phh` and `phh-generated`), skipped when
+//! `../shared` is absent (failing when `CARDNOTE_REQUIRE_SHARED=1`): every hand reads without error, variant and player count match
 //! the oracles, the fast path agrees with the general path, and canonical writing round-trips.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

@@ -5,8 +5,8 @@
 //! repair), every event with its text, the pots, and the final state with the text of every
 //! amount must be the same; [`replay_fastest`] must give the exact replay's events and state.
 //! Hands with a decimal amount are also replayed with one raise made decimal (`6` as `6.0`), so
-//! the restart in the middle of a hand is covered. Fails when `../shared` is absent unless
-//! `CARDNOTE_SKIP_SHARED=1`.
+//! the restart in the middle of a hand is covered. Skipped when `../shared` is absent, failing
+//! when `CARDNOTE_REQUIRE_SHARED=1`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod support;

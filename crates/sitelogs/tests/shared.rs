@@ -1,8 +1,8 @@
 //! Tests over the shared fixtures (`<repo>/../shared/corpus`): every PokerStars hand imports and
 //! passes its consistency check or is refused for a reason listed here; imported hands survive
 //! PokerStars -> PHH -> PokerStars -> PHH; every NT hand of the shared PHH corpus written as
-//! PokerStars text and read back replays to the same finishing stacks. The tests fail when the
-//! fixtures are missing, unless `CARDNOTE_SKIP_SHARED=1`.
+//! PokerStars text and read back replays to the same finishing stacks. The tests skip when the
+//! fixtures are missing, and fail when `CARDNOTE_REQUIRE_SHARED=1`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::BTreeMap;

@@ -1,7 +1,7 @@
 //! Tests over the shared fixtures (`<repo>/../shared/corpus/sitelogs`): every GGPoker, iPoker,
 //! PartyPoker and Ignition hand imports and passes its consistency check, or is refused for a
 //! reason listed here; every imported hand survives PHH -> PokerStars text -> PHH with the same
-//! play and outcome. The tests fail when the fixtures are missing, unless `CARDNOTE_SKIP_SHARED=1`.
+//! play and outcome. The tests skip when the fixtures are missing, and fail when `CARDNOTE_REQUIRE_SHARED=1`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::BTreeMap;

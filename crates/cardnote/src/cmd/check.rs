@@ -143,9 +143,9 @@ impl<W: Write> Run<W> {
         let shown = file.path.display().to_string();
         self.progress.set_file(&shown);
         let opened = open_file(&file.path, file.kind, self.forced).map_err(Stop::Read)?;
-        self.summary.files += 1;
-        self.summary.bytes += opened.size;
         let format = opened.format;
+        self.summary.file(&shown, format.name());
+        self.summary.bytes += opened.size;
         if let Some(diagnostic) = opened.not_text {
             self.progress.advance(opened.size, 1);
             return self.not_text(&shown, format, diagnostic);

@@ -53,7 +53,7 @@ fn check(files: &[PathBuf], strict: bool, json: bool, ui: &super::Ui) -> ExitCod
         };
         let checked = cardnote::formats::dd::check(&data, &opts, !json);
         let shown = path.display().to_string();
-        summary.files += 1;
+        summary.file(&shown, cardnote::formats::Format::Pbn.name());
         summary.bytes += data.len() as u64;
         let index = cards_core::LineIndex::new(&checked.source);
         let render = RenderSource::new(&checked.source);

@@ -114,7 +114,7 @@ impl Errors {
     }
 
     fn add(&mut self, index: usize, diagnostics: &[cards_core::Diagnostic]) {
-        let errors = || diagnostics.iter().filter(|d| d.is_error() && d.code() != "FORMAT_NOT_IMPLEMENTED");
+        let errors = || diagnostics.iter().filter(|d| d.is_error());
         let mut codes: Vec<&'static str> = errors().map(cards_core::Diagnostic::code).collect();
         if codes.is_empty() {
             return;

@@ -114,17 +114,6 @@ pub struct FileCheck {
     pub records: Vec<RecordReport>,
 }
 
-impl FileCheck {
-    /// A file that yields one record carrying `diagnostic`.
-    #[must_use]
-    pub fn single(source: String, diagnostic: Diagnostic) -> FileCheck {
-        FileCheck {
-            source,
-            records: vec![RecordReport { diagnostics: vec![diagnostic], fields: Map::new() }],
-        }
-    }
-}
-
 /// Options for `fmt`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FmtOptions {
@@ -166,18 +155,6 @@ pub fn decode_text(data: &[u8]) -> String {
 #[must_use]
 pub fn is_json_text(text: &str) -> bool {
     text.trim_start().starts_with('{') && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
-}
-
-/// The report for a format whose crate does not yet read files: one record, `ok: false`.
-#[must_use]
-pub fn not_implemented(data: &[u8], format: Format) -> FileCheck {
-    let source = decode_text(data);
-    let diagnostic = Diagnostic::error(
-        "FORMAT_NOT_IMPLEMENTED",
-        format!("reading {} files is not implemented yet", format.name()),
-        cards_core::Span::at(0),
-    );
-    FileCheck::single(source, diagnostic)
 }
 
 /// Reads and checks a whole file of `format`.

@@ -173,8 +173,8 @@ pub fn run_check(
                 continue;
             }
         };
-        summary.files += 1;
         let shown = file.path.display().to_string();
+        summary.file(&shown, site.name());
         let mut diagnostics = printer.file(&shown);
         for (i, record) in records(site, input, game.as_ref(), options).enumerate() {
             summary.bytes += record.span.len() as u64;

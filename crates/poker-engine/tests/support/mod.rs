@@ -82,7 +82,9 @@ fn tables(doc: &DocumentMut) -> Vec<&Table> {
 /// Numeric equality within 1e-18 (PokerKit rounds every sum to 28 significant digits).
 pub fn close(a: Chips, b: Chips) -> bool {
     match (a.decimal(), b.decimal()) {
-        (None, None) => true,
+        // `decimal` is `None` for infinity, and for a finite amount beyond `Decimal`: only two
+        // infinities agree.
+        (None, None) => a.is_inf() && b.is_inf(),
         (Some(x), Some(y)) => (x - y).abs() < rust_decimal::Decimal::new(1, 18),
         _ => false,
     }

@@ -2,8 +2,9 @@
 
 use std::path::PathBuf;
 
-/// `<repo>/../shared/corpus/<sub>`; `None` (with a note) when it is absent and
-/// `CARDNOTE_SKIP_SHARED=1`; a failing test otherwise, so missing data never passes silently.
+/// `<repo>/../shared/corpus/<sub>`; `None` (with a counted skip line) when it is absent;
+/// a failing test when `CARDNOTE_REQUIRE_SHARED=1`, so CI never passes by skipping.
+#[track_caller]
 pub fn shared(sub: &str) -> Option<PathBuf> {
     shared_fixtures::dir(&format!("corpus/{sub}"))
 }
