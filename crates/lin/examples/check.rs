@@ -1,4 +1,4 @@
-//! Reads LIN files and prints each record's diagnostics: `cargo run -p lin --example check -- FILE...`.
+//! Reads LIN files and prints each record's diagnostics: `cargo run -p cardnote-lin --example check -- FILE...`.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 fn main() {

@@ -1,4 +1,4 @@
-//! Read + check the project corpus `N` times: `cargo run --release -p pbn --example pbn_throughput`
+//! Read + check the project corpus `N` times: `cargo run --release -p cardnote-pbn --example pbn_throughput`
 //! (`borrowed::read_str`; with `STREAM=1` the streaming `Checked`, with `SPLIT=1` the tokenizer
 //! alone; `FILE=path` reads that file instead of the corpus; `EXPORT=1` reads the text written back
 //! in export format, as the bench's `export` input).

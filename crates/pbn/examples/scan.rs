@@ -1,4 +1,4 @@
-//! Scans files and prints diagnostics: `cargo run -p pbn --example scan -- FILE...`.
+//! Scans files and prints diagnostics: `cargo run -p cardnote-pbn --example scan -- FILE...`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 use std::collections::BTreeMap;
 

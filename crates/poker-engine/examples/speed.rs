@@ -1,5 +1,5 @@
 //! Rough single-core speed check (CPU time is best read with `perf stat -e task-clock`):
-//! `cargo run --release -p poker-engine --example speed`.
+//! `cargo run --release -p cardnote-poker-engine --example speed`.
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use std::time::Instant;

@@ -736,7 +736,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "133 million hands; run with `cargo test -p poker-engine --release -- --ignored`"]
+    #[ignore = "133 million hands; run with `cargo test -p cardnote-poker-engine --release -- --ignored`"]
     fn exhaustive_seven_cards() {
         let deck: Vec<Card> = Card::all().collect();
         let mut n = 0u64;

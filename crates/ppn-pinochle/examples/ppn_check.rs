@@ -1,6 +1,6 @@
 //! Checks PPN files and prints every diagnostic, or writes a generated game.
 //!
-//! `cargo run -p ppn-pinochle --example ppn_check -- FILE...` or `-- --synth SEED HANDS`.
+//! `cargo run -p cardnote-ppn-pinochle --example ppn_check -- FILE...` or `-- --synth SEED HANDS`.
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

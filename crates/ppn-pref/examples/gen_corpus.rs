@@ -1,4 +1,4 @@
-//! Writes the generated games of `corpus/ppn-pref/valid/` (deterministic): `cargo run -p ppn-pref
+//! Writes the generated games of `corpus/ppn-pref/valid/` (deterministic): `cargo run -p cardnote-ppn-pref
 //! --example gen_corpus -- <dir>`. Prints the file names written.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 

@@ -1,6 +1,6 @@
 //! Builds `corpus/ppn-pref/invalid/<CODE>.ppn` for the per-deal codes by a deterministic mutation
 //! search over generated legal deals: for each code the first single-record mutation whose only
-//! error (or, for a lint, only warning) is that code. `cargo run -p ppn-pref --example gen_invalid
+//! error (or, for a lint, only warning) is that code. `cargo run -p cardnote-ppn-pref --example gen_invalid
 //! -- <dir>`. File-level and game-level cases are written by hand.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 

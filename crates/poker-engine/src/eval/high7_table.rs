@@ -116,7 +116,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "133 million hands; run with `cargo test -p poker-engine --release -- --ignored`"]
+    #[ignore = "133 million hands; run with `cargo test -p cardnote-poker-engine --release -- --ignored`"]
     fn every_seven_card_hand() {
         let mut n = 0u64;
         // Every 7-subset of the 52 card positions (Gosper's hack), spread into the suit lanes.
