@@ -51,3 +51,8 @@ impl Converted {
 
 /// PBN seat of a LIN seat index and back share one table: LIN lists S, W, N, E.
 pub(crate) const LIN_SEATS: [cards_core::Compass; 4] = lin::read::LIN_SEATS;
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

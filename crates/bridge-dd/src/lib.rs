@@ -59,3 +59,8 @@ pub mod tags;
 
 pub use par::{Declarers, Par, ParContract, ParRule, Side};
 pub use table::{DdTable, DealError, Solver};
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

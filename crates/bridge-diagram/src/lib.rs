@@ -44,3 +44,8 @@ pub(crate) fn escape(text: &str) -> String {
     }
     out
 }
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

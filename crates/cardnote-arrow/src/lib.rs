@@ -133,3 +133,8 @@ pub mod codes {
     /// Every code of this crate.
     pub const ALL: &[&str] = &[EXPORT_UNREADABLE_FILE];
 }
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -44,3 +44,8 @@ pub use rng::Rng;
 pub use seat::{Compass, Vulnerability};
 pub use set::{CardCounts, CardSet, CardSetIter};
 pub use text::{CardTextError, CardTextErrorKind};
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -125,3 +125,8 @@ impl Options {
         }
     }
 }
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -101,3 +101,8 @@ pub use parse::{Decoded, decode};
 pub use stream::{Checked, Game, Reader, Record, RepeatedWarnings, check};
 pub use validate::Options;
 pub use write::Writer;
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -83,3 +83,8 @@ pub use amount::Amount;
 pub use chips::Chips;
 pub use game::{BettingStructure, GameDef, GameError, RuleProfile, Variant};
 pub use state::{Phase, Pot, State, Turn};
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -64,3 +64,8 @@ pub use phh::replay::RuleProfile;
 pub use position::position;
 pub use replayed::{Replayed, Step};
 pub use stats::{GroupBy, PlayerStats, SeatFacts, Totals, big_blind, percent, seat_facts};
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -154,3 +154,8 @@ pub fn check_str(text: &str, opts: &Options) -> Vec<HandReport> {
     }
     reports
 }
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
