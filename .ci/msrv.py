@@ -9,7 +9,9 @@
 
 What this does NOT prove: that the code compiles on that version. Language features (syntax such
 as let chains, 1.88), Cargo features, lints and standard-library items without a stability
-version are not checked; only building with that toolchain would show them.
+version are not checked; only building with that toolchain would show them. (Known: pbn, lin, phh
+and poker-engine declare 1.85 but use let chains, which need 1.88; raising their rust-version
+turns on clippy's lints for 1.86-1.88 APIs, such as `manual_is_multiple_of`, to be fixed first.)
 """
 import json
 import subprocess
@@ -17,7 +19,8 @@ import sys
 
 
 def version(text):
-    return tuple(int(p) for p in text.split("."))
+    parts = [int(p) for p in text.split(".")]
+    return tuple(parts + [0] * (3 - len(parts)))
 
 
 def main():
