@@ -6,8 +6,8 @@
 //! (`fuzz/corpus/<target>`), its past findings (`fuzz/regressions/<target>`, run first) and the
 //! project's `corpus/` files of the matching format; what it finds new goes to the working corpus
 //! `fuzz/target/corpus/<target>` (not committed). `--cmin` then merges the working corpus into
-//! `fuzz/corpus/<target>` and minimizes it with `cargo fuzz cmin` (run it after a long session and
-//! commit the result). `--jobs N` runs N targets at a time (one libFuzzer process each; their
+//! `fuzz/corpus/<target>`, minimizes it with `cargo fuzz cmin` and keeps the inputs of 4 KiB or less
+//! (run it after a long session and commit the result). `--jobs N` runs N targets at a time (one libFuzzer process each; their
 //! output goes to `fuzz/target/logs/<target>.log`). A crash leaves its input in
 //! `fuzz/artifacts/<target>/`; turn it into a regression file under `fuzz/regressions/` and a
 //! unit test.
@@ -167,6 +167,9 @@ fn fuzz_command(fuzz_dir: &Path, target: &str, seconds: u64) -> Result<Command, 
     Ok(cmd)
 }
 
+/// The largest input kept in `fuzz/corpus/` (bytes).
+const MAX_KEPT: u64 = 4096;
+
 /// Merges the working corpus into the kept one and minimizes it (`cargo fuzz cmin`): the inputs
 /// that together cover what all of them cover.
 fn minimize(fuzz_dir: &Path, target: &str) -> Result<(), String> {
@@ -184,6 +187,16 @@ fn minimize(fuzz_dir: &Path, target: &str) -> Result<(), String> {
         }
     }
     run_cmd(Command::new("cargo").args(["+nightly", "fuzz", "cmin", target]).arg(&kept))?;
+    // The repository keeps the small inputs only: the large ones are mostly the project's
+    // `corpus/` files mutated, and those seed every run anyway.
+    if let Ok(entries) = std::fs::read_dir(&kept) {
+        for entry in entries.flatten() {
+            if entry.metadata().is_ok_and(|m| m.len() > MAX_KEPT) {
+                std::fs::remove_file(entry.path())
+                    .map_err(|e| format!("cannot remove {}: {e}", entry.path().display()))?;
+            }
+        }
+    }
     let (files, bytes) = folder_size(&kept);
     eprintln!("xtask: {target}: {files} inputs, {bytes} bytes kept in {}", kept.display());
     Ok(())
