@@ -291,7 +291,7 @@ impl CommonGame {
                     codes::ACPC_MIXED_GAMES,
                     format!(
                         "hand {index} is not played under the game of hand {at} ({}): one ACPC log holds the hands of one game",
-                        differences(first, &game).join(", ")
+                        differences(first, &game).join("; ")
                     ),
                     Span::at(0),
                 ));
