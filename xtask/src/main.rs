@@ -8,7 +8,8 @@
 //! - `gen --format phh|pbn|ppn-pref|ppn-pinochle …`: deterministic benchmark inputs.
 //! - `compare [--count N]`: `cardnote check` at one and two threads against the reference
 //!   implementations on the same inputs, judged against issue 17's targets.
-//! - `fuzz [--seconds N] [TARGET]`: run the cargo-fuzz targets.
+//! - `fuzz [--seconds N] [--jobs N] [--cmin] [TARGET...]`: run the cargo-fuzz targets (N at a
+//!   time), or merge what they found into their minimized corpora kept in `fuzz/corpus/`.
 
 mod bench;
 mod compare;
@@ -58,4 +59,6 @@ const USAGE: &str = "usage: cargo xtask <task>
   compare [--count N] [--mb N] [--repeat N] [--reference-count N] [--reference-mb N] [--phh F] [--pbn F]
                                        cardnote check at 1 and 2 threads against PokerKit and
                                        endplay, and issue 17's targets
-  fuzz [--seconds N] [TARGET...]       run cargo-fuzz targets (installs cargo-fuzz / nightly if missing)";
+  fuzz [--seconds N] [--jobs N] [TARGET...]   run cargo-fuzz targets, N at a time (installs
+                                       cargo-fuzz / nightly if missing)
+  fuzz --cmin [TARGET...]              merge what runs found into fuzz/corpus/ and minimize it";

@@ -20,7 +20,9 @@
 //!   `clippy::unwrap_used` and `clippy::panic` outside tests.
 //! - No `unsafe` (`unsafe_code = "forbid"` for the whole workspace).
 //! - The `cardnote` command never loses a file: rewrites go through a temporary file that is
-//!   re-read and checked before it is renamed over the original, and a file with errors is not
+//!   re-read and checked before it is renamed over the original (only while the original is still
+//!   what was read: a change another program made meanwhile stays; SIGINT and SIGTERM remove the
+//!   temporary files), and a file with errors is not
 //!   rewritten unless the user asks with `fmt --force`, and then only when the new text reports the
 //!   same errors record by record (`tests/safe_write.rs`). A symlink is written through (the
 //!   link stays), a rewritten file keeps its mode and a new one gets 0666 less the umask, and no

@@ -63,6 +63,7 @@ fn main() -> ExitCode {
         }
     };
     let ui = cli.ui.resolve();
+    cmd::stop_on_signals();
     match cli.command {
         Command::Check(args) => cmd::check::run(args, &ui),
         Command::Fmt(args) => cmd::fmt::run(args, &ui),

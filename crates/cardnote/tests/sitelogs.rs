@@ -182,3 +182,84 @@ fn convert_read_only_sites_to_phh() {
         Some(2)
     );
 }
+
+/// `convert --to acpc -o OUT.log` without `--game` (README: it also writes `OUT.game`): the game
+/// is the hands' own. Each of the shared ACPC dealer logs (2 and 3 players, limit and no-limit),
+/// read with the `.game` its header names, converted to PHH and back without `--game`, gives its
+/// `STATE` lines back, and the `.game` written is the one it was played under. Before, the
+/// command refused (exit 2) without `--game`.
+#[test]
+fn acpc_round_trip_without_game_derives_the_game() {
+    let Some(logs) =
+        shared_fixtures::dir("corpus/sitelogs/dmorrill10__acpc_poker_types/spec/support/dealer_logs")
+    else {
+        return;
+    };
+    let Some(games) =
+        shared_fixtures::dir("corpus/sitelogs/dmorrill10__acpc_dealer/vendor/project_acpc_server")
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    let mut phhs_files = Vec::new();
+    for log in shared_fixtures::files(&logs, |p| p.to_string_lossy().ends_with(".r0.log")) {
+        let text = std::fs::read_to_string(&log).unwrap();
+        // `# name/game/hands/seed NAME .../holdem.nolimit.3p.game 1000 0`
+        let header = text.lines().next().unwrap();
+        let game_name = header.split_whitespace().nth(3).and_then(|p| p.rsplit('/').next()).unwrap();
+        let game = games.join(game_name);
+        let stem = log.file_stem().unwrap().to_string_lossy().into_owned();
+        let phhs = dir.path().join(format!("{stem}.phhs"));
+        let out = cardnote(&[
+            "convert",
+            "--format",
+            "acpc",
+            "--game",
+            game.to_str().unwrap(),
+            "--to",
+            "phh",
+            "-o",
+            phhs.to_str().unwrap(),
+            log.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{stem}: {}", String::from_utf8_lossy(&out.stderr));
+        let again = dir.path().join(format!("{stem}.again.log"));
+        let out =
+            cardnote(&["convert", "--to", "acpc", "-o", again.to_str().unwrap(), phhs.to_str().unwrap()]);
+        assert!(out.status.success(), "{stem}: {}", String::from_utf8_lossy(&out.stderr));
+        let original: Vec<&str> = text.lines().filter(|l| l.starts_with("STATE:")).collect();
+        let written = std::fs::read_to_string(&again).unwrap();
+        let written: Vec<&str> = written.lines().collect();
+        assert_eq!(written.len(), original.len(), "{stem}");
+        for (w, o) in written.iter().zip(&original) {
+            assert_eq!(w, o, "{stem}");
+        }
+        let derived = std::fs::read_to_string(dir.path().join(format!("{stem}.again.game"))).unwrap();
+        let played = std::fs::read_to_string(&game).unwrap();
+        assert_eq!(
+            sitelogs::acpc::GameDef::parse(&derived).unwrap(),
+            sitelogs::acpc::GameDef::parse(&played).unwrap(),
+            "{stem}: {derived}"
+        );
+        phhs_files.push(phhs);
+        checked += 1;
+    }
+    assert_eq!(checked, 4, "the four dealer logs");
+    // Hands of two games in one file: no one `.game` holds them, so nothing is written.
+    let mixed = dir.path().join("mixed.phhs");
+    let mut text = std::fs::read_to_string(&phhs_files[0]).unwrap();
+    text.push('\n');
+    text.push_str(&std::fs::read_to_string(&phhs_files[2]).unwrap());
+    std::fs::write(&mixed, text).unwrap();
+    let target = dir.path().join("mixed.log");
+    let out = cardnote(&["convert", "--to", "acpc", "-o", target.to_str().unwrap(), mixed.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("ACPC_MIXED_GAMES") && stderr.contains("--game"), "{stderr}");
+    assert!(!target.exists() && !dir.path().join("mixed.game").exists());
+    // To stdout there is no OUT.game to write the derived game to: --game is needed.
+    let out = cardnote(&["convert", "--to", "acpc", phhs_files[0].to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("-o OUT.log"));
+}

@@ -266,6 +266,73 @@ impl GameDef {
     }
 }
 
+/// The one game that a log's hands are all played under, found hand by hand ([`CommonGame::add`])
+/// for writing them as ACPC `STATE` lines without a `.game` file given: each hand's own game
+/// ([`GameDef::of_hand`]) must be the same. Hands whose game ACPC logs cannot hold are left out
+/// here (writing them refuses them one by one).
+#[derive(Debug, Clone, Default)]
+pub struct CommonGame {
+    first: Option<(GameDef, usize)>,
+}
+
+impl CommonGame {
+    /// Takes in hand number `index` (0-based, as the writer numbers them).
+    ///
+    /// # Errors
+    /// `ACPC_MIXED_GAMES` when the hand is played under another game than the hands before it;
+    /// the message names both hands and what differs.
+    pub fn add(&mut self, index: usize, hand: &Hand) -> Result<(), Diagnostic> {
+        let Ok(game) = GameDef::of_hand(hand) else { return Ok(()) };
+        match &self.first {
+            None => self.first = Some((game, index)),
+            Some((first, _)) if *first == game => {}
+            Some((first, at)) => {
+                return Err(Diagnostic::error(
+                    codes::ACPC_MIXED_GAMES,
+                    format!(
+                        "hand {index} is not played under the game of hand {at} ({}): one ACPC log holds the hands of one game",
+                        differences(first, &game).join("; ")
+                    ),
+                    Span::at(0),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The game, when any hand has one ACPC logs can hold.
+    #[must_use]
+    pub fn game(self) -> Option<GameDef> {
+        self.first.map(|(game, _)| game)
+    }
+}
+
+/// What differs between two games, as `what a, then b`.
+fn differences(a: &GameDef, b: &GameDef) -> Vec<String> {
+    let amounts = |v: &[Amount]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+    let stacks = |s: &Option<Vec<Amount>>| s.as_deref().map_or_else(|| "not all finite".to_owned(), amounts);
+    let mut out = Vec::new();
+    if a.betting != b.betting {
+        out.push(format!("betting {:?}, then {:?}", a.betting, b.betting));
+    }
+    if a.players != b.players {
+        out.push(format!("{} players, then {}", a.players, b.players));
+    }
+    if a.blinds != b.blinds {
+        out.push(format!("blinds {}, then {}", amounts(&a.blinds), amounts(&b.blinds)));
+    }
+    if a.stacks != b.stacks {
+        out.push(format!("stacks {}, then {}", stacks(&a.stacks), stacks(&b.stacks)));
+    }
+    if a.raise_sizes != b.raise_sizes {
+        out.push(format!("bet sizes {}, then {}", amounts(&a.raise_sizes), amounts(&b.raise_sizes)));
+    }
+    if out.is_empty() {
+        out.push("the betting rounds differ".to_owned());
+    }
+    out
+}
+
 /// Streams the `STATE` lines of a dealer log (other lines, `#` comments and the `SCORE` line,
 /// are skipped; a `MATCHSTATE` transcript line is refused per line).
 #[derive(Debug)]

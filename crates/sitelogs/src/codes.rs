@@ -60,6 +60,10 @@ codes! {
     ACPC_ODD_CHIP,
     /// The ACPC game (or the PHH hand to export) is not one ACPC logs can hold.
     ACPC_UNSUPPORTED,
+    /// PHH hands to be written as one ACPC log without a game definition given are not all
+    /// played under one game (players, betting, blinds, stacks or bet sizes differ), so no one
+    /// `.game` file describes them.
+    ACPC_MIXED_GAMES,
     /// A PHH hand cannot be written in the site's text (variant, missing fields, illegal replay).
     EXPORT_UNSUPPORTED,
     /// GGPoker's Cash Drop: the house added money to the pot, which PHH cannot record.

@@ -7,7 +7,7 @@ use clap::ValueEnum;
 
 use std::io::{Seek, Write};
 
-use cardnote::files::{Replacement, write_atomically};
+use cardnote::files::{Original, Replacement, write_atomically};
 use cardnote::formats::{ConvertTo, Format, Refusal, Unit};
 use cardnote::{pipeline, walk};
 
@@ -25,7 +25,8 @@ pub struct Args {
     /// Write here (atomically) instead of stdout.
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// The ACPC `.game` definition (`--format acpc`, `--to acpc`).
+    /// The ACPC `.game` definition (`--format acpc`, `--to acpc`). `--to acpc -o OUT` without it
+    /// writes the game the hands are played under to `OUT.game`.
     #[arg(long)]
     game: Option<PathBuf>,
     /// Worker threads (0: one per core).
@@ -81,6 +82,9 @@ impl Target {
 
 /// Runs `cardnote convert`.
 pub fn run(args: Args, ui: &Ui) -> ExitCode {
+    if let Some(out) = &args.output {
+        super::warn_stale_temporaries(ui, [out.as_path()]);
+    }
     let to = args.to.to_possible_value().map(|v| v.get_name().to_owned()).unwrap_or_default();
     let site_target = cardnote::formats::sitelogs::Site::from_name(&to);
     if args.format.site().is_some() || site_target.is_some() {
@@ -95,6 +99,15 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
     }
     let printer = ui.stderr_printer();
     let file = &args.file;
+    // The output as it is before the input is read (it may be the input itself): replaced only
+    // while it is still that.
+    let output = match args.output.as_deref().map(Original::now).transpose() {
+        Ok(output) => output,
+        Err(err) => {
+            eprintln!("cardnote: {err}");
+            return ExitCode::from(2);
+        }
+    };
     let is_json = file.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
     let bridge = matches!(args.to, Target::Pbn | Target::Lin);
     if is_json || bridge {
@@ -124,14 +137,14 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
         };
         return match converted {
             Some(Ok(bytes)) => match &args.output {
-                Some(out) => write_file(out, &bytes),
+                Some(out) => write_file(out, &bytes, output),
                 None => write_stdout(&bytes),
             },
             Some(Err(refusal)) => {
                 report_refusal(file, &refusal, &printer);
                 ExitCode::from(1)
             }
-            None => stream(&args, format, Box::new(std::io::Cursor::new(data)), &printer),
+            None => stream(&args, format, Box::new(std::io::Cursor::new(data)), output, &printer),
         };
     }
     let opened = match open_file(file, walk::kind_of(file), args.format.forced()) {
@@ -145,7 +158,7 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
         report_refusal(file, &Refusal { source: String::new(), diagnostics: vec![diagnostic] }, &printer);
         return ExitCode::from(1);
     }
-    stream(&args, opened.format, opened.input, &printer)
+    stream(&args, opened.format, opened.input, output, &printer)
 }
 
 /// What stopped a conversion.
@@ -163,18 +176,19 @@ fn stream(
     args: &Args,
     format: Format,
     input: Box<dyn std::io::BufRead + Send>,
+    output: Option<Original>,
     printer: &cardnote::output::DiagnosticPrinter,
 ) -> ExitCode {
     let notation = cardnote::formats::notation(format);
     let to = args.to.convert_to();
     let result = (|| -> Result<ExitCode, Stop> {
         let mut replacement = match &args.output {
-            Some(out) => Some(Replacement::new(out).map_err(|e| Stop::Io(std::io::Error::other(e)))?),
+            Some(out) => Some(Replacement::new(out, output).map_err(|e| Stop::Io(std::io::Error::other(e)))?),
             None => None,
         };
         let mut spool = match replacement {
             Some(_) => None,
-            None => Some(tempfile::tempfile().map_err(Stop::Io)?),
+            None => Some(cardnote::files::spool().map_err(Stop::Io)?),
         };
         {
             let sink: &mut std::fs::File = match (&mut replacement, &mut spool) {
@@ -224,8 +238,8 @@ fn stream(
     }
 }
 
-fn write_file(out: &Path, bytes: &[u8]) -> ExitCode {
-    match write_atomically(out, bytes, |_| Ok(())) {
+fn write_file(out: &Path, bytes: &[u8], original: Option<Original>) -> ExitCode {
+    match write_atomically(out, bytes, original, |_| Ok(())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("cardnote: {err}");

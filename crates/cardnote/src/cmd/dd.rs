@@ -92,9 +92,11 @@ fn check(files: &[PathBuf], strict: bool, json: bool, ui: &super::Ui) -> ExitCod
 fn fill(files: &[PathBuf], ui: &super::Ui) -> ExitCode {
     let printer = ui.stderr_printer();
     let mut code = ExitCode::SUCCESS;
+    super::warn_stale_temporaries(ui, files.iter().map(PathBuf::as_path));
     for path in files {
-        let data = match std::fs::read(path) {
-            Ok(data) => data,
+        // The file as read: it is replaced only while it is still that.
+        let (original, data) = match cardnote::files::Original::read(path) {
+            Ok(read) => read,
             Err(err) => {
                 eprintln!("cardnote: cannot read {}: {err}", path.display());
                 code = ExitCode::from(2);
@@ -118,7 +120,7 @@ fn fill(files: &[PathBuf], ui: &super::Ui) -> ExitCode {
         let r = &filled.report;
         if filled.bytes != data {
             let verify = |written: &[u8]| same_games(&data, written);
-            if let Err(err) = cardnote::files::write_atomically(path, &filled.bytes, verify) {
+            if let Err(err) = cardnote::files::write_atomically(path, &filled.bytes, Some(original), verify) {
                 eprintln!("cardnote: {}: {err}", path.display());
                 code = ExitCode::from(2);
                 continue;

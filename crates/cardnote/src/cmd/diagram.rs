@@ -25,16 +25,28 @@ pub struct Args {
 }
 
 /// Runs `cardnote diagram`.
-pub fn run(args: Args, _ui: &super::Ui) -> ExitCode {
+pub fn run(args: Args, ui: &super::Ui) -> ExitCode {
     let args = &args;
+    super::warn_stale_temporaries(ui, [args.output.as_path()]);
+    // The output as it is before the deals are read and drawn: replaced only while it is still that.
+    let output = match cardnote::files::Original::now(&args.output) {
+        Ok(output) => output,
+        Err(err) => {
+            eprintln!("cardnote: {err}");
+            return ExitCode::from(2);
+        }
+    };
     match render(args) {
-        Ok(bytes) => match cardnote::files::write_atomically(&args.output, bytes.as_bytes(), |_| Ok(())) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("cardnote: {err}");
-                ExitCode::from(2)
+        Ok(bytes) => {
+            match cardnote::files::write_atomically(&args.output, bytes.as_bytes(), Some(output), |_| Ok(()))
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => {
+                    eprintln!("cardnote: {err}");
+                    ExitCode::from(2)
+                }
             }
-        },
+        }
         Err(err) => {
             eprintln!("cardnote: {err}");
             ExitCode::from(2)

@@ -4,19 +4,21 @@
 //! Every file streams through its notation's units ([`cardnote::formats::Notation`]) three times,
 //! each on `--threads` workers with memory bounded by a few units: a check (is it clean?), the
 //! rewrite (into a temporary file beside it, compared with the original as it goes), and the
-//! check of the temporary file before it is renamed over the original.
+//! check of the temporary file before it is renamed over the original, if the original is still
+//! what the first pass read (same file, size, time and bytes): a file another program changed
+//! meanwhile is left as it is (exit 2), the change kept.
 
 use std::io::{BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cardnote::files::Replacement;
+use cardnote::files::{Original, Replacement};
 use cardnote::formats::{self, CheckOptions, FmtOptions, Format, Notation, Refusal, Unit};
 use cardnote::output::{DiagnosticPrinter, RenderSource, codes_with_counts};
 use cardnote::pipeline;
 use cardnote::walk::{WalkedFile, collect_files};
 
-use super::{FormatArg, Ui, open_file, report_refusal};
+use super::{FormatArg, Ui, open_file, open_original, report_refusal};
 
 /// `cardnote fmt` arguments.
 #[derive(clap::Args, Debug)]
@@ -60,6 +62,7 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
     let opts = FmtOptions { preserve: args.preserve, force: args.force };
     let printer = ui.stderr_printer();
     let (files, mut failed) = collect_files(&args.paths, forced.is_some());
+    super::warn_stale_temporaries(ui, files.iter().map(|f| f.path.as_path()));
     let job = Job { opts, check: args.check, threads: super::threads(args.threads), forced, printer };
     let mut would_change = 0usize;
     let mut refused = false;
@@ -151,7 +154,8 @@ struct Job {
 impl Job {
     fn file(&self, file: &WalkedFile) -> Outcome {
         let path = &file.path;
-        let opened = match open_file(path, file.kind, self.forced) {
+        // What the file is as read: it is replaced only while it is still that.
+        let (opened, original_file) = match open_original(path, file.kind, self.forced) {
             Ok(opened) => opened,
             Err(err) => {
                 eprintln!("cardnote: cannot read {}: {err}", path.display());
@@ -170,7 +174,7 @@ impl Job {
             Ok(original) => original,
             Err(outcome) => return outcome,
         };
-        match self.rewrite(notation, path, &original) {
+        match self.rewrite(notation, path, &original, original_file) {
             Ok(outcome) => outcome,
             Err(Stop::Io(err)) => {
                 eprintln!("cardnote: {}: {err}", path.display());
@@ -239,14 +243,20 @@ impl Job {
 
     /// Writes the units' new text into a temporary file (or only compares it, `--check`), then
     /// checks and renames it when it differs from the original.
-    fn rewrite(&self, notation: &dyn Notation, path: &Path, original: &Errors) -> Result<Outcome, Stop> {
+    fn rewrite(
+        &self,
+        notation: &dyn Notation,
+        path: &Path,
+        original: &Errors,
+        file: Original,
+    ) -> Result<Outcome, Stop> {
         let opened = open_file(path, walk_kind(path), Some(notation.format())).map_err(Stop::Io)?;
         let mut old =
             std::io::BufReader::with_capacity(1 << 16, std::fs::File::open(path).map_err(Stop::Io)?);
         let mut replacement = if self.check {
             None
         } else {
-            Some(Replacement::new(path).map_err(|e| Stop::Io(std::io::Error::other(e)))?)
+            Some(Replacement::new(path, Some(file)).map_err(|e| Stop::Io(std::io::Error::other(e)))?)
         };
         let mut same = true;
         {

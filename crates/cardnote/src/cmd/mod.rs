@@ -180,15 +180,80 @@ pub struct Opened {
 /// Opens a file for streaming: reads its first 64 KiB to tell its format and whether it is text,
 /// then gives a reader of the whole file (those bytes included).
 pub fn open_file(path: &Path, kind: walk::FileKind, forced: Option<Format>) -> std::io::Result<Opened> {
-    use std::io::Read;
-    let mut file = std::fs::File::open(path)?;
+    let file = std::fs::File::open(path)?;
     let size = file.metadata()?.len();
+    opened(file, size, kind, forced)
+}
+
+/// [`open_file`] for a file the command may rewrite: also what the file was when opened, with
+/// the digest of the bytes the reader reads ([`cardnote::files::Original`]).
+pub fn open_original(
+    path: &Path,
+    kind: walk::FileKind,
+    forced: Option<Format>,
+) -> std::io::Result<(Opened, cardnote::files::Original)> {
+    let size = std::fs::metadata(path)?.len();
+    let (original, file) = cardnote::files::Original::open(path)?;
+    Ok((opened(file, size, kind, forced)?, original))
+}
+
+fn opened(
+    mut file: impl std::io::Read + Send + 'static,
+    size: u64,
+    kind: walk::FileKind,
+    forced: Option<Format>,
+) -> std::io::Result<Opened> {
+    use std::io::Read;
     let mut head = Vec::new();
     (&mut file).take(64 * 1024).read_to_end(&mut head)?;
     let format = format_of(kind, &head, forced);
     let not_text = walk::not_text(&head);
     let input = std::io::BufReader::with_capacity(1 << 16, std::io::Cursor::new(head).chain(file));
     Ok(Opened { format, not_text, size, input: Box::new(input) })
+}
+
+/// On SIGINT or SIGTERM: stop every worker, remove this run's temporary files (the originals
+/// stay as they were) and exit 130 or 143, as a shell reports a process those signals ended.
+pub fn stop_on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        match signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) {
+            Ok(mut signals) => {
+                std::thread::spawn(move || {
+                    if let Some(signal) = signals.forever().next() {
+                        cardnote::files::exit_removing_temporaries(128 + signal);
+                    }
+                });
+            }
+            // Then the signals end the process as they would have: the originals are safe, only
+            // temporary files may be left, and the next run names them.
+            Err(err) => eprintln!("cardnote: warning: cannot handle SIGINT and SIGTERM: {err}"),
+        }
+    }
+}
+
+/// Warns about the `.cardnote-*.tmp` files beside `paths` that an interrupted or killed run
+/// left (each folder looked at once).
+pub fn warn_stale_temporaries<'a>(ui: &Ui, paths: impl IntoIterator<Item = &'a Path>) {
+    if ui.quiet {
+        return;
+    }
+    let dirs: std::collections::BTreeSet<std::path::PathBuf> = paths
+        .into_iter()
+        .map(|p| match p.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        })
+        .collect();
+    for dir in dirs {
+        for stale in cardnote::files::stale_temporaries(&dir) {
+            eprintln!(
+                "cardnote: warning: {} is a temporary file of an interrupted cardnote run (or of one running now); delete it if no cardnote is running",
+                stale.display()
+            );
+        }
+    }
 }
 
 /// `--threads`: worker threads (0, the default: every core).

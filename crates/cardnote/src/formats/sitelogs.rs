@@ -273,12 +273,25 @@ pub fn run_convert(
             return ExitCode::from(2);
         }
     };
-    let game = match game_of(site, game) {
-        Ok(game) => game,
-        Err(message) => {
-            eprintln!("cardnote: {message}");
+    let derive = site == Site::Acpc && from.is_none() && game.is_none();
+    let game = match (derive, output) {
+        (true, Some(_)) => match common_game(file) {
+            Ok(game) => Some(game),
+            Err(code) => return code,
+        },
+        (true, None) => {
+            eprintln!(
+                "cardnote: ACPC logs need their game definition: give it with --game FILE.game, or write to -o OUT.log and the hands' own game goes to OUT.game"
+            );
             return ExitCode::from(2);
         }
+        (false, _) => match game_of(site, game) {
+            Ok(game) => game,
+            Err(message) => {
+                eprintln!("cardnote: {message}");
+                return ExitCode::from(2);
+            }
+        },
     };
     let input = match std::fs::File::open(file) {
         Ok(f) => BufReader::with_capacity(1 << 16, f),
@@ -313,12 +326,55 @@ pub fn run_convert(
     }
     if let (Some(out), Some(game), None) = (output, game.as_ref(), from) {
         let path = out.with_extension("game");
-        if let Err(err) = std::fs::write(&path, game.to_text()) {
-            eprintln!("cardnote: cannot write {}: {err}", path.display());
+        if let Err(err) = crate::files::write_atomically(&path, game.to_text().as_bytes(), None, |_| Ok(())) {
+            eprintln!("cardnote: {err}");
             return ExitCode::from(2);
         }
     }
     if skipped > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+/// The game a PHH file's hands are all played under (`convert --to acpc` without `--game`): a
+/// first pass over the file. `Err` holds the exit status, the refusal reported.
+fn common_game(file: &Path) -> Result<GameDef, ExitCode> {
+    let input = match std::fs::File::open(file) {
+        Ok(f) => BufReader::with_capacity(1 << 16, f),
+        Err(err) => {
+            eprintln!("cardnote: cannot read {}: {err}", file.display());
+            return Err(ExitCode::from(2));
+        }
+    };
+    let mut common = sitelogs::acpc::CommonGame::default();
+    for (i, item) in phh::stream::HandReader::new(input).enumerate() {
+        let item = match item {
+            Ok(item) => item,
+            Err(err) => {
+                eprintln!("cardnote: cannot read {}: {err}", file.display());
+                return Err(ExitCode::from(2));
+            }
+        };
+        let Some(hand) = &item.parsed.hand else { continue };
+        if let Err(d) = common.add(i, hand) {
+            eprintln!(
+                "cardnote: {}: {}: {}; give the game with --game FILE.game, or split the file by game",
+                file.display(),
+                d.code(),
+                d.message()
+            );
+            return Err(ExitCode::from(1));
+        }
+    }
+    match common.game() {
+        Some(game) => Ok(game),
+        None => {
+            eprintln!(
+                "cardnote: {}: {}: no hand is a hold'em hand an ACPC log can hold, so there is no game to write",
+                file.display(),
+                sitelogs::codes::ACPC_UNSUPPORTED
+            );
+            Err(ExitCode::from(1))
+        }
+    }
 }
 
 /// Site log to `.phhs`: each imported hand a table named by its number in the file.
@@ -401,10 +457,11 @@ fn first_error(diagnostics: &[Diagnostic]) -> String {
         .map_or_else(String::new, |d| format!("{}: {}", d.code(), d.message()))
 }
 
-/// Standard output, or a temporary file renamed over the output when everything is written.
+/// Standard output, or a temporary file renamed over the output when everything is written
+/// ([`crate::files::Replacement`]).
 enum Sink {
     Stdout(std::io::BufWriter<std::io::Stdout>),
-    File { temp: std::io::BufWriter<tempfile::NamedTempFile>, path: std::path::PathBuf },
+    File { out: std::io::BufWriter<std::fs::File>, replacement: crate::files::Replacement },
 }
 
 impl Sink {
@@ -412,33 +469,25 @@ impl Sink {
         let Some(path) = output else {
             return Ok(Sink::Stdout(std::io::BufWriter::new(std::io::stdout())));
         };
-        let dir = match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-            _ => std::path::PathBuf::from("."),
-        };
-        let temp = tempfile::Builder::new()
-            .prefix(".cardnote-")
-            .suffix(".tmp")
-            .tempfile_in(&dir)
-            .map_err(|e| format!("cannot create a temporary file in {}: {e}", dir.display()))?;
-        Ok(Sink::File { temp: std::io::BufWriter::new(temp), path: path.to_path_buf() })
+        let mut replacement = crate::files::Replacement::new(path, None)?;
+        let file =
+            replacement.file().try_clone().map_err(|e| format!("cannot write the temporary file: {e}"))?;
+        Ok(Sink::File { out: std::io::BufWriter::new(file), replacement })
     }
 
     fn out(&mut self) -> &mut dyn Write {
         match self {
             Sink::Stdout(w) => w,
-            Sink::File { temp, .. } => temp,
+            Sink::File { out, .. } => out,
         }
     }
 
     fn finish(self) -> Result<(), String> {
         match self {
             Sink::Stdout(mut w) => w.flush().map_err(|e| format!("cannot write: {e}")),
-            Sink::File { temp, path } => {
-                let temp = temp.into_inner().map_err(|e| format!("cannot write: {}", e.error()))?;
-                temp.as_file().sync_all().map_err(|e| format!("cannot sync: {e}"))?;
-                temp.persist(&path).map_err(|e| format!("cannot replace {}: {}", path.display(), e.error))?;
-                Ok(())
+            Sink::File { out, replacement } => {
+                out.into_inner().map_err(|e| format!("cannot write: {}", e.error()))?;
+                replacement.commit(|_| Ok(()))
             }
         }
     }
