@@ -440,7 +440,8 @@ mod tests {
 
     #[test]
     fn pbn_and_back() {
-        let pbn = to_pbn(BOARD).unwrap();
+        let (pbn, left_out) = to_pbn(BOARD);
+        assert!(left_out.is_none());
         let lin = from_pbn(&pbn).unwrap();
         assert!(String::from_utf8(lin).unwrap().contains("mb|1C!|an|16+|"));
     }
