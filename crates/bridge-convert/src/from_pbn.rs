@@ -49,31 +49,55 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
         diagnostics.extend(record.diagnostics.iter().cloned());
     }
     for (i, record) in games.iter().enumerate() {
-        if let Some(raw) = record.tag("LinHeader") {
-            text.push_str(raw);
+        let trailer = private_tag(record, "LinTrailer");
+        if let Some(raw) = private_tag(record, "LinHeader") {
+            text.push_str(&raw);
             text.push('\n');
             vg_written = true;
-            roster = lin::Reader::from_str(raw, lin::Options::default())
+            roster = lin::Reader::from_str(&raw, lin::Options::default())
                 .find_map(|r| r.ok()?.model.header().map(|h| h.players.clone()))
                 .unwrap_or_default();
         } else if !vg_written && (record.tag("HomeTeam").is_some() || record.tag("VisitTeam").is_some()) {
             text.push_str(&lin::write::header_text(&match_header(&games, i)));
             vg_written = true;
         }
-        if !is_board(record) {
-            continue;
+        if is_board(record) {
+            let in_match = vg_written;
+            let mut board = board_of(record, in_match);
+            // Names the header's roster already gives are not repeated on the board.
+            if board.players.is_some() && board.players == lin::read::seat_names(&roster, board.room) {
+                board.players = None;
+            }
+            text.push_str(&lin::write::board_text(&board));
+            text.push('\n');
+            boards += 1;
         }
-        let in_match = vg_written;
-        let mut board = board_of(record, in_match);
-        // Names the header's roster already gives are not repeated on the board.
-        if board.players.is_some() && board.players == lin::read::seat_names(&roster, board.room) {
-            board.players = None;
+        if let Some(trailer) = trailer {
+            text.push_str(&trailer);
+            text.push('\n');
         }
-        text.push_str(&lin::write::board_text(&board));
-        text.push('\n');
-        boards += 1;
     }
-    Converted { text, diagnostics, boards }
+    Converted { text, diagnostics, boards, left_out: 0 }
+}
+
+/// A private tag's value (`LinHeader`, `LinExtras`, `LinTrailer`): the tag value, or, when it is
+/// empty, its section data's string tokens joined (how a value too long for one line is written).
+fn private_tag<'a>(record: &'a pbn::borrowed::Record<'_>, name: &str) -> Option<std::borrow::Cow<'a, str>> {
+    let value = record.tag(name)?;
+    if !value.is_empty() {
+        return Some(std::borrow::Cow::Borrowed(value));
+    }
+    let tag = record.game.items.iter().find_map(|item| match item {
+        pbn::model::Item::Tag(tag) if tag.name == name => Some(tag),
+        _ => None,
+    })?;
+    let joined: String = tag
+        .data
+        .iter()
+        .filter(|t| t.kind == pbn::model::TokenKind::Str)
+        .map(|t| pbn::model::unescape(t.text))
+        .collect();
+    Some(std::borrow::Cow::Owned(joined))
 }
 
 /// Whether a game holds a board (a game made only of a carried LIN header does not).
@@ -138,8 +162,8 @@ fn board_of(record: &pbn::borrowed::Record<'_>, in_match: bool) -> Board {
     if board.play.len() < 52 {
         board.claim = info.result.as_ref().and_then(|r| r.declarer_tricks(declarer));
     }
-    if let Some(extras) = record.tag("LinExtras") {
-        apply_extras(&mut board, extras);
+    if let Some(extras) = private_tag(record, "LinExtras") {
+        apply_extras(&mut board, &extras);
     }
     board
 }

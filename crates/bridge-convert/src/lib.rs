@@ -9,7 +9,15 @@
 //! - `[LinHeader]`: a `vg` match header as written (`vg`, `rs`, the 8-name `pn`, ...), on the first
 //!   board after it;
 //! - `[LinExtras]`: the board's other items (`nt` commentary, `st`, `rh`, `pg`, timing, movie
-//!   tags) each with its place, and `qx`, `ah`, `mn` when they are not what the PBN tags give.
+//!   tags) each with its place, and `qx`, `ah`, `mn` when they are not what the PBN tags give;
+//! - `[LinTrailer]`: a vugraph pairs file's trailer (`bt||mn|<title>|tu|y|nt|<standings>|...`), on
+//!   the game before it.
+//!
+//! The PBN is in export format: a private tag whose line would pass the format's 255 characters
+//! is written as PBN writes data too large for a tag value, a supplemental section after the play
+//! (`[LinHeader ""]` then the value cut into string tokens, one per line, joined back when read;
+//! `[LinTrailer]` always so). A file with another line too long (a long note) is not marked
+//! `% EXPORT`.
 //!
 //! ```
 //! let lin = "qx|o1|pn|Ann,Bob,Cy,Di|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|n|\
@@ -27,7 +35,7 @@ mod from_pbn;
 mod to_pbn;
 
 pub use from_pbn::pbn_to_lin;
-pub use to_pbn::lin_to_pbn;
+pub use to_pbn::{lin_to_pbn, lin_to_pbn_leaving_out_bad_boards};
 
 /// Converted text and what the source's reader reported. A source with errors is still converted
 /// as far as it reads; callers decide whether to keep the result ([`Converted::has_errors`]).
@@ -39,6 +47,9 @@ pub struct Converted {
     pub diagnostics: Vec<cards_core::Diagnostic>,
     /// Boards converted.
     pub boards: usize,
+    /// Boards left out because the source has errors in them
+    /// ([`lin_to_pbn_leaving_out_bad_boards`]).
+    pub left_out: usize,
 }
 
 impl Converted {

@@ -8,14 +8,29 @@ use lin::model::{Board, MatchHeader, Room, Strain, Vulnerability};
 
 use crate::Converted;
 
-/// Converts LIN bytes (UTF-8 or Latin-1) to PBN text (import style, one game per board, `\r\n`).
+/// Converts LIN bytes (UTF-8 or Latin-1) to PBN text (export format, one game per board, `\r\n`),
+/// every board, errors or not (the source's diagnostics come with it).
 #[must_use]
 pub fn lin_to_pbn(lin_bytes: &[u8]) -> Converted {
+    convert(lin_bytes, false)
+}
+
+/// Converts LIN bytes to PBN text as [`lin_to_pbn`] does, leaving out each board whose LIN has
+/// errors ([`Converted::left_out`] counts them; their errors are among the diagnostics), so that
+/// one bad board of an event does not cost the others.
+#[must_use]
+pub fn lin_to_pbn_leaving_out_bad_boards(lin_bytes: &[u8]) -> Converted {
+    convert(lin_bytes, true)
+}
+
+fn convert(lin_bytes: &[u8], leave_out_bad_boards: bool) -> Converted {
     let mut text = String::from("% PBN 2.1\r\n% EXPORT\r\n");
     let mut diagnostics = Vec::new();
     let mut header: Option<(MatchHeader, String)> = None;
     let mut header_written = true;
     let mut boards = 0;
+    let mut left_out = 0;
+    let mut games = 0;
     let options = lin::Options::default();
     // Reading from memory cannot fail.
     for mut record in lin::Reader::from_slice(lin_bytes, options).map_while(Result::ok) {
@@ -25,15 +40,17 @@ pub fn lin_to_pbn(lin_bytes: &[u8]) -> Converted {
             lin::Content::Header(h) => {
                 if !header_written {
                     flush_header_alone(&mut text, header.as_ref());
+                    games += 1;
                 }
-                // The header's items without the line breaks between them (a PBN tag is one line).
-                let items: String =
-                    record.model.items.iter().map(|i| format!("{}|{}|", i.tag, i.value)).collect();
-                header = Some((h.as_ref().clone(), items));
+                header = Some((h.as_ref().clone(), items_text(&record)));
                 header_written = false;
             }
             lin::Content::Board(board) => {
                 if record.model.items.is_empty() {
+                    continue;
+                }
+                if leave_out_bad_boards && record.has_errors() {
+                    left_out += 1;
                     continue;
                 }
                 text.push_str("\r\n");
@@ -41,13 +58,38 @@ pub fn lin_to_pbn(lin_bytes: &[u8]) -> Converted {
                 write_game(&mut text, board, header.as_ref().map(|h| &h.0), carried);
                 header_written = true;
                 boards += 1;
+                games += 1;
+            }
+            lin::Content::Trailer(_) => {
+                // The trailer goes with the game before it (a game of its own when there is none),
+                // as a supplemental section after that game's play.
+                if !header_written {
+                    flush_header_alone(&mut text, header.as_ref());
+                    header_written = true;
+                    games += 1;
+                }
+                if games == 0 {
+                    text.push_str("\r\n");
+                    games += 1;
+                }
+                section(&mut text, "LinTrailer", &items_text(&record));
             }
         }
     }
     if !header_written {
         flush_header_alone(&mut text, header.as_ref());
     }
-    Converted { text, diagnostics, boards }
+    // The export format allows lines of 255 characters with the line end: a file with a longer
+    // line (a tag PBN gives no other form, such as a long Note) is not marked export.
+    if text.split("\r\n").any(|line| line.chars().count() + 2 > 255) {
+        text = text.replacen("% EXPORT\r\n", "", 1);
+    }
+    Converted { text, diagnostics, boards, left_out }
+}
+
+/// A record's items without the line breaks between them (a PBN tag is one line).
+fn items_text(record: &lin::Record) -> String {
+    record.model.items.iter().map(|i| format!("{}|{}|", i.tag, i.value)).collect()
 }
 
 /// A header with no board after it (a match file before its first board) becomes a game of its own.
@@ -56,7 +98,11 @@ fn flush_header_alone(text: &mut String, header: Option<&(MatchHeader, String)>)
     text.push_str("\r\n");
     tag(text, "Event", &header.title);
     match_tags(text, header);
-    tag(text, "LinHeader", raw);
+    let mut long = Vec::new();
+    private_tag(text, "LinHeader", raw, &mut long);
+    for (name, value) in long {
+        section(text, name, &value);
+    }
 }
 
 /// A PBN tag; a line break inside a LIN value (possible in commentary) becomes a blank, as a tag
@@ -64,6 +110,52 @@ fn flush_header_alone(text: &mut String, header: Option<&(MatchHeader, String)>)
 fn tag(text: &mut String, name: &str, value: &str) {
     let value = value.replace(['\r', '\n'], " ");
     let _ = write!(text, "[{name} \"{}\"]\r\n", pbn::model::escape(&value));
+}
+
+/// The longest line of PBN's export format, its line end included.
+const MAX_LINE: usize = 255;
+
+/// A private tag (`LinHeader`, `LinExtras`): a tag pair when its line fits the export format's
+/// 255 characters; else kept in `long` for [`section`] after the play.
+fn private_tag(text: &mut String, name: &'static str, value: &str, long: &mut Vec<(&'static str, String)>) {
+    let value = value.replace(['\r', '\n'], " ");
+    let escaped = pbn::model::escape(&value);
+    if name.len() + escaped.chars().count() + 7 <= MAX_LINE {
+        let _ = write!(text, "[{name} \"{escaped}\"]\r\n");
+    } else {
+        long.push((name, value));
+    }
+}
+
+/// A value too long for one line, as PBN gives it room (PBN 2.1 §5.1: "the section data are so
+/// large that they don't fit in a tag value"): a supplemental section, the tag pair with an empty
+/// value followed by string tokens, one per line, whose texts joined are the value. A string is
+/// cut between characters, never inside an escape.
+fn section(text: &mut String, name: &str, value: &str) {
+    let value = value.replace(['\r', '\n'], " ");
+    let _ = write!(text, "[{name} \"\"]\r\n");
+    // Two quotes and the line end leave 251 characters; an escape takes two.
+    let room = MAX_LINE - 4;
+    let mut line = String::new();
+    let mut len = 0;
+    for ch in value.chars() {
+        let piece = match ch {
+            '"' => "\\\"".to_owned(),
+            '\\' => "\\\\".to_owned(),
+            other => other.to_string(),
+        };
+        let n = piece.chars().count();
+        if len + n > room {
+            let _ = write!(text, "\"{line}\"\r\n");
+            line.clear();
+            len = 0;
+        }
+        line.push_str(&piece);
+        len += n;
+    }
+    if !line.is_empty() || value.is_empty() {
+        let _ = write!(text, "\"{line}\"\r\n");
+    }
 }
 
 fn match_tags(text: &mut String, header: &MatchHeader) {
@@ -182,16 +274,22 @@ fn write_game(text: &mut String, board: &Board, header: Option<&MatchHeader>, ca
     if let Some(header) = header {
         match_tags(text, header);
     }
+    let mut long = Vec::new();
     if let Some(raw) = carried_header {
-        tag(text, "LinHeader", raw);
+        private_tag(text, "LinHeader", raw, &mut long);
     }
     let extras = lin_extras(board, &event, &date, header.is_some());
     if !extras.is_empty() {
-        tag(text, "LinExtras", &extras);
+        private_tag(text, "LinExtras", &extras, &mut long);
     }
     write_auction(text, board);
     if let Outcome::Contract(contract) = outcome {
         write_play(text, board, contract);
+    }
+    // The export format puts supplemental sections after the play, sorted by tag name.
+    long.sort_by_key(|&(name, _)| name);
+    for (name, value) in long {
+        section(text, name, &value);
     }
 }
 

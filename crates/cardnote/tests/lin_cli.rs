@@ -68,3 +68,22 @@ fn fmt_preserve_is_byte_for_byte_and_errors_are_refused() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("LIN_AUCTION_INSUFFICIENT"));
 }
+
+/// One bad board costs that board only: `convert --to pbn` writes the others, reports the bad
+/// one's errors and how many boards were left out, and exits with 1.
+#[test]
+fn convert_to_pbn_leaves_out_a_bad_board_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let lin = dir.path().join("two.lin");
+    let pbn = dir.path().join("two.pbn");
+    let second = "qx|c1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|0|\
+                  mb|1C|mb|p|mb|1C|mb|p|mb|p|mb|p|pg||\n";
+    std::fs::write(&lin, format!("{LIN}{second}")).unwrap();
+    let out = cardnote(&["convert", "--to", "pbn", "-o", pbn.to_str().unwrap(), lin.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("LIN_AUCTION_INSUFFICIENT"), "{stderr}");
+    assert!(stderr.contains("1 board with errors left out of the PBN"), "{stderr}");
+    let pbn_text = std::fs::read_to_string(&pbn).unwrap();
+    assert!(pbn_text.contains("[Room \"Open\"]") && !pbn_text.contains("[Room \"Closed\"]"), "{pbn_text}");
+}

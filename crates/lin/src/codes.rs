@@ -75,6 +75,13 @@ codes! {
     LIN_ROOM,
     /// A file whose bytes are not UTF-8, read as Latin-1 (BBO's commentary text often is).
     LIN_LATIN1,
+    /// `mb|-|` padding a vugraph auction written as a W-N-E-S grid (the empty cells before the
+    /// dealer's first call, and after the last call to fill the last row): read as padding, not
+    /// as calls.
+    LIN_AUCTION_PADDING,
+    /// The file's result list (`rs`) gives this board another contract or declarer than its
+    /// auction reaches: the file contradicts itself (a call missing or extra, or a wrong entry).
+    LIN_RESULT_MISMATCH,
 }
 
 /// The codes of producers' conventions the reader accepts with a warning; errors under
@@ -90,6 +97,7 @@ pub const LENIENCIES: &[&str] = &[
     LIN_MATCH_SCORING,
     LIN_ROOM,
     LIN_LATIN1,
+    LIN_AUCTION_PADDING,
 ];
 
 #[cfg(test)]

@@ -27,6 +27,7 @@
 //!             let json = serde_json::to_string(board)?;
 //!             assert!(json.starts_with("{\"room\":\"Open\",\"number\":1,"));
 //!         }
+//!         Content::Trailer(trailer) => println!("standings of {:?}", trailer.title),
 //!     }
 //! }
 //! # std::fs::remove_file(&path)?;
@@ -69,7 +70,7 @@
 //!
 //! # The shape every cardnote format crate shares
 //! * [`Reader`]`<R: BufRead>` yields `io::Result<`[`Record`]`>` (`Reader::new(input, Options)`,
-//!   [`Reader::from_str`]); a record is an [`Entry`] (the match header or a board, its items as
+//!   [`Reader::from_str`]); a record is an [`Entry`] (the match header, a board or a trailer, its items as
 //!   written), its diagnostics and its byte span. Memory is bounded by the largest record.
 //! * [`check()`]`(&mut Record, &Options)` adds the game's checks (auction, play, claim).
 //! * [`Writer`]`<W: Write>` writes records as read (byte for byte) or canonically
@@ -85,8 +86,13 @@
 //! digit (1 S, 2 W, 3 N, 4 E; `0` a position without a dealer) and the hands S, W, N, E, the
 //! last often left out; `sv` is `o`/`0`, `n`, `e`, `b`; `mb` calls end in `!` when alerted, with
 //! `an` explaining; `mc` claims declarer's total tricks; `qx|o1|`/`qx|c1|` are the rooms; `vg`
-//! opens a match. Everything else (`nt` commentary, `st`, `rh`, `pg`, movie and timing tags) is
-//! kept in place as an extra.
+//! opens a match, and its `rs` lists each board's result (`4SEx-3`: contract, declarer, `x`, the
+//! tricks; open room then closed room, or one per board), which each board's auction is compared
+//! with. A vugraph auction typed as a W-N-E-S grid pads its empty cells with `mb|-|` (before the
+//! dealer's first call, after the last pass): padding, kept as an extra. A pairs file's trailer
+//! after its last board (`bt||mn|<title>|tu|y|nt|<standings>|pg||st||nt||`) is a record of its
+//! own, [`Content::Trailer`]. Everything else (`nt` commentary, `st`, `rh`, `pg`, movie and timing
+//! tags) is kept in place as an extra.
 //!
 //! # Features
 //! - `serde`: `Serialize` on the model and [`Record`] (pulls in serde and cards-core's `serde`).

@@ -324,6 +324,18 @@ pub enum Content {
     Header(Box<MatchHeader>),
     /// One board.
     Board(Box<Board>),
+    /// Items that make no board after a board: a vugraph pairs file's trailer
+    /// (`bt||mn|<title>|tu|y|nt|<standings>|pg||st||nt||`), with no `qx`, `md`, `pn`, `sv`, `ah`,
+    /// call, card or claim. Its items are kept as written.
+    Trailer(Box<Trailer>),
+}
+
+/// The end of a vugraph pairs file after its last board: its title and standings.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Trailer {
+    /// `mn`: the title it gives.
+    pub title: Option<String>,
 }
 
 /// One record of a LIN file as written and as read: the match header or a board, with its items
@@ -350,7 +362,7 @@ impl Entry {
     pub fn board(&self) -> Option<&Board> {
         match &self.content {
             Content::Board(board) => Some(board),
-            Content::Header(_) => None,
+            Content::Header(_) | Content::Trailer(_) => None,
         }
     }
 
@@ -359,7 +371,7 @@ impl Entry {
     pub fn header(&self) -> Option<&MatchHeader> {
         match &self.content {
             Content::Header(header) => Some(header),
-            Content::Board(_) => None,
+            Content::Board(_) | Content::Trailer(_) => None,
         }
     }
 }

@@ -68,7 +68,20 @@ pub struct Reader<R> {
     done: bool,
     /// The last `pn` (4 or 8 names), carried to boards that give none.
     players: Vec<String>,
+    /// The latest match header's result list (`rs`) and first board, which each board is
+    /// compared with.
+    results: Option<Results>,
+    /// Boards read so far (a record that makes no board after one is a trailer).
+    boards: usize,
     io_error: Option<io::Error>,
+}
+
+/// A match header's result list, one entry per board and room.
+#[derive(Debug, Clone, Default)]
+struct Results {
+    entries: Vec<String>,
+    first_board: Option<u32>,
+    last_board: Option<u32>,
 }
 
 impl<'a> Reader<&'a [u8]> {
@@ -99,6 +112,8 @@ impl<R: BufRead> Reader<R> {
             trailing_start: 0,
             done: false,
             players: Vec::new(),
+            boards: 0,
+            results: None,
             io_error: None,
         }
     }
@@ -335,10 +350,24 @@ impl<R: BufRead> Reader<R> {
             end = self.offset;
         }
         let is_header = items.first().is_some_and(|i| i.is("vg"));
+        let makes_board = |i: &Item| {
+            matches!(
+                &tag_key(i.tag.as_bytes()),
+                b"qx" | b"md" | b"pn" | b"sv" | b"ah" | b"mb" | b"pc" | b"mc"
+            )
+        };
         let content = if is_header {
             Content::Header(Box::new(self.header(&items, &mut diagnostics)))
+        } else if self.boards > 0 && !items.is_empty() && !items.iter().any(makes_board) {
+            let title = items.iter().find(|i| i.is("mn")).map(|i| i.value.clone());
+            Content::Trailer(Box::new(crate::model::Trailer { title }))
         } else {
-            Content::Board(Box::new(self.board(&items, &mut diagnostics)))
+            let board = self.board(&items, &mut diagnostics);
+            self.boards += 1;
+            if let Some(results) = &self.results {
+                compare_result(&board, results, &mut diagnostics);
+            }
+            Content::Board(Box::new(board))
         };
         diagnostics.sort_by_key(|d| d.span().start);
         self.options.apply(&mut diagnostics);
@@ -359,12 +388,19 @@ impl<R: BufRead> Reader<R> {
                 _ => {}
             }
         }
+        self.results = Some(Results {
+            entries: header.results.clone(),
+            first_board: header.first_board.trim().parse().ok(),
+            last_board: header.last_board.trim().parse().ok(),
+        });
         header
     }
 
     fn board(&mut self, items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> Board {
         let mut board = Board::default();
         let mut own_players = None;
+        // Runs of `mb|-|`: (before the first call, how many, where).
+        let mut padding: Vec<(bool, usize, Span)> = Vec::new();
         for item in items {
             let events = board.auction.len() + board.play.len() + usize::from(board.claim_text.is_some());
             match &tag_key(item.tag.as_bytes()) {
@@ -392,6 +428,26 @@ impl<R: BufRead> Reader<R> {
                 }
                 b"ah" if board.title.is_none() => board.title = Some(item.value.clone()),
                 b"mn" if board.event.is_none() => board.event = Some(item.value.clone()),
+                b"mb"
+                    if item.value.trim() == "-"
+                        && (board.auction.is_empty() || auction_ended(&board.auction)) =>
+                {
+                    let leading = board.auction.is_empty();
+                    match padding.last_mut() {
+                        Some((was_leading, count, span))
+                            if *was_leading == leading && board.play.is_empty() =>
+                        {
+                            *count += 1;
+                            span.end = item.span.end;
+                        }
+                        _ => padding.push((leading, 1, item.span)),
+                    }
+                    board.extras.push(Extra {
+                        after: events,
+                        tag: item.tag.clone(),
+                        value: item.value.clone(),
+                    });
+                }
                 b"mb" => board.auction.push(read_call(item, diagnostics)),
                 b"an" => match board.auction.last_mut() {
                     Some(call) if call.explanation.is_none() && board.play.is_empty() => {
@@ -429,6 +485,22 @@ impl<R: BufRead> Reader<R> {
                 }),
             }
         }
+        for (leading, count, span) in padding {
+            let what = if count == 1 { "`mb|-|`".to_owned() } else { format!("{count} `mb|-|`") };
+            let message = if leading {
+                let grid = board.dealer.map_or(String::new(), |d| {
+                    let empty = (d.index() + 4 - Compass::West.index()) % 4;
+                    format!(" (a W-N-E-S grid has {empty} empty cells before {d}, the dealer)")
+                });
+                format!("{what} before the first call, read as the empty cells of a vugraph grid{grid}")
+            } else {
+                format!("{what} after the auction ended, read as filling the last row of a vugraph grid")
+            };
+            diagnostics.push(
+                Diagnostic::warning(codes::LIN_AUCTION_PADDING, message, span)
+                    .with_help("`-` is no call: the auction starts with the dealer's first call"),
+            );
+        }
         if board.number.is_none() {
             board.number = board.title.as_deref().and_then(board_number_of_title);
         }
@@ -436,6 +508,103 @@ impl<R: BufRead> Reader<R> {
         board.players = seat_names(names, board.room);
         board
     }
+}
+
+/// Whether the calls so far end the auction: three passes after a bid (or a double), or four.
+fn auction_ended(calls: &[AuctionCall]) -> bool {
+    let passes = calls.iter().rev().take_while(|c| c.call == Some(Call::Pass)).count();
+    passes >= 4 || (passes >= 3 && calls.len() > passes)
+}
+
+/// A result list entry read: the contract (`4SEx-3`: level, strain, declarer, `x`/`xx`, then
+/// the tricks), or `None` for a passed-out board (`P`, `PASS`); `Err(())` when it is neither.
+fn parse_result_entry(entry: &str) -> Result<Option<crate::check::Contract>, ()> {
+    let text = entry.trim();
+    if text.eq_ignore_ascii_case("p") || text.eq_ignore_ascii_case("pass") {
+        return Ok(None);
+    }
+    let b = text.as_bytes();
+    let level = match b.first() {
+        Some(d @ b'1'..=b'7') => d - b'0',
+        _ => return Err(()),
+    };
+    let strain = match b.get(1).map(u8::to_ascii_uppercase) {
+        Some(b'C') => Strain::Clubs,
+        Some(b'D') => Strain::Diamonds,
+        Some(b'H') => Strain::Hearts,
+        Some(b'S') => Strain::Spades,
+        Some(b'N') => Strain::NoTrump,
+        _ => return Err(()),
+    };
+    let declarer = match b.get(2).map(u8::to_ascii_uppercase) {
+        Some(b'N') => Compass::North,
+        Some(b'E') => Compass::East,
+        Some(b'S') => Compass::South,
+        Some(b'W') => Compass::West,
+        _ => return Err(()),
+    };
+    let rest = &b[3..];
+    let risk = rest.iter().take_while(|c| c.eq_ignore_ascii_case(&b'x')).count();
+    let tricks = &rest[risk..];
+    let tricks_ok = match tricks.split_first() {
+        Some((b'=', more)) => more.is_empty(),
+        Some((b'+' | b'-', digits)) => !digits.is_empty() && digits.iter().all(u8::is_ascii_digit),
+        _ => false,
+    };
+    if risk > 2 || !tricks_ok {
+        return Err(());
+    }
+    Ok(Some(crate::check::Contract { level, strain, risk: u8::try_from(risk).unwrap_or(0), declarer }))
+}
+
+/// Compares a board's auction with its entry of the match header's result list (one entry per
+/// board, or two, open room then closed room, from the first board on): a contradiction is an
+/// error at the auction. An empty or unreadable entry, or an auction that did not end, says
+/// nothing.
+fn compare_result(board: &Board, results: &Results, diagnostics: &mut Vec<Diagnostic>) {
+    let (Some(number), Some(first), Some(last)) = (board.number, results.first_board, results.last_board)
+    else {
+        return;
+    };
+    let Some(boards) = last.checked_sub(first).map(|n| n as usize + 1) else { return };
+    let Some(k) = number.checked_sub(first).map(|k| k as usize).filter(|&k| k < boards) else { return };
+    let index = if results.entries.len() == 2 * boards {
+        2 * k + usize::from(board.room == Some(Room::Closed))
+    } else if results.entries.len() == boards {
+        k
+    } else {
+        return;
+    };
+    let Some(entry) = results.entries.get(index).filter(|e| !e.trim().is_empty()) else { return };
+    let Ok(listed) = parse_result_entry(entry) else { return };
+    let reached = match crate::check::outcome(board) {
+        crate::check::Outcome::Open => return,
+        crate::check::Outcome::PassedOut => None,
+        crate::check::Outcome::Contract(c) => Some(c),
+    };
+    if listed == reached {
+        return;
+    }
+    let name = |c: Option<crate::check::Contract>| {
+        c.map_or_else(|| "a pass-out".to_owned(), |c| format!("{} by {}", c.pbn(), c.declarer))
+    };
+    let span = match (board.auction.first(), board.auction.last()) {
+        (Some(a), Some(b)) => Span::new(a.span.start, b.span.end),
+        _ => return,
+    };
+    diagnostics.push(
+        Diagnostic::error(
+            codes::LIN_RESULT_MISMATCH,
+            format!(
+                "the auction reaches {}, the file's result list (`rs`) says {} (`{}`)",
+                name(reached),
+                name(listed),
+                entry.trim()
+            ),
+            span,
+        )
+        .with_help("a call is missing or extra, or the result list is wrong"),
+    );
 }
 
 /// The board number of a title such as `Board 12` (no decoding: `Board+7` and `Board%2010` have none,
@@ -837,6 +1006,64 @@ mod tests {
         assert_eq!(first.model.board().unwrap().number, Some(1));
         assert_eq!(reader.next().unwrap().unwrap_err().to_string(), "disk gone");
         assert!(reader.next().is_none());
+    }
+
+    const MD: &str = "md|4SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|";
+
+    /// A vugraph grid (W N E S): `mb|-|` before East's first call and after the last pass is
+    /// padding, one warning per run; `mb|-|` inside the auction is no call.
+    #[test]
+    fn grid_padding_is_not_a_call() {
+        let text = format!("qx|o1|{MD}mb|-|mb|-|mb|1S|mb|p|mb|p|mb|p|mb|-|mb|-|pg||");
+        let records = read(&text);
+        let board = records[0].model.board().unwrap();
+        assert_eq!(board.auction.len(), 4);
+        let codes: Vec<&str> = records[0].diagnostics.iter().map(Diagnostic::code).collect();
+        assert_eq!(codes, [codes::LIN_AUCTION_PADDING, codes::LIN_AUCTION_PADDING]);
+        assert!(records[0].diagnostics[0].message().contains("2 empty cells before E"));
+        assert_eq!(crate::write::to_string(&records[0]), text);
+        let middle = read(&format!("qx|o1|{MD}mb|1S|mb|-|mb|p|"));
+        assert!(middle[0].diagnostics.iter().any(|d| d.code() == codes::LIN_CALL_SYNTAX));
+    }
+
+    /// A pairs file's trailer after its last board is no board.
+    #[test]
+    fn a_trailer_is_no_board() {
+        let text = format!(
+            "qx|o1|{MD}mb|p|mb|p|mb|p|mb|p|pg||\nbt||mn|Final|tu|y|nt|1. Ann - Bob 60%|pg||st||nt||\n"
+        );
+        let records = read(&text);
+        assert_eq!(records.len(), 2);
+        match &records[1].model.content {
+            Content::Trailer(t) => assert_eq!(t.title.as_deref(), Some("Final")),
+            other => panic!("{other:?}"),
+        }
+        let joined: String = records.iter().map(crate::write::to_string).collect();
+        assert_eq!(joined, text);
+    }
+
+    /// The result list names each board's contract and declarer (open room then closed room in
+    /// a team match, one per board in a pairs event); the auction is compared with it.
+    #[test]
+    fn the_result_list_is_compared_with_the_auction() {
+        let header = "vg|T,S,I,7,8,A,0,B,0|rs|1SE=,,,4SNx-1|pn|a,b,c,d,e,f,g,h|pg||";
+        let open7 = format!("qx|o7|{MD}mb|1S|mb|p|mb|p|mb|p|pg||");
+        let closed8 = format!("qx|c8|{MD}mb|p|mb|p|mb|4S|mb|d|mb|p|mb|p|mb|p|pg||");
+        let records = read(&format!("{header}{open7}{closed8}"));
+        assert!(records[1].diagnostics.is_empty(), "{:?}", records[1].diagnostics);
+        let mismatch = &records[2].diagnostics;
+        assert_eq!(mismatch.len(), 1, "{mismatch:?}");
+        assert_eq!(mismatch[0].code(), codes::LIN_RESULT_MISMATCH);
+        assert!(
+            mismatch[0].message().contains("reaches 4SX by W, the file's result list (`rs`) says 4SX by N"),
+            "{}",
+            mismatch[0].message()
+        );
+        assert_eq!(parse_result_entry("3NW+1").map(|c| c.map(|c| c.pbn())), Ok(Some("3NT".to_owned())));
+        assert_eq!(parse_result_entry("5CSxx-3").map(|c| c.map(|c| c.risk)), Ok(Some(2)));
+        assert_eq!(parse_result_entry("PASS"), Ok(None));
+        assert_eq!(parse_result_entry("4S"), Err(()));
+        assert_eq!(parse_result_entry("4SNxxx="), Err(()));
     }
 
     #[test]

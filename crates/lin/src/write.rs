@@ -206,7 +206,8 @@ impl<W: Write> Writer<W> {
     }
 
     /// Writes a record canonically: the header's lines ([`header_text`]) or the board's line
-    /// ([`board_text`]); a record with no items (the end of a file) writes nothing. A board whose
+    /// ([`board_text`]); a record with no items (the end of a file) writes nothing, and a trailer
+    /// is written as read, on lines of its own. A board whose
     /// line would not read back as the same board is written as read instead (in UTF-8, like
     /// every canonical line, on lines of its own), so nothing is lost: one whose `pn` names fill
     /// no table (the board keeps no players), or one that gives `qx`, `md`, `pn`, `mn` or `mc`
@@ -220,7 +221,7 @@ impl<W: Write> Writer<W> {
             Content::Header(header) => self.write_header(header),
             Content::Board(_) if record.model.items.is_empty() => Ok(()),
             Content::Board(board) if board_line_holds(record, board) => self.write_board(board),
-            Content::Board(_) => {
+            Content::Board(_) | Content::Trailer(_) => {
                 let text = to_string(record);
                 let text = text.trim_start_matches(['\r', '\n']);
                 self.out.write_all(text.as_bytes())?;

@@ -100,6 +100,9 @@ fn report(bytes: &[u8], records: &[Record]) -> String {
                     b.extras.len()
                 );
             }
+            Content::Trailer(t) => {
+                let _ = writeln!(out, "  trailer title {:?}", t.title);
+            }
         }
         for d in &r.diagnostics {
             let (line, col) = lines.line_col(&text, d.span().start.min(text.len()));

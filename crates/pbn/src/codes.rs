@@ -152,6 +152,10 @@ pub const NOTRUMP_AS_N: &str = "NOTRUMP_AS_N";
 /// `x` for a small card in a Deal (teaching material): an unknown spot card; the checks that need
 /// every card of that hand are skipped (warning).
 pub const DEAL_SPOT_CARD: &str = "DEAL_SPOT_CARD";
+/// A partial deal (teaching files: `...` a hand not shown, `...K` a hand with one card shown):
+/// hands given with fewer than 13 cards beside a 13-card hand and a hand not given; the checks
+/// that need every card of those hands are skipped (warning).
+pub const DEAL_PARTIAL: &str = "DEAL_PARTIAL";
 /// `all pass` written out in the auction, read as `AP` (warning).
 pub const AUCTION_ALL_PASS_TEXT: &str = "AUCTION_ALL_PASS_TEXT";
 /// Free text (prose) among the calls of an auction: the calls cannot be told apart from it, so
@@ -163,9 +167,10 @@ pub const OTHER_TABLE: &str = "OTHER_TABLE";
 /// An auction that leaves out the dealer's opening passes (the championship archive's layout),
 /// read with them restored because only then do the Declarer tag and the opening lead fit (warning).
 pub const AUCTION_OPENING_PASSES_OMITTED: &str = "AUCTION_OPENING_PASSES_OMITTED";
-/// Play lines that list each trick in the order it was played, leader first, instead of in the
-/// columns of the Play seat (the championship archive's layout), read so because only then
-/// does every card come from its player's hand (warning).
+/// A play line that holds one trick's cards clockwise but starts at another seat than the Play
+/// seat's column (the championship archive's layout, decided line by line): read from the one
+/// seat at which every card comes from its player's hand, suit is followed and each trick's
+/// winner leads the next (warning, on the line).
 pub const PLAY_TRICK_ORDER: &str = "PLAY_TRICK_ORDER";
 
 /// The producers' conventions, each read with a warning code of its own: under
@@ -174,6 +179,7 @@ pub const LENIENCIES: &[&str] = &[
     TAG_VALUE_UNQUOTED,
     NOTRUMP_AS_N,
     DEAL_SPOT_CARD,
+    DEAL_PARTIAL,
     AUCTION_ALL_PASS_TEXT,
     AUCTION_BLANK,
     OTHER_TABLE,
@@ -249,6 +255,7 @@ pub const ALL: &[&str] = &[
     TAG_VALUE_UNQUOTED,
     NOTRUMP_AS_N,
     DEAL_SPOT_CARD,
+    DEAL_PARTIAL,
     AUCTION_ALL_PASS_TEXT,
     AUCTION_PROSE,
     OTHER_TABLE,

@@ -283,6 +283,16 @@ impl Deal {
             + self.spots[seat.index()].iter().map(|&n| usize::from(n)).sum::<usize>()
     }
 
+    /// Whether `seat`'s hand is shown in part (a teaching file's `...K`: one card of it shown):
+    /// given, holding fewer cards than 13 while another hand holds 13 and a hand is not given.
+    #[must_use]
+    pub fn is_shown_in_part(&self, seat: Compass) -> bool {
+        self.hands[seat.index()].is_some()
+            && !self.is_complete()
+            && self.hand_size(seat) < 13
+            && Compass::ALL.iter().any(|&s| self.hand_size(s) == 13)
+    }
+
     /// Whether every hand is given.
     #[must_use]
     pub fn is_complete(&self) -> bool {

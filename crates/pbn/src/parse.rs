@@ -766,15 +766,13 @@ pub fn is_integer(s: &str) -> bool {
     !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit())
 }
 
-/// Whether `s` is a decimal number with an optional sign (`-3.5`).
+/// Whether `s` is a decimal number with an optional sign (`-3.5`); the fraction may be empty
+/// (`100.`, `0.`: the PBN verifier's own correct file writes percentages so).
 #[must_use]
 pub fn is_decimal(s: &str) -> bool {
     let d = s.strip_prefix(['+', '-']).unwrap_or(s);
-    let (a, b) = d.split_once('.').unwrap_or((d, "0"));
-    !a.is_empty()
-        && a.bytes().all(|c| c.is_ascii_digit())
-        && !b.is_empty()
-        && b.bytes().all(|c| c.is_ascii_digit())
+    let (a, b) = d.split_once('.').unwrap_or((d, ""));
+    !a.is_empty() && a.bytes().all(|c| c.is_ascii_digit()) && b.bytes().all(|c| c.is_ascii_digit())
 }
 
 /// Parses an integer with an optional sign.

@@ -199,3 +199,97 @@ proptest! {
         }
     }
 }
+
+/// A legal play of `hands` (by [`Compass::index`]) with `trump`, West leading: each card chosen by
+/// `choices` among the cards its player may play. Returns the rows in the columns of West
+/// (W, N, E, S) and the tricks North-South won.
+fn legal_play(hands: [CardSet; 4], trump: Option<cards_core::Suit>, choices: &[u8]) -> (Vec<[Card; 4]>, u8) {
+    let mut hands = hands;
+    let mut leader = Compass::West;
+    let mut rows = Vec::new();
+    let mut ns = 0;
+    for t in 0..13 {
+        let mut trick: Vec<(Compass, Card)> = Vec::new();
+        for k in 0..4 {
+            let seat = leader.advance(k);
+            let hand = hands[seat.index()];
+            let follow = trick.first().map(|&(_, c)| hand.suit(c.suit())).filter(|s| !s.is_empty());
+            let legal: Vec<Card> = follow.unwrap_or(hand).into_iter().collect();
+            let card = legal[usize::from(choices[t * 4 + k]) % legal.len()];
+            hands[seat.index()].remove(card);
+            trick.push((seat, card));
+        }
+        let mut row = [trick[0].1; 4];
+        for &(seat, card) in &trick {
+            row[(seat.index() + 4 - Compass::West.index()) % 4] = card;
+        }
+        rows.push(row);
+        leader = pbn::validate::trick_winner(&trick, trump).unwrap();
+        ns += u8::from(leader.is_north_south());
+    }
+    (rows, ns)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// The championship archive's play lines: each holds one trick's cards clockwise, from any
+    /// seat. Rotating random lines of a legal play, the reader recovers the play in the columns of
+    /// the Play seat, flags each rotated line (and no other) with `PLAY_TRICK_ORDER`, and
+    /// reports no error; under strict each flag is an error.
+    #[test]
+    fn rotated_play_lines_are_recovered(
+        hands in deal(),
+        d in 0usize..5,
+        choices in prop::collection::vec(any::<u8>(), 52),
+        rotations in prop::collection::vec(prop_oneof![3 => Just(0usize), 1 => 1usize..4], 13),
+    ) {
+        let (denomination, trump) = [
+            ("C", Some(cards_core::Suit::Clubs)),
+            ("D", Some(cards_core::Suit::Diamonds)),
+            ("H", Some(cards_core::Suit::Hearts)),
+            ("S", Some(cards_core::Suit::Spades)),
+            ("NT", None),
+        ][d];
+        let (rows, ns) = legal_play(hands, trump, &choices);
+        let deal: Vec<String> = hands.iter().map(|h| pbn::text::write_hand(Some(*h))).collect();
+        let mut text = format!(
+            "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:{}\"]\n[Declarer \"S\"]\n[Contract \"1{denomination}\"]\n[Result \"{ns}\"]\n[Play \"W\"]\n",
+            deal.join(" ")
+        );
+        let mut line_starts = Vec::new();
+        for (row, &r) in rows.iter().zip(&rotations) {
+            line_starts.push(text.len());
+            let line: Vec<String> = (0..4).map(|c| pbn::text::write_card(row[(c + r) % 4])).collect();
+            text.push_str(&line.join(" "));
+            text.push('\n');
+        }
+        let records = read(&text);
+        prop_assert_eq!(records.len(), 1);
+        let r = &records[0];
+        prop_assert!(!r.has_errors(), "{:?}\n{}", r.diagnostics, text);
+        let play = r.info.play.as_ref().unwrap();
+        let read_back: Vec<Card> = play
+            .entries
+            .iter()
+            .map(|e| match e.item {
+                pbn::model::PlayItem::Card { card, .. } => card,
+                _ => panic!("{e:?}"),
+            })
+            .collect();
+        let expected: Vec<Card> = rows.iter().flatten().copied().collect();
+        prop_assert_eq!(read_back, expected);
+        prop_assert_eq!(r.info.tricks_by_play, Some(ns));
+        let flagged: Vec<usize> = r
+            .diagnostics
+            .iter()
+            .filter(|d| d.code() == pbn::codes::PLAY_TRICK_ORDER)
+            .map(|d| d.span().start)
+            .collect();
+        let rotated: Vec<usize> =
+            line_starts.iter().zip(&rotations).filter(|&(_, &k)| k != 0).map(|(&at, _)| at).collect();
+        prop_assert_eq!(flagged, rotated);
+        let strict: Vec<Record<'_>> = pbn::borrowed::read_str(&text, Options { strict: true }).collect();
+        prop_assert_eq!(strict[0].has_errors(), rotations.iter().any(|&k| k != 0));
+    }
+}

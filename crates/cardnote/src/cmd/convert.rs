@@ -130,8 +130,10 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
             },
             None => format_of(walk::kind_of(file), &data, None),
         };
+        if matches!((format, args.to), (Format::Lin, Target::Pbn)) {
+            return lin_to_pbn(&args, &data, output, &printer);
+        }
         let converted = match (format, args.to) {
-            (Format::Lin, Target::Pbn) => Some(cardnote::formats::lin::to_pbn(&data)),
             (Format::Pbn, Target::Lin) => Some(cardnote::formats::lin::from_pbn(&data)),
             _ => None,
         };
@@ -236,6 +238,31 @@ fn stream(
             ExitCode::from(2)
         }
     }
+}
+
+/// LIN to PBN: the boards without errors are written; a board with errors is left out, and the
+/// file's errors are reported with how many boards were left out (exit code 1, as a file with a
+/// refused hand).
+fn lin_to_pbn(
+    args: &Args,
+    data: &[u8],
+    output: Option<Original>,
+    printer: &cardnote::output::DiagnosticPrinter,
+) -> ExitCode {
+    let (bytes, left_out) = cardnote::formats::lin::to_pbn(data);
+    let written = match &args.output {
+        Some(out) => write_file(out, &bytes, output),
+        None => write_stdout(&bytes),
+    };
+    let Some(left_out) = left_out else { return written };
+    report_refusal(&args.file, &left_out.refusal, printer);
+    let file = args.file.display();
+    match left_out.boards {
+        0 => eprintln!("cardnote: {file}: errors outside the boards; every board written"),
+        1 => eprintln!("cardnote: {file}: 1 board with errors left out of the PBN"),
+        n => eprintln!("cardnote: {file}: {n} boards with errors left out of the PBN"),
+    }
+    if written == ExitCode::SUCCESS { ExitCode::from(1) } else { written }
 }
 
 fn write_file(out: &Path, bytes: &[u8], original: Option<Original>) -> ExitCode {

@@ -2,7 +2,8 @@
 //! fmt (byte for byte with `--preserve`, else BBO's one-line-per-board layout), convert (to a
 //! JSON form of the records, to LIN canonically, and to and from PBN through `bridge-convert`).
 //!
-//! Per record `check` reports `kind` (`header` or `board`); a header adds `event`, `scoring` and
+//! Per record `check` reports `kind` (`header`, `board`, or `trailer`: what a vugraph pairs file
+//! writes after its last board, with its `event`); a header adds `event`, `scoring` and
 //! `teams`; a board adds `board`, `room`, `dealer`, `vulnerable`, `deal` (`N:` and the four hands
 //! from North, `-` for a hand not given), `declarer`, `contract`, `claim`; `null` when absent.
 
@@ -61,6 +62,10 @@ fn fields(record: &Record) -> Map<String, Value> {
             m.insert("declarer".into(), opt_str(declarer));
             m.insert("contract".into(), opt_str(contract));
             m.insert("claim".into(), b.claim.map_or(Value::Null, Value::from));
+        }
+        Content::Trailer(t) => {
+            m.insert("kind".into(), Value::from("trailer"));
+            m.insert("event".into(), opt_str(t.title.clone()));
         }
     }
     m
@@ -267,14 +272,26 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
     Ok(out)
 }
 
-/// LIN to PBN (`cardnote convert --to pbn x.lin`), refused when the LIN has errors.
-///
-/// # Errors
-/// The LIN file's errors.
-pub fn to_pbn(data: &[u8]) -> Result<Vec<u8>, Refusal> {
+/// LIN to PBN (`cardnote convert --to pbn x.lin`): every board whose LIN reads without errors
+/// (one bad board of an event does not cost the others); the boards left out and the file's
+/// errors, when there are any, come as the second value.
+#[must_use]
+pub fn to_pbn(data: &[u8]) -> (Vec<u8>, Option<LeftOut>) {
     let (source, unit) = whole(data);
-    unit.refuse(&source, &unit.checked(false))?;
-    Ok(bridge_convert::lin_to_pbn(data).text.into_bytes())
+    let left_out = unit.refuse(&source, &unit.checked(false)).err();
+    let converted = bridge_convert::lin_to_pbn_leaving_out_bad_boards(data);
+    let left_out = left_out.map(|refusal| LeftOut { boards: converted.left_out, refusal });
+    (converted.text.into_bytes(), left_out)
+}
+
+/// What `convert --to pbn` left out of a LIN file: the boards with errors (how many), and every
+/// error of the file (spans in its text).
+#[derive(Debug)]
+pub struct LeftOut {
+    /// Boards left out.
+    pub boards: usize,
+    /// The file's errors.
+    pub refusal: Refusal,
 }
 
 /// BBO LIN for the commands: the `lin` crate's streaming reader cuts the file into units of whole
@@ -423,7 +440,8 @@ mod tests {
 
     #[test]
     fn pbn_and_back() {
-        let pbn = to_pbn(BOARD).unwrap();
+        let (pbn, left_out) = to_pbn(BOARD);
+        assert!(left_out.is_none());
         let lin = from_pbn(&pbn).unwrap();
         assert!(String::from_utf8(lin).unwrap().contains("mb|1C!|an|16+|"));
     }

@@ -536,6 +536,50 @@ mod tests {
             && r.diagnostics.iter().all(|d| d.code() == codes::NOTRUMP_AS_N)));
     }
 
+    /// The PBN verifier's own correct file (`correct_10.pbn`) writes percentages with an empty
+    /// fraction; a number needs digits before the point.
+    #[test]
+    fn decimals_with_an_empty_fraction() {
+        for value in ["0.", "100.", "100.0", "0.1000", "EW 50. NS 50.0", "-2.5"] {
+            let text = format!("[ScorePercentage \"{value}\"]\n");
+            let r = one(&text);
+            assert!(r.diagnostics.is_empty(), "{value}: {:?}", r.diagnostics);
+        }
+        for value in [".5", "5..", "x.", "."] {
+            let text = format!("[ScorePercentage \"{value}\"]\n");
+            let r = one(&text);
+            assert!(r.diagnostics.iter().any(|d| d.code() == codes::BAD_SCORE), "{value}");
+        }
+    }
+
+    /// A deal whose hidden hands are `-` still has 13 tricks: six tricks shown in full are not
+    /// the whole play (the verifier's correct file: Result 9 after six tricks and a claim).
+    #[test]
+    fn hidden_hands_leave_thirteen_tricks() {
+        let text = "[Deal \"W:- .63.AKQ987.A9732 - J973.J98742.3.K4\"]\n[Declarer \"S\"]\n[Contract \"5HX\"]\n\
+                    [Result \"9\"]\n[Play \"W\"]\nSK H3 S4 S3\nC5 C2 C6 CK\nS2 H6 S5 S7\nC8 CA CT C4\n\
+                    D2 DA DT D3\nD4 DK H5 H7\n- - - H2\n*\n";
+        let r = one(text);
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        assert_eq!(r.info.tricks_by_play, None);
+    }
+
+    /// A teaching file's partial deal (`...` a hand not shown, `...K` one card of a hand shown)
+    /// reads with a warning, and the opening lead from the hand shown in part is not checked
+    /// against it; a short hand beside four given hands stays an error.
+    #[test]
+    fn partial_deals() {
+        let text = "[Deal \"N:Q.J753.AK52.7642 ... A95.QT986.Q3.A83 ...K\"]\n[Declarer \"S\"]\n\
+                    [Contract \"4H\"]\n[Play \"W\"]\nCQ\n*\n";
+        let r = one(text);
+        let found: Vec<&str> = r.diagnostics.iter().map(Diagnostic::code).collect();
+        assert_eq!(found, [codes::DEAL_PARTIAL]);
+        let strict = Reader::new(text, Options { strict: true }).next().unwrap();
+        assert!(strict.has_errors());
+        let r = one("[Deal \"N:Q.J753.AK52.7642 K... A95.QT986.Q3.A83 JT87.AK4.JT9.KQJ\"]\n");
+        assert!(r.diagnostics.iter().any(|d| d.code() == codes::DEAL_HAND_SIZE), "{:?}", r.diagnostics);
+    }
+
     #[test]
     fn scores_from_the_tables() {
         use Denomination::*;

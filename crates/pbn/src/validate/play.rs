@@ -2,6 +2,7 @@
 
 #[allow(clippy::wildcard_imports)]
 use super::*;
+use crate::model::PlayEntry;
 
 /// The winner of a trick given in playing order (leader first): the highest trump, else the
 /// highest card of the suit led. `None` for an empty trick.
@@ -17,96 +18,173 @@ pub(super) fn misplaced_card(d: &Diagnostic) -> bool {
     d.code() == codes::PLAY_CARD_NOT_IN_HAND || d.code() == codes::PLAY_REVOKE
 }
 
-/// Checks the play; when cards are not in their players' hands as the columns of the Play seat
-/// put them, but every card is when each line is read as a trick in the order it was played
-/// (leader first, as the championship archive writes them), the play is read so, with a warning.
-pub(super) fn check_play_or_trick_order(
+/// Checks the play. The championship archive (`% PBN (c) <year> rpbridge.net`) writes each line
+/// as one trick's four cards in clockwise order, but starting at any seat, not always at the
+/// Play seat's column: a line whose column reading fails (a card its seat does not hold, or a
+/// revoke) and that fits exactly one other starting seat (every card held, suit followed, the
+/// winner of each trick leading the next) is read from that seat, with a warning on the line.
+/// The decision is made line by line: most lines of such a file are plain PBN columns. A line
+/// that fits no rotation stays as written and is reported by the replay.
+pub(super) fn check_play_or_rotated_lines(
     tags: &Tags<'_, '_>,
     info: &mut GameInfo,
     diags: &mut Vec<Diagnostic>,
 ) {
     let mut tmp = Vec::new();
     check_play(tags, info, &mut tmp);
-    let trump = match info.contract {
+    let rotated = match (&info.play, info.deal, play_trump(info.contract)) {
+        (Some(play), Some(deal), Some(trump)) if tmp.iter().any(misplaced_card) => {
+            rotate_lines(play, &deal, trump)
+        }
+        _ => None,
+    };
+    let Some((play, lines)) = rotated else {
+        diags.append(&mut tmp);
+        return;
+    };
+    info.play = Some(play);
+    for line in lines {
+        diags.push(
+            warn(
+                codes::PLAY_TRICK_ORDER,
+                format!(
+                    "this line of the play starts at `{}`, not at the Play seat's column: read clockwise from `{}`, since only then does every card come from its player's hand",
+                    line.start, line.start
+                ),
+                line.span,
+            )
+            .with_help("PBN writes each trick in the columns of the Play seat"),
+        );
+    }
+    check_play(tags, info, diags);
+}
+
+/// The trump suit of a contract (`Some(None)` at notrump), `None` without a contract to play.
+fn play_trump(contract: Option<Contract>) -> Option<Option<Suit>> {
+    match contract {
         Some(Contract::Bid { denomination, .. } | Contract::Trump(denomination)) => {
             Some(denomination.trump())
         }
-        _ => None,
-    };
-    let complete_deal =
-        info.deal.is_some_and(|d| d.is_complete() && Compass::ALL.iter().all(|&s| !d.has_spots(s)));
-    let reordered = match (&info.play, trump) {
-        (Some(play), Some(trump)) if complete_deal && tmp.iter().any(misplaced_card) => {
-            in_columns(play, trump)
-        }
-        _ => None,
-    };
-    if let Some(reordered) = reordered {
-        let original = info.play.replace(reordered);
-        let before = info.tricks_by_play;
-        let mut retry = Vec::new();
-        check_play(tags, info, &mut retry);
-        if !retry.iter().any(misplaced_card) {
-            let span = tags.get(Known::Play).map_or(Span::default(), |t| t.value_span);
-            diags.push(
-                warn(
-                    codes::PLAY_TRICK_ORDER,
-                    "each line of the play lists a trick in the order it was played, leader first: read so, since only then does every card come from its player's hand",
-                    span,
-                )
-                .with_help("PBN writes each trick in the columns of the Play seat"),
-            );
-            diags.append(&mut retry);
-            return;
-        }
-        info.play = original;
-        info.tricks_by_play = before;
+        Some(Contract::Pass) | None => None,
     }
-    diags.append(&mut tmp);
 }
 
-/// The play with each row read as a trick in playing order (the first row led by the Play seat,
-/// each later one by the winner of the trick before), written back in the columns of the Play
-/// seat. `None` when a trick is not four known cards before the last row.
-pub(super) fn in_columns(play: &Play, trump: Option<Suit>) -> Option<Play> {
-    let mut out = play.clone();
-    let mut leader = play.first;
-    let rows = play.entries.chunks(4);
-    let last = rows.len().saturating_sub(1);
-    for (r, row) in rows.enumerate() {
-        let mut cards = Vec::with_capacity(4);
-        if row.len() < 4 {
-            // A short last row: its cards go to their players' columns, the others stay unknown.
-            let at = row.last().map_or(Span::default(), |e| Span::at(e.span.end));
-            let unknown = crate::model::PlayEntry {
+/// A line of the play read from another seat than the Play seat's column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RotatedLine {
+    /// The line's number, from 0.
+    pub(crate) index: usize,
+    /// The seat of its first card.
+    pub(crate) start: Compass,
+    /// From its first entry to its last.
+    pub(crate) span: Span,
+}
+
+/// The play with each line whose column reading does not fit the deal, but whose reading from
+/// exactly one other starting seat does, rewritten in the columns of the Play seat; `None` when
+/// no line is rotated or the deal does not give every card of every hand (then nothing decides).
+/// A line fits when each card is still in the hand of the seat it falls to, and each card after
+/// the lead follows suit when its player can (or is marked `^R`); the trick's winner, under
+/// `trump`, leads the next line. Lines with a lead out of turn (`^L`), `+`, or fewer than one
+/// card are read in columns.
+pub(crate) fn rotate_lines(
+    play: &Play,
+    deal: &Deal,
+    trump: Option<Suit>,
+) -> Option<(Play, Vec<RotatedLine>)> {
+    if !deal.is_complete() || Compass::ALL.iter().any(|&s| deal.has_spots(s) || deal.hand_size(s) != 13) {
+        return None;
+    }
+    let mut hands: [CardSet; 4] = deal.hands.map(Option::unwrap_or_default);
+    let mut leader = Some(play.first);
+    let mut out = Vec::with_capacity(play.entries.len());
+    let mut lines = Vec::new();
+    for (index, row) in play.entries.chunks(4).enumerate() {
+        let plain = index < 13
+            && row.iter().all(|e| match e.item {
+                PlayItem::Card { lead_out_of_turn, .. } => !lead_out_of_turn,
+                PlayItem::Unknown => true,
+                PlayItem::Continue => false,
+            })
+            && row.iter().any(|e| matches!(e.item, PlayItem::Card { .. }));
+        let rotation = if !plain || line_fits(play.first, row, 0, &hands, leader) {
+            0
+        } else {
+            let mut fitting = (1..4).filter(|&k| line_fits(play.first, row, k, &hands, leader));
+            match (fitting.next(), fitting.next()) {
+                (Some(k), None) => k,
+                _ => 0,
+            }
+        };
+        if rotation != 0 {
+            let span =
+                Span::new(row.first().map_or(0, |e| e.span.start), row.last().map_or(0, |e| e.span.end));
+            lines.push(RotatedLine { index, start: play.first.advance(rotation), span });
+        }
+        // The line in columns: the entry at column `c` goes to column `c + rotation`.
+        let mut columns: [Option<PlayEntry>; 4] = Default::default();
+        for (c, e) in row.iter().enumerate() {
+            if let Some(slot) = columns.get_mut((c + rotation) % 4) {
+                *slot = Some(e.clone());
+            }
+        }
+        let filled = columns.iter().rposition(Option::is_some).map_or(0, |i| i + 1);
+        let at = row.first().map_or(Span::default(), |e| Span::at(e.span.start));
+        for slot in columns.into_iter().take(filled.max(row.len())) {
+            out.push(slot.unwrap_or(PlayEntry {
                 item: PlayItem::Unknown,
                 annotation: crate::model::Annotation::default(),
                 span: at,
-            };
-            out.entries.truncate(r * 4);
-            out.entries.resize(r * 4 + 4, unknown);
+            }));
         }
-        for (k, e) in row.iter().enumerate() {
-            let seat = leader.advance(k);
-            let column = (seat.index() + 4 - play.first.index()) % 4;
-            *out.entries.get_mut(r * 4 + column)? = e.clone();
+        // The replay goes on from the reading chosen.
+        let mut trick = Vec::with_capacity(4);
+        for (c, e) in row.iter().enumerate() {
             if let PlayItem::Card { card, .. } = e.item {
-                cards.push((seat, card));
+                let seat = play.first.advance(c + rotation);
+                if let Some(hand) = hands.get_mut(seat.index()) {
+                    hand.remove(card);
+                }
+                trick.push((seat, card));
             }
         }
-        if row.len() < 4 {
-            while out.entries.last().is_some_and(|e| e.item == PlayItem::Unknown && e.span.is_empty()) {
-                out.entries.pop();
+        leader = match leader {
+            Some(l) if trick.len() == 4 => {
+                trick.sort_by_key(|&(seat, _)| (seat.index() + 4 - l.index()) % 4);
+                trick_winner(&trick, trump)
             }
-            return Some(out);
-        }
-        if cards.len() == 4 {
-            leader = trick_winner(&cards, trump)?;
-        } else if r != last {
-            return None;
-        }
+            _ => None,
+        };
     }
-    Some(out)
+    if lines.is_empty() {
+        return None;
+    }
+    Some((Play { first: play.first, entries: out, star: play.star }, lines))
+}
+
+/// Whether `row`, read with its entry at column `c` played by the seat `rotation + c` places
+/// after `first`, fits the hands still held: every card in its player's hand, and, when the
+/// trick's leader is known and has a card in the row, every other card of the suit led when its
+/// player still holds that suit (unless marked `^R`).
+fn line_fits(
+    first: Compass,
+    row: &[PlayEntry],
+    rotation: usize,
+    hands: &[CardSet; 4],
+    leader: Option<Compass>,
+) -> bool {
+    let seat_of = |c: usize| first.advance(c + rotation);
+    let led = leader.and_then(|l| {
+        row.iter().enumerate().find_map(|(c, e)| match e.item {
+            PlayItem::Card { card, .. } if seat_of(c) == l => Some(card.suit()),
+            _ => None,
+        })
+    });
+    row.iter().enumerate().all(|(c, e)| {
+        let PlayItem::Card { card, revoke, .. } = e.item else { return true };
+        let Some(hand) = hands.get(seat_of(c).index()) else { return false };
+        hand.contains(card) && (revoke || led.is_none_or(|s| card.suit() == s || hand.suit(s).is_empty()))
+    })
 }
 
 /// Replays the play against the deal, the contract and the result.
@@ -150,11 +228,12 @@ pub(super) fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
             tags.get(Known::Play).map_or(play_span, |t| t.value_span),
         ));
     }
-    // A hand with spot cards (`x`) is not known card by card: its holdings are not checked.
+    // A hand with spot cards (`x`), or shown in part, is not known card by card: its holdings
+    // are not checked.
     let mut hands: [Option<CardSet>; 4] = info.deal.map_or([None; 4], |d| d.hands);
     if let Some(deal) = info.deal {
         for seat in Compass::ALL {
-            if deal.has_spots(seat) {
+            if deal.has_spots(seat) || deal.is_shown_in_part(seat) {
                 hands[seat.index()] = None;
             }
         }
@@ -173,8 +252,10 @@ pub(super) fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
             play.entries.get(52).map_or(play_span, |e| e.span),
         ));
     }
-    let total_cards = info.deal.map_or(52, |d| d.card_count().max(4));
-    let max_tricks = total_cards / 4;
+    // As many tricks as the longest hand holds cards: 13 for a deal whose hidden hands are
+    // written `-` or shown in part, fewer for an end position.
+    let max_tricks =
+        info.deal.map_or(13, |d| Compass::ALL.iter().map(|&s| d.hand_size(s)).max().unwrap_or(0)).max(1);
     for row in rows.take(13) {
         // Entries by seat.
         let mut by_seat: [Option<&crate::model::PlayEntry>; 4] = [None; 4];

@@ -8,7 +8,8 @@ use super::*;
 /// and the other games that break it the same way are counted in one warning at the end of the
 /// file instead of being reported one by one. "The same way" is the same code and the same
 /// message once every run of digits and every run of letters inside back-quotes is reduced to its
-/// kind. Errors (and so, under `strict`, the producers' conventions) are always reported in their game.
+/// kind. Errors (and so, under `strict`, the producers' conventions) are always reported in their game,
+/// and so are the warnings that flag a line of their own ([`PER_LINE`]).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Repeats {
     /// By shape: the first occurrence and how many later ones were held back.
@@ -30,6 +31,10 @@ pub(super) struct Repeat {
     games: usize,
 }
 
+/// Warnings that flag one line each (a play line read from another seat): each says where the
+/// reading differs from the text, so each is reported where it stands, in every game.
+pub(super) const PER_LINE: &[&str] = &[codes::PLAY_TRICK_ORDER];
+
 /// At most this many distinct shapes are remembered per file (memory stays bounded).
 pub(super) const MAX_REPEAT_SHAPES: usize = 256;
 
@@ -38,7 +43,7 @@ impl Repeats {
         self.game += 1;
         let game = self.game;
         diags.retain(|d| {
-            if d.is_error() {
+            if d.is_error() || PER_LINE.contains(&d.code()) {
                 return true;
             }
             let key = shape_hash(d.code(), d.message());

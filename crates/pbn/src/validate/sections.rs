@@ -201,7 +201,7 @@ pub(super) fn check_sections(
     restore_opening_passes(info, auction_span, &mut replay_diags, diags);
     diags.append(&mut replay_diags);
     check_contract(tags, info, diags);
-    check_play_or_trick_order(tags, info, diags);
+    check_play_or_rotated_lines(tags, info, diags);
     check_score(tags, info, diags);
 }
 

@@ -275,7 +275,21 @@ pub(super) fn check_deal(deal: &Deal, sp: Span, diags: &mut Vec<Diagnostic>) {
     }
     let sizes = all_sizes.get(..given).unwrap_or(&[]);
     let max = sizes.iter().copied().max().unwrap_or(0);
-    if max == 13 {
+    let partial: Vec<String> =
+        Compass::ALL.iter().filter(|&&s| deal.is_shown_in_part(s)).map(ToString::to_string).collect();
+    if max == 13 && !partial.is_empty() && sizes.iter().all(|&s| s <= 13) {
+        diags.push(
+            warn(
+                codes::DEAL_PARTIAL,
+                format!(
+                    "a partial deal: hands {} are shown in part, and a hand is not shown; checks that need every card of those hands are skipped",
+                    partial.join(", ")
+                ),
+                sp,
+            )
+            .with_help("write every card of a hand given, or `-` for a hand not given"),
+        );
+    } else if max == 13 {
         if sizes.iter().any(|&s| s != 13) {
             diags.push(err(codes::DEAL_HAND_SIZE, format!("hands hold {sizes:?} cards, not 13 each"), sp));
         }
