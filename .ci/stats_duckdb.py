@@ -1,9 +1,12 @@
 """Computes the poker statistics of `cardnote stats` again, independently, with SQL in DuckDB over
 the Parquet tables of `cardnote export`, and compares the two player by player.
 
-Usage: python stats_duckdb.py TABLES_DIR STATS_JSONL
+Usage: python stats_duckdb.py TABLES_DIR STATS_JSONL HANDS ERRORED UNFINISHED
 The definitions are those of the poker-stats crate docs, restated here in SQL over the `hands`,
 `seats` and `actions` tables only (no engine): a disagreement means one side is wrong.
+Both sides leave out the hands the replay refuses and the hands that do not end; their numbers
+are counted here and must be the reviewed HANDS (all hands exported), ERRORED and UNFINISHED
+(not errored), so a hand cardnote starts refusing (or stops refusing) cannot disappear unseen.
 """
 
 import json
@@ -112,18 +115,31 @@ GROUP BY player
 ORDER BY player
 """
 
+EXCLUDED_SQL = r"""
+SELECT
+  count(*) AS hands,
+  count(*) FILTER (WHERE len(error_codes) > 0) AS errored,
+  count(*) FILTER (WHERE len(error_codes) = 0 AND NOT terminal) AS unfinished
+FROM read_parquet('{d}/hands/**/*.parquet', union_by_name = true)
+"""
+
 COUNTS = ["hands", "vpip", "pfr", "three_bet_chances", "three_bets", "cbet_chances", "cbets",
           "saw_second_street", "showdowns", "won_at_showdown", "blind_hands"]
 
 
 def main() -> int:
     tables, stats_path = sys.argv[1], sys.argv[2]
+    expected = tuple(int(n) for n in sys.argv[3:6])
+    counted = duckdb.sql(EXCLUDED_SQL.format(d=tables)).fetchall()[0]
+    print(f"hands exported: {counted[0]}, left out: {counted[1]} errored, {counted[2]} unfinished")
     rows = duckdb.sql(SQL.format(d=tables)).fetchall()
     columns = ["player"] + COUNTS[:10] + ["net_won", "blind_hands", "bb_per_100"]
     sql = {r[0]: dict(zip(columns, r)) for r in rows}
     with open(stats_path, encoding="utf-8") as f:
         ours = {o["player"]: o for o in map(json.loads, f)}
     problems = []
+    if tuple(counted) != expected:
+        problems.append(f"hands, errored, unfinished: {tuple(counted)}, expected {expected}")
     if set(sql) != set(ours):
         problems.append(f"players differ: only SQL {sorted(set(sql) - set(ours))[:5]}, "
                         f"only cardnote {sorted(set(ours) - set(sql))[:5]}")

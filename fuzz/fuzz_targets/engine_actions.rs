@@ -118,7 +118,8 @@ fn check(state: &State, vanished: bool, peak: &mut Chips) {
             // significant digits they may differ in that last digit (F9); integral ones are exact.
             let exact = stack.is_integral() && expected.is_integral();
             assert!(
-                stack == expected || (!exact && to_f64(stack.sub(expected)).abs() <= rounding_bound(state, peak)),
+                stack == expected
+                    || (!exact && to_f64(stack.sub(expected)).abs() <= rounding_bound(state, peak)),
                 "player {i}: stack {stack} != starting + payoff {expected}"
             );
         } else {

@@ -1,6 +1,8 @@
 //! LIN reader and writers: any bytes read without panicking and are written back byte for byte;
 //! boards that read without errors, written canonically, read back to the same deal, calls, cards
-//! and claim; and LIN -> PBN -> LIN never panics.
+//! and claim; and LIN -> PBN -> LIN never panics and, when the LIN and the conversion report no
+//! error, gives back boards with the same deal, dealer, vulnerability, calls, cards and claim
+//! (`bridge-convert/tests/shared.rs` compares every tag on the real archives).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -38,7 +40,8 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         let canonical = writer.into_inner();
-        let again: Vec<lin::Board> = read(&canonical).iter().filter_map(|r| r.model.board().cloned()).collect();
+        let again: Vec<lin::Board> =
+            read(&canonical).iter().filter_map(|r| r.model.board().cloned()).collect();
         let key = |b: &lin::Board| {
             let calls: Vec<_> = b.auction.iter().map(|c| (c.call, c.alert, c.explanation.clone())).collect();
             let cards: Vec<_> = b.play.iter().map(|c| c.card).collect();
@@ -49,5 +52,46 @@ fuzz_target!(|data: &[u8]| {
     }
 
     let pbn = bridge_convert::lin_to_pbn(data);
-    let _ = bridge_convert::pbn_to_lin(&pbn.text);
+    let back = bridge_convert::pbn_to_lin(&pbn.text);
+    // Left out (FINDINGS F29, open): a board that repeats `pn`, `qx`, `md` or `mn` among its other
+    // tags (the PBN keeps the repeat in `LinExtras`, and the LIN written back puts it after the
+    // deal, where it begins another board when read), and a board without a dealer or a deal
+    // (its auction has no first seat in PBN and is lost).
+    let repeats =
+        records.iter().filter_map(|r| r.model.board()).filter(|b| **b != lin::Board::default()).any(|b| {
+            b.dealer.is_none()
+                || b.deal.is_none()
+                || b.extras.iter().any(|e| matches!(e.tag.as_str(), "pn" | "qx" | "md" | "mn"))
+        });
+    let clean = !repeats
+        && !records.iter().any(lin::Record::has_errors)
+        && !pbn.diagnostics.iter().any(cards_core::Diagnostic::is_error)
+        && !back.diagnostics.iter().any(cards_core::Diagnostic::is_error);
+    if clean {
+        // The board's play as the canonical check above sees it: deal, dealer, vulnerability,
+        // calls with alerts and explanations, cards, claim (titles, players and other tags are
+        // compared on the real archives by `bridge-convert/tests/shared.rs`; on any bytes a value
+        // holding `|` is cut, F29).
+        let key = |b: &lin::Board| {
+            let b = cardnote_fuzz::lin_board_normal(b);
+            let calls: Vec<_> = b.auction.iter().map(|c| (c.call, c.alert, c.explanation.clone())).collect();
+            let cards: Vec<_> = b.play.iter().map(|c| c.card).collect();
+            (b.deal.map(|d| d.hands), b.dealer, b.vulnerability, calls, cards, b.claim)
+        };
+        let boards = |rs: &[lin::Record]| {
+            rs.iter()
+                .filter_map(|r| r.model.board())
+                .filter(|b| **b != lin::Board::default())
+                .map(key)
+                .collect::<Vec<_>>()
+        };
+        let again = read(back.text.as_bytes());
+        assert_eq!(
+            boards(&records),
+            boards(&again),
+            "LIN -> PBN -> LIN changed a board\n{}\n{}",
+            pbn.text,
+            back.text
+        );
+    }
 });

@@ -1,5 +1,5 @@
-//! Preferans (PPN) reader and checker: never panics on any text, and every diagnostic span lies
-//! inside the text on character boundaries.
+//! Preferans (PPN) reader and checker: never panics on any text, every diagnostic span lies
+//! inside the text on character boundaries, and whatever was read survives its JSON form.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -9,5 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let report = ppn_pref::check_str(text);
     cardnote_fuzz::assert_spans(text, &report.all_diagnostics());
     assert_eq!(report.records.len(), report.document.records.len(), "one check per record");
-    let _ = ppn_pref::json::to_json(&report.document.game);
+    let json = ppn_pref::json::to_json(&report.document.game);
+    let back = ppn_pref::json::from_json(&json).unwrap_or_else(|e| panic!("{e:?}\n{json}"));
+    assert_eq!(back, report.document.game, "the JSON form reads back differently:\n{json}");
 });

@@ -1,6 +1,7 @@
-//! Snapshots over `corpus/phh`: the parsed model (JSON form) and diagnostics of every file, the
-//! rendered diagnostics of the compliance set `corpus/phh/invalid/` (one file per error code), and
-//! round trips, fast/general agreement and format-preserving no-op edits on every valid file.
+//! Snapshots over `corpus/phh`: the parsed model (JSON form), diagnostics and replay (under both
+//! rule profiles) of every file, the rendered diagnostics of the compliance set
+//! `corpus/phh/invalid/` (one file per error code, reading and replay codes alike), and round
+//! trips, fast/general agreement and format-preserving no-op edits on every valid file.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::BTreeSet;
@@ -9,11 +10,40 @@ use std::path::Path;
 use cards_core::LineIndex;
 use serde_json::{Value, json};
 
+const PROFILES: [phh::replay::RuleProfile; 2] =
+    [phh::replay::RuleProfile::Pokerkit, phh::replay::RuleProfile::Wsop];
+
 fn model_snapshot(text: &str) -> Value {
     let index = LineIndex::new(text);
     let at = |offset: usize| {
         let (l, c) = index.line_col(text, offset);
         format!("{l}:{c}")
+    };
+    let diagnostics = |list: &[cards_core::Diagnostic]| -> Vec<Value> {
+        list.iter()
+            .map(|d| {
+                json!({
+                    "severity": d.severity(),
+                    "code": d.code(),
+                    "message": d.message(),
+                    "at": at(d.span().start),
+                    "text": &text[d.span().range()],
+                })
+            })
+            .collect()
+    };
+    // The replay under each profile: whether the hand ends, and what the replay reports.
+    let replay = |h: &phh::ParsedHand| -> Value {
+        let mut out = serde_json::Map::new();
+        for profile in PROFILES {
+            if let Some(outcome) = phh::replay::replay_parsed(h, profile) {
+                out.insert(
+                    profile.name().to_owned(),
+                    json!({ "terminal": outcome.terminal, "diagnostics": diagnostics(&outcome.diagnostics) }),
+                );
+            }
+        }
+        Value::Object(out)
     };
     let file = phh::parse_file(text);
     let hands: Vec<Value> = file
@@ -25,13 +55,8 @@ fn model_snapshot(text: &str) -> Value {
                 "name": h.name,
                 "hand": h.hand,
                 "action_spans": h.action_spans.iter().map(|s| format!("{}+{}", at(s.start), s.len())).collect::<Vec<_>>(),
-                "diagnostics": h.diagnostics.iter().map(|d| json!({
-                    "severity": d.severity(),
-                    "code": d.code(),
-                    "message": d.message(),
-                    "at": at(d.span().start),
-                    "text": &text[d.span().range()],
-                })).collect::<Vec<_>>(),
+                "diagnostics": diagnostics(&h.diagnostics),
+                "replay": replay(h),
             })
         })
         .collect();
@@ -80,6 +105,7 @@ fn corpus_models() {
 #[test]
 fn compliance_set_rendered_diagnostics() {
     let mut seen = BTreeSet::new();
+    let mut replayed = BTreeSet::new();
     insta::glob!("../../../corpus/phh/invalid", "*.phh*", |path| {
         let text = std::fs::read_to_string(path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -91,11 +117,29 @@ fn compliance_set_rendered_diagnostics() {
                 rendered.push_str(&d.display(&name, &text).to_string());
                 rendered.push('\n');
             }
+            for profile in PROFILES {
+                let Some(outcome) = phh::replay::replay_parsed(hand, profile) else { continue };
+                for d in &outcome.diagnostics {
+                    replayed.insert(d.code().to_owned());
+                    rendered.push_str(&format!("replay under {}: ", profile.name()));
+                    rendered.push_str(&d.display(&name, &text).to_string());
+                    rendered.push('\n');
+                }
+            }
         }
         assert!(!rendered.is_empty(), "{name} reports nothing");
+        // A replay code's file is named for it and draws it (as an error under wsop).
+        if let Some(code) = name.strip_suffix(".phh").filter(|n| n.starts_with("replay-")) {
+            let code = code.to_uppercase().replace('-', "_");
+            let wsop = phh::replay::replay_parsed(&file.hands[0], phh::replay::RuleProfile::Wsop).unwrap();
+            assert!(
+                wsop.diagnostics.iter().any(|d| d.code() == code && d.is_error()),
+                "{name}: {:?}",
+                wsop.diagnostics
+            );
+        }
         insta::assert_snapshot!(rendered);
     });
-    // Replay codes come from the replay, not from reading: the replay tests cover them.
     let all: BTreeSet<String> = phh::codes::ALL
         .iter()
         .filter(|s| !s.starts_with("REPLAY_") && !phh::codes::AFTER_READING.contains(s))
@@ -103,6 +147,23 @@ fn compliance_set_rendered_diagnostics() {
         .collect();
     let missing: Vec<_> = all.difference(&seen).collect();
     assert!(missing.is_empty(), "codes without a compliance file: {missing:?}");
+    // Every refusal of the engine a PHH file can draw has a file of its own
+    // (`action-player.phh` draws REPLAY_NO_SUCH_PLAYER); the others are never reached by it (the engine's own tests,
+    // `poker-engine/tests/refusals.rs`, cover every kind).
+    let unreachable = [
+        // A PHH amount is finite.
+        "REPLAY_AMOUNT_NOT_FINITE",
+        // The replay restarts on exact amounts instead.
+        "REPLAY_AMOUNT_NOT_INTEGRAL",
+    ];
+    let refusals: BTreeSet<String> = poker_engine::ActionError::ALL
+        .iter()
+        .map(|e| e.code())
+        .filter(|c| !unreachable.contains(c))
+        .map(str::to_owned)
+        .collect();
+    let missing: Vec<_> = refusals.difference(&replayed).collect();
+    assert!(missing.is_empty(), "engine refusals without a compliance file: {missing:?}");
 }
 
 /// Format-preserving edits on every valid corpus file: appending an action and setting a field

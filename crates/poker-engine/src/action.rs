@@ -339,6 +339,41 @@ pub enum ActionError {
 }
 
 impl ActionError {
+    /// Every kind of refusal, once each in declaration order (the kinds with a payload carry a
+    /// placeholder: player 0, zero chips). Tests walk this list so that no kind goes untested.
+    pub const ALL: [ActionError; 30] = [
+        ActionError::HandOver,
+        ActionError::NoSuchPlayer,
+        ActionError::WrongPlayer { expected: 0 },
+        ActionError::NoBettingPending,
+        ActionError::BringInPending,
+        ActionError::NoBringIn,
+        ActionError::RaiseCapReached,
+        ActionError::ShortAllInNotRaisable,
+        ActionError::BettingNotReopened,
+        ActionError::AlreadyCovered,
+        ActionError::NoOpponentToRaise,
+        ActionError::BelowMinimum { min: Chips::ZERO },
+        ActionError::AboveMaximum { max: Chips::ZERO },
+        ActionError::NoBoardDealing,
+        ActionError::NoHoleDealing,
+        ActionError::DrawPending,
+        ActionError::BadCardCount,
+        ActionError::NoDrawPending,
+        ActionError::DiscardNotHeld,
+        ActionError::NoShowdown,
+        ActionError::PlayerNotActive,
+        ActionError::NotInShowdown,
+        ActionError::TooManyCardsShown,
+        ActionError::UnknownCardShown,
+        ActionError::MustShowAll,
+        ActionError::UnknownUpCard,
+        ActionError::CardNotInDeck,
+        ActionError::AmountNotFinite,
+        ActionError::AmountTooLarge,
+        ActionError::AmountNotIntegral,
+    ];
+
     /// Whether the action passed one of this engine's own limits (an infinite or too large
     /// amount) rather than a rule of the game: PokerKit's replay would not repair around it.
     #[must_use]
@@ -571,5 +606,87 @@ impl Warnings {
     #[must_use]
     pub const fn union(self, other: Warnings) -> Warnings {
         Warnings(self.0 | other.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GameError;
+
+    /// The place of a kind in the declaration; exhaustive, so a new kind does not compile until
+    /// it is given a place here (and then [`ActionError::ALL`] must hold it, see below).
+    const fn ordinal(e: &ActionError) -> usize {
+        match e {
+            ActionError::HandOver => 0,
+            ActionError::NoSuchPlayer => 1,
+            ActionError::WrongPlayer { .. } => 2,
+            ActionError::NoBettingPending => 3,
+            ActionError::BringInPending => 4,
+            ActionError::NoBringIn => 5,
+            ActionError::RaiseCapReached => 6,
+            ActionError::ShortAllInNotRaisable => 7,
+            ActionError::BettingNotReopened => 8,
+            ActionError::AlreadyCovered => 9,
+            ActionError::NoOpponentToRaise => 10,
+            ActionError::BelowMinimum { .. } => 11,
+            ActionError::AboveMaximum { .. } => 12,
+            ActionError::NoBoardDealing => 13,
+            ActionError::NoHoleDealing => 14,
+            ActionError::DrawPending => 15,
+            ActionError::BadCardCount => 16,
+            ActionError::NoDrawPending => 17,
+            ActionError::DiscardNotHeld => 18,
+            ActionError::NoShowdown => 19,
+            ActionError::PlayerNotActive => 20,
+            ActionError::NotInShowdown => 21,
+            ActionError::TooManyCardsShown => 22,
+            ActionError::UnknownCardShown => 23,
+            ActionError::MustShowAll => 24,
+            ActionError::UnknownUpCard => 25,
+            ActionError::CardNotInDeck => 26,
+            ActionError::AmountNotFinite => 27,
+            ActionError::AmountTooLarge => 28,
+            ActionError::AmountNotIntegral => 29,
+        }
+    }
+
+    #[test]
+    fn all_lists_every_kind_once_in_order() {
+        for (i, e) in ActionError::ALL.iter().enumerate() {
+            assert_eq!(ordinal(e), i, "{e:?}");
+        }
+    }
+
+    /// Every replay code that is neither a warning's nor a setup error's is the code of a kind
+    /// in [`ActionError::ALL`], and the kinds' codes are distinct: a new kind with a new code
+    /// that is missing from `ALL` fails here.
+    #[test]
+    fn all_holds_the_kind_of_every_refusal_code() {
+        let game = [
+            GameError::UnknownVariant,
+            GameError::TooFewPlayers,
+            GameError::TooManyPlayers,
+            GameError::NegativeForcedBet,
+            GameError::NoForcedBets,
+            GameError::NonPositiveStack,
+            GameError::BlindsAndBringIn,
+            GameError::BringInTooLarge,
+            GameError::BadBetSize,
+            GameError::AmountTooLarge,
+        ];
+        let kinds: Vec<&str> = ActionError::ALL.iter().map(ActionError::code).collect();
+        let mut distinct = kinds.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), kinds.len(), "two kinds share a code");
+        for code in codes::ALL {
+            let other =
+                Warning::ALL.iter().any(|w| w.code() == *code) || game.iter().any(|g| g.code() == *code);
+            assert!(other || kinds.contains(code), "{code} is no kind's code in ActionError::ALL");
+        }
+        for code in &kinds {
+            assert!(codes::ALL.contains(code), "{code} is not in codes::ALL");
+        }
     }
 }

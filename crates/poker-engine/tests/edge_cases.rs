@@ -235,9 +235,10 @@ fn e13_incomplete_all_in_does_not_reopen() {
             "p3 cbr 33",
         ],
     );
-    assert!(act(&mut s, "p1 cbr 60").is_err());
+    // Facing 13 more, less than the 20 of the last full bet: the short all-in is not raisable.
+    assert_eq!(act(&mut s, "p1 cbr 60"), Err(ActionError::ShortAllInNotRaisable));
     act(&mut s, "p1 cc").unwrap();
-    assert!(act(&mut s, "p2 cbr 60").is_err());
+    assert_eq!(act(&mut s, "p2 cbr 60"), Err(ActionError::ShortAllInNotRaisable));
 }
 
 #[test]
@@ -279,7 +280,7 @@ fn e16_consecutive_short_all_ins_not_adding_up() {
     play(&mut s, &["p3 cbr 20", "p4 cbr 25", "p5 cbr 32", "p1 f", "p2 f"]);
     assert_eq!(s.turn(), Turn::Bet(2));
     assert!(s.raise_range().is_none());
-    assert!(act(&mut s, "p3 cbr 100").is_err());
+    assert_eq!(act(&mut s, "p3 cbr 100"), Err(ActionError::ShortAllInNotRaisable));
 }
 
 #[test]
@@ -305,7 +306,7 @@ fn e17_fixed_limit_half_bet_all_in_does_not_reopen() {
             "p3 cbr 3",
         ],
     );
-    assert!(act(&mut s, "p1 cbr 5").is_err());
+    assert_eq!(act(&mut s, "p1 cbr 5"), Err(ActionError::ShortAllInNotRaisable));
 }
 
 fn stud(variant: &str, stacks: &str, ups: [&str; 3]) -> State {
@@ -370,7 +371,7 @@ fn e22_stud_short_all_in_over_the_bring_in_counts_as_completion() {
     let mut s = stud("F7S", "[100,5,100]", ["2c", "9d", "9h"]);
     act(&mut s, "p1 pb").unwrap();
     act(&mut s, "p2 cbr 4").unwrap();
-    assert!(act(&mut s, "p3 cbr 5").is_err());
+    assert_eq!(act(&mut s, "p3 cbr 5"), Err(ActionError::BelowMinimum { min: c("9") }));
     assert_eq!(s.raise_range(), Some((c("9"), c("9"))));
     act(&mut s, "p3 cbr 9").unwrap();
 }
@@ -548,8 +549,16 @@ fn illegal_actions_leave_the_state_unchanged() {
     ));
     play(&mut s, &["d dh p1 ????", "d dh p2 ????", "d dh p3 ????"]);
     let before = format!("{s:?}");
-    for a in ["p1 cc", "p3 cbr 3", "p3 cbr 101", "d db AsKsQs", "p9 f", "p3 sm -", "p3 sd"] {
-        assert!(act(&mut s, a).is_err(), "{a}");
+    for (a, error) in [
+        ("p1 cc", ActionError::WrongPlayer { expected: 2 }),
+        ("p3 cbr 3", ActionError::BelowMinimum { min: c("4") }),
+        ("p3 cbr 101", ActionError::AboveMaximum { max: c("100") }),
+        ("d db AsKsQs", ActionError::NoBoardDealing),
+        ("p9 f", ActionError::NoSuchPlayer),
+        ("p3 sm -", ActionError::NoShowdown),
+        ("p3 sd", ActionError::NoDrawPending),
+    ] {
+        assert_eq!(act(&mut s, a), Err(error), "{a}");
         assert_eq!(format!("{s:?}"), before, "{a}");
     }
 }

@@ -54,7 +54,15 @@ proptest! {
 
     #[test]
     fn reader_never_panics(s in "\\PC{0,200}") {
-        let _ = check(&s);
+        let report = check(&s);
+        // one check per record, every span inside the text on character boundaries
+        prop_assert_eq!(report.records.len(), report.document.records.len());
+        for d in report.all_diagnostics() {
+            prop_assert!(s.get(d.span().range()).is_some(), "{d:?}");
+        }
+        // whatever was read survives its JSON form
+        let j = json::to_json(&report.document.game);
+        prop_assert_eq!(&json::from_json(&j).unwrap(), &report.document.game, "{}", j);
     }
 
     #[test]

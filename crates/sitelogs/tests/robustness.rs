@@ -53,21 +53,28 @@ fn variants(bytes: &[u8]) -> Vec<Vec<u8>> {
 
 #[test]
 fn pokerstars_reader_never_panics() {
+    let mut written = 0usize;
     for file in corpus_files("txt") {
         for input in variants(&file) {
             for record in pokerstars::Reader::new(&input[..], Options::default()) {
                 assert!(record.span.end <= input.len());
                 if let Some(hand) = &record.hand {
-                    // Whatever imports can be written back.
-                    let _ = pokerstars::write_hand(hand);
+                    // Whatever imports is written back, and reads back to the same hand.
+                    let text = pokerstars::write_hand(hand).unwrap_or_else(|e| panic!("{e}: {hand:?}"));
+                    let again =
+                        pokerstars::Reader::from_str(&text, Options::default()).next().expect("one hand");
+                    assert_eq!(again.hand.as_ref(), Some(hand), "written back as\n{text}");
+                    written += 1;
                 }
             }
         }
     }
+    assert!(written > 1000, "only {written} hands imported and written back");
 }
 
 #[test]
 fn acpc_reader_never_panics() {
+    let mut written = 0usize;
     let games = [acpc::GameDef::pluribus()]
         .into_iter()
         .chain(
@@ -80,12 +87,17 @@ fn acpc_reader_never_panics() {
                 for record in acpc::Reader::new(&input[..], game, Options::default()) {
                     assert!(record.span.end <= input.len());
                     if let Some(hand) = &record.hand {
-                        let _ = acpc::state_line(hand, game);
+                        let line = acpc::state_line(hand, game).unwrap_or_else(|e| panic!("{e}: {hand:?}"));
+                        let again =
+                            acpc::Reader::from_str(&line, game, Options::default()).next().expect("one hand");
+                        assert_eq!(again.hand.as_ref(), Some(hand), "written back as {line}");
+                        written += 1;
                     }
                 }
             }
         }
     }
+    assert!(written > 1000, "only {written} hands imported and written back");
     for game in corpus_files("game") {
         for input in variants(&game) {
             let _ = acpc::GameDef::parse(&String::from_utf8_lossy(&input));
