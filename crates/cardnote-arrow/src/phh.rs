@@ -35,6 +35,8 @@ pub fn hands_schema() -> SchemaRef {
         vec![col::text("hand", true), col::i64("level", true), col::text("table", true)],
         vec![col::text("currency", true), col::text("author", true)],
         vec![col::flag("terminal", true), col::texts("error_codes"), col::texts("warning_codes")],
+        col::amount("unawarded", true).into(),
+        vec![col::flag("counted", true)],
     ])
 }
 
@@ -253,6 +255,8 @@ impl PhhTables {
         row.text(hand.table.as_ref().map(ToString::to_string).as_deref());
         row.text(hand.currency.as_deref()).text(hand.author.as_deref());
         row.flag(outcome.map(|o| o.terminal)).texts(Some(codes(true))).texts(Some(codes(false)));
+        row.amount(outcome.map(|o| o.unawarded.as_str()));
+        row.flag(replayed.map(|r| r.outcome.terminal && !r.has_errors()));
 
         for (seat, cards) in seat_cards(hand).iter().enumerate() {
             let player = hand.players.as_ref().and_then(|p| p.get(seat)).map(String::as_str);
