@@ -312,3 +312,36 @@ impl PhhTables {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use arrow_array::{BooleanArray, StringArray};
+
+    use super::*;
+
+    const SETUP: &str = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+                         starting_stacks = [100, 100]\n";
+
+    /// A declared field the replay does not give is a row of `errors` and in `error_codes`, yet
+    /// the hand is `counted`; an unfinished hand is not, and shows what stays in the pot.
+    #[test]
+    fn declared_field_errors_are_counted_and_unfinished_hands_marked() {
+        let mut tables = PhhTables::default();
+        let mut errors = ErrorsTable::default();
+        let declared =
+            format!("{SETUP}actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 f']\nfinishing_stacks = [1, 1]\n");
+        tables.push("declared.phh", 0, &phh::parse_hand(&declared), &mut errors);
+        let unfinished = format!("{SETUP}actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cbr 6']\n");
+        tables.push("unfinished.phh", 0, &phh::parse_hand(&unfinished), &mut errors);
+        assert_eq!(errors.rows(), 1);
+        let hands = tables.finish().unwrap().hands;
+        let column = |name: &str| hands.column_by_name(name).unwrap().clone();
+        let counted = column("counted");
+        let counted = counted.as_any().downcast_ref::<BooleanArray>().unwrap();
+        assert!(counted.value(0) && !counted.value(1));
+        let unawarded = column("unawarded");
+        let unawarded = unawarded.as_any().downcast_ref::<StringArray>().unwrap();
+        assert_eq!((unawarded.value(0), unawarded.value(1)), ("0", "8"));
+    }
+}
