@@ -1076,7 +1076,7 @@ mod tests {
         assert!(d.message().contains("the showdown is missing"), "{}", d.message());
         assert!(d.message().contains("payoffs [-20, 20, 0]"), "{}", d.message());
         // With p2's cards unknown, the cards dealt decide nothing: no claim.
-        let unknown = file.hands[0].hand.as_ref().map(|h| crate::write_hand(h)).unwrap();
+        let unknown = file.hands[0].hand.as_ref().map(crate::write_hand).unwrap();
         let unknown = unknown.replace("'d dh p2 7s2d'", "'d dh p2 ????'");
         let outcome = replay_parsed(&crate::parse_hand(&unknown), RuleProfile::Pokerkit).unwrap();
         assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics);
