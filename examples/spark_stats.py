@@ -46,7 +46,7 @@ def counts_of_files(batches):
 
 
 PARQUET_SQL = """
-WITH hands AS (SELECT file, `index` FROM hands WHERE terminal AND size(error_codes) = 0),
+WITH hands AS (SELECT file, `index` FROM hands WHERE counted),
 acts AS (SELECT a.* FROM actions a LEFT SEMI JOIN hands h ON a.file = h.file AND a.`index` = h.`index`),
 seat_flags AS (
   SELECT file, `index`, actor AS seat,

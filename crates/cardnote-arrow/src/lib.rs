@@ -54,6 +54,8 @@
 //! | `currency`, `author` | utf8? | optional fields |
 //! | `terminal` | bool? | the replay reached the end; null when not replayed (reading errors) |
 //! | `error_codes`, `warning_codes` | `list<utf8>` | codes of the record's diagnostics, reading and replay, as `check` reports them |
+//! | `unawarded` (+ `_f64`) | utf8? | chips left in the pots, awarded to no one: `0` for a hand that ran to its end, more for one whose actions end before it does (`terminal` false, warning `PHH_UNFINISHED_HAND`); null when not replayed |
+//! | `counted` | bool? | the hand counts in `cardnote stats`: replayed to its end with no error against its actions (a declared `finishing_stacks` or `winnings` the replay does not give is in `error_codes` but does not stop it); null when not replayed |
 //!
 //! ## `seats` (PHH, one row per player of each hand)
 //! | column | type | meaning |

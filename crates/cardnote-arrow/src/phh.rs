@@ -35,6 +35,8 @@ pub fn hands_schema() -> SchemaRef {
         vec![col::text("hand", true), col::i64("level", true), col::text("table", true)],
         vec![col::text("currency", true), col::text("author", true)],
         vec![col::flag("terminal", true), col::texts("error_codes"), col::texts("warning_codes")],
+        col::amount("unawarded", true).into(),
+        vec![col::flag("counted", true)],
     ])
 }
 
@@ -253,6 +255,8 @@ impl PhhTables {
         row.text(hand.table.as_ref().map(ToString::to_string).as_deref());
         row.text(hand.currency.as_deref()).text(hand.author.as_deref());
         row.flag(outcome.map(|o| o.terminal)).texts(Some(codes(true))).texts(Some(codes(false)));
+        row.amount(outcome.map(|o| o.unawarded.as_str()));
+        row.flag(replayed.map(|r| r.outcome.terminal && !r.has_errors()));
 
         for (seat, cards) in seat_cards(hand).iter().enumerate() {
             let player = hand.players.as_ref().and_then(|p| p.get(seat)).map(String::as_str);
@@ -306,5 +310,38 @@ impl PhhTables {
             seats: self.seats.finish()?,
             actions: self.actions.finish()?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use arrow_array::{BooleanArray, StringArray};
+
+    use super::*;
+
+    const SETUP: &str = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+                         starting_stacks = [100, 100]\n";
+
+    /// A declared field the replay does not give is a row of `errors` and in `error_codes`, yet
+    /// the hand is `counted`; an unfinished hand is not, and shows what stays in the pot.
+    #[test]
+    fn declared_field_errors_are_counted_and_unfinished_hands_marked() {
+        let mut tables = PhhTables::default();
+        let mut errors = ErrorsTable::default();
+        let declared =
+            format!("{SETUP}actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 f']\nfinishing_stacks = [1, 1]\n");
+        tables.push("declared.phh", 0, &phh::parse_hand(&declared), &mut errors);
+        let unfinished = format!("{SETUP}actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cbr 6']\n");
+        tables.push("unfinished.phh", 0, &phh::parse_hand(&unfinished), &mut errors);
+        assert_eq!(errors.rows(), 1);
+        let hands = tables.finish().unwrap().hands;
+        let column = |name: &str| hands.column_by_name(name).unwrap().clone();
+        let counted = column("counted");
+        let counted = counted.as_any().downcast_ref::<BooleanArray>().unwrap();
+        assert!(counted.value(0) && !counted.value(1));
+        let unawarded = column("unawarded");
+        let unawarded = unawarded.as_any().downcast_ref::<StringArray>().unwrap();
+        assert_eq!((unawarded.value(0), unawarded.value(1)), ("0", "8"));
     }
 }

@@ -346,6 +346,26 @@ fn declared_winnings_are_compared_with_the_replay() {
     assert!(strict.iter().all(|r| r["ok"] == false), "{strict:?}");
 }
 
+/// A hand whose only error is a declared field the replay does not give stays an error of
+/// `check`, and `stats` counts it with the replay's outcome; an unfinished hand is a warning of
+/// its own and is not counted.
+#[test]
+fn stats_count_hands_whose_only_errors_are_declared_fields() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "wrong.phh", format!("{HAND}finishing_stacks = [999, 194, 200]\n").as_bytes());
+    let unfinished = HAND.replace(", 'p2 f']", "]");
+    write(dir.path(), "unfinished.phh", unfinished.as_bytes());
+    let records = json_lines(&cardnote(&["check", "--json", "wrong.phh", "unfinished.phh"], dir.path()));
+    assert_eq!(records[0]["ok"], false, "{}", records[0]);
+    assert_eq!(records[1]["ok"], true, "{}", records[1]);
+    assert_eq!(records[1]["warnings"][0]["code"], "PHH_UNFINISHED_HAND", "{}", records[1]);
+    let stats = cardnote(&["stats", "--csv", "wrong.phh", "unfinished.phh"], dir.path());
+    let said = text(&stats.stderr);
+    assert!(said.contains("1 hands counted, 1 skipped (0 with errors, 1 unfinished)"), "{said}");
+    let strict = json_lines(&cardnote(&["check", "--json", "--strict", "unfinished.phh"], dir.path()));
+    assert_eq!(strict[0]["ok"], false, "{}", strict[0]);
+}
+
 #[test]
 fn an_empty_phhs_holds_zero_hands() {
     let dir = tempfile::tempdir().unwrap();

@@ -59,6 +59,22 @@ pub const PHH_WINNINGS_RAKED: &str = "PHH_WINNINGS_RAKED";
 pub const PHH_WINNINGS_ZERO: &str = "PHH_WINNINGS_ZERO";
 /// Declared winnings that count the uncalled bet returned as won, as some sites do (warning).
 pub const PHH_WINNINGS_UNCALLED_BET: &str = "PHH_WINNINGS_UNCALLED_BET";
+/// A declared `finishing_stacks` or `winnings` that differs from the replay only in how the odd
+/// chip of a split pot was divided (halves, or the chip given to another winner): warning.
+pub const PHH_ODD_CHIP: &str = "PHH_ODD_CHIP";
+/// Declared winnings below the replay's for pot winners by more than the tenth a plain rake
+/// allows, read as a rake of a percentage plus a fixed jackpot drop (warning).
+pub const PHH_WINNINGS_RAKED_JACKPOT: &str = "PHH_WINNINGS_RAKED_JACKPOT";
+/// A declared outcome that the replay (a negative blind as a live post) does not give but the
+/// same hand with the post dead does (warning).
+pub const PHH_DEAD_POST: &str = "PHH_DEAD_POST";
+/// The actions end before the hand does: the replay is not terminal and the pot is not awarded
+/// (warning).
+pub const PHH_UNFINISHED_HAND: &str = "PHH_UNFINISHED_HAND";
+/// Hole cards dealt known that the replay does not use at the showdown (shown as `????`, or the
+/// showdown missing and the cards kept face down as PokerKit does), where the cards dealt decide
+/// the pot otherwise than the replay (warning).
+pub const PHH_SHOWN_UNKNOWN: &str = "PHH_SHOWN_UNKNOWN";
 /// A comment with no place in the canonical form (`fmt --preserve` keeps it).
 pub const PHH_COMMENT_WITHOUT_PLACE: &str = "PHH_COMMENT_WITHOUT_PLACE";
 
@@ -71,6 +87,11 @@ pub const LENIENCIES: &[&str] = &[
     PHH_WINNINGS_RAKED,
     PHH_WINNINGS_ZERO,
     PHH_WINNINGS_UNCALLED_BET,
+    PHH_ODD_CHIP,
+    PHH_WINNINGS_RAKED_JACKPOT,
+    PHH_DEAD_POST,
+    PHH_UNFINISHED_HAND,
+    PHH_SHOWN_UNKNOWN,
 ];
 
 /// Codes that come from comparing a replay with the file or from writing it, never from reading
@@ -82,6 +103,11 @@ pub const AFTER_READING: &[&str] = &[
     PHH_WINNINGS_RAKED,
     PHH_WINNINGS_ZERO,
     PHH_WINNINGS_UNCALLED_BET,
+    PHH_ODD_CHIP,
+    PHH_WINNINGS_RAKED_JACKPOT,
+    PHH_DEAD_POST,
+    PHH_UNFINISHED_HAND,
+    PHH_SHOWN_UNKNOWN,
     PHH_COMMENT_WITHOUT_PLACE,
 ];
 
@@ -115,6 +141,11 @@ pub const ALL: &[&str] = &[
     PHH_WINNINGS_RAKED,
     PHH_WINNINGS_ZERO,
     PHH_WINNINGS_UNCALLED_BET,
+    PHH_ODD_CHIP,
+    PHH_WINNINGS_RAKED_JACKPOT,
+    PHH_DEAD_POST,
+    PHH_UNFINISHED_HAND,
+    PHH_SHOWN_UNKNOWN,
     PHH_COMMENT_WITHOUT_PLACE,
 ];
 

@@ -221,11 +221,16 @@ fn check_signs(hand: &Hand, spans: &FieldSpans<'_, '_>, diags: &mut dyn Diagnost
                     Diagnostic::warning(
                         codes::PHH_NEGATIVE_BLIND,
                         format!(
-                            "negative blind or straddle ({a}): read as a dead post by a newly seated player"
+                            "negative blind or straddle ({a}): a post by a player who did not wait for \
+                             the blinds; the replay reads it as PokerKit does, live (part of the \
+                             player's first bet, not the opening position)"
                         ),
                         spans.element("blinds_or_straddles", i),
                     )
-                    .with_help("PokerKit treats a negative entry as a post of that size"),
+                    .with_help(
+                        "a declared outcome that shows the post was dead (in the pot, not part of the bet) \
+                         is reported as PHH_DEAD_POST",
+                    ),
                 );
             }
         }

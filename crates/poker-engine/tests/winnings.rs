@@ -30,9 +30,11 @@ fn a_raise_nobody_calls_wins_the_matched_part() {
 }
 
 #[test]
-fn a_dead_blind_stays_in_the_pot() {
-    // p4 posts 2 dead, raises to 16 and everyone folds: the pot is 2 + 4 + the dead 2 + the 4
-    // the big blind matched (a real ONG hand of the HandHQ set declares winnings of 12).
+fn a_post_is_live_in_the_winnings_too() {
+    // p4 posts 2 (a negative blind), raises to 16 and everyone folds: the post is part of the
+    // raise, as in the stacks (PokerKit's reading), so p4 collects 2 + 4 + the 4 the big blind
+    // matched and 12 come back. (A real ONG hand of the HandHQ set declares winnings of 12: its
+    // post was dead; `phh` reports that reading as PHH_DEAD_POST.)
     let outcome = hold_em(
         &[2, 4, 0, -2],
         &[
@@ -46,7 +48,8 @@ fn a_dead_blind_stays_in_the_pot() {
             "p2 f",
         ],
     );
-    assert_eq!(texts(outcome.state.winnings()), ["0", "0", "0", "12"]);
+    assert_eq!(texts(outcome.state.winnings()), ["0", "0", "0", "10"]);
+    assert_eq!(texts(outcome.state.uncalled_returned()), ["0", "0", "0", "12"]);
     assert_eq!(texts(outcome.payoffs()), ["-2", "-4", "0", "6"]);
 }
 

@@ -30,7 +30,7 @@
 //!
 //! | Statistic | Counted in a hand when the player… | Out of | Source term |
 //! |---|---|---|---|
-//! | `hands` | was dealt in (a seat of a hand that replayed to its end without error) | | PT4 "Hands" |
+//! | `hands` | was dealt in (a seat of a hand that replayed to its end without an error against its actions) | | PT4 "Hands" |
 //! | `vpip` | in the first betting round, called a non-zero amount, completed, bet or raised (posting a blind, an ante or a bring-in is forced, not voluntary; a check is not a put-in) | hands | PT4/HM "VPIP", fpdb `street0VPI` |
 //! | `pfr` | completed, bet or raised in the first betting round | hands | PT4/HM "PFR", fpdb `street0Aggr` |
 //! | `three_bet` | completed/bet/raised at a turn in the first betting round where exactly one completion, bet or raise by another player stood before him (the first such turn of the hand is the *chance*; blinds and the bring-in are not counted as bets, so an open raise is the 2-bet) | chances | PT4 "3Bet Preflop", fpdb `street0_3BChance`/`Done` |
@@ -53,7 +53,10 @@
 //! exist only in button games; stud seats are labelled `p1`, `p2`...
 //!
 //! Hands whose replay reports an error or that do not reach their end are not counted
-//! ([`Totals::skipped`]). Folds PokerKit's repair inserts (warning `REPLAY_REPAIRED_FOLD`) are not
+//! ([`Totals::skipped`]; of those, [`Totals::unfinished`] the hands whose actions end before the
+//! hand does). A declared `finishing_stacks` or `winnings` the replay does not give is a
+//! diagnostic of `check` and of the `errors` table, not a replay error: such a hand is counted,
+//! with the replay's outcome. Folds PokerKit's repair inserts (warning `REPLAY_REPAIRED_FOLD`) are not
 //! actions of the file and are not counted as folds.
 
 pub mod position;

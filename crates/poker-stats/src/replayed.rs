@@ -68,10 +68,12 @@ impl Replayed {
         Some(Replayed::new(hand, &parsed.action_spans, parsed.span, profile))
     }
 
-    /// Whether the replay reported an error (an illegal action or an impossible setup).
+    /// Whether the replay reported an error against the hand itself (an illegal action or an
+    /// impossible setup). A declared `finishing_stacks` or `winnings` the replay does not give is
+    /// not one ([`phh::replay::is_declared_outcome`]): the replayed outcome stands.
     #[must_use]
     pub fn has_errors(&self) -> bool {
-        self.outcome.diagnostics.iter().any(cards_core::Diagnostic::is_error)
+        phh::replay::replay_failed(&self.outcome.diagnostics)
     }
 }
 

@@ -43,7 +43,8 @@ fn is_betting(kind: &ActionKind) -> bool {
 }
 
 /// The facts of every seat of a replayed hand (`None` when the replay has errors or the hand did
-/// not reach its end: such hands are not counted).
+/// not reach its end: such hands are not counted). Errors of the declared outcome fields alone do
+/// not stop a hand being counted ([`Replayed::has_errors`]).
 #[must_use]
 pub fn seat_facts(hand: &Hand, replayed: &Replayed) -> Option<Vec<SeatFacts>> {
     if replayed.has_errors() || !replayed.outcome.terminal {
@@ -277,6 +278,7 @@ pub struct Totals {
     players: BTreeMap<String, PlayerStats>,
     counted: u64,
     skipped: u64,
+    unfinished: u64,
 }
 
 impl Totals {
@@ -303,10 +305,15 @@ impl Totals {
     }
 
     /// Counts one replayed hand; returns whether it was counted (hands with replay errors or
-    /// that did not reach their end are skipped and only counted in [`Totals::skipped`]).
+    /// that did not reach their end are skipped and only counted in [`Totals::skipped`], the
+    /// latter also in [`Totals::unfinished`]). A hand whose only errors are declared outcome
+    /// fields the replay does not give is counted, with the replay's outcome.
     pub fn add(&mut self, hand: &Hand, replayed: &Replayed) -> bool {
         let Some(facts) = seat_facts(hand, replayed) else {
             self.skipped += 1;
+            if !replayed.has_errors() && !replayed.outcome.terminal {
+                self.unfinished += 1;
+            }
             return false;
         };
         let bb = big_blind(hand);
@@ -327,6 +334,7 @@ impl Totals {
     pub fn merge(&mut self, other: Totals) {
         self.counted += other.counted;
         self.skipped += other.skipped;
+        self.unfinished += other.unfinished;
         for (key, theirs) in other.players {
             let ours = self.players.entry(key.clone()).or_insert_with(|| PlayerStats::new(key));
             ours.hands += theirs.hands;
@@ -361,6 +369,13 @@ impl Totals {
     #[must_use]
     pub const fn skipped(&self) -> u64 {
         self.skipped
+    }
+
+    /// Of the hands skipped, those replayed without error whose actions end before the hand does
+    /// (`PHH_UNFINISHED_HAND`: the pot is not awarded, so no outcome to count).
+    #[must_use]
+    pub const fn unfinished(&self) -> u64 {
+        self.unfinished
     }
 }
 
@@ -409,5 +424,24 @@ mod tests {
             big_blind(&phh::parse_hand(&text).hand.unwrap()).map(|c| c.to_string()).as_deref(),
             Some("2")
         );
+    }
+
+    #[test]
+    fn a_declared_field_the_replay_does_not_give_is_counted_and_an_unfinished_hand_is_not() {
+        let mut totals = Totals::new(GroupBy::Position);
+        let mut add = |text: String| {
+            let parsed = phh::parse_hand(&text);
+            let replayed = Replayed::of_parsed(&parsed, RuleProfile::Pokerkit).unwrap();
+            (totals.add(parsed.hand.as_ref().unwrap(), &replayed), replayed)
+        };
+        let deal = "actions = ['d dh p1 2c3d', 'd dh p2 KsKh', 'd dh p3 AsAh', 'p3 cbr 6'";
+        let (counted, replayed) =
+            add(format!("{HEAD}{deal}, 'p1 f', 'p2 f']\nfinishing_stacks = [1, 2, 3]\n"));
+        let codes: Vec<&str> = replayed.outcome.diagnostics.iter().map(|d| d.code()).collect();
+        assert_eq!(codes, ["PHH_FINISHING_STACKS_MISMATCH"]);
+        assert!(counted && !replayed.has_errors());
+        let (counted, replayed) = add(format!("{HEAD}{deal}]\n"));
+        assert!(!counted && !replayed.outcome.terminal);
+        assert_eq!((totals.counted(), totals.skipped(), totals.unfinished()), (1, 1, 1));
     }
 }

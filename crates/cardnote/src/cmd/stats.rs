@@ -171,9 +171,11 @@ pub fn run(args: Args, _ui: &super::Ui) -> ExitCode {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let written = print(&mut out, &totals, args).and_then(|()| out.flush());
     eprintln!(
-        "cardnote: {} hands counted, {} skipped (errors or unfinished)",
+        "cardnote: {} hands counted, {} skipped ({} with errors, {} unfinished)",
         totals.counted(),
-        totals.skipped()
+        totals.skipped(),
+        totals.skipped() - totals.unfinished(),
+        totals.unfinished()
     );
     if written.is_err() || failed { ExitCode::from(2) } else { ExitCode::SUCCESS }
 }

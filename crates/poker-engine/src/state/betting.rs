@@ -116,14 +116,9 @@ impl<A: Amount> State<A> {
         let keep = if self.active_count() == 1 { (0..n).find(|&i| self.active[i]) } else { None };
         if let Some(k) = keep {
             // The last player keeps their bet; the part of it someone matched is won with the pot.
-            // A dead blind (a negative one) stays in the pot whether or not anyone matched it.
-            let dead = if self.street == Some(0) && self.raw_blind(k).is_negative() {
-                self.effective_blind(k).min(self.bets[k])
-            } else {
-                A::ZERO
-            };
+            // A post (a negative blind) is live, part of the bet, as everywhere in the replay.
             let matched = last_max((0..n).filter(|&j| j != k).map(|j| self.bets[j])).unwrap_or(A::ZERO);
-            let won = self.bets[k].sub(dead).min(matched).max(A::ZERO).add(dead);
+            let won = self.bets[k].min(matched).max(A::ZERO);
             self.collected[k] = self.collected[k].add(won);
             self.returned[k] = self.returned[k].add(self.bets[k].sub(won).max(A::ZERO));
         }

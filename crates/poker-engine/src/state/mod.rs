@@ -521,7 +521,8 @@ impl<A: Amount> State<A> {
         a.min(self.starting[i])
     }
 
-    /// A player's blind or straddle as written (negative: a dead post), heads-up order applied.
+    /// A player's blind or straddle as written (negative: a post, live as in PokerKit), heads-up order
+    /// applied.
     fn raw_blind(&self, i: usize) -> A {
         if self.n == 2 { self.blinds[1 - i.min(1)] } else { self.blinds[i] }
     }
