@@ -39,7 +39,8 @@ codes! {
     /// A blind posted out of position (a returning player's post): PHH's blinds also set who acts
     /// first, so the hand cannot be written.
     SITE_POST_OUT_OF_TURN,
-    /// A player cashed out the hand: the log's payout is not the pot's.
+    /// A player cashed out the hand: the log's payout is not the pot's (GGPoker's cash-out and
+    /// insurance; PokerStars' Cash Out is read, see [`SITE_CASHED_OUT`]).
     SITE_CASH_OUT,
     /// The hand has no players dealt in, or only one.
     SITE_TOO_FEW_PLAYERS,
@@ -70,4 +71,13 @@ codes! {
     /// `Dealt to` line) cannot be read: what the player did or held is unknown, so the hand is
     /// refused rather than guessed.
     SITE_UNREADABLE_ACTION,
+    /// PokerStars' Cash Out (`NAME cashed out the hand for $X | Cash Out Fee $Y`): the site paid
+    /// the player from outside the pot, and kept the pot when it was theirs (`pot not awarded`).
+    /// The hand is read as the cards played it, without that payment: a warning, an error under
+    /// `strict`.
+    SITE_CASHED_OUT,
+    /// A hand paid out but with no `*** SUMMARY ***` (a file cut after its last payout): read
+    /// from its play, the rake being what was put in less what was paid out. A warning, an error
+    /// under `strict`.
+    SITE_NO_SUMMARY,
 }
