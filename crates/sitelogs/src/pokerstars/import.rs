@@ -384,7 +384,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             continue;
         }
         if in_summary {
-            if let Some(rest) = text.strip_prefix("Total pot ") {
+            if let Some(rest) = text.strip_prefix("Total pot ").or_else(|| text.strip_prefix("Total pot: ")) {
                 parsed.total_pot = lead_amount(rest);
                 parsed.rake = rest.split_once("| Rake ").and_then(|(_, r)| lead_amount(r));
             } else if let Some(shown) = summary_show(&parsed.seats, text) {
@@ -452,7 +452,9 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             match (name_suffix(&parsed.seats, &rest[..open]), card_groups(&rest[open..])) {
                 (Some(seat), Some(groups)) => parsed.events.push((Event::Dealt { seat, groups }, span)),
                 (None, _) => {
-                    ctx.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{}` has no seat", &rest[..open]), span);
+                    // Cards dealt to no seated player (a converter's placeholder for an observer):
+                    // nothing of the hand's play, skipped.
+                    unknown_line(ctx, text, span);
                 }
                 (_, None) => {
                     ctx.refuse(codes::SITE_BAD_CARDS, "unreadable cards", span);
@@ -903,6 +905,7 @@ fn place_posts(
         Some((pl, _, Post::Big)) => pl == 1 || (small.is_none() && pl == 0),
         _ => false,
     });
+    let big_at = big.and_then(post_at).map_or(1, |(pl, _, _)| pl);
     // The big blind a returning player owes: the one posted in position, else the stakes'
     // (the small bet in fixed-limit games).
     let (low, high) = p.header.stakes.unwrap_or((zero, zero));
@@ -913,6 +916,8 @@ fn place_posts(
         let place = match kind {
             _ if Some(i) == small || Some(i) == big => in_blind(amount),
             Post::Straddle => in_blind(amount),
+            // A converter's straddle (`posts big blind $8` at $2/$4, right after the big blind).
+            Post::Big if big.is_some() && pl == big_at + 1 && amount > big_blind => in_blind(amount),
             Post::Button if pl == n - 1 => in_blind(amount),
             Post::Small => Placed { blind: zero, dead: amount, live: zero, dead_by_rule: amount },
             Post::Big | Post::Button => Placed { blind: zero, dead: zero, live: amount, dead_by_rule: zero },
