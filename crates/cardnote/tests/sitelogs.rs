@@ -126,6 +126,28 @@ fn convert_to_phh_and_back() {
 }
 
 #[test]
+fn a_refused_pokerstars_hand_costs_that_hand_only() {
+    // Three hands of one table, the middle one paying out more than its pot: `check` reports it,
+    // `convert` writes the other two and says so.
+    let file = corpus("pokerstars/cases/bad_hand_among_good.txt");
+    let out = cardnote(&["check", "--json", "--format", "pokerstars", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    let ok: Vec<bool> = json_lines(&out).iter().map(|r| r["ok"].as_bool().unwrap()).collect();
+    assert_eq!(ok, [true, false, true]);
+    assert_eq!(json_lines(&out)[1]["errors"][0]["code"], "SITE_INCONSISTENT");
+    let dir = tempfile::tempdir().unwrap();
+    let phhs = dir.path().join("good.phhs");
+    let out =
+        cardnote(&["convert", "--format", "pokerstars", "--to", "phh", "-o", phhs.to_str().unwrap(), &file]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("SITE_INCONSISTENT"));
+    let parsed = phh::parse_file(&std::fs::read_to_string(&phhs).unwrap());
+    let hands: Vec<_> = parsed.hands.iter().filter_map(|h| h.hand.as_ref()).collect();
+    let ids: Vec<String> = hands.iter().map(|h| h.hand.as_ref().unwrap().to_string()).collect();
+    assert_eq!(ids, ["240000000101", "240000000103"]);
+}
+
+#[test]
 fn check_json_names_each_read_only_site() {
     let cases = [
         ("ggpoker", "ggpoker/cases/tournament_cash_drop_plo5.txt", 1, [true, false, false].as_slice()),

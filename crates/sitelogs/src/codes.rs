@@ -34,12 +34,15 @@ codes! {
     SITE_UNKNOWN_LINE,
     /// The hand was run twice (or more): PHH has no notation for several boards.
     SITE_RUN_IT_TWICE,
-    /// A dead blind (`posts small & big blinds`): PHH has no dead money outside antes.
+    /// A dead post the site's importer refuses (PartyPoker's `posts big blind + dead`, GGPoker's
+    /// and Ignition's dead posts). PokerStars' dead posts are read, as antes.
     SITE_DEAD_BLIND,
-    /// A blind posted out of position (a returning player's post): PHH's blinds also set who acts
-    /// first, so the hand cannot be written.
+    /// A blind posted out of position that cannot be written: PHH's blinds also set who acts
+    /// first. PokerStars' are read (dead as antes, live with the poster's first action) except a
+    /// live post the poster never acts after (all in by it); other sites' importers refuse theirs.
     SITE_POST_OUT_OF_TURN,
-    /// A player cashed out the hand: the log's payout is not the pot's.
+    /// A player cashed out the hand: the log's payout is not the pot's (GGPoker's cash-out and
+    /// insurance; PokerStars' Cash Out is read, see [`SITE_CASHED_OUT`]).
     SITE_CASH_OUT,
     /// The hand has no players dealt in, or only one.
     SITE_TOO_FEW_PLAYERS,
@@ -66,7 +69,8 @@ codes! {
     ACPC_MIXED_GAMES,
     /// A PHH hand cannot be written in the site's text (variant, missing fields, illegal replay).
     EXPORT_UNSUPPORTED,
-    /// GGPoker's Cash Drop: the house added money to the pot, which PHH cannot record.
+    /// GGPoker's Cash Drop (and Run It Once's `STP added`): the house added money to the pot,
+    /// which PHH cannot record.
     SITE_CASH_DROP,
     /// An iPoker file is not well-formed XML, or a `<game>` lacks what a hand needs.
     SITE_BAD_XML,
@@ -74,4 +78,13 @@ codes! {
     /// `Dealt to` line) cannot be read: what the player did or held is unknown, so the hand is
     /// refused rather than guessed.
     SITE_UNREADABLE_ACTION,
+    /// PokerStars' Cash Out (`NAME cashed out the hand for $X | Cash Out Fee $Y`): the site paid
+    /// the player from outside the pot, and kept the pot when it was theirs (`pot not awarded`).
+    /// The hand is read as the cards played it, without that payment: a warning, an error under
+    /// `strict`.
+    SITE_CASHED_OUT,
+    /// A hand paid out but with no `*** SUMMARY ***` (a file cut after its last payout): read
+    /// from its play, the rake being what was put in less what was paid out. A warning, an error
+    /// under `strict`.
+    SITE_NO_SUMMARY,
 }

@@ -31,8 +31,11 @@ pub struct Header {
     pub match_round: Option<String>,
     /// The first date and time.
     pub date: Option<DateTime>,
-    /// The time zone written after the first date (`ET`, `CET`, `UTC`).
+    /// The time zone written after the first date (`ET`, `CET`, `UTC`; `(ET)` in 2007–2010 logs).
     pub time_zone: Option<String>,
+    /// The ante of a button-blind table (`6+ Hold'em No Limit (Button Blind $2 - Ante $2 USD)`),
+    /// whose [`Header::stakes`] are then the button blind twice.
+    pub button_blind_ante: Option<Amount>,
 }
 
 /// `(year, month, day, hour, minute, second)`.
@@ -91,7 +94,28 @@ pub fn variant_of(game: &str) -> Option<Variant> {
     GAMES.iter().find(|(name, _)| *name == game).map(|(_, v)| *v)
 }
 
-const STRUCTURES: &[&str] = &[" Pot Limit", " No Limit", " Cap No Limit", " Fixed Limit", " Limit"];
+const STRUCTURES: &[&str] = &[
+    " Pot Limit",
+    " No Limit",
+    " Cap No Limit",
+    " Fixed Limit",
+    " Limit",
+    " Pot Limit Pre-Flop, No Limit Post-Flop",
+];
+
+/// The mixed games whose hands name their own game (`8-Game (Razz Limit)`): an event that ends
+/// with one is written that way back.
+pub const MIXES: &[&str] = &[
+    "8-Game",
+    "HORSE",
+    "HOSE",
+    "Mixed Hold'em",
+    "Mixed Omaha Hi/Lo",
+    "Mixed Omaha",
+    "Mixed PLH/PLO",
+    "Mixed NLH/PLO",
+    "Triple Stud",
+];
 
 fn roman(text: &str) -> Option<i64> {
     let value = |c: char| match c {
@@ -110,11 +134,16 @@ fn roman(text: &str) -> Option<i64> {
     (total > 0).then_some(total).or_else(|| text.parse().ok())
 }
 
+/// `2015/03/31 21:06:11 CET [...]`, or the 2007–2010 form `2009/10/12 - 23:45:12 (ET)`.
 fn date(text: &str) -> Option<(DateTime, Option<String>)> {
-    let mut words = text.split_whitespace();
+    let mut words = text.split_whitespace().filter(|w| *w != "-");
     let day = words.next()?;
     let time = words.next()?;
-    let zone = words.next().filter(|z| !z.starts_with('[')).map(str::to_owned);
+    let zone = words
+        .next()
+        .filter(|z| !z.starts_with('['))
+        .map(|z| z.trim_start_matches('(').trim_end_matches(')').to_owned())
+        .filter(|z| !z.is_empty());
     let mut d = day.split('/').map(str::parse::<i64>);
     let (y, m, dd) = (d.next()?.ok()?, d.next()?.ok()?, d.next()?.ok()?);
     let mut t = time.split(':').map(str::parse::<u8>);
@@ -125,16 +154,22 @@ fn date(text: &str) -> Option<(DateTime, Option<String>)> {
     Some(((y, m, dd, h, mi, s), zone))
 }
 
+/// Whether `text` starts with a date's year and month (`2009/`).
+fn starts_with_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() > 5 && b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'/'
+}
+
 /// Reads a header line; the error says what is missing.
 pub fn parse(line: &str) -> Result<Header, String> {
-    let (site, noun, id, rest) = split_id(line).ok_or("no `Hand #<number>:` in the header")?;
+    // Newer clients put no-break spaces in some headers (`Button Blind\u{a0}$2`).
+    let line = line.replace('\u{a0}', " ");
+    let (site, noun, id, rest) = split_id(&line).ok_or("no `Hand #<number>:` in the header")?;
     let mut header =
         Header { site: site.to_owned(), noun: noun.to_owned(), id: id.to_owned(), ..Header::default() };
-    // The date is after the last ` - ` that is followed by a digit.
-    let (body, when) = match rest
-        .rmatch_indices(" - ")
-        .find(|(i, _)| rest[i + 3..].starts_with(|c: char| c.is_ascii_digit()))
-    {
+    // The date is after the last ` - ` followed by a year (`- 2009/10/12 - 23:45:12 (ET)` in
+    // 2007–2010 logs has a second ` - ` inside it).
+    let (body, when) = match rest.rmatch_indices(" - ").find(|(i, _)| starts_with_date(&rest[i + 3..])) {
         Some((i, _)) => (&rest[..i], Some(&rest[i + 3..])),
         None => (rest, None),
     };
@@ -171,8 +206,16 @@ pub fn parse(line: &str) -> Result<Header, String> {
         header.level = Some(roman(level.trim()).ok_or_else(|| format!("unreadable level `{level}`"))?);
         game_text = game.to_owned();
     }
+    // A mixed game names the hand's game in parentheses: `100+9 8-Game (Razz Limit) - Level IV`,
+    // `Mixed Omaha (Omaha Pot Limit)`, `Triple Stud (7 Card Stud Limit)`.
+    if let Some(inner) = game_text.strip_suffix(')').and_then(|t| t.rsplit_once(" (")) {
+        if STRUCTURES.iter().any(|k| inner.1.ends_with(k)) {
+            game_text = format!("{} {}", inner.0, inner.1);
+        }
+    }
     let game_start = game_start(&game_text).ok_or_else(|| format!("no game in `{game_text}`"))?;
-    let event = game_text[..game_start].trim().trim_end_matches(',').trim();
+    // A converter's `Tournament #1, $125+$10 - Hold'em No Limit`: the dash is no part of the event.
+    let event = game_text[..game_start].trim().trim_end_matches(['-', ',']).trim();
     if !event.is_empty() {
         header.event = Some(event.to_owned());
     }
@@ -180,6 +223,19 @@ pub fn parse(line: &str) -> Result<Header, String> {
     if let Some(st) = stakes_text.as_deref().filter(|st| st.contains(" Cap ")) {
         // `($1/$2 - $40 Cap - USD)`: capped no-limit, which PHH cannot express.
         header.game = format!("{} (capped at {})", header.game, st.split(" - ").nth(1).unwrap_or("a cap"));
+        return Ok(header);
+    }
+    if let Some(st) = stakes_text.as_deref().and_then(|st| st.strip_prefix("Button Blind ")) {
+        // `(Button Blind $2 - Ante $2 USD)`: 6+ hold'em's one blind, posted by the button.
+        let unreadable = || format!("unreadable stakes `{st}`");
+        let (blind, rest) = st.split_once(" - Ante ").ok_or_else(unreadable)?;
+        let mut words = rest.split_whitespace();
+        let ante = words.next().unwrap_or_default();
+        header.currency = words.next().map(str::to_owned);
+        header.symbol = money::symbol_of(blind);
+        let blind = money::parse(blind).ok_or_else(unreadable)?;
+        header.button_blind_ante = Some(money::parse(ante).ok_or_else(unreadable)?);
+        header.stakes = Some((blind, blind));
         return Ok(header);
     }
     if let Some(st) = stakes_text {
@@ -200,7 +256,19 @@ pub fn parse(line: &str) -> Result<Header, String> {
 /// Where the game name starts: the known name the text ends with (with its betting structure),
 /// else the words after the event's last comma.
 fn game_start(text: &str) -> Option<usize> {
+    // Longer names first among those ending alike: `Split Hold'em` is no `Hold'em`.
     let known = [
+        "Split Hold'em",
+        "Showtime Hold'em",
+        "Deep Water Hold'em",
+        "Swap Hold'em",
+        "Tempest Hold'em",
+        "Unfold Hold'em",
+        "Split Omaha",
+        "Showtime Omaha",
+        "Deep Water Omaha",
+        "Fusion",
+        "Triple Draw A-5 Lowball",
         "7 Card Stud Hi/Lo",
         "7 Card Stud",
         "5 Card Omaha Hi/Lo",
@@ -244,15 +312,18 @@ pub struct Table {
     pub button: Option<i64>,
 }
 
-/// Reads `Table 'Name' 6-max [(Play Money)] Seat #3 is the button`.
+/// Reads `Table 'Name' 6-max [(Play Money)] Seat #3 is the button` (Run It Once's copy of the
+/// layout writes `Table ID 'Name' 6-Max`).
 #[must_use]
 pub fn parse_table(line: &str) -> Option<Table> {
-    let rest = line.strip_prefix("Table '")?;
+    let rest = line.strip_prefix("Table '").or_else(|| line.strip_prefix("Table ID '"))?;
     let close = rest.rfind('\'')?;
     let name = rest[..close].to_owned();
     let tail = &rest[close + 1..];
-    let seat_count =
-        tail.split_whitespace().find_map(|w| w.strip_suffix("-max")).and_then(|n| n.parse().ok());
+    let seat_count = tail
+        .split_whitespace()
+        .find_map(|w| w.strip_suffix("-max").or_else(|| w.strip_suffix("-Max")))
+        .and_then(|n| n.parse().ok());
     let button =
         tail.split_once("Seat #").and_then(|(_, b)| b.split_whitespace().next()).and_then(|n| n.parse().ok());
     Some(Table { name, seat_count, play_money: tail.contains("(Play Money)"), button })
@@ -293,6 +364,54 @@ mod tests {
             h.stakes.map(|(a, b)| (a.to_string(), b.to_string())),
             Some(("1000".into(), "2000".into()))
         );
+    }
+
+    #[test]
+    fn mixed_games_name_each_hand_s_game() {
+        let h = parse("PokerStars Home Game Hand #99631756108: {Dazzle's Room} Tournament #743144019, 100+9 8-Game (Razz Limit) - Match Round I, Level IV (30/60) - 2013/06/05 23:30:00 ET").unwrap();
+        assert_eq!(h.site, "PokerStars Home Game");
+        assert_eq!(h.game, "Razz Limit");
+        assert_eq!(h.event.as_deref(), Some("{Dazzle's Room} Tournament #743144019, 100+9 8-Game"));
+        assert_eq!((h.level, h.match_round.as_deref()), (Some(4), Some("I")));
+        let h = parse("PokerStars Hand #1: Zoom Tournament #9, $24.55+$2.45 USD Mixed Omaha (Omaha Pot Limit) - Level II (15/30) - 2016/05/01 1:02:03 EET [2016/04/30 18:02:03 ET]").unwrap();
+        assert_eq!(h.game, "Omaha Pot Limit");
+        assert_eq!(h.event.as_deref(), Some("Zoom Tournament #9, $24.55+$2.45 USD Mixed Omaha"));
+        let h = parse("PokerStars Hand #2:  Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2016/09/01 20:10:00 EET [2016/09/01 13:10:00 ET]").unwrap();
+        assert_eq!((h.game.as_str(), h.event.as_deref()), ("Hold'em No Limit", Some("Mixed NLH/PLO")));
+        // Split hold'em deals two boards: no PHH variant, and no plain `Hold'em`.
+        let h = parse("PokerStars Hand #3:  Split Hold'em No Limit ($1/$2 USD) - 2018/03/01 12:00:00 CET")
+            .unwrap();
+        assert_eq!(h.game, "Split Hold'em No Limit");
+        assert_eq!(variant_of(&h.game), None);
+        let h = parse("PokerStars Hand #4: Tournament #5, $200+$15 USD Hold'em Pot Limit Pre-Flop, No Limit Post-Flop - Level I (10/20) - 2012/09/01 1:02:03 ET").unwrap();
+        assert_eq!(h.game, "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop");
+    }
+
+    #[test]
+    fn old_dates_and_converted_events() {
+        let h = parse("PokerStars Game #12345678901: Tournament #61234567, $5.00+$0.50 Hold'em No Limit - Level I (10/20) - 2007/10/15 - 10:49:07 (ET)").unwrap();
+        assert_eq!(h.date, Some((2007, 10, 15, 10, 49, 7)));
+        assert_eq!(h.time_zone.as_deref(), Some("ET"));
+        assert_eq!(h.level, Some(1));
+        let h = parse("PokerStars Game #3:  Hold'em No Limit ($1/$2) - 2009/10/12 - 23:45:12 (ET)").unwrap();
+        assert_eq!((h.date, h.currency.as_deref()), (Some((2009, 10, 12, 23, 45, 12)), None));
+        let h = parse(
+            "PokerStars Hand #6: Tournament #7, $125+$10 - Hold'em No Limit (300/600) - 2017/01/02 3:04:05",
+        )
+        .unwrap();
+        assert_eq!(h.event.as_deref(), Some("Tournament #7, $125+$10"));
+        assert_eq!(h.game, "Hold'em No Limit");
+    }
+
+    #[test]
+    fn six_plus_button_blind() {
+        let h = parse("PokerStars Hand #195824029639:  6+ Hold'em No Limit (Button Blind\u{a0}$0.25 - Ante\u{a0}$0.25  USD) - 2019/01/16 18:35:56 EET [2019/01/16 11:35:56 ET]").unwrap();
+        assert_eq!(variant_of(&h.game), Some(Variant::NoLimitShortDeckHoldem));
+        let quarter: Amount = "0.25".parse().unwrap();
+        assert_eq!((h.stakes, h.button_blind_ante), (Some((quarter, quarter)), Some(quarter)));
+        assert_eq!((h.currency.as_deref(), h.symbol), (Some("USD"), Some('$')));
+        let h = parse("PokerStars Hand #8: Tournament #9, 250 SC 6+ Hold'em No Limit - Level I (Button Blind 100 - Ante 100) - 2019/01/16 18:35:56 ET").unwrap();
+        assert_eq!((h.level, h.button_blind_ante.map(|a| a.to_string())), (Some(1), Some("100".into())));
     }
 
     #[test]

@@ -40,6 +40,7 @@ enum Event {
     Blind {
         seat: usize,
         amount: Amount,
+        kind: Post,
     },
     BringIn {
         seat: usize,
@@ -88,6 +89,24 @@ enum Event {
         seat: usize,
         amount: Amount,
     },
+    /// `NAME cashed out the hand for $X | Cash Out Fee $Y`: the site paid the player from outside
+    /// the pot.
+    CashOut {
+        seat: usize,
+        amount: Amount,
+    },
+}
+
+/// Which blind a `posts` line names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Post {
+    Small,
+    Big,
+    /// `posts small & big blinds`: a returning player's dead small blind and live big blind.
+    SmallAndBig,
+    /// 6+ hold'em's one blind, the button's.
+    Button,
+    Straddle,
 }
 
 struct Parsed {
@@ -100,6 +119,8 @@ struct Parsed {
     total_pot: Option<Amount>,
     /// `Seat N: NAME ... showed [cards]` in the summary (a log may show cards only there).
     summary_shows: Vec<(usize, Vec<Card>, Span)>,
+    /// The hand has no `*** SUMMARY ***` but was paid out (a file cut after its last payout).
+    no_summary: bool,
 }
 
 struct Ctx<'a> {
@@ -195,8 +216,24 @@ fn is_chatter(rest: &str) -> bool {
         "The deck is reshuffled",
         " sits down",
         " stands up",
+        // A home game's cash table: money a player adds between hands.
+        "Table deposit",
+        " moved from seat ",
+        " moves to seat ",
+        " changed seats",
+        " has timed out while",
     ];
     PHRASES.iter().any(|p| rest.contains(p))
+}
+
+/// What a summary line says the player won when the site kept the pot because they cashed out:
+/// `Seat 2: NAME showed [..] and won ($38.95) with ... (pot not awarded as player cashed out)`.
+fn unawarded(line: &str) -> Option<Amount> {
+    if !line.contains("(pot not awarded") {
+        return None;
+    }
+    let (_, won) = line.split_once(" won (")?;
+    money::parse(won.split(')').next()?)
 }
 
 /// `Seat N: NAME [(button)] showed [cards] and ...` in the summary: the seat and the cards.
@@ -237,14 +274,17 @@ fn action_event(seat: usize, text: &str) -> Option<Result<Event, &'static str>> 
                 Ok(Event::Fold { seat })
             } else if let Some(t) = text.strip_prefix("posts the ante ") {
                 amount(t).map(|amount| Event::Ante { seat, amount })
-            } else if text.starts_with("posts small & big blinds ") {
-                Err(codes::SITE_DEAD_BLIND)
-            } else if let Some(t) = text
-                .strip_prefix("posts small blind ")
-                .or_else(|| text.strip_prefix("posts big blind "))
-                .or_else(|| text.strip_prefix("posts straddle "))
+            } else if let Some((t, kind)) = [
+                ("posts small & big blinds ", Post::SmallAndBig),
+                ("posts small blind ", Post::Small),
+                ("posts big blind ", Post::Big),
+                ("posts button blind ", Post::Button),
+                ("posts straddle ", Post::Straddle),
+            ]
+            .iter()
+            .find_map(|(prefix, kind)| text.strip_prefix(prefix).map(|t| (t, *kind)))
             {
-                amount(t).map(|amount| Event::Blind { seat, amount })
+                amount(t).map(|amount| Event::Blind { seat, amount, kind })
             } else if let Some(t) = text.strip_prefix("brings in for ") {
                 amount(t).map(|amount| Event::BringIn { seat, amount })
             } else if let Some(t) = text.strip_prefix("calls ") {
@@ -271,8 +311,8 @@ fn action_event(seat: usize, text: &str) -> Option<Result<Event, &'static str>> 
                 discard(seat, t)
             } else if text.starts_with("stands pat on [") {
                 Ok(Event::StandPat { seat })
-            } else if text.starts_with("cashed out") {
-                Err(codes::SITE_CASH_OUT)
+            } else if let Some(t) = text.strip_prefix("cashed out the hand for ") {
+                amount(t).map(|amount| Event::CashOut { seat, amount })
             } else if is_chatter(&format!(" {text}")) {
                 return None;
             } else {
@@ -327,19 +367,31 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         rake: None,
         total_pot: None,
         summary_shows: Vec::new(),
+        no_summary: false,
     };
     let mut in_summary = false;
     for line in rest {
-        let text = line.text.trim_end();
+        // Newer clients write no-break spaces in some lines (`posts button blind\u{a0}$2`).
+        let spaced;
+        let text = if line.text.contains('\u{a0}') {
+            spaced = line.text.replace('\u{a0}', " ");
+            spaced.trim_end()
+        } else {
+            line.text.trim_end()
+        };
         let span = line.span;
         if text.is_empty() {
             continue;
         }
         if in_summary {
-            if let Some(rest) = text.strip_prefix("Total pot ") {
+            if let Some(rest) = text.strip_prefix("Total pot ").or_else(|| text.strip_prefix("Total pot: ")) {
                 parsed.total_pot = lead_amount(rest);
                 parsed.rake = rest.split_once("| Rake ").and_then(|(_, r)| lead_amount(r));
             } else if let Some(shown) = summary_show(&parsed.seats, text) {
+                if let Some(won) = unawarded(text) {
+                    // `won ($38.95) ... (pot not awarded as player cashed out)`: the cards won it.
+                    parsed.events.push((Event::Collected { seat: shown.0, amount: won }, span));
+                }
                 parsed.summary_shows.push((shown.0, shown.1, span));
             } else if text.starts_with("Hand was run t") {
                 ctx.refuse(codes::SITE_RUN_IT_TWICE, RUN_IT_TWICE, span);
@@ -391,11 +443,18 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             continue;
         }
         if let Some(rest) = text.strip_prefix("Dealt to ") {
-            let open = rest.find(" [").unwrap_or(rest.len());
+            // A seat's name may hold brackets itself (`PC [Mittel]`): the longest seated name
+            // followed by a bracket, else the text before the first bracket.
+            let open = name_prefix(&parsed.seats, rest, " [")
+                .map(|(seat, _)| parsed.seats[seat].name.len())
+                .or_else(|| rest.find(" ["))
+                .unwrap_or(rest.len());
             match (name_suffix(&parsed.seats, &rest[..open]), card_groups(&rest[open..])) {
                 (Some(seat), Some(groups)) => parsed.events.push((Event::Dealt { seat, groups }, span)),
                 (None, _) => {
-                    ctx.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{}` has no seat", &rest[..open]), span);
+                    // Cards dealt to no seated player (a converter's placeholder for an observer):
+                    // nothing of the hand's play, skipped.
+                    unknown_line(ctx, text, span);
                 }
                 (_, None) => {
                     ctx.refuse(codes::SITE_BAD_CARDS, "unreadable cards", span);
@@ -424,8 +483,6 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                 Some(Ok(event)) => parsed.events.push((event, span)),
                 Some(Err(code)) => {
                     let message = match code {
-                        codes::SITE_DEAD_BLIND => "a dead blind: PHH has no dead money besides antes",
-                        codes::SITE_CASH_OUT => "a player cashed out the hand: the payout is not the pot's",
                         codes::SITE_BAD_CARDS => "unreadable cards",
                         codes::SITE_BAD_AMOUNT => "unreadable amount",
                         _ => "unknown action",
@@ -439,6 +496,25 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             }
             continue;
         }
+        if let Some((seat, rest)) = name_prefix(&parsed.seats, text, " shows [") {
+            // Run It Once's copy of the layout: `NAME shows [4s 4d] for Three of Kind [...]`.
+            match card_groups(&format!("[{rest}")).and_then(|g| g.into_iter().next()) {
+                Some(cards) => parsed.events.push((Event::Show { seat, cards }, span)),
+                None => {
+                    ctx.refuse(codes::SITE_BAD_CARDS, "unreadable cards", span);
+                }
+            }
+            continue;
+        }
+        if text.starts_with("STP added") {
+            // Run It Once's Splash the Pot: the house adds to the pot.
+            ctx.refuse(
+                codes::SITE_CASH_DROP,
+                "the house added money to the pot (`STP added`): PHH has no notation for it",
+                span,
+            );
+            continue;
+        }
         if let Some((seat, rest)) = name_prefix(&parsed.seats, text, " collected ") {
             match lead_amount(rest) {
                 Some(amount) => parsed.events.push((Event::Collected { seat, amount }, span)),
@@ -448,13 +524,13 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             }
             continue;
         }
-        if let Some((_, rest)) = name_prefix(&parsed.seats, text, " cashed out") {
-            let _ = rest;
-            ctx.refuse(
-                codes::SITE_CASH_OUT,
-                "a player cashed out the hand: the payout is not the pot's",
-                span,
-            );
+        if let Some((seat, rest)) = name_prefix(&parsed.seats, text, " cashed out the hand for ") {
+            match lead_amount(rest) {
+                Some(amount) => parsed.events.push((Event::CashOut { seat, amount }, span)),
+                None => {
+                    ctx.refuse(codes::SITE_BAD_AMOUNT, "unreadable cash-out amount", span);
+                }
+            }
             continue;
         }
         if is_chatter(text) || text.starts_with("Table '") {
@@ -478,11 +554,20 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         unknown_line(ctx, text, span);
     }
     if !in_summary {
-        ctx.refuse(
-            codes::SITE_INCOMPLETE,
-            "the hand has no `*** SUMMARY ***`",
-            lines.last().map_or(first.span, |l| l.span),
-        );
+        let last = lines.last().map_or(first.span, |l| l.span);
+        if parsed.events.iter().any(|(e, _)| matches!(e, Event::Collected { .. })) {
+            // Paid out, then cut: the play is whole, the summary (rake) is what is missing.
+            parsed.no_summary = true;
+            let message = "the hand has no `*** SUMMARY ***` (the file ends after its payout): \
+                 read from its play, the rake taken as what was put in less what was paid out";
+            if ctx.strict {
+                ctx.refuse(codes::SITE_NO_SUMMARY, message, last);
+            } else {
+                ctx.diagnostics.push(Diagnostic::warning(codes::SITE_NO_SUMMARY, message, last));
+            }
+        } else {
+            ctx.refuse(codes::SITE_INCOMPLETE, "the hand has no `*** SUMMARY ***`", last);
+        }
     }
     (!ctx.refused).then_some(parsed)
 }
@@ -534,6 +619,8 @@ struct Built {
     order: Vec<usize>,
     /// The engine's run of the hand, when clean.
     clean: Option<crate::showdown::Clean>,
+    /// Per event: where a `posts` line's chips went.
+    placed: Vec<Option<Placed>>,
 }
 
 fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option<Built> {
@@ -588,6 +675,19 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
         }
     }
     let holes = hole_count(variant);
+    let placed = match place_posts(p, variant, &index_of, n) {
+        Ok(placed) => placed,
+        Err((message, span)) => {
+            ctx.error(codes::SITE_POST_OUT_OF_TURN, message, span);
+            return None;
+        }
+    };
+    for (event, post) in p.events.iter().zip(&placed) {
+        if let (Event::Blind { seat, .. }, Some(post)) = (&event.0, post) {
+            add_to(&mut blinds[index_of[*seat]], post.blind);
+            add_to(&mut hand.antes[index_of[*seat]], post.dead);
+        }
+    }
     // A draw's replacements, dealt once every player has stood pat or discarded.
     let mut draw = Draw::default();
     for (i, (event, span)) in p.events.iter().enumerate() {
@@ -597,7 +697,6 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
         }
         match event {
             Event::Ante { seat, amount } => add_to(&mut hand.antes[index_of[*seat]], *amount),
-            Event::Blind { seat, amount } => add_to(&mut blinds[index_of[*seat]], *amount),
             Event::Deal if variant.is_stud() => {
                 if dealt_done {
                     continue;
@@ -683,10 +782,11 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
                 draw.owed.push(Replacement { player: player(*seat), count: *count, cards: Vec::new(), span });
             }
             Event::Dealt { seat, groups } if dealt_done && variant.is_draw() => {
-                // `Dealt to NAME [kept] [new]`: the new cards replace the discards.
+                // `Dealt to NAME [kept] [new]`: the new cards replace the discards (one bracket when
+                // the player drew them all).
                 let who = player(*seat);
                 if let (Some(owed), Some(new)) =
-                    (draw.owed.iter_mut().find(|r| r.player == who), groups.get(1..).and_then(<[_]>::last))
+                    (draw.owed.iter_mut().find(|r| r.player == who), groups.last())
                     && new.len() == owed.count
                 {
                     owed.cards.clone_from(new);
@@ -700,9 +800,11 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
             ),
             Event::Draw
             | Event::Showdown
+            | Event::Blind { .. }
             | Event::Dealt { .. }
             | Event::Collected { .. }
-            | Event::Uncalled { .. } => {}
+            | Event::Uncalled { .. }
+            | Event::CashOut { .. } => {}
         }
     }
     draw.deal(&mut hand, &mut spans);
@@ -710,10 +812,13 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
         ctx.error(codes::SITE_INCOMPLETE, "no cards are dealt in this hand", whole);
         return None;
     }
-    // PHH's blinds also set the order of play: they must be posted from p1 (or p2) on.
+    // PHH's blinds also set the order of play: they must be posted from p1 (or p2) on, or be the
+    // button's one blind (6+ hold'em).
     let posters: Vec<usize> = (0..n).filter(|&i| !blinds[i].is_zero()).collect();
     let from = posters.first().copied().unwrap_or(0);
-    if n > 2 && (from > 1 || posters.iter().enumerate().any(|(k, &i)| i != from + k)) {
+    let button_blind = posters == [n - 1]
+        && p.events.iter().any(|(e, _)| matches!(e, Event::Blind { kind: Post::Button, .. }));
+    if n > 2 && !button_blind && (from > 1 || posters.iter().enumerate().any(|(k, &i)| i != from + k)) {
         let seat = order[posters.iter().enumerate().find(|(k, i)| **i != from + k).map_or(from, |(_, i)| *i)];
         let span = p
             .events
@@ -747,7 +852,116 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
     }
     hand.starting_stacks = order.iter().map(|&s| Quantity::Finite(p.seats[s].stack)).collect();
     let clean = crate::showdown::place(&mut hand, &mut spans, &shows);
-    Some(Built { hand, spans, order, clean })
+    Some(Built { hand, spans, order, clean, placed })
+}
+
+/// Where a `posts` line's chips go in PHH.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Placed {
+    /// Into `blinds_or_straddles` (the blinds in position, a straddle, the button blind).
+    blind: Amount,
+    /// Into `antes`: dead money (a returning player's small blind, or a live post the player
+    /// then folded without adding to).
+    dead: Amount,
+    /// Live chips posted out of position: they count toward the poster's bet but do not set
+    /// who acts first, which PHH's blinds do. PHH puts them in with the poster's first action of
+    /// the round (a check becomes `cc` for the same chips, a call or raise adds the same total);
+    /// a first action that folds makes them dead (in `dead`).
+    live: Amount,
+    /// The dead part by the site's rules (before a fold made a live post dead): no part of the
+    /// poster's bet in the round.
+    dead_by_rule: Amount,
+}
+
+/// Per event (`Some` for each `posts` line): where its chips go in PHH.
+///
+/// In a button game of three or more, the blinds in position are p1's small blind, then the big
+/// blind of p2 (p1 without a small blind), and 6+ hold'em's button blind (the last player).
+/// Straddles stay blinds. Any other post is a player sitting in or returning: a `small blind` is
+/// dead, a `big blind` live, and `small & big blinds` the small blind dead and the big blind
+/// live (PokerStars' rules for missed blinds).
+fn place_posts(
+    p: &Parsed,
+    variant: Variant,
+    index_of: &[usize],
+    n: usize,
+) -> Result<Vec<Option<Placed>>, (String, Span)> {
+    let mut placed: Vec<Option<Placed>> = vec![None; p.events.len()];
+    let post_at = |i: usize| match &p.events[i].0 {
+        Event::Blind { seat, amount, kind } => Some((index_of[*seat], *amount, *kind)),
+        _ => None,
+    };
+    let posts: Vec<usize> = (0..p.events.len()).filter(|&i| post_at(i).is_some()).collect();
+    let zero = Amount::ZERO;
+    let in_blind = |amount| Placed { blind: amount, dead: zero, live: zero, dead_by_rule: zero };
+    if n <= 2 || variant.is_stud() {
+        for &i in &posts {
+            placed[i] = post_at(i).map(|(_, amount, _)| in_blind(amount));
+        }
+        return Ok(placed);
+    }
+    let small = posts.iter().copied().find(|&i| matches!(post_at(i), Some((0, _, Post::Small))));
+    let big = posts.iter().copied().find(|&i| match post_at(i) {
+        Some((pl, _, Post::Big)) => pl == 1 || (small.is_none() && pl == 0),
+        _ => false,
+    });
+    let big_at = big.and_then(post_at).map_or(1, |(pl, _, _)| pl);
+    // The big blind a returning player owes: the one posted in position, else the stakes'
+    // (the small bet in fixed-limit games).
+    let (low, high) = p.header.stakes.unwrap_or((zero, zero));
+    let stakes_big = if variant.uses_small_big_bets() { low } else { high };
+    let big_blind = big.and_then(post_at).map_or(stakes_big, |(_, amount, _)| amount);
+    for &i in &posts {
+        let Some((pl, amount, kind)) = post_at(i) else { continue };
+        let place = match kind {
+            _ if Some(i) == small || Some(i) == big => in_blind(amount),
+            Post::Straddle => in_blind(amount),
+            // A converter's straddle (`posts big blind $8` at $2/$4, right after the big blind).
+            Post::Big if big.is_some() && pl == big_at + 1 && amount > big_blind => in_blind(amount),
+            Post::Button if pl == n - 1 => in_blind(amount),
+            Post::Small => Placed { blind: zero, dead: amount, live: zero, dead_by_rule: amount },
+            Post::Big | Post::Button => Placed { blind: zero, dead: zero, live: amount, dead_by_rule: zero },
+            Post::SmallAndBig => {
+                let live = if amount < big_blind { amount } else { big_blind };
+                let dead = money::minus(amount, live);
+                Placed { blind: zero, dead, live, dead_by_rule: dead }
+            }
+        };
+        placed[i] = Some(place);
+    }
+    // A live post goes in with the poster's first action of the round; a fold first makes it dead.
+    for &i in &posts {
+        let Some(place) = placed[i].as_mut().filter(|pl| !pl.live.is_zero()) else { continue };
+        let Event::Blind { seat, .. } = &p.events[i].0 else { continue };
+        let first = p.events[i + 1..]
+            .iter()
+            .take_while(|(e, _)| !matches!(e, Event::Street { .. } | Event::Draw | Event::Showdown))
+            .find(|(e, _)| match e {
+                Event::Fold { seat: s }
+                | Event::Check { seat: s }
+                | Event::Call { seat: s, .. }
+                | Event::Bet { seat: s, .. }
+                | Event::RaiseTo { seat: s, .. } => s == seat,
+                _ => false,
+            });
+        match first {
+            Some((Event::Fold { .. }, _)) => {
+                place.dead = money::plus(place.dead, place.live);
+                place.live = zero;
+            }
+            Some(_) => {}
+            None => {
+                let message = format!(
+                    "{} posts {} out of position and never acts after it (all in by the post, or \
+                     the round ends first): PHH's blinds set who acts first, so a live post out \
+                     of position can only go in with the poster's own action",
+                    p.seats[*seat].name, place.live
+                );
+                return Err((message, p.events[i].1));
+            }
+        }
+    }
+    Ok(placed)
 }
 
 /// A discard waiting for its replacement cards.
@@ -840,11 +1054,18 @@ fn seat_of(event: &Event) -> Option<usize> {
         | Event::Show { seat, .. }
         | Event::Muck { seat }
         | Event::Collected { seat, .. }
-        | Event::Uncalled { seat, .. } => Some(*seat),
+        | Event::Uncalled { seat, .. }
+        | Event::CashOut { seat, .. } => Some(*seat),
     }
 }
 
 /// What the log says each player ends with: stack − chips put in + chips collected.
+///
+/// A bet no one matched goes back to the bettor. Logs write that as `Uncalled bet`, but those
+/// before about 2008 leave an all-in overbet's or a walk's return unwritten (their total pot and
+/// the next hand's stacks show it), while some converters leave it unwritten and pay it in the
+/// winner's `collected` (their total pot counts it). So the unwritten returns are taken when the
+/// summary's total pot leaves them out, or when there is no total.
 fn logged_outcome(p: &Parsed, built: &Built) -> (Vec<Amount>, Vec<Amount>) {
     let n = built.order.len();
     let mut index_of = vec![usize::MAX; p.seats.len()];
@@ -854,21 +1075,30 @@ fn logged_outcome(p: &Parsed, built: &Built) -> (Vec<Amount>, Vec<Amount>) {
     let mut put_in = vec![Amount::ZERO; n];
     let mut street = vec![Amount::ZERO; n];
     let mut collected = vec![Amount::ZERO; n];
+    // The returns no `Uncalled bet` line writes, and whether the round under way has such a line.
+    let mut unwritten = vec![Amount::ZERO; n];
+    let mut written = false;
     // Single-draw logs have no marker before the draw: its first discard ends the betting round.
     let mut drawing = false;
-    for (event, _) in &p.events {
+    for (k, (event, _)) in p.events.iter().enumerate() {
         let draw_line = matches!(event, Event::Discard { .. } | Event::StandPat { .. });
         if draw_line && !drawing {
-            street.iter_mut().for_each(|s| *s = Amount::ZERO);
+            settle(&mut street, &mut unwritten, std::mem::take(&mut written));
         }
         drawing = draw_line || (drawing && matches!(event, Event::Dealt { .. }));
         match event {
-            Event::Street { .. } | Event::Draw => street.iter_mut().for_each(|s| *s = Amount::ZERO),
+            Event::Street { .. } | Event::Draw => {
+                settle(&mut street, &mut unwritten, std::mem::take(&mut written));
+            }
             Event::Ante { seat, amount } => add_to(&mut put_in[index_of[*seat]], *amount),
-            Event::Blind { seat, amount }
-            | Event::BringIn { seat, amount }
-            | Event::Call { seat, amount }
-            | Event::Bet { seat, amount } => {
+            Event::Blind { seat, amount, .. } => {
+                let i = index_of[*seat];
+                add_to(&mut put_in[i], *amount);
+                // Dead chips (a returning player's small blind) are no part of the bet.
+                let dead = built.placed[k].map_or(Amount::ZERO, |pl| pl.dead_by_rule);
+                add_to(&mut street[i], money::minus(*amount, dead));
+            }
+            Event::BringIn { seat, amount } | Event::Call { seat, amount } | Event::Bet { seat, amount } => {
                 let i = index_of[*seat];
                 add_to(&mut put_in[i], *amount);
                 add_to(&mut street[i], *amount);
@@ -881,9 +1111,18 @@ fn logged_outcome(p: &Parsed, built: &Built) -> (Vec<Amount>, Vec<Amount>) {
             Event::Uncalled { seat, amount } => {
                 let i = index_of[*seat];
                 put_in[i] = money::minus(put_in[i], *amount);
+                written = true;
             }
             Event::Collected { seat, amount } => add_to(&mut collected[index_of[*seat]], *amount),
             _ => {}
+        }
+    }
+    settle(&mut street, &mut unwritten, written);
+    let sum = |v: &[Amount]| v.iter().fold(Amount::ZERO, |a, b| money::plus(a, *b));
+    let pot_counts_them = p.total_pot.is_some_and(|t| t.normalize() == sum(&put_in).normalize());
+    if !pot_counts_them {
+        for (put, back) in put_in.iter_mut().zip(&unwritten) {
+            *put = money::minus(*put, *back);
         }
     }
     let finishing = built
@@ -893,6 +1132,19 @@ fn logged_outcome(p: &Parsed, built: &Built) -> (Vec<Amount>, Vec<Amount>) {
         .map(|(i, &s)| money::plus(money::minus(p.seats[s].stack, put_in[i]), collected[i]))
         .collect();
     (finishing, collected)
+}
+
+/// Ends a betting round: the part of a bet no one matched, when no `Uncalled bet` line in the
+/// round returned it, is added to `unwritten`.
+fn settle(street: &mut [Amount], unwritten: &mut [Amount], written: bool) {
+    let top = (0..street.len()).max_by(|&a, &b| street[a].cmp(&street[b]));
+    if let (Some(top), false) = (top, written) {
+        let second = (0..street.len()).filter(|&i| i != top).map(|i| street[i]).max().unwrap_or(Amount::ZERO);
+        if street[top] > second {
+            unwritten[top] = money::plus(unwritten[top], money::minus(street[top], second));
+        }
+    }
+    street.iter_mut().for_each(|s| *s = Amount::ZERO);
 }
 
 /// Imports one hand from its lines (`lines[0]` is the header).
@@ -926,7 +1178,33 @@ fn import_hand(lines: &[Line], ctx: &mut Ctx<'_>, whole: Span) -> Option<Hand> {
     let rake = parsed
         .rake
         .or_else(|| parsed.total_pot.map(|t| collected.iter().fold(t, |acc, c| money::minus(acc, *c))))
-        .unwrap_or(Amount::ZERO);
+        .unwrap_or_else(|| {
+            if parsed.no_summary {
+                // What went in less what came out.
+                let start =
+                    built.order.iter().map(|&s| parsed.seats[s].stack).fold(Amount::ZERO, money::plus);
+                finishing.iter().fold(start, |acc, f| money::minus(acc, *f))
+            } else {
+                Amount::ZERO
+            }
+        });
+    for (event, span) in &parsed.events {
+        if let Event::CashOut { seat, amount } = event {
+            let message = format!(
+                "{} cashed out the hand for {amount}, paid by the site from outside the pot: the \
+                 PHH hand is the hand as the cards played it, without that payment",
+                parsed.seats[*seat].name
+            );
+            if ctx.strict {
+                ctx.refuse(codes::SITE_CASHED_OUT, message, *span);
+            } else {
+                ctx.diagnostics.push(Diagnostic::warning(codes::SITE_CASHED_OUT, message, *span));
+            }
+        }
+    }
+    if ctx.refused {
+        return None;
+    }
     let names: Vec<&str> = built.order.iter().map(|&s| parsed.seats[s].name.as_str()).collect();
     let clean = built.clean.take();
     let problems = consistency::check(&built.hand, &built.spans, whole, &finishing, rake, &names, clean);

@@ -16,6 +16,39 @@
 //! Nor is play guessed in the replay: a hand that replays only by PokerKit's repair (a check or
 //! fold inserted) is refused with [`SITE_REPLAY`](crate::codes::SITE_REPLAY).
 //!
+//! # Headers
+//! Every form PokerStars wrote from 2007 to 2025 is read: `Game #` and `Hand #`, the 2007–2010
+//! date with one time zone (`- 2009/10/12 - 23:45:12 (ET)`), tournaments (`Level IV (40/80)`,
+//! `Match Round I, Level V`, Zoom tournaments), home games (`PokerStars Home Game Hand #N: {Club}
+//! Tournament #N, 100+9 ...`), mixed games that name each hand's game (`8-Game (Razz Limit)` in
+//! tournaments, `HORSE (Razz Limit, $1/$2 USD)` at cash tables), 6+ hold'em's `(Button Blind $2 -
+//! Ante $2 USD)` (PHH's `NS`, the button's one blind, with no-break spaces) and the currencies
+//! (`$`, `€`, `£`, `¥`, `₹`, play money, tournament chips).
+//!
+//! # Posts out of position
+//! A player sitting in or returning posts wherever they sit. PHH's blinds also set who acts first,
+//! so only the blinds in position (p1's small blind, the big blind of p2, or of p1 with no small
+//! blind; the button blind) go in `blinds_or_straddles`. A `small blind` posted out of position is
+//! dead money: an ante of that player. A `big blind` posted out of position is live: it goes in
+//! with the poster's first action (a check becomes PHH's `cc` for the same chips, a call or raise
+//! adds the same total), or becomes dead money (an ante) when that action is a fold.
+//! `small & big blinds` is both: the small blind dead, the big blind live. A live post that puts
+//! the poster all in (so they never act) is refused with
+//! [`SITE_POST_OUT_OF_TURN`](crate::codes::SITE_POST_OUT_OF_TURN), saying so.
+//!
+//! # Cash Out
+//! `NAME cashed out the hand for $X | Cash Out Fee $Y` (2019 on): the site paid the player from
+//! outside the pot, and kept the pot when the cards gave it to them (`pot not awarded as player
+//! cashed out`, with what they won in the summary). The hand is read as the cards played it, with
+//! a [`SITE_CASHED_OUT`](crate::codes::SITE_CASHED_OUT) warning; the payment is not in PHH.
+//!
+//! # A refused hand costs that hand only
+//! Each hand is read and checked on its own: a hand refused (a game PHH cannot express, a line
+//! that cannot be read, a log that contradicts itself) is a record with errors and no hand, and
+//! the hands around it import (`cardnote convert` writes them and reports the refusal). A file cut
+//! after its last hand's payout, without the summary, reads that hand with a
+//! [`SITE_NO_SUMMARY`](crate::codes::SITE_NO_SUMMARY) warning.
+//!
 //! # Draw games
 //! 2-7 single draw, 2-7 triple draw and badugi are read and written. Each draw becomes PHH's
 //! stand-pat/discard actions (`pN sd`, the cards when the log names them, else `??` per card),

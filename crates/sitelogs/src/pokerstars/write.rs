@@ -160,7 +160,9 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
         stacks[i] = money::minus(stacks[i], paid);
         put_in[i] = money::plus(put_in[i], paid);
         street[i] = money::plus(street[i], paid);
-        let label = if blind < big {
+        let label = if button_blind(hand).is_some() {
+            "button blind"
+        } else if blind < big {
             "small blind"
         } else if blind == big {
             "big blind"
@@ -601,20 +603,26 @@ fn write_header(c: &mut Ctx<'_>, n: usize, seats: &[i64], button: i64) {
         _ => "1".to_owned(),
     };
     let (small, big) = stakes(hand);
-    let stakes = format!(
-        "{}/{}{}",
-        c.money(small),
-        c.money(big),
-        hand.currency.as_ref().map(|cur| format!(" {cur}")).unwrap_or_default()
-    );
+    let currency = hand.currency.as_ref().map(|cur| format!(" {cur}")).unwrap_or_default();
+    let stakes = match button_blind(hand) {
+        // 6+ hold'em's header names the button blind and the ante.
+        Some(ante) => format!("Button Blind {} - Ante {}{currency}", c.money(big), c.money(ante)),
+        None => format!("{}/{}{currency}", c.money(small), c.money(big)),
+    };
     let game = header::game_name(hand.variant);
+    // A mixed game names the hand's game in parentheses: `8-Game (Razz Limit)`.
+    let mixed = hand.event.as_deref().is_some_and(|e| header::MIXES.iter().any(|m| e.ends_with(m)));
     let mut line = format!("{site} {noun} #{id}: ");
     match (&hand.event, hand.level) {
         (Some(event), Some(level)) => {
             let round =
                 user_str(hand, "_match_round").map(|r| format!(" - Match Round {r},")).unwrap_or_default();
             let dash = if round.is_empty() { " -" } else { "" };
+            let game = if mixed { format!("({game})") } else { game.to_owned() };
             let _ = write!(line, "{event} {game}{round}{dash} Level {} ({stakes})", roman(level));
+        }
+        (Some(event), None) if mixed => {
+            let _ = write!(line, "{event} ({game}, {stakes})");
         }
         (Some(event), None) => {
             let _ = write!(line, "{event} {game} ({stakes})");
@@ -658,6 +666,19 @@ fn write_header(c: &mut Ctx<'_>, n: usize, seats: &[i64], button: i64) {
         let line = format!("Seat {}: {} ({} in chips) ", seats[i], c.names[i], stacks[i]);
         c.line(&line);
     }
+}
+
+/// The ante of a 6+ hold'em button-blind hand: a short-deck hand whose one blind is the button's
+/// (the last player's), with antes.
+fn button_blind(hand: &Hand) -> Option<Amount> {
+    let blinds = hand.blinds_or_straddles.as_ref()?;
+    let (last, others) = blinds.split_last()?;
+    (hand.variant == Variant::NoLimitShortDeckHoldem
+        && blinds.len() > 2
+        && !last.is_zero()
+        && !last.is_negative()
+        && others.iter().all(|b| b.is_zero()))
+    .then(|| hand.antes.iter().copied().max().unwrap_or(Amount::ZERO))
 }
 
 /// The header's stakes: small and big bet in fixed-limit games, small and big blind otherwise.
