@@ -191,7 +191,8 @@ def test_pbn_boards_agree_with_the_results_table():
         if len(results) != len(boards):
             continue
         for board, row in zip(boards, results):
-            assert (board.contract.declarer if board.contract else None) == row["declarer"] or row["declarer"] is None
+            if board.contract is not None and not board.contract.passed_out:
+                assert board.contract.declarer == row["declarer"], (path, board.board)
             assert board.score_ns == row["score_ns"], (path, board.board)
             checked += 1
         again = cardnote.load_boards(cardnote.write_boards(boards), "pbn")
@@ -211,9 +212,13 @@ def test_lin_boards_write_back_byte_for_byte():
         except cardnote.CardnoteError:
             continue
         assert all(b.format == "lin" for b in boards)
-        text = path.read_bytes().decode("utf-8", errors="replace")
-        written = cardnote.write_boards(boards)
-        assert written in text or text.endswith(written) or written == text, path
+        data = path.read_bytes()
+        try:
+            text = data.decode("utf-8").removeprefix("\ufeff")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")
+        # Every record is a match header or a board: written back, they are the file.
+        assert cardnote.write_boards(boards) == text, path
         for board in boards:
             if board.contract and not board.contract.passed_out and board.result is not None:
                 assert board.score is not None
