@@ -126,9 +126,7 @@ impl Deal {
         let seat = parse_seat(seat)?;
         Ok(self.hands[seat.index()].map(|hand| {
             let mut cards: Vec<Card> = hand.iter().collect();
-            cards.sort_by_key(|c| {
-                (std::cmp::Reverse(suit_order(c.suit())), std::cmp::Reverse(c.rank().index()))
-            });
+            cards.sort_by_key(|c| (suit_order(c.suit()), std::cmp::Reverse(c.rank().index())));
             cards.into_iter().map(card_text).collect()
         }))
     }

@@ -94,10 +94,10 @@ impl DdTable {
     }
 
     /// The 20 cells as rows of declarers `N E S W`, each `C D H S NT`.
-    fn to_list(&self) -> Vec<Vec<u8>> {
+    fn to_list(&self) -> Vec<Vec<u32>> {
         Compass::ALL
             .iter()
-            .map(|&seat| STRAINS.iter().map(|&d| self.table.tricks(seat, d)).collect())
+            .map(|&seat| STRAINS.iter().map(|&d| u32::from(self.table.tricks(seat, d))).collect())
             .collect()
     }
 
