@@ -21,10 +21,14 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def spark():
+    import sys
+
     from pyspark.sql import SparkSession
 
     import cardnote.spark
 
+    # The Python workers must import cardnote: the interpreter running the tests.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     session = (
         SparkSession.builder.master("local[2]")
         .appName("cardnote-datasource-test")
@@ -38,7 +42,7 @@ def spark():
 
 
 def rows(table):
-    return sorted(tuple(sorted(r.items())) for r in table)
+    return sorted((tuple(sorted(r.items())) for r in table), key=repr)
 
 
 @pytest.mark.parametrize(
