@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The Python package: a fresh virtual environment, the wheel built with maturin and installed,
-# then the pytest suite (crates/python/tests), including the PySpark local[2] test of
-# examples/spark_stats.py (Java 17 installed from Debian when missing). About 8 minutes on
-# 2 cores: the release build of the extension module (~6 min), pip installs, Spark (~40 s).
+# The Python package: its source distribution (`maturin sdist`) installed with pip into a fresh
+# virtual environment (pip builds the abi3 wheel from it, as a user's `pip install` of the sdist
+# does), then the pytest suite (crates/python/tests): the objects, the docstring examples, the
+# PySpark local[2] tests of the data sources and of examples/spark_stats.py (Java 17 installed
+# from Debian when missing). About 9 minutes on 2 cores: the release build of the extension
+# module (~6 min), pip installs, Spark (~1 min).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v java >/dev/null; then
@@ -10,10 +12,13 @@ if ! command -v java >/dev/null; then
 fi
 venv="$(mktemp -d)/venv"
 python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet "maturin>=1.5,<2" "pyarrow>=15" pytest pyspark "pandas>=2.2,<3"
-wheels="$(mktemp -d)"
-(cd crates/python && "$venv/bin/maturin" build --release --out "$wheels")
-"$venv/bin/pip" install --quiet "$wheels"/cardnote-*.whl
+# pyspark 4: the Python Data Source API (pyspark.sql.datasource) of cardnote.spark.
+"$venv/bin/pip" install --quiet "maturin>=1.5,<2" "pyarrow>=15" pytest "pyspark>=4,<5" "pandas>=2.2,<3" duckdb
+dist="$(mktemp -d)"
+(cd crates/python && "$venv/bin/maturin" sdist --out "$dist")
+# The sdist's own build (release profile) shares the workspace's target directory for the
+# dependencies it compiles.
+CARGO_TARGET_DIR="$PWD/target" "$venv/bin/pip" install --quiet "$dist"/cardnote-*.tar.gz
 # The CLI for the check --json comparison and for `cardnote export` in the Spark test.
 cargo build --quiet -p cardnote
 export CARDNOTE_BIN="$PWD/target/debug/cardnote"

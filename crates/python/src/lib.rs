@@ -19,12 +19,16 @@ use cardnote::formats::{CheckOptions, FileCheck, Format, RecordReport, Rules, ch
 use cardnote::output::record_json;
 use cardnote::walk::{FileKind, collect_files, format_of, kind_of, sniff_ppn};
 use cardnote_arrow::{ErrorsTable, PbnTables, PhhTables};
-use cards_core::LineIndex;
+use cards_core::{Diagnostic, LineIndex};
 use poker_stats::{GroupBy, Replayed, RuleProfile, Totals};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyDict, PyList};
 use serde_json::Value;
+
+mod bridge;
+mod dd;
+mod poker;
 
 pyo3::create_exception!(
     cardnote,
@@ -34,15 +38,31 @@ pyo3::create_exception!(
 );
 
 /// The parts of a `CardnoteError`.
-struct ErrorParts {
-    code: String,
-    message: String,
-    line: usize,
-    column: usize,
+pub(crate) struct ErrorParts {
+    pub(crate) code: String,
+    pub(crate) message: String,
+    pub(crate) line: usize,
+    pub(crate) column: usize,
 }
 
 impl ErrorParts {
-    fn raise(self, py: Python<'_>) -> PyErr {
+    /// A diagnostic placed in `text`.
+    pub(crate) fn of(diagnostic: &Diagnostic, text: &str, index: &LineIndex) -> ErrorParts {
+        let (line, column) = index.line_col(text, diagnostic.span().start);
+        ErrorParts {
+            code: diagnostic.code().to_owned(),
+            message: diagnostic.message().to_owned(),
+            line,
+            column,
+        }
+    }
+
+    /// An error with no place in a text.
+    pub(crate) fn plain(code: &str, message: impl Into<String>) -> ErrorParts {
+        ErrorParts { code: code.to_owned(), message: message.into(), line: 0, column: 0 }
+    }
+
+    pub(crate) fn raise(self, py: Python<'_>) -> PyErr {
         let text = format!("{}:{}: {}: {}", self.line, self.column, self.code, self.message);
         let err = CardnoteError::new_err(text);
         let value = err.value(py);
@@ -70,10 +90,63 @@ impl ErrorParts {
     }
 }
 
+/// Diagnostics as dicts (`code`, `severity`, `message`, `line`, `column`), placed in `text`.
+pub(crate) fn diagnostic_dicts<'py>(
+    py: Python<'py>,
+    diagnostics: &[Diagnostic],
+    text: &str,
+    index: &LineIndex,
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for d in diagnostics {
+        let (line, column) = index.line_col(text, d.span().start);
+        let item = PyDict::new(py);
+        item.set_item("code", d.code())?;
+        item.set_item("severity", if d.is_error() { "error" } else { "warning" })?;
+        item.set_item("message", d.message())?;
+        item.set_item("line", line)?;
+        item.set_item("column", column)?;
+        list.append(item)?;
+    }
+    Ok(list)
+}
+
+/// Decodes a file's bytes as every reader of the project does (UTF-8, a BOM, or ISO-8859-1).
+pub(crate) fn decode_text(data: &[u8]) -> String {
+    cards_core::charset::decode(data).text
+}
+
+/// A text read from a path, or given as text or bytes.
+pub(crate) struct Loaded {
+    /// The decoded text.
+    pub(crate) text: String,
+    /// The file's extension (lowercase; empty for text).
+    pub(crate) extension: String,
+}
+
+impl Loaded {
+    /// Reads `path_or_text` (a path to an existing file, text, or bytes).
+    pub(crate) fn of(py: Python<'_>, path_or_text: &Bound<'_, PyAny>) -> PyResult<Loaded> {
+        Ok(match input_of(path_or_text)? {
+            Input::File(path) => {
+                let data = py
+                    .allow_threads(|| std::fs::read(&path))
+                    .map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
+                let extension =
+                    path.extension().and_then(|e| e.to_str()).unwrap_or_default().to_ascii_lowercase();
+                Loaded { text: decode_text(&data), extension }
+            }
+            Input::Text(text) => Loaded { text, extension: String::new() },
+        })
+    }
+}
+
 /// One record of a file (a hand, a board, a game): the object of `cardnote check --json`.
 #[pyclass(module = "cardnote", frozen)]
 pub struct Record {
     object: Value,
+    /// The decoded text of the record's file (for `replay(record)`).
+    source: Arc<str>,
 }
 
 #[pymethods]
@@ -152,7 +225,7 @@ const CONTRACT_KEYS: [&str; 6] = ["file", "index", "format", "ok", "errors", "wa
 /// The records of `read`, in file order.
 #[pyclass(module = "cardnote")]
 pub struct Records {
-    records: std::vec::IntoIter<Value>,
+    records: std::vec::IntoIter<(Value, Arc<str>)>,
 }
 
 #[pymethods]
@@ -162,7 +235,7 @@ impl Records {
     }
 
     fn __next__(mut slf: PyRefMut<'_, Self>) -> Option<Record> {
-        slf.records.next().map(|object| Record { object })
+        slf.records.next().map(|(object, source)| Record { object, source })
     }
 
     fn __len__(&self) -> usize {
@@ -233,6 +306,12 @@ fn sniff_text(text: &str) -> Format {
     }
 }
 
+/// The `check --json` objects of one file's check, each with the file's text.
+fn sourced(file: &str, format: Format, checked: &FileCheck) -> Vec<(Value, Arc<str>)> {
+    let source: Arc<str> = Arc::from(checked.source.as_str());
+    objects(file, format, checked).into_iter().map(|o| (o, source.clone())).collect()
+}
+
 /// The `check --json` objects of one file's check.
 fn objects(file: &str, format: Format, checked: &FileCheck) -> Vec<Value> {
     let index = LineIndex::new(&checked.source);
@@ -257,7 +336,7 @@ fn input_of(path_or_text: &Bound<'_, PyAny>) -> PyResult<Input> {
         return Ok(if looks_like_path { Input::File(PathBuf::from(text)) } else { Input::Text(text) });
     }
     if let Ok(data) = path_or_text.extract::<Vec<u8>>() {
-        return Ok(Input::Text(cardnote::formats::decode_text(&data)));
+        return Ok(Input::Text(decode_text(&data)));
     }
     Ok(Input::File(path_or_text.extract::<PathBuf>()?))
 }
@@ -282,16 +361,16 @@ fn read(
     let records = match input_of(path_or_text)? {
         Input::File(path) => {
             let shown = path.display().to_string();
-            py.allow_threads(|| -> std::io::Result<Vec<Value>> {
+            py.allow_threads(|| -> std::io::Result<Vec<(Value, Arc<str>)>> {
                 let data = std::fs::read(&path)?;
                 let format = format_of(kind_of(&path), &data, forced);
-                Ok(objects(&shown, format, &check_bytes(format, &data, &opts)))
+                Ok(sourced(&shown, format, &check_bytes(format, &data, &opts)))
             })
             .map_err(|e| PyOSError::new_err(format!("cannot read {shown}: {e}")))?
         }
         Input::Text(text) => py.allow_threads(|| {
             let format = forced.unwrap_or_else(|| sniff_text(&text));
-            objects("<text>", format, &check_bytes(format, text.as_bytes(), &opts))
+            sourced("<text>", format, &check_bytes(format, text.as_bytes(), &opts))
         }),
     };
     Ok(Records { records: records.into_iter() })
@@ -347,7 +426,8 @@ fn check<'py>(
     Ok(list)
 }
 
-/// Replays one PHH hand (text or a path; the first hand of a `.phhs`) with the poker engine.
+/// Replays one PHH hand with the poker engine: text or a path (the first hand of a `.phhs`), a
+/// `Record` that `read` returned (its hand), or a `Hand`.
 ///
 /// Returns a dict: `terminal`, `finishing_stacks` and `payoffs` (exact decimal strings), `steps`
 /// (one dict per action: `notation`, `street`, `pot_before`, `to_call`, `stack_before`,
@@ -357,28 +437,29 @@ fn check<'py>(
 #[pyo3(signature = (hand, *, rules = "pokerkit"))]
 fn replay<'py>(py: Python<'py>, hand: &Bound<'py, PyAny>, rules: &str) -> PyResult<Bound<'py, PyDict>> {
     let profile = parse_rules(rules)?;
-    let text = match input_of(hand)? {
-        Input::File(path) => {
-            let data = py
-                .allow_threads(|| std::fs::read(&path))
-                .map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
-            cardnote::formats::decode_text(&data)
+    let (text, nth): (String, usize) = if let Ok(record) = hand.downcast::<Record>() {
+        let record = record.get();
+        if record.format() != "phh" {
+            return Err(PyValueError::new_err(format!("a {} record is not a poker hand", record.format())));
         }
-        Input::Text(text) => text,
+        (record.source.to_string(), usize::try_from(record.index()).unwrap_or(usize::MAX))
+    } else if let Ok(model) = hand.downcast::<poker::Hand>() {
+        (phh::write_hand(&model.get().hand), 0)
+    } else {
+        match input_of(hand)? {
+            Input::File(path) => {
+                let data = py
+                    .allow_threads(|| std::fs::read(&path))
+                    .map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
+                (decode_text(&data), 0)
+            }
+            Input::Text(text) => (text, 0),
+        }
     };
-    let done = py.allow_threads(|| replay_text(&text, profile));
+    let done = py.allow_threads(|| replay_text(&text, nth, profile));
     let (parsed, replayed) = match done {
         Ok(done) => done,
-        Err(diagnostic) => {
-            let (line, column) = LineIndex::new(&text).line_col(&text, diagnostic.span().start);
-            return Err(ErrorParts {
-                code: diagnostic.code().to_owned(),
-                message: diagnostic.message().to_owned(),
-                line,
-                column,
-            }
-            .raise(py));
-        }
+        Err(diagnostic) => return Err(ErrorParts::of(&diagnostic, &text, &LineIndex::new(&text)).raise(py)),
     };
     let index = LineIndex::new(&text);
     let result = PyDict::new(py);
@@ -415,12 +496,13 @@ fn replay<'py>(py: Python<'py>, hand: &Bound<'py, PyAny>, rules: &str) -> PyResu
     Ok(result)
 }
 
-/// Parses the first hand of `text` and replays it; the first error when it cannot.
+/// Parses hand `nth` (0-based) of `text` and replays it; the first error when it cannot.
 fn replay_text(
     text: &str,
+    nth: usize,
     profile: RuleProfile,
 ) -> Result<(phh::ParsedHand, Replayed), cards_core::Diagnostic> {
-    let Some(parsed) = phh::hands(text).next() else {
+    let Some(parsed) = phh::hands(text).nth(nth) else {
         return Err(cards_core::Diagnostic::error(
             "REPLAY_NO_SUCH_HAND",
             "the text has no hands",
@@ -503,7 +585,7 @@ fn build_table(
         let format = format_of(file.kind, &data, None);
         let batch = match format {
             Format::Phh if PHH_TABLES.contains(&table) || table == "errors" => {
-                let text = cardnote::formats::decode_text(&data);
+                let text = decode_text(&data);
                 let mut tables = PhhTables::new(profile);
                 for (i, parsed) in phh::hands(&text).enumerate() {
                     tables.push(&label, u32::try_from(i).unwrap_or(u32::MAX), &parsed, &mut errors);
@@ -516,8 +598,13 @@ fn build_table(
                     _ => errors.finish().map_err(|e| e.to_string())?,
                 }
             }
-            Format::Pbn if PBN_TABLES.contains(&table) || table == "errors" => {
-                let text = pbn::decode(&data).text;
+            Format::Pbn | Format::Lin if PBN_TABLES.contains(&table) || table == "errors" => {
+                // LIN boards go through bridge-convert's LIN -> PBN, as `cardnote convert --to pbn`.
+                let text = if format == Format::Lin {
+                    bridge_convert::lin_to_pbn(&data).text
+                } else {
+                    pbn::decode(&data).text
+                };
                 let mut tables = PbnTables::default();
                 tables.push_text(&label, &text, &mut errors);
                 let b = tables.finish().map_err(|e| e.to_string())?;
@@ -600,7 +687,7 @@ fn stats<'py>(
             for file in files.iter().filter(|f| f.kind == FileKind::Phh) {
                 let data = std::fs::read(&file.path)
                     .map_err(|e| format!("cannot read {}: {e}", file.path.display()))?;
-                let text = cardnote::formats::decode_text(&data);
+                let text = decode_text(&data);
                 for parsed in phh::hands(&text) {
                     let replayed =
                         if parsed.has_errors() { None } else { Replayed::of_parsed(&parsed, profile) };
@@ -675,6 +762,15 @@ fn _cardnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(to_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(stats, m)?)?;
+    m.add_class::<poker::Hand>()?;
+    m.add_class::<poker::Action>()?;
+    m.add_class::<poker::State>()?;
+    m.add_class::<poker::Pot>()?;
+    m.add_class::<poker::LegalAction>()?;
+    m.add_function(wrap_pyfunction!(poker::load_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(poker::write_hands, m)?)?;
+    bridge::register(m)?;
+    dd::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
