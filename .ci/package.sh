@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Not yet a step of .ci/run: never run to the end with verification on the project's machine
+# (issue 30); run it by hand, then add it to .ci/run.
 # Every library crate and the CLI packaged as crates.io would take them (`cargo package` builds
 # each .crate's sources on their own, the workspace's crates resolved among themselves), then the
 # CLI installed with `cargo install` from the packaged sources alone and run.
