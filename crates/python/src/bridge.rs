@@ -291,7 +291,13 @@ impl Contract {
 /// Where a board came from, for writing it back.
 enum Source {
     Pbn(Box<pbn::Record>),
-    Lin { record: Box<lin::Record>, header: Option<Arc<lin::Record>> },
+    /// A LIN board, the match header before it, and the trailer after it when it is the last
+    /// board of a pairs file (standings: no board of its own, so it rides on the board before it).
+    Lin {
+        record: Box<lin::Record>,
+        header: Option<Arc<lin::Record>>,
+        trailer: Option<Box<lin::Record>>,
+    },
 }
 
 /// One bridge board of a PBN or LIN file, with its deal, auction, play, contract, result and
@@ -438,7 +444,7 @@ fn write_sources<'a>(sources: impl Iterator<Item = &'a Source>) -> PyResult<Stri
                 }
                 pbn_writer.get_or_insert_with(|| pbn::Writer::new(Vec::new())).write_record(record)?;
             }
-            Source::Lin { record, header } => {
+            Source::Lin { record, header, trailer } => {
                 if pbn_writer.is_some() {
                     return Err(PyValueError::new_err("PBN and LIN boards cannot be written to one file"));
                 }
@@ -451,6 +457,9 @@ fn write_sources<'a>(sources: impl Iterator<Item = &'a Source>) -> PyResult<Stri
                     }
                 }
                 writer.write_record(record)?;
+                if let Some(trailer) = trailer {
+                    writer.write_record(trailer)?;
+                }
             }
         }
     }
@@ -680,7 +689,7 @@ fn lin_board(
         score_ns,
         players: board.players.clone().map(Vec::from),
         diagnostics: diagnostic_dicts(py, &record.diagnostics, text, index)?.unbind(),
-        source: Source::Lin { record: Box::new(record), header },
+        source: Source::Lin { record: Box::new(record), header, trailer: None },
     }))
 }
 
@@ -737,6 +746,14 @@ pub(crate) fn load_boards(
         for record in records {
             if record.model.header().is_some() {
                 header = Some(Arc::new(record));
+                continue;
+            }
+            if matches!(record.model.content, lin::Content::Trailer(_)) {
+                if let Some(Source::Lin { trailer, .. }) =
+                    boards.last_mut().map(|b: &mut Board| &mut b.source)
+                {
+                    *trailer = Some(Box::new(record));
+                }
                 continue;
             }
             if let Some(board) = lin_board(py, record, header.clone(), text, &index)? {
