@@ -1,7 +1,8 @@
 //! Shared card types for the cardnote notation crates: suits, ranks and cards in one byte, card
 //! sets as a `u64` bitset, multisets for decks with duplicates, the decks of every supported game,
 //! bridge seats, exact amounts, the card-text error type, the one diagnostic type all crates report,
-//! the one record shape every format crate reads ([`Record`]), who wins a trick ([`trick`]), bytes to
+//! the one record shape every format crate reads ([`Record`]), the one trait every notation
+//! implements ([`Notation`]), who wins a trick ([`trick`]), bytes to
 //! text ([`charset`]), a streaming line cutter ([`lines`]), and a seedable generator for test data.
 //!
 //! ```
@@ -28,6 +29,7 @@ pub mod charset;
 pub mod deck;
 pub mod diagnostic;
 pub mod lines;
+pub mod notation;
 pub mod record;
 pub mod rng;
 pub mod seat;
@@ -39,6 +41,7 @@ pub use amount::{Amount, AmountError};
 pub use card::{Card, MaybeCard, Rank, Suit};
 pub use deck::Deck;
 pub use diagnostic::{Diagnostic, DiagnosticSink, DisplaySource, FirstError, LineIndex, Severity, Span};
+pub use notation::{Checker, Notation, ReadRecords, WriteRecords};
 pub use record::Record;
 pub use rng::Rng;
 pub use seat::{Compass, Vulnerability};
