@@ -1,5 +1,7 @@
 //! The main job on the bundled corpus: every file yields records, every file under an `invalid/`
-//! folder draws the diagnostic it was written for, and no format is left unread.
+//! folder draws the diagnostic it was written for, no format is left unread, and the codes each
+//! file reports are a snapshot (`corpus_codes`): a file that starts failing, or fails for another
+//! reason, changes it.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -69,4 +71,44 @@ fn readme_names_every_failing_file_outside_invalid() {
         }
     }
     assert!(unnamed.is_empty(), "failing corpus files the README does not name: {unnamed:?}");
+}
+
+/// The codes every corpus file reports, errors and warnings apart, with their counts: a reviewed
+/// snapshot, so a file that starts failing for a new reason (or stops reporting what it was written
+/// for) fails this test until the change is reviewed (`cargo xtask snapshots`).
+#[test]
+fn corpus_codes_per_file() {
+    use std::collections::BTreeMap;
+    let output = check_corpus();
+    let mut files = BTreeMap::<String, (usize, BTreeMap<String, usize>, BTreeMap<String, usize>)>::new();
+    for line in String::from_utf8(output.stdout).unwrap().lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        let file = record["file"].as_str().unwrap().trim_start_matches("corpus/").to_owned();
+        let entry = files.entry(file).or_default();
+        entry.0 += 1;
+        for (key, counts) in [("errors", &mut entry.1), ("warnings", &mut entry.2)] {
+            for diagnostic in record[key].as_array().into_iter().flatten() {
+                *counts.entry(diagnostic["code"].as_str().unwrap().to_owned()).or_default() += 1;
+            }
+        }
+    }
+    assert!(files.len() >= 100, "only {} corpus files were read", files.len());
+    let counted = |counts: &BTreeMap<String, usize>| {
+        counts
+            .iter()
+            .map(|(code, n)| if *n == 1 { code.clone() } else { format!("{code}×{n}") })
+            .collect::<Vec<_>>()
+    };
+    let mut text = String::new();
+    for (file, (records, errors, warnings)) in &files {
+        text.push_str(&format!("{file}: {records} record{}", if *records == 1 { "" } else { "s" }));
+        if !errors.is_empty() {
+            text.push_str(&format!("; errors {}", counted(errors).join(" ")));
+        }
+        if !warnings.is_empty() {
+            text.push_str(&format!("; warnings {}", counted(warnings).join(" ")));
+        }
+        text.push('\n');
+    }
+    insta::assert_snapshot!("corpus_codes", text);
 }

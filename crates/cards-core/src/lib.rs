@@ -26,6 +26,7 @@
 pub mod amount;
 pub mod card;
 pub mod charset;
+pub mod codes;
 pub mod deck;
 pub mod diagnostic;
 pub mod lines;
