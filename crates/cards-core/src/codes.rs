@@ -32,7 +32,7 @@ pub enum Mark {
 }
 
 /// Declares a crate's diagnostic codes: one `pub const NAME: &str = "NAME"` per code, with its
-/// doc comment, then `ALL` and `LENIENCIES` (see the [module docs](crate::codes)).
+/// doc comment, then `ALL` and `LENIENCIES` (see the [module docs](mod@crate::codes)).
 #[macro_export]
 macro_rules! codes {
     ($($(#[$doc:meta])* $name:ident $(($mark:ident))?),* $(,)?) => {

@@ -3,25 +3,17 @@
 //! Errors break the file or the game; warnings mark a producer's convention that can still be
 //! read (each with a code of its own), and become errors under [`crate::Options::strict`].
 
-macro_rules! codes {
-    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {
-        $($(#[$doc])* pub const $name: &str = stringify!($name);)*
-        /// Every code above.
-        pub const ALL: &[&str] = &[$($name),*];
-    };
-}
-
-codes! {
+cards_core::codes! {
     /// A tag name that is not two ASCII letters where a tag must start, or text that is not an
     /// item at all.
     LIN_TAG_SYNTAX,
     /// The file ends inside a value: its closing `|` is missing.
-    LIN_UNTERMINATED,
+    LIN_UNTERMINATED (lenient),
     /// A `|` inside a value (a name or a note): Bridge Composer writes them unescaped. The text
     /// up to the next real tag is read as one value.
-    LIN_UNESCAPED_PIPE,
+    LIN_UNESCAPED_PIPE (lenient),
     /// `pn` with a number of names other than 4 or 8.
-    LIN_PLAYER_COUNT,
+    LIN_PLAYER_COUNT (lenient),
     /// `md` without a dealer digit 1-4 (`0` is a position without a dealer, read as such).
     LIN_DEALER,
     /// A hand of `md` that is not suit letters followed by ranks.
@@ -31,13 +23,13 @@ codes! {
     /// A hand of more than 13 cards.
     LIN_DEAL_HAND_SIZE,
     /// A deal with hands missing or short that cannot be completed (fewer than three full hands).
-    LIN_DEAL_INCOMPLETE,
+    LIN_DEAL_INCOMPLETE (lenient),
     /// `sv` other than `o`, `0`, `-`, `n`, `e`, `b`.
     LIN_VULNERABILITY,
     /// `mb` that is not a call.
     LIN_CALL_SYNTAX,
     /// A notrump bid written `1NT` (BBO writes `1N`; people typing LIN write `NT`).
-    LIN_CALL_NT_SPELLING,
+    LIN_CALL_NT_SPELLING (lenient),
     /// A bid not higher than the last bid.
     LIN_AUCTION_INSUFFICIENT,
     /// A double that doubles nothing, one's own side or a doubled bid.
@@ -49,7 +41,7 @@ codes! {
     /// A call after the play began.
     LIN_CALL_AFTER_PLAY,
     /// `an` with no call before it to explain.
-    LIN_EXPLANATION_WITHOUT_CALL,
+    LIN_EXPLANATION_WITHOUT_CALL (lenient),
     /// `pc` that is not a card.
     LIN_CARD_SYNTAX,
     /// A card played before the auction ended, or after a passed-out auction.
@@ -68,37 +60,21 @@ codes! {
     LIN_CLAIM_WITHOUT_CONTRACT,
     /// `vg` without its nine fields (title, segment, scoring, first and last board, two teams
     /// with their carry-over).
-    LIN_MATCH_HEADER,
+    LIN_MATCH_HEADER (lenient),
     /// `vg` scoring other than `I` (IMPs), `P` (pairs), `B` (board-a-match).
-    LIN_MATCH_SCORING,
+    LIN_MATCH_SCORING (lenient),
     /// `qx` whose room is not `o` (open) or `c` (closed) followed by a board number.
-    LIN_ROOM,
+    LIN_ROOM (lenient),
     /// A file whose bytes are not UTF-8, read as Latin-1 (BBO's commentary text often is).
-    LIN_LATIN1,
+    LIN_LATIN1 (lenient),
     /// `mb|-|` padding a vugraph auction written as a W-N-E-S grid (the empty cells before the
     /// dealer's first call, and after the last call to fill the last row): read as padding, not
     /// as calls.
-    LIN_AUCTION_PADDING,
+    LIN_AUCTION_PADDING (lenient),
     /// The file's result list (`rs`) gives this board another contract or declarer than its
     /// auction reaches: the file contradicts itself (a call missing or extra, or a wrong entry).
     LIN_RESULT_MISMATCH,
 }
-
-/// The codes of producers' conventions the reader accepts with a warning; errors under
-/// [`Options::strict`](crate::Options::strict). Every warning this crate reports is one.
-pub const LENIENCIES: &[&str] = &[
-    LIN_UNESCAPED_PIPE,
-    LIN_UNTERMINATED,
-    LIN_PLAYER_COUNT,
-    LIN_DEAL_INCOMPLETE,
-    LIN_CALL_NT_SPELLING,
-    LIN_EXPLANATION_WITHOUT_CALL,
-    LIN_MATCH_HEADER,
-    LIN_MATCH_SCORING,
-    LIN_ROOM,
-    LIN_LATIN1,
-    LIN_AUCTION_PADDING,
-];
 
 #[cfg(test)]
 mod tests {

@@ -1,140 +1,88 @@
 //! Stable codes of the PHH reader and checker (the table in [`crate::error`] says what each
 //! means). Every constant is named by its own value.
 
-/// The hand is not valid TOML.
-pub const PHH_TOML_SYNTAX: &str = "PHH_TOML_SYNTAX";
-/// A `.phhs` header that is not a plain table name.
-pub const PHH_TABLE_HEADER: &str = "PHH_TABLE_HEADER";
-/// Two hands share a table name.
-pub const PHH_DUPLICATE_TABLE: &str = "PHH_DUPLICATE_TABLE";
-/// Wrong TOML type for a field.
-pub const PHH_FIELD_TYPE: &str = "PHH_FIELD_TYPE";
-/// Required field absent.
-pub const PHH_FIELD_MISSING: &str = "PHH_FIELD_MISSING";
-/// Forbidden field present.
-pub const PHH_FIELD_FORBIDDEN: &str = "PHH_FIELD_FORBIDDEN";
-/// Unknown variant code.
-pub const PHH_UNKNOWN_VARIANT: &str = "PHH_UNKNOWN_VARIANT";
-/// Unknown, non-user field (warning).
-pub const PHH_UNKNOWN_FIELD: &str = "PHH_UNKNOWN_FIELD";
-/// Per-player array of the wrong length.
-pub const PHH_ARRAY_LENGTH: &str = "PHH_ARRAY_LENGTH";
-/// No players.
-pub const PHH_NO_PLAYERS: &str = "PHH_NO_PLAYERS";
-/// Not an exact finite number where one is needed.
-pub const PHH_BAD_NUMBER: &str = "PHH_BAD_NUMBER";
-/// Negative where non-negative is required.
-pub const PHH_NEGATIVE_AMOUNT: &str = "PHH_NEGATIVE_AMOUNT";
-/// Zero or negative where positive is required.
-pub const PHH_NON_POSITIVE_AMOUNT: &str = "PHH_NON_POSITIVE_AMOUNT";
-/// Negative blind (warning).
-pub const PHH_NEGATIVE_BLIND: &str = "PHH_NEGATIVE_BLIND";
-/// Malformed action notation.
-pub const PHH_ACTION_SYNTAX: &str = "PHH_ACTION_SYNTAX";
-/// Malformed card text in an action.
-pub const PHH_ACTION_CARD_TEXT: &str = "PHH_ACTION_CARD_TEXT";
-/// Malformed or non-positive amount in an action.
-pub const PHH_ACTION_AMOUNT: &str = "PHH_ACTION_AMOUNT";
-/// Player number out of range.
-pub const PHH_ACTION_PLAYER: &str = "PHH_ACTION_PLAYER";
-/// Card not in the variant's deck.
-pub const PHH_CARD_NOT_IN_DECK: &str = "PHH_CARD_NOT_IN_DECK";
-/// Known card dealt twice.
-pub const PHH_DUPLICATE_CARD: &str = "PHH_DUPLICATE_CARD";
-/// Value outside its natural range (warning).
-pub const PHH_INVALID_VALUE: &str = "PHH_INVALID_VALUE";
-/// An action the replay could not read (its text is not valid action notation).
-pub const REPLAY_BAD_ACTION: &str = "REPLAY_BAD_ACTION";
-/// A declared `finishing_stacks` that the replay does not reach (both values in the message).
-pub const PHH_FINISHING_STACKS_MISMATCH: &str = "PHH_FINISHING_STACKS_MISMATCH";
-/// Declared finishing stacks below the replay's only for pot winners: read as rake (warning).
-pub const PHH_FINISHING_STACKS_RAKED: &str = "PHH_FINISHING_STACKS_RAKED";
-/// A declared `winnings` (collected pots) that the replay does not give (both values in the message).
-pub const PHH_WINNINGS_MISMATCH: &str = "PHH_WINNINGS_MISMATCH";
-/// Declared winnings below the replay's only for players who collected a pot: read as the
-/// post-rake amounts the specification asks for (warning).
-pub const PHH_WINNINGS_RAKED: &str = "PHH_WINNINGS_RAKED";
-/// Declared winnings all zero where the replay gives someone a pot: read as not recorded, as some
-/// converters write them (warning).
-pub const PHH_WINNINGS_ZERO: &str = "PHH_WINNINGS_ZERO";
-/// Declared winnings that count the uncalled bet returned as won, as some sites do (warning).
-pub const PHH_WINNINGS_UNCALLED_BET: &str = "PHH_WINNINGS_UNCALLED_BET";
-/// A declared `finishing_stacks` or `winnings` that differs from the replay only in how the odd
-/// chip of a split pot was divided (halves, or the chip given to another winner): warning.
-pub const PHH_ODD_CHIP: &str = "PHH_ODD_CHIP";
-/// Declared winnings below the replay's for pot winners by more than the tenth a plain rake
-/// allows, read as a rake of a percentage plus a fixed jackpot drop (warning).
-pub const PHH_WINNINGS_RAKED_JACKPOT: &str = "PHH_WINNINGS_RAKED_JACKPOT";
-/// A declared outcome that the replay (a negative blind as a live post) does not give but the
-/// same hand with the post dead does (warning).
-pub const PHH_DEAD_POST: &str = "PHH_DEAD_POST";
-/// The actions end before the hand does: the replay is not terminal and the pot is not awarded
-/// (warning).
-pub const PHH_UNFINISHED_HAND: &str = "PHH_UNFINISHED_HAND";
-/// Hole cards dealt known that the replay does not use at the showdown (shown as `????`, or the
-/// showdown missing and the cards kept face down as PokerKit does), where the cards dealt decide
-/// the pot otherwise than the replay (warning).
-pub const PHH_SHOWN_UNKNOWN: &str = "PHH_SHOWN_UNKNOWN";
-/// A comment with no place in the canonical form (`fmt --preserve` keeps it).
-pub const PHH_COMMENT_WITHOUT_PLACE: &str = "PHH_COMMENT_WITHOUT_PLACE";
-
-/// The codes of producers' conventions the reader accepts with a warning; errors under
-/// [`Options::strict`](crate::Options::strict).
-pub const LENIENCIES: &[&str] = &[
-    PHH_UNKNOWN_FIELD,
-    PHH_NEGATIVE_BLIND,
-    PHH_FINISHING_STACKS_RAKED,
-    PHH_WINNINGS_RAKED,
-    PHH_WINNINGS_ZERO,
-    PHH_WINNINGS_UNCALLED_BET,
-    PHH_ODD_CHIP,
-    PHH_WINNINGS_RAKED_JACKPOT,
-    PHH_DEAD_POST,
-    PHH_UNFINISHED_HAND,
-    PHH_SHOWN_UNKNOWN,
-];
+cards_core::codes! {
+    /// The hand is not valid TOML.
+    PHH_TOML_SYNTAX,
+    /// A `.phhs` header that is not a plain table name.
+    PHH_TABLE_HEADER,
+    /// Two hands share a table name.
+    PHH_DUPLICATE_TABLE,
+    /// Wrong TOML type for a field.
+    PHH_FIELD_TYPE,
+    /// Required field absent.
+    PHH_FIELD_MISSING,
+    /// Forbidden field present.
+    PHH_FIELD_FORBIDDEN,
+    /// Unknown variant code.
+    PHH_UNKNOWN_VARIANT,
+    /// Unknown, non-user field (warning).
+    PHH_UNKNOWN_FIELD (lenient),
+    /// Per-player array of the wrong length.
+    PHH_ARRAY_LENGTH,
+    /// No players.
+    PHH_NO_PLAYERS,
+    /// Not an exact finite number where one is needed.
+    PHH_BAD_NUMBER,
+    /// Negative where non-negative is required.
+    PHH_NEGATIVE_AMOUNT,
+    /// Zero or negative where positive is required.
+    PHH_NON_POSITIVE_AMOUNT,
+    /// Negative blind (warning).
+    PHH_NEGATIVE_BLIND (lenient),
+    /// Malformed action notation.
+    PHH_ACTION_SYNTAX,
+    /// Malformed card text in an action.
+    PHH_ACTION_CARD_TEXT,
+    /// Malformed or non-positive amount in an action.
+    PHH_ACTION_AMOUNT,
+    /// Player number out of range.
+    PHH_ACTION_PLAYER,
+    /// Card not in the variant's deck.
+    PHH_CARD_NOT_IN_DECK,
+    /// Known card dealt twice.
+    PHH_DUPLICATE_CARD,
+    /// Value outside its natural range (warning).
+    PHH_INVALID_VALUE,
+    /// An action the replay could not read (its text is not valid action notation).
+    REPLAY_BAD_ACTION,
+    /// A declared `finishing_stacks` that the replay does not reach (both values in the message).
+    PHH_FINISHING_STACKS_MISMATCH,
+    /// Declared finishing stacks below the replay's only for pot winners: read as rake (warning).
+    PHH_FINISHING_STACKS_RAKED (lenient),
+    /// A declared `winnings` (collected pots) that the replay does not give (both values in the message).
+    PHH_WINNINGS_MISMATCH,
+    /// Declared winnings below the replay's only for players who collected a pot: read as the
+    /// post-rake amounts the specification asks for (warning).
+    PHH_WINNINGS_RAKED (lenient),
+    /// Declared winnings all zero where the replay gives someone a pot: read as not recorded, as some
+    /// converters write them (warning).
+    PHH_WINNINGS_ZERO (lenient),
+    /// Declared winnings that count the uncalled bet returned as won, as some sites do (warning).
+    PHH_WINNINGS_UNCALLED_BET (lenient),
+    /// A declared `finishing_stacks` or `winnings` that differs from the replay only in how the odd
+    /// chip of a split pot was divided (halves, or the chip given to another winner): warning.
+    PHH_ODD_CHIP (lenient),
+    /// Declared winnings below the replay's for pot winners by more than the tenth a plain rake
+    /// allows, read as a rake of a percentage plus a fixed jackpot drop (warning).
+    PHH_WINNINGS_RAKED_JACKPOT (lenient),
+    /// A declared outcome that the replay (a negative blind as a live post) does not give but the
+    /// same hand with the post dead does (warning).
+    PHH_DEAD_POST (lenient),
+    /// The actions end before the hand does: the replay is not terminal and the pot is not awarded
+    /// (warning).
+    PHH_UNFINISHED_HAND (lenient),
+    /// Hole cards dealt known that the replay does not use at the showdown (shown as `????`, or the
+    /// showdown missing and the cards kept face down as PokerKit does), where the cards dealt decide
+    /// the pot otherwise than the replay (warning).
+    PHH_SHOWN_UNKNOWN (lenient),
+    /// A comment with no place in the canonical form (`fmt --preserve` keeps it).
+    PHH_COMMENT_WITHOUT_PLACE,
+}
 
 /// Codes that come from comparing a replay with the file or from writing it, never from reading
 /// (their tests sit beside `replay` and `comments`, and in the CLI's `tests/everyday.rs`).
 pub const AFTER_READING: &[&str] = &[
-    PHH_FINISHING_STACKS_MISMATCH,
-    PHH_FINISHING_STACKS_RAKED,
-    PHH_WINNINGS_MISMATCH,
-    PHH_WINNINGS_RAKED,
-    PHH_WINNINGS_ZERO,
-    PHH_WINNINGS_UNCALLED_BET,
-    PHH_ODD_CHIP,
-    PHH_WINNINGS_RAKED_JACKPOT,
-    PHH_DEAD_POST,
-    PHH_UNFINISHED_HAND,
-    PHH_SHOWN_UNKNOWN,
-    PHH_COMMENT_WITHOUT_PLACE,
-];
-
-/// Every code, for documentation and tests.
-pub const ALL: &[&str] = &[
-    PHH_TOML_SYNTAX,
-    PHH_TABLE_HEADER,
-    PHH_DUPLICATE_TABLE,
-    PHH_FIELD_TYPE,
-    PHH_FIELD_MISSING,
-    PHH_FIELD_FORBIDDEN,
-    PHH_UNKNOWN_VARIANT,
-    PHH_UNKNOWN_FIELD,
-    PHH_ARRAY_LENGTH,
-    PHH_NO_PLAYERS,
-    PHH_BAD_NUMBER,
-    PHH_NEGATIVE_AMOUNT,
-    PHH_NON_POSITIVE_AMOUNT,
-    PHH_NEGATIVE_BLIND,
-    PHH_ACTION_SYNTAX,
-    PHH_ACTION_CARD_TEXT,
-    PHH_ACTION_AMOUNT,
-    PHH_ACTION_PLAYER,
-    PHH_CARD_NOT_IN_DECK,
-    PHH_DUPLICATE_CARD,
-    PHH_INVALID_VALUE,
-    REPLAY_BAD_ACTION,
     PHH_FINISHING_STACKS_MISMATCH,
     PHH_FINISHING_STACKS_RAKED,
     PHH_WINNINGS_MISMATCH,

@@ -2,158 +2,107 @@
 //! [`Warning`](crate::Warning) and [`GameError`](crate::GameError) reports one of these, and
 //! `phh` attaches them to its replay diagnostics.
 
-/// Reported for [`ActionError::HandOver`](crate::ActionError).
-pub const REPLAY_HAND_OVER: &str = "REPLAY_HAND_OVER";
-/// Reported for [`ActionError::NoSuchPlayer`](crate::ActionError).
-pub const REPLAY_NO_SUCH_PLAYER: &str = "REPLAY_NO_SUCH_PLAYER";
-/// Reported for [`ActionError::WrongPlayer`](crate::ActionError).
-pub const REPLAY_WRONG_PLAYER: &str = "REPLAY_WRONG_PLAYER";
-/// Reported for [`ActionError::NoBettingPending`](crate::ActionError).
-pub const REPLAY_NO_BETTING: &str = "REPLAY_NO_BETTING";
-/// Reported for [`ActionError::BringInPending`](crate::ActionError).
-pub const REPLAY_BRING_IN_PENDING: &str = "REPLAY_BRING_IN_PENDING";
-/// Reported for [`ActionError::NoBringIn`](crate::ActionError).
-pub const REPLAY_NO_BRING_IN: &str = "REPLAY_NO_BRING_IN";
-/// Reported for [`ActionError::RaiseCapReached`](crate::ActionError).
-pub const REPLAY_RAISE_CAP: &str = "REPLAY_RAISE_CAP";
-/// Reported for [`ActionError::ShortAllInNotRaisable`](crate::ActionError).
-pub const REPLAY_SHORT_ALL_IN: &str = "REPLAY_SHORT_ALL_IN";
-/// Reported for [`ActionError::BettingNotReopened`](crate::ActionError).
-pub const REPLAY_NOT_REOPENED: &str = "REPLAY_NOT_REOPENED";
-/// Reported for [`ActionError::AlreadyCovered`](crate::ActionError).
-pub const REPLAY_COVERED: &str = "REPLAY_COVERED";
-/// Reported for [`ActionError::NoOpponentToRaise`](crate::ActionError).
-pub const REPLAY_NO_OPPONENT: &str = "REPLAY_NO_OPPONENT";
-/// Reported for [`ActionError::BelowMinimum`](crate::ActionError).
-pub const REPLAY_BELOW_MIN: &str = "REPLAY_BELOW_MIN";
-/// Reported for [`ActionError::AboveMaximum`](crate::ActionError).
-pub const REPLAY_ABOVE_MAX: &str = "REPLAY_ABOVE_MAX";
-/// Reported for [`ActionError::NoBoardDealing`](crate::ActionError).
-pub const REPLAY_NO_BOARD_DEALING: &str = "REPLAY_NO_BOARD_DEALING";
-/// Reported for [`ActionError::NoHoleDealing`](crate::ActionError).
-pub const REPLAY_NO_HOLE_DEALING: &str = "REPLAY_NO_HOLE_DEALING";
-/// Reported for [`ActionError::DrawPending`](crate::ActionError).
-pub const REPLAY_DRAW_PENDING: &str = "REPLAY_DRAW_PENDING";
-/// Reported for [`ActionError::BadCardCount`](crate::ActionError).
-pub const REPLAY_BAD_CARD_COUNT: &str = "REPLAY_BAD_CARD_COUNT";
-/// Reported for [`ActionError::NoDrawPending`](crate::ActionError).
-pub const REPLAY_NO_DRAW: &str = "REPLAY_NO_DRAW";
-/// Reported for [`ActionError::DiscardNotHeld`](crate::ActionError).
-pub const REPLAY_DISCARD_NOT_HELD: &str = "REPLAY_DISCARD_NOT_HELD";
-/// Reported for [`ActionError::NoShowdown`](crate::ActionError).
-pub const REPLAY_NO_SHOWDOWN: &str = "REPLAY_NO_SHOWDOWN";
-/// Reported for [`ActionError::PlayerNotActive`](crate::ActionError).
-pub const REPLAY_NOT_ACTIVE: &str = "REPLAY_NOT_ACTIVE";
-/// Reported for [`ActionError::NotInShowdown`](crate::ActionError).
-pub const REPLAY_NOT_IN_SHOWDOWN: &str = "REPLAY_NOT_IN_SHOWDOWN";
-/// Reported for [`ActionError::TooManyCardsShown`](crate::ActionError).
-pub const REPLAY_TOO_MANY_SHOWN: &str = "REPLAY_TOO_MANY_SHOWN";
-/// Reported for [`ActionError::UnknownCardShown`](crate::ActionError).
-pub const REPLAY_UNKNOWN_SHOWN: &str = "REPLAY_UNKNOWN_SHOWN";
-/// Reported for [`ActionError::MustShowAll`](crate::ActionError).
-pub const REPLAY_MUST_SHOW_ALL: &str = "REPLAY_MUST_SHOW_ALL";
-/// Reported for [`ActionError::UnknownUpCard`](crate::ActionError).
-pub const REPLAY_UNKNOWN_UP_CARD: &str = "REPLAY_UNKNOWN_UP_CARD";
-/// Reported for [`ActionError::CardNotInDeck`](crate::ActionError), [`Warning::CardNotInDeck`](crate::Warning).
-pub const REPLAY_CARD_NOT_IN_DECK: &str = "REPLAY_CARD_NOT_IN_DECK";
-/// Reported for [`ActionError::AmountNotFinite`](crate::ActionError).
-pub const REPLAY_AMOUNT_NOT_FINITE: &str = "REPLAY_AMOUNT_NOT_FINITE";
-/// Reported for [`ActionError::AmountTooLarge`](crate::ActionError), [`GameError::AmountTooLarge`](crate::GameError).
-pub const REPLAY_AMOUNT_TOO_LARGE: &str = "REPLAY_AMOUNT_TOO_LARGE";
-/// Reported for [`ActionError::AmountNotIntegral`](crate::ActionError) (a state on whole chips
-/// only; a PHH replay never reports it, it restarts on exact amounts).
-pub const REPLAY_AMOUNT_NOT_INTEGRAL: &str = "REPLAY_AMOUNT_NOT_INTEGRAL";
-/// Reported for [`Warning::FoldWithNothingToCall`](crate::Warning).
-pub const REPLAY_FOLD_NOTHING_TO_CALL: &str = "REPLAY_FOLD_NOTHING_TO_CALL";
-/// Reported for [`Warning::ChipsVanished`](crate::Warning).
-pub const REPLAY_CHIPS_VANISHED: &str = "REPLAY_CHIPS_VANISHED";
-/// Reported for [`Warning::HiLoLowShareSplit`](crate::Warning).
-pub const REPLAY_QUIRK_HILO_LOW_SPLIT: &str = "REPLAY_QUIRK_HILO_LOW_SPLIT";
-/// Reported for [`Warning::FixedLimitCapBeyondBlind`](crate::Warning).
-pub const REPLAY_QUIRK_FIXED_LIMIT_CAP: &str = "REPLAY_QUIRK_FIXED_LIMIT_CAP";
-/// Reported for [`Warning::PotLimitOmahaHiLo`](crate::Warning).
-pub const REPLAY_QUIRK_FO8_POT_LIMIT: &str = "REPLAY_QUIRK_FO8_POT_LIMIT";
-/// Reported for [`Warning::RepairedCheck`](crate::Warning).
-pub const REPLAY_REPAIRED_CHECK: &str = "REPLAY_REPAIRED_CHECK";
-/// Reported for [`Warning::RepairedFold`](crate::Warning).
-pub const REPLAY_REPAIRED_FOLD: &str = "REPLAY_REPAIRED_FOLD";
-/// Reported for [`Warning::RepairedHoleDealing`](crate::Warning).
-pub const REPLAY_REPAIRED_HOLE_DEALING: &str = "REPLAY_REPAIRED_HOLE_DEALING";
-/// Reported for [`Warning::RepairedShowdown`](crate::Warning).
-pub const REPLAY_REPAIRED_SHOWDOWN: &str = "REPLAY_REPAIRED_SHOWDOWN";
-/// Reported for [`Warning::MuckDuringRunout`](crate::Warning).
-pub const REPLAY_QUIRK_MUCK_DURING_RUNOUT: &str = "REPLAY_QUIRK_MUCK_DURING_RUNOUT";
-/// Reported for [`GameError::UnknownVariant`](crate::GameError).
-pub const REPLAY_UNKNOWN_VARIANT: &str = "REPLAY_UNKNOWN_VARIANT";
-/// Reported for [`GameError::TooFewPlayers`](crate::GameError).
-pub const REPLAY_TOO_FEW_PLAYERS: &str = "REPLAY_TOO_FEW_PLAYERS";
-/// Reported for [`GameError::TooManyPlayers`](crate::GameError).
-pub const REPLAY_TOO_MANY_PLAYERS: &str = "REPLAY_TOO_MANY_PLAYERS";
-/// Reported for [`GameError::NegativeForcedBet`](crate::GameError).
-pub const REPLAY_NEGATIVE_FORCED_BET: &str = "REPLAY_NEGATIVE_FORCED_BET";
-/// Reported for [`GameError::NoForcedBets`](crate::GameError).
-pub const REPLAY_NO_FORCED_BETS: &str = "REPLAY_NO_FORCED_BETS";
-/// Reported for [`GameError::NonPositiveStack`](crate::GameError).
-pub const REPLAY_NON_POSITIVE_STACK: &str = "REPLAY_NON_POSITIVE_STACK";
-/// Reported for [`GameError::BlindsAndBringIn`](crate::GameError).
-pub const REPLAY_BLINDS_AND_BRING_IN: &str = "REPLAY_BLINDS_AND_BRING_IN";
-/// Reported for [`GameError::BringInTooLarge`](crate::GameError).
-pub const REPLAY_BRING_IN_TOO_LARGE: &str = "REPLAY_BRING_IN_TOO_LARGE";
-/// Reported for [`GameError::BadBetSize`](crate::GameError).
-pub const REPLAY_BAD_BET_SIZE: &str = "REPLAY_BAD_BET_SIZE";
-
-/// Every code of the replay.
-pub const ALL: &[&str] = &[
+cards_core::codes! {
+    /// Reported for [`ActionError::HandOver`](crate::ActionError).
     REPLAY_HAND_OVER,
+    /// Reported for [`ActionError::NoSuchPlayer`](crate::ActionError).
     REPLAY_NO_SUCH_PLAYER,
+    /// Reported for [`ActionError::WrongPlayer`](crate::ActionError).
     REPLAY_WRONG_PLAYER,
+    /// Reported for [`ActionError::NoBettingPending`](crate::ActionError).
     REPLAY_NO_BETTING,
+    /// Reported for [`ActionError::BringInPending`](crate::ActionError).
     REPLAY_BRING_IN_PENDING,
+    /// Reported for [`ActionError::NoBringIn`](crate::ActionError).
     REPLAY_NO_BRING_IN,
+    /// Reported for [`ActionError::RaiseCapReached`](crate::ActionError).
     REPLAY_RAISE_CAP,
+    /// Reported for [`ActionError::ShortAllInNotRaisable`](crate::ActionError).
     REPLAY_SHORT_ALL_IN,
+    /// Reported for [`ActionError::BettingNotReopened`](crate::ActionError).
     REPLAY_NOT_REOPENED,
+    /// Reported for [`ActionError::AlreadyCovered`](crate::ActionError).
     REPLAY_COVERED,
+    /// Reported for [`ActionError::NoOpponentToRaise`](crate::ActionError).
     REPLAY_NO_OPPONENT,
+    /// Reported for [`ActionError::BelowMinimum`](crate::ActionError).
     REPLAY_BELOW_MIN,
+    /// Reported for [`ActionError::AboveMaximum`](crate::ActionError).
     REPLAY_ABOVE_MAX,
+    /// Reported for [`ActionError::NoBoardDealing`](crate::ActionError).
     REPLAY_NO_BOARD_DEALING,
+    /// Reported for [`ActionError::NoHoleDealing`](crate::ActionError).
     REPLAY_NO_HOLE_DEALING,
+    /// Reported for [`ActionError::DrawPending`](crate::ActionError).
     REPLAY_DRAW_PENDING,
+    /// Reported for [`ActionError::BadCardCount`](crate::ActionError).
     REPLAY_BAD_CARD_COUNT,
+    /// Reported for [`ActionError::NoDrawPending`](crate::ActionError).
     REPLAY_NO_DRAW,
+    /// Reported for [`ActionError::DiscardNotHeld`](crate::ActionError).
     REPLAY_DISCARD_NOT_HELD,
+    /// Reported for [`ActionError::NoShowdown`](crate::ActionError).
     REPLAY_NO_SHOWDOWN,
+    /// Reported for [`ActionError::PlayerNotActive`](crate::ActionError).
     REPLAY_NOT_ACTIVE,
+    /// Reported for [`ActionError::NotInShowdown`](crate::ActionError).
     REPLAY_NOT_IN_SHOWDOWN,
+    /// Reported for [`ActionError::TooManyCardsShown`](crate::ActionError).
     REPLAY_TOO_MANY_SHOWN,
+    /// Reported for [`ActionError::UnknownCardShown`](crate::ActionError).
     REPLAY_UNKNOWN_SHOWN,
+    /// Reported for [`ActionError::MustShowAll`](crate::ActionError).
     REPLAY_MUST_SHOW_ALL,
+    /// Reported for [`ActionError::UnknownUpCard`](crate::ActionError).
     REPLAY_UNKNOWN_UP_CARD,
+    /// Reported for [`ActionError::CardNotInDeck`](crate::ActionError), [`Warning::CardNotInDeck`](crate::Warning).
     REPLAY_CARD_NOT_IN_DECK,
+    /// Reported for [`ActionError::AmountNotFinite`](crate::ActionError).
     REPLAY_AMOUNT_NOT_FINITE,
+    /// Reported for [`ActionError::AmountTooLarge`](crate::ActionError), [`GameError::AmountTooLarge`](crate::GameError).
     REPLAY_AMOUNT_TOO_LARGE,
+    /// Reported for [`ActionError::AmountNotIntegral`](crate::ActionError) (a state on whole chips
+    /// only; a PHH replay never reports it, it restarts on exact amounts).
     REPLAY_AMOUNT_NOT_INTEGRAL,
+    /// Reported for [`Warning::FoldWithNothingToCall`](crate::Warning).
     REPLAY_FOLD_NOTHING_TO_CALL,
+    /// Reported for [`Warning::ChipsVanished`](crate::Warning).
     REPLAY_CHIPS_VANISHED,
+    /// Reported for [`Warning::HiLoLowShareSplit`](crate::Warning).
     REPLAY_QUIRK_HILO_LOW_SPLIT,
+    /// Reported for [`Warning::FixedLimitCapBeyondBlind`](crate::Warning).
     REPLAY_QUIRK_FIXED_LIMIT_CAP,
+    /// Reported for [`Warning::PotLimitOmahaHiLo`](crate::Warning).
     REPLAY_QUIRK_FO8_POT_LIMIT,
+    /// Reported for [`Warning::RepairedCheck`](crate::Warning).
     REPLAY_REPAIRED_CHECK,
+    /// Reported for [`Warning::RepairedFold`](crate::Warning).
     REPLAY_REPAIRED_FOLD,
+    /// Reported for [`Warning::RepairedHoleDealing`](crate::Warning).
     REPLAY_REPAIRED_HOLE_DEALING,
+    /// Reported for [`Warning::RepairedShowdown`](crate::Warning).
     REPLAY_REPAIRED_SHOWDOWN,
+    /// Reported for [`Warning::MuckDuringRunout`](crate::Warning).
     REPLAY_QUIRK_MUCK_DURING_RUNOUT,
+    /// Reported for [`GameError::UnknownVariant`](crate::GameError).
     REPLAY_UNKNOWN_VARIANT,
+    /// Reported for [`GameError::TooFewPlayers`](crate::GameError).
     REPLAY_TOO_FEW_PLAYERS,
+    /// Reported for [`GameError::TooManyPlayers`](crate::GameError).
     REPLAY_TOO_MANY_PLAYERS,
+    /// Reported for [`GameError::NegativeForcedBet`](crate::GameError).
     REPLAY_NEGATIVE_FORCED_BET,
+    /// Reported for [`GameError::NoForcedBets`](crate::GameError).
     REPLAY_NO_FORCED_BETS,
+    /// Reported for [`GameError::NonPositiveStack`](crate::GameError).
     REPLAY_NON_POSITIVE_STACK,
+    /// Reported for [`GameError::BlindsAndBringIn`](crate::GameError).
     REPLAY_BLINDS_AND_BRING_IN,
+    /// Reported for [`GameError::BringInTooLarge`](crate::GameError).
     REPLAY_BRING_IN_TOO_LARGE,
+    /// Reported for [`GameError::BadBetSize`](crate::GameError).
     REPLAY_BAD_BET_SIZE,
-];
+}
 
 #[cfg(test)]
 mod tests {

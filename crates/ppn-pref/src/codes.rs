@@ -1,15 +1,7 @@
 //! Stable diagnostic codes. The names follow the rules digest (`preferans-rules.md`); codes the digest
 //! does not name (tag problems, token shapes) are this crate's own and marked so.
 
-macro_rules! codes {
-    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {
-        $( $(#[$doc])* pub const $name: &str = stringify!($name); )*
-        /// Every code this crate reports.
-        pub const ALL: &[&str] = &[$($name),*];
-    };
-}
-
-codes! {
+cards_core::codes! {
     // ---- T1: file and token syntax ----
     /// A line that is neither a tag nor a deal record (e.g. the spec's `...`).
     STRAY_LINE,
@@ -139,12 +131,7 @@ codes! {
     /// An invitation on plain spade (the engine never offers it).
     INVITE_ON_PLAIN_SPADE,
     /// A played deal in the legacy 13-field form (no refa field).
-    LEGACY_13_FIELDS,
-}
-
-/// The codes of producers' conventions the reader accepts with a warning; errors under
-/// [`Options::strict`](crate::Options::strict).
-pub const LENIENCIES: &[&str] = &[LEGACY_13_FIELDS];
+    LEGACY_13_FIELDS (lenient),}
 
 #[cfg(test)]
 mod tests {

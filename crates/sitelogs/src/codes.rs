@@ -1,14 +1,6 @@
 //! Every stable diagnostic code of this crate, as `&'static str` constants, and [`ALL`].
 
-macro_rules! codes {
-    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {
-        $($(#[$doc])* pub const $name: &str = stringify!($name);)*
-        /// Every code, in declaration order.
-        pub const ALL: &[&str] = &[$($name),*];
-    };
-}
-
-codes! {
+cards_core::codes! {
     /// Text that belongs to no hand (before the first hand header, or a fragment without one).
     SITE_NO_HEADER,
     /// A hand header that cannot be read (hand number, game, stakes or date).
