@@ -13,7 +13,7 @@ pub use crate::parse::action::ActionTokens;
 pub(crate) struct FieldSpans<'e, 'a> {
     pub anchor: Span,
     entries: &'e [RawEntry<'a>],
-    /// For each field id of [`crate::write::FIELD_ORDER`], its entry index (`u16::MAX`: absent).
+    /// For each field id (`write::field_id`), its entry index (`u16::MAX`: absent).
     by_id: [u16; 37],
     /// Fields whose value could not be converted (already reported; not checked further).
     failed: u64,
