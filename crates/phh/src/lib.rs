@@ -167,7 +167,7 @@ mod parse;
 mod read;
 #[cfg(feature = "replay")]
 pub mod replay;
-pub mod validate;
+mod validate;
 mod write;
 
 use std::io::{BufRead, Write};

@@ -6,7 +6,7 @@ use cards_core::{Amount, Card, CardSet, Diagnostic, DiagnosticSink, MaybeCard, S
 
 use crate::codes;
 use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown};
-pub use crate::parse::action::ActionTokens;
+use crate::parse::action::ActionTokens;
 
 /// Where the fields of one hand are, for the checks (looked up in the raw entries; element
 /// spans are only computed when a problem is reported).
