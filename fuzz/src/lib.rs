@@ -82,7 +82,7 @@ pub fn check_site_records(len: usize, records: impl IntoIterator<Item = sitelogs
         assert!(errors.is_empty(), "an imported hand does not replay: {errors:?}\n{hand:?}");
         let text = phh::write_hand(hand);
         let back = phh::parse_hand(&text);
-        assert_eq!(back.hand.as_ref(), Some(hand), "the PHH text reads back differently:\n{text}");
+        assert_eq!(back.model.hand.as_ref(), Some(hand), "the PHH text reads back differently:\n{text}");
         hands += 1;
     }
     hands

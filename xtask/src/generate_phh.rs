@@ -83,13 +83,17 @@ mod tests {
     #[test]
     fn generated_text_reads_and_replays_cleanly() {
         let text = phhs("all", 110, 9).unwrap_or_default();
-        let file = phh::parse_file(&text);
-        assert_eq!(file.hands.len(), 110);
-        for (i, parsed) in file.hands.iter().enumerate() {
-            assert!(parsed.diagnostics.iter().all(|d| !d.is_error()), "hand {i}: {:?}", parsed.diagnostics);
-            let outcome = phh::replay::replay_parsed(parsed, poker_engine::RuleProfile::Pokerkit);
+        let options =
+            phh::Options { profile: poker_engine::RuleProfile::Pokerkit, ..phh::Options::default() };
+        let records: Vec<phh::Record> =
+            cards_core::notation::read_checked::<phh::Phh, _>(text.as_bytes(), options)
+                .map(Result::unwrap)
+                .collect();
+        assert_eq!(records.len(), 110);
+        for (i, record) in records.iter().enumerate() {
+            assert!(!record.has_errors(), "hand {i}: {:?}", record.diagnostics);
             assert!(
-                outcome.as_ref().is_some_and(|o| o.terminal && !o.diagnostics.iter().any(|d| d.is_error())),
+                record.model.outcome.as_ref().is_some_and(|o| o.terminal),
                 "hand {i} does not replay cleanly"
             );
         }

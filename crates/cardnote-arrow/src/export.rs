@@ -9,17 +9,19 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Condvar, Mutex};
 
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
+use cards_core::Notation as _;
+use cards_core::notation::ReadRecords as _;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
+use phh::Phh;
 use phh::replay::RuleProfile;
 
 use crate::errors::ErrorsTable;
@@ -147,7 +149,7 @@ impl From<ArrowError> for ExportError {
 pub const TABLES: [&str; 8] = ["hands", "seats", "actions", "boards", "calls", "plays", "results", "errors"];
 
 enum Job {
-    Phh { label: String, text: String, first_index: u32 },
+    Phh { label: String, raws: Vec<phh::Raw> },
     Pbn { label: String, data: Vec<u8> },
     Unreadable { label: String, format: InputFormat, message: String },
 }
@@ -287,63 +289,30 @@ fn produce(inputs: &[Input], segment_bytes: usize, window: &Window, jobs: &mpsc:
     }
 }
 
-/// Where the last hand header (`[...]` at the start of a line) starts in `data`, after `from`.
-fn last_header(data: &[u8], from: usize) -> Option<usize> {
-    let mut end = data.len();
-    while let Some(nl) = data[..end].iter().rposition(|&b| b == b'\n') {
-        let start = nl + 1;
-        if start <= from {
-            return None;
-        }
-        let line = &data[start..];
-        let line = &line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())];
-        let trimmed = line.trim_ascii_end();
-        if trimmed.first() == Some(&b'[') && trimmed.last() == Some(&b']') && !trimmed.starts_with(b"[[") {
-            return Some(start);
-        }
-        end = nl;
-    }
-    None
-}
-
-/// Cuts a PHH file into segments of whole hands and sends them; returns whether the receiver
-/// still listens.
+/// Cuts a PHH file into segments of whole hands with phh's reader and sends them; returns
+/// whether the receiver still listens.
 fn segments(
-    mut file: File,
+    file: File,
     segment_bytes: usize,
     label: &str,
     send: &mut impl FnMut(Job) -> bool,
 ) -> std::io::Result<bool> {
-    let mut buffer: Vec<u8> = Vec::new();
-    let mut first_index = 0u32;
-    let mut at_start = true;
+    let mut reader = phh::Reader::new(std::io::BufReader::new(file), phh::Options::default());
+    let mut raws = Vec::new();
+    let mut bytes = 0;
     loop {
-        let read = file.by_ref().take(segment_bytes as u64).read_to_end(&mut buffer)?;
-        let eof = read == 0;
-        let cut = if eof { Some(buffer.len()) } else { last_header(&buffer, 0) };
-        let Some(cut) = cut.filter(|&c| c > 0) else {
-            if eof {
-                return Ok(true);
+        let raw = reader.read_raw().transpose()?;
+        let full =
+            raw.as_ref().is_some_and(|raw| !raws.is_empty() && bytes + raw.text().len() > segment_bytes);
+        if (raw.is_none() || full) && !raws.is_empty() {
+            bytes = 0;
+            if !send(Job::Phh { label: label.to_owned(), raws: std::mem::take(&mut raws) }) {
+                return Ok(false);
             }
-            continue;
-        };
-        let rest = buffer.split_off(cut);
-        let mut bytes = std::mem::replace(&mut buffer, rest);
-        if at_start && bytes.starts_with(b"\xEF\xBB\xBF") {
-            bytes.drain(..3);
         }
-        at_start = false;
-        // As `check` reads text: UTF-8, else Latin-1.
-        let text = String::from_utf8(bytes)
-            .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect());
-        let hands = u32::try_from(phh::chunks(&text).count()).unwrap_or(u32::MAX);
-        if !send(Job::Phh { label: label.to_owned(), text, first_index }) {
-            return Ok(false);
-        }
-        first_index = first_index.saturating_add(hands);
-        if eof {
-            return Ok(true);
-        }
+        let Some(raw) = raw else { return Ok(true) };
+        bytes += raw.text().len();
+        raws.push(raw);
     }
 }
 
@@ -353,16 +322,18 @@ fn run_job(job: Job, options: &ExportOptions) -> Done {
     let (mut hands, mut boards) = (0u64, 0u64);
     let result = (|| -> Result<(), ArrowError> {
         match job {
-            Job::Phh { label, text, first_index } => {
+            Job::Phh { label, raws } => {
                 let mut tables: HashMap<Option<&'static str>, PhhTables> = HashMap::new();
-                for (i, parsed) in phh::hands(&text).enumerate() {
-                    let index = first_index.saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
-                    let key =
-                        options.partition_by_variant.then(|| parsed.hand.as_ref().map(|h| h.variant.code()));
+                for raw in raws {
+                    let index = u32::try_from(raw.index()).unwrap_or(u32::MAX);
+                    let parsed = Phh::parse(raw, &phh::Options::default());
+                    let key = options
+                        .partition_by_variant
+                        .then(|| parsed.model.hand.as_ref().map(|h| h.variant.code()));
                     let tables =
                         tables.entry(key.flatten()).or_insert_with(|| PhhTables::new(options.profile));
                     tables.push(&label, index, &parsed, &mut errors);
-                    hands += u64::from(parsed.hand.is_some());
+                    hands += u64::from(parsed.model.hand.is_some());
                 }
                 let mut keys: Vec<_> = tables.keys().copied().collect();
                 keys.sort_unstable();

@@ -6,7 +6,7 @@ use arrow_array::RecordBatch;
 use arrow_schema::{ArrowError, SchemaRef};
 use cards_core::MaybeCard;
 use phh::replay::RuleProfile;
-use phh::{ActionKind, CardRun, Hand, ParsedHand, Shown};
+use phh::{ActionKind, CardRun, Hand, Record, Shown};
 use poker_engine::Chips;
 use poker_stats::{Replayed, Step, position};
 
@@ -197,17 +197,17 @@ impl PhhTables {
     /// Adds the hand at `index` of `file`: a row of `hands`, a row of `seats` per player and a
     /// row of `actions` per action when it has a model; its errors (reading or replaying) go to
     /// `errors`. The replay is skipped for a hand with reading errors, as `check` does.
-    pub fn push(&mut self, file: &str, index: u32, parsed: &ParsedHand, errors: &mut ErrorsTable) {
-        let replayed = match &parsed.hand {
+    pub fn push(&mut self, file: &str, index: u32, parsed: &Record, errors: &mut ErrorsTable) {
+        let replayed = match &parsed.model.hand {
             Some(_) if parsed.has_errors() => None,
-            Some(_) => Replayed::of_parsed(parsed, self.profile),
+            Some(_) => Replayed::of_record(parsed, self.profile),
             None => None,
         };
         let diagnostics =
             parsed.diagnostics.iter().chain(replayed.iter().flat_map(|r| &r.outcome.diagnostics));
         errors.push_diagnostics(file, Some(index), "phh", diagnostics.clone());
-        let Some(hand) = &parsed.hand else { return };
-        self.push_hand(file, index, parsed.name.as_deref(), hand, replayed.as_ref(), diagnostics);
+        let Some(hand) = &parsed.model.hand else { return };
+        self.push_hand(file, index, parsed.model.name.as_deref(), hand, replayed.as_ref(), diagnostics);
     }
 
     fn push_hand<'d>(

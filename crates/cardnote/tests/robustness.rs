@@ -513,10 +513,11 @@ fn pinochle_inherited_values_keep_spans_in_the_file() {
 #[test]
 fn phh_empty_text_reads_the_same_streamed_and_in_memory() {
     for text in ["", "\n\n", "# only a comment\n", "  \n# a\n\n# b\n"] {
-        let in_memory = phh::parse_file(text).hands;
-        let streamed: Vec<_> = phh::stream::HandReader::new(std::io::Cursor::new(text.as_bytes()))
-            .map(|r| r.expect("UTF-8 input reads").parsed)
-            .collect();
+        let in_memory: Vec<_> =
+            phh::Reader::from_str(text, phh::Options::default()).map(|r| r.expect("text reads")).collect();
+        let input = std::io::BufReader::with_capacity(3, std::io::Cursor::new(text.as_bytes()));
+        let streamed: Vec<_> =
+            phh::Reader::new(input, phh::Options::default()).map(|r| r.expect("UTF-8 input reads")).collect();
         assert_eq!(streamed, in_memory, "{text:?}");
     }
 }

@@ -71,9 +71,9 @@ fn convert_to_phh_and_back() {
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = std::fs::read_to_string(&phhs).unwrap();
-    let file = phh::parse_file(&text);
-    assert_eq!(file.hands.len(), 58);
-    assert!(file.hands.iter().all(|h| h.diagnostics.is_empty()));
+    let file = phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap).collect::<Vec<_>>();
+    assert_eq!(file.len(), 58);
+    assert!(file.iter().all(|h| h.diagnostics.is_empty()));
     // PHH back to PokerStars text: the same hands.
     let stars = dir.path().join("back.txt");
     let out =
@@ -82,8 +82,8 @@ fn convert_to_phh_and_back() {
     let back = std::fs::read_to_string(&stars).unwrap();
     let again: Vec<_> = sitelogs::pokerstars::Reader::from_str(&back, sitelogs::Options::default()).collect();
     assert_eq!(again.len(), 58);
-    for (a, b) in again.iter().zip(&file.hands) {
-        assert_eq!(a.hand.as_ref(), b.hand.as_ref());
+    for (a, b) in again.iter().zip(&file) {
+        assert_eq!(a.hand.as_ref(), b.model.hand.as_ref());
     }
     // ACPC: STATE lines and the .game beside them.
     let game = corpus("acpc/real/2p.nolimit.h1000.r0.excerpt.game");
@@ -141,8 +141,10 @@ fn a_refused_pokerstars_hand_costs_that_hand_only() {
         cardnote(&["convert", "--format", "pokerstars", "--to", "phh", "-o", phhs.to_str().unwrap(), &file]);
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("SITE_INCONSISTENT"));
-    let parsed = phh::parse_file(&std::fs::read_to_string(&phhs).unwrap());
-    let hands: Vec<_> = parsed.hands.iter().filter_map(|h| h.hand.as_ref()).collect();
+    let text = std::fs::read_to_string(&phhs).unwrap();
+    let parsed =
+        phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap).collect::<Vec<_>>();
+    let hands: Vec<_> = parsed.iter().filter_map(|h| h.model.hand.as_ref()).collect();
     let ids: Vec<String> = hands.iter().map(|h| h.hand.as_ref().unwrap().to_string()).collect();
     assert_eq!(ids, ["240000000101", "240000000103"]);
 }
@@ -195,9 +197,10 @@ fn convert_read_only_sites_to_phh() {
     // One hand is refused (a second big blind) and reported; the others are written.
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     let text = std::fs::read_to_string(&out_path).unwrap();
-    let parsed = phh::parse_file(&text);
-    assert_eq!(parsed.hands.iter().filter(|h| h.hand.is_some()).count(), 4);
-    assert!(parsed.hands.iter().all(|h| h.hand.as_ref().unwrap().venue.as_deref() == Some("PartyPoker")));
+    let parsed =
+        phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap).collect::<Vec<_>>();
+    assert_eq!(parsed.iter().filter(|h| h.model.hand.is_some()).count(), 4);
+    assert!(parsed.iter().all(|h| h.model.hand.as_ref().unwrap().venue.as_deref() == Some("PartyPoker")));
     // These sites are read only.
     assert_eq!(
         cardnote(&["convert", "--to", "ignition", &out_path.display().to_string()]).status.code(),

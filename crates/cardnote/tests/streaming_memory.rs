@@ -73,9 +73,9 @@ fn phh_stream_of_a_million_hands_is_bounded() {
     let (records, peak) = peak_during(move || {
         let mut errors = 0;
         let mut count = 0;
-        for hand in phh::stream::HandReader::new(BufReader::new(input)) {
+        for hand in phh::Reader::new(BufReader::new(input), phh::Options::default()) {
             let hand = hand.expect("reading from memory cannot fail");
-            errors += hand.parsed.diagnostics.iter().filter(|d| d.is_error()).count();
+            errors += hand.diagnostics.iter().filter(|d| d.is_error()).count();
             count += 1;
         }
         assert_eq!(errors, 0, "every generated hand reads cleanly");

@@ -6,6 +6,7 @@
 use std::hint::black_box;
 use std::path::Path;
 
+use cards_core::notation::ReadRecords;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Every hand of the corpus's `.phhs` files, repeated and renumbered, and its hand count.
@@ -20,8 +21,10 @@ fn input() -> (String, u64) {
     let mut bodies = Vec::new();
     for path in files {
         let text = std::fs::read_to_string(path).unwrap();
-        for chunk in phh::chunks(&text) {
-            bodies.push(chunk.body.trim_end().to_owned());
+        for record in phh::Reader::from_str(&text, phh::Options::default()) {
+            // The hand's text from its header line: the body is what follows that line.
+            let hand = record.unwrap().text(&text).unwrap_or_default().to_owned();
+            bodies.push(hand.split_once('\n').map_or("", |(_, body)| body).trim_end().to_owned());
         }
     }
     let mut out = String::new();
@@ -43,15 +46,20 @@ fn bench(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("phh_read_{unit}"));
         group.throughput(throughput);
         group.sample_size(10);
-        group.bench_function("general", |b| {
+        let read = |path: phh::Path| {
+            phh::Reader::from_str(black_box(&text), phh::Options::default())
+                .with_path(path)
+                .filter(|r| r.as_ref().is_ok_and(|r| r.model.hand.is_some()))
+                .count()
+        };
+        group.bench_function("general", |b| b.iter(|| read(phh::Path::General)));
+        group.bench_function("fast", |b| b.iter(|| read(phh::Path::Auto)));
+        group.bench_function("split_only", |b| {
             b.iter(|| {
-                phh::hands_with(black_box(&text), phh::Path::General).filter(|h| h.hand.is_some()).count()
+                let mut reader = phh::Reader::from_str(black_box(&text), phh::Options::default());
+                std::iter::from_fn(|| reader.read_raw()).count()
             })
         });
-        group.bench_function("fast", |b| {
-            b.iter(|| phh::hands_with(black_box(&text), phh::Path::Auto).filter(|h| h.hand.is_some()).count())
-        });
-        group.bench_function("split_only", |b| b.iter(|| phh::chunks(black_box(&text)).count()));
         group.bench_function("reader", |b| {
             b.iter(|| {
                 phh::Reader::from_str(black_box(&text), phh::Options::default())

@@ -7,8 +7,9 @@
 //! let text = "# the famous hand\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2] # cents\n\
 //!             min_bet = 2\nstarting_stacks = [200, 200]\n\
 //!             actions = [\n  # the deal\n  'd dh p1 AhKh', 'd dh p2 ????',\n  'p2 f', # a fold\n]\n";
-//! let file = phh::parse_file(text);
-//! let out = phh::comments::write_canonical(text, &file).unwrap();
+//! let records: Vec<phh::Record> =
+//!     phh::Reader::from_str(text, phh::Options::default()).collect::<Result<_, _>>().unwrap();
+//! let out = phh::comments::write_canonical(text, &records).unwrap();
 //! assert!(out.starts_with("# the famous hand\nvariant = 'NT'\n"));
 //! assert!(out.contains("blinds_or_straddles = [1, 2] # cents\n"));
 //! assert!(out.contains("  # the deal\n  'd dh p1 AhKh',\n"));
@@ -20,7 +21,7 @@ use std::collections::HashMap;
 use cards_core::{Diagnostic, Span};
 use toml_edit::{Array, DocumentMut, Item, RawString, Table, Value};
 
-use crate::ParsedFile;
+use crate::Record;
 use crate::write::{push_key, write_hand_to};
 
 /// A comment the canonical form has no place for (inside an inline table, a dotted key, or
@@ -245,21 +246,25 @@ fn write_commented(out: &mut String, canonical: &str, mut fields: HashMap<String
     }
 }
 
-/// The canonical text of a parsed file (as `write_hand` / `write_named_hands` write it) with
-/// every comment of `source` kept beside the field or action it stood by.
+/// The canonical text of a file's records, read from `source` (as `write_hand` /
+/// `write_named_hands` write them), with every comment of `source` kept beside the field or
+/// action it stood by. Records of `.phhs` tables are written as tables, a `.phh` record as a hand.
 ///
 /// # Errors
 /// [`COMMENT_WITHOUT_PLACE`], at the first comment that would be lost, when the canonical form
 /// has no place for one (or a hand has no model to write).
-pub fn write_canonical(source: &str, file: &ParsedFile) -> Result<String, Diagnostic> {
+pub fn write_canonical(source: &str, records: &[Record]) -> Result<String, Diagnostic> {
     let comments = scan(source);
+    let multi = records.first().is_some_and(|r| r.model.header.is_some());
     let plain = || -> String {
-        if file.multi {
+        if multi {
             crate::write_named_hands(
-                file.hands.iter().filter_map(|h| Some((h.name.as_deref().unwrap_or(""), h.hand.as_ref()?))),
+                records
+                    .iter()
+                    .filter_map(|r| Some((r.model.name.as_deref().unwrap_or(""), r.model.hand.as_ref()?))),
             )
         } else {
-            file.hands.first().and_then(|h| h.hand.as_ref()).map(crate::write_hand).unwrap_or_default()
+            records.first().and_then(|r| r.model.hand.as_ref()).map(crate::write_hand).unwrap_or_default()
         }
     };
     if comments.is_empty() {
@@ -276,9 +281,9 @@ pub fn write_canonical(source: &str, file: &ParsedFile) -> Result<String, Diagno
     let doc: DocumentMut =
         source.parse().map_err(|_| refuse(first, "the TOML cannot be read with its comments"))?;
     let mut out = String::with_capacity(source.len());
-    if file.multi {
-        for (i, parsed) in file.hands.iter().enumerate() {
-            let (Some(hand), Some(name)) = (&parsed.hand, &parsed.name) else {
+    if multi {
+        for (i, record) in records.iter().enumerate() {
+            let (Some(hand), Some(name)) = (&record.model.hand, &record.model.name) else {
                 return Err(refuse(first, "a hand cannot be written"));
             };
             let Some(table) = doc.get(name).and_then(Item::as_table) else {
@@ -298,7 +303,7 @@ pub fn write_canonical(source: &str, file: &ParsedFile) -> Result<String, Diagno
             write_commented(&mut out, &canonical, table_comments(table));
         }
     } else {
-        let Some(hand) = file.hands.first().and_then(|h| h.hand.as_ref()) else {
+        let Some(hand) = records.first().and_then(|r| r.model.hand.as_ref()) else {
             return Err(refuse(first, "the hand cannot be written"));
         };
         let mut canonical = String::new();
@@ -328,6 +333,10 @@ mod tests {
         'd dh p1 AhKh', # first\n  # p2 now\n  'd dh p2 ????',\n  'p2 f' # last\n  # done\n] # end\n\
         author = 'x'\n# at the end\n";
 
+    fn read(text: &str) -> Vec<Record> {
+        crate::Reader::from_str(text, crate::Options::default()).collect::<Result<_, _>>().unwrap()
+    }
+
     #[test]
     fn scanning_skips_strings() {
         let found: Vec<&str> = scan("a = '#x' # one\nb = \"\\\"#\" #two\nc = '''\n#no\n''' # three\n")
@@ -339,16 +348,16 @@ mod tests {
 
     #[test]
     fn every_comment_stays_with_its_field_or_action() {
-        let file = crate::parse_file(HAND);
+        let file = [crate::parse_hand(HAND)];
         let out = write_canonical(HAND, &file).unwrap();
         assert!(out.starts_with("variant = 'NT' # no limit\n# antes\nantes = [0, 0]\n"), "{out}");
         assert!(out.contains("# chips\n# p1\nstarting_stacks = [200, 200]\n"), "{out}");
         assert!(out.contains("actions = [ # all of them\n  'd dh p1 AhKh', # first\n  # p2 now\n"), "{out}");
         assert!(out.contains("  'p2 f', # last\n  # done\n] # end\nauthor = 'x'\n# at the end\n"), "{out}");
         // Canonical with comments is a fixed point, and reads as the same hand.
-        let again = crate::parse_file(&out);
+        let again = [crate::parse_hand(&out)];
         assert_eq!(write_canonical(&out, &again).unwrap(), out);
-        assert_eq!(again.hands[0].hand, file.hands[0].hand);
+        assert_eq!(again[0].model.hand, file[0].model.hand);
     }
 
     #[test]
@@ -356,7 +365,7 @@ mod tests {
         let text = "# file\n# and more\n[1] # first\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
             starting_stacks = [200, 200]\nactions = []\n\n# second\n[2]\nvariant = 'NT'\nantes = [0, 0]\n\
             blinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\nactions = [] # none\n";
-        let out = write_canonical(text, &crate::parse_file(text)).unwrap();
+        let out = write_canonical(text, &read(text)).unwrap();
         assert!(out.starts_with("# file\n# and more\n[1] # first\nvariant"), "{out}");
         assert!(out.contains("\n\n# second\n[2]\n"), "{out}");
         assert!(out.contains("actions = [] # none\n"), "{out}");
@@ -366,7 +375,7 @@ mod tests {
     fn a_comment_without_a_place_is_refused() {
         let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
             starting_stacks = [200, 200]\nactions = []\nextra = { a = 1, b = [ # inside\n 2] }\n";
-        let file = crate::parse_file(text);
+        let file = read(text);
         match write_canonical(text, &file) {
             Err(d) => assert_eq!(d.code(), COMMENT_WITHOUT_PLACE),
             Ok(out) => assert!(out.contains("# inside"), "{out}"),

@@ -24,19 +24,14 @@ pub struct JsonFile {
 }
 
 impl JsonFile {
-    /// The JSON form of a read file (hands that could not be built are left out).
+    /// The JSON form of a file's records, as the [`Reader`](crate::Reader) gave them (hands that
+    /// could not be built are left out).
     #[must_use]
-    pub fn from_parsed(file: &crate::parse::ParsedFile) -> JsonFile {
+    pub fn from_records(records: &[crate::Record]) -> JsonFile {
         JsonFile {
-            hands: file
-                .hands
+            hands: records
                 .iter()
-                .filter_map(|h| {
-                    Some(JsonHand {
-                        table: if file.multi { h.name.clone() } else { None },
-                        hand: h.hand.clone()?,
-                    })
-                })
+                .filter_map(|r| Some(JsonHand { table: r.model.name.clone(), hand: r.model.hand.clone()? }))
                 .collect(),
         }
     }

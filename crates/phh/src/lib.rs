@@ -2,12 +2,15 @@
 //! specification defines them, with every problem reported as a [`cards_core::Diagnostic`]
 //! (stable code, exact byte span in the file).
 //!
-//! The same rooms as every cardnote format crate: a [`Reader`] of [`Record`]s over any
-//! `BufRead` (memory bounded by the largest hand), [`check`] for the replay, a [`Writer`] for the
-//! canonical and the format-preserving forms, [`Options`], and the stable [`codes`].
+//! The shape of every cardnote notation crate, [`cards_core::Notation`], implemented by [`Phh`]:
+//! a [`Reader`] over any `BufRead` cuts one [`Raw`] hand at a time (memory bounded by the largest
+//! hand) and parses it into a [`Record`]; the [`Checker`] replays it ([`check`]); a [`Writer`]
+//! writes records back; [`Options`] and the stable [`codes`].
 //!
 //! ```
 //! use std::io::BufReader;
+//! use cards_core::notation::{self, Checker as _, Notation, ReadRecords, WriteRecords};
+//! use phh::Phh;
 //!
 //! # fn main() -> std::io::Result<()> {
 //! # let path = std::env::temp_dir().join(format!("phh-doc-{}.phhs", std::process::id()));
@@ -17,12 +20,15 @@
 //! #     starting_stacks = [50, 50]\nactions = ['d dh p1 AsKs', 'd dh p2 2c2d', 'p2 f']\n")?;
 //! let options = phh::Options::default(); // PokerKit's rules, not strict
 //! let file = BufReader::new(std::fs::File::open(&path)?);
-//! for record in phh::Reader::new(file, options) {
-//!     let mut record = record?;
-//!     phh::check(&mut record, &options); // replay: legality and outcome
+//! let mut writer = Phh::writer(Vec::new());
+//! // Read, parse and check (replay: legality and outcome) every hand.
+//! for record in notation::read_checked::<Phh, _>(file, options) {
+//!     let record = record?;
 //!     let variant = record.model.hand.as_ref().map(|hand| hand.variant.code());
 //!     println!("[{}] {variant:?}: {} diagnostics", record.model.name.as_deref().unwrap_or(""), record.diagnostics.len());
 //!     assert!(!record.has_errors());
+//!     assert!(record.model.outcome.as_ref().is_some_and(|outcome| outcome.terminal));
+//!     writer.write_record(&record)?; // canonical form
 //!
 //!     // With the `serde` feature: the record (hand, table name, spans, outcome, diagnostics) as JSON.
 //!     #[cfg(feature = "serde")]
@@ -31,6 +37,23 @@
 //!         assert!(json.contains("\"finishing_stacks\""));
 //!     }
 //! }
+//! assert!(String::from_utf8(writer.into_inner()?).unwrap().starts_with("[1]\nvariant = 'NT'\n"));
+//!
+//! // The same on several threads: cut in order, parse and check anywhere.
+//! let mut reader = Phh::reader(BufReader::new(std::fs::File::open(&path)?), options);
+//! let mut raws = Vec::new();
+//! while let Some(raw) = reader.read_raw() {
+//!     raws.push(raw?);
+//! }
+//! let checker = Phh::checker(&options);
+//! let records: Vec<phh::Record> = std::thread::scope(|scope| {
+//!     let workers: Vec<_> = raws
+//!         .into_iter()
+//!         .map(|raw| scope.spawn(|| { let mut r = Phh::parse(raw, &options); checker.check(&mut r); r }))
+//!         .collect();
+//!     workers.into_iter().map(|w| w.join().unwrap()).collect()
+//! });
+//! assert_eq!(records.len(), 2);
 //! # std::fs::remove_file(&path)?;
 //! # Ok(())
 //! # }
@@ -75,7 +98,7 @@
 //!
 //! // Canonical writing round-trips to an equal model.
 //! let out = phh::write_hand(hand);
-//! assert_eq!(phh::parse_hand(&out).hand.as_ref(), Some(hand));
+//! assert_eq!(phh::parse_hand(&out).model.hand.as_ref(), Some(hand));
 //! ```
 //!
 //! # Features
@@ -87,32 +110,35 @@
 //!   `json`. Pulls in serde (with its derive macros), serde_json, and the `serde` features of
 //!   cards-core and poker-engine.
 //!
-//! # Reading API
-//! - [`Reader`]`::new(BufRead, Options)` / [`Reader::from_str`]: [`Record`]s (a [`FileHand`]: the
-//!   `.phhs` table name and header span, the [`Hand`] or `None` when it cannot be built, each
+//! # Reading
+//! The phases of [`cards_core::notation`]:
+//! - **Cut**: [`Reader`]`::new(BufRead, Options)` / [`Reader::from_str`], as a
+//!   [`ReadRecords`](cards_core::notation::ReadRecords), `read_raw` gives each hand's [`Raw`]
+//!   text (a light lexer finds the `.phhs` table headers, outside strings and arrays; a file whose
+//!   first significant line is not a header is one `.phh` hand) and reports a table name used
+//!   twice. The hands' texts, in order, are the whole input.
+//! - **Parse**: [`Phh`]`::parse(Raw, &Options)`, on any thread: a [`Record`] of a [`FileHand`]
+//!   (the `.phhs` table name and header span, the [`Hand`] or `None` when it cannot be built, each
 //!   action's span, and the replay outcome once checked), diagnostics with spans into the whole
-//!   input, the record's span; [`Reader::record_text`] gives the hand's own text. One pass per
-//!   hand; memory bounded by the largest hand.
-//! - Conveniences over the Reader, without options applied: [`parse_file`]`(&str)` (a whole text,
-//!   [`ParsedFile`] of [`ParsedHand`]s), [`parse_hand`]`(&str)` (the text as one `.phh` hand),
-//!   [`hands`]`(&str)` (lazily), [`stream::HandReader`] (each hand with a copy of its text).
-//! - For parallel reading: [`chunks`]`(&str)` splits a text without parsing, [`parse_chunk`] reads
-//!   one [`HandChunk`] ([`parse_parallel`] does both on scoped threads).
-//! - Paths: the hand-written fast path reads the TOML subset PHH writers produce and falls back to
-//!   the toml_edit general path ([`Path::General`], [`parse_chunk_general`]) for anything else; both
-//!   give the same result (tested on every corpus hand).
+//!   input, the record's span. The hand-written fast path reads the TOML subset PHH writers
+//!   produce and falls back to the toml_edit general path for anything else ([`Path`],
+//!   [`Reader::with_path`]); both give the same result (tested on every corpus hand).
+//! - The [`Reader`] is also an iterator of parsed records; [`parse_hand`]`(&str)` reads a text as
+//!   one `.phh` hand.
 //!
 //! # Checking
-//! [`check`]`(&mut Record, &Options)` replays the hand under [`Options::profile`] (PokerKit's
-//! rules or the standard ones), compares declared `finishing_stacks`, keeps the outcome in
-//! `record.model.outcome` and applies `strict`.
+//! [`check`]`(&mut Record, &Options)`, the [`Checker`]'s per-record check, replays the hand under
+//! [`Options::profile`] (PokerKit's rules or the standard ones), compares declared
+//! `finishing_stacks`, keeps the outcome in `record.model.outcome` and applies `strict`. PHH has
+//! no check across hands beyond the duplicate table names the cut reports.
 //!
-//! # Writing API
-//! [`Writer`] (`new` for `.phhs`, `single` for `.phh`): `write`, `write_record`, `write_named`
-//! (canonical) and `write_preserved` (a record's own text, only non-canonical action notations
-//! rewritten). Conveniences: [`write_hand`], [`write_hands`] (`.phhs` numbered from 1),
-//! [`write_named_hands`]; whole-file canonical writing keeping comments with
-//! [`comments::write_canonical`]; edits with [`edit::Editor`].
+//! # Writing
+//! [`Writer`] (`new` for `.phhs`, `single` for `.phh`): `write_record` (the
+//! [`WriteRecords`](cards_core::notation::WriteRecords) method), `write`, `write_named`
+//! (canonical) and `write_preserved` (a hand's own text, only non-canonical action notations
+//! rewritten); `into_inner` returns the flush error. Conveniences: [`write_hand`],
+//! [`write_hands`] (`.phhs` numbered from 1), [`write_named_hands`]; whole-file canonical writing
+//! keeping comments with [`comments::write_canonical`]; edits with [`edit::Editor`].
 //!
 //! # JSON
 //! With the `serde` feature the model implements serde; see [`model`] for the documented JSON form
@@ -137,26 +163,81 @@ pub mod error;
 #[cfg(feature = "serde")]
 pub mod json;
 pub mod model;
-pub mod parse;
-pub mod read;
+mod parse;
+mod read;
 #[cfg(feature = "replay")]
 pub mod replay;
-pub mod stream;
-pub mod validate;
-pub mod write;
+mod validate;
+mod write;
+
+use std::io::{BufRead, Write};
 
 pub use check::check;
 pub use model::{
     Action, ActionKind, CardRun, Field, Hand, LocalTime, Player, Quantity, Shown, StrOrInt, TomlValue,
     Variant,
 };
+pub use parse::Path;
 pub use parse::action::{ActionError, ActionTokens, parse_action, parse_action_tokens};
-pub use parse::{
-    HandChunk, Hands, ParsedFile, ParsedHand, Path, chunks, hands, hands_with, is_multi, parse_chunk,
-    parse_chunk_fast, parse_chunk_general, parse_file, parse_hand, parse_parallel,
-};
-pub use read::{FileHand, Reader, Record};
+pub use read::{FileHand, Raw, Reader, Record};
 pub use write::{Writer, write_hand, write_hands, write_named_hands};
+
+/// The PHH notation: the [`cards_core::Notation`] every cardnote command and binding reads it
+/// through (see the crate docs).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Phh;
+
+impl cards_core::Notation for Phh {
+    const NAME: &'static str = "phh";
+    type Model = FileHand;
+    type Options = Options;
+    type Raw = Raw;
+    type Reader<R: BufRead> = Reader<R>;
+    type Checker = Checker;
+    type Writer<W: Write> = Writer<W>;
+
+    fn reader<R: BufRead>(input: R, options: Options) -> Reader<R> {
+        Reader::new(input, options)
+    }
+
+    fn parse(raw: Raw, options: &Options) -> Record {
+        read::parse(raw, options)
+    }
+
+    fn checker(options: &Options) -> Checker {
+        Checker { options: *options }
+    }
+
+    fn writer<W: Write>(out: W) -> Writer<W> {
+        Writer::new(out)
+    }
+}
+
+/// PHH's checker: [`check`] on each record, under its options. PHH has no check across records
+/// (a table name used twice is found while cutting).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Checker {
+    options: Options,
+}
+
+impl cards_core::notation::Checker<FileHand> for Checker {
+    fn check(&self, record: &mut Record) {
+        check(record, &self.options);
+    }
+}
+
+/// Reads a text as one `.phh` hand, whatever it looks like ([`Phh`]'s parse of the whole text;
+/// no check).
+///
+/// ```
+/// let record = phh::parse_hand("variant = 'NT'\nzzz = 1\n");
+/// assert_eq!(record.model.hand.unwrap().variant, phh::Variant::NoLimitTexasHoldem);
+/// assert!(record.diagnostics.iter().any(|d| d.code() == phh::codes::PHH_UNKNOWN_FIELD));
+/// ```
+#[must_use]
+pub fn parse_hand(text: &str) -> Record {
+    read::parse(Raw::whole(text.to_owned()), &Options::default())
+}
 
 /// The README's example, run as a doctest.
 #[doc = include_str!("../README.md")]
@@ -192,8 +273,7 @@ mod options_tests {
     fn strict_turns_a_leniency_into_an_error() {
         let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
                     starting_stacks = [200, 200]\nactions = []\nzzz = 1\n";
-        let file = parse_file(text);
-        let mut found = file.hands[0].diagnostics.clone();
+        let mut found = parse_hand(text).diagnostics;
         let unknown = |found: &[cards_core::Diagnostic], error: bool| {
             found.iter().any(|d| d.code() == codes::PHH_UNKNOWN_FIELD && d.is_error() == error)
         };

@@ -1,24 +1,20 @@
-//! Reading: the [`Reader`] over any [`BufRead`], yielding one [`Record`] per hand with memory
-//! bounded by the largest hand, whatever the file size.
+//! Reading: the [`Reader`] over any [`BufRead`] cuts one [`Raw`] hand at a time, with memory
+//! bounded by the largest hand whatever the file size, and parses it into a [`Record`].
 //!
-//! A `.phhs` file is split at its table headers (`[name]` at the start of a line, outside strings
+//! A `.phhs` file is cut at its table headers (`[name]` at the start of a line, outside strings
 //! and arrays) while it is read; a file whose first significant line is not a header is one `.phh`
-//! hand. Each hand is then read by the fast path when it can, else by the toml_edit general path
-//! ([`Path`]), which also finds where the next hand starts, so each hand is read in one pass.
-//! The reader reads ahead in blocks of whole lines and keeps its buffers from hand to hand.
+//! hand. Each hand is then parsed by the fast path when it can, else by the toml_edit general path
+//! ([`Path`]). The reader reads ahead in blocks of whole lines.
 
 use std::io::{self, BufRead};
 
+use cards_core::notation::{self, ReadRecords};
 use cards_core::{Diagnostic, Span};
 
-use crate::Options;
-use crate::codes;
 use crate::model::Hand;
-use crate::parse::raw::RawEntry;
-use crate::parse::split::{LexState, parse_header};
-use crate::parse::{
-    HandChunk, Names, ParsedHand, Path, build, fast, finish, header_diagnostics, parse_chunk,
-};
+use crate::parse::split::{LexState, find_either, parse_header};
+use crate::parse::{HandChunk, Names, Path, parse_chunk};
+use crate::{Options, Phh, codes};
 
 /// One hand of a file: the model of a [`Record`].
 ///
@@ -50,29 +46,113 @@ pub struct FileHand {
 }
 
 /// One hand read from a file: a [`FileHand`], its diagnostics (spans into the whole input) and
-/// its span in the input (header included).
+/// its span in the input (from the table header, or the start of a `.phh` input, to where the next
+/// hand's header starts).
 pub type Record = cards_core::Record<FileHand>;
 
-impl From<Record> for ParsedHand {
-    fn from(record: Record) -> ParsedHand {
-        let FileHand { index, name, hand, action_spans, .. } = record.model;
-        ParsedHand { index, name, span: record.span, hand, action_spans, diagnostics: record.diagnostics }
-    }
-}
-
-impl From<ParsedHand> for Record {
-    fn from(parsed: ParsedHand) -> Record {
-        let ParsedHand { index, name, span, hand, action_spans, diagnostics } = parsed;
-        let model = FileHand { index, name, hand, action_spans, ..FileHand::default() };
-        Record { model, diagnostics, span }
-    }
-}
-
-/// Reads the hands of a `.phh` or `.phhs` input one at a time.
+/// One hand cut from the input by [`Reader`]'s `read_raw` and not parsed yet: its text, where it
+/// is in the input, and what the cut found out (its table header, a table name used before). Parse
+/// it with [`Phh::parse`](crate::Phh), on any thread.
 ///
-/// Memory is bounded by the largest hand (plus the table names that break the `1`, `2`, `3`, …
-/// sequence, kept for the duplicate check). Spans are offsets in the whole input. Input that is not
-/// UTF-8 is read line by line as Latin-1 (spans are then offsets in that text).
+/// A `.phhs` hand's text runs from the comment and blank lines before its header (the file's
+/// opening ones for the first hand) to its last line of content; the texts of all of an input's
+/// hands, in order, are the whole input (without a byte order mark). A `.phh` input is one hand,
+/// its whole text.
+#[derive(Debug, Clone)]
+pub struct Raw {
+    text: String,
+    offset: usize,
+    index: usize,
+    path: Path,
+    table: Option<Table>,
+}
+
+/// What the cut found out about a `.phhs` hand's header.
+#[derive(Debug, Clone)]
+struct Table {
+    /// Where the body starts in the raw text.
+    body: usize,
+    /// Where the record's span ends in the input: the next header line's start.
+    span_end: usize,
+    /// The table name, when the header is a plain one.
+    name: Option<String>,
+    /// The header's span in the input (leading blanks and a trailing `\r` left out).
+    header: Span,
+    /// What is wrong with the header line itself.
+    error: Option<Diagnostic>,
+    /// An earlier hand of the input has the same name.
+    duplicate: bool,
+}
+
+impl Raw {
+    /// A whole text as one `.phh` hand.
+    pub(crate) fn whole(text: String) -> Raw {
+        Raw { text, offset: 0, index: 0, path: Path::Auto, table: None }
+    }
+
+    /// The hand's text (see [`Raw`]).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Where [`text`](Self::text) starts in the input.
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The 0-based position of the hand in the input.
+    #[must_use]
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Whether the hand is a table of a `.phhs` input (else the whole `.phh` input).
+    #[must_use]
+    pub fn is_table(&self) -> bool {
+        self.table.is_some()
+    }
+}
+
+/// Parses a raw hand (see [`Notation::parse`](cards_core::Notation::parse)).
+pub(crate) fn parse(raw: Raw, options: &Options) -> Record {
+    let Raw { text, offset, index, path, table } = raw;
+    let mut record = match table {
+        None => {
+            let chunk =
+                HandChunk { index, name: None, header: None, body: &text, offset, header_error: None };
+            parse_chunk(&chunk, path)
+        }
+        Some(table) => {
+            let chunk = HandChunk {
+                index,
+                name: table.name.as_deref().map(std::borrow::Cow::Borrowed),
+                header: Some(table.header),
+                body: text.get(table.body..).unwrap_or(""),
+                offset: offset + table.body,
+                header_error: table.error,
+            };
+            let mut record = parse_chunk(&chunk, path);
+            record.span.end = table.span_end;
+            if let (true, Some(name)) = (table.duplicate, &table.name) {
+                record.diagnostics.insert(0, duplicate_table(name, table.header));
+            }
+            record
+        }
+    };
+    options.apply(&mut record.diagnostics);
+    record
+}
+
+/// Reads the hands of a `.phh` or `.phhs` input one at a time: the one way in.
+///
+/// As a [`ReadRecords`], `read_raw` cuts the next hand without parsing it (a light lexer finds the
+/// table headers), so that [`Phh::parse`](crate::Phh) can run on other threads; as an iterator it
+/// gives each hand parsed, with the options applied. Memory is bounded by the largest hand (plus
+/// the table names that break the `1`, `2`, `3`, … sequence, kept for the duplicate check). Spans
+/// are offsets in the whole input (without its byte order mark, if any). Input that is not UTF-8
+/// is read line by line as Latin-1 (spans are then offsets in that text).
 ///
 /// ```
 /// use phh::{Options, Reader};
@@ -88,6 +168,15 @@ impl From<ParsedHand> for Record {
 /// let strict = Reader::from_str(data, Options { strict: true, ..Options::default() }).next().unwrap().unwrap();
 /// let unknown = strict.diagnostics.iter().find(|d| d.code() == phh::codes::PHH_UNKNOWN_FIELD).unwrap();
 /// assert!(unknown.is_error());
+///
+/// // Cut without parsing: the hands' texts, in order, are the input.
+/// use cards_core::notation::ReadRecords;
+/// let mut reader = Reader::from_str(data, Options::default());
+/// let mut texts = String::new();
+/// while let Some(raw) = reader.read_raw() {
+///     texts.push_str(raw.unwrap().text());
+/// }
+/// assert_eq!(texts, data);
 /// ```
 #[derive(Debug)]
 pub struct Reader<R> {
@@ -95,9 +184,9 @@ pub struct Reader<R> {
     options: Options,
     path: Path,
     /// Decoded text read ahead, whole lines only (but at the end of the input); what precedes
-    /// `start` was returned already.
+    /// `start` was cut already.
     text: String,
-    /// Where the next hand starts in `text`.
+    /// Where the next hand's text starts in `text`.
     start: usize,
     /// The offset in the input of `text[0]`.
     base: usize,
@@ -105,29 +194,36 @@ pub struct Reader<R> {
     carry: Vec<u8>,
     /// The input has no more bytes.
     eof: bool,
-    /// The last hand's text in `text`.
-    record: (usize, usize),
-    /// Comment and blank lines before the first hand of a `.phhs` file.
-    preamble: String,
+    /// Whether a byte order mark was looked for.
+    bom_checked: bool,
     index: usize,
     state: State,
     names: Names,
-    /// The fast path's vectors, reused from hand to hand.
-    scratch: fast::Scratch,
 }
 
-/// How much to read ahead at least: many hands, so that reading them finds the next header in one
-/// pass over each hand.
+/// How much to read ahead at least: many hands, so that each read adds many hands.
 const BLOCK: usize = 128 * 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
     /// Nothing read yet.
     Start,
-    /// In a `.phhs` file, at a table header (or its end).
-    Tables,
+    /// In a `.phhs` input: the next hand's header line starts at `header` past `start`; the
+    /// lexer went through its body as far as `scan` says.
+    Tables { header: usize, scan: Option<Scan> },
     /// At the end.
     Done,
+}
+
+/// How far the search for the end of a hand went (offsets past `start`), kept while more input
+/// is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Scan {
+    /// The next line to lex.
+    pos: usize,
+    /// The end of the last line of content (not a comment or blank line outside any value).
+    content_end: usize,
+    lex: LexState,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -142,42 +238,19 @@ impl<R: BufRead> Reader<R> {
             base: 0,
             carry: Vec::new(),
             eof: false,
-            record: (0, 0),
-            preamble: String::new(),
+            bom_checked: false,
             index: 0,
             state: State::Start,
             names: Names::default(),
-            scratch: fast::Scratch::default(),
         }
     }
 
-    /// Chooses the reading path (the fast path with fallback unless told otherwise; both give the
-    /// same records).
+    /// Chooses the parsing path of the hands it cuts (the fast path with fallback unless told
+    /// otherwise; both give the same records).
     #[must_use]
     pub fn with_path(mut self, path: Path) -> Reader<R> {
         self.path = path;
         self
-    }
-
-    /// The text of the hand last returned (header included): the input from the hand's header
-    /// line (its whole text for a `.phh` input) to the start of the next hand, blank lines and
-    /// comments after the hand included.
-    #[must_use]
-    pub fn record_text(&self) -> &str {
-        self.text.get(self.record.0..self.record.1).unwrap_or("")
-    }
-
-    /// The offset of [`record_text`](Self::record_text) in the input.
-    #[must_use]
-    pub fn record_offset(&self) -> usize {
-        self.base + self.record.0
-    }
-
-    /// The comment and blank lines before the first table of a `.phhs` input (empty for a
-    /// `.phh` input, whose hand's text holds them).
-    #[must_use]
-    pub fn preamble(&self) -> &str {
-        &self.preamble
     }
 
     /// The options this reader applies.
@@ -186,30 +259,12 @@ impl<R: BufRead> Reader<R> {
         &self.options
     }
 
-    /// Reads the next hand, or `None` at the end of the input.
-    ///
-    /// # Errors
-    /// An error of the underlying reader.
-    pub fn read_record(&mut self) -> io::Result<Option<Record>> {
-        let mut record = match self.state {
-            State::Done => return Ok(None),
-            State::Start => self.read_start()?,
-            State::Tables => match self.read_table()? {
-                Some(record) => record,
-                None => return Ok(None),
-            },
-        };
-        self.options.apply(&mut record.diagnostics);
-        Ok(Some(record))
-    }
-
     /// Reads ahead: at least as much again as is buffered (and [`BLOCK`]), whole lines, until
-    /// the end of the input. What was returned already is dropped first.
+    /// the end of the input. What was cut already is dropped first.
     fn fill(&mut self) -> io::Result<()> {
         if self.start > 0 {
             self.text.drain(..self.start);
             self.base += self.start;
-            self.record = (0, 0);
             self.start = 0;
         }
         let want = self.text.len().max(BLOCK);
@@ -244,77 +299,116 @@ impl<R: BufRead> Reader<R> {
             }
             self.input.consume(n);
         }
+        if !self.bom_checked && (!self.text.is_empty() || self.eof) {
+            self.bom_checked = true;
+            if self.text.starts_with('\u{feff}') {
+                self.text.drain(..'\u{feff}'.len_utf8());
+            }
+        }
         Ok(())
     }
 
-    /// The first hand: skips the preamble of a `.phhs` input, or reads a whole `.phh` input.
-    fn read_start(&mut self) -> io::Result<Record> {
+    /// Cuts the next hand.
+    fn cut(&mut self) -> io::Result<Option<Raw>> {
         loop {
-            match first_table(&self.text, self.eof) {
-                Start::More => self.fill()?,
-                Start::Single => return self.single(),
-                Start::Table(pos) => {
-                    self.preamble = self.text.get(..pos).unwrap_or("").to_owned();
-                    self.start = pos;
-                    self.state = State::Tables;
-                    return self.read_table()?.ok_or_else(|| io::Error::other("a table header was lost"));
-                }
+            match self.state {
+                State::Done => return Ok(None),
+                State::Start => match first_table(self.text.get(self.start..).unwrap_or(""), self.eof) {
+                    Start::More => self.fill()?,
+                    Start::Single => return self.single().map(Some),
+                    Start::Table(header) => self.state = State::Tables { header, scan: None },
+                },
+                State::Tables { header, scan } => match self.table(header, scan) {
+                    Some(raw) => return Ok(Some(raw)),
+                    None => self.fill()?,
+                },
             }
         }
     }
 
     /// The hand of a `.phh` input: its whole text.
-    fn single(&mut self) -> io::Result<Record> {
+    fn single(&mut self) -> io::Result<Raw> {
         while !self.eof {
             self.fill()?;
         }
         self.state = State::Done;
-        self.record = (self.start, self.text.len());
-        let text = self.text.get(self.start..).unwrap_or("");
+        let text = self.text.split_off(self.start);
         let offset = self.base + self.start;
-        let chunk = HandChunk { index: 0, name: None, header: None, body: text, offset, header_error: None };
-        self.start = self.text.len();
-        Ok(parse_chunk(&chunk, self.path).into())
+        Ok(Raw { text, offset, index: 0, path: self.path, table: None })
     }
 
-    /// The hand whose header line starts at `start`, if any.
-    fn read_table(&mut self) -> io::Result<Option<Record>> {
-        loop {
-            let avail = self.text.get(self.start..).unwrap_or("");
-            let (mut record, header, end) = match next_table(
-                avail,
-                self.eof,
-                self.base + self.start,
-                self.index,
-                self.path,
-                &mut self.scratch,
-            ) {
-                Table::More => {
-                    self.fill()?;
-                    continue;
-                }
-                Table::End => {
-                    self.state = State::Done;
-                    return Ok(None);
-                }
-                Table::Read { record, header, end } => (record, header, end),
-            };
-            self.index += 1;
-            self.record = (self.start, self.start + end);
-            self.start += end;
-            if let Some(name) = &record.model.name
-                && !self.names.insert(name)
-            {
-                record.diagnostics.insert(0, duplicate_table(name, header));
+    /// The hand whose header line starts at `header` past `start`, or `None` when more input
+    /// must be read to find where it ends (how far the search went is kept in the state).
+    fn table(&mut self, header: usize, scan: Option<Scan>) -> Option<Raw> {
+        let avail = self.text.get(self.start..).unwrap_or("");
+        let bytes = avail.as_bytes();
+        let mut scan = match scan {
+            Some(scan) => scan,
+            None => {
+                let header_end = match bytes.get(header..).and_then(|rest| find_either(rest, b'\n', b'\n')) {
+                    Some(i) => header + i + 1,
+                    None if self.eof => avail.len(),
+                    None => return None,
+                };
+                Scan { pos: header_end, content_end: header_end, lex: LexState::default() }
             }
-            return Ok(Some(record));
-        }
+        };
+        let next = loop {
+            let rest = bytes.get(scan.pos..).unwrap_or_default();
+            let (line, after) = match find_either(rest, b'\n', b'\n') {
+                Some(i) => (rest.get(..i).unwrap_or_default(), scan.pos + i + 1),
+                None if self.eof && !rest.is_empty() => (rest, bytes.len()),
+                None if self.eof => break None,
+                None => {
+                    self.state = State::Tables { header, scan: Some(scan) };
+                    return None;
+                }
+            };
+            if scan.lex.is_header(line) {
+                break Some(scan.pos);
+            }
+            if !scan.lex.is_trivia(line) {
+                scan.content_end = after;
+            }
+            scan.lex.scan(line);
+            scan.pos = after;
+        };
+        // The comment and blank lines before the next header are the next hand's.
+        let (end, span_end) = match next {
+            Some(next) => (scan.content_end, next),
+            None => (avail.len(), avail.len()),
+        };
+        let offset = self.base + self.start;
+        let header_line = avail.get(header..).unwrap_or("");
+        let header_line =
+            header_line.get(..header_line.find('\n').unwrap_or(header_line.len())).unwrap_or("");
+        let lead = header_line.len() - header_line.trim_start_matches([' ', '\t']).len();
+        let header_span =
+            Span::new(offset + header + lead, offset + header + header_line.trim_end_matches('\r').len());
+        let (name, error) = match parse_header(header_line, offset + header) {
+            Ok(name) => (Some(name.into_owned()), None),
+            Err(d) => (None, Some(d)),
+        };
+        let duplicate = name.as_deref().is_some_and(|name| !self.names.insert(name));
+        let body = header
+            + header_line.len()
+            + usize::from(avail.as_bytes().get(header + header_line.len()) == Some(&b'\n'));
+        let table = Table { body, span_end: offset + span_end, name, header: header_span, error, duplicate };
+        let text = avail.get(..end).unwrap_or("").to_owned();
+        let raw = Raw { text, offset, index: self.index, path: self.path, table: Some(table) };
+        self.index += 1;
+        self.state = match next {
+            Some(next) => State::Tables { header: next - end, scan: None },
+            None => State::Done,
+        };
+        self.start += end;
+        Some(raw)
     }
 }
 
 /// Where the hands of a text start, as far as `text` (whole lines, the input's end if `eof`)
 /// tells.
-pub(crate) enum Start {
+enum Start {
     /// Only comments and blank lines so far: more input decides.
     More,
     /// A `.phh` input: one hand, the whole text.
@@ -324,7 +418,7 @@ pub(crate) enum Start {
 }
 
 /// Skips the comment and blank lines opening `text` and says what follows (see [`Start`]).
-pub(crate) fn first_table(text: &str, eof: bool) -> Start {
+fn first_table(text: &str, eof: bool) -> Start {
     let lex = LexState::default();
     let mut pos = 0;
     loop {
@@ -344,121 +438,8 @@ pub(crate) fn first_table(text: &str, eof: bool) -> Start {
     }
 }
 
-/// The next table of a `.phhs` text, as far as `avail` (from a header line on) tells.
-#[allow(clippy::large_enum_variant)] // moved out at once, once a hand; boxing would allocate per hand
-pub(crate) enum Table {
-    /// The table may go on past `avail`: more input decides.
-    More,
-    /// No more tables.
-    End,
-    /// A table read: its record, its header's span and its text's length in `avail`.
-    Read { record: Record, header: Span, end: usize },
-}
-
-/// Reads the table whose header line opens `avail` (at `offset` in the input; `eof`: the input
-/// ends with `avail`). The duplicate-name check is the caller's.
-pub(crate) fn next_table(
-    avail: &str,
-    eof: bool,
-    offset: usize,
-    index: usize,
-    path: Path,
-    scratch: &mut fast::Scratch,
-) -> Table {
-    if avail.is_empty() && eof {
-        return Table::End;
-    }
-    let header_end = match avail.find('\n') {
-        Some(i) => i + 1,
-        None if eof => avail.len(),
-        None => return Table::More,
-    };
-    let body = avail.get(header_end..).unwrap_or("");
-    // One pass: the fast path reads the body and finds where the next hand starts.
-    let fast = match path {
-        Path::Auto => fast::parse_fast_until_header(body, offset + header_end, true, scratch),
-        Path::General => None,
-    };
-    let (end, entries) = match fast {
-        Some((entries, len)) if header_end + len < avail.len() || eof => (header_end + len, Some(entries)),
-        // The hand may go on past what is read yet.
-        Some((entries, _)) => {
-            scratch.reuse(entries);
-            return Table::More;
-        }
-        None => match body_end(body, eof) {
-            Some(len) => (header_end + len, None),
-            None => return Table::More,
-        },
-    };
-    let text = avail.get(..end).unwrap_or("");
-    let (record, header) = table_record(text, offset, header_end, index, path, entries, scratch);
-    Table::Read { record, header, end }
-}
-
-/// Where a table's body ends (the start of the next header line), or `None` when it may go on
-/// past `body` (no header found and more input to come).
-fn body_end(body: &str, eof: bool) -> Option<usize> {
-    let mut lex = LexState::default();
-    let mut pos = 0;
-    let bytes = body.as_bytes();
-    while pos < bytes.len() {
-        let rest = bytes.get(pos..).unwrap_or_default();
-        let (line, next) = match rest.iter().position(|&b| b == b'\n') {
-            Some(i) => (rest.get(..i).unwrap_or_default(), pos + i + 1),
-            None => (rest, bytes.len()),
-        };
-        if lex.is_header(line) {
-            return Some(pos);
-        }
-        lex.scan(line);
-        pos = next;
-    }
-    eof.then_some(bytes.len())
-}
-
-/// Reads the table whose text (header line of `header_end` bytes, then body) starts at `offset`
-/// in the input; `entries` are its body's fields when the fast path read them already. Gives the
-/// record and the header's span.
-fn table_record(
-    text: &str,
-    offset: usize,
-    header_end: usize,
-    index: usize,
-    path: Path,
-    entries: Option<Vec<RawEntry<'_>>>,
-    scratch: &mut fast::Scratch,
-) -> (Record, Span) {
-    let header_line = strip_eol_str(text.get(..header_end).unwrap_or(""));
-    let lead = header_line.len() - header_line.trim_start_matches([' ', '\t']).len();
-    let header = Span::new(offset + lead, offset + header_line.trim_end_matches('\r').len());
-    let (name, header_error) = match parse_header(header_line, offset) {
-        Ok(name) => (Some(name), None),
-        Err(d) => (None, Some(d)),
-    };
-    let chunk = HandChunk {
-        index,
-        name,
-        header: Some(header),
-        body: text.get(header_end..).unwrap_or(""),
-        offset: offset + header_end,
-        header_error,
-    };
-    let parsed = match entries {
-        Some(entries) => {
-            let built = build::build(&entries, chunk.anchor());
-            scratch.reuse(entries);
-            finish(&chunk, Some(built), header_diagnostics(&chunk))
-        }
-        None => parse_chunk(&chunk, path),
-    };
-    let mut record: Record = parsed.into();
-    record.model.header = Some(header);
-    (record, header)
-}
-
 /// The error of a table name used twice.
-pub(crate) fn duplicate_table(name: &str, header: Span) -> Diagnostic {
+fn duplicate_table(name: &str, header: Span) -> Diagnostic {
     Diagnostic::error(codes::PHH_DUPLICATE_TABLE, format!("another hand is already named `[{name}]`"), header)
 }
 
@@ -471,16 +452,23 @@ impl<'a> Reader<&'a [u8]> {
     }
 }
 
+impl<R: BufRead> ReadRecords<Phh> for Reader<R> {
+    fn read_raw(&mut self) -> Option<io::Result<Raw>> {
+        let raw = self.cut();
+        if raw.is_err() {
+            self.state = State::Done;
+        }
+        raw.transpose()
+    }
+}
+
 impl<R: BufRead> Iterator for Reader<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        self.read_record().transpose()
+        let options = self.options;
+        notation::next_parsed::<Phh, _>(self, &options)
     }
-}
-
-fn strip_eol_str(line: &str) -> &str {
-    line.strip_suffix('\n').unwrap_or(line)
 }
 
 /// Appends the text of whole lines: UTF-8 as it is; otherwise each line that is not UTF-8 read as
@@ -503,6 +491,18 @@ fn push_decoded(text: &mut String, bytes: &[u8]) {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use cards_core::Notation;
+
+    /// The raw hands of an input read through a buffer of `capacity` bytes.
+    fn raws(data: &[u8], capacity: usize) -> Vec<Raw> {
+        let input = std::io::BufReader::with_capacity(capacity, data);
+        let mut reader = Reader::new(input, Options::default());
+        std::iter::from_fn(|| reader.read_raw()).map(Result::unwrap).collect()
+    }
+
+    fn parse_all(raws: Vec<Raw>) -> Vec<Record> {
+        raws.into_iter().map(|raw| Phh::parse(raw, &Options::default())).collect()
+    }
 
     #[test]
     fn latin1_lines_are_read_as_latin1() {
@@ -510,9 +510,10 @@ mod tests {
         data.push(0xE9);
         data.extend_from_slice(b"t\xE9'\n[2]\nvariant = 'NT'\n");
         let mut reader = Reader::new(&data[..], Options::default());
-        let first = reader.next().unwrap().unwrap();
+        let raw = reader.read_raw().unwrap().unwrap();
+        assert!(raw.text().contains("\u{e9}t\u{e9}"));
+        let first = Phh::parse(raw, &Options::default());
         assert_eq!(first.model.hand.unwrap().event.as_deref(), Some("\u{e9}t\u{e9}"));
-        assert!(reader.record_text().contains("\u{e9}t\u{e9}"));
         let second = reader.next().unwrap().unwrap();
         assert_eq!(second.model.name.as_deref(), Some("2"));
         // Offsets count the text as read (two more bytes for the two Latin-1 letters).
@@ -521,45 +522,84 @@ mod tests {
     }
 
     #[test]
-    fn record_text_and_preamble() {
-        let data = "# made by hand\n\n[1]\nvariant = 'NT'\n\n[2]\nvariant = 'NT'\n";
-        let mut reader = Reader::from_str(data, Options::default());
-        let first = reader.next().unwrap().unwrap();
-        assert_eq!(reader.preamble(), "# made by hand\n\n");
-        assert_eq!(reader.record_text(), "[1]\nvariant = 'NT'\n\n");
-        assert_eq!(&data[reader.record_offset()..][..reader.record_text().len()], reader.record_text());
-        assert_eq!(first.text(data), Some("[1]\nvariant = 'NT'\n\n"));
-        reader.next().unwrap().unwrap();
-        assert_eq!(reader.record_text(), "[2]\nvariant = 'NT'\n");
+    fn comments_before_a_header_open_the_next_hand() {
+        let data = "# made by hand\n\n[1]\nvariant = 'NT'\n\n# the second\n[2]\nvariant = 'NT'\n# end\n";
+        let raws = raws(data.as_bytes(), 1 << 16);
+        let texts: Vec<&str> = raws.iter().map(Raw::text).collect();
+        assert_eq!(
+            texts,
+            ["# made by hand\n\n[1]\nvariant = 'NT'\n", "\n# the second\n[2]\nvariant = 'NT'\n# end\n"]
+        );
+        assert_eq!(raws[1].offset(), data.find("\n# the second").unwrap());
+        assert!(raws.iter().all(Raw::is_table));
+        // A record's span runs from its header to the next one.
+        let records = parse_all(raws);
+        assert_eq!(records[0].text(data), Some("[1]\nvariant = 'NT'\n\n# the second\n"));
+        assert_eq!(records[1].text(data), Some("[2]\nvariant = 'NT'\n# end\n"));
+        assert_eq!(records[0].model.header.map(|h| &data[h.range()]), Some("[1]"));
     }
 
     #[test]
-    fn the_same_records_as_a_text_in_memory() {
-        for data in [
-            "",
-            "\n# c\n",
-            "variant = 'NT'\n",
-            "# p\n[1]\na = [\n[1, 2],\n]\ns = '''\n[x]\n'''\n[\"two\"] # c\nb = 1\n[3]\n[1]\n",
-            "[1]\r\nvariant = 'NT'\r\n[[x]]\nq = 1",
-        ] {
-            let records: Vec<ParsedHand> =
-                Reader::from_str(data, Options::default()).map(|r| r.unwrap().into()).collect();
-            let chunks: Vec<ParsedHand> =
-                crate::chunks(data).map(|c| crate::parse_chunk(&c, Path::Auto)).collect();
-            assert_eq!(records.len(), chunks.len(), "{data:?}");
-            // `hands` reads the text in place: the same records, diagnostics included.
-            let in_place: Vec<ParsedHand> = crate::hands(data).collect();
-            assert_eq!(in_place, records, "{data:?}");
-            for (r, c) in records.iter().zip(&chunks) {
-                assert_eq!(r.hand, c.hand, "{data:?}");
-                assert_eq!(r.span, c.span, "{data:?}");
-                assert_eq!(r.action_spans, c.action_spans, "{data:?}");
-            }
+    fn a_byte_order_mark_is_not_text() {
+        let data = "\u{feff}[1]\nvariant = 'NT'\n";
+        let records: Vec<Record> = Reader::from_str(data, Options::default()).map(Result::unwrap).collect();
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].model.name.as_deref(), Some("1"));
+        assert_eq!(records[0].span.start, 0);
+    }
+
+    #[test]
+    fn splits_tables_and_ignores_brackets_inside_values() {
+        let text = "# preamble\n[1]\na = [\n[1, 2],\n]\ns = '''\n[x]\n'''\n[\"two\"] # c\nb = 1\n[3]\n";
+        let raws = raws(text.as_bytes(), 1 << 16);
+        assert_eq!(raws.len(), 3);
+        assert_eq!(raws[0].text(), "# preamble\n[1]\na = [\n[1, 2],\n]\ns = '''\n[x]\n'''\n");
+        assert_eq!(raws[1].text(), "[\"two\"] # c\nb = 1\n");
+        assert_eq!(raws[2].text(), "[3]\n");
+        let records = parse_all(raws);
+        assert_eq!(records[1].model.name.as_deref(), Some("two"));
+        assert_eq!(&text[records[1].model.header.unwrap().range()], "[\"two\"] # c");
+    }
+
+    #[test]
+    fn escapes_and_unclosed_strings_in_values() {
+        let text =
+            "[1]\na = \"x\\\"[\" # [\nb = ['[', \"\\\\\", '\\']\nc = \"open [\n[2]\nd = [ # ]\n[z]\n]\n[3]\n";
+        let names: Vec<Option<String>> =
+            Reader::from_str(text, Options::default()).map(|r| r.unwrap().model.name).collect();
+        assert_eq!(names, [Some("1".to_owned()), Some("2".to_owned()), Some("3".to_owned())]);
+    }
+
+    #[test]
+    fn single_hand_inputs() {
+        for text in ["variant = 'NT'\n[_meta]\nx = 1\n", "", "# only a comment\n"] {
+            let raws = raws(text.as_bytes(), 1 << 16);
+            assert_eq!(raws.len(), 1, "{text:?}");
+            assert!(!raws[0].is_table());
+            assert_eq!(raws[0].text(), text);
         }
     }
 
-    /// Hands across read-ahead blocks, read through a tiny buffer: the fast path's retries, the
-    /// general path's end search, a hand longer than a block, all as reading the text at once.
+    #[test]
+    fn a_table_name_used_twice() {
+        let text = "[1]\nvariant = 'NT'\n[2]\nvariant = 'NT'\n[1]\nvariant = 'NT'\n";
+        let records: Vec<Record> = Reader::from_str(text, Options::default()).map(Result::unwrap).collect();
+        assert_eq!(records[2].diagnostics[0].code(), codes::PHH_DUPLICATE_TABLE);
+        assert_eq!(&text[records[2].diagnostics[0].span().range()], "[1]");
+        let duplicate = |r: &Record| r.diagnostics.iter().any(|d| d.code() == codes::PHH_DUPLICATE_TABLE);
+        assert!(!records[..2].iter().any(duplicate));
+    }
+
+    #[test]
+    fn bad_headers() {
+        for text in ["[[1]]\n", "[a.b]\nvariant = 'NT'\n"] {
+            let record = Reader::from_str(text, Options::default()).next().unwrap().unwrap();
+            assert_eq!(record.diagnostics[0].code(), codes::PHH_TABLE_HEADER, "{text}");
+        }
+    }
+
+    /// Hands across read-ahead blocks, read through a tiny buffer: the end search resumed, a
+    /// hand longer than a block, all as reading the text at once.
     #[test]
     fn blocks_and_buffers_do_not_change_the_records() {
         let hand = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
@@ -571,31 +611,22 @@ mod tests {
                 7 => text.push_str("a.b = 1\n"), // read by the general path
                 8 => text.push_str(&format!("event = '{}'\n", "x".repeat(300_000))),
                 9 => text.push_str("s = \"\"\"\n[not a header]\n\"\"\"\n"),
+                10 => text.push_str("# before the next hand\n"),
                 _ => {}
             }
             text.push('\n');
         }
-        let expected: Vec<ParsedHand> =
-            crate::chunks(&text).map(|c| crate::parse_chunk(&c, Path::Auto)).collect();
+        let expected: Vec<Record> = Reader::from_str(&text, Options::default()).map(Result::unwrap).collect();
         assert_eq!(expected.len(), 3000);
+        let general: Vec<Record> = Reader::from_str(&text, Options::default())
+            .with_path(Path::General)
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(general, expected);
         for capacity in [7, 1 << 16] {
-            let input = std::io::BufReader::with_capacity(capacity, text.as_bytes());
-            let mut reader = Reader::new(input, Options::default());
-            let mut n = 0;
-            while let Some(record) = reader.read_record().unwrap() {
-                assert_eq!(
-                    &text[reader.record_offset()..][..reader.record_text().len()],
-                    reader.record_text()
-                );
-                let parsed = ParsedHand::from(record);
-                assert_eq!(parsed, expected[n], "hand {n}");
-                n += 1;
-            }
-            assert_eq!(n, 3000);
-            assert_eq!(reader.preamble(), "# preamble\n\n");
-        }
-        for (n, parsed) in crate::hands(&text).enumerate() {
-            assert_eq!(parsed, expected[n], "hand {n} read in place");
+            let raws = raws(text.as_bytes(), capacity);
+            assert_eq!(raws.iter().map(Raw::text).collect::<String>(), text);
+            assert_eq!(parse_all(raws), expected);
         }
     }
 }

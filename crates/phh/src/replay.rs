@@ -2,11 +2,11 @@
 //!
 //! # API (used by the `cardnote` glue)
 //!
-//! * [`replay_parsed`]`(&ParsedHand, RuleProfile) -> Option<ReplayOutcome>`: replays a parsed
-//!   hand (`None` when the hand could not be built at all); diagnostics point at the offending
-//!   action's text in the file (`ParsedHand::action_spans`), or at the whole hand for setup errors.
-//! * [`replay_hand`]`(&Hand, &[Span], Span, RuleProfile) -> ReplayOutcome`: the same from a model,
-//!   its action spans and a fallback span.
+//! * [`check`](crate::check) replays a record's hand and keeps the outcome in the record.
+//! * [`replay_hand`]`(&Hand, &[Span], Span, RuleProfile) -> ReplayOutcome`: replays a hand given
+//!   its action spans (a record's `model.action_spans`) and a fallback span (the record's span);
+//!   diagnostics point at the offending action's text in the file, or at the fallback for setup
+//!   errors.
 //! * [`ReplayOutcome`]: `terminal`, `finishing_stacks` and `payoffs` as exact decimal strings
 //!   (`"12.50"`, `"inf"` for an infinite stack), `diagnostics` with stable `REPLAY_…` codes:
 //!   errors when the hand is illegal, warnings for PokerKit's repairs and quirks (see the
@@ -17,8 +17,10 @@
 //! ```
 //! let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
 //!             starting_stacks = [100, 100]\nactions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 f']\n";
-//! let parsed = phh::parse_hand(text);
-//! let outcome = phh::replay::replay_parsed(&parsed, phh::replay::RuleProfile::Pokerkit).unwrap();
+//! let record = phh::parse_hand(text);
+//! let hand = record.model.hand.as_ref().unwrap();
+//! let profile = phh::replay::RuleProfile::Pokerkit;
+//! let outcome = phh::replay::replay_hand(hand, &record.model.action_spans, record.span, profile);
 //! assert!(outcome.terminal);
 //! assert_eq!(outcome.finishing_stacks, ["101", "99"]);
 //! assert_eq!(outcome.payoffs, ["1", "-1"]);
@@ -31,7 +33,6 @@ use poker_engine::{Action as EngineAction, Amount, CardList, Chips, GameDef, Gam
 pub use poker_engine::RuleProfile;
 
 use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown};
-use crate::parse::ParsedHand;
 
 /// The result of replaying one hand.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -137,13 +138,6 @@ pub fn engine_action(kind: &ActionKind) -> Result<EngineAction, ConvertError> {
 /// Converts every action; the error carries the index of the first action that fails.
 pub fn engine_actions(hand: &Hand) -> Result<Vec<EngineAction>, (usize, ConvertError)> {
     hand.actions.iter().enumerate().map(|(i, a)| engine_action(&a.kind).map_err(|e| (i, e))).collect()
-}
-
-/// Replays a parsed hand; `None` when the file gave no hand model.
-#[must_use]
-pub fn replay_parsed(parsed: &ParsedHand, profile: RuleProfile) -> Option<ReplayOutcome> {
-    let hand = parsed.hand.as_ref()?;
-    Some(replay_hand(hand, &parsed.action_spans, parsed.span, profile))
 }
 
 /// Replays a hand. `action_spans[i]` locates action `i` in the file; `fallback` is used for
@@ -909,6 +903,18 @@ fn shown_unknown(
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::Record;
+
+    /// A record's hand replayed, as [`check`](crate::check) does; `None` without a hand.
+    fn replay_parsed(record: &Record, profile: RuleProfile) -> Option<ReplayOutcome> {
+        let hand = record.model.hand.as_ref()?;
+        Some(replay_hand(hand, &record.model.action_spans, record.span, profile))
+    }
+
+    /// The records of a text.
+    fn parse_file(text: &str) -> Vec<Record> {
+        crate::Reader::from_str(text, crate::Options::default()).collect::<Result<_, _>>().unwrap()
+    }
 
     const HAND: &str = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
         starting_stacks = [200, 200, 200]\nactions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 7c2d', \
@@ -963,8 +969,7 @@ mod tests {
 
     /// The codes (and whether each is an error) of every hand of a corpus file, replayed.
     fn file_codes(text: &str) -> Vec<Vec<String>> {
-        crate::parse_file(text)
-            .hands
+        parse_file(text)
             .iter()
             .map(|parsed| {
                 let outcome = replay_parsed(parsed, RuleProfile::Pokerkit).unwrap();
@@ -1023,8 +1028,8 @@ mod tests {
         assert_eq!(codes[1], ["PHH_DEAD_POST:false"]);
         assert_eq!(codes[2], ["PHH_DEAD_POST:false"]);
         assert_eq!(codes[3], Vec::<String>::new());
-        let file = crate::parse_file(text);
-        let outcome = replay_parsed(&file.hands[0], RuleProfile::Pokerkit).unwrap();
+        let file = parse_file(text);
+        let outcome = replay_parsed(&file[0], RuleProfile::Pokerkit).unwrap();
         assert_eq!(outcome.winnings, ["0", "0", "25", "0"], "live: 10 of the raise to 20 comes back");
     }
 
@@ -1042,14 +1047,14 @@ mod tests {
     #[test]
     fn an_unfinished_hand_is_reported() {
         let text = include_str!("../../../corpus/phh/cases/unfinished.phhs");
-        let file = crate::parse_file(text);
-        let all_in = replay_parsed(&file.hands[0], RuleProfile::Pokerkit).unwrap();
+        let file = parse_file(text);
+        let all_in = replay_parsed(&file[0], RuleProfile::Pokerkit).unwrap();
         assert!(!all_in.terminal);
         assert_eq!(all_in.unawarded, "40");
         let d = all_in.diagnostics.last().unwrap();
         assert_eq!((d.code(), d.is_error()), ("PHH_UNFINISHED_HAND", false));
         assert!(d.message().contains("waits for the next board cards): 40 stays"), "{}", d.message());
-        let stopped = replay_parsed(&file.hands[1], RuleProfile::Pokerkit).unwrap();
+        let stopped = replay_parsed(&file[1], RuleProfile::Pokerkit).unwrap();
         let d = &stopped.diagnostics[0];
         assert!(
             d.message().contains("waits for p2 to act") && !d.message().contains("would give"),
@@ -1063,20 +1068,20 @@ mod tests {
     #[test]
     fn known_cards_shown_as_unknown_are_reported_when_they_decide_the_pot() {
         let text = include_str!("../../../corpus/phh/cases/shown-unknown.phhs");
-        let file = crate::parse_file(text);
-        let outcome = replay_parsed(&file.hands[0], RuleProfile::Pokerkit).unwrap();
+        let file = parse_file(text);
+        let outcome = replay_parsed(&file[0], RuleProfile::Pokerkit).unwrap();
         assert_eq!(outcome.payoffs, ["0", "0", "0"], "the replay, as PokerKit's, splits");
         let d = &outcome.diagnostics[0];
         assert_eq!((d.code(), d.is_error()), ("PHH_SHOWN_UNKNOWN", false));
         assert!(d.message().contains("payoffs [2, -2, 0]"), "{}", d.message());
         // No showdown at all: PokerKit keeps the known cards face down and splits too.
-        let missing = replay_parsed(&file.hands[1], RuleProfile::Pokerkit).unwrap();
+        let missing = replay_parsed(&file[1], RuleProfile::Pokerkit).unwrap();
         let d = missing.diagnostics.last().unwrap();
         assert_eq!((d.code(), d.is_error()), ("PHH_SHOWN_UNKNOWN", false));
         assert!(d.message().contains("the showdown is missing"), "{}", d.message());
         assert!(d.message().contains("payoffs [-20, 20, 0]"), "{}", d.message());
         // With p2's cards unknown, the cards dealt decide nothing: no claim.
-        let unknown = file.hands[0].hand.as_ref().map(crate::write_hand).unwrap();
+        let unknown = file[0].model.hand.as_ref().map(crate::write_hand).unwrap();
         let unknown = unknown.replace("'d dh p2 7s2d'", "'d dh p2 ????'");
         let outcome = replay_parsed(&crate::parse_hand(&unknown), RuleProfile::Pokerkit).unwrap();
         assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics);

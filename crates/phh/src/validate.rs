@@ -6,14 +6,14 @@ use cards_core::{Amount, Card, CardSet, Diagnostic, DiagnosticSink, MaybeCard, S
 
 use crate::codes;
 use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown};
-pub use crate::parse::action::ActionTokens;
+use crate::parse::action::ActionTokens;
 
 /// Where the fields of one hand are, for the checks (looked up in the raw entries; element
 /// spans are only computed when a problem is reported).
 pub(crate) struct FieldSpans<'e, 'a> {
     pub anchor: Span,
     entries: &'e [RawEntry<'a>],
-    /// For each field id of [`crate::write::FIELD_ORDER`], its entry index (`u16::MAX`: absent).
+    /// For each field id (`write::field_id`), its entry index (`u16::MAX`: absent).
     by_id: [u16; 37],
     /// Fields whose value could not be converted (already reported; not checked further).
     failed: u64,

@@ -6,10 +6,12 @@
 use core::fmt::Write as _;
 
 use crate::model::{Field, Hand, Quantity, StrOrInt, TomlValue};
+use cards_core::notation::WriteRecords;
 
 /// Every field of the specification in canonical order: required fields, then optional fields in
-/// the order of the specification's table.
-pub const FIELD_ORDER: [&str; 37] = [
+/// the order of the specification's table ([`field_id`] gives each one's place).
+#[cfg(test)]
+pub(crate) const FIELD_ORDER: [&str; 37] = [
     "variant",
     "antes",
     "blinds_or_straddles",
@@ -95,7 +97,7 @@ pub(crate) fn field_id(key: &str) -> u8 {
 }
 
 /// Appends a TOML string: a literal `'…'` string when possible, else a basic string with escapes.
-pub fn push_string(out: &mut String, s: &str) {
+pub(crate) fn push_string(out: &mut String, s: &str) {
     let literal_ok = !s.contains('\'') && !s.chars().any(|c| (c.is_control() && c != '\t') || c == '\u{7f}');
     if literal_ok {
         out.push('\'');
@@ -123,7 +125,7 @@ pub fn push_string(out: &mut String, s: &str) {
 }
 
 /// Appends a key, bare when possible, else quoted.
-pub fn push_key(out: &mut String, key: &str) {
+pub(crate) fn push_key(out: &mut String, key: &str) {
     if !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
         out.push_str(key);
     } else {
@@ -162,7 +164,7 @@ fn push_list<T>(out: &mut String, items: &[T], mut f: impl FnMut(&mut String, &T
 }
 
 /// Appends a kept TOML value (tables inline).
-pub fn push_toml_value(out: &mut String, value: &TomlValue) {
+pub(crate) fn push_toml_value(out: &mut String, value: &TomlValue) {
     match value {
         TomlValue::String(s) => push_string(out, s),
         TomlValue::Integer(i) => {
@@ -219,7 +221,7 @@ impl W<'_> {
 }
 
 /// Appends a hand in canonical form.
-pub fn write_hand_to(out: &mut String, hand: &Hand) {
+pub(crate) fn write_hand_to(out: &mut String, hand: &Hand) {
     let mut w = W { out };
     let amounts = |o: &mut String, v: &Vec<cards_core::Amount>| push_list(o, v, push_amount);
     let quantities = |o: &mut String, v: &Vec<Quantity>| push_list(o, v, push_quantity);
@@ -299,19 +301,25 @@ pub fn write_hand_to(out: &mut String, hand: &Hand) {
 /// writes a record's own text instead, with only its non-canonical action notations rewritten.
 ///
 /// ```
-/// let text = "[a]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+/// use cards_core::notation::{Notation, ReadRecords, WriteRecords};
+/// use phh::Phh;
+///
+/// let text = "# mine\n[a]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
 ///             starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2   f'] # x\n";
-/// let mut canonical = phh::Writer::new(Vec::new());
-/// let mut preserved = phh::Writer::new(Vec::new());
-/// let mut reader = phh::Reader::from_str(text, phh::Options::default());
-/// while let Some(record) = reader.read_record().unwrap() {
+/// let options = phh::Options::default();
+/// let mut canonical = Phh::writer(Vec::new());
+/// let mut preserved = Phh::writer(Vec::new());
+/// let mut reader = Phh::reader(text.as_bytes(), options);
+/// while let Some(raw) = reader.read_raw() {
+///     let raw = raw.unwrap();
+///     let record = Phh::parse(raw.clone(), &options);
 ///     canonical.write_record(&record).unwrap();
-///     preserved.write_preserved(&record, reader.record_text()).unwrap();
+///     preserved.write_preserved(&record, &raw).unwrap();
 /// }
-/// let canonical = String::from_utf8(canonical.into_inner()).unwrap();
+/// let canonical = String::from_utf8(canonical.into_inner().unwrap()).unwrap();
 /// assert!(canonical.starts_with("[a]\nvariant = 'NT'\n"));
 /// assert!(canonical.contains("  'p2 f',\n"));
-/// let preserved = String::from_utf8(preserved.into_inner()).unwrap();
+/// let preserved = String::from_utf8(preserved.into_inner().unwrap()).unwrap();
 /// assert_eq!(preserved, text.replace("'p2   f'", "\"p2 f\""));
 /// ```
 #[derive(Debug)]
@@ -343,22 +351,6 @@ impl<W: std::io::Write> Writer<W> {
         self.write_named(&number, hand)
     }
 
-    /// Writes a record in canonical form, its table named as it was read (numbered by its place
-    /// when it had no name).
-    ///
-    /// # Errors
-    /// An error of the output, or [`InvalidInput`](std::io::ErrorKind::InvalidInput) for a record
-    /// without a hand (it could not be read) or a second hand in a `.phh` file.
-    pub fn write_record(&mut self, record: &crate::Record) -> std::io::Result<()> {
-        let Some(hand) = &record.model.hand else {
-            return Err(invalid("the record has no hand to write (its diagnostics say why)"));
-        };
-        match &record.model.name {
-            Some(name) => self.write_named(name, hand),
-            None => self.write(hand),
-        }
-    }
-
     /// Writes a hand in canonical form as the table `[name]` (no header in a `.phh` file).
     ///
     /// # Errors
@@ -382,24 +374,20 @@ impl<W: std::io::Write> Writer<W> {
         self.out.write_all(self.buf.as_bytes())
     }
 
-    /// Writes a record's own text (`text`, as [`Reader::record_text`](crate::Reader::record_text)
-    /// gives it) keeping every comment, blank line and field order, with each action notation that
+    /// Writes a hand's own text (`raw`, as the [`Reader`](crate::Reader) cut it; `record` is its
+    /// parse) keeping every comment, blank line and field order, with each action notation that
     /// is not in canonical form rewritten (as [`edit::Editor`](crate::edit::Editor) does).
     ///
     /// # Errors
     /// An error of the output, or [`InvalidData`](std::io::ErrorKind::InvalidData) when the text
     /// is not TOML that holds the record's hand.
-    pub fn write_preserved(&mut self, record: &crate::Record, text: &str) -> std::io::Result<()> {
+    pub fn write_preserved(&mut self, record: &crate::Record, raw: &crate::Raw) -> std::io::Result<()> {
+        let text = raw.text();
         let Some(hand) = &record.model.hand else {
             self.written += 1;
             return self.out.write_all(text.as_bytes());
         };
-        // The text starts at the header line, whose leading blanks the record's span leaves out.
-        let lead = match record.model.header {
-            Some(_) => text.len() - text.trim_start_matches([' ', '\t']).len(),
-            None => 0,
-        };
-        let start = record.span.start.saturating_sub(lead);
+        let start = raw.offset();
         let local = |span: cards_core::Span| {
             span.start.checked_sub(start).and_then(|s| text.get(s..s + (span.end - span.start)))
         };
@@ -437,10 +425,32 @@ impl<W: std::io::Write> Writer<W> {
     pub fn flush(&mut self) -> std::io::Result<()> {
         self.out.flush()
     }
+}
 
-    /// The output back.
-    pub fn into_inner(self) -> W {
-        self.out
+impl<W: std::io::Write> WriteRecords<crate::FileHand, W> for Writer<W> {
+    /// Writes a record in canonical form, its table named as it was read (numbered by its place
+    /// when it had no name).
+    ///
+    /// # Errors
+    /// An error of the output, or [`InvalidInput`](std::io::ErrorKind::InvalidInput) for a record
+    /// without a hand (it could not be read) or a second hand in a `.phh` file.
+    fn write_record(&mut self, record: &crate::Record) -> std::io::Result<()> {
+        let Some(hand) = &record.model.hand else {
+            return Err(invalid("the record has no hand to write (its diagnostics say why)"));
+        };
+        match &record.model.name {
+            Some(name) => self.write_named(name, hand),
+            None => self.write(hand),
+        }
+    }
+
+    /// Flushes the output and returns it.
+    ///
+    /// # Errors
+    /// The error of flushing.
+    fn into_inner(mut self) -> std::io::Result<W> {
+        self.out.flush()?;
+        Ok(self.out)
     }
 }
 
@@ -453,11 +463,11 @@ fn invalid(message: &str) -> std::io::Error {
 /// ```
 /// let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
 ///             starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2 f']\n";
-/// let hand = phh::parse_hand(text).hand.unwrap();
+/// let hand = phh::parse_hand(text).model.hand.unwrap();
 /// let out = phh::write_hand(&hand);
 /// assert!(out.starts_with("variant = 'NT'\nantes = [0, 0]\n"));
 /// assert!(out.contains("actions = [\n  'd dh p1 AhKh',\n"));
-/// assert_eq!(phh::parse_hand(&out).hand.unwrap(), hand);
+/// assert_eq!(phh::parse_hand(&out).model.hand.unwrap(), hand);
 /// ```
 #[must_use]
 pub fn write_hand(hand: &Hand) -> String {
@@ -475,7 +485,7 @@ pub fn write_hands<'h>(hands: impl IntoIterator<Item = &'h Hand>) -> String {
         // Writing to memory cannot fail.
         let _ = writer.write(hand);
     }
-    String::from_utf8(writer.into_inner()).unwrap_or_default()
+    writer.into_inner().ok().and_then(|out| String::from_utf8(out).ok()).unwrap_or_default()
 }
 
 /// Hands as a canonical `.phhs` text keeping their table names (a [`Writer`] into a string).
@@ -485,12 +495,20 @@ pub fn write_named_hands<'h>(hands: impl IntoIterator<Item = (&'h str, &'h Hand)
     for (name, hand) in hands {
         let _ = writer.write_named(name, hand);
     }
-    String::from_utf8(writer.into_inner()).unwrap_or_default()
+    writer.into_inner().ok().and_then(|out| String::from_utf8(out).ok()).unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
+
+    #[test]
+    fn field_ids_are_the_places_in_the_field_order() {
+        for (i, key) in super::FIELD_ORDER.iter().enumerate() {
+            assert_eq!(usize::from(super::field_id(key)), i, "{key}");
+        }
+        assert_eq!(super::field_id("_mine"), u8::MAX);
+    }
 
     /// Found by the `phh_roundtrip` fuzz target: an amount read from a float literal beyond 64 bits
     /// (`2.0e20`) was written as a TOML integer that no TOML reader accepts.
@@ -498,13 +516,13 @@ mod tests {
     fn integral_amounts_beyond_64_bits_stay_readable() {
         let text = "variant = 'NT'\nantes = [2.5, 2.0e20]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
                     starting_stacks = [200, 9223372036854775808.0]\nactions = []\n";
-        let hand = crate::parse_hand(text).hand.unwrap();
+        let hand = crate::parse_hand(text).model.hand.unwrap();
         let out = crate::write_hand(&hand);
         assert!(out.contains("antes = [2.5, 200000000000000000000.0]"), "{out}");
         assert!(out.contains("starting_stacks = [200, 9223372036854775808.0]"), "{out}");
         let again = crate::parse_hand(&out);
         assert!(again.diagnostics.iter().all(|d| !d.is_error()), "{:?}", again.diagnostics);
-        assert_eq!(again.hand.as_ref(), Some(&hand));
+        assert_eq!(again.model.hand.as_ref(), Some(&hand));
         assert_eq!(crate::write_hand(&hand), out);
     }
 }

@@ -10,6 +10,9 @@ use std::path::Path;
 use cards_core::LineIndex;
 use serde_json::{Value, json};
 
+mod common;
+use common::{multi, read, read_general, replay as replay_parsed};
+
 const PROFILES: [phh::replay::RuleProfile; 2] =
     [phh::replay::RuleProfile::Pokerkit, phh::replay::RuleProfile::Wsop];
 
@@ -33,10 +36,10 @@ fn model_snapshot(text: &str) -> Value {
             .collect()
     };
     // The replay under each profile: whether the hand ends, and what the replay reports.
-    let replay = |h: &phh::ParsedHand| -> Value {
+    let replay = |h: &phh::Record| -> Value {
         let mut out = serde_json::Map::new();
         for profile in PROFILES {
-            if let Some(outcome) = phh::replay::replay_parsed(h, profile) {
+            if let Some(outcome) = replay_parsed(h, profile) {
                 out.insert(
                     profile.name().to_owned(),
                     json!({ "terminal": outcome.terminal, "diagnostics": diagnostics(&outcome.diagnostics) }),
@@ -45,22 +48,21 @@ fn model_snapshot(text: &str) -> Value {
         }
         Value::Object(out)
     };
-    let file = phh::parse_file(text);
+    let file = read(text);
     let hands: Vec<Value> = file
-        .hands
         .iter()
         .map(|h| {
             json!({
-                "index": h.index,
-                "name": h.name,
-                "hand": h.hand,
-                "action_spans": h.action_spans.iter().map(|s| format!("{}+{}", at(s.start), s.len())).collect::<Vec<_>>(),
+                "index": h.model.index,
+                "name": h.model.name,
+                "hand": h.model.hand,
+                "action_spans": h.model.action_spans.iter().map(|s| format!("{}+{}", at(s.start), s.len())).collect::<Vec<_>>(),
                 "diagnostics": diagnostics(&h.diagnostics),
                 "replay": replay(h),
             })
         })
         .collect();
-    json!({ "multi": file.multi, "hands": hands })
+    json!({ "multi": multi(&file), "hands": hands })
 }
 
 fn is_valid_corpus_file(path: &Path) -> bool {
@@ -75,26 +77,26 @@ fn corpus_models() {
         if !is_valid_corpus_file(path) {
             return;
         }
-        let file = phh::parse_file(&text);
-        assert!(!file.has_errors(), "{}", path.display());
+        let file = read(&text);
+        assert!(!file.iter().any(phh::Record::has_errors), "{}", path.display());
         // Fast and general paths agree.
-        let general: Vec<_> = phh::hands_with(&text, phh::Path::General).collect();
-        assert_eq!(file.hands, general);
+        let general = read_general(&text);
+        assert_eq!(file, general);
         // Canonical round trip.
-        for parsed in &file.hands {
-            let hand = parsed.hand.as_ref().unwrap();
+        for parsed in &file {
+            let hand = parsed.model.hand.as_ref().unwrap();
             let back = phh::parse_hand(&phh::write_hand(hand));
-            assert_eq!(back.hand.as_ref(), Some(hand));
+            assert_eq!(back.model.hand.as_ref(), Some(hand));
         }
         // JSON round trip.
-        let json = phh::json::JsonFile::from_parsed(&file);
+        let json = phh::json::JsonFile::from_records(&file);
         let again: phh::json::JsonFile =
             serde_json::from_str(&serde_json::to_string(&json).unwrap()).unwrap();
         assert_eq!(again, json);
-        let from_json = phh::parse_file(&json.to_phh());
-        assert_eq!(from_json.hands.len(), file.hands.len());
-        for (a, b) in from_json.hands.iter().zip(&file.hands) {
-            assert_eq!(a.hand, b.hand);
+        let from_json = read(&json.to_phh());
+        assert_eq!(from_json.len(), file.len());
+        for (a, b) in from_json.iter().zip(&file) {
+            assert_eq!(a.model.hand, b.model.hand);
         }
         // A format-preserving editor with no edit gives the text back unchanged.
         let editor = phh::edit::Editor::new(&text).unwrap();
@@ -109,16 +111,16 @@ fn compliance_set_rendered_diagnostics() {
     insta::glob!("../../../corpus/phh/invalid", "*.phh*", |path| {
         let text = std::fs::read_to_string(path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let file = phh::parse_file(&text);
+        let file = read(&text);
         let mut rendered = String::new();
-        for hand in &file.hands {
+        for hand in &file {
             for d in &hand.diagnostics {
                 seen.insert(d.code().to_owned());
                 rendered.push_str(&d.display(&name, &text).to_string());
                 rendered.push('\n');
             }
             for profile in PROFILES {
-                let Some(outcome) = phh::replay::replay_parsed(hand, profile) else { continue };
+                let Some(outcome) = replay_parsed(hand, profile) else { continue };
                 for d in &outcome.diagnostics {
                     replayed.insert(d.code().to_owned());
                     rendered.push_str(&format!("replay under {}: ", profile.name()));
@@ -131,7 +133,7 @@ fn compliance_set_rendered_diagnostics() {
         // A replay code's file is named for it and draws it (as an error under wsop).
         if let Some(code) = name.strip_suffix(".phh").filter(|n| n.starts_with("replay-")) {
             let code = code.to_uppercase().replace('-', "_");
-            let wsop = phh::replay::replay_parsed(&file.hands[0], phh::replay::RuleProfile::Wsop).unwrap();
+            let wsop = replay_parsed(&file[0], phh::replay::RuleProfile::Wsop).unwrap();
             assert!(
                 wsop.diagnostics.iter().any(|d| d.code() == code && d.is_error()),
                 "{name}: {:?}",
@@ -174,11 +176,11 @@ fn format_preserving_edits() {
     insta::glob!("../../../corpus/phh", "{cases,real}/**/*.phh*", |path| {
         seen.set(seen.get() + 1);
         let text = std::fs::read_to_string(path).unwrap();
-        let file = phh::parse_file(&text);
+        let file = read(&text);
         let mut editor = phh::edit::Editor::new(&text).unwrap();
         let extra: phh::Action = "# edited".parse().unwrap();
-        for h in &file.hands {
-            let table = if file.multi { h.name.as_deref() } else { None };
+        for h in &file {
+            let table = h.model.name.as_deref();
             editor.append_action(table, &extra).unwrap();
             editor.set_string(table, "author", "Editor Test").unwrap();
         }
@@ -186,13 +188,13 @@ fn format_preserving_edits() {
         for line in text.lines().filter(|l| l.trim_start().starts_with('#')) {
             assert!(out.contains(line), "{}: lost comment {line:?}", path.display());
         }
-        let again = phh::parse_file(&out);
-        assert!(!again.has_errors(), "{}: {out}", path.display());
-        for (before, after) in file.hands.iter().zip(&again.hands) {
-            let mut expected = before.hand.clone().unwrap();
+        let again = read(&out);
+        assert!(!again.iter().any(phh::Record::has_errors), "{}: {out}", path.display());
+        for (before, after) in file.iter().zip(&again) {
+            let mut expected = before.model.hand.clone().unwrap();
             expected.actions.push(extra.clone());
             expected.author = Some("Editor Test".to_owned());
-            assert_eq!(after.hand.as_ref(), Some(&expected), "{}", path.display());
+            assert_eq!(after.model.hand.as_ref(), Some(&expected), "{}", path.display());
         }
     });
     assert!(seen.get() >= 15, "only {} files edited", seen.get());

@@ -5,13 +5,15 @@
 #![cfg(feature = "replay")]
 #![allow(clippy::unwrap_used)]
 
-use phh::replay::{RuleProfile, replay_parsed};
+use phh::replay::RuleProfile;
+
+mod common;
 
 fn outcome(text: &str) -> (Vec<String>, Vec<String>) {
-    let file = phh::parse_file(text);
-    let hand = &file.hands[0];
+    let file = common::read(text);
+    let hand = &file[0];
     assert!(hand.diagnostics.is_empty(), "{:?}", hand.diagnostics);
-    let outcome = replay_parsed(hand, RuleProfile::Pokerkit).unwrap();
+    let outcome = common::replay(hand, RuleProfile::Pokerkit).unwrap();
     (outcome.finishing_stacks, outcome.payoffs)
 }
 

@@ -11,7 +11,10 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use phh::replay::{RuleProfile, replay_parsed};
+use phh::replay::RuleProfile;
+
+mod common;
+use common::replay as replay_parsed;
 
 /// The same amount text, `inf` standing for Python's `Infinity`.
 fn same_text(ours: &[String], oracle: &[String]) -> bool {
@@ -42,11 +45,12 @@ fn check(base: &Path, oracle: &Path, fields: [&str; 2]) -> Tally {
     let mut tally = Tally { agreed: 0, total: 0, failures: Vec::new() };
     for file in files {
         let text = std::fs::read_to_string(base.join(file)).unwrap();
-        for parsed in phh::parse_file(&text).hands {
-            let Some(want) = expected.get(&(file.clone(), parsed.index)) else { continue };
+        for parsed in common::read(&text) {
+            let index = parsed.model.index;
+            let Some(want) = expected.get(&(file.clone(), index)) else { continue };
             tally.total += 1;
             let Some(outcome) = replay_parsed(&parsed, RuleProfile::Pokerkit) else {
-                tally.failures.push(format!("{file}#{}: no hand model", parsed.index));
+                tally.failures.push(format!("{file}#{index}: no hand model"));
                 continue;
             };
             let [stacks, payoffs] = want;
@@ -55,8 +59,8 @@ fn check(base: &Path, oracle: &Path, fields: [&str; 2]) -> Tally {
             } else {
                 let codes: Vec<&str> = outcome.diagnostics.iter().map(|d| d.code()).collect();
                 tally.failures.push(format!(
-                    "{file}#{}: got {:?} / {:?}, oracle {stacks:?} / {payoffs:?}, {codes:?}",
-                    parsed.index, outcome.finishing_stacks, outcome.payoffs
+                    "{file}#{index}: got {:?} / {:?}, oracle {stacks:?} / {payoffs:?}, {codes:?}",
+                    outcome.finishing_stacks, outcome.payoffs
                 ));
             }
         }

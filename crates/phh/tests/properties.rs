@@ -3,9 +3,13 @@
 //! fast path and the toml_edit general path agree on mutated hand files; whole hands round-trip.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use cards_core::notation::ReadRecords;
 use cards_core::{Amount, Card, MaybeCard};
 use phh::{Action, ActionKind, CardRun, Player, Shown};
 use proptest::prelude::*;
+
+mod common;
+use common::{read, read_buffered, read_general, read_parallel};
 
 fn card() -> impl Strategy<Value = MaybeCard> {
     prop_oneof![
@@ -144,8 +148,8 @@ proptest! {
             while !text.is_char_boundary(end) { end += 1; }
             text.replace_range(at..end, insert);
         }
-        let fast: Vec<_> = phh::hands(&text).collect();
-        let general: Vec<_> = phh::hands_with(&text, phh::Path::General).collect();
+        let fast = read(&text);
+        let general = read_general(&text);
         prop_assert_eq!(&fast, &general, "{}", text);
         for h in &fast {
             for d in &h.diagnostics {
@@ -153,8 +157,12 @@ proptest! {
             }
         }
         // The streaming reader gives the same hands.
-        let streamed: Vec<_> = phh::stream::HandReader::new(text.as_bytes()).map(|r| r.unwrap().parsed).collect();
+        let streamed = read_buffered(text.as_bytes());
         prop_assert_eq!(&streamed, &fast, "{}", text);
+        // The hands' raw texts, in order, are the text.
+        let mut reader = phh::Reader::from_str(&text, phh::Options::default());
+        let raws: String = std::iter::from_fn(|| reader.read_raw()).map(|raw| raw.unwrap().text().to_owned()).collect();
+        prop_assert_eq!(&raws, &text);
     }
 
     /// Valid hands round-trip through the canonical writer.
@@ -168,7 +176,7 @@ proptest! {
         hand.actions = actions;
         let text = phh::write_hand(&hand);
         let back = phh::parse_hand(&text);
-        prop_assert_eq!(back.hand.as_ref(), Some(&hand), "{}", text);
+        prop_assert_eq!(back.model.hand.as_ref(), Some(&hand), "{}", text);
         let json = serde_json::to_string(&hand).unwrap();
         let from_json: phh::Hand = serde_json::from_str(&json).unwrap();
         prop_assert_eq!(from_json, hand);
@@ -180,9 +188,8 @@ fn stream_matches_parse_file_on_edge_texts() {
     for text in
         ["", "# only a comment\n\n", "#x\n[1]\nvariant = 'NT'\n", "#x\nvariant = 'NT'\n", "\n[a]\n[b]\n"]
     {
-        let file: Vec<_> = phh::hands(text).collect();
-        let streamed: Vec<_> =
-            phh::stream::HandReader::new(text.as_bytes()).map(|r| r.unwrap().parsed).collect();
+        let file = read(text);
+        let streamed = read_buffered(text.as_bytes());
         assert_eq!(streamed, file, "{text:?}");
     }
 }
@@ -191,18 +198,17 @@ proptest! {
     /// Arbitrary TOML-ish text never panics any reader, and every span lies inside the text.
     #[test]
     fn arbitrary_files_never_panic(text in "([\\[\\]{}'\"#=,.\\n\\t :_a-z0-9?-]|variant|actions|'NT'|\\[1\\]|inf|\"\"\"|'''|\\\\u00|é){0,120}") {
-        for hands in [phh::hands(&text).collect::<Vec<_>>(), phh::hands_with(&text, phh::Path::General).collect()] {
+        for hands in [read(&text), read_general(&text), read_parallel(&text, 2)] {
             for h in hands {
                 prop_assert!(h.span.end <= text.len());
                 for d in &h.diagnostics {
                     prop_assert!(d.span().end <= text.len() && text.is_char_boundary(d.span().start));
                 }
-                for s in &h.action_spans {
+                for s in &h.model.action_spans {
                     prop_assert!(s.end <= text.len());
                 }
             }
         }
-        let _ = phh::parse_parallel(&text, 2);
         let _ = phh::edit::Editor::new(&text).map(|e| e.to_string());
     }
 }

@@ -6,6 +6,9 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::{multi, read, read_buffered, read_general, read_parallel};
+
 fn shared() -> Option<PathBuf> {
     shared_fixtures::dir("corpus")
 }
@@ -35,41 +38,42 @@ fn check_dir(dir: &Path, oracle_path: &Path) -> usize {
     for path in files {
         let rel = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
         let text = std::fs::read_to_string(&path).unwrap();
-        let file = phh::parse_file(&text);
-        let general: Vec<_> = phh::hands_with(&text, phh::Path::General).collect();
-        assert_eq!(file.hands, general, "{rel}: fast and general paths differ");
-        let streamed: Vec<_> =
-            phh::stream::HandReader::new(text.as_bytes()).map(|r| r.unwrap().parsed).collect();
-        assert_eq!(file.hands, streamed, "{rel}: streaming reader differs");
-        let parallel = phh::parse_parallel(&text, 2);
-        assert_eq!(file.hands, parallel, "{rel}: parallel reading differs");
-        for parsed in &file.hands {
+        let file = read(&text);
+        let general = read_general(&text);
+        assert_eq!(file, general, "{rel}: fast and general paths differ");
+        let streamed = read_buffered(text.as_bytes());
+        assert_eq!(file, streamed, "{rel}: streaming reader differs");
+        let parallel = read_parallel(&text, 2);
+        assert_eq!(file, parallel, "{rel}: parallel reading differs");
+        for parsed in &file {
+            let index = parsed.model.index;
             let errors: Vec<_> = parsed.diagnostics.iter().filter(|d| d.is_error()).collect();
-            assert!(errors.is_empty(), "{rel} hand {}: {errors:?}", parsed.index);
-            let hand = parsed.hand.as_ref().unwrap();
-            let (variant, players) = oracle
-                .get(&(rel.clone(), parsed.index))
-                .unwrap_or_else(|| panic!("{rel} {} not in oracle", parsed.index));
-            assert_eq!(hand.variant.code(), variant, "{rel} {}", parsed.index);
-            assert_eq!(hand.player_count(), *players, "{rel} {}", parsed.index);
-            assert_eq!(parsed.action_spans.len(), hand.actions.len());
+            assert!(errors.is_empty(), "{rel} hand {index}: {errors:?}");
+            let hand = parsed.model.hand.as_ref().unwrap();
+            let (variant, players) =
+                oracle.get(&(rel.clone(), index)).unwrap_or_else(|| panic!("{rel} {index} not in oracle"));
+            assert_eq!(hand.variant.code(), variant, "{rel} {index}");
+            assert_eq!(hand.player_count(), *players, "{rel} {index}");
+            assert_eq!(parsed.model.action_spans.len(), hand.actions.len());
             // Round trip through the canonical writer.
             let written = phh::write_hand(hand);
             let back = phh::parse_hand(&written);
-            assert!(!back.has_errors(), "{rel} {}: {:?}\n{written}", parsed.index, back.diagnostics);
-            assert_eq!(back.hand.as_ref(), Some(hand), "{rel} {}", parsed.index);
+            assert!(!back.has_errors(), "{rel} {index}: {:?}\n{written}", back.diagnostics);
+            assert_eq!(back.model.hand.as_ref(), Some(hand), "{rel} {index}");
             count += 1;
         }
         // Whole-file round trip (.phhs writer keeps names).
-        if file.multi {
-            let named: Vec<_> =
-                file.hands.iter().map(|h| (h.name.as_deref().unwrap(), h.hand.as_ref().unwrap())).collect();
+        if multi(&file) {
+            let named: Vec<_> = file
+                .iter()
+                .map(|h| (h.model.name.as_deref().unwrap(), h.model.hand.as_ref().unwrap()))
+                .collect();
             let out = phh::write_named_hands(named.iter().copied());
-            let again = phh::parse_file(&out);
-            assert_eq!(again.hands.len(), file.hands.len());
-            for (a, b) in again.hands.iter().zip(&file.hands) {
-                assert_eq!(a.hand, b.hand);
-                assert_eq!(a.name, b.name);
+            let again = read(&out);
+            assert_eq!(again.len(), file.len());
+            for (a, b) in again.iter().zip(&file) {
+                assert_eq!(a.model.hand, b.model.hand);
+                assert_eq!(a.model.name, b.model.name);
             }
         }
     }

@@ -9,9 +9,9 @@
 //!     starting_stacks = [100, 100, 100]\nplayers = ['Ann', 'Bob', 'Cy']\n\
 //!     actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 7c2d', 'p3 cbr 6', 'p1 cbr 18', 'p2 f', 'p3 f']\n";
 //! let parsed = phh::parse_hand(text);
-//! let replayed = Replayed::of_parsed(&parsed, RuleProfile::Pokerkit).unwrap();
+//! let replayed = Replayed::of_record(&parsed, RuleProfile::Pokerkit).unwrap();
 //! let mut totals = Totals::new(GroupBy::Player);
-//! assert!(totals.add(parsed.hand.as_ref().unwrap(), &replayed));
+//! assert!(totals.add(parsed.model.hand.as_ref().unwrap(), &replayed));
 //! let ann = totals.players().find(|p| p.player == "Ann").unwrap();
 //! assert_eq!((ann.vpip, ann.pfr, ann.three_bet_chances, ann.three_bets), (1, 1, 1, 1));
 //! assert_eq!(ann.net_won.to_string(), "8");

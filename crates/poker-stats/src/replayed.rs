@@ -2,7 +2,7 @@
 
 use cards_core::{MaybeCard, Span};
 use phh::replay::{ReplayOutcome, RuleProfile, replay_hand_observed};
-use phh::{ActionKind, Hand, ParsedHand};
+use phh::{ActionKind, Hand, Record};
 use poker_engine::{Chips, State, Turn};
 
 /// The engine's state just before an action was applied (after any check or fold PokerKit's
@@ -61,11 +61,11 @@ impl Replayed {
         Replayed { outcome, steps, board }
     }
 
-    /// Replays a parsed hand; `None` when it has no model.
+    /// Replays a record's hand (as `phh`'s reader gives it); `None` when it has no model.
     #[must_use]
-    pub fn of_parsed(parsed: &ParsedHand, profile: RuleProfile) -> Option<Replayed> {
-        let hand = parsed.hand.as_ref()?;
-        Some(Replayed::new(hand, &parsed.action_spans, parsed.span, profile))
+    pub fn of_record(record: &Record, profile: RuleProfile) -> Option<Replayed> {
+        let hand = record.model.hand.as_ref()?;
+        Some(Replayed::new(hand, &record.model.action_spans, record.span, profile))
     }
 
     /// Whether the replay reported an error against the hand itself (an illegal action or an

@@ -386,8 +386,8 @@ mod tests {
 
     fn facts(text: &str) -> Vec<SeatFacts> {
         let parsed = phh::parse_hand(text);
-        let replayed = Replayed::of_parsed(&parsed, RuleProfile::Pokerkit).unwrap();
-        seat_facts(parsed.hand.as_ref().unwrap(), &replayed).unwrap()
+        let replayed = Replayed::of_record(&parsed, RuleProfile::Pokerkit).unwrap();
+        seat_facts(parsed.model.hand.as_ref().unwrap(), &replayed).unwrap()
     }
 
     const HEAD: &str = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
@@ -421,7 +421,7 @@ mod tests {
         assert!(f[2].vpip && f[0].vpip && !f[1].vpip);
         assert!(f.iter().all(|s| !s.pfr && !s.cbet_chance && !s.three_bet_chance && !s.showdown));
         assert_eq!(
-            big_blind(&phh::parse_hand(&text).hand.unwrap()).map(|c| c.to_string()).as_deref(),
+            big_blind(&phh::parse_hand(&text).model.hand.unwrap()).map(|c| c.to_string()).as_deref(),
             Some("2")
         );
     }
@@ -431,8 +431,8 @@ mod tests {
         let mut totals = Totals::new(GroupBy::Position);
         let mut add = |text: String| {
             let parsed = phh::parse_hand(&text);
-            let replayed = Replayed::of_parsed(&parsed, RuleProfile::Pokerkit).unwrap();
-            (totals.add(parsed.hand.as_ref().unwrap(), &replayed), replayed)
+            let replayed = Replayed::of_record(&parsed, RuleProfile::Pokerkit).unwrap();
+            (totals.add(parsed.model.hand.as_ref().unwrap(), &replayed), replayed)
         };
         let deal = "actions = ['d dh p1 2c3d', 'd dh p2 KsKh', 'd dh p3 AsAh', 'p3 cbr 6'";
         let (counted, replayed) =

@@ -468,7 +468,7 @@ fn replay<'py>(py: Python<'py>, hand: &Bound<'py, PyAny>, rules: &str) -> PyResu
     result.set_item("payoffs", &replayed.outcome.payoffs)?;
     let steps = PyList::empty(py);
     let board: Vec<String> = replayed.board.iter().map(ToString::to_string).collect();
-    for (step, action) in replayed.steps.iter().zip(parsed.hand.iter().flat_map(|h| &h.actions)) {
+    for (step, action) in replayed.steps.iter().zip(parsed.model.hand.iter().flat_map(|h| &h.actions)) {
         let mut notation = String::new();
         action.write_to(&mut notation);
         let item = PyDict::new(py);
@@ -501,8 +501,10 @@ fn replay_text(
     text: &str,
     nth: usize,
     profile: RuleProfile,
-) -> Result<(phh::ParsedHand, Replayed), cards_core::Diagnostic> {
-    let Some(parsed) = phh::hands(text).nth(nth) else {
+) -> Result<(phh::Record, Replayed), cards_core::Diagnostic> {
+    // Reading text in memory cannot fail.
+    let Some(parsed) = phh::Reader::from_str(text, phh::Options::default()).nth(nth).and_then(Result::ok)
+    else {
         return Err(cards_core::Diagnostic::error(
             "REPLAY_NO_SUCH_HAND",
             "the text has no hands",
@@ -512,7 +514,7 @@ fn replay_text(
     if let Some(error) = parsed.diagnostics.iter().find(|d| d.is_error()) {
         return Err(error.clone());
     }
-    let Some(replayed) = Replayed::of_parsed(&parsed, profile) else {
+    let Some(replayed) = Replayed::of_record(&parsed, profile) else {
         return Err(cards_core::Diagnostic::error(
             "REPLAY_NO_SUCH_HAND",
             "the hand could not be built",
@@ -587,7 +589,8 @@ fn build_table(
             Format::Phh if PHH_TABLES.contains(&table) || table == "errors" => {
                 let text = decode_text(&data);
                 let mut tables = PhhTables::new(profile);
-                for (i, parsed) in phh::hands(&text).enumerate() {
+                for (i, parsed) in phh::Reader::from_str(&text, phh::Options::default()).enumerate() {
+                    let Ok(parsed) = parsed else { continue };
                     tables.push(&label, u32::try_from(i).unwrap_or(u32::MAX), &parsed, &mut errors);
                 }
                 let b = tables.finish().map_err(|e| e.to_string())?;
@@ -688,10 +691,10 @@ fn stats<'py>(
                 let data = std::fs::read(&file.path)
                     .map_err(|e| format!("cannot read {}: {e}", file.path.display()))?;
                 let text = decode_text(&data);
-                for parsed in phh::hands(&text) {
+                for parsed in phh::Reader::from_str(&text, phh::Options::default()).filter_map(Result::ok) {
                     let replayed =
-                        if parsed.has_errors() { None } else { Replayed::of_parsed(&parsed, profile) };
-                    match (&parsed.hand, replayed) {
+                        if parsed.has_errors() { None } else { Replayed::of_record(&parsed, profile) };
+                    match (&parsed.model.hand, replayed) {
                         (Some(hand), Some(replayed)) => {
                             totals.add(hand, &replayed);
                         }

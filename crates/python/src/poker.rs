@@ -742,13 +742,7 @@ pub(crate) fn hands_of(
 ) -> PyResult<Vec<Hand>> {
     let options = phh::Options { strict, profile };
     let records = py.allow_threads(|| {
-        phh::Reader::from_str(&loaded.text, options)
-            .map(|r| {
-                r.map(|mut record| {
-                    phh::check(&mut record, &options);
-                    record
-                })
-            })
+        cards_core::notation::read_checked::<phh::Phh, _>(loaded.text.as_bytes(), options)
             .collect::<std::io::Result<Vec<phh::Record>>>()
     })?;
     let index = LineIndex::new(&loaded.text);
@@ -808,5 +802,6 @@ pub(crate) fn write_hands(hands: Vec<PyRef<'_, Hand>>) -> PyResult<String> {
         let name = hand.name.clone().unwrap_or_else(|| (i + 1).to_string());
         writer.write_named(&name, &hand.hand)?;
     }
-    String::from_utf8(writer.into_inner()).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
+    String::from_utf8(cards_core::notation::WriteRecords::into_inner(writer)?)
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
 }

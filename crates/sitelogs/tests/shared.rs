@@ -211,7 +211,7 @@ fn every_pokerstars_hand_imports_or_is_refused_for_a_listed_reason() {
             assert_eq!(again.hand.as_ref(), Some(hand), "{}\n{text}\n{:?}", short(path), again.diagnostics);
             round_trips += 1;
             // And the PHH text reads back to the same model.
-            assert_eq!(phh::parse_hand(&phh::write_hand(hand)).hand.as_ref(), Some(hand));
+            assert_eq!(phh::parse_hand(&phh::write_hand(hand)).model.hand.as_ref(), Some(hand));
         }
     }
     let expected: BTreeMap<(String, String), usize> =
@@ -241,8 +241,9 @@ fn every_nt_hand_of_the_phh_corpus_survives_pokerstars_text() {
     let mut failures = Vec::new();
     for path in &paths {
         let text = std::fs::read_to_string(path).unwrap();
-        for parsed in phh::parse_file(&text).hands {
-            let Some(hand) = parsed.hand.as_ref().filter(|h| h.variant == phh::Variant::NoLimitTexasHoldem)
+        for parsed in phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap) {
+            let Some(hand) =
+                parsed.model.hand.as_ref().filter(|h| h.variant == phh::Variant::NoLimitTexasHoldem)
             else {
                 continue;
             };
@@ -258,8 +259,9 @@ fn every_nt_hand_of_the_phh_corpus_survives_pokerstars_text() {
                 unknown_stacks += 1;
                 continue;
             }
-            let stars = pokerstars::write_hand(hand)
-                .unwrap_or_else(|e| panic!("{} hand {}: {}", path.display(), parsed.index, e.message()));
+            let stars = pokerstars::write_hand(hand).unwrap_or_else(|e| {
+                panic!("{} hand {}: {}", path.display(), parsed.model.index, e.message())
+            });
             let back = pokerstars::Reader::from_str(&stars, Options::default()).next().unwrap();
             let same = back.hand.as_ref().is_some_and(|again| {
                 phh::replay::replay_hand(again, &[], parsed.span, profile).finishing_stacks
@@ -270,7 +272,7 @@ fn every_nt_hand_of_the_phh_corpus_survives_pokerstars_text() {
                 failures.push(format!(
                     "{} hand {} (repaired by PokerKit: {repaired}): {:?}",
                     path.display(),
-                    parsed.index,
+                    parsed.model.index,
                     back.diagnostics
                 ));
             }
@@ -313,7 +315,7 @@ fn acpc_logs_import_and_write_back_the_same_state_lines() {
             }
             assert_eq!(&sitelogs::acpc::state_line(hand, &game).unwrap(), line, "{log}");
             // Through PHH text too.
-            let again = phh::parse_hand(&phh::write_hand(hand)).hand.unwrap();
+            let again = phh::parse_hand(&phh::write_hand(hand)).model.hand.unwrap();
             assert_eq!(&sitelogs::acpc::state_line(&again, &game).unwrap(), line, "{log}");
         }
     }

@@ -243,7 +243,7 @@ fn every_hand_of_the_other_sites_imports_or_is_refused_for_a_listed_reason() {
             let again = pokerstars::Reader::from_str(&text, Options::default()).next().unwrap();
             let again = again.hand.unwrap_or_else(|| panic!("{}\n{text}", short(path)));
             assert_eq!((&again.actions, &again.finishing_stacks), (&hand.actions, &hand.finishing_stacks));
-            assert_eq!(phh::parse_hand(&phh::write_hand(hand)).hand.as_ref(), Some(hand));
+            assert_eq!(phh::parse_hand(&phh::write_hand(hand)).model.hand.as_ref(), Some(hand));
         }
     }
     let expected: BTreeMap<(String, String, String), usize> = REFUSED

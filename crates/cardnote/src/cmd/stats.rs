@@ -138,8 +138,9 @@ pub fn run(args: Args, _ui: &super::Ui) -> ExitCode {
             eprintln!("cardnote: {}: stats reads PHH files only; skipped", file.path.display());
             continue;
         }
-        let reader = std::fs::File::open(&file.path)
-            .map(|f| phh::stream::HandReader::new(std::io::BufReader::with_capacity(1 << 16, f)));
+        let reader = std::fs::File::open(&file.path).map(|f| {
+            phh::Reader::new(std::io::BufReader::with_capacity(1 << 16, f), phh::Options::default())
+        });
         let reader = match reader {
             Ok(reader) => reader,
             Err(err) => {
@@ -149,17 +150,16 @@ pub fn run(args: Args, _ui: &super::Ui) -> ExitCode {
             }
         };
         for item in reader {
-            let streamed = match item {
-                Ok(streamed) => streamed,
+            let parsed = match item {
+                Ok(parsed) => parsed,
                 Err(err) => {
                     eprintln!("cardnote: cannot read {}: {err}", file.path.display());
                     failed = true;
                     break;
                 }
             };
-            let parsed = &streamed.parsed;
-            let replayed = if parsed.has_errors() { None } else { Replayed::of_parsed(parsed, profile) };
-            match (&parsed.hand, replayed) {
+            let replayed = if parsed.has_errors() { None } else { Replayed::of_record(&parsed, profile) };
+            match (&parsed.model.hand, replayed) {
                 (Some(hand), Some(replayed)) => {
                     totals.add(hand, &replayed);
                 }

@@ -1,10 +1,39 @@
-//! Glue for the `phh` notation (`.phh`, `.phhs`): check (with replay through poker-engine), fmt
-//! (canonical or format-preserving) and convert (to and from the JSON form of `phh::json`).
+//! Glue for the `phh` notation (`.phh`, `.phhs`): a thin layer over the `phh` crate's one shape
+//! ([`phh::Phh`]): its reader cuts the file into raw hands, [`Phh::parse`] and its checker read and
+//! replay them on the workers, its writers write them back. What is the CLI's own: the JSON fields
+//! of `check --json`, grouping hands into units, and the refusals of `fmt` and `convert`.
 
-use cards_core::{Diagnostic, Span};
+use cards_core::notation::{Checker as _, Notation as _, ReadRecords, WriteRecords};
+use cards_core::{Diagnostic, Severity, Span};
+use phh::{Phh, Raw, Record};
 use serde_json::{Map, Value};
 
-use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
+use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal};
+
+/// The options of phh's reader and checker for a `check`.
+fn options(opts: &CheckOptions) -> phh::Options {
+    phh::Options { strict: opts.strict, profile: opts.rules }
+}
+
+/// The raw hands of a whole input, as phh's reader cuts them, and the text they make (the decoded
+/// input, which every span refers to).
+pub(super) fn cut(data: &[u8]) -> (String, Vec<Raw>) {
+    let mut reader = phh::Reader::new(data, phh::Options::default());
+    // Reading from memory cannot fail.
+    let raws: Vec<Raw> = std::iter::from_fn(|| reader.read_raw()).filter_map(Result::ok).collect();
+    (raws.iter().map(Raw::text).collect(), raws)
+}
+
+/// The records of raw hands, read (not checked).
+pub(super) fn parse(raws: &[Raw]) -> Vec<Record> {
+    raws.iter().map(|raw| Phh::parse(raw.clone(), &phh::Options::default())).collect()
+}
+
+/// A diagnostic of the whole input moved into a text that starts at `base`.
+fn local(d: Diagnostic, base: usize) -> Diagnostic {
+    let span = d.span();
+    d.with_span(Span::new(span.start.saturating_sub(base), span.end.saturating_sub(base)))
+}
 
 /// A JSON array of the strings, moved (not copied).
 fn strings(values: Vec<String>) -> Value {
@@ -16,58 +45,50 @@ fn strings(values: Vec<String>) -> Value {
 /// hand has parse errors and is not replayed).
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
-    let source = decode_text(data);
-    let records = phh::hands(&source).map(|parsed| check_hand(&parsed, opts)).collect();
+    let (source, raws) = cut(data);
+    let options = options(opts);
+    let checker = Phh::checker(&options);
+    let records = raws.into_iter().map(|raw| check_raw(raw, &options, &checker, opts, 0)).collect();
     FileCheck { source, records }
 }
 
-/// Checks one parsed hand (from [`phh::hands`] or the streaming [`phh::stream::HandReader`]):
-/// its diagnostics (spans in the whole file) and its JSON fields.
-#[must_use]
-pub fn check_hand(parsed: &phh::ParsedHand, opts: &CheckOptions) -> RecordReport {
-    check_with(parsed, parsed.diagnostics.clone(), opts)
-}
-
-/// [`check_hand`] of a hand the caller no longer needs (its diagnostics are moved, not copied).
-#[must_use]
-pub fn check_parsed(mut parsed: phh::ParsedHand, opts: &CheckOptions) -> RecordReport {
-    let diagnostics = std::mem::take(&mut parsed.diagnostics);
-    check_with(&parsed, diagnostics, opts)
-}
-
-/// [`check_hand`] given the hand's reading diagnostics.
-fn check_with(
-    parsed: &phh::ParsedHand,
-    mut diagnostics: Vec<Diagnostic>,
+/// Reads and checks one raw hand with phh's parse and checker: its diagnostics (spans moved into
+/// a text starting at `base`) and its JSON fields.
+fn check_raw(
+    raw: Raw,
+    options: &phh::Options,
+    checker: &phh::Checker,
     opts: &CheckOptions,
+    base: usize,
 ) -> RecordReport {
-    let rules = opts.rules;
-    let read_cleanly = !diagnostics.iter().any(Diagnostic::is_error);
-    let mut outcome = if read_cleanly { phh::replay::replay_parsed(parsed, rules) } else { None };
-    let read = diagnostics.len();
-    if let Some(outcome) = &mut outcome {
-        diagnostics.append(&mut outcome.diagnostics);
-    }
+    let mut record = Phh::parse(raw, options);
+    let read = record.diagnostics.len();
+    checker.check(&mut record);
     let fields = if opts.no_fields {
         Map::new()
     } else {
-        hand_fields(parsed, outcome, diagnostics.get(read..).unwrap_or_default())
+        // The replay's diagnostics as it reported them (before `strict`).
+        let replay: Vec<Diagnostic> = record
+            .diagnostics
+            .get(read..)
+            .unwrap_or_default()
+            .iter()
+            .map(|d| {
+                let lenient = opts.strict && phh::codes::LENIENCIES.contains(&d.code());
+                if lenient { d.clone().with_severity(Severity::Warning) } else { d.clone() }
+            })
+            .collect();
+        hand_fields(&mut record, &replay)
     };
-    // After the replay: its rake warning is a leniency too.
-    phh::Options { strict: opts.strict, ..phh::Options::default() }.apply(&mut diagnostics);
+    let diagnostics = record.diagnostics.into_iter().map(|d| local(d, base)).collect();
     RecordReport { diagnostics, fields }
 }
 
 /// A hand's JSON fields: `variant`, `players`, `actions`, and the replay's `terminal`,
-/// `finishing_stacks`, `payoffs` (or `repaired_outcome`). `outcome` is the replay's, its
-/// diagnostics moved out to `replay_diagnostics`.
-fn hand_fields(
-    parsed: &phh::ParsedHand,
-    outcome: Option<phh::replay::ReplayOutcome>,
-    replay_diagnostics: &[Diagnostic],
-) -> Map<String, Value> {
+/// `finishing_stacks`, `payoffs` (or `repaired_outcome`), given the replay's diagnostics.
+fn hand_fields(record: &mut Record, replay_diagnostics: &[Diagnostic]) -> Map<String, Value> {
     let mut fields = Map::with_capacity(7);
-    match &parsed.hand {
+    match &record.model.hand {
         Some(hand) => {
             fields.insert("variant".into(), Value::String(hand.variant.code().to_owned()));
             fields.insert("players".into(), Value::from(hand.player_count()));
@@ -79,7 +100,7 @@ fn hand_fields(
             fields.insert("actions".into(), Value::Null);
         }
     }
-    match outcome {
+    match record.model.outcome.take() {
         Some(outcome) => {
             if phh::replay::replayed_as_written(replay_diagnostics) {
                 fields.insert("terminal".into(), Value::Bool(outcome.terminal));
@@ -111,43 +132,53 @@ fn hand_fields(
     fields
 }
 
-fn refuse_on_errors(source: &str, file: &phh::ParsedFile) -> Result<(), Refusal> {
-    if file.has_errors() {
-        let diagnostics =
-            file.hands.iter().flat_map(|h| h.diagnostics.iter().filter(|d| d.is_error()).cloned()).collect();
+/// Refuses records with errors (spans moved into `source`, which starts at `base`).
+fn refuse_on_errors(source: &str, base: usize, records: &[Record]) -> Result<(), Refusal> {
+    if records.iter().any(Record::has_errors) {
+        let diagnostics = records
+            .iter()
+            .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).map(|d| local(d.clone(), base)))
+            .collect();
         return Err(Refusal { source: source.to_owned(), diagnostics });
     }
     Ok(())
 }
 
-fn canonical(file: &phh::ParsedFile) -> String {
-    if file.multi {
-        phh::write_named_hands(
-            file.hands.iter().filter_map(|h| Some((h.name.as_deref().unwrap_or(""), h.hand.as_ref()?))),
-        )
-    } else {
-        file.hands.first().and_then(|h| h.hand.as_ref()).map(phh::write_hand).unwrap_or_default()
+/// Whether the records are the tables of a `.phhs` text.
+fn multi(records: &[Record]) -> bool {
+    records.first().is_some_and(|r| r.model.header.is_some())
+}
+
+/// The records in canonical form, through phh's writer (tables keep their names).
+fn canonical(records: &[Record]) -> Vec<u8> {
+    let out = Vec::new();
+    let mut writer = if multi(records) { phh::Writer::new(out) } else { phh::Writer::single(out) };
+    for record in
+        records.iter().filter(|r| r.model.hand.is_some()).take(if multi(records) { usize::MAX } else { 1 })
+    {
+        // Writing to memory cannot fail.
+        let _ = writer.write_record(record);
     }
+    writer.into_inner().unwrap_or_default()
 }
 
 /// Rewrites a file: canonically, or with `preserve` only the action notations that are not in
 /// canonical form (comments, blank lines and field order stay). Refuses a file with errors
 /// unless `opts.force`.
 pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-    let source = decode_text(data);
-    let file = phh::parse_file(&source);
-    fmt_file(&source, &file, opts)
+    let (source, raws) = cut(data);
+    fmt_records(&source, 0, &parse(&raws), opts)
 }
 
-/// [`fmt`] of a text already read.
-fn fmt_file(source: &str, file: &phh::ParsedFile, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+/// [`fmt`] of the records read from `source`, which starts at `base` in the input.
+fn fmt_records(source: &str, base: usize, records: &[Record], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     // Forced, a file is still refused when a hand has no model to write (its errors say why).
-    if !opts.force || file.hands.iter().any(|h| h.hand.is_none()) {
-        refuse_on_errors(source, file)?;
+    if !opts.force || records.iter().any(|r| r.model.hand.is_none()) {
+        refuse_on_errors(source, base, records)?;
     }
     if !opts.preserve {
         // Every comment stays beside its field or action, or the rewrite is refused.
-        return phh::comments::write_canonical(source, file)
+        return phh::comments::write_canonical(source, records)
             .map(String::into_bytes)
             .map_err(|d| Refusal { source: source.to_owned(), diagnostics: vec![d] });
     }
@@ -157,12 +188,13 @@ fn fmt_file(source: &str, file: &phh::ParsedFile, opts: &FmtOptions) -> Result<V
     };
     let mut editor = phh::edit::Editor::new(source)
         .map_err(|d| Refusal { source: source.to_owned(), diagnostics: vec![d] })?;
-    for parsed in &file.hands {
-        let Some(hand) = &parsed.hand else { continue };
-        let table = if file.multi { parsed.name.as_deref() } else { None };
-        for (i, (action, span)) in hand.actions.iter().zip(&parsed.action_spans).enumerate() {
+    for record in records {
+        let Some(hand) = &record.model.hand else { continue };
+        let table = record.model.name.as_deref();
+        for (i, (action, span)) in hand.actions.iter().zip(&record.model.action_spans).enumerate() {
             let canonical = action.to_string();
-            if source.get(span.range()) != Some(canonical.as_str()) {
+            let written = source.get(span.start.saturating_sub(base)..span.end.saturating_sub(base));
+            if written != Some(canonical.as_str()) {
                 editor.replace_action(table, i, action).map_err(refusal)?;
             }
         }
@@ -197,7 +229,7 @@ fn looks_like_json(source: &str) -> bool {
 /// Converts a file: to the JSON form (from PHH, or JSON normalised), or to canonical PHH (from
 /// PHH, or from the JSON form).
 pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-    let source = decode_text(data);
+    let (source, raws) = cut(data);
     if looks_like_json(&source) {
         let json: phh::json::JsonFile =
             serde_json::from_str(&source).map_err(|e| json_refusal(&source, &e))?;
@@ -206,18 +238,18 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
                 // The JSON may hold values the checks refuse (or float text that is not TOML):
                 // the written text must read back without errors.
                 let text = json.to_phh();
-                let back = phh::parse_file(&text);
-                refuse_on_errors(&text, &back)?;
+                let (_, raws) = cut(text.as_bytes());
+                refuse_on_errors(&text, 0, &parse(&raws))?;
                 Ok(text.into_bytes())
             }
             ConvertTo::Json => Ok(to_json(&json)),
         };
     }
-    let file = phh::parse_file(&source);
-    refuse_on_errors(&source, &file)?;
+    let records = parse(&raws);
+    refuse_on_errors(&source, 0, &records)?;
     match to {
-        ConvertTo::Native => Ok(canonical(&file).into_bytes()),
-        ConvertTo::Json => Ok(to_json(&phh::json::JsonFile::from_parsed(&file))),
+        ConvertTo::Native => Ok(canonical(&records)),
+        ConvertTo::Json => Ok(to_json(&phh::json::JsonFile::from_records(&records))),
     }
 }
 
@@ -227,9 +259,9 @@ fn to_json(json: &phh::json::JsonFile) -> Vec<u8> {
     out
 }
 
-/// PHH through the [`Notation`](super::Notation) trait: a `.phhs` file is cut into units of whole
-/// hands (about [`UNIT_BYTES`] each, more when one hand is bigger); a `.phh` file, a JSON document
-/// and a `.phhs` of only comments are one unit each.
+/// PHH through the [`Notation`](super::Notation) trait: phh's reader cuts the file into raw
+/// hands, grouped into units of about [`UNIT_BYTES`] (more when one hand is bigger); a `.phh`
+/// file, a JSON document and a `.phhs` of only comments are one unit each.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PhhNotation;
 
@@ -237,81 +269,24 @@ pub struct PhhNotation;
 /// costs nothing next to reading it, small enough that a few in flight per thread stay a few MB.
 pub const UNIT_BYTES: usize = 256 * 1024;
 
-/// What a PHH unit knows of the rest of its file.
-#[derive(Debug, Default)]
-struct PhhContext {
+/// A PHH unit's raw hands, and what it knows of the rest of its file.
+#[derive(Debug)]
+struct PhhUnit {
+    /// The hands, as phh's reader cut them (their texts, in order, are the unit's text).
+    raws: Vec<Raw>,
     /// The first unit of the file (it writes a JSON document's opening).
     first: bool,
     /// The last unit of the file (it writes a JSON document's closing).
     last: bool,
-    /// The whole input is a JSON document (for `convert`).
-    json: bool,
+    /// The whole input is one hand that is not a `.phhs` table (a `.phh` hand, a JSON document,
+    /// only comments).
+    whole: bool,
     /// A `.phhs` file that holds no hand (only comments and blank lines).
     no_hands: bool,
-    /// Hands of this unit whose table name an earlier unit already used: (hand in the unit, name,
-    /// header span in the unit).
-    duplicates: Vec<(usize, String, Span)>,
 }
 
-fn context(unit: &super::Unit) -> Option<&PhhContext> {
-    unit.context.as_ref().and_then(|c| c.downcast_ref::<PhhContext>())
-}
-
-/// Table names seen in earlier units (as `phh` keeps them: the `1, 2, 3, …` run as one number).
-#[derive(Debug, Default)]
-struct Names {
-    sequential: u64,
-    others: std::collections::HashSet<String>,
-}
-
-impl Names {
-    fn number(name: &str) -> Option<u64> {
-        let b = name.as_bytes();
-        let canonical = !b.is_empty()
-            && b.len() <= 18
-            && b.iter().all(u8::is_ascii_digit)
-            && !(b.len() > 1 && b.first() == Some(&b'0'));
-        if canonical { name.parse().ok() } else { None }
-    }
-
-    fn contains(&self, name: &str) -> bool {
-        match Self::number(name) {
-            Some(n) if n >= 1 && n <= self.sequential => true,
-            _ => self.others.contains(name),
-        }
-    }
-
-    fn insert(&mut self, name: &str) {
-        match Self::number(name) {
-            Some(n) if n >= 1 && n <= self.sequential => {}
-            Some(n) if n == self.sequential + 1 && !self.others.contains(name) => self.sequential = n,
-            _ => {
-                self.others.insert(name.to_owned());
-            }
-        }
-    }
-}
-
-/// Cuts a PHH input into units (see [`PhhNotation`]) without reading the hands: it reads the input
-/// in blocks and finds the table headers with [`phh::parse::HeaderScan`], so the sequential step
-/// costs little beside the workers that read, replay and check each unit.
-struct Splitter<'r> {
-    input: Box<dyn std::io::BufRead + Send + 'r>,
-    phhs: bool,
-    /// Read and not yet handed out, raw bytes: starts at a line start (after the first unit, at
-    /// the comments and blank lines before a table header).
-    pending: Vec<u8>,
-    eof: bool,
-    first: bool,
-    done: bool,
-    offset: usize,
-    line: usize,
-    index: usize,
-    names: Names,
-    /// Where the headers of the unit being cut start in `pending` (kept from unit to unit).
-    headers: Vec<usize>,
-    /// Where in `pending` the header that begins the next unit starts, once found.
-    resume: Option<usize>,
+fn context(unit: &super::Unit) -> Option<&PhhUnit> {
+    unit.context.as_ref().and_then(|c| c.downcast_ref::<PhhUnit>())
 }
 
 /// How many `byte`s `bytes` holds (byte-wide counts over runs of 255, which the compiler
@@ -344,201 +319,57 @@ fn only_trivia(text: &str) -> bool {
     })
 }
 
-/// Where the unit of a hand whose header line starts at `header` begins: moved back over the
-/// comment and blank lines just before it (TOML reads them as the next table's).
-fn unit_start(bytes: &[u8], header: usize) -> usize {
-    let mut at = header;
-    while at > 0 {
-        let previous = bytes[..at - 1].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let line = &bytes[previous..at - 1];
-        let quotes = line.windows(3).any(|w| w == b"'''" || w == b"\"\"\"");
-        if quotes || !phh::parse::HeaderScan::is_trivia(line) {
-            break;
-        }
-        at = previous;
-    }
-    at
+/// Groups the raw hands phh's reader cuts into units (see [`PhhNotation`]).
+struct Units<'r> {
+    reader: phh::Reader<Box<dyn std::io::BufRead + Send + 'r>>,
+    /// The file is named `.phhs` (a file of only comments then holds no hand).
+    phhs: bool,
+    /// A hand cut already that opens the next unit.
+    ahead: Option<Raw>,
+    first: bool,
+    done: bool,
+    line: usize,
 }
 
-/// The start of each table header line of a `.phhs` text.
-fn header_starts(bytes: &[u8], out: &mut Vec<usize>) {
-    out.clear();
-    let mut scan = phh::parse::HeaderScan::default();
-    let mut pos = 0;
-    while pos < bytes.len() {
-        let end = bytes[pos..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| pos + i);
-        if scan.line(&bytes[pos..end]) {
-            out.push(pos);
-        }
-        pos = end + 1;
-    }
-}
-
-impl Splitter<'_> {
-    /// Reads blocks until `pending` holds at least `want` bytes or the input ends.
-    fn fill(&mut self, want: usize) -> std::io::Result<()> {
-        while !self.eof && self.pending.len() < want {
-            let data = match self.input.fill_buf() {
-                Ok(data) => data,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if data.is_empty() {
-                self.eof = true;
-                break;
-            }
-            let n = data.len();
-            self.pending.extend_from_slice(data);
-            self.input.consume(n);
-        }
-        Ok(())
-    }
-
-    /// The first unit's decision: `Some` whole-input unit when the input is not a `.phhs` of
-    /// tables (a `.phh` hand, a JSON document, only comments), `None` to cut it into hands.
-    fn whole_input(&mut self) -> std::io::Result<Option<super::Unit>> {
-        let mut want = UNIT_BYTES;
-        loop {
-            self.fill(want)?;
-            // Whole lines only, as the input may end a line later.
-            let lines = if self.eof {
-                self.pending.len()
-            } else {
-                self.pending.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
-            };
-            let text = decode_text(&self.pending[..lines]);
-            if !self.eof && only_trivia(&text) {
-                want = self.pending.len() * 2 + UNIT_BYTES;
-                continue;
-            }
-            let json = looks_like_json(&text);
-            if !json && phh::parse::is_multi(&text) {
-                return Ok(None);
-            }
-            // A `.phh` hand, a JSON document or only comments: the whole input is one unit.
-            while !self.eof {
-                let more = self.pending.len() * 2 + UNIT_BYTES;
-                self.fill(more)?;
-            }
-            let text = decode_text(&std::mem::take(&mut self.pending));
-            self.done = true;
-            let no_hands = self.phhs && !json && only_trivia(&text);
-            let context = PhhContext { first: true, last: true, json, no_hands, ..PhhContext::default() };
-            return Ok(Some(self.unit(text, context, 1)));
-        }
-    }
-
+impl Units<'_> {
     fn next_unit(&mut self) -> std::io::Result<Option<super::Unit>> {
-        if self.done {
-            return Ok(None);
-        }
-        if self.first
-            && let Some(unit) = self.whole_input()?
-        {
-            return Ok(Some(unit));
-        }
-        // A byte-order mark opens the first line only.
-        let bom = if self.first && self.pending.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
-        let mut scan = phh::parse::HeaderScan::default();
-        let mut pos = bom;
-        self.headers.clear();
-        // The header that ended the previous unit, found already: lexing goes on after it.
-        if let Some(header) = self.resume.take() {
-            self.headers.push(header);
-            pos = self.pending[header..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(self.pending.len(), |i| header + i + 1);
-        }
-        loop {
-            // Whole lines only (the last line of the input may have no line end).
-            let lines_end = if self.eof {
-                self.pending.len()
-            } else {
-                self.pending[pos..].iter().rposition(|&b| b == b'\n').map_or(pos, |i| pos + i + 1)
-            };
-            if let Some(found) = scan.find(&self.pending[pos..lines_end]) {
-                let header = pos + found;
-                // The first hand past about UNIT_BYTES begins the next unit.
-                if !self.headers.is_empty() {
-                    let at = unit_start(&self.pending, header);
-                    if at > UNIT_BYTES {
-                        self.resume = Some(header - at);
-                        return Ok(Some(self.hands_unit(at, false)));
-                    }
-                }
-                self.headers.push(header);
-                pos = self.pending[header..lines_end]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .map_or(lines_end, |i| header + i + 1);
-                continue;
-            }
-            pos = lines_end;
-            if self.eof {
+        let mut raws: Vec<Raw> = self.ahead.take().into_iter().collect();
+        let mut bytes: usize = raws.iter().map(|r| r.text().len()).sum();
+        while let Some(raw) = self.reader.read_raw() {
+            let raw = raw?;
+            if !raws.is_empty() && bytes + raw.text().len() > UNIT_BYTES {
+                self.ahead = Some(raw);
                 break;
             }
-            let want = self.pending.len() + UNIT_BYTES;
-            self.fill(want)?;
+            bytes += raw.text().len();
+            raws.push(raw);
         }
-        self.done = true;
-        Ok(Some(self.hands_unit(self.pending.len(), true)))
-    }
-
-    /// The unit of the first `used` bytes of `pending` (whole `.phhs` hands), its table names
-    /// checked against the earlier units'.
-    fn hands_unit(&mut self, used: usize, last: bool) -> super::Unit {
-        let text = decode_text(&self.pending[..used]);
-        self.pending.drain(..used);
-        if text.len() != used {
-            // Decoded as Latin-1 or without a byte-order mark: the header offsets move.
-            header_starts(text.as_bytes(), &mut self.headers);
-        }
-        let hands: Vec<_> = self
-            .headers
-            .iter()
-            .map(|&start| {
-                let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-                phh::parse::table_header(&text[start..end], start)
-            })
-            .collect();
-        let mut duplicates: Vec<(usize, String, Span)> = Vec::new();
-        for (i, (name, anchor)) in hands.iter().enumerate() {
-            let Some(name) = name.as_deref() else { continue };
-            // A name used earlier in this unit is reported by the unit's own reading.
-            if self.names.contains(name) && !duplicates.iter().any(|d| d.1 == name) {
-                duplicates.push((i, name.to_owned(), *anchor));
-            }
-        }
-        for name in hands.iter().filter_map(|h| h.0.as_deref()) {
-            self.names.insert(name);
-        }
-        let count = hands.len();
-        drop(hands);
-        let context = PhhContext { first: self.first, last, duplicates, ..PhhContext::default() };
-        self.unit(text, context, count)
-    }
-
-    fn unit(&mut self, text: String, context: PhhContext, hands: usize) -> super::Unit {
-        let unit = super::Unit {
-            offset: self.offset,
-            line: self.line,
-            index: self.index,
-            context: Some(std::sync::Arc::new(context)),
-            text,
+        let Some(opening) = raws.first() else {
+            self.done = true;
+            return Ok(None);
         };
+        let (offset, index) = (opening.offset(), opening.index());
+        let text: String = raws.iter().map(Raw::text).collect();
+        let whole = self.first && !opening.is_table();
+        let no_hands = whole && self.phhs && !looks_like_json(&text) && only_trivia(&text);
+        let last = self.ahead.is_none();
+        self.done = last;
+        let context = PhhUnit { raws, first: self.first, last, whole, no_hands };
+        let unit =
+            super::Unit { offset, line: self.line, index, context: Some(std::sync::Arc::new(context)), text };
         self.first = false;
-        self.offset += unit.text.len();
         self.line += count_lines(unit.text.as_bytes());
-        self.index += hands;
-        unit
+        Ok(Some(unit))
     }
 }
 
-impl Iterator for Splitter<'_> {
+impl Iterator for Units<'_> {
     type Item = std::io::Result<super::Unit>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
         let unit = self.next_unit();
         if unit.is_err() {
             self.done = true;
@@ -547,33 +378,18 @@ impl Iterator for Splitter<'_> {
     }
 }
 
-/// The hands of a unit, read one at a time, with the table names earlier units used reported.
-fn unit_hands(unit: &super::Unit) -> impl Iterator<Item = phh::ParsedHand> + '_ {
-    let duplicates = context(unit).map_or(&[][..], |c| c.duplicates.as_slice());
-    phh::hands(&unit.text).enumerate().map(move |(i, mut hand)| {
-        if let Some((_, name, span)) = duplicates.iter().find(|d| d.0 == i) {
-            hand.diagnostics.insert(
-                0,
-                Diagnostic::error(
-                    phh::codes::PHH_DUPLICATE_TABLE,
-                    format!("another hand is already named `[{name}]`"),
-                    *span,
-                ),
-            );
-        }
-        hand
-    })
+/// A unit's hands, read (not checked).
+fn read_unit(unit: &super::Unit) -> Vec<Record> {
+    match context(unit) {
+        Some(context) => parse(&context.raws),
+        None => parse(&cut(unit.text.as_bytes()).1),
+    }
 }
 
-/// The hands of a unit, read (see [`unit_hands`]).
-fn read_unit(unit: &super::Unit) -> Vec<phh::ParsedHand> {
-    unit_hands(unit).collect()
-}
-
-/// Whether a unit is a whole file (a `.phh` hand, a JSON document, only comments).
+/// Whether a unit is a whole file that is not a `.phhs` of tables (a `.phh` hand, a JSON
+/// document, only comments).
 fn is_whole(unit: &super::Unit) -> bool {
-    context(unit)
-        .is_none_or(|c| c.first && c.last && (c.json || c.no_hands || !phh::parse::is_multi(&unit.text)))
+    context(unit).is_none_or(|c| c.whole)
 }
 
 impl super::Notation for PhhNotation {
@@ -587,39 +403,27 @@ impl super::Notation for PhhNotation {
         path: &std::path::Path,
     ) -> super::Units<'r> {
         let phhs = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("phhs"));
-        Box::new(Splitter {
-            input,
-            phhs,
-            pending: Vec::new(),
-            eof: false,
-            first: true,
-            done: false,
-            offset: 0,
-            line: 0,
-            index: 0,
-            names: Names::default(),
-            headers: Vec::new(),
-            resume: None,
-        })
+        let reader = phh::Reader::new(input, phh::Options::default());
+        Box::new(Units { reader, phhs, ahead: None, first: true, done: false, line: 0 })
     }
 
     fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
-        if context(unit).is_some_and(|c| c.no_hands) {
+        let Some(context) = context(unit) else { return check(unit.text.as_bytes(), opts).records };
+        if context.no_hands {
             return Vec::new();
         }
-        unit_hands(unit).map(|parsed| check_parsed(parsed, opts)).collect()
+        let options = options(opts);
+        let checker = Phh::checker(&options);
+        context.raws.iter().map(|raw| check_raw(raw.clone(), &options, &checker, opts, unit.offset)).collect()
     }
 
     fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-        if context(unit).is_some_and(|c| c.no_hands) {
+        let Some(context) = context(unit) else { return fmt(unit.text.as_bytes(), opts) };
+        if context.no_hands {
             return Ok(unit.text.clone().into_bytes());
         }
-        if is_whole(unit) {
-            return fmt(unit.text.as_bytes(), opts);
-        }
-        let file = phh::ParsedFile { multi: true, hands: read_unit(unit) };
-        let mut out = fmt_file(&unit.text, &file, opts)?;
-        if unit.index > 0 && !opts.preserve && !out.is_empty() {
+        let mut out = fmt_records(&unit.text, unit.offset, &read_unit(unit), opts)?;
+        if !is_whole(unit) && unit.index > 0 && !opts.preserve && !out.is_empty() {
             out.insert(0, b'\n');
         }
         Ok(out)
@@ -629,13 +433,13 @@ impl super::Notation for PhhNotation {
         if is_whole(unit) {
             return convert(unit.text.as_bytes(), to);
         }
-        let file = phh::ParsedFile { multi: true, hands: read_unit(unit) };
-        refuse_on_errors(&unit.text, &file)?;
+        let records = read_unit(unit);
+        refuse_on_errors(&unit.text, unit.offset, &records)?;
         let first = context(unit).is_some_and(|c| c.first);
         let last = context(unit).is_some_and(|c| c.last);
         match to {
             ConvertTo::Native => {
-                let mut out = canonical(&file).into_bytes();
+                let mut out = canonical(&records);
                 if !first && !out.is_empty() {
                     out.insert(0, b'\n');
                 }
@@ -643,7 +447,7 @@ impl super::Notation for PhhNotation {
             }
             ConvertTo::Json => {
                 // The document `to_json` writes for the whole file, one unit's share at a time.
-                let json = phh::json::JsonFile::from_parsed(&file);
+                let json = phh::json::JsonFile::from_records(&records);
                 let mut out = Vec::new();
                 if first {
                     out.extend_from_slice(b"{\n  \"hands\": [");
@@ -667,7 +471,6 @@ impl super::Notation for PhhNotation {
         }
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@ use cards_core::{Diagnostic, MaybeCard, Span};
 use phh::replay::{RuleProfile, engine_action, game_def};
 use poker_engine::{Action, Chips, Phase, State, Turn, Variant, Warning};
 
-use super::{CheckOptions, Refusal, decode_text};
+use super::{CheckOptions, Refusal};
 
 fn street_name(variant: Variant, street: Option<usize>, phase: Phase) -> String {
     let Some(s) = street else {
@@ -151,12 +151,12 @@ fn street_of(state: &State) -> String {
 }
 
 /// Replays one hand into `out`; whether it replayed to its end without an error.
-fn replay_hand(out: &mut String, parsed: &phh::ParsedHand, hand: &phh::Hand, rules: RuleProfile) -> bool {
-    let title = parsed.name.as_deref().map(|n| format!(" [{n}]")).unwrap_or_default();
+fn replay_hand(out: &mut String, parsed: &phh::Record, hand: &phh::Hand, rules: RuleProfile) -> bool {
+    let title = parsed.model.name.as_deref().map(|n| format!(" [{n}]")).unwrap_or_default();
     let _ = writeln!(
         out,
         "hand {}{title}: {}, {} players, rules {}",
-        parsed.index,
+        parsed.model.index,
         hand.variant.code(),
         hand.player_count(),
         rules.name()
@@ -261,18 +261,17 @@ pub struct Replayed {
 /// # Errors
 /// When no hand can be shown: the parse errors, or `REPLAY_NO_SUCH_HAND`.
 pub fn replay(data: &[u8], hand: Option<usize>, opts: &CheckOptions) -> Result<Replayed, Refusal> {
-    let source = decode_text(data);
+    let (source, raws) = super::phh::cut(data);
     let rules = opts.rules;
-    let file = phh::parse_file(&source);
     let mut out = String::new();
     let mut failed = false;
     let mut shown = 0;
     let mut errors = Vec::new();
-    for parsed in &file.hands {
-        if hand.is_some_and(|h| h != parsed.index) {
+    for parsed in &super::phh::parse(&raws) {
+        if hand.is_some_and(|h| h != parsed.model.index) {
             continue;
         }
-        match &parsed.hand {
+        match &parsed.model.hand {
             Some(model) if !parsed.has_errors() => {
                 failed |= !replay_hand(&mut out, parsed, model, rules);
                 shown += 1;

@@ -345,7 +345,7 @@ fn common_game(file: &Path) -> Result<GameDef, ExitCode> {
         }
     };
     let mut common = sitelogs::acpc::CommonGame::default();
-    for (i, item) in phh::stream::HandReader::new(input).enumerate() {
+    for (i, item) in phh::Reader::new(input, phh::Options::default()).enumerate() {
         let item = match item {
             Ok(item) => item,
             Err(err) => {
@@ -353,7 +353,7 @@ fn common_game(file: &Path) -> Result<GameDef, ExitCode> {
                 return Err(ExitCode::from(2));
             }
         };
-        let Some(hand) = &item.parsed.hand else { continue };
+        let Some(hand) = &item.model.hand else { continue };
         if let Err(d) = common.add(i, hand) {
             eprintln!(
                 "cardnote: {}: {}: {}; give the game with --game FILE.game, or split the file by game",
@@ -423,10 +423,10 @@ fn export(
 ) -> std::io::Result<usize> {
     let mut skipped = 0;
     let mut written_any = false;
-    for (i, item) in phh::stream::HandReader::new(input).enumerate() {
+    for (i, item) in phh::Reader::new(input, phh::Options::default()).enumerate() {
         let item = item?;
-        let Some(hand) = &item.parsed.hand else {
-            eprintln!("{shown}: hand {i}: not read: {}", first_error(&item.parsed.diagnostics));
+        let Some(hand) = &item.model.hand else {
+            eprintln!("{shown}: hand {i}: not read: {}", first_error(&item.diagnostics));
             skipped += 1;
             continue;
         };

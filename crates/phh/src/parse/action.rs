@@ -227,7 +227,7 @@ fn no_more(words: &[Option<Word<'_>>], from: usize) -> Result<(), ActionError> {
 ///
 /// ```
 /// use phh::{ActionKind, Player, Shown};
-/// use phh::parse::action::parse_action;
+/// use phh::parse_action;
 /// let a = parse_action("  d dh p3 Ah?? ").unwrap();
 /// assert!(matches!(a.kind, ActionKind::DealHole { player: Player(3), .. }));
 /// let e = parse_action("p1 cbr ten").unwrap_err();
@@ -486,12 +486,6 @@ fn action_kind(w: &[Option<Word<'_>>; 5], toks: &mut ActionTokens) -> Result<Act
             first.end(),
         ))
     }
-}
-
-/// Whether a known card run contains an unknown card.
-#[must_use]
-pub fn has_unknown(run: &CardRun) -> bool {
-    run.iter().any(MaybeCard::is_unknown)
 }
 
 #[cfg(test)]

@@ -1,23 +1,21 @@
-//! Reading `.phh` and `.phhs` files.
-//!
-//! A file is first split into hands ([`chunks`]); each hand is then read by the fast path when it
-//! can, else by the toml_edit general path ([`Path`]); both produce the same raw key/value tree,
-//! from which one shared function builds the [`Hand`] and runs the checks.
+//! Parsing one hand cut by the [`Reader`](crate::Reader): by the fast path when it can, else by
+//! the toml_edit general path ([`Path`]); both produce the same raw key/value tree, from which one
+//! shared function builds the [`Hand`](crate::Hand) and runs the checks.
 
 use std::collections::HashSet;
 
-use cards_core::{Diagnostic, Severity, Span};
+use cards_core::Diagnostic;
 
-use crate::model::Hand;
+use crate::read::{FileHand, Record};
 
-pub mod action;
+pub(crate) mod action;
 pub(crate) mod build;
 pub(crate) mod fast;
 pub(crate) mod number;
 pub(crate) mod raw;
-pub mod split;
+pub(crate) mod split;
 
-pub use split::{HandChunk, HeaderScan, chunks, is_multi, table_header};
+pub(crate) use split::HandChunk;
 
 /// A word of eight bytes with 1 in each byte.
 const ONES: u64 = u64::from_ne_bytes([1; 8]);
@@ -61,58 +59,8 @@ pub enum Path {
     General,
 }
 
-/// One hand read from a file, with everything needed to report on it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParsedHand {
-    /// 0-based position of the hand in the file.
-    pub index: usize,
-    /// The table name (`"1"` for `[1]`) in a `.phhs` file; `None` for a `.phh` file.
-    pub name: Option<String>,
-    /// The span of the whole hand in the file (header included).
-    pub span: Span,
-    /// The hand; `None` when it could not be built (TOML syntax error, missing or unknown variant).
-    pub hand: Option<Hand>,
-    /// For each entry of `hand.actions`, the span of its notation text in the file (inside the
-    /// quotes; the whole string literal if it had escapes).
-    pub action_spans: Vec<Span>,
-    /// Errors and warnings, spans into the whole file.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl ParsedHand {
-    /// Whether any diagnostic is an error.
-    #[must_use]
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-
-    /// The number of errors.
-    #[must_use]
-    pub fn error_count(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.severity() == Severity::Error).count()
-    }
-}
-
-/// A whole file read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParsedFile {
-    /// Whether the text is a multi-hand `.phhs` document (tables) rather than a single `.phh` hand.
-    pub multi: bool,
-    /// The hands, in file order.
-    pub hands: Vec<ParsedHand>,
-}
-
-impl ParsedFile {
-    /// Whether any hand has an error.
-    #[must_use]
-    pub fn has_errors(&self) -> bool {
-        self.hands.iter().any(ParsedHand::has_errors)
-    }
-}
-
 /// Reads one hand chunk with the chosen path.
-#[must_use]
-pub fn parse_chunk(chunk: &HandChunk<'_>, path: Path) -> ParsedHand {
+pub(crate) fn parse_chunk(chunk: &HandChunk<'_>, path: Path) -> Record {
     if path == Path::Auto
         && let Some(hand) = parse_chunk_fast(chunk)
     {
@@ -125,7 +73,7 @@ pub(crate) fn finish(
     chunk: &HandChunk<'_>,
     built: Option<build::Built>,
     mut diagnostics: Vec<Diagnostic>,
-) -> ParsedHand {
+) -> Record {
     let (hand, action_spans) = match built {
         Some(b) => {
             diagnostics.extend(b.diagnostics);
@@ -133,14 +81,15 @@ pub(crate) fn finish(
         }
         None => (None, Vec::new()),
     };
-    ParsedHand {
+    let model = FileHand {
         index: chunk.index,
         name: chunk.name.as_deref().map(str::to_owned),
-        span: chunk.span(),
+        header: chunk.header,
         hand,
         action_spans,
-        diagnostics,
-    }
+        ..FileHand::default()
+    };
+    Record { model, diagnostics, span: chunk.span() }
 }
 
 pub(crate) fn header_diagnostics(chunk: &HandChunk<'_>) -> Vec<Diagnostic> {
@@ -148,16 +97,14 @@ pub(crate) fn header_diagnostics(chunk: &HandChunk<'_>) -> Vec<Diagnostic> {
 }
 
 /// Reads one hand chunk with the fast path only; `None` when the fast path does not handle it.
-#[must_use]
-pub fn parse_chunk_fast(chunk: &HandChunk<'_>) -> Option<ParsedHand> {
+pub(crate) fn parse_chunk_fast(chunk: &HandChunk<'_>) -> Option<Record> {
     let entries = fast::parse_fast(chunk.body, chunk.offset)?;
     let built = build::build(&entries, chunk.anchor());
     Some(finish(chunk, Some(built), header_diagnostics(chunk)))
 }
 
 /// Reads one hand chunk with the toml_edit general path.
-#[must_use]
-pub fn parse_chunk_general(chunk: &HandChunk<'_>) -> ParsedHand {
+pub(crate) fn parse_chunk_general(chunk: &HandChunk<'_>) -> Record {
     let anchor = chunk.anchor();
     match raw::parse_general(chunk.body, chunk.offset, |entries| build::build(&entries, anchor)) {
         Ok(built) => finish(chunk, Some(built), header_diagnostics(chunk)),
@@ -169,20 +116,6 @@ pub fn parse_chunk_general(chunk: &HandChunk<'_>) -> ParsedHand {
     }
 }
 
-/// Iterator over the hands of a text, read lazily one at a time (see [`hands`]): the
-/// [`Reader`](crate::Reader)'s records as [`ParsedHand`]s, without options applied, read in
-/// place (the text is neither copied nor checked again).
-#[derive(Debug)]
-pub struct Hands<'a> {
-    text: &'a str,
-    path: Path,
-    /// Where the next table starts; `None` before the first hand.
-    start: Option<usize>,
-    index: usize,
-    done: bool,
-    names: Names,
-    scratch: fast::Scratch,
-}
 /// Table names seen so far, for the duplicate check: the common run of consecutive numbers
 /// (`[1]`, `[2]`, …, or `[541]`, `[542]`, … in a text cut from the middle of a file) is kept as
 /// its first and last number, other names in a set.
@@ -221,123 +154,6 @@ impl Names {
             _ => self.others.insert(name.to_owned()),
         }
     }
-}
-
-impl Iterator for Hands<'_> {
-    type Item = ParsedHand;
-
-    fn next(&mut self) -> Option<ParsedHand> {
-        use crate::read::{Start, Table, first_table, next_table};
-        if self.done {
-            return None;
-        }
-        let start = match self.start {
-            Some(start) => start,
-            None => match first_table(self.text, true) {
-                Start::Table(start) => start,
-                Start::Single | Start::More => {
-                    self.done = true;
-                    let chunk = HandChunk {
-                        index: 0,
-                        name: None,
-                        header: None,
-                        body: self.text,
-                        offset: 0,
-                        header_error: None,
-                    };
-                    return Some(parse_chunk(&chunk, self.path));
-                }
-            },
-        };
-        let avail = self.text.get(start..).unwrap_or("");
-        let Table::Read { record, header, end } =
-            next_table(avail, true, start, self.index, self.path, &mut self.scratch)
-        else {
-            self.done = true;
-            return None;
-        };
-        self.index += 1;
-        self.start = Some(start + end);
-        let mut parsed = ParsedHand::from(record);
-        if let Some(name) = &parsed.name
-            && !self.names.insert(name)
-        {
-            parsed.diagnostics.insert(0, crate::read::duplicate_table(name, header));
-        }
-        Some(parsed)
-    }
-}
-
-/// The hands of a `.phh` or `.phhs` text, read one at a time (fast path with fallback).
-///
-/// Memory use is one hand at a time plus the table names seen that break the `1`, `2`, `3`, …
-/// sequence (for the duplicate check).
-#[must_use]
-pub fn hands(text: &str) -> Hands<'_> {
-    hands_with(text, Path::Auto)
-}
-
-/// [`hands`] with a chosen reader path.
-#[must_use]
-pub fn hands_with(text: &str, path: Path) -> Hands<'_> {
-    Hands {
-        text,
-        path,
-        start: None,
-        index: 0,
-        done: false,
-        names: Names::default(),
-        scratch: fast::Scratch::default(),
-    }
-}
-
-/// Reads a whole `.phh` or `.phhs` text (decided by content: a `.phhs` document starts with a
-/// table header).
-#[must_use]
-pub fn parse_file(text: &str) -> ParsedFile {
-    ParsedFile { multi: is_multi(text), hands: hands(text).collect() }
-}
-
-/// Reads a text as one single hand (a `.phh` file), whatever it looks like.
-#[must_use]
-pub fn parse_hand(text: &str) -> ParsedHand {
-    let chunk = HandChunk { index: 0, name: None, header: None, body: text, offset: 0, header_error: None };
-    parse_chunk(&chunk, Path::Auto)
-}
-
-/// Reads the hands of a text on `threads` threads (scoped, no dependency): the text is split into
-/// hands first, then each thread reads a contiguous share. Same result as `hands(text).collect()`.
-#[must_use]
-pub fn parse_parallel(text: &str, threads: usize) -> Vec<ParsedHand> {
-    let all: Vec<HandChunk<'_>> = chunks(text).collect();
-    let threads = threads.clamp(1, 64);
-    let per = all.len().div_ceil(threads).max(1);
-    let mut parts: Vec<Vec<ParsedHand>> = Vec::new();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = all
-            .chunks(per)
-            .map(|group| {
-                scope.spawn(move || group.iter().map(|c| parse_chunk(c, Path::Auto)).collect::<Vec<_>>())
-            })
-            .collect();
-        for handle in handles {
-            match handle.join() {
-                Ok(part) => parts.push(part),
-                Err(_) => parts.push(Vec::new()),
-            }
-        }
-    });
-    let mut out: Vec<ParsedHand> = parts.into_iter().flatten().collect();
-    // Duplicate table names are a file-level check: done here, in order.
-    let mut names = Names::default();
-    for (hand, chunk) in out.iter_mut().zip(&all) {
-        if let Some(name) = &chunk.name
-            && !names.insert(name)
-        {
-            hand.diagnostics.insert(0, crate::read::duplicate_table(name, chunk.anchor()));
-        }
-    }
-    out
 }
 
 #[cfg(test)]
