@@ -8,7 +8,7 @@
 //! on each section line (only when there are any). Positions are not part of the form.
 //!
 //! ```
-//! let file = ppn_pinochle::parse::parse("% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n{note}\n").file;
+//! let file = ppn_pinochle::read_file("% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n{note}\n");
 //! let json = serde_json::to_string(&file).unwrap();
 //! assert_eq!(
 //!     json,

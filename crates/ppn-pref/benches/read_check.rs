@@ -1,8 +1,8 @@
 //! Read + check throughput (MB/s) over a large game generated deterministically.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use cards_core::notation::read_checked;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ppn_pref::Pref;
 use ppn_pref::generate::random_game;
 

@@ -13,7 +13,8 @@ fn main() {
             "read" => std::hint::black_box(ppn_pref::read_game(&text)).deals.len(),
             _ => {
                 let options = ppn_pref::Options::default();
-                let records = cards_core::notation::read_checked::<ppn_pref::Pref, _>(text.as_bytes(), options);
+                let records =
+                    cards_core::notation::read_checked::<ppn_pref::Pref, _>(text.as_bytes(), options);
                 records.map(|record| usize::from(!record.unwrap().has_errors())).sum::<usize>()
             }
         };

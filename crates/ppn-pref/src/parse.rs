@@ -8,8 +8,7 @@ use cards_core::{Card, Diagnostic, Rank, Span, Suit};
 use crate::PrefPlayer;
 use crate::codes as code;
 use crate::model::{
-    Accepted, Bid, Column, Contract, Deal, DealOrder, Discard, Entry, Kontra, KontraLevel, Play, Tag,
-    Trick,
+    Accepted, Bid, Column, Contract, Deal, DealOrder, Discard, Entry, Kontra, KontraLevel, Play, Tag, Trick,
 };
 
 /// The fields of a deal record, for [`DealSpans::field`].

@@ -192,7 +192,8 @@ impl<R: BufRead> ReadRecords<Pref> for Reader<R> {
                 Ok(Item::Record(span)) => {
                     let closed = self.close_pending(span.start);
                     // the first record's text holds what comes before it
-                    let (lead, offset) = if self.read == 0 { self.cut_text(span.start) } else { (String::new(), 0) };
+                    let (lead, offset) =
+                        if self.read == 0 { self.cut_text(span.start) } else { (String::new(), 0) };
                     let start = lead.len();
                     let late = self.header.tags.len();
                     let raw = RawDeal {
@@ -288,7 +289,8 @@ mod tests {
     #[test]
     fn raw_texts_make_the_whole_file() {
         for capacity in [1, 4, 4096] {
-            let mut reader = Reader::new(io::BufReader::with_capacity(capacity, FILE.as_bytes()), Options::default());
+            let mut reader =
+                Reader::new(io::BufReader::with_capacity(capacity, FILE.as_bytes()), Options::default());
             let raws = raws(&mut reader);
             assert_eq!(raws.len(), 3);
             assert_eq!(raws.iter().map(RawDeal::text).collect::<String>(), FILE);

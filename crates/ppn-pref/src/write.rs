@@ -89,7 +89,6 @@ impl<W: io::Write> Writer<W> {
         self.line.push('\n');
         self.out.write_all(self.line.as_bytes())
     }
-
 }
 
 impl<W: io::Write> cards_core::notation::WriteRecords<crate::DealRecord, W> for Writer<W> {

@@ -8,8 +8,8 @@ use ppn_pref::model::{DealOrder, Game, Tag};
 use ppn_pref::{json, read_game, write};
 
 mod support;
-use support::check;
 use proptest::prelude::*;
+use support::check;
 
 fn header() -> Vec<Tag> {
     [("Bula", "60"), ("Refe", "2"), ("Player1", "a"), ("Player2", "b c"), ("Player3", "d")]
