@@ -99,6 +99,12 @@ impl RawHand {
     pub fn number(&self) -> usize {
         self.number
     }
+
+    /// Whether a hand was cut (`false` only for the one record a file without hands yields).
+    #[must_use]
+    pub fn is_record(&self) -> bool {
+        self.hand.is_some()
+    }
 }
 
 impl<R: BufRead> Reader<R> {

@@ -88,6 +88,13 @@ impl RawDeal {
     pub fn number(&self) -> usize {
         self.number
     }
+
+    /// Whether a deal record was cut (`false` only for the one record a file without deal
+    /// records yields).
+    #[must_use]
+    pub fn is_record(&self) -> bool {
+        self.record.is_some()
+    }
 }
 
 impl<R: BufRead> Reader<R> {
