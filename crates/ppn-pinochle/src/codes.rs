@@ -151,7 +151,7 @@ pub const TERMINATION_MARK: &str = "TERMINATION_MARK";
 
 /// The codes of producers' conventions the reader accepts with a warning (an EXPORT file
 /// without its blank `%` line, tags out of roster order, `No Board` as an open point); errors
-/// under [`Options::strict`](crate::validate::Options::strict).
+/// under [`Options::strict`](crate::Options::strict).
 pub const LENIENCIES: &[&str] = &[HEADER_BLANK_LINE, TAG_ORDER, NO_BOARD];
 
 /// Every code this crate reports.

@@ -339,7 +339,7 @@ pub struct MeldEntry {
     pub value: Option<i64>,
 }
 
-/// A typed tag value (see [`crate::parse::typed_value`]).
+/// A typed tag value (see [`crate::typed_value`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
     /// `?`.
