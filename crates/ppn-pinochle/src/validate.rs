@@ -158,10 +158,13 @@ impl cards_core::notation::Checker<crate::HandRecord> for Checker {
         let model = &mut record.model;
         let mut diagnostics = std::mem::take(&mut record.diagnostics);
         let syntax = diagnostics.split_off(model.header_len.min(diagnostics.len()));
-        let (format, header) = header_checks(&model.headers, self.options);
         if model.number == 0 {
-            diagnostics.extend(header);
+            diagnostics.extend(header_checks(&model.headers, self.options));
         }
+        let format = model.headers.iter().find_map(|h| match h.header {
+            Header::Format(kind) => Some(kind),
+            _ => None,
+        });
         let rules = HandRules { opts: self.options, format };
         match &model.hand {
             Some(hand) => {
@@ -294,8 +297,8 @@ impl Inheritance {
     }
 }
 
-/// The file's format and the checks of its headers (the first record's).
-fn header_checks(headers: &[HeaderLine], opts: Options) -> (Option<FormatKind>, Vec<Diagnostic>) {
+/// The checks of a file's headers (the first record's).
+fn header_checks(headers: &[HeaderLine], opts: Options) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     let first_span = headers.first().map_or(Span::at(0), |h| h.at.0);
     match headers.first().map(|h| &h.header) {
@@ -344,7 +347,7 @@ fn header_checks(headers: &[HeaderLine], opts: Options) -> (Option<FormatKind>, 
         ));
     }
     opts.apply(&mut diags);
-    (format, diags)
+    diags
 }
 
 fn seat_index(seat: PinochleSeat) -> Option<usize> {

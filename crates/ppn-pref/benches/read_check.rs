@@ -17,7 +17,7 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(20);
     group.bench_function("read", |b| b.iter(|| ppn_pref::read_game(std::hint::black_box(&text))));
-    group.bench_function("read+check", |b| {
+    group.bench_function("read+check streaming", |b| {
         b.iter(|| {
             let options = ppn_pref::Options::default();
             let records = read_checked::<Pref, _>(std::hint::black_box(text.as_bytes()), options);
