@@ -169,10 +169,7 @@ impl<R: BufRead> Reader<R> {
     /// Gives the pending record its text up to `at` and returns it.
     fn close_pending(&mut self, at: usize) -> Option<RawDeal> {
         let mut pending = self.pending.take()?;
-        let (text, start) = self.cut_text(at);
-        if pending.number > 0 {
-            pending.offset = start;
-        }
+        let (text, _) = self.cut_text(at);
         pending.text.push_str(&text);
         Some(pending)
     }
