@@ -1,4 +1,4 @@
-//! Pinochle (PPN) reader and checker: never panics on any text, one report per hand, and every
+//! Pinochle (PPN) reader and checker: never panics on any text, one record per hand, and every
 //! diagnostic span lies inside the text on character boundaries.
 #![no_main]
 
@@ -6,9 +6,11 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let parsed = ppn_pinochle::parse::parse(text);
-    assert_eq!(parsed.hand_diagnostics.len(), parsed.file.hands.len(), "one diagnostic list per hand");
-    let reports = ppn_pinochle::validate::check_parsed(&parsed, &ppn_pinochle::Options::default());
-    let all = parsed.header_diagnostics.iter().chain(reports.iter().flat_map(|r| r.diagnostics.iter()));
-    cardnote_fuzz::assert_spans(text, all);
+    let options = ppn_pinochle::Options::default();
+    let records: Vec<ppn_pinochle::Record> =
+        cards_core::notation::read_checked::<ppn_pinochle::Pinochle, _>(text.as_bytes(), options)
+            .map(|r| r.expect("reading text in memory cannot fail"))
+            .collect();
+    assert!(!records.is_empty(), "a file gives at least one record");
+    cardnote_fuzz::assert_spans(text, records.iter().flat_map(|r| r.diagnostics.iter()));
 });

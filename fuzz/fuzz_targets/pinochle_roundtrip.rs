@@ -4,33 +4,33 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ppn_pinochle::parse::parse;
 use ppn_pinochle::write::{to_export, write};
+use ppn_pinochle::{PpnFile, Reader, read_file};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let parsed = parse(text);
-    let syntax_ok = parsed.header_diagnostics.is_empty() && parsed.hand_diagnostics.iter().all(Vec::is_empty);
-    let model = &parsed.file;
+    let options = ppn_pinochle::Options::default();
+    let records: Vec<ppn_pinochle::Record> =
+        Reader::from_str(text, options).map(|r| r.expect("reading text in memory cannot fail")).collect();
+    let syntax_ok = records.iter().all(|r| r.diagnostics.is_empty());
+    let model = &PpnFile::from_records(records);
     let first = write(model);
-    let again = parse(&first);
+    let again = read_file(&first);
     if syntax_ok {
-        assert_eq!(&again.file, model, "faithful output re-reads differently:\n{first}");
+        assert_eq!(&again, model, "faithful output re-reads differently:\n{first}");
     }
-    let second = write(&again.file);
+    let second = write(&again);
     if syntax_ok {
         assert_eq!(first, second, "faithful writing is not a fixed point");
     }
-    let errors = ppn_pinochle::validate::check_parsed(&parsed, &ppn_pinochle::Options::default())
-        .iter()
-        .flat_map(|r| r.diagnostics.iter())
-        .any(cards_core::Diagnostic::is_error);
+    let errors = cards_core::notation::read_checked::<ppn_pinochle::Pinochle, _>(text.as_bytes(), options)
+        .any(|r| r.is_ok_and(|r| r.has_errors()));
     let export = to_export(model);
     let first = write(&export);
     if syntax_ok && !errors {
-        let again = parse(&first);
-        assert_eq!(again.file, export, "the export form re-reads differently:\n{first}");
-        let second = write(&to_export(&again.file));
+        let again = read_file(&first);
+        assert_eq!(again, export, "the export form re-reads differently:\n{first}");
+        let second = write(&to_export(&again));
         assert_eq!(first, second, "export writing is not a fixed point");
     }
 });

@@ -6,10 +6,15 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let report = ppn_pref::check_str(text);
-    cardnote_fuzz::assert_spans(text, &report.all_diagnostics());
-    assert_eq!(report.records.len(), report.document.records.len(), "one check per record");
-    let json = ppn_pref::json::to_json(&report.document.game);
+    let options = ppn_pref::Options::default();
+    let records: Vec<ppn_pref::Record> =
+        cards_core::notation::read_checked::<ppn_pref::Pref, _>(text.as_bytes(), options)
+            .map(|r| r.expect("reading text in memory cannot fail"))
+            .collect();
+    let all: Vec<cards_core::Diagnostic> = records.iter().flat_map(|r| r.diagnostics.iter().cloned()).collect();
+    cardnote_fuzz::assert_spans(text, &all);
+    let game = ppn_pref::Game::from_records(&records);
+    let json = ppn_pref::json::to_json(&game);
     let back = ppn_pref::json::from_json(&json).unwrap_or_else(|e| panic!("{e:?}\n{json}"));
-    assert_eq!(back, report.document.game, "the JSON form reads back differently:\n{json}");
+    assert_eq!(back, game, "the JSON form reads back differently:\n{json}");
 });

@@ -7,16 +7,20 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let report = ppn_pref::check_str(text);
-    let game = &report.document.game;
+    let options = ppn_pref::Options::default();
+    let records: Vec<ppn_pref::Record> =
+        cards_core::notation::read_checked::<ppn_pref::Pref, _>(text.as_bytes(), options)
+            .map(|r| r.expect("reading text in memory cannot fail"))
+            .collect();
+    let game = &ppn_pref::Game::from_records(&records);
     let first = ppn_pref::write::write_game(game);
-    if report.has_errors() {
-        let _ = ppn_pref::parse::read(&first);
+    if records.iter().any(ppn_pref::Record::has_errors) {
+        let _ = ppn_pref::read_game(&first);
         return;
     }
-    let again = ppn_pref::parse::read(&first);
-    assert_eq!(&again.game, game, "canonical text re-reads differently:\n{first}");
-    let second = ppn_pref::write::write_game(&again.game);
+    let again = ppn_pref::read_game(&first);
+    assert_eq!(&again, game, "canonical text re-reads differently:\n{first}");
+    let second = ppn_pref::write::write_game(&again);
     assert_eq!(first, second, "writing is not a fixed point");
     let json = ppn_pref::json::to_json(game);
     match ppn_pref::json::from_json(&json) {

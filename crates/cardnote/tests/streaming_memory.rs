@@ -194,9 +194,8 @@ fn preferans_stream_of_a_million_deals_is_bounded() {
     let (records, peak) = peak_during(|| {
         let options = ppn_pref::Options::default();
         let mut count = 0;
-        for record in ppn_pref::Reader::from_str(&text, options) {
-            let mut record = record.unwrap();
-            ppn_pref::check(&mut record, &options);
+        for record in cards_core::notation::read_checked::<ppn_pref::Pref, _>(text.as_bytes(), options) {
+            let record = record.unwrap();
             assert!(record.model.deal.is_some());
             count += 1;
         }
@@ -216,10 +215,12 @@ fn pinochle_reader_over_a_million_hands_is_bounded() {
     let (records, peak) = peak_during(|| {
         let options = ppn_pinochle::Options::default();
         let mut reader = ppn_pinochle::Reader::from_str(&text, options);
+        let mut checker = ppn_pinochle::Checker::new(options);
         let mut count = 0;
         while let Some(record) = reader.next() {
             let mut record = record.unwrap();
-            ppn_pinochle::check(&mut record, &options);
+            cards_core::notation::Checker::check(&checker, &mut record);
+            cards_core::notation::Checker::finish(&mut checker, &mut record, false);
             assert!(!record.has_errors(), "{:?}", record.diagnostics);
             reader.recycle(record);
             count += 1;

@@ -16,11 +16,13 @@ fn main() {
             continue;
         };
         println!("== {path}");
-        for (i, report) in
-            ppn_pinochle::check_str(&text, &ppn_pinochle::Options::default()).iter().enumerate()
+        let options = ppn_pinochle::Options::default();
+        for record in
+            cards_core::notation::read_checked::<ppn_pinochle::Pinochle, _>(text.as_bytes(), options)
         {
-            println!("hand {}: {:?}", i + 1, report.summary);
-            for d in &report.diagnostics {
+            let Ok(record) = record else { continue };
+            println!("hand {}: {:?}", record.model.number + 1, record.model.summary.unwrap_or_default());
+            for d in &record.diagnostics {
                 println!("  {d}");
             }
         }

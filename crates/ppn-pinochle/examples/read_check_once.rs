@@ -1,6 +1,6 @@
 //! One pass of `read+check streamed` over the criterion bench's input (about 4 MB of generated
 //! DD4 games), for instruction counts: `valgrind --tool=callgrind
-//! --toggle-collect=ppn_pinochle::check_str target/release/examples/read_check_once [passes]`
+//! --toggle-collect=cards_core::notation::read_checked target/release/examples/read_check_once [passes]`
 //! counts the reading and checking alone (not the making of the input).
 #![allow(missing_docs)]
 
@@ -9,7 +9,9 @@ fn main() {
     let text = ppn_pinochle::synth::games(4_000_000);
     let mut hands = 0;
     for _ in 0..passes {
-        hands += ppn_pinochle::check_str(&text, &ppn_pinochle::Options::default()).len();
+        let options = ppn_pinochle::Options::default();
+        hands +=
+            cards_core::notation::read_checked::<ppn_pinochle::Pinochle, _>(text.as_bytes(), options).count();
     }
     eprintln!("{} bytes, {hands} hands checked", text.len());
 }

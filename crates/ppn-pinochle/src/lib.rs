@@ -1,20 +1,24 @@
 //! Portable Pinochle Notation (PPN 1.0 draft): reader, checker and writer for double-deck
 //! four-handed partnership pinochle (DD4), following the project's rules digest.
 //!
-//! Stream a file from disk, one hand at a time, check each, print a field and serialize a hand
-//! to JSON (the `serde` feature):
+//! The one path: [`Pinochle`] implements [`cards_core::Notation`]. Its [`Reader`] cuts a file
+//! into hands (each with the file's headers and what it inherits from the hands before it) and
+//! reads them; its [`Checker`] checks a hand alone on any thread (`check`) and against the hands
+//! before it in file order (`finish`: GameScores carried over, Hand numbers, Victor); its
+//! [`Writer`] writes records back (as read, EXPORT or IMPORT).
+//! [`cards_core::notation::read_checked`] does all of it on one thread. Stream a file from disk,
+//! print a field and serialize a hand to JSON (the `serde` feature):
 //!
 //! ```
 //! use std::io::BufReader;
-//! use ppn_pinochle::{Options, Reader, check};
+//! use cards_core::notation::read_checked;
+//! use ppn_pinochle::{Options, Pinochle};
 //!
 //! # let path = std::env::temp_dir().join(format!("ppn-pinochle-doc-{}.ppn", std::process::id()));
 //! # std::fs::write(&path, "% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n[Hand \"1\"]\n\n[Dealer \"E\"]\n[Hand \"2\"]\n")?;
-//! let options = Options::default();
-//! let mut reader = Reader::new(BufReader::new(std::fs::File::open(&path)?), options);
-//! while let Some(record) = reader.next() {
-//!     let mut record = record?;
-//!     check(&mut record, &options); // in file order: hands inherit from the hands before
+//! let file = BufReader::new(std::fs::File::open(&path)?);
+//! for record in read_checked::<Pinochle, _>(file, Options::default()) {
+//!     let record = record?;
 //!     let dealer = record.model.summary.as_ref().and_then(|s| s.dealer);
 //!     println!("hand {}: dealer {:?}", record.model.number + 1, dealer.map(|d| d.letters()));
 //!     assert!(!record.has_errors());
@@ -22,38 +26,40 @@
 //!         let json = serde_json::to_string(hand)?;
 //!         assert!(json.starts_with("{\"items\":[{\"name\":\"Dealer\""));
 //!     }
-//!     reader.recycle(record); // the next hand reuses its buffers
 //! }
 //! # std::fs::remove_file(&path)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The whole-text convenience [`check_str`] gives one [`HandReport`] per hand:
+//! A hand checked, and the file written back:
 //!
 //! ```
-//! use ppn_pinochle::{check_str, parse::parse, write::write, validate::Options};
+//! use cards_core::notation::read_checked;
+//! use ppn_pinochle::{Options, Pinochle, read_file, write::write};
 //!
 //! let text = "% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n[Auction \"E\"]\nPass 52 59 60\n- Pass 65 70\n- - Pass\n[Declarer \"W\"]\n";
-//! let reports = check_str(text, &Options::default());
-//! assert_eq!(reports[0].diagnostics[0].code(), "DECLARER_MISMATCH");
-//! assert_eq!(reports[0].summary.contract, Some(70));
+//! let records: Vec<_> = read_checked::<Pinochle, _>(text.as_bytes(), Options::default())
+//!     .collect::<std::io::Result<_>>()?;
+//! assert_eq!(records[0].diagnostics[0].code(), "DECLARER_MISMATCH");
+//! assert_eq!(records[0].model.summary.as_ref().and_then(|s| s.contract), Some(70));
 //! // Lossless: read -> write -> read gives an equal model.
-//! let model = parse(text).file;
-//! assert_eq!(parse(&write(&model)).file, model);
+//! let model = read_file(text);
+//! assert_eq!(read_file(&write(&model)), model);
+//! # Ok::<(), std::io::Error>(())
 //! ```
 //!
 //! # The shape every cardnote format crate shares
-//! - [`Reader`]`<R: BufRead>` yields `io::Result<`[`Record`]`>` (`Reader::new(input, Options)`,
+//! - [`Reader`]`<R: BufRead>` cuts ([`cards_core::notation::ReadRecords::read_raw`], a
+//!   [`RawHand`]) and yields `io::Result<`[`Record`]`>` (`Reader::new(input, Options)`,
 //!   [`Reader::from_str`]); a record is a [`HandRecord`] (the hand, the file's `%` headers, the
-//!   summary `check` finds), its diagnostics and its byte span. Memory is bounded by the largest
-//!   hand whatever the size of the file; [`Reader::recycle`] hands buffers back.
-//! - [`check`]`(&mut Record, &Options)` adds the digest's checks to a record. Hands inherit (`#`,
-//!   `##`, GameScores carry-over), so the records of one reader share the state that crosses hands:
-//!   check them once each, in file order.
-//! - [`write::Writer`]`<W: Write>` writes records as read (format-preserving), in the EXPORT form
+//!   summary the check finds), its diagnostics and its byte span. Memory is bounded by the
+//!   largest hand whatever the size of the file; [`Reader::recycle`] hands buffers back.
+//! - [`Checker`]: the digest's checks, a hand alone (`check`) and across hands (`finish`).
+//! - [`Writer`]`<W: Write>` writes records as read (format-preserving), in the EXPORT form
 //!   (canonical) or the IMPORT form.
 //! - [`Options`]`{ strict, must_head, min_bid }`: under `strict`, [`codes::LENIENCIES`] become errors.
 //! - [`codes`]: every stable code, and `ALL`.
+//! - [`read_file`]: a whole text into a [`PpnFile`], over the reader.
 //!
 //! # Features
 //! - `serde`: the model serializes as the JSON form `cardnote convert` writes (module `json`); pulls in
@@ -61,22 +67,15 @@
 //! - `generate`: `synth`, a generator of complete legal games (tests, benches); pulls in nothing.
 //!
 //! # Layout
-//! - [`model`]: the file, hands, tags, sections (typed tokens), typed tag values.
-//! - [`parse`]: the byte-level text reader [`parse::Reader`] and [`parse::typed_value`].
-//! - [`read`]: the streaming [`Reader`] over any `BufRead`; [`record`]: [`Record`] and [`HandRecord`].
-//! - [`validate`]: [`validate::Checker`], one hand at a time, in the digest's check order.
+//! - [`model`]: the file, hands, tags, sections (typed tokens), typed tag values;
+//!   [`typed_value`] reads one tag's value.
 //! - [`meld`]: the meld chart as data.
-//! - [`write`](mod@write): [`write::Writer`] (as read, EXPORT, IMPORT), [`write::write`],
+//! - [`write`](mod@write): [`Writer`] (as read, EXPORT, IMPORT), [`write::write`],
 //!   [`write::to_export`] (canonical) and [`write::to_import`].
 //! - [`codes`]: every diagnostic code.
-//! - [`synth`]: a deterministic generator of complete, legal games (corpus, tests, benchmarks).
-//!
-//! # API in short
-//! - [`check_str`]`(text, &Options)` -> one [`HandReport`] per hand (diagnostics + [`validate::Summary`]),
-//!   streaming; [`validate::check_parsed`] does the same over a [`parse::Parsed`].
-//! - [`parse::parse`] / [`parse::Reader`] -> model; [`write::write`] -> text (lossless);
-//!   [`write::to_export`] (canonical EXPORT: roster order) and [`write::to_import`].
-//! - [`Options`]: `must_head` (the "beat the trick" rule, on by default) and `min_bid` (50).
+//! - [`card_text`]: Pinochle's card spelling.
+//! - `synth` (feature `generate`): a deterministic generator of complete, legal games (corpus,
+//!   tests, benchmarks).
 //!
 //! # Decisions (where this crate reads an open point of the draft)
 //! - Hands are separated by blank lines (as in PBN); a blank line also ends a section.
@@ -122,37 +121,66 @@ pub mod codes;
 pub mod json;
 pub mod meld;
 pub mod model;
-pub mod parse;
-pub mod read;
-pub mod record;
-pub mod seat;
+mod parse;
+mod read;
+mod record;
+mod seat;
 #[cfg(feature = "generate")]
 pub mod synth;
-pub mod validate;
+mod validate;
 pub mod write;
 
 pub use model::PpnFile;
-pub use read::Reader;
+pub use parse::{MAX_LINE_CHARS, classify_token, parse_segment, typed_value};
+pub use read::{MAX_HAND_BYTES, RawHand, Reader};
 pub use record::{HandRecord, Record};
 pub use seat::PinochleSeat;
-pub use validate::{HandReport, Options, check};
+pub use validate::{Checker, Options, Summary, counter_points, legality_of, trick_winner};
+pub use write::Writer;
 
-/// Reads and checks a whole text, streaming: a convenience over [`Reader`] and [`check`] (each
-/// hand's buffers are given back to the reader before the next one is read). One report per hand
-/// (header diagnostics go to the first report; a file without hands gives one report). Gives the
-/// same reports as [`validate::check_parsed`] on [`parse::parse`].
-#[must_use]
-pub fn check_str(text: &str, opts: &Options) -> Vec<HandReport> {
-    let mut reader = Reader::from_str(text, *opts);
-    let mut reports = Vec::new();
-    // reading text in memory cannot fail
-    while let Some(Ok(mut record)) = reader.next() {
-        check(&mut record, opts);
-        let summary = record.model.summary.take().unwrap_or_default();
-        reports.push(HandReport { diagnostics: std::mem::take(&mut record.diagnostics), summary });
-        reader.recycle(record);
+/// Portable Pinochle Notation as a [`cards_core::Notation`]: the one way to read, check and
+/// write it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Pinochle;
+
+impl cards_core::Notation for Pinochle {
+    const NAME: &'static str = "ppn-pinochle";
+    type Model = HandRecord;
+    type Options = Options;
+    type Raw = RawHand;
+    type Reader<R: std::io::BufRead> = Reader<R>;
+    type Checker = Checker;
+    type Writer<W: std::io::Write> = Writer<W>;
+
+    fn reader<R: std::io::BufRead>(input: R, options: Options) -> Reader<R> {
+        Reader::new(input, options)
     }
-    reports
+
+    fn parse(raw: RawHand, options: &Options) -> Record {
+        read::parse(raw, options)
+    }
+
+    fn checker(options: &Options) -> Checker {
+        Checker::new(*options)
+    }
+
+    fn writer<W: std::io::Write>(out: W) -> Writer<W> {
+        Writer::new(out)
+    }
+}
+
+/// Reads a whole text into a [`PpnFile`] (its headers and hands), without checking it: a
+/// convenience over [`Reader`].
+///
+/// ```
+/// let file = ppn_pinochle::read_file("% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n");
+/// assert_eq!(file.hands.len(), 1);
+/// ```
+#[must_use]
+pub fn read_file(text: &str) -> PpnFile {
+    // reading text in memory cannot fail
+    let records: Vec<Record> = Reader::from_str(text, Options::default()).map_while(Result::ok).collect();
+    PpnFile::from_records(records)
 }
 
 /// The README's example, run as a doctest.

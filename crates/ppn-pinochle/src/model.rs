@@ -79,6 +79,13 @@ pub struct PpnFile {
 }
 
 impl PpnFile {
+    /// The file of a reader's records, in file order: the headers and the hands.
+    #[must_use]
+    pub fn from_records(records: Vec<crate::Record>) -> PpnFile {
+        let headers = records.first().map(|r| r.model.headers.as_ref().clone()).unwrap_or_default();
+        PpnFile { headers, hands: records.into_iter().filter_map(|r| r.model.hand).collect() }
+    }
+
     /// The format the headers declare, if any.
     #[must_use]
     pub fn format(&self) -> Option<FormatKind> {
@@ -332,7 +339,7 @@ pub struct MeldEntry {
     pub value: Option<i64>,
 }
 
-/// A typed tag value (see [`crate::parse::typed_value`]).
+/// A typed tag value (see [`crate::typed_value`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
     /// `?`.

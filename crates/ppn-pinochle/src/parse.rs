@@ -9,57 +9,24 @@ use cards_core::{Card, CardCounts, Diagnostic, DiagnosticSink, Span, Suit};
 use crate::PinochleSeat;
 use crate::codes as code;
 use crate::model::{
-    At, Comment, FormatKind, Hand, Header, HeaderLine, Item, MeldEntry, Outcome, PpnFile, Section,
-    SectionLine, Segment, SegmentLetter, SegmentPoint, Spanned, Tag, Token, Value, segment_allowed, tag_name,
+    At, Comment, FormatKind, Hand, Header, HeaderLine, Item, MeldEntry, Outcome, Section, SectionLine,
+    Segment, SegmentLetter, SegmentPoint, Spanned, Tag, Token, Value, segment_allowed, tag_name,
 };
 
 /// The longest header or tag, in characters.
 pub const MAX_LINE_CHARS: usize = 255;
 
-/// Everything read from a file: the model and the syntax diagnostics.
-#[derive(Debug, Clone, Default)]
-pub struct Parsed {
-    /// The model.
-    pub file: PpnFile,
-    /// Diagnostics about the headers.
-    pub header_diagnostics: Vec<Diagnostic>,
-    /// Syntax diagnostics of each hand (same length as `file.hands`).
-    pub hand_diagnostics: Vec<Vec<Diagnostic>>,
-}
-
-/// Reads a whole file.
-///
-/// ```
-/// let parsed = ppn_pinochle::parse::parse("% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n");
-/// assert_eq!(parsed.file.hands.len(), 1);
-/// assert!(parsed.hand_diagnostics[0].is_empty());
-/// ```
-#[must_use]
-pub fn parse(src: &str) -> Parsed {
-    let mut reader = Reader::new(src);
-    let mut hands = Vec::new();
-    let mut hand_diagnostics = Vec::new();
-    for (hand, diags) in reader.by_ref() {
-        hands.push(hand);
-        hand_diagnostics.push(diags);
-    }
-    Parsed {
-        file: PpnFile { headers: reader.headers, hands },
-        header_diagnostics: reader.header_diagnostics,
-        hand_diagnostics,
-    }
-}
-
-/// A streaming reader: headers on construction, then hands one at a time.
+/// The byte-level reader of text (the [`crate::Reader`]'s, over each group of lines it cuts):
+/// headers on construction, then hands one at a time.
 #[derive(Debug)]
-pub struct Reader<'a> {
+pub(crate) struct Reader<'a> {
     src: &'a str,
     bytes: &'a [u8],
     pos: usize,
     /// The `%` header lines read so far.
-    pub headers: Vec<HeaderLine>,
+    pub(crate) headers: Vec<HeaderLine>,
     /// Diagnostics about them.
-    pub header_diagnostics: Vec<Diagnostic>,
+    pub(crate) header_diagnostics: Vec<Diagnostic>,
     spare: Spare,
 }
 
@@ -149,8 +116,8 @@ fn is_space(b: u8) -> bool {
 
 impl<'a> Reader<'a> {
     /// Starts reading `src` and reads its headers.
-    #[must_use]
-    pub fn new(src: &'a str) -> Reader<'a> {
+    #[cfg(test)]
+    pub(crate) fn new(src: &'a str) -> Reader<'a> {
         Reader::over(src, true, Spare::default())
     }
 
@@ -174,12 +141,6 @@ impl<'a> Reader<'a> {
     /// The buffers kept for reuse (for the next reader over the next part of a file).
     pub(crate) fn into_spare(self) -> Spare {
         self.spare
-    }
-
-    /// Gives back a hand this reader returned (once it has been used), so that the next hands reuse
-    /// its buffers instead of allocating new ones.
-    pub fn recycle(&mut self, hand: Hand) {
-        self.spare.recycle(hand);
     }
 
     fn skip_spaces(&mut self) {
@@ -1016,6 +977,20 @@ mod tests {
         assert!(parse_segment("Q-R").is_none());
         assert!(parse_segment("P.1.2.3-R").is_none());
         assert!(parse_segment("PR").is_none());
+    }
+
+    struct Parsed {
+        file: crate::PpnFile,
+        hand_diagnostics: Vec<Vec<Diagnostic>>,
+    }
+
+    fn parse(src: &str) -> Parsed {
+        let mut reader = Reader::new(src);
+        let (hands, hand_diagnostics): (Vec<Hand>, Vec<Vec<Diagnostic>>) = reader.by_ref().unzip();
+        Parsed {
+            file: crate::PpnFile { headers: std::mem::take(&mut reader.headers), hands },
+            hand_diagnostics,
+        }
     }
 
     #[test]

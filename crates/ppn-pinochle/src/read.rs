@@ -1,19 +1,22 @@
-//! Streaming over any [`BufRead`]: [`Reader`] yields one [`Record`] per hand, reading one group of
-//! lines (a hand and the blank line after it) at a time, so memory is bounded by the largest hand
-//! whatever the size of the file. Spans count bytes of the whole decoded input.
+//! The one way in: [`Reader`] cuts a file into hands over any [`BufRead`], one group of lines (a
+//! hand and the blank line after it) at a time, so memory is bounded by the largest hand whatever
+//! the size of the file. A hand's boundaries depend on its comments (a `{...}` may run over blank
+//! lines) and what it inherits (`#`, `##`) on the hands before it, so the cut step reads each
+//! hand's lines and resolves its inheritance; each cut hand ([`RawHand`]) is then checked on any
+//! thread. Spans count bytes of the whole decoded input.
 //!
 //! ```
-//! use ppn_pinochle::{Options, Reader, check};
+//! use ppn_pinochle::{Options, Pinochle};
 //!
 //! let text = "% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n[Hand \"1\"]\n\n[Dealer \"E\"]\n[Hand \"2\"]\n";
 //! let mut dealers = Vec::new();
-//! for record in Reader::new(std::io::Cursor::new(text), Options::default()) {
-//!     let mut record = record.unwrap();
-//!     check(&mut record, &Options::default());
+//! for record in cards_core::notation::read_checked::<Pinochle, _>(text.as_bytes(), Options::default()) {
+//!     let record = record?;
 //!     assert!(!record.has_errors(), "{:?}", record.diagnostics);
 //!     dealers.push(record.model.summary.and_then(|s| s.dealer).map(|d| d.letters()));
 //! }
 //! assert_eq!(dealers, [Some("N"), Some("E")]);
+//! # Ok::<(), std::io::Error>(())
 //! ```
 
 use std::collections::VecDeque;
@@ -21,24 +24,25 @@ use std::io::{self, BufRead};
 use std::sync::Arc;
 
 use cards_core::lines::LineReader;
+use cards_core::notation::{ReadRecords, next_parsed};
 use cards_core::{Diagnostic, Span};
 
-use crate::Options;
 use crate::codes as code;
 use crate::model::{Hand, HeaderLine, Item};
 use crate::parse::{self, Spare};
-use crate::record::{Checking, HandRecord, Record};
+use crate::record::{HandRecord, Record};
+use crate::validate::{Inheritance, Inherited};
+use crate::{Options, Pinochle};
 
 /// A comment may run over blank lines (its `}` ends it); past this many bytes of one hand the
 /// reader stops looking for the `}` and reports the comment unclosed.
 pub const MAX_HAND_BYTES: usize = 1 << 20;
 
-/// The streaming reader of hands over any [`BufRead`] (a file, standard input, a slice).
+/// The streaming reader of hands over any [`BufRead`] (a file, standard input, a slice): it cuts
+/// hands ([`ReadRecords::read_raw`]) and, as an iterator, reads them.
 ///
 /// The `%` headers at the start of the file travel with every record (shared, never copied per
-/// record). Hands inherit from the hands before them (`#`, `##`, GameScores carry-over), so the
-/// records of one reader share one checking state: check them with [`crate::check`] in file
-/// order. A line that is not UTF-8 is read as ISO-8859-1; a byte-order mark at the start is
+/// record). A line that is not UTF-8 is read as ISO-8859-1; a byte-order mark at the start is
 /// skipped. A file with no hand yields one record without a hand, which carries the header
 /// diagnostics.
 #[derive(Debug)]
@@ -52,13 +56,59 @@ pub struct Reader<R> {
     in_hands: bool,
     queue: VecDeque<(Hand, Vec<Diagnostic>)>,
     spare: Spare,
-    checking: Checking,
+    inheritance: Inheritance,
+    /// Text read and not yet given to a hand, and where it starts.
+    text: String,
+    text_offset: usize,
     read: usize,
     finished: bool,
 }
 
+/// One hand cut from the input: its text (with the text before it since the hand before: the
+/// headers for the first), where that text starts, the hand's lines as read, and what it
+/// inherits from the hands before it.
+#[derive(Debug, Clone)]
+pub struct RawHand {
+    text: String,
+    offset: usize,
+    number: usize,
+    hand: Option<Hand>,
+    diagnostics: Vec<Diagnostic>,
+    header_len: usize,
+    headers: Arc<Vec<HeaderLine>>,
+    inherited: Inherited,
+}
+
+impl RawHand {
+    /// The hand's text, with the text before it since the hand before (the headers, for the
+    /// first): a file's hands' texts make the file up to the end of its last hand (a second hand
+    /// read from the same group of lines has none).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Where [`RawHand::text`] starts in the whole decoded input.
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// 0-based number of the hand in its file.
+    #[must_use]
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// Whether a hand was cut (`false` only for the one record a file without hands yields).
+    #[must_use]
+    pub fn is_record(&self) -> bool {
+        self.hand.is_some()
+    }
+}
+
 impl<R: BufRead> Reader<R> {
-    /// A reader over `input`.
+    /// A reader over `input`, from its first byte.
     #[must_use]
     pub fn new(input: R, options: Options) -> Reader<R> {
         Reader {
@@ -71,34 +121,11 @@ impl<R: BufRead> Reader<R> {
             in_hands: false,
             queue: VecDeque::new(),
             spare: Spare::default(),
-            checking: Checking::default(),
+            inheritance: Inheritance::default(),
+            text: String::new(),
+            text_offset: 0,
             read: 0,
             finished: false,
-        }
-    }
-
-    /// A reader over a later part of a file that starts at a line start between hands, where
-    /// `position` (from [`Reader::position`] of the reader over the part before) left off: its
-    /// records are numbered, and checked with the cross-hand state, as in one reader over the
-    /// whole file (check the parts in file order); spans count from the start of `input`.
-    #[must_use]
-    pub fn resume(input: R, options: Options, position: Position) -> Reader<R> {
-        let mut reader = Reader::new(input, options);
-        reader.headers = position.headers;
-        reader.in_hands = position.in_hands;
-        reader.read = position.records;
-        reader.checking = position.checking;
-        reader
-    }
-
-    /// Where this reader stands (after its last record): what [`Reader::resume`] needs.
-    #[must_use]
-    pub fn position(&self) -> Position {
-        Position {
-            headers: Arc::clone(&self.headers),
-            in_hands: self.in_hands,
-            records: self.read,
-            checking: self.checking.clone(),
         }
     }
 
@@ -178,30 +205,35 @@ impl<R: BufRead> Reader<R> {
                 for d in diagnostics.iter_mut() {
                     d.set_span(d.span().shift(base));
                 }
-                self.options.apply(diagnostics);
             }
+            self.text.push_str(&self.chunk);
             self.in_hands |= !hands.is_empty();
             self.queue.extend(hands);
             return Ok(true);
         }
     }
 
-    fn record(&mut self, hand: Option<Hand>, syntax: Vec<Diagnostic>) -> Record {
+    fn raw(&mut self, hand: Option<Hand>, syntax: Vec<Diagnostic>) -> RawHand {
         let mut diagnostics =
             if self.read == 0 { std::mem::take(&mut self.header_diagnostics) } else { Vec::new() };
         let header_len = diagnostics.len();
         diagnostics.extend(syntax);
-        let span = hand.as_ref().map_or(Span::at(0), |h| h.at.0);
-        let model = HandRecord {
+        let inherited = hand.as_ref().map(|h| self.inheritance.take_in(h)).unwrap_or_default();
+        let text = std::mem::take(&mut self.text);
+        let offset = self.text_offset;
+        self.text_offset += text.len();
+        let raw = RawHand {
+            text,
+            offset,
             number: self.read,
             hand,
-            headers: Arc::clone(&self.headers),
-            summary: None,
+            diagnostics,
             header_len,
-            checking: self.checking.clone(),
+            headers: Arc::clone(&self.headers),
+            inherited,
         };
         self.read += 1;
-        Record { model, diagnostics, span }
+        raw
     }
 }
 
@@ -213,31 +245,11 @@ impl<'a> Reader<&'a [u8]> {
     }
 }
 
-/// Where a [`Reader`] stands in a file (for [`Reader::resume`]): the headers, whether hands have
-/// begun, the number of records read, and the checking state the records share.
-#[derive(Debug, Clone, Default)]
-pub struct Position {
-    headers: Arc<Vec<HeaderLine>>,
-    in_hands: bool,
-    records: usize,
-    checking: Checking,
-}
-
-impl Position {
-    /// Records read.
-    #[must_use]
-    pub fn records(&self) -> usize {
-        self.records
-    }
-}
-
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = io::Result<Record>;
-
-    fn next(&mut self) -> Option<io::Result<Record>> {
+impl<R: BufRead> ReadRecords<Pinochle> for Reader<R> {
+    fn read_raw(&mut self) -> Option<io::Result<RawHand>> {
         loop {
             if let Some((hand, syntax)) = self.queue.pop_front() {
-                return Some(Ok(self.record(Some(hand), syntax)));
+                return Some(Ok(self.raw(Some(hand), syntax)));
             }
             match self.fill() {
                 Ok(true) => {}
@@ -247,10 +259,29 @@ impl<R: BufRead> Iterator for Reader<R> {
         }
         if self.read == 0 && !self.finished {
             self.finished = true;
-            return Some(Ok(self.record(None, Vec::new())));
+            return Some(Ok(self.raw(None, Vec::new())));
         }
         None
     }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        let options = self.options;
+        next_parsed::<Pinochle, _>(self, &options)
+    }
+}
+
+/// Makes a cut hand a record (the reader's strict severities applied to its syntax). Pure, any
+/// thread.
+pub(crate) fn parse(raw: RawHand, options: &Options) -> Record {
+    let RawHand { hand, mut diagnostics, header_len, headers, inherited, number, .. } = raw;
+    options.apply(diagnostics.get_mut(header_len..).unwrap_or_default());
+    let span = hand.as_ref().map_or(Span::at(0), |h| h.at.0);
+    let model = HandRecord { number, hand, headers, summary: None, header_len, inherited, across: None };
+    Record { model, diagnostics, span }
 }
 
 /// Moves every position in `hand` `by` bytes further (a hand read from a later part of a file).
@@ -292,21 +323,34 @@ mod tests {
 
     #[test]
     fn streams_the_hands_of_the_whole_text_reader() {
-        let whole = parse::parse(FILE);
+        let mut reader = parse::Reader::new(FILE);
+        let (hands, hand_diagnostics): (Vec<Hand>, Vec<Vec<Diagnostic>>) = reader.by_ref().unzip();
+        let whole = crate::PpnFile { headers: std::mem::take(&mut reader.headers), hands };
         let records: Vec<Record> =
             Reader::new(io::BufReader::with_capacity(3, FILE.as_bytes()), Options::default())
                 .collect::<io::Result<_>>()
                 .unwrap_or_default();
-        assert_eq!(records.len(), whole.file.hands.len());
-        for (i, (record, hand)) in records.iter().zip(&whole.file.hands).enumerate() {
+        assert_eq!(records.len(), whole.hands.len());
+        for (i, (record, hand)) in records.iter().zip(&whole.hands).enumerate() {
             let read = record.model.hand.as_ref();
             assert_eq!(read, Some(hand));
             assert_eq!(read.map(spans), Some(spans(hand)));
-            let mut expected = if i == 0 { whole.header_diagnostics.clone() } else { Vec::new() };
-            expected.extend(whole.hand_diagnostics[i].iter().cloned());
+            let mut expected = if i == 0 { reader.header_diagnostics.clone() } else { Vec::new() };
+            expected.extend(hand_diagnostics[i].iter().cloned());
             assert_eq!(record.diagnostics, expected);
         }
-        assert_eq!(records[0].model.headers.as_slice(), whole.file.headers.as_slice());
+        assert_eq!(records[0].model.headers.as_slice(), whole.headers.as_slice());
+    }
+
+    #[test]
+    fn raw_texts_make_the_file() {
+        let mut reader = Reader::new(io::BufReader::with_capacity(5, FILE.as_bytes()), Options::default());
+        let raws: Vec<RawHand> =
+            std::iter::from_fn(|| reader.read_raw()).collect::<io::Result<_>>().unwrap_or_default();
+        assert_eq!(raws.len(), 2);
+        assert_eq!(raws.iter().map(RawHand::text).collect::<String>(), FILE);
+        assert_eq!(raws[1].offset(), raws[0].text().len());
+        assert!(raws[1].text().trim_start().starts_with("[Dealer \"#\"]"));
     }
 
     #[test]

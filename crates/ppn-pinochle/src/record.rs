@@ -1,11 +1,9 @@
-//! One hand as the streaming [`Reader`](crate::Reader) yields it.
+//! One hand as the [`Reader`](crate::Reader) yields it.
 
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-
-use cards_core::Diagnostic;
+use std::sync::Arc;
 
 use crate::model::{Hand, HeaderLine};
-use crate::validate::{Checker, Summary};
+use crate::validate::{AcrossHand, Inherited, Summary};
 
 /// The model of one record: a hand, the file's headers, and what checking found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,38 +14,15 @@ pub struct HandRecord {
     pub hand: Option<Hand>,
     /// The `%` header lines of the file (shared between records).
     pub headers: Arc<Vec<HeaderLine>>,
-    /// What the hand says, set by [`check`](crate::check).
+    /// What the hand says, set by [`Checker::check`](crate::Checker).
     pub summary: Option<Summary>,
     /// How many leading diagnostics are the headers' syntax (the first record's).
     pub(crate) header_len: usize,
-    pub(crate) checking: Checking,
+    /// The hand's tags after inheritance (`#`, `##`), resolved by the reader.
+    pub(crate) inherited: Inherited,
+    /// What the checks across hands need of the hand, set by the check.
+    pub(crate) across: Option<AcrossHand>,
 }
-
-/// The checking state the records of one reader share (inherited tags, GameScores, Hand numbers).
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Checking(Arc<Mutex<Option<CheckState>>>);
-
-#[derive(Debug)]
-pub(crate) struct CheckState {
-    pub(crate) checker: Checker,
-    /// The header checks, for the first record.
-    pub(crate) header: Vec<Diagnostic>,
-}
-
-impl Checking {
-    pub(crate) fn lock(&self) -> MutexGuard<'_, Option<CheckState>> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-/// Records of the same reader compare equal in their checking state.
-impl PartialEq for Checking {
-    fn eq(&self, other: &Checking) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Eq for Checking {}
 
 /// One hand: its [`HandRecord`], its diagnostics and its byte span.
 pub type Record = cards_core::Record<HandRecord>;

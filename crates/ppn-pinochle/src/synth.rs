@@ -5,9 +5,12 @@
 //!
 //! ```
 //! let text = ppn_pinochle::synth::game(7, 3);
-//! let reports = ppn_pinochle::check_str(&text, &ppn_pinochle::Options::default());
-//! assert_eq!(reports.len(), 3);
-//! assert!(reports.iter().all(|r| r.diagnostics.iter().all(|d| !d.is_error())));
+//! let options = ppn_pinochle::Options::default();
+//! let records: Vec<_> = cards_core::notation::read_checked::<ppn_pinochle::Pinochle, _>(text.as_bytes(), options)
+//!     .collect::<std::io::Result<_>>()?;
+//! assert_eq!(records.len(), 3);
+//! assert!(records.iter().all(|r| !r.has_errors()));
+//! # Ok::<(), std::io::Error>(())
 //! ```
 
 use core::fmt::Write as _;

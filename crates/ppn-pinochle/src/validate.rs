@@ -1,11 +1,11 @@
 //! Checking: headers, inheritance (`#`, `##`), the EXPORT roster, typed values, and the DD4 game
 //! rules of the digest in its check order, then the across-hand lints.
 //!
-//! [`Checker`] keeps the state that crosses hands (inherited tags, GameScores, Hand numbers), so a
-//! file can be checked one hand at a time as [`crate::parse::Reader`] streams them. To check a
-//! file's hands on several threads, a sequential pass takes in what each hand passes on
-//! ([`Checker::inherit`]), the hands are checked apart from clones of the checker
-//! ([`check_alone`]), and the checks across hands ([`AcrossHands`]) run on them in file order.
+//! What a hand inherits (`#`, `##`) is resolved by the reader as it cuts the file
+//! ([`Inheritance`]), so [`Checker::check`](cards_core::notation::Checker::check) checks a hand
+//! alone, on any thread; the checks across hands (GameScores carried over, Hand numbers, Victor)
+//! run in [`Checker::finish`](cards_core::notation::Checker::finish), in file order, with the
+//! running totals the [`Checker`] keeps.
 
 use std::borrow::Cow;
 
@@ -15,8 +15,9 @@ use cards_core::{Card, CardCounts, CardSet, Deck, Diagnostic, DiagnosticSink, Ra
 use crate::PinochleSeat;
 use crate::codes as code;
 use crate::meld::{self, Chart, STANDARD};
+use crate::model::Item;
 use crate::model::{FormatKind, Hand, Header, HeaderLine, MeldEntry, Outcome, Tag, Token, Value};
-use crate::parse::{Parsed, typed_value};
+use crate::parse::typed_value;
 
 /// Check options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,36 +95,11 @@ pub struct Summary {
     pub result: Option<Outcome>,
 }
 
-/// The check result of one hand.
+/// The check result of one hand, before the checks across hands.
 #[derive(Debug, Clone, Default)]
-pub struct HandReport {
-    /// Diagnostics, in check order.
-    pub diagnostics: Vec<Diagnostic>,
-    /// What the hand says.
-    pub summary: Summary,
-}
-
-/// Checks a parsed file: one report per hand, syntax diagnostics first. Header diagnostics go to
-/// the first hand (or to a single empty report when the file has no hand).
-#[must_use]
-pub fn check_parsed(parsed: &Parsed, opts: &Options) -> Vec<HandReport> {
-    let (mut checker, mut header_diags) = Checker::new(&parsed.file.headers, *opts);
-    let mut head = parsed.header_diagnostics.clone();
-    head.append(&mut header_diags);
-    let mut reports = Vec::with_capacity(parsed.file.hands.len());
-    for (i, hand) in parsed.file.hands.iter().enumerate() {
-        let syntax = parsed.hand_diagnostics.get(i).cloned().unwrap_or_default();
-        let mut report = checker.check_hand(hand, syntax);
-        if i == 0 {
-            head.append(&mut report.diagnostics);
-            report.diagnostics = std::mem::take(&mut head);
-        }
-        reports.push(report);
-    }
-    if reports.is_empty() {
-        reports.push(HandReport { diagnostics: head, summary: Summary::default() });
-    }
-    reports
+struct HandReport {
+    diagnostics: Vec<Diagnostic>,
+    summary: Summary,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -133,16 +109,245 @@ struct Previous {
     number: Option<i64>,
 }
 
-/// Cross-hand checking state. A clone carries the state on: a file's hands can be checked on
-/// several threads from clones taken along the file ([`Checker::inherit`], [`check_alone`]).
-#[derive(Debug, Clone)]
-pub struct Checker {
+/// The checks of one hand alone, with the file's options and format.
+#[derive(Debug, Clone, Copy)]
+struct HandRules {
     opts: Options,
     format: Option<FormatKind>,
+}
+
+/// The checks of a file's hands: [`Checker::check`](cards_core::notation::Checker::check) checks
+/// a hand alone (the first one also the file's headers), on any thread, and sets its
+/// [`Summary`]; [`Checker::finish`](cards_core::notation::Checker::finish) checks it against the
+/// hands before it (GameScores carried over, Hand numbers, Victor), in file order, with the
+/// running totals this checker keeps.
+///
+/// ```
+/// use cards_core::notation::{Checker as _, Notation, ReadRecords};
+/// use ppn_pinochle::{Options, Pinochle};
+///
+/// let text = "% PPN 1.0\n% IMPORT\n\n[Hand \"1\"]\n[GameScores \"0:0\"]\n\n[Hand \"3\"]\n";
+/// let mut reader = Pinochle::reader(text.as_bytes(), Options::default());
+/// let mut checker = Pinochle::checker(&Options::default());
+/// let mut codes = Vec::new();
+/// while let Some(raw) = reader.read_raw() {
+///     let mut record = Pinochle::parse(raw?, &Options::default()); // any thread
+///     checker.check(&mut record); // any thread
+///     checker.finish(&mut record, false); // in file order
+///     codes.extend(record.diagnostics.iter().map(|d| d.code()));
+/// }
+/// assert_eq!(codes, ["HAND_NUMBER"]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Checker {
+    options: Options,
+    across: AcrossHands,
+}
+
+impl Checker {
+    /// A checker for one file, with no hand taken in yet.
+    #[must_use]
+    pub fn new(options: Options) -> Checker {
+        Checker { options, across: AcrossHands::default() }
+    }
+}
+
+impl cards_core::notation::Checker<crate::HandRecord> for Checker {
+    fn check(&self, record: &mut crate::Record) {
+        let model = &mut record.model;
+        let mut diagnostics = std::mem::take(&mut record.diagnostics);
+        let syntax = diagnostics.split_off(model.header_len.min(diagnostics.len()));
+        if model.number == 0 {
+            diagnostics.extend(header_checks(&model.headers, self.options));
+        }
+        let format = model.headers.iter().find_map(|h| match h.header {
+            Header::Format(kind) => Some(kind),
+            _ => None,
+        });
+        let rules = HandRules { opts: self.options, format };
+        match &model.hand {
+            Some(hand) => {
+                let (report, across) = rules.check_hand(hand, &model.inherited, syntax);
+                diagnostics.extend(report.diagnostics);
+                model.summary = Some(report.summary);
+                model.across = across;
+            }
+            None => {
+                diagnostics.extend(syntax);
+                model.summary = Some(Summary::default());
+            }
+        }
+        record.diagnostics = diagnostics;
+    }
+
+    fn finish(&mut self, record: &mut crate::Record, _last: bool) {
+        if let Some(across) = &record.model.across {
+            self.across.check(across, &self.options, &mut record.diagnostics);
+        }
+    }
+}
+
+/// What a hand inherits from the hands before it: the values `#` and `##` stand for, and the
+/// values made sticky by `##`, resolved by the reader as it cuts the file (in file order), so a
+/// hand can be checked alone.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Inheritance {
     last: LastValues,
     /// Values made sticky by `##`: name, value, and where the value's text is in the file.
     sticky: Vec<(String, String, Span)>,
-    across: AcrossHands,
+}
+
+/// One tag of a hand after inheritance (see [`Inherited`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Resolved {
+    /// The hand's tag at `item` (its value after `##` when `sticky`).
+    Own { item: usize, sticky: bool },
+    /// The hand's tag at `item`, whose `#` or `##` takes an earlier value.
+    Inherited { item: usize, value: String, span: Span },
+    /// A sticky value the hand does not give.
+    Sticky { name: String, value: String, span: Span },
+}
+
+/// A hand's tags after inheritance, in order, with what resolving them found (a duplicate, `#`
+/// with nothing to inherit).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Inherited {
+    tags: Vec<Resolved>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Inheritance {
+    /// Section 1, inheritance and duplicates: the hand's tags after `#` and `##` (a duplicate, or
+    /// `#` with nothing to inherit, is reported and left out), then what the hand passes on.
+    pub(crate) fn take_in(&mut self, hand: &Hand) -> Inherited {
+        let mut out = Inherited::default();
+        let mut names: Vec<&str> = Vec::with_capacity(24);
+        let mut passed_on: Vec<(Option<usize>, &str, Cow<'_, str>, Span)> = Vec::with_capacity(24);
+        let mut seen = [false; KNOWN_TAGS];
+        for (item, tag) in hand.items.iter().enumerate().filter_map(|(i, it)| match it {
+            Item::Tag(tag) => Some((i, tag)),
+            Item::Comment(_) => None,
+        }) {
+            if tag.segment.is_some() {
+                continue;
+            }
+            let repeatable = matches!(&*tag.name, "Chat" | "Note");
+            let id = tag_id(&tag.name);
+            let seen_before = match id {
+                Some(i) => seen.get(i).copied().unwrap_or(false),
+                None => names.contains(&&*tag.name),
+            };
+            if !repeatable && seen_before {
+                out.diagnostics.push(Diagnostic::error(
+                    code::DUPLICATE_TAG,
+                    format!("tag `{}` appears twice in this hand", tag.name),
+                    tag.name_at.0,
+                ));
+                continue;
+            }
+            let raw = tag.value.as_str();
+            let (resolved, value, span) = if raw == "#" || raw == "##" {
+                match self.last.get(&tag.name) {
+                    Some((v, at)) => {
+                        (Resolved::Inherited { item, value: v.to_owned(), span: at }, v.to_owned(), at)
+                    }
+                    None => {
+                        out.diagnostics.push(Diagnostic::error(
+                            code::INHERIT_NOTHING,
+                            format!("`{raw}` but no earlier hand has a `{}` tag", tag.name),
+                            tag.value_at.0,
+                        ));
+                        continue;
+                    }
+                }
+            } else if let Some(rest) = raw.strip_prefix("##") {
+                let span = Span::new(tag.value_at.0.start + 2, tag.value_at.0.end);
+                (Resolved::Own { item, sticky: true }, rest.to_owned(), span)
+            } else {
+                (Resolved::Own { item, sticky: false }, String::new(), tag.value_at.0)
+            };
+            if raw.starts_with("##") {
+                store(&mut self.sticky, &tag.name, &value, span);
+            } else if raw != "#" {
+                self.sticky.retain(|(n, _, _)| *n != *tag.name);
+            }
+            if let Some(slot) = id.and_then(|i| seen.get_mut(i)) {
+                *slot = true;
+            }
+            names.push(&tag.name);
+            let value: Cow<'_, str> = if matches!(resolved, Resolved::Own { sticky: false, .. }) {
+                Cow::Borrowed(raw)
+            } else {
+                Cow::Owned(value)
+            };
+            passed_on.push((id, &tag.name, value, span));
+            out.tags.push(resolved);
+        }
+        // the hand's values pass on to the hands after it (not to its own `#`)
+        for (id, name, value, span) in passed_on {
+            self.last.set(id, name, &value, span);
+        }
+        for (name, value, span) in &self.sticky {
+            if !names.contains(&name.as_str()) {
+                out.tags.push(Resolved::Sticky { name: name.clone(), value: value.clone(), span: *span });
+            }
+        }
+        out
+    }
+}
+
+/// The checks of a file's headers (the first record's).
+fn header_checks(headers: &[HeaderLine], opts: Options) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let first_span = headers.first().map_or(Span::at(0), |h| h.at.0);
+    match headers.first().map(|h| &h.header) {
+        Some(Header::Notation(version)) => {
+            if version != "1.0" {
+                diags.push(Diagnostic::warning(
+                    code::HEADER_SYNTAX,
+                    format!("notation version `{version}`; this reader knows PPN 1.0"),
+                    first_span,
+                ));
+            }
+        }
+        _ => diags.push(
+            Diagnostic::error(
+                code::MISSING_NOTATION_HEADER,
+                "the file does not start with `% PPN 1.0`",
+                first_span,
+            )
+            .with_help("the first line of a PPN file is `% PPN 1.0`"),
+        ),
+    }
+    let format = headers.iter().find_map(|h| match h.header {
+        Header::Format(kind) => Some(kind),
+        _ => None,
+    });
+    if format.is_none() {
+        diags.push(
+            Diagnostic::error(code::MISSING_FORMAT_HEADER, "no `% EXPORT` or `% IMPORT` header", first_span)
+                .with_help("add `% EXPORT` or `% IMPORT` after `% PPN 1.0`"),
+        );
+    }
+    for h in headers {
+        if let Header::Other(text) = &h.header {
+            diags.push(Diagnostic::warning(
+                code::HEADER_SYNTAX,
+                format!("unknown header `% {text}`"),
+                h.at.0,
+            ));
+        }
+    }
+    if format == Some(FormatKind::Export) && !headers.iter().any(|h| h.header == Header::Blank) {
+        diags.push(Diagnostic::warning(
+            code::HEADER_BLANK_LINE,
+            "EXPORT headers lack the blank escaped header line `%`",
+            headers.last().map_or(Span::at(0), |h| h.at.0),
+        ));
+    }
+    opts.apply(&mut diags);
+    diags
 }
 
 fn seat_index(seat: PinochleSeat) -> Option<usize> {
@@ -225,8 +430,6 @@ struct Eff<'h> {
     /// the earlier tag it came from, so offsets inside the value stay inside its text.
     span: Span,
     tag: Option<&'h Tag>,
-    /// The name's slot ([`tag_id`]).
-    id: Option<usize>,
 }
 
 /// Number of tag names with a fixed slot (the draft's tags).
@@ -401,180 +604,46 @@ struct Typed {
     chart: Option<&'static Chart>,
 }
 
-impl Checker {
-    /// A checker for a file with these headers; returns the header diagnostics too.
-    #[must_use]
-    pub fn new(headers: &[HeaderLine], opts: Options) -> (Checker, Vec<Diagnostic>) {
-        let mut diags = Vec::new();
-        let first_span = headers.first().map_or(Span::at(0), |h| h.at.0);
-        match headers.first().map(|h| &h.header) {
-            Some(Header::Notation(version)) => {
-                if version != "1.0" {
-                    diags.push(Diagnostic::warning(
-                        code::HEADER_SYNTAX,
-                        format!("notation version `{version}`; this reader knows PPN 1.0"),
-                        first_span,
-                    ));
-                }
-            }
-            _ => diags.push(
-                Diagnostic::error(
-                    code::MISSING_NOTATION_HEADER,
-                    "the file does not start with `% PPN 1.0`",
-                    first_span,
-                )
-                .with_help("the first line of a PPN file is `% PPN 1.0`"),
-            ),
-        }
-        let format = headers.iter().find_map(|h| match h.header {
-            Header::Format(kind) => Some(kind),
-            _ => None,
-        });
-        if format.is_none() {
-            diags.push(
-                Diagnostic::error(
-                    code::MISSING_FORMAT_HEADER,
-                    "no `% EXPORT` or `% IMPORT` header",
-                    first_span,
-                )
-                .with_help("add `% EXPORT` or `% IMPORT` after `% PPN 1.0`"),
-            );
-        }
-        for h in headers {
-            if let Header::Other(text) = &h.header {
-                diags.push(Diagnostic::warning(
-                    code::HEADER_SYNTAX,
-                    format!("unknown header `% {text}`"),
-                    h.at.0,
-                ));
-            }
-        }
-        if format == Some(FormatKind::Export) && !headers.iter().any(|h| h.header == Header::Blank) {
-            diags.push(Diagnostic::warning(
-                code::HEADER_BLANK_LINE,
-                "EXPORT headers lack the blank escaped header line `%`",
-                headers.last().map_or(Span::at(0), |h| h.at.0),
-            ));
-        }
-        opts.apply(&mut diags);
-        (
-            Checker {
-                opts,
-                format,
-                last: LastValues::default(),
-                sticky: Vec::new(),
-                across: AcrossHands::default(),
-            },
-            diags,
-        )
-    }
-
-    /// Checks one hand; `syntax` holds the reader's diagnostics for it (they come first).
-    pub fn check_hand(&mut self, hand: &Hand, syntax: Vec<Diagnostic>) -> HandReport {
-        let (mut report, across) = self.check_hand_alone(hand, syntax);
-        if let Some(across) = across {
-            self.across.check(&across, &self.opts, &mut report.diagnostics);
-        }
-        report
-    }
-
-    /// Takes in a hand's tags as [`Checker::check_hand`] does (the values `#` and `##` pass on to
-    /// the hands after it) without checking the hand: a sequential pass, cheap, after which a
-    /// clone of the checker checks the next hand as the file's checker would.
-    pub fn inherit(&mut self, hand: &Hand) {
-        let mut ignored = Vec::new();
-        let (eff, _) = self.own_tags(hand, &mut ignored);
-        for e in &eff {
-            if e.tag.is_some() {
-                self.last.set(e.id, e.name, &e.value, e.span);
-            }
-        }
-    }
-
-    /// Section 1, inheritance and duplicates: the hand's own tags after `#` and `##` (a duplicate,
-    /// or `#` with nothing to inherit, is reported and left out), the draft tags' slots, and the
-    /// `##` values updated.
-    fn own_tags<'h>(&mut self, hand: &'h Hand, d: &mut Vec<Diagnostic>) -> (Vec<Eff<'h>>, [u8; KNOWN_TAGS]) {
-        let mut eff: Vec<Eff<'_>> = Vec::with_capacity(24);
+impl HandRules {
+    /// Checks one hand alone, its tags resolved (`inherited`); `syntax` holds the reader's
+    /// diagnostics for it (they come first). Gives the hand's report and what the checks across
+    /// hands need of it (`None` for a hand of another variant, which they skip).
+    fn check_hand(
+        &self,
+        hand: &Hand,
+        inherited: &Inherited,
+        syntax: Vec<Diagnostic>,
+    ) -> (HandReport, Option<AcrossHand>) {
+        let mut d = syntax;
+        d.extend(inherited.diagnostics.iter().cloned());
+        let hand_start = Span::at(hand.at.0.start);
+        let mut eff: Vec<Eff<'_>> = Vec::with_capacity(inherited.tags.len());
         let mut index = [u8::MAX; KNOWN_TAGS];
-        for tag in hand.tags() {
-            if tag.segment.is_some() {
-                continue;
-            }
-            let repeatable = matches!(&*tag.name, "Chat" | "Note");
-            let id = tag_id(&tag.name);
-            let seen_before = match id {
-                Some(i) => index.get(i).is_some_and(|&x| x != u8::MAX),
-                None => eff.iter().any(|e| e.name == tag.name),
-            };
-            if !repeatable && seen_before {
-                d.push(Diagnostic::error(
-                    code::DUPLICATE_TAG,
-                    format!("tag `{}` appears twice in this hand", tag.name),
-                    tag.name_at.0,
-                ));
-                continue;
-            }
-            let raw = tag.value.as_str();
-            let (value, span): (Cow<'_, str>, Span) = if raw == "#" || raw == "##" {
-                match self.last.get(&tag.name) {
-                    Some((v, at)) => (Cow::Owned(v.to_owned()), at),
-                    None => {
-                        d.push(Diagnostic::error(
-                            code::INHERIT_NOTHING,
-                            format!("`{raw}` but no earlier hand has a `{}` tag", tag.name),
-                            tag.value_at.0,
-                        ));
-                        continue;
+        for resolved in &inherited.tags {
+            let (name, value, span, tag): (&str, Cow<'_, str>, Span, Option<&Tag>) = match resolved {
+                Resolved::Own { item, sticky } => {
+                    let Some(Item::Tag(tag)) = hand.items.get(*item) else { continue };
+                    if *sticky {
+                        let value = tag.value.get(2..).unwrap_or_default();
+                        let span = Span::new(tag.value_at.0.start + 2, tag.value_at.0.end);
+                        (&tag.name, Cow::Borrowed(value), span, Some(tag))
+                    } else {
+                        (&tag.name, Cow::Borrowed(tag.value.as_str()), tag.value_at.0, Some(tag))
                     }
                 }
-            } else if let Some(rest) = raw.strip_prefix("##") {
-                (Cow::Borrowed(rest), Span::new(tag.value_at.0.start + 2, tag.value_at.0.end))
-            } else {
-                (Cow::Borrowed(raw), tag.value_at.0)
+                Resolved::Inherited { item, value, span } => {
+                    let Some(Item::Tag(tag)) = hand.items.get(*item) else { continue };
+                    (&tag.name, Cow::Borrowed(value.as_str()), *span, Some(tag))
+                }
+                Resolved::Sticky { name, value, span } => (name, Cow::Borrowed(value.as_str()), *span, None),
             };
-            if raw.starts_with("##") {
-                store(&mut self.sticky, &tag.name, &value, span);
-            } else if raw != "#" {
-                self.sticky.retain(|(n, _, _)| *n != *tag.name);
-            }
+            let id = tag_id(name);
             if let Some(slot) = id.and_then(|i| index.get_mut(i)) {
                 if *slot == u8::MAX {
                     *slot = u8::try_from(eff.len()).unwrap_or(u8::MAX - 1);
                 }
             }
-            eff.push(Eff { name: &tag.name, value, span, tag: Some(tag), id });
-        }
-        (eff, index)
-    }
-
-    /// [`Checker::check_hand`] without the checks across hands (GameScores carried over, Hand
-    /// numbers, Victor): the hand's report, and what those checks need of it
-    /// ([`AcrossHands::check`], run on the hands in file order; `None` for a hand of another
-    /// variant, which they skip).
-    pub fn check_hand_alone(
-        &mut self,
-        hand: &Hand,
-        syntax: Vec<Diagnostic>,
-    ) -> (HandReport, Option<AcrossHand>) {
-        let mut d = syntax;
-        let hand_start = Span::at(hand.at.0.start);
-        let (mut eff, mut index) = self.own_tags(hand, &mut d);
-        let sticky = self.sticky.clone();
-        for (name, value, span) in &sticky {
-            if !eff.iter().any(|e| e.name == name) {
-                let id = tag_id(name);
-                if let Some(slot) = id.and_then(|i| index.get_mut(i)) {
-                    *slot = u8::try_from(eff.len()).unwrap_or(u8::MAX - 1);
-                }
-                eff.push(Eff {
-                    name: name.as_str(),
-                    value: Cow::Owned(value.clone()),
-                    span: *span,
-                    tag: None,
-                    id,
-                });
-            }
+            eff.push(Eff { name, value, span, tag });
         }
         let get = |name: &str| find(&eff, &index, name);
         let (dd4, players) = check_variant(get("Competition"), &mut d);
@@ -599,13 +668,8 @@ impl Checker {
             self.game_checks(&eff, &t, &mut d, &mut summary);
         }
 
-        // T3 across hands: the caller's, in file order.
+        // T3 across hands: the checker's finish, in file order.
         let across = dd4.then(|| AcrossHand::of(&t, &summary));
-        for e in &eff {
-            if e.tag.is_some() {
-                self.last.set(e.id, e.name, &e.value, e.span);
-            }
-        }
         self.opts.apply(&mut d);
         (HandReport { diagnostics: d, summary }, across)
     }
@@ -916,7 +980,7 @@ impl Checker {
 
 /// What one hand gives the checks across hands ([`AcrossHands::check`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct AcrossHand {
+pub(crate) struct AcrossHand {
     game_scores: Option<(Vec<i64>, Span)>,
     hand_number: Option<(i64, Span)>,
     victor: Option<(u32, Span)>,
@@ -938,17 +1002,16 @@ impl AcrossHand {
 
 /// The checks across hands (T3: GameScores carried over from the hand before, Hand numbers that
 /// follow on, Victor against the running totals): the part of checking that needs the hands in
-/// file order, each hand's scores computed from its play. [`Checker::check_hand`] runs them; a
-/// caller that checks hands apart ([`check_alone`]) runs them on the hands in file order.
+/// file order, each hand's scores computed from its play ([`Checker`]'s finish).
 #[derive(Debug, Clone, Default)]
-pub struct AcrossHands {
+struct AcrossHands {
     prev: Option<Previous>,
 }
 
 impl AcrossHands {
     /// Checks the next hand of the file against the hands before it, appending what it finds to
     /// `d` (under `options.strict`, leniencies among them become errors).
-    pub fn check(&mut self, hand: &AcrossHand, options: &Options, d: &mut Vec<Diagnostic>) {
+    fn check(&mut self, hand: &AcrossHand, options: &Options, d: &mut Vec<Diagnostic>) {
         let start = d.len();
         self.lints(hand, d);
         options.apply(d.get_mut(start..).unwrap_or_default());
@@ -1989,58 +2052,6 @@ fn check_play(
         out.counters = Some(points);
     }
     out
-}
-
-/// Checks one record read by [`crate::Reader`] (headers on the first, inheritance, the game rules
-/// of the digest, the lints across hands) and sets its [`Summary`]. The records of one reader
-/// share the state that crosses hands, so check each once, in file order.
-///
-/// Diagnostics come in the order [`crate::check_str`] gives them: the headers' syntax and checks
-/// (first record), then the hand's syntax and checks.
-pub fn check(record: &mut crate::Record, options: &Options) {
-    let model = &mut record.model;
-    let checking = model.checking.clone();
-    let mut guard = checking.lock();
-    let state = guard.get_or_insert_with(|| {
-        let (checker, header) = Checker::new(&model.headers, *options);
-        crate::record::CheckState { checker, header }
-    });
-    state.checker.opts = *options;
-    let header = if model.number == 0 { std::mem::take(&mut state.header) } else { Vec::new() };
-    let diagnostics = std::mem::take(&mut record.diagnostics);
-    let (mut report, across) = check_alone(model, diagnostics, &mut state.checker, &header);
-    if let Some(across) = across {
-        state.checker.across.check(&across, options, &mut report.diagnostics);
-    }
-    record.diagnostics = report.diagnostics;
-    model.summary = Some(report.summary);
-}
-
-/// [`check`] without the checks across hands, for checking a file's hands on several threads.
-/// `checker` holds what the hand inherits: a clone of the file's checker ([`Checker::new`] on the
-/// first record's headers) after the hands before it were taken in ([`Checker::inherit`]) or
-/// checked; `header` is what `Checker::new` reported, which the file's first record carries;
-/// `diagnostics` are the record's own (the reader's). Gives the record's diagnostics and summary
-/// as `check` would, less what [`AcrossHands::check`] adds when run with the returned
-/// [`AcrossHand`] on the records in file order.
-#[must_use]
-pub fn check_alone(
-    model: &crate::HandRecord,
-    mut diagnostics: Vec<Diagnostic>,
-    checker: &mut Checker,
-    header: &[Diagnostic],
-) -> (HandReport, Option<AcrossHand>) {
-    let syntax = diagnostics.split_off(model.header_len.min(diagnostics.len()));
-    if model.number == 0 {
-        diagnostics.extend_from_slice(header);
-    }
-    let Some(hand) = &model.hand else {
-        diagnostics.extend(syntax);
-        return (HandReport { diagnostics, summary: Summary::default() }, None);
-    };
-    let (report, across) = checker.check_hand_alone(hand, syntax);
-    diagnostics.extend(report.diagnostics);
-    (HandReport { diagnostics, summary: report.summary }, across)
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ pub fn write(file: &PpnFile) -> String {
     for hand in &file.hands {
         let _ = writer.write(hand);
     }
-    String::from_utf8(writer.into_inner()).unwrap_or_default()
+    String::from_utf8(writer.out).unwrap_or_default()
 }
 
 /// Which form a [`Writer`] writes.
@@ -43,19 +43,21 @@ pub enum Form {
 /// [`crate::Reader`] brings them with the first hand), then each hand after a blank line.
 ///
 /// ```
-/// use ppn_pinochle::{Options, Reader, write::{Form, Writer}};
+/// use cards_core::notation::WriteRecords;
+/// use ppn_pinochle::{Options, Reader, Writer, write::Form};
 ///
 /// let text = "% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n{first}\n\n[Dealer \"E\"]\n";
 /// let mut writer = Writer::new(Vec::new());
 /// for record in Reader::from_str(text, Options::default()) {
-///     writer.write_record(&record.unwrap()).unwrap();
+///     writer.write_record(&record?)?;
 /// }
-/// assert_eq!(writer.into_inner(), text.as_bytes());
+/// assert_eq!(writer.into_inner()?, text.as_bytes());
 /// let mut export = Writer::with_form(Vec::new(), Form::Export);
 /// for record in Reader::from_str(text, Options::default()) {
-///     export.write_record(&record.unwrap()).unwrap();
+///     export.write_record(&record?)?;
 /// }
-/// assert!(export.into_inner().starts_with(b"% PPN 1.0\n% EXPORT\n%\n"));
+/// assert!(export.into_inner()?.starts_with(b"% PPN 1.0\n% EXPORT\n%\n"));
+/// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug)]
 pub struct Writer<W> {
@@ -111,12 +113,16 @@ impl<W: io::Write> Writer<W> {
         self.flush_text()
     }
 
+    fn flush_text(&mut self) -> io::Result<()> {
+        self.written |= !self.text.is_empty();
+        self.out.write_all(self.text.as_bytes())
+    }
+}
+
+impl<W: io::Write> cards_core::notation::WriteRecords<crate::HandRecord, W> for Writer<W> {
     /// Writes one record read by [`crate::Reader`]: the file's headers before the first hand, then
     /// its hand.
-    ///
-    /// # Errors
-    /// The underlying writer's.
-    pub fn write_record(&mut self, record: &crate::Record) -> io::Result<()> {
+    fn write_record(&mut self, record: &crate::Record) -> io::Result<()> {
         if record.model.number == 0 {
             self.write_headers(&record.model.headers)?;
         }
@@ -126,16 +132,9 @@ impl<W: io::Write> Writer<W> {
         }
     }
 
-    fn flush_text(&mut self) -> io::Result<()> {
-        self.written |= !self.text.is_empty();
-        self.out.write_all(self.text.as_bytes())
-    }
-
-    /// Flushes and gives back the underlying writer.
-    #[must_use]
-    pub fn into_inner(mut self) -> W {
-        let _ = self.out.flush();
-        self.out
+    fn into_inner(mut self) -> io::Result<W> {
+        self.out.flush()?;
+        Ok(self.out)
     }
 }
 

@@ -1,11 +1,11 @@
-//! Checking a file's hands apart (each from a clone of a checker that took in the hands before
-//! it, [`Checker::inherit`], the checks across hands run afterwards in file order) gives what
-//! checking them in order gives.
+//! Checking a file's hands apart (cut in order, each parsed and checked alone in any order, on any
+//! thread, the checks across hands run afterwards in file order) gives what checking them in
+//! order gives.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use ppn_pinochle::validate::{AcrossHands, Checker, check_alone};
-use ppn_pinochle::{Options, Reader, Record, check};
+use cards_core::notation::{Checker as _, Notation, ReadRecords, read_checked};
+use ppn_pinochle::{Options, Pinochle, Summary};
 
 /// Games one after another (the first one's headers only), with inherited and sticky values.
 fn text() -> String {
@@ -23,30 +23,42 @@ fn text() -> String {
     text
 }
 
-fn split(
-    text: &str,
-    options: Options,
-    every: usize,
-) -> Vec<(Vec<cards_core::Diagnostic>, Option<ppn_pinochle::validate::Summary>)> {
-    let records: Vec<Record> = Reader::from_str(text, options).map(Result::unwrap).collect();
-    let (mut file, header) = Checker::new(&records[0].model.headers, options);
-    let mut across = AcrossHands::default();
+/// The hands cut in order, then parsed and checked from the last to the first (`every` hands at
+/// a time on a thread of their own), then finished in order.
+fn split(text: &str, options: Options, every: usize) -> Vec<(Vec<cards_core::Diagnostic>, Option<Summary>)> {
+    let mut reader = Pinochle::reader(text.as_bytes(), options);
+    let raws: Vec<_> = std::iter::from_fn(|| reader.read_raw()).map(Result::unwrap).collect();
+    let mut checker = Pinochle::checker(&options);
+    let mut units: Vec<Vec<_>> = Vec::new();
+    let mut raws = raws.into_iter().peekable();
+    while raws.peek().is_some() {
+        units.push(raws.by_ref().take(every).collect());
+    }
+    let checked: Vec<Vec<_>> = std::thread::scope(|scope| {
+        let checker = &checker;
+        let handles: Vec<_> = units
+            .into_iter()
+            .rev()
+            .map(|unit| {
+                scope.spawn(move || {
+                    unit.into_iter()
+                        .map(|raw| {
+                            let mut record = Pinochle::parse(raw, &options);
+                            checker.check(&mut record);
+                            record
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut checked: Vec<Vec<_>> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        checked.reverse();
+        checked
+    });
     let mut out = Vec::new();
-    let mut checker = file.clone();
-    for (i, record) in records.iter().enumerate() {
-        if i % every == 0 {
-            // a new unit: a clone of the file's checker, which took in every hand before
-            checker = file.clone();
-        }
-        let (mut report, hand) =
-            check_alone(&record.model, record.diagnostics.clone(), &mut checker, &header);
-        if let Some(hand) = hand {
-            across.check(&hand, &options, &mut report.diagnostics);
-        }
-        if let Some(hand) = &record.model.hand {
-            file.inherit(hand);
-        }
-        out.push((report.diagnostics, Some(report.summary)));
+    for mut record in checked.into_iter().flatten() {
+        checker.finish(&mut record, false);
+        out.push((record.diagnostics, record.model.summary));
     }
     out
 }
@@ -56,10 +68,9 @@ fn hands_checked_apart_give_what_checking_in_order_gives() {
     let text = text();
     for strict in [false, true] {
         let options = Options { strict, ..Options::default() };
-        let in_order: Vec<_> = Reader::from_str(&text, options)
+        let in_order: Vec<_> = read_checked::<Pinochle, _>(text.as_bytes(), options)
             .map(|r| {
-                let mut record = r.unwrap();
-                check(&mut record, &options);
+                let record = r.unwrap();
                 (record.diagnostics, record.model.summary)
             })
             .collect();

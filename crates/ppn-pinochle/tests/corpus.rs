@@ -5,10 +5,11 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use ppn_pinochle::parse::parse;
-use ppn_pinochle::validate::check_parsed;
 use ppn_pinochle::write::{to_export, to_import, write};
-use ppn_pinochle::{Options, PpnFile};
+use ppn_pinochle::{Options, PpnFile, read_file};
+
+mod support;
+use support::check_str;
 
 fn corpus_dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/ppn-pinochle")
@@ -21,13 +22,13 @@ fn relative(path: &Path) -> String {
 
 fn assert_round_trips(name: &str, file: &PpnFile) {
     let text = write(file);
-    assert_eq!(&parse(&text).file, file, "{name}: faithful round trip\n{text}");
+    assert_eq!(&read_file(&text), file, "{name}: faithful round trip\n{text}");
     let export = to_export(file);
     let text = write(&export);
-    assert_eq!(parse(&text).file, export, "{name}: EXPORT round trip\n{text}");
+    assert_eq!(read_file(&text), export, "{name}: EXPORT round trip\n{text}");
     assert_eq!(to_export(&export), export, "{name}: EXPORT form is stable");
     let import = to_import(file);
-    assert_eq!(parse(&write(&import)).file, import, "{name}: IMPORT round trip");
+    assert_eq!(read_file(&write(&import)), import, "{name}: IMPORT round trip");
 }
 
 #[test]
@@ -35,11 +36,8 @@ fn corpus_snapshots() {
     insta::glob!("../../../corpus/ppn-pinochle", "**/*.ppn", |path| {
         let source = std::fs::read_to_string(path).unwrap();
         let name = relative(path);
-        let parsed = parse(&source);
-        assert_round_trips(&name, &parsed.file);
-        let reports = check_parsed(&parsed, &Options::default());
-        let streamed = ppn_pinochle::check_str(&source, &Options::default());
-        assert_eq!(format!("{reports:?}"), format!("{streamed:?}"), "{name}: streamed check differs");
+        assert_round_trips(&name, &read_file(&source));
+        let reports = check_str(&source, &Options::default());
         let mut out = String::new();
         for (i, report) in reports.iter().enumerate() {
             let _ = writeln!(out, "## hand {} {:?}", i + 1, report.summary);
@@ -73,7 +71,7 @@ fn every_code_has_an_invalid_file() {
 #[test]
 fn whole_game_carries_game_scores() {
     let source = std::fs::read_to_string(corpus_dir().join("valid/game-synth-48.ppn")).unwrap();
-    let reports = ppn_pinochle::check_str(&source, &Options::default());
+    let reports = check_str(&source, &Options::default());
     assert!(reports.len() > 5);
     let mut total = [0i64; 2];
     for r in &reports {
@@ -106,7 +104,7 @@ fn spec_examples_match_the_draft() {
     // And the draft's own examples, read straight from it, give the digest's findings.
     let holding = draft.lines().find(|l| l.starts_with("[Holding")).unwrap();
     let text = format!("% PPN 1.0\n% IMPORT\n\n[Dealer \"N\"]\n{holding}\n");
-    let codes: Vec<String> = ppn_pinochle::check_str(&text, &Options::default())
+    let codes: Vec<String> = check_str(&text, &Options::default())
         .into_iter()
         .flat_map(|r| r.diagnostics)
         .map(|d| d.code().to_owned())

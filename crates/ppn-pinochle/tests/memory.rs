@@ -8,6 +8,7 @@ use std::alloc::System;
 use std::io::{BufReader, Read};
 
 use cards_core::lines::ChunkReader;
+use cards_core::notation::Checker as _;
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
 
 #[global_allocator]
@@ -35,10 +36,12 @@ fn reader_and_check_over_a_gigabyte_stay_bounded() {
     GLOBAL.reset_peak_memory();
     let options = ppn_pinochle::Options::default();
     let mut reader = ppn_pinochle::Reader::new(BufReader::new(input), options);
+    let mut checker = ppn_pinochle::Checker::new(options);
     let mut records = 0u64;
     while let Some(record) = reader.next() {
         let mut record = record.unwrap();
-        ppn_pinochle::check(&mut record, &options);
+        checker.check(&mut record);
+        checker.finish(&mut record, false);
         assert!(record.diagnostics.is_empty(), "{:?}", record.diagnostics);
         // the sticky dealer and the inherited event reach every hand
         let summary = record.model.summary.clone().unwrap_or_default();

@@ -6,9 +6,12 @@ use cards_core::{Card, CardCounts, Rank, Suit};
 use ppn_pinochle::PinochleSeat;
 use ppn_pinochle::card_text as pinochle;
 use ppn_pinochle::model::{Hand, Item, PpnFile, Section, SectionLine, Spanned, Tag, Token, Value};
-use ppn_pinochle::parse::{parse, typed_value};
+use ppn_pinochle::{read_file, typed_value};
+
+mod support;
 use ppn_pinochle::write::write;
 use proptest::prelude::*;
+use support::check_str;
 
 const RANKS: [Rank; 6] = [Rank::Ace, Rank::Ten, Rank::King, Rank::Queen, Rank::Jack, Rank::Nine];
 const SUITS: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Spades, Suit::Hearts];
@@ -146,8 +149,8 @@ proptest! {
         }
         let file = PpnFile { headers: Vec::new(), hands: vec![Hand { items, at: Default::default() }] };
         let text = write(&file);
-        let back = parse(&text);
-        prop_assert_eq!(back.file, file, "{}", text);
+        let back = read_file(&text);
+        prop_assert_eq!(back, file, "{}", text);
     }
 
     /// The streaming reader (one group of lines at a time) reads and checks as the whole-text
@@ -155,23 +158,30 @@ proptest! {
     #[test]
     fn streaming_reader_checks_like_the_whole_text(text in "[%\\[\\]@{}\"#*?.:()A-Z0-9 \n\\\\é♠-]{0,200}") {
         let options = ppn_pinochle::Options::default();
-        let whole = ppn_pinochle::validate::check_parsed(&parse(&text), &options);
-        let streamed = ppn_pinochle::check_str(&text, &options);
+        let whole = check_str(&text, &options);
+        let small = std::io::BufReader::with_capacity(3, text.as_bytes());
+        let streamed: Vec<_> = cards_core::notation::read_checked::<ppn_pinochle::Pinochle, _>(small, options)
+            .map(|r| {
+                let r = r.unwrap();
+                support::Report { diagnostics: r.diagnostics, summary: r.model.summary.unwrap_or_default() }
+            })
+            .collect();
         prop_assert_eq!(format!("{whole:?}"), format!("{streamed:?}"));
     }
 
     #[test]
     fn reader_never_panics(text in "[%\\[\\]@{}\"#*?.:()A-Z0-9 \n\\\\é♠-]{0,200}") {
-        let parsed = parse(&text);
-        let reports = ppn_pinochle::validate::check_parsed(&parsed, &ppn_pinochle::Options::default());
-        let all = parsed.header_diagnostics.iter().chain(reports.iter().flat_map(|r| r.diagnostics.iter()));
-        for d in all {
+        let reports = check_str(&text, &ppn_pinochle::Options::default());
+        for d in reports.iter().flat_map(|r| r.diagnostics.iter()) {
             prop_assert!(text.get(d.span().range()).is_some(), "{} span {:?} in {:?}", d.code(), d.span(), text);
         }
         // And what it read without complaint writes back to the same model.
-        let clean = parsed.header_diagnostics.is_empty() && parsed.hand_diagnostics.iter().all(Vec::is_empty);
+        let records: Vec<_> =
+            ppn_pinochle::Reader::from_str(&text, ppn_pinochle::Options::default()).map(Result::unwrap).collect();
+        let clean = records.iter().all(|r| r.diagnostics.is_empty());
         if clean {
-            prop_assert_eq!(parse(&write(&parsed.file)).file, parsed.file);
+            let file = ppn_pinochle::PpnFile::from_records(records);
+            prop_assert_eq!(read_file(&write(&file)), file);
         }
     }
 }
@@ -182,7 +192,7 @@ proptest! {
     #[test]
     fn generated_games_are_clean(seed in 0u64..1_000_000) {
         let text = ppn_pinochle::synth::game(seed, 6);
-        let reports = ppn_pinochle::check_str(&text, &ppn_pinochle::Options::default());
+        let reports = check_str(&text, &ppn_pinochle::Options::default());
         for r in &reports {
             prop_assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
         }

@@ -3,7 +3,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use cards_core::Diagnostic;
-use ppn_pinochle::{Options, check_str};
+use ppn_pinochle::Options;
+
+mod support;
+use support::check_str;
 
 const DEAL: &str =
     "E:ATTTQQJ.QQJJ.AQQQJ.TKQQ KQQJJ.TKKKKQ.AK.AATKQJJ TKJ.AAAATTJJ.AATTKJJ.KJ AAAKK.TQ.TTKKQJ.AATTKQJ";
@@ -173,8 +176,8 @@ fn grammar_headers_tags_sections() {
     // §1: headers, escaped quotes, the 255-character limit, comments anywhere.
     assert_eq!(codes("[Dealer \"N\"]\n"), ["MISSING_NOTATION_HEADER", "MISSING_FORMAT_HEADER"]);
     let text = import("[Event \"a \\\"quoted\\\" name\"] {c}\n");
-    let parsed = ppn_pinochle::parse::parse(&text);
-    assert_eq!(parsed.file.hands[0].tag("Event").unwrap().value, "a \"quoted\" name");
+    let parsed = ppn_pinochle::read_file(&text);
+    assert_eq!(parsed.hands[0].tag("Event").unwrap().value, "a \"quoted\" name");
     let long = format!("[Note \"{}\"]\n", "x".repeat(246));
     assert!(codes(&import(&long)).is_empty(), "255 characters is fine");
     let long = format!("[Note \"{}\"]\n", "x".repeat(247));
@@ -264,12 +267,11 @@ fn export_roster_and_order() {
     let text = corpus("invalid/tag-order.ppn");
     assert_eq!(codes(&text), ["TAG_ORDER"]);
     let canonical =
-        ppn_pinochle::write::write(&ppn_pinochle::write::to_export(&ppn_pinochle::parse::parse(&text).file));
+        ppn_pinochle::write::write(&ppn_pinochle::write::to_export(&ppn_pinochle::read_file(&text)));
     assert!(codes(&canonical).is_empty(), "{canonical}");
     assert!(canonical.starts_with("% PPN 1.0\n% EXPORT\n%\n\n[Site "));
     // The IMPORT writer only changes the format header.
-    let import =
-        ppn_pinochle::write::write(&ppn_pinochle::write::to_import(&ppn_pinochle::parse::parse(&text).file));
+    let import = ppn_pinochle::write::write(&ppn_pinochle::write::to_import(&ppn_pinochle::read_file(&text)));
     assert!(import.starts_with("% PPN 1.0\n% IMPORT\n"));
     assert!(codes(&import).is_empty(), "IMPORT has no roster");
 }

@@ -9,7 +9,16 @@ use std::collections::BTreeMap;
 use ppn_pref::PrefPlayer;
 use ppn_pref::generate::{DealOptions, Rng, random_deal};
 use ppn_pref::model::DealOrder;
-use ppn_pref::{check_str as check, write};
+use ppn_pref::write;
+
+/// Every diagnostic of `src`, sorted by position.
+fn check_all(src: &str) -> Vec<cards_core::Diagnostic> {
+    let options = ppn_pref::Options::default();
+    let records = cards_core::notation::read_checked::<ppn_pref::Pref, _>(src.as_bytes(), options);
+    let mut all: Vec<_> = records.flat_map(|r| r.map(|r| r.diagnostics).unwrap_or_default()).collect();
+    all.sort_by_key(|d| d.span().start);
+    all
+}
 
 const HEADER: &str = "[Bula 60]\n[Refe 2]\n[Player1 ana]\n[Player2 bo]\n[Player3 cy]\n[Result1 0]\n[Result2 0]\n[Result3 0]\n\n";
 const CODES: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVW";
@@ -179,8 +188,7 @@ fn main() {
             m = mutate(&mut rng, &m);
         }
         let src = format!("{HEADER}{m}\n");
-        let report = check(&src);
-        let all = report.all_diagnostics();
+        let all = check_all(&src);
         let errs: Vec<_> = all.iter().filter(|d| d.is_error()).collect();
         let code = match errs.as_slice() {
             [one] => one.code(),

@@ -10,18 +10,13 @@ fn main() {
     let mut n = 0;
     for _ in 0..iters {
         n += match mode.as_str() {
-            "read" => std::hint::black_box(ppn_pref::parse::read(&text)).records.len(),
-            "stream" => {
+            "read" => std::hint::black_box(ppn_pref::read_game(&text)).deals.len(),
+            _ => {
                 let options = ppn_pref::Options::default();
-                let mut k = 0;
-                for record in ppn_pref::Reader::from_str(&text, options) {
-                    let mut record = record.unwrap();
-                    ppn_pref::check(&mut record, &options);
-                    k += usize::from(!record.has_errors());
-                }
-                k
+                let records =
+                    cards_core::notation::read_checked::<ppn_pref::Pref, _>(text.as_bytes(), options);
+                records.map(|record| usize::from(!record.unwrap().has_errors())).sum::<usize>()
             }
-            _ => std::hint::black_box(ppn_pref::check_str(&text)).records.len(),
         };
     }
     eprintln!(

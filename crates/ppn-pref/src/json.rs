@@ -19,7 +19,7 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::model::{Accepted, Column, Deal, Discard, Entry, Game, Tag};
-use crate::parse::{self, code_char};
+use crate::parse::code_char;
 use crate::write::{bid_text, contract_text, entry_text};
 
 /// Info tags as a JSON object that keeps file order.
@@ -394,12 +394,12 @@ impl JsonGame {
                 errors.push(format!("deals[{i}]: a value holds a bracket or a line break"));
                 continue;
             }
-            let doc = parse::read(&text);
-            let errs: Vec<String> = doc
-                .records
+            // reading text in memory cannot fail
+            let records: Vec<crate::Record> =
+                crate::Reader::from_str(&text, crate::Options::default()).map_while(Result::ok).collect();
+            let errs: Vec<String> = records
                 .iter()
                 .flat_map(|r| r.diagnostics.iter())
-                .chain(doc.diagnostics.iter())
                 .filter(|d| d.is_error())
                 .map(|e| format!("deals[{i}]: {}: {}", e.code(), e.message()))
                 .collect();
@@ -407,7 +407,7 @@ impl JsonGame {
                 errors.extend(errs);
                 continue;
             }
-            match doc.game.deals.into_iter().next() {
+            match records.into_iter().find_map(|r| r.model.deal) {
                 Some(deal) => game.deals.push(deal),
                 None => errors.push(format!("deals[{i}]: not a deal record")),
             }
@@ -419,7 +419,7 @@ impl JsonGame {
 /// Writes a game as pretty JSON.
 ///
 /// ```
-/// let game = ppn_pref::parse::read("[Bula 60]\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]").game;
+/// let game = ppn_pref::read_game("[Bula 60]\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]");
 /// let json = ppn_pref::json::to_json(&game);
 /// assert_eq!(ppn_pref::json::from_json(&json).unwrap(), game);
 /// ```
@@ -490,7 +490,7 @@ mod serde_tests {
 
     #[test]
     fn models_serialize_as_the_json_form() {
-        let game = crate::parse::read("[Bula 60]\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]").game;
+        let game = crate::read_game("[Bula 60]\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]");
         let text = serde_json::to_string_pretty(&game).unwrap_or_default();
         assert_eq!(format!("{text}\n"), to_json(&game));
         let back: Game = serde_json::from_str(&text).unwrap_or_default();

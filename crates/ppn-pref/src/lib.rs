@@ -1,21 +1,24 @@
 //! Portable Preferans Notation (PPN): reader, checker, canonical writer and the JSON form.
 //!
-//! Stream a file from disk, one deal record at a time, check each, print a field and serialize a
-//! deal to JSON (the `serde` feature):
+//! The one path: [`Pref`] implements [`cards_core::Notation`]. Its [`Reader`] cuts a file into
+//! deal records (each with the info section before it) and reads them; its [`Checker`] checks a
+//! record alone on any thread (`check`) and against the deals before it in file order (`finish`);
+//! its [`Writer`] writes records back as canonical PPN. [`cards_core::notation::read_checked`]
+//! does all of it on one thread. Stream a file from disk, print a field and serialize a deal to
+//! JSON (the `serde` feature):
 //!
 //! ```
 //! use std::io::BufReader;
-//! use ppn_pref::{Options, Reader, check};
+//! use cards_core::notation::read_checked;
+//! use ppn_pref::{Options, Pref};
 //!
 //! # let path = std::env::temp_dir().join(format!("ppn-pref-doc-{}.ppn", std::process::id()));
 //! # std::fs::write(&path, "[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\
 //! #     [Result1 0]\n[Result2 0]\n[Result3 0]\n\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n\
 //! #     [2 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 P,P,P]\n")?;
-//! let options = Options::default();
 //! let file = BufReader::new(std::fs::File::open(&path)?);
-//! for record in Reader::new(file, options) {
-//!     let mut record = record?;
-//!     check(&mut record, &options);
+//! for record in read_checked::<Pref, _>(file, Options::default()) {
+//!     let record = record?;
 //!     println!("deal {:?}: {} problems", record.model.id, record.diagnostics.len());
 //!     assert!(!record.has_errors());
 //!     if let Some(deal) = &record.model.deal {
@@ -27,37 +30,41 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The whole-file convenience [`check_str`] gives a [`Report`]; the spec's deal 1 shows what it
-//! finds:
+//! The spec's deal 1, checked, and written back:
 //!
 //! ```
-//! use ppn_pref::{check_str, write};
+//! use cards_core::notation::read_checked;
+//! use ppn_pref::{Options, Pref, write};
 //!
 //! let source = "[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\
 //!               [Result1 0]\n[Result2 0]\n[Result3 0]\n\n\
 //!               [1 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 M3,P,3 2 AR 4 3 I3 8 2 \
 //!               2A12,M9B2,2A12,M9B2,2A12,M9B2,2A12,G9B3,2A13,G9B3 M7:-8,F3:L24,0]\n";
-//! let report = check_str(source);
-//! // the spec's deal 1: the main (player 2) discards 8♦, which is player 1's card
-//! let codes: Vec<String> = report.all_diagnostics().into_iter().map(|d| d.code().to_owned()).collect();
-//! assert_eq!(codes, ["DISCARD_NOT_HELD", "LEGACY_13_FIELDS"]); // sorted by position
-//! let deal = &report.document.game.deals[0];
+//! let records: Vec<_> = read_checked::<Pref, _>(source.as_bytes(), Options::default())
+//!     .collect::<std::io::Result<_>>()?;
+//! // the main (player 2) discards 8♦, which is player 1's card; the record is the legacy form
+//! let codes: Vec<&str> = records[0].diagnostics.iter().map(|d| d.code()).collect();
+//! assert_eq!(codes, ["LEGACY_13_FIELDS", "DISCARD_NOT_HELD"]);
+//! let deal = records[0].model.deal.as_ref().unwrap();
 //! assert_eq!(deal.play.as_ref().unwrap().value, 8);
 //! // canonical text reads back to the same model
-//! let again = ppn_pref::parse::read(&write::write_game(&report.document.game));
-//! assert_eq!(again.game, report.document.game);
+//! let game = ppn_pref::Game::from_records(&records);
+//! assert_eq!(ppn_pref::read_game(&write::write_game(&game)), game);
+//! # Ok::<(), std::io::Error>(())
 //! ```
 //!
 //! # The shape every cardnote format crate shares
-//! * [`Reader`]`<R: BufRead>` yields `io::Result<`[`Record`]`>` (`Reader::new(input, Options)`,
+//! * [`Reader`]`<R: BufRead>` cuts ([`cards_core::notation::ReadRecords::read_raw`], a
+//!   [`RawDeal`]) and yields `io::Result<`[`Record`]`>` (`Reader::new(input, Options)`,
 //!   [`Reader::from_str`]); a record is a [`DealRecord`] (the deal, its spans, the info section it
-//!   belongs to, the game state before it), its diagnostics and its byte span. Memory is bounded
-//!   by two records whatever the size of the file.
-//! * [`check`]`(&mut Record, &Options)` adds the rules' checks (T2 and T3) to a record.
-//! * [`write::Writer`]`<W: Write>` writes records (or deals) as canonical PPN; PPN has no
-//!   comments, so canonical is also format-preserving.
+//!   belongs to), its diagnostics and its byte span. Memory is bounded by two records whatever
+//!   the size of the file.
+//! * [`Checker`]: the rules' checks, T2 per record (`check`) and T3 across deals (`finish`).
+//! * [`Writer`]`<W: Write>` writes records (or deals) as canonical PPN; PPN has no comments, so
+//!   canonical is also format-preserving.
 //! * [`Options`]`{ strict }`: [`codes::LENIENCIES`] become errors.
 //! * [`codes`]: every stable code, and `ALL`.
+//! * [`read_game`]: a whole text into a [`Game`], over the reader.
 //!
 //! # Features
 //! * `serde`: the models serialize as the spec's JSON form, and the [`json`] module; pulls in
@@ -66,17 +73,12 @@
 //!
 //! # Modules
 //! * [`model`]: [`Game`], [`Deal`], [`Play`] and every typed field.
-//! * [`parse`]: the byte-level reader: [`parse::read`] for a whole [`parse::Document`], or the
-//!   item iterator [`parse::Reader`] over text; exact spans for every field, token and card.
-//! * [`read`]: the streaming [`Reader`] over any `BufRead` (and [`read::Items`] beneath it).
-//! * [`record`]: [`Record`], [`DealRecord`] and the info section, [`Header`].
-//! * [`validate`]: the checks in the order of the rules digest: [`check`] (one record) or
-//!   [`check_str`] (whole file, a [`Report`] with one [`validate::RecordCheck`] per deal record).
 //! * [`auction`]: the auction reconstruction search.
 //! * [`write`](mod@write) and `json` (feature `serde`): canonical PPN and the spec's JSON form
 //!   (serde both ways).
 //! * [`codes`]: the diagnostic codes.
-//! * [`generate`]: random legal deals and games (tests, benches, corpus).
+//! * [`card_text`]: PPN's card codes.
+//! * `generate` (feature `generate`): random legal deals and games (tests, benches, corpus).
 //!
 //! # Performance
 //! Hand-written byte-level parsing, no allocation per token (one `Vec` per played deal for its
@@ -117,18 +119,66 @@ pub mod generate;
 #[cfg(feature = "serde")]
 pub mod json;
 pub mod model;
-pub mod parse;
-pub mod player;
-pub mod read;
-pub mod record;
-pub mod validate;
+mod parse;
+mod player;
+mod read;
+mod record;
+mod validate;
 pub mod write;
 
 pub use model::{Deal, Game, Play};
+pub use parse::{DealSpans, Field, card_of};
 pub use player::PrefPlayer;
-pub use read::Reader;
+pub use read::{RawDeal, Reader};
 pub use record::{DealRecord, Header, Record};
-pub use validate::{Report, check, check_str};
+pub use validate::{Checker, Outcome, trick_winner_index};
+pub use write::Writer;
+
+/// Portable Preferans Notation as a [`cards_core::Notation`]: the one way to read, check and
+/// write it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Pref;
+
+impl cards_core::Notation for Pref {
+    const NAME: &'static str = "ppn-pref";
+    type Model = DealRecord;
+    type Options = Options;
+    type Raw = RawDeal;
+    type Reader<R: std::io::BufRead> = Reader<R>;
+    type Checker = Checker;
+    type Writer<W: std::io::Write> = Writer<W>;
+
+    fn reader<R: std::io::BufRead>(input: R, options: Options) -> Reader<R> {
+        Reader::new(input, options)
+    }
+
+    fn parse(raw: RawDeal, options: &Options) -> Record {
+        read::parse(raw, options)
+    }
+
+    fn checker(options: &Options) -> Checker {
+        Checker::new(*options)
+    }
+
+    fn writer<W: std::io::Write>(out: W) -> Writer<W> {
+        Writer::new(out)
+    }
+}
+
+/// Reads a whole text into a [`Game`] (every tag, the deals that could be read), without
+/// checking it: a convenience over [`Reader`].
+///
+/// ```
+/// let game = ppn_pref::read_game("[Bula 60]\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n");
+/// assert_eq!(game.deals.len(), 1);
+/// assert_eq!(game.bula(), Some(60));
+/// ```
+#[must_use]
+pub fn read_game(text: &str) -> Game {
+    // reading text in memory cannot fail
+    let records: Vec<Record> = Reader::from_str(text, Options::default()).map_while(Result::ok).collect();
+    Game::from_records(&records)
+}
 
 /// Options every reader of this crate takes (the same names in each cardnote format crate).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -13,6 +13,16 @@ pub struct Game {
 }
 
 impl Game {
+    /// The game of a file's records, read in file order: the info section (every tag, in file
+    /// order) and the deals that could be read.
+    #[must_use]
+    pub fn from_records(records: &[crate::Record]) -> Game {
+        Game {
+            tags: records.last().map(|r| r.model.header.tags.clone()).unwrap_or_default(),
+            deals: records.iter().filter_map(|r| r.model.deal.clone()).collect(),
+        }
+    }
+
     /// The value of the first tag called `name`.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {

@@ -8,8 +8,7 @@ use cards_core::{Card, Diagnostic, Rank, Span, Suit};
 use crate::PrefPlayer;
 use crate::codes as code;
 use crate::model::{
-    Accepted, Bid, Column, Contract, Deal, DealOrder, Discard, Entry, Game, Kontra, KontraLevel, Play, Tag,
-    Trick,
+    Accepted, Bid, Column, Contract, Deal, DealOrder, Discard, Entry, Kontra, KontraLevel, Play, Tag, Trick,
 };
 
 /// The fields of a deal record, for [`DealSpans::field`].
@@ -129,30 +128,15 @@ fn rel32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// One deal record as read: its span, its model (if it could be read) and its syntax diagnostics.
+/// One deal record as read: its spans, its id and its syntax diagnostics.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Record {
+pub(crate) struct Record {
     /// Spans of the record and its fields.
-    pub spans: DealSpans,
-    /// Index into [`Game::deals`] when the record was read.
-    pub deal: Option<usize>,
+    pub(crate) spans: DealSpans,
     /// The id text's number, when it could be read (even if the record could not).
-    pub id: Option<u32>,
+    pub(crate) id: Option<u32>,
     /// Syntax diagnostics (errors, and the `LEGACY_13_FIELDS` lint).
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-/// A whole file as read.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Document {
-    /// The model of everything that could be read.
-    pub game: Game,
-    /// Span of each tag in [`Game::tags`] (whole `[...]`).
-    pub tag_spans: Vec<Span>,
-    /// Every deal record, in file order (also the unreadable ones).
-    pub records: Vec<Record>,
-    /// File-level syntax diagnostics (tags, stray lines), in file order.
-    pub diagnostics: Vec<Diagnostic>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
 const fn build_table() -> [Option<Card>; 256] {
@@ -184,66 +168,21 @@ pub fn code_char(card: Card) -> char {
     crate::card_text::code(card).unwrap_or('?')
 }
 
-/// Reads a whole PPN file. Never fails: problems become diagnostics.
-///
-/// ```
-/// let doc = ppn_pref::parse::read("[Bula 60]\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n");
-/// assert_eq!(doc.game.deals.len(), 1);
-/// assert_eq!(doc.game.bula(), Some(60));
-/// assert!(doc.diagnostics.is_empty());
-/// ```
-#[must_use]
-pub fn read(source: &str) -> Document {
-    let mut doc = Document::default();
-    // records are rarely shorter than ~90 bytes: reserve once, never reallocate a large vector
-    let estimate = source.len() / 90 + 1;
-    doc.records.reserve(estimate);
-    doc.game.deals.reserve(estimate);
-    for item in Reader::new(source) {
-        match item {
-            Item::Tag(tag, span) => {
-                doc.game.tags.push(tag);
-                doc.tag_spans.push(span);
-            }
-            Item::Record(mut record, deal) => {
-                if let Some(deal) = deal {
-                    doc.game.deals.push(deal);
-                    record.deal = Some(doc.game.deals.len() - 1);
-                }
-                doc.records.push(record);
-            }
-            Item::Problem(d) => doc.diagnostics.push(d),
-        }
-    }
-    doc
-}
-
-/// One item of a PPN file, as the streaming [`Reader`] yields it.
+/// One item of a PPN line, as the [`Scanner`] cuts it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[allow(clippy::large_enum_variant)] // records are the common item; boxing would allocate per record
-pub enum Item {
+pub(crate) enum Item {
     /// A tag pair and its span.
     Tag(Tag, Span),
-    /// A deal record (its `deal` index is `None`: the reader keeps no game) and its model when it
-    /// could be read.
-    Record(Record, Option<Deal>),
+    /// A deal record's `[...]`, not yet read.
+    Record(Span),
     /// A file-level syntax problem (stray line, unclosed bracket, bad tag).
     Problem(Diagnostic),
 }
 
-/// A streaming reader: yields tags, deal records and problems one at a time, in file order,
-/// without holding the whole game.
-///
-/// ```
-/// use ppn_pref::parse::{Item, Reader};
-/// let src = "[Bula 60]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n...\n";
-/// let kinds: Vec<&str> = Reader::new(src)
-///     .map(|i| match i { Item::Tag(..) => "tag", Item::Record(..) => "deal", Item::Problem(..) => "problem" })
-///     .collect();
-/// assert_eq!(kinds, ["tag", "deal", "problem"]);
-/// ```
+/// Cuts text into items, one at a time, in file order: tags are read, deal records only found
+/// (the cut step of [`crate::Reader`]; [`read_record`] reads them).
 #[derive(Debug, Clone)]
-pub struct Reader<'a> {
+pub(crate) struct Scanner<'a> {
     src: &'a str,
     /// Scan position inside the current line.
     cursor: usize,
@@ -251,36 +190,33 @@ pub struct Reader<'a> {
     line_end: usize,
 }
 
-/// Where a [`Reader`] stands in its text (to stop reading and go on later without holding it).
+/// Where a [`Scanner`] stands in its text (to stop reading and go on later without holding it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Place {
+pub(crate) struct Place {
     cursor: usize,
     line_end: usize,
 }
 
-impl<'a> Reader<'a> {
-    /// A reader over a whole file.
-    #[must_use]
-    pub fn new(src: &'a str) -> Reader<'a> {
+impl<'a> Scanner<'a> {
+    /// A scanner over text.
+    pub(crate) fn new(src: &'a str) -> Scanner<'a> {
         let line_end = memchr::memchr(b'\n', src.as_bytes()).unwrap_or(src.len());
-        Reader { src, cursor: 0, line_end }
+        Scanner { src, cursor: 0, line_end }
     }
 
-    /// A reader over `src` that goes on where [`Reader::place`] of a reader over the same text
-    /// stood.
-    #[must_use]
-    pub fn resume(src: &'a str, place: Place) -> Reader<'a> {
-        Reader { src, cursor: place.cursor, line_end: place.line_end }
+    /// A scanner over `src` that goes on where [`Scanner::place`] of a scanner over the same
+    /// text stood.
+    pub(crate) fn resume(src: &'a str, place: Place) -> Scanner<'a> {
+        Scanner { src, cursor: place.cursor, line_end: place.line_end }
     }
 
-    /// Where this reader stands.
-    #[must_use]
-    pub fn place(&self) -> Place {
+    /// Where this scanner stands.
+    pub(crate) fn place(&self) -> Place {
         Place { cursor: self.cursor, line_end: self.line_end }
     }
 }
 
-impl Iterator for Reader<'_> {
+impl Iterator for Scanner<'_> {
     type Item = Item;
 
     fn next(&mut self) -> Option<Item> {
@@ -351,8 +287,7 @@ impl Iterator for Reader<'_> {
                 k += 1;
             }
             return Some(if k < j && bytes[k].is_ascii_digit() {
-                let (record, deal) = read_record(self.src, i, j + 1);
-                Item::Record(record, deal)
+                Item::Record(Span::new(i, j + 1))
             } else {
                 match read_tag(self.src, i, j + 1) {
                     Ok((tag, span)) => Item::Tag(tag, span),
@@ -513,7 +448,8 @@ fn split_commas<const N: usize>(src: &str, span: Span, out: &mut [Span; N]) -> u
     n
 }
 
-fn read_record(src: &str, start: usize, end: usize) -> (Record, Option<Deal>) {
+/// Reads the deal record `src[start..end]` (its `[...]`): spans are offsets in `src`.
+pub(crate) fn read_record(src: &str, start: usize, end: usize) -> (Record, Option<Deal>) {
     let bytes = src.as_bytes();
     let mut spans = DealSpans::new(Span::new(start, end));
     let mut raw = [Span::default(); 14];
@@ -548,7 +484,7 @@ fn read_record(src: &str, start: usize, end: usize) -> (Record, Option<Deal>) {
             format!("a deal record has 4, 13 or 14 fields, this one has {n}"),
             record_span,
         );
-        return (Record { spans, deal: None, id, diagnostics: cx.diags }, None);
+        return (Record { spans, id, diagnostics: cx.diags }, None);
     }
     spans.set(Field::Id as usize, raw[0]);
     spans.set(Field::Order as usize, raw[1]);
@@ -634,7 +570,7 @@ fn read_record(src: &str, start: usize, end: usize) -> (Record, Option<Deal>) {
         }
         _ => None,
     };
-    (Record { spans, deal: None, id, diagnostics: cx.diags }, deal)
+    (Record { spans, id, diagnostics: cx.diags }, deal)
 }
 
 fn parse_order(cx: &mut Ctx<'_>, span: Span) -> Option<DealOrder> {
@@ -1104,20 +1040,33 @@ mod tests {
         assert_eq!(parse_entry("Mx:-2"), Err("tricks must be a number"));
     }
 
+    fn items(src: &str) -> (Vec<Tag>, Vec<Diagnostic>) {
+        let (mut tags, mut problems) = (Vec::new(), Vec::new());
+        for item in Scanner::new(src) {
+            match item {
+                Item::Tag(tag, _) => tags.push(tag),
+                Item::Problem(d) => problems.push(d),
+                Item::Record(_) => {}
+            }
+        }
+        (tags, problems)
+    }
+
     #[test]
     fn quoted_and_unquoted_tags() {
-        let doc = read("[Bula \"60\"]\n[Name \"a \\\"b\\\" c\"]\n[Date 2008.03.08]  \n");
-        assert!(doc.diagnostics.is_empty(), "{:?}", doc.diagnostics);
-        assert_eq!(doc.game.tag("Bula"), Some("60"));
-        assert_eq!(doc.game.tag("Name"), Some("a \"b\" c"));
-        assert_eq!(doc.game.tag("Date"), Some("2008.03.08"));
+        let (tags, problems) = items("[Bula \"60\"]\n[Name \"a \\\"b\\\" c\"]\n[Date 2008.03.08]  \n");
+        assert!(problems.is_empty(), "{problems:?}");
+        let game = crate::model::Game { tags, deals: Vec::new() };
+        assert_eq!(game.tag("Bula"), Some("60"));
+        assert_eq!(game.tag("Name"), Some("a \"b\" c"));
+        assert_eq!(game.tag("Date"), Some("2008.03.08"));
     }
 
     #[test]
     fn stray_line_and_unclosed() {
-        let doc = read("...\n[Bula 60\n");
-        let codes: Vec<_> = doc.diagnostics.iter().map(|d| d.code()).collect();
+        let (_, problems) = items("...\n[Bula 60\n");
+        let codes: Vec<_> = problems.iter().map(|d| d.code()).collect();
         assert_eq!(codes, [code::STRAY_LINE, code::BRACKET_UNCLOSED]);
-        assert_eq!(doc.diagnostics[0].span(), Span::new(0, 3));
+        assert_eq!(problems[0].span(), Span::new(0, 3));
     }
 }

@@ -1,137 +1,115 @@
-//! Streaming over any [`BufRead`]: [`Reader`] yields a file's deal records one at a time, reading
-//! one line at a time, so memory is bounded by the longest line (and the info section) whatever the
-//! size of the file. [`Items`] is the lower level: tags, deal records and problems as read. Spans
-//! count bytes of the whole decoded file, as [`crate::parse::read`] gives them.
-//!
-//! ```
-//! use ppn_pref::{Options, Reader};
-//!
-//! let file = std::io::Cursor::new("[Bula 60]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n");
-//! let mut deals = 0;
-//! for record in Reader::new(file, Options::default()) {
-//!     let record = record.unwrap();
-//!     assert_eq!(record.span.start, 10);
-//!     assert_eq!(record.model.header.tag("Bula"), Some("60"));
-//!     deals += 1;
-//! }
-//! assert_eq!(deals, 1);
-//! ```
+//! The one way in: [`Reader`] cuts a file into deal records over any [`BufRead`], one line at a
+//! time, so memory is bounded by the longest line and two records whatever the size of the file.
+//! Each cut record ([`RawDeal`]) carries its text and the info section before it, and is read by
+//! [`Pref::parse`](crate::Pref) on any thread. Spans count bytes of the whole decoded input.
 
 use std::io::{self, BufRead};
+use std::ops::Range;
 use std::sync::Arc;
 
 use cards_core::lines::LineReader;
+use cards_core::notation::{ReadRecords, next_parsed};
 use cards_core::{Diagnostic, Span};
 
-use crate::Options;
-use crate::model::Deal;
-use crate::parse::{self, Item};
+use crate::parse::{self, Item, Scanner};
 use crate::record::{DealRecord, Header, Record};
-use crate::validate::GameState;
+use crate::{Options, Pref};
 
-/// A streaming reader of PPN items (tags, deal records, problems) over any [`BufRead`].
+/// The streaming reader of deal records over any [`BufRead`] (a file, standard input, a slice):
+/// it cuts records ([`ReadRecords::read_raw`]) and, as an iterator, reads them.
 ///
-/// A line that is not UTF-8 is read as ISO-8859-1, as the CLI decodes a whole file that is not
-/// UTF-8; a byte-order mark at the start is skipped. Under [`Options::strict`] the diagnostics of
-/// each item already carry the strict severities.
-#[derive(Debug)]
-pub struct Items<R> {
-    lines: LineReader<R>,
-    options: Options,
-    /// The line being read, and where it starts in the decoded input.
-    line: String,
-    base: usize,
-    /// Where the item scanner stands in `line` (`None`: read the next line).
-    place: Option<parse::Place>,
-}
-
-impl<R: BufRead> Items<R> {
-    /// A reader over `input`.
-    #[must_use]
-    pub fn new(input: R, options: Options) -> Items<R> {
-        Items { lines: LineReader::new(input), options, line: String::new(), base: 0, place: None }
-    }
-
-    /// Bytes of decoded text read so far (the end of the last line read).
-    #[must_use]
-    pub fn offset(&self) -> usize {
-        self.lines.offset()
-    }
-
-    fn apply(&self, item: Item) -> Item {
-        let base = self.base;
-        match item {
-            Item::Tag(tag, span) => Item::Tag(tag, span.shift(base)),
-            Item::Problem(d) => {
-                let mut found = [d.shifted(base)];
-                self.options.apply(&mut found);
-                let [d] = found;
-                Item::Problem(d)
-            }
-            Item::Record(mut record, deal) => {
-                record.spans = record.spans.shifted(base);
-                for d in &mut record.diagnostics {
-                    d.set_span(d.span().shift(base));
-                }
-                self.options.apply(&mut record.diagnostics);
-                Item::Record(record, deal)
-            }
-        }
-    }
-}
-
-impl<R: BufRead> Iterator for Items<R> {
-    type Item = io::Result<Item>;
-
-    fn next(&mut self) -> Option<io::Result<Item>> {
-        loop {
-            if let Some(place) = self.place {
-                let mut reader = parse::Reader::resume(&self.line, place);
-                if let Some(item) = reader.next() {
-                    self.place = Some(reader.place());
-                    return Some(Ok(self.apply(item)));
-                }
-                self.place = None;
-            }
-            self.base = self.lines.offset();
-            self.line.clear();
-            match self.lines.read_line(&mut self.line) {
-                Ok(0) => return None,
-                Ok(_) => self.place = Some(parse::Reader::new(&self.line).place()),
-                Err(e) => return Some(Err(e)),
-            }
-        }
-    }
-}
-
-/// The streaming reader of deal records over any [`BufRead`] (a file, standard input, a slice).
+/// A line that is not UTF-8 is read as ISO-8859-1; a byte-order mark at the start is skipped.
+/// Each record carries the info section read so far (shared, never copied per record). A
+/// file-level problem (a stray line, an unclosed bracket, a bad tag) and a tag after a deal
+/// record join the record they follow (those before the first record join it); the reader looks
+/// one record ahead for that. A file with no deal record yields one record with no deal, which
+/// carries the file's problems.
 ///
-/// Each record carries the info section read so far (shared, never copied per record) and the
-/// game state before it, so [`check`](crate::check) needs nothing else. A file-level problem (a
-/// stray line, an unclosed bracket, a bad tag) joins the record it follows (or the first one);
-/// the reader looks one record ahead for that, so memory stays bounded by two records. A file
-/// with no deal record yields one record with no deal, which carries the file's problems.
+/// ```
+/// use ppn_pref::{Options, Reader};
+///
+/// let file = std::io::Cursor::new("[Bula 60]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n");
+/// let records: Vec<_> = Reader::new(file, Options::default()).collect::<std::io::Result<_>>()?;
+/// assert_eq!(records.len(), 1);
+/// assert_eq!(records[0].span.start, 10);
+/// assert_eq!(records[0].model.header.tag("Bula"), Some("60"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Reader<R> {
-    items: Items<R>,
+    lines: LineReader<R>,
     options: Options,
+    /// The line being scanned, where it starts in the decoded input, and where the scanner stands
+    /// in it (`None`: read the next line).
+    line: String,
+    base: usize,
+    place: Option<parse::Place>,
+    /// Decoded text from `text_start` to the end of `line`, not yet given to a record.
+    text: String,
+    text_start: usize,
     header: Arc<Header>,
-    state: GameState,
-    pending: Option<Record>,
+    pending: Option<RawDeal>,
     early: Vec<Diagnostic>,
     read: usize,
     finished: bool,
 }
 
+/// One deal record cut from the input, not yet read: its text (from the record's `[` to the next
+/// record's, with the tags and problems between; the first record's also holds the text before
+/// it), where that text starts in the input, and the info section read so far.
+#[derive(Debug, Clone)]
+pub struct RawDeal {
+    text: String,
+    offset: usize,
+    /// The record's `[...]` in `text` (`None`: a file without deal records).
+    record: Option<Range<usize>>,
+    number: usize,
+    header: Arc<Header>,
+    late_tags: Range<usize>,
+    problems: Vec<Diagnostic>,
+}
+
+impl RawDeal {
+    /// The record's text: the first record's holds the text before it, each holds the text after
+    /// it up to the next record, so a file's records' texts make the whole file.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Where [`RawDeal::text`] starts in the whole decoded input.
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// 0-based number of the record in its file.
+    #[must_use]
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// Whether a deal record was cut (`false` only for the one record a file without deal
+    /// records yields).
+    #[must_use]
+    pub fn is_record(&self) -> bool {
+        self.record.is_some()
+    }
+}
+
 impl<R: BufRead> Reader<R> {
-    /// A reader over `input`.
+    /// A reader over `input`, from its first byte.
     #[must_use]
     pub fn new(input: R, options: Options) -> Reader<R> {
         Reader {
-            items: Items::new(input, options),
+            lines: LineReader::new(input),
             options,
+            line: String::new(),
+            base: 0,
+            place: None,
+            text: String::new(),
+            text_start: 0,
             header: Arc::default(),
-            state: GameState::default(),
             pending: None,
             early: Vec::new(),
             read: 0,
@@ -139,74 +117,61 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// A reader over a later part of a file that starts at a deal record line, where `position`
-    /// (from [`Reader::position`] of the reader over the part before) left off: the records it
-    /// yields are numbered and checked as in a reader over the whole file; spans count from the
-    /// start of `input`.
-    #[must_use]
-    pub fn resume(input: R, options: Options, position: Position) -> Reader<R> {
-        let mut reader = Reader::new(input, options);
-        reader.header = position.header;
-        reader.state = position.state;
-        reader.read = position.records;
-        reader
-    }
-
-    /// Where this reader stands (after its last record): what [`Reader::resume`] needs.
-    #[must_use]
-    pub fn position(&self) -> Position {
-        Position { header: Arc::clone(&self.header), state: self.state.clone(), records: self.read }
-    }
-
-    /// The options this reader was made with.
-    #[must_use]
-    pub fn options(&self) -> &Options {
-        &self.options
-    }
-
-    /// The info section read so far.
-    #[must_use]
-    pub fn header(&self) -> &Header {
-        &self.header
-    }
-
-    fn record(&mut self, read: parse::Record, deal: Option<Deal>) -> Record {
-        let state = self.state.clone();
-        // the state moves on whatever a check will say; its lints are the check's to report
-        self.state.lint(read.id, &read.spans, deal.as_ref(), &mut Vec::new());
-        let mut diagnostics = read.diagnostics;
-        let syntax_len = diagnostics.len();
-        if self.read == 0 {
-            diagnostics.append(&mut self.early);
+    /// The next item of the input, spans in the whole input; `None` at its end.
+    fn next_item(&mut self) -> Option<io::Result<Item>> {
+        loop {
+            if let Some(place) = self.place {
+                let mut scanner = Scanner::resume(&self.line, place);
+                if let Some(item) = scanner.next() {
+                    self.place = Some(scanner.place());
+                    let base = self.base;
+                    return Some(Ok(match item {
+                        Item::Tag(tag, span) => Item::Tag(tag, span.shift(base)),
+                        Item::Record(span) => Item::Record(span.shift(base)),
+                        Item::Problem(d) => Item::Problem(d.shifted(base)),
+                    }));
+                }
+                self.place = None;
+            }
+            self.base = self.lines.offset();
+            self.line.clear();
+            match self.lines.read_line(&mut self.line) {
+                Ok(0) => return None,
+                Ok(_) => {
+                    self.text.push_str(&self.line);
+                    self.place = Some(Scanner::new(&self.line).place());
+                }
+                Err(e) => return Some(Err(e)),
+            }
         }
-        let late = self.header.tags.len();
-        let model = DealRecord {
-            number: self.read,
-            id: read.id,
-            deal,
-            spans: read.spans,
-            header: Arc::clone(&self.header),
-            late_tags: late..late,
-            state,
-            outcome: None,
-            syntax_len,
-        };
-        self.read += 1;
-        Record { model, diagnostics, span: read.spans.record() }
+    }
+
+    /// The text read since the last cut, up to `at` in the whole input.
+    fn cut_text(&mut self, at: usize) -> (String, usize) {
+        let cut = at.saturating_sub(self.text_start).min(self.text.len());
+        let head = self.text.get(..cut).unwrap_or_default().to_owned();
+        self.text.drain(..head.len());
+        let start = self.text_start;
+        self.text_start += head.len();
+        (head, start)
     }
 
     fn add_tag(&mut self, tag: crate::model::Tag, span: Span) {
-        if tag.name == "Refe" {
-            self.state.refe = tag.value.trim().parse().ok();
-        }
-        // a tag after a deal record (PPN keeps them in front) is owned by the record it follows
         let header = Arc::make_mut(&mut self.header);
         header.tags.push(tag);
         header.spans.push(span);
         if let Some(pending) = &mut self.pending {
-            pending.model.header = Arc::clone(&self.header);
-            pending.model.late_tags.end = self.header.tags.len();
+            pending.header = Arc::clone(&self.header);
+            pending.late_tags.end = self.header.tags.len();
         }
+    }
+
+    /// Gives the pending record its text up to `at` and returns it.
+    fn close_pending(&mut self, at: usize) -> Option<RawDeal> {
+        let mut pending = self.pending.take()?;
+        let (text, _) = self.cut_text(at);
+        pending.text.push_str(&text);
+        Some(pending)
     }
 }
 
@@ -218,63 +183,100 @@ impl<'a> Reader<&'a [u8]> {
     }
 }
 
-/// Where a [`Reader`] stands in a file: the info section read so far, the game state and the
-/// number of records read (for [`Reader::resume`], to read a file in parts, on several threads).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Position {
-    /// The info section so far.
-    pub header: Arc<Header>,
-    /// The game state after the last record.
-    pub state: GameState,
-    /// Records read.
-    pub records: usize,
+impl<R: BufRead> ReadRecords<Pref> for Reader<R> {
+    fn read_raw(&mut self) -> Option<io::Result<RawDeal>> {
+        while let Some(item) = self.next_item() {
+            match item {
+                Err(e) => return Some(Err(e)),
+                Ok(Item::Tag(tag, span)) => self.add_tag(tag, span),
+                Ok(Item::Problem(d)) => match &mut self.pending {
+                    Some(pending) => pending.problems.push(d),
+                    None => self.early.push(d),
+                },
+                Ok(Item::Record(span)) => {
+                    let closed = self.close_pending(span.start);
+                    // the first record's text holds what comes before it
+                    let (lead, offset) =
+                        if self.read == 0 { self.cut_text(span.start) } else { (String::new(), 0) };
+                    let start = lead.len();
+                    let late = self.header.tags.len();
+                    let raw = RawDeal {
+                        offset: if self.read == 0 { offset } else { span.start },
+                        text: lead,
+                        record: Some(start..start + span.len()),
+                        number: self.read,
+                        header: Arc::clone(&self.header),
+                        late_tags: late..late,
+                        problems: if self.read == 0 { std::mem::take(&mut self.early) } else { Vec::new() },
+                    };
+                    self.read += 1;
+                    self.pending = Some(raw);
+                    if let Some(closed) = closed {
+                        return Some(Ok(closed));
+                    }
+                }
+            }
+        }
+        if self.pending.is_some() {
+            return self.close_pending(usize::MAX).map(Ok);
+        }
+        if self.read == 0 && !self.finished {
+            self.finished = true;
+            let (text, offset) = self.cut_text(usize::MAX);
+            let tags = self.header.tags.len();
+            return Some(Ok(RawDeal {
+                text,
+                offset,
+                record: None,
+                number: 0,
+                header: Arc::clone(&self.header),
+                late_tags: tags..tags,
+                problems: std::mem::take(&mut self.early),
+            }));
+        }
+        None
+    }
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        while let Some(item) = self.items.next() {
-            match item {
-                Err(e) => return Some(Err(e)),
-                Ok(Item::Tag(tag, span)) => self.add_tag(tag, span),
-                Ok(Item::Problem(d)) => match &mut self.pending {
-                    Some(pending) => pending.diagnostics.push(d),
-                    None => self.early.push(d),
-                },
-                Ok(Item::Record(read, deal)) => {
-                    let record = self.record(read, deal);
-                    if let Some(previous) = self.pending.replace(record) {
-                        return Some(Ok(previous));
-                    }
-                }
-            }
-        }
-        if let Some(last) = self.pending.take() {
-            return Some(Ok(last));
-        }
-        if self.read == 0 && !self.finished {
-            self.finished = true;
-            let tags = self.header.tags.len();
-            let model = DealRecord {
-                number: 0,
-                id: None,
-                deal: None,
-                spans: parse::DealSpans::default(),
-                header: Arc::clone(&self.header),
-                late_tags: tags..tags,
-                state: self.state.clone(),
-                outcome: None,
-                syntax_len: 0,
-            };
-            return Some(Ok(Record {
-                model,
-                diagnostics: std::mem::take(&mut self.early),
-                span: Span::at(0),
-            }));
-        }
-        None
+        let options = self.options;
+        next_parsed::<Pref, _>(self, &options)
     }
+}
+
+/// Reads a cut record: its deal, with spans in the whole input, and its diagnostics (its syntax,
+/// then the file-level problems read next to it). Pure, any thread.
+pub(crate) fn parse(raw: RawDeal, options: &Options) -> Record {
+    let RawDeal { text, offset, record, number, header, late_tags, problems } = raw;
+    let Some(range) = record else {
+        let model = DealRecord {
+            number,
+            id: None,
+            deal: None,
+            spans: parse::DealSpans::default(),
+            header,
+            late_tags,
+            outcome: None,
+            own: 0,
+        };
+        let mut record = Record { model, diagnostics: problems, span: Span::at(0) };
+        options.apply(&mut record.diagnostics);
+        return record;
+    };
+    let (read, deal) = parse::read_record(&text, range.start, range.end);
+    let spans = read.spans.shifted(offset);
+    let mut diagnostics = read.diagnostics;
+    for d in &mut diagnostics {
+        d.set_span(d.span().shift(offset));
+    }
+    let own = diagnostics.len();
+    diagnostics.extend(problems);
+    options.apply(&mut diagnostics);
+    let model = DealRecord { number, id: read.id, deal, spans, header, late_tags, outcome: None, own };
+    Record { model, diagnostics, span: spans.record() }
 }
 
 #[cfg(test)]
@@ -284,34 +286,35 @@ mod tests {
     const FILE: &str = "[Bula 60]\r\n[Refe 2]\n\nstray text\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n\
                         [2 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 P,P,P] [Bula 60]\n[3 x]";
 
-    #[test]
-    fn streams_the_same_items_as_the_whole_text_reader() {
-        let whole: Vec<Item> = parse::Reader::new(FILE).collect();
-        let streamed: Vec<Item> =
-            Items::new(FILE.as_bytes(), Options::default()).collect::<io::Result<_>>().unwrap_or_default();
-        assert_eq!(streamed, whole);
-        assert!(whole.len() >= 6, "{whole:?}");
+    fn raws(reader: &mut Reader<impl BufRead>) -> Vec<RawDeal> {
+        std::iter::from_fn(|| reader.read_raw()).collect::<io::Result<_>>().unwrap_or_default()
     }
 
     #[test]
-    fn reads_one_line_at_a_time() {
-        let mut reader = Items::new(io::BufReader::with_capacity(4, FILE.as_bytes()), Options::default());
-        assert!(matches!(reader.next(), Some(Ok(Item::Tag(..)))));
-        assert_eq!(reader.offset(), "[Bula 60]\r\n".len());
+    fn raw_texts_make_the_whole_file() {
+        for capacity in [1, 4, 4096] {
+            let mut reader =
+                Reader::new(io::BufReader::with_capacity(capacity, FILE.as_bytes()), Options::default());
+            let raws = raws(&mut reader);
+            assert_eq!(raws.len(), 3);
+            assert_eq!(raws.iter().map(RawDeal::text).collect::<String>(), FILE);
+            let mut at = 0;
+            for raw in &raws {
+                assert_eq!(raw.offset(), at);
+                at += raw.text().len();
+            }
+            assert!(raws[1].text().starts_with("[2 231"));
+        }
     }
 
     #[test]
-    fn strict_applies_to_each_item() {
+    fn strict_applies_to_syntax() {
         let legacy = "[1 123 GQMPT13685ANS4OJ9RLB2CHUI7EFDVWK P,2,P 2 NR 4 8 0 8 1 \
                       8421,GBF1,TSV3,75K2,WUQ2,OHM2,9D13,C3A3,IPJ2,LE62 F2:R16,M5:8,F3:L24]\n";
         let legacy_of = |options: Options| -> Vec<bool> {
-            Items::new(legacy.as_bytes(), options)
+            Reader::from_str(legacy, options)
                 .filter_map(Result::ok)
-                .filter_map(|item| match item {
-                    Item::Record(record, _) => Some(record.diagnostics),
-                    _ => None,
-                })
-                .flatten()
+                .flat_map(|record| record.diagnostics)
                 .filter(|d| d.code() == crate::codes::LEGACY_13_FIELDS)
                 .map(|d| d.is_error())
                 .collect()
@@ -329,12 +332,13 @@ mod tests {
         assert_eq!(ids, [Some(1), Some(2), Some(3)]);
         // the stray line before the first record joins it; its own syntax comes first
         assert_eq!(records[0].diagnostics.iter().map(|d| d.code()).collect::<Vec<_>>(), ["STRAY_LINE"]);
+        assert_eq!(records[0].diagnostics[0].span(), Span::new(21, 31));
         assert_eq!(records[0].model.header.tags.len(), 2);
         // the tag after deal 2 is deal 2's
         assert_eq!(records[1].model.late_tags, 2..3);
         assert_eq!(records[1].model.header.tags.len(), 3);
         assert!(records[2].model.deal.is_none() && records[2].has_errors());
-        assert_eq!(records[1].model.state.refe, Some(2));
+        assert_eq!(records[2].span.start, FILE.len() - 5);
     }
 
     #[test]

@@ -1,13 +1,12 @@
-//! One deal record as the streaming [`Reader`](crate::Reader) yields it: the deal, its spans, the
-//! info section it belongs to and the game state before it, so that [`check`](crate::check) can
-//! check it alone.
+//! One deal record as the [`Reader`](crate::Reader) yields it: the deal, its spans and the info
+//! section it belongs to.
 
 use std::ops::Range;
 use std::sync::Arc;
 
 use crate::model::{Deal, Tag};
 use crate::parse::DealSpans;
-use crate::validate::{GameState, Outcome};
+use crate::validate::Outcome;
 
 /// The info section: the tags read before the first deal record (PPN puts the info section
 /// first), followed by any tag met later in the file, in file order.
@@ -44,13 +43,12 @@ pub struct DealRecord {
     /// The tags of [`Header::tags`] read after this record and before the next one (empty in a
     /// file that keeps its tags in front, as PPN asks).
     pub late_tags: Range<usize>,
-    /// The game-level state (ids, dealer rotation, refas) before this deal.
-    pub state: GameState,
-    /// The deal's facts, set by [`check`](crate::check).
+    /// The deal's facts, set by [`Checker::check`](crate::Checker).
     pub outcome: Option<Outcome>,
-    /// How many of the record's diagnostics are its own syntax diagnostics (the rest, up to the
-    /// check, are file-level problems read next to it).
-    pub(crate) syntax_len: usize,
+    /// How many of the record's diagnostics, in front, are the deal's own (its syntax, then the
+    /// checks of the deal alone and across deals); the rest are file-level problems read next to
+    /// it (stray lines, unclosed brackets, tags and the info section's checks), in file order.
+    pub own: usize,
 }
 
 /// One deal record: its [`DealRecord`], its diagnostics and its byte span.

@@ -17,7 +17,7 @@ use crate::codes as code;
 use crate::model::Tag;
 use crate::model::{Accepted, Bid, Column, Contract, Deal, Discard, Entry, KontraLevel, Play, Trick};
 use crate::model::{PLACE_TAGS, PLAYER_TAGS, RESULT_TAGS};
-use crate::parse::{self, DealSpans, Document, Field};
+use crate::parse::{self, DealSpans, Field};
 
 /// The facts a checked deal yields (for reports and the CLI).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,96 +37,6 @@ pub struct Outcome {
     pub tricks: Option<[u8; 3]>,
     /// Whether the main passed (when the deal checked out).
     pub main_passed: Option<bool>,
-}
-
-/// The check result of one record (parallel to [`Document::records`]).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct RecordCheck {
-    /// Syntax, T2 and T3 diagnostics of this record, in that order.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Facts, when the record could be read.
-    pub outcome: Option<Outcome>,
-}
-
-impl RecordCheck {
-    /// Whether any diagnostic is an error.
-    #[must_use]
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-}
-
-/// A checked file.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Report {
-    /// What was read.
-    pub document: Document,
-    /// File-level diagnostics: stray lines, tag problems, `RESULT_SUM_NONZERO`, `PLACE_RESULT_ORDER`.
-    pub file_diagnostics: Vec<Diagnostic>,
-    /// One entry per deal record.
-    pub records: Vec<RecordCheck>,
-}
-
-impl Report {
-    /// Whether anything in the file is an error.
-    #[must_use]
-    pub fn has_errors(&self) -> bool {
-        self.file_diagnostics.iter().any(Diagnostic::is_error)
-            || self.records.iter().any(RecordCheck::has_errors)
-    }
-
-    /// Every diagnostic, sorted by position in the file (stable).
-    #[must_use]
-    pub fn all_diagnostics(&self) -> Vec<Diagnostic> {
-        let mut all: Vec<Diagnostic> = self.file_diagnostics.clone();
-        for r in &self.records {
-            all.extend(r.diagnostics.iter().cloned());
-        }
-        all.sort_by_key(|d| d.span().start);
-        all
-    }
-}
-
-/// Reads and checks a whole file (T1, T2, T3).
-///
-/// ```
-/// let report = ppn_pref::validate::check_str("[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\
-///     [Result1 0]\n[Result2 0]\n[Result3 0]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n");
-/// assert!(!report.has_errors());
-/// ```
-#[must_use]
-pub fn check_str(source: &str) -> Report {
-    check_document(parse::read(source))
-}
-
-/// Checks a document already read.
-#[must_use]
-pub fn check_document(document: Document) -> Report {
-    let mut records: Vec<RecordCheck> = document
-        .records
-        .iter()
-        .map(|rec| {
-            let mut diagnostics = rec.diagnostics.clone();
-            let outcome = rec.deal.and_then(|i| document.game.deals.get(i)).map(|deal| {
-                let (diags, outcome) = check_deal(deal, &rec.spans);
-                diagnostics.extend(diags);
-                outcome
-            });
-            RecordCheck { diagnostics, outcome }
-        })
-        .collect();
-    let mut file_diagnostics = document.diagnostics.clone();
-    let tags = &document.game.tags;
-    for i in 0..tags.len() {
-        check_tag(tags, &document.tag_spans, i, &mut file_diagnostics);
-    }
-    check_info(tags, &document.tag_spans, &mut file_diagnostics);
-    let mut state = GameState::new(document.game.refe().and_then(|r| u32::try_from(r).ok()));
-    for (rec, check) in document.records.iter().zip(records.iter_mut()) {
-        let deal = rec.deal.and_then(|i| document.game.deals.get(i));
-        state.lint(rec.id, &rec.spans, deal, &mut check.diagnostics);
-    }
-    Report { document, file_diagnostics, records }
 }
 
 fn card_name(card: Card) -> String {
@@ -222,7 +132,7 @@ pub fn expected_starter(deal: &Deal, play: &Play, in_play: impl Fn(PrefPlayer) -
 /// Checks one deal against itself (T2). Returns its diagnostics (at most one error, plus lints) and
 /// its facts.
 #[must_use]
-pub fn check_deal(deal: &Deal, spans: &DealSpans) -> (Vec<Diagnostic>, Outcome) {
+pub(crate) fn check_deal(deal: &Deal, spans: &DealSpans) -> (Vec<Diagnostic>, Outcome) {
     let mut lints = Vec::new();
     let mut outcome = Outcome {
         dealer: deal.order.dealer(),
@@ -874,9 +784,9 @@ pub(crate) fn check_info(tags: &[Tag], spans: &[Span], out: &mut dyn DiagnosticS
 
 /// The running game-level (T3) state: ids, dealer rotation and refa hats across deals.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GameState {
+struct GameState {
     /// `Refe` from the tags (uncapped hats when unknown).
-    pub refe: Option<u32>,
+    refe: Option<u32>,
     prev_id: Option<u32>,
     prev_dealer: Option<PrefPlayer>,
     all_pass: u32,
@@ -884,15 +794,9 @@ pub struct GameState {
 }
 
 impl GameState {
-    /// A fresh state for a game with the given `Refe`.
-    #[must_use]
-    pub fn new(refe: Option<u32>) -> GameState {
-        GameState { refe, ..GameState::default() }
-    }
-
     /// Adds the T3 lints of the next record (in file order) to `out`.
     #[allow(clippy::too_many_lines)]
-    pub fn lint(
+    fn lint(
         &mut self,
         id: Option<u32>,
         spans: &DealSpans,
@@ -975,53 +879,87 @@ impl GameState {
     }
 }
 
-/// Checks one record read by [`crate::Reader`]: the deal against itself (T2, facts into
-/// [`DealRecord::outcome`](crate::record::DealRecord::outcome)), against the deals before it (T3,
-/// from the state the record carries), and the info tags it owns (the first record checks the
-/// info section). Call it once per record.
+/// The checks of a file's deal records: [`Checker::check`](cards_core::notation::Checker::check)
+/// checks a deal against itself (T2, facts into
+/// [`DealRecord::outcome`](crate::DealRecord::outcome)) and the tags the record owns (the first
+/// record checks the info section), on any thread; [`Checker::finish`](cards_core::notation::Checker::finish)
+/// checks it against the deals before it (T3: ids, dealer rotation, refas), in file order, with
+/// the game state this checker keeps.
 ///
-/// Diagnostics keep the order the whole-file [`check_str`] gives them: the record's syntax, T2 and
-/// T3, then, when the record holds any file-level problem, everything sorted by position.
+/// A record's diagnostics are then its own (syntax, T2, T3), then the file-level ones it holds
+/// ([`DealRecord::own`](crate::DealRecord::own) counts the first).
 ///
 /// ```
-/// use ppn_pref::{Options, Reader, check};
+/// use ppn_pref::{Options, Pref};
 ///
 /// let src = "[Bula 60]\n[Refe 2]\n[1 123 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n[3 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 P,P,P]\n";
 /// let mut codes = Vec::new();
-/// for record in Reader::from_str(src, Options::default()) {
-///     let mut record = record.unwrap();
-///     check(&mut record, &Options::default());
-///     codes.extend(record.diagnostics.iter().map(|d| d.code()));
+/// for record in cards_core::notation::read_checked::<Pref, _>(src.as_bytes(), Options::default()) {
+///     codes.extend(record?.diagnostics.iter().map(|d| d.code()));
 /// }
-/// // deal 1 carries the missing tags (file level, sorted first), deal 3 the id lint
+/// // deal 1 carries the missing tags (file level), deal 3 the id lint
 /// assert_eq!(codes.iter().filter(|c| **c == "TAG_MISSING").count(), 6);
 /// assert_eq!(codes.last(), Some(&"ID_SEQUENCE"));
+/// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn check(record: &mut crate::Record, options: &crate::Options) {
-    let model = &mut record.model;
-    let syntax_len = model.syntax_len.min(record.diagnostics.len());
-    let mut file_level = record.diagnostics.split_off(syntax_len);
-    let mut found = Vec::new();
-    if let Some(deal) = &model.deal {
-        let (diagnostics, outcome) = check_deal(deal, &model.spans);
-        found = diagnostics;
-        model.outcome = Some(outcome);
+#[derive(Debug, Clone, Default)]
+pub struct Checker {
+    options: crate::Options,
+    state: GameState,
+    /// Tags of the info section taken in so far (for `Refe`).
+    tags_seen: usize,
+}
+
+impl Checker {
+    /// A checker for one file, with no deal taken in yet.
+    #[must_use]
+    pub fn new(options: crate::Options) -> Checker {
+        Checker { options, ..Checker::default() }
     }
-    let mut state = model.state.clone();
-    state.lint(model.id, &model.spans, model.deal.as_ref(), &mut found);
-    options.apply(&mut found);
-    record.diagnostics.append(&mut found);
-    let header = &model.header;
-    let own_tags = if model.number == 0 { 0..model.late_tags.end } else { model.late_tags.clone() };
-    for i in own_tags {
-        check_tag(&header.tags, &header.spans, i, &mut file_level);
+}
+
+/// Inserts `found` among a record's own diagnostics (after those before it, before the
+/// file-level ones).
+fn add_own(record: &mut crate::Record, found: Vec<Diagnostic>) {
+    let at = record.model.own.min(record.diagnostics.len());
+    record.model.own = at + found.len();
+    record.diagnostics.splice(at..at, found);
+}
+
+impl cards_core::notation::Checker<crate::DealRecord> for Checker {
+    fn check(&self, record: &mut crate::Record) {
+        let model = &mut record.model;
+        let mut found = Vec::new();
+        if let Some(deal) = &model.deal {
+            let (diagnostics, outcome) = check_deal(deal, &model.spans);
+            found = diagnostics;
+            model.outcome = Some(outcome);
+        }
+        self.options.apply(&mut found);
+        let header = std::sync::Arc::clone(&model.header);
+        let own_tags = if model.number == 0 { 0..model.late_tags.end } else { model.late_tags.clone() };
+        let info = (model.number == 0).then(|| header.tags.len().min(model.late_tags.start));
+        add_own(record, found);
+        for i in own_tags {
+            check_tag(&header.tags, &header.spans, i, &mut record.diagnostics);
+        }
+        if let Some(info) = info {
+            check_info(&header.tags[..info], &header.spans[..info], &mut record.diagnostics);
+        }
     }
-    if model.number == 0 {
-        let info = header.tags.len().min(model.late_tags.start);
-        check_info(&header.tags[..info], &header.spans[..info], &mut file_level);
-    }
-    if !file_level.is_empty() {
-        record.diagnostics.append(&mut file_level);
-        record.diagnostics.sort_by_key(|d| d.span().start);
+
+    fn finish(&mut self, record: &mut crate::Record, _last: bool) {
+        let model = &record.model;
+        let before = model.late_tags.start.min(model.header.tags.len());
+        for tag in model.header.tags.get(self.tags_seen..before).into_iter().flatten() {
+            if tag.name == "Refe" {
+                self.state.refe = tag.value.trim().parse().ok();
+            }
+        }
+        self.tags_seen = self.tags_seen.max(before);
+        let mut found = Vec::new();
+        self.state.lint(model.id, &model.spans, model.deal.as_ref(), &mut found);
+        self.options.apply(&mut found);
+        add_own(record, found);
     }
 }

@@ -16,7 +16,7 @@ use crate::parse::code_char;
 /// Writes a whole game.
 ///
 /// ```
-/// let game = ppn_pref::parse::read("[Bula \"60\"]\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]").game;
+/// let game = ppn_pref::read_game("[Bula \"60\"]\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]");
 /// assert_eq!(ppn_pref::write::write_game(&game), "[Bula 60]\n\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n");
 /// ```
 #[must_use]
@@ -27,21 +27,23 @@ pub fn write_game(game: &Game) -> String {
     for deal in &game.deals {
         let _ = writer.write(deal);
     }
-    String::from_utf8(writer.into_inner()).unwrap_or_default()
+    String::from_utf8(writer.out).unwrap_or_default()
 }
 
 /// Writes canonical PPN to any [`io::Write`], record by record: a record read by
 /// [`crate::Reader`] brings its info section (before the first deal) and any tag read after it.
 ///
 /// ```
-/// use ppn_pref::{Options, Reader, write::Writer};
+/// use cards_core::notation::WriteRecords;
+/// use ppn_pref::{Options, Reader, Writer};
 ///
 /// let src = "[Bula \"60\"]\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n";
 /// let mut writer = Writer::new(Vec::new());
 /// for record in Reader::from_str(src, Options::default()) {
-///     writer.write_record(&record.unwrap()).unwrap();
+///     writer.write_record(&record?)?;
 /// }
-/// assert_eq!(writer.into_inner(), b"[Bula 60]\n\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n");
+/// assert_eq!(writer.into_inner()?, b"[Bula 60]\n\n[2 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n");
+/// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug)]
 pub struct Writer<W> {
@@ -87,13 +89,12 @@ impl<W: io::Write> Writer<W> {
         self.line.push('\n');
         self.out.write_all(self.line.as_bytes())
     }
+}
 
+impl<W: io::Write> cards_core::notation::WriteRecords<crate::DealRecord, W> for Writer<W> {
     /// Writes one record read by [`crate::Reader`]: the first record's info section, its deal
     /// (a record that could not be read has none to write), then the tags read after it.
-    ///
-    /// # Errors
-    /// The underlying writer's.
-    pub fn write_record(&mut self, record: &Record) -> io::Result<()> {
+    fn write_record(&mut self, record: &Record) -> io::Result<()> {
         let model = &record.model;
         let header: &Header = &model.header;
         if model.number == 0 {
@@ -109,11 +110,9 @@ impl<W: io::Write> Writer<W> {
         }
     }
 
-    /// Flushes and gives back the underlying writer.
-    #[must_use]
-    pub fn into_inner(mut self) -> W {
-        let _ = self.out.flush();
-        self.out
+    fn into_inner(mut self) -> io::Result<W> {
+        self.out.flush()?;
+        Ok(self.out)
     }
 }
 

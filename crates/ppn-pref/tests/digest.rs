@@ -3,7 +3,10 @@
 
 use cards_core::Span;
 use ppn_pref::model::{Bid, Contract};
-use ppn_pref::{auction, check_str as check, parse};
+use ppn_pref::{auction, card_of};
+
+mod support;
+use support::check;
 
 const HEADER: &str = "[Bula 60]\n[Refe 2]\n[Player1 cope]\n[Player2 silvio_pu]\n[Player3 elmacedon]\n\
 [Result1 458]\n[Result2 88]\n[Result3 -546]\n";
@@ -19,10 +22,9 @@ const DEAL4: &str = "[4 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 M3,P,3 2 GH 4 3 S3 
 fn errors(record: &str) -> Vec<String> {
     let src = format!("{HEADER}{record}\n");
     let r = check(&src);
-    assert!(r.file_diagnostics.iter().all(|d| !d.is_error()), "{:?}", r.file_diagnostics);
-    r.records
-        .iter()
-        .flat_map(|c| c.diagnostics.iter())
+    assert!(r.file_diagnostics().iter().all(|d| !d.is_error()), "{:?}", r.file_diagnostics());
+    (0..r.records.len())
+        .flat_map(|i| r.own(i).iter())
         .filter(|d| d.is_error())
         .map(|d| d.code().to_owned())
         .collect()
@@ -61,8 +63,8 @@ fn s2_spec_deal_1() {
 #[test]
 fn s2_trick_8_winner_is_wrong_by_ranks() {
     // deal 1 trick 8 `G9B3`: leader p2 plays A♦ and should win
-    let cards: Vec<_> = "G9B".bytes().map(|b| parse::card_of(b).unwrap()).collect();
-    assert_eq!(ppn_pref::validate::trick_winner_index(&cards, Some(cards_core::Suit::Hearts)), 0);
+    let cards: Vec<_> = "G9B".bytes().map(|b| card_of(b).unwrap()).collect();
+    assert_eq!(ppn_pref::trick_winner_index(&cards, Some(cards_core::Suit::Hearts)), 0);
 }
 
 #[test]
@@ -135,12 +137,12 @@ fn s9_spec_example_game() {
     .unwrap();
     let r = check(&src);
     let mut got: Vec<(String, Option<u32>)> = Vec::new();
-    for d in &r.file_diagnostics {
+    for d in &r.file_diagnostics() {
         got.push((d.code().to_owned(), None));
     }
-    for (rec, c) in r.document.records.iter().zip(&r.records) {
-        for d in &c.diagnostics {
-            got.push((d.code().to_owned(), rec.id));
+    for (i, rec) in r.records.iter().enumerate() {
+        for d in r.own(i) {
+            got.push((d.code().to_owned(), rec.model.id));
         }
     }
     let want: Vec<(String, Option<u32>)> = [
@@ -159,18 +161,18 @@ fn s9_spec_example_game() {
     .map(|(c, i)| ((*c).to_owned(), *i))
     .collect();
     assert_eq!(got, want);
-    let stray = r.file_diagnostics.iter().find(|d| d.code() == "STRAY_LINE").unwrap();
+    let stray = r.file_diagnostics().into_iter().find(|d| d.code() == "STRAY_LINE").unwrap();
     assert_eq!(&src[stray.span().range()], "...");
 }
 
 #[test]
 fn s10_prose_throw() {
-    let cards: Vec<_> = "2A1".bytes().map(|b| parse::card_of(b).unwrap()).collect();
+    let cards: Vec<_> = "2A1".bytes().map(|b| card_of(b).unwrap()).collect();
     for trump in [None, Some(cards_core::Suit::Hearts), Some(cards_core::Suit::Spades)] {
-        assert_eq!(ppn_pref::validate::trick_winner_index(&cards, trump), 0);
+        assert_eq!(ppn_pref::trick_winner_index(&cards, trump), 0);
     }
     // diamonds trump: 8♦ wins
-    assert_eq!(ppn_pref::validate::trick_winner_index(&cards, Some(cards_core::Suit::Diamonds)), 1);
+    assert_eq!(ppn_pref::trick_winner_index(&cards, Some(cards_core::Suit::Diamonds)), 1);
 }
 
 #[test]
@@ -202,7 +204,7 @@ fn spans_are_exact() {
     assert_eq!(&src[d.span().range()], "AA");
     let start = src.find("[1 231").unwrap();
     let r = check(&src);
-    assert_eq!(r.document.records[0].spans.record(), Span::new(start, start + rec.len()));
+    assert_eq!(r.records[0].model.spans.record(), Span::new(start, start + rec.len()));
 }
 
 /// The spec's JSON example (with its `"..."` placeholder trick removed) is read through serde; its

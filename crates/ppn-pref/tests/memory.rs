@@ -37,9 +37,8 @@ fn reader_and_check_over_a_gigabyte_stay_bounded() {
     let options = ppn_pref::Options::default();
     let mut records = 0u64;
     let mut warnings = 0usize;
-    for record in ppn_pref::Reader::new(BufReader::new(input), options) {
-        let mut record = record.unwrap();
-        ppn_pref::check(&mut record, &options);
+    for record in cards_core::notation::read_checked::<ppn_pref::Pref, _>(BufReader::new(input), options) {
+        let record = record.unwrap();
         assert!(record.model.deal.is_some());
         warnings += record.warnings().count();
         records += 1;

@@ -5,8 +5,11 @@
 use ppn_pref::PrefPlayer;
 use ppn_pref::generate::{DealOptions, Rng, random_deal, random_game};
 use ppn_pref::model::{DealOrder, Game, Tag};
-use ppn_pref::{check_str as check, json, parse, write};
+use ppn_pref::{json, read_game, write};
+
+mod support;
 use proptest::prelude::*;
+use support::check;
 
 fn header() -> Vec<Tag> {
     [("Bula", "60"), ("Refe", "2"), ("Player1", "a"), ("Player2", "b c"), ("Player3", "d")]
@@ -40,29 +43,28 @@ proptest! {
         let report = check(&text);
         let errors: Vec<_> = report.all_diagnostics().into_iter().filter(|d| d.is_error()).collect();
         prop_assert!(errors.is_empty(), "{text}\n{errors:?}");
-        let warnings: Vec<_> = report.records[0].diagnostics.iter()
+        let warnings: Vec<_> = report.own(0).iter()
             .filter(|d| !matches!(d.code(), "REFA_FLAG" | "DEAL_ORDER_NOT_ROTATION" | "LEGACY_13_FIELDS"))
             .collect();
         prop_assert!(warnings.is_empty(), "{text}\n{warnings:?}");
-        prop_assert_eq!(&report.document.game, &game);
+        prop_assert_eq!(&report.game, &game);
         // JSON both ways
         let j = json::to_json(&game);
         prop_assert_eq!(&json::from_json(&j).unwrap(), &game);
         // write(read(write(x))) is stable
-        prop_assert_eq!(write::write_game(&parse::read(&text).game), text);
+        prop_assert_eq!(write::write_game(&read_game(&text)), text);
     }
 
     #[test]
     fn reader_never_panics(s in "\\PC{0,200}") {
         let report = check(&s);
-        // one check per record, every span inside the text on character boundaries
-        prop_assert_eq!(report.records.len(), report.document.records.len());
+        // every span inside the text on character boundaries
         for d in report.all_diagnostics() {
             prop_assert!(s.get(d.span().range()).is_some(), "{d:?}");
         }
         // whatever was read survives its JSON form
-        let j = json::to_json(&report.document.game);
-        prop_assert_eq!(&json::from_json(&j).unwrap(), &report.document.game, "{}", j);
+        let j = json::to_json(&report.game);
+        prop_assert_eq!(&json::from_json(&j).unwrap(), &report.game, "{}", j);
     }
 
     #[test]
@@ -88,6 +90,6 @@ fn random_games_are_clean() {
         let report = check(&text);
         let all = report.all_diagnostics();
         assert!(all.is_empty(), "seed {seed}: {all:?}");
-        assert_eq!(report.document.game, game);
+        assert_eq!(report.game, game);
     }
 }

@@ -5,7 +5,10 @@
 use ppn_pref::PrefPlayer;
 use ppn_pref::generate::{DealOptions, Rng, random_deal};
 use ppn_pref::model::{Accepted, Column, Deal, DealOrder, Entry, Game, KontraLevel, Tag};
-use ppn_pref::{check_str as check, write};
+use ppn_pref::write;
+
+mod support;
+use support::check;
 
 fn p(n: u8) -> PrefPlayer {
     PrefPlayer::new(n).unwrap()

@@ -1,51 +1,11 @@
-//! Whole decoded lines from a byte stream, for the line-oriented notations (PPN) that cut a file
-//! into units at line starts. A line that is not UTF-8 is read as ISO-8859-1 (as the readers of
-//! those notations decode it); a byte-order mark at the very start is dropped.
+//! Units of the line-based notations (PPN): a file cut into units of whole records by the
+//! notation's own reader ([`cards_core::notation::ReadRecords::read_raw`]), each unit carrying its
+//! cut records, checked on any thread and finished in file order by the notation's checker.
 
 use std::io::{self, BufRead};
+use std::sync::Arc;
 
-/// A stream of decoded lines, each with its line end, with one line of push-back.
-pub struct Lines<'r> {
-    input: Box<dyn BufRead + Send + 'r>,
-    raw: Vec<u8>,
-    started: bool,
-    held: Option<String>,
-}
-
-impl<'r> Lines<'r> {
-    /// Lines of `input`.
-    pub fn new(input: Box<dyn BufRead + Send + 'r>) -> Lines<'r> {
-        Lines { input, raw: Vec::new(), started: false, held: None }
-    }
-
-    /// The next line, `None` at the end of the input.
-    ///
-    /// # Errors
-    /// The input's.
-    pub fn next_line(&mut self) -> io::Result<Option<String>> {
-        if let Some(line) = self.held.take() {
-            return Ok(Some(line));
-        }
-        self.raw.clear();
-        if self.input.read_until(b'\n', &mut self.raw)? == 0 {
-            return Ok(None);
-        }
-        let mut bytes = self.raw.as_slice();
-        if !self.started {
-            self.started = true;
-            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-        }
-        Ok(Some(match std::str::from_utf8(bytes) {
-            Ok(text) => text.to_owned(),
-            Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
-        }))
-    }
-
-    /// Gives a line back: the next call returns it again.
-    pub fn push_back(&mut self, line: String) {
-        self.held = Some(line);
-    }
-}
+use cards_core::notation::{Checker as _, ReadRecords};
 
 /// Line breaks in `text`, counted as [`cards_core::LineIndex`] counts them.
 #[must_use]
@@ -135,135 +95,216 @@ pub fn json_close(any: bool) -> Vec<u8> {
     if any { b"\n  ]\n}\n".to_vec() } else { b"]\n}\n".to_vec() }
 }
 
-/// What a unit of a record-by-record notation carries: its records, read in file order by the
-/// sequential step (with whatever state they inherit), the whole input (a form read whole, such
-/// as JSON), or the end of the file (an empty unit after the last one, closing what the first
-/// opened; `records` says whether any record had a model to write).
-pub enum RecordsUnit<R, S = ()> {
-    /// The records of the unit's text, in order, and the state they start from (what the
-    /// notation's checks inherit from the units before; `()` for none).
-    Records(Vec<R>, S),
+/// A cut record as the units need it: its text (a file's records' texts make the file) and
+/// whether it holds a record.
+pub trait RawText: Send + Sync + Clone + 'static {
+    /// The record's text.
+    fn text(&self) -> &str;
+    /// Whether it holds a record (not the one record a file without records yields).
+    fn is_record(&self) -> bool;
+}
+
+impl RawText for ppn_pref::RawDeal {
+    fn text(&self) -> &str {
+        ppn_pref::RawDeal::text(self)
+    }
+    fn is_record(&self) -> bool {
+        ppn_pref::RawDeal::is_record(self)
+    }
+}
+
+impl RawText for ppn_pinochle::RawHand {
+    fn text(&self) -> &str {
+        ppn_pinochle::RawHand::text(self)
+    }
+    fn is_record(&self) -> bool {
+        ppn_pinochle::RawHand::is_record(self)
+    }
+}
+
+/// What a unit of a line-based notation carries: its cut records, the whole input (a form read
+/// whole, such as JSON), or the end of the file (an empty unit after the last one, closing what
+/// the first opened; `records` says whether any unit held a record).
+pub enum RawUnit<N: cards_core::Notation> {
+    /// The unit's records, cut in file order, not yet read.
+    Raws(Vec<N::Raw>),
     /// The whole input, to be handled by the notation's whole-file functions.
     Whole,
     /// After the last unit.
     End {
-        /// Whether a unit before held a record with a model.
+        /// Whether a unit before held a record.
         records: bool,
     },
 }
 
-/// The [`RecordsUnit`] a unit made by [`RecordUnits`] carries (`None` for any other unit).
+/// The [`RawUnit`] a unit made by [`RawUnits`] carries (`None` for any other unit).
 #[must_use]
-pub fn records_unit<R: Send + Sync + 'static, S: Send + Sync + 'static>(
-    unit: &super::Unit,
-) -> Option<&RecordsUnit<R, S>> {
-    unit.context.as_ref().and_then(|c| c.downcast_ref::<RecordsUnit<R, S>>())
+pub fn raw_unit<N: cards_core::Notation>(unit: &super::Unit) -> Option<&RawUnit<N>>
+where
+    N::Raw: Sync,
+{
+    unit.context.as_ref().and_then(|c| c.downcast_ref::<RawUnit<N>>())
 }
 
-/// A unit's records and the state they start from, as a [`RecordCutter`] gives them.
-pub type UnitRecords<C> = (Vec<<C as RecordCutter>::Record>, <C as RecordCutter>::Start);
+/// Bytes of text after which a unit ends (before the next record that starts a line).
+const UNIT_BYTES: usize = 256 * 1024;
 
-/// How a line-based notation cuts its file into units of whole records (for [`RecordUnits`]).
-pub trait RecordCutter: Send {
-    /// The notation's record.
-    type Record: Send + Sync + 'static;
-    /// The state a unit's records start from (`()` for none).
-    type Start: Send + Sync + 'static;
-
-    /// Appends the lines of the next unit to `text`: up to a place where a unit may end once it
-    /// holds enough text. Gives `false` when the input has ended.
-    ///
-    /// # Errors
-    /// The input's.
-    fn read_unit(&mut self, lines: &mut Lines<'_>, text: &mut String) -> io::Result<bool>;
-
-    /// The records of `text`, read in file order (carrying the state of the units before), and
-    /// the state they start from, or `None` to read on: the unit ends inside a record (`at_end`:
-    /// the input has ended).
-    ///
-    /// # Errors
-    /// The input's.
-    fn records(&mut self, text: &str, at_end: bool) -> io::Result<Option<UnitRecords<Self>>>;
-
-    /// Records read so far (the file-wide index of the next unit's first record).
-    fn records_read(&self) -> usize;
-
-    /// Whether `record` holds a model (a deal, a hand) that a converted document writes.
-    fn has_model(record: &Self::Record) -> bool;
-}
-
-/// The units of a line-based notation: each unit whole records (cut by the notation's
-/// [`RecordCutter`]), a file whose text opens with `{` one [`RecordsUnit::Whole`] unit, and an
-/// empty [`RecordsUnit::End`] unit after the last.
-pub struct RecordUnits<'r, C> {
-    lines: Lines<'r>,
-    cutter: C,
+/// The units of a line-based notation: whole records (~256 KiB) cut by the notation's reader, a
+/// file whose text opens with `{` one [`RawUnit::Whole`] unit, and an empty [`RawUnit::End`] unit
+/// after the last.
+pub struct RawUnits<'r, N: cards_core::Notation> {
+    reader: N::Reader<Box<dyn BufRead + Send + 'r>>,
+    next: Option<N::Raw>,
     cut: Cut,
+    /// Records in the units made so far.
+    read: usize,
     records: bool,
-    finished: bool,
     ended: bool,
 }
 
-impl<'r, C: RecordCutter> RecordUnits<'r, C> {
-    /// The units of `input`, cut by `cutter`.
-    pub fn new(input: Box<dyn BufRead + Send + 'r>, cutter: C) -> RecordUnits<'r, C> {
-        RecordUnits {
-            lines: Lines::new(input),
-            cutter,
+impl<'r, N: cards_core::Notation> RawUnits<'r, N>
+where
+    N::Raw: RawText,
+{
+    /// The units of `input`.
+    pub fn new(input: Box<dyn BufRead + Send + 'r>) -> RawUnits<'r, N> {
+        RawUnits {
+            reader: N::reader(input, N::Options::default()),
+            next: None,
             cut: Cut::default(),
+            read: 0,
             records: false,
-            finished: false,
             ended: false,
         }
     }
 
-    fn unit(&mut self, text: String, index: usize, context: RecordsUnit<C::Record, C::Start>) -> super::Unit {
-        self.cut.unit(text, index, std::sync::Arc::new(context))
+    fn next_raw(&mut self) -> io::Result<Option<N::Raw>> {
+        match self.next.take() {
+            Some(raw) => Ok(Some(raw)),
+            None => self.reader.read_raw().transpose(),
+        }
     }
 
     fn next_unit(&mut self) -> io::Result<Option<super::Unit>> {
-        loop {
-            if self.finished {
-                if self.ended {
-                    return Ok(None);
+        if self.ended {
+            return Ok(None);
+        }
+        let index = self.read;
+        let mut raws = Vec::new();
+        let mut text = String::new();
+        while let Some(raw) = self.next_raw()? {
+            let ends_line = text.is_empty() || text.ends_with(['\n', '\r']);
+            if text.len() >= UNIT_BYTES && ends_line {
+                self.next = Some(raw);
+                break;
+            }
+            if self.cut.units() == 0 && raws.is_empty() && raw.text().trim_start().starts_with('{') {
+                // the JSON form (or a file opening with a comment): one unit, read whole
+                text.push_str(raw.text());
+                while let Some(raw) = self.next_raw()? {
+                    text.push_str(raw.text());
                 }
                 self.ended = true;
-                let end = RecordsUnit::<C::Record, C::Start>::End { records: self.records };
-                return Ok(Some(self.cut.end(self.cutter.records_read(), std::sync::Arc::new(end))));
+                return Ok(Some(self.cut.unit(text, 0, Arc::new(RawUnit::<N>::Whole))));
             }
-            let index = self.cutter.records_read();
-            let mut text = String::new();
-            let records = loop {
-                self.finished |= !self.cutter.read_unit(&mut self.lines, &mut text)?;
-                if self.cut.units() == 0 && text.trim_start().starts_with('{') {
-                    // the JSON form: one unit, read whole
-                    while let Some(line) = self.lines.next_line()? {
-                        text.push_str(&line);
-                    }
-                    self.finished = true;
-                    self.ended = true;
-                    return Ok(Some(self.unit(text, 0, RecordsUnit::Whole)));
-                }
-                if text.is_empty() && self.cut.units() > 0 {
-                    break None;
-                }
-                if let Some(records) = self.cutter.records(&text, self.finished)? {
-                    break Some(records);
-                }
-            };
-            let Some((records, start)) = records else { continue };
-            self.records |= records.iter().any(C::has_model);
-            return Ok(Some(self.unit(text, index, RecordsUnit::Records(records, start))));
+            text.push_str(raw.text());
+            self.records |= raw.is_record();
+            raws.push(raw);
         }
+        if raws.is_empty() {
+            self.ended = true;
+            let end = RawUnit::<N>::End { records: self.records };
+            return Ok(Some(self.cut.end(index, Arc::new(end))));
+        }
+        self.read += raws.len();
+        Ok(Some(self.cut.unit(text, index, Arc::new(RawUnit::<N>::Raws(raws)))))
     }
 }
 
-impl<C: RecordCutter> Iterator for RecordUnits<'_, C> {
+impl<N: cards_core::Notation> Iterator for RawUnits<'_, N>
+where
+    N::Raw: RawText,
+{
     type Item = io::Result<super::Unit>;
 
     fn next(&mut self) -> Option<Self::Item> {
         self.next_unit().transpose()
     }
+}
+
+/// A unit's records read and checked alone (any thread), for the finish step.
+pub fn check_raws<N: cards_core::Notation>(
+    raws: &[N::Raw],
+    options: &N::Options,
+) -> Vec<cards_core::Record<N::Model>>
+where
+    N::Raw: Clone,
+{
+    let checker = N::checker(options);
+    raws.iter()
+        .map(|raw| {
+            let mut record = N::parse(raw.clone(), options);
+            checker.check(&mut record);
+            record
+        })
+        .collect()
+}
+
+/// A unit's records read (any thread), unchecked.
+pub fn read_raws<N: cards_core::Notation>(
+    raws: &[N::Raw],
+    options: &N::Options,
+) -> Vec<cards_core::Record<N::Model>>
+where
+    N::Raw: Clone,
+{
+    raws.iter().map(|raw| N::parse(raw.clone(), options)).collect()
+}
+
+/// The state of a file's finish step: the notation's checker, and whether reports go without
+/// their fields ([`super::CheckOptions::no_fields`]).
+struct Finish<C> {
+    checker: C,
+    no_fields: bool,
+}
+
+/// The state [`finish_raws`] keeps along a file.
+#[must_use]
+pub fn finish_state<N: cards_core::Notation>(options: &N::Options, no_fields: bool) -> super::FileState
+where
+    N::Checker: Send,
+{
+    Box::new(Finish { checker: N::checker(options), no_fields })
+}
+
+/// The finish step of a unit checked with [`check_raws`] (its records in `checked.pending`): the
+/// notation's checker, in file order, then each record's report (`report`, given the record, the
+/// unit's offset and `no_fields`).
+pub fn finish_raws<N: cards_core::Notation>(
+    state: &mut super::FileState,
+    unit: &super::Unit,
+    checked: &mut super::UnitCheck,
+    last: bool,
+    report: impl Fn(cards_core::Record<N::Model>, usize, bool) -> super::RecordReport,
+) where
+    N::Checker: Send,
+{
+    let Some(Finish { checker, no_fields }) = state.downcast_mut::<Finish<N::Checker>>() else { return };
+    let Some(Ok(records)) = checked.pending.take().map(|p| p.downcast::<Vec<cards_core::Record<N::Model>>>())
+    else {
+        return;
+    };
+    let count = records.len();
+    for (i, mut record) in records.into_iter().enumerate() {
+        checker.finish(&mut record, last && i + 1 == count);
+        checked.reports.push(report(record, unit.offset, *no_fields));
+    }
+}
+
+/// Moves a diagnostic's span from the whole input into a unit that starts at `offset`.
+pub fn unit_span(d: &mut cards_core::Diagnostic, offset: usize) {
+    let span = d.span();
+    d.set_span(cards_core::Span::new(span.start.saturating_sub(offset), span.end.saturating_sub(offset)));
 }
 
 #[cfg(test)]

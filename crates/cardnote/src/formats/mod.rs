@@ -12,9 +12,9 @@
 //!
 //! ## The ordered finish step (an addition to the trait)
 //! Some checks cross units: PBN holds back a warning that an earlier game reported, Pinochle
-//! carries the running scores from hand to hand (GameScores, Hand numbers, Victor). They run in a
-//! finish step, in file order, on the thread that already receives the results in order, so the
-//! workers never wait for one another:
+//! carries the running scores from hand to hand (GameScores, Hand numbers, Victor), Preferans
+//! its game state (ids, dealer rotation, refas). They run in a finish step, in file order, on the
+//! thread that already receives the results in order, so the workers never wait for one another:
 //!
 //! ```text
 //! fn check_unit(&self, unit: &Unit, opts: &CheckOptions) -> UnitCheck;      // any thread, any order

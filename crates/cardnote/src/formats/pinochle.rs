@@ -4,18 +4,14 @@
 //! `meld_scores`, `play_scores` and `result` (stated values, or computed ones where a tag is
 //! absent), and every diagnostic code is the rules digest's name.
 
+use cards_core::notation::{WriteRecords, read_checked};
 use cards_core::{Diagnostic, Span};
-use ppn_pinochle::model::{
-    At, Comment, FormatKind, Hand, Header, HeaderLine, Item, PpnFile, Section, SectionLine, Spanned, Tag,
-};
-use ppn_pinochle::parse::{Parsed, classify_token, parse, parse_segment};
-use ppn_pinochle::validate::{
-    AcrossHand, AcrossHands, Checker, HandReport, Summary, check_alone, check_parsed,
-};
+use ppn_pinochle::model::{FormatKind, Header, PpnFile};
 use ppn_pinochle::write::{to_export, write};
+use ppn_pinochle::{Pinochle, Summary, read_file};
 use serde_json::{Map, Value, json};
 
-use super::lines::{RecordCutter, RecordUnits, RecordsUnit};
+use super::lines::{RawUnit, RawUnits};
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
 
 fn options(opts: &CheckOptions) -> ppn_pinochle::Options {
@@ -43,48 +39,37 @@ fn fields(summary: &Summary) -> Map<String, Value> {
     map
 }
 
-/// The report of one record read by [`ppn_pinochle::Reader`] (records of one reader are checked
-/// in file order: hands inherit from the hands before them).
-#[must_use]
-pub fn record_report(record: ppn_pinochle::Record, options: &ppn_pinochle::Options) -> RecordReport {
-    report(record, options, false)
-}
-
-/// A record checked (in file order), without its fields when `no_fields`
-/// ([`CheckOptions::no_fields`]).
-fn report(
-    mut record: ppn_pinochle::Record,
-    options: &ppn_pinochle::Options,
-    no_fields: bool,
-) -> RecordReport {
-    ppn_pinochle::check(&mut record, options);
-    let summary = record.model.summary.take().unwrap_or_default();
+/// A checked record's report, its spans moved into a unit that starts at `offset`; without its
+/// fields when `no_fields` ([`CheckOptions::no_fields`]).
+fn report(record: ppn_pinochle::Record, offset: usize, no_fields: bool) -> RecordReport {
+    let summary = record.model.summary.unwrap_or_default();
     let fields = if no_fields { Map::new() } else { fields(&summary) };
-    RecordReport { fields, diagnostics: record.diagnostics }
+    let mut diagnostics = record.diagnostics;
+    for d in &mut diagnostics {
+        super::lines::unit_span(d, offset);
+    }
+    RecordReport { fields, diagnostics }
 }
 
 /// Checks a whole file: one record per hand (a file without hands gives one).
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     let source = decode_text(data);
-    let options = options(opts);
     // reading text in memory cannot fail
-    let records = ppn_pinochle::Reader::from_str(&source, options)
+    let records = read_checked::<Pinochle, _>(source.as_bytes(), options(opts))
         .map_while(Result::ok)
-        .map(|record| report(record, &options, opts.no_fields))
+        .map(|record| report(record, 0, opts.no_fields))
         .collect();
     FileCheck { source, records }
 }
 
-fn refuse_on_errors(source: &str, opts: &CheckOptions) -> Result<Parsed, Refusal> {
-    let parsed = parse(source);
-    let errors: Vec<Diagnostic> = check_parsed(&parsed, &options(opts))
-        .into_iter()
-        .flat_map(|r| r.diagnostics)
-        .filter(Diagnostic::is_error)
-        .collect();
+/// The file read, or its errors.
+fn refuse_on_errors(source: &str, opts: &CheckOptions) -> Result<PpnFile, Refusal> {
+    let records: Vec<ppn_pinochle::Record> =
+        read_checked::<Pinochle, _>(source.as_bytes(), options(opts)).map_while(Result::ok).collect();
+    let errors: Vec<Diagnostic> = records.iter().flat_map(|r| r.errors().cloned()).collect();
     if errors.is_empty() {
-        Ok(parsed)
+        Ok(PpnFile::from_records(records))
     } else {
         Err(Refusal { source: source.to_owned(), diagnostics: errors })
     }
@@ -97,7 +82,7 @@ fn canonical(file: &PpnFile) -> PpnFile {
 /// The text of `model`, if it reads back to the same model.
 fn write_back(model: &PpnFile) -> Option<String> {
     let text = write(model);
-    (parse(&text).file == *model).then_some(text)
+    (read_file(&text) == *model).then_some(text)
 }
 
 fn checked_write(source: &str, model: &PpnFile) -> Result<Vec<u8>, Refusal> {
@@ -119,9 +104,9 @@ fn checked_write(source: &str, model: &PpnFile) -> Result<Vec<u8>, Refusal> {
 /// unless `opts.force`.
 pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     let source = decode_text(data);
-    let parsed =
-        if opts.force { parse(&source) } else { refuse_on_errors(&source, &CheckOptions::default())? };
-    let model = if opts.preserve { parsed.file } else { canonical(&parsed.file) };
+    let file =
+        if opts.force { read_file(&source) } else { refuse_on_errors(&source, &CheckOptions::default())? };
+    let model = if opts.preserve { file } else { canonical(&file) };
     checked_write(&source, &model)
 }
 
@@ -132,96 +117,9 @@ fn json_refusal(source: &str, message: String) -> Refusal {
     }
 }
 
-fn json_str<'v>(value: &'v Value, key: &str, at: &str) -> Result<&'v str, String> {
-    value.get(key).and_then(Value::as_str).ok_or_else(|| format!("{at}: `{key}` is not a string"))
-}
-
 /// Reads the JSON form ([`ppn_pinochle::json`]) back into a model (positions left empty).
 fn from_json(source: &str) -> Result<PpnFile, Refusal> {
-    let doc: Value =
-        serde_json::from_str(source).map_err(|e| json_refusal(source, format!("not PPN JSON: {e}")))?;
-    read_json(&doc).map_err(|message| json_refusal(source, message))
-}
-
-fn read_json(doc: &Value) -> Result<PpnFile, String> {
-    if let Some(format) = doc.get("format").and_then(Value::as_str)
-        && format != "ppn-pinochle"
-    {
-        return Err(format!("the JSON is `{format}`, not `ppn-pinochle`"));
-    }
-    let list = |key: &str| doc.get(key).and_then(Value::as_array).ok_or_else(|| format!("no `{key}` array"));
-    let mut headers = Vec::new();
-    for (i, h) in list("headers")?.iter().enumerate() {
-        let at = format!("header {}", i + 1);
-        let header = if h.get("notation").is_some() {
-            Header::Notation(json_str(h, "notation", &at)?.to_owned())
-        } else if h.get("format").is_some() {
-            match json_str(h, "format", &at)? {
-                "EXPORT" => Header::Format(FormatKind::Export),
-                "IMPORT" => Header::Format(FormatKind::Import),
-                other => return Err(format!("{at}: format `{other}` is neither EXPORT nor IMPORT")),
-            }
-        } else if h.get("id").is_some() {
-            Header::Id(json_str(h, "id", &at)?.to_owned())
-        } else if h.get("blank") == Some(&Value::Bool(true)) {
-            Header::Blank
-        } else if h.get("other").is_some() {
-            Header::Other(json_str(h, "other", &at)?.to_owned())
-        } else {
-            return Err(format!("{at}: not a header object"));
-        };
-        headers.push(HeaderLine { header, at: At::default() });
-    }
-    let mut hands = Vec::new();
-    for (n, h) in list("hands")?.iter().enumerate() {
-        let items =
-            h.get("items").and_then(Value::as_array).ok_or_else(|| format!("hand {}: no `items`", n + 1))?;
-        let mut hand = Hand::default();
-        for (i, item) in items.iter().enumerate() {
-            let at = format!("hand {}, item {}", n + 1, i + 1);
-            if item.get("comment").is_some() {
-                let text = json_str(item, "comment", &at)?.to_owned();
-                hand.items.push(Item::Comment(Comment { text, at: At::default() }));
-                continue;
-            }
-            let mut tag = Tag::new(json_str(item, "name", &at)?, json_str(item, "value", &at)?);
-            if item.get("segment").is_some() {
-                // Written as the prefix (`@P.19.3-R=`); the bare `P.19.3-R` is read too.
-                let text = json_str(item, "segment", &at)?;
-                let bare = text.strip_prefix('@').unwrap_or(text);
-                let bare = bare.strip_suffix('=').unwrap_or(bare);
-                tag.segment =
-                    Some(parse_segment(bare).ok_or_else(|| format!("{at}: `{text}` is not a segment"))?);
-            }
-            if let Some(lines) = item.get("lines") {
-                let lines = lines.as_array().ok_or_else(|| format!("{at}: `lines` is not an array"))?;
-                let comments = item.get("line_comments").and_then(Value::as_array);
-                let mut section = Section::default();
-                for (l, line) in lines.iter().enumerate() {
-                    let tokens =
-                        line.as_array().ok_or_else(|| format!("{at}: a section line is not an array"))?;
-                    let mut out = SectionLine::default();
-                    for token in tokens {
-                        let text = token.as_str().ok_or_else(|| format!("{at}: a token is not a string"))?;
-                        out.tokens.push(Spanned { value: classify_token(text), at: At::default() });
-                    }
-                    for comment in
-                        comments.and_then(|c| c.get(l)).and_then(Value::as_array).into_iter().flatten()
-                    {
-                        let text = comment
-                            .as_str()
-                            .ok_or_else(|| format!("{at}: a line comment is not a string"))?;
-                        out.comments.push(Comment { text: text.to_owned(), at: At::default() });
-                    }
-                    section.lines.push(out);
-                }
-                tag.section = Some(section);
-            }
-            hand.items.push(Item::Tag(tag));
-        }
-        hands.push(hand);
-    }
-    Ok(PpnFile { headers, hands })
+    ppn_pinochle::json::from_json(source).map_err(|message| json_refusal(source, message))
 }
 
 /// Converts a file: to its JSON form, or to canonical PPN.
@@ -239,133 +137,29 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
     }
     match to {
         ConvertTo::Native => {
-            let parsed = refuse_on_errors(&source, &CheckOptions::default())?;
-            checked_write(&source, &canonical(&parsed.file))
+            let file = refuse_on_errors(&source, &CheckOptions::default())?;
+            checked_write(&source, &canonical(&file))
         }
         ConvertTo::Json => {
-            let parsed = refuse_on_errors(&source, &CheckOptions::default())?;
+            let file = refuse_on_errors(&source, &CheckOptions::default())?;
             // the model serializes as its JSON form (ppn_pinochle::json)
-            let mut out = serde_json::to_vec_pretty(&parsed.file).unwrap_or_default();
+            let mut out = serde_json::to_vec_pretty(&file).unwrap_or_default();
             out.push(b'\n');
             Ok(out)
         }
     }
 }
 
-/// Bytes of text after which a unit ends (at the next blank line between hands).
-const UNIT_BYTES: usize = 256 * 1024;
-
-/// Portable Pinochle Notation for the commands: units of whole hands (~256 KiB), read in order
-/// (with what each hand inherits through `#` and `##`), checked, written and converted on any
-/// thread; the checks across hands (GameScores carried over, Hand numbers, Victor: they need the
-/// scores of the hands before, computed from their play) run in the ordered finish step.
+/// Portable Pinochle Notation for the commands: units of whole hands (~256 KiB) cut by
+/// [`ppn_pinochle::Reader`] (each hand with the file's headers and what it inherits through `#`
+/// and `##`), read, checked, written and converted on any thread; the checks across hands
+/// (GameScores carried over, Hand numbers, Victor: they need the scores of the hands before,
+/// computed from their play) run in the ordered finish step.
 #[derive(Debug, Clone, Copy)]
 pub struct PinochleNotation;
 
-/// A Pinochle unit: its records, read in file order by the sequential step, and the checker they
-/// start from; the whole input when it opens with `{` (the JSON form, or a file opening with a
-/// comment), or the end of the file (closing the JSON form).
-type PinochleUnit = RecordsUnit<ppn_pinochle::Record, Start>;
-
-/// The state a unit's hands are checked from.
-struct Start {
-    /// The file's checker after the hands before the unit took their turn
-    /// ([`Checker::inherit`]); `None` only for a unit without records.
-    checker: Option<Checker>,
-    /// The header checks, which the file's first record carries (empty after the first unit).
-    header: Vec<Diagnostic>,
-}
-
-/// Each record of a unit checked from the unit's start, without the checks across hands (default
-/// options: strict is applied by the caller), and what those checks need of it.
-fn check_records(records: &[ppn_pinochle::Record], start: &Start) -> Vec<(HandReport, Option<AcrossHand>)> {
-    let mut checker = start.checker.clone();
-    records
-        .iter()
-        .map(|record| match checker.as_mut() {
-            Some(checker) => check_alone(&record.model, record.diagnostics.clone(), checker, &start.header),
-            None => {
-                (HandReport { diagnostics: record.diagnostics.clone(), summary: Summary::default() }, None)
-            }
-        })
-        .collect()
-}
-
-/// What the finish step keeps along a file: the checks across hands, and the options.
-struct Across {
-    hands: AcrossHands,
-    options: ppn_pinochle::Options,
-}
-
-fn pinochle_unit(unit: &super::Unit) -> Option<&PinochleUnit> {
-    super::lines::records_unit(unit)
-}
-
-/// Cuts a Pinochle file at the first blank line between hands after `UNIT_BYTES`; reads each
-/// unit's hands with the state of the units before, and takes in what they pass on to the hands
-/// after them (`#`, `##`), so the next unit's checks can start from a clone of the checker.
-#[derive(Default)]
-struct PinochleCutter {
-    position: ppn_pinochle::read::Position,
-    /// The file's checker (made on the first record's headers).
-    checker: Option<Checker>,
-}
-
-impl RecordCutter for PinochleCutter {
-    type Record = ppn_pinochle::Record;
-    type Start = Start;
-
-    fn read_unit(&mut self, lines: &mut super::lines::Lines<'_>, text: &mut String) -> std::io::Result<bool> {
-        let mut content = false;
-        while let Some(line) = lines.next_line()? {
-            let blank = line.trim_matches([' ', '\t', '\r', '\n']).is_empty();
-            text.push_str(&line);
-            if blank && content && text.len() >= UNIT_BYTES {
-                return Ok(true);
-            }
-            content |= !blank;
-        }
-        Ok(false)
-    }
-
-    fn records(
-        &mut self,
-        text: &str,
-        at_end: bool,
-    ) -> std::io::Result<Option<(Vec<ppn_pinochle::Record>, Start)>> {
-        let options = ppn_pinochle::Options::default();
-        let mut reader = ppn_pinochle::Reader::resume(text.as_bytes(), options, self.position.clone());
-        let records: Vec<ppn_pinochle::Record> = reader.by_ref().collect::<std::io::Result<_>>()?;
-        let unclosed = records.iter().flat_map(|r| &r.diagnostics).any(|d| d.code() == "COMMENT_UNCLOSED");
-        if unclosed && !at_end && text.len() < ppn_pinochle::read::MAX_HAND_BYTES {
-            // a comment runs over the blank line the unit would end at: read on
-            return Ok(None);
-        }
-        self.position = reader.position();
-        let mut header = Vec::new();
-        if self.checker.is_none()
-            && let Some(first) = records.first()
-        {
-            let (checker, found) = Checker::new(&first.model.headers, options);
-            self.checker = Some(checker);
-            header = found;
-        }
-        let start = Start { checker: self.checker.clone(), header };
-        if let Some(checker) = self.checker.as_mut() {
-            for hand in records.iter().filter_map(|r| r.model.hand.as_ref()) {
-                checker.inherit(hand);
-            }
-        }
-        Ok(Some((records, start)))
-    }
-
-    fn records_read(&self) -> usize {
-        self.position.records()
-    }
-
-    fn has_model(record: &ppn_pinochle::Record) -> bool {
-        record.model.hand.is_some()
-    }
+fn pinochle_unit(unit: &super::Unit) -> Option<&RawUnit<Pinochle>> {
+    super::lines::raw_unit::<Pinochle>(unit)
 }
 
 /// The form `fmt` writes: as read with `--preserve`, otherwise EXPORT files in the EXPORT form.
@@ -382,15 +176,16 @@ fn write_unit(
     records: &[ppn_pinochle::Record],
     form: ppn_pinochle::write::Form,
 ) -> Result<Vec<u8>, Refusal> {
-    let mut writer = ppn_pinochle::write::Writer::with_form(Vec::new(), form);
+    let mut writer = ppn_pinochle::Writer::with_form(Vec::new(), form);
     let mut expected = PpnFile::default();
     for record in records {
         // writing to a vector cannot fail
         let _ = writer.write_record(record);
         if record.model.number == 0 {
-            let mut headers = ppn_pinochle::write::Writer::with_form(Vec::new(), form);
+            let mut headers = ppn_pinochle::Writer::with_form(Vec::new(), form);
             let _ = headers.write_headers(&record.model.headers);
-            expected.headers = parse(&String::from_utf8_lossy(&headers.into_inner())).file.headers;
+            let headers = headers.into_inner().unwrap_or_default();
+            expected.headers = read_file(&String::from_utf8_lossy(&headers)).headers;
         }
         if let Some(hand) = &record.model.hand {
             let written = match form {
@@ -400,12 +195,12 @@ fn write_unit(
             expected.hands.push(written);
         }
     }
-    let mut out = writer.into_inner();
+    let mut out = writer.into_inner().unwrap_or_default();
     if unit.index > 0 && !out.is_empty() {
         // the blank line between the previous unit's last hand and this unit's first
         out.insert(0, b'\n');
     }
-    if parse(&String::from_utf8_lossy(&out)).file == expected {
+    if read_file(&String::from_utf8_lossy(&out)) == expected {
         Ok(out)
     } else {
         Err(super::lines::round_trip_refusal(unit, "record"))
@@ -444,90 +239,76 @@ impl super::Notation for PinochleNotation {
         input: Box<dyn std::io::BufRead + Send + 'r>,
         _path: &std::path::Path,
     ) -> super::Units<'r> {
-        Box::new(RecordUnits::new(input, PinochleCutter::default()))
+        Box::new(RawUnits::<Pinochle>::new(input))
     }
 
     fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
         super::check_alone(self, unit, opts)
     }
 
-    /// The unit's hands checked; what the checks across hands need of each goes to `finish`.
+    /// The unit's hands read and checked alone; the checks across hands go to `finish`.
     fn check_unit(&self, unit: &super::Unit, opts: &CheckOptions) -> super::UnitCheck {
         match pinochle_unit(unit) {
-            Some(PinochleUnit::Records(records, start)) => {
-                let options = options(opts);
-                let (reports, across): (Vec<_>, Vec<_>) = check_records(records, start)
-                    .into_iter()
-                    .map(|(mut report, across)| {
-                        options.apply(&mut report.diagnostics);
-                        let fields = if opts.no_fields { Map::new() } else { fields(&report.summary) };
-                        (RecordReport { fields, diagnostics: report.diagnostics }, across)
-                    })
-                    .unzip();
-                super::UnitCheck { reports, pending: Some(Box::new(across)) }
+            Some(RawUnit::Raws(raws)) => {
+                let records = super::lines::check_raws::<Pinochle>(raws, &options(opts));
+                super::UnitCheck { reports: Vec::new(), pending: Some(Box::new(records)) }
             }
-            Some(PinochleUnit::End { .. }) => super::UnitCheck::default(),
-            Some(PinochleUnit::Whole) | None => {
+            Some(RawUnit::End { .. }) => super::UnitCheck::default(),
+            Some(RawUnit::Whole) | None => {
                 super::UnitCheck { reports: check(unit.text.as_bytes(), opts).records, pending: None }
             }
         }
     }
 
     fn finish_state(&self, opts: &CheckOptions) -> Option<super::FileState> {
-        Some(Box::new(Across { hands: AcrossHands::default(), options: options(opts) }))
+        Some(super::lines::finish_state::<Pinochle>(&options(opts), opts.no_fields))
     }
 
-    /// The checks across hands, on the unit's hands in file order.
+    /// The checks across hands, on the unit's hands in file order, then their reports.
     fn finish(
         &self,
         state: &mut super::FileState,
-        _unit: &super::Unit,
+        unit: &super::Unit,
         checked: &mut super::UnitCheck,
-        _last: bool,
+        last: bool,
     ) {
-        let Some(state) = state.downcast_mut::<Across>() else { return };
-        let Some(Ok(across)) = checked.pending.take().map(|p| p.downcast::<Vec<Option<AcrossHand>>>()) else {
-            return;
-        };
-        for (report, hand) in checked.reports.iter_mut().zip(across.iter()) {
-            if let Some(hand) = hand {
-                state.hands.check(hand, &state.options, &mut report.diagnostics);
-            }
-        }
+        super::lines::finish_raws::<Pinochle>(state, unit, checked, last, report);
     }
 
     fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
         match pinochle_unit(unit) {
-            Some(PinochleUnit::Records(records, _)) => {
-                write_unit(unit, records, form_of(records, opts.preserve))
+            Some(RawUnit::Raws(raws)) => {
+                let records = super::lines::read_raws::<Pinochle>(raws, &ppn_pinochle::Options::default());
+                write_unit(unit, &records, form_of(&records, opts.preserve))
             }
-            Some(PinochleUnit::End { .. }) => Ok(Vec::new()),
-            Some(PinochleUnit::Whole) | None => fmt(unit.text.as_bytes(), opts),
+            Some(RawUnit::End { .. }) => Ok(Vec::new()),
+            Some(RawUnit::Whole) | None => fmt(unit.text.as_bytes(), opts),
         }
     }
 
     fn convert(&self, unit: &super::Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
         match pinochle_unit(unit) {
-            Some(PinochleUnit::Records(records, start)) => {
+            Some(RawUnit::Raws(raws)) => {
                 // the checks across hands give warnings only
-                let errors: Vec<Diagnostic> = check_records(records, start)
-                    .into_iter()
-                    .flat_map(|(report, _)| report.diagnostics)
+                let records = super::lines::check_raws::<Pinochle>(raws, &ppn_pinochle::Options::default());
+                let errors: Vec<Diagnostic> = records
+                    .iter()
+                    .flat_map(|r| report(r.clone(), unit.offset, true).diagnostics)
                     .filter(Diagnostic::is_error)
                     .collect();
                 if !errors.is_empty() {
                     return Err(Refusal { source: unit.text.clone(), diagnostics: errors });
                 }
                 match to {
-                    ConvertTo::Native => write_unit(unit, records, form_of(records, false)),
-                    ConvertTo::Json => Ok(json_unit(records).into_bytes()),
+                    ConvertTo::Native => write_unit(unit, &records, form_of(&records, false)),
+                    ConvertTo::Json => Ok(json_unit(&records).into_bytes()),
                 }
             }
-            Some(PinochleUnit::End { records }) => Ok(match to {
+            Some(RawUnit::End { records }) => Ok(match to {
                 ConvertTo::Native => Vec::new(),
                 ConvertTo::Json => super::lines::json_close(*records),
             }),
-            Some(PinochleUnit::Whole) | None => convert(unit.text.as_bytes(), to),
+            Some(RawUnit::Whole) | None => convert(unit.text.as_bytes(), to),
         }
     }
 }

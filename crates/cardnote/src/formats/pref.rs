@@ -6,12 +6,12 @@
 //! diagnostics (tags, stray lines) go to the deal record they follow (or the first one).
 //! `--strict` turns the `LEGACY_13_FIELDS` leniency into an error.
 
+use cards_core::notation::{WriteRecords, read_checked};
 use cards_core::{Diagnostic, Span};
-use ppn_pref::validate::{Outcome, Report};
-use ppn_pref::{Game, json, parse, write};
+use ppn_pref::{Game, Outcome, Pref, json, write};
 use serde_json::{Map, Value, json as j};
 
-use super::lines::{RecordCutter, RecordUnits, RecordsUnit};
+use super::lines::{RawUnit, RawUnits};
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
 
 fn fields(id: Option<u32>, outcome: Option<&Outcome>) -> Map<String, Value> {
@@ -28,50 +28,43 @@ fn fields(id: Option<u32>, outcome: Option<&Outcome>) -> Map<String, Value> {
     map
 }
 
-/// The report of one record read by [`ppn_pref::Reader`]: checks it and gives its diagnostics
-/// (file-level problems join the record they follow) and fields.
-#[must_use]
-pub fn record_report(mut record: ppn_pref::Record, options: &ppn_pref::Options) -> RecordReport {
-    ppn_pref::check(&mut record, options);
-    report(record, false)
+/// A checked record's report, its spans moved into a unit that starts at `offset`; without its
+/// fields when `no_fields` ([`CheckOptions::no_fields`]). A record holding file-level problems
+/// (stray lines, tags) gives every diagnostic sorted by position.
+fn report(record: ppn_pref::Record, offset: usize, no_fields: bool) -> RecordReport {
+    let fields = if no_fields { Map::new() } else { fields(record.model.id, record.model.outcome.as_ref()) };
+    let mut diagnostics = record.diagnostics;
+    if record.model.own < diagnostics.len() {
+        diagnostics.sort_by_key(|d| d.span().start);
+    }
+    for d in &mut diagnostics {
+        super::lines::unit_span(d, offset);
+    }
+    RecordReport { diagnostics, fields }
 }
 
-/// A checked record's report; without its fields when `no_fields` ([`CheckOptions::no_fields`]).
-fn report(record: ppn_pref::Record, no_fields: bool) -> RecordReport {
-    let fields = if no_fields { Map::new() } else { fields(record.model.id, record.model.outcome.as_ref()) };
-    RecordReport { diagnostics: record.diagnostics, fields }
+fn options(strict: bool) -> ppn_pref::Options {
+    ppn_pref::Options { strict }
 }
 
 /// Checks a whole file: one record per deal record (a file without deal records gives one).
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     let source = decode_text(data);
-    let options = ppn_pref::Options { strict: opts.strict };
     // reading text in memory cannot fail
-    let records = ppn_pref::Reader::from_str(&source, options)
+    let records = read_checked::<Pref, _>(source.as_bytes(), options(opts.strict))
         .map_while(Result::ok)
-        .map(|mut record| {
-            ppn_pref::check(&mut record, &options);
-            report(record, opts.no_fields)
-        })
+        .map(|record| report(record, 0, opts.no_fields))
         .collect();
     FileCheck { source, records }
-}
-
-fn errors_of(report: &Report) -> Vec<Diagnostic> {
-    report.all_diagnostics().into_iter().filter(Diagnostic::is_error).collect()
-}
-
-/// Reads PPN or (when it starts with `{`) the JSON form, and refuses input with errors.
-fn read_checked(data: &[u8]) -> Result<(String, Game), Refusal> {
-    read_game(data, false)
 }
 
 /// Reads PPN or its JSON form; errors refuse the file unless `force` (JSON that does not read is
 /// always refused: there is no game to write).
 fn read_game(data: &[u8], force: bool) -> Result<(String, Game), Refusal> {
     let source = decode_text(data);
-    let game = if source.trim_start().starts_with('{') {
+    let json_form = source.trim_start().starts_with('{');
+    let game = if json_form {
         match json::from_json(&source) {
             Ok(game) => game,
             Err(messages) => {
@@ -81,12 +74,16 @@ fn read_game(data: &[u8], force: bool) -> Result<(String, Game), Refusal> {
             }
         }
     } else {
-        parse::read(&source).game
+        ppn_pref::read_game(&source)
     };
     // check the PPN text of what was read (for PPN input this is the source itself)
-    let text = if source.trim_start().starts_with('{') { write::write_game(&game) } else { source.clone() };
-    let report = ppn_pref::check_str(&text);
-    let errors = errors_of(&report);
+    let text = if json_form { write::write_game(&game) } else { source.clone() };
+    let mut errors: Vec<Diagnostic> = read_checked::<Pref, _>(text.as_bytes(), options(false))
+        .map_while(Result::ok)
+        .flat_map(|record| record.diagnostics)
+        .filter(Diagnostic::is_error)
+        .collect();
+    errors.sort_by_key(|d| d.span().start);
     if !errors.is_empty() && !force {
         return Err(Refusal { source: text, diagnostics: errors });
     }
@@ -94,7 +91,7 @@ fn read_game(data: &[u8], force: bool) -> Result<(String, Game), Refusal> {
 }
 
 fn round_trip_guard(source: &str, game: &Game, text: &str) -> Result<(), Refusal> {
-    if parse::read(text).game == *game {
+    if ppn_pref::read_game(text) == *game {
         Ok(())
     } else {
         Err(Refusal {
@@ -120,7 +117,7 @@ pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
 
 /// Converts PPN to its JSON form, or JSON back to canonical PPN. Files with errors are refused.
 pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-    let (source, game) = read_checked(data)?;
+    let (source, game) = read_game(data, false)?;
     match to {
         ConvertTo::Json => Ok(json::to_json(&game).into_bytes()),
         ConvertTo::Native => {
@@ -131,84 +128,19 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
     }
 }
 
-/// Bytes of text after which a unit ends (at the next deal record line).
-const UNIT_BYTES: usize = 256 * 1024;
-
-/// Portable Preferans Notation for the commands: units of whole deal records (~256 KiB), read in
-/// order (header and game state carried), checked on any thread.
+/// Portable Preferans Notation for the commands: units of whole deal records (~256 KiB) cut by
+/// [`ppn_pref::Reader`] (each record with the info section before it), read and checked on any
+/// thread, the checks across deals (ids, dealer rotation, refas) in the ordered finish step.
 #[derive(Debug, Clone, Copy)]
 pub struct PrefNotation;
 
-/// A PPN unit: its records, read in file order by the sequential step (with the info section and
-/// game state before them), the whole input when it is the JSON form, or the end of the file.
-type PrefUnit = RecordsUnit<ppn_pref::Record>;
-
-fn pref_unit(unit: &super::Unit) -> Option<&PrefUnit> {
-    super::lines::records_unit(unit)
-}
-
-/// Whether `line` is a deal record (`[` and a digit): units begin at one.
-fn is_record_line(line: &str) -> bool {
-    let rest = line.trim_start().strip_prefix('[').map(str::trim_start);
-    rest.and_then(|r| r.bytes().next()).is_some_and(|b| b.is_ascii_digit())
-}
-
-/// Cuts a PPN file before the first deal record line after `UNIT_BYTES`; reads each unit's
-/// records with the info section and game state of the units before.
-#[derive(Default)]
-struct PrefCutter {
-    position: ppn_pref::read::Position,
-}
-
-impl RecordCutter for PrefCutter {
-    type Record = ppn_pref::Record;
-    type Start = ();
-
-    fn read_unit(&mut self, lines: &mut super::lines::Lines<'_>, text: &mut String) -> std::io::Result<bool> {
-        while let Some(line) = lines.next_line()? {
-            if text.len() >= UNIT_BYTES && is_record_line(&line) {
-                lines.push_back(line);
-                return Ok(true);
-            }
-            text.push_str(&line);
-        }
-        Ok(false)
-    }
-
-    fn records(&mut self, text: &str, _at_end: bool) -> std::io::Result<Option<(Vec<ppn_pref::Record>, ())>> {
-        let mut reader =
-            ppn_pref::Reader::resume(text.as_bytes(), ppn_pref::Options::default(), self.position.clone());
-        let records: Vec<ppn_pref::Record> = reader.by_ref().collect::<std::io::Result<_>>()?;
-        self.position = reader.position();
-        Ok(Some((records, ())))
-    }
-
-    fn records_read(&self) -> usize {
-        self.position.records
-    }
-
-    fn has_model(record: &ppn_pref::Record) -> bool {
-        record.model.deal.is_some()
-    }
-}
-
-/// The records of a unit, checked (strict applied to every diagnostic, as the whole-file check).
-fn checked(records: &[ppn_pref::Record], opts: &CheckOptions) -> Vec<ppn_pref::Record> {
-    let options = ppn_pref::Options { strict: opts.strict };
-    records
-        .iter()
-        .map(|record| {
-            let mut record = record.clone();
-            ppn_pref::check(&mut record, &options);
-            options.apply(&mut record.diagnostics);
-            record
-        })
-        .collect()
+fn pref_unit(unit: &super::Unit) -> Option<&RawUnit<Pref>> {
+    super::lines::raw_unit::<Pref>(unit)
 }
 
 /// The unit's records in canonical PPN, refused if it does not read back to the same deals.
 fn canonical_unit(unit: &super::Unit, records: &[ppn_pref::Record]) -> Result<Vec<u8>, Refusal> {
-    let mut writer = write::Writer::new(Vec::with_capacity(unit.text.len()));
+    let mut writer = ppn_pref::Writer::new(Vec::with_capacity(unit.text.len()));
     let mut tags = Vec::new();
     for record in records {
         let model = &record.model;
@@ -219,8 +151,8 @@ fn canonical_unit(unit: &super::Unit, records: &[ppn_pref::Record]) -> Result<Ve
         // writing to a vector cannot fail
         let _ = writer.write_record(record);
     }
-    let out = writer.into_inner();
-    let again = parse::read(&String::from_utf8_lossy(&out)).game;
+    let out = writer.into_inner().unwrap_or_default();
+    let again = ppn_pref::read_game(&String::from_utf8_lossy(&out));
     let deals = records.iter().filter_map(|r| r.model.deal.as_ref());
     if again.tags == tags && again.deals.iter().eq(deals) {
         Ok(out)
@@ -263,32 +195,62 @@ impl super::Notation for PrefNotation {
         input: Box<dyn std::io::BufRead + Send + 'r>,
         _path: &std::path::Path,
     ) -> super::Units<'r> {
-        Box::new(RecordUnits::new(input, PrefCutter::default()))
+        Box::new(RawUnits::<Pref>::new(input))
     }
 
     fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
+        super::check_alone(self, unit, opts)
+    }
+
+    /// The unit's records read and checked alone; the checks across deals go to `finish`.
+    fn check_unit(&self, unit: &super::Unit, opts: &CheckOptions) -> super::UnitCheck {
         match pref_unit(unit) {
-            Some(PrefUnit::Records(records, ())) => {
-                checked(records, opts).into_iter().map(|record| report(record, opts.no_fields)).collect()
+            Some(RawUnit::Raws(raws)) => {
+                let records = super::lines::check_raws::<Pref>(raws, &options(opts.strict));
+                super::UnitCheck { reports: Vec::new(), pending: Some(Box::new(records)) }
             }
-            Some(PrefUnit::End { .. }) => Vec::new(),
-            Some(PrefUnit::Whole) | None => check(unit.text.as_bytes(), opts).records,
+            Some(RawUnit::End { .. }) => super::UnitCheck::default(),
+            Some(RawUnit::Whole) | None => {
+                super::UnitCheck { reports: check(unit.text.as_bytes(), opts).records, pending: None }
+            }
         }
+    }
+
+    fn finish_state(&self, opts: &CheckOptions) -> Option<super::FileState> {
+        Some(super::lines::finish_state::<Pref>(&options(opts.strict), opts.no_fields))
+    }
+
+    /// The checks across deals, on the unit's records in file order, then their reports.
+    fn finish(
+        &self,
+        state: &mut super::FileState,
+        unit: &super::Unit,
+        checked: &mut super::UnitCheck,
+        last: bool,
+    ) {
+        super::lines::finish_raws::<Pref>(state, unit, checked, last, report);
     }
 
     fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
         match pref_unit(unit) {
-            Some(PrefUnit::Records(records, ())) => canonical_unit(unit, records),
-            Some(PrefUnit::End { .. }) => Ok(Vec::new()),
-            Some(PrefUnit::Whole) | None => fmt(unit.text.as_bytes(), opts),
+            Some(RawUnit::Raws(raws)) => {
+                canonical_unit(unit, &super::lines::read_raws::<Pref>(raws, &options(false)))
+            }
+            Some(RawUnit::End { .. }) => Ok(Vec::new()),
+            Some(RawUnit::Whole) | None => fmt(unit.text.as_bytes(), opts),
         }
     }
 
     fn convert(&self, unit: &super::Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
         match pref_unit(unit) {
-            Some(PrefUnit::Records(records, ())) => {
-                let checked = checked(records, &CheckOptions::default());
-                let errors: Vec<Diagnostic> = checked.iter().flat_map(|r| r.errors()).cloned().collect();
+            Some(RawUnit::Raws(raws)) => {
+                // the checks across deals give warnings only
+                let records = super::lines::check_raws::<Pref>(raws, &options(false));
+                let errors: Vec<Diagnostic> = records
+                    .iter()
+                    .flat_map(|r| report(r.clone(), unit.offset, true).diagnostics)
+                    .filter(Diagnostic::is_error)
+                    .collect();
                 if !errors.is_empty() {
                     return Err(Refusal { source: unit.text.clone(), diagnostics: errors });
                 }
@@ -296,7 +258,10 @@ impl super::Notation for PrefNotation {
                 // deal record once the document has begun has no place in it
                 let late = records.iter().find(|r| r.model.number > 0 && !r.model.late_tags.is_empty());
                 if let (ConvertTo::Json, Some(record)) = (to, late) {
-                    let span = record.model.header.spans.get(record.model.late_tags.start).copied();
+                    let mut span = record.model.header.spans.get(record.model.late_tags.start).copied();
+                    span = span.map(|s| {
+                        Span::new(s.start.saturating_sub(unit.offset), s.end.saturating_sub(unit.offset))
+                    });
                     return Err(Refusal {
                         source: unit.text.clone(),
                         diagnostics: vec![Diagnostic::error(
@@ -307,15 +272,15 @@ impl super::Notation for PrefNotation {
                     });
                 }
                 match to {
-                    ConvertTo::Native => canonical_unit(unit, records),
-                    ConvertTo::Json => Ok(json_unit(records).into_bytes()),
+                    ConvertTo::Native => canonical_unit(unit, &records),
+                    ConvertTo::Json => Ok(json_unit(&records).into_bytes()),
                 }
             }
-            Some(PrefUnit::End { records }) => Ok(match to {
+            Some(RawUnit::End { records }) => Ok(match to {
                 ConvertTo::Native => Vec::new(),
                 ConvertTo::Json => super::lines::json_close(*records),
             }),
-            Some(PrefUnit::Whole) | None => convert(unit.text.as_bytes(), to),
+            Some(RawUnit::Whole) | None => convert(unit.text.as_bytes(), to),
         }
     }
 }
@@ -342,7 +307,9 @@ mod tests {
     #[test]
     fn fmt_and_convert_round_trip() {
         let game = write::write_game(&ppn_pref::generate::random_game(3, 8, 60, 2));
-        assert!(!ppn_pref::check_str(&game).has_errors());
+        assert!(
+            check(game.as_bytes(), &CheckOptions::default()).records.iter().all(|r| r.diagnostics.is_empty())
+        );
         let out = fmt(game.as_bytes(), &FmtOptions::default()).unwrap_or_default();
         assert_eq!(String::from_utf8_lossy(&out), game);
         let js = convert(game.as_bytes(), ConvertTo::Json).unwrap_or_default();
@@ -390,18 +357,29 @@ mod tests {
             .unwrap();
         assert!(units.len() > 3, "{} units", units.len());
         let whole = check(data, &CheckOptions::default());
-        let mut streamed = Vec::new();
-        for unit in &units {
-            for mut report in notation.check(unit, &CheckOptions::default()) {
-                for d in &mut report.diagnostics {
-                    d.set_span(d.span().shift(unit.offset));
-                }
-                streamed.push((report.diagnostics, report.fields));
-            }
-        }
         let expected: Vec<_> = whole.records.into_iter().map(|r| (r.diagnostics, r.fields)).collect();
-        assert_eq!(streamed.len(), expected.len());
-        assert!(streamed == expected);
+        for threads in [1, 2] {
+            let mut streamed = Vec::new();
+            crate::formats::check_units(
+                &notation,
+                units.iter().cloned().map(Ok::<_, ()>),
+                &CheckOptions::default(),
+                threads,
+                |u, r| (u, r),
+                |(unit, reports)| {
+                    for mut report in reports {
+                        for d in &mut report.diagnostics {
+                            d.set_span(d.span().shift(unit.offset));
+                        }
+                        streamed.push((report.diagnostics, report.fields));
+                    }
+                    Ok(())
+                },
+            )
+            .unwrap();
+            assert_eq!(streamed.len(), expected.len());
+            assert!(streamed == expected, "{threads} threads");
+        }
         // fmt and convert of the clean file
         game.deals.truncate(4_000);
         let clean = write::write_game(&game);
