@@ -22,4 +22,3 @@ cards_core::codes! {
     /// the par tags.
     DD_NOT_CHECKED,
 }
-

@@ -174,4 +174,3 @@ cards_core::codes! {
     /// winner leads the next (warning, on the line).
     PLAY_TRICK_ORDER (lenient),
 }
-
