@@ -152,7 +152,7 @@ impl LinUnit {
             // Writing to a Vec cannot fail.
             let _ = writer.write_canonical(record);
         }
-        writer.into_inner()
+        writer.into_inner().unwrap_or_default()
     }
 
     /// The records exactly as read.
@@ -161,7 +161,7 @@ impl LinUnit {
         for record in &self.records {
             let _ = writer.write_record(record);
         }
-        writer.into_inner()
+        writer.into_inner().unwrap_or_default()
     }
 
     /// The unit's part of the JSON document: each record (as read and checked) in the `records`
