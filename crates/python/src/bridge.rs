@@ -465,7 +465,7 @@ fn write_sources<'a>(sources: impl Iterator<Item = &'a Source>) -> PyResult<Stri
     }
     let bytes = match (pbn_writer, lin_writer) {
         (Some(w), _) => w.finish()?,
-        (None, Some(w)) => w.into_inner(),
+        (None, Some(w)) => w.into_inner()?,
         (None, None) => Vec::new(),
     };
     String::from_utf8(bytes).map_err(|e| PyValueError::new_err(e.to_string()))
