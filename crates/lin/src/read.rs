@@ -328,7 +328,9 @@ impl Carried {
             for r in raw {
                 match &tag_key(&r.tag) {
                     b"vg" => read_vg(&item_of(r, encoding), &mut header, &mut ignored),
-                    b"rs" => header.results = decode(&r.value, encoding).split(',').map(str::to_owned).collect(),
+                    b"rs" => {
+                        header.results = decode(&r.value, encoding).split(',').map(str::to_owned).collect()
+                    }
                     b"pn" => self.players = Arc::new(read_names(&item_of(r, encoding), &mut ignored)),
                     _ => {}
                 }
@@ -438,7 +440,8 @@ pub(crate) fn parse(raw: RawRecord, options: Options) -> Record {
     let is_header = items.first().is_some_and(|i| i.is("vg"));
     let content = if is_header {
         Content::Header(Box::new(header(&items, &mut diagnostics)))
-    } else if carried.boards > 0 && !items.is_empty() && !items.iter().any(|i| makes_board(i.tag.as_bytes())) {
+    } else if carried.boards > 0 && !items.is_empty() && !items.iter().any(|i| makes_board(i.tag.as_bytes()))
+    {
         let title = items.iter().find(|i| i.is("mn")).map(|i| i.value.clone());
         Content::Trailer(Box::new(crate::model::Trailer { title }))
     } else {
@@ -455,127 +458,117 @@ pub(crate) fn parse(raw: RawRecord, options: Options) -> Record {
 }
 
 fn header(items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> MatchHeader {
-        let mut header = MatchHeader::default();
-        for item in items {
-            match &tag_key(item.tag.as_bytes()) {
-                b"vg" => read_vg(item, &mut header, diagnostics),
-                b"rs" => header.results = item.value.split(',').map(str::to_owned).collect(),
-                b"pn" => header.players = read_names(item, diagnostics),
-                _ => {}
-            }
+    let mut header = MatchHeader::default();
+    for item in items {
+        match &tag_key(item.tag.as_bytes()) {
+            b"vg" => read_vg(item, &mut header, diagnostics),
+            b"rs" => header.results = item.value.split(',').map(str::to_owned).collect(),
+            b"pn" => header.players = read_names(item, diagnostics),
+            _ => {}
         }
-        header
     }
+    header
+}
 
 fn board(items: &[Item], carried_players: &[String], diagnostics: &mut Vec<Diagnostic>) -> Board {
-        let mut board = Board::default();
-        let mut own_players = None;
-        // Runs of `mb|-|`: (before the first call, how many, where).
-        let mut padding: Vec<(bool, usize, Span)> = Vec::new();
-        for item in items {
-            let events = board.auction.len() + board.play.len() + usize::from(board.claim_text.is_some());
-            match &tag_key(item.tag.as_bytes()) {
-                b"qx" if board.qx.is_none() => {
-                    read_qx(item, &mut board, diagnostics);
+    let mut board = Board::default();
+    let mut own_players = None;
+    // Runs of `mb|-|`: (before the first call, how many, where).
+    let mut padding: Vec<(bool, usize, Span)> = Vec::new();
+    for item in items {
+        let events = board.auction.len() + board.play.len() + usize::from(board.claim_text.is_some());
+        match &tag_key(item.tag.as_bytes()) {
+            b"qx" if board.qx.is_none() => {
+                read_qx(item, &mut board, diagnostics);
+            }
+            b"pn" if own_players.is_none() => {
+                own_players = Some(read_names(item, diagnostics));
+            }
+            b"md" if board.deal.is_none() => read_md(item, &mut board, diagnostics),
+            b"sv" if board.vulnerability.is_none() => {
+                board.vulnerability = parse_vulnerability(&item.value);
+                if board.vulnerability.is_none() {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            codes::LIN_VULNERABILITY,
+                            format!("`sv|{}|` is not a vulnerability", item.value),
+                            item.value_span(),
+                        )
+                        .with_help("BBO writes o (none; also 0), n, e or b"),
+                    );
                 }
-                b"pn" if own_players.is_none() => {
-                    own_players = Some(read_names(item, diagnostics));
-                }
-                b"md" if board.deal.is_none() => read_md(item, &mut board, diagnostics),
-                b"sv" if board.vulnerability.is_none() => {
-                    board.vulnerability = parse_vulnerability(&item.value);
-                    if board.vulnerability.is_none() {
-                        diagnostics.push(
-                            Diagnostic::error(
-                                codes::LIN_VULNERABILITY,
-                                format!("`sv|{}|` is not a vulnerability", item.value),
-                                item.value_span(),
-                            )
-                            .with_help("BBO writes o (none; also 0), n, e or b"),
-                        );
+            }
+            b"ah" if board.title.is_none() => board.title = Some(item.value.clone()),
+            b"mn" if board.event.is_none() => board.event = Some(item.value.clone()),
+            b"mb"
+                if item.value.trim() == "-"
+                    && (board.auction.is_empty() || auction_ended(&board.auction)) =>
+            {
+                let leading = board.auction.is_empty();
+                match padding.last_mut() {
+                    Some((was_leading, count, span)) if *was_leading == leading && board.play.is_empty() => {
+                        *count += 1;
+                        span.end = item.span.end;
                     }
+                    _ => padding.push((leading, 1, item.span)),
                 }
-                b"ah" if board.title.is_none() => board.title = Some(item.value.clone()),
-                b"mn" if board.event.is_none() => board.event = Some(item.value.clone()),
-                b"mb"
-                    if item.value.trim() == "-"
-                        && (board.auction.is_empty() || auction_ended(&board.auction)) =>
-                {
-                    let leading = board.auction.is_empty();
-                    match padding.last_mut() {
-                        Some((was_leading, count, span))
-                            if *was_leading == leading && board.play.is_empty() =>
-                        {
-                            *count += 1;
-                            span.end = item.span.end;
-                        }
-                        _ => padding.push((leading, 1, item.span)),
-                    }
+                board.extras.push(Extra { after: events, tag: item.tag.clone(), value: item.value.clone() });
+            }
+            b"mb" => board.auction.push(read_call(item, diagnostics)),
+            b"an" => match board.auction.last_mut() {
+                Some(call) if call.explanation.is_none() && board.play.is_empty() => {
+                    call.explanation = Some(item.value.clone());
+                }
+                _ => {
+                    diagnostics.push(Diagnostic::warning(
+                        codes::LIN_EXPLANATION_WITHOUT_CALL,
+                        "`an` does not follow a call it could explain; kept as written",
+                        item.span,
+                    ));
                     board.extras.push(Extra {
                         after: events,
                         tag: item.tag.clone(),
                         value: item.value.clone(),
                     });
                 }
-                b"mb" => board.auction.push(read_call(item, diagnostics)),
-                b"an" => match board.auction.last_mut() {
-                    Some(call) if call.explanation.is_none() && board.play.is_empty() => {
-                        call.explanation = Some(item.value.clone());
-                    }
-                    _ => {
-                        diagnostics.push(Diagnostic::warning(
-                            codes::LIN_EXPLANATION_WITHOUT_CALL,
-                            "`an` does not follow a call it could explain; kept as written",
-                            item.span,
-                        ));
-                        board.extras.push(Extra {
-                            after: events,
-                            tag: item.tag.clone(),
-                            value: item.value.clone(),
-                        });
-                    }
-                },
-                b"pc" => board.play.push(read_card(item, diagnostics)),
-                b"mc" if board.claim_text.is_none() => {
-                    board.claim_text = Some(item.value.clone());
-                    board.claim = item.value.trim().parse::<u8>().ok().filter(|n| *n <= 13);
-                    if board.claim.is_none() {
-                        diagnostics.push(Diagnostic::error(
-                            codes::LIN_CLAIM_SYNTAX,
-                            format!("`mc|{}|` is not a number of tricks from 0 to 13", item.value),
-                            item.value_span(),
-                        ));
-                    }
+            },
+            b"pc" => board.play.push(read_card(item, diagnostics)),
+            b"mc" if board.claim_text.is_none() => {
+                board.claim_text = Some(item.value.clone());
+                board.claim = item.value.trim().parse::<u8>().ok().filter(|n| *n <= 13);
+                if board.claim.is_none() {
+                    diagnostics.push(Diagnostic::error(
+                        codes::LIN_CLAIM_SYNTAX,
+                        format!("`mc|{}|` is not a number of tricks from 0 to 13", item.value),
+                        item.value_span(),
+                    ));
                 }
-                _ => board.extras.push(Extra {
-                    after: events,
-                    tag: item.tag.clone(),
-                    value: item.value.clone(),
-                }),
             }
+            _ => board.extras.push(Extra { after: events, tag: item.tag.clone(), value: item.value.clone() }),
         }
-        for (leading, count, span) in padding {
-            let what = if count == 1 { "`mb|-|`".to_owned() } else { format!("{count} `mb|-|`") };
-            let message = if leading {
-                let grid = board.dealer.map_or(String::new(), |d| {
-                    let empty = (d.index() + 4 - Compass::West.index()) % 4;
-                    format!(" (a W-N-E-S grid has {empty} empty cells before {d}, the dealer)")
-                });
-                format!("{what} before the first call, read as the empty cells of a vugraph grid{grid}")
-            } else {
-                format!("{what} after the auction ended, read as filling the last row of a vugraph grid")
-            };
-            diagnostics.push(
-                Diagnostic::warning(codes::LIN_AUCTION_PADDING, message, span)
-                    .with_help("`-` is no call: the auction starts with the dealer's first call"),
-            );
-        }
-        if board.number.is_none() {
-            board.number = board.title.as_deref().and_then(board_number_of_title);
-        }
-        let names = own_players.as_deref().unwrap_or(carried_players);
-        board.players = seat_names(names, board.room);
-        board
+    }
+    for (leading, count, span) in padding {
+        let what = if count == 1 { "`mb|-|`".to_owned() } else { format!("{count} `mb|-|`") };
+        let message = if leading {
+            let grid = board.dealer.map_or(String::new(), |d| {
+                let empty = (d.index() + 4 - Compass::West.index()) % 4;
+                format!(" (a W-N-E-S grid has {empty} empty cells before {d}, the dealer)")
+            });
+            format!("{what} before the first call, read as the empty cells of a vugraph grid{grid}")
+        } else {
+            format!("{what} after the auction ended, read as filling the last row of a vugraph grid")
+        };
+        diagnostics.push(
+            Diagnostic::warning(codes::LIN_AUCTION_PADDING, message, span)
+                .with_help("`-` is no call: the auction starts with the dealer's first call"),
+        );
+    }
+    if board.number.is_none() {
+        board.number = board.title.as_deref().and_then(board_number_of_title);
+    }
+    let names = own_players.as_deref().unwrap_or(carried_players);
+    board.players = seat_names(names, board.room);
+    board
 }
 
 /// Whether the calls so far end the auction: three passes after a bid (or a double), or four.

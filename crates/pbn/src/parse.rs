@@ -6,9 +6,10 @@
 //! or allocated per token.
 
 use crate::text as card_text;
-use cards_core::{Card, CardSet, Compass, Diagnostic, Span};
+use cards_core::{Card, Compass, Diagnostic, Span};
 
-use crate::error::{ValueError, codes};
+use crate::codes;
+use crate::error::ValueError;
 use crate::model::{
     Align, Annotation, Auction, AuctionEntry, AuctionItem, Call, Column, Comment, CommentKind, Deal, Game,
     GameResult, Item, Line, LineKind, Play, PlayEntry, PlayItem, SideScore, SortOrder, Table, Tag, Token,
@@ -31,12 +32,6 @@ pub struct RawGame<'a> {
 }
 
 /// Streaming splitter: yields one game at a time from the decoded text.
-///
-/// ```
-/// let text = "[Board \"1\"]\n[Dealer \"N\"]\n\n[Board \"2\"]\n";
-/// let games: Vec<_> = pbn::parse::Splitter::new(text).collect();
-/// assert_eq!(games.len(), 2);
-/// ```
 #[derive(Debug, Clone)]
 pub struct Splitter<'a> {
     src: &'a str,
@@ -1543,18 +1538,6 @@ fn table_value_ok(kind: ColumnKind, text: &str) -> bool {
         ColumnKind::Rank => t.bytes().all(|c| c.is_ascii_digit() || c == b'-') && !t.is_empty(),
         ColumnKind::Free => true,
     }
-}
-
-/// The cards of a hand text for a holding check: `CardSet` of a hand, if it parses.
-#[must_use]
-pub fn hand_cards(text: &str) -> Option<CardSet> {
-    card_text::parse_hand(text).ok().flatten()
-}
-
-/// Parses a card token (either case).
-#[must_use]
-pub fn parse_card(text: &str) -> Option<Card> {
-    card_text::parse_card(&text.to_ascii_uppercase()).ok()
 }
 
 #[cfg(test)]
