@@ -553,6 +553,7 @@ pub fn parse_seat(text: &str) -> Option<Compass> {
 }
 
 /// Parses a Deal value `F:h h h h`; spans of errors are relative to the value start `base`.
+#[cfg(any(feature = "serde", test))]
 pub fn parse_deal(text: &str, base: usize) -> Result<Deal, Diagnostic> {
     parse_deal_and_slots(text, base).map(|(deal, _)| deal)
 }
