@@ -239,6 +239,26 @@ pub struct RawRecord {
     span: Span,
 }
 
+impl RawRecord {
+    /// The decoded text the game was cut from (see [`Game::text`]).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.game.text
+    }
+
+    /// Where [`RawRecord::text`] starts in the decoded input.
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.game.offset
+    }
+
+    /// Whether the game holds at least one tag (see [`Game::is_game`]).
+    #[must_use]
+    pub fn is_game(&self) -> bool {
+        self.game.is_game
+    }
+}
+
 /// Makes the record of a game cut by [`Reader`]: the diagnostics of reading it, the producers'
 /// conventions made errors under `options.strict`, moved into the input and sorted.
 pub(crate) fn parse(raw: RawRecord, options: Options) -> Record {

@@ -121,14 +121,15 @@ impl LinUnit {
         }
     }
 
-    /// The records checked (under `strict` the leniencies are errors).
+    /// The records checked by [`lin::Checker`] (under `strict` the leniencies are errors).
     fn checked(&self, strict: bool) -> Vec<Record> {
-        let options = lin::Options { strict };
+        use cards_core::notation::{Checker as _, Notation as _};
+        let checker = lin::Lin::checker(&lin::Options { strict });
         self.records
             .iter()
             .map(|record| {
                 let mut record = record.clone();
-                lin::check(&mut record, &options);
+                checker.check(&mut record);
                 record
             })
             .collect()
