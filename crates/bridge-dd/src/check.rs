@@ -2,7 +2,7 @@
 
 use cards_core::{Compass, Diagnostic, Span};
 use pbn::Record;
-use pbn::model::{Deal, Game, Item, Tag, Vulnerability};
+use pbn::model::{Deal, Item, Tag, Tokens, Vulnerability};
 
 use crate::codes;
 use crate::par::{Declarers, Par, ParContract, ParRule, Side};
@@ -52,7 +52,7 @@ pub fn has_dd_tags(record: &Record) -> bool {
 
 /// The tag item named `name` in the game itself (not inherited).
 #[must_use]
-pub fn find_tag<'r, 'a>(game: &'r Game<'a>, name: &str) -> Option<&'r Tag<'a>> {
+pub fn find_tag<'r, 'a>(game: &'r Tokens<'a>, name: &str) -> Option<&'r Tag<'a>> {
     game.items.iter().find_map(|item| match item {
         Item::Tag(tag) if tag.name == name => Some(tag),
         _ => None,
@@ -70,7 +70,12 @@ pub fn check(record: &Record, table: Option<&DdTable>, strict: bool) -> Vec<Diag
     diags
 }
 
-fn check_tokens(record: &Record, game: &Game<'_>, table: Option<&DdTable>, strict: bool) -> Vec<Diagnostic> {
+fn check_tokens(
+    record: &Record,
+    game: &Tokens<'_>,
+    table: Option<&DdTable>,
+    strict: bool,
+) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     let Some(table) = table else {
         if let Some(tag) = [DOUBLE_DUMMY_TRICKS, OPTIMUM_RESULT_TABLE, OPTIMUM_SCORE, PAR_CONTRACT]

@@ -192,7 +192,7 @@ fn section_end(tag: &Tag<'_>) -> usize {
 }
 
 /// The end of the game's last tag or section.
-fn game_tags_end(game: &pbn::model::Game<'_>) -> usize {
+fn game_tags_end(game: &pbn::model::Tokens<'_>) -> usize {
     game.items
         .iter()
         .filter_map(|item| match item {

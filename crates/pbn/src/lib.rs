@@ -46,7 +46,7 @@
 //! # Features
 //!
 //! - `serde` (off by default; pulls in serde with its derive macros and cards-core's `serde`): the
-//!   model serializes. The token tree ([`model::Game`], [`model::Item`], [`model::Tag`],
+//!   model serializes. The token tree ([`model::Tokens`], [`model::Item`], [`model::Tag`],
 //!   [`model::Token`], comments and `%` lines) serializes in the shape of `cardnote convert --to
 //!   json` (spans left out; a tag's value with its escapes resolved). The typed values
 //!   ([`GameInfo`] and its parts: [`model::Deal`] as its tag text, [`model::Contract`],

@@ -11,9 +11,9 @@ use cards_core::{Card, Compass, Diagnostic, Span};
 use crate::codes;
 use crate::error::ValueError;
 use crate::model::{
-    Align, Annotation, Auction, AuctionEntry, AuctionItem, Call, Column, Comment, CommentKind, Deal, Game,
+    Align, Annotation, Auction, AuctionEntry, AuctionItem, Call, Column, Comment, CommentKind, Deal,
     GameResult, Item, Line, LineKind, Play, PlayEntry, PlayItem, SideScore, SortOrder, Table, Tag, Token,
-    TokenKind, TrickCount, unescape,
+    TokenKind, Tokens, TrickCount, unescape,
 };
 
 /// Bytes to text: UTF-8 (a byte order mark dropped), else ISO-8859-1; the one decoder every
@@ -24,7 +24,7 @@ pub use cards_core::charset::{Decoded, decode};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawGame<'a> {
     /// The game's tokens.
-    pub game: Game<'a>,
+    pub game: Tokens<'a>,
     /// Syntax problems.
     pub diagnostics: Vec<Diagnostic>,
     /// Lines longer than 253 bytes (without their end), found while tokenizing.
@@ -367,7 +367,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
         note_line(&mut long_lines, line_begin, b.len());
     }
     // Trim trailing line end from the game span.
-    let game = Game { span: Span::new(start, game_end.max(start)), items };
+    let game = Tokens { span: Span::new(start, game_end.max(start)), items };
     Some((RawGame { game, diagnostics: diags, long_lines }, next.max(start + 1)))
 }
 

@@ -192,7 +192,7 @@ impl Game {
     /// The game's tokens (tags, section data, comments, `%` lines), spans in [`Game::text`]: the
     /// import-style writer ([`crate::write::write_import`]) takes them.
     #[must_use]
-    pub fn tokens(&self) -> crate::model::Game<'_> {
+    pub fn tokens(&self) -> crate::model::Tokens<'_> {
         self.tape.game(&self.text)
     }
 }

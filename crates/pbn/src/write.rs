@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use cards_core::Compass;
 
 use crate::model::{
-    Annotation, AuctionItem, CommentKind, Contract, Game, Item, LineKind, MANDATORY_TAGS, PlayItem, Table,
-    Tag, Token, TokenKind, TrickCount, Vulnerability, escape,
+    Annotation, AuctionItem, CommentKind, Contract, Item, LineKind, MANDATORY_TAGS, PlayItem, Table, Tag,
+    Token, TokenKind, Tokens, TrickCount, Vulnerability, escape,
 };
 use crate::validate::{NoteScope, NoteSections, View as Record};
 
@@ -88,7 +88,7 @@ impl ImportWriter<'_, '_> {
         }
     }
 
-    fn game(&mut self, game: &Game<'_>) {
+    fn game(&mut self, game: &Tokens<'_>) {
         for item in &game.items {
             match item {
                 Item::Line(l) => {

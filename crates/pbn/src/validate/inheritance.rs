@@ -12,7 +12,7 @@ impl Carry {
     pub(crate) fn read<'a>(
         &mut self,
         src: &str,
-        game: &Game<'a>,
+        game: &Tokens<'a>,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> (Vec<ResolvedTag<'a>>, Context) {
         for item in &game.items {
@@ -53,7 +53,7 @@ impl Carry {
     /// where each known tag stands in the result.
     fn resolve<'a>(
         &mut self,
-        game: &Game<'a>,
+        game: &Tokens<'a>,
         known: &mut KnownAt,
         diags: &mut Vec<Diagnostic>,
     ) -> Vec<ResolvedTag<'a>> {

@@ -17,8 +17,8 @@ use cards_core::{Card, CardSet, Compass, Diagnostic, Span, Suit};
 
 use crate::codes;
 use crate::model::{
-    Auction, AuctionItem, Call, Contract, Deal, Denomination, Game, GameResult, Item, NO_INHERIT_TAGS, Play,
-    PlayItem, Risk, Table, Tag, TokenKind, Vulnerability,
+    Auction, AuctionItem, Call, Contract, Deal, Denomination, GameResult, Item, NO_INHERIT_TAGS, Play,
+    PlayItem, Risk, Table, Tag, TokenKind, Tokens, Vulnerability,
 };
 use crate::parse;
 
@@ -119,7 +119,7 @@ pub struct GameInfo {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct View<'a> {
     /// The tokens.
-    pub(crate) game: Game<'a>,
+    pub(crate) game: Tokens<'a>,
     /// Tag values after inheritance, first occurrence of each name (Note tags all kept).
     pub(crate) tags: Vec<ResolvedTag<'a>>,
     /// Typed values and sections.
@@ -194,7 +194,7 @@ pub(crate) struct Context {
 /// appended to `diags` with spans in `src`; returns what the game says, typed.
 pub(crate) fn check_game<'a>(
     src: &str,
-    game: &Game<'a>,
+    game: &Tokens<'a>,
     tags: &[ResolvedTag<'a>],
     long_lines: &[Span],
     context: &Context,
