@@ -54,7 +54,8 @@
 //!   [`model::Table`], [`Declarer`]...) serialize and deserialize.
 //!   [`summary::Fields`] (what `cardnote check --json` reports for a game) serializes and
 //!   deserializes; `summary::GameJson` is one game of `convert --to json`, and a
-//!   [`Game`] serializes as it (so a [`Record`] serializes with its diagnostics and span). Without the feature the crate depends on cards-core and foldhash alone.
+//!   [`Game`] serializes as it (so a [`Record`] serializes with its diagnostics and span).
+//!   Without the feature the crate depends on cards-core, foldhash and memchr alone.
 //!
 //! # Where this reader differs from endplay
 //!
