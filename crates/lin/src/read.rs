@@ -1008,6 +1008,39 @@ fn read_card(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> PlayedCard {
 mod tests {
     use super::*;
 
+    /// What a record takes from the records before it (the header's results and players, a
+    /// board before a trailer) comes with the cut record: records parsed in any order are the
+    /// records read in order.
+    #[test]
+    fn cut_records_parse_in_any_order() {
+        use cards_core::{Notation, ReadRecords};
+        let text = "vg|Final,Set 1,I,1,2,Lions,0,Tigers,0|\nrs|4SS=,3NN-1|\npn|Ann,Bob,Cy,Di,Ed,Flo,Gus,Hal|pg||\n\
+            qx|o1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|mb|1S|mb|p|mb|p|mb|p|pg||\n\
+            qx|c1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|mb|p|mb|p|mb|p|mb|p|pg||\n\
+            bt||mn|Standings|pg||\n";
+        let options = Options::default();
+        let in_order: Vec<Record> =
+            crate::Lin::reader(text.as_bytes(), options).map(Result::unwrap).collect();
+        let mut reader = crate::Lin::reader(text.as_bytes(), options);
+        let raws: Vec<RawRecord> = std::iter::from_fn(|| reader.read_raw()).map(Result::unwrap).collect();
+        let mut reversed: Vec<Record> =
+            raws.into_iter().rev().map(|raw| crate::Lin::parse(raw, &options)).collect();
+        reversed.reverse();
+        assert_eq!(in_order.len(), 4);
+        assert_eq!(in_order, reversed);
+        // The closed room's board compared with the header's results; the trailer is a trailer.
+        assert!(
+            in_order[2].diagnostics.iter().any(|d| d.code() == codes::LIN_RESULT_MISMATCH),
+            "{:?}",
+            in_order[2].diagnostics
+        );
+        assert!(matches!(in_order[3].model.content, Content::Trailer(_)));
+        assert_eq!(
+            in_order[1].model.board().and_then(|b| b.players.clone()).map(|p| p[0].clone()),
+            Some("Cy".to_owned())
+        );
+    }
+
     fn read(text: &str) -> Vec<Record> {
         Reader::from_str(text, Options::default()).map(Result::unwrap).collect()
     }
