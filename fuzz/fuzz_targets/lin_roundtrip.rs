@@ -39,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
                 boards.push(b.as_ref().clone());
             }
         }
-        let canonical = writer.into_inner();
+        let canonical = writer.into_inner().expect("a Vec takes every write");
         let again: Vec<lin::Board> =
             read(&canonical).iter().filter_map(|r| r.model.board().cloned()).collect();
         let key = |b: &lin::Board| {

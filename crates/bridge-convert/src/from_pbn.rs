@@ -42,9 +42,12 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
     let mut boards = 0;
     let mut vg_written = false;
     let mut roster: Vec<String> = Vec::new();
-    let records: Vec<pbn::borrowed::Record<'_>> =
-        pbn::borrowed::read_str(pbn_text, pbn::Options::default()).collect();
-    let games: Vec<&pbn::borrowed::Record<'_>> = records.iter().filter(|r| r.is_game()).collect();
+    // Reading text in memory cannot fail.
+    let records: Vec<pbn::Record> =
+        cards_core::notation::read_checked::<pbn::Pbn, _>(pbn_text.as_bytes(), pbn::Options::default())
+            .map_while(Result::ok)
+            .collect();
+    let games: Vec<&pbn::Record> = records.iter().filter(|r| r.model.is_game).collect();
     for record in &records {
         diagnostics.extend(record.diagnostics.iter().cloned());
     }
@@ -57,7 +60,9 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
             roster = lin::Reader::from_str(&raw, lin::Options::default())
                 .find_map(|r| r.ok()?.model.header().map(|h| h.players.clone()))
                 .unwrap_or_default();
-        } else if !vg_written && (record.tag("HomeTeam").is_some() || record.tag("VisitTeam").is_some()) {
+        } else if !vg_written
+            && (record.model.tag("HomeTeam").is_some() || record.model.tag("VisitTeam").is_some())
+        {
             text.push_str(&lin::write::header_text(&match_header(&games, i)));
             vg_written = true;
         }
@@ -82,12 +87,13 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
 
 /// A private tag's value (`LinHeader`, `LinExtras`, `LinTrailer`): the tag value, or, when it is
 /// empty, its section data's string tokens joined (how a value too long for one line is written).
-fn private_tag<'a>(record: &'a pbn::borrowed::Record<'_>, name: &str) -> Option<std::borrow::Cow<'a, str>> {
-    let value = record.tag(name)?;
+fn private_tag<'a>(record: &'a pbn::Record, name: &str) -> Option<std::borrow::Cow<'a, str>> {
+    let value = record.model.tag(name)?;
     if !value.is_empty() {
         return Some(std::borrow::Cow::Borrowed(value));
     }
-    let tag = record.game.items.iter().find_map(|item| match item {
+    let game = record.model.tokens();
+    let tag = game.items.iter().find_map(|item| match item {
         pbn::model::Item::Tag(tag) if tag.name == name => Some(tag),
         _ => None,
     })?;
@@ -101,39 +107,39 @@ fn private_tag<'a>(record: &'a pbn::borrowed::Record<'_>, name: &str) -> Option<
 }
 
 /// Whether a game holds a board (a game made only of a carried LIN header does not).
-fn is_board(record: &pbn::borrowed::Record<'_>) -> bool {
-    record.info.deal.is_some()
-        || record.info.auction.is_some()
-        || record.tag("Board").is_some_and(|b| !b.is_empty())
+fn is_board(record: &pbn::Record) -> bool {
+    record.model.info.deal.is_some()
+        || record.model.info.auction.is_some()
+        || record.model.tag("Board").is_some_and(|b| !b.is_empty())
 }
 
-fn match_header(games: &[&pbn::borrowed::Record<'_>], from: usize) -> MatchHeader {
+fn match_header(games: &[&pbn::Record], from: usize) -> MatchHeader {
     let first = games[from];
-    let numbers: Vec<&str> = games[from..].iter().filter_map(|g| g.tag("Board")).collect();
-    let scoring = match first.tag("Scoring").unwrap_or_default() {
+    let numbers: Vec<&str> = games[from..].iter().filter_map(|g| g.model.tag("Board")).collect();
+    let scoring = match first.model.tag("Scoring").unwrap_or_default() {
         s if s.starts_with("IMP") => "I",
         s if s.starts_with("MP") || s.starts_with("Matchpoint") => "P",
         s if s.starts_with("BAM") => "B",
         _ => "I",
     };
     MatchHeader {
-        title: first.tag("Event").unwrap_or_default().to_owned(),
-        segment: first.tag("Round").unwrap_or_default().to_owned(),
+        title: first.model.tag("Event").unwrap_or_default().to_owned(),
+        segment: first.model.tag("Round").unwrap_or_default().to_owned(),
         scoring: scoring.to_owned(),
         first_board: numbers.first().copied().unwrap_or_default().to_owned(),
         last_board: numbers.last().copied().unwrap_or_default().to_owned(),
         teams: [
-            (first.tag("HomeTeam").unwrap_or_default().to_owned(), "0".to_owned()),
-            (first.tag("VisitTeam").unwrap_or_default().to_owned(), "0".to_owned()),
+            (first.model.tag("HomeTeam").unwrap_or_default().to_owned(), "0".to_owned()),
+            (first.model.tag("VisitTeam").unwrap_or_default().to_owned(), "0".to_owned()),
         ],
         results: Vec::new(),
         players: Vec::new(),
     }
 }
 
-fn board_of(record: &pbn::borrowed::Record<'_>, in_match: bool) -> Board {
-    let info = &record.info;
-    let tag = |name: &str| record.tag(name).unwrap_or_default();
+fn board_of(record: &pbn::Record, in_match: bool) -> Board {
+    let info = &record.model.info;
+    let tag = |name: &str| record.model.tag(name).unwrap_or_default();
     let mut board = Board {
         room: match tag("Room") {
             "Open" | "open" => Some(Room::Open),
@@ -146,7 +152,7 @@ fn board_of(record: &pbn::borrowed::Record<'_>, in_match: bool) -> Board {
         deal: info.deal.map(|d| Deal { hands: d.hands, completed: None }),
         ..Board::default()
     };
-    let names = ["South", "West", "North", "East"].map(|n| record.tag(n));
+    let names = ["South", "West", "North", "East"].map(|n| record.model.tag(n));
     if names.iter().any(Option::is_some) {
         let mut players: [String; 4] = Default::default();
         for (name, seat) in names.iter().zip(crate::LIN_SEATS) {
@@ -173,7 +179,7 @@ fn clean(value: &str) -> &str {
     if value == "?" { "" } else { value }
 }
 
-fn auction(info: &pbn::validate::GameInfo) -> Vec<AuctionCall> {
+fn auction(info: &pbn::GameInfo) -> Vec<AuctionCall> {
     let Some(auction) = &info.auction else { return Vec::new() };
     let mut calls: Vec<AuctionCall> = Vec::new();
     let passes_needed = |calls: &[AuctionCall]| {
@@ -236,7 +242,7 @@ fn strain(d: Denomination) -> Strain {
 }
 
 /// PBN's play rows (seat columns from the opening leader) in the order the cards were played.
-fn play(info: &pbn::validate::GameInfo) -> Vec<PlayedCard> {
+fn play(info: &pbn::GameInfo) -> Vec<PlayedCard> {
     let Some(play) = &info.play else { return Vec::new() };
     let trump = match info.contract {
         Some(pbn::model::Contract::Bid { denomination, .. }) => strain(denomination).trump(),

@@ -13,6 +13,13 @@ use std::path::{Path, PathBuf};
 use cards_core::Compass;
 use lin::model::Board;
 
+/// Reads and checks every game of `text` on the one path (`pbn::Pbn`).
+fn read_str(text: &str, options: pbn::Options) -> Vec<pbn::Record> {
+    cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), options)
+        .collect::<std::io::Result<_>>()
+        .unwrap()
+}
+
 fn shared_lin() -> Option<PathBuf> {
     shared_fixtures::dir("corpus/lin")
 }
@@ -70,7 +77,7 @@ fn lin_to_pbn_to_lin_keeps_every_tag() {
         let original = records(&bytes);
         let pbn = bridge_convert::lin_to_pbn(&bytes);
         let pbn_errors: Vec<_> = pbn.diagnostics.iter().filter(|d| d.is_error()).collect();
-        let pbn_read: Vec<_> = pbn::borrowed::read_str(&pbn.text, pbn::Options::default()).collect();
+        let pbn_read: Vec<_> = read_str(&pbn.text, pbn::Options::default());
         if pbn_errors.is_empty() {
             for game in &pbn_read {
                 let errors: Vec<_> = game.diagnostics.iter().filter(|d| d.is_error()).collect();
@@ -99,12 +106,12 @@ fn lin_to_pbn_to_lin_keeps_every_tag() {
     assert!(boards >= 200, "{boards}");
 }
 
-fn pbn_games(text: &str) -> Vec<pbn::borrowed::Record<'_>> {
-    pbn::borrowed::read_str(text, pbn::Options::default()).filter(pbn::borrowed::Record::is_game).collect()
+fn pbn_games(text: &str) -> Vec<pbn::Record> {
+    read_str(text, pbn::Options::default()).into_iter().filter(|r: &pbn::Record| r.model.is_game).collect()
 }
 
-fn calls(game: &pbn::borrowed::Record<'_>) -> Vec<String> {
-    let Some(auction) = &game.info.auction else { return Vec::new() };
+fn calls(game: &pbn::Record) -> Vec<String> {
+    let Some(auction) = &game.model.info.auction else { return Vec::new() };
     let mut out: Vec<String> = Vec::new();
     for entry in &auction.entries {
         match entry.item {
@@ -122,8 +129,8 @@ fn calls(game: &pbn::borrowed::Record<'_>) -> Vec<String> {
     out
 }
 
-fn full_hands(game: &pbn::borrowed::Record<'_>) -> Vec<Option<cards_core::CardSet>> {
-    let deal = game.info.deal.expect("deal");
+fn full_hands(game: &pbn::Record) -> Vec<Option<cards_core::CardSet>> {
+    let deal = game.model.info.deal.expect("deal");
     Compass::ALL.iter().map(|s| deal.hand(*s).filter(|h| h.len() == 13)).collect()
 }
 
@@ -148,21 +155,25 @@ fn lin_to_pbn_matches_bridge_composer() {
         for (o, bc) in ours_games.iter().zip(&oracle_games) {
             let ctx = format!("{}\n{}", input.display(), ours.text);
             for tag in ["Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Result"] {
-                assert_eq!(o.tag(tag).unwrap_or_default(), bc.tag(tag).unwrap_or_default(), "{tag} {ctx}");
+                assert_eq!(
+                    o.model.tag(tag).unwrap_or_default(),
+                    bc.model.tag(tag).unwrap_or_default(),
+                    "{tag} {ctx}"
+                );
             }
             // Bridge Composer fills Contract and Declarer only for a board with a claim; we give
             // the contract every finished auction reaches.
             for tag in ["Declarer", "Contract"] {
-                let theirs = bc.tag(tag).unwrap_or_default();
+                let theirs = bc.model.tag(tag).unwrap_or_default();
                 if !theirs.is_empty() {
-                    assert_eq!(o.tag(tag).unwrap_or_default(), theirs, "{tag} {ctx}");
+                    assert_eq!(o.model.tag(tag).unwrap_or_default(), theirs, "{tag} {ctx}");
                 }
             }
             assert_eq!(full_hands(o), full_hands(bc), "{ctx}");
             assert_eq!(calls(o), calls(bc), "{ctx}");
             // Annotations by the call they follow (`AP` written out as passes has none).
-            let marks = |g: &pbn::borrowed::Record<'_>| {
-                g.info.auction.as_ref().map(|a| {
+            let marks = |g: &pbn::Record| {
+                g.model.info.auction.as_ref().map(|a| {
                     a.entries
                         .iter()
                         .enumerate()
@@ -172,9 +183,9 @@ fn lin_to_pbn_matches_bridge_composer() {
                 })
             };
             assert_eq!(marks(o), marks(bc), "{ctx}");
-            assert_eq!(o.info.notes, bc.info.notes, "{ctx}");
-            let cards = |g: &pbn::borrowed::Record<'_>| {
-                g.info.play.as_ref().map(|p| p.entries.iter().map(|e| e.item).collect::<Vec<_>>())
+            assert_eq!(o.model.info.notes, bc.model.info.notes, "{ctx}");
+            let cards = |g: &pbn::Record| {
+                g.model.info.play.as_ref().map(|p| p.entries.iter().map(|e| e.item).collect::<Vec<_>>())
             };
             assert_eq!(cards(o), cards(bc), "{ctx}");
         }

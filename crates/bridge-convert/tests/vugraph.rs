@@ -6,6 +6,13 @@
 
 use std::path::Path;
 
+/// Reads and checks every game of `text` on the one path (`pbn::Pbn`).
+fn read_str(text: &str, options: pbn::Options) -> Vec<pbn::Record> {
+    cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), options)
+        .collect::<std::io::Result<_>>()
+        .unwrap()
+}
+
 fn case() -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../corpus/lin/cases/vugraph_pairs_grid_and_trailer.lin");
@@ -40,8 +47,9 @@ fn export_lines_fit_and_every_item_comes_back() {
     for line in pbn.text.split("\r\n") {
         assert!(line.chars().count() + 2 <= 255, "{} characters: {line}", line.chars().count() + 2);
     }
-    let games: Vec<_> = pbn::borrowed::read_str(&pbn.text, pbn::Options::default())
-        .filter(pbn::borrowed::Record::is_game)
+    let games: Vec<_> = read_str(&pbn.text, pbn::Options::default())
+        .into_iter()
+        .filter(|r: &pbn::Record| r.model.is_game)
         .collect();
     assert_eq!(games.len(), 2, "{}", pbn.text);
     for game in &games {

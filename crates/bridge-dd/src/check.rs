@@ -1,8 +1,8 @@
 //! Checking the double-dummy tags of a PBN game against its deal.
 
 use cards_core::{Compass, Diagnostic, Span};
-use pbn::borrowed::Record;
-use pbn::model::{Deal, Item, Tag, Vulnerability};
+use pbn::Record;
+use pbn::model::{Deal, Item, Tag, Tokens, Vulnerability};
 
 use crate::codes;
 use crate::par::{Declarers, Par, ParContract, ParRule, Side};
@@ -23,13 +23,14 @@ pub struct Job {
 impl Job {
     /// The job for a game with a full deal (`None` otherwise).
     #[must_use]
-    pub fn of(record: &Record<'_>) -> Option<Job> {
-        let deal = record.info.deal.filter(|d| d.hands.iter().all(|h| h.is_some_and(|h| h.len() == 13)))?;
-        let dealer = record.info.dealer.or_else(|| {
-            let board: usize = record.info.board.as_deref()?.trim().parse().ok()?;
+    pub fn of(record: &Record) -> Option<Job> {
+        let deal =
+            record.model.info.deal.filter(|d| d.hands.iter().all(|h| h.is_some_and(|h| h.len() == 13)))?;
+        let dealer = record.model.info.dealer.or_else(|| {
+            let board: usize = record.model.info.board.as_deref()?.trim().parse().ok()?;
             board.checked_sub(1).map(|b| Compass::North.advance(b % 4))
         });
-        Some(Job { deal, vulnerability: record.info.vulnerable, dealer })
+        Some(Job { deal, vulnerability: record.model.info.vulnerable, dealer })
     }
 
     /// The par of `table` for this game, with the dealer opening (`None` without vulnerability or
@@ -42,16 +43,17 @@ impl Job {
 
 /// Whether a game carries any of the four double-dummy tags.
 #[must_use]
-pub fn has_dd_tags(record: &Record<'_>) -> bool {
+pub fn has_dd_tags(record: &Record) -> bool {
+    let tokens = record.model.tokens();
     [DOUBLE_DUMMY_TRICKS, OPTIMUM_RESULT_TABLE, OPTIMUM_SCORE, PAR_CONTRACT]
         .iter()
-        .any(|n| find_tag(record, n).is_some())
+        .any(|n| find_tag(&tokens, n).is_some())
 }
 
 /// The tag item named `name` in the game itself (not inherited).
 #[must_use]
-pub fn find_tag<'r, 'a>(record: &'r Record<'a>, name: &str) -> Option<&'r Tag<'a>> {
-    record.game.items.iter().find_map(|item| match item {
+pub fn find_tag<'r, 'a>(game: &'r Tokens<'a>, name: &str) -> Option<&'r Tag<'a>> {
+    game.items.iter().find_map(|item| match item {
         Item::Tag(tag) if tag.name == name => Some(tag),
         _ => None,
     })
@@ -60,12 +62,25 @@ pub fn find_tag<'r, 'a>(record: &'r Record<'a>, name: &str) -> Option<&'r Tag<'a
 /// Checks the game's double-dummy tags against `table`, the deal's own double-dummy table
 /// (`None` when the game has no full deal). `strict` turns warnings into errors.
 #[must_use]
-pub fn check(record: &Record<'_>, table: Option<&DdTable>, strict: bool) -> Vec<Diagnostic> {
+pub fn check(record: &Record, table: Option<&DdTable>, strict: bool) -> Vec<Diagnostic> {
+    let mut diags = check_tokens(record, &record.model.tokens(), table, strict);
+    for d in &mut diags {
+        d.set_span(d.span().shift(record.model.offset));
+    }
+    diags
+}
+
+fn check_tokens(
+    record: &Record,
+    game: &Tokens<'_>,
+    table: Option<&DdTable>,
+    strict: bool,
+) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     let Some(table) = table else {
         if let Some(tag) = [DOUBLE_DUMMY_TRICKS, OPTIMUM_RESULT_TABLE, OPTIMUM_SCORE, PAR_CONTRACT]
             .iter()
-            .find_map(|n| find_tag(record, n))
+            .find_map(|n| find_tag(game, n))
         {
             diags.push(warning(
                 strict,
@@ -76,14 +91,14 @@ pub fn check(record: &Record<'_>, table: Option<&DdTable>, strict: bool) -> Vec<
         }
         return diags;
     };
-    if let Some(tag) = find_tag(record, DOUBLE_DUMMY_TRICKS) {
+    if let Some(tag) = find_tag(game, DOUBLE_DUMMY_TRICKS) {
         check_tricks(tag, table, &mut diags);
     }
-    if let Some(tag) = find_tag(record, OPTIMUM_RESULT_TABLE) {
+    if let Some(tag) = find_tag(game, OPTIMUM_RESULT_TABLE) {
         check_result_table(tag, table, strict, &mut diags);
     }
-    let score = find_tag(record, OPTIMUM_SCORE);
-    let contract = find_tag(record, PAR_CONTRACT);
+    let score = find_tag(game, OPTIMUM_SCORE);
+    let contract = find_tag(game, PAR_CONTRACT);
     if score.is_some() || contract.is_some() {
         check_par(record, table, score, contract, strict, &mut diags);
     }
@@ -145,7 +160,7 @@ fn check_result_table(tag: &Tag<'_>, table: &DdTable, strict: bool, diags: &mut 
 }
 
 fn check_par(
-    record: &Record<'_>,
+    record: &Record,
     table: &DdTable,
     score: Option<&Tag<'_>>,
     contract: Option<&Tag<'_>>,

@@ -2,7 +2,7 @@
 //! game's last tag, each one that is wrong is rewritten in place, and every other byte stays.
 
 use cards_core::Span;
-use pbn::borrowed::Record;
+use pbn::Record;
 use pbn::model::{Tag, TokenKind};
 
 use crate::check::{Job, find_tag, same_contracts};
@@ -44,8 +44,10 @@ pub fn line_end(text: &str) -> &'static str {
 /// deal's table. The par tags are written only when the game gives a vulnerability and a dealer
 /// (or a board number).
 #[must_use]
-pub fn edits(source: &str, record: &Record<'_>, table: &DdTable) -> Vec<Edit> {
+pub fn edits(source: &str, record: &Record, table: &DdTable) -> Vec<Edit> {
     let line_end = line_end(source);
+    let game = record.model.tokens();
+    let game_text = record.model.text.as_str();
     let Some(job) = Job::of(record) else { return Vec::new() };
     let par = job.par(table);
     let mut edits = Vec::new();
@@ -53,18 +55,18 @@ pub fn edits(source: &str, record: &Record<'_>, table: &DdTable) -> Vec<Edit> {
 
     // DoubleDummyTricks.
     let hex = tags::double_dummy_tricks(table);
-    match find_tag(record, DOUBLE_DUMMY_TRICKS) {
+    match find_tag(&game, DOUBLE_DUMMY_TRICKS) {
         Some(tag) if tags::parse_double_dummy_tricks(&tag.value()) == Some(*table) => {}
         Some(tag) => edits.push(Edit { span: tag.value_span, text: hex }),
         None => push_tag(&mut added, line_end, DOUBLE_DUMMY_TRICKS, &hex),
     }
     if let Some(par) = &par {
-        match find_tag(record, OPTIMUM_SCORE) {
+        match find_tag(&game, OPTIMUM_SCORE) {
             Some(tag) if tags::parse_optimum_score(&tag.value()) == Some(par.score_ns) => {}
             Some(tag) => edits.push(Edit { span: tag.value_span, text: par.to_pbn_score() }),
             None => push_tag(&mut added, line_end, OPTIMUM_SCORE, &par.to_pbn_score()),
         }
-        match find_tag(record, PAR_CONTRACT) {
+        match find_tag(&game, PAR_CONTRACT) {
             Some(tag) if tags::parse_par_contracts(&tag.value()).is_some_and(|c| same_contracts(&c, par)) => {
             }
             Some(tag) => edits.push(Edit { span: tag.value_span, text: par.to_pbn_contracts() }),
@@ -78,7 +80,7 @@ pub fn edits(source: &str, record: &Record<'_>, table: &DdTable) -> Vec<Edit> {
         section.push_str(line_end);
         section.push_str(row);
     }
-    match find_tag(record, OPTIMUM_RESULT_TABLE) {
+    match find_tag(&game, OPTIMUM_RESULT_TABLE) {
         Some(tag) if result_table_is_full(tag, table) => {}
         Some(tag) => {
             // The rows end at the last cell; comments among them are kept after the new rows.
@@ -95,17 +97,25 @@ pub fn edits(source: &str, record: &Record<'_>, table: &DdTable) -> Vec<Edit> {
                 .filter(|t| t.span.end <= cells_end && !matches!(t.kind, TokenKind::Word | TokenKind::Str))
             {
                 text.push_str(line_end);
-                text.push_str(source.get(comment.span.start..comment.span.end).unwrap_or(""));
+                text.push_str(record_text(game_text, comment.span));
             }
             edits.push(Edit { span: Span::new(tag.span.start, cells_end), text });
         }
         None => added.push_str(&section),
     }
     if !added.is_empty() {
-        edits.push(Edit { span: Span::at(game_tags_end(record)), text: added });
+        edits.push(Edit { span: Span::at(game_tags_end(&game)), text: added });
+    }
+    // Spans in the game's text, moved into the whole input.
+    for edit in &mut edits {
+        edit.span = edit.span.shift(record.model.offset);
     }
     edits.sort_by_key(|e| e.span.start);
     edits
+}
+
+fn record_text(text: &str, span: Span) -> &str {
+    text.get(span.start..span.end).unwrap_or("")
 }
 
 /// Applies non-overlapping edits sorted by position.
@@ -132,7 +142,9 @@ pub fn fill_text(text: &str, tables: &[Option<DdTable>]) -> Filled {
     let end = line_end(text);
     let mut all = Vec::new();
     let mut filled = Filled::default();
-    for (record, table) in pbn::borrowed::read_str(text, pbn::Options::default()).zip(tables) {
+    let records = cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), pbn::Options::default());
+    // Reading text in memory cannot fail.
+    for (record, table) in records.map_while(Result::ok).zip(tables) {
         let Some(table) = table else { continue };
         let edits = edits(text, &record, table);
         if edits.is_empty() {
@@ -180,15 +192,13 @@ fn section_end(tag: &Tag<'_>) -> usize {
 }
 
 /// The end of the game's last tag or section.
-fn game_tags_end(record: &Record<'_>) -> usize {
-    record
-        .game
-        .items
+fn game_tags_end(game: &pbn::model::Tokens<'_>) -> usize {
+    game.items
         .iter()
         .filter_map(|item| match item {
             pbn::model::Item::Tag(tag) => Some(section_end(tag)),
             _ => None,
         })
         .max()
-        .unwrap_or(record.game.span.end)
+        .unwrap_or(game.span.end)
 }

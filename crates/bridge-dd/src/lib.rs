@@ -11,8 +11,9 @@
 //!
 //! let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
 //!     [Deal \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"]\n";
-//! let record = pbn::borrowed::read_str(text, pbn::Options::default()).next().unwrap();
-//! let deal = record.info.deal.unwrap();
+//! let record = cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), pbn::Options::default())
+//!     .next().unwrap().unwrap();
+//! let deal = record.model.info.deal.unwrap();
 //!
 //! let table = DdTable::solve_on(&mut Solver::new(), &deal).unwrap();
 //! assert_eq!(table.tricks(Compass::East, Denomination::Spades), 8);
@@ -25,7 +26,8 @@
 //! let filled = bridge_dd::fill::fill_text(text, &[Some(table)]);
 //! assert!(filled.text.contains("[OptimumScore \"EW 110\"]\n[ParContract \"EW 2S=\"]"));
 //! assert!(bridge_dd::check::check(
-//!     &pbn::borrowed::read_str(&filled.text, pbn::Options::default()).next().unwrap(),
+//!     &cards_core::notation::read_checked::<pbn::Pbn, _>(filled.text.as_bytes(), pbn::Options::default())
+//!         .next().unwrap().unwrap(),
 //!     Some(&table),
 //!     true,
 //! ).is_empty());

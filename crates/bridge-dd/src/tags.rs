@@ -156,7 +156,7 @@ fn single_char(text: &str) -> Option<char> {
 /// ```
 #[must_use]
 pub fn parse_optimum_score(value: &str) -> Option<i32> {
-    let score = pbn::parse::parse_side_score(value, |n| n.parse::<i32>().is_ok()).ok()?;
+    let score = pbn::parse_side_score(value, |n| n.parse::<i32>().is_ok()).ok()?;
     let ns = score.ns.as_deref().and_then(|n| n.parse::<i32>().ok());
     let ew = score.ew.as_deref().and_then(|n| n.parse::<i32>().ok()).map(|e| -e);
     match (ns, ew) {

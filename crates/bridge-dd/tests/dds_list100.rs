@@ -9,6 +9,13 @@ use bridge_dd::{DdTable, Declarers, Par, ParRule, Side};
 use cards_core::Compass;
 use pbn::model::{Denomination, Vulnerability};
 
+/// Reads and checks every game of `text` on the one path (`pbn::Pbn`).
+fn read_str(text: &str, options: pbn::Options) -> Vec<pbn::Record> {
+    cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), options)
+        .collect::<std::io::Result<_>>()
+        .unwrap()
+}
+
 /// One deal of the list.
 struct Case {
     number: usize,
@@ -128,7 +135,7 @@ fn every_table_and_par_of_list100_equals_dds() {
         .iter()
         .map(|c| {
             let record = format!("[Deal \"{}\"]\n", c.deal);
-            pbn::borrowed::read_str(&record, pbn::Options::default()).next().unwrap().info.deal.unwrap()
+            read_str(&record, pbn::Options::default()).into_iter().next().unwrap().model.info.deal.unwrap()
         })
         .collect();
     let tables = DdTable::solve_many(&deals);

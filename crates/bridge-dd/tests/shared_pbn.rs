@@ -10,6 +10,13 @@ use bridge_dd::DdTable;
 use bridge_dd::check::{Job, check, find_tag};
 use bridge_dd::tags::{OPTIMUM_RESULT_TABLE, OPTIMUM_SCORE, PAR_CONTRACT};
 
+/// Reads and checks every game of `text` on the one path (`pbn::Pbn`).
+fn read_str(text: &str, options: pbn::Options) -> Vec<pbn::Record> {
+    cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), options)
+        .collect::<std::io::Result<_>>()
+        .unwrap()
+}
+
 #[test]
 fn no_double_dummy_tag_of_the_shared_corpus_contradicts_its_deal() {
     let Some(root) = shared_fixtures::dir("corpus/pbn") else { return };
@@ -22,7 +29,7 @@ fn no_double_dummy_tag_of_the_shared_corpus_contradicts_its_deal() {
     let mut deals = Vec::new();
     let mut index = HashMap::new();
     for (_, text) in &texts {
-        for record in pbn::borrowed::read_str(text, pbn::Options::default()) {
+        for record in read_str(text, pbn::Options::default()) {
             if let Some(job) = Job::of(&record).filter(|_| bridge_dd::check::has_dd_tags(&record)) {
                 index.entry(job.deal).or_insert_with(|| {
                     deals.push(job.deal);
@@ -35,17 +42,17 @@ fn no_double_dummy_tag_of_the_shared_corpus_contradicts_its_deal() {
 
     let (mut result_tables, mut scores, mut contracts, mut problems) = (0, 0, 0, Vec::new());
     for (path, text) in &texts {
-        for record in pbn::borrowed::read_str(text, pbn::Options::default()) {
+        for record in read_str(text, pbn::Options::default()) {
             let Some(job) = Job::of(&record) else { continue };
             let Some(&i) = index.get(&job.deal) else { continue };
-            result_tables += usize::from(find_tag(&record, OPTIMUM_RESULT_TABLE).is_some());
-            scores += usize::from(find_tag(&record, OPTIMUM_SCORE).is_some());
-            contracts += usize::from(find_tag(&record, PAR_CONTRACT).is_some());
+            result_tables += usize::from(find_tag(&record.model.tokens(), OPTIMUM_RESULT_TABLE).is_some());
+            scores += usize::from(find_tag(&record.model.tokens(), OPTIMUM_SCORE).is_some());
+            contracts += usize::from(find_tag(&record.model.tokens(), PAR_CONTRACT).is_some());
             for d in check(&record, Some(&tables[i]), false) {
                 problems.push(format!(
                     "{}: board {:?}: {} {}",
                     path.display(),
-                    record.info.board,
+                    record.model.info.board,
                     d.code(),
                     d.message()
                 ));

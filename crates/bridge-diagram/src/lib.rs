@@ -6,7 +6,8 @@
 //! let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
 //!     [Deal \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"]\n\
 //!     [DoubleDummyTricks \"65657656576867568675\"]\n";
-//! let record = pbn::borrowed::read_str(text, pbn::Options::default()).next().unwrap();
+//! let record = cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), pbn::Options::default())
+//!     .next().unwrap().unwrap();
 //! let board = bridge_diagram::Board::from_record(&record, None);
 //! assert_eq!(board.par.as_ref().map(|p| p.to_pbn_contracts()), Some("EW 2S=".to_owned()));
 //!

@@ -4,7 +4,7 @@ use bridge_dd::check::{Job, find_tag};
 use bridge_dd::tags::{self, DOUBLE_DUMMY_TRICKS, OPTIMUM_RESULT_TABLE, OPTIMUM_SCORE, PAR_CONTRACT};
 use bridge_dd::{DdTable, Par};
 use cards_core::Compass;
-use pbn::borrowed::Record;
+use pbn::Record;
 use pbn::model::{Contract, Deal, Vulnerability};
 
 /// One board as a diagram shows it.
@@ -34,8 +34,8 @@ impl Board {
     /// The board of a game. `dd` is its double-dummy table when the caller solved it; otherwise
     /// the table is read from the game's `DoubleDummyTricks` or a full `OptimumResultTable`.
     #[must_use]
-    pub fn from_record(record: &Record<'_>, dd: Option<DdTable>) -> Board {
-        let info = &record.info;
+    pub fn from_record(record: &Record, dd: Option<DdTable>) -> Board {
+        let info = &record.model.info;
         let dd = dd.or_else(|| table_from_tags(record));
         let par = match (Job::of(record), dd) {
             (Some(job), Some(table)) => job.par(&table),
@@ -48,7 +48,7 @@ impl Board {
         });
         Board {
             number: info.board.clone().unwrap_or_default(),
-            event: record.tag("Event").filter(|e| !e.is_empty() && *e != "?").map(str::to_owned),
+            event: record.model.tag("Event").filter(|e| !e.is_empty() && *e != "?").map(str::to_owned),
             dealer: info.dealer,
             vulnerability: info.vulnerable,
             deal: info.deal,
@@ -60,13 +60,14 @@ impl Board {
     }
 }
 
-fn table_from_tags(record: &Record<'_>) -> Option<DdTable> {
+fn table_from_tags(record: &Record) -> Option<DdTable> {
+    let game = record.model.tokens();
     if let Some(table) =
-        find_tag(record, DOUBLE_DUMMY_TRICKS).and_then(|t| tags::parse_double_dummy_tricks(&t.value()))
+        find_tag(&game, DOUBLE_DUMMY_TRICKS).and_then(|t| tags::parse_double_dummy_tricks(&t.value()))
     {
         return Some(table);
     }
-    let (rows, _) = tags::read_result_rows(find_tag(record, OPTIMUM_RESULT_TABLE)?);
+    let (rows, _) = tags::read_result_rows(find_tag(&game, OPTIMUM_RESULT_TABLE)?);
     let mut tricks = [[None; 5]; 4];
     for row in rows {
         tricks[row.declarer.index()][row.denomination as usize] = Some(row.tricks);
@@ -81,8 +82,9 @@ fn table_from_tags(record: &Record<'_>) -> Option<DdTable> {
     DdTable::new(full?.try_into().ok()?)
 }
 
-fn par_from_tags(record: &Record<'_>) -> Option<(String, String)> {
-    let score = find_tag(record, OPTIMUM_SCORE).map(|t| t.value().into_owned());
-    let contract = find_tag(record, PAR_CONTRACT).map(|t| t.value().into_owned());
+fn par_from_tags(record: &Record) -> Option<(String, String)> {
+    let game = record.model.tokens();
+    let score = find_tag(&game, OPTIMUM_SCORE).map(|t| t.value().into_owned());
+    let contract = find_tag(&game, PAR_CONTRACT).map(|t| t.value().into_owned());
     (score.is_some() || contract.is_some()).then(|| (contract.unwrap_or_default(), score.unwrap_or_default()))
 }

@@ -78,7 +78,10 @@ fn svg_and_html_render_in_headless_chromium() {
         );
         return;
     };
-    let record = pbn::borrowed::read_str(DEAL, pbn::Options::default()).next().unwrap();
+    let record = cards_core::notation::read_checked::<pbn::Pbn, _>(DEAL.as_bytes(), pbn::Options::default())
+        .next()
+        .unwrap()
+        .unwrap();
     let board = Board::from_record(&record, None);
     let dir = tempfile::tempdir().unwrap();
 

@@ -11,11 +11,14 @@ fn first_board_of_each_real_file() {
     let hands = std::cell::Cell::new(0);
     insta::glob!("../../../corpus/pbn/real", "*.pbn", |path| {
         let text = pbn::decode(&std::fs::read(path).unwrap()).text;
-        let record = pbn::borrowed::read_str(&text, pbn::Options::default()).find(|r| r.info.deal.is_some());
+        let record =
+            cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), pbn::Options::default())
+                .map(Result::unwrap)
+                .find(|r| r.model.info.deal.is_some());
         let svg = record
             .as_ref()
             .map_or_else(|| "(no deal)".to_owned(), |r| bridge_diagram::svg(&Board::from_record(r, None)));
-        if let Some(deal) = record.as_ref().and_then(|r| r.tag("Deal")) {
+        if let Some(deal) = record.as_ref().and_then(|r| r.model.tag("Deal")) {
             let mut want = hands_of_the_tag(deal);
             let mut shown = hands_shown(&svg);
             assert!(!want.is_empty(), "{}: {deal}", path.display());

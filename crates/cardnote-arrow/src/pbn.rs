@@ -3,10 +3,10 @@
 use arrow_array::RecordBatch;
 use arrow_schema::{ArrowError, SchemaRef};
 use cards_core::{Card, Compass};
-use pbn::borrowed::Record;
+use pbn::Record;
 use pbn::model::{AuctionItem, Contract, PlayItem};
 use pbn::text::{write_card, write_hand};
-use pbn::validate::trick_winner;
+use pbn::trick_winner;
 
 use crate::errors::ErrorsTable;
 use crate::table::{Table, col, schema};
@@ -95,7 +95,7 @@ impl PbnTables {
     /// Adds the record at `index` of `file` (the numbering of `check`: see
     /// [`PbnTables::push_text`]): a row of `boards` and of `results`, a row of `calls` per call and
     /// of `plays` per card; its errors go to `errors`.
-    pub fn push(&mut self, file: &str, index: u32, record: &Record<'_>, errors: &mut ErrorsTable) {
+    pub fn push(&mut self, file: &str, index: u32, record: &Record, errors: &mut ErrorsTable) {
         self.push_with(file, index, record, &[], errors);
     }
 
@@ -106,8 +106,11 @@ impl PbnTables {
         let mut carried: Vec<cards_core::Diagnostic> = Vec::new();
         let mut games = 0usize;
         let mut last: Option<u32> = None;
-        for record in pbn::borrowed::read_str(text, pbn::Options { strict: false }) {
-            if record.is_game() {
+        let records =
+            cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), pbn::Options::default());
+        // Reading text in memory cannot fail.
+        for record in records.map_while(Result::ok) {
+            if record.model.is_game {
                 let index = u32::try_from(games).unwrap_or(u32::MAX);
                 self.push_with(file, index, &record, &carried, errors);
                 carried.clear();
@@ -127,31 +130,31 @@ impl PbnTables {
         &mut self,
         file: &str,
         index: u32,
-        record: &Record<'_>,
+        record: &Record,
         leading: &[cards_core::Diagnostic],
         errors: &mut ErrorsTable,
     ) {
         errors.push_diagnostics(file, Some(index), "pbn", leading.iter().chain(record.diagnostics.iter()));
-        let info = &record.info;
+        let info = &record.model.info;
         let seat_text = |c: Compass| c.to_string();
         let mut row = self.boards.row();
         row.text(Some(file)).u32(Some(index));
-        row.text(record.tag("Event")).text(record.tag("Site")).text(record.tag("Date"));
+        row.text(record.model.tag("Event")).text(record.model.tag("Site")).text(record.model.tag("Date"));
         row.text(info.board.as_deref()).text(info.dealer.map(seat_text).as_deref());
         row.text(info.vulnerable.map(pbn::model::vulnerability_export));
         row.text(info.deal.map(|d| d.write_from(Compass::North)).as_deref());
         for seat in Compass::ALL {
             row.text(info.deal.map(|d| write_hand(d.hand(seat))).as_deref());
         }
-        row.text(record.tag("DoubleDummyTricks")).text(record.tag("OptimumScore"));
-        row.text(record.tag("ParContract"));
+        row.text(record.model.tag("DoubleDummyTricks")).text(record.model.tag("OptimumScore"));
+        row.text(record.model.tag("ParContract"));
 
         let declarer = info.declarer.map(|d| format!("{}{}", if d.irregular { "^" } else { "" }, d.seat));
         let result = info.result.and_then(|r| r.declarer_tricks(info.declarer.map(|d| d.seat)));
         let mut row = self.results.row();
         row.text(Some(file)).u32(Some(index));
         row.text(info.contract.map(Contract::export).as_deref()).text(declarer.as_deref()).u8(result);
-        row.u8(info.tricks_by_play).i64(info.score_ns).text(record.tag("Score"));
+        row.u8(info.tricks_by_play).i64(info.score_ns).text(record.model.tag("Score"));
 
         if let Some(auction) = &info.auction {
             self.push_calls(file, index, auction, &info.notes);

@@ -170,10 +170,13 @@ fn pbn_reader_over_a_million_games_is_bounded() {
     }
     let (records, peak) = peak_during(|| {
         let mut count = 0;
-        for record in pbn::borrowed::read_str(&text, pbn::Options::default()) {
+        for record in
+            cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), pbn::Options::default())
+        {
+            let record = record.unwrap();
             assert!(!record.has_errors(), "{:?}", record.diagnostics);
-            assert!(record.tags.iter().any(|t| t.name == "Event" && t.value == "Memory"));
-            assert!(record.tags.iter().any(|t| t.name == "Site" && t.value == "Here"));
+            assert!(record.model.tags().any(|(name, value)| name == "Event" && value == "Memory"));
+            assert!(record.model.tags().any(|(name, value)| name == "Site" && value == "Here"));
             count += 1;
         }
         count

@@ -2,12 +2,14 @@
 //! Bridge Composer's export): a streaming reader, the checks of the game (deal, auction, play,
 //! claim), and writers that give back the file byte for byte or write a board canonically.
 //!
-//! Stream a file from disk, one record (the match header, then each board) at a time, check each,
-//! print a field and serialize a board to JSON (the `serde` feature):
+//! Stream a file from disk, one record (the match header, then each board) at a time, read and
+//! checked on the one path of [`Lin`] (a [`cards_core::Notation`]), print a field and serialize a
+//! board to JSON (the `serde` feature):
 //!
 //! ```
 //! use std::io::BufReader;
-//! use lin::{Content, Options, Reader, check};
+//! use cards_core::notation::read_checked;
+//! use lin::{Content, Lin, Options};
 //!
 //! # let path = std::env::temp_dir().join(format!("lin-doc-{}.lin", std::process::id()));
 //! # std::fs::write(&path, "vg|Final,Set 1,I,1,1,Lions,0,Tigers,0|\nrs|4SS=,|\n\
@@ -16,9 +18,8 @@
 //! #     mb|1C!|an|strong|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|S2|pc|S6|pc|ST|pc|SA|mc|12|pg||\n")?;
 //! let options = Options::default();
 //! let file = BufReader::new(std::fs::File::open(&path)?);
-//! for record in Reader::new(file, options) {
-//!     let mut record = record?;
-//!     check(&mut record, &options);
+//! for record in read_checked::<Lin, _>(file, options) {
+//!     let record = record?;
 //!     assert!(!record.has_errors(), "{:?}", record.diagnostics);
 //!     match &record.model.content {
 //!         Content::Header(header) => println!("{} v {}", header.teams[0].0, header.teams[1].0),
@@ -64,15 +65,18 @@
 //! for record in &records {
 //!     writer.write_record(record)?;
 //! }
-//! assert_eq!(writer.into_inner(), text.as_bytes());
+//! assert_eq!(writer.into_inner()?, text.as_bytes());
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
 //! # The shape every cardnote format crate shares
-//! * [`Reader`]`<R: BufRead>` yields `io::Result<`[`Record`]`>` (`Reader::new(input, Options)`,
+//! [`Lin`] implements [`cards_core::Notation`]; its parts:
+//! * [`Reader`]`<R: BufRead>` cuts records ([`cards_core::ReadRecords::read_raw`] gives a
+//!   [`read::RawRecord`], which [`cards_core::Notation::parse`] reads on any thread) and yields `io::Result<`[`Record`]`>` (`Reader::new(input, Options)`,
 //!   [`Reader::from_str`]); a record is an [`Entry`] (the match header, a board or a trailer, its items as
 //!   written), its diagnostics and its byte span. Memory is bounded by the largest record.
-//! * [`check()`]`(&mut Record, &Options)` adds the game's checks (auction, play, claim).
+//! * [`check()`]`(&mut Record, &Options)` adds the game's checks (auction, play, claim); [`Checker`]
+//!   runs it for [`Lin`] (no LIN check spans records).
 //! * [`Writer`]`<W: Write>` writes records as read (byte for byte) or canonically
 //!   ([`Writer::write_canonical`]: BBO's layout, and a board the layout cannot hold as read).
 //! * [`Options`]`{ strict }`: [`codes::LENIENCIES`] become errors.
@@ -114,6 +118,54 @@ pub use check::check;
 pub use model::{Board, Content, Entry, Item, MatchHeader};
 pub use read::{Reader, Record};
 pub use write::Writer;
+
+/// BBO LIN as a [`cards_core::Notation`]: the one shape of every cardnote notation crate.
+///
+/// [`Reader`] cuts records ([`read::RawRecord`]: a record's items and what it takes from the
+/// records before it, the last `pn` and the match header's results) and, as an iterator, reads
+/// them; [`Lin::parse`](cards_core::Notation::parse) reads one cut record on any thread;
+/// [`Checker`] runs [`check()`] (LIN has no check that spans records); [`Writer`] writes records
+/// as read.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Lin;
+
+/// The checks of LIN records ([`check()`] with the options), for [`Lin`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Checker {
+    options: Options,
+}
+
+impl cards_core::notation::Checker<Entry> for Checker {
+    fn check(&self, record: &mut Record) {
+        check(record, &self.options);
+    }
+}
+
+impl cards_core::Notation for Lin {
+    const NAME: &'static str = "lin";
+    type Model = Entry;
+    type Options = Options;
+    type Raw = read::RawRecord;
+    type Reader<R: std::io::BufRead> = Reader<R>;
+    type Checker = Checker;
+    type Writer<W: std::io::Write> = Writer<W>;
+
+    fn reader<R: std::io::BufRead>(input: R, options: Options) -> Reader<R> {
+        Reader::new(input, options)
+    }
+
+    fn parse(raw: read::RawRecord, options: &Options) -> Record {
+        read::parse(raw, *options)
+    }
+
+    fn checker(options: &Options) -> Checker {
+        Checker { options: *options }
+    }
+
+    fn writer<W: std::io::Write>(out: W) -> Writer<W> {
+        Writer::new(out)
+    }
+}
 
 /// Options of the reader and the checks (the same names in each cardnote format crate).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -7,6 +7,7 @@
 //! first `pg`. Concatenating the records' items gives back the input byte for byte.
 
 use std::io::{self, BufRead};
+use std::sync::Arc;
 
 use cards_core::{Card, CardSet, Compass, Diagnostic, Rank, Span, Suit};
 
@@ -66,14 +67,36 @@ pub struct Reader<R> {
     trailing: Vec<u8>,
     trailing_start: usize,
     done: bool,
+    /// What the next record takes from the records before it.
+    carried: Carried,
+    io_error: Option<io::Error>,
+}
+
+/// What a record takes from the records before it, found as they are cut.
+#[derive(Debug, Clone, Default)]
+struct Carried {
     /// The last `pn` (4 or 8 names), carried to boards that give none.
-    players: Vec<String>,
+    players: Arc<Vec<String>>,
     /// The latest match header's result list (`rs`) and first board, which each board is
     /// compared with.
-    results: Option<Results>,
+    results: Option<Arc<Results>>,
     /// Boards read so far (a record that makes no board after one is a trailer).
     boards: usize,
-    io_error: Option<io::Error>,
+}
+
+/// One record cut from a LIN input and not yet read ([`crate::Lin`]'s raw record): its items'
+/// bytes and what it takes from the records before it (the players of the last `pn`, the match
+/// header's results, whether a board came before), so that reading it needs nothing else and
+/// runs on any thread ([`cards_core::Notation::parse`]).
+#[derive(Debug)]
+pub struct RawRecord {
+    items: Vec<RawItem>,
+    trailing: Vec<u8>,
+    trailing_start: usize,
+    /// Where the input stood when the record was cut (its end, when it has trailing text).
+    end: usize,
+    encoding: Encoding,
+    carried: Carried,
 }
 
 /// A match header's result list, one entry per board and room.
@@ -111,9 +134,7 @@ impl<R: BufRead> Reader<R> {
             trailing: Vec::new(),
             trailing_start: 0,
             done: false,
-            players: Vec::new(),
-            boards: 0,
-            results: None,
+            carried: Carried::default(),
             io_error: None,
         }
     }
@@ -240,6 +261,15 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
+        let options = self.options;
+        cards_core::notation::next_parsed::<crate::Lin, _>(self, &options)
+    }
+}
+
+impl<R: BufRead> cards_core::notation::ReadRecords<crate::Lin> for Reader<R> {
+    /// Cuts the next record: its items up to the tag that begins the next one, and what it takes
+    /// from the records before it.
+    fn read_raw(&mut self) -> Option<io::Result<RawRecord>> {
         let mut raw = Vec::new();
         let mut split = Split::default();
         if let Some(item) = self.lookahead.take() {
@@ -268,246 +298,277 @@ impl<R: BufRead> Iterator for Reader<R> {
         if raw.is_empty() && trailing.is_empty() {
             return None;
         }
-        Some(Ok(self.build(raw, trailing)))
-    }
-}
-
-impl<R: BufRead> Reader<R> {
-    fn build(&mut self, raw: Vec<RawItem>, trailing: Vec<u8>) -> Record {
-        let mut diagnostics = Vec::new();
         let utf8 = raw.iter().all(|r| {
             std::str::from_utf8(&r.leading).is_ok()
                 && std::str::from_utf8(&r.tag).is_ok()
                 && std::str::from_utf8(&r.value).is_ok()
         }) && std::str::from_utf8(&trailing).is_ok();
         let encoding = if utf8 { Encoding::Utf8 } else { Encoding::Latin1 };
-        let decode = |bytes: &[u8]| match encoding {
-            Encoding::Utf8 => String::from_utf8_lossy(bytes).into_owned(),
-            Encoding::Latin1 => bytes.iter().map(|&b| char::from(b)).collect(),
-        };
-        let start = raw.first().map_or(self.trailing_start, |r| r.start - r.leading.len());
-        let mut end = raw.last().map_or(start, |r| r.end);
-        if encoding == Encoding::Latin1 {
-            let at = raw.iter().find(|r| std::str::from_utf8(&r.value).is_err()).map_or(start, |r| r.start);
-            diagnostics.push(Diagnostic::warning(
-                codes::LIN_LATIN1,
-                "text that is not UTF-8, read as Latin-1",
-                Span::at(at),
-            ));
+        let carried = self.carried.clone();
+        self.carried.advance(&raw, encoding);
+        Some(Ok(RawRecord {
+            items: raw,
+            trailing,
+            trailing_start: self.trailing_start,
+            end: self.offset,
+            encoding,
+            carried,
+        }))
+    }
+}
+
+impl Carried {
+    /// What the records after one record of `raw` items take from it: its players (`pn`), a
+    /// match header's results, one more board. The record's diagnostics are its reading's.
+    fn advance(&mut self, raw: &[RawItem], encoding: Encoding) {
+        let mut ignored = Vec::new();
+        let is = |r: &RawItem, tag: &[u8; 2]| tag_key(&r.tag) == *tag;
+        if raw.first().is_some_and(|r| is(r, b"vg")) {
+            let mut header = MatchHeader::default();
+            for r in raw {
+                match &tag_key(&r.tag) {
+                    b"vg" => read_vg(&item_of(r, encoding), &mut header, &mut ignored),
+                    b"rs" => {
+                        header.results = decode(&r.value, encoding).split(',').map(str::to_owned).collect()
+                    }
+                    b"pn" => self.players = Arc::new(read_names(&item_of(r, encoding), &mut ignored)),
+                    _ => {}
+                }
+            }
+            self.results = Some(Arc::new(Results {
+                entries: header.results,
+                first_board: header.first_board.trim().parse().ok(),
+                last_board: header.last_board.trim().parse().ok(),
+            }));
+        } else if self.boards > 0 && !raw.is_empty() && !raw.iter().any(|r| makes_board(&r.tag)) {
+            // A trailer.
+        } else {
+            if let Some(pn) = raw.iter().find(|r| is(r, b"pn")) {
+                self.players = Arc::new(read_names(&item_of(pn, encoding), &mut ignored));
+            }
+            self.boards += 1;
         }
-        let mut items = Vec::with_capacity(raw.len());
-        for r in &raw {
-            if r.bad_tag {
-                diagnostics.push(
-                    Diagnostic::error(
-                        codes::LIN_TAG_SYNTAX,
-                        format!("`{}` is not a LIN tag (two letters)", decode(&r.tag)),
-                        Span::new(r.start, r.start + r.tag.len()),
-                    )
-                    .with_help("every LIN item is `tag|value|`"),
-                );
-            }
-            for &pipe in &r.inner_pipes {
-                diagnostics.push(
-                    Diagnostic::warning(
-                        codes::LIN_UNESCAPED_PIPE,
-                        format!("a `|` inside the value of `{}`, read as part of it", decode(&r.tag)),
-                        Span::new(pipe, pipe + 1),
-                    )
-                    .with_help(
-                        "the text after it is not a tag; Bridge Composer writes `|` in names and notes as is",
-                    ),
-                );
-            }
-            if !r.terminated {
-                diagnostics.push(Diagnostic::warning(
-                    codes::LIN_UNTERMINATED,
-                    format!("the value of `{}` has no closing `|`", decode(&r.tag)),
-                    Span::at(r.end),
-                ));
-            }
-            items.push(Item {
-                leading: decode(&r.leading),
-                tag: decode(&r.tag),
-                value: decode(&r.value),
-                terminated: r.terminated,
-                span: Span::new(r.start, r.end),
-            });
-        }
-        let trailing_len = trailing.len();
-        let trailing = decode(&trailing);
-        if !trailing.trim().is_empty() {
+    }
+}
+
+/// Whether a tag can only be part of a board.
+fn makes_board(tag: &[u8]) -> bool {
+    matches!(&tag_key(tag), b"qx" | b"md" | b"pn" | b"sv" | b"ah" | b"mb" | b"pc" | b"mc")
+}
+
+fn decode(bytes: &[u8], encoding: Encoding) -> String {
+    match encoding {
+        Encoding::Utf8 => String::from_utf8_lossy(bytes).into_owned(),
+        Encoding::Latin1 => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+fn item_of(r: &RawItem, encoding: Encoding) -> Item {
+    Item {
+        leading: decode(&r.leading, encoding),
+        tag: decode(&r.tag, encoding),
+        value: decode(&r.value, encoding),
+        terminated: r.terminated,
+        span: Span::new(r.start, r.end),
+    }
+}
+
+/// Reads one record cut by [`Reader`]: pure (what it takes from the records before it came
+/// with it), so it runs on any thread.
+pub(crate) fn parse(raw: RawRecord, options: Options) -> Record {
+    let RawRecord { items: raw, trailing, trailing_start, end: cut_at, encoding, carried } = raw;
+    let mut diagnostics = Vec::new();
+    let start = raw.first().map_or(trailing_start, |r| r.start - r.leading.len());
+    let mut end = raw.last().map_or(start, |r| r.end);
+    if encoding == Encoding::Latin1 {
+        let at = raw.iter().find(|r| std::str::from_utf8(&r.value).is_err()).map_or(start, |r| r.start);
+        diagnostics.push(Diagnostic::warning(
+            codes::LIN_LATIN1,
+            "text that is not UTF-8, read as Latin-1",
+            Span::at(at),
+        ));
+    }
+    let mut items = Vec::with_capacity(raw.len());
+    for r in &raw {
+        let decode = |bytes: &[u8]| decode(bytes, encoding);
+        if r.bad_tag {
             diagnostics.push(
                 Diagnostic::error(
                     codes::LIN_TAG_SYNTAX,
-                    "text that is not a `tag|value|` item",
-                    Span::new(self.trailing_start, self.trailing_start + trailing_len),
+                    format!("`{}` is not a LIN tag (two letters)", decode(&r.tag)),
+                    Span::new(r.start, r.start + r.tag.len()),
                 )
-                .with_help("every LIN item is a two-letter tag, `|`, its value and `|`"),
+                .with_help("every LIN item is `tag|value|`"),
             );
         }
-        if !trailing.is_empty() {
-            end = self.offset;
+        for &pipe in &r.inner_pipes {
+            diagnostics.push(
+                Diagnostic::warning(
+                    codes::LIN_UNESCAPED_PIPE,
+                    format!("a `|` inside the value of `{}`, read as part of it", decode(&r.tag)),
+                    Span::new(pipe, pipe + 1),
+                )
+                .with_help(
+                    "the text after it is not a tag; Bridge Composer writes `|` in names and notes as is",
+                ),
+            );
         }
-        let is_header = items.first().is_some_and(|i| i.is("vg"));
-        let makes_board = |i: &Item| {
-            matches!(
-                &tag_key(i.tag.as_bytes()),
-                b"qx" | b"md" | b"pn" | b"sv" | b"ah" | b"mb" | b"pc" | b"mc"
+        if !r.terminated {
+            diagnostics.push(Diagnostic::warning(
+                codes::LIN_UNTERMINATED,
+                format!("the value of `{}` has no closing `|`", decode(&r.tag)),
+                Span::at(r.end),
+            ));
+        }
+        items.push(item_of(r, encoding));
+    }
+    let trailing_len = trailing.len();
+    let trailing = decode(&trailing, encoding);
+    if !trailing.trim().is_empty() {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::LIN_TAG_SYNTAX,
+                "text that is not a `tag|value|` item",
+                Span::new(trailing_start, trailing_start + trailing_len),
             )
-        };
-        let content = if is_header {
-            Content::Header(Box::new(self.header(&items, &mut diagnostics)))
-        } else if self.boards > 0 && !items.is_empty() && !items.iter().any(makes_board) {
-            let title = items.iter().find(|i| i.is("mn")).map(|i| i.value.clone());
-            Content::Trailer(Box::new(crate::model::Trailer { title }))
-        } else {
-            let board = self.board(&items, &mut diagnostics);
-            self.boards += 1;
-            if let Some(results) = &self.results {
-                compare_result(&board, results, &mut diagnostics);
-            }
-            Content::Board(Box::new(board))
-        };
-        diagnostics.sort_by_key(|d| d.span().start);
-        self.options.apply(&mut diagnostics);
-        let model = Entry { items, trailing, encoding, content };
-        Record { model, diagnostics, span: Span::new(start, end) }
+            .with_help("every LIN item is a two-letter tag, `|`, its value and `|`"),
+        );
     }
-
-    fn header(&mut self, items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> MatchHeader {
-        let mut header = MatchHeader::default();
-        for item in items {
-            match &tag_key(item.tag.as_bytes()) {
-                b"vg" => read_vg(item, &mut header, diagnostics),
-                b"rs" => header.results = item.value.split(',').map(str::to_owned).collect(),
-                b"pn" => {
-                    header.players = read_names(item, diagnostics);
-                    self.players.clone_from(&header.players);
-                }
-                _ => {}
-            }
+    if !trailing.is_empty() {
+        end = cut_at;
+    }
+    let is_header = items.first().is_some_and(|i| i.is("vg"));
+    let content = if is_header {
+        Content::Header(Box::new(header(&items, &mut diagnostics)))
+    } else if carried.boards > 0 && !items.is_empty() && !items.iter().any(|i| makes_board(i.tag.as_bytes()))
+    {
+        let title = items.iter().find(|i| i.is("mn")).map(|i| i.value.clone());
+        Content::Trailer(Box::new(crate::model::Trailer { title }))
+    } else {
+        let board = board(&items, &carried.players, &mut diagnostics);
+        if let Some(results) = &carried.results {
+            compare_result(&board, results, &mut diagnostics);
         }
-        self.results = Some(Results {
-            entries: header.results.clone(),
-            first_board: header.first_board.trim().parse().ok(),
-            last_board: header.last_board.trim().parse().ok(),
-        });
-        header
-    }
+        Content::Board(Box::new(board))
+    };
+    diagnostics.sort_by_key(|d| d.span().start);
+    options.apply(&mut diagnostics);
+    let model = Entry { items, trailing, encoding, content };
+    Record { model, diagnostics, span: Span::new(start, end) }
+}
 
-    fn board(&mut self, items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> Board {
-        let mut board = Board::default();
-        let mut own_players = None;
-        // Runs of `mb|-|`: (before the first call, how many, where).
-        let mut padding: Vec<(bool, usize, Span)> = Vec::new();
-        for item in items {
-            let events = board.auction.len() + board.play.len() + usize::from(board.claim_text.is_some());
-            match &tag_key(item.tag.as_bytes()) {
-                b"qx" if board.qx.is_none() => {
-                    read_qx(item, &mut board, diagnostics);
+fn header(items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> MatchHeader {
+    let mut header = MatchHeader::default();
+    for item in items {
+        match &tag_key(item.tag.as_bytes()) {
+            b"vg" => read_vg(item, &mut header, diagnostics),
+            b"rs" => header.results = item.value.split(',').map(str::to_owned).collect(),
+            b"pn" => header.players = read_names(item, diagnostics),
+            _ => {}
+        }
+    }
+    header
+}
+
+fn board(items: &[Item], carried_players: &[String], diagnostics: &mut Vec<Diagnostic>) -> Board {
+    let mut board = Board::default();
+    let mut own_players = None;
+    // Runs of `mb|-|`: (before the first call, how many, where).
+    let mut padding: Vec<(bool, usize, Span)> = Vec::new();
+    for item in items {
+        let events = board.auction.len() + board.play.len() + usize::from(board.claim_text.is_some());
+        match &tag_key(item.tag.as_bytes()) {
+            b"qx" if board.qx.is_none() => {
+                read_qx(item, &mut board, diagnostics);
+            }
+            b"pn" if own_players.is_none() => {
+                own_players = Some(read_names(item, diagnostics));
+            }
+            b"md" if board.deal.is_none() => read_md(item, &mut board, diagnostics),
+            b"sv" if board.vulnerability.is_none() => {
+                board.vulnerability = parse_vulnerability(&item.value);
+                if board.vulnerability.is_none() {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            codes::LIN_VULNERABILITY,
+                            format!("`sv|{}|` is not a vulnerability", item.value),
+                            item.value_span(),
+                        )
+                        .with_help("BBO writes o (none; also 0), n, e or b"),
+                    );
                 }
-                b"pn" if own_players.is_none() => {
-                    let names = read_names(item, diagnostics);
-                    self.players.clone_from(&names);
-                    own_players = Some(names);
-                }
-                b"md" if board.deal.is_none() => read_md(item, &mut board, diagnostics),
-                b"sv" if board.vulnerability.is_none() => {
-                    board.vulnerability = parse_vulnerability(&item.value);
-                    if board.vulnerability.is_none() {
-                        diagnostics.push(
-                            Diagnostic::error(
-                                codes::LIN_VULNERABILITY,
-                                format!("`sv|{}|` is not a vulnerability", item.value),
-                                item.value_span(),
-                            )
-                            .with_help("BBO writes o (none; also 0), n, e or b"),
-                        );
+            }
+            b"ah" if board.title.is_none() => board.title = Some(item.value.clone()),
+            b"mn" if board.event.is_none() => board.event = Some(item.value.clone()),
+            b"mb"
+                if item.value.trim() == "-"
+                    && (board.auction.is_empty() || auction_ended(&board.auction)) =>
+            {
+                let leading = board.auction.is_empty();
+                match padding.last_mut() {
+                    Some((was_leading, count, span)) if *was_leading == leading && board.play.is_empty() => {
+                        *count += 1;
+                        span.end = item.span.end;
                     }
+                    _ => padding.push((leading, 1, item.span)),
                 }
-                b"ah" if board.title.is_none() => board.title = Some(item.value.clone()),
-                b"mn" if board.event.is_none() => board.event = Some(item.value.clone()),
-                b"mb"
-                    if item.value.trim() == "-"
-                        && (board.auction.is_empty() || auction_ended(&board.auction)) =>
-                {
-                    let leading = board.auction.is_empty();
-                    match padding.last_mut() {
-                        Some((was_leading, count, span))
-                            if *was_leading == leading && board.play.is_empty() =>
-                        {
-                            *count += 1;
-                            span.end = item.span.end;
-                        }
-                        _ => padding.push((leading, 1, item.span)),
-                    }
+                board.extras.push(Extra { after: events, tag: item.tag.clone(), value: item.value.clone() });
+            }
+            b"mb" => board.auction.push(read_call(item, diagnostics)),
+            b"an" => match board.auction.last_mut() {
+                Some(call) if call.explanation.is_none() && board.play.is_empty() => {
+                    call.explanation = Some(item.value.clone());
+                }
+                _ => {
+                    diagnostics.push(Diagnostic::warning(
+                        codes::LIN_EXPLANATION_WITHOUT_CALL,
+                        "`an` does not follow a call it could explain; kept as written",
+                        item.span,
+                    ));
                     board.extras.push(Extra {
                         after: events,
                         tag: item.tag.clone(),
                         value: item.value.clone(),
                     });
                 }
-                b"mb" => board.auction.push(read_call(item, diagnostics)),
-                b"an" => match board.auction.last_mut() {
-                    Some(call) if call.explanation.is_none() && board.play.is_empty() => {
-                        call.explanation = Some(item.value.clone());
-                    }
-                    _ => {
-                        diagnostics.push(Diagnostic::warning(
-                            codes::LIN_EXPLANATION_WITHOUT_CALL,
-                            "`an` does not follow a call it could explain; kept as written",
-                            item.span,
-                        ));
-                        board.extras.push(Extra {
-                            after: events,
-                            tag: item.tag.clone(),
-                            value: item.value.clone(),
-                        });
-                    }
-                },
-                b"pc" => board.play.push(read_card(item, diagnostics)),
-                b"mc" if board.claim_text.is_none() => {
-                    board.claim_text = Some(item.value.clone());
-                    board.claim = item.value.trim().parse::<u8>().ok().filter(|n| *n <= 13);
-                    if board.claim.is_none() {
-                        diagnostics.push(Diagnostic::error(
-                            codes::LIN_CLAIM_SYNTAX,
-                            format!("`mc|{}|` is not a number of tricks from 0 to 13", item.value),
-                            item.value_span(),
-                        ));
-                    }
+            },
+            b"pc" => board.play.push(read_card(item, diagnostics)),
+            b"mc" if board.claim_text.is_none() => {
+                board.claim_text = Some(item.value.clone());
+                board.claim = item.value.trim().parse::<u8>().ok().filter(|n| *n <= 13);
+                if board.claim.is_none() {
+                    diagnostics.push(Diagnostic::error(
+                        codes::LIN_CLAIM_SYNTAX,
+                        format!("`mc|{}|` is not a number of tricks from 0 to 13", item.value),
+                        item.value_span(),
+                    ));
                 }
-                _ => board.extras.push(Extra {
-                    after: events,
-                    tag: item.tag.clone(),
-                    value: item.value.clone(),
-                }),
             }
+            _ => board.extras.push(Extra { after: events, tag: item.tag.clone(), value: item.value.clone() }),
         }
-        for (leading, count, span) in padding {
-            let what = if count == 1 { "`mb|-|`".to_owned() } else { format!("{count} `mb|-|`") };
-            let message = if leading {
-                let grid = board.dealer.map_or(String::new(), |d| {
-                    let empty = (d.index() + 4 - Compass::West.index()) % 4;
-                    format!(" (a W-N-E-S grid has {empty} empty cells before {d}, the dealer)")
-                });
-                format!("{what} before the first call, read as the empty cells of a vugraph grid{grid}")
-            } else {
-                format!("{what} after the auction ended, read as filling the last row of a vugraph grid")
-            };
-            diagnostics.push(
-                Diagnostic::warning(codes::LIN_AUCTION_PADDING, message, span)
-                    .with_help("`-` is no call: the auction starts with the dealer's first call"),
-            );
-        }
-        if board.number.is_none() {
-            board.number = board.title.as_deref().and_then(board_number_of_title);
-        }
-        let names = own_players.as_ref().unwrap_or(&self.players);
-        board.players = seat_names(names, board.room);
-        board
     }
+    for (leading, count, span) in padding {
+        let what = if count == 1 { "`mb|-|`".to_owned() } else { format!("{count} `mb|-|`") };
+        let message = if leading {
+            let grid = board.dealer.map_or(String::new(), |d| {
+                let empty = (d.index() + 4 - Compass::West.index()) % 4;
+                format!(" (a W-N-E-S grid has {empty} empty cells before {d}, the dealer)")
+            });
+            format!("{what} before the first call, read as the empty cells of a vugraph grid{grid}")
+        } else {
+            format!("{what} after the auction ended, read as filling the last row of a vugraph grid")
+        };
+        diagnostics.push(
+            Diagnostic::warning(codes::LIN_AUCTION_PADDING, message, span)
+                .with_help("`-` is no call: the auction starts with the dealer's first call"),
+        );
+    }
+    if board.number.is_none() {
+        board.number = board.title.as_deref().and_then(board_number_of_title);
+    }
+    let names = own_players.as_deref().unwrap_or(carried_players);
+    board.players = seat_names(names, board.room);
+    board
 }
 
 /// Whether the calls so far end the auction: three passes after a bid (or a double), or four.
@@ -946,6 +1007,39 @@ fn read_card(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> PlayedCard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a record takes from the records before it (the header's results and players, a
+    /// board before a trailer) comes with the cut record: records parsed in any order are the
+    /// records read in order.
+    #[test]
+    fn cut_records_parse_in_any_order() {
+        use cards_core::{Notation, ReadRecords};
+        let text = "vg|Final,Set 1,I,1,2,Lions,0,Tigers,0|\nrs|4SS=,3NN-1|\npn|Ann,Bob,Cy,Di,Ed,Flo,Gus,Hal|pg||\n\
+            qx|o1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|mb|1S|mb|p|mb|p|mb|p|pg||\n\
+            qx|c1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|mb|p|mb|p|mb|p|mb|p|pg||\n\
+            bt||mn|Standings|pg||\n";
+        let options = Options::default();
+        let in_order: Vec<Record> =
+            crate::Lin::reader(text.as_bytes(), options).map(Result::unwrap).collect();
+        let mut reader = crate::Lin::reader(text.as_bytes(), options);
+        let raws: Vec<RawRecord> = std::iter::from_fn(|| reader.read_raw()).map(Result::unwrap).collect();
+        let mut reversed: Vec<Record> =
+            raws.into_iter().rev().map(|raw| crate::Lin::parse(raw, &options)).collect();
+        reversed.reverse();
+        assert_eq!(in_order.len(), 4);
+        assert_eq!(in_order, reversed);
+        // The closed room's board compared with the header's results; the trailer is a trailer.
+        assert!(
+            in_order[2].diagnostics.iter().any(|d| d.code() == codes::LIN_RESULT_MISMATCH),
+            "{:?}",
+            in_order[2].diagnostics
+        );
+        assert!(matches!(in_order[3].model.content, Content::Trailer(_)));
+        assert_eq!(
+            in_order[1].model.board().and_then(|b| b.players.clone()).map(|p| p[0].clone()),
+            Some("Cy".to_owned())
+        );
+    }
 
     fn read(text: &str) -> Vec<Record> {
         Reader::from_str(text, Options::default()).map(Result::unwrap).collect()

@@ -238,8 +238,22 @@ impl<W: Write> Writer<W> {
         self.out.write_all(header_text(header).replace('\n', self.eol).as_bytes())
     }
 
-    /// The underlying writer.
-    pub fn into_inner(self) -> W {
-        self.out
+    /// Flushes and returns the underlying writer.
+    ///
+    /// # Errors
+    /// The error of flushing.
+    pub fn into_inner(mut self) -> io::Result<W> {
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+impl<W: Write> cards_core::notation::WriteRecords<crate::Entry, W> for Writer<W> {
+    fn write_record(&mut self, record: &Record) -> io::Result<()> {
+        Writer::write_record(self, record)
+    }
+
+    fn into_inner(self) -> io::Result<W> {
+        Writer::into_inner(self)
     }
 }

@@ -144,7 +144,7 @@ fn hand_made_cases_and_their_canonical_form() {
         for r in &records {
             writer.write_canonical(r).unwrap();
         }
-        let canonical = String::from_utf8(writer.into_inner()).unwrap();
+        let canonical = String::from_utf8(writer.into_inner().unwrap()).unwrap();
         // The canonical form reads back to the same boards.
         let again = read(canonical.as_bytes(), Options::default());
         let boards = |rs: &[Record]| {

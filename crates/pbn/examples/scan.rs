@@ -2,6 +2,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 use std::collections::BTreeMap;
 
+/// Reads and checks every game of `text` on the one path (`pbn::Pbn`).
+fn read_str(text: &str, options: pbn::Options) -> Vec<pbn::Record> {
+    cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), options)
+        .collect::<std::io::Result<_>>()
+        .unwrap()
+}
+
 fn main() {
     let verbose = std::env::var("V").is_ok();
     if let Ok(p) = std::env::var("IMPORT") {
@@ -11,7 +18,7 @@ fn main() {
     if let Ok(p) = std::env::var("EXPORT") {
         let data = std::fs::read(&p).unwrap();
         let decoded = pbn::decode(&data);
-        let recs: Vec<_> = pbn::borrowed::read_str(&decoded.text, pbn::Options::default()).collect();
+        let recs: Vec<_> = read_str(&decoded.text, pbn::Options::default());
         print!("{}", pbn::write::write_export(&recs));
         return;
     }
@@ -19,7 +26,7 @@ fn main() {
     for path in std::env::args().skip(1) {
         let data = std::fs::read(&path).unwrap();
         let decoded = pbn::decode(&data);
-        let recs: Vec<_> = pbn::borrowed::read_str(&decoded.text, pbn::Options::default()).collect();
+        let recs: Vec<_> = read_str(&decoded.text, pbn::Options::default());
         let errs: usize = recs.iter().map(|r| r.diagnostics.iter().filter(|d| d.is_error()).count()).sum();
         let warns: usize = recs.iter().map(|r| r.diagnostics.iter().filter(|d| !d.is_error()).count()).sum();
         println!("{path}: games {} errors {errs} warnings {warns}", recs.len());
@@ -49,6 +56,6 @@ fn main() {
 fn import(path: &str) -> String {
     let data = std::fs::read(path).unwrap();
     let decoded = pbn::decode(&data);
-    let recs: Vec<_> = pbn::borrowed::read_str(&decoded.text, pbn::Options::default()).collect();
-    pbn::write::write_import(recs.iter().map(|r| &r.game), "\n")
+    let recs: Vec<_> = read_str(&decoded.text, pbn::Options::default());
+    pbn::write::write_import(recs.iter().map(|r| &r.model), "\n")
 }

@@ -12,6 +12,3 @@ impl core::fmt::Display for ValueError {
 }
 
 impl std::error::Error for ValueError {}
-
-/// The stable diagnostic codes (also at [`crate::codes`]).
-pub use crate::codes;

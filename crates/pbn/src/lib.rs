@@ -2,65 +2,60 @@
 //! the game (deal, auction, play, result, score), and writers for the strict export format and a
 //! faithful import style.
 //!
-//! Stream a file of any size from disk, game by game ([`Reader`], memory bounded by the largest
-//! game), check each game ([`check`]: deal, auction, play, result, score, export rules; it needs
-//! nothing but the record, so it runs on any thread), write it back in export format ([`Writer`])
-//! and, with the `serde` feature, serialize each game to the JSON form of `cardnote convert --to
-//! json` (`summary::GameJson`):
+//! [`Pbn`] is the notation ([`cards_core::Notation`]), and its parts are the one way in: stream a
+//! file of any size from disk, game by game ([`Reader`], memory bounded by the largest game;
+//! `#`/`##` inheritance resolved as each game is cut, [`RawRecord`]), check each game
+//! ([`check`]: deal, auction, play, result, score, export rules; it needs nothing but the record,
+//! so it runs on any thread; [`Checker`] adds, in file order, the warnings repeated across games
+//! held back), write it back in export format ([`Writer`]) and, with the `serde` feature,
+//! serialize each game to the JSON form of `cardnote convert --to json` (a [`Game`] serializes as
+//! `summary::GameJson`). [`cards_core::notation::read_checked`] reads and checks in one iterator:
 //!
 //! ```
 //! use std::io::BufReader;
+//! use cards_core::notation::{WriteRecords, read_checked};
 //!
 //! # let dir = std::env::temp_dir().join(format!("pbn-doc-{}", std::process::id()));
 //! # std::fs::create_dir_all(&dir)?;
 //! # let path = dir.join("games.pbn");
 //! # std::fs::write(&path, "[Event \"##Club night\"]\n[Board \"1\"]\n[Dealer \"N\"]\n\n\
 //! #     [Event \"#\"]\n[Board \"2\"]\n[Dealer \"E\"]\n")?;
-//! let file = std::fs::File::open(&path)?;
-//! let options = pbn::Options::default();
+//! let file = BufReader::new(std::fs::File::open(&path)?);
 //! let mut writer = pbn::Writer::new(Vec::new());
-//! for record in pbn::Reader::new(BufReader::new(file), options) {
-//!     let mut record: pbn::Record = record?;
+//! for record in read_checked::<pbn::Pbn, _>(file, pbn::Options::default()) {
+//!     let record: pbn::Record = record?;
 //!     // Reading resolves the tags (the Event is inherited with `#`); the checks type them.
-//!     pbn::check(&mut record, &options);
 //!     println!("board {:?} of {:?}", record.model.info.board, record.model.tag("Event"));
 //!     assert_eq!(record.model.tag("Event"), Some("Club night"));
 //!     assert!(!record.has_errors());
 //!     writer.write_record(&record)?;
 //!     #[cfg(feature = "serde")]
 //!     {
-//!         let game = record.model.view();
-//!         let json = serde_json::to_string(&pbn::summary::GameJson::from(&game))
-//!             .map_err(std::io::Error::other)?;
+//!         let json = serde_json::to_string(&record.model).map_err(std::io::Error::other)?;
 //!         println!("{json}");
 //!         // The check fields, then every item as written (`#` inheritance is not resolved).
 //!         assert!(json.starts_with(r#"{"board":"#) && json.contains(r##""tag":"Event","value":"#"##));
 //!     }
 //! }
-//! let export = writer.finish()?;
+//! let export = writer.into_inner()?;
 //! assert!(export.starts_with(b"% PBN 2.1\r\n% EXPORT\r\n[Event \"Club night\"]\r\n"));
 //! # std::fs::remove_dir_all(&dir)?;
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
-//! A warning repeated in every game of a file (dates as `2-Aug-2023`) is best reported once:
-//! [`RepeatedWarnings`] holds the repeats back when the checked records come back in file order,
-//! and [`Checked`] reads, checks and holds back in one iterator. Text already in memory also reads
-//! borrowed, checked at once, with [`borrowed::read_str`].
-//!
 //! # Features
 //!
 //! - `serde` (off by default; pulls in serde with its derive macros and cards-core's `serde`): the
-//!   model serializes. The token tree ([`model::Game`], [`model::Item`], [`model::Tag`],
+//!   model serializes. The token tree ([`model::Tokens`], [`model::Item`], [`model::Tag`],
 //!   [`model::Token`], comments and `%` lines) serializes in the shape of `cardnote convert --to
 //!   json` (spans left out; a tag's value with its escapes resolved). The typed values
-//!   ([`validate::GameInfo`] and its parts: [`model::Deal`] as its tag text, [`model::Contract`],
+//!   ([`GameInfo`] and its parts: [`model::Deal`] as its tag text, [`model::Contract`],
 //!   [`model::GameResult`], [`model::Auction`], [`model::Play`] with cards as PBN text,
-//!   [`model::Table`], [`validate::Declarer`]...) serialize and deserialize.
+//!   [`model::Table`], [`Declarer`]...) serialize and deserialize.
 //!   [`summary::Fields`] (what `cardnote check --json` reports for a game) serializes and
 //!   deserializes; `summary::GameJson` is one game of `convert --to json`, and a
-//!   [`stream::Game`] serializes as it (so a [`stream::Record`] serializes with its diagnostics
-//!   and span). Without the feature the crate depends on cards-core and foldhash alone.
+//!   [`Game`] serializes as it (so a [`Record`] serializes with its diagnostics and span).
+//!   Without the feature the crate depends on cards-core, foldhash and memchr alone.
 //!
 //! # Where this reader differs from endplay
 //!
@@ -85,22 +80,56 @@
 //! - Exact numbers: scores, board numbers and other numbers are read into bounded integers; a number that
 //!   does not fit is a diagnostic (scoring uses checked arithmetic), never a wrap.
 
-pub mod borrowed;
 pub mod codes;
-pub mod error;
+mod error;
 pub mod model;
-pub mod parse;
-pub mod stream;
+mod parse;
+mod stream;
 pub mod summary;
 mod tape;
 pub mod text;
-pub mod validate;
+mod validate;
 pub mod write;
 
-pub use parse::{Decoded, decode};
-pub use stream::{Checked, Game, Reader, Record, RepeatedWarnings, check};
-pub use validate::Options;
+pub use error::ValueError;
+pub use parse::{Decoded, deal_has_empty_slot, decode, parse_side_score};
+pub use stream::{Checker, Game, RawRecord, Reader, Record, check};
+pub use validate::{Declarer, GameInfo, Options, duplicate_score, trick_winner};
 pub use write::Writer;
+
+/// Portable Bridge Notation as a [`cards_core::Notation`]: the one shape of every cardnote
+/// notation crate. [`Reader`] cuts games ([`RawRecord`]: a game's text, tokens and tags with its
+/// inheritance resolved) and, as an iterator, parses them; [`Pbn::parse`](cards_core::Notation::parse)
+/// makes one record on any thread; [`Checker`] checks each record ([`check`]) and, in file order,
+/// holds back the warnings repeated across games; [`Writer`] writes export format.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Pbn;
+
+impl cards_core::Notation for Pbn {
+    const NAME: &'static str = "pbn";
+    type Model = Game;
+    type Options = Options;
+    type Raw = RawRecord;
+    type Reader<R: std::io::BufRead> = Reader<R>;
+    type Checker = Checker;
+    type Writer<W: std::io::Write> = Writer<W>;
+
+    fn reader<R: std::io::BufRead>(input: R, options: Options) -> Reader<R> {
+        Reader::new(input, options)
+    }
+
+    fn parse(raw: RawRecord, options: &Options) -> Record {
+        stream::parse(raw, *options)
+    }
+
+    fn checker(options: &Options) -> Checker {
+        Checker::new(*options)
+    }
+
+    fn writer<W: std::io::Write>(out: W) -> Writer<W> {
+        Writer::new(out)
+    }
+}
 
 /// The README's example, run as a doctest.
 #[doc = include_str!("../README.md")]

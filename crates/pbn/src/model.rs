@@ -5,10 +5,11 @@ use std::borrow::Cow;
 
 use cards_core::{Card, CardSet, Compass, Span};
 
-/// One game: everything between two semi-empty lines, in source order.
+/// The tokens of one game ([`crate::Game::tokens`]): everything between two semi-empty lines,
+/// in source order, borrowing the game's text.
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Game<'a> {
+pub struct Tokens<'a> {
     /// The bytes of the game in the source.
     pub span: Span,
     /// Escape lines, comments and tag pairs (with their section data), in source order.

@@ -6,13 +6,14 @@
 //! or allocated per token.
 
 use crate::text as card_text;
-use cards_core::{Card, CardSet, Compass, Diagnostic, Span};
+use cards_core::{Card, Compass, Diagnostic, Span};
 
-use crate::error::{ValueError, codes};
+use crate::codes;
+use crate::error::ValueError;
 use crate::model::{
-    Align, Annotation, Auction, AuctionEntry, AuctionItem, Call, Column, Comment, CommentKind, Deal, Game,
+    Align, Annotation, Auction, AuctionEntry, AuctionItem, Call, Column, Comment, CommentKind, Deal,
     GameResult, Item, Line, LineKind, Play, PlayEntry, PlayItem, SideScore, SortOrder, Table, Tag, Token,
-    TokenKind, TrickCount, unescape,
+    TokenKind, Tokens, TrickCount, unescape,
 };
 
 /// Bytes to text: UTF-8 (a byte order mark dropped), else ISO-8859-1; the one decoder every
@@ -23,7 +24,7 @@ pub use cards_core::charset::{Decoded, decode};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawGame<'a> {
     /// The game's tokens.
-    pub game: Game<'a>,
+    pub game: Tokens<'a>,
     /// Syntax problems.
     pub diagnostics: Vec<Diagnostic>,
     /// Lines longer than 253 bytes (without their end), found while tokenizing.
@@ -31,12 +32,6 @@ pub struct RawGame<'a> {
 }
 
 /// Streaming splitter: yields one game at a time from the decoded text.
-///
-/// ```
-/// let text = "[Board \"1\"]\n[Dealer \"N\"]\n\n[Board \"2\"]\n";
-/// let games: Vec<_> = pbn::parse::Splitter::new(text).collect();
-/// assert_eq!(games.len(), 2);
-/// ```
 #[derive(Debug, Clone)]
 pub struct Splitter<'a> {
     src: &'a str,
@@ -372,7 +367,7 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
         note_line(&mut long_lines, line_begin, b.len());
     }
     // Trim trailing line end from the game span.
-    let game = Game { span: Span::new(start, game_end.max(start)), items };
+    let game = Tokens { span: Span::new(start, game_end.max(start)), items };
     Some((RawGame { game, diagnostics: diags, long_lines }, next.max(start + 1)))
 }
 
@@ -558,6 +553,7 @@ pub fn parse_seat(text: &str) -> Option<Compass> {
 }
 
 /// Parses a Deal value `F:h h h h`; spans of errors are relative to the value start `base`.
+#[cfg(any(feature = "serde", test))]
 pub fn parse_deal(text: &str, base: usize) -> Result<Deal, Diagnostic> {
     parse_deal_and_slots(text, base).map(|(deal, _)| deal)
 }
@@ -1543,18 +1539,6 @@ fn table_value_ok(kind: ColumnKind, text: &str) -> bool {
         ColumnKind::Rank => t.bytes().all(|c| c.is_ascii_digit() || c == b'-') && !t.is_empty(),
         ColumnKind::Free => true,
     }
-}
-
-/// The cards of a hand text for a holding check: `CardSet` of a hand, if it parses.
-#[must_use]
-pub fn hand_cards(text: &str) -> Option<CardSet> {
-    card_text::parse_hand(text).ok().flatten()
-}
-
-/// Parses a card token (either case).
-#[must_use]
-pub fn parse_card(text: &str) -> Option<Card> {
-    card_text::parse_card(&text.to_ascii_uppercase()).ok()
 }
 
 #[cfg(test)]

@@ -1,28 +1,26 @@
-//! The streaming reader: games from any [`BufRead`], one owned [`Record`] at a time, memory bounded
-//! by the largest game.
+//! The one reading path: games from any [`BufRead`], memory bounded by the largest game.
 //!
-//! The reader takes the input one game at a time: it reads lines up to the empty line that ends a
-//! game (an empty line inside a `{` comment does not), decodes that text, and reads its tags and
-//! sections, carrying `#`/`##` inheritance, the export mode and the board before (for a match's
-//! other table) from one game to the next. That is all that needs the games in order: the meaning
-//! checks ([`crate::check`]) take one record and nothing else, so they can run on any thread, and
-//! [`RepeatedWarnings`] holds back the warnings repeated across games when the checked records
-//! come back in order. [`Checked`] does all three: a file of any size streams, and its records are
-//! those [`crate::borrowed::read_str`] gives for the whole text, with these limits, each a file no real
-//! producer writes:
+//! [`Reader::read_raw`](cards_core::ReadRecords::read_raw) takes the input one game at a time: it
+//! reads lines up to the empty line that ends a game (an empty line inside a `{` comment does
+//! not), decodes that text, splits it into tags and sections and resolves what each game takes
+//! from the games before it (`#`/`##` inheritance, the export mode, the board before for a
+//! match's other table): a [`RawRecord`]. That is all that needs the games in order.
+//! [`Pbn::parse`](cards_core::Notation::parse) makes the record (pure, any thread), the meaning
+//! checks ([`crate::check`], [`Checker`]) take one record and nothing else, and
+//! [`Checker`]'s finish holds back, in file order, the warnings repeated across games. Limits,
+//! each a file no real producer writes:
 //! - a file whose lines end in CR alone, or a game whose `{` comment is never closed, is one buffer
 //!   (as it is one game);
 //! - a file that is not UTF-8 is read as ISO-8859-1 from the first game that is not UTF-8 on; the
-//!   games before it were read as UTF-8 (a whole-file decode reads them as ISO-8859-1 too, which
-//!   only differs for non-ASCII text that happens to be valid UTF-8).
+//!   games before it were read as UTF-8.
 //!
 //! ```
+//! use cards_core::notation::read_checked;
 //! let text = "[Board \"1\"]\n[Dealer \"N\"]\n\n[Board \"2\"]\n[Dealer \"#\"]\n";
 //! let mut boards = Vec::new();
-//! for record in pbn::stream::Reader::from_str(text, pbn::Options::default()) {
-//!     let mut record = record?;
+//! for record in read_checked::<pbn::Pbn, _>(text.as_bytes(), pbn::Options::default()) {
+//!     let record = record?;
 //!     // The Dealer is inherited when read; the checks read it as a seat.
-//!     pbn::check(&mut record, &pbn::Options::default());
 //!     boards.push((record.model.tag("Board").map(str::to_owned), record.model.info.dealer));
 //! }
 //! let north = Some(cards_core::Compass::North);
@@ -38,20 +36,21 @@ use std::borrow::Cow;
 
 use cards_core::{Diagnostic, Span};
 
+use crate::Pbn;
 use crate::model::Item;
 use crate::parse::{RawGame, Splitter};
 use crate::tape::Tape;
 use crate::validate::repeats::Repeats;
 use crate::validate::{Carry, Context, GameInfo, Options};
 
-/// One game read from a stream, with its diagnostics and its span in the decoded input.
+/// One game read, with its diagnostics and its span in the decoded input.
 ///
 /// Diagnostic spans, [`cards_core::Record::span`] and the spans in [`Game::info`] are byte offsets
 /// into the whole decoded input; [`Game::span`] and the spans of [`Game::tokens`] are offsets into
 /// [`Game::text`], which starts at [`Game::offset`].
 pub type Record = cards_core::Record<Game>;
 
-/// One game as the streaming reader gives it: its text and everything read from it, owned.
+/// One game ([`Pbn`]'s model): its text and everything read from it, owned.
 #[derive(Debug, Clone)]
 pub struct Game {
     /// The decoded text the game was read from (the game, the empty lines before it, and any other
@@ -62,7 +61,7 @@ pub struct Game {
     /// The game's bytes in [`Game::text`].
     pub span: Span,
     /// Typed values and sections (spans in the input), filled in by [`crate::check`] (empty on a
-    /// record the reader gave and nobody checked).
+    /// record read and not yet checked).
     pub info: GameInfo,
     /// Whether the file declared `% EXPORT` at or before this game.
     pub export: bool,
@@ -75,10 +74,9 @@ pub struct Game {
     /// Tag names and values after inheritance, packed in one buffer (see [`Game::tags`]).
     tag_text: String,
     tags: Vec<PackedTag>,
-    /// The tokens the reader found, kept so that the checks do not split the text again; `None`
-    /// on a record [`Checked`] gave, whose checks ran as it was read (its tokens are found again
-    /// when asked for).
-    tape: Option<Tape>,
+    /// The tokens the reader found, kept so that the checks and writers do not split the text
+    /// again.
+    tape: Tape,
 }
 
 /// A game serializes as one game of `cardnote convert --to json` ([`crate::summary::GameJson`]):
@@ -87,12 +85,12 @@ pub struct Game {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Game {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        crate::summary::GameJson::from(&self.view()).serialize(serializer)
+        crate::summary::GameJson::from(self).serialize(serializer)
     }
 }
 
-/// Two games are equal when all they say is: the tokens kept or not (a record of [`Checked`]
-/// keeps none) are the same, as they are read from the same text.
+/// Two games are equal when all they say is: their tokens are the same, as they are read from
+/// the same text.
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
         let Game { text, offset, span, info, export, latin1, is_game, context, tag_text, tags, tape: _ } =
@@ -140,30 +138,14 @@ impl Game {
         )
     }
 
-    /// The game as [`crate::borrowed::read_str`] gives it (tokens, resolved tags, typed values; no
-    /// diagnostics), every span an offset into [`Game::text`]: what the writers
-    /// ([`crate::write::write_export`], the import-style writers with `Game::text` as the source)
-    /// take.
-    #[must_use]
-    pub fn view(&self) -> crate::borrowed::Record<'_> {
-        self.view_with(&self.info)
-    }
-
-    /// [`Game::view`] with `info` for the typed values (what [`Game::checks`] gave, for a caller
-    /// that checks a game it cannot change).
-    #[must_use]
-    pub fn view_with(&self, info: &GameInfo) -> crate::borrowed::Record<'_> {
-        let mut info = info.clone();
+    /// The game as the writers and the JSON form take it (tokens, resolved tags, typed values),
+    /// every span an offset into [`Game::text`].
+    pub(crate) fn view(&self) -> crate::validate::View<'_> {
+        let mut info = self.info.clone();
         shift_sections(&mut info, |s| {
             Span::new(s.start.saturating_sub(self.offset), s.end.saturating_sub(self.offset))
         });
-        crate::borrowed::Record {
-            game: self.tokens(),
-            tags: self.resolved_tags(),
-            info,
-            diagnostics: Vec::new(),
-            export: self.export,
-        }
+        crate::validate::View { game: self.tokens(), tags: self.resolved_tags(), info, export: self.export }
     }
 
     fn resolved_tags(&self) -> Vec<crate::validate::ResolvedTag<'_>> {
@@ -184,16 +166,15 @@ impl Game {
     /// The meaning checks of the game (see [`crate::check`]): what it says, typed (spans in the
     /// input), and the diagnostics they add (spans in the input, sorted, the producers'
     /// conventions made errors under `options.strict`). Needs nothing but the game.
-    #[must_use]
-    pub fn checks(&self, options: &Options) -> (GameInfo, Vec<Diagnostic>) {
+    fn checks(&self, options: &Options) -> (GameInfo, Vec<Diagnostic>) {
         let mut diagnostics = Vec::new();
         let tags = self.resolved_tags();
-        let (game, long_lines) = self.tokens_and_long_lines();
+        let game = self.tokens();
         let mut info = crate::validate::check_game(
             &self.text,
             &game,
             &tags,
-            &long_lines,
+            self.tape.long_lines(),
             &self.context,
             &mut diagnostics,
         );
@@ -204,47 +185,32 @@ impl Game {
 
     /// Where the count lines of warnings repeated across a file go when this is its last game:
     /// the end of its last line (in the input).
-    #[must_use]
-    pub fn end(&self) -> Span {
+    fn end(&self) -> Span {
         crate::validate::end_of_last_line(&self.text, self.span).shift(self.offset)
     }
 
     /// The game's tokens (tags, section data, comments, `%` lines), spans in [`Game::text`]: the
-    /// format-preserving writers take them.
+    /// import-style writer ([`crate::write::write_import`]) takes them.
     #[must_use]
-    pub fn tokens(&self) -> crate::model::Game<'_> {
-        self.tokens_and_long_lines().0
-    }
-
-    /// The tokens and the lines longer than 253 bytes: from the tape, or found again.
-    fn tokens_and_long_lines(&self) -> (crate::model::Game<'_>, Cow<'_, [Span]>) {
-        match &self.tape {
-            Some(tape) => (tape.game(&self.text), Cow::Borrowed(tape.long_lines())),
-            None => {
-                let raw = self.split_again();
-                (raw.game, Cow::Owned(raw.long_lines))
-            }
-        }
-    }
-
-    /// The game tokenized again from its text, as the reader first found it: the text holds the
-    /// game and whatever came before it in the same buffer, which the splitter reads the same way.
-    fn split_again(&self) -> RawGame<'_> {
-        Splitter::new(&self.text).find(|raw| raw.game.span == self.span).unwrap_or_else(|| RawGame {
-            game: crate::model::Game { span: self.span, items: Vec::new() },
-            diagnostics: Vec::new(),
-            long_lines: Vec::new(),
-        })
+    pub fn tokens(&self) -> crate::model::Tokens<'_> {
+        self.tape.game(&self.text)
     }
 }
 
-/// Reads games from any [`BufRead`]: an iterator of `io::Result<`[`Record`]`>`.
+/// Reads games from any [`BufRead`]: [`Pbn`]'s reader. It cuts games
+/// ([`cards_core::ReadRecords::read_raw`]: the sequential part of reading, see [`RawRecord`]) and,
+/// as an iterator of `io::Result<`[`Record`]`>`, also parses them. The meaning checks are
+/// [`crate::check`]'s ([`Checker`]), one record at a time, on any thread.
 ///
-/// Reading is the part that needs the games in order and nothing more: the tags and sections of
-/// each game, `#`/`##` inheritance, the export mode and the board before (for a match's other
-/// table), with the syntax and inheritance diagnostics. The meaning checks (tag values, deal,
-/// auction, play, result, score, export rules) are [`crate::check`]'s, one record at a time, on
-/// any thread; [`Checked`] does both, and holds back repeated warnings as [`crate::borrowed::read_str`] does.
+/// ```
+/// let text = "[Board \"1\"]\n[Dealer \"N\"]\n";
+/// let options = pbn::Options::default();
+/// let mut record = pbn::Reader::from_str(text, options).next().unwrap()?;
+/// assert_eq!(record.model.info.dealer, None); // not checked yet
+/// pbn::check(&mut record, &options);
+/// assert_eq!(record.model.info.dealer, Some(cards_core::Compass::North));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Reader<R> {
     input: R,
@@ -256,11 +222,49 @@ pub struct Reader<R> {
     offset: usize,
     started: bool,
     latin1: bool,
-    /// Records read and not yet given out.
-    ready: VecDeque<Record>,
+    /// Games cut and not yet given out.
+    ready: VecDeque<RawRecord>,
     done: bool,
-    /// Whether the records are also checked as they are read (for [`Checked`]).
-    check: bool,
+}
+
+/// One game cut by [`Reader`] and not yet parsed ([`Pbn`]'s raw record): its text, its tokens,
+/// its tags with what it inherits from the games before it resolved (`#`, `##`), the export mode
+/// and the board before, and the diagnostics of reading them. Inheritance is resolved as games are
+/// cut because a game's `#` takes the value the game before it resolved; what is left,
+/// [`Pbn::parse`](cards_core::Notation::parse), needs nothing else and runs on any thread.
+#[derive(Debug, Clone)]
+pub struct RawRecord {
+    game: Game,
+    diagnostics: Vec<Diagnostic>,
+    span: Span,
+}
+
+impl RawRecord {
+    /// The decoded text the game was cut from (see [`Game::text`]).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.game.text
+    }
+
+    /// Where [`RawRecord::text`] starts in the decoded input.
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.game.offset
+    }
+
+    /// Whether the game holds at least one tag (see [`Game::is_game`]).
+    #[must_use]
+    pub fn is_game(&self) -> bool {
+        self.game.is_game
+    }
+}
+
+/// Makes the record of a game cut by [`Reader`]: the diagnostics of reading it, the producers'
+/// conventions made errors under `options.strict`, moved into the input and sorted.
+pub(crate) fn parse(raw: RawRecord, options: Options) -> Record {
+    let RawRecord { game, mut diagnostics, span } = raw;
+    crate::validate::finish_diagnostics(&game.text, game.offset, &mut diagnostics, options);
+    Record { model: game, diagnostics, span }
 }
 
 impl<R: BufRead> Reader<R> {
@@ -276,7 +280,6 @@ impl<R: BufRead> Reader<R> {
             latin1: false,
             ready: VecDeque::new(),
             done: false,
-            check: false,
         }
     }
 
@@ -334,14 +337,6 @@ impl<R: BufRead> Reader<R> {
         for raw in Splitter::new(&text) {
             let RawGame { game, mut diagnostics, long_lines } = raw;
             let (tags, context) = self.carry.read(&text, &game, &mut diagnostics);
-            let mut info = GameInfo::default();
-            if self.check {
-                // `Checked`: the checks run here, on the tokens just read, as `check` would.
-                info =
-                    crate::validate::check_game(&text, &game, &tags, &long_lines, &context, &mut diagnostics);
-                shift_sections(&mut info, |s| s.shift(offset));
-            }
-            crate::validate::finish_diagnostics(&text, offset, &mut diagnostics, self.options);
             let mut tag_text = String::with_capacity(tags.iter().map(|t| t.name.len() + t.value.len()).sum());
             let mut packed = Vec::with_capacity(tags.len());
             for tag in &tags {
@@ -353,18 +348,17 @@ impl<R: BufRead> Reader<R> {
                 text: String::new(),
                 offset,
                 span: game.span,
-                info,
+                info: GameInfo::default(),
                 export: context.export,
                 latin1: self.latin1,
                 is_game: game.items.iter().any(|i| matches!(i, Item::Tag(_))),
                 context,
                 tag_text,
                 tags: packed,
-                // `Checked` ran the checks already: nothing needs the tokens unless asked.
-                tape: (!self.check).then(|| Tape::new(&text, &game, long_lines)),
+                tape: Tape::new(&text, &game, long_lines),
             };
             let span = game.span.shift(offset);
-            self.ready.push_back(Record { model, diagnostics, span });
+            self.ready.push_back(RawRecord { game: model, diagnostics, span });
         }
         // Each game of the buffer keeps its text: the last one takes it, the others (a file that
         // forgot the empty line between games) get a copy.
@@ -372,7 +366,7 @@ impl<R: BufRead> Reader<R> {
         let mut text = Some(text);
         for (i, record) in self.ready.iter_mut().skip(first).enumerate() {
             let own = if i + 1 == games { text.take() } else { text.clone() };
-            record.model.text = own.unwrap_or_default();
+            record.game.text = own.unwrap_or_default();
         }
     }
 }
@@ -403,10 +397,8 @@ impl<'a> Reader<&'a [u8]> {
     }
 }
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = io::Result<Record>;
-
-    fn next(&mut self) -> Option<io::Result<Record>> {
+impl<R: BufRead> cards_core::ReadRecords<Pbn> for Reader<R> {
+    fn read_raw(&mut self) -> Option<io::Result<RawRecord>> {
         if let Err(e) = self.fill() {
             return Some(Err(e));
         }
@@ -414,8 +406,18 @@ impl<R: BufRead> Iterator for Reader<R> {
     }
 }
 
-/// Adds the meaning checks of [`Game::checks`] to a record read by [`Reader`]: its
-/// [`Game::info`] is filled in and the diagnostics join the reader's, in source order.
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        let options = self.options;
+        cards_core::notation::next_parsed::<Pbn, _>(self, &options)
+    }
+}
+
+/// Adds the meaning checks of a game (tag values, deal, auction, play, result, score, export
+/// rules) to a record read by [`Reader`]: its [`Game::info`] is filled in and the diagnostics join
+/// the reader's, in source order. Needs nothing but the record: any thread, any order.
 pub fn check(record: &mut Record, options: &Options) {
     let (info, mut found) = record.model.checks(options);
     record.model.info = info;
@@ -424,96 +426,38 @@ pub fn check(record: &mut Record, options: &Options) {
     record.diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
 }
 
-/// Warnings that repeat across the games of a file, held back in file order: a rule broken the
-/// same way in every game (dates as `2-Aug-2023`, lower-case cards in an export file) is reported
-/// where it first occurs, and the later games that break it the same way are counted in one
-/// warning at the end of the file. "The same way" is the same code and the same message once every
-/// run of digits (and every run of letters inside back-quotes) is reduced to its kind. Errors
-/// (and so, under `strict`, the producers' conventions) are always reported in their game.
-///
-/// Feed it every record's checked diagnostics in file order ([`RepeatedWarnings::hold_back`]),
-/// then [`RepeatedWarnings::count`] the last record's; [`Checked`] does so.
+/// [`Pbn`]'s checker: [`crate::check`] on each record, then, in file order, the warnings that
+/// repeat across the games of a file held back. A rule broken the same way in every game (dates as
+/// `2-Aug-2023`, lower-case cards in an export file) is reported where it first occurs, and the
+/// later games that break it the same way are counted in one warning at the end of the file's
+/// last game. "The same way" is the same code and the same message once every run of digits (and
+/// every run of letters inside back-quotes) is reduced to its kind. Errors (and so, under
+/// `strict`, the producers' conventions) are always reported in their game.
 #[derive(Debug, Clone, Default)]
-pub struct RepeatedWarnings(Repeats);
+pub struct Checker {
+    options: Options,
+    repeats: Repeats,
+}
 
-impl RepeatedWarnings {
-    /// Nothing seen yet (a new file).
+impl Checker {
+    /// A checker for one file, nothing seen yet.
     #[must_use]
-    pub fn new() -> RepeatedWarnings {
-        RepeatedWarnings::default()
-    }
-
-    /// Drops from the diagnostics of the next record of the file the warnings an earlier record
-    /// already reported.
-    pub fn hold_back(&mut self, diagnostics: &mut Vec<Diagnostic>) {
-        self.0.filter(diagnostics);
-    }
-
-    /// Appends one warning per warning held back, with the number of games that repeated it, at
-    /// `at` (the end of the file's last game, [`Game::end`]), and starts over.
-    pub fn count(&mut self, diagnostics: &mut Vec<Diagnostic>, at: Span) {
-        self.0.summarize(diagnostics, at);
+    pub fn new(options: Options) -> Checker {
+        Checker { options, repeats: Repeats::default() }
     }
 }
 
-/// Reads and checks: the records of [`Reader`], each through [`check`], repeated warnings held
-/// back ([`RepeatedWarnings`]) and counted on the last record: the records [`crate::borrowed::read_str`]
-/// gives for the whole text. It reads one buffer ahead to know which record is the last.
-///
-/// The checks run as each game is read, so its records keep no tokens: [`Game::tokens`],
-/// [`Game::view`] and serializing tokenize the game's text again (a record of [`Reader`] keeps
-/// them, for the checks it still needs). A caller that writes every game back reads with
-/// [`Reader`] and [`check`].
-#[derive(Debug)]
-pub struct Checked<R> {
-    reader: Reader<R>,
-    repeats: RepeatedWarnings,
-    /// An error met while reading ahead, given after the record before it.
-    error: Option<io::Error>,
-}
-
-impl<R: BufRead> Checked<R> {
-    /// Reads and checks `input` (see [`Reader::new`]).
-    pub fn new(input: R, options: Options) -> Checked<R> {
-        // The checks run as each game is read, on the tokens just found: what `check` does on
-        // the record, without rebuilding the token tree.
-        let mut reader = Reader::new(input, options);
-        reader.check = true;
-        Checked { reader, repeats: RepeatedWarnings::new(), error: None }
+impl cards_core::Checker<Game> for Checker {
+    fn check(&self, record: &mut Record) {
+        check(record, &self.options);
     }
-}
 
-impl<'a> Checked<&'a [u8]> {
-    /// Reads and checks text in memory.
-    #[allow(clippy::should_implement_trait)]
-    #[must_use]
-    pub fn from_str(text: &'a str, options: Options) -> Checked<&'a [u8]> {
-        Checked::new(text.as_bytes(), options)
-    }
-}
-
-impl<R: BufRead> Iterator for Checked<R> {
-    type Item = io::Result<Record>;
-
-    fn next(&mut self) -> Option<io::Result<Record>> {
-        if let Some(e) = self.error.take() {
-            return Some(Err(e));
+    fn finish(&mut self, record: &mut Record, last: bool) {
+        self.repeats.filter(&mut record.diagnostics);
+        if last {
+            let at = record.model.end();
+            self.repeats.summarize(&mut record.diagnostics, at);
         }
-        let mut current = match self.reader.next()? {
-            Ok(record) => record,
-            Err(e) => return Some(Err(e)),
-        };
-        self.repeats.hold_back(&mut current.diagnostics);
-        // The records stay in the reader's queue until given out: reading ahead moves none.
-        match self.reader.fill() {
-            Err(e) => self.error = Some(e),
-            Ok(()) if self.reader.ready.is_empty() => {
-                let at = current.model.end();
-                self.repeats.count(&mut current.diagnostics, at);
-            }
-            Ok(()) => {}
-        }
-        Some(Ok(current))
     }
 }
 
@@ -611,66 +555,58 @@ mod tests {
     use super::*;
 
     fn stream(text: &str, options: Options) -> Vec<Record> {
-        Checked::from_str(text, options).collect::<io::Result<Vec<_>>>().unwrap_or_default()
+        cards_core::notation::read_checked::<Pbn, _>(text.as_bytes(), options)
+            .collect::<io::Result<Vec<_>>>()
+            .unwrap_or_default()
     }
 
-    /// The streaming reader gives the records `read_str` gives for the whole text.
-    fn same_as_read_str(text: &str) {
+    /// However the input's buffer cuts it, the reader gives the same records (the whole text
+    /// read at once, or a byte at a time).
+    fn same_in_any_buffer(text: &str) {
         for strict in [false, true] {
             let options = Options { strict };
-            let whole: Vec<_> = crate::borrowed::read_str(text, options).collect();
-            let streamed = stream(text, options);
-            assert_eq!(whole.len(), streamed.len(), "{text:?}");
-            for (w, s) in whole.iter().zip(&streamed) {
-                assert_eq!(w.diagnostics, s.diagnostics, "{text:?}");
-                assert_eq!(w.info.board, s.model.info.board);
-                assert_eq!(w.info.deal, s.model.info.deal);
-                assert_eq!(w.info.score_ns, s.model.info.score_ns);
-                assert_eq!(w.game.span, s.span);
-                assert_eq!(w.is_game(), s.model.is_game);
-                let wt: Vec<_> = w.tags.iter().map(|t| (t.name.as_ref(), t.value.as_ref())).collect();
-                let st: Vec<_> = s.model.tags().collect();
-                assert_eq!(wt, st);
-                assert_eq!(s.model.tokens().items.len(), w.game.items.len());
+            let whole = stream(text, options);
+            for capacity in [1, 7] {
+                let input = io::BufReader::with_capacity(capacity, text.as_bytes());
+                let streamed: Vec<_> = cards_core::notation::read_checked::<Pbn, _>(input, options)
+                    .collect::<io::Result<_>>()
+                    .unwrap_or_default();
+                assert_eq!(whole, streamed, "{text:?}");
             }
         }
     }
 
     #[test]
-    fn streams_as_read_str_reads() {
-        same_as_read_str("");
-        same_as_read_str("\n\n");
-        same_as_read_str(
+    fn streams_the_same_in_any_buffer() {
+        same_in_any_buffer("");
+        same_in_any_buffer("\n\n");
+        same_in_any_buffer(
             "% PBN 2.1\n% EXPORT\n\n[Event \"##Club\"]\n[Board \"1\"]\n[Dealer \"N\"]\n\n[Event \"#\"]\n[Board \"2\"]\n[Dealer \"#\"]\n",
         );
-        same_as_read_str(
+        same_in_any_buffer(
             "[Board \"1\"]\n{ a comment\n\nwith an empty line }\n[Dealer \"E\"]\n\n\n[Board \"2\"]\n",
         );
-        same_as_read_str(
+        same_in_any_buffer(
             "[Board \"1\"]\n[Date \"2-Aug-2023\"]\n\n[Board \"2\"]\n[Date \"3-Aug-2023\"]\n\n[Board \"3\"]\n[Date \"4-Aug-2023\"]\n",
         );
-        same_as_read_str("[Board \"1\"]\n[Event \"a { b\"] ; {\n\n[Board \"2\"]\n[Board \"3\"]\n");
-        same_as_read_str(
+        same_in_any_buffer("[Board \"1\"]\n[Event \"a { b\"] ; {\n\n[Board \"2\"]\n[Board \"3\"]\n");
+        same_in_any_buffer(
             "[Board \"1\"]\r\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\r\n\r\n",
         );
     }
 
-    /// A record of `Checked` keeps no tokens; asked for, they are found again, the same as those
-    /// the reader kept, also for the games of one buffer (a file that forgot an empty line).
+    /// `#` and `##` are resolved as games are cut; a game's parse needs nothing else.
     #[test]
-    fn checked_records_find_their_tokens_again() {
-        let text = "% PBN 2.1\r\n[Board \"1\"]\r\n{ a\r\n\r\nb }\r\n[Board \"2\"]\r\n[Auction \"N\"]\r\n1NT Pass ; x\r\n\r\n[Board \"3\"]\r\n";
-        let options = Options::default();
-        let read: Vec<_> = Reader::from_str(text, options).collect::<io::Result<_>>().unwrap_or_default();
-        let checked = stream(text, options);
-        assert_eq!(read.len(), 3);
-        assert_eq!(read.len(), checked.len());
-        for (r, c) in read.iter().zip(&checked) {
-            assert!(r.model.tape.is_some() && c.model.tape.is_none());
-            assert_eq!(r.model.tokens(), c.model.tokens());
-            assert_eq!(r.model.checks(&options), c.model.checks(&options));
-            assert_eq!(r.model.view().game, c.model.view().game);
-        }
+    fn inheritance_is_resolved_when_cut() {
+        use cards_core::{Notation, ReadRecords};
+        let text = "[Event \"##Club\"]\n[Board \"1\"]\n[Dealer \"N\"]\n\n[Board \"2\"]\n[Dealer \"#\"]\n";
+        let mut reader = Pbn::reader(text.as_bytes(), Options::default());
+        let raws: Vec<RawRecord> = std::iter::from_fn(|| reader.read_raw()).map(Result::unwrap).collect();
+        // Parsed in the reverse order, as another thread might.
+        let records: Vec<Record> =
+            raws.into_iter().rev().map(|raw| Pbn::parse(raw, &Options::default())).collect();
+        assert_eq!(records[0].model.tag("Event"), Some("Club"));
+        assert_eq!(records[0].model.tag("Dealer"), Some("N"));
     }
 
     #[test]

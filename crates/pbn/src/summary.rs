@@ -4,7 +4,7 @@
 use crate::model::{Annotation, AuctionItem, CommentKind, Item, PlayItem, Table, TokenKind};
 use cards_core::Compass;
 
-use crate::validate::{GameInfo, Record};
+use crate::validate::{GameInfo, View};
 
 /// One annotated element, spans dropped and the suffix folded into the NAGs.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -59,9 +59,13 @@ fn norm_comment(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Builds the summary of a record.
+/// Builds the summary of a game (checked: the typed values are the checks').
 #[must_use]
-pub fn summarize(r: &Record<'_>) -> Summary {
+pub fn summarize(game: &crate::Game) -> Summary {
+    summarize_view(&game.view())
+}
+
+fn summarize_view(r: &View<'_>) -> Summary {
     let info = &r.info;
     let typed = [
         "Board",
@@ -220,18 +224,18 @@ impl From<&GameInfo> for Fields {
 /// comments and unreadable text, `{"tag", "value", "data"}` for tag pairs with their section tokens).
 #[cfg(feature = "serde")]
 #[derive(Debug, Clone, serde::Serialize)]
-pub struct GameJson<'r, 'a> {
+pub struct GameJson<'a> {
     /// What `check --json` reports.
     #[serde(flatten)]
     pub fields: Fields,
     /// The game's items.
-    pub items: &'r [Item<'a>],
+    pub items: Vec<Item<'a>>,
 }
 
 #[cfg(feature = "serde")]
-impl<'r, 'a> From<&'r Record<'a>> for GameJson<'r, 'a> {
-    fn from(record: &'r Record<'a>) -> Self {
-        GameJson { fields: Fields::from(&record.info), items: &record.game.items }
+impl<'a> From<&'a crate::Game> for GameJson<'a> {
+    fn from(game: &'a crate::Game) -> Self {
+        GameJson { fields: Fields::from(&game.info), items: game.tokens().items }
     }
 }
 
@@ -239,6 +243,12 @@ impl<'r, 'a> From<&'r Record<'a>> for GameJson<'r, 'a> {
 mod tests {
     use super::{Fields, GameJson};
     use crate::model::{Contract, GameResult, TrickCount};
+
+    fn read_str(text: &str) -> Vec<crate::Record> {
+        cards_core::notation::read_checked::<crate::Pbn, _>(text.as_bytes(), crate::Options::default())
+            .collect::<std::io::Result<_>>()
+            .unwrap_or_default()
+    }
 
     const GAME: &str = "% PBN 2.1\n{ before }\n[Event \"say \\\"hi\\\"\"]\n[Board \"3\"]\n[Dealer \"S\"]\n\
         [Vulnerable \"EW\"]\n[Declarer \"^N\"]\n[Contract \"4HX\"]\n[Result \"9\"]\n\
@@ -248,9 +258,9 @@ mod tests {
     /// items with spans left out and tag values unescaped.
     #[test]
     fn a_game_serializes_in_the_json_form() {
-        let records: Vec<_> = crate::borrowed::read_str(GAME, crate::Options::default()).collect();
-        let game = records.iter().find(|r| r.is_game()).expect("a game");
-        let json = serde_json::to_string(&GameJson::from(game)).expect("serializes");
+        let records = read_str(GAME);
+        let game = records.iter().find(|r| r.model.is_game).expect("a game");
+        let json = serde_json::to_string(&GameJson::from(&game.model)).expect("serializes");
         assert_eq!(
             json,
             concat!(
@@ -270,9 +280,9 @@ mod tests {
     /// The check fields and the typed values read back what they wrote.
     #[test]
     fn fields_and_values_round_trip() {
-        let records: Vec<_> = crate::borrowed::read_str(GAME, crate::Options::default()).collect();
-        let game = records.iter().find(|r| r.is_game()).expect("a game");
-        let fields = Fields::from(&game.info);
+        let records = read_str(GAME);
+        let game = records.iter().find(|r| r.model.is_game).expect("a game");
+        let fields = Fields::from(&game.model.info);
         let back: Fields = serde_json::from_str(&serde_json::to_string(&fields).expect("ser")).expect("de");
         assert_eq!(back, fields);
         assert_eq!(serde_json::to_value(Fields::default()).expect("ser")["score"], serde_json::Value::Null);
@@ -286,8 +296,8 @@ mod tests {
         let back: GameResult =
             serde_json::from_str(&serde_json::to_string(&result).expect("ser")).expect("de");
         assert_eq!(back, result);
-        let info = &game.info;
-        let back: Option<crate::validate::Declarer> =
+        let info = &game.model.info;
+        let back: Option<crate::Declarer> =
             serde_json::from_value(serde_json::to_value(info.declarer).expect("ser")).expect("de");
         assert_eq!(back, info.declarer);
     }
@@ -301,26 +311,23 @@ mod tests {
     /// and deals are their PBN text.
     #[test]
     fn game_info_round_trips() {
-        let records: Vec<_> = crate::borrowed::read_str(PLAYED, crate::Options::default()).collect();
-        let game = records.iter().find(|r| r.is_game()).expect("a game");
+        let records = read_str(PLAYED);
+        let game = records.iter().find(|r| r.model.is_game).expect("a game");
         assert!(!game.has_errors(), "{:?}", game.diagnostics);
-        let json = serde_json::to_value(&game.info).expect("ser");
+        let json = serde_json::to_value(&game.model.info).expect("ser");
         assert_eq!(json["deal"], "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432");
         assert_eq!(json["play"]["entries"][0]["item"]["Card"]["card"], "ST");
-        let back: crate::validate::GameInfo = serde_json::from_value(json).expect("de");
-        assert_eq!(back, game.info);
+        let back: crate::GameInfo = serde_json::from_value(json).expect("de");
+        assert_eq!(back, game.model.info);
     }
 
-    /// A streamed record serializes as its game's JSON form, its diagnostics and its span.
+    /// A record serializes as its game's JSON form, its diagnostics and its span.
     #[test]
-    fn a_streamed_record_serializes() {
-        let record = crate::stream::Checked::from_str(PLAYED, crate::Options::default())
-            .next()
-            .expect("a record")
-            .expect("read");
-        let json = serde_json::to_value(&record).expect("ser");
-        let borrowed: Vec<_> = crate::borrowed::read_str(PLAYED, crate::Options::default()).collect();
-        assert_eq!(json["model"], serde_json::to_value(GameJson::from(&borrowed[0])).expect("ser"));
+    fn a_record_serializes() {
+        let records = read_str(PLAYED);
+        let record = &records[0];
+        let json = serde_json::to_value(record).expect("ser");
+        assert_eq!(json["model"], serde_json::to_value(GameJson::from(&record.model)).expect("ser"));
         assert_eq!(json["model"]["score"], 1520);
         assert!(json["diagnostics"].as_array().is_some_and(Vec::is_empty));
     }

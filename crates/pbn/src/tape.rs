@@ -4,9 +4,9 @@
 
 use cards_core::Span;
 
-use crate::model::{Comment, CommentKind, Game, Item, Line, LineKind, Tag, Token, TokenKind};
+use crate::model::{Comment, CommentKind, Item, Line, LineKind, Tag, Token, TokenKind, Tokens};
 
-/// The tokens of one game (a [`Game`] without its borrowed text): items in source order, the
+/// The tokens of one game (a [`Tokens`] without its borrowed text): items in source order, the
 /// section data of every tag back to back in one list, and the lines too long for PBN.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Tape {
@@ -81,7 +81,7 @@ impl TapeToken {
 
 impl Tape {
     /// The tape of `game`, whose every text borrows `text`.
-    pub(crate) fn new(text: &str, game: &Game<'_>, long_lines: Vec<Span>) -> Tape {
+    pub(crate) fn new(text: &str, game: &Tokens<'_>, long_lines: Vec<Span>) -> Tape {
         let data_len = game.items.iter().map(|i| if let Item::Tag(t) = i { t.data.len() } else { 0 }).sum();
         let mut data = Vec::with_capacity(data_len);
         let items = game
@@ -115,7 +115,7 @@ impl Tape {
     }
 
     /// The token tree again, borrowing `text` (the text the tape was made from).
-    pub(crate) fn game<'a>(&self, text: &'a str) -> Game<'a> {
+    pub(crate) fn game<'a>(&self, text: &'a str) -> Tokens<'a> {
         let items = self
             .items
             .iter()
@@ -141,7 +141,7 @@ impl Tape {
                 TapeItem::Invalid(token) => Item::Invalid(token.token(text)),
             })
             .collect();
-        Game { span: self.span, items }
+        Tokens { span: self.span, items }
     }
 
     /// The lines longer than 253 bytes (spans in the game's text).

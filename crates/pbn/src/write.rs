@@ -6,41 +6,42 @@ use std::fmt::Write as _;
 use cards_core::Compass;
 
 use crate::model::{
-    Annotation, AuctionItem, CommentKind, Contract, Game, Item, LineKind, MANDATORY_TAGS, PlayItem, Table,
-    Tag, Token, TokenKind, TrickCount, Vulnerability, escape,
+    Annotation, AuctionItem, CommentKind, Contract, Item, LineKind, MANDATORY_TAGS, PlayItem, Table, Tag,
+    Token, TokenKind, Tokens, TrickCount, Vulnerability, escape,
 };
-use crate::validate::{NoteScope, NoteSections, Record};
+use crate::validate::{NoteScope, NoteSections, View as Record};
 
 /// Writes games in import style: every token as read, tags one per line, section tokens on the lines
 /// they stood on, comments where they stood. `eol` is the line end to use (`"\n"` or `"\r\n"`).
 #[must_use]
-pub fn write_import<'a>(games: impl IntoIterator<Item = &'a Game<'a>>, eol: &str) -> String {
-    write_import_from(games, eol, None)
+pub fn write_import<'a>(games: impl IntoIterator<Item = &'a crate::Game>, eol: &str) -> String {
+    write_games(games, eol, false)
 }
 
-/// Like [`write_import`], and when given the decoded `source` the games were read from, also
-/// keeps the blanks between tokens on a line and the indentation of lines (`fmt --preserve`).
+/// Like [`write_import`], and also keeps the blanks between tokens on a line and the indentation
+/// of lines as each game's text has them (`fmt --preserve`).
 #[must_use]
-pub fn write_import_from<'a>(
-    games: impl IntoIterator<Item = &'a Game<'a>>,
-    eol: &str,
-    source: Option<&str>,
-) -> String {
+pub fn write_import_from<'a>(games: impl IntoIterator<Item = &'a crate::Game>, eol: &str) -> String {
+    write_games(games, eol, true)
+}
+
+fn write_games<'a>(games: impl IntoIterator<Item = &'a crate::Game>, eol: &str, preserve: bool) -> String {
     let mut out = String::new();
     for (i, game) in games.into_iter().enumerate() {
         if i > 0 {
             out.push_str(eol);
         }
-        write_import_game(&mut out, game, eol, source);
+        write_import_game(&mut out, game, eol, preserve);
     }
     out
 }
 
-/// Appends one game in import style (see [`write_import_from`]; the caller writes the `eol`
-/// between games). `source` is the text the game's spans refer to.
-pub fn write_import_game(out: &mut String, game: &Game<'_>, eol: &str, source: Option<&str>) {
+/// Appends one game in import style (see [`write_import`]; with `preserve`, as
+/// [`write_import_from`] writes it; the caller writes the `eol` between games).
+pub fn write_import_game(out: &mut String, game: &crate::Game, eol: &str, preserve: bool) {
+    let source = preserve.then_some(game.text.as_str());
     let mut w = ImportWriter { out, eol, source, prev_end: None };
-    w.game(game);
+    w.game(&game.tokens());
 }
 
 fn at_line_start(out: &str) -> bool {
@@ -87,7 +88,7 @@ impl ImportWriter<'_, '_> {
         }
     }
 
-    fn game(&mut self, game: &Game<'_>) {
+    fn game(&mut self, game: &Tokens<'_>) {
         for item in &game.items {
             match item {
                 Item::Line(l) => {
@@ -176,30 +177,29 @@ const CRLF: &str = "\r\n";
 /// order then supplemental tags alphabetically, Auction and Play sections with their notes,
 /// supplemental sections alphabetically, suffixes as NAGs, inheritance resolved, comments kept.
 #[must_use]
-pub fn write_export<'a>(records: impl IntoIterator<Item = &'a Record<'a>>) -> String {
+pub fn write_export<'a>(records: impl IntoIterator<Item = &'a crate::Record>) -> String {
     let mut writer = Writer::new(Vec::new());
     for record in records {
         // Writing to a Vec cannot fail.
-        let _ = writer.write(record);
+        let _ = writer.write_record(record);
     }
-    let out = writer.finish().unwrap_or_default();
+    let out = writer.into_inner().unwrap_or_default();
     String::from_utf8(out).unwrap_or_default()
 }
 
 /// Writes records in export format to any [`std::io::Write`], one at a time: the `% PBN 2.1` and
 /// `% EXPORT` lines before the first, an empty line between games, and the last line ended by
-/// [`Writer::finish`]. [`write_export`] is this writer over a `Vec`.
+/// [`Writer::into_inner`]. [`write_export`] is this writer over a `Vec`; it is [`crate::Pbn`]'s
+/// writer ([`cards_core::WriteRecords`]).
 ///
 /// ```
 /// let text = "[Board \"1\"]\n[Dealer \"N\"]\n";
 /// let options = pbn::Options::default();
-/// let mut writer = pbn::write::Writer::new(Vec::new());
-/// for record in pbn::Reader::from_str(text, options) {
-///     let mut record = record?;
-///     pbn::check(&mut record, &options);
-///     writer.write_record(&record)?;
+/// let mut writer = pbn::Writer::new(Vec::new());
+/// for record in cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), options) {
+///     writer.write_record(&record?)?;
 /// }
-/// let out = writer.finish()?;
+/// let out = writer.into_inner()?;
 /// assert!(out.starts_with(b"% PBN 2.1\r\n% EXPORT\r\n[Event \"?\"]\r\n"));
 /// # Ok::<(), std::io::Error>(())
 /// ```
@@ -228,9 +228,8 @@ impl<W: std::io::Write> Writer<W> {
         Writer { inner, buffer: String::new(), started: true, written: true, open_line: false }
     }
 
-    /// Writes one record of the streaming reader, checked ([`crate::check`]: the writer takes the
-    /// typed values the checks found). A record of version lines alone is left out: the header
-    /// says it.
+    /// Writes one record, checked ([`crate::check`]: the writer takes the typed values the checks
+    /// found). A record of version lines alone is left out: the header says it.
     ///
     /// # Errors
     /// The underlying writer's.
@@ -238,12 +237,7 @@ impl<W: std::io::Write> Writer<W> {
         self.write(&record.model.view())
     }
 
-    /// Writes one game as the borrowed reader gives it (or as [`crate::Game::view_with`] gives a
-    /// streamed game with typed values of its own); see [`Writer::write_record`].
-    ///
-    /// # Errors
-    /// The underlying writer's.
-    pub fn write(&mut self, record: &Record<'_>) -> std::io::Result<()> {
+    fn write(&mut self, record: &Record<'_>) -> std::io::Result<()> {
         if record.game.items.iter().all(|i| !matches!(i, Item::Tag(_)))
             && record.game.items.iter().all(is_version_line)
         {
@@ -276,19 +270,30 @@ impl<W: std::io::Write> Writer<W> {
         &mut self.inner
     }
 
-    /// Ends the last line (and writes the header if no record was written), then gives the
-    /// underlying writer back.
+    /// Ends the last line (and writes the header if no record was written), flushes, then gives
+    /// the underlying writer back.
     ///
     /// # Errors
-    /// The underlying writer's.
-    pub fn finish(mut self) -> std::io::Result<W> {
+    /// The underlying writer's, flushing included.
+    pub fn into_inner(mut self) -> std::io::Result<W> {
         if !self.started {
             self.inner.write_all(b"% PBN 2.1\r\n% EXPORT\r\n")?;
         }
         if self.open_line {
             self.inner.write_all(CRLF.as_bytes())?;
         }
+        self.inner.flush()?;
         Ok(self.inner)
+    }
+}
+
+impl<W: std::io::Write> cards_core::WriteRecords<crate::Game, W> for Writer<W> {
+    fn write_record(&mut self, record: &crate::Record) -> std::io::Result<()> {
+        Writer::write_record(self, record)
+    }
+
+    fn into_inner(self) -> std::io::Result<W> {
+        Writer::into_inner(self)
     }
 }
 
@@ -805,8 +810,13 @@ pub fn normalize_contract(value: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::Options;
-    use crate::borrowed::read_str;
+    use crate::{Options, Pbn, Record};
+
+    fn read_str(text: &str, options: Options) -> Vec<Record> {
+        cards_core::notation::read_checked::<Pbn, _>(text.as_bytes(), options)
+            .collect::<std::io::Result<_>>()
+            .unwrap_or_default()
+    }
 
     /// A block of comments alone stays its own record through export: its last line is ended
     /// before the blank line that separates it from the next game (found by `pbn_roundtrip`,
@@ -814,12 +824,12 @@ mod tests {
     #[test]
     fn export_keeps_a_comment_block_apart_from_the_next_game() {
         let text = "{}\n\n[Board \"1\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
-        let records: Vec<_> = read_str(text, Options::default()).collect();
-        assert_eq!(records.iter().map(crate::borrowed::Record::is_game).collect::<Vec<_>>(), [false, true]);
+        let records = read_str(text, Options::default());
+        assert_eq!(records.iter().map(|r| r.model.is_game).collect::<Vec<_>>(), [false, true]);
         let export = super::write_export(&records);
         assert!(export.starts_with("% PBN 2.1\r\n% EXPORT\r\n{}\r\n\r\n[Event \"?\"]\r\n"), "{export}");
-        let again: Vec<_> = read_str(&export, Options::default()).collect();
-        assert_eq!(again.iter().map(crate::borrowed::Record::is_game).collect::<Vec<_>>(), [false, true]);
+        let again = read_str(&export, Options::default());
+        assert_eq!(again.iter().map(|r| r.model.is_game).collect::<Vec<_>>(), [false, true]);
         assert_eq!(super::write_export(&again), export);
     }
 
@@ -837,21 +847,20 @@ mod tests {
             ),
             format!("[Note \"1: before both\"]\n{auction}"),
         ] {
-            let records: Vec<_> = read_str(&text, Options::default()).collect();
-            assert!(!records.iter().any(crate::borrowed::Record::has_errors), "{text}");
+            let records = read_str(&text, Options::default());
+            assert!(!records.iter().any(Record::has_errors), "{text}");
             let first = super::write_export(&records);
-            let again: Vec<_> = read_str(&first, Options::default()).collect();
-            assert!(!again.iter().any(crate::borrowed::Record::has_errors), "{first}");
+            let again = read_str(&first, Options::default());
+            assert!(!again.iter().any(Record::has_errors), "{first}");
             assert_eq!(super::write_export(&again), first);
-            let notes =
-                |rs: &[crate::borrowed::Record<'_>]| rs.iter().map(|r| r.info.notes.len()).sum::<usize>();
+            let notes = |rs: &[Record]| rs.iter().map(|r| r.model.info.notes.len()).sum::<usize>();
             assert_eq!(notes(&records), notes(&again), "{first}");
         }
     }
 
     #[test]
     fn export_ends_its_last_line() {
-        let records: Vec<_> = read_str("[Board \"1\"]\n\n{ the end }", Options::default()).collect();
+        let records = read_str("[Board \"1\"]\n\n{ the end }", Options::default());
         assert!(super::write_export(&records).ends_with("{ the end }\r\n"));
     }
 
@@ -859,10 +868,10 @@ mod tests {
     /// the `pbn_like_text_never_panics_and_round_trips` property: `}\n[SA\\]`).
     #[test]
     fn an_unquoted_value_ending_in_a_backslash_round_trips() {
-        let records: Vec<_> = read_str("[SA a\\]\n", Options::default()).collect();
-        let written = super::write_import(records.iter().map(|r| &r.game), "\n");
+        let records = read_str("[SA a\\]\n", Options::default());
+        let written = super::write_import(records.iter().map(|r| &r.model), "\n");
         assert_eq!(written, "[SA \"a\\\\\"]\n");
-        let again: Vec<_> = read_str(&written, Options::default()).collect();
-        assert_eq!(again.first().and_then(|r| r.tag("SA")), Some("a\\"));
+        let again = read_str(&written, Options::default());
+        assert_eq!(again.first().and_then(|r| r.model.tag("SA")), Some("a\\"));
     }
 }

@@ -7,13 +7,20 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use cards_core::LineIndex;
-use pbn::{Options, borrowed::Record};
+use pbn::{Options, Record};
 
-fn report(source: &str, records: &[Record<'_>]) -> String {
+/// Reads and checks every game of `text` on the one path (`pbn::Pbn`).
+fn read_str(text: &str, options: pbn::Options) -> Vec<pbn::Record> {
+    cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), options)
+        .collect::<std::io::Result<_>>()
+        .unwrap()
+}
+
+fn report(source: &str, records: &[Record]) -> String {
     let lines = LineIndex::new(source);
     let mut out = String::new();
-    for (i, r) in records.iter().enumerate().filter(|(_, r)| r.is_game() || !r.diagnostics.is_empty()) {
-        let info = &r.info;
+    for (i, r) in records.iter().enumerate().filter(|(_, r)| r.model.is_game || !r.diagnostics.is_empty()) {
+        let info = &r.model.info;
         let _ = writeln!(out, "game {i}:");
         let _ = writeln!(
             out,
@@ -57,7 +64,7 @@ fn read_file(path: &Path) -> String {
 fn real_files() {
     insta::glob!("../../../corpus/pbn", "real/*.pbn", |path| {
         let source = read_file(path);
-        let records: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options::default()).collect();
+        let records: Vec<Record> = read_str(&source, Options::default());
         insta::assert_snapshot!(report(&source, &records));
     });
 }
@@ -66,7 +73,7 @@ fn real_files() {
 fn hand_made_cases_and_their_export() {
     insta::glob!("../../../corpus/pbn", "cases/*.pbn", |path| {
         let source = read_file(path);
-        let records: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options::default()).collect();
+        let records: Vec<Record> = read_str(&source, Options::default());
         for r in &records {
             assert!(!r.has_errors(), "{}: {:?}", path.display(), r.diagnostics);
         }
@@ -85,8 +92,8 @@ fn hand_made_cases_and_their_export() {
 fn conventions_lenient_and_strict() {
     insta::glob!("../../../corpus/pbn", "conventions/*.pbn", |path| {
         let source = read_file(path);
-        let lenient: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options::default()).collect();
-        let strict: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options { strict: true }).collect();
+        let lenient: Vec<Record> = read_str(&source, Options::default());
+        let strict: Vec<Record> = read_str(&source, Options { strict: true });
         assert!(
             lenient.iter().flat_map(|r| &r.diagnostics).any(|d| !d.is_error())
                 || strict.iter().any(Record::has_errors)
@@ -111,7 +118,7 @@ fn compliance_set_renders_each_code() {
     insta::glob!("../../../corpus/pbn", "invalid/*.pbn", |path| {
         let source = read_file(path);
         let code = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let records: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options::default()).collect();
+        let records: Vec<Record> = read_str(&source, Options::default());
         let diags: Vec<&cards_core::Diagnostic> = records.iter().flat_map(|r| &r.diagnostics).collect();
         assert!(diags.iter().any(|d| d.code() == code), "{code}.pbn does not report {code}: {diags:?}");
         let name = format!("invalid/{code}.pbn");
@@ -123,7 +130,7 @@ fn compliance_set_renders_each_code() {
 #[test]
 fn every_code_has_a_compliance_file() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/pbn/invalid");
-    for code in pbn::error::codes::ALL {
+    for code in pbn::codes::ALL {
         assert!(dir.join(format!("{code}.pbn")).is_file(), "no compliance file for {code}");
     }
 }
@@ -134,12 +141,12 @@ fn every_code_has_a_compliance_file() {
 fn strict_mode_turns_the_conventions_into_errors() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/pbn/invalid/BAD_BOARD.pbn");
     let source = read_file(&path);
-    let lenient: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options::default()).collect();
+    let lenient: Vec<Record> = read_str(&source, Options::default());
     assert!(!lenient[0].has_errors());
-    let strict: Vec<Record<'_>> = pbn::borrowed::read_str(&source, Options { strict: true }).collect();
+    let strict: Vec<Record> = read_str(&source, Options { strict: true });
     assert_eq!(strict, lenient);
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/pbn/invalid/NOTRUMP_AS_N.pbn");
     let source = read_file(&path);
-    assert!(!pbn::borrowed::read_str(&source, Options::default()).any(|r| r.has_errors()));
-    assert!(pbn::borrowed::read_str(&source, Options { strict: true }).any(|r| r.has_errors()));
+    assert!(!read_str(&source, Options::default()).into_iter().any(|r| r.has_errors()));
+    assert!(read_str(&source, Options { strict: true }).into_iter().any(|r| r.has_errors()));
 }

@@ -5,11 +5,18 @@
 use cards_core::{Card, CardSet, Compass};
 use pbn::model::{Denomination, Risk, escape, unescape};
 use pbn::summary::summarize;
-use pbn::{Options, borrowed::Record};
+use pbn::{Options, Record};
 use proptest::prelude::*;
 
-fn read(text: &str) -> Vec<Record<'_>> {
-    pbn::borrowed::read_str(text, Options::default()).collect()
+/// Reads and checks every game of `text` on the one path (`pbn::Pbn`).
+fn read_str(text: &str, options: pbn::Options) -> Vec<pbn::Record> {
+    cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), options)
+        .collect::<std::io::Result<_>>()
+        .unwrap()
+}
+
+fn read(text: &str) -> Vec<Record> {
+    read_str(text, Options::default())
 }
 
 /// Text made of PBN-ish pieces, to reach deep into the reader.
@@ -46,7 +53,7 @@ fn pbnish() -> impl Strategy<Value = String> {
 
 fn check_spans(text: &str) {
     for r in read(text) {
-        assert!(r.game.span.end <= text.len());
+        assert!(r.span.end <= text.len());
         for d in &r.diagnostics {
             assert!(d.span().start <= d.span().end && d.span().end <= text.len(), "{d:?}");
             assert!(text.is_char_boundary(d.span().start) && text.is_char_boundary(d.span().end), "{d:?}");
@@ -107,9 +114,9 @@ proptest! {
     fn pbn_like_text_never_panics_and_round_trips(text in pbnish()) {
         check_spans(&text);
         let records = read(&text);
-        let written = pbn::write::write_import(records.iter().map(|r| &r.game), "\n");
+        let written = pbn::write::write_import(records.iter().map(|r| &r.model), "\n");
         let again = read(&written);
-        let games = |rs: &[Record<'_>]| rs.iter().filter(|r| r.is_game()).map(summarize).collect::<Vec<_>>();
+        let games = |rs: &[Record]| rs.iter().filter(|r| r.model.is_game).map(|r| summarize(&r.model)).collect::<Vec<_>>();
         prop_assert_eq!(games(&records), games(&again));
         let _ = pbn::write::write_export(&records);
     }
@@ -135,12 +142,12 @@ proptest! {
         let records = read(&text);
         prop_assert_eq!(records.len(), 1);
         prop_assert!(!records[0].has_errors(), "{:?}\n{}", records[0].diagnostics, text);
-        prop_assert!(records[0].info.auction_outcome.is_some());
+        prop_assert!(records[0].model.info.auction_outcome.is_some());
         let export = pbn::write::write_export(&records);
         let again = read(&export);
         prop_assert!(!again[0].has_errors(), "{:?}", again[0].diagnostics);
-        prop_assert_eq!(again[0].info.deal.map(|d| d.hands), records[0].info.deal.map(|d| d.hands));
-        prop_assert_eq!(summarize(&again[0]).auction, summarize(&records[0]).auction);
+        prop_assert_eq!(again[0].model.info.deal.map(|d| d.hands), records[0].model.info.deal.map(|d| d.hands));
+        prop_assert_eq!(summarize(&again[0].model).auction, summarize(&records[0].model).auction);
         prop_assert_eq!(pbn::write::write_export(&again), export);
     }
 
@@ -152,20 +159,20 @@ proptest! {
         prop_assert_eq!(unescape(&escaped), value.as_str());
         let text = format!("[Event \"{}\"]\n", escape(&value));
         let records = read(&text);
-        prop_assert_eq!(records[0].tag("Event"), Some(value.as_str()));
+        prop_assert_eq!(records[0].model.tag("Event"), Some(value.as_str()));
     }
 
     #[test]
     fn scores_behave(level in 1u8..=7, d in 0usize..5, risk in 0usize..3, vul in any::<bool>(), tricks in 0u8..=13) {
         let denom = [Denomination::Clubs, Denomination::Diamonds, Denomination::Hearts, Denomination::Spades, Denomination::NoTrump][d];
         let risk = [Risk::Undoubled, Risk::Doubled, Risk::Redoubled][risk];
-        let score = pbn::validate::duplicate_score(level, denom, risk, vul, tricks);
+        let score = pbn::duplicate_score(level, denom, risk, vul, tricks);
         prop_assert_eq!(score > 0, tricks >= level + 6);
         // Vulnerability never helps a failing contract.
         if tricks < level + 6 {
-            prop_assert!(pbn::validate::duplicate_score(level, denom, risk, true, tricks) <= pbn::validate::duplicate_score(level, denom, risk, false, tricks));
+            prop_assert!(pbn::duplicate_score(level, denom, risk, true, tricks) <= pbn::duplicate_score(level, denom, risk, false, tricks));
         } else {
-            prop_assert!(pbn::validate::duplicate_score(level, denom, risk, true, tricks) >= pbn::validate::duplicate_score(level, denom, risk, false, tricks));
+            prop_assert!(pbn::duplicate_score(level, denom, risk, true, tricks) >= pbn::duplicate_score(level, denom, risk, false, tricks));
         }
     }
 }
@@ -224,7 +231,7 @@ fn legal_play(hands: [CardSet; 4], trump: Option<cards_core::Suit>, choices: &[u
             row[(seat.index() + 4 - Compass::West.index()) % 4] = card;
         }
         rows.push(row);
-        leader = pbn::validate::trick_winner(&trick, trump).unwrap();
+        leader = pbn::trick_winner(&trick, trump).unwrap();
         ns += u8::from(leader.is_north_south());
     }
     (rows, ns)
@@ -268,7 +275,7 @@ proptest! {
         prop_assert_eq!(records.len(), 1);
         let r = &records[0];
         prop_assert!(!r.has_errors(), "{:?}\n{}", r.diagnostics, text);
-        let play = r.info.play.as_ref().unwrap();
+        let play = r.model.info.play.as_ref().unwrap();
         let read_back: Vec<Card> = play
             .entries
             .iter()
@@ -279,7 +286,7 @@ proptest! {
             .collect();
         let expected: Vec<Card> = rows.iter().flatten().copied().collect();
         prop_assert_eq!(read_back, expected);
-        prop_assert_eq!(r.info.tricks_by_play, Some(ns));
+        prop_assert_eq!(r.model.info.tricks_by_play, Some(ns));
         let flagged: Vec<usize> = r
             .diagnostics
             .iter()
@@ -289,7 +296,7 @@ proptest! {
         let rotated: Vec<usize> =
             line_starts.iter().zip(&rotations).filter(|&(_, &k)| k != 0).map(|(&at, _)| at).collect();
         prop_assert_eq!(flagged, rotated);
-        let strict: Vec<Record<'_>> = pbn::borrowed::read_str(&text, Options { strict: true }).collect();
+        let strict: Vec<Record> = read_str(&text, Options { strict: true });
         prop_assert_eq!(strict[0].has_errors(), rotations.iter().any(|&k| k != 0));
     }
 }

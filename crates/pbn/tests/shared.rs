@@ -11,7 +11,14 @@ use std::path::PathBuf;
 
 use pbn::model::{Item, Token};
 use pbn::summary::summarize;
-use pbn::{Options, borrowed::Record};
+use pbn::{Options, Record};
+
+/// Reads and checks every game of `text` on the one path (`pbn::Pbn`).
+fn read_str(text: &str, options: pbn::Options) -> Vec<pbn::Record> {
+    cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), options)
+        .collect::<std::io::Result<_>>()
+        .unwrap()
+}
 
 /// The shared corpus folder and its `.pbn` files, in path order.
 fn corpus() -> Option<(PathBuf, Vec<PathBuf>)> {
@@ -20,8 +27,8 @@ fn corpus() -> Option<(PathBuf, Vec<PathBuf>)> {
     Some((shared_fixtures::path("corpus"), files))
 }
 
-fn read(text: &str) -> Vec<Record<'_>> {
-    pbn::borrowed::read_str(text, Options::default()).collect()
+fn read(text: &str) -> Vec<Record> {
+    read_str(text, Options::default())
 }
 
 #[test]
@@ -35,8 +42,8 @@ fn every_file_reads_and_spec_tests_agree() {
     for path in &files {
         let decoded = pbn::decode(&std::fs::read(path).unwrap());
         let records = read(&decoded.text);
-        games += records.iter().filter(|r| r.is_game()).count();
-        deals += records.iter().filter(|r| r.info.deal.is_some()).count();
+        games += records.iter().filter(|r| r.model.is_game).count();
+        deals += records.iter().filter(|r| r.model.info.deal.is_some()).count();
         let e: usize = records.iter().map(|r| r.diagnostics.iter().filter(|d| d.is_error()).count()).sum();
         let w: usize = records.iter().map(|r| r.diagnostics.iter().filter(|d| !d.is_error()).count()).sum();
         errors += e;
@@ -90,9 +97,9 @@ fn errors_files_show_the_errors_they_were_written_for() {
 }
 
 /// Tokens without spans.
-fn tokens<'a>(r: &'a Record<'a>) -> Vec<(String, String, bool)> {
+fn tokens(r: &Record) -> Vec<(String, String, bool)> {
     let mut out = Vec::new();
-    for item in &r.game.items {
+    for item in &r.model.tokens().items {
         match item {
             Item::Line(l) => out.push(("line".into(), l.text.to_owned(), true)),
             Item::Invalid(t) => out.push(("invalid".into(), t.text.to_owned(), t.line_start)),
@@ -119,10 +126,9 @@ fn import_writer_round_trips_every_file() {
         let decoded = pbn::decode(&std::fs::read(path).unwrap());
         let records = read(&decoded.text);
         let eol = if decoded.text.contains("\r\n") { "\r\n" } else { "\n" };
-        let written = pbn::write::write_import(records.iter().map(|r| &r.game), eol);
+        let written = pbn::write::write_import(records.iter().map(|r| &r.model), eol);
         // With the source, the layout is kept too: most files come back byte for byte.
-        let faithful =
-            pbn::write::write_import_from(records.iter().map(|r| &r.game), eol, Some(&decoded.text));
+        let faithful = pbn::write::write_import_from(records.iter().map(|r| &r.model), eol);
         let again_faithful = read(&faithful);
         assert_eq!(records.len(), again_faithful.len(), "{}", path.display());
         for (a, b) in records.iter().zip(&again_faithful) {
@@ -135,9 +141,9 @@ fn import_writer_round_trips_every_file() {
         assert_eq!(records.len(), again.len(), "{}", path.display());
         for (a, b) in records.iter().zip(&again) {
             assert_eq!(tokens(a), tokens(b), "{}", path.display());
-            assert_eq!(summarize(a), summarize(b), "{}", path.display());
+            assert_eq!(summarize(&a.model), summarize(&b.model), "{}", path.display());
             // The writer puts the empty line a game was missing.
-            let codes = |r: &Record<'_>| {
+            let codes = |r: &Record| {
                 r.diagnostics
                     .iter()
                     .map(|d| d.code())
@@ -158,11 +164,11 @@ fn export_writer_round_trips_every_file() {
         let records = read(&decoded.text);
         let export = pbn::write::write_export(&records);
         let again = read(&export);
-        let games: Vec<&Record<'_>> = records.iter().filter(|r| r.is_game()).collect();
-        let games_again: Vec<&Record<'_>> = again.iter().filter(|r| r.is_game()).collect();
+        let games: Vec<&Record> = records.iter().filter(|r| r.model.is_game).collect();
+        let games_again: Vec<&Record> = again.iter().filter(|r| r.model.is_game).collect();
         assert_eq!(games.len(), games_again.len(), "{}", path.display());
         for (a, b) in games.iter().zip(&games_again) {
-            let (sa, mut sb) = (summarize(a), summarize(b));
+            let (sa, mut sb) = (summarize(&a.model), summarize(&b.model));
             // Export adds the mandatory tags that were missing, as "?" or "".
             sb.tags.retain(|(n, v)| {
                 sa.tags.iter().any(|(m, _)| m == n)
@@ -254,7 +260,10 @@ fn agrees_with_the_endplay_oracle() {
     // A file the oracle does not list must hold no game (endplay lists none for an empty file).
     for missing in corpus_files.difference(&oracle_files) {
         let decoded = pbn::decode(&std::fs::read(root.join("pbn").join(missing)).unwrap());
-        assert!(!read(&decoded.text).iter().any(Record::is_game), "{missing}: games endplay did not read");
+        assert!(
+            !read(&decoded.text).iter().any(|r: &pbn::Record| r.model.is_game),
+            "{missing}: games endplay did not read"
+        );
     }
     assert_eq!(corpus_files.len() - oracle_files.len(), 1, "only the empty file is not in the oracle");
     let mut agree: BTreeMap<&str, usize> = BTreeMap::new();
@@ -263,11 +272,11 @@ fn agrees_with_the_endplay_oracle() {
     for (file, rows) in &by_file {
         let decoded = pbn::decode(&std::fs::read(root.join("pbn").join(file)).unwrap());
         let records = read(&decoded.text);
-        let games: Vec<&Record<'_>> = records.iter().filter(|r| r.is_game()).collect();
+        let games: Vec<&Record> = records.iter().filter(|r| r.model.is_game).collect();
         assert_eq!(games.len(), rows.len(), "{file}: game count");
         for (i, (r, o)) in games.iter().zip(rows).enumerate() {
             assert_eq!(o["index"].as_u64(), Some(i as u64), "{file}: the oracle's rows in order");
-            let info = &r.info;
+            let info = &r.model.info;
             let mut check = |field: &'static str,
                              ours: String,
                              theirs: String,
@@ -310,7 +319,7 @@ fn agrees_with_the_endplay_oracle() {
                     .map(|h| pbn::text::write_hand(Some(h)))
                     .unwrap_or_default()
             };
-            if pbn::parse::deal_has_empty_slot(raw_deal) {
+            if pbn::deal_has_empty_slot(raw_deal) {
                 // endplay seats the hands after an empty slot wrongly: the hands must still agree.
                 let mut ours: Vec<String> =
                     cards_core::Compass::ALL.iter().map(|s| hand_of(*s)).filter(|h| !h.is_empty()).collect();
@@ -424,8 +433,8 @@ fn every_shared_file_reads_as_its_content_deserves() {
     for path in &paths {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let decoded = pbn::decode(&std::fs::read(path).unwrap());
-        let records: Vec<_> = pbn::borrowed::read_str(&decoded.text, Options::default()).collect();
-        let file_games = records.iter().filter(|r| r.is_game()).count();
+        let records: Vec<_> = read_str(&decoded.text, Options::default());
+        let file_games = records.iter().filter(|r| r.model.is_game).count();
         let diags: Vec<_> = records.iter().flat_map(|r| &r.diagnostics).collect();
         let found: BTreeSet<&str> = diags.iter().filter(|d| d.is_error()).map(|d| d.code()).collect();
         let file_errors = diags.iter().filter(|d| d.is_error()).count();
@@ -443,61 +452,67 @@ fn every_shared_file_reads_as_its_content_deserves() {
     println!("{} files, {games} games, {errors} errors, {warnings} warnings", paths.len());
 }
 
-/// The streaming reader, fed each real file's bytes through a small buffer, gives the records
-/// `read_str` gives for the decoded file: the same games, spans, tags, typed values and
-/// diagnostics, lenient and strict.
+/// The reader, fed each real file's bytes through a small buffer, gives the records it gives for
+/// the decoded file read at once: the same games, spans, tags, typed values and diagnostics,
+/// lenient and strict; and the writer gives the same text from both.
 #[test]
-fn the_streaming_reader_reads_every_shared_file_as_read_str() {
+fn the_reader_reads_every_shared_file_the_same_in_any_buffer() {
     let Some((_, paths)) = corpus() else { return };
     for path in &paths {
         let bytes = std::fs::read(path).unwrap();
         let decoded = pbn::decode(&bytes);
         for strict in [false, true] {
             let options = Options { strict };
-            let whole: Vec<_> = pbn::borrowed::read_str(&decoded.text, options).collect();
+            let whole: Vec<_> = read_str(&decoded.text, options);
             let input = std::io::BufReader::with_capacity(64, bytes.as_slice());
-            let streamed: Vec<_> = pbn::stream::Checked::new(input, options).map(Result::unwrap).collect();
+            let streamed: Vec<_> = cards_core::notation::read_checked::<pbn::Pbn, _>(input, options)
+                .map(Result::unwrap)
+                .collect();
             assert_eq!(whole.len(), streamed.len(), "{}", path.display());
             // A file that is not UTF-8 is read as ISO-8859-1 from its first game that is not.
             assert_eq!(decoded.latin1, streamed.iter().any(|r| r.model.latin1), "{}", path.display());
             for (w, s) in whole.iter().zip(&streamed) {
                 let at = format!("{} at {:?}", path.display(), s.span);
-                assert_eq!(w.game.span, s.span, "{at}");
+                assert_eq!(w.span, s.span, "{at}");
                 assert_eq!(w.diagnostics, s.diagnostics, "{at}");
-                assert_eq!(w.info, s.model.info, "{at}");
-                assert_eq!(w.export, s.model.export, "{at}");
-                let wt: Vec<_> = w.tags.iter().map(|t| (t.name.as_ref(), t.value.as_ref())).collect();
-                assert_eq!(wt, s.model.tags().collect::<Vec<_>>(), "{at}");
+                assert_eq!(w.model.info, s.model.info, "{at}");
+                assert_eq!(w.model.export, s.model.export, "{at}");
+                assert_eq!(w.model.tags().collect::<Vec<_>>(), s.model.tags().collect::<Vec<_>>(), "{at}");
             }
-            // The writers give the same text from the streamed games' views.
-            let views: Vec<_> = streamed.iter().map(|r| r.model.view()).collect();
             assert_eq!(
                 pbn::write::write_export(&whole),
-                pbn::write::write_export(&views),
+                pbn::write::write_export(&streamed),
                 "{}",
                 path.display()
             );
         }
-        // Reading needs the games in order, checking does not: records read first and checked
-        // last to first, their repeated warnings then held back in file order, are the records of
-        // the reader that does both at once.
+        // Cutting needs the games in order, parsing and checking do not: games cut first, parsed
+        // and checked last to first, then finished in file order, are the records of
+        // `read_checked`, which does all on one thread.
         for strict in [false, true] {
+            use cards_core::{Checker as _, Notation as _, ReadRecords as _};
             let options = Options { strict };
-            let mut read: Vec<_> =
-                pbn::stream::Reader::new(bytes.as_slice(), options).map(Result::unwrap).collect();
-            for record in read.iter_mut().rev() {
-                pbn::check(record, &options);
-            }
-            let mut repeats = pbn::stream::RepeatedWarnings::new();
-            for record in &mut read {
-                repeats.hold_back(&mut record.diagnostics);
-            }
-            if let Some(last) = read.last_mut() {
-                let at = last.model.end();
-                repeats.count(&mut last.diagnostics, at);
+            let mut reader = pbn::Pbn::reader(bytes.as_slice(), options);
+            let raws: Vec<_> = std::iter::from_fn(|| reader.read_raw()).map(Result::unwrap).collect();
+            let mut checker = pbn::Pbn::checker(&options);
+            let mut read: Vec<_> = raws
+                .into_iter()
+                .rev()
+                .map(|raw| {
+                    let mut record = pbn::Pbn::parse(raw, &options);
+                    checker.check(&mut record);
+                    record
+                })
+                .collect();
+            read.reverse();
+            let n = read.len();
+            for (i, record) in read.iter_mut().enumerate() {
+                checker.finish(record, i + 1 == n);
             }
             let checked: Vec<_> =
-                pbn::stream::Checked::new(bytes.as_slice(), options).map(Result::unwrap).collect();
+                cards_core::notation::read_checked::<pbn::Pbn, _>(bytes.as_slice(), options)
+                    .map(Result::unwrap)
+                    .collect();
             assert_eq!(read, checked, "{}", path.display());
         }
     }

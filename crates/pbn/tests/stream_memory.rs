@@ -72,7 +72,7 @@ fn a_gigabyte_streams_in_bounded_memory() {
     GLOBAL.reset_peak_memory();
     let mut games = 0usize;
     let mut last_end = 0;
-    for record in pbn::stream::Checked::new(input, pbn::Options::default()) {
+    for record in cards_core::notation::read_checked::<pbn::Pbn, _>(input, pbn::Options::default()) {
         let record = record.unwrap();
         assert_eq!(record.model.tag("Event"), Some("Memory"));
         assert_eq!(record.model.info.score_ns, Some(1520));

@@ -113,9 +113,12 @@ impl Deal {
     #[new]
     pub(crate) fn py_new(pbn: &str) -> PyResult<Deal> {
         let text = format!("[Deal \"{pbn}\"]\n");
-        let record = pbn::borrowed::read_str(&text, pbn::Options::default()).next();
+        let record =
+            cards_core::notation::read_checked::<pbn::Pbn, _>(text.as_bytes(), pbn::Options::default())
+                .next()
+                .and_then(Result::ok);
         record
-            .and_then(|r| r.info.deal)
+            .and_then(|r| r.model.info.deal)
             .map(|deal| Deal { hands: deal.hands })
             .ok_or_else(|| PyValueError::new_err(format!("not a PBN deal: {pbn:?}")))
     }
@@ -464,8 +467,8 @@ fn write_sources<'a>(sources: impl Iterator<Item = &'a Source>) -> PyResult<Stri
         }
     }
     let bytes = match (pbn_writer, lin_writer) {
-        (Some(w), _) => w.finish()?,
-        (None, Some(w)) => w.into_inner(),
+        (Some(w), _) => w.into_inner()?,
+        (None, Some(w)) => w.into_inner()?,
         (None, None) => Vec::new(),
     };
     String::from_utf8(bytes).map_err(|e| PyValueError::new_err(e.to_string()))
@@ -491,9 +494,8 @@ fn pbn_play(play: &pbn::model::Play, denomination: Option<Denomination>) -> Vec<
                 .iter()
                 .map(|&(seat, card)| PlayedCard { card: card_text(card), seat: Some(seat_text(seat)) }),
         );
-        let winner = (trick.len() == 4)
-            .then(|| pbn::validate::trick_winner(&trick, denomination.and_then(trump)))
-            .flatten();
+        let winner =
+            (trick.len() == 4).then(|| pbn::trick_winner(&trick, denomination.and_then(trump))).flatten();
         match winner {
             Some(w) => leader = w,
             None => break,
@@ -659,9 +661,8 @@ fn lin_board(
         }
         let known: Option<Vec<(Compass, Card)>> =
             trick.iter().zip(&seats).map(|(c, s)| Some(((*s)?, (*c)?))).collect();
-        let winner = known
-            .filter(|t| t.len() == 4)
-            .and_then(|t| pbn::validate::trick_winner(&t, denomination.and_then(trump)));
+        let winner =
+            known.filter(|t| t.len() == 4).and_then(|t| pbn::trick_winner(&t, denomination.and_then(trump)));
         if let (Some(w), Some(d)) = (winner, declarer) {
             tricks_won += u8::from(w.is_north_south() == d.is_north_south());
         }
@@ -671,7 +672,7 @@ fn lin_board(
     let score_ns = match (contract, declarer, result, board.vulnerability) {
         (Some(PbnContract::Pass), ..) => Some(0),
         (Some(PbnContract::Bid { level, denomination, risk }), Some(d), Some(tricks), Some(v)) => {
-            let score = pbn::validate::duplicate_score(level, denomination, risk, v.is_vulnerable(d), tricks);
+            let score = pbn::duplicate_score(level, denomination, risk, v.is_vulnerable(d), tricks);
             Some(if d.is_north_south() { score } else { -score })
         }
         _ => None,

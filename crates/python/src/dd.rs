@@ -141,13 +141,8 @@ impl DdTable {
         };
         let vulnerability: Vulnerability = parse_vulnerability(vulnerability)?;
         let tricks = self.table.tricks(declarer, denomination);
-        let score = pbn::validate::duplicate_score(
-            level,
-            denomination,
-            risk,
-            vulnerability.is_vulnerable(declarer),
-            tricks,
-        );
+        let score =
+            pbn::duplicate_score(level, denomination, risk, vulnerability.is_vulnerable(declarer), tricks);
         Ok(DdResult {
             contract: format!("{} {}", given.contract.export(), declarer.char()),
             tricks,

@@ -146,8 +146,9 @@ fn fill(files: &[PathBuf], ui: &super::Ui) -> ExitCode {
 fn same_games(before: &[u8], after: &[u8]) -> Result<(), String> {
     let (old, new) = (pbn::decode(before).text, pbn::decode(after).text);
     let read = |text: &str| -> Vec<(Option<pbn::model::Deal>, bool)> {
-        pbn::borrowed::read_str(text, pbn::Options::default())
-            .map(|r| (r.info.deal, r.has_errors()))
+        cardnote::formats::pbn::read(text, false)
+            .iter()
+            .map(|r| (r.model.info.deal, r.has_errors()))
             .collect()
     };
     let (old, new) = (read(&old), read(&new));

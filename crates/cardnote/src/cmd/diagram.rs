@@ -63,16 +63,17 @@ fn render(args: &Args) -> Result<String, String> {
     };
     let data = std::fs::read(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
     let text = pbn::decode(&data).text;
-    let records: Vec<pbn::borrowed::Record<'_>> = pbn::borrowed::read_str(&text, pbn::Options::default())
-        .filter(|r| r.is_game() && r.info.deal.is_some())
+    let records: Vec<pbn::Record> = cardnote::formats::pbn::read(&text, false)
+        .into_iter()
+        .filter(|r| r.model.is_game && r.model.info.deal.is_some())
         .collect();
-    let chosen: Vec<&pbn::borrowed::Record<'_>> = match &args.board {
+    let chosen: Vec<pbn::Record> = match &args.board {
         Some(n) => records
-            .iter()
-            .filter(|r| r.info.board.as_deref().map(str::trim) == Some(n.trim()))
+            .into_iter()
+            .filter(|r| r.model.info.board.as_deref().map(str::trim) == Some(n.trim()))
             .take(1)
             .collect(),
-        None => records.iter().collect(),
+        None => records,
     };
     if chosen.is_empty() {
         return Err(match &args.board {
@@ -81,8 +82,7 @@ fn render(args: &Args) -> Result<String, String> {
         });
     }
     let tables: Vec<Option<bridge_dd::DdTable>> = if args.solve {
-        let owned: Vec<pbn::borrowed::Record<'_>> = chosen.iter().map(|r| (*r).clone()).collect();
-        cardnote::formats::dd::solve_records(&owned, true)
+        cardnote::formats::dd::solve_records(&chosen, true)
     } else {
         vec![None; chosen.len()]
     };

@@ -7,7 +7,7 @@ use bridge_dd::DdTable;
 use bridge_dd::check::Job;
 use cards_core::Diagnostic;
 use indicatif::{ProgressBar, ProgressStyle};
-use pbn::{Options, borrowed::Record};
+use pbn::Record;
 
 use super::{CheckOptions, FileCheck, RecordReport, Refusal};
 
@@ -26,7 +26,7 @@ const PROGRESS_FROM: usize = 16;
 /// order. Equal deals are solved once; batches run on every core (pons-dds's pool), so the result
 /// does not depend on the number of threads.
 #[must_use]
-pub fn solve_records(records: &[Record<'_>], progress: bool) -> Vec<Option<DdTable>> {
+pub fn solve_records(records: &[Record], progress: bool) -> Vec<Option<DdTable>> {
     let jobs: Vec<Option<Job>> = records.iter().map(Job::of).collect();
     let mut unique: Vec<pbn::model::Deal> = Vec::new();
     let mut index: HashMap<pbn::model::Deal, usize> = HashMap::new();
@@ -72,8 +72,7 @@ fn progress_bar(deals: usize, wanted: bool) -> Option<ProgressBar> {
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions, progress: bool) -> FileCheck {
     let source = pbn::decode(data).text;
-    let records: Vec<Record<'_>> =
-        pbn::borrowed::read_str(&source, Options { strict: opts.strict }).collect();
+    let records = super::pbn::read(&source, opts.strict);
     let tables = solve_records(&records, progress);
     // One report per game, as `pbn::check` gives them: what other text reports joins the next game
     // (the last game, after the last one).
@@ -81,7 +80,7 @@ pub fn check(data: &[u8], opts: &CheckOptions, progress: bool) -> FileCheck {
     let mut carried: Vec<Diagnostic> = Vec::new();
     for (record, table) in records.iter().zip(&tables) {
         carried.extend(record.diagnostics.iter().cloned());
-        if !record.is_game() {
+        if !record.model.is_game {
             continue;
         }
         let mut diagnostics = std::mem::take(&mut carried);
@@ -121,7 +120,7 @@ pub struct Filled {
 /// The file's errors, when it has any.
 pub fn fill(data: &[u8], progress: bool) -> Result<Filled, Refusal> {
     let decoded = pbn::decode(data);
-    let records: Vec<Record<'_>> = pbn::borrowed::read_str(&decoded.text, Options::default()).collect();
+    let records = super::pbn::read(&decoded.text, false);
     let errors: Vec<Diagnostic> =
         records.iter().flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned()).collect();
     if !errors.is_empty() {

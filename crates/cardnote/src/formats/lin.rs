@@ -121,14 +121,15 @@ impl LinUnit {
         }
     }
 
-    /// The records checked (under `strict` the leniencies are errors).
+    /// The records checked by [`lin::Checker`] (under `strict` the leniencies are errors).
     fn checked(&self, strict: bool) -> Vec<Record> {
-        let options = lin::Options { strict };
+        use cards_core::notation::{Checker as _, Notation as _};
+        let checker = lin::Lin::checker(&lin::Options { strict });
         self.records
             .iter()
             .map(|record| {
                 let mut record = record.clone();
-                lin::check(&mut record, &options);
+                checker.check(&mut record);
                 record
             })
             .collect()
@@ -152,7 +153,7 @@ impl LinUnit {
             // Writing to a Vec cannot fail.
             let _ = writer.write_canonical(record);
         }
-        writer.into_inner()
+        writer.into_inner().unwrap_or_default()
     }
 
     /// The records exactly as read.
@@ -161,7 +162,7 @@ impl LinUnit {
         for record in &self.records {
             let _ = writer.write_record(record);
         }
-        writer.into_inner()
+        writer.into_inner().unwrap_or_default()
     }
 
     /// The unit's part of the JSON document: each record (as read and checked) in the `records`

@@ -10,23 +10,24 @@
 
 use std::sync::Arc;
 
+use cards_core::notation::{Checker as _, Notation as _, ReadRecords as _};
 use cards_core::{Diagnostic, Span};
-use pbn::{Options, borrowed::Record};
+use pbn::{Options, Pbn, Record};
 use serde_json::{Map, Value};
 
 use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal};
 
-pub(crate) fn fields(r: &Record<'_>) -> Map<String, Value> {
-    fields_of(&r.info)
+pub(crate) fn fields(r: &Record) -> Map<String, Value> {
+    fields_of(&r.model.info)
 }
 
 /// The `check --json` fields: the serde form of [`pbn::summary::Fields`].
-fn fields_of(info: &pbn::validate::GameInfo) -> Map<String, Value> {
+fn fields_of(info: &pbn::GameInfo) -> Map<String, Value> {
     fields_map(&pbn::summary::Fields::from(info))
 }
 
 /// A game's fields for a report: none when the output never reads them (human `check`).
-fn report_fields(info: &pbn::validate::GameInfo, opts: &CheckOptions) -> Map<String, Value> {
+fn report_fields(info: &pbn::GameInfo, opts: &CheckOptions) -> Map<String, Value> {
     if opts.no_fields { Map::new() } else { fields_of(info) }
 }
 
@@ -43,8 +44,13 @@ fn fields_map(fields: &pbn::summary::Fields) -> Map<String, Value> {
     }
 }
 
-fn read(source: &str, strict: bool) -> Vec<Record<'_>> {
-    pbn::borrowed::read_str(source, Options { strict }).collect()
+/// Reads and checks decoded text on pbn's one path (`read_checked::<Pbn>`): repeated warnings held
+/// back, spans in `source`.
+pub fn read(source: &str, strict: bool) -> Vec<Record> {
+    // Reading text in memory cannot fail.
+    cards_core::notation::read_checked::<Pbn, _>(source.as_bytes(), Options { strict })
+        .map_while(Result::ok)
+        .collect()
 }
 
 /// Checks a whole file: one record per game. A header of `%` lines and comments alone is not a
@@ -57,13 +63,15 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     let mut reports: Vec<RecordReport> = Vec::new();
     let mut carried: Vec<Diagnostic> = Vec::new();
     // Records are dropped as they are reported: only the reports are kept.
-    for r in pbn::borrowed::read_str(&source, Options { strict: opts.strict }) {
-        if r.is_game() {
+    let records =
+        cards_core::notation::read_checked::<Pbn, _>(source.as_bytes(), Options { strict: opts.strict });
+    for r in records.map_while(Result::ok) {
+        if r.model.is_game {
             let mut diagnostics = std::mem::take(&mut carried);
-            diagnostics.extend(r.diagnostics.iter().cloned());
-            reports.push(RecordReport { diagnostics, fields: report_fields(&r.info, opts) });
+            diagnostics.extend(r.diagnostics);
+            reports.push(RecordReport { diagnostics, fields: report_fields(&r.model.info, opts) });
         } else {
-            carried.extend(r.diagnostics.iter().cloned());
+            carried.extend(r.diagnostics);
         }
     }
     match reports.last_mut() {
@@ -94,7 +102,7 @@ fn encode_like(decoded: &pbn::Decoded, text: &str) -> Vec<u8> {
     out
 }
 
-fn refuse(source: &str, records: &[Record<'_>]) -> Result<(), Refusal> {
+fn refuse(source: &str, records: &[Record]) -> Result<(), Refusal> {
     let errors: Vec<Diagnostic> =
         records.iter().flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned()).collect();
     if errors.is_empty() { Ok(()) } else { Err(Refusal { source: source.to_owned(), diagnostics: errors }) }
@@ -112,23 +120,18 @@ pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     }
     let out = if opts.preserve {
         let eol = if source.contains("\r\n") { "\r\n" } else { "\n" };
-        pbn::write::write_import_from(records.iter().map(|r| &r.game), eol, Some(source))
+        pbn::write::write_import_from(records.iter().map(|r| &r.model), eol)
     } else {
         pbn::write::write_export(&records)
     };
     Ok(encode_like(&decoded, &out))
 }
 
-/// A game in the JSON form: the serde form of [`pbn::summary::GameJson`].
-fn game_json<'r, 'a>(r: &'r Record<'a>) -> pbn::summary::GameJson<'r, 'a> {
-    pbn::summary::GameJson::from(r)
-}
-
 /// The whole JSON form of a file.
 #[derive(serde::Serialize)]
-struct JsonDocumentOut<'r, 'a> {
+struct JsonDocumentOut<'a> {
     format: &'static str,
-    games: Vec<pbn::summary::GameJson<'r, 'a>>,
+    games: Vec<pbn::summary::GameJson<'a>>,
 }
 
 fn json_error(source: &str, message: String) -> Refusal {
@@ -224,7 +227,11 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
             }
             let records = read(&source, false);
             refuse(&source, &records)?;
-            let games: Vec<_> = records.iter().filter(|r| r.is_game()).map(game_json).collect();
+            let games: Vec<_> = records
+                .iter()
+                .filter(|r| r.model.is_game)
+                .map(|r| pbn::summary::GameJson::from(&r.model))
+                .collect();
             let doc = JsonDocumentOut { format: "pbn", games };
             let mut out = serde_json::to_string_pretty(&doc)
                 .map_err(|e| json_error(&source, format!("cannot write JSON: {e}")))?;
@@ -244,19 +251,19 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
 /// fixed costs vanish, small enough that the units in flight stay far under the memory budget.
 pub const UNIT_BYTES: usize = 256 << 10;
 
-/// PBN through the streaming commands: the sequential step reads the file game by game with
-/// [`pbn::stream::Reader`] (tags, sections, `#`/`##` inheritance, the export mode: what needs the
-/// games in order) and cuts it into units; the workers check each unit's games
-/// ([`pbn::stream::Game::checks`]: deal, auction, play, score, export rules) and report, write or
-/// convert them. Warnings repeated across games are held back in file order by the ordered
-/// finish step ([`super::Notation::finish`]). A JSON document (the input of `convert`) is one
-/// unit, read whole.
+/// PBN through the streaming commands, a thin layer over [`pbn::Pbn`]: the sequential step cuts
+/// the file game by game with [`pbn::Reader`]'s `read_raw` (tags, sections, `#`/`##`
+/// inheritance, the export mode: what needs the games in order) into units of
+/// [`pbn::RawRecord`]s; the workers parse and check each unit's games ([`pbn::Checker`]: deal,
+/// auction, play, score, export rules) and report, write or convert them. The checker's in-order
+/// finish ([`super::Notation::finish`]) holds back the warnings repeated across games. A JSON
+/// document (the input of `convert`) is one unit, read whole.
 #[derive(Debug, Clone, Copy)]
 pub struct PbnNotation;
 
 /// What a unit of games carries.
 struct Games {
-    records: Vec<pbn::stream::Record>,
+    raws: Vec<pbn::RawRecord>,
     /// The file's first unit (writes the export header, the JSON opening, the byte order mark).
     first: bool,
     /// The file's last unit (closes the JSON document).
@@ -267,21 +274,36 @@ struct Games {
     crlf: bool,
 }
 
+impl Games {
+    /// The unit's games parsed and checked (spans in the file).
+    fn checked(&self, options: &Options) -> Vec<Record> {
+        let checker = Pbn::checker(options);
+        self.raws
+            .iter()
+            .map(|raw| {
+                let mut record = Pbn::parse(raw.clone(), options);
+                checker.check(&mut record);
+                record
+            })
+            .collect()
+    }
+}
+
 /// A JSON document, read whole.
 struct JsonDocument(Vec<u8>);
 
-/// What a unit's check leaves for the finish step: each record's diagnostics (spans in the
-/// unit), and each record's double-dummy checks (`check --dd`; empty without).
+/// What a unit's check leaves for the finish step: each record checked (spans in the file), and
+/// each record's double-dummy checks (`check --dd`, spans in the file; empty without).
 struct Found {
-    records: Vec<Vec<Diagnostic>>,
+    records: Vec<Record>,
     dd: Vec<Vec<Diagnostic>>,
 }
 
 /// Cuts a PBN stream into units of whole games.
 struct GameUnits<'r> {
-    reader: pbn::stream::Reader<Box<dyn std::io::BufRead + Send + 'r>>,
-    /// Records of the unit being gathered, and their text's size.
-    records: Vec<pbn::stream::Record>,
+    reader: pbn::Reader<Box<dyn std::io::BufRead + Send + 'r>>,
+    /// Games of the unit being gathered, and their text's size.
+    raws: Vec<pbn::RawRecord>,
     bytes: usize,
     /// Where the next unit starts: its offset, lines before it, games before it.
     offset: usize,
@@ -294,29 +316,23 @@ struct GameUnits<'r> {
 }
 
 impl GameUnits<'_> {
-    /// The unit of `records`: their texts back to back (games of one buffer share it).
-    fn unit(&mut self, records: Vec<pbn::stream::Record>, last: bool) -> super::Unit {
+    /// The unit of `raws`: their texts back to back (games of one buffer share it).
+    fn unit(&mut self, raws: Vec<pbn::RawRecord>, last: bool) -> super::Unit {
         let mut text = String::with_capacity(self.bytes);
         let mut at = None;
-        for r in &records {
-            if at != Some(r.model.offset) {
-                at = Some(r.model.offset);
-                text.push_str(&r.model.text);
+        for r in &raws {
+            if at != Some(r.offset()) {
+                at = Some(r.offset());
+                text.push_str(r.text());
             }
         }
         self.crlf = self.crlf || text.contains("\r\n");
-        let games = records.iter().filter(|r| r.model.is_game).count();
+        let games = raws.iter().filter(|r| r.is_game()).count();
         let unit = super::Unit {
-            offset: records.first().map_or(self.offset, |r| r.model.offset),
+            offset: raws.first().map_or(self.offset, pbn::RawRecord::offset),
             line: self.line,
             index: self.index,
-            context: Some(Arc::new(Games {
-                records,
-                first: self.first,
-                last,
-                bom: self.bom,
-                crlf: self.crlf,
-            })),
+            context: Some(Arc::new(Games { raws, first: self.first, last, bom: self.bom, crlf: self.crlf })),
             text,
         };
         self.offset = unit.offset + unit.text.len();
@@ -325,6 +341,13 @@ impl GameUnits<'_> {
         self.first = false;
         self.bytes = 0;
         unit
+    }
+
+    fn push(&mut self, raw: pbn::RawRecord) {
+        if self.raws.last().is_none_or(|r| r.offset() != raw.offset()) {
+            self.bytes += raw.text().len();
+        }
+        self.raws.push(raw);
     }
 }
 
@@ -349,30 +372,29 @@ impl Iterator for GameUnits<'_> {
             return None;
         }
         loop {
-            match self.reader.next() {
-                Some(Ok(record)) => {
+            match self.reader.read_raw() {
+                Some(Ok(raw)) => {
                     // A unit is cut before a game that starts a buffer of its own, once the unit
                     // is big enough; what stands between the games (a comment block) goes with
                     // the game after it, as `check` reports it.
-                    let new_buffer =
-                        self.records.last().is_none_or(|r| r.model.offset != record.model.offset);
-                    if record.model.is_game && new_buffer && self.bytes >= UNIT_BYTES {
-                        let keep = self.records.iter().rposition(|r| r.model.is_game).map_or(0, |i| i + 1);
+                    let new_buffer = self.raws.last().is_none_or(|r| r.offset() != raw.offset());
+                    if raw.is_game() && new_buffer && self.bytes >= UNIT_BYTES {
+                        let keep = self.raws.iter().rposition(pbn::RawRecord::is_game).map_or(0, |i| i + 1);
                         let shares = self
-                            .records
+                            .raws
                             .get(keep.wrapping_sub(1))
-                            .zip(self.records.get(keep))
-                            .is_some_and(|(game, after)| game.model.offset == after.model.offset);
+                            .zip(self.raws.get(keep))
+                            .is_some_and(|(game, after)| game.offset() == after.offset());
                         if keep > 0 && !shares {
-                            let after: Vec<_> = self.records.drain(keep..).collect();
-                            let done = std::mem::replace(&mut self.records, after);
+                            let after: Vec<_> = self.raws.drain(keep..).collect();
+                            let done = std::mem::replace(&mut self.raws, after);
                             let unit = self.unit(done, false);
-                            self.bytes = self.records.iter().map(|r| r.model.text.len()).sum();
-                            self.push(record);
+                            self.bytes = self.raws.iter().map(|r| r.text().len()).sum();
+                            self.push(raw);
                             return Some(Ok(unit));
                         }
                     }
-                    self.push(record);
+                    self.push(raw);
                 }
                 Some(Err(err)) => {
                     self.done = true;
@@ -380,20 +402,11 @@ impl Iterator for GameUnits<'_> {
                 }
                 None => {
                     self.done = true;
-                    let records = std::mem::take(&mut self.records);
-                    return Some(Ok(self.unit(records, true)));
+                    let raws = std::mem::take(&mut self.raws);
+                    return Some(Ok(self.unit(raws, true)));
                 }
             }
         }
-    }
-}
-
-impl GameUnits<'_> {
-    fn push(&mut self, record: pbn::stream::Record) {
-        if self.records.last().is_none_or(|r| r.model.offset != record.model.offset) {
-            self.bytes += record.model.text.len();
-        }
-        self.records.push(record);
     }
 }
 
@@ -405,20 +418,6 @@ fn json_document(unit: &super::Unit) -> Option<&[u8]> {
     unit.context.as_ref().and_then(|c| c.downcast_ref::<JsonDocument>()).map(|d| d.0.as_slice())
 }
 
-/// A record checked: what its game says and its diagnostics (the reader's and the checks'),
-/// spans in the file.
-fn checked(record: &pbn::stream::Record, strict: bool) -> (pbn::validate::GameInfo, Vec<Diagnostic>) {
-    let (info, mut found) = record.model.checks(&Options { strict });
-    let mut diagnostics = record.diagnostics.clone();
-    if strict {
-        cards_core::diagnostic::make_strict(&mut diagnostics, pbn::codes::LENIENCIES);
-    }
-    diagnostics.append(&mut found);
-    // Stable: at one place the reader's diagnostics stay before the checks', as `pbn::check` has it.
-    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
-    (info, diagnostics)
-}
-
 /// Moves diagnostics' spans from the file into the unit.
 fn into_unit(diagnostics: &mut [Diagnostic], unit: &super::Unit) {
     for d in diagnostics {
@@ -427,30 +426,16 @@ fn into_unit(diagnostics: &mut [Diagnostic], unit: &super::Unit) {
     }
 }
 
-/// A unit's games checked (lenient): what each says; with `refuse`, the unit is refused (errors
-/// with spans in the unit) when any game has an error.
-fn checked_unit(
-    unit: &super::Unit,
-    games: &Games,
-    refuse: bool,
-) -> Result<Vec<pbn::validate::GameInfo>, Refusal> {
-    let mut infos = Vec::with_capacity(games.records.len());
-    let mut errors = Vec::new();
-    for record in &games.records {
-        let (info, diagnostics) = checked(record, false);
-        infos.push(info);
-        errors.extend(diagnostics.into_iter().filter(Diagnostic::is_error));
-    }
+/// A unit's games parsed and checked (lenient); with `refuse`, the unit is refused (errors with
+/// spans in the unit) when any game has an error.
+fn checked_unit(unit: &super::Unit, games: &Games, refuse: bool) -> Result<Vec<Record>, Refusal> {
+    let records = games.checked(&Options::default());
+    let mut errors: Vec<Diagnostic> = records.iter().flat_map(|r| r.errors().cloned()).collect();
     if errors.is_empty() || !refuse {
-        return Ok(infos);
+        return Ok(records);
     }
     into_unit(&mut errors, unit);
     Err(Refusal { source: unit.text.clone(), diagnostics: errors })
-}
-
-/// Where a record's own text starts in its unit's text.
-fn base_in_unit(record: &pbn::stream::Record, unit: &super::Unit) -> usize {
-    record.model.offset.saturating_sub(unit.offset)
 }
 
 /// Text written from a record, in its own encoding (ISO-8859-1 stays so).
@@ -465,25 +450,21 @@ fn encode_record(out: &mut Vec<u8>, text: &[u8], latin1: bool) {
 }
 
 /// A unit's games in export format: the file's export text, one unit's share at a time.
-fn export_unit(games: &Games, infos: &[pbn::validate::GameInfo], keep_encoding: bool) -> Vec<u8> {
-    let mut writer = if games.first {
-        pbn::write::Writer::new(Vec::new())
-    } else {
-        pbn::write::Writer::continuing(Vec::new())
-    };
+fn export_unit(games: &Games, records: &[Record], keep_encoding: bool) -> Vec<u8> {
+    let mut writer =
+        if games.first { pbn::Writer::new(Vec::new()) } else { pbn::Writer::continuing(Vec::new()) };
     let mut out = Vec::new();
     if games.first && games.bom && keep_encoding {
         out.extend_from_slice(b"\xEF\xBB\xBF");
     }
-    for (record, info) in games.records.iter().zip(infos) {
-        let view = record.model.view_with(info);
+    for record in records {
         // Writing to a Vec cannot fail.
-        let _ = writer.write(&view);
+        let _ = writer.write_record(record);
         let written = std::mem::take(writer.get_mut());
         encode_record(&mut out, &written, keep_encoding && record.model.latin1);
     }
     // Every unit ends its last line: the next one goes on as the whole-file writer would.
-    encode_record(&mut out, &writer.finish().unwrap_or_default(), false);
+    encode_record(&mut out, &writer.into_inner().unwrap_or_default(), false);
     out
 }
 
@@ -537,8 +518,8 @@ impl super::Notation for PbnNotation {
             Box::new(std::io::Read::chain(std::io::Cursor::new(head), input))
         };
         Box::new(GameUnits {
-            reader: pbn::stream::Reader::new(input, Options::default()),
-            records: Vec::new(),
+            reader: pbn::Reader::new(input, Options::default()),
+            raws: Vec::new(),
             bytes: 0,
             offset: 0,
             line: 0,
@@ -554,8 +535,9 @@ impl super::Notation for PbnNotation {
         super::check_alone(self, unit, opts)
     }
 
-    /// Each record's diagnostics (spans in the unit) go to [`super::Notation::finish`] apart from the
-    /// reports, which get them once the repeated warnings are held back.
+    /// Each game parsed and checked ([`pbn::Checker::check`], spans in the file) goes to
+    /// [`super::Notation::finish`] apart from the reports, which get its diagnostics once the
+    /// repeated warnings are held back.
     fn check_unit(&self, unit: &super::Unit, opts: &CheckOptions) -> super::UnitCheck {
         let Some(games) = games(unit) else {
             let reports = super::check_bytes(
@@ -566,52 +548,36 @@ impl super::Notation for PbnNotation {
             .records;
             return super::UnitCheck { reports, pending: None };
         };
-        let (infos, mut found): (Vec<_>, Vec<_>) =
-            games.records.iter().map(|record| checked(record, opts.strict)).unzip();
-        for diagnostics in &mut found {
-            into_unit(diagnostics, unit);
-        }
-        let tables = if opts.dd {
-            let views: Vec<_> =
-                games.records.iter().zip(&infos).map(|(r, info)| r.model.view_with(info)).collect();
-            let tables = super::dd::solve_records(&views, false);
-            views
-                .iter()
-                .zip(&tables)
-                .zip(&games.records)
-                .map(|((view, table), record)| {
-                    let base = base_in_unit(record, unit);
-                    let mut found = bridge_dd::check::check(view, table.as_ref(), opts.strict);
-                    for d in &mut found {
-                        d.set_span(d.span().shift(base));
-                    }
-                    found
-                })
-                .collect()
+        let strict = opts.strict;
+        let records = games.checked(&Options { strict });
+        let dd = if opts.dd {
+            let tables = super::dd::solve_records(&records, false);
+            records.iter().zip(&tables).map(|(r, t)| bridge_dd::check::check(r, t.as_ref(), strict)).collect()
         } else {
             Vec::new()
         };
-        let mut reports: Vec<RecordReport> = games
-            .records
+        let mut reports: Vec<RecordReport> = records
             .iter()
-            .zip(&infos)
-            .filter(|(record, _)| record.model.is_game)
-            .map(|(_, info)| RecordReport { diagnostics: Vec::new(), fields: report_fields(info, opts) })
+            .filter(|record| record.model.is_game)
+            .map(|record| RecordReport {
+                diagnostics: Vec::new(),
+                fields: report_fields(&record.model.info, opts),
+            })
             .collect();
         if reports.is_empty() {
             reports.push(RecordReport { diagnostics: Vec::new(), fields: report_no_game_fields(opts) });
         }
-        super::UnitCheck { reports, pending: Some(Box::new(Found { records: found, dd: tables })) }
+        super::UnitCheck { reports, pending: Some(Box::new(Found { records, dd })) }
     }
 
-    fn finish_state(&self, _opts: &CheckOptions) -> Option<super::FileState> {
-        Some(Box::new(pbn::stream::RepeatedWarnings::default()))
+    fn finish_state(&self, opts: &CheckOptions) -> Option<super::FileState> {
+        Some(Box::new(Pbn::checker(&Options { strict: opts.strict })))
     }
 
-    /// Holds back, in file order, the warnings of each record that an earlier record reported
-    /// (a few hashes per warning); on the file's last unit, counts them on its last record. Then
-    /// each game's report gets its diagnostics: the records' between it and the game before
-    /// (comments, headers), its own, and its double-dummy checks.
+    /// [`pbn::Checker`]'s finish, in file order: the warnings of each game that an earlier game
+    /// reported held back; on the file's last unit, counted on its last game. Then each game's
+    /// report gets its diagnostics: the records' between it and the game before (comments,
+    /// headers), its own, and its double-dummy checks.
     fn finish(
         &self,
         state: &mut super::FileState,
@@ -619,31 +585,22 @@ impl super::Notation for PbnNotation {
         checked: &mut super::UnitCheck,
         last: bool,
     ) {
-        let (Some(games), Some(repeats)) =
-            (games(unit), state.downcast_mut::<pbn::stream::RepeatedWarnings>())
-        else {
-            return;
-        };
+        let Some(checker) = state.downcast_mut::<pbn::Checker>() else { return };
         let Some(Ok(found)) = checked.pending.take().map(|p| p.downcast::<Found>()) else { return };
-        let Found { records: mut found, dd } = *found;
-        for diagnostics in &mut found {
-            repeats.hold_back(diagnostics);
-        }
-        if last
-            && let Some(i) = games.records.len().checked_sub(1)
-            && let (Some(record), Some(diagnostics)) = (games.records.get(i), found.get_mut(i))
-        {
-            let end = record.model.end();
-            let at = Span::new(end.start.saturating_sub(unit.offset), end.end.saturating_sub(unit.offset));
-            repeats.count(diagnostics, at);
+        let Found { mut records, dd } = *found;
+        let count = records.len();
+        for (i, record) in records.iter_mut().enumerate() {
+            checker.finish(record, last && i + 1 == count);
         }
         let mut reports = checked.reports.iter_mut();
         let mut carried: Vec<Diagnostic> = Vec::new();
-        for (i, (record, mut diagnostics)) in games.records.iter().zip(found).enumerate() {
+        for (i, record) in records.into_iter().enumerate() {
+            let mut diagnostics = record.diagnostics;
             if let Some(dd) = dd.get(i).filter(|dd| !dd.is_empty()) {
                 diagnostics.extend(dd.iter().cloned());
                 diagnostics.sort_by_key(|d: &Diagnostic| (d.span().start, d.span().end));
             }
+            into_unit(&mut diagnostics, unit);
             if record.model.is_game
                 && let Some(report) = reports.next()
             {
@@ -662,12 +619,9 @@ impl super::Notation for PbnNotation {
         let Some(games) = games(unit) else {
             return fmt(json_document(unit).unwrap_or(unit.text.as_bytes()), opts);
         };
+        let records = checked_unit(unit, games, !opts.force)?;
         if !opts.preserve {
-            let infos = checked_unit(unit, games, !opts.force)?;
-            return Ok(export_unit(games, &infos, true));
-        }
-        if !opts.force {
-            checked_unit(unit, games, true)?;
+            return Ok(export_unit(games, &records, true));
         }
         let eol = if games.crlf { "\r\n" } else { "\n" };
         let mut out = Vec::new();
@@ -675,12 +629,12 @@ impl super::Notation for PbnNotation {
             out.extend_from_slice(b"\xEF\xBB\xBF");
         }
         let mut text = String::new();
-        for (i, record) in games.records.iter().enumerate() {
+        for (i, record) in records.iter().enumerate() {
             text.clear();
             if !(games.first && i == 0) {
                 text.push_str(eol);
             }
-            pbn::write::write_import_game(&mut text, &record.model.tokens(), eol, Some(&record.model.text));
+            pbn::write::write_import_game(&mut text, &record.model, eol, true);
             encode_record(&mut out, text.as_bytes(), record.model.latin1);
         }
         Ok(out)
@@ -690,9 +644,9 @@ impl super::Notation for PbnNotation {
         let Some(games) = games(unit) else {
             return convert(json_document(unit).unwrap_or(unit.text.as_bytes()), to);
         };
-        let infos = checked_unit(unit, games, true)?;
+        let records = checked_unit(unit, games, true)?;
         match to {
-            ConvertTo::Native => Ok(export_unit(games, &infos, false)),
+            ConvertTo::Native => Ok(export_unit(games, &records, false)),
             ConvertTo::Json => {
                 // The document the whole-file `convert` writes, one unit's share at a time.
                 let mut out = Vec::new();
@@ -700,10 +654,10 @@ impl super::Notation for PbnNotation {
                     out.extend_from_slice(b"{\n  \"format\": \"pbn\",\n  \"games\": [");
                 }
                 let mut n = unit.index;
-                for (record, info) in games.records.iter().zip(&infos).filter(|(r, _)| r.model.is_game) {
+                for record in records.iter().filter(|r| r.model.is_game) {
                     out.extend_from_slice(if n == 0 { b"\n" } else { b",\n" });
                     n += 1;
-                    let text = serde_json::to_string_pretty(&game_json(&record.model.view_with(info)))
+                    let text = serde_json::to_string_pretty(&pbn::summary::GameJson::from(&record.model))
                         .map_err(|e| json_error(&unit.text, format!("cannot write JSON: {e}")))?;
                     for (k, line) in text.split('\n').enumerate() {
                         if k > 0 {

@@ -27,7 +27,7 @@ fn controls_and_tabs(b: &[u8], is_control: impl Fn(u8) -> bool) -> (bool, bool) 
 /// Line-level rules: length, control characters, export line ends and tabs.
 pub(super) fn check_lines(
     src: &str,
-    game: &Game<'_>,
+    game: &Tokens<'_>,
     export: bool,
     eol_reported: &mut bool,
     diags: &mut Vec<Diagnostic>,
@@ -100,7 +100,7 @@ pub(super) fn mandatory_rank(name: &str) -> Option<usize> {
 
 /// Export-format rules for a game in a file that says `% EXPORT`.
 pub(super) fn check_export(
-    game: &Game<'_>,
+    game: &Tokens<'_>,
     tags: &Tags<'_, '_>,
     info: &GameInfo,
     diags: &mut Vec<Diagnostic>,

@@ -5,25 +5,6 @@
 use super::*;
 
 impl Carry {
-    /// Reads one game of `src` and checks it (the fused path of [`Reader`]): the sequential
-    /// reading ([`Carry::read`]), then the checks of the game ([`check_game`]); under
-    /// `!options.strict` warnings already reported in an earlier game are held back. `src` starts
-    /// at `offset` in the input: diagnostic spans are shifted by it (the record's own spans are not).
-    pub(crate) fn check<'a>(
-        &mut self,
-        src: &'a str,
-        offset: usize,
-        raw: RawGame<'a>,
-        options: Options,
-    ) -> Record<'a> {
-        let RawGame { game, mut diagnostics, long_lines } = raw;
-        let (tags, context) = self.read(src, &game, &mut diagnostics);
-        let info = check_game(src, &game, &tags, &long_lines, &context, &mut diagnostics);
-        finish_diagnostics(src, offset, &mut diagnostics, options);
-        self.repeats.filter(&mut diagnostics);
-        Record { game, tags, info, diagnostics, export: context.export }
-    }
-
     /// The sequential part of reading one game: the export mode, `#`/`##` inheritance (with its
     /// diagnostics), the board before (for a match's other table) and whether this game reports
     /// the file's first bare line end. Everything else about the game is checked by
@@ -31,7 +12,7 @@ impl Carry {
     pub(crate) fn read<'a>(
         &mut self,
         src: &str,
-        game: &Game<'a>,
+        game: &Tokens<'a>,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> (Vec<ResolvedTag<'a>>, Context) {
         for item in &game.items {
@@ -68,16 +49,11 @@ impl Carry {
         (tags, Context { export: self.export, previous, report_eol, known })
     }
 
-    /// Adds to the last record of a file one warning per repeated warning, with its count.
-    pub(crate) fn summarize_repeats(&mut self, diags: &mut Vec<Diagnostic>, at: Span) {
-        self.repeats.summarize(diags, at);
-    }
-
     /// Resolves `#` and `##`, reports duplicates and forbidden inheritance; notes in `known`
     /// where each known tag stands in the result.
     fn resolve<'a>(
         &mut self,
-        game: &Game<'a>,
+        game: &Tokens<'a>,
         known: &mut KnownAt,
         diags: &mut Vec<Diagnostic>,
     ) -> Vec<ResolvedTag<'a>> {

@@ -1,5 +1,5 @@
-//! Reading and checking games: the typed values a game gives ([`GameInfo`]), the whole-text
-//! [`Reader`] (reads and checks at once), and the checks, one file each:
+//! Reading and checking games: the typed values a game gives ([`GameInfo`]), and the checks, one
+//! file each:
 //!
 //! - `inheritance`: the sequential part of reading (export mode, `#`/`##`, the board before);
 //! - `tags`: tag values and the deal;
@@ -15,12 +15,12 @@ use std::collections::HashMap;
 
 use cards_core::{Card, CardSet, Compass, Diagnostic, Span, Suit};
 
-use crate::error::codes;
+use crate::codes;
 use crate::model::{
-    Auction, AuctionItem, Call, Contract, Deal, Denomination, Game, GameResult, Item, NO_INHERIT_TAGS, Play,
-    PlayItem, Risk, Table, Tag, TokenKind, Vulnerability,
+    Auction, AuctionItem, Call, Contract, Deal, Denomination, GameResult, Item, NO_INHERIT_TAGS, Play,
+    PlayItem, Risk, Table, Tag, TokenKind, Tokens, Vulnerability,
 };
-use crate::parse::{self, RawGame, Splitter};
+use crate::parse;
 
 mod auction;
 mod export;
@@ -40,8 +40,6 @@ use inheritance::*;
 pub use play::trick_winner;
 #[allow(clippy::wildcard_imports)]
 use play::*;
-#[allow(clippy::wildcard_imports)]
-use repeats::*;
 pub use scoring::duplicate_score;
 #[allow(clippy::wildcard_imports)]
 use scoring::*;
@@ -61,13 +59,13 @@ pub struct Options {
 
 /// A tag value after inheritance.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ResolvedTag<'a> {
+pub(crate) struct ResolvedTag<'a> {
     /// The tag name (owned only for a `##` value carried from an earlier game).
-    pub name: Cow<'a, str>,
+    pub(crate) name: Cow<'a, str>,
     /// The value (`#` and `##` resolved, escapes resolved).
-    pub value: Cow<'a, str>,
+    pub(crate) value: Cow<'a, str>,
     /// The tag in this game, or `None` when the value comes from an earlier `##`.
-    pub span: Option<Span>,
+    pub(crate) span: Option<Span>,
     /// Span of the value in this game (or of the whole game when inherited by `##`).
     pub value_span: Span,
 }
@@ -116,61 +114,30 @@ pub struct GameInfo {
     pub score_ns: Option<i64>,
 }
 
-/// One game read and checked.
+/// One game as the writers and the JSON form take it ([`crate::Game`]'s view): its tokens, its
+/// tags after inheritance and its typed values, every span an offset into the game's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Record<'a> {
+pub(crate) struct View<'a> {
     /// The tokens.
-    pub game: Game<'a>,
+    pub(crate) game: Tokens<'a>,
     /// Tag values after inheritance, first occurrence of each name (Note tags all kept).
-    pub tags: Vec<ResolvedTag<'a>>,
+    pub(crate) tags: Vec<ResolvedTag<'a>>,
     /// Typed values and sections.
-    pub info: GameInfo,
-    /// Problems, errors and warnings, in source order.
-    pub diagnostics: Vec<Diagnostic>,
+    pub(crate) info: GameInfo,
     /// Whether the file declared `% EXPORT` at or before this game.
-    pub export: bool,
+    pub(crate) export: bool,
 }
 
-impl Record<'_> {
+impl View<'_> {
     /// The resolved value of a tag.
-    #[must_use]
-    pub fn tag(&self, name: &str) -> Option<&str> {
+    pub(crate) fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_ref())
     }
-
-    /// Whether the record holds at least one tag (a file header of `%` lines alone is not a game).
-    #[must_use]
-    pub fn is_game(&self) -> bool {
-        self.game.items.iter().any(|i| matches!(i, Item::Tag(_)))
-    }
-
-    /// Whether any diagnostic is an error.
-    #[must_use]
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-}
-
-/// Streaming reader over decoded text: one [`Record`] per game, inheritance carried along.
-///
-/// A warning broken the same way in later games of the file (dates as `2-Aug-2023` in every game)
-/// is reported in the game where it first occurs, and the last record of the file carries one
-/// warning with the number of later games that repeat it (a convention that [`Options::strict`]
-/// makes an error is reported in every game). The reader splits one game ahead to know which record is the last.
-#[derive(Debug, Clone)]
-pub struct Reader<'a> {
-    src: &'a str,
-    splitter: Splitter<'a>,
-    options: Options,
-    /// What is carried from game to game.
-    carry: Carry,
-    /// The next game, split but not yet checked.
-    ahead: Option<RawGame<'a>>,
 }
 
 /// What a reader carries from one game to the next: inheritance, export mode, the board before
-/// (for a match's other table) and the warnings repeated across games. It owns its text, so the
-/// streaming [`crate::stream::Reader`] carries it across the buffers it reads.
+/// (for a match's other table). It owns its text, so the [`crate::Reader`] carries it across the
+/// buffers it reads.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Carry {
     /// The latest value of each [`Known`] tag so far, which `#` repeats (every game sets most of
@@ -188,8 +155,6 @@ pub(crate) struct Carry {
     pending: Vec<RawBoard>,
     /// How many of `pending` are in use (the others keep their buffers).
     pending_len: usize,
-    /// Warnings repeated across games (the fused [`Reader`] only).
-    repeats: Repeats,
 }
 
 /// What the game of a match's other table takes from the game before it.
@@ -199,30 +164,6 @@ pub(crate) struct PreviousBoard {
     dealer: Option<Compass>,
     vulnerable: Option<Vulnerability>,
     deal: Deal,
-}
-
-impl<'a> Reader<'a> {
-    /// A reader over the decoded text of a whole file.
-    #[must_use]
-    pub fn new(src: &'a str, options: Options) -> Reader<'a> {
-        Reader { src, splitter: Splitter::new(src), options, carry: Carry::default(), ahead: None }
-    }
-}
-
-impl<'a> Iterator for Reader<'a> {
-    type Item = Record<'a>;
-
-    fn next(&mut self) -> Option<Record<'a>> {
-        let raw = self.ahead.take().or_else(|| self.splitter.next())?;
-        let mut record = self.carry.check(self.src, 0, raw, self.options);
-        // One game ahead, to know which record is the last one of the file.
-        self.ahead = self.splitter.next();
-        if self.ahead.is_none() {
-            let at = end_of_last_line(self.src, record.game.span);
-            self.carry.summarize_repeats(&mut record.diagnostics, at);
-        }
-        Some(record)
-    }
 }
 
 fn err(code: &'static str, msg: impl Into<String>, span: Span) -> Diagnostic {
@@ -253,7 +194,7 @@ pub(crate) struct Context {
 /// appended to `diags` with spans in `src`; returns what the game says, typed.
 pub(crate) fn check_game<'a>(
     src: &str,
-    game: &Game<'a>,
+    game: &Tokens<'a>,
     tags: &[ResolvedTag<'a>],
     long_lines: &[Span],
     context: &Context,
@@ -453,10 +394,18 @@ impl<'t, 'a> Tags<'t, 'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::repeats::shape_hash;
     use super::*;
+    use crate::Record;
 
-    fn one(text: &str) -> Record<'_> {
-        Reader::new(text, Options::default()).next().unwrap()
+    fn read_str(text: &str, options: Options) -> Vec<Record> {
+        cards_core::notation::read_checked::<crate::Pbn, _>(text.as_bytes(), options)
+            .collect::<std::io::Result<_>>()
+            .unwrap()
+    }
+
+    fn one(text: &str) -> Record {
+        read_str(text, Options::default()).into_iter().next().unwrap()
     }
 
     /// PBN 2.1 §3.4.11: a deal gives four hands, `-` for a hand not given. Fewer fields are read
@@ -520,18 +469,18 @@ mod tests {
     fn repeated_warnings_are_counted_once_per_file() {
         let game = |n: u32| format!("[Board \"{n}\"]\n[Date \"{n}-Aug-2023\"]\n\n");
         let text: String = (1..=5).map(game).collect();
-        let lenient: Vec<_> = Reader::new(&text, Options::default()).collect();
+        let lenient: Vec<_> = read_str(&text, Options::default());
         let counts: Vec<usize> = lenient.iter().map(|r| r.diagnostics.len()).collect();
         assert_eq!(counts, [1, 0, 0, 0, 1]);
         assert!(lenient[4].diagnostics[0].message().starts_with("the same in 4 more games"));
-        let strict: Vec<_> = Reader::new(&text, Options { strict: true }).collect();
+        let strict: Vec<_> = read_str(&text, Options { strict: true });
         assert_eq!(strict, lenient);
         let game = |n: u32| format!("[Board \"{n}\"]\n[Contract \"3N\"]\n\n");
         let text: String = (1..=3).map(game).collect();
-        let lenient: Vec<_> = Reader::new(&text, Options::default()).collect();
+        let lenient: Vec<_> = read_str(&text, Options::default());
         assert_eq!(lenient.iter().map(|r| r.diagnostics.len()).collect::<Vec<_>>(), [1, 0, 1]);
         assert!(!lenient.iter().any(Record::has_errors));
-        let strict: Vec<_> = Reader::new(&text, Options { strict: true }).collect();
+        let strict: Vec<_> = read_str(&text, Options { strict: true });
         assert!(strict.iter().all(|r| r.diagnostics.iter().filter(|d| d.is_error()).count() == 1
             && r.diagnostics.iter().all(|d| d.code() == codes::NOTRUMP_AS_N)));
     }
@@ -561,7 +510,7 @@ mod tests {
                     D2 DA DT D3\nD4 DK H5 H7\n- - - H2\n*\n";
         let r = one(text);
         assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
-        assert_eq!(r.info.tricks_by_play, None);
+        assert_eq!(r.model.info.tricks_by_play, None);
     }
 
     /// A teaching file's partial deal (`...` a hand not shown, `...K` one card of a hand shown)
@@ -574,7 +523,7 @@ mod tests {
         let r = one(text);
         let found: Vec<&str> = r.diagnostics.iter().map(Diagnostic::code).collect();
         assert_eq!(found, [codes::DEAL_PARTIAL]);
-        let strict = Reader::new(text, Options { strict: true }).next().unwrap();
+        let strict = read_str(text, Options { strict: true }).into_iter().next().unwrap();
         assert!(strict.has_errors());
         let r = one("[Deal \"N:Q.J753.AK52.7642 K... A95.QT986.Q3.A83 JT87.AK4.JT9.KQJ\"]\n");
         assert!(r.diagnostics.iter().any(|d| d.code() == codes::DEAL_HAND_SIZE), "{:?}", r.diagnostics);
@@ -601,7 +550,7 @@ mod tests {
     fn auction_outcome_and_declarer() {
         let r = one("[Dealer \"E\"]\n[Auction \"E\"]\n1H Pass 2C Pass\n2H Pass 4H X\nPass Pass XX AP\n");
         assert!(!r.has_errors(), "{:?}", r.diagnostics);
-        let (contract, declarer) = r.info.auction_outcome.unwrap();
+        let (contract, declarer) = r.model.info.auction_outcome.unwrap();
         assert_eq!(contract.export(), "4HXX");
         assert_eq!(declarer, Some(Compass::East));
     }
@@ -610,12 +559,12 @@ mod tests {
     fn inheritance() {
         let text =
             "[Event \"##Club\"]\n[Site \"Here\"]\n\n[Site \"#\"]\n\n[Event \"Other\"]\n\n[Board \"4\"]\n";
-        let records: Vec<_> = Reader::new(text, Options::default()).collect();
-        assert_eq!(records[1].tag("Event"), Some("Club"));
-        assert_eq!(records[1].tag("Site"), Some("Here"));
-        assert_eq!(records[2].tag("Event"), Some("Other"));
-        assert_eq!(records[3].tag("Event"), Some("Other"));
-        assert_eq!(records[3].tag("Site"), None);
+        let records: Vec<_> = read_str(text, Options::default());
+        assert_eq!(records[1].model.tag("Event"), Some("Club"));
+        assert_eq!(records[1].model.tag("Site"), Some("Here"));
+        assert_eq!(records[2].model.tag("Event"), Some("Other"));
+        assert_eq!(records[3].model.tag("Event"), Some("Other"));
+        assert_eq!(records[3].model.tag("Site"), None);
     }
 
     /// `#` repeats the latest value of the tag in any game before, not only the one just before,
@@ -625,12 +574,12 @@ mod tests {
     fn inheritance_takes_the_latest_value_of_any_game_before() {
         let text = "[Site \"Here\"]\n[Room \"Open\"]\n\n[Board \"1\"]\n\n[Site \"#\"]\n[Room \"#\"]\n\n\
                     [Site \"\"]\n[Room \"\"]\n\n[Site \"#\"]\n[Room \"#\"]\n[Date \"#\"]\n";
-        let records: Vec<_> = Reader::new(text, Options::default()).collect();
-        assert_eq!(records[2].tag("Site"), Some("Here"));
-        assert_eq!(records[2].tag("Room"), Some("Open"));
-        assert_eq!(records[4].tag("Site"), Some(""));
-        assert_eq!(records[4].tag("Room"), Some(""));
-        assert_eq!(records[4].tag("Date"), Some(""));
+        let records: Vec<_> = read_str(text, Options::default());
+        assert_eq!(records[2].model.tag("Site"), Some("Here"));
+        assert_eq!(records[2].model.tag("Room"), Some("Open"));
+        assert_eq!(records[4].model.tag("Site"), Some(""));
+        assert_eq!(records[4].model.tag("Room"), Some(""));
+        assert_eq!(records[4].model.tag("Date"), Some(""));
     }
 
     /// Notes explain the section they follow; a repeated tag the reader ignores ends no section,
@@ -666,8 +615,8 @@ mod tests {
                 text.push_str("[Board \"8\"]\n[Deal \"N:AKQ\"]\n\n");
             }
             text.push_str("[Auction \"E\"]\nPass Pass Pass Pass\n");
-            let records: Vec<_> = Reader::new(&text, Options::default()).collect();
-            let last = records.last().map(|r| (r.info.board.as_deref(), r.info.dealer));
+            let records: Vec<_> = read_str(&text, Options::default());
+            let last = records.last().map(|r| (r.model.info.board.as_deref(), r.model.info.dealer));
             assert_eq!(last, Some((Some("7"), Some(Compass::East))), "{bad_ones}");
             assert!(
                 records.last().is_some_and(|r| r.diagnostics.iter().any(|d| d.code() == codes::OTHER_TABLE))
@@ -713,8 +662,8 @@ mod tests {
         }
         // F3: `</PBN>` after section data stays where it stood, and the import writer is a fixed point.
         let text = "<PBN>\n[Board \"5\"]\n[Auction \"N\"]\nAP\n</PBN>\n";
-        let records: Vec<_> = Reader::new(text, Options::default()).collect();
-        let once = crate::write::write_import(records.iter().map(|r| &r.game), "\n");
+        let records: Vec<_> = read_str(text, Options::default());
+        let once = crate::write::write_import(records.iter().map(|r| &r.model), "\n");
         assert_eq!(once, text);
         // F6: a score beyond 64 bits is reported.
         let r = one("[Score \"NS 340282366920938463463374607431768211457\"]\n");

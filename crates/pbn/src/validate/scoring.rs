@@ -7,8 +7,8 @@ use super::*;
 ///
 /// ```
 /// use pbn::model::{Denomination, Risk};
-/// assert_eq!(pbn::validate::duplicate_score(4, Denomination::Spades, Risk::Undoubled, false, 10), 420);
-/// assert_eq!(pbn::validate::duplicate_score(3, Denomination::NoTrump, Risk::Doubled, true, 7), -500);
+/// assert_eq!(pbn::duplicate_score(4, Denomination::Spades, Risk::Undoubled, false, 10), 420);
+/// assert_eq!(pbn::duplicate_score(3, Denomination::NoTrump, Risk::Doubled, true, 7), -500);
 /// ```
 #[must_use]
 pub fn duplicate_score(

@@ -8,7 +8,7 @@ use super::*;
 /// other table of a match (the championship archive's layout) when its play then fits the
 /// hands (or it has no play) and its auction makes no new error; a warning says so.
 pub(super) fn check_board<'a>(
-    game: &Game<'a>,
+    game: &Tokens<'a>,
     tags: &Tags<'_, 'a>,
     previous: Option<&PreviousBoard>,
     info: &mut GameInfo,
@@ -102,7 +102,7 @@ impl NoteSections {
 
 /// Finds which section a Note tag belongs to and checks sections.
 pub(super) fn check_sections(
-    game: &Game<'_>,
+    game: &Tokens<'_>,
     tags: &Tags<'_, '_>,
     info: &mut GameInfo,
     diags: &mut Vec<Diagnostic>,
