@@ -58,7 +58,8 @@ fn readme_api_tables_name_each_notation_and_its_reader_checker_writer() {
         .flat_map(|row| row.split('|').skip(2))
         .filter_map(|cell| cell.trim().strip_prefix('`')?.split('`').next().map(str::to_owned))
         .collect();
-    let implemented: std::collections::BTreeSet<String> = notations.iter().map(|(_, t)| t[0].clone()).collect();
+    let implemented: std::collections::BTreeSet<String> =
+        notations.iter().map(|(_, t)| t[0].clone()).collect();
     assert_eq!(named, implemented, "the README's notation rows against the implementations");
 }
 
