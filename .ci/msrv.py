@@ -6,16 +6,19 @@
    dependency that declares none is listed, not failed.
 2. clippy's `incompatible_msrv` lint over every target: no standard-library item stabilised after
    the crate's `rust-version` is used.
+3. No let chains (`&& let`, Rust 1.88) in the sources of a crate that declares an older version.
 
-What this does NOT prove: that the code compiles on that version. Language features (syntax such
-as let chains, 1.88), Cargo features, lints and standard-library items without a stability
-version are not checked; only building with that toolchain would show them. (Known: pbn, lin, phh
-and poker-engine declare 1.85 but use let chains, which need 1.88; raising their rust-version
-turns on clippy's lints for 1.86-1.88 APIs, such as `manual_is_multiple_of`, to be fixed first.)
+What this does NOT prove: that the code compiles on that version. Other language features, Cargo
+features, lints and standard-library items without a stability version are not checked; only
+building with that toolchain would show them.
 """
 import json
+import pathlib
+import re
 import subprocess
 import sys
+
+LET_CHAIN = re.compile(r"&&\s*let\s")
 
 
 def version(text):
@@ -63,6 +66,12 @@ def main():
                     f"{package['name']} (rust-version {msrv}) depends on {other['name']} "
                     f"{other['version']}, which needs Rust {needs}"
                 )
+        if version(msrv) < (1, 88, 0):
+            src = pathlib.Path(package["manifest_path"]).parent / "src"
+            for path in sorted(src.rglob("*.rs")):
+                for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                    if LET_CHAIN.search(line):
+                        problems.append(f"{package['name']} (rust-version {msrv}) uses a let chain (Rust 1.88) at {path}:{number}")
         checked += 1
         print(f"{package['name']}: rust-version {msrv}, {len(seen)} dependencies")
     if undeclared:

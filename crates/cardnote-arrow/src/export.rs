@@ -402,10 +402,10 @@ impl Sink {
                 ArrowWriter::try_new(File::create(&path)?, batch.schema(), Some(self.props.clone()))?;
             self.writers.insert(path.clone(), writer);
         }
-        if batch.num_rows() > 0 {
-            if let Some(writer) = self.writers.get_mut(&path) {
-                writer.write(batch)?;
-            }
+        if batch.num_rows() > 0
+            && let Some(writer) = self.writers.get_mut(&path)
+        {
+            writer.write(batch)?;
         }
         Ok(())
     }

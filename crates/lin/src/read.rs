@@ -174,14 +174,12 @@ impl<R: BufRead> Reader<R> {
             }
             let name = &chunk[sep..];
             let valid = is_tag(name);
-            if !valid {
-                if let Some(prev) = self.pending.as_mut().filter(|p| p.terminated) {
-                    prev.inner_pipes.push(prev.end - 1);
-                    prev.value.push(b'|');
-                    prev.value.extend_from_slice(&chunk);
-                    prev.end = self.offset;
-                    continue;
-                }
+            if !valid && let Some(prev) = self.pending.as_mut().filter(|p| p.terminated) {
+                prev.inner_pipes.push(prev.end - 1);
+                prev.value.push(b'|');
+                prev.value.extend_from_slice(&chunk);
+                prev.end = self.offset;
+                continue;
             }
             let start = chunk_start + sep;
             let (value, value_terminated) = self.chunk();

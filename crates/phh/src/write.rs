@@ -297,7 +297,7 @@ pub(crate) fn write_hand_to(out: &mut String, hand: &Hand) {
 /// [`Writer::new`] writes a `.phhs` file: each hand is a table, named as its record was read
 /// ([`write_record`](Writer::write_record)) or numbered `[1]`, `[2]`, … by its place in the output
 /// ([`write`](Writer::write)), tables apart by a blank line. [`Writer::single`] writes one `.phh`
-/// hand. Both write the canonical form ([`write_hand_to`]); [`write_preserved`](Writer::write_preserved)
+/// hand. Both write the canonical form ([`write_hand`]); [`write_preserved`](Writer::write_preserved)
 /// writes a record's own text instead, with only its non-canonical action notations rewritten.
 ///
 /// ```

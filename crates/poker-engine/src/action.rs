@@ -187,7 +187,7 @@ fn parse_cards(word: &str) -> Result<CardList, ActionParseError> {
             return Err(ActionParseError);
         }
     }
-    if word.len() % 2 != 0 {
+    if !word.len().is_multiple_of(2) {
         return Err(ActionParseError);
     }
     Ok(list)

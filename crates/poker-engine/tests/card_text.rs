@@ -15,7 +15,7 @@ fn any_card() -> impl Strategy<Value = Card> {
 /// The notation read plainly, independently of the parser.
 fn is_card_run(text: &str) -> bool {
     let b = text.as_bytes();
-    b.len() % 2 == 0
+    b.len().is_multiple_of(2)
         && b.chunks(2).all(|c| c == b"??" || (b"23456789TJQKA".contains(&c[0]) && b"cdhs".contains(&c[1])))
 }
 

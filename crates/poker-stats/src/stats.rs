@@ -93,11 +93,11 @@ pub fn seat_facts(hand: &Hand, replayed: &Replayed) -> Option<Vec<SeatFacts>> {
             }
             _ => {}
         }
-        if let Some(s) = street.filter(|&s| s < 2) {
-            if raise {
-                raises[s] += 1;
-                last_raiser[s] = Some(seat);
-            }
+        if let Some(s) = street.filter(|&s| s < 2)
+            && raise
+        {
+            raises[s] += 1;
+            last_raiser[s] = Some(seat);
         }
         if matches!(kind, ActionKind::Fold { .. }) {
             folded[seat] = true;

@@ -535,10 +535,10 @@ fn parse_header(text: &str, span: Span, diags: &mut dyn DiagnosticSink) -> Heade
     if trimmed.is_empty() {
         return Header::Blank;
     }
-    if let Some(version) = trimmed.strip_prefix("PPN") {
-        if version.is_empty() || version.starts_with(' ') {
-            return Header::Notation(version.trim().to_owned());
-        }
+    if let Some(version) = trimmed.strip_prefix("PPN")
+        && (version.is_empty() || version.starts_with(' '))
+    {
+        return Header::Notation(version.trim().to_owned());
     }
     match trimmed {
         "EXPORT" => return Header::Format(FormatKind::Export),
@@ -624,10 +624,9 @@ fn known_token(text: &str) -> Option<Token> {
         && b.len() <= 6
         && b.iter().all(u8::is_ascii_digit)
         && !(b.len() > 1 && b.first() == Some(&b'0'))
+        && let Ok(n) = text.parse()
     {
-        if let Ok(n) = text.parse() {
-            return Some(Token::Bid(n));
-        }
+        return Some(Token::Bid(n));
     }
     text.strip_prefix('(').and_then(|t| t.strip_suffix(')')).and_then(parse_annotation)
 }

@@ -638,10 +638,10 @@ impl HandRules {
                 Resolved::Sticky { name, value, span } => (name, Cow::Borrowed(value.as_str()), *span, None),
             };
             let id = tag_id(name);
-            if let Some(slot) = id.and_then(|i| index.get_mut(i)) {
-                if *slot == u8::MAX {
-                    *slot = u8::try_from(eff.len()).unwrap_or(u8::MAX - 1);
-                }
+            if let Some(slot) = id.and_then(|i| index.get_mut(i))
+                && *slot == u8::MAX
+            {
+                *slot = u8::try_from(eff.len()).unwrap_or(u8::MAX - 1);
             }
             eff.push(Eff { name, value, span, tag });
         }
@@ -853,10 +853,10 @@ impl HandRules {
         let expected_result = check_result(t, all_pass, declarer, contract, c.as_ref(), ms.as_ref(), d);
         summary.result = summary.result.or(expected_result);
         let outcome = expected_result.or(stated_result);
-        if let Some(scores) = check_hand_scores(t, outcome, declarer, contract, c.as_ref(), ms.as_ref(), d) {
-            if summary.hand_scores.is_none() {
-                summary.hand_scores = Some(scores);
-            }
+        if let Some(scores) = check_hand_scores(t, outcome, declarer, contract, c.as_ref(), ms.as_ref(), d)
+            && summary.hand_scores.is_none()
+        {
+            summary.hand_scores = Some(scores);
         }
     }
 
@@ -873,18 +873,18 @@ impl HandRules {
         let auction = tag_of("Auction").and_then(|e| {
             let tag = e.tag?;
             let first = seat_index(t.auction?)?;
-            if let Some(dl) = dealer {
-                if first != (dl + 1) % 4 {
-                    d.report(Diagnostic::error(
-                        code::AUCTION_FIRST_SEAT,
-                        format!(
-                            "the auction starts with {}; the dealer's left is {}",
-                            seat_at(first),
-                            seat_at(dl + 1)
-                        ),
-                        e.span,
-                    ));
-                }
+            if let Some(dl) = dealer
+                && first != (dl + 1) % 4
+            {
+                d.report(Diagnostic::error(
+                    code::AUCTION_FIRST_SEAT,
+                    format!(
+                        "the auction starts with {}; the dealer's left is {}",
+                        seat_at(first),
+                        seat_at(dl + 1)
+                    ),
+                    e.span,
+                ));
             }
             Some(check_auction(tag, first, self.opts.min_bid, t.termination, d))
         });
@@ -892,23 +892,23 @@ impl HandRules {
             if a.all_pass {
                 // Nothing to compare Declarer/Contract with.
             } else if a.complete {
-                if let (Some((declarer, span)), Some(winner)) = (t.declarer, a.winner) {
-                    if seat_index(declarer) != Some(winner) {
-                        d.report(Diagnostic::error(
-                            code::DECLARER_MISMATCH,
-                            format!("Declarer {declarer} but the auction was won by {}", seat_at(winner)),
-                            span,
-                        ));
-                    }
+                if let (Some((declarer, span)), Some(winner)) = (t.declarer, a.winner)
+                    && seat_index(declarer) != Some(winner)
+                {
+                    d.report(Diagnostic::error(
+                        code::DECLARER_MISMATCH,
+                        format!("Declarer {declarer} but the auction was won by {}", seat_at(winner)),
+                        span,
+                    ));
                 }
-                if let (Some((contract, span)), Some(bid)) = (t.contract, a.contract) {
-                    if contract != i64::from(bid) {
-                        d.report(Diagnostic::error(
-                            code::CONTRACT_MISMATCH,
-                            format!("Contract {contract} but the winning bid was {bid}"),
-                            span,
-                        ));
-                    }
+                if let (Some((contract, span)), Some(bid)) = (t.contract, a.contract)
+                    && contract != i64::from(bid)
+                {
+                    d.report(Diagnostic::error(
+                        code::CONTRACT_MISMATCH,
+                        format!("Contract {contract} but the winning bid was {bid}"),
+                        span,
+                    ));
                 }
             }
         }
@@ -934,43 +934,42 @@ impl HandRules {
         let trump = t.trump.map(|x| x.0);
         let mut counters: Option<[i64; 2]> = None;
         let mut play_truncated = false;
-        if let Some(e) = play {
-            if let Some(tag) = e.tag {
-                let lines = tag.section.as_ref().map_or(&[][..], |s| &s.lines[..]);
-                let has_cards =
-                    lines.iter().flat_map(|l| &l.tokens).any(|t| matches!(t.value, Token::Card(_)));
-                if not_played {
-                    if has_cards {
-                        d.report(Diagnostic::error(
-                            code::PLAY_NOT_EXPECTED,
-                            "a hand without trump or without a contract is not played",
-                            tag.at.0,
-                        ));
-                    }
-                } else if let Some(seat) = t.play {
-                    if let (Some(leader), Some(dc)) = (seat_index(seat), declarer) {
-                        if leader != dc {
-                            d.report(Diagnostic::error(
-                                code::PLAY_LEADER_NOT_DECLARER,
-                                format!("play starts with {} but the declarer is {}", seat, seat_at(dc)),
-                                e.span,
-                            ));
-                        }
-                    }
-                    if let Some(leader) = seat_index(seat) {
-                        let out = check_play(
-                            tag,
-                            leader,
-                            trump.flatten(),
-                            trump.is_some(),
-                            hands,
-                            self.opts,
-                            t.termination,
-                            d,
-                        );
-                        counters = out.counters;
-                        play_truncated = out.truncated;
-                    }
+        if let Some(e) = play
+            && let Some(tag) = e.tag
+        {
+            let lines = tag.section.as_ref().map_or(&[][..], |s| &s.lines[..]);
+            let has_cards = lines.iter().flat_map(|l| &l.tokens).any(|t| matches!(t.value, Token::Card(_)));
+            if not_played {
+                if has_cards {
+                    d.report(Diagnostic::error(
+                        code::PLAY_NOT_EXPECTED,
+                        "a hand without trump or without a contract is not played",
+                        tag.at.0,
+                    ));
+                }
+            } else if let Some(seat) = t.play {
+                if let (Some(leader), Some(dc)) = (seat_index(seat), declarer)
+                    && leader != dc
+                {
+                    d.report(Diagnostic::error(
+                        code::PLAY_LEADER_NOT_DECLARER,
+                        format!("play starts with {} but the declarer is {}", seat, seat_at(dc)),
+                        e.span,
+                    ));
+                }
+                if let Some(leader) = seat_index(seat) {
+                    let out = check_play(
+                        tag,
+                        leader,
+                        trump.flatten(),
+                        trump.is_some(),
+                        hands,
+                        self.opts,
+                        t.termination,
+                        d,
+                    );
+                    counters = out.counters;
+                    play_truncated = out.truncated;
                 }
             }
         }
@@ -1026,27 +1025,23 @@ impl AcrossHands {
             }
         });
         if let Some(prev) = &self.prev {
-            if let (Some((stated, span)), Some(expected)) = (&t.game_scores, carry(prev)) {
-                if *stated != expected {
-                    d.report(Diagnostic::warning(
-                        code::GAMESCORES_CARRY,
-                        format!(
-                            "GameScores {} but the previous hand ends at {}",
-                            scores_text(stated),
-                            scores_text(&expected)
-                        ),
-                        *span,
-                    ));
-                }
+            if let (Some((stated, span)), Some(expected)) = (&t.game_scores, carry(prev))
+                && *stated != expected
+            {
+                d.report(Diagnostic::warning(
+                    code::GAMESCORES_CARRY,
+                    format!(
+                        "GameScores {} but the previous hand ends at {}",
+                        scores_text(stated),
+                        scores_text(&expected)
+                    ),
+                    *span,
+                ));
             }
-            if let (Some((n, span)), Some(p)) = (t.hand_number, prev.number) {
-                if n != p + 1 {
-                    d.report(Diagnostic::warning(
-                        code::HAND_NUMBER,
-                        format!("Hand {n} follows hand {p}"),
-                        span,
-                    ));
-                }
+            if let (Some((n, span)), Some(p)) = (t.hand_number, prev.number)
+                && n != p + 1
+            {
+                d.report(Diagnostic::warning(code::HAND_NUMBER, format!("Hand {n} follows hand {p}"), span));
             }
         }
         if let Some((victor, span)) = t.victor {
@@ -1117,33 +1112,33 @@ fn check_trump(
     hands: Option<&Seats<CardCounts>>,
     d: &mut dyn DiagnosticSink,
 ) {
-    if let (Some((suit, span)), Some(dc), Some(h)) = (t.trump, declarer, hands) {
-        if let Some(cards) = &h[dc] {
-            match suit {
-                Some(s) if !meld::has_marriage(cards, s) => d.report(Diagnostic::error(
-                    code::TRUMP_WITHOUT_MARRIAGE,
-                    format!(
-                        "trump {} but declarer {} holds no marriage (K+Q) in it",
-                        s.upper_char(),
-                        seat_at(dc)
-                    ),
-                    span,
-                )),
-                None => {
-                    if let Some(s) = Suit::ALL.into_iter().find(|&s| meld::has_marriage(cards, s)) {
-                        d.report(Diagnostic::error(
-                            code::TRUMP_DASH_WITH_MARRIAGE,
-                            format!(
-                                "trump `-` but declarer {} holds a marriage in {}",
-                                seat_at(dc),
-                                s.upper_char()
-                            ),
-                            span,
-                        ));
-                    }
+    if let (Some((suit, span)), Some(dc), Some(h)) = (t.trump, declarer, hands)
+        && let Some(cards) = &h[dc]
+    {
+        match suit {
+            Some(s) if !meld::has_marriage(cards, s) => d.report(Diagnostic::error(
+                code::TRUMP_WITHOUT_MARRIAGE,
+                format!(
+                    "trump {} but declarer {} holds no marriage (K+Q) in it",
+                    s.upper_char(),
+                    seat_at(dc)
+                ),
+                span,
+            )),
+            None => {
+                if let Some(s) = Suit::ALL.into_iter().find(|&s| meld::has_marriage(cards, s)) {
+                    d.report(Diagnostic::error(
+                        code::TRUMP_DASH_WITH_MARRIAGE,
+                        format!(
+                            "trump `-` but declarer {} holds a marriage in {}",
+                            seat_at(dc),
+                            s.upper_char()
+                        ),
+                        span,
+                    ));
                 }
-                _ => {}
             }
+            _ => {}
         }
     }
 }
@@ -1168,14 +1163,14 @@ fn check_melds(
             let seat = (first + k) % 4;
             let at = || field_at(k);
             let held = hands.and_then(|h| h[seat].as_ref());
-            if let (Some(cards), Some(held)) = (&entry.cards, held) {
-                if !cards.is_sub_multiset(held) {
-                    d.report(Diagnostic::error(
-                        code::MELD_CARDS_NOT_HELD,
-                        format!("{} shows meld cards it does not hold", seat_at(seat)),
-                        at(),
-                    ));
-                }
+            if let (Some(cards), Some(held)) = (&entry.cards, held)
+                && !cards.is_sub_multiset(held)
+            {
+                d.report(Diagnostic::error(
+                    code::MELD_CARDS_NOT_HELD,
+                    format!("{} shows meld cards it does not hold", seat_at(seat)),
+                    at(),
+                ));
             }
             match (&entry.cards, entry.value, trump) {
                 (Some(cards), Some(value), Some(trump)) => {
@@ -1217,21 +1212,17 @@ fn check_melds(
         };
         vec![team_sum(0, 2), team_sum(1, 3)]
     });
-    if let (Some((stated, span)), Some(computed)) = (&t.meld_scores, &computed_ms) {
-        if stated != computed {
-            d.report(
-                Diagnostic::error(
-                    code::MELDSCORES,
-                    format!(
-                        "MeldScores {} but the melds give {}",
-                        scores_text(stated),
-                        scores_text(computed)
-                    ),
-                    *span,
-                )
-                .with_help("a team's meld counts only when it reaches 20"),
-            );
-        }
+    if let (Some((stated, span)), Some(computed)) = (&t.meld_scores, &computed_ms)
+        && stated != computed
+    {
+        d.report(
+            Diagnostic::error(
+                code::MELDSCORES,
+                format!("MeldScores {} but the melds give {}", scores_text(stated), scores_text(computed)),
+                *span,
+            )
+            .with_help("a team's meld counts only when it reaches 20"),
+        );
     }
     // Downstream checks use the melds when shown (so a wrong MeldScores is reported once).
     computed_ms.or_else(|| t.meld_scores.as_ref().map(|x| x.0.clone()))
@@ -1240,21 +1231,17 @@ fn check_melds(
 /// PlayScores against the counters of the play. Gives the computed scores.
 fn check_play_scores(t: &Typed, counters: Option<[i64; 2]>, d: &mut dyn DiagnosticSink) -> Option<Vec<i64>> {
     let computed_ps = counters.map(|c| c.iter().map(|&x| if x < 20 { 0 } else { x }).collect::<Vec<_>>());
-    if let (Some((stated, span)), Some(computed)) = (&t.play_scores, &computed_ps) {
-        if stated != computed {
-            d.report(
-                Diagnostic::error(
-                    code::PLAYSCORES,
-                    format!(
-                        "PlayScores {} but the tricks give {}",
-                        scores_text(stated),
-                        scores_text(computed)
-                    ),
-                    *span,
-                )
-                .with_help("a team's counters count only when it takes 20 or more"),
-            );
-        }
+    if let (Some((stated, span)), Some(computed)) = (&t.play_scores, &computed_ps)
+        && stated != computed
+    {
+        d.report(
+            Diagnostic::error(
+                code::PLAYSCORES,
+                format!("PlayScores {} but the tricks give {}", scores_text(stated), scores_text(computed)),
+                *span,
+            )
+            .with_help("a team's counters count only when it takes 20 or more"),
+        );
     }
     computed_ps
 }
@@ -1298,14 +1285,14 @@ fn check_result(
             .with_help("read here as: all four passed, or the declaring side cannot reach the board"),
         );
     }
-    if let (Some((stated, span)), Some(expected)) = (t.result, expected_result) {
-        if stated != expected {
-            d.report(Diagnostic::error(
-                code::RESULT,
-                format!("Result {} but the hand gives {}", stated.as_str(), expected.as_str()),
-                span,
-            ));
-        }
+    if let (Some((stated, span)), Some(expected)) = (t.result, expected_result)
+        && stated != expected
+    {
+        d.report(Diagnostic::error(
+            code::RESULT,
+            format!("Result {} but the hand gives {}", stated.as_str(), expected.as_str()),
+            span,
+        ));
     }
 
     expected_result
@@ -1489,20 +1476,20 @@ fn check_hands(
         ));
         return None;
     }
-    if let Some(dl) = dealer {
-        if first_i != (dl + 1) % 4 {
-            d.report(
-                Diagnostic::error(
-                    code::DEAL_FIRST_SEAT,
-                    format!(
-                        "{kind} starts with {first}; it must start at the dealer's left, {}",
-                        seat_at(dl + 1)
-                    ),
-                    seat_span,
-                )
-                .with_help("the first hand is the player to the dealer's left, then clockwise"),
-            );
-        }
+    if let Some(dl) = dealer
+        && first_i != (dl + 1) % 4
+    {
+        d.report(
+            Diagnostic::error(
+                code::DEAL_FIRST_SEAT,
+                format!(
+                    "{kind} starts with {first}; it must start at the dealer's left, {}",
+                    seat_at(dl + 1)
+                ),
+                seat_span,
+            )
+            .with_help("the first hand is the player to the dealer's left, then clockwise"),
+        );
     }
     let field_at = |k: usize| {
         eff.and_then(|e| field_spans(std::slice::from_ref(e), e.name, span).get(k).copied()).unwrap_or(span)
@@ -1570,14 +1557,14 @@ fn check_passed(
 ) {
     let Some(first_i) = seat_index(first) else { return };
     let expected_first = if passed.len() >= 4 { dealer.map(|x| (x + 1) % 4) } else { declarer };
-    if let Some(ef) = expected_first {
-        if ef != first_i {
-            d.report(Diagnostic::error(
-                code::PASSED_FIRST_SEAT,
-                format!("Passed starts with {first}; it must start with {}", seat_at(ef)),
-                Span::new(span.start, span.start + first.letters().len()),
-            ));
-        }
+    if let Some(ef) = expected_first
+        && ef != first_i
+    {
+        d.report(Diagnostic::error(
+            code::PASSED_FIRST_SEAT,
+            format!("Passed starts with {first}; it must start with {}", seat_at(ef)),
+            Span::new(span.start, span.start + first.letters().len()),
+        ));
     }
     let mut given: Seats<CardCounts> = [None, None, None, None];
     for (k, p) in passed.iter().enumerate().take(4) {
@@ -1648,7 +1635,7 @@ fn check_auction(
         if line.tokens.is_empty() {
             continue;
         }
-        if index % 4 != 0 && !ended && !layout_reported {
+        if !index.is_multiple_of(4) && !ended && !layout_reported {
             layout_reported = true;
             d.report(Diagnostic::warning(
                 code::AUCTION_ROUND_LAYOUT,
@@ -1947,14 +1934,15 @@ fn check_play(
                         *span,
                     ));
                 } else {
-                    if all_known && trump_known {
-                        if let Some((c, msg)) = legality(sets[seat], &state, card, trump, opts.must_head) {
-                            d.report(Diagnostic::error(
-                                c,
-                                format!("trick {}: {} {msg}", tricks, seat_at(seat)),
-                                *span,
-                            ));
-                        }
+                    if all_known
+                        && trump_known
+                        && let Some((c, msg)) = legality(sets[seat], &state, card, trump, opts.must_head)
+                    {
+                        d.report(Diagnostic::error(
+                            c,
+                            format!("trick {}: {} {msg}", tricks, seat_at(seat)),
+                            *span,
+                        ));
                     }
                     let _ = h.remove(card);
                     if h.count(card) == 0 {
@@ -1976,26 +1964,26 @@ fn check_play(
             pts += 2;
         }
         if let Some((seat, stated_pts, span)) = annotation {
-            if let Some(seat) = seat {
-                if seat_index(seat) != Some(w) {
-                    d.report(Diagnostic::error(
-                        code::WRONG_TRICK_WINNER,
-                        format!("trick {tricks} is won by {}, not {seat}", seat_at(w)),
-                        span,
-                    ));
-                }
+            if let Some(seat) = seat
+                && seat_index(seat) != Some(w)
+            {
+                d.report(Diagnostic::error(
+                    code::WRONG_TRICK_WINNER,
+                    format!("trick {tricks} is won by {}, not {seat}", seat_at(w)),
+                    span,
+                ));
             }
-            if let Some(p) = stated_pts {
-                if i64::from(p) != pts {
-                    d.report(
-                        Diagnostic::error(
-                            code::WRONG_TRICK_POINTS,
-                            format!("trick {tricks} is worth {pts}, not {p}"),
-                            span,
-                        )
-                        .with_help("A, T and K count 1 each; the last trick adds 2"),
-                    );
-                }
+            if let Some(p) = stated_pts
+                && i64::from(p) != pts
+            {
+                d.report(
+                    Diagnostic::error(
+                        code::WRONG_TRICK_POINTS,
+                        format!("trick {tricks} is worth {pts}, not {p}"),
+                        span,
+                    )
+                    .with_help("A, T and K count 1 each; the last trick adds 2"),
+                );
             }
         }
         points[team(w)] += pts;

@@ -142,17 +142,17 @@ fn search(st: State, target: &[Bid; 3], depth: u32) -> Option<AuctionWin> {
     // plain bids
     if let Some(want_ladder) = want.ladder() {
         let plain_open = if first_turn { !st.game_any } else { !best_is_game && !st.game_any };
-        if plain_open {
-            if let Some(l) = next_plain(&st, m) {
-                if st.plain_top.is_none_or(|(_, h)| h != m) && l <= want_ladder {
-                    let mut next = st;
-                    next.spoke[m] = true;
-                    next.best[m] = plain_of(l);
-                    next.plain_top = Some((l, m));
-                    if let Some(w) = advance(next, target, depth) {
-                        return Some(w);
-                    }
-                }
+        if plain_open
+            && let Some(l) = next_plain(&st, m)
+            && st.plain_top.is_none_or(|(_, h)| h != m)
+            && l <= want_ladder
+        {
+            let mut next = st;
+            next.spoke[m] = true;
+            next.best[m] = plain_of(l);
+            next.plain_top = Some((l, m));
+            if let Some(w) = advance(next, target, depth) {
+                return Some(w);
             }
         }
     }
@@ -169,18 +169,18 @@ fn search(st: State, target: &[Bid; 3], depth: u32) -> Option<AuctionWin> {
                 }
             }
             // direct G6..G8, only as the final token
-            if let Bid::NamedGame(k @ 6..=8) = want {
-                if k > st.named_top {
-                    let mut next = st;
-                    next.spoke[m] = true;
-                    next.best[m] = want;
-                    next.game_any = true;
-                    next.named_top = k;
-                    next.top_holder = Some(m);
-                    next.top_direct = true;
-                    if let Some(w) = advance(next, target, depth) {
-                        return Some(w);
-                    }
+            if let Bid::NamedGame(k @ 6..=8) = want
+                && k > st.named_top
+            {
+                let mut next = st;
+                next.spoke[m] = true;
+                next.best[m] = want;
+                next.game_any = true;
+                next.named_top = k;
+                next.top_holder = Some(m);
+                next.top_direct = true;
+                if let Some(w) = advance(next, target, depth) {
+                    return Some(w);
                 }
             }
         } else if best_is_game && !st.top_direct && st.top_holder != Some(m) && game_in >= 2 {

@@ -283,14 +283,14 @@ fn check_contract(play: &Play, bid: Bid, spans: &DealSpans) -> Check {
                     cspan,
                 );
             }
-            if let Bid::NamedGame(k) = bid {
-                if contract.level < k {
-                    return fail(
-                        code::CONTRACT_BELOW_BID,
-                        format!("the winning bid was G{k}, the contract is lower"),
-                        cspan,
-                    );
-                }
+            if let Bid::NamedGame(k) = bid
+                && contract.level < k
+            {
+                return fail(
+                    code::CONTRACT_BELOW_BID,
+                    format!("the winning bid was G{k}, the contract is lower"),
+                    cspan,
+                );
             }
         }
         Bid::Pass => {}
@@ -543,36 +543,37 @@ fn replay_trick(
                 cspan,
             );
         }
-        if let (true, Some(led)) = (j > 0, led) {
-            if card.suit() != led {
-                if !hand.suit(led).is_empty() {
-                    return Err(Diagnostic::error(
-                        code::REVOKE,
-                        format!(
-                            "trick {}: player {p} plays {} but holds {}",
-                            k + 1,
-                            card_name(card),
-                            led.symbol()
-                        ),
-                        cspan,
-                    )
-                    .with_help("a player must follow suit if able"));
-                }
-                if let Some(tr) = trump {
-                    if card.suit() != tr && !hand.suit(tr).is_empty() {
-                        return Err(Diagnostic::error(
-                            code::FAILED_TO_TRUMP,
-                            format!(
-                                "trick {}: player {p} is void in {} but holds trumps ({})",
-                                k + 1,
-                                led.symbol(),
-                                tr.symbol()
-                            ),
-                            cspan,
-                        )
-                        .with_help("a player void in the led suit must trump if able"));
-                    }
-                }
+        if let (true, Some(led)) = (j > 0, led)
+            && card.suit() != led
+        {
+            if !hand.suit(led).is_empty() {
+                return Err(Diagnostic::error(
+                    code::REVOKE,
+                    format!(
+                        "trick {}: player {p} plays {} but holds {}",
+                        k + 1,
+                        card_name(card),
+                        led.symbol()
+                    ),
+                    cspan,
+                )
+                .with_help("a player must follow suit if able"));
+            }
+            if let Some(tr) = trump
+                && card.suit() != tr
+                && !hand.suit(tr).is_empty()
+            {
+                return Err(Diagnostic::error(
+                    code::FAILED_TO_TRUMP,
+                    format!(
+                        "trick {}: player {p} is void in {} but holds trumps ({})",
+                        k + 1,
+                        led.symbol(),
+                        tr.symbol()
+                    ),
+                    cspan,
+                )
+                .with_help("a player void in the led suit must trump if able"));
             }
         }
         hands[p.index()].remove(card);
@@ -765,18 +766,18 @@ pub(crate) fn check_info(tags: &[Tag], spans: &[Span], out: &mut dyn DiagnosticS
         for j in 0..3 {
             if let (Some(Some(pi)), Some(Some(pj)), Some(ri), Some(rj)) =
                 (places.get(i), places.get(j), results.get(i), results.get(j))
+                && pi < pj
+                && ri <= rj
             {
-                if pi < pj && ri <= rj {
-                    out.report(Diagnostic::warning(
-                        code::PLACE_RESULT_ORDER,
-                        format!(
-                            "player {} has place {pi} but result {ri}, not above player {}'s {rj} (place {pj})",
-                            i + 1,
-                            j + 1
-                        ),
-                        tag_span(place_tag),
-                    ));
-                }
+                out.report(Diagnostic::warning(
+                    code::PLACE_RESULT_ORDER,
+                    format!(
+                        "player {} has place {pi} but result {ri}, not above player {}'s {rj} (place {pj})",
+                        i + 1,
+                        j + 1
+                    ),
+                    tag_span(place_tag),
+                ));
             }
         }
     }
@@ -825,18 +826,18 @@ impl GameState {
                 ospan,
             ));
         }
-        if let Some(prev) = self.prev_dealer {
-            if deal.order.dealer() != prev.next() {
-                out.report(Diagnostic::warning(
-                    code::DEALER_ROTATION,
-                    format!(
-                        "player {} deals after player {prev}; expected player {}",
-                        deal.order.dealer(),
-                        prev.next()
-                    ),
-                    ospan,
-                ));
-            }
+        if let Some(prev) = self.prev_dealer
+            && deal.order.dealer() != prev.next()
+        {
+            out.report(Diagnostic::warning(
+                code::DEALER_ROTATION,
+                format!(
+                    "player {} deals after player {prev}; expected player {}",
+                    deal.order.dealer(),
+                    prev.next()
+                ),
+                ospan,
+            ));
         }
         self.prev_dealer = Some(deal.order.dealer());
         let Some(play) = &deal.play else {

@@ -423,7 +423,7 @@ fn import_line(line: &str, span: Span, game: &GameDef, _options: &Options, scrat
 fn cards_of(text: &str) -> Result<CardRun, String> {
     let b = text.as_bytes();
     // Cards are two ASCII bytes each; anything else (a multi-byte character) is no card.
-    if b.len() % 2 != 0 || !text.is_ascii() {
+    if !b.len().is_multiple_of(2) || !text.is_ascii() {
         return Err(format!("`{text}` is not a run of cards"));
     }
     let mut run = CardRun::new();

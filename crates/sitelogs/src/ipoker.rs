@@ -392,18 +392,18 @@ fn import(game: &Game, session: &Session, end: usize, options: &Options) -> Reco
             body.push((marker, span_of_round));
         }
         for item in items {
-            if let Item::Cards { kind, player, cards: c, span } = item {
-                if kind == "Pocket" {
-                    match (index(player), cards(c)) {
-                        (Some(i), Some(known)) => {
-                            body.push((format!("Dealt to {player} [{known}]"), *span));
-                            pockets.push((i, known, *span));
-                        }
-                        (None, _) => {
-                            draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{player}` has no seat"), *span)
-                        }
-                        _ => {}
+            if let Item::Cards { kind, player, cards: c, span } = item
+                && kind == "Pocket"
+            {
+                match (index(player), cards(c)) {
+                    (Some(i), Some(known)) => {
+                        body.push((format!("Dealt to {player} [{known}]"), *span));
+                        pockets.push((i, known, *span));
                     }
+                    (None, _) => {
+                        draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{player}` has no seat"), *span)
+                    }
+                    _ => {}
                 }
             }
         }

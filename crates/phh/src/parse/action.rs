@@ -137,7 +137,7 @@ fn suit_of(b: u8) -> Option<Suit> {
 fn cards(word: Word<'_>) -> Result<CardRun, ActionError> {
     // Fast loop; any problem goes to the detailed path below for the error.
     let bytes = word.text.as_bytes();
-    if bytes.len() % 2 == 0 {
+    if bytes.len().is_multiple_of(2) {
         let mut run = CardRun::new();
         let mut ok = true;
         for pair in bytes.chunks_exact(2) {
@@ -374,7 +374,7 @@ fn short_player(word: Word<'_>) -> Option<Player> {
 /// A run of rank-suit pairs and `??`, none of them wrong (the general path reports what is).
 fn common_cards(word: Word<'_>) -> Option<CardRun> {
     let bytes = word.text.as_bytes();
-    if bytes.is_empty() || bytes.len() % 2 != 0 {
+    if bytes.is_empty() || !bytes.len().is_multiple_of(2) {
         return None;
     }
     let mut run = CardRun::new();

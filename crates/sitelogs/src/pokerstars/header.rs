@@ -186,13 +186,12 @@ pub fn parse(line: &str) -> Result<Header, String> {
     };
     let mut game_text = before.trim().to_owned();
     let mut stakes_text = stakes.map(str::to_owned);
-    if let Some(s) = stakes {
-        if let Some((game, st)) = s.split_once(", ") {
-            if STRUCTURES.iter().any(|k| game.ends_with(k)) {
-                game_text = format!("{} {game}", before.trim());
-                stakes_text = Some(st.to_owned());
-            }
-        }
+    if let Some(s) = stakes
+        && let Some((game, st)) = s.split_once(", ")
+        && STRUCTURES.iter().any(|k| game.ends_with(k))
+    {
+        game_text = format!("{} {game}", before.trim());
+        stakes_text = Some(st.to_owned());
     }
     // Tournaments: `Tournament #1, $1+$0.10 USD Hold'em No Limit - Level IV`.
     // Heads-up matches: `... No Limit - Match Round I, Level V`.
@@ -208,10 +207,10 @@ pub fn parse(line: &str) -> Result<Header, String> {
     }
     // A mixed game names the hand's game in parentheses: `100+9 8-Game (Razz Limit) - Level IV`,
     // `Mixed Omaha (Omaha Pot Limit)`, `Triple Stud (7 Card Stud Limit)`.
-    if let Some(inner) = game_text.strip_suffix(')').and_then(|t| t.rsplit_once(" (")) {
-        if STRUCTURES.iter().any(|k| inner.1.ends_with(k)) {
-            game_text = format!("{} {}", inner.0, inner.1);
-        }
+    if let Some(inner) = game_text.strip_suffix(')').and_then(|t| t.rsplit_once(" ("))
+        && STRUCTURES.iter().any(|k| inner.1.ends_with(k))
+    {
+        game_text = format!("{} {}", inner.0, inner.1);
     }
     let game_start = game_start(&game_text).ok_or_else(|| format!("no game in `{game_text}`"))?;
     // A converter's `Tournament #1, $125+$10 - Hold'em No Limit`: the dash is no part of the event.

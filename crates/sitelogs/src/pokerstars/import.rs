@@ -545,11 +545,11 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             unreadable_action(ctx, &seat.name, text, span);
             continue;
         }
-        if let Some((name, _)) = text.split_once(": ") {
-            if !name.contains(' ') || name.len() < 40 {
-                ctx.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{name}` has no seat in this hand"), span);
-                continue;
-            }
+        if let Some((name, _)) = text.split_once(": ")
+            && (!name.contains(' ') || name.len() < 40)
+        {
+            ctx.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{name}` has no seat in this hand"), span);
+            continue;
         }
         unknown_line(ctx, text, span);
     }
