@@ -201,7 +201,7 @@ impl cards_core::Notation for Phh {
     }
 
     fn parse(raw: Raw, options: &Options) -> Record {
-        read::parse(raw, options)
+        read::parse(&raw, options)
     }
 
     fn checker(options: &Options) -> Checker {
@@ -236,7 +236,7 @@ impl cards_core::notation::Checker<FileHand> for Checker {
 /// ```
 #[must_use]
 pub fn parse_hand(text: &str) -> Record {
-    read::parse(Raw::whole(text.to_owned()), &Options::default())
+    read::parse(&Raw::whole(text.to_owned()), &Options::default())
 }
 
 /// The README's example, run as a doctest.

@@ -113,15 +113,23 @@ impl Raw {
     pub fn is_table(&self) -> bool {
         self.table.is_some()
     }
+
+    /// Parses the hand without giving it up: what [`Phh::parse`](crate::Phh) does, for a caller
+    /// that keeps its raw hands (the text of a unit of work shared between steps) and would
+    /// otherwise clone each one to parse it.
+    #[must_use]
+    pub fn parse(&self, options: &Options) -> Record {
+        parse(self, options)
+    }
 }
 
 /// Parses a raw hand (see [`Notation::parse`](cards_core::Notation::parse)).
-pub(crate) fn parse(raw: Raw, options: &Options) -> Record {
+pub(crate) fn parse(raw: &Raw, options: &Options) -> Record {
     let Raw { text, offset, index, path, table } = raw;
+    let (offset, index, path) = (*offset, *index, *path);
     let mut record = match table {
         None => {
-            let chunk =
-                HandChunk { index, name: None, header: None, body: &text, offset, header_error: None };
+            let chunk = HandChunk { index, name: None, header: None, body: text, offset, header_error: None };
             parse_chunk(&chunk, path)
         }
         Some(table) => {
@@ -131,7 +139,7 @@ pub(crate) fn parse(raw: Raw, options: &Options) -> Record {
                 header: Some(table.header),
                 body: text.get(table.body..).unwrap_or(""),
                 offset: offset + table.body,
-                header_error: table.error,
+                header_error: table.error.clone(),
             };
             let mut record = parse_chunk(&chunk, path);
             record.span.end = table.span_end;

@@ -26,7 +26,7 @@ pub(super) fn cut(data: &[u8]) -> (String, Vec<Raw>) {
 
 /// The records of raw hands, read (not checked).
 pub(super) fn parse(raws: &[Raw]) -> Vec<Record> {
-    raws.iter().map(|raw| Phh::parse(raw.clone(), &phh::Options::default())).collect()
+    raws.iter().map(|raw| raw.parse(&phh::Options::default())).collect()
 }
 
 /// A diagnostic of the whole input moved into a text that starts at `base`.
@@ -48,20 +48,20 @@ pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
     let (source, raws) = cut(data);
     let options = options(opts);
     let checker = Phh::checker(&options);
-    let records = raws.into_iter().map(|raw| check_raw(raw, &options, &checker, opts, 0)).collect();
+    let records = raws.iter().map(|raw| check_raw(raw, &options, &checker, opts, 0)).collect();
     FileCheck { source, records }
 }
 
 /// Reads and checks one raw hand with phh's parse and checker: its diagnostics (spans moved into
 /// a text starting at `base`) and its JSON fields.
 fn check_raw(
-    raw: Raw,
+    raw: &Raw,
     options: &phh::Options,
     checker: &phh::Checker,
     opts: &CheckOptions,
     base: usize,
 ) -> RecordReport {
-    let mut record = Phh::parse(raw, options);
+    let mut record = raw.parse(options);
     let read = record.diagnostics.len();
     checker.check(&mut record);
     let fields = if opts.no_fields {
@@ -414,7 +414,7 @@ impl super::Notation for PhhNotation {
         }
         let options = options(opts);
         let checker = Phh::checker(&options);
-        context.raws.iter().map(|raw| check_raw(raw.clone(), &options, &checker, opts, unit.offset)).collect()
+        context.raws.iter().map(|raw| check_raw(raw, &options, &checker, opts, unit.offset)).collect()
     }
 
     fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
