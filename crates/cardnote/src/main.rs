@@ -24,6 +24,13 @@ use clap::{Parser, Subcommand};
 
 mod cmd;
 
+/// mimalloc, not the system allocator: the reader thread allocates each record's text and the
+/// workers free it, and glibc's allocator serialises such frees on a lock (measured: see
+/// BENCHMARKS.md, "allocator").
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser, Debug)]
 #[command(name = "cardnote", version, about = "Check, format, convert and replay card-game notation files")]
 struct Cli {
