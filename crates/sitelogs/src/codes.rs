@@ -79,4 +79,11 @@ cards_core::codes! {
     /// from its play, the rake being what was put in less what was paid out. A warning, an error
     /// under `strict`.
     SITE_NO_SUMMARY,
+    /// A PokerNow log's `Your hand is ...` (the cards of the player who downloaded the log) names
+    /// no one, and no showdown of the log so far shows those cards: they are kept in the PHH
+    /// field `_unplaced_hole_cards`. A warning, an error under `strict`.
+    SITE_HERO_UNKNOWN (lenient),
+    /// An Open Hand History record is not JSON, or not an OHH hand (`{"ohh": {...}}` with its
+    /// game, players and rounds).
+    SITE_BAD_JSON,
 }

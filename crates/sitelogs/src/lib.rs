@@ -1,7 +1,8 @@
 //! Poker site hand histories to and from PHH: PokerStars text and ACPC (and Pluribus) `STATE` logs
 //! read as [`phh::Hand`]s, each replayed by `poker-engine` and checked against the outcome the log
 //! states; PHH hands written back as PokerStars text and ACPC `STATE` lines. GGPoker, iPoker,
-//! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]).
+//! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]),
+//! and PokerNow game logs ([`pokernow`]), and Open Hand History JSON ([`ohh`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -51,7 +52,9 @@ pub mod ggpoker;
 pub mod ignition;
 pub mod ipoker;
 pub mod money;
+pub mod ohh;
 pub mod party;
+pub mod pokernow;
 pub mod pokerstars;
 pub mod relay;
 pub mod showdown;

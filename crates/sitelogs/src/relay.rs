@@ -47,6 +47,15 @@ impl Draft {
         });
     }
 
+    /// A producer's convention read as the message says: a warning, an error under `strict`.
+    pub fn convention(&mut self, options: &Options, code: &'static str, message: String, span: Span) {
+        self.diagnostics.push(if options.strict {
+            Diagnostic::error(code, message, span)
+        } else {
+            Diagnostic::warning(code, message, span)
+        });
+    }
+
     /// Imports the drafted hand: the PokerStars importer builds, replays and checks it; `venue`
     /// names the site in PHH's `venue`.
     pub fn finish(self, whole: Span, options: &Options, venue: &str) -> Record {
@@ -263,7 +272,8 @@ impl Street {
         &mut self.put_in[last].1
     }
 
-    fn highest(&self) -> Amount {
+    /// The highest bet of the round so far.
+    pub fn highest(&self) -> Amount {
         self.put_in.iter().map(|(_, a)| *a).max().unwrap_or(Amount::ZERO)
     }
 

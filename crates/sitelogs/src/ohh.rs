@@ -1,0 +1,562 @@
+//! Open Hand History (OHH, hh-specs.handhistory.org): the JSON that trackers and solvers
+//! exchange. [`Reader`] imports `.ohh` files to PHH hands, one [`Record`] per `{"ohh": {...}}`
+//! object, each replayed and checked against the payouts the hand states.
+//!
+//! A file holds hands one after the other (one per line, or pretty-printed, blank lines
+//! between). Amounts are read from their JSON text, exactly (`0.1` is a tenth, not the float
+//! nearest to it). An action's `amount` is what the player puts in with it (a raise to 0.37 by a
+//! player who had 0.06 in is `Raise 0.31`); PHH's raise is the total, which the importer works
+//! out. OHH writes no uncalled bet; the pots say what was won, with their rake. What PHH has no
+//! field for is kept in user fields: `_site_name`, `_network_name`, `_table_size`, `_hero`,
+//! `_flags`. Refused per hand, each with a code: a hand run twice, a game PHH cannot express
+//! (pot-limit hold'em, pot-limit Omaha hi/lo, draw), JSON that is no OHH hand.
+//!
+//! ```
+//! let file = r#"{"ohh": {"spec_version": "1.2.2", "site_name": "PokerStars", "game_number": "7",
+//!   "start_date_utc": "2021-05-06T07:08:09", "table_name": "T", "game_type": "Holdem",
+//!   "bet_limit": {"bet_type": "NL", "bet_cap": 0}, "table_size": 6, "currency": "USD",
+//!   "dealer_seat": 2, "small_blind_amount": 0.1, "big_blind_amount": 0.2, "hero_player_id": 1,
+//!   "players": [{"id": 0, "seat": 2, "name": "Ann", "starting_stack": 10},
+//!               {"id": 1, "seat": 5, "name": "Bob", "starting_stack": 15}],
+//!   "rounds": [{"id": 0, "street": "Preflop", "actions": [
+//!       {"action_number": 1, "player_id": 0, "action": "Post SB", "amount": 0.1},
+//!       {"action_number": 2, "player_id": 1, "action": "Post BB", "amount": 0.2},
+//!       {"action_number": 3, "player_id": 1, "action": "Dealt Cards", "amount": 0, "cards": ["Ah", "Kh"]},
+//!       {"action_number": 4, "player_id": 0, "action": "Raise", "amount": 0.5},
+//!       {"action_number": 5, "player_id": 1, "action": "Fold", "amount": 0}]}],
+//!   "pots": [{"number": 0, "amount": 0.4, "rake": 0, "player_wins": [{"player_id": 0, "win_amount": 0.4}]}]}}
+//! "#;
+//! let record = sitelogs::ohh::Reader::from_str(file, sitelogs::Options::default()).next().unwrap();
+//! let hand = record.hand.expect("imported and consistent");
+//! assert_eq!(hand.venue.as_deref(), Some("PokerStars"));
+//! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "10.2");
+//! ```
+
+use std::io::BufRead;
+
+use cards_core::{Amount, Diagnostic, Span};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use crate::pokerstars::MAX_HAND_BYTES;
+use crate::relay::{Draft, StarsHeader, Street, seat_line, table_line};
+use crate::{Options, Record, codes, money};
+
+/// Streams the hands of an OHH file.
+#[derive(Debug)]
+pub struct Reader<R> {
+    input: R,
+    offset: usize,
+    buf: Vec<u8>,
+    options: Options,
+    error: Option<std::io::Error>,
+    done: bool,
+}
+
+impl<'a> Reader<&'a [u8]> {
+    /// Reads a file held in memory.
+    #[must_use]
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
+        Reader::new(text.as_bytes(), options)
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// Reads hands from `input`.
+    pub fn new(input: R, options: Options) -> Reader<R> {
+        Reader { input, offset: 0, buf: Vec::new(), options, error: None, done: false }
+    }
+
+    /// The read error that stopped the reader, if any.
+    pub fn take_error(&mut self) -> Option<std::io::Error> {
+        self.error.take()
+    }
+
+    /// The next top-level JSON object's bytes into `buf` and its span; text between objects
+    /// that is not white space is an object of its own (an error when parsed). `Ok(None)` at the
+    /// end; `Err(span)` when an object runs past [`MAX_HAND_BYTES`] (the rest is skipped).
+    fn next_object(&mut self) -> std::io::Result<Option<Result<Span, Span>>> {
+        self.buf.clear();
+        let (mut depth, mut in_string, mut escaped, mut start, mut too_long) =
+            (0usize, false, false, None, false);
+        loop {
+            let chunk = self.input.fill_buf()?;
+            if chunk.is_empty() {
+                return Ok(start.map(|s| {
+                    let span = Span::new(s, self.offset);
+                    if too_long { Err(span) } else { Ok(span) }
+                }));
+            }
+            let mut used = 0;
+            let mut end = None;
+            for (i, &b) in chunk.iter().enumerate() {
+                used = i + 1;
+                if start.is_none() {
+                    if b.is_ascii_whitespace() || (b == 0xEF || b == 0xBB || b == 0xBF) && self.offset + i < 3
+                    {
+                        continue;
+                    }
+                    start = Some(self.offset + i);
+                }
+                if in_string {
+                    match (escaped, b) {
+                        (true, _) => escaped = false,
+                        (false, b'\\') => escaped = true,
+                        (false, b'"') => in_string = false,
+                        _ => {}
+                    }
+                } else {
+                    match b {
+                        b'"' => in_string = true,
+                        b'{' | b'[' => depth += 1,
+                        b'}' | b']' => depth = depth.saturating_sub(1),
+                        _ => {}
+                    }
+                }
+                if depth == 0 && !in_string && (b == b'}' || b == b']' || b == b'\n') {
+                    end = Some(i + 1);
+                    break;
+                }
+            }
+            let take = end.unwrap_or(used);
+            if self.buf.len() + take <= MAX_HAND_BYTES {
+                self.buf.extend_from_slice(&chunk[..take]);
+            } else {
+                too_long = true;
+            }
+            self.offset += take;
+            self.input.consume(take);
+            if end.is_some() && start.is_some() {
+                let span = Span::new(start.unwrap_or(0), self.offset);
+                return Ok(Some(if too_long { Err(span) } else { Ok(span) }));
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        if self.done {
+            return None;
+        }
+        let span = match self.next_object() {
+            Ok(Some(span)) => span,
+            Ok(None) => {
+                self.done = true;
+                return None;
+            }
+            Err(e) => {
+                self.error = Some(e);
+                self.done = true;
+                return None;
+            }
+        };
+        let span = match span {
+            Ok(span) => span,
+            Err(span) => {
+                let message = format!("the hand is longer than {MAX_HAND_BYTES} bytes; the rest was skipped");
+                return Some(refused(codes::SITE_INCOMPLETE, message, span));
+            }
+        };
+        let text = String::from_utf8_lossy(&self.buf).trim_end().to_owned();
+        if text.is_empty() {
+            return self.next();
+        }
+        Some(import(&text, span, &self.options))
+    }
+}
+
+fn refused(code: &'static str, message: String, span: Span) -> Record {
+    Record { hand: None, diagnostics: vec![Diagnostic::error(code, message, span)], span }
+}
+
+/// `{"ohh": {...}}`.
+#[derive(Deserialize)]
+struct File<'a> {
+    #[serde(borrow)]
+    ohh: OhhHand<'a>,
+}
+
+/// A number as written (read exactly), or a string holding one (`"table_size": "6"`).
+type Number<'a> = &'a RawValue;
+
+#[derive(Deserialize)]
+struct OhhHand<'a> {
+    #[serde(default)]
+    network_name: Option<String>,
+    #[serde(default)]
+    site_name: Option<String>,
+    #[serde(default, borrow)]
+    game_number: Option<Number<'a>>,
+    #[serde(default)]
+    start_date_utc: Option<String>,
+    #[serde(default)]
+    table_name: Option<String>,
+    game_type: String,
+    #[serde(default)]
+    bet_limit: Option<BetLimit>,
+    #[serde(default, borrow)]
+    table_size: Option<Number<'a>>,
+    #[serde(default)]
+    currency: Option<String>,
+    #[serde(default)]
+    dealer_seat: Option<i64>,
+    #[serde(default, borrow)]
+    small_blind_amount: Option<Number<'a>>,
+    #[serde(default, borrow)]
+    big_blind_amount: Option<Number<'a>>,
+    #[serde(default)]
+    hero_player_id: Option<i64>,
+    #[serde(default)]
+    flags: Vec<String>,
+    #[serde(borrow)]
+    players: Vec<OhhPlayer<'a>>,
+    #[serde(default, borrow)]
+    rounds: Vec<Round<'a>>,
+    #[serde(default, borrow)]
+    pots: Vec<Pot<'a>>,
+}
+
+#[derive(Deserialize)]
+struct BetLimit {
+    bet_type: String,
+}
+
+#[derive(Deserialize)]
+struct OhhPlayer<'a> {
+    id: i64,
+    seat: i64,
+    name: String,
+    #[serde(borrow)]
+    starting_stack: Number<'a>,
+}
+
+#[derive(Deserialize)]
+struct Round<'a> {
+    street: String,
+    #[serde(default, deserialize_with = "card_list")]
+    cards: Vec<String>,
+    #[serde(default, borrow)]
+    actions: Vec<OhhAction<'a>>,
+}
+
+#[derive(Deserialize)]
+struct OhhAction<'a> {
+    #[serde(default)]
+    player_id: Option<i64>,
+    action: String,
+    #[serde(default, borrow)]
+    amount: Option<Number<'a>>,
+    #[serde(default)]
+    is_allin: bool,
+    #[serde(default, deserialize_with = "card_list")]
+    cards: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct Pot<'a> {
+    #[serde(borrow)]
+    amount: Number<'a>,
+    #[serde(default, borrow)]
+    rake: Option<Number<'a>>,
+    #[serde(default, borrow)]
+    player_wins: Vec<Win<'a>>,
+}
+
+#[derive(Deserialize)]
+struct Win<'a> {
+    player_id: i64,
+    #[serde(borrow)]
+    win_amount: Number<'a>,
+}
+
+/// Cards as a list (`["Ah", "Kd"]`), or as a string (`""` for none, as the spec's own examples
+/// write a round without board cards; `"Ah Kd"`).
+fn card_list<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Cards {
+        List(Vec<String>),
+        Text(String),
+        None(()),
+    }
+    Ok(match Cards::deserialize(deserializer)? {
+        Cards::List(list) => list,
+        Cards::Text(text) => text.split([' ', ',']).filter(|c| !c.is_empty()).map(str::to_owned).collect(),
+        Cards::None(()) => Vec::new(),
+    })
+}
+
+/// A number's text (quotes of a string holding one dropped), read exactly.
+fn amount(number: Number<'_>) -> Option<Amount> {
+    let text = number.get().trim_matches('"');
+    if text == "null" {
+        return Some(Amount::ZERO);
+    }
+    money::parse(text).or_else(|| text.parse::<Amount>().ok())
+}
+
+/// `Holdem` with `NL`: the PokerStars name of the game.
+fn game_name(game_type: &str, bet_type: &str) -> Option<&'static str> {
+    Some(match (game_type, bet_type) {
+        ("Holdem", "NL") => "Hold'em No Limit",
+        ("Holdem", "FL") => "Hold'em Limit",
+        ("Omaha", "PL") => "Omaha Pot Limit",
+        ("OmahaHiLo", "FL") => "Omaha Hi/Lo Limit",
+        ("Stud", "FL") => "7 Card Stud Limit",
+        ("StudHiLo", "FL") => "7 Card Stud Hi/Lo Limit",
+        _ => return None,
+    })
+}
+
+/// `2021-05-06T07:08:09` (with or without `Z` or fractions).
+fn utc_date(text: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
+    let (day, time) = text.split_once('T')?;
+    let time = time.trim_end_matches('Z');
+    let time = time.split_once('.').map_or(time, |(t, _)| t);
+    crate::relay::iso_date(&format!("{day} {time}"))
+}
+
+/// The posts are over: `*** HOLE CARDS ***` (once), then the cards dealt so far.
+fn open_hole_cards(draft: &mut Draft, open: &mut bool, dealt: &mut Vec<String>, span: Span) {
+    if !*open {
+        draft.push("*** HOLE CARDS ***", span);
+        *open = true;
+    }
+    for line in dealt.drain(..) {
+        draft.push(line, span);
+    }
+}
+
+fn user_string(key: &str, value: &str) -> phh::Field {
+    phh::Field { key: key.into(), value: phh::TomlValue::String(value.to_owned()) }
+}
+
+/// Imports one `{"ohh": ...}` object.
+#[allow(clippy::too_many_lines)]
+fn import(text: &str, span: Span, options: &Options) -> Record {
+    let file: File<'_> = match serde_json::from_str(text) {
+        Ok(file) => file,
+        Err(e) => {
+            return refused(codes::SITE_BAD_JSON, format!("not an OHH hand (`{{\"ohh\": ...}}`): {e}"), span);
+        }
+    };
+    let h = file.ohh;
+    let bet_type = h.bet_limit.as_ref().map_or("NL", |b| b.bet_type.as_str());
+    let Some(game) = game_name(&h.game_type, bet_type) else {
+        let message = format!("PHH cannot express the game `{} {bet_type}`", h.game_type);
+        return refused(codes::SITE_GAME_UNSUPPORTED, message, span);
+    };
+    if h.flags.iter().any(|f| f.eq_ignore_ascii_case("run_it_twice")) {
+        let message = "the hand was run twice: PHH has no notation for several boards".to_owned();
+        return refused(codes::SITE_RUN_IT_TWICE, message, span);
+    }
+    let mut draft = Draft::default();
+    let stake = |n: Option<Number<'_>>| n.and_then(amount).unwrap_or(Amount::ZERO);
+    let id = h.game_number.map(|n| n.get().trim_matches('"').to_owned()).unwrap_or_default();
+    let date = h.start_date_utc.as_deref().and_then(utc_date);
+    let header = StarsHeader {
+        site: "OHH",
+        id: if id.is_empty() { "0" } else { &id },
+        game,
+        stakes: Some((stake(h.small_blind_amount), stake(h.big_blind_amount))),
+        currency: h.currency.as_deref().filter(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_uppercase())),
+        date,
+        time_zone: date.map(|_| "UTC"),
+        ..StarsHeader::default()
+    };
+    draft.push(header.line(), span);
+    let table_size = h.table_size.and_then(|n| n.get().trim_matches('"').parse::<i64>().ok());
+    draft.push(table_line(h.table_name.as_deref().unwrap_or("OHH"), table_size, h.dealer_seat), span);
+    let mut names = Vec::new();
+    for p in &h.players {
+        let Some(stack) = amount(p.starting_stack) else {
+            return refused(codes::SITE_BAD_AMOUNT, format!("unreadable stack of {}", p.name), span);
+        };
+        draft.push(seat_line(p.seat, &p.name, stack), span);
+        names.push((p.id, p.name.as_str()));
+    }
+    let name_of = |id: Option<i64>| id.and_then(|id| names.iter().find(|(i, _)| *i == id)).map(|(_, n)| *n);
+    let mut street = Street::default();
+    let mut board: Vec<String> = Vec::new();
+    let mut hole_cards = false;
+    let mut dealt: Vec<String> = Vec::new();
+    let mut seen_streets: Vec<String> = Vec::new();
+    for round in &h.rounds {
+        let street_name = round.street.to_ascii_lowercase();
+        if street_name != "showdown" && seen_streets.contains(&street_name) {
+            draft.refuse(
+                codes::SITE_RUN_IT_TWICE,
+                "a street is dealt twice (run it twice): PHH has one board",
+                span,
+            );
+            break;
+        }
+        seen_streets.push(street_name.clone());
+        if matches!(street_name.as_str(), "flop" | "turn" | "river") {
+            open_hole_cards(&mut draft, &mut hole_cards, &mut dealt, span);
+            street.next();
+            let new = round.cards.join(" ");
+            let line = if board.is_empty() {
+                format!("*** {} *** [{new}]", street_name.to_uppercase())
+            } else {
+                format!("*** {} *** [{}] [{new}]", street_name.to_uppercase(), board.join(" "))
+            };
+            board.extend(round.cards.iter().cloned());
+            draft.push(line, span);
+        } else if street_name == "showdown" {
+            draft.push("*** SHOW DOWN ***", span);
+        }
+        for action in &round.actions {
+            let Some(name) = name_of(action.player_id) else {
+                let message = format!("action `{}` by no player of the hand", action.action);
+                draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
+                continue;
+            };
+            let chips = action.amount.and_then(amount);
+            let all_in = if action.is_allin { " and is all-in" } else { "" };
+            let is_post = matches!(
+                action.action.as_str(),
+                "Post SB" | "Post BB" | "Straddle" | "Post Ante" | "Post Dead" | "Post Extra Blind"
+            );
+            if !is_post && action.action != "Dealt Cards" {
+                open_hole_cards(&mut draft, &mut hole_cards, &mut dealt, span);
+            }
+            let a = chips.unwrap_or(Amount::ZERO);
+            let line = match action.action.as_str() {
+                "Post SB" => {
+                    street.post(name, a);
+                    format!("{name}: posts small blind {a}")
+                }
+                "Post BB" => {
+                    street.post(name, a);
+                    format!("{name}: posts big blind {a}")
+                }
+                "Straddle" => {
+                    street.post(name, a);
+                    format!("{name}: posts straddle {a}")
+                }
+                "Post Extra Blind" => {
+                    street.post(name, a);
+                    format!("{name}: posts big blind {a}")
+                }
+                // Dead money: in the pot, not in the poster's bet.
+                "Post Ante" | "Post Dead" => {
+                    street.dead(a);
+                    format!("{name}: posts the ante {a}")
+                }
+                "Dealt Cards" if !action.cards.is_empty() => {
+                    // Written after the posts, which some writers put after the cards.
+                    let line = format!("Dealt to {name} [{}]", action.cards.join(" "));
+                    if hole_cards {
+                        line
+                    } else {
+                        dealt.push(line);
+                        continue;
+                    }
+                }
+                "Dealt Cards" | "Payout" | "Added Chips" | "Sits Down" | "Stands Up" => continue,
+                "Fold" => format!("{name}: folds"),
+                "Check" => format!("{name}: checks"),
+                "Call" => {
+                    street.add(name, a);
+                    format!("{name}: calls {a}{all_in}")
+                }
+                "Bet" => {
+                    street.add(name, a);
+                    format!("{name}: bets {a}{all_in}")
+                }
+                "Raise" => match street.add(name, a) {
+                    crate::relay::Added::RaiseTo(to) => format!("{name}: raises {a} to {to}{all_in}"),
+                    _ => format!("{name}: calls {a}{all_in}"),
+                },
+                "Shows Cards" => format!("{name}: shows [{}]", action.cards.join(" ")),
+                "Mucks Cards" => format!("{name}: mucks hand"),
+                other => {
+                    draft.unknown(options, other, span);
+                    continue;
+                }
+            };
+            if chips.is_none() && matches!(action.action.as_str(), "Call" | "Bet" | "Raise") {
+                draft.refuse(
+                    codes::SITE_BAD_AMOUNT,
+                    format!("`{}` without a readable amount", action.action),
+                    span,
+                );
+            }
+            draft.push(line, span);
+        }
+    }
+    open_hole_cards(&mut draft, &mut hole_cards, &mut dealt, span);
+    let (mut pot, mut rake) = (Amount::ZERO, Amount::ZERO);
+    let mut collected = Vec::new();
+    for p in &h.pots {
+        pot = money::plus(pot, amount(p.amount).unwrap_or(Amount::ZERO));
+        rake = money::plus(rake, p.rake.and_then(amount).unwrap_or(Amount::ZERO));
+        for win in &p.player_wins {
+            match (name_of(Some(win.player_id)), amount(win.win_amount)) {
+                (Some(name), Some(won)) => collected.push(format!("{name} collected {won} from pot")),
+                _ => {
+                    draft.refuse(codes::SITE_UNKNOWN_PLAYER, "a pot's winner is no player of the hand", span)
+                }
+            }
+        }
+    }
+    for line in collected {
+        draft.push(line, span);
+    }
+    draft.push("*** SUMMARY ***", span);
+    draft.push(format!("Total pot {pot} | Rake {rake}"), span);
+    let venue = h.site_name.clone().unwrap_or_else(|| "OHH".to_owned());
+    let mut record = draft.finish(span, options, &venue);
+    if let Some(hand) = record.hand.as_mut() {
+        if let Some(site) = &h.site_name {
+            hand.user_fields.push(user_string("_site_name", site));
+        }
+        if let Some(network) = &h.network_name {
+            hand.user_fields.push(user_string("_network_name", network));
+        }
+        if let Some(hero) = name_of(h.hero_player_id) {
+            hand.user_fields.push(user_string("_hero", hero));
+        }
+        if !h.flags.is_empty() {
+            hand.user_fields.push(user_string("_flags", &h.flags.join(",")));
+        }
+    }
+    record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn objects_are_cut_from_the_stream() {
+        let text = "\u{feff}{\"ohh\": {\"a\": \"}{\\\"\"}}\n\n\n  {\"ohh\": 1}\ngarbage\n";
+        let mut reader = Reader::from_str(text, Options::default());
+        let first = reader.next_object().unwrap().unwrap().unwrap();
+        assert_eq!(&text[first.range()], "{\"ohh\": {\"a\": \"}{\\\"\"}}");
+        let second = reader.next_object().unwrap().unwrap().unwrap();
+        assert_eq!(&text[second.range()], "{\"ohh\": 1}");
+        let third = reader.next_object().unwrap().unwrap().unwrap();
+        assert_eq!(&text[third.range()], "garbage\n");
+        assert!(reader.next_object().unwrap().is_none());
+        let records: Vec<Record> = Reader::from_str(text, Options::default()).collect();
+        assert_eq!(records.len(), 3);
+        assert!(records.iter().all(|r| r.diagnostics[0].code() == codes::SITE_BAD_JSON));
+    }
+
+    #[test]
+    fn amounts_are_read_exactly() {
+        fn raw(t: &str) -> &RawValue {
+            serde_json::from_str(t).unwrap()
+        }
+        assert_eq!(amount(raw("0.1")).unwrap().to_string(), "0.1");
+        assert_eq!(amount(raw("\"6\"")).unwrap().to_string(), "6");
+        assert_eq!(amount(raw("null")), Some(Amount::ZERO));
+        assert_eq!(amount(raw("true")), None);
+    }
+}
