@@ -1,6 +1,8 @@
 //! Open Hand History (OHH, hh-specs.handhistory.org): the JSON that trackers and solvers
 //! exchange. [`Reader`] imports `.ohh` files to PHH hands, one [`Record`] per `{"ohh": {...}}`
-//! object, each replayed and checked against the payouts the hand states.
+//! object, each replayed and checked against the payouts the hand states; [`Writer`] (and
+//! [`write_hand`]) writes PHH hands as OHH, chips per action, the uncalled bet left out of the
+//! pot, the user fields the reader keeps written back (OHH -> PHH -> OHH keeps them).
 //!
 //! A file holds hands one after the other (one per line, or pretty-printed, blank lines
 //! between). Amounts are read from their JSON text, exactly (`0.1` is a tenth, not the float
@@ -527,6 +529,426 @@ fn import(text: &str, span: Span, options: &Options) -> Record {
         }
     }
     record
+}
+
+/// PHH hands written as Open Hand History, one `{"ohh": ...}` object per line and a blank line
+/// after each (as the storage format asks).
+#[derive(Debug)]
+pub struct Writer<W> {
+    out: W,
+}
+
+impl<W: std::io::Write> Writer<W> {
+    /// A writer to `out`.
+    pub fn new(out: W) -> Writer<W> {
+        Writer { out }
+    }
+
+    /// Writes one hand; a hand OHH cannot hold is refused and nothing is written.
+    pub fn write_hand(&mut self, hand: &phh::Hand) -> Result<(), crate::export::WriteError> {
+        let text = write_hand(hand).map_err(crate::export::WriteError::Unsupported)?;
+        self.out.write_all(text.as_bytes())?;
+        self.out.write_all(b"\n\n")?;
+        Ok(())
+    }
+
+    /// The output back, flushed; a flush error is returned.
+    pub fn into_inner(mut self) -> std::io::Result<W> {
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+#[derive(serde::Serialize)]
+struct OutFile<'h> {
+    ohh: OutHand<'h>,
+}
+
+/// An amount as a JSON number written exactly.
+type Exact = Box<RawValue>;
+
+fn exact(amount: Amount) -> Exact {
+    RawValue::from_string(amount.to_string())
+        .unwrap_or_else(|_| RawValue::from_string("0".into()).unwrap_or_default())
+}
+
+#[derive(serde::Serialize)]
+struct OutHand<'h> {
+    spec_version: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    site_name: Option<&'h str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    network_name: Option<&'h str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_number: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start_date_utc: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table_name: Option<String>,
+    game_type: &'static str,
+    bet_limit: OutLimit,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table_size: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    currency: Option<&'h str>,
+    dealer_seat: i64,
+    small_blind_amount: Exact,
+    big_blind_amount: Exact,
+    ante_amount: Exact,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hero_player_id: Option<usize>,
+    flags: Vec<&'h str>,
+    players: Vec<OutPlayer<'h>>,
+    rounds: Vec<OutRound>,
+    pots: Vec<OutPot>,
+}
+
+#[derive(serde::Serialize)]
+struct OutLimit {
+    bet_type: &'static str,
+    bet_cap: u8,
+}
+
+#[derive(serde::Serialize)]
+struct OutPlayer<'h> {
+    id: usize,
+    seat: i64,
+    name: &'h str,
+    starting_stack: Exact,
+}
+
+#[derive(serde::Serialize)]
+struct OutRound {
+    id: usize,
+    street: &'static str,
+    cards: Vec<String>,
+    actions: Vec<OutAction>,
+}
+
+#[derive(serde::Serialize)]
+struct OutAction {
+    action_number: usize,
+    player_id: usize,
+    action: &'static str,
+    amount: Exact,
+    is_allin: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cards: Vec<String>,
+}
+
+#[derive(serde::Serialize)]
+struct OutPot {
+    number: usize,
+    amount: Exact,
+    rake: Exact,
+    player_wins: Vec<OutWin>,
+}
+
+#[derive(serde::Serialize)]
+struct OutWin {
+    player_id: usize,
+    win_amount: Exact,
+}
+
+/// One hand's betting as OHH counts it: chips per action, rounds, stacks.
+struct Betting {
+    stacks: Vec<Amount>,
+    put_in: Vec<Amount>,
+    street: Vec<Amount>,
+    rounds: Vec<OutRound>,
+}
+
+impl Betting {
+    fn round(&mut self) -> &mut OutRound {
+        let last = self.rounds.len() - 1;
+        &mut self.rounds[last]
+    }
+
+    /// `player` puts in `chips` with `action` (capped at the stack: all in).
+    fn act(&mut self, player: usize, action: &'static str, chips: Amount) {
+        let chips = if chips > self.stacks[player] { self.stacks[player] } else { chips };
+        self.stacks[player] = money::minus(self.stacks[player], chips);
+        self.put_in[player] = money::plus(self.put_in[player], chips);
+        self.street[player] = money::plus(self.street[player], chips);
+        let is_allin = self.stacks[player].is_zero() && !chips.is_zero();
+        let round = self.round();
+        let action_number = round.actions.len() + 1;
+        round.actions.push(OutAction {
+            action_number,
+            player_id: player,
+            action,
+            amount: exact(chips),
+            is_allin,
+            cards: Vec::new(),
+        });
+    }
+
+    /// `player`'s cards shown, mucked or dealt.
+    fn cards(&mut self, player: usize, action: &'static str, cards: Vec<String>) {
+        let round = self.round();
+        let action_number = round.actions.len() + 1;
+        round.actions.push(OutAction {
+            action_number,
+            player_id: player,
+            action,
+            amount: exact(Amount::ZERO),
+            is_allin: false,
+            cards,
+        });
+    }
+
+    fn highest(&self) -> Amount {
+        self.street.iter().copied().max().unwrap_or(Amount::ZERO)
+    }
+
+    /// Ends a betting round: what the highest bettor put in past everyone else was never
+    /// matched and goes back (OHH writes no uncalled bet; its pots leave it out).
+    fn close(&mut self) {
+        let mut order: Vec<usize> = (0..self.street.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.street[i]));
+        if let [top, second, ..] = order[..] {
+            let back = money::minus(self.street[top], self.street[second]);
+            self.put_in[top] = money::minus(self.put_in[top], back);
+            self.stacks[top] = money::plus(self.stacks[top], back);
+        }
+        self.street.iter_mut().for_each(|s| *s = Amount::ZERO);
+    }
+}
+
+fn user<'h>(hand: &'h phh::Hand, key: &str) -> Option<&'h str> {
+    hand.user_fields.iter().find(|f| f.key == key).and_then(|f| match &f.value {
+        phh::TomlValue::String(s) => Some(s.as_str()),
+        _ => None,
+    })
+}
+
+/// A hand as one line of OHH JSON; refused ([`codes::EXPORT_UNSUPPORTED`]) when OHH cannot hold
+/// it (stud, draw and short-deck games; a hand that does not replay to its end).
+pub fn write_hand(hand: &phh::Hand) -> Result<String, Diagnostic> {
+    use phh::{ActionKind, Shown, Variant};
+    let unsupported = |m: &str| crate::export::unsupported(m);
+    let (game_type, bet_type) = match hand.variant {
+        Variant::NoLimitTexasHoldem => ("Holdem", "NL"),
+        Variant::FixedLimitTexasHoldem => ("Holdem", "FL"),
+        Variant::PotLimitOmahaHoldem => ("Omaha", "PL"),
+        Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter => ("OmahaHiLo", "FL"),
+        other => return Err(unsupported(&format!("OHH is not written for {} hands yet", other.code()))),
+    };
+    let n = hand.starting_stacks.len();
+    let start = crate::export::finite_stacks(hand)?;
+    let replayed = crate::export::replayed_stacks(hand)?;
+    // The stacks the hand states (after the site's rake), else the replay's.
+    let last: Vec<Amount> = match &hand.finishing_stacks {
+        Some(f) if f.len() == n => f.iter().map(|q| q.finite()).collect::<Option<_>>().unwrap_or(replayed),
+        _ => replayed,
+    };
+    let names: Vec<String> = match &hand.players {
+        Some(p) if p.len() == n => p.clone(),
+        _ => (1..=n).map(|i| format!("Player{i}")).collect(),
+    };
+    let seats: Vec<i64> = match &hand.seats {
+        Some(s) if s.len() == n => s.clone(),
+        _ => (1..=i64::try_from(n).unwrap_or(i64::MAX)).collect(),
+    };
+    let mut blinds = hand.blinds_or_straddles.clone().unwrap_or_else(|| vec![Amount::ZERO; n]);
+    blinds.resize(n, Amount::ZERO);
+    if n == 2 {
+        blinds.reverse();
+    }
+    // The big blind is the game's minimum bet (the small bet in fixed limit), whoever posted it.
+    let big = hand
+        .min_bet
+        .or(hand.small_bet)
+        .or_else(|| blinds.get(usize::from(n != 2)).copied())
+        .unwrap_or(Amount::ZERO);
+    let small = blinds.iter().copied().filter(|b| !b.is_zero() && *b < big).min().unwrap_or(Amount::ZERO);
+    let mut b = Betting {
+        stacks: start.clone(),
+        put_in: vec![Amount::ZERO; n],
+        street: vec![Amount::ZERO; n],
+        rounds: vec![OutRound { id: 0, street: "Preflop", cards: Vec::new(), actions: Vec::new() }],
+    };
+    for (i, ante) in hand.antes.iter().enumerate().take(n) {
+        if !ante.is_zero() {
+            b.act(i, "Post Ante", *ante);
+        }
+    }
+    b.street = vec![Amount::ZERO; n];
+    let post_order: Vec<usize> = if n == 2 { vec![1, 0] } else { (0..n).collect() };
+    for &i in &post_order {
+        let blind = blinds[i];
+        if !blind.is_zero() {
+            let label = if blind < big {
+                "Post SB"
+            } else if blind == big {
+                "Post BB"
+            } else {
+                "Straddle"
+            };
+            b.act(i, label, blind);
+        }
+    }
+    let index =
+        |p: phh::Player| p.index().filter(|&i| i < n).ok_or_else(|| unsupported(&format!("no player {p}")));
+    let known = |run: &phh::CardRun| -> Vec<String> { run.known().map(|c| c.to_string()).collect() };
+    const STREETS: [&str; 3] = ["Flop", "Turn", "River"];
+    let mut showdown = false;
+    let mut shows = 0;
+    for action in &hand.actions {
+        match &action.kind {
+            ActionKind::DealHole { player, cards } => {
+                let cards = known(cards);
+                if !cards.is_empty() {
+                    b.cards(index(*player)?, "Dealt Cards", cards);
+                }
+            }
+            ActionKind::DealBoard { cards } => {
+                let boards = b.rounds.iter().filter(|r| r.street != "Showdown").count();
+                let street = STREETS
+                    .get(boards - 1)
+                    .copied()
+                    .ok_or_else(|| unsupported("more than three boards dealt"))?;
+                let round = OutRound { id: 0, street, cards: known(cards), actions: Vec::new() };
+                // Before a showdown already open (the cards shown when all in).
+                let at = if showdown { shows } else { b.rounds.len() };
+                b.rounds.insert(at, round);
+                if showdown {
+                    shows += 1;
+                }
+                b.close();
+            }
+            ActionKind::Fold { player } => b.act(index(*player)?, "Fold", Amount::ZERO),
+            ActionKind::CheckCall { player } => {
+                let i = index(*player)?;
+                let owed = money::minus(b.highest(), b.street[i]);
+                if owed.is_zero() { b.act(i, "Check", owed) } else { b.act(i, "Call", owed) }
+            }
+            ActionKind::CompleteBetRaise { player, amount } => {
+                let i = index(*player)?;
+                let kind = if b.highest().is_zero() { "Bet" } else { "Raise" };
+                let chips = money::minus(*amount, b.street[i]);
+                b.act(i, kind, chips);
+            }
+            ActionKind::ShowMuck { player, shown } => {
+                let i = index(*player)?;
+                // Shown before the board runs out (all in), the cards still belong to the
+                // showdown, which OHH puts last.
+                if !showdown {
+                    showdown = true;
+                    shows = b.rounds.len();
+                    b.rounds.push(OutRound {
+                        id: 0,
+                        street: "Showdown",
+                        cards: Vec::new(),
+                        actions: Vec::new(),
+                    });
+                }
+                let dealt = || {
+                    hand.actions
+                        .iter()
+                        .filter_map(|a| match &a.kind {
+                            ActionKind::DealHole { player: p, cards } if p == player => Some(known(cards)),
+                            _ => None,
+                        })
+                        .flatten()
+                        .collect::<Vec<_>>()
+                };
+                match shown {
+                    Shown::Muck => b.cards(i, "Mucks Cards", Vec::new()),
+                    Shown::Cards(run) => b.cards(i, "Shows Cards", known(run)),
+                    Shown::Dealt => b.cards(i, "Shows Cards", dealt()),
+                }
+            }
+            ActionKind::NoOp => {}
+            ActionKind::BringIn { .. } | ActionKind::StandPatDiscard { .. } => {
+                return Err(unsupported("a bring-in or a draw in a board game"));
+            }
+        }
+    }
+    for (id, round) in b.rounds.iter_mut().enumerate() {
+        round.id = id;
+    }
+    b.close();
+    let put_in = b.put_in.clone();
+    let pot = put_in.iter().fold(Amount::ZERO, |a, x| money::plus(a, *x));
+    let mut wins = Vec::new();
+    let mut won = Amount::ZERO;
+    for i in 0..n {
+        // What the player ends with, less what they kept: what the pot paid them.
+        let win = money::minus(last[i], money::minus(start[i], put_in[i]));
+        if win.is_negative() {
+            return Err(unsupported("a player ends with less than the play leaves them"));
+        }
+        if !win.is_zero() {
+            won = money::plus(won, win);
+            wins.push(OutWin { player_id: i, win_amount: exact(win) });
+        }
+    }
+    let rake = money::minus(pot, won);
+    if rake.is_negative() {
+        return Err(unsupported("the players are paid more than the pot"));
+    }
+    let date = match (hand.year, hand.month, hand.day, hand.time) {
+        (Some(y), Some(m), Some(d), Some(t)) => {
+            Some(format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", t.hour, t.minute, t.second))
+        }
+        _ => None,
+    };
+    let table = hand.table.as_ref().map(|t| match t {
+        phh::StrOrInt::Str(s) => s.clone(),
+        phh::StrOrInt::Int(i) => i.to_string(),
+    });
+    let hero = user(hand, "_hero").and_then(|h| names.iter().position(|name| name == h));
+    let flags =
+        user(hand, "_flags").map(|f| f.split(',').filter(|f| !f.is_empty()).collect()).unwrap_or_default();
+    let out = OutFile {
+        ohh: OutHand {
+            spec_version: "1.4.7",
+            site_name: user(hand, "_site_name").or(hand.venue.as_deref()),
+            network_name: user(hand, "_network_name"),
+            game_number: hand.hand.as_ref().map(|h| match h {
+                phh::StrOrInt::Str(s) => s.clone(),
+                phh::StrOrInt::Int(i) => i.to_string(),
+            }),
+            start_date_utc: date,
+            table_name: table,
+            game_type,
+            bet_limit: OutLimit { bet_type, bet_cap: 0 },
+            table_size: hand.seat_count,
+            currency: hand.currency.as_deref(),
+            dealer_seat: hand
+                .user_fields
+                .iter()
+                .find(|f| f.key == "_button_seat")
+                .and_then(|f| match f.value {
+                    phh::TomlValue::Integer(i) => Some(i),
+                    _ => None,
+                })
+                .or_else(|| seats.last().copied())
+                .unwrap_or(1),
+            small_blind_amount: exact(small),
+            big_blind_amount: exact(big),
+            ante_amount: exact(hand.antes.iter().copied().max().unwrap_or(Amount::ZERO)),
+            hero_player_id: hero,
+            flags,
+            players: (0..n)
+                .map(|i| OutPlayer {
+                    id: i,
+                    seat: seats[i],
+                    name: &names[i],
+                    starting_stack: exact(start[i]),
+                })
+                .collect(),
+            rounds: b.rounds,
+            pots: vec![OutPot {
+                number: 0,
+                amount: exact(money::plus(pot, Amount::ZERO)),
+                rake: exact(rake),
+                player_wins: wins,
+            }],
+        },
+    };
+    serde_json::to_string(&out).map_err(|e| unsupported(&format!("cannot write the JSON: {e}")))
 }
 
 #[cfg(test)]

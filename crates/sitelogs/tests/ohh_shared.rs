@@ -52,6 +52,17 @@ fn every_ohh_hand_imports_or_is_refused_for_a_listed_reason() {
             let again = pokerstars::Reader::from_str(&text, Options::default()).next().unwrap();
             let again = again.hand.unwrap_or_else(|| panic!("{}\n{text}", path.display()));
             assert_eq!((&again.actions, &again.finishing_stacks), (&hand.actions, &hand.finishing_stacks));
+            // Through OHH and back: the same play and outcome.
+            let json =
+                sitelogs::ohh::write_hand(hand).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+            let back = sitelogs::ohh::Reader::from_str(&json, Options::default()).next().unwrap();
+            let back =
+                back.hand.unwrap_or_else(|| panic!("{}: {:?}\n{json}", path.display(), back.diagnostics));
+            assert_eq!(
+                (&back.actions, &back.finishing_stacks),
+                (&hand.actions, &hand.finishing_stacks),
+                "{json}"
+            );
         }
     }
     eprintln!("{hands} hands: {imported} imported; refused {refused:?}");

@@ -1,6 +1,6 @@
 //! Tests over the shared PokerNow logs (`<repo>/../shared/corpus/sitelogs/pokernow`): every hand
 //! imports and passes its consistency check, or is refused for a reason listed here; every
-//! imported hand survives PHH -> PokerStars text -> PHH; and the hands agree with what another
+//! imported hand survives PHH -> PokerStars text -> PHH and PHH -> OHH -> PHH; and the hands agree with what another
 //! converter (PokerNowLogConverter, whose own tests compare against its outputs) wrote from the
 //! same logs as PokerStars text. The tests skip when the fixtures are missing, and fail when
 //! `CARDNOTE_REQUIRE_SHARED=1`.
@@ -68,10 +68,21 @@ fn every_pokernow_hand_imports_or_is_refused_for_a_listed_reason() {
             let text = pokerstars::write_hand(hand).unwrap_or_else(|e| panic!("{}: {e:?}", short(path)));
             let again = pokerstars::Reader::from_str(&text, Options::default()).next().unwrap();
             let again = again.hand.unwrap_or_else(|| panic!("{}\n{text}", short(path)));
-            if (&again.actions, &again.finishing_stacks) != (&hand.actions, &hand.finishing_stacks) {
-                eprintln!("ROUNDTRIP {}\n{}\n{text}", short(path), phh::write_hand(hand));
-            }
+            assert_eq!(
+                (&again.actions, &again.finishing_stacks),
+                (&hand.actions, &hand.finishing_stacks),
+                "{text}"
+            );
             assert_eq!(phh::parse_hand(&phh::write_hand(hand)).model.hand.as_ref(), Some(hand));
+            // Through OHH and back: the same play and outcome.
+            let json = sitelogs::ohh::write_hand(hand).unwrap_or_else(|e| panic!("{}: {e:?}", short(path)));
+            let back = sitelogs::ohh::Reader::from_str(&json, Options::default()).next().unwrap();
+            let back = back.hand.unwrap_or_else(|| panic!("{}: {:?}\n{json}", short(path), back.diagnostics));
+            assert_eq!(
+                (&back.actions, &back.finishing_stacks),
+                (&hand.actions, &hand.finishing_stacks),
+                "{json}"
+            );
         }
     }
     eprintln!("{hands} hands: {imported} imported; refused {refused:?}; warnings {warned:?}");
