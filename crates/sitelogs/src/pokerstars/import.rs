@@ -157,7 +157,12 @@ fn card_groups(text: &str) -> Option<Vec<Vec<Card>>> {
         let inner = &rest[open + 1..close];
         let mut cards = Vec::new();
         for word in inner.split_whitespace() {
-            cards.push(poker_engine::card_text::parse_card(word).ok()?);
+            // BetOnline's network writes tens as `10` (`10c`).
+            let card = match word.strip_prefix("10") {
+                Some(suit) if suit.len() == 1 => poker_engine::card_text::parse_card(&format!("T{suit}")),
+                _ => poker_engine::card_text::parse_card(word),
+            };
+            cards.push(card.ok()?);
         }
         groups.push(cards);
         rest = &rest[close + 1..];
@@ -190,6 +195,9 @@ fn name_suffix(seats: &[Seat], name: &str) -> Option<usize> {
 fn is_chatter(rest: &str) -> bool {
     const PHRASES: &[&str] = &[
         " said, \"",
+        // BetOnline and the other sites of its network (Gear Poker, ActionPoker).
+        " said \"",
+        " has left the table",
         " is disconnected",
         " is connected",
         " has timed out",
@@ -245,6 +253,16 @@ fn summary_show(seats: &[Seat], line: &str) -> Option<(usize, Vec<Card>)> {
     Some((seat, cards))
 }
 
+/// `Seat 5: NAME collected (1.25)`, `Seat 5: NAME showed [Jd 8s] and won (0.04)` (a position word
+/// may follow the name): the seat and amount.
+fn summary_collected(seats: &[Seat], line: &str) -> Option<(usize, Amount)> {
+    let rest = line.strip_prefix("Seat ")?.split_once(": ")?.1;
+    let (seat, after) = name_prefix(seats, rest, " ")?;
+    let (at, word) = ["collected (", "and won ("].iter().find_map(|w| after.find(w).map(|at| (at, *w)))?;
+    let amount = lead_amount(after[at + word.len()..].split(')').next()?)?;
+    Some((seat, amount))
+}
+
 fn parse_seat(line: &str) -> Option<(i64, String, Amount)> {
     let rest = line.strip_prefix("Seat ")?;
     let (number, rest) = rest.split_once(": ")?;
@@ -274,6 +292,15 @@ fn action_event(seat: usize, text: &str) -> Option<Result<Event, &'static str>> 
                 Ok(Event::Fold { seat })
             } else if let Some(t) = text.strip_prefix("posts the ante ") {
                 amount(t).map(|amount| Event::Ante { seat, amount })
+            } else if let Some(t) = text.strip_prefix("ante processed ") {
+                // BetOnline's network writes every seat's ante, 0.00 in games without one.
+                match amount(t) {
+                    Ok(amount) if amount.is_zero() => return None,
+                    other => other.map(|amount| Event::Ante { seat, amount }),
+                }
+            } else if let Some(t) = text.strip_prefix("post now ") {
+                // BetOnline's network: a big blind posted out of position to play at once (live).
+                amount(t).map(|amount| Event::Blind { seat, amount, kind: Post::Big })
             } else if let Some((t, kind)) = [
                 ("posts small & big blinds ", Post::SmallAndBig),
                 ("posts small blind ", Post::Small),
@@ -370,6 +397,8 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         no_summary: false,
     };
     let mut in_summary = false;
+    // `Seat N: NAME collected (X)` of the summary: the payouts of a log that writes none above it.
+    let mut summary_paid: Vec<((usize, Amount), Span)> = Vec::new();
     for line in rest {
         // Newer clients write no-break spaces in some lines (`posts button blind\u{a0}$2`).
         let spaced;
@@ -393,8 +422,13 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                     parsed.events.push((Event::Collected { seat: shown.0, amount: won }, span));
                 }
                 parsed.summary_shows.push((shown.0, shown.1, span));
+                if let Some(won) = summary_collected(&parsed.seats, text) {
+                    summary_paid.push((won, span));
+                }
             } else if text.starts_with("Hand was run t") {
                 ctx.refuse(codes::SITE_RUN_IT_TWICE, RUN_IT_TWICE, span);
+            } else if let Some(won) = summary_collected(&parsed.seats, text) {
+                summary_paid.push((won, span));
             }
             continue;
         }
@@ -477,6 +511,17 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             ctx.error(codes::SITE_INCOMPLETE, "the hand was cancelled", span);
             return None;
         }
+        if let Some((seat, rest)) = name_prefix(&parsed.seats, text, ": ")
+            && let Some(live) = rest.strip_prefix("post dead ").and_then(lead_amount)
+        {
+            // BetOnline's network: a returning player's blinds, the amount written being the
+            // live big blind; the small blind goes in dead beside it (the pot and rake of the
+            // summary count it).
+            let small = parsed.header.stakes.map_or(Amount::ZERO, |(small, _)| small);
+            let amount = money::plus(live, small);
+            parsed.events.push((Event::Blind { seat, amount, kind: Post::SmallAndBig }, span));
+            continue;
+        }
         if let Some((seat, rest)) = name_prefix(&parsed.seats, text, ": ") {
             match action_event(seat, rest) {
                 None => {}
@@ -493,6 +538,15 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                         ctx.refuse(code, message, span);
                     }
                 }
+            }
+            continue;
+        }
+        if let Some((seat, rest)) = name_prefix(&parsed.seats, text, " shows ")
+            .filter(|(_, rest)| !rest.starts_with('[') && card_groups(&format!("[{rest}]")).is_some())
+        {
+            // BetOnline's network: `NAME shows 7s 9h`, no brackets.
+            if let Some(cards) = card_groups(&format!("[{rest}]")).and_then(|g| g.into_iter().next()) {
+                parsed.events.push((Event::Show { seat, cards }, span));
             }
             continue;
         }
@@ -552,6 +606,14 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             continue;
         }
         unknown_line(ctx, text, span);
+    }
+    if !parsed.events.iter().any(|(e, _)| matches!(e, Event::Collected { .. })) {
+        // BetOnline's network writes who collected what in the summary only.
+        for ((seat, amount), span) in summary_paid {
+            if !amount.is_zero() {
+                parsed.events.push((Event::Collected { seat, amount }, span));
+            }
+        }
     }
     if !in_summary {
         let last = lines.last().map_or(first.span, |l| l.span);
@@ -1265,4 +1327,54 @@ fn fill_fields(built: &mut Built, p: &Parsed) {
 
 fn field_int(key: &str, value: Option<i64>) -> Option<phh::Field> {
     value.map(|v| phh::Field { key: key.into(), value: phh::TomlValue::Integer(v) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hand of BetOnline's network: its own words for antes, chat, shows and payouts.
+    const BETONLINE: &str = "BetOnline Poker Game #1593704164: Hold'em No Limit ($0.01/0.02) - 2016/04/05 08:08:59 Eastern Daylight Time
+Table 'Guardians' 10-Max, Seat #2 is the button
+Seat 3: Ann (3.93 in chips) - Small Blind
+Seat 5: Bob (1.97 in chips) - Big Blind
+Seat 2: Cy (2.06 in chips) - The button
+Ann: ante processed 0.00
+Bob: ante processed 0.00
+Cy: ante processed 0.00
+Ann: posts small blind 0.01
+Bob: posts big blind 0.02
+*** HOLE CARDS ***
+Dealt to Bob [Jd 10s]
+Cy: folds
+Cy said \"nh\"
+Ann: calls 0.01
+Bob: checks
+*** FLOP *** [Kc 8d Ad]
+Ann: checks
+Bob: bets 0.03
+Ann: folds
+Uncalled bet (0.03) returned to Bob
+Bob shows Jd 10s
+*** SUMMARY ***
+Total pot 0.04 | Rake 0.00
+Board [Kc 8d Ad]
+Seat 3: Ann folded on the Flop
+Seat 5: Bob showed [Jd 10s] and won (0.04)
+Seat 2: Cy collected (0.00)
+";
+
+    #[test]
+    fn betonline_words() {
+        let lines: Vec<Line> = BETONLINE
+            .lines()
+            .enumerate()
+            .map(|(i, text)| Line { text: text.to_owned(), span: Span::at(i) })
+            .collect();
+        let record = import(&lines, &Options::default());
+        let hand = record.hand.unwrap_or_else(|| panic!("{:?}", record.diagnostics));
+        let stacks: Vec<String> = hand.finishing_stacks.unwrap().iter().map(ToString::to_string).collect();
+        assert_eq!(stacks, ["3.91", "1.99", "2.06"]);
+        assert!(hand.actions.iter().any(|a| a.to_string() == "d dh p2 JdTs"));
+    }
 }
