@@ -69,11 +69,16 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
         if is_board(record) {
             let in_match = vg_written;
             let mut board = board_of(record, in_match);
-            // Names the header's roster already gives are not repeated on the board.
-            if board.players.is_some() && board.players == lin::read::seat_names(&roster, board.room) {
+            // Names the header's roster already gives are not repeated on the board (unless the
+            // board repeats `pn`: the first is then its own).
+            let repeats_pn = board.extras.iter().any(|e| e.tag.eq_ignore_ascii_case("pn"));
+            if board.players.is_some()
+                && !repeats_pn
+                && board.players == lin::read::seat_names(&roster, board.room)
+            {
                 board.players = None;
             }
-            text.push_str(&lin::write::board_text(&board));
+            text.push_str(&board_line(board));
             text.push('\n');
             boards += 1;
         }
@@ -83,6 +88,35 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
         }
     }
     Converted { text, diagnostics, boards, left_out: 0 }
+}
+
+/// The board's LIN line ([`lin::write::board_text`]), with a repeated `pn` or `mn` (kept among
+/// the extras) before the deal, where the reader found it: after the deal it would begin another
+/// board, as `lin::Writer::write_canonical` knows (FINDINGS F27, F29). A repeated `md` stays at
+/// its place after the deal (it names no dealer, or it would have begun a board), and so does a
+/// repeated `qx` (it begins a board wherever it stands after the first).
+fn board_line(mut board: Board) -> String {
+    let (before_deal, rest): (Vec<Extra>, Vec<Extra>) = std::mem::take(&mut board.extras)
+        .into_iter()
+        .partition(|e| e.tag.eq_ignore_ascii_case("pn") || e.tag.eq_ignore_ascii_case("mn"));
+    board.extras = rest;
+    if before_deal.is_empty() {
+        return lin::write::board_text(&board);
+    }
+    // `board_text` writes `mn`, `qx` and `pn` first, then the deal: the head, the repeats, then
+    // the rest.
+    let head = Board {
+        event: board.event.take(),
+        qx: board.qx.take(),
+        players: board.players.take(),
+        ..Board::default()
+    };
+    let mut line = lin::write::board_text(&head);
+    for extra in &before_deal {
+        line.push_str(&format!("{}|{}|", extra.tag, extra.value));
+    }
+    line.push_str(&lin::write::board_text(&board));
+    line
 }
 
 /// A private tag's value (`LinHeader`, `LinExtras`, `LinTrailer`): the tag value, or, when it is
@@ -302,5 +336,47 @@ fn apply_extras(board: &mut Board, extras: &str) {
             Some(after) => board.extras.push(Extra { after, tag: tag.to_owned(), value: value.to_owned() }),
         }
         rest = tail;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn boards(text: &str) -> Vec<Board> {
+        lin::Reader::from_str(text, lin::Options::default())
+            .filter_map(|r| r.ok()?.model.board().cloned())
+            .filter(|b| *b != Board::default())
+            .collect()
+    }
+
+    /// A board that repeats `pn` and `mn` before its deal (FINDINGS F29): the repeats go back
+    /// before the deal, so the board keeps its calls and the next board keeps its own; the
+    /// players stay the first `pn`'s.
+    #[test]
+    fn a_repeated_pn_or_mn_goes_back_before_the_deal() {
+        let lin = "qx|o1|md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n\
+            pn|Gus,Hal,Ian,Jo|pn|Kim,Lee,Max,Ned|mn|Cup|mn|Other|qx|o2|md|2SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|n|mb|1N|mb|p|mb|p|mb|p|pg||\n\
+            qx|o3|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|e|mb|p|mb|p|mb|p|mb|p|pg||\n";
+        let pbn = crate::lin_to_pbn(lin.as_bytes());
+        assert!(!pbn.has_errors(), "{:?}", pbn.diagnostics);
+        let back = crate::pbn_to_lin(&pbn.text);
+        let (before, after) = (boards(lin), boards(&back.text));
+        assert_eq!(after.len(), 3, "{}", back.text);
+        for (a, b) in before.iter().zip(&after) {
+            assert_eq!(
+                (a.auction.len(), a.deal.map(|d| d.hands), a.dealer),
+                (b.auction.len(), b.deal.map(|d| d.hands), b.dealer)
+            );
+        }
+        assert_eq!(after[1].players.as_ref().map(|p| p[Compass::South.index()].as_str()), Some("Gus"));
+        assert_eq!(after[1].event.as_deref(), Some("Cup"));
+        let repeats: Vec<(&str, &str)> = after[1]
+            .extras
+            .iter()
+            .map(|e| (e.tag.as_str(), e.value.as_str()))
+            .filter(|e| e.0 != "pg")
+            .collect();
+        assert_eq!(repeats, [("pn", "Kim,Lee,Max,Ned"), ("mn", "Other")]);
     }
 }

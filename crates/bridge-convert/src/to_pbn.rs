@@ -56,6 +56,7 @@ fn convert(lin_bytes: &[u8], leave_out_bad_boards: bool) -> Converted {
                 text.push_str("\r\n");
                 let carried = (!header_written).then(|| header.as_ref().map(|h| h.1.as_str())).flatten();
                 write_game(&mut text, board, header.as_ref().map(|h| &h.0), carried);
+                left_out_of_pbn(&record, board, &mut diagnostics);
                 header_written = true;
                 boards += 1;
                 games += 1;
@@ -85,6 +86,47 @@ fn convert(lin_bytes: &[u8], leave_out_bad_boards: bool) -> Converted {
         text = text.replacen("% EXPORT\r\n", "", 1);
     }
     Converted { text, diagnostics, boards, left_out }
+}
+
+/// What the PBN of a board has no place for, said as warnings (spans in the LIN): calls on a
+/// board with no dealer (PBN's `Auction` begins with the dealer's seat), and a claim on a board
+/// whose auction reaches no contract (PBN's `Result` counts declarer's tricks).
+fn left_out_of_pbn(record: &lin::Record, board: &Board, diagnostics: &mut Vec<cards_core::Diagnostic>) {
+    if board.dealer.is_none()
+        && let (Some(first), Some(last)) = (board.auction.first(), board.auction.last())
+    {
+        let calls = board.auction.len();
+        diagnostics.push(
+            cards_core::Diagnostic::warning(
+                crate::codes::CONVERT_AUCTION_WITHOUT_DEALER,
+                format!(
+                    "{calls} call{} on a board with no dealer: left out of the PBN, whose auction \
+                     begins with the dealer's seat",
+                    if calls == 1 { "" } else { "s" }
+                ),
+                first.span.join(last.span),
+            )
+            .with_help("`md` names the dealer with its first digit: 1 South, 2 West, 3 North, 4 East"),
+        );
+    }
+    if let Some(claim) = board.claim
+        && !matches!(lin::check::outcome(board), Outcome::Contract(_))
+    {
+        let span = record
+            .model
+            .items
+            .iter()
+            .find(|i| i.tag.eq_ignore_ascii_case("mc"))
+            .map_or(record.span, |i| i.span);
+        diagnostics.push(cards_core::Diagnostic::warning(
+            crate::codes::CONVERT_CLAIM_WITHOUT_CONTRACT,
+            format!(
+                "a claim of {claim} tricks on a board whose auction reaches no contract: left out of \
+                 the PBN, whose result counts declarer's tricks"
+            ),
+            span,
+        ));
+    }
 }
 
 /// A record's items without the line breaks between them (a PBN tag is one line).
@@ -385,4 +427,32 @@ fn tricks_of_full_play(board: &Board, contract: Contract) -> Option<u8> {
         .filter(|w| w.is_north_south() == contract.declarer.is_north_south())
         .count();
     u8::try_from(won).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::codes;
+
+    fn codes_of(lin: &str) -> Vec<&'static str> {
+        crate::lin_to_pbn(lin.as_bytes()).diagnostics.iter().map(cards_core::Diagnostic::code).collect()
+    }
+
+    /// Calls on a board with no dealer, and a claim without a contract, have no place in PBN:
+    /// the conversion says so instead of losing them silently (FINDINGS F29).
+    #[test]
+    fn what_pbn_has_no_place_for_is_said() {
+        let lin = "qx|o4|mb|1S|mb|p|";
+        let converted = crate::lin_to_pbn(lin.as_bytes());
+        assert!(!converted.text.contains("[Auction"), "{}", converted.text);
+        let warning = &converted.diagnostics[0];
+        assert_eq!(warning.code(), codes::CONVERT_AUCTION_WITHOUT_DEALER);
+        assert!(!warning.is_error());
+        assert_eq!(&lin[warning.span().range()], "mb|1S|mb|p|");
+        let open = "qx|o1|md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|mb|1S|mc|9|";
+        assert_eq!(codes_of(open), [codes::CONVERT_CLAIM_WITHOUT_CONTRACT]);
+        // With a dealer and a contract nothing is left out.
+        let played =
+            "qx|o1|md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|mb|1S|mb|p|mb|p|mb|p|mc|9|";
+        assert_eq!(codes_of(played), Vec::<&str>::new());
+    }
 }
