@@ -79,4 +79,9 @@ cards_core::codes! {
     /// from its play, the rake being what was put in less what was paid out. A warning, an error
     /// under `strict`.
     SITE_NO_SUMMARY,
+    /// A site that writes no rake (PartyPoker, Ignition) paid the hand out short of the pot its
+    /// play gives: by more than a rake (a tenth of the pot, plus a jackpot drop, as PHH reads a
+    /// rake), or at all in a tournament, which takes no rake. A payout line is missing or wrong,
+    /// and the hand's winnings would contradict its replay: refused.
+    SITE_PAYOUT_SHORT,
 }
