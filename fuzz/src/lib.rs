@@ -24,13 +24,17 @@ pub fn assert_spans<'a>(text: &str, diagnostics: impl IntoIterator<Item = &'a Di
 
 /// A LIN board with what a round trip through PBN may spell differently put in one form (the same
 /// normalisation as `bridge-convert/tests/shared.rs`): card and call text (`s2`/`S2`, `P`/`p`),
-/// `sv|0`/`sv|o`, the hand completed by the reader.
+/// `sv|0`/`sv|o`, the hand completed by the reader; and a line break in an explanation, which a
+/// PBN `Note` (a tag value, one line) holds as a blank (FINDINGS F33).
 #[must_use]
 pub fn lin_board_normal(board: &lin::Board) -> lin::Board {
     let mut b = board.clone();
     for call in &mut b.auction {
         call.text.clear();
         call.span = cards_core::Span::default();
+        if let Some(explanation) = &mut call.explanation {
+            *explanation = explanation.replace(['\r', '\n'], " ");
+        }
     }
     for card in &mut b.play {
         card.text.clear();
