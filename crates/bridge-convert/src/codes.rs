@@ -8,10 +8,6 @@ cards_core::codes! {
     /// PBN's `Auction` section begins with the dealer's seat, so the calls are left out of the
     /// PBN (a warning, spanning the calls).
     CONVERT_AUCTION_WITHOUT_DEALER,
-    /// LIN -> PBN: a claim (`mc`) on a board whose auction reaches no contract (not ended, or no
-    /// dealer): PBN's `Result` is declarer's tricks in a contract, so the claim is left out of the
-    /// PBN (a warning, spanning the `mc`).
-    CONVERT_CLAIM_WITHOUT_CONTRACT,
 }
 
 #[cfg(test)]

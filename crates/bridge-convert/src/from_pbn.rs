@@ -306,8 +306,10 @@ fn play(info: &pbn::GameInfo) -> Vec<PlayedCard> {
     out
 }
 
-/// Applies `[LinExtras]`: `=tag|value|` sets a field PBN gives differently, `-tag||` clears it,
-/// `n:tag|value|` is an item to put back after `n` calls and cards.
+/// Applies `[LinExtras]`: `=tag|value|` sets a field PBN gives differently (`qx`, `ah`, `mn`, and
+/// `mc` for a claim without a contract), `-tag||` clears it,
+/// `n:tag|value|` is an item to put back after `n` calls and cards; a value holding `|` is
+/// written with its length in characters after the tag (`=ah/12|Board 1|7t|x|`).
 fn apply_extras(board: &mut Board, extras: &str) {
     let mut rest = extras;
     while let Some(first) = rest.chars().next() {
@@ -322,7 +324,18 @@ fn apply_extras(board: &mut Board, extras: &str) {
             },
         };
         let Some((tag, tail)) = body.split_once('|') else { return };
-        let Some((value, tail)) = tail.split_once('|') else { return };
+        // `tag/N`: a value of N characters that may hold `|`.
+        let (tag, value, tail) = match tag.split_once('/').map(|(t, n)| (t, n.parse::<usize>())) {
+            Some((tag, Ok(n))) => {
+                let end = tail.char_indices().nth(n).map_or(tail.len(), |(at, _)| at);
+                let Some(after) = tail[end..].strip_prefix('|') else { return };
+                (tag, &tail[..end], after)
+            }
+            _ => {
+                let Some((value, after)) = tail.split_once('|') else { return };
+                (tag, value, after)
+            }
+        };
         match place {
             None => {
                 let value = (first == '=').then(|| value.to_owned());
@@ -330,6 +343,12 @@ fn apply_extras(board: &mut Board, extras: &str) {
                     "qx" => board.qx = value,
                     "ah" => board.title = value,
                     "mn" => board.event = value,
+                    // A claim on a board that reaches no contract (PBN's `Result` cannot hold it).
+                    "mc" => {
+                        board.claim =
+                            value.as_deref().and_then(|v| v.trim().parse().ok()).filter(|n| *n <= 13);
+                        board.claim_text = value;
+                    }
                     _ => {}
                 }
             }
@@ -342,6 +361,25 @@ fn apply_extras(board: &mut Board, extras: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A value holding `|` (an item that is no tag, read into the value before it) comes back
+    /// whole, and text in it that reads like an item stays text (FINDINGS F29's third input).
+    #[test]
+    fn a_value_holding_a_pipe_comes_back_whole() {
+        let lin = "qx|o1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|ah|Board 1|7t|x|\
+            mb|p|nt|a|9:mc|13|pg||\n";
+        let pbn = crate::lin_to_pbn(lin.as_bytes());
+        assert!(pbn.text.contains("=ah/12|Board 1|7t|x|"), "{}", pbn.text);
+        let back = crate::pbn_to_lin(&pbn.text);
+        let (before, after) = (boards(lin), boards(&back.text));
+        assert_eq!(after[0].title.as_deref(), Some("Board 1|7t|x"), "{}", back.text);
+        assert_eq!((after[0].claim, &after[0].extras), (None, &before[0].extras), "{}", back.text);
+        // Items as written before the length was given are read as they were.
+        let mut board = Board::default();
+        apply_extras(&mut board, "=ah|Board 7|1:nt|hi|");
+        assert_eq!(board.title.as_deref(), Some("Board 7"));
+        assert_eq!(board.extras.len(), 1);
+    }
 
     fn boards(text: &str) -> Vec<Board> {
         lin::Reader::from_str(text, lin::Options::default())

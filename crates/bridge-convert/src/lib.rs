@@ -9,7 +9,9 @@
 //! - `[LinHeader]`: a `vg` match header as written (`vg`, `rs`, the 8-name `pn`, ...), on the first
 //!   board after it;
 //! - `[LinExtras]`: the board's other items (`nt` commentary, `st`, `rh`, `pg`, timing, movie
-//!   tags) each with its place, and `qx`, `ah`, `mn` when they are not what the PBN tags give;
+//!   tags) each with its place, `qx`, `ah`, `mn` when they are not what the PBN tags give, and a
+//!   claim on a board that reaches no contract (`=mc|9|`); a value holding `|` has its length
+//!   after the tag (`=ah/12|Board 1|7t|x|`);
 //! - `[LinTrailer]`: a vugraph pairs file's trailer (`bt||mn|<title>|tu|y|nt|<standings>|...`), on
 //!   the game before it.
 //!
