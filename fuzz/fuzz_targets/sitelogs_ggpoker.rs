@@ -6,5 +6,5 @@ use libfuzzer_sys::fuzz_target;
 use sitelogs::{Options, ggpoker};
 
 fuzz_target!(|data: &[u8]| {
-    cardnote_fuzz::check_site_records(data.len(), ggpoker::Reader::new(data, Options::default()));
+    cardnote_fuzz::check_site_records(data.len(), ggpoker::Reader::new(data, Options::default()), false);
 });

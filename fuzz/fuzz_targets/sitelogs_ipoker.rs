@@ -6,5 +6,5 @@ use libfuzzer_sys::fuzz_target;
 use sitelogs::{Options, ipoker};
 
 fuzz_target!(|data: &[u8]| {
-    cardnote_fuzz::check_site_records(data.len(), ipoker::Reader::new(data, Options::default()));
+    cardnote_fuzz::check_site_records(data.len(), ipoker::Reader::new(data, Options::default()), false);
 });

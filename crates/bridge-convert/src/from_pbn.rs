@@ -69,11 +69,16 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
         if is_board(record) {
             let in_match = vg_written;
             let mut board = board_of(record, in_match);
-            // Names the header's roster already gives are not repeated on the board.
-            if board.players.is_some() && board.players == lin::read::seat_names(&roster, board.room) {
+            // Names the header's roster already gives are not repeated on the board (unless the
+            // board repeats `pn`: the first is then its own).
+            let repeats_pn = board.extras.iter().any(|e| e.tag.eq_ignore_ascii_case("pn"));
+            if board.players.is_some()
+                && !repeats_pn
+                && board.players == lin::read::seat_names(&roster, board.room)
+            {
                 board.players = None;
             }
-            text.push_str(&lin::write::board_text(&board));
+            text.push_str(&board_line(board));
             text.push('\n');
             boards += 1;
         }
@@ -83,6 +88,35 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
         }
     }
     Converted { text, diagnostics, boards, left_out: 0 }
+}
+
+/// The board's LIN line ([`lin::write::board_text`]), with a repeated `pn` or `mn` (kept among
+/// the extras) before the deal, where the reader found it: after the deal it would begin another
+/// board, as `lin::Writer::write_canonical` knows (FINDINGS F27, F29). A repeated `md` stays at
+/// its place after the deal (it names no dealer, or it would have begun a board), and so does a
+/// repeated `qx` (it begins a board wherever it stands after the first).
+fn board_line(mut board: Board) -> String {
+    let (before_deal, rest): (Vec<Extra>, Vec<Extra>) = std::mem::take(&mut board.extras)
+        .into_iter()
+        .partition(|e| e.tag.eq_ignore_ascii_case("pn") || e.tag.eq_ignore_ascii_case("mn"));
+    board.extras = rest;
+    if before_deal.is_empty() {
+        return lin::write::board_text(&board);
+    }
+    // `board_text` writes `mn`, `qx` and `pn` first, then the deal: the head, the repeats, then
+    // the rest.
+    let head = Board {
+        event: board.event.take(),
+        qx: board.qx.take(),
+        players: board.players.take(),
+        ..Board::default()
+    };
+    let mut line = lin::write::board_text(&head);
+    for extra in &before_deal {
+        line.push_str(&format!("{}|{}|", extra.tag, extra.value));
+    }
+    line.push_str(&lin::write::board_text(&board));
+    line
 }
 
 /// A private tag's value (`LinHeader`, `LinExtras`, `LinTrailer`): the tag value, or, when it is
@@ -272,8 +306,10 @@ fn play(info: &pbn::GameInfo) -> Vec<PlayedCard> {
     out
 }
 
-/// Applies `[LinExtras]`: `=tag|value|` sets a field PBN gives differently, `-tag||` clears it,
-/// `n:tag|value|` is an item to put back after `n` calls and cards.
+/// Applies `[LinExtras]`: `=tag|value|` sets a field PBN gives differently (`qx`, `ah`, `mn`, and
+/// `mc` for a claim without a contract), `-tag||` clears it,
+/// `n:tag|value|` is an item to put back after `n` calls and cards; a value holding `|` is
+/// written with its length in characters after the tag (`=ah/12|Board 1|7t|x|`).
 fn apply_extras(board: &mut Board, extras: &str) {
     let mut rest = extras;
     while let Some(first) = rest.chars().next() {
@@ -288,7 +324,18 @@ fn apply_extras(board: &mut Board, extras: &str) {
             },
         };
         let Some((tag, tail)) = body.split_once('|') else { return };
-        let Some((value, tail)) = tail.split_once('|') else { return };
+        // `tag/N`: a value of N characters that may hold `|`.
+        let (tag, value, tail) = match tag.split_once('/').map(|(t, n)| (t, n.parse::<usize>())) {
+            Some((tag, Ok(n))) => {
+                let end = tail.char_indices().nth(n).map_or(tail.len(), |(at, _)| at);
+                let Some(after) = tail[end..].strip_prefix('|') else { return };
+                (tag, &tail[..end], after)
+            }
+            _ => {
+                let Some((value, after)) = tail.split_once('|') else { return };
+                (tag, value, after)
+            }
+        };
         match place {
             None => {
                 let value = (first == '=').then(|| value.to_owned());
@@ -296,11 +343,78 @@ fn apply_extras(board: &mut Board, extras: &str) {
                     "qx" => board.qx = value,
                     "ah" => board.title = value,
                     "mn" => board.event = value,
+                    // A claim on a board that reaches no contract (PBN's `Result` cannot hold it).
+                    "mc" => {
+                        board.claim =
+                            value.as_deref().and_then(|v| v.trim().parse().ok()).filter(|n| *n <= 13);
+                        board.claim_text = value;
+                    }
                     _ => {}
                 }
             }
             Some(after) => board.extras.push(Extra { after, tag: tag.to_owned(), value: value.to_owned() }),
         }
         rest = tail;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value holding `|` (an item that is no tag, read into the value before it) comes back
+    /// whole, and text in it that reads like an item stays text (FINDINGS F29's third input).
+    #[test]
+    fn a_value_holding_a_pipe_comes_back_whole() {
+        let lin = "qx|o1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|ah|Board 1|7t|x|\
+            mb|p|nt|a|9:mc|13|pg||\n";
+        let pbn = crate::lin_to_pbn(lin.as_bytes());
+        assert!(pbn.text.contains("=ah/12|Board 1|7t|x|"), "{}", pbn.text);
+        let back = crate::pbn_to_lin(&pbn.text);
+        let (before, after) = (boards(lin), boards(&back.text));
+        assert_eq!(after[0].title.as_deref(), Some("Board 1|7t|x"), "{}", back.text);
+        assert_eq!((after[0].claim, &after[0].extras), (None, &before[0].extras), "{}", back.text);
+        // Items as written before the length was given are read as they were.
+        let mut board = Board::default();
+        apply_extras(&mut board, "=ah|Board 7|1:nt|hi|");
+        assert_eq!(board.title.as_deref(), Some("Board 7"));
+        assert_eq!(board.extras.len(), 1);
+    }
+
+    fn boards(text: &str) -> Vec<Board> {
+        lin::Reader::from_str(text, lin::Options::default())
+            .filter_map(|r| r.ok()?.model.board().cloned())
+            .filter(|b| *b != Board::default())
+            .collect()
+    }
+
+    /// A board that repeats `pn` and `mn` before its deal (FINDINGS F29): the repeats go back
+    /// before the deal, so the board keeps its calls and the next board keeps its own; the
+    /// players stay the first `pn`'s.
+    #[test]
+    fn a_repeated_pn_or_mn_goes_back_before_the_deal() {
+        let lin = "qx|o1|md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n\
+            pn|Gus,Hal,Ian,Jo|pn|Kim,Lee,Max,Ned|mn|Cup|mn|Other|qx|o2|md|2SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|n|mb|1N|mb|p|mb|p|mb|p|pg||\n\
+            qx|o3|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|e|mb|p|mb|p|mb|p|mb|p|pg||\n";
+        let pbn = crate::lin_to_pbn(lin.as_bytes());
+        assert!(!pbn.has_errors(), "{:?}", pbn.diagnostics);
+        let back = crate::pbn_to_lin(&pbn.text);
+        let (before, after) = (boards(lin), boards(&back.text));
+        assert_eq!(after.len(), 3, "{}", back.text);
+        for (a, b) in before.iter().zip(&after) {
+            assert_eq!(
+                (a.auction.len(), a.deal.map(|d| d.hands), a.dealer),
+                (b.auction.len(), b.deal.map(|d| d.hands), b.dealer)
+            );
+        }
+        assert_eq!(after[1].players.as_ref().map(|p| p[Compass::South.index()].as_str()), Some("Gus"));
+        assert_eq!(after[1].event.as_deref(), Some("Cup"));
+        let repeats: Vec<(&str, &str)> = after[1]
+            .extras
+            .iter()
+            .map(|e| (e.tag.as_str(), e.value.as_str()))
+            .filter(|e| e.0 != "pg")
+            .collect();
+        assert_eq!(repeats, [("pn", "Kim,Lee,Max,Ned"), ("mn", "Other")]);
     }
 }

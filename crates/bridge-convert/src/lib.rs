@@ -9,7 +9,9 @@
 //! - `[LinHeader]`: a `vg` match header as written (`vg`, `rs`, the 8-name `pn`, ...), on the first
 //!   board after it;
 //! - `[LinExtras]`: the board's other items (`nt` commentary, `st`, `rh`, `pg`, timing, movie
-//!   tags) each with its place, and `qx`, `ah`, `mn` when they are not what the PBN tags give;
+//!   tags) each with its place, `qx`, `ah`, `mn` when they are not what the PBN tags give, and a
+//!   claim on a board that reaches no contract (`=mc|9|`); a value holding `|` has its length
+//!   after the tag (`=ah/12|Board 1|7t|x|`);
 //! - `[LinTrailer]`: a vugraph pairs file's trailer (`bt||mn|<title>|tu|y|nt|<standings>|...`), on
 //!   the game before it.
 //!
@@ -31,19 +33,22 @@
 //! assert!(back.text.contains("mb|1C!|an|16+|"));
 //! ```
 
+pub mod codes;
 mod from_pbn;
 mod to_pbn;
 
 pub use from_pbn::pbn_to_lin;
 pub use to_pbn::{lin_to_pbn, lin_to_pbn_leaving_out_bad_boards};
 
-/// Converted text and what the source's reader reported. A source with errors is still converted
-/// as far as it reads; callers decide whether to keep the result ([`Converted::has_errors`]).
+/// Converted text, what the source's reader reported and what the conversion left out (warnings
+/// with the [`codes`] of their own). A source with errors is still converted as far as it reads;
+/// callers decide whether to keep the result ([`Converted::has_errors`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Converted {
     /// The text in the target notation.
     pub text: String,
-    /// The source's diagnostics (spans into the source).
+    /// The source's diagnostics, then what the conversion left out ([`codes`]); spans into the
+    /// source.
     pub diagnostics: Vec<cards_core::Diagnostic>,
     /// Boards converted.
     pub boards: usize,

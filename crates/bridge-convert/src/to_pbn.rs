@@ -56,6 +56,7 @@ fn convert(lin_bytes: &[u8], leave_out_bad_boards: bool) -> Converted {
                 text.push_str("\r\n");
                 let carried = (!header_written).then(|| header.as_ref().map(|h| h.1.as_str())).flatten();
                 write_game(&mut text, board, header.as_ref().map(|h| &h.0), carried);
+                left_out_of_pbn(board, &mut diagnostics);
                 header_written = true;
                 boards += 1;
                 games += 1;
@@ -85,6 +86,28 @@ fn convert(lin_bytes: &[u8], leave_out_bad_boards: bool) -> Converted {
         text = text.replacen("% EXPORT\r\n", "", 1);
     }
     Converted { text, diagnostics, boards, left_out }
+}
+
+/// What the PBN of a board has no place for, said as a warning (spans in the LIN): calls on a
+/// board with no dealer (PBN's `Auction` begins with the dealer's seat).
+fn left_out_of_pbn(board: &Board, diagnostics: &mut Vec<cards_core::Diagnostic>) {
+    if board.dealer.is_none()
+        && let (Some(first), Some(last)) = (board.auction.first(), board.auction.last())
+    {
+        let calls = board.auction.len();
+        diagnostics.push(
+            cards_core::Diagnostic::warning(
+                crate::codes::CONVERT_AUCTION_WITHOUT_DEALER,
+                format!(
+                    "{calls} call{} on a board with no dealer: left out of the PBN, whose auction \
+                     begins with the dealer's seat",
+                    if calls == 1 { "" } else { "s" }
+                ),
+                first.span.join(last.span),
+            )
+            .with_help("`md` names the dealer with its first digit: 1 South, 2 West, 3 North, 4 East"),
+        );
+    }
 }
 
 /// A record's items without the line breaks between them (a PBN tag is one line).
@@ -202,11 +225,18 @@ pub(crate) fn lin_extras(board: &Board, event: &str, date: &str, in_match: bool)
     {
         if original != regenerated {
             match original {
-                Some(value) => write!(out, "={tag}|{value}|"),
+                Some(value) => write!(out, "={}|{value}|", extras_tag(tag, value)),
                 None => write!(out, "-{tag}||"),
             }
             .unwrap_or_default();
         }
+    }
+    // PBN's `Result` is declarer's tricks in a contract: a claim on a board that reaches none is
+    // kept here.
+    if let Some(claim) = &board.claim_text
+        && !matches!(lin::check::outcome(board), Outcome::Contract(_))
+    {
+        let _ = write!(out, "={}|{claim}|", extras_tag("mc", claim));
     }
     // PBN's play holds cards only: from the first `pc` that is not a card (a movie's `pc|h|`) on,
     // the items are kept as they are, in place among the other extras.
@@ -222,9 +252,16 @@ pub(crate) fn lin_extras(board: &Board, event: &str, date: &str, in_match: bool)
     );
     items.sort_by_key(|&(after, pc, _, _)| (after, pc));
     for (after, _, tag, value) in items {
-        let _ = write!(out, "{after}:{tag}|{value}|");
+        let _ = write!(out, "{after}:{}|{value}|", extras_tag(tag, value));
     }
     out
+}
+
+/// A `[LinExtras]` item's tag: `tag`, or `tag/N` when the value holds `|` (a LIN value may: the
+/// reader keeps an item that is no tag in the value before it), N being the value's length in
+/// characters, so that it is read back whole whatever it holds.
+fn extras_tag(tag: &str, value: &str) -> String {
+    if value.contains('|') { format!("{tag}/{}", value.chars().count()) } else { tag.to_owned() }
 }
 
 fn write_game(text: &mut String, board: &Board, header: Option<&MatchHeader>, carried_header: Option<&str>) {
@@ -385,4 +422,46 @@ fn tricks_of_full_play(board: &Board, contract: Contract) -> Option<u8> {
         .filter(|w| w.is_north_south() == contract.declarer.is_north_south())
         .count();
     u8::try_from(won).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::codes;
+
+    fn codes_of(lin: &str) -> Vec<&'static str> {
+        crate::lin_to_pbn(lin.as_bytes()).diagnostics.iter().map(cards_core::Diagnostic::code).collect()
+    }
+
+    /// Calls on a board with no dealer have no place in PBN: the conversion says so instead of
+    /// losing them silently (FINDINGS F29); a claim without a contract, which PBN's `Result`
+    /// cannot hold, travels in `[LinExtras]` and comes back.
+    #[test]
+    fn what_pbn_has_no_place_for_is_said_or_kept() {
+        let lin = "qx|o4|mb|1S|mb|p|";
+        let converted = crate::lin_to_pbn(lin.as_bytes());
+        assert!(!converted.text.contains("[Auction"), "{}", converted.text);
+        let warning = &converted.diagnostics[0];
+        assert_eq!(warning.code(), codes::CONVERT_AUCTION_WITHOUT_DEALER);
+        assert!(!warning.is_error());
+        assert_eq!(&lin[warning.span().range()], "mb|1S|mb|p|");
+        // With a dealer and a contract nothing is left out.
+        let played =
+            "qx|o1|md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|mb|1S|mb|p|mb|p|mb|p|mc|9|";
+        assert_eq!(codes_of(played), Vec::<&str>::new());
+        // A claim on an auction not ended, and one repeated (the fuzz input `qx|o6|mc|3|mc|3`).
+        for open in [
+            "qx|o1|md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|mb|1S|mc|9|",
+            "qx|o6|mc|3|mc|3",
+        ] {
+            let pbn = crate::lin_to_pbn(open.as_bytes());
+            assert!(pbn.text.contains("=mc|"), "{}", pbn.text);
+            let back = crate::pbn_to_lin(&pbn.text);
+            let claims = |text: &str| -> Vec<Option<u8>> {
+                lin::Reader::from_str(text, lin::Options::default())
+                    .filter_map(|r| Some(r.ok()?.model.board()?.claim))
+                    .collect()
+            };
+            assert_eq!(claims(open), claims(&back.text), "{}", back.text);
+        }
+    }
 }

@@ -88,7 +88,7 @@
 //! Bridge Composer and bridge-wrangler write, and the tests read every such file of the shared
 //! corpus. `pn` gives 4 names (S, W, N, E) or 8 (open room, then closed room); `md` is a dealer
 //! digit (1 S, 2 W, 3 N, 4 E; `0` a position without a dealer) and the hands S, W, N, E, the
-//! last often left out; `sv` is `o`/`0`, `n`, `e`, `b`; `mb` calls end in `!` when alerted, with
+//! last often left out (a hand of suit letters alone, `SHDC`, shows no card: not given either); `sv` is `o`/`0`, `n`, `e`, `b`; `mb` calls end in `!` when alerted, with
 //! `an` explaining; `mc` claims declarer's total tricks; `qx|o1|`/`qx|c1|` are the rooms; `vg`
 //! opens a match, and its `rs` lists each board's result (`4SEx-3`: contract, declarer, `x`, the
 //! tricks; open room then closed room, or one per board), which each board's auction is compared

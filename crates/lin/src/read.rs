@@ -835,6 +835,11 @@ fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
             continue;
         }
         let hand = parse_hand(text, span, diagnostics);
+        if hand.is_empty() {
+            // Suit letters without a card (`S`, `SHDC`) show no card: a hand not given, as an
+            // empty text is (and as PBN reads `...`), never a hand of no cards in a deal.
+            continue;
+        }
         let twice = hand & seen;
         broken |= !twice.is_empty() || hand.len() > 13;
         if !twice.is_empty() {
@@ -1163,5 +1168,22 @@ mod tests {
         assert_eq!(board_number_of_title("Board 12"), Some(12));
         assert_eq!(board_number_of_title("Board+7"), None);
         assert_eq!(board_number_of_title("Board%2010"), None);
+    }
+
+    /// A hand written as suit letters without a card shows no card: it is a hand not given, as
+    /// PBN reads `...`, so that LIN -> PBN -> LIN gives the same deal (the fuzz finding
+    /// `fuzz/regressions/lin_roundtrip/hand-of-suit-letters-alone`: `md|1S`, South's `S`).
+    #[test]
+    fn a_hand_without_a_card_is_not_given() {
+        let deal = |text: &str| read(text)[0].model.board().and_then(|b| b.deal).unwrap();
+        assert_eq!(deal("md|1S").hands, [None; 4]);
+        let partial = deal("md|1SAKT,H,,SHDC|");
+        assert_eq!(partial.hand(Compass::West), None);
+        assert_eq!(partial.hand(Compass::East), None);
+        assert_eq!(partial.hand(Compass::South).map(CardSet::len), Some(3));
+        // Three full hands and the fourth written as voids alone: the rest completes it.
+        let full = deal("md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,SHDC|");
+        assert!(full.is_full());
+        assert_eq!(full.completed, Some(Compass::East));
     }
 }

@@ -86,4 +86,9 @@ cards_core::codes! {
     /// An Open Hand History record is not JSON, or not an OHH hand (`{"ohh": {...}}` with its
     /// game, players and rounds).
     SITE_BAD_JSON,
+    /// A site that writes no rake (PartyPoker, Ignition) paid the hand out short of the pot its
+    /// play gives: by more than a rake (a tenth of the pot, plus a jackpot drop, as PHH reads a
+    /// rake), or at all in a tournament, which takes no rake. A payout line is missing or wrong,
+    /// and the hand's winnings would contradict its replay: refused.
+    SITE_PAYOUT_SHORT,
 }

@@ -8,7 +8,9 @@
 //! are the chips added (`Call 600`, `All-in 8369`) or the total raised to (`Raises $2 to $3`,
 //! `All-in(raise) 9750 to 9950`); uncalled bets are returned (`Return uncalled portion of bet`),
 //! except the big blind's in a walk, which `Hand result` counts (the import returns it);
-//! no rake is written, so it is what went in less what `Hand result` pays out. Cash (with the
+//! no rake is written (the summary's `Rake` is not always there, nor its `Total Pot` the pot),
+//! so it is what went in less what `Hand result` pays out, and a hand paid short of its pot by
+//! more than a rake (at all in a tournament) is refused (`SITE_PAYOUT_SHORT`). Cash (with the
 //! stakes read from the blinds posted) and Zone Poker, tournaments (`Level 7 (100/200)`, antes;
 //! a tournament header names no betting structure, and Ignition's are no-limit). Tournament seat
 //! numbers that are not seats (`Seat 240:`) are replaced by the order the seats are listed in.
@@ -349,6 +351,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     }
     street.close(&mut body, end);
     street.collected(&mut body);
+    draft.payout(&street, head.event.is_some());
     // Tournament seat numbers that are not seats: the listing order.
     if seats.windows(2).any(|w| w[0].0 >= w[1].0) {
         for (i, s) in seats.iter_mut().enumerate() {
@@ -407,5 +410,59 @@ mod tests {
             split_header("Bovada Hand #1 TBL#2 OMAHA HiLo Pot Limit - 2016-01-01 00:00:00").unwrap();
         assert_eq!(header(rest).written, "OMAHA HiLo Pot Limit");
         assert_eq!(clean_name("Big Blind  [ME]"), "Big Blind");
+    }
+
+    fn error_codes(log: &str) -> Vec<&'static str> {
+        let record = Reader::from_str(log, Options::default()).next().unwrap();
+        assert_eq!(record.hand.is_some(), !record.has_error());
+        record.diagnostics.iter().filter(|d| d.is_error()).map(cards_core::Diagnostic::code).collect()
+    }
+
+    /// A payout short of the pot by more than a rake (at all in a tournament) is refused
+    /// (FINDINGS F30: a `Hand result` line lost leaves winnings the replay contradicts).
+    #[test]
+    fn a_payout_short_of_the_pot_is_refused() {
+        let cash = "\
+Ignition Hand #3372762461  Zone Poker ID#875 HOLDEMZonePoker No Limit - 2016-10-16 13:55:35
+Seat 1: Big Blind [ME] ($100 in chips)
+Seat 2: Dealer ($47.30 in chips)
+Dealer : Set dealer [2]
+Dealer : Small Blind $0.50
+Big Blind  [ME] : Big blind $1
+*** HOLE CARDS ***
+Big Blind  [ME] : Card dealt to a spot [Th 3c]
+Dealer : Card dealt to a spot [2h 5d]
+Dealer : Call $0.50
+Big Blind  [ME] : Check
+*** FLOP *** [2s 7d 9c]
+Big Blind  [ME] : Check
+Dealer : Check
+*** TURN *** [2s 7d 9c] [Kh]
+Big Blind  [ME] : Check
+Dealer : Check
+*** RIVER *** [2s 7d 9c Kh] [4d]
+Big Blind  [ME] : Check
+Dealer : Check
+Big Blind  [ME] : Showdown(High Card)
+Dealer : Showdown(a pair of Twos)
+Dealer : Hand result $1.90
+*** SUMMARY ***
+Total Pot($2)
+";
+        assert_eq!(error_codes(cash), Vec::<&str>::new());
+        assert_eq!(error_codes(&cash.replace("$1.90", "$1.50")), [codes::SITE_PAYOUT_SHORT]);
+        let tournament = cash
+            .replace(
+                "Zone Poker ID#875 HOLDEMZonePoker No Limit",
+                "HOLDEM Tournament #18509313 TBL#1, Normal- Level 1 (50/100)",
+            )
+            .replace("($100 in chips)", "(1000 in chips)")
+            .replace("($47.30 in chips)", "(4730 in chips)")
+            .replace('$', "")
+            .replace("0.50", "50")
+            .replace(" 1\n", " 100\n")
+            .replace("1.90", "200");
+        assert_eq!(error_codes(&tournament), Vec::<&str>::new());
+        assert_eq!(error_codes(&tournament.replace("result 200", "result 199")), [codes::SITE_PAYOUT_SHORT]);
     }
 }

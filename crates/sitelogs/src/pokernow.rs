@@ -641,6 +641,8 @@ fn import_hand(rows: &[Row], whole: Span, options: &Options, hero: &mut Option<S
 fn summary_body(hand: &mut Hand<'_>, span: Span) {
     let pot = hand.street.total;
     let rake = hand.street.rake();
+    // PokerNow takes no rake: a pot paid out short is a payout line lost.
+    hand.draft.payout(&hand.street, true);
     hand.push("*** SUMMARY ***".to_owned(), span);
     hand.push(format!("Total pot {pot} | Rake {rake}"), span);
 }

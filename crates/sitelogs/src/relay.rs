@@ -23,6 +23,56 @@ pub(crate) struct Draft {
     lines: Vec<Line>,
     diagnostics: Vec<Diagnostic>,
     refused: bool,
+    payout: Option<Payout>,
+}
+
+/// What a site that writes no rake paid out against the pot its play gives ([`Draft::payout`]).
+#[derive(Debug, Clone, Copy)]
+struct Payout {
+    /// What went in, less the uncalled bets.
+    pot: Amount,
+    /// What the site paid, less the uncalled bets.
+    paid: Amount,
+    /// A tournament's pot is paid whole: no rake.
+    tournament: bool,
+    /// The payout lines.
+    span: Span,
+}
+
+/// The jackpot drops a room takes from a pot besides its rake, as PHH reads them
+/// (`PHH_WINNINGS_RAKED_JACKPOT`).
+const JACKPOT_DROPS: [&str; 3] = ["0.25", "0.50", "1.00"];
+
+impl Payout {
+    /// Why the payout contradicts the pot, if it does: short of it in a tournament, or short by
+    /// more than a rake (a tenth of the pot, plus a jackpot drop of at most a fifth of it, as PHH
+    /// reads a rake). Paying out more than the pot is the consistency check's (a player ends
+    /// with more than the replay gives).
+    fn contradiction(&self) -> Option<String> {
+        let Payout { pot, paid, .. } = *self;
+        let short = money::minus(pot, paid);
+        if short.is_zero() || short.is_negative() {
+            return None;
+        }
+        if self.tournament {
+            return Some(format!(
+                "the log pays out {paid} of a pot of {pot}: a tournament takes no rake, so a payout \
+                 is missing or wrong"
+            ));
+        }
+        let tenth = |a: Amount| a.checked_mul(Amount::from_int(10)).is_ok_and(|a| a <= pot);
+        let fifth = |a: Amount| a.checked_mul(Amount::from_int(5)).is_ok_and(|a| a <= pot);
+        let jackpot = JACKPOT_DROPS.iter().filter_map(|d| d.parse::<Amount>().ok()).any(|drop| {
+            let rake = money::minus(short, drop);
+            !rake.is_zero() && !rake.is_negative() && tenth(rake) && fifth(drop)
+        });
+        (!tenth(short) && !jackpot).then(|| {
+            format!(
+                "the log pays out {paid} of a pot of {pot}: {short} short, more than a rake (a tenth \
+                 of the pot, plus a jackpot drop); a payout is missing or wrong"
+            )
+        })
+    }
 }
 
 impl Draft {
@@ -56,6 +106,18 @@ impl Draft {
         });
     }
 
+    /// For a site that writes no rake (the rake is what went in less what was paid out): what
+    /// the play put in the pot and what the site paid, checked once the hand imports. A hand
+    /// paid short of its pot by more than a rake (any short in a tournament) is refused with
+    /// [`codes::SITE_PAYOUT_SHORT`]: the PHH hand's winnings would contradict its replay.
+    pub fn payout(&mut self, street: &Street, tournament: bool) {
+        let span = match (street.wins.first(), street.wins.last()) {
+            (Some(first), Some(last)) => first.2.join(last.2),
+            _ => return,
+        };
+        self.payout = Some(Payout { pot: street.total, paid: street.won, tournament, span });
+    }
+
     /// Imports the drafted hand: the PokerStars importer builds, replays and checks it; `venue`
     /// names the site in PHH's `venue`.
     pub fn finish(self, whole: Span, options: &Options, venue: &str) -> Record {
@@ -71,6 +133,11 @@ impl Draft {
         let mut diagnostics = self.diagnostics;
         diagnostics.append(&mut record.diagnostics);
         record.diagnostics = diagnostics;
+        if let Some(payout) = self.payout.filter(|_| !record.has_error())
+            && let Some(message) = payout.contradiction()
+        {
+            record.diagnostics.push(Diagnostic::error(codes::SITE_PAYOUT_SHORT, message, payout.span));
+        }
         if record.has_error() {
             record.hand = None;
         }
