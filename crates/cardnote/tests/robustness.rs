@@ -1003,13 +1003,13 @@ fn units_of_broken_big_files() {
             assert_sane(Format::Phh, what, &checked);
         }
         // Each unit rewritten and converted on its own (units are consumed: cut again for each).
-        let steps: [&dyn Fn(Unit<Phh>) -> Result<Vec<u8>, Refusal>; 3] = [
-            &|unit| Phh::fmt(unit, &FmtOptions::default()),
-            &|unit| Phh::fmt(unit, &FmtOptions { preserve: true, force: true }),
-            &|unit| Phh::convert(unit, ConvertTo::Json),
-        ];
-        for step in steps {
-            for refusal in units().into_iter().filter_map(|unit| step(unit).err()) {
+        let step = |i: usize, unit: Unit<Phh>| match i {
+            0 => Phh::fmt(unit, &FmtOptions::default()),
+            1 => Phh::fmt(unit, &FmtOptions { preserve: true, force: true }),
+            _ => Phh::convert(unit, ConvertTo::Json),
+        };
+        for i in 0..3 {
+            for refusal in units().into_iter().filter_map(|unit| step(i, unit).err()) {
                 let refusal = FileCheck {
                     source: refusal.source.clone(),
                     records: vec![formats::RecordReport {

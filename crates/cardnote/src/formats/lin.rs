@@ -314,7 +314,7 @@ pub fn to_pbn(data: &[u8]) -> (Vec<u8>, Option<LeftOut>) {
     let diagnostics: Vec<Diagnostic> =
         checked.records.into_iter().flat_map(|r| r.diagnostics).filter(Diagnostic::is_error).collect();
     let converted = bridge_convert::lin_to_pbn_leaving_out_bad_boards(data);
-    let left_out = (!diagnostics.is_empty()).then(|| LeftOut {
+    let left_out = (!diagnostics.is_empty()).then_some(LeftOut {
         boards: converted.left_out,
         refusal: Refusal { source: checked.source, diagnostics },
     });
