@@ -230,6 +230,7 @@ impl Iterator for LinUnits<'_> {
 /// thread.
 impl Glue for Lin {
     const FORMAT: super::Format = super::Format::Lin;
+    const FINISH: bool = false;
     type Item = Record;
     type Data = Bytes;
 
@@ -258,7 +259,7 @@ impl Glue for Lin {
     /// One report per record (the match header, then each board).
     fn reports(
         unit: &Unit<Lin>,
-        records: Vec<Checked<Self::Model>>,
+        records: impl Iterator<Item = Checked<Self::Model>>,
         opts: &CheckOptions,
     ) -> Vec<RecordReport> {
         let report = |Checked { mut record, .. }: Checked<lin::Entry>| {
@@ -266,7 +267,7 @@ impl Glue for Lin {
             let fields = if opts.no_fields { Map::new() } else { fields(&record) };
             RecordReport { fields, diagnostics: record.diagnostics }
         };
-        records.into_iter().map(report).collect()
+        records.map(report).collect()
     }
 
     /// With `preserve` exactly as read, else canonically (BBO's layout: the header, then one line

@@ -225,6 +225,10 @@ pub trait Glue: cards_core::Notation {
     /// (a `.phhs` of only comments holds no hands).
     fn units<'r>(input: Input<'r>, path: &Path, limit: usize) -> Units<'r, Self>;
 
+    /// Whether the notation's checker has a finish step ([`cards_core::notation::Checker::finish`]);
+    /// without one, a unit's reports are made as soon as its records are checked.
+    const FINISH: bool = true;
+
     /// The notation's options for `check`.
     fn options(opts: &CheckOptions) -> Self::Options;
 
@@ -238,10 +242,11 @@ pub trait Glue: cards_core::Notation {
     }
 
     /// The `check` reports of a unit's records, checked and finished, in order: spans moved into
-    /// the unit's text, fields built unless [`CheckOptions::no_fields`].
+    /// the unit's text, fields built unless [`CheckOptions::no_fields`]. Without a finish step
+    /// ([`Glue::FINISH`]) the records are checked as the iterator is drawn.
     fn reports(
         unit: &Unit<Self>,
-        records: Vec<Checked<Self::Model>>,
+        records: impl Iterator<Item = Checked<Self::Model>>,
         opts: &CheckOptions,
     ) -> Vec<RecordReport>;
 
@@ -283,21 +288,12 @@ pub trait Glue: cards_core::Notation {
     }
 }
 
-/// A unit's records parsed and checked alone (any thread); the items are consumed.
-fn check_items<N: Glue>(
-    unit: &mut Unit<N>,
-    options: &N::Options,
-    checker: &N::Checker,
-) -> Vec<Checked<N::Model>> {
-    std::mem::take(&mut unit.items)
-        .into_iter()
-        .map(|item| {
-            let mut record = N::read(item, options);
-            let read = record.diagnostics.len();
-            checker.check(&mut record);
-            Checked { record, read }
-        })
-        .collect()
+/// One item parsed and checked alone (any thread).
+fn check_item<N: Glue>(item: N::Item, options: &N::Options, checker: &N::Checker) -> Checked<N::Model> {
+    let mut record = N::read(item, options);
+    let read = record.diagnostics.len();
+    checker.check(&mut record);
+    Checked { record, read }
 }
 
 /// Checks a file's units as every command does: each unit's records parsed and checked on
@@ -322,21 +318,40 @@ pub fn check_units<N: Glue, V: Send, E>(
         threads,
         units,
         |mut unit| {
-            let records = check_items(&mut unit, &options, &checker);
-            (unit, records)
+            let items = std::mem::take(&mut unit.items);
+            let records = items.into_iter().map(|item| check_item::<N>(item, &options, &checker));
+            // Without a finish step each record is reported as it is checked, and freed.
+            let stage = if N::FINISH {
+                Stage::Records(records.collect())
+            } else {
+                Stage::Reports(N::reports(&unit, records, opts))
+            };
+            (unit, stage)
         },
-        |(_, records), last| {
-            let count = records.len();
-            for (i, checked) in records.iter_mut().enumerate() {
-                finisher.finish(&mut checked.record, last && i + 1 == count);
+        |(_, stage), last| {
+            if let Stage::Records(records) = stage {
+                let count = records.len();
+                for (i, checked) in records.iter_mut().enumerate() {
+                    finisher.finish(&mut checked.record, last && i + 1 == count);
+                }
             }
         },
-        |(unit, records)| {
-            let reports = N::reports(&unit, records, opts);
+        |(unit, stage)| {
+            let reports = match stage {
+                Stage::Records(records) => N::reports(&unit, records.into_iter(), opts),
+                Stage::Reports(reports) => reports,
+            };
             then(unit, reports)
         },
         sink,
     )
+}
+
+/// A unit's records checked, waiting for the finish step, or already reported (a notation
+/// without one).
+enum Stage<M> {
+    Records(Vec<Checked<M>>),
+    Reports(Vec<RecordReport>),
 }
 
 /// One unit checked and finished as a file of its own.
@@ -344,12 +359,14 @@ pub fn check_units<N: Glue, V: Send, E>(
 pub fn check_unit<N: Glue>(mut unit: Unit<N>, opts: &CheckOptions) -> Vec<RecordReport> {
     let options = N::options(opts);
     let mut checker = N::checker(&options);
-    let mut records = check_items(&mut unit, &options, &checker);
+    let items = std::mem::take(&mut unit.items);
+    let mut records: Vec<_> =
+        items.into_iter().map(|item| check_item::<N>(item, &options, &checker)).collect();
     let count = records.len();
     for (i, checked) in records.iter_mut().enumerate() {
         checker.finish(&mut checked.record, i + 1 == count);
     }
-    N::reports(&unit, records, opts)
+    N::reports(&unit, records.into_iter(), opts)
 }
 
 /// What stopped a streamed `fmt` or `convert`.

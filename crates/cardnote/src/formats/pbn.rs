@@ -344,10 +344,10 @@ impl Glue for Pbn {
     /// a game gives one report, every field null. With `--dd`, each game's double-dummy checks.
     fn reports(
         unit: &Unit<Pbn>,
-        records: Vec<Checked<Self::Model>>,
+        records: impl Iterator<Item = Checked<Self::Model>>,
         opts: &CheckOptions,
     ) -> Vec<RecordReport> {
-        let records: Vec<Record> = records.into_iter().map(|c| c.record).collect();
+        let records: Vec<Record> = records.map(|c| c.record).collect();
         let dd: Vec<Vec<Diagnostic>> = if opts.dd {
             let tables = super::dd::solve_records(&records, false);
             records

@@ -204,6 +204,7 @@ fn report(checked: Checked<phh::FileHand>, opts: &CheckOptions, base: usize) -> 
 /// `.phhs` of only comments holds no hand.
 impl Glue for Phh {
     const FORMAT: super::Format = super::Format::Phh;
+    const FINISH: bool = false;
     type Item = Raw;
     type Data = NoHands;
 
@@ -232,13 +233,13 @@ impl Glue for Phh {
     /// errors and is not replayed).
     fn reports(
         unit: &Unit<Phh>,
-        records: Vec<Checked<Self::Model>>,
+        records: impl Iterator<Item = Checked<Self::Model>>,
         opts: &CheckOptions,
     ) -> Vec<RecordReport> {
         if unit.data.0 {
             return Vec::new();
         }
-        records.into_iter().map(|checked| report(checked, opts, unit.offset)).collect()
+        records.map(|checked| report(checked, opts, unit.offset)).collect()
     }
 
     fn fmt(unit: Unit<Phh>, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {

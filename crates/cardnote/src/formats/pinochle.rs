@@ -175,10 +175,10 @@ impl Glue for Pinochle {
     /// One record per hand (a file without hands gives one).
     fn reports(
         unit: &Unit<Pinochle>,
-        records: Vec<Checked<Self::Model>>,
+        records: impl Iterator<Item = Checked<Self::Model>>,
         opts: &CheckOptions,
     ) -> Vec<RecordReport> {
-        records.into_iter().map(|c| report(c.record, unit.offset, opts.no_fields)).collect()
+        records.map(|c| report(c.record, unit.offset, opts.no_fields)).collect()
     }
 
     /// Faithful layout with `--preserve`, otherwise the canonical form (EXPORT files get their

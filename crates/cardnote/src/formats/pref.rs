@@ -117,10 +117,10 @@ impl Glue for Pref {
     /// One record per deal record (a file without deal records gives one).
     fn reports(
         unit: &Unit<Pref>,
-        records: Vec<Checked<Self::Model>>,
+        records: impl Iterator<Item = Checked<Self::Model>>,
         opts: &CheckOptions,
     ) -> Vec<RecordReport> {
-        records.into_iter().map(|c| report(c.record, unit.offset, opts.no_fields)).collect()
+        records.map(|c| report(c.record, unit.offset, opts.no_fields)).collect()
     }
 
     /// Canonical PPN (tags one per line, quoted only when needed, one deal per line). `--preserve`
