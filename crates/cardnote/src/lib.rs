@@ -1,15 +1,16 @@
-//! The library behind the `cardnote` command line: one trait per notation ([`formats::Notation`]:
-//! a file cut into units, each checked, rewritten or converted on any thread), the ordered
+//! The library behind the `cardnote` command line: each notation's [`cards_core::Notation`] and
+//! what the commands need beyond it ([`formats::Glue`]: a file cut into units, each checked,
+//! rewritten or converted on any thread), the ordered
 //! parallel runner the commands drive it with ([`pipeline`]), the directory walk and format
 //! sniffing ([`walk`]), the renderers of the `check` output ([`output`]), safe file writing
 //! ([`files`]) and the progress bar ([`progress`]).
 //! The commands themselves are modules of the binary (`src/cmd/`), one per command.
 //!
 //! ```
-//! use cardnote::formats::{self, CheckOptions};
+//! use cardnote::formats::{self, CheckOptions, Format};
 //!
 //! let text = b"[Event \"?\"]\n";
-//! let checked = formats::pbn::check(text, &CheckOptions::default());
+//! let checked = formats::check_bytes(Format::Pbn, text, &CheckOptions::default());
 //! assert_eq!(checked.records.len(), 1);
 //! ```
 //!

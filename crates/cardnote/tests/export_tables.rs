@@ -112,8 +112,8 @@ fn every_table_reads_back_as_check_reports() {
     for input in &inputs {
         let data = std::fs::read(&input.path).unwrap();
         let checked = match input.format {
-            InputFormat::Phh => formats::phh::check(&data, &opts),
-            InputFormat::Pbn => formats::pbn::check(&data, &opts),
+            InputFormat::Phh => formats::check_bytes(formats::Format::Phh, &data, &opts),
+            InputFormat::Pbn => formats::check_bytes(formats::Format::Pbn, &data, &opts),
         };
         for (i, record) in checked.records.iter().enumerate() {
             let k = (input.label.clone(), u32::try_from(i).unwrap());

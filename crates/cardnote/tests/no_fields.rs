@@ -28,20 +28,16 @@ fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
 
 /// The reports of a file through the streaming commands' path.
 fn streamed(format: Format, path: &Path, opts: &CheckOptions) -> Vec<RecordReport> {
-    let notation = formats::notation(format);
-    let input = Box::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let input: formats::Input = Box::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
     let mut reports = Vec::new();
-    formats::check_units(
-        notation,
-        notation.units(input, path),
-        opts,
-        2,
-        |_, r| r,
-        |r| {
-            reports.extend(r);
-            Ok(())
-        },
-    )
+    let sink = |r: Vec<RecordReport>| {
+        reports.extend(r);
+        Ok::<(), std::io::Error>(())
+    };
+    cardnote::with_notation!(format, N => {
+        let units = <N as formats::Glue>::units(input, path, formats::UNIT_BYTES);
+        formats::check_units(units, opts, 2, |_, r| r, sink)
+    })
     .unwrap();
     reports
 }

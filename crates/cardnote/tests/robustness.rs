@@ -22,25 +22,11 @@ const ALL: [Format; 5] = [Format::Phh, Format::Pbn, Format::PpnPref, Format::Ppn
 const SLOW: Duration = Duration::from_secs(20);
 
 fn check(format: Format, data: &[u8]) -> FileCheck {
-    let opts = CheckOptions::default();
-    match format {
-        Format::Phh => formats::phh::check(data, &opts),
-        Format::Pbn => formats::pbn::check(data, &opts),
-        Format::PpnPref => formats::pref::check(data, &opts),
-        Format::PpnPinochle => formats::pinochle::check(data, &opts),
-        Format::Lin => formats::lin::check(data, &opts),
-    }
+    formats::check_bytes(format, data, &CheckOptions::default())
 }
 
 fn fmt_with(format: Format, data: &[u8], preserve: bool) -> Result<Vec<u8>, Refusal> {
-    let opts = FmtOptions { preserve, force: false };
-    match format {
-        Format::Phh => formats::phh::fmt(data, &opts),
-        Format::Pbn => formats::pbn::fmt(data, &opts),
-        Format::PpnPref => formats::pref::fmt(data, &opts),
-        Format::PpnPinochle => formats::pinochle::fmt(data, &opts),
-        Format::Lin => formats::lin::fmt(data, &opts),
-    }
+    formats::fmt_bytes(format, data, &FmtOptions { preserve, force: false })
 }
 
 fn fmt(format: Format, data: &[u8]) -> Result<Vec<u8>, Refusal> {
@@ -977,7 +963,8 @@ fn fmt_keeps_records_and_fields() {
 /// every span inside its unit's text on a character boundary, and the units together are the file.
 #[test]
 fn units_of_broken_big_files() {
-    use cardnote::formats::{ConvertTo, Unit, notation, phh::UNIT_BYTES};
+    use cardnote::formats::phh::Phh;
+    use cardnote::formats::{ConvertTo, Glue, UNIT_BYTES, Unit};
     let hand = PHH_HAND;
     let mut base = String::new();
     let mut n = 0;
@@ -1000,35 +987,39 @@ fn units_of_broken_big_files() {
     inputs.push(("nul", nul));
     inputs.push(("multibyte", base.replace("NT", "NT\u{e9}\u{1F0A1}").into_bytes()));
     inputs.push(("unclosed array", base.replacen("actions = [", "actions = [\n'# x',\n", 1).into_bytes()));
-    let phh = notation(Format::Phh);
     for (what, data) in &inputs {
-        let units: Vec<Unit> =
-            phh.units(Box::new(data.as_slice()), Path::new("big.phhs")).collect::<Result<_, _>>().unwrap();
+        let units = || -> Vec<Unit<Phh>> {
+            Phh::units(Box::new(data.as_slice()), Path::new("big.phhs"), UNIT_BYTES)
+                .collect::<Result<_, _>>()
+                .unwrap()
+        };
         let mut offset = 0;
-        for unit in &units {
+        let count = units().len();
+        for unit in units() {
             assert_eq!(unit.offset, offset, "{what}: units follow each other");
             offset += unit.text.len();
-            let checked =
-                FileCheck { source: unit.text.clone(), records: phh.check(unit, &CheckOptions::default()) };
+            let source = unit.text.clone();
+            let checked = FileCheck { source, records: formats::check_unit(unit, &CheckOptions::default()) };
             assert_sane(Format::Phh, what, &checked);
-            for result in [
-                phh.fmt(unit, &FmtOptions::default()).err(),
-                phh.fmt(unit, &FmtOptions { preserve: true, force: true }).err(),
-                phh.convert(unit, ConvertTo::Json).err(),
-            ]
-            .into_iter()
-            .flatten()
-            {
+        }
+        // Each unit rewritten and converted on its own (units are consumed: cut again for each).
+        let step = |i: usize, unit: Unit<Phh>| match i {
+            0 => Phh::fmt(unit, &FmtOptions::default()),
+            1 => Phh::fmt(unit, &FmtOptions { preserve: true, force: true }),
+            _ => Phh::convert(unit, ConvertTo::Json),
+        };
+        for i in 0..3 {
+            for refusal in units().into_iter().filter_map(|unit| step(i, unit).err()) {
                 let refusal = FileCheck {
-                    source: result.source.clone(),
+                    source: refusal.source.clone(),
                     records: vec![formats::RecordReport {
-                        diagnostics: result.diagnostics,
+                        diagnostics: refusal.diagnostics,
                         fields: Default::default(),
                     }],
                 };
                 assert_sane(Format::Phh, what, &refusal);
             }
         }
-        assert!(units.len() > 1 || *what == "lone cr", "{what}: {} units", units.len());
+        assert!(count > 1 || *what == "lone cr", "{what}: {count} units");
     }
 }

@@ -89,12 +89,12 @@ fn phh_stream_of_a_million_hands_is_bounded() {
 /// holds a few units at a time, far less than the input.
 #[test]
 fn cli_check_and_fmt_pipelines_are_bounded() {
-    use cardnote::formats::{CheckOptions, FmtOptions, Format, notation};
+    use cardnote::formats::phh::Phh;
+    use cardnote::formats::{CheckOptions, FmtOptions, Glue, UNIT_BYTES, Unit, check_unit};
     const HANDS: usize = 200_000;
     /// A few units (256 KiB of text each) in flight on two workers, with their reports.
     const PIPELINE_BOUND: usize = 16 << 20;
     let _turn = LOCK.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    let phh = notation(Format::Phh);
     let path = std::path::Path::new("generated.phhs");
     let input =
         || Box::new(BufReader::new(PhhHands { next: 0, n: HANDS, chunk: Vec::with_capacity(256), at: 0 }));
@@ -102,15 +102,16 @@ fn cli_check_and_fmt_pipelines_are_bounded() {
         let mut records = 0;
         let mut json = std::io::sink();
         let opts = CheckOptions::default();
-        let work = |unit: cardnote::formats::Unit| {
-            let reports = phh.check(&unit, &opts);
+        let work = |unit: Unit<Phh>| {
+            let index = unit.index;
+            let reports = check_unit(unit, &opts);
             let mut out = Vec::new();
             for (i, report) in reports.iter().enumerate() {
                 assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
                 cardnote::output::write_record_json(
                     &mut out,
                     "generated.phhs",
-                    unit.index + i,
+                    index + i,
                     "phh",
                     report,
                     &|_| (1, 1),
@@ -119,7 +120,7 @@ fn cli_check_and_fmt_pipelines_are_bounded() {
             }
             (reports.len(), out)
         };
-        cardnote::pipeline::ordered(2, phh.units(input(), path), work, |(n, out)| {
+        cardnote::pipeline::ordered(2, Phh::units(input(), path, UNIT_BYTES), work, |(n, out)| {
             records += n;
             std::io::Write::write_all(&mut json, &out)
         })
@@ -134,8 +135,8 @@ fn cli_check_and_fmt_pipelines_are_bounded() {
         let opts = FmtOptions::default();
         cardnote::pipeline::ordered(
             2,
-            phh.units(input(), path),
-            |unit| phh.fmt(&unit, &opts).unwrap(),
+            Phh::units(input(), path, UNIT_BYTES),
+            |unit| Phh::fmt(unit, &opts).unwrap(),
             |out| {
                 bytes += out.len();
                 Ok::<(), std::io::Error>(())

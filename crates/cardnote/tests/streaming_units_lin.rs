@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use cardnote::formats::{self, CheckOptions, ConvertTo, FmtOptions, Format, lin::UNIT_BYTES};
+use cardnote::formats::{self, CheckOptions, ConvertTo, FmtOptions, Format, UNIT_BYTES};
 mod streaming_common;
 use streaming_common::{
     cardnote, check_on_threads, convert_on_threads, fmt_on_threads, whole_file_json, with_crlf,

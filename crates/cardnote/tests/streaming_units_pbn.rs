@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use cardnote::formats::{self, CheckOptions, ConvertTo, FmtOptions, Format, pbn::UNIT_BYTES};
+use cardnote::formats::{self, CheckOptions, ConvertTo, FmtOptions, Format, UNIT_BYTES};
 mod streaming_common;
 use streaming_common::{check_on_threads, convert_on_threads, fmt_on_threads, whole_file_json, with_crlf};
 

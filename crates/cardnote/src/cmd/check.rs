@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use cardnote::formats::{self, CheckOptions, Format, RecordReport, Unit};
+use cardnote::formats::{self, CheckOptions, Format, Glue, Input, RecordReport, Unit};
 use cardnote::output::{DiagnosticPrinter, RenderSource, Summary, record_json, write_record_json};
 use cardnote::progress::Progress;
 use cardnote::walk::{WalkedFile, collect_files};
@@ -74,7 +74,7 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
         };
         let printer = ui.stdout_printer();
         let game = args.game.as_deref();
-        return cardnote::formats::sitelogs::run_check(&args.paths, site, game, &opts, args.json, &printer);
+        return super::sitelogs::run_check(&args.paths, site, game, &opts, args.json, &printer);
     }
     let started = Instant::now();
     let forced = args.format.forced();
@@ -131,9 +131,11 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
     }
 }
 
-/// One unit checked: its reports and, for `--json`, their lines already written.
+/// One unit checked: its text and the lines before it, its reports and, for `--json`, their
+/// lines already written.
 struct Checked {
-    unit: Unit,
+    text: String,
+    line: usize,
     reports: Vec<RecordReport>,
     json: Vec<u8>,
 }
@@ -150,20 +152,24 @@ impl<W: Write> Run<W> {
             self.progress.advance(opened.size, 1);
             return self.not_text(&shown, format, diagnostic);
         }
-        let notation = formats::notation(format);
-        let units = notation.units(opened.input, &file.path).map(|unit| unit.map_err(Stop::Read));
+        let input = opened.input;
+        cardnote::with_notation!(format, N => self.units::<N>(&shown, &file.path, input))?;
+        self.show()
+    }
+
+    /// Checks a file's units as notation `N`, printing each unit's reports as they come in file
+    /// order.
+    fn units<N: Glue>(&mut self, shown: &str, path: &std::path::Path, input: Input<'_>) -> Result<(), Stop> {
+        let units = N::units(input, path, formats::UNIT_BYTES).map(|unit| unit.map_err(Stop::Read));
         let (opts, json) = (&self.opts, self.json);
-        let then = |mut unit: Unit, reports: Vec<RecordReport>| {
-            let json = if json { json_lines(&shown, format, &unit, &reports) } else { Vec::new() };
-            // What the unit was read into is freed here, on a worker, not by the printing thread.
-            unit.context = None;
-            Checked { unit, reports, json }
+        let then = |unit: Unit<N>, reports: Vec<RecordReport>| {
+            let json = if json { json_lines(shown, N::FORMAT, &unit, &reports) } else { Vec::new() };
+            Checked { text: unit.text, line: unit.line, reports, json }
         };
-        let printer = &self.printer;
-        let mut diagnostics = printer.file(&shown);
+        let mut diagnostics = self.printer.file(shown);
         let (out, summary, progress) = (&mut self.out, &mut self.summary, &self.progress);
-        formats::check_units(notation, units, opts, self.threads, then, |checked| {
-            progress.advance(checked.unit.text.len() as u64, checked.reports.len() as u64);
+        formats::check_units(units, opts, self.threads, then, |checked| {
+            progress.advance(checked.text.len() as u64, checked.reports.len() as u64);
             for record in &checked.reports {
                 summary.add(record);
             }
@@ -171,7 +177,7 @@ impl<W: Write> Run<W> {
                 return out.write_all(&checked.json).map_err(Stop::Output);
             }
             if checked.reports.iter().any(|r| !r.diagnostics.is_empty()) {
-                let render = RenderSource::part(&checked.unit.text, 0, checked.unit.line);
+                let render = RenderSource::part(&checked.text, 0, checked.line);
                 for record in checked.reports.iter().filter(|r| !r.diagnostics.is_empty()) {
                     diagnostics.print(out, &render, &record.diagnostics).map_err(Stop::Output)?;
                 }
@@ -181,8 +187,7 @@ impl<W: Write> Run<W> {
             }
             Ok(())
         })?;
-        diagnostics.finish(&mut self.out).map_err(Stop::Output)?;
-        self.show()
+        diagnostics.finish(out).map_err(Stop::Output)
     }
 
     /// One record for a file that is not text: its single `NOT_TEXT` error.
@@ -218,7 +223,7 @@ impl<W: Write> Run<W> {
 
 /// The `--json` lines of a unit's records (the contract of `output::record_json`): line numbers
 /// are the file's (the unit's own plus the lines before it).
-fn json_lines(shown: &str, format: Format, unit: &Unit, reports: &[RecordReport]) -> Vec<u8> {
+fn json_lines<N: Glue>(shown: &str, format: Format, unit: &Unit<N>, reports: &[RecordReport]) -> Vec<u8> {
     let index =
         reports.iter().any(|r| !r.diagnostics.is_empty()).then(|| cards_core::LineIndex::new(&unit.text));
     let line_col = |offset: usize| {

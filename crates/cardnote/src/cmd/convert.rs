@@ -8,8 +8,8 @@ use clap::ValueEnum;
 use std::io::{Seek, Write};
 
 use cardnote::files::{Original, Replacement, write_atomically};
-use cardnote::formats::{ConvertTo, Format, Refusal, Unit};
-use cardnote::{pipeline, walk};
+use cardnote::formats::{self, ConvertTo, Format, Glue, Input, Refusal};
+use cardnote::walk;
 
 use super::{FormatArg, Ui, format_of, open_file, read_input, report_refusal, threads, write_stdout};
 
@@ -86,9 +86,9 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
         super::warn_stale_temporaries(ui, [out.as_path()]);
     }
     let to = args.to.to_possible_value().map(|v| v.get_name().to_owned()).unwrap_or_default();
-    let site_target = cardnote::formats::sitelogs::Site::from_name(&to);
+    let site_target = super::sitelogs::Site::from_name(&to);
     if args.format.site().is_some() || site_target.is_some() {
-        return cardnote::formats::sitelogs::run_convert(
+        return super::sitelogs::run_convert(
             &args.file,
             &to,
             args.format.site(),
@@ -164,12 +164,7 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
 }
 
 /// What stopped a conversion.
-enum Stop {
-    /// Reading the input or writing the output failed.
-    Io(std::io::Error),
-    /// A unit cannot be converted.
-    Refused(Refusal, usize),
-}
+type Stop = formats::Stop<std::io::Error>;
 
 /// Converts a file unit by unit on `--threads` workers: into a temporary file beside `-o OUT`
 /// (renamed over it at the end), or, for stdout, into an unnamed temporary file copied out once
@@ -177,11 +172,20 @@ enum Stop {
 fn stream(
     args: &Args,
     format: Format,
-    input: Box<dyn std::io::BufRead + Send>,
+    input: Input<'_>,
     output: Option<Original>,
     printer: &cardnote::output::DiagnosticPrinter,
 ) -> ExitCode {
-    let notation = cardnote::formats::notation(format);
+    cardnote::with_notation!(format, N => stream_as::<N>(args, input, output, printer))
+}
+
+/// [`stream`] of a file read as notation `N`.
+fn stream_as<N: Glue>(
+    args: &Args,
+    input: Input<'_>,
+    output: Option<Original>,
+    printer: &cardnote::output::DiagnosticPrinter,
+) -> ExitCode {
     let to = args.to.convert_to();
     let result = (|| -> Result<ExitCode, Stop> {
         let mut replacement = match &args.output {
@@ -199,15 +203,9 @@ fn stream(
                 (None, None) => return Err(Stop::Io(std::io::Error::other("no output"))),
             };
             let mut out = std::io::BufWriter::with_capacity(1 << 16, sink);
-            out.write_all(&notation.convert_open(to)).map_err(Stop::Io)?;
-            let mut units = 0usize;
-            let work = |unit: Unit| notation.convert(&unit, to).map_err(|r| Stop::Refused(r, unit.line));
-            let input = notation.units(input, &args.file).map(|u| u.map_err(Stop::Io));
-            pipeline::ordered(threads(args.threads), input, work, |bytes| {
-                units += 1;
-                out.write_all(&bytes?).map_err(Stop::Io)
+            formats::convert_units::<N>(input, &args.file, to, threads(args.threads), |bytes| {
+                out.write_all(bytes)
             })?;
-            out.write_all(&notation.convert_close(to, units)).map_err(Stop::Io)?;
             out.flush().map_err(Stop::Io)?;
         }
         if let Some(replacement) = replacement {

@@ -1,7 +1,7 @@
 //! `cardnote fmt`: rewrite files canonically (or format-preserving), never losing one: files
 //! with errors only with `--force`, every new text re-read and checked before it replaces the old.
 //!
-//! Every file streams through its notation's units ([`cardnote::formats::Notation`]) three times,
+//! Every file streams through its notation's units ([`cardnote::formats::Glue`]) three times,
 //! each on `--threads` workers with memory bounded by a few units: a check (is it clean?), the
 //! rewrite (into a temporary file beside it, compared with the original as it goes), and the
 //! check of the temporary file before it is renamed over the original, if the original is still
@@ -13,9 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cardnote::files::{Original, Replacement};
-use cardnote::formats::{self, CheckOptions, FmtOptions, Format, Notation, Refusal, Unit};
+use cardnote::formats::{self, CheckOptions, FmtOptions, Format, Glue, Input, Refusal, Unit};
 use cardnote::output::{DiagnosticPrinter, RenderSource, codes_with_counts};
-use cardnote::pipeline;
 use cardnote::walk::{WalkedFile, collect_files};
 
 use super::{FormatArg, Ui, open_file, open_original, report_refusal};
@@ -167,14 +166,18 @@ impl Job {
             report_refusal(path, &refusal, &self.printer);
             return Outcome::Refused;
         }
-        let notation = formats::notation(opened.format);
+        cardnote::with_notation!(opened.format, N => self.file_as::<N>(path, opened.input, original_file))
+    }
+
+    /// [`Job::file`] of a file read as notation `N`.
+    fn file_as<N: Glue>(&self, path: &Path, input: Input<'_>, original_file: Original) -> Outcome {
         // A file that does not read cleanly (replay and other checks included) is rewritten only
         // when the user asks for it with --force.
-        let original = match self.refuse_errors(notation, path, opened.input) {
+        let original = match self.refuse_errors::<N>(path, input) {
             Ok(original) => original,
             Err(outcome) => return outcome,
         };
-        match self.rewrite(notation, path, &original, original_file) {
+        match self.rewrite::<N>(path, &original, original_file) {
             Ok(outcome) => outcome,
             Err(Stop::Io(err)) => {
                 eprintln!("cardnote: {}: {err}", path.display());
@@ -190,16 +193,11 @@ impl Job {
     }
 
     /// Checks the file; refuses it (reported) when it has errors and `--force` was not given.
-    fn refuse_errors(
-        &self,
-        notation: &dyn Notation,
-        path: &Path,
-        input: Box<dyn BufRead + Send>,
-    ) -> Result<Errors, Outcome> {
+    fn refuse_errors<N: Glue>(&self, path: &Path, input: Input<'_>) -> Result<Errors, Outcome> {
         let mut errors = Errors::default();
         let mut shown = Vec::new();
         let keep_sources = !self.opts.force;
-        let result = check_units(notation, path, input, self.threads, |unit, reports| {
+        let result = check_units::<N>(path, input, self.threads, |unit, reports| {
             let before = errors.codes.len();
             for (i, report) in reports.iter().enumerate() {
                 errors.add(unit.index + i, &report.diagnostics);
@@ -243,14 +241,8 @@ impl Job {
 
     /// Writes the units' new text into a temporary file (or only compares it, `--check`), then
     /// checks and renames it when it differs from the original.
-    fn rewrite(
-        &self,
-        notation: &dyn Notation,
-        path: &Path,
-        original: &Errors,
-        file: Original,
-    ) -> Result<Outcome, Stop> {
-        let opened = open_file(path, walk_kind(path), Some(notation.format())).map_err(Stop::Io)?;
+    fn rewrite<N: Glue>(&self, path: &Path, original: &Errors, file: Original) -> Result<Outcome, Stop> {
+        let opened = open_file(path, walk_kind(path), Some(N::FORMAT)).map_err(Stop::Io)?;
         let mut old =
             std::io::BufReader::with_capacity(1 << 16, std::fs::File::open(path).map_err(Stop::Io)?);
         let mut replacement = if self.check {
@@ -261,18 +253,18 @@ impl Job {
         let mut same = true;
         {
             let mut out = replacement.as_mut().map(|r| BufWriter::with_capacity(1 << 16, r.file()));
-            let units = notation.units(opened.input, path).map(|u| u.map_err(Stop::Io));
-            let opts = self.opts;
-            let work =
-                |unit: Unit| notation.fmt(&unit, &opts).map_err(|refusal| Stop::Refused(refusal, unit.line));
-            pipeline::ordered(self.threads, units, work, |bytes| {
-                let bytes = bytes?;
-                same = same && starts_with(&mut old, &bytes).map_err(Stop::Io)?;
+            let units = N::units(opened.input, path, formats::UNIT_BYTES).map(|u| u.map_err(Stop::Io));
+            formats::fmt_units(units, &self.opts, self.threads, |bytes| {
+                same = same && starts_with(&mut old, bytes).map_err(Stop::Io)?;
                 match &mut out {
-                    Some(out) => out.write_all(&bytes).map_err(Stop::Io),
+                    Some(out) => out.write_all(bytes).map_err(Stop::Io),
                     None if same => Ok(()),
                     None => Err(Stop::Differs),
                 }
+            })
+            .map_err(|stop| match stop {
+                formats::Stop::Refused(refusal, line) => Stop::Refused(refusal, line),
+                formats::Stop::Io(stop) => stop,
             })?;
             same = same && old.fill_buf().map_err(Stop::Io)?.is_empty();
             if let Some(out) = out {
@@ -288,7 +280,7 @@ impl Job {
             let input =
                 std::fs::File::open(temp).map_err(|e| format!("cannot re-read the temporary file: {e}"))?;
             let input = Box::new(std::io::BufReader::with_capacity(1 << 16, input));
-            let after = errors_of(notation, path, input, self.threads)
+            let after = errors_of::<N>(path, input, self.threads)
                 .map_err(|e| format!("cannot re-read the temporary file: {e}"))?;
             verify_output(&after, force.then_some(original))
         };
@@ -326,16 +318,14 @@ fn starts_with(reader: &mut impl BufRead, mut bytes: &[u8]) -> std::io::Result<b
 
 /// Checks every unit of `input` (default options) on `threads` workers, handing each unit and its
 /// reports to `sink` in file order.
-fn check_units(
-    notation: &dyn Notation,
+fn check_units<N: Glue>(
     path: &Path,
-    input: Box<dyn BufRead + Send>,
+    input: Input<'_>,
     threads: usize,
-    mut sink: impl FnMut(&Unit, &[formats::RecordReport]),
+    mut sink: impl FnMut(&Unit<N>, &[formats::RecordReport]),
 ) -> std::io::Result<()> {
-    let units = notation.units(input, path);
+    let units = N::units(input, path, formats::UNIT_BYTES);
     formats::check_units(
-        notation,
         units,
         &CheckOptions::default(),
         threads,
@@ -348,14 +338,9 @@ fn check_units(
 }
 
 /// The errors of a text read as `notation`.
-fn errors_of(
-    notation: &dyn Notation,
-    path: &Path,
-    input: Box<dyn BufRead + Send>,
-    threads: usize,
-) -> std::io::Result<Errors> {
+fn errors_of<N: Glue>(path: &Path, input: Input<'_>, threads: usize) -> std::io::Result<Errors> {
     let mut errors = Errors::default();
-    check_units(notation, path, input, threads, |unit, reports| {
+    check_units::<N>(path, input, threads, |unit, reports| {
         for (i, report) in reports.iter().enumerate() {
             errors.add(unit.index + i, &report.diagnostics);
         }
@@ -390,8 +375,7 @@ mod tests {
     const ILLEGAL: &[u8] = b"variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 7c2d', 'p1 cbr 6', 'p2 f']\n";
 
     fn errors(bytes: &'static [u8]) -> Errors {
-        let notation = formats::notation(Format::Phh);
-        errors_of(notation, Path::new("x.phh"), Box::new(bytes), 2).unwrap_or_default()
+        errors_of::<formats::phh::Phh>(Path::new("x.phh"), Box::new(bytes), 2).unwrap_or_default()
     }
 
     #[test]

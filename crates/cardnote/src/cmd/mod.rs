@@ -21,6 +21,7 @@ pub mod diagram;
 pub mod export;
 pub mod fmt;
 pub mod replay;
+pub mod sitelogs;
 pub mod stats;
 
 /// The options every command shares (they may be given before or after the command's name).
@@ -121,8 +122,8 @@ pub enum FormatArg {
 
 impl FormatArg {
     /// The site log format named, if any (those are read by the `sitelogs` crate, not `formats`).
-    pub fn site(self) -> Option<cardnote::formats::sitelogs::Site> {
-        cardnote::formats::sitelogs::Site::from_name(self.to_possible_value()?.get_name())
+    pub fn site(self) -> Option<sitelogs::Site> {
+        sitelogs::Site::from_name(self.to_possible_value()?.get_name())
     }
 
     /// The format forced, if any.

@@ -3,10 +3,12 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cardnote::formats::{self, CheckOptions, Format};
+use cardnote::formats::{CheckOptions, Format};
 use cardnote::walk::{self, FileKind};
 
 use super::{FormatArg, RulesArg, Ui, format_of, read_input, report_refusal, write_stdout};
+
+mod render;
 
 /// `cardnote replay` arguments.
 #[derive(clap::Args, Debug)]
@@ -46,7 +48,7 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
         return ExitCode::from(2);
     }
     let opts = CheckOptions { rules: args.rules.into(), ..CheckOptions::default() };
-    match formats::phh_replay::replay(&data, args.hand, &opts) {
+    match render::replay(&data, args.hand, &opts) {
         Ok(replayed) => {
             let status = write_stdout(replayed.text.as_bytes());
             if status != ExitCode::SUCCESS {

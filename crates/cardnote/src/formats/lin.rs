@@ -7,16 +7,16 @@
 //! `teams`; a board adds `board`, `room`, `dealer`, `vulnerable`, `deal` (`N:` and the four hands
 //! from North, `-` for a hand not given), `declarer`, `contract`, `claim`; `null` when absent.
 
-use std::io::BufRead;
 use std::path::Path;
-use std::sync::Arc;
 
+use cards_core::notation::{Checker as _, Notation as _};
 use cards_core::{Compass, Diagnostic, Span};
+pub use lin::Lin;
 use lin::check::Outcome;
 use lin::{Content, Record};
 use serde_json::{Map, Value};
 
-use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, Unit};
+use super::{CheckOptions, Checked, ConvertTo, FmtOptions, Glue, Input, RecordReport, Refusal, Unit, Units};
 
 fn opt_str(v: Option<String>) -> Value {
     v.map_or(Value::Null, Value::String)
@@ -71,14 +71,11 @@ fn fields(record: &Record) -> Map<String, Value> {
     m
 }
 
-/// Bytes of input after which a unit ends (at the next record).
-pub const UNIT_BYTES: usize = 256 * 1024;
-
-/// What a LIN unit carries: its records as read (not yet checked, so one unit serves check, fmt
-/// and convert alike), where its bytes begin in the file, and how its text was decoded.
-struct LinUnit {
-    records: Vec<Record>,
-    /// The file byte offset of the unit's first byte (record spans are file byte offsets).
+/// What a LIN unit knows of its bytes: record spans are file byte offsets, and the unit's text is
+/// its bytes decoded.
+#[derive(Debug, Clone, Copy)]
+pub struct Bytes {
+    /// The file byte offset of the unit's first byte.
     start: usize,
     /// Bytes of a byte-order mark left out of the text (the file's first unit only).
     bom: usize,
@@ -88,18 +85,10 @@ struct LinUnit {
     crlf: bool,
 }
 
-impl LinUnit {
-    /// The unit of `records`, whose bytes are `raw`, starting at file byte `start`; its text.
-    fn new(records: Vec<Record>, raw: &[u8], start: usize, crlf: bool) -> (String, LinUnit) {
-        let decoded = cards_core::charset::decode(raw);
-        let bom = if decoded.bom { cards_core::charset::BOM.len() } else { 0 };
-        let unit = LinUnit { records, start, bom, latin1: decoded.latin1, crlf };
-        (decoded.text, unit)
-    }
-
+impl Bytes {
     /// Moves diagnostics from file byte offsets to offsets in the unit's `text`: a Latin-1 byte
     /// from 0x80 up is two bytes of text.
-    fn spans_into_text(&self, text: &str, diagnostics: &mut [Diagnostic]) {
+    fn into_text(self, text: &str, diagnostics: &mut [Diagnostic]) {
         let wide_before: Vec<usize> = if self.latin1 {
             std::iter::once(0)
                 .chain(text.chars().scan(0, |n, c| {
@@ -120,157 +109,201 @@ impl LinUnit {
             diagnostic.set_span(Span::new(shift(span.start), shift(span.end)));
         }
     }
+}
 
-    /// The records checked by [`lin::Checker`] (under `strict` the leniencies are errors).
-    fn checked(&self, strict: bool) -> Vec<Record> {
-        use cards_core::notation::{Checker as _, Notation as _};
-        let checker = lin::Lin::checker(&lin::Options { strict });
-        self.records
-            .iter()
-            .map(|record| {
-                let mut record = record.clone();
-                checker.check(&mut record);
-                record
-            })
-            .collect()
+/// The unit's records checked by [`lin::Checker`] (lenient).
+fn checked(unit: &Unit<Lin>) -> Vec<Record> {
+    let checker = Lin::checker(&lin::Options::default());
+    let check = |record: &Record| {
+        let mut record = record.clone();
+        checker.check(&mut record);
+        record
+    };
+    unit.items.iter().map(check).collect()
+}
+
+/// The errors of the checked records, refused with spans in the unit's text.
+fn refuse(unit: &Unit<Lin>, records: &[Record]) -> Result<(), Refusal> {
+    let mut diagnostics: Vec<Diagnostic> = records.iter().flat_map(|r| r.errors().cloned()).collect();
+    if diagnostics.is_empty() {
+        return Ok(());
     }
+    unit.data.into_text(&unit.text, &mut diagnostics);
+    Err(Refusal { source: unit.text.clone(), diagnostics })
+}
 
-    /// The errors of the checked records, refused with spans in `text`.
-    fn refuse(&self, text: &str, records: &[Record]) -> Result<(), Refusal> {
-        let mut diagnostics: Vec<Diagnostic> = records.iter().flat_map(|r| r.errors().cloned()).collect();
-        if diagnostics.is_empty() {
-            return Ok(());
-        }
-        self.spans_into_text(text, &mut diagnostics);
-        Err(Refusal { source: text.to_owned(), diagnostics })
+/// BBO's layout: the header, then one line per board.
+fn canonical(unit: &Unit<Lin>, records: &[Record]) -> Vec<u8> {
+    let eol = if unit.data.crlf { "\r\n" } else { "\n" };
+    let mut writer = lin::Writer::new(Vec::new()).with_eol(eol);
+    for record in records {
+        // Writing to a Vec cannot fail.
+        let _ = writer.write_canonical(record);
     }
+    writer.into_inner().unwrap_or_default()
+}
 
-    /// BBO's layout: the header, then one line per board.
-    fn canonical(&self, records: &[Record]) -> Vec<u8> {
-        let eol = if self.crlf { "\r\n" } else { "\n" };
-        let mut writer = lin::Writer::new(Vec::new()).with_eol(eol);
-        for record in records {
-            // Writing to a Vec cannot fail.
-            let _ = writer.write_canonical(record);
-        }
-        writer.into_inner().unwrap_or_default()
+/// The unit's part of the JSON document: each record (as read and checked) in the `records`
+/// array, a `,` before every record but the file's first.
+fn json(index: usize, records: &[Record]) -> Vec<u8> {
+    /// A record's JSON form: its entry's fields, then its diagnostics and span.
+    #[derive(serde::Serialize)]
+    struct RecordJson<'a> {
+        #[serde(flatten)]
+        entry: &'a lin::Entry,
+        diagnostics: &'a [Diagnostic],
+        span: Span,
     }
-
-    /// The records exactly as read.
-    fn preserved(&self) -> Vec<u8> {
-        let mut writer = lin::Writer::new(Vec::new());
-        for record in &self.records {
-            let _ = writer.write_record(record);
+    let mut out = String::new();
+    for (i, record) in records.iter().enumerate() {
+        if index + i > 0 {
+            out.push(',');
         }
-        writer.into_inner().unwrap_or_default()
+        let form = RecordJson { entry: &record.model, diagnostics: &record.diagnostics, span: record.span };
+        out.push_str("\n    ");
+        out.push_str(&super::indented(&serde_json::to_string_pretty(&form).unwrap_or_default(), 4));
     }
+    out.into_bytes()
+}
 
-    /// The unit's part of the JSON document: each record (as read and checked) in the `records`
-    /// array, a `,` before every record but the file's first.
-    fn json(&self, index: usize, records: &[Record]) -> Vec<u8> {
-        /// A record's JSON form: its entry's fields, then its diagnostics and span.
-        #[derive(serde::Serialize)]
-        struct RecordJson<'a> {
-            #[serde(flatten)]
-            entry: &'a lin::Entry,
-            diagnostics: &'a [Diagnostic],
-            span: Span,
+/// The sequential step: records from the `lin` crate's reader (a `pn` roster carried to the
+/// boards after it), gathered into units.
+struct LinUnits<'r> {
+    reader: lin::Reader<Input<'r>>,
+    limit: usize,
+    /// The file byte offset, the decoded offset and the lines where the next unit begins.
+    start: usize,
+    offset: usize,
+    line: usize,
+    /// Records before the next unit.
+    index: usize,
+    crlf: bool,
+    /// The last byte read was `\r` (a `\r\n` may straddle two units).
+    after_cr: bool,
+}
+
+impl LinUnits<'_> {
+    fn next_unit(&mut self) -> std::io::Result<Option<Unit<Lin>>> {
+        let mut records = Vec::new();
+        let mut raw = Vec::new();
+        while raw.len() < self.limit {
+            let Some(record) = self.reader.next().transpose()? else { break };
+            // The format-preserving writer gives the record's bytes back exactly.
+            lin::write::write_record(&mut raw, &record)?;
+            records.push(record);
         }
-        let mut out = String::new();
-        for (i, record) in records.iter().enumerate() {
-            if index + i > 0 {
-                out.push(',');
-            }
-            let form =
-                RecordJson { entry: &record.model, diagnostics: &record.diagnostics, span: record.span };
-            out.push_str("\n    ");
-            out.push_str(&super::lines::indented(
-                &serde_json::to_string_pretty(&form).unwrap_or_default(),
-                4,
-            ));
+        if records.is_empty() {
+            return Ok(None);
         }
-        out.into_bytes()
+        self.crlf |= (self.after_cr && raw.first() == Some(&b'\n')) || raw.windows(2).any(|w| w == b"\r\n");
+        self.after_cr = raw.last() == Some(&b'\r');
+        let decoded = cards_core::charset::decode(&raw);
+        let bom = if decoded.bom { cards_core::charset::BOM.len() } else { 0 };
+        let data = Bytes { start: self.start, bom, latin1: decoded.latin1, crlf: self.crlf };
+        let unit = Unit {
+            offset: self.offset,
+            line: self.line,
+            index: self.index,
+            first: self.index == 0,
+            items: records,
+            data,
+            text: decoded.text,
+        };
+        self.start += raw.len();
+        self.offset += unit.text.len();
+        self.line += super::line_count(&unit.text);
+        self.index += unit.items.len();
+        Ok(Some(unit))
     }
 }
 
-/// The opening of the JSON document of `convert --to json`.
-const JSON_OPEN: &str = "{\n  \"format\": \"lin\",\n  \"records\": [";
+impl Iterator for LinUnits<'_> {
+    type Item = std::io::Result<Unit<Lin>>;
 
-/// A whole file as one unit.
-fn whole(data: &[u8]) -> (String, LinUnit) {
-    // Reading from memory cannot fail.
-    let records = lin::Reader::from_slice(data, lin::Options::default()).map_while(Result::ok).collect();
-    LinUnit::new(records, data, 0, data.windows(2).any(|w| w == b"\r\n"))
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_unit().transpose()
+    }
 }
 
-fn check_unit(text: &str, unit: &LinUnit, opts: &CheckOptions) -> Vec<RecordReport> {
-    unit.checked(opts.strict)
-        .into_iter()
-        .map(|mut record| {
-            unit.spans_into_text(text, &mut record.diagnostics);
+/// BBO LIN for the commands: the `lin` crate's streaming reader cuts and reads the file into units
+/// of whole records, in order; the game checks, the writers and the JSON form run per unit on any
+/// thread.
+impl Glue for Lin {
+    const FORMAT: super::Format = super::Format::Lin;
+    const FINISH: bool = false;
+    type Item = Record;
+    type Data = Bytes;
+
+    fn units<'r>(input: Input<'r>, _path: &Path, limit: usize) -> Units<'r, Lin> {
+        let reader = lin::Reader::new(input, lin::Options::default());
+        Box::new(LinUnits {
+            reader,
+            limit,
+            start: 0,
+            offset: 0,
+            line: 0,
+            index: 0,
+            crlf: false,
+            after_cr: false,
+        })
+    }
+
+    fn options(opts: &CheckOptions) -> lin::Options {
+        lin::Options { strict: opts.strict }
+    }
+
+    fn read(record: Record, _options: &lin::Options) -> Record {
+        record
+    }
+
+    /// One report per record (the match header, then each board).
+    fn reports(
+        unit: &Unit<Lin>,
+        records: impl Iterator<Item = Checked<Self::Model>>,
+        opts: &CheckOptions,
+    ) -> Vec<RecordReport> {
+        let report = |Checked { mut record, .. }: Checked<lin::Entry>| {
+            unit.data.into_text(&unit.text, &mut record.diagnostics);
             let fields = if opts.no_fields { Map::new() } else { fields(&record) };
             RecordReport { fields, diagnostics: record.diagnostics }
+        };
+        records.map(report).collect()
+    }
+
+    /// With `preserve` exactly as read, else canonically (BBO's layout: the header, then one line
+    /// per board, `\r\n` when the file used it).
+    fn fmt(unit: Unit<Lin>, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+        let records = checked(&unit);
+        if !opts.force {
+            refuse(&unit, &records)?;
+        }
+        if !opts.preserve {
+            return Ok(canonical(&unit, &records));
+        }
+        let mut writer = lin::Writer::new(Vec::new());
+        for record in &unit.items {
+            let _ = writer.write_record(record);
+        }
+        Ok(writer.into_inner().unwrap_or_default())
+    }
+
+    fn convert_open(to: ConvertTo) -> Vec<u8> {
+        match to {
+            ConvertTo::Json => b"{\n  \"format\": \"lin\",\n  \"records\": [".to_vec(),
+            ConvertTo::Native => Vec::new(),
+        }
+    }
+
+    /// To the JSON form (the records as the `lin` crate reads and checks them) or to LIN written
+    /// canonically.
+    fn convert(unit: Unit<Lin>, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+        let records = checked(&unit);
+        refuse(&unit, &records)?;
+        Ok(match to {
+            ConvertTo::Json => json(unit.index, &records),
+            ConvertTo::Native => canonical(&unit, &records),
         })
-        .collect()
-}
-
-fn fmt_unit(text: &str, unit: &LinUnit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-    let records = unit.checked(false);
-    if !opts.force {
-        unit.refuse(text, &records)?;
     }
-    Ok(if opts.preserve { unit.preserved() } else { unit.canonical(&records) })
-}
-
-fn convert_unit(text: &str, unit: &LinUnit, index: usize, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-    let records = unit.checked(false);
-    unit.refuse(text, &records)?;
-    Ok(match to {
-        ConvertTo::Json => unit.json(index, &records),
-        ConvertTo::Native => unit.canonical(&records),
-    })
-}
-
-fn convert_close(to: ConvertTo, units: usize) -> Vec<u8> {
-    match to {
-        ConvertTo::Json => super::lines::json_close(units > 0),
-        ConvertTo::Native => Vec::new(),
-    }
-}
-
-/// Checks a whole file: one report per record (the match header, then each board).
-#[must_use]
-pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
-    let (source, unit) = whole(data);
-    let records = check_unit(&source, &unit, opts);
-    FileCheck { source, records }
-}
-
-/// Rewrites a whole file: with `preserve` exactly as read, else canonically (BBO's layout: the
-/// header, then one line per board, `\r\n` when the file used it). Files with errors are refused
-/// unless `opts.force`.
-///
-/// # Errors
-/// The file's errors, unless `opts.force`.
-pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-    let (source, unit) = whole(data);
-    fmt_unit(&source, &unit, opts)
-}
-
-/// Converts a whole file to its JSON form (the records as the `lin` crate reads and checks them)
-/// or to LIN written canonically.
-///
-/// # Errors
-/// The file's errors.
-pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-    let (source, unit) = whole(data);
-    let units = usize::from(!unit.records.is_empty());
-    let mut out = if to == ConvertTo::Json { JSON_OPEN.as_bytes().to_vec() } else { Vec::new() };
-    if units > 0 {
-        out.extend(convert_unit(&source, &unit, 0, to)?);
-    }
-    out.extend(convert_close(to, units));
-    Ok(out)
 }
 
 /// LIN to PBN (`cardnote convert --to pbn x.lin`): every board whose LIN reads without errors
@@ -278,10 +311,14 @@ pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
 /// errors, when there are any, come as the second value.
 #[must_use]
 pub fn to_pbn(data: &[u8]) -> (Vec<u8>, Option<LeftOut>) {
-    let (source, unit) = whole(data);
-    let left_out = unit.refuse(&source, &unit.checked(false)).err();
+    let checked = super::check_file::<Lin>(data, &CheckOptions::default());
+    let diagnostics: Vec<Diagnostic> =
+        checked.records.into_iter().flat_map(|r| r.diagnostics).filter(Diagnostic::is_error).collect();
     let converted = bridge_convert::lin_to_pbn_leaving_out_bad_boards(data);
-    let left_out = left_out.map(|refusal| LeftOut { boards: converted.left_out, refusal });
+    let left_out = (!diagnostics.is_empty()).then_some(LeftOut {
+        boards: converted.left_out,
+        refusal: Refusal { source: checked.source, diagnostics },
+    });
     (converted.text.into_bytes(), left_out)
 }
 
@@ -293,110 +330,6 @@ pub struct LeftOut {
     pub boards: usize,
     /// The file's errors.
     pub refusal: Refusal,
-}
-
-/// BBO LIN for the commands: the `lin` crate's streaming reader cuts the file into units of whole
-/// records (~[`UNIT_BYTES`]), read in order (a `pn` roster carried to the boards after it); the
-/// game checks, the writers and the JSON form run per unit on any thread.
-#[derive(Debug, Clone, Copy)]
-pub struct LinNotation;
-
-/// The sequential step: records from the reader, gathered into units.
-struct LinUnits<'r> {
-    reader: lin::Reader<Box<dyn BufRead + Send + 'r>>,
-    cut: super::lines::Cut,
-    /// The file byte offset where the next unit begins.
-    start: usize,
-    /// Records before the next unit.
-    index: usize,
-    crlf: bool,
-    /// The last byte read was `\r` (a `\r\n` may straddle two units).
-    after_cr: bool,
-}
-
-impl LinUnits<'_> {
-    fn next_unit(&mut self) -> std::io::Result<Option<Unit>> {
-        let mut records = Vec::new();
-        let mut raw = Vec::new();
-        while raw.len() < UNIT_BYTES {
-            let Some(record) = self.reader.next().transpose()? else { break };
-            // The format-preserving writer gives the record's bytes back exactly.
-            lin::write::write_record(&mut raw, &record)?;
-            records.push(record);
-        }
-        if records.is_empty() {
-            return Ok(None);
-        }
-        self.crlf |= (self.after_cr && raw.first() == Some(&b'\n')) || raw.windows(2).any(|w| w == b"\r\n");
-        self.after_cr = raw.last() == Some(&b'\r');
-        let (text, unit) = LinUnit::new(records, &raw, self.start, self.crlf);
-        let index = self.index;
-        self.start += raw.len();
-        self.index += unit.records.len();
-        Ok(Some(self.cut.unit(text, index, Arc::new(unit))))
-    }
-}
-
-impl Iterator for LinUnits<'_> {
-    type Item = std::io::Result<Unit>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.next_unit().transpose()
-    }
-}
-
-/// The unit's LIN context, or the unit's text read as one (for a unit made elsewhere).
-fn lin_unit(unit: &Unit) -> std::borrow::Cow<'_, LinUnit> {
-    match unit.context.as_ref().and_then(|c| c.downcast_ref::<LinUnit>()) {
-        Some(lin_unit) => std::borrow::Cow::Borrowed(lin_unit),
-        None => std::borrow::Cow::Owned(whole(unit.text.as_bytes()).1),
-    }
-}
-
-impl Clone for LinUnit {
-    fn clone(&self) -> LinUnit {
-        LinUnit { records: self.records.clone(), ..*self }
-    }
-}
-
-impl super::Notation for LinNotation {
-    fn format(&self) -> super::Format {
-        super::Format::Lin
-    }
-
-    fn units<'r>(&self, input: Box<dyn BufRead + Send + 'r>, _path: &Path) -> super::Units<'r> {
-        Box::new(LinUnits {
-            reader: lin::Reader::new(input, lin::Options::default()),
-            cut: super::lines::Cut::default(),
-            start: 0,
-            index: 0,
-            crlf: false,
-            after_cr: false,
-        })
-    }
-
-    fn check(&self, unit: &Unit, opts: &CheckOptions) -> Vec<RecordReport> {
-        check_unit(&unit.text, &lin_unit(unit), opts)
-    }
-
-    fn fmt(&self, unit: &Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-        fmt_unit(&unit.text, &lin_unit(unit), opts)
-    }
-
-    fn convert_open(&self, to: ConvertTo) -> Vec<u8> {
-        match to {
-            ConvertTo::Json => JSON_OPEN.as_bytes().to_vec(),
-            ConvertTo::Native => Vec::new(),
-        }
-    }
-
-    fn convert(&self, unit: &Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-        convert_unit(&unit.text, &lin_unit(unit), unit.index, to)
-    }
-
-    fn convert_close(&self, to: ConvertTo, units: usize) -> Vec<u8> {
-        convert_close(to, units)
-    }
 }
 
 /// PBN to LIN (`cardnote convert --to lin x.pbn`), refused when the PBN has errors.
@@ -412,7 +345,12 @@ pub fn from_pbn(data: &[u8]) -> Result<Vec<u8>, Refusal> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{FileCheck, Format};
     use super::*;
+
+    fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
+        super::super::check_bytes(Format::Lin, data, opts)
+    }
 
     const BOARD: &[u8] = b"qx|o1|pn|Ann,Bob,Cy,Di|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|n|mb|1C!|an|16+|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|S2|pc|S6|pc|ST|pc|SA|mc|12|pg||\n";
 

@@ -1,23 +1,21 @@
 //! Glue for the `phh` notation (`.phh`, `.phhs`): a thin layer over the `phh` crate's one shape
-//! ([`phh::Phh`]): its reader cuts the file into raw hands, [`Phh::parse`] and its checker read and
+//! ([`phh::Phh`]): its reader cuts the file into raw hands, [`Phh`]'s parse and checker read and
 //! replay them on the workers, its writers write them back. What is the CLI's own: the JSON fields
-//! of `check --json`, grouping hands into units, and the refusals of `fmt` and `convert`.
+//! of `check --json`, and the refusals of `fmt` and `convert`.
 
-use cards_core::notation::{Checker as _, Notation as _, ReadRecords, WriteRecords};
+use std::path::Path;
+
+use cards_core::notation::{ReadRecords, WriteRecords};
 use cards_core::{Diagnostic, Severity, Span};
-use phh::{Phh, Raw, Record};
+pub use phh::Phh;
+use phh::{Raw, Record};
 use serde_json::{Map, Value};
 
-use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal};
-
-/// The options of phh's reader and checker for a `check`.
-fn options(opts: &CheckOptions) -> phh::Options {
-    phh::Options { strict: opts.strict, profile: opts.rules }
-}
+use super::{CheckOptions, Checked, ConvertTo, FmtOptions, Glue, Input, RecordReport, Refusal, Unit, Units};
 
 /// The raw hands of a whole input, as phh's reader cuts them, and the text they make (the decoded
 /// input, which every span refers to).
-pub(super) fn cut(data: &[u8]) -> (String, Vec<Raw>) {
+pub fn cut(data: &[u8]) -> (String, Vec<Raw>) {
     let mut reader = phh::Reader::new(data, phh::Options::default());
     // Reading from memory cannot fail.
     let raws: Vec<Raw> = std::iter::from_fn(|| reader.read_raw()).filter_map(Result::ok).collect();
@@ -25,7 +23,7 @@ pub(super) fn cut(data: &[u8]) -> (String, Vec<Raw>) {
 }
 
 /// The records of raw hands, read (not checked).
-pub(super) fn parse(raws: &[Raw]) -> Vec<Record> {
+pub fn parse(raws: &[Raw]) -> Vec<Record> {
     raws.iter().map(|raw| raw.parse(&phh::Options::default())).collect()
 }
 
@@ -38,50 +36,6 @@ fn local(d: Diagnostic, base: usize) -> Diagnostic {
 /// A JSON array of the strings, moved (not copied).
 fn strings(values: Vec<String>) -> Value {
     Value::Array(values.into_iter().map(Value::String).collect())
-}
-
-/// Checks a whole file: one record per hand with `variant`, `players`, `actions` (non-empty
-/// notations), and from the replay `terminal`, `finishing_stacks` and `payoffs` (`null` when the
-/// hand has parse errors and is not replayed).
-#[must_use]
-pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
-    let (source, raws) = cut(data);
-    let options = options(opts);
-    let checker = Phh::checker(&options);
-    let records = raws.iter().map(|raw| check_raw(raw, &options, &checker, opts, 0)).collect();
-    FileCheck { source, records }
-}
-
-/// Reads and checks one raw hand with phh's parse and checker: its diagnostics (spans moved into
-/// a text starting at `base`) and its JSON fields.
-fn check_raw(
-    raw: &Raw,
-    options: &phh::Options,
-    checker: &phh::Checker,
-    opts: &CheckOptions,
-    base: usize,
-) -> RecordReport {
-    let mut record = raw.parse(options);
-    let read = record.diagnostics.len();
-    checker.check(&mut record);
-    let fields = if opts.no_fields {
-        Map::new()
-    } else {
-        // The replay's diagnostics as it reported them (before `strict`).
-        let replay: Vec<Diagnostic> = record
-            .diagnostics
-            .get(read..)
-            .unwrap_or_default()
-            .iter()
-            .map(|d| {
-                let lenient = opts.strict && phh::codes::LENIENCIES.contains(&d.code());
-                if lenient { d.clone().with_severity(Severity::Warning) } else { d.clone() }
-            })
-            .collect();
-        hand_fields(&mut record, &replay)
-    };
-    let diagnostics = record.diagnostics.into_iter().map(|d| local(d, base)).collect();
-    RecordReport { diagnostics, fields }
 }
 
 /// A hand's JSON fields: `variant`, `players`, `actions`, and the replay's `terminal`,
@@ -132,18 +86,6 @@ fn hand_fields(record: &mut Record, replay_diagnostics: &[Diagnostic]) -> Map<St
     fields
 }
 
-/// Refuses records with errors (spans moved into `source`, which starts at `base`).
-fn refuse_on_errors(source: &str, base: usize, records: &[Record]) -> Result<(), Refusal> {
-    if records.iter().any(Record::has_errors) {
-        let diagnostics = records
-            .iter()
-            .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).map(|d| local(d.clone(), base)))
-            .collect();
-        return Err(Refusal { source: source.to_owned(), diagnostics });
-    }
-    Ok(())
-}
-
 /// Whether the records are the tables of a `.phhs` text.
 fn multi(records: &[Record]) -> bool {
     records.first().is_some_and(|r| r.model.header.is_some())
@@ -162,19 +104,13 @@ fn canonical(records: &[Record]) -> Vec<u8> {
     writer.into_inner().unwrap_or_default()
 }
 
-/// Rewrites a file: canonically, or with `preserve` only the action notations that are not in
-/// canonical form (comments, blank lines and field order stay). Refuses a file with errors
-/// unless `opts.force`.
-pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-    let (source, raws) = cut(data);
-    fmt_records(&source, 0, &parse(&raws), opts)
-}
-
-/// [`fmt`] of the records read from `source`, which starts at `base` in the input.
+/// The records read from `source`, which starts at `base` in the input, rewritten: canonically, or
+/// with `preserve` only the action notations that are not in canonical form (comments, blank
+/// lines and field order stay). Refuses records with errors unless `opts.force`.
 fn fmt_records(source: &str, base: usize, records: &[Record], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
     // Forced, a file is still refused when a hand has no model to write (its errors say why).
     if !opts.force || records.iter().any(|r| r.model.hand.is_none()) {
-        refuse_on_errors(source, base, records)?;
+        super::refuse_errors(source, base, records)?;
     }
     if !opts.preserve {
         // Every comment stays beside its field or action, or the rewrite is refused.
@@ -222,93 +158,10 @@ fn line_start(source: &str, line: usize) -> usize {
     source.match_indices('\n').nth(line - 2).map_or(source.len(), |(i, _)| i + 1)
 }
 
-fn looks_like_json(source: &str) -> bool {
-    source.trim_start().starts_with('{')
-}
-
-/// Converts a file: to the JSON form (from PHH, or JSON normalised), or to canonical PHH (from
-/// PHH, or from the JSON form).
-pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-    let (source, raws) = cut(data);
-    if looks_like_json(&source) {
-        let json: phh::json::JsonFile =
-            serde_json::from_str(&source).map_err(|e| json_refusal(&source, &e))?;
-        return match to {
-            ConvertTo::Native => {
-                // The JSON may hold values the checks refuse (or float text that is not TOML):
-                // the written text must read back without errors.
-                let text = json.to_phh();
-                let (_, raws) = cut(text.as_bytes());
-                refuse_on_errors(&text, 0, &parse(&raws))?;
-                Ok(text.into_bytes())
-            }
-            ConvertTo::Json => Ok(to_json(&json)),
-        };
-    }
-    let records = parse(&raws);
-    refuse_on_errors(&source, 0, &records)?;
-    match to {
-        ConvertTo::Native => Ok(canonical(&records)),
-        ConvertTo::Json => Ok(to_json(&phh::json::JsonFile::from_records(&records))),
-    }
-}
-
 fn to_json(json: &phh::json::JsonFile) -> Vec<u8> {
     let mut out = serde_json::to_vec_pretty(json).unwrap_or_default();
     out.push(b'\n');
     out
-}
-
-/// PHH through the [`Notation`](super::Notation) trait: phh's reader cuts the file into raw
-/// hands, grouped into units of about [`UNIT_BYTES`] (more when one hand is bigger); a `.phh`
-/// file, a JSON document and a `.phhs` of only comments are one unit each.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct PhhNotation;
-
-/// About how many bytes of whole hands one unit holds: big enough that handing a unit to a worker
-/// costs nothing next to reading it, small enough that a few in flight per thread stay a few MB.
-pub const UNIT_BYTES: usize = 256 * 1024;
-
-/// A PHH unit's raw hands, and what it knows of the rest of its file.
-#[derive(Debug)]
-struct PhhUnit {
-    /// The hands, as phh's reader cut them (their texts, in order, are the unit's text).
-    raws: Vec<Raw>,
-    /// The first unit of the file (it writes a JSON document's opening).
-    first: bool,
-    /// The last unit of the file (it writes a JSON document's closing).
-    last: bool,
-    /// The whole input is one hand that is not a `.phhs` table (a `.phh` hand, a JSON document,
-    /// only comments).
-    whole: bool,
-    /// A `.phhs` file that holds no hand (only comments and blank lines).
-    no_hands: bool,
-}
-
-fn context(unit: &super::Unit) -> Option<&PhhUnit> {
-    unit.context.as_ref().and_then(|c| c.downcast_ref::<PhhUnit>())
-}
-
-/// How many `byte`s `bytes` holds (byte-wide counts over runs of 255, which the compiler
-/// vectorizes).
-fn memchr_count(byte: u8, bytes: &[u8]) -> usize {
-    bytes.chunks(255).map(|run| usize::from(run.iter().fold(0u8, |n, &b| n + u8::from(b == byte)))).sum()
-}
-
-/// Lines in `text` as [`cards_core::LineIndex`] counts them (`\n`, `\r\n`, a lone `\r`).
-fn count_lines(text: &[u8]) -> usize {
-    if memchr_count(b'\r', text) == 0 {
-        return memchr_count(b'\n', text);
-    }
-    let mut lines = 0;
-    for (i, &b) in text.iter().enumerate() {
-        match b {
-            b'\n' => lines += 1,
-            b'\r' if text.get(i + 1) != Some(&b'\n') => lines += 1,
-            _ => {}
-        }
-    }
-    lines
 }
 
 /// Whether every line of `text` is blank or a comment.
@@ -319,158 +172,137 @@ fn only_trivia(text: &str) -> bool {
     })
 }
 
-/// Groups the raw hands phh's reader cuts into units (see [`PhhNotation`]).
-struct Units<'r> {
-    reader: phh::Reader<Box<dyn std::io::BufRead + Send + 'r>>,
-    /// The file is named `.phhs` (a file of only comments then holds no hand).
-    phhs: bool,
-    /// A hand cut already that opens the next unit.
-    ahead: Option<Raw>,
-    first: bool,
-    done: bool,
-    line: usize,
+/// What a PHH unit knows of its file: it is a `.phhs` file that holds no hand (only comments and
+/// blank lines).
+#[derive(Debug, Default)]
+pub struct NoHands(bool);
+
+/// The report of one hand checked: its diagnostics (spans moved into the unit) and its JSON fields.
+fn report(checked: Checked<phh::FileHand>, opts: &CheckOptions, base: usize) -> RecordReport {
+    let Checked { mut record, read } = checked;
+    let fields = if opts.no_fields {
+        Map::new()
+    } else {
+        // The replay's diagnostics as it reported them (before `strict`).
+        let replay: Vec<Diagnostic> = record
+            .diagnostics
+            .get(read..)
+            .unwrap_or_default()
+            .iter()
+            .map(|d| {
+                let lenient = opts.strict && phh::codes::LENIENCIES.contains(&d.code());
+                if lenient { d.clone().with_severity(Severity::Warning) } else { d.clone() }
+            })
+            .collect();
+        hand_fields(&mut record, &replay)
+    };
+    let diagnostics = record.diagnostics.into_iter().map(|d| local(d, base)).collect();
+    RecordReport { diagnostics, fields }
 }
 
-impl Units<'_> {
-    fn next_unit(&mut self) -> std::io::Result<Option<super::Unit>> {
-        let mut raws: Vec<Raw> = self.ahead.take().into_iter().collect();
-        let mut bytes: usize = raws.iter().map(|r| r.text().len()).sum();
-        while let Some(raw) = self.reader.read_raw() {
-            let raw = raw?;
-            if !raws.is_empty() && bytes + raw.text().len() > UNIT_BYTES {
-                self.ahead = Some(raw);
-                break;
-            }
-            bytes += raw.text().len();
-            raws.push(raw);
-        }
-        let Some(opening) = raws.first() else {
-            self.done = true;
-            return Ok(None);
-        };
-        let (offset, index) = (opening.offset(), opening.index());
-        let text: String = raws.iter().map(Raw::text).collect();
-        let whole = self.first && !opening.is_table();
-        let no_hands = whole && self.phhs && !looks_like_json(&text) && only_trivia(&text);
-        let last = self.ahead.is_none();
-        self.done = last;
-        let context = PhhUnit { raws, first: self.first, last, whole, no_hands };
-        let unit =
-            super::Unit { offset, line: self.line, index, context: Some(std::sync::Arc::new(context)), text };
-        self.first = false;
-        self.line += count_lines(unit.text.as_bytes());
-        Ok(Some(unit))
-    }
-}
+/// PHH for the commands: phh's reader cuts the file into raw hands, grouped into units; a
+/// `.phhs` of only comments holds no hand.
+impl Glue for Phh {
+    const FORMAT: super::Format = super::Format::Phh;
+    const FINISH: bool = false;
+    type Item = Raw;
+    type Data = NoHands;
 
-impl Iterator for Units<'_> {
-    type Item = std::io::Result<super::Unit>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let unit = self.next_unit();
-        if unit.is_err() {
-            self.done = true;
-        }
-        unit.transpose()
-    }
-}
-
-/// A unit's hands, read (not checked).
-fn read_unit(unit: &super::Unit) -> Vec<Record> {
-    match context(unit) {
-        Some(context) => parse(&context.raws),
-        None => parse(&cut(unit.text.as_bytes()).1),
-    }
-}
-
-/// Whether a unit is a whole file that is not a `.phhs` of tables (a `.phh` hand, a JSON
-/// document, only comments).
-fn is_whole(unit: &super::Unit) -> bool {
-    context(unit).is_none_or(|c| c.whole)
-}
-
-impl super::Notation for PhhNotation {
-    fn format(&self) -> super::Format {
-        super::Format::Phh
-    }
-
-    fn units<'r>(
-        &self,
-        input: Box<dyn std::io::BufRead + Send + 'r>,
-        path: &std::path::Path,
-    ) -> super::Units<'r> {
+    fn units<'r>(input: Input<'r>, path: &Path, limit: usize) -> Units<'r, Phh> {
         let phhs = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("phhs"));
-        let reader = phh::Reader::new(input, phh::Options::default());
-        Box::new(Units { reader, phhs, ahead: None, first: true, done: false, line: 0 })
+        let units = super::TextUnits::<Phh, _>::new(input, limit, Raw::text);
+        Box::new(units.map(move |unit| {
+            let mut unit = unit?;
+            let whole = unit.first && unit.items.first().is_some_and(|raw| !raw.is_table());
+            let json = unit.text.trim_start().starts_with('{');
+            unit.data = NoHands(whole && phhs && !json && only_trivia(&unit.text));
+            Ok(unit)
+        }))
     }
 
-    fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
-        let Some(context) = context(unit) else { return check(unit.text.as_bytes(), opts).records };
-        if context.no_hands {
+    fn options(opts: &CheckOptions) -> phh::Options {
+        phh::Options { strict: opts.strict, profile: opts.rules }
+    }
+
+    fn read(raw: Raw, options: &phh::Options) -> Record {
+        raw.parse(options)
+    }
+
+    /// One record per hand with `variant`, `players`, `actions` (non-empty notations), and from
+    /// the replay `terminal`, `finishing_stacks` and `payoffs` (`null` when the hand has parse
+    /// errors and is not replayed).
+    fn reports(
+        unit: &Unit<Phh>,
+        records: impl Iterator<Item = Checked<Self::Model>>,
+        opts: &CheckOptions,
+    ) -> Vec<RecordReport> {
+        if unit.data.0 {
             return Vec::new();
         }
-        let options = options(opts);
-        let checker = Phh::checker(&options);
-        context.raws.iter().map(|raw| check_raw(raw, &options, &checker, opts, unit.offset)).collect()
+        records.map(|checked| report(checked, opts, unit.offset)).collect()
     }
 
-    fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-        let Some(context) = context(unit) else { return fmt(unit.text.as_bytes(), opts) };
-        if context.no_hands {
-            return Ok(unit.text.clone().into_bytes());
+    fn fmt(unit: Unit<Phh>, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+        if unit.data.0 {
+            return Ok(unit.text.into_bytes());
         }
-        let mut out = fmt_records(&unit.text, unit.offset, &read_unit(unit), opts)?;
-        if !is_whole(unit) && unit.index > 0 && !opts.preserve && !out.is_empty() {
+        let records = parse(&unit.items);
+        let mut out = fmt_records(&unit.text, unit.offset, &records, opts)?;
+        if unit.index > 0 && !opts.preserve && !out.is_empty() {
             out.insert(0, b'\n');
         }
         Ok(out)
     }
 
-    fn convert(&self, unit: &super::Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-        if is_whole(unit) {
-            return convert(unit.text.as_bytes(), to);
+    fn convert_open(to: ConvertTo) -> Vec<u8> {
+        match to {
+            ConvertTo::Json => b"{\n  \"hands\": [".to_vec(),
+            ConvertTo::Native => Vec::new(),
         }
-        let records = read_unit(unit);
-        refuse_on_errors(&unit.text, unit.offset, &records)?;
-        let first = context(unit).is_some_and(|c| c.first);
-        let last = context(unit).is_some_and(|c| c.last);
+    }
+
+    fn convert(unit: Unit<Phh>, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+        let records = parse(&unit.items);
+        super::refuse_errors(&unit.text, unit.offset, &records)?;
+        let mut out = Vec::new();
         match to {
             ConvertTo::Native => {
-                let mut out = canonical(&records);
-                if !first && !out.is_empty() {
+                out = canonical(&records);
+                if !unit.first && !out.is_empty() {
                     out.insert(0, b'\n');
                 }
-                Ok(out)
             }
             ConvertTo::Json => {
                 // The document `to_json` writes for the whole file, one unit's share at a time.
-                let json = phh::json::JsonFile::from_records(&records);
-                let mut out = Vec::new();
-                if first {
-                    out.extend_from_slice(b"{\n  \"hands\": [");
-                }
-                for (i, hand) in json.hands.iter().enumerate() {
-                    out.extend_from_slice(if first && i == 0 { b"\n" } else { b",\n" });
+                for (i, hand) in phh::json::JsonFile::from_records(&records).hands.iter().enumerate() {
+                    out.extend_from_slice(if unit.first && i == 0 { b"\n    " } else { b",\n    " });
                     let text = serde_json::to_string_pretty(hand).unwrap_or_default();
-                    for (n, line) in text.split('\n').enumerate() {
-                        if n > 0 {
-                            out.push(b'\n');
-                        }
-                        out.extend_from_slice(b"    ");
-                        out.extend_from_slice(line.as_bytes());
-                    }
+                    out.extend_from_slice(super::indented(&text, 4).as_bytes());
                 }
-                if last {
-                    out.extend_from_slice(b"\n  ]\n}\n");
-                }
-                Ok(out)
             }
         }
+        Ok(out)
+    }
+
+    /// From the JSON form: to the JSON form normalised, or to PHH (refused when the written text
+    /// does not read back without errors: the JSON may hold values the checks refuse, or float
+    /// text that is not TOML).
+    fn from_json(source: &str, to: ConvertTo) -> Option<Result<Vec<u8>, Refusal>> {
+        let json: phh::json::JsonFile = match serde_json::from_str(source) {
+            Ok(json) => json,
+            Err(e) => return Some(Err(json_refusal(source, &e))),
+        };
+        Some(match to {
+            ConvertTo::Native => {
+                let text = json.to_phh();
+                let (_, raws) = cut(text.as_bytes());
+                super::refuse_errors(&text, 0, &parse(&raws)).map(|()| text.into_bytes())
+            }
+            ConvertTo::Json => Ok(to_json(&json)),
+        })
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -482,8 +314,9 @@ mod tests {
                     starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'p1 zz']\n\
                     [2]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
                     starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'p1 f']\n";
-        let json = check(text.as_bytes(), &CheckOptions::default());
-        let human = check(text.as_bytes(), &CheckOptions { no_fields: true, ..CheckOptions::default() });
+        let check = |opts| super::super::check_file::<Phh>(text.as_bytes(), &opts);
+        let json = check(CheckOptions::default());
+        let human = check(CheckOptions { no_fields: true, ..CheckOptions::default() });
         assert_eq!(json.records.len(), 2);
         assert!(json.records[0].diagnostics.iter().any(Diagnostic::is_error));
         for (json, human) in json.records.iter().zip(&human.records) {

@@ -4,19 +4,17 @@
 //! `meld_scores`, `play_scores` and `result` (stated values, or computed ones where a tag is
 //! absent), and every diagnostic code is the rules digest's name.
 
-use cards_core::notation::{WriteRecords, read_checked};
+use std::path::Path;
+
+use cards_core::notation::{Checker as _, Notation as _, WriteRecords};
 use cards_core::{Diagnostic, Span};
+pub use ppn_pinochle::Pinochle;
 use ppn_pinochle::model::{FormatKind, Header, PpnFile};
-use ppn_pinochle::write::{to_export, write};
-use ppn_pinochle::{Pinochle, Summary, read_file};
+use ppn_pinochle::write::write;
+use ppn_pinochle::{RawHand, Summary, read_file};
 use serde_json::{Map, Value, json};
 
-use super::lines::{RawUnit, RawUnits};
-use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
-
-fn options(opts: &CheckOptions) -> ppn_pinochle::Options {
-    ppn_pinochle::Options { strict: opts.strict, ..ppn_pinochle::Options::default() }
-}
+use super::{CheckOptions, Checked, ConvertTo, FmtOptions, Glue, Input, RecordReport, Refusal, Unit, Units};
 
 fn fields(summary: &Summary) -> Map<String, Value> {
     let mut map = Map::new();
@@ -45,69 +43,14 @@ fn report(record: ppn_pinochle::Record, offset: usize, no_fields: bool) -> Recor
     let summary = record.model.summary.unwrap_or_default();
     let fields = if no_fields { Map::new() } else { fields(&summary) };
     let mut diagnostics = record.diagnostics;
-    for d in &mut diagnostics {
-        super::lines::unit_span(d, offset);
-    }
+    super::into_unit(&mut diagnostics, offset);
     RecordReport { fields, diagnostics }
-}
-
-/// Checks a whole file: one record per hand (a file without hands gives one).
-#[must_use]
-pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
-    let source = decode_text(data);
-    // reading text in memory cannot fail
-    let records = read_checked::<Pinochle, _>(source.as_bytes(), options(opts))
-        .map_while(Result::ok)
-        .map(|record| report(record, 0, opts.no_fields))
-        .collect();
-    FileCheck { source, records }
-}
-
-/// The file read, or its errors.
-fn refuse_on_errors(source: &str, opts: &CheckOptions) -> Result<PpnFile, Refusal> {
-    let records: Vec<ppn_pinochle::Record> =
-        read_checked::<Pinochle, _>(source.as_bytes(), options(opts)).map_while(Result::ok).collect();
-    let errors: Vec<Diagnostic> = records.iter().flat_map(|r| r.errors().cloned()).collect();
-    if errors.is_empty() {
-        Ok(PpnFile::from_records(records))
-    } else {
-        Err(Refusal { source: source.to_owned(), diagnostics: errors })
-    }
-}
-
-fn canonical(file: &PpnFile) -> PpnFile {
-    if file.format() == Some(FormatKind::Export) { to_export(file) } else { file.clone() }
 }
 
 /// The text of `model`, if it reads back to the same model.
 fn write_back(model: &PpnFile) -> Option<String> {
     let text = write(model);
     (read_file(&text) == *model).then_some(text)
-}
-
-fn checked_write(source: &str, model: &PpnFile) -> Result<Vec<u8>, Refusal> {
-    let Some(text) = write_back(model) else {
-        return Err(Refusal {
-            source: source.to_owned(),
-            diagnostics: vec![Diagnostic::error(
-                "PPN_ROUND_TRIP",
-                "internal error: the written file does not read back to the same record",
-                Span::at(0),
-            )],
-        });
-    };
-    Ok(text.into_bytes())
-}
-
-/// Rewrites a file: faithful layout with `--preserve`, otherwise the canonical form (EXPORT files
-/// get their mandatory tags in roster order). Files with errors are refused
-/// unless `opts.force`.
-pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-    let source = decode_text(data);
-    let file =
-        if opts.force { read_file(&source) } else { refuse_on_errors(&source, &CheckOptions::default())? };
-    let model = if opts.preserve { file } else { canonical(&file) };
-    checked_write(&source, &model)
 }
 
 fn json_refusal(source: &str, message: String) -> Refusal {
@@ -122,46 +65,6 @@ fn from_json(source: &str) -> Result<PpnFile, Refusal> {
     ppn_pinochle::json::from_json(source).map_err(|message| json_refusal(source, message))
 }
 
-/// Converts a file: to its JSON form, or to canonical PPN.
-pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-    let mut source = decode_text(data);
-    if super::is_json_text(&source) {
-        let model = from_json(&source)?;
-        let Some(text) = write_back(&model) else {
-            return Err(json_refusal(&source, "the JSON holds names or values that PPN cannot write".into()));
-        };
-        if to == ConvertTo::Json {
-            return Ok(source.into_bytes());
-        }
-        source = text;
-    }
-    match to {
-        ConvertTo::Native => {
-            let file = refuse_on_errors(&source, &CheckOptions::default())?;
-            checked_write(&source, &canonical(&file))
-        }
-        ConvertTo::Json => {
-            let file = refuse_on_errors(&source, &CheckOptions::default())?;
-            // the model serializes as its JSON form (ppn_pinochle::json)
-            let mut out = serde_json::to_vec_pretty(&file).unwrap_or_default();
-            out.push(b'\n');
-            Ok(out)
-        }
-    }
-}
-
-/// Portable Pinochle Notation for the commands: units of whole hands (~256 KiB) cut by
-/// [`ppn_pinochle::Reader`] (each hand with the file's headers and what it inherits through `#`
-/// and `##`), read, checked, written and converted on any thread; the checks across hands
-/// (GameScores carried over, Hand numbers, Victor: they need the scores of the hands before,
-/// computed from their play) run in the ordered finish step.
-#[derive(Debug, Clone, Copy)]
-pub struct PinochleNotation;
-
-fn pinochle_unit(unit: &super::Unit) -> Option<&RawUnit<Pinochle>> {
-    super::lines::raw_unit::<Pinochle>(unit)
-}
-
 /// The form `fmt` writes: as read with `--preserve`, otherwise EXPORT files in the EXPORT form.
 fn form_of(records: &[ppn_pinochle::Record], preserve: bool) -> ppn_pinochle::write::Form {
     let export = records
@@ -172,7 +75,7 @@ fn form_of(records: &[ppn_pinochle::Record], preserve: bool) -> ppn_pinochle::wr
 
 /// The unit's hands written in `form`, refused if they do not read back to the same model.
 fn write_unit(
-    unit: &super::Unit,
+    unit: &Unit<Pinochle>,
     records: &[ppn_pinochle::Record],
     form: ppn_pinochle::write::Form,
 ) -> Result<Vec<u8>, Refusal> {
@@ -203,13 +106,13 @@ fn write_unit(
     if read_file(&String::from_utf8_lossy(&out)) == expected {
         Ok(out)
     } else {
-        Err(super::lines::round_trip_refusal(unit, "record"))
+        Err(super::round_trip_refusal(&unit.text, "record"))
     }
 }
 
 /// The unit's part of the JSON form (`{"format", "headers", "hands"}`, serde_json's pretty form).
 fn json_unit(records: &[ppn_pinochle::Record]) -> String {
-    let indented = |text: String, by: usize| super::lines::indented(&text, by);
+    let indented = |text: String, by: usize| super::indented(&text, by);
     let mut out = String::new();
     for record in records {
         if record.model.number == 0 {
@@ -229,93 +132,100 @@ fn json_unit(records: &[ppn_pinochle::Record]) -> String {
     out
 }
 
-impl super::Notation for PinochleNotation {
-    fn format(&self) -> super::Format {
-        super::Format::PpnPinochle
+/// A unit's hands read, and checked alone (the checks across hands give warnings only).
+fn records(unit: &Unit<Pinochle>, check: bool) -> Vec<ppn_pinochle::Record> {
+    let options = ppn_pinochle::Options::default();
+    let checker = Pinochle::checker(&options);
+    let read = |raw: &RawHand| {
+        let mut record = Pinochle::parse(raw.clone(), &options);
+        if check {
+            checker.check(&mut record);
+        }
+        record
+    };
+    unit.items.iter().map(read).collect()
+}
+
+/// Portable Pinochle Notation for the commands: units of whole hands cut by
+/// [`ppn_pinochle::Reader`] (each hand with the file's headers and what it inherits through `#`
+/// and `##`), read, checked, written and converted on any thread; the checks across hands
+/// (GameScores carried over, Hand numbers, Victor: they need the scores of the hands before,
+/// computed from their play) run in the ordered finish step.
+impl Glue for Pinochle {
+    const FORMAT: super::Format = super::Format::PpnPinochle;
+    type Item = RawHand;
+    type Data = ();
+
+    fn units<'r>(input: Input<'r>, _path: &Path, limit: usize) -> Units<'r, Pinochle> {
+        Box::new(super::TextUnits::<Pinochle, _>::new(input, limit, RawHand::text))
     }
 
-    fn units<'r>(
-        &self,
-        input: Box<dyn std::io::BufRead + Send + 'r>,
-        _path: &std::path::Path,
-    ) -> super::Units<'r> {
-        Box::new(RawUnits::<Pinochle>::new(input))
+    fn options(opts: &CheckOptions) -> ppn_pinochle::Options {
+        ppn_pinochle::Options { strict: opts.strict, ..ppn_pinochle::Options::default() }
     }
 
-    fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
-        super::check_alone(self, unit, opts)
+    fn read(raw: RawHand, options: &ppn_pinochle::Options) -> ppn_pinochle::Record {
+        Pinochle::parse(raw, options)
     }
 
-    /// The unit's hands read and checked alone; the checks across hands go to `finish`.
-    fn check_unit(&self, unit: &super::Unit, opts: &CheckOptions) -> super::UnitCheck {
-        match pinochle_unit(unit) {
-            Some(RawUnit::Raws(raws)) => {
-                let records = super::lines::check_raws::<Pinochle>(raws, &options(opts));
-                super::UnitCheck { reports: Vec::new(), pending: Some(Box::new(records)) }
-            }
-            Some(RawUnit::End { .. }) => super::UnitCheck::default(),
-            Some(RawUnit::Whole) | None => {
-                super::UnitCheck { reports: check(unit.text.as_bytes(), opts).records, pending: None }
-            }
+    fn is_record(raw: &RawHand) -> bool {
+        raw.is_record()
+    }
+
+    /// One record per hand (a file without hands gives one).
+    fn reports(
+        unit: &Unit<Pinochle>,
+        records: impl Iterator<Item = Checked<Self::Model>>,
+        opts: &CheckOptions,
+    ) -> Vec<RecordReport> {
+        records.map(|c| report(c.record, unit.offset, opts.no_fields)).collect()
+    }
+
+    /// Faithful layout with `--preserve`, otherwise the canonical form (EXPORT files get their
+    /// mandatory tags in roster order).
+    fn fmt(unit: Unit<Pinochle>, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+        let records = records(&unit, false);
+        write_unit(&unit, &records, form_of(&records, opts.preserve))
+    }
+
+    fn convert(unit: Unit<Pinochle>, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+        let records = records(&unit, true);
+        let errors: Vec<Diagnostic> = records
+            .iter()
+            .flat_map(|r| report(r.clone(), unit.offset, true).diagnostics)
+            .filter(Diagnostic::is_error)
+            .collect();
+        if !errors.is_empty() {
+            return Err(Refusal { source: unit.text, diagnostics: errors });
+        }
+        match to {
+            ConvertTo::Native => write_unit(&unit, &records, form_of(&records, false)),
+            ConvertTo::Json => Ok(json_unit(&records).into_bytes()),
         }
     }
 
-    fn finish_state(&self, opts: &CheckOptions) -> Option<super::FileState> {
-        Some(super::lines::finish_state::<Pinochle>(&options(opts), opts.no_fields))
-    }
-
-    /// The checks across hands, on the unit's hands in file order, then their reports.
-    fn finish(
-        &self,
-        state: &mut super::FileState,
-        unit: &super::Unit,
-        checked: &mut super::UnitCheck,
-        last: bool,
-    ) {
-        super::lines::finish_raws::<Pinochle>(state, unit, checked, last, report);
-    }
-
-    fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-        match pinochle_unit(unit) {
-            Some(RawUnit::Raws(raws)) => {
-                let records = super::lines::read_raws::<Pinochle>(raws, &ppn_pinochle::Options::default());
-                write_unit(unit, &records, form_of(&records, opts.preserve))
-            }
-            Some(RawUnit::End { .. }) => Ok(Vec::new()),
-            Some(RawUnit::Whole) | None => fmt(unit.text.as_bytes(), opts),
-        }
-    }
-
-    fn convert(&self, unit: &super::Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-        match pinochle_unit(unit) {
-            Some(RawUnit::Raws(raws)) => {
-                // the checks across hands give warnings only
-                let records = super::lines::check_raws::<Pinochle>(raws, &ppn_pinochle::Options::default());
-                let errors: Vec<Diagnostic> = records
-                    .iter()
-                    .flat_map(|r| report(r.clone(), unit.offset, true).diagnostics)
-                    .filter(Diagnostic::is_error)
-                    .collect();
-                if !errors.is_empty() {
-                    return Err(Refusal { source: unit.text.clone(), diagnostics: errors });
-                }
-                match to {
-                    ConvertTo::Native => write_unit(unit, &records, form_of(&records, false)),
-                    ConvertTo::Json => Ok(json_unit(&records).into_bytes()),
-                }
-            }
-            Some(RawUnit::End { records }) => Ok(match to {
-                ConvertTo::Native => Vec::new(),
-                ConvertTo::Json => super::lines::json_close(*records),
-            }),
-            Some(RawUnit::Whole) | None => convert(unit.text.as_bytes(), to),
-        }
+    /// From the JSON form: the document as it is, or canonical PPN written from it.
+    fn from_json(source: &str, to: ConvertTo) -> Option<Result<Vec<u8>, Refusal>> {
+        let text = from_json(source).and_then(|model| {
+            write_back(&model).ok_or_else(|| {
+                json_refusal(source, "the JSON holds names or values that PPN cannot write".into())
+            })
+        });
+        Some(text.and_then(|text| match to {
+            ConvertTo::Json => Ok(source.as_bytes().to_vec()),
+            ConvertTo::Native => super::convert_bytes(super::Format::PpnPinochle, text.as_bytes(), to),
+        }))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::Format;
     use super::*;
+
+    fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+        super::super::convert_bytes(Format::PpnPinochle, data, to)
+    }
 
     fn corpus_files() -> Vec<std::path::PathBuf> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/ppn-pinochle/valid");
@@ -380,7 +290,6 @@ mod tests {
     /// what the whole-file functions give.
     #[test]
     fn units_give_the_whole_file_answers() {
-        use crate::formats::Notation;
         let mut text = String::new();
         for seed in 0..100 {
             // whole games one after another, the headers of the first only
@@ -392,58 +301,6 @@ mod tests {
         let middle = text.len() / 2;
         let cut = middle + text[middle..].find("\n\n").unwrap_or(0) + 2;
         text.insert_str(cut, "{a comment\n\nover a blank line}\n");
-        let notation = PinochleNotation;
-        let units: Vec<crate::formats::Unit> = notation
-            .units(Box::new(std::io::BufReader::new(text.as_bytes())), std::path::Path::new("big.ppn"))
-            .collect::<std::io::Result<_>>()
-            .unwrap();
-        assert!(units.len() > 3, "{} units", units.len());
-        let whole = check(text.as_bytes(), &CheckOptions::default());
-        let mut streamed = Vec::new();
-        for threads in [1, 2] {
-            streamed.clear();
-            let units = units.iter().cloned().map(Ok::<_, ()>);
-            let opts = CheckOptions::default();
-            crate::formats::check_units(
-                &notation,
-                units,
-                &opts,
-                threads,
-                |u, r| (u, r),
-                |(unit, reports)| {
-                    for mut report in reports {
-                        for d in &mut report.diagnostics {
-                            d.set_span(d.span().shift(unit.offset));
-                        }
-                        streamed.push((report.diagnostics, report.fields));
-                    }
-                    Ok(())
-                },
-            )
-            .unwrap();
-        }
-        let expected: Vec<_> = whole.records.into_iter().map(|r| (r.diagnostics, r.fields)).collect();
-        assert_eq!(streamed.len(), expected.len());
-        assert!(streamed == expected);
-        for preserve in [false, true] {
-            let opts = FmtOptions { preserve, ..FmtOptions::default() };
-            let out: Vec<u8> = units
-                .iter()
-                .flat_map(|u| notation.fmt(u, &opts).map_err(|r| r.diagnostics[0].code()).unwrap())
-                .collect();
-            let whole = fmt(text.as_bytes(), &opts).map_err(|r| r.diagnostics[0].code()).unwrap();
-            assert!(out == whole, "preserve {preserve}");
-        }
-        for to in [ConvertTo::Json, ConvertTo::Native] {
-            let mut out = notation.convert_open(to);
-            for unit in &units {
-                out.extend(notation.convert(unit, to).map_err(|r| r.diagnostics[0].code()).unwrap());
-            }
-            out.extend(notation.convert_close(to, units.len()));
-            assert!(
-                out == convert(text.as_bytes(), to).map_err(|r| r.diagnostics[0].code()).unwrap(),
-                "{to:?}"
-            );
-        }
+        super::super::assert_streams_as_whole::<Pinochle>(text.as_bytes(), text.as_bytes());
     }
 }

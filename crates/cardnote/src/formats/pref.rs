@@ -6,13 +6,15 @@
 //! diagnostics (tags, stray lines) go to the deal record they follow (or the first one).
 //! `--strict` turns the `LEGACY_13_FIELDS` leniency into an error.
 
-use cards_core::notation::{WriteRecords, read_checked};
+use std::path::Path;
+
+use cards_core::notation::{Checker as _, Notation as _, WriteRecords, read_checked};
 use cards_core::{Diagnostic, Span};
-use ppn_pref::{Game, Outcome, Pref, json, write};
+pub use ppn_pref::Pref;
+use ppn_pref::{Outcome, RawDeal, json, write};
 use serde_json::{Map, Value, json as j};
 
-use super::lines::{RawUnit, RawUnits};
-use super::{CheckOptions, ConvertTo, FileCheck, FmtOptions, RecordReport, Refusal, decode_text};
+use super::{CheckOptions, Checked, ConvertTo, FmtOptions, Glue, Input, RecordReport, Refusal, Unit, Units};
 
 fn fields(id: Option<u32>, outcome: Option<&Outcome>) -> Map<String, Value> {
     let mut map = Map::new();
@@ -37,109 +39,12 @@ fn report(record: ppn_pref::Record, offset: usize, no_fields: bool) -> RecordRep
     if record.model.own < diagnostics.len() {
         diagnostics.sort_by_key(|d| d.span().start);
     }
-    for d in &mut diagnostics {
-        super::lines::unit_span(d, offset);
-    }
+    super::into_unit(&mut diagnostics, offset);
     RecordReport { diagnostics, fields }
 }
 
-fn options(strict: bool) -> ppn_pref::Options {
-    ppn_pref::Options { strict }
-}
-
-/// Checks a whole file: one record per deal record (a file without deal records gives one).
-#[must_use]
-pub fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
-    let source = decode_text(data);
-    // reading text in memory cannot fail
-    let records = read_checked::<Pref, _>(source.as_bytes(), options(opts.strict))
-        .map_while(Result::ok)
-        .map(|record| report(record, 0, opts.no_fields))
-        .collect();
-    FileCheck { source, records }
-}
-
-/// Reads PPN or its JSON form; errors refuse the file unless `force` (JSON that does not read is
-/// always refused: there is no game to write).
-fn read_game(data: &[u8], force: bool) -> Result<(String, Game), Refusal> {
-    let source = decode_text(data);
-    let json_form = source.trim_start().starts_with('{');
-    let game = if json_form {
-        match json::from_json(&source) {
-            Ok(game) => game,
-            Err(messages) => {
-                let diagnostics =
-                    messages.into_iter().map(|m| Diagnostic::error("JSON_INPUT", m, Span::at(0))).collect();
-                return Err(Refusal { source, diagnostics });
-            }
-        }
-    } else {
-        ppn_pref::read_game(&source)
-    };
-    // check the PPN text of what was read (for PPN input this is the source itself)
-    let text = if json_form { write::write_game(&game) } else { source.clone() };
-    let mut errors: Vec<Diagnostic> = read_checked::<Pref, _>(text.as_bytes(), options(false))
-        .map_while(Result::ok)
-        .flat_map(|record| record.diagnostics)
-        .filter(Diagnostic::is_error)
-        .collect();
-    errors.sort_by_key(|d| d.span().start);
-    if !errors.is_empty() && !force {
-        return Err(Refusal { source: text, diagnostics: errors });
-    }
-    Ok((source, game))
-}
-
-fn round_trip_guard(source: &str, game: &Game, text: &str) -> Result<(), Refusal> {
-    if ppn_pref::read_game(text) == *game {
-        Ok(())
-    } else {
-        Err(Refusal {
-            source: source.to_owned(),
-            diagnostics: vec![Diagnostic::error(
-                "PPN_ROUND_TRIP",
-                "internal error: the written file does not read back to the same game",
-                Span::at(0),
-            )],
-        })
-    }
-}
-
-/// Rewrites a file in canonical PPN (tags one per line, quoted only when needed, one deal per line).
-/// `--preserve` has no other layout to keep: PPN has no comments. Files with errors are
-/// refused unless `opts.force`.
-pub fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-    let (source, game) = read_game(data, opts.force)?;
-    let text = write::write_game(&game);
-    round_trip_guard(&source, &game, &text)?;
-    Ok(text.into_bytes())
-}
-
-/// Converts PPN to its JSON form, or JSON back to canonical PPN. Files with errors are refused.
-pub fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-    let (source, game) = read_game(data, false)?;
-    match to {
-        ConvertTo::Json => Ok(json::to_json(&game).into_bytes()),
-        ConvertTo::Native => {
-            let text = write::write_game(&game);
-            round_trip_guard(&source, &game, &text)?;
-            Ok(text.into_bytes())
-        }
-    }
-}
-
-/// Portable Preferans Notation for the commands: units of whole deal records (~256 KiB) cut by
-/// [`ppn_pref::Reader`] (each record with the info section before it), read and checked on any
-/// thread, the checks across deals (ids, dealer rotation, refas) in the ordered finish step.
-#[derive(Debug, Clone, Copy)]
-pub struct PrefNotation;
-
-fn pref_unit(unit: &super::Unit) -> Option<&RawUnit<Pref>> {
-    super::lines::raw_unit::<Pref>(unit)
-}
-
 /// The unit's records in canonical PPN, refused if it does not read back to the same deals.
-fn canonical_unit(unit: &super::Unit, records: &[ppn_pref::Record]) -> Result<Vec<u8>, Refusal> {
+fn canonical_unit(unit: &Unit<Pref>, records: &[ppn_pref::Record]) -> Result<Vec<u8>, Refusal> {
     let mut writer = ppn_pref::Writer::new(Vec::with_capacity(unit.text.len()));
     let mut tags = Vec::new();
     for record in records {
@@ -157,7 +62,7 @@ fn canonical_unit(unit: &super::Unit, records: &[ppn_pref::Record]) -> Result<Ve
     if again.tags == tags && again.deals.iter().eq(deals) {
         Ok(out)
     } else {
-        Err(super::lines::round_trip_refusal(unit, "game"))
+        Err(round_trip_refusal(&unit.text))
     }
 }
 
@@ -171,7 +76,7 @@ fn json_unit(records: &[ppn_pref::Record]) -> String {
                 json::JsonTags(model.header.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect());
             let info = serde_json::to_string_pretty(&info).unwrap_or_default();
             out.push_str("{\n  \"info\": ");
-            out.push_str(&super::lines::indented(&info, 2));
+            out.push_str(&super::indented(&info, 2));
             out.push_str(",\n  \"deals\": [");
         }
         if let Some(deal) = &model.deal {
@@ -179,115 +84,149 @@ fn json_unit(records: &[ppn_pref::Record]) -> String {
                 out.push(',');
             }
             out.push_str("\n    ");
-            out.push_str(&super::lines::indented(&serde_json::to_string_pretty(deal).unwrap_or_default(), 4));
+            out.push_str(&super::indented(&serde_json::to_string_pretty(deal).unwrap_or_default(), 4));
         }
     }
     out
 }
 
-impl super::Notation for PrefNotation {
-    fn format(&self) -> super::Format {
-        super::Format::PpnPref
+/// Portable Preferans Notation for the commands: units of whole deal records cut by
+/// [`ppn_pref::Reader`] (each record with the info section before it), read and checked on any
+/// thread, the checks across deals (ids, dealer rotation, refas) in the ordered finish step.
+impl Glue for Pref {
+    const FORMAT: super::Format = super::Format::PpnPref;
+    type Item = RawDeal;
+    type Data = ();
+
+    fn units<'r>(input: Input<'r>, _path: &Path, limit: usize) -> Units<'r, Pref> {
+        Box::new(super::TextUnits::<Pref, _>::new(input, limit, RawDeal::text))
     }
 
-    fn units<'r>(
-        &self,
-        input: Box<dyn std::io::BufRead + Send + 'r>,
-        _path: &std::path::Path,
-    ) -> super::Units<'r> {
-        Box::new(RawUnits::<Pref>::new(input))
+    fn options(opts: &CheckOptions) -> ppn_pref::Options {
+        ppn_pref::Options { strict: opts.strict }
     }
 
-    fn check(&self, unit: &super::Unit, opts: &CheckOptions) -> Vec<RecordReport> {
-        super::check_alone(self, unit, opts)
+    fn read(raw: RawDeal, options: &ppn_pref::Options) -> ppn_pref::Record {
+        Pref::parse(raw, options)
     }
 
-    /// The unit's records read and checked alone; the checks across deals go to `finish`.
-    fn check_unit(&self, unit: &super::Unit, opts: &CheckOptions) -> super::UnitCheck {
-        match pref_unit(unit) {
-            Some(RawUnit::Raws(raws)) => {
-                let records = super::lines::check_raws::<Pref>(raws, &options(opts.strict));
-                super::UnitCheck { reports: Vec::new(), pending: Some(Box::new(records)) }
-            }
-            Some(RawUnit::End { .. }) => super::UnitCheck::default(),
-            Some(RawUnit::Whole) | None => {
-                super::UnitCheck { reports: check(unit.text.as_bytes(), opts).records, pending: None }
-            }
+    fn is_record(raw: &RawDeal) -> bool {
+        raw.is_record()
+    }
+
+    /// One record per deal record (a file without deal records gives one).
+    fn reports(
+        unit: &Unit<Pref>,
+        records: impl Iterator<Item = Checked<Self::Model>>,
+        opts: &CheckOptions,
+    ) -> Vec<RecordReport> {
+        records.map(|c| report(c.record, unit.offset, opts.no_fields)).collect()
+    }
+
+    /// Canonical PPN (tags one per line, quoted only when needed, one deal per line). `--preserve`
+    /// has no other layout to keep: PPN has no comments.
+    fn fmt(unit: Unit<Pref>, _opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+        let options = ppn_pref::Options::default();
+        let records: Vec<_> = unit.items.iter().map(|raw| Pref::parse(raw.clone(), &options)).collect();
+        canonical_unit(&unit, &records)
+    }
+
+    fn convert(unit: Unit<Pref>, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+        // the checks across deals give warnings only
+        let options = ppn_pref::Options::default();
+        let checker = Pref::checker(&options);
+        let records: Vec<_> = unit
+            .items
+            .iter()
+            .map(|raw| {
+                let mut record = Pref::parse(raw.clone(), &options);
+                checker.check(&mut record);
+                record
+            })
+            .collect();
+        let errors: Vec<Diagnostic> = records
+            .iter()
+            .flat_map(|r| report(r.clone(), unit.offset, true).diagnostics)
+            .filter(Diagnostic::is_error)
+            .collect();
+        if !errors.is_empty() {
+            return Err(Refusal { source: unit.text, diagnostics: errors });
+        }
+        // the JSON form puts every tag in "info", before the deals: a tag met after a deal record
+        // once the document has begun has no place in it
+        let late = records.iter().find(|r| r.model.number > 0 && !r.model.late_tags.is_empty());
+        if let (ConvertTo::Json, Some(record)) = (to, late) {
+            let mut span =
+                record.model.header.spans.get(record.model.late_tags.start).copied().unwrap_or_default();
+            span = Span::new(span.start.saturating_sub(unit.offset), span.end.saturating_sub(unit.offset));
+            return Err(Refusal {
+                source: unit.text,
+                diagnostics: vec![Diagnostic::error(
+                    "PPN_LATE_TAG",
+                    "a tag after the second deal record cannot join the JSON form's info; move it to the top",
+                    span,
+                )],
+            });
+        }
+        match to {
+            ConvertTo::Native => canonical_unit(&unit, &records),
+            ConvertTo::Json => Ok(json_unit(&records).into_bytes()),
         }
     }
 
-    fn finish_state(&self, opts: &CheckOptions) -> Option<super::FileState> {
-        Some(super::lines::finish_state::<Pref>(&options(opts.strict), opts.no_fields))
-    }
-
-    /// The checks across deals, on the unit's records in file order, then their reports.
-    fn finish(
-        &self,
-        state: &mut super::FileState,
-        unit: &super::Unit,
-        checked: &mut super::UnitCheck,
-        last: bool,
-    ) {
-        super::lines::finish_raws::<Pref>(state, unit, checked, last, report);
-    }
-
-    fn fmt(&self, unit: &super::Unit, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-        match pref_unit(unit) {
-            Some(RawUnit::Raws(raws)) => {
-                canonical_unit(unit, &super::lines::read_raws::<Pref>(raws, &options(false)))
+    /// From the JSON form: to the JSON form normalised, or to canonical PPN; refused when the
+    /// game it holds has errors.
+    fn from_json(source: &str, to: ConvertTo) -> Option<Result<Vec<u8>, Refusal>> {
+        let game = match json::from_json(source) {
+            Ok(game) => game,
+            Err(messages) => {
+                let diagnostics =
+                    messages.into_iter().map(|m| Diagnostic::error("JSON_INPUT", m, Span::at(0))).collect();
+                return Some(Err(Refusal { source: source.to_owned(), diagnostics }));
             }
-            Some(RawUnit::End { .. }) => Ok(Vec::new()),
-            Some(RawUnit::Whole) | None => fmt(unit.text.as_bytes(), opts),
+        };
+        // check the PPN text of what was read
+        let text = write::write_game(&game);
+        let mut errors: Vec<Diagnostic> =
+            read_checked::<Pref, _>(text.as_bytes(), ppn_pref::Options::default())
+                .map_while(Result::ok)
+                .flat_map(|record| record.diagnostics)
+                .filter(Diagnostic::is_error)
+                .collect();
+        errors.sort_by_key(|d| d.span().start);
+        if !errors.is_empty() {
+            return Some(Err(Refusal { source: text, diagnostics: errors }));
         }
+        Some(match to {
+            ConvertTo::Json => Ok(json::to_json(&game).into_bytes()),
+            ConvertTo::Native if ppn_pref::read_game(&text) == game => Ok(text.into_bytes()),
+            ConvertTo::Native => Err(round_trip_refusal(source)),
+        })
     }
+}
 
-    fn convert(&self, unit: &super::Unit, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-        match pref_unit(unit) {
-            Some(RawUnit::Raws(raws)) => {
-                // the checks across deals give warnings only
-                let records = super::lines::check_raws::<Pref>(raws, &options(false));
-                let errors: Vec<Diagnostic> = records
-                    .iter()
-                    .flat_map(|r| report(r.clone(), unit.offset, true).diagnostics)
-                    .filter(Diagnostic::is_error)
-                    .collect();
-                if !errors.is_empty() {
-                    return Err(Refusal { source: unit.text.clone(), diagnostics: errors });
-                }
-                // the JSON form puts every tag in "info", before the deals: a tag met after a
-                // deal record once the document has begun has no place in it
-                let late = records.iter().find(|r| r.model.number > 0 && !r.model.late_tags.is_empty());
-                if let (ConvertTo::Json, Some(record)) = (to, late) {
-                    let mut span = record.model.header.spans.get(record.model.late_tags.start).copied();
-                    span = span.map(|s| {
-                        Span::new(s.start.saturating_sub(unit.offset), s.end.saturating_sub(unit.offset))
-                    });
-                    return Err(Refusal {
-                        source: unit.text.clone(),
-                        diagnostics: vec![Diagnostic::error(
-                            "PPN_LATE_TAG",
-                            "a tag after the second deal record cannot join the JSON form's info; move it to the top",
-                            span.unwrap_or_default(),
-                        )],
-                    });
-                }
-                match to {
-                    ConvertTo::Native => canonical_unit(unit, &records),
-                    ConvertTo::Json => Ok(json_unit(&records).into_bytes()),
-                }
-            }
-            Some(RawUnit::End { records }) => Ok(match to {
-                ConvertTo::Native => Vec::new(),
-                ConvertTo::Json => super::lines::json_close(*records),
-            }),
-            Some(RawUnit::Whole) | None => convert(unit.text.as_bytes(), to),
-        }
-    }
+/// The refusal of a text whose writing does not read back to the same game (an internal error:
+/// the writer lost something).
+fn round_trip_refusal(source: &str) -> Refusal {
+    super::round_trip_refusal(source, "game")
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::{FileCheck, Format};
     use super::*;
+
+    fn check(data: &[u8], opts: &CheckOptions) -> FileCheck {
+        super::super::check_bytes(Format::PpnPref, data, opts)
+    }
+
+    fn fmt(data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
+        super::super::fmt_bytes(Format::PpnPref, data, opts)
+    }
+
+    fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
+        super::super::convert_bytes(Format::PpnPref, data, to)
+    }
 
     #[test]
     fn check_reports_fields_and_codes() {
@@ -342,62 +281,15 @@ mod tests {
     /// the same canonical text and the same JSON.
     #[test]
     fn units_give_the_whole_file_answers() {
-        use crate::formats::Notation;
         let mut game = ppn_pref::generate::random_game(7, 6_000, 60, 2);
         // a stray line and a broken record in the middle, so some units carry problems
         let mut text = write::write_game(&game);
         let middle = text.len() / 2;
         let cut = middle + text[middle..].find('\n').unwrap_or(0) + 1;
         text.insert_str(cut, "stray\n[77 x]\n");
-        let data = text.as_bytes();
-        let notation = PrefNotation;
-        let units: Vec<crate::formats::Unit> = notation
-            .units(Box::new(std::io::BufReader::new(data)), std::path::Path::new("big.ppn"))
-            .collect::<std::io::Result<_>>()
-            .unwrap();
-        assert!(units.len() > 3, "{} units", units.len());
-        let whole = check(data, &CheckOptions::default());
-        let expected: Vec<_> = whole.records.into_iter().map(|r| (r.diagnostics, r.fields)).collect();
-        for threads in [1, 2] {
-            let mut streamed = Vec::new();
-            crate::formats::check_units(
-                &notation,
-                units.iter().cloned().map(Ok::<_, ()>),
-                &CheckOptions::default(),
-                threads,
-                |u, r| (u, r),
-                |(unit, reports)| {
-                    for mut report in reports {
-                        for d in &mut report.diagnostics {
-                            d.set_span(d.span().shift(unit.offset));
-                        }
-                        streamed.push((report.diagnostics, report.fields));
-                    }
-                    Ok(())
-                },
-            )
-            .unwrap();
-            assert_eq!(streamed.len(), expected.len());
-            assert!(streamed == expected, "{threads} threads");
-        }
         // fmt and convert of the clean file
         game.deals.truncate(4_000);
         let clean = write::write_game(&game);
-        let units: Vec<crate::formats::Unit> = notation
-            .units(Box::new(clean.as_bytes()), std::path::Path::new("big.ppn"))
-            .collect::<std::io::Result<_>>()
-            .unwrap();
-        assert!(units.len() > 2);
-        let fmt_out: Vec<u8> =
-            units.iter().flat_map(|u| notation.fmt(u, &FmtOptions::default()).unwrap()).collect();
-        assert_eq!(fmt_out, fmt(clean.as_bytes(), &FmtOptions::default()).unwrap());
-        for to in [ConvertTo::Json, ConvertTo::Native] {
-            let mut out = notation.convert_open(to);
-            for unit in &units {
-                out.extend(notation.convert(unit, to).unwrap());
-            }
-            out.extend(notation.convert_close(to, units.len()));
-            assert!(out == convert(clean.as_bytes(), to).unwrap(), "{to:?}");
-        }
+        super::super::assert_streams_as_whole::<Pref>(text.as_bytes(), clean.as_bytes());
     }
 }

@@ -9,7 +9,7 @@ use cards_core::{Diagnostic, MaybeCard, Span};
 use phh::replay::{RuleProfile, engine_action, game_def};
 use poker_engine::{Action, Chips, Phase, State, Turn, Variant, Warning};
 
-use super::{CheckOptions, Refusal};
+use cardnote::formats::{CheckOptions, Refusal};
 
 fn street_name(variant: Variant, street: Option<usize>, phase: Phase) -> String {
     let Some(s) = street else {
@@ -261,13 +261,13 @@ pub struct Replayed {
 /// # Errors
 /// When no hand can be shown: the parse errors, or `REPLAY_NO_SUCH_HAND`.
 pub fn replay(data: &[u8], hand: Option<usize>, opts: &CheckOptions) -> Result<Replayed, Refusal> {
-    let (source, raws) = super::phh::cut(data);
+    let (source, raws) = cardnote::formats::phh::cut(data);
     let rules = opts.rules;
     let mut out = String::new();
     let mut failed = false;
     let mut shown = 0;
     let mut errors = Vec::new();
-    for parsed in &super::phh::parse(&raws) {
+    for parsed in &cardnote::formats::phh::parse(&raws) {
         if hand.is_some_and(|h| h != parsed.model.index) {
             continue;
         }

@@ -11,8 +11,8 @@ use serde_json::{Map, Value};
 use sitelogs::acpc::GameDef;
 use sitelogs::{Options, Record};
 
-use crate::formats::{CheckOptions, RecordReport};
-use crate::output::{DiagnosticPrinter, RenderSource, Summary, record_json_named};
+use cardnote::formats::{CheckOptions, RecordReport};
+use cardnote::output::{DiagnosticPrinter, RenderSource, Summary, record_json_named};
 
 /// The site formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,7 +159,7 @@ pub fn run_check(
             return ExitCode::from(2);
         }
     };
-    let (files, mut io_failed) = crate::walk::collect_site_files(paths, site.name());
+    let (files, mut io_failed) = cardnote::walk::collect_site_files(paths, site.name());
     let mut summary = Summary::default();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -326,7 +326,9 @@ pub fn run_convert(
     }
     if let (Some(out), Some(game), None) = (output, game.as_ref(), from) {
         let path = out.with_extension("game");
-        if let Err(err) = crate::files::write_atomically(&path, game.to_text().as_bytes(), None, |_| Ok(())) {
+        if let Err(err) =
+            cardnote::files::write_atomically(&path, game.to_text().as_bytes(), None, |_| Ok(()))
+        {
             eprintln!("cardnote: {err}");
             return ExitCode::from(2);
         }
@@ -458,10 +460,10 @@ fn first_error(diagnostics: &[Diagnostic]) -> String {
 }
 
 /// Standard output, or a temporary file renamed over the output when everything is written
-/// ([`crate::files::Replacement`]).
+/// ([`cardnote::files::Replacement`]).
 enum Sink {
     Stdout(std::io::BufWriter<std::io::Stdout>),
-    File { out: std::io::BufWriter<std::fs::File>, replacement: crate::files::Replacement },
+    File { out: std::io::BufWriter<std::fs::File>, replacement: cardnote::files::Replacement },
 }
 
 impl Sink {
@@ -469,7 +471,7 @@ impl Sink {
         let Some(path) = output else {
             return Ok(Sink::Stdout(std::io::BufWriter::new(std::io::stdout())));
         };
-        let mut replacement = crate::files::Replacement::new(path, None)?;
+        let mut replacement = cardnote::files::Replacement::new(path, None)?;
         let file =
             replacement.file().try_clone().map_err(|e| format!("cannot write the temporary file: {e}"))?;
         Ok(Sink::File { out: std::io::BufWriter::new(file), replacement })
@@ -503,7 +505,7 @@ mod tests {
     fn no_fields_leaves_only_the_fields_out() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/sitelogs/pokerstars");
         let mut hands = 0;
-        for path in crate::walk::collect_site_files(&[dir], "pokerstars").0 {
+        for path in cardnote::walk::collect_site_files(&[dir], "pokerstars").0 {
             let input = BufReader::new(std::fs::File::open(&path.path).unwrap());
             for record in records(Site::PokerStars, input, None, Options::default()) {
                 let (json, human) = (report_of(&record, false, false), report_of(&record, false, true));
