@@ -162,7 +162,7 @@ pub fn is_json_text(text: &str) -> bool {
 pub fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileCheck {
     match format {
         Format::Phh => phh::check(data, opts),
-        Format::Pbn if opts.dd => dd::check(data, opts, true),
+        Format::Pbn if opts.dd => dd::check(data, opts, true, bridge_dd::DEFAULT_MEMORY_MIB),
         Format::Pbn => pbn::check(data, opts),
         Format::PpnPref => pref::check(data, opts),
         Format::PpnPinochle => pinochle::check(data, opts),

@@ -551,7 +551,7 @@ impl super::Notation for PbnNotation {
         let strict = opts.strict;
         let records = games.checked(&Options { strict });
         let dd = if opts.dd {
-            let tables = super::dd::solve_records(&records, false);
+            let tables = super::dd::solve_records(&records, false, bridge_dd::DEFAULT_MEMORY_MIB);
             records.iter().zip(&tables).map(|(r, t)| bridge_dd::check::check(r, t.as_ref(), strict)).collect()
         } else {
             Vec::new()
