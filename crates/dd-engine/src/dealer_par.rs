@@ -1,7 +1,7 @@
 //! Dealer-dependent par calculation (the text engine).
 //!
 //! Ported statement-for-statement from
-//! [`DealerPar.cpp`](../../../ddss-sys/vendor/src/DealerPar.cpp).
+//! DDS's `DealerPar.cpp`.
 //!
 //! [`dealer_par`] finds the side entitled to a plus score (the *primacy*),
 //! surveys its constructively-bid contracts, weighs them against the best

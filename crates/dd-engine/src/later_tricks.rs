@@ -1,7 +1,7 @@
 //! Late-game forced-result detection.
 //!
 //! Ported field-for-field from
-//! [`LaterTricks.cpp`](../../../ddss-sys/vendor/src/LaterTricks.cpp).
+//! DDS's `LaterTricks.cpp`.
 //!
 //! Called from `ABsearch0` after [`crate::quick_tricks::quick_tricks`]
 //! fails to short-circuit. Both `LaterTricksMIN` and `LaterTricksMAX`

@@ -1,7 +1,7 @@
 //! Move representation used during search.
 //!
 //! Ported from `moveType` / `movePlyType` / `highCardType` in
-//! [`dds.h`](../../../ddss-sys/vendor/src/dds.h).
+//! DDS's `dds.h`.
 
 /// A candidate move under consideration by the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

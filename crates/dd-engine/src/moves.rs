@@ -1,7 +1,7 @@
 //! Move generation and heuristic ordering.
 //!
-//! Ported from [`Moves.cpp`](../../../ddss-sys/vendor/src/Moves.cpp) and
-//! its header [`Moves.h`](../../../ddss-sys/vendor/src/Moves.h). The
+//! Ported from DDS's `Moves.cpp` and
+//! its header `Moves.h`. The
 //! [`Moves`] struct manages per-trick state during the alpha-beta search:
 //! generating candidate plays, assigning each move a heuristic weight,
 //! and yielding them in priority order via [`Moves::make_next`].

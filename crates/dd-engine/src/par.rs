@@ -1,13 +1,13 @@
 //! Par score and par contract calculation.
 //!
 //! Ported statement-for-statement from
-//! [`Par.cpp`](../../../ddss-sys/vendor/src/Par.cpp): `rawscore`,
+//! DDS's `Par.cpp`: `rawscore`,
 //! `SideSeats`, `CalcOverTricks`, `VulnerDefSide`, `SidesParBin` (the
 //! Matthew Kidd-derived algorithm), and `DealerParBin` (which runs the
 //! `crate::dealer_par` text engine and re-parses its strings at fixed
 //! byte offsets).  The binary structs `ContractType` and
 //! `ParResultsMaster` mirror `contractType` and `parResultsMaster` in
-//! [`dll.h`](../../../ddss-sys/vendor/include/dll.h).
+//! DDS's `dll.h`.
 //!
 //! The public surface — [`Par`], [`ParContract`], [`calculate_par`], and
 //! [`calculate_pars`] — mirrors the `ddss` FFI reference crate, so a

@@ -1,7 +1,7 @@
 //! Per-search position state.
 //!
 //! Ported field-for-field from the vendor's `struct pos` in
-//! [`dds.h`](../../../ddss-sys/vendor/src/dds.h). This struct is read
+//! DDS's `dds.h`. This struct is read
 //! and mutated by every recursive call into the alpha-beta search, so
 //! its layout is performance-critical — both for cache locality and
 //! for keeping the per-frame stack working set small.

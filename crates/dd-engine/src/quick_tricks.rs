@@ -1,7 +1,7 @@
 //! Sure-tricks pre-search pruning.
 //!
 //! Ported field-for-field from
-//! [`QuickTricks.cpp`](../../../ddss-sys/vendor/src/QuickTricks.cpp).
+//! DDS's `QuickTricks.cpp`.
 //!
 //! Called from `ABsearch0` (lead-hand entry) and `ABsearch1`
 //! (second-hand entry) before move generation. Detects positions where

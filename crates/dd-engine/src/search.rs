@@ -1,7 +1,7 @@
 //! Alpha-beta search.
 //!
 //! Ports
-//! [`ABsearch.cpp`](../../../ddss-sys/vendor/src/ABsearch.cpp). The
+//! DDS's `ABsearch.cpp`. The
 //! [`Engine`] struct holds the per-search state (the vendor's
 //! `ThreadData` minus TT — the TT is owned separately for lifetime
 //! reasons) and exposes the bisection driver

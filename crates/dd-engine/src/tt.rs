@@ -1,7 +1,7 @@
 //! Transposition table (Large variant).
 //!
 //! Ported from
-//! [`TransTableL.cpp`](../../../ddss-sys/vendor/src/TransTableL.cpp).
+//! DDS's `TransTableL.cpp`.
 //!
 //! # Overview
 //!
