@@ -1,5 +1,5 @@
-//! Double-dummy tables and par for bridge deals, on [pons-dds](https://crates.io/crates/pons-dds)
-//! (a pure-Rust port of Bo Haglund and Soren Hein's DDS), and the PBN tags that carry them:
+//! Double-dummy tables and par for bridge deals, on `cardnote-dd-engine` (a modified copy of
+//! pons-dds, a pure-Rust port of Bo Haglund and Soren Hein's DDS), and the PBN tags that carry them:
 //! `OptimumResultTable`, `DoubleDummyTricks`, `OptimumScore` and `ParContract`, written as
 //! BridgeComposer writes them, checked against the deal, and filled into a file without touching
 //! anything else.
@@ -41,15 +41,16 @@
 //! every table and par with DDS's own answers in its `list100.txt`.
 //!
 //! # Speed
-//! pons-dds reports about 150 ms per table on one core of a fast desktop; this project's figures
-//! are in `benches/reports/dd.md`. [`DdTable::solve_many`] spreads a batch over every core, and
+//! The engine's transposition table takes only what the search stores, up to a budget per solver
+//! thread ([`DEFAULT_MEMORY_MIB`], or [`Solver::with_memory`]); this project's figures, per
+//! budget, are in BENCHMARKS.md. [`DdTable::solve_many`] spreads a batch over every core, and
 //! [`DdTable::solve_many_within`] bounds each thread's transposition table. Build with
-//! optimisations: the workspace's test profile compiles pons-dds at `opt-level = 3`.
+//! optimisations: the workspace's test profile compiles the engine at `opt-level = 3`.
 //!
 //! # Features
 //! - `serde`: [`DdTable`], [`Par`] and their parts serialize and deserialize (turns on the `serde`
 //!   features of cards-core and pbn, whose seats and denominations they hold; pulls in serde
-//!   with its derive macros). Without it the crate depends on cards-core, pbn, pons-dds and
+//!   with its derive macros). Without it the crate depends on cards-core, pbn, cardnote-dd-engine and
 //!   contract-bridge.
 
 pub mod check;
@@ -60,7 +61,7 @@ pub mod table;
 pub mod tags;
 
 pub use par::{Declarers, Par, ParContract, ParRule, Side};
-pub use table::{DdTable, DealError, Solver};
+pub use table::{DEFAULT_MEMORY_MIB, DdTable, DealError, Solver};
 
 /// The README's example, run as a doctest.
 #[doc = include_str!("../README.md")]

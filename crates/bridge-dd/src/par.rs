@@ -1,11 +1,11 @@
 //! Par: the score both sides reach when each bids to its best double-dummy result, as DDS
-//! computes it (pons-dds's faithful port of `DealerPar` and `SidesPar`).
+//! computes it (the engine's faithful port of `DealerPar` and `SidesPar`, from pons-dds).
 
 use cards_core::Compass;
 use contract_bridge::contract::Penalty;
 use pbn::model::{Denomination, Vulnerability};
 
-use crate::table::{DdTable, compass, pons_seat};
+use crate::table::{DdTable, compass, engine_seat};
 
 /// A partnership.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -131,12 +131,12 @@ impl Par {
     /// The par of a table at a vulnerability under `rule`.
     #[must_use]
     pub fn compute(table: &DdTable, vulnerability: Vulnerability, rule: ParRule) -> Par {
-        let tricks = table.to_pons();
-        let vul = pons_vulnerability(vulnerability);
+        let tricks = table.to_engine();
+        let vul = engine_vulnerability(vulnerability);
         let par = match rule {
-            ParRule::Dealer(dealer) => pons_dds::calculate_par(tricks, vul, pons_seat(dealer)),
+            ParRule::Dealer(dealer) => dd_engine::calculate_par(tricks, vul, engine_seat(dealer)),
             ParRule::SideFirst(side) => {
-                let [ns, mut ew] = pons_dds::calculate_pars(tricks, vul);
+                let [ns, mut ew] = dd_engine::calculate_pars(tricks, vul);
                 if side == Side::NorthSouth {
                     ns
                 } else {
@@ -146,7 +146,7 @@ impl Par {
                 }
             }
         };
-        Par::from_pons(&par, table)
+        Par::from_engine(&par, table)
     }
 
     /// The side whose par contracts these are (`None` when passed out).
@@ -176,10 +176,10 @@ impl Par {
         parts.join("; ")
     }
 
-    /// The contracts of a pons-dds par, their results taken from the table. DDS's `DealerParBin`
+    /// The contracts of the engine's par, their results taken from the table. DDS's `DealerParBin`
     /// reads a single seat's sacrifice without its `*` (`5H-E-2`) as a contract made; the table
     /// says what it is: a par contract short of its tricks is a doubled sacrifice.
-    fn from_pons(par: &pons_dds::Par, table: &DdTable) -> Par {
+    fn from_engine(par: &dd_engine::Par, table: &DdTable) -> Par {
         let mut contracts: Vec<ParContract> = Vec::with_capacity(par.contracts.len());
         for c in &par.contracts {
             let level = c.contract.bid.level.get();
@@ -193,7 +193,7 @@ impl Par {
                 declarers: Declarers::Seat(declarer),
                 overtricks: i8::try_from(result).unwrap_or(0),
             };
-            // pons-dds lists a side's contract once per seat, the partner right after: fold them.
+            // The engine lists a side's contract once per seat, the partner right after: fold them.
             if let Some(last) = contracts.last_mut()
                 && let Declarers::Seat(seat) = last.declarers
                 && contract.declarers == Declarers::Seat(seat.partner())
@@ -237,11 +237,11 @@ fn denomination(strain: contract_bridge::Strain) -> Denomination {
     }
 }
 
-fn pons_vulnerability(v: Vulnerability) -> pons_dds::Vulnerability {
+fn engine_vulnerability(v: Vulnerability) -> dd_engine::Vulnerability {
     match v {
-        Vulnerability::None => pons_dds::Vulnerability::NONE,
-        Vulnerability::NorthSouth => pons_dds::Vulnerability::NS,
-        Vulnerability::EastWest => pons_dds::Vulnerability::EW,
-        Vulnerability::Both => pons_dds::Vulnerability::ALL,
+        Vulnerability::None => dd_engine::Vulnerability::NONE,
+        Vulnerability::NorthSouth => dd_engine::Vulnerability::NS,
+        Vulnerability::EastWest => dd_engine::Vulnerability::EW,
+        Vulnerability::Both => dd_engine::Vulnerability::ALL,
     }
 }

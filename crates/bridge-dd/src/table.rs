@@ -1,9 +1,14 @@
-//! Double-dummy trick tables: solving a deal with pons-dds, one deal or many.
+//! Double-dummy trick tables: solving a deal with the engine (cardnote-dd-engine), one deal or many.
 
 use cards_core::Compass;
 use contract_bridge::{FullDeal, Seat, Strain};
 use pbn::model::{Deal, Denomination};
-use pons_dds::{NonEmptyStrainFlags, TrickCountRow, TrickCountTable};
+
+/// Each solver thread's transposition table by default, in MiB: past it a table starts over.
+/// Set by measurement (BENCHMARKS.md, issue 31): the engine's table takes only what the search
+/// stores, and on real deals more than this buys no speed.
+pub const DEFAULT_MEMORY_MIB: u32 = dd_engine::DEFAULT_MEMORY_MIB;
+use dd_engine::{NonEmptyStrainFlags, TrickCountRow, TrickCountTable};
 
 /// The denominations in table order (clubs first, notrump last, as [`Denomination`] orders them).
 pub const DENOMINATIONS: [Denomination; 5] = [
@@ -82,52 +87,42 @@ impl DdTable {
     /// [`DealError::NotFull`] when a hand is missing or short.
     pub fn solve_on(solver: &mut Solver, deal: &Deal) -> Result<DdTable, DealError> {
         let deal = full_deal(deal)?;
-        Ok(DdTable::from_pons(pons_dds::solve_deal_on(&mut solver.inner, deal)))
+        Ok(DdTable::from_engine(dd_engine::solve_deal_on(&mut solver.inner, deal)))
     }
 
-    /// Solves many deals on every core (pons-dds's pool; `RAYON_NUM_THREADS` caps it), one result
-    /// per deal in the order given. Each thread's transposition table may grow to 256 MiB; see
-    /// [`DdTable::solve_many_within`] to bound it.
+    /// Solves many deals on every core (the engine's pool; `RAYON_NUM_THREADS` caps it), one
+    /// result per deal in the order given. Each thread's transposition table takes at most
+    /// [`DEFAULT_MEMORY_MIB`] MiB; see [`DdTable::solve_many_within`] to choose.
     #[must_use]
     pub fn solve_many(deals: &[Deal]) -> Vec<Result<DdTable, DealError>> {
-        DdTable::solve_many_within(deals, 160, 256)
+        DdTable::solve_many_within(deals, DEFAULT_MEMORY_MIB)
     }
 
-    /// [`DdTable::solve_many`] with each solver thread's transposition table kept near
-    /// `default_mib` MiB and never above `max_mib` (a smaller table means more search; the
-    /// `dd_table` bench measures both budgets).
+    /// [`DdTable::solve_many`] with each solver thread's transposition table kept within `mib`
+    /// MiB (a smaller table means more search; BENCHMARKS.md has ms per table at each budget).
     #[must_use]
-    pub fn solve_many_within(
-        deals: &[Deal],
-        default_mib: u32,
-        max_mib: u32,
-    ) -> Vec<Result<DdTable, DealError>> {
+    pub fn solve_many_within(deals: &[Deal], mib: u32) -> Vec<Result<DdTable, DealError>> {
         let full: Vec<Result<FullDeal, DealError>> = deals.iter().map(full_deal).collect();
         let solvable: Vec<FullDeal> = full.iter().filter_map(|d| d.as_ref().ok().copied()).collect();
-        let mut tables = pons_dds::solve_deals_with_memory(
-            &solvable,
-            NonEmptyStrainFlags::ALL,
-            default_mib,
-            max_mib.max(default_mib),
-        )
-        .into_iter();
+        let mut tables =
+            dd_engine::solve_deals_with_memory(&solvable, NonEmptyStrainFlags::ALL, mib).into_iter();
         full.into_iter()
-            .map(|d| d.map(|_| tables.next().map_or_else(DdTable::default, DdTable::from_pons)))
+            .map(|d| d.map(|_| tables.next().map_or_else(DdTable::default, DdTable::from_engine)))
             .collect()
     }
 
-    fn from_pons(table: TrickCountTable) -> DdTable {
+    fn from_engine(table: TrickCountTable) -> DdTable {
         let mut tricks = [[0; 5]; 4];
         for (d, strain) in STRAINS.iter().enumerate() {
             let row: TrickCountRow = table[*strain];
             for seat in Compass::ALL {
-                tricks[seat.index()][d] = row.get(pons_seat(seat)).get();
+                tricks[seat.index()][d] = row.get(engine_seat(seat)).get();
             }
         }
         DdTable { tricks }
     }
 
-    pub(crate) fn to_pons(self) -> TrickCountTable {
+    pub(crate) fn to_engine(self) -> TrickCountTable {
         let mut rows = [TrickCountRow::default(); 5];
         for (d, strain) in STRAINS.iter().enumerate() {
             let t = self.tricks.map(|seat| seat[d]);
@@ -140,25 +135,23 @@ impl DdTable {
 /// A reusable single-thread double-dummy solver (its transposition table stays allocated between
 /// deals). Give each worker thread its own.
 pub struct Solver {
-    inner: pons_dds::Solver,
+    inner: dd_engine::Solver,
 }
 
 impl Solver {
     /// A fresh solver.
     #[must_use]
     pub fn new() -> Solver {
-        Solver { inner: pons_dds::Solver::new(Strain::Notrump) }
+        Solver { inner: dd_engine::Solver::new(Strain::Notrump) }
     }
 }
 
 impl Solver {
-    /// A solver whose transposition table stays near `default_mib` MiB and never grows above
-    /// `max_mib` ([`Solver::new`]: 160 and 256).
+    /// A solver whose transposition table takes at most `mib` MiB ([`Solver::new`]:
+    /// [`DEFAULT_MEMORY_MIB`]). The table takes only what the search stores, up to that.
     #[must_use]
-    pub fn with_memory(default_mib: u32, max_mib: u32) -> Solver {
-        Solver {
-            inner: pons_dds::Solver::with_memory(Strain::Notrump, default_mib, max_mib.max(default_mib)),
-        }
+    pub fn with_memory(mib: u32) -> Solver {
+        Solver { inner: dd_engine::Solver::with_memory(Strain::Notrump, mib) }
     }
 }
 
@@ -174,11 +167,11 @@ impl core::fmt::Debug for Solver {
     }
 }
 
-/// pons-dds strains in this table's denomination order.
+/// The engine's strains in this table's denomination order.
 const STRAINS: [Strain; 5] =
     [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::Notrump];
 
-pub(crate) const fn pons_seat(seat: Compass) -> Seat {
+pub(crate) const fn engine_seat(seat: Compass) -> Seat {
     match seat {
         Compass::North => Seat::North,
         Compass::East => Seat::East,

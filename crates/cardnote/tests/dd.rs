@@ -80,6 +80,29 @@ fn check_reports_tags_that_contradict_the_deal() {
 }
 
 #[test]
+fn memory_changes_the_search_not_the_tags() {
+    // A table of 1 MiB fills the same tags as the default and as 256 MiB.
+    let dir = tempfile::tempdir().unwrap();
+    let mut filled = Vec::new();
+    for memory in [None, Some("1"), Some("256")] {
+        std::fs::write(dir.path().join("m.pbn"), FILE).unwrap();
+        let mut args = vec!["dd", "--fill", "m.pbn"];
+        if let Some(mib) = memory {
+            args.extend(["--memory", mib]);
+        }
+        let out = cardnote(&args, dir.path());
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        filled.push(std::fs::read(dir.path().join("m.pbn")).unwrap());
+    }
+    assert_ne!(filled[0], FILE);
+    assert_eq!(filled[1], filled[0]);
+    assert_eq!(filled[2], filled[0]);
+    // No memory at all is refused before anything is read.
+    let out = cardnote(&["dd", "--check", "--memory", "0", "m.pbn"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn fill_refuses_a_file_with_errors() {
     let dir = tempfile::tempdir().unwrap();
     let bad = b"[Board \"1\"]\n[Dealer \"N\"]\n[Deal \"N:AKQ.. - - -\"]\n[Deal \"x\"]\n";

@@ -25,6 +25,11 @@ pub struct Args {
     /// With --check: one JSON object per game per line, as `check --json` writes.
     #[arg(long)]
     json: bool,
+    /// Each solver thread's transposition table at most, in MiB (one thread per core). Less
+    /// memory means more search on hard deals; the default is set by measurement.
+    #[arg(long, value_name = "MIB", default_value_t = bridge_dd::DEFAULT_MEMORY_MIB,
+          value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    memory: u32,
     /// PBN files.
     #[arg(required = true)]
     files: Vec<PathBuf>,
@@ -32,10 +37,14 @@ pub struct Args {
 
 /// Runs `cardnote dd`.
 pub fn run(args: Args, ui: &super::Ui) -> ExitCode {
-    if args.fill { fill(&args.files, ui) } else { check(&args.files, args.strict, args.json, ui) }
+    if args.fill {
+        fill(&args.files, args.memory, ui)
+    } else {
+        check(&args.files, args.strict, args.json, args.memory, ui)
+    }
 }
 
-fn check(files: &[PathBuf], strict: bool, json: bool, ui: &super::Ui) -> ExitCode {
+fn check(files: &[PathBuf], strict: bool, json: bool, mib: u32, ui: &super::Ui) -> ExitCode {
     let printer = ui.stdout_printer();
     let started = Instant::now();
     let opts = CheckOptions { strict, no_fields: !json, ..CheckOptions::default() };
@@ -51,7 +60,7 @@ fn check(files: &[PathBuf], strict: bool, json: bool, ui: &super::Ui) -> ExitCod
                 continue;
             }
         };
-        let checked = cardnote::formats::dd::check(&data, &opts, !json);
+        let checked = cardnote::formats::dd::check(&data, &opts, !json, mib);
         let shown = path.display().to_string();
         summary.file(&shown, cardnote::formats::Format::Pbn.name());
         summary.bytes += data.len() as u64;
@@ -89,7 +98,7 @@ fn check(files: &[PathBuf], strict: bool, json: bool, ui: &super::Ui) -> ExitCod
     }
 }
 
-fn fill(files: &[PathBuf], ui: &super::Ui) -> ExitCode {
+fn fill(files: &[PathBuf], mib: u32, ui: &super::Ui) -> ExitCode {
     let printer = ui.stderr_printer();
     let mut code = ExitCode::SUCCESS;
     super::warn_stale_temporaries(ui, files.iter().map(PathBuf::as_path));
@@ -103,7 +112,7 @@ fn fill(files: &[PathBuf], ui: &super::Ui) -> ExitCode {
                 continue;
             }
         };
-        let filled = match cardnote::formats::dd::fill(&data, true) {
+        let filled = match cardnote::formats::dd::fill(&data, true, mib) {
             Ok(filled) => filled,
             Err(refusal) => {
                 let shown = path.display().to_string();

@@ -82,7 +82,7 @@ fn render(args: &Args) -> Result<String, String> {
         });
     }
     let tables: Vec<Option<bridge_dd::DdTable>> = if args.solve {
-        cardnote::formats::dd::solve_records(&chosen, true)
+        cardnote::formats::dd::solve_records(&chosen, true, bridge_dd::DEFAULT_MEMORY_MIB)
     } else {
         vec![None; chosen.len()]
     };

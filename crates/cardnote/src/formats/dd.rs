@@ -14,19 +14,16 @@ use super::{CheckOptions, FileCheck, RecordReport, Refusal};
 /// Deals solved per batch: enough to keep every core busy, few enough for a live progress bar.
 const BATCH: usize = 16;
 
-/// Each solver thread's transposition table in MiB (usual size, ceiling): with two cores the
-/// command stays near 100 MB whatever the file's size.
-const TABLE_MIB: (u32, u32) = (32, 48);
-
 /// A progress bar appears for files with at least this many deals to solve (about 2 s of work),
 /// and only when stderr is a terminal.
 const PROGRESS_FROM: usize = 16;
 
 /// The double-dummy table of each record (`None` for a record without a full deal), in record
-/// order. Equal deals are solved once; batches run on every core (pons-dds's pool), so the result
-/// does not depend on the number of threads.
+/// order. Equal deals are solved once; batches run on every core (the engine's pool), so the result
+/// does not depend on the number of threads. Each solver thread's transposition table takes at
+/// most `mib` MiB ([`bridge_dd::DEFAULT_MEMORY_MIB`], set by measurement: BENCHMARKS.md, issue 31).
 #[must_use]
-pub fn solve_records(records: &[Record], progress: bool) -> Vec<Option<DdTable>> {
+pub fn solve_records(records: &[Record], progress: bool, mib: u32) -> Vec<Option<DdTable>> {
     let jobs: Vec<Option<Job>> = records.iter().map(Job::of).collect();
     let mut unique: Vec<pbn::model::Deal> = Vec::new();
     let mut index: HashMap<pbn::model::Deal, usize> = HashMap::new();
@@ -43,8 +40,7 @@ pub fn solve_records(records: &[Record], progress: bool) -> Vec<Option<DdTable>>
     let bar = progress_bar(unique.len(), progress);
     let mut tables: Vec<Option<DdTable>> = Vec::with_capacity(unique.len());
     for batch in unique.chunks(BATCH) {
-        tables
-            .extend(DdTable::solve_many_within(batch, TABLE_MIB.0, TABLE_MIB.1).into_iter().map(Result::ok));
+        tables.extend(DdTable::solve_many_within(batch, mib).into_iter().map(Result::ok));
         if let Some(bar) = &bar {
             bar.inc(batch.len() as u64);
         }
@@ -68,12 +64,12 @@ fn progress_bar(deals: usize, wanted: bool) -> Option<ProgressBar> {
 }
 
 /// Checks a PBN file as `check` does, plus its double-dummy tags against its deals: the file is
-/// read once, and its records kept until their deals are solved.
+/// read once, and its records kept until their deals are solved (`mib`: as in [`solve_records`]).
 #[must_use]
-pub fn check(data: &[u8], opts: &CheckOptions, progress: bool) -> FileCheck {
+pub fn check(data: &[u8], opts: &CheckOptions, progress: bool, mib: u32) -> FileCheck {
     let source = pbn::decode(data).text;
     let records = super::pbn::read(&source, opts.strict);
-    let tables = solve_records(&records, progress);
+    let tables = solve_records(&records, progress, mib);
     // One report per game, as `pbn::check` gives them: what other text reports joins the next game
     // (the last game, after the last one).
     let mut reports: Vec<RecordReport> = Vec::new();
@@ -114,11 +110,12 @@ pub struct Filled {
 }
 
 /// Fills the double-dummy tags of every game with a full deal, keeping every other byte. Files
-/// with errors are refused: a deal must be read right before its tags are written.
+/// with errors are refused: a deal must be read right before its tags are written (`mib`: as in
+/// [`solve_records`]).
 ///
 /// # Errors
 /// The file's errors, when it has any.
-pub fn fill(data: &[u8], progress: bool) -> Result<Filled, Refusal> {
+pub fn fill(data: &[u8], progress: bool, mib: u32) -> Result<Filled, Refusal> {
     let decoded = pbn::decode(data);
     let records = super::pbn::read(&decoded.text, false);
     let errors: Vec<Diagnostic> =
@@ -126,7 +123,7 @@ pub fn fill(data: &[u8], progress: bool) -> Result<Filled, Refusal> {
     if !errors.is_empty() {
         return Err(Refusal { source: decoded.text.clone(), diagnostics: errors });
     }
-    let tables = solve_records(&records, progress);
+    let tables = solve_records(&records, progress, mib);
     let unsolvable =
         records.iter().zip(&tables).filter(|(r, t)| t.is_none() && bridge_dd::check::has_dd_tags(r)).count();
     let report = bridge_dd::fill::fill_text(&decoded.text, &tables);

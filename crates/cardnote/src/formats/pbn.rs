@@ -349,7 +349,7 @@ impl Glue for Pbn {
     ) -> Vec<RecordReport> {
         let records: Vec<Record> = records.map(|c| c.record).collect();
         let dd: Vec<Vec<Diagnostic>> = if opts.dd {
-            let tables = super::dd::solve_records(&records, false);
+            let tables = super::dd::solve_records(&records, false, bridge_dd::DEFAULT_MEMORY_MIB);
             records
                 .iter()
                 .zip(&tables)
