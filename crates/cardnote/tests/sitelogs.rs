@@ -288,3 +288,56 @@ fn acpc_round_trip_without_game_derives_the_game() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("-o OUT.log"));
 }
+
+/// PokerNow logs and OHH files through the command: `check --format pokernow|ohh`, `convert
+/// --to ohh` from PHH and `--format ohh --to phh` back.
+#[test]
+fn pokernow_and_ohh() {
+    let out = cardnote(&[
+        "check",
+        "--json",
+        "--format",
+        "pokernow",
+        &corpus("pokernow/real/charlestudor_hostile_names_dead_sb.csv"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 4);
+    assert!(records.iter().all(|r| r["format"] == "pokernow" && r["ok"] == true));
+    let dir = tempfile::tempdir().unwrap();
+    let ohh = dir.path().join("hands.ohh");
+    let phh_path = dir.path().join("hand.phh");
+    std::fs::write(
+        &phh_path,
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+         starting_stacks = [100, 100, 100]\nactions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 7h2s', \
+         'p3 f', 'p1 cbr 6', 'p2 cc', 'd db 2c3c4d', 'p1 cbr 10', 'p2 cc', 'd db 5h', 'p1 cc', \
+         'p2 cc', 'd db 9s', 'p1 cc', 'p2 cc', 'p1 sm AcAd', 'p2 sm KcKd']\n\
+         players = ['Ann', 'Bob', 'Cy']\nfinishing_stacks = [116, 84, 100]\n",
+    )
+    .unwrap();
+    let phh = phh_path.to_str().unwrap();
+    let out = cardnote(&["convert", "--to", "ohh", "-o", ohh.to_str().unwrap(), phh]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = cardnote(&["check", "--json", "--format", "ohh", ohh.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let back = dir.path().join("back.phh");
+    let out = cardnote(&[
+        "convert",
+        "--format",
+        "ohh",
+        "--to",
+        "phh",
+        "-o",
+        back.to_str().unwrap(),
+        ohh.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let read = |path: &str| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let record = phh::Reader::from_str(&text, phh::Options::default()).next().unwrap().unwrap();
+        record.model.hand.unwrap()
+    };
+    let (a, b) = (read(phh), read(back.to_str().unwrap()));
+    assert_eq!((a.actions, a.finishing_stacks), (b.actions, b.finishing_stacks));
+}

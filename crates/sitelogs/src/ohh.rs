@@ -360,9 +360,12 @@ fn import(text: &str, span: Span, options: &Options) -> Record {
     let stake = |n: Option<Number<'_>>| n.and_then(amount).unwrap_or(Amount::ZERO);
     let id = h.game_number.map(|n| n.get().trim_matches('"').to_owned()).unwrap_or_default();
     let date = h.start_date_utc.as_deref().and_then(utc_date);
+    // The PokerStars form takes a hand number of letters and digits; any other `game_number`
+    // (`R5-1676558-1009`) is set on the hand once it is imported.
+    let plain = !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric());
     let header = StarsHeader {
         site: "OHH",
-        id: if id.is_empty() { "0" } else { &id },
+        id: if plain { &id } else { "0" },
         game,
         stakes: Some((stake(h.small_blind_amount), stake(h.big_blind_amount))),
         currency: h.currency.as_deref().filter(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_uppercase())),
@@ -515,6 +518,9 @@ fn import(text: &str, span: Span, options: &Options) -> Record {
     let venue = h.site_name.clone().unwrap_or_else(|| "OHH".to_owned());
     let mut record = draft.finish(span, options, &venue);
     if let Some(hand) = record.hand.as_mut() {
+        if !plain && !id.is_empty() {
+            hand.hand = Some(phh::StrOrInt::Str(id.clone()));
+        }
         if let Some(site) = &h.site_name {
             hand.user_fields.push(user_string("_site_name", site));
         }
@@ -735,11 +741,21 @@ pub fn write_hand(hand: &phh::Hand) -> Result<String, Diagnostic> {
         other => return Err(unsupported(&format!("OHH is not written for {} hands yet", other.code()))),
     };
     let n = hand.starting_stacks.len();
+    let forced = hand.antes.iter().chain(hand.blinds_or_straddles.iter().flatten());
+    if forced.chain(hand.bring_in.iter()).any(|a| a.is_negative()) {
+        return Err(unsupported("a negative ante or blind (a dead post) has no OHH form"));
+    }
     let start = crate::export::finite_stacks(hand)?;
     let replayed = crate::export::replayed_stacks(hand)?;
-    // The stacks the hand states (after the site's rake), else the replay's.
-    let last: Vec<Amount> = match &hand.finishing_stacks {
-        Some(f) if f.len() == n => f.iter().map(|q| q.finite()).collect::<Option<_>>().unwrap_or(replayed),
+    // The stacks the hand states when they differ from the replay's only by a rake (each at or
+    // below it), else the replay's: a producer's own way of counting (an uncalled bet declared
+    // as won, for one) is not written into OHH's pots.
+    let declared: Option<Vec<Amount>> = match &hand.finishing_stacks {
+        Some(f) if f.len() == n => f.iter().map(|q| q.finite()).collect(),
+        _ => None,
+    };
+    let last = match declared {
+        Some(d) if d.iter().zip(&replayed).all(|(d, r)| d <= r) => d,
         _ => replayed,
     };
     let names: Vec<String> = match &hand.players {

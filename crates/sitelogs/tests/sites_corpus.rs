@@ -1,11 +1,11 @@
-//! Snapshots over `corpus/sitelogs/{ggpoker,ipoker,party,ignition}`: each log imported (per
+//! Snapshots over `corpus/sitelogs/{ggpoker,ipoker,party,ignition,pokernow,ohh}`: each log imported (per
 //! record: its line span, its diagnostics, the PHH text of the hand). Every imported hand also
 //! survives PHH -> PokerStars text -> PHH with the same play.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use cards_core::LineIndex;
 use serde_json::Value;
-use sitelogs::{Options, Record, ggpoker, ignition, ipoker, party, pokerstars};
+use sitelogs::{Options, Record, ggpoker, ignition, ipoker, ohh, party, pokernow, pokerstars};
 
 mod snapshot_json;
 use snapshot_json::record_json;
@@ -163,4 +163,30 @@ fn damaged_logs_never_panic() {
             }
         }
     }
+}
+
+#[test]
+fn pokernow_logs() {
+    insta::glob!("../../../corpus/sitelogs", "pokernow/**/*.csv", |path| {
+        insta::assert_json_snapshot!(
+            import(path, &|b| pokernow::Reader::new(b, Options::default()).collect())
+        );
+    });
+}
+
+/// OHH files: each hand also written back as OHH reads back the same.
+#[test]
+fn ohh_files() {
+    insta::glob!("../../../corpus/sitelogs", "ohh/**/*.ohh", |path| {
+        let records = import(path, &|b| ohh::Reader::new(b, Options::default()).collect());
+        let bytes = std::fs::read(path).unwrap();
+        for record in ohh::Reader::new(bytes.as_slice(), Options::default()) {
+            if let Some(hand) = &record.hand {
+                let json = ohh::write_hand(hand).unwrap();
+                let back = ohh::Reader::from_str(&json, Options::default()).next().unwrap().hand.unwrap();
+                assert_eq!((&back.actions, &back.finishing_stacks), (&hand.actions, &hand.finishing_stacks));
+            }
+        }
+        insta::assert_json_snapshot!(records);
+    });
 }

@@ -59,6 +59,8 @@ enum Target {
     Acpc,
     /// The Pluribus logs' form of ACPC lines (from PHH).
     Pluribus,
+    /// Open Hand History JSON (from PHH; one hand per line, a blank line after each).
+    Ohh,
 }
 
 impl Target {
@@ -75,7 +77,7 @@ impl Target {
             Target::Ppn | Target::PpnPref => Some(Format::PpnPref),
             Target::PpnPinochle => Some(Format::PpnPinochle),
             Target::Lin => Some(Format::Lin),
-            Target::Pokerstars | Target::Acpc | Target::Pluribus => Some(Format::Phh),
+            Target::Pokerstars | Target::Acpc | Target::Pluribus | Target::Ohh => Some(Format::Phh),
         }
     }
 }

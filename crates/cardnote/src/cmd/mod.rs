@@ -118,6 +118,10 @@ pub enum FormatArg {
     Party,
     /// Ignition / Bovada / Bodog hand history text.
     Ignition,
+    /// PokerNow game logs (the CSV a game's owner downloads).
+    Pokernow,
+    /// Open Hand History JSON (`.ohh`).
+    Ohh,
 }
 
 impl FormatArg {
@@ -136,7 +140,9 @@ impl FormatArg {
             | FormatArg::Ggpoker
             | FormatArg::Ipoker
             | FormatArg::Party
-            | FormatArg::Ignition => None,
+            | FormatArg::Ignition
+            | FormatArg::Pokernow
+            | FormatArg::Ohh => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),

@@ -1,5 +1,5 @@
-//! Site hand histories in the CLI: `check --format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition`
-//! and `convert --format ... --to phh`, `convert --to pokerstars|acpc|pluribus` from PHH. Every reader and writer streams: one hand in memory at a time.
+//! Site hand histories in the CLI: `check --format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh`
+//! and `convert --format ... --to phh`, `convert --to pokerstars|acpc|pluribus|ohh` from PHH. Every reader and writer streams: one hand in memory at a time.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -31,6 +31,10 @@ pub enum Site {
     Party,
     /// Ignition, Bovada and Bodog hand-history text (read only).
     Ignition,
+    /// PokerNow game logs (CSV; read only).
+    PokerNow,
+    /// Open Hand History JSON.
+    Ohh,
 }
 
 impl Site {
@@ -45,13 +49,15 @@ impl Site {
             Site::IPoker => "ipoker",
             Site::Party => "party",
             Site::Ignition => "ignition",
+            Site::PokerNow => "pokernow",
+            Site::Ohh => "ohh",
         }
     }
 
     /// Whether PHH can be written in the site's form (`--to`).
     #[must_use]
     pub const fn writes(self) -> bool {
-        matches!(self, Site::PokerStars | Site::Acpc | Site::Pluribus)
+        matches!(self, Site::PokerStars | Site::Acpc | Site::Pluribus | Site::Ohh)
     }
 
     /// The site a `--to` or `--format` value names.
@@ -65,6 +71,8 @@ impl Site {
             Site::IPoker,
             Site::Party,
             Site::Ignition,
+            Site::PokerNow,
+            Site::Ohh,
         ]
         .into_iter()
         .find(|s| s.name() == name)
@@ -74,7 +82,16 @@ impl Site {
 /// The game an ACPC log is read or written under: `--game FILE`, or Pluribus's.
 fn game_of(site: Site, game: Option<&Path>) -> Result<Option<GameDef>, String> {
     match (site, game) {
-        (Site::PokerStars | Site::GgPoker | Site::IPoker | Site::Party | Site::Ignition, _) => Ok(None),
+        (
+            Site::PokerStars
+            | Site::GgPoker
+            | Site::IPoker
+            | Site::Party
+            | Site::Ignition
+            | Site::PokerNow
+            | Site::Ohh,
+            _,
+        ) => Ok(None),
         (Site::Pluribus, None) => Ok(Some(GameDef::pluribus())),
         (_, Some(path)) => {
             let text =
@@ -99,6 +116,8 @@ fn records<'g>(
         (Site::IPoker, _) => Box::new(sitelogs::ipoker::Reader::new(input, options)),
         (Site::Party, _) => Box::new(sitelogs::party::Reader::new(input, options)),
         (Site::Ignition, _) => Box::new(sitelogs::ignition::Reader::new(input, options)),
+        (Site::PokerNow, _) => Box::new(sitelogs::pokernow::Reader::new(input, options)),
+        (Site::Ohh, _) => Box::new(sitelogs::ohh::Reader::new(input, options)),
         (Site::PokerStars, _) | (_, None) => Box::new(sitelogs::pokerstars::Reader::new(input, options)),
         (_, Some(game)) => Box::new(sitelogs::acpc::Reader::new(input, game, options)),
     }
@@ -268,7 +287,7 @@ pub fn run_convert(
         (None, Some(site)) if site.writes() => site,
         _ => {
             eprintln!(
-                "cardnote: convert a site log with `--format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition --to phh`, or PHH with `--to pokerstars|acpc|pluribus`"
+                "cardnote: convert a site log with `--format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh --to phh`, or PHH with `--to pokerstars|acpc|pluribus|ohh`"
             );
             return ExitCode::from(2);
         }
@@ -433,6 +452,8 @@ fn export(
             continue;
         };
         let written = match (site, game) {
+            // One JSON object per line, a blank line after each (OHH's storage format).
+            (Site::Ohh, _) => sitelogs::ohh::write_hand(hand).map(|json| format!("{json}\n\n")),
             // Hands are separated by two blank lines, as the site writes them.
             (Site::PokerStars, _) | (_, None) => sitelogs::pokerstars::write_hand(hand)
                 .map(|text| if written_any { format!("\n\n{text}") } else { text }),
