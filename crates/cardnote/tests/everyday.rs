@@ -266,6 +266,26 @@ fn replay_of_an_unreplayable_hand_exits_1() {
     assert_eq!(cardnote(&["replay", "good.phh"], dir.path()).status.code(), Some(0));
 }
 
+/// `replay --html`: one page with a frame per step, the refused step marked and exit 1; `-o`
+/// writes the page to a file; no request to any address.
+#[test]
+fn replay_as_an_html_page() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "good.phh", HAND.as_bytes());
+    let output = cardnote(&["replay", "--html", "good.phh"], dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let page = text(&output.stdout);
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    let frames = page.matches("<figure class=\"frame\"").count();
+    assert_eq!(frames, HAND.matches("', '").count() + 2, "one frame per action and the forced bets");
+    assert!(!page.contains("http") && !page.contains("src="));
+    write(dir.path(), "bad.phh", HAND.replace("'p3 f'", "'p1 f'").as_bytes());
+    let output = cardnote(&["replay", "--html", "--rules", "wsop", "-o", "bad.html", "bad.phh"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let page = std::fs::read_to_string(dir.path().join("bad.html")).unwrap();
+    assert!(page.contains("REPLAY_WRONG_PLAYER") && page.contains("class=\"failed\""), "{page}");
+}
+
 #[test]
 fn a_repaired_replay_reports_what_the_file_implies() {
     let dir = tempfile::tempdir().unwrap();

@@ -101,10 +101,10 @@ pub fn html_page(title: &str, hands: &[HandFrames]) -> String {
     for (h, hand) in hands.iter().enumerate() {
         let _ = writeln!(out, "<section class=\"hand\" id=\"hand-{h}\">\n<h1>{}</h1>", escape(&hand.title));
         out.push_str(
-            "<div class=\"controls\"><button class=\"first\" type=\"button\">⏮ First</button> \
+            "<div class=\"controls\"><button class=\"first\" type=\"button\">First</button> \
              <button class=\"prev\" type=\"button\">◀ Previous</button> \
              <button class=\"next\" type=\"button\">Next ▶</button> \
-             <button class=\"last\" type=\"button\">Last ⏭</button> <span class=\"where\"></span></div>\n",
+             <button class=\"last\" type=\"button\">Last</button> <span class=\"where\"></span></div>\n",
         );
         out.push_str("<div class=\"view\">\n<div class=\"frames\">\n");
         for (i, frame) in hand.frames.iter().enumerate() {
@@ -133,7 +133,14 @@ pub fn html_page(title: &str, hands: &[HandFrames]) -> String {
             } else {
                 ""
             };
-            let _ = writeln!(out, "<li{class}>{}</li>", escape(&caption(frame)));
+            // The list numbers the steps itself (from 0, the forced bets).
+            let repaired = if frame.repaired { " (repaired)" } else { "" };
+            let _ = writeln!(
+                out,
+                "<li{class}>{}{repaired} · {}</li>",
+                escape(&frame.step),
+                escape(&frame.street)
+            );
         }
         out.push_str("</ol>\n</div>\n</section>\n");
     }

@@ -292,6 +292,59 @@ pub fn replay(data: &[u8], hand: Option<usize>, opts: &CheckOptions) -> Result<R
     Ok(Replayed { text: out, failed })
 }
 
+/// The frames of a file's hands (or only hand `hand`, 0-based) for `--html`, and whether a hand
+/// could not be replayed to its end.
+///
+/// # Errors
+/// When no hand can be shown: the parse errors, or `REPLAY_NO_SUCH_HAND`.
+pub fn frames(
+    data: &[u8],
+    hand: Option<usize>,
+    opts: &CheckOptions,
+) -> Result<(Vec<poker_diagram::HandFrames>, bool), Refusal> {
+    let (source, raws) = cardnote::formats::phh::cut(data);
+    let mut hands = Vec::new();
+    let mut failed = false;
+    let mut errors = Vec::new();
+    for parsed in &cardnote::formats::phh::parse(&raws) {
+        if hand.is_some_and(|h| h != parsed.model.index) {
+            continue;
+        }
+        match &parsed.model.hand {
+            Some(model) if !parsed.has_errors() => match poker_diagram::frames(model, opts.rules) {
+                Ok(frames) => {
+                    failed |= frames.iter().any(|f| f.failed);
+                    let name = parsed.model.name.as_deref().map(|n| format!(" [{n}]")).unwrap_or_default();
+                    let title = format!(
+                        "Hand {}{name}: {}, {} players, rules {}",
+                        parsed.model.index,
+                        model.variant.code(),
+                        model.player_count(),
+                        opts.rules.name()
+                    );
+                    hands.push(poker_diagram::HandFrames { title, frames });
+                }
+                Err(e) => {
+                    failed = true;
+                    errors.push(e);
+                }
+            },
+            _ => errors.extend(parsed.diagnostics.iter().filter(|d| d.is_error()).cloned()),
+        }
+    }
+    if hands.is_empty() {
+        if errors.is_empty() {
+            let message = match hand {
+                Some(h) => format!("the file has no hand {h} (hands are numbered from 0)"),
+                None => "the file has no hands".to_owned(),
+            };
+            errors.push(Diagnostic::error("REPLAY_NO_SUCH_HAND", message, Span::at(0)));
+        }
+        return Err(Refusal { source, diagnostics: errors });
+    }
+    Ok((hands, failed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
