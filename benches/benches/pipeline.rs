@@ -3,21 +3,20 @@
 
 use std::hint::black_box;
 
-use cardnote::formats::{self, CheckOptions, FileCheck};
+use cardnote::formats::{self, CheckOptions, Format};
 use cardnote_benches::{corpus_dir, corpus_files};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-type CheckFn = fn(&[u8], &CheckOptions) -> FileCheck;
-
 fn pipeline(c: &mut Criterion) {
-    let cases: [(&str, &str, &[&str], CheckFn); 4] = [
-        ("phh", "phh", &["phh", "phhs"], formats::phh::check),
-        ("pbn", "pbn", &["pbn"], formats::pbn::check),
-        ("ppn-pref", "ppn-pref", &["ppn"], formats::pref::check),
-        ("ppn-pinochle", "ppn-pinochle", &["ppn"], formats::pinochle::check),
+    let cases: [(&str, &str, &[&str], Format); 4] = [
+        ("phh", "phh", &["phh", "phhs"], Format::Phh),
+        ("pbn", "pbn", &["pbn"], Format::Pbn),
+        ("ppn-pref", "ppn-pref", &["ppn"], Format::PpnPref),
+        ("ppn-pinochle", "ppn-pinochle", &["ppn"], Format::PpnPinochle),
     ];
     let opts = CheckOptions::default();
-    for (name, folder, extensions, check) in cases {
+    for (name, folder, extensions, format) in cases {
+        let check = |data: &[u8], opts: &CheckOptions| formats::check_bytes(format, data, opts);
         let files: Vec<Vec<u8>> = corpus_files(&corpus_dir().join(folder), extensions)
             .iter()
             .filter_map(|p| std::fs::read(p).ok())

@@ -478,6 +478,8 @@ fn import(text: &str, span: Span, options: &Options) -> Record {
                     crate::relay::Added::RaiseTo(to) => format!("{name}: raises {a} to {to}{all_in}"),
                     _ => format!("{name}: calls {a}{all_in}"),
                 },
+                // Shown without the cards: nothing known is shown (PHH's `sm` holds cards).
+                "Shows Cards" if action.cards.is_empty() => continue,
                 "Shows Cards" => format!("{name}: shows [{}]", action.cards.join(" ")),
                 "Mucks Cards" => format!("{name}: mucks hand"),
                 other => {
@@ -869,10 +871,16 @@ pub fn write_hand(hand: &phh::Hand) -> Result<String, Diagnostic> {
                         .flatten()
                         .collect::<Vec<_>>()
                 };
-                match shown {
-                    Shown::Muck => b.cards(i, "Mucks Cards", Vec::new()),
-                    Shown::Cards(run) => b.cards(i, "Shows Cards", known(run)),
-                    Shown::Dealt => b.cards(i, "Shows Cards", dealt()),
+                // OHH names shown cards: a show of cards the hand does not know is left out.
+                let cards = match shown {
+                    Shown::Muck => None,
+                    Shown::Cards(run) => Some(known(run)),
+                    Shown::Dealt => Some(dealt()),
+                };
+                match cards {
+                    None => b.cards(i, "Mucks Cards", Vec::new()),
+                    Some(cards) if cards.is_empty() => {}
+                    Some(cards) => b.cards(i, "Shows Cards", cards),
                 }
             }
             ActionKind::NoOp => {}

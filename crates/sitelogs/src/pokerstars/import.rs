@@ -328,9 +328,10 @@ fn action_event(seat: usize, text: &str) -> Option<Result<Event, &'static str>> 
             {
                 amount(t).map(|to| Event::RaiseTo { seat, to })
             } else if let Some(t) = text.strip_prefix("shows ") {
-                match card_groups(t) {
-                    Some(g) => Ok(Event::Show { seat, cards: g.into_iter().flatten().collect() }),
-                    None => Err(codes::SITE_BAD_CARDS),
+                // `shows []` names no card: no show PHH can write.
+                match card_groups(t).map(|g| g.into_iter().flatten().collect::<Vec<_>>()) {
+                    Some(cards) if !cards.is_empty() => Ok(Event::Show { seat, cards }),
+                    _ => Err(codes::SITE_BAD_CARDS),
                 }
             } else if text.starts_with("mucks hand") {
                 Ok(Event::Muck { seat })
