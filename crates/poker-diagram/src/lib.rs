@@ -81,7 +81,10 @@ pub struct SeatView {
     pub payoff: Option<String>,
 }
 
-fn street_name(variant: Variant, street: Option<usize>, phase: Phase) -> String {
+/// A street as a person names it: `preflop`..`river`, `3rd`..`7th` in stud, `predraw` and `draw N`
+/// in draw games, `setup` before the first and `end` once the hand is over.
+#[must_use]
+pub fn street_name(variant: Variant, street: Option<usize>, phase: Phase) -> String {
     let Some(s) = street else {
         return if phase == Phase::Over { "end".into() } else { "setup".into() };
     };
@@ -181,7 +184,9 @@ fn frame(hand: &phh::Hand, state: &State, step: String, action: Option<usize>, s
     }
 }
 
-fn repair_text(w: Warning) -> &'static str {
+/// What a PokerKit repair did, in words (`inserted fold`).
+#[must_use]
+pub fn repair_text(w: Warning) -> &'static str {
     match w {
         Warning::RepairedCheck => "inserted check",
         Warning::RepairedFold => "inserted fold",

@@ -314,14 +314,6 @@ fn game_name(game_type: &str, bet_type: &str) -> Option<&'static str> {
     })
 }
 
-/// `2021-05-06T07:08:09` (with or without `Z` or fractions).
-fn utc_date(text: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
-    let (day, time) = text.split_once('T')?;
-    let time = time.trim_end_matches('Z');
-    let time = time.split_once('.').map_or(time, |(t, _)| t);
-    crate::relay::iso_date(&format!("{day} {time}"))
-}
-
 /// The posts are over: `*** HOLE CARDS ***` (once), then the cards dealt so far.
 fn open_hole_cards(draft: &mut Draft, open: &mut bool, dealt: &mut Vec<String>, span: Span) {
     if !*open {
@@ -359,7 +351,7 @@ fn import(text: &str, span: Span, options: &Options) -> Record {
     let mut draft = Draft::default();
     let stake = |n: Option<Number<'_>>| n.and_then(amount).unwrap_or(Amount::ZERO);
     let id = h.game_number.map(|n| n.get().trim_matches('"').to_owned()).unwrap_or_default();
-    let date = h.start_date_utc.as_deref().and_then(utc_date);
+    let date = h.start_date_utc.as_deref().and_then(crate::relay::iso_utc_date);
     // The PokerStars form takes a hand number of letters and digits; any other `game_number`
     // (`R5-1676558-1009`) is set on the hand once it is imported.
     let plain = !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric());

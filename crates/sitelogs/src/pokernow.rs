@@ -368,14 +368,6 @@ fn street_cards(text: &str) -> Option<String> {
     Some(format!("[{}] [{new}]", cards(before)?))
 }
 
-/// `2022-01-20T10:51:22.462Z`.
-fn utc_date(at: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
-    let (day, time) = at.split_once('T')?;
-    let time = time.trim_end_matches('Z');
-    let time = time.split_once('.').map_or(time, |(t, _)| t);
-    crate::relay::iso_date(&format!("{day} {time}"))
-}
-
 /// What a hand's rows become in the PokerStars form, before it is imported.
 struct Hand<'s> {
     seats: &'s [Seat],
@@ -610,7 +602,7 @@ fn import_hand(rows: &[Row], whole: Span, options: &Options, hero: &mut Option<S
             before.iter().max().map_or(10, |&n| n.max(first - 1))
         }),
     };
-    let (date, at_span) = (utc_date(&first.at), first.span);
+    let (date, at_span) = (crate::relay::iso_utc_date(&first.at), first.span);
     let header = StarsHeader {
         site: VENUE,
         id: number,
@@ -697,7 +689,7 @@ mod tests {
         assert_eq!(cards("10♥, A♠.").as_deref(), Some("Th As"));
         assert_eq!(cards("1♥"), None);
         assert_eq!(street_cards(" 8♣, 6♣, 3♣ [K♠]").as_deref(), Some("[8c 6c 3c] [Ks]"));
-        assert_eq!(utc_date("2022-01-20T10:51:22.462Z"), Some((2022, 1, 20, 10, 51, 22)));
+        assert_eq!(crate::relay::iso_utc_date("2022-01-20T10:51:22.462Z"), Some((2022, 1, 20, 10, 51, 22)));
     }
 
     /// The same hand oldest first and newest first reads the same; a hand cut by the start of

@@ -558,6 +558,15 @@ pub(crate) fn month(name: &str) -> Option<i64> {
     MONTHS.iter().position(|m| *m == lower).and_then(|i| i64::try_from(i + 1).ok())
 }
 
+/// `2022-01-20T10:51:22.462Z` (ISO 8601 UTC, with or without `Z` and fractions), as PokerNow and
+/// Open Hand History write their times.
+pub(crate) fn iso_utc_date(text: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
+    let (day, time) = text.split_once('T')?;
+    let time = time.trim_end_matches('Z');
+    let time = time.split_once('.').map_or(time, |(t, _)| t);
+    iso_date(&format!("{day} {time}"))
+}
+
 /// `2016-10-16 13:55:35` or `2016/10/16 13:55:35`.
 pub(crate) fn iso_date(text: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
     let mut words = text.split_whitespace();

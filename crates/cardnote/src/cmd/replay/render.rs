@@ -7,22 +7,10 @@ use std::fmt::Write as _;
 
 use cards_core::{Diagnostic, MaybeCard, Span};
 use phh::replay::{RuleProfile, engine_action, game_def};
-use poker_engine::{Action, Chips, Phase, State, Turn, Variant, Warning};
+use poker_diagram::{repair_text, street_name};
+use poker_engine::{Action, Chips, State, Turn};
 
 use cardnote::formats::{CheckOptions, Refusal};
-
-fn street_name(variant: Variant, street: Option<usize>, phase: Phase) -> String {
-    let Some(s) = street else {
-        return if phase == Phase::Over { "end".into() } else { "setup".into() };
-    };
-    if variant.is_stud() {
-        return format!("{}th", s + 3).replace("3th", "3rd");
-    }
-    if variant.is_draw() {
-        return if s == 0 { "predraw".into() } else { format!("draw {s}") };
-    }
-    ["preflop", "flop", "turn", "river"].get(s).map_or_else(|| format!("street {s}"), |n| (*n).to_owned())
-}
 
 fn cards(cards: &[MaybeCard]) -> String {
     if cards.is_empty() { "-".into() } else { poker_engine::card_text::write_cards(cards) }
@@ -235,16 +223,6 @@ fn replay_hand(out: &mut String, parsed: &phh::Record, hand: &phh::Hand, rules: 
         payoffs.join(", ")
     );
     !stopped
-}
-
-fn repair_text(w: Warning) -> &'static str {
-    match w {
-        Warning::RepairedCheck => "inserted check",
-        Warning::RepairedFold => "inserted fold",
-        Warning::RepairedHoleDealing => "dealt ?? hole card",
-        Warning::RepairedShowdown => "cards kept face down",
-        _ => "repair",
-    }
 }
 
 /// The step-by-step text of a file's hands.
