@@ -140,11 +140,27 @@ fn private_tag<'a>(record: &'a pbn::Record, name: &str) -> Option<std::borrow::C
     Some(std::borrow::Cow::Owned(joined))
 }
 
-/// Whether a game holds a board (a game made only of a carried LIN header does not).
+/// Whether a game holds a board (a game made only of a carried LIN header does not): a deal, an
+/// auction, a board number, or any other tag a board gives a value (a LIN board with neither deal
+/// nor number still has its players, vulnerability, dealer or extras, such as a title or a claim).
 fn is_board(record: &pbn::Record) -> bool {
+    const BOARD_TAGS: [&str; 11] = [
+        "Board",
+        "Dealer",
+        "Vulnerable",
+        "West",
+        "North",
+        "East",
+        "South",
+        "Declarer",
+        "Contract",
+        "Result",
+        "LinExtras",
+    ];
     record.model.info.deal.is_some()
         || record.model.info.auction.is_some()
-        || record.model.tag("Board").is_some_and(|b| !b.is_empty())
+        || record.model.info.play.is_some()
+        || BOARD_TAGS.iter().any(|t| record.model.tag(t).is_some_and(|v| !v.is_empty()))
 }
 
 fn match_header(games: &[&pbn::Record], from: usize) -> MatchHeader {
@@ -379,6 +395,21 @@ mod tests {
         apply_extras(&mut board, "=ah|Board 7|1:nt|hi|");
         assert_eq!(board.title.as_deref(), Some("Board 7"));
         assert_eq!(board.extras.len(), 1);
+    }
+
+    /// A board with neither deal nor number (a title alone, a claim alone, players and
+    /// vulnerability) comes back as a board: its PBN game carries no `Board` value, and the game's
+    /// other values make it one.
+    #[test]
+    fn a_board_without_deal_or_number_comes_back() {
+        for lin in ["ah|Title|\n", "mc|7|\n", "pn|a,b,c,d|sv|o|\n"] {
+            let pbn = crate::lin_to_pbn(lin.as_bytes());
+            let back = crate::pbn_to_lin(&pbn.text);
+            assert_eq!(back.boards, 1, "{lin}: {}", back.text);
+            assert_eq!(boards(&back.text), boards(lin), "{lin}: {}", back.text);
+        }
+        // A game holding nothing but a carried match header is no board.
+        assert_eq!(crate::pbn_to_lin("[Event \"Cup\"]\n[HomeTeam \"A\"]\n[VisitTeam \"B\"]\n").boards, 0);
     }
 
     fn boards(text: &str) -> Vec<Board> {
