@@ -54,9 +54,9 @@ pub fn lin_board_normal(board: &lin::Board) -> lin::Board {
 /// `REPLAY_…` error), and its PHH text reads back to the same hand. With `winnings`, the hand's
 /// declared winnings agree with the replay too (no `PHH_WINNINGS_MISMATCH`: the PartyPoker and
 /// Ignition readers refuse a payout short of the pot, FINDINGS F30; the other sites state their
-/// rake, which is not yet compared with PHH's reading of a rake). Finishing stacks are not
-/// asserted: PHH reads a rake off net winners' stacks only (FINDINGS F32). Returns how many hands
-/// were imported.
+/// rake, which is not yet compared with PHH's reading of a rake), and so do its declared finishing
+/// stacks (no `PHH_FINISHING_STACKS_MISMATCH`: PHH reads a rake off every player who collected a
+/// pot, FINDINGS F32). Returns how many hands were imported.
 pub fn check_site_records(
     len: usize,
     records: impl IntoIterator<Item = sitelogs::Record>,
@@ -95,7 +95,9 @@ pub fn check_site_records(
             .filter(|d| {
                 d.is_error()
                     && (d.code().starts_with("REPLAY_")
-                        || (winnings && d.code() == phh::replay::WINNINGS_MISMATCH))
+                        || (winnings
+                            && [phh::replay::WINNINGS_MISMATCH, phh::replay::FINISHING_STACKS_MISMATCH]
+                                .contains(&d.code())))
             })
             .collect();
         assert!(errors.is_empty(), "an imported hand does not replay: {errors:?}\n{hand:?}");

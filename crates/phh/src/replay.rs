@@ -485,9 +485,10 @@ fn against(hand: &Hand, ended: &Ended, unit: Chips, span: Span) -> Vec<Diagnosti
     let mut out = Vec::new();
     let collected: Vec<bool> = ended.winnings.iter().map(|t| positive(t)).collect();
     if let Some(declared) = &hand.finishing_stacks {
-        let won: Vec<bool> = ended.payoffs.iter().map(|t| positive(t)).collect();
+        // A rake comes off whoever collected a pot, a net loser among them (a split pot, or a
+        // main pot won by a player who lost a side pot; FINDINGS F32), as in the winnings.
         let field = DeclaredField::FINISHING_STACKS;
-        let values = Values { replayed: &ended.finishing_stacks, won: &won, collected: &collected };
+        let values = Values { replayed: &ended.finishing_stacks, collected: &collected };
         out.extend(compare_declared(field, declared, values, unit, span));
     }
     if let Some(declared) = &hand.winnings {
@@ -593,12 +594,11 @@ struct Replayed<'a> {
     won_back: &'a [bool],
 }
 
-/// The replayed values of one declared field: the values, who won (a net gain, or for winnings
-/// a pot collected) and who collected a pot.
+/// The replayed values of one declared field: the values and who collected a pot (whom a rake
+/// may leave lower).
 #[derive(Clone, Copy)]
 struct Values<'a> {
     replayed: &'a [String],
-    won: &'a [bool],
     collected: &'a [bool],
 }
 
@@ -614,7 +614,7 @@ fn compare_winnings(
 ) -> Option<Diagnostic> {
     let Replayed { collected, won, with_uncalled, won_back } = *replayed;
     let field = DeclaredField::WINNINGS;
-    let values = Values { replayed: collected, won, collected: won };
+    let values = Values { replayed: collected, collected: won };
     let found = compare_declared(field, declared, values, unit, span)?;
     let text = declared_against(field, declared, collected);
     let zero = |q: &Quantity| matches!(q, Quantity::Finite(a) if a.0.is_zero());
@@ -633,7 +633,7 @@ fn compare_winnings(
     {
         return Some(Diagnostic::warning(WINNINGS_RAKED_JACKPOT, format!("{text}: {jackpot}"), span));
     }
-    let back = Values { replayed: with_uncalled, won: won_back, collected: won_back };
+    let back = Values { replayed: with_uncalled, collected: won_back };
     let uncalled = match compare_declared(field, declared, back, unit, span) {
         None => true,
         Some(d) => !d.is_error() && d.code() != ODD_CHIP && within_rake(declared, with_uncalled),
@@ -725,11 +725,11 @@ fn compare_declared(
     span: Span,
 ) -> Option<Diagnostic> {
     use core::cmp::Ordering;
-    let Values { replayed, won, collected } = values;
+    let Values { replayed, collected } = values;
     let amount = |text: &str| text.parse::<cards_core::Amount>().ok();
     let mut raked = false;
     let mut mismatch = declared.len() != replayed.len();
-    for ((d, replayed), &won) in declared.iter().zip(replayed).zip(won) {
+    for ((d, replayed), &won) in declared.iter().zip(replayed).zip(collected) {
         let order = match (d, amount(replayed)) {
             (Quantity::Infinite, _) if replayed == "inf" => Ordering::Equal,
             (Quantity::Finite(d), Some(r)) => d.cmp(&r),
@@ -956,6 +956,28 @@ mod tests {
         assert_eq!(outcome.winnings, ["4", "0", "0"]);
         let message = outcome.diagnostics[0].message();
         assert!(message.contains("[5, 0, 0]") && message.contains("[4, 0, 0]"), "{message}");
+    }
+
+    /// A split pot raked (FINDINGS F32): p1 and p2 each put in 4 and collects 4 back, so
+    /// neither gains; the rake leaves both below their stake. A rake comes off every player who
+    /// collected a pot, a net loser after it or not; off a player who collected nothing it is a
+    /// mismatch.
+    #[test]
+    fn a_rake_comes_off_every_player_who_collected_a_pot() {
+        let hand = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [2, 4, 0]\nmin_bet = 4\n\
+            starting_stacks = [100, 100, 100]\nactions = ['d dh p1 2c3d', 'd dh p2 2h3h', 'd dh p3 7c2s', \
+            'p3 f', 'p1 cc', 'p2 cc', 'd db AsKsQs', 'p1 cc', 'p2 cc', 'd db Js', 'p1 cc', 'p2 cc', \
+            'd db Ts', 'p1 cc', 'p2 cc', 'p1 sm 2c3d', 'p2 sm 2h3h']\n";
+        let codes = |declared: &str| {
+            let parsed = crate::parse_hand(&format!("{hand}finishing_stacks = {declared}\n"));
+            let outcome = replay_parsed(&parsed, RuleProfile::Pokerkit).unwrap();
+            assert_eq!(outcome.finishing_stacks, ["100", "100", "100"]);
+            assert_eq!(outcome.payoffs, ["0", "0", "0"], "a split pot: neither gains");
+            outcome.diagnostics.iter().map(|d| format!("{}:{}", d.code(), d.is_error())).collect::<Vec<_>>()
+        };
+        assert!(codes("[100, 100, 100]").is_empty());
+        assert_eq!(codes("[99.80, 99.80, 100]"), ["PHH_FINISHING_STACKS_RAKED:false"]);
+        assert_eq!(codes("[100, 100, 99.80]"), ["PHH_FINISHING_STACKS_MISMATCH:true"]);
     }
 
     #[test]
