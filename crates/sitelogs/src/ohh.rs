@@ -784,14 +784,20 @@ pub fn write_hand(hand: &phh::Hand) -> Result<String, Diagnostic> {
         }
     }
     b.street = vec![Amount::ZERO; n];
+    // PHH lists heads-up blinds big blind first. The blinds' seats name them, whatever their
+    // amounts (a big blind posted short is still the big blind, FINDINGS F34); a post from
+    // another seat is named by its amount.
+    let (sb_seat, bb_seat) = if n == 2 { (1, 0) } else { (0, 1) };
     let post_order: Vec<usize> = if n == 2 { vec![1, 0] } else { (0..n).collect() };
     for &i in &post_order {
         let blind = blinds[i];
         if !blind.is_zero() {
-            let label = if blind < big {
+            let label = if i == sb_seat {
                 "Post SB"
-            } else if blind == big {
+            } else if i == bb_seat || blind == big {
                 "Post BB"
+            } else if blind < big {
+                "Post SB"
             } else {
                 "Straddle"
             };
@@ -985,6 +991,21 @@ mod tests {
         let records: Vec<Record> = Reader::from_str(text, Options::default()).collect();
         assert_eq!(records.len(), 3);
         assert!(records.iter().all(|r| r.diagnostics[0].code() == codes::SITE_BAD_JSON));
+    }
+
+    /// A big blind posted short (2 where the big blind is 4) is written as the big blind, by its
+    /// seat: written by its amount it read back as a second small blind, out of order (FINDINGS F34).
+    #[test]
+    fn a_short_big_blind_is_written_by_its_seat() {
+        let text = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [2, 2, 0]\nmin_bet = 4\n\
+            starting_stacks = [100, 100, 100]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', \
+            'p3 f', 'p1 f']\nfinishing_stacks = [98, 102, 100]\n";
+        let hand = phh::parse_hand(text).model.hand.unwrap();
+        let json = write_hand(&hand).unwrap();
+        assert!(json.contains(r#""player_id":1,"action":"Post BB","amount":2"#), "{json}");
+        let back = Reader::from_str(&json, Options::default()).next().unwrap();
+        let again = back.hand.unwrap_or_else(|| panic!("{:?}\n{json}", back.diagnostics));
+        assert_eq!((&again.blinds_or_straddles, &again.actions), (&hand.blinds_or_straddles, &hand.actions));
     }
 
     #[test]
