@@ -234,7 +234,10 @@ impl Split {
         }
         if self.header {
             return self.header_done
-                || matches!(tag, b"qx" | b"md" | b"mn" | b"mb" | b"pc" | b"ah" | b"sv" | b"st" | b"rh");
+                || matches!(
+                    tag,
+                    b"qx" | b"md" | b"mn" | b"mb" | b"pc" | b"mc" | b"ah" | b"sv" | b"st" | b"rh"
+                );
         }
         match tag {
             b"qx" => self.has_qx || self.has_md,
@@ -1057,6 +1060,19 @@ mod tests {
         let closed = records[2].model.board().unwrap();
         assert_eq!(closed.room, Some(Room::Closed));
         assert_eq!(closed.players.as_ref().unwrap()[Compass::South.index()], "e");
+        let joined: String = records.iter().map(crate::write::to_string).collect();
+        assert_eq!(joined, text);
+    }
+
+    /// A header not closed by `pg` ends at a tag only a board has: a claim (`mc`) as much as a
+    /// call or a card, so a board made of a claim alone is not read into the header (the
+    /// LIN -> PBN -> LIN round trip writes such a board on a line of its own).
+    #[test]
+    fn a_claim_after_a_header_begins_a_board() {
+        let text = "vg|T,S,I,1,2,A,0,B,0|\nmc|7|pg||\n";
+        let records = read(text);
+        assert_eq!(records.len(), 2, "{records:?}");
+        assert_eq!(records[1].model.board().and_then(|b| b.claim), Some(7));
         let joined: String = records.iter().map(crate::write::to_string).collect();
         assert_eq!(joined, text);
     }
