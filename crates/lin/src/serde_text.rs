@@ -1,8 +1,31 @@
-//! Serialization of cards-core values as their text (cards-core has no serde derives on cards).
+//! Serialization of cards-core values as their text (cards-core has no serde derives on cards),
+//! and of calls in the JSON form LIN's records have always had.
 
+use bridge_core::{Call, Denomination};
 use cards_core::{Card, CardSet, Compass};
-use serde::Serializer;
 use serde::ser::SerializeSeq;
+use serde::{Serialize, Serializer};
+
+/// A call as LIN's JSON form writes it: a bid's denomination is named `strain`
+/// (`{"Bid":{"level":1,"strain":"NoTrump"}}`).
+#[derive(Serialize)]
+#[serde(rename = "Call")]
+enum LinCall {
+    Pass,
+    Double,
+    Redouble,
+    Bid { level: u8, strain: Denomination },
+}
+
+pub(crate) fn opt_call<S: Serializer>(call: &Option<Call>, s: S) -> Result<S::Ok, S::Error> {
+    call.map(|call| match call {
+        Call::Pass => LinCall::Pass,
+        Call::Double => LinCall::Double,
+        Call::Redouble => LinCall::Redouble,
+        Call::Bid { level, denomination } => LinCall::Bid { level, strain: denomination },
+    })
+    .serialize(s)
+}
 
 pub(crate) fn opt_card<S: Serializer>(card: &Option<Card>, s: S) -> Result<S::Ok, S::Error> {
     match card {
