@@ -48,3 +48,29 @@ pub(crate) fn hands<S: Serializer>(hands: &[Option<CardSet>; 4], s: S) -> Result
     }
     seq.end()
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    /// A call's JSON form is a contract of `cardnote convert --to json`: a bid's denomination is
+    /// named `strain`, as LIN's records have always written it.
+    #[test]
+    fn calls_keep_lins_json_form() {
+        let text = "md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|mb|1N!|mb|p|mb|d|mb|r|mb|zz|";
+        let record = crate::Reader::from_str(text, crate::Options::default()).next().unwrap().unwrap();
+        let board = record.model.board().unwrap();
+        let calls: Vec<String> =
+            board.auction.iter().map(|c| serde_json::to_value(c).unwrap()["call"].to_string()).collect();
+        assert_eq!(
+            calls,
+            [
+                r#"{"Bid":{"level":1,"strain":"NoTrump"}}"#,
+                r#""Pass""#,
+                r#""Double""#,
+                r#""Redouble""#,
+                "null"
+            ]
+        );
+    }
+}
