@@ -3,9 +3,9 @@
 //! formats that use it and depends on `cards-core` alone; a format crate depends on no other format
 //! crate (`phh` on `poker-engine` for its replay is allowed: the engine is no format) nor on a
 //! crate that joins formats to the outside; nothing but the tools (xtask, benches) depends on the
-//! command-line crate. The Python extension's use of
-//! the CLI crate is the one open exception (issue 28): this test fails when it goes (remove it
-//! here) and when any other crate starts to break the rule.
+//! command-line crate. The Python extension's use of the CLI crate is the one open exception
+//! (issue 28): this test fails when it goes (remove it here) and when any other crate starts to
+//! break the rule.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::{BTreeMap, BTreeSet};
