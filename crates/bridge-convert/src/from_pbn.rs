@@ -1,8 +1,9 @@
 //! PBN -> LIN.
 
+use bridge_core::Call;
 use cards_core::{Card, Compass};
-use lin::model::{AuctionCall, Board, Call, Deal, Extra, MatchHeader, PlayedCard, Room, Strain};
-use pbn::model::{AuctionItem, Denomination, PlayItem};
+use lin::model::{AuctionCall, Board, Deal, Extra, MatchHeader, PlayedCard, Room};
+use pbn::model::{AuctionItem, PlayItem};
 
 use crate::Converted;
 
@@ -253,14 +254,7 @@ fn auction(info: &pbn::GameInfo) -> Vec<AuctionCall> {
             // has already reported the token).
             AuctionItem::Blank | AuctionItem::Unreadable => break,
         };
-        let mut lin = lin_call(match call {
-            pbn::model::Call::Pass => Call::Pass,
-            pbn::model::Call::Double => Call::Double,
-            pbn::model::Call::Redouble => Call::Redouble,
-            pbn::model::Call::Bid { level, denomination } => {
-                Call::Bid { level, strain: strain(denomination) }
-            }
-        });
+        let mut lin = lin_call(call);
         let a = &entry.annotation;
         // Bridge Composer reads a LIN alert as `$1` and writes `!` and `$1` back as alerts.
         lin.alert = a.suffix == Some(1) || a.nags.contains(&1);
@@ -274,20 +268,10 @@ fn auction(info: &pbn::GameInfo) -> Vec<AuctionCall> {
 fn lin_call(call: Call) -> AuctionCall {
     AuctionCall {
         call: Some(call),
-        text: call.lin(),
+        text: lin::model::call_text(call),
         alert: false,
         explanation: None,
         span: cards_core::Span::default(),
-    }
-}
-
-fn strain(d: Denomination) -> Strain {
-    match d {
-        Denomination::Clubs => Strain::Clubs,
-        Denomination::Diamonds => Strain::Diamonds,
-        Denomination::Hearts => Strain::Hearts,
-        Denomination::Spades => Strain::Spades,
-        Denomination::NoTrump => Strain::NoTrump,
     }
 }
 
@@ -295,7 +279,7 @@ fn strain(d: Denomination) -> Strain {
 fn play(info: &pbn::GameInfo) -> Vec<PlayedCard> {
     let Some(play) = &info.play else { return Vec::new() };
     let trump = match info.contract {
-        Some(pbn::model::Contract::Bid { denomination, .. }) => strain(denomination).trump(),
+        Some(pbn::model::Contract::Bid { denomination, .. }) => denomination.trump(),
         _ => None,
     };
     let first = play.first;
@@ -317,7 +301,8 @@ fn play(info: &pbn::GameInfo) -> Vec<PlayedCard> {
         if trick.len() < 4 {
             break;
         }
-        leader = lin::check::trick_winner(&trick, trump);
+        let Some(winner) = bridge_core::trick_winner(&trick, trump) else { break };
+        leader = winner;
     }
     out
 }

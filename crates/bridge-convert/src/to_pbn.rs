@@ -2,9 +2,10 @@
 
 use std::fmt::Write as _;
 
+use bridge_core::{Contract, trick_winner};
 use cards_core::{Card, Compass};
-use lin::check::{Contract, Outcome, trick_winner};
-use lin::model::{Board, MatchHeader, Room, Strain, Vulnerability};
+use lin::check::Outcome;
+use lin::model::{Board, MatchHeader, Room};
 
 use crate::Converted;
 
@@ -234,7 +235,7 @@ pub(crate) fn lin_extras(board: &Board, event: &str, date: &str, in_match: bool)
     // PBN's `Result` is declarer's tricks in a contract: a claim on a board that reaches none is
     // kept here.
     if let Some(claim) = &board.claim_text
-        && !matches!(lin::check::outcome(board), Outcome::Contract(_))
+        && !matches!(lin::check::outcome(board), Outcome::Contract { .. })
     {
         let _ = write!(out, "={}|{claim}|", extras_tag("mc", claim));
     }
@@ -281,7 +282,7 @@ fn write_game(text: &mut String, board: &Board, header: Option<&MatchHeader>, ca
         }
     }
     tag(text, "Dealer", &board.dealer.map(|d| d.char().to_string()).unwrap_or_default());
-    tag(text, "Vulnerable", board.vulnerability.map_or("", vulnerability));
+    tag(text, "Vulnerable", board.vulnerability.map_or("", pbn::model::vulnerability_export));
     if let Some(deal) = &board.deal {
         let first = board.dealer.unwrap_or(Compass::North);
         let hands: Vec<String> = (0..4)
@@ -294,14 +295,16 @@ fn write_game(text: &mut String, board: &Board, header: Option<&MatchHeader>, ca
     tag(text, "Scoring", scoring(header));
     let outcome = lin::check::outcome(board);
     let (declarer, contract) = match outcome {
-        Outcome::Contract(c) => (c.declarer.char().to_string(), c.pbn()),
+        Outcome::Contract { contract, declarer } => (declarer.char().to_string(), contract.to_string()),
         Outcome::PassedOut => (String::new(), "Pass".to_owned()),
         Outcome::Open => (String::new(), String::new()),
     };
     tag(text, "Declarer", &declarer);
     tag(text, "Contract", &contract);
     let result = match outcome {
-        Outcome::Contract(c) => board.claim.or_else(|| tricks_of_full_play(board, c)),
+        Outcome::Contract { contract, declarer } => {
+            board.claim.or_else(|| tricks_of_full_play(board, contract, declarer))
+        }
         _ => None,
     };
     tag(text, "Result", &result.map(|r| r.to_string()).unwrap_or_default());
@@ -320,8 +323,8 @@ fn write_game(text: &mut String, board: &Board, header: Option<&MatchHeader>, ca
         private_tag(text, "LinExtras", &extras, &mut long);
     }
     write_auction(text, board);
-    if let Outcome::Contract(contract) = outcome {
-        write_play(text, board, contract);
+    if let Outcome::Contract { contract, declarer } = outcome {
+        write_play(text, board, contract, declarer);
     }
     // The export format puts supplemental sections after the play, sorted by tag name.
     long.sort_by_key(|&(name, _)| name);
@@ -330,21 +333,13 @@ fn write_game(text: &mut String, board: &Board, header: Option<&MatchHeader>, ca
     }
 }
 
-fn vulnerability(v: Vulnerability) -> &'static str {
-    match v {
-        Vulnerability::None => "None",
-        Vulnerability::NorthSouth => "NS",
-        Vulnerability::EastWest => "EW",
-        Vulnerability::Both => "All",
-    }
-}
-
 fn write_auction(text: &mut String, board: &Board) {
     let Some(dealer) = board.dealer.filter(|_| !board.auction.is_empty()) else { return };
     tag(text, "Auction", &dealer.char().to_string());
     let mut notes = Vec::new();
     for (i, call) in board.auction.iter().enumerate() {
-        let mut token = call.call.map_or_else(|| call.text.clone(), pbn_call);
+        // PBN writes a call as bridge players do (`1NT`, `X`, `Pass`): the call's own text.
+        let mut token = call.call.map_or_else(|| call.text.clone(), |c| c.to_string());
         if let Some(explanation) = &call.explanation {
             notes.push(explanation.clone());
             let _ = write!(token, " ={}=", notes.len());
@@ -360,27 +355,19 @@ fn write_auction(text: &mut String, board: &Board) {
     }
 }
 
-fn pbn_call(call: lin::model::Call) -> String {
-    match call {
-        lin::model::Call::Pass => "Pass".to_owned(),
-        lin::model::Call::Double => "X".to_owned(),
-        lin::model::Call::Redouble => "XX".to_owned(),
-        lin::model::Call::Bid { level, strain: Strain::NoTrump } => format!("{level}NT"),
-        lin::model::Call::Bid { level, strain } => format!("{level}{}", strain.letter()),
-    }
-}
-
 /// The cards of the play (up to the first that is not a card) trick by trick, each card with the
 /// seat that played it: the opening leader is declarer's left, then each trick's winner leads.
-fn seated_tricks(board: &Board, contract: Contract) -> Vec<Vec<(Compass, Card)>> {
+fn seated_tricks(board: &Board, contract: Contract, declarer: Compass) -> Vec<Vec<(Compass, Card)>> {
     let cards: Vec<Card> = board.play.iter().map_while(|c| c.card).collect();
-    let mut leader = contract.declarer.next();
+    let mut leader = declarer.next();
     let mut tricks = Vec::with_capacity(13);
     for trick in cards.chunks(4) {
         let seated: Vec<(Compass, Card)> =
             trick.iter().enumerate().map(|(k, c)| (leader.advance(k), *c)).collect();
-        if seated.len() == 4 {
-            leader = trick_winner(&seated, contract.strain.trump());
+        if seated.len() == 4
+            && let Some(winner) = trick_winner(&seated, contract.denomination.trump())
+        {
+            leader = winner;
         }
         tricks.push(seated);
     }
@@ -388,12 +375,12 @@ fn seated_tricks(board: &Board, contract: Contract) -> Vec<Vec<(Compass, Card)>>
 }
 
 /// The play in PBN's columns: one row per trick, in seat order from the opening leader.
-fn write_play(text: &mut String, board: &Board, contract: Contract) {
-    let tricks = seated_tricks(board, contract);
+fn write_play(text: &mut String, board: &Board, contract: Contract, declarer: Compass) {
+    let tricks = seated_tricks(board, contract, declarer);
     if tricks.is_empty() {
         return;
     }
-    let first = contract.declarer.next();
+    let first = declarer.next();
     tag(text, "Play", &first.char().to_string());
     for trick in &tricks {
         let mut row = [None; 4];
@@ -411,15 +398,15 @@ fn write_play(text: &mut String, board: &Board, contract: Contract) {
 }
 
 /// Declarer's tricks when all 13 were played.
-fn tricks_of_full_play(board: &Board, contract: Contract) -> Option<u8> {
-    let tricks = seated_tricks(board, contract);
+fn tricks_of_full_play(board: &Board, contract: Contract, declarer: Compass) -> Option<u8> {
+    let tricks = seated_tricks(board, contract, declarer);
     if tricks.len() != 13 || tricks.iter().any(|t| t.len() != 4) {
         return None;
     }
     let won = tricks
         .iter()
-        .map(|t| trick_winner(t, contract.strain.trump()))
-        .filter(|w| w.is_north_south() == contract.declarer.is_north_south())
+        .filter_map(|t| trick_winner(t, contract.denomination.trump()))
+        .filter(|w| w.is_north_south() == declarer.is_north_south())
         .count();
     u8::try_from(won).ok()
 }

@@ -115,7 +115,7 @@ fn calls(game: &pbn::Record) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for entry in &auction.entries {
         match entry.item {
-            pbn::model::AuctionItem::Call { call, .. } => out.push(call.export()),
+            pbn::model::AuctionItem::Call { call, .. } => out.push(call.to_string()),
             pbn::model::AuctionItem::AllPass => {
                 let bid = out.iter().any(|c| c != "Pass");
                 let trailing = out.iter().rev().take_while(|c| *c == "Pass").count();

@@ -5,10 +5,11 @@
 
 use std::hint::black_box;
 
+use bridge_core::Vulnerability;
 use bridge_dd::{DdTable, Par, ParRule, Solver};
 use cards_core::{Card, CardSet, Compass, Rng};
 use criterion::{Criterion, criterion_group, criterion_main};
-use pbn::model::{Deal, Vulnerability};
+use pbn::model::Deal;
 
 /// `n` random deals from a fixed seed.
 fn deals(n: usize) -> Vec<Deal> {

@@ -1,8 +1,9 @@
 //! Checking the double-dummy tags of a PBN game against its deal.
 
+use bridge_core::Vulnerability;
 use cards_core::{Compass, Diagnostic, Span};
 use pbn::Record;
-use pbn::model::{Deal, Item, Tag, Tokens, Vulnerability};
+use pbn::model::{Deal, Item, Tag, Tokens};
 
 use crate::codes;
 use crate::par::{Declarers, Par, ParContract, ParRule, Side};

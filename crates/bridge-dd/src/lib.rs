@@ -7,7 +7,7 @@
 //! ```
 //! use bridge_dd::{DdTable, Par, ParRule, Solver};
 //! use cards_core::Compass;
-//! use pbn::model::{Denomination, Vulnerability};
+//! use bridge_core::{Denomination, Vulnerability};
 //!
 //! let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
 //!     [Deal \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"]\n";

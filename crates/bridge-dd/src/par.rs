@@ -1,9 +1,9 @@
 //! Par: the score both sides reach when each bids to its best double-dummy result, as DDS
 //! computes it (the engine's faithful port of `DealerPar` and `SidesPar`, from pons-dds).
 
+use bridge_core::{Denomination, Vulnerability};
 use cards_core::Compass;
 use contract_bridge::contract::Penalty;
-use pbn::model::{Denomination, Vulnerability};
 
 use crate::table::{DdTable, compass, engine_seat};
 
@@ -98,7 +98,7 @@ pub struct ParContract {
 /// ```
 /// use bridge_dd::{DdTable, Par, ParRule};
 /// use cards_core::Compass;
-/// use pbn::model::Vulnerability;
+/// use bridge_core::Vulnerability;
 ///
 /// // DDS's list100.txt, deal 1: East-West make 2S, par -110 for North-South.
 /// let table = DdTable::from_dds_order([5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6]).unwrap();

@@ -1,8 +1,9 @@
 //! Double-dummy trick tables: solving a deal with the engine (cardnote-dd-engine), one deal or many.
 
+use bridge_core::Denomination;
 use cards_core::Compass;
 use contract_bridge::{FullDeal, Seat, Strain};
-use pbn::model::{Deal, Denomination};
+use pbn::model::Deal;
 
 /// Each solver thread's transposition table by default, in MiB: past it a table starts over.
 /// Set by measurement (BENCHMARKS.md, issue 31): the engine's table takes only what the search
@@ -41,7 +42,7 @@ impl std::error::Error for DealError {}
 /// ```
 /// use bridge_dd::DdTable;
 /// use cards_core::Compass;
-/// use pbn::model::Denomination;
+/// use bridge_core::Denomination;
 ///
 /// // A table as DDS's list100.txt writes it: per denomination S H D C NT, declarers N E S W.
 /// let table = DdTable::from_dds_order([5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6]).unwrap();

@@ -7,8 +7,9 @@
 //! - `OptimumScore "NS 620"` (PBN 2.1 §4.2.7): read in all four forms of the spec, `+` allowed.
 //! - `ParContract "EW 6H=; EW 6S="` (BridgeComposer): contracts joined by `; `.
 
+use bridge_core::Denomination;
 use cards_core::{Compass, Span};
-use pbn::model::{Denomination, Tag, TokenKind};
+use pbn::model::{Tag, TokenKind, parse_denomination_prefix};
 
 use crate::par::{Declarers, ParContract, Side};
 use crate::table::DdTable;
@@ -121,7 +122,7 @@ pub fn read_result_rows(tag: &Tag<'_>) -> (Vec<ResultRow>, Vec<Span>) {
         }
         let declarer = single_char(d.text).and_then(Compass::from_char);
         let denomination =
-            Denomination::parse_prefix(n.text.as_bytes()).filter(|(_, used)| *used == n.text.len());
+            parse_denomination_prefix(n.text.as_bytes()).filter(|(_, used)| *used == n.text.len());
         let tricks = r.text.parse::<u8>().ok().filter(|t| *t <= 13);
         match (declarer, denomination, tricks) {
             (Some(declarer), Some((denomination, _)), Some(tricks)) => {
@@ -191,7 +192,7 @@ fn parse_par_contract(text: &str) -> Option<ParContract> {
     };
     let b = contract.trim().as_bytes();
     let level = b.first()?.checked_sub(b'0').filter(|l| (1..=7).contains(l))?;
-    let (denomination, used) = Denomination::parse_prefix(b.get(1..)?)?;
+    let (denomination, used) = parse_denomination_prefix(b.get(1..)?)?;
     let mut rest = b.get(1 + used..)?;
     let doubled = matches!(rest.first(), Some(b'X' | b'x' | b'*'));
     if doubled {

@@ -5,9 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use bridge_core::{Denomination, Vulnerability};
 use bridge_dd::{DdTable, Declarers, Par, ParRule, Side};
 use cards_core::Compass;
-use pbn::model::{Denomination, Vulnerability};
 
 /// Reads and checks every game of `text` on the one path (`pbn::Pbn`).
 fn read_str(text: &str, options: pbn::Options) -> Vec<pbn::Record> {

@@ -3,9 +3,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use bridge_core::Vulnerability;
 use bridge_dd::{DdTable, Declarers, Par, ParRule, Side};
 use cards_core::Compass;
-use pbn::model::Vulnerability;
 
 /// A table from rows per strain (C D H S NT), each `[N, E, S, W]`.
 fn table(rows: [[u8; 4]; 5]) -> DdTable {

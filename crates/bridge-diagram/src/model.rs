@@ -1,11 +1,12 @@
 //! What a diagram shows, taken from one PBN game.
 
+use bridge_core::Vulnerability;
 use bridge_dd::check::{Job, find_tag};
 use bridge_dd::tags::{self, DOUBLE_DUMMY_TRICKS, OPTIMUM_RESULT_TABLE, OPTIMUM_SCORE, PAR_CONTRACT};
 use bridge_dd::{DdTable, Par};
 use cards_core::Compass;
 use pbn::Record;
-use pbn::model::{Contract, Deal, Vulnerability};
+use pbn::model::{Contract, Deal};
 
 /// One board as a diagram shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]

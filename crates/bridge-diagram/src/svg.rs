@@ -2,8 +2,9 @@
 
 use std::fmt::Write as _;
 
+use bridge_core::{Denomination, Vulnerability};
 use cards_core::{Card, Compass, Rank, Suit};
-use pbn::model::{Contract, Denomination, Vulnerability};
+use pbn::model::Contract;
 
 use crate::escape;
 use crate::model::Board;

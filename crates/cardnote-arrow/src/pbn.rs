@@ -174,7 +174,7 @@ impl PbnTables {
         let mut seq = 0u32;
         for (n, entry) in auction.entries.iter().enumerate() {
             let (call, insufficient) = match &entry.item {
-                AuctionItem::Call { call, insufficient } => (call.export(), *insufficient),
+                AuctionItem::Call { call, insufficient } => (call.to_string(), *insufficient),
                 AuctionItem::AllPass => ("AP".to_owned(), false),
                 AuctionItem::Skipped => ("^S".to_owned(), false),
                 // A quiz blank is a call not given, in its seat: written as the file writes it.

@@ -1,13 +1,17 @@
 //! The project's dependency rule, read from `cargo metadata`: `cards-core` depends on no workspace
-//! crate; a format crate depends on no other format crate (`phh` on `poker-engine` for its replay
-//! is allowed: the engine is no format) nor on a crate that joins formats to the outside; nothing
-//! but the tools (xtask, benches) depends on the command-line crate. The Python extension's use of
-//! the CLI crate is the one open exception (issue 28): this test fails when it goes (remove it
-//! here) and when any other crate starts to break the rule.
+//! crate; a shared game vocabulary (`bridge-core`: bridge calls and contracts) sits below the
+//! formats that use it and depends on `cards-core` alone; a format crate depends on no other format
+//! crate (`phh` on `poker-engine` for its replay is allowed: the engine is no format) nor on a
+//! crate that joins formats to the outside; nothing but the tools (xtask, benches) depends on the
+//! command-line crate. The Python extension's use of the CLI crate is the one open exception
+//! (issue 28): this test fails when it goes (remove it here) and when any other crate starts to
+//! break the rule.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::{BTreeMap, BTreeSet};
 
+/// Game vocabularies several formats share, and the formats that share each.
+const VOCABULARIES: [(&str, &[&str]); 1] = [("cardnote-bridge-core", &["cardnote-pbn", "cardnote-lin"])];
 const FORMATS: [&str; 5] =
     ["cardnote-phh", "cardnote-pbn", "cardnote-ppn-pref", "cardnote-ppn-pinochle", "cardnote-lin"];
 const JOINING: [&str; 8] = [
@@ -62,6 +66,8 @@ fn the_crates_keep_the_dependency_rule() {
         for dep in deps {
             let why = if name == "cardnote-cards-core" {
                 Some("cards-core depends on no workspace crate")
+            } else if VOCABULARIES.iter().any(|(v, _)| *v == name.as_str()) && dep != "cardnote-cards-core" {
+                Some("a game vocabulary depends on cards-core alone")
             } else if FORMATS.contains(&name.as_str())
                 && (FORMATS.contains(&dep.as_str()) || JOINING.contains(&dep.as_str()) || dep == "cardnote")
             {
@@ -80,6 +86,14 @@ fn the_crates_keep_the_dependency_rule() {
         }
     }
     assert!(broken.is_empty(), "{}", broken.join("\n"));
+    for (vocabulary, users) in VOCABULARIES {
+        for user in users {
+            assert!(
+                crates.get(*user).is_some_and(|deps| deps.contains(vocabulary)),
+                "{user} does not use {vocabulary}: the formats share one vocabulary"
+            );
+        }
+    }
     for (from, to) in OPEN {
         assert!(
             crates.get(from).is_some_and(|deps| deps.contains(to)),

@@ -45,7 +45,7 @@ pub use diagnostic::{Diagnostic, DiagnosticSink, DisplaySource, FirstError, Line
 pub use notation::{Checker, Notation, ReadRecords, WriteRecords};
 pub use record::Record;
 pub use rng::Rng;
-pub use seat::{Compass, Vulnerability};
+pub use seat::Compass;
 pub use set::{CardCounts, CardSet, CardSetIter};
 pub use text::{CardTextError, CardTextErrorKind};
 

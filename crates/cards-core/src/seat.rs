@@ -1,5 +1,6 @@
 //! Bridge compass directions (each notation crate keeps its own seats: Pinochle tables of 2 to 8 in
-//! `ppn-pinochle`, Preferans players 1–3 in `ppn-pref`).
+//! `ppn-pinochle`, Preferans players 1–3 in `ppn-pref`). The rest of the bridge vocabulary
+//! (vulnerability, calls, contracts, scores) is in `cardnote-bridge-core`.
 
 use core::fmt;
 
@@ -80,52 +81,6 @@ impl Compass {
     #[must_use]
     pub const fn index(self) -> usize {
         self as usize
-    }
-}
-
-/// Which sides of a bridge deal are vulnerable. Each notation keeps its own spelling and parsing
-/// (PBN `None`/`NS`/`EW`/`All`, LIN `o`/`n`/`e`/`b`).
-///
-/// ```
-/// use cards_core::{Compass, Vulnerability};
-/// assert!(Vulnerability::NorthSouth.is_vulnerable(Compass::South));
-/// assert!(!Vulnerability::NorthSouth.is_vulnerable(Compass::East));
-/// assert_eq!(Vulnerability::from_sides(true, true), Vulnerability::Both);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Vulnerability {
-    /// Nobody.
-    None,
-    /// North-South.
-    NorthSouth,
-    /// East-West.
-    EastWest,
-    /// Both sides.
-    Both,
-}
-
-impl Vulnerability {
-    /// Whether `seat`'s side is vulnerable.
-    #[must_use]
-    pub const fn is_vulnerable(self, seat: Compass) -> bool {
-        match self {
-            Vulnerability::None => false,
-            Vulnerability::Both => true,
-            Vulnerability::NorthSouth => seat.is_north_south(),
-            Vulnerability::EastWest => !seat.is_north_south(),
-        }
-    }
-
-    /// The vulnerability from each side's state.
-    #[must_use]
-    pub const fn from_sides(ns: bool, ew: bool) -> Vulnerability {
-        match (ns, ew) {
-            (false, false) => Vulnerability::None,
-            (true, false) => Vulnerability::NorthSouth,
-            (false, true) => Vulnerability::EastWest,
-            (true, true) => Vulnerability::Both,
-        }
     }
 }
 

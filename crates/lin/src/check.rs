@@ -1,10 +1,11 @@
 //! The game checks of a board: the auction's legality, the play's (cards held, suit followed),
 //! and the claim against the tricks won and left.
 
-use cards_core::{Card, CardSet, Compass, Diagnostic, Suit};
+use bridge_core::{Contract, Risk, trick_winner};
+use cards_core::{Card, CardSet, Compass, Diagnostic};
 
 use crate::codes;
-use crate::model::{AuctionCall, Board, Call, Content, Strain};
+use crate::model::{AuctionCall, Board, Call, Content, Denomination, denomination_letter};
 use crate::{Options, Record};
 
 /// Adds the game checks to a record the [`Reader`](crate::Reader) read (call it once per record):
@@ -33,31 +34,6 @@ pub fn check(record: &mut Record, options: &Options) {
     options.apply(&mut record.diagnostics);
 }
 
-/// The contract an auction reached.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Contract {
-    /// 1 to 7.
-    pub level: u8,
-    /// Denomination.
-    pub strain: Strain,
-    /// 0 undoubled, 1 doubled, 2 redoubled.
-    pub risk: u8,
-    /// Declarer.
-    pub declarer: Compass,
-}
-
-impl Contract {
-    /// PBN's spelling: `4S`, `3NTX`, `6HXX`.
-    #[must_use]
-    pub fn pbn(&self) -> String {
-        let strain = match self.strain {
-            Strain::NoTrump => "NT".to_owned(),
-            other => other.letter().to_string(),
-        };
-        format!("{}{strain}{}", self.level, ["", "X", "XX"][usize::from(self.risk.min(2))])
-    }
-}
-
 /// How an auction stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -66,7 +42,12 @@ pub enum Outcome {
     /// Four passes.
     PassedOut,
     /// Ended in a contract.
-    Contract(Contract),
+    Contract {
+        /// The last bid and its doubling.
+        contract: Contract,
+        /// The first player of the side that won the auction to name its denomination.
+        declarer: Compass,
+    },
 }
 
 /// Checks `board` and pushes what is wrong.
@@ -85,8 +66,8 @@ pub fn outcome(board: &Board) -> Outcome {
 fn check_auction(board: &Board, diagnostics: &mut Vec<Diagnostic>) -> Outcome {
     let Some(dealer) = board.dealer else { return Outcome::Open };
     let first_card = board.play.first().map(|c| c.span.start);
-    let mut last_bid: Option<(u8, Strain, Compass)> = None;
-    let mut risk = 0u8;
+    let mut last_bid: Option<(u8, Denomination, Compass)> = None;
+    let mut risk = Risk::Undoubled;
     let mut risk_side_ns = false;
     let mut passes = 0;
     let mut ended = false;
@@ -112,21 +93,21 @@ fn check_auction(board: &Board, diagnostics: &mut Vec<Diagnostic>) -> Outcome {
         let Some(call) = entry.call else { return Outcome::Open };
         match call {
             Call::Pass => passes += 1,
-            Call::Bid { level, strain } => {
-                if let Some((l, s, _)) = last_bid
-                    && (level, strain) <= (l, s)
+            Call::Bid { level, denomination } => {
+                if let Some((l, d, _)) = last_bid
+                    && (level, denomination) <= (l, d)
                 {
-                    diagnostics.push(insufficient(entry, l, s));
+                    diagnostics.push(insufficient(entry, l, d));
                 }
-                last_bid = Some((level, strain, seat));
+                last_bid = Some((level, denomination, seat));
                 let side = usize::from(!seat.is_north_south());
-                first_bidder[side][strain as usize].get_or_insert(seat);
-                risk = 0;
+                first_bidder[side][denomination as usize].get_or_insert(seat);
+                risk = Risk::Undoubled;
                 passes = 0;
             }
             Call::Double => {
                 let ok = last_bid.is_some_and(|(_, _, by)| by.is_north_south() != seat.is_north_south())
-                    && risk == 0;
+                    && risk == Risk::Undoubled;
                 if !ok {
                     diagnostics.push(Diagnostic::error(
                         codes::LIN_AUCTION_DOUBLE,
@@ -134,19 +115,19 @@ fn check_auction(board: &Board, diagnostics: &mut Vec<Diagnostic>) -> Outcome {
                         entry.span,
                     ));
                 }
-                risk = 1;
+                risk = Risk::Doubled;
                 risk_side_ns = seat.is_north_south();
                 passes = 0;
             }
             Call::Redouble => {
-                if risk != 1 || risk_side_ns == seat.is_north_south() {
+                if risk != Risk::Doubled || risk_side_ns == seat.is_north_south() {
                     diagnostics.push(Diagnostic::error(
                         codes::LIN_AUCTION_REDOUBLE,
                         format!("{seat} redoubles, but there is no opponents' double"),
                         entry.span,
                     ));
                 }
-                risk = 2;
+                risk = Risk::Redoubled;
                 passes = 0;
             }
         }
@@ -157,18 +138,18 @@ fn check_auction(board: &Board, diagnostics: &mut Vec<Diagnostic>) -> Outcome {
     }
     match last_bid {
         None => Outcome::PassedOut,
-        Some((level, strain, by)) => {
+        Some((level, denomination, by)) => {
             let side = usize::from(!by.is_north_south());
-            let declarer = first_bidder[side][strain as usize].unwrap_or(by);
-            Outcome::Contract(Contract { level, strain, risk, declarer })
+            let declarer = first_bidder[side][denomination as usize].unwrap_or(by);
+            Outcome::Contract { contract: Contract { level, denomination, risk }, declarer }
         }
     }
 }
 
-fn insufficient(entry: &AuctionCall, level: u8, strain: Strain) -> Diagnostic {
+fn insufficient(entry: &AuctionCall, level: u8, denomination: Denomination) -> Diagnostic {
     Diagnostic::error(
         codes::LIN_AUCTION_INSUFFICIENT,
-        format!("`{}` is not higher than {level}{}", entry.text, strain.letter()),
+        format!("`{}` is not higher than {level}{}", entry.text, denomination_letter(denomination)),
         entry.span,
     )
 }
@@ -182,7 +163,7 @@ struct Tricks {
 
 fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>) -> Option<Tricks> {
     let first = board.play.first()?;
-    let Outcome::Contract(contract) = outcome else {
+    let Outcome::Contract { contract, declarer } = outcome else {
         diagnostics.push(Diagnostic::error(
             codes::LIN_PLAY_WITHOUT_CONTRACT,
             if outcome == Outcome::PassedOut {
@@ -197,7 +178,7 @@ fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>
     let mut hands =
         board.deal.filter(crate::model::Deal::is_full).map(|d| d.hands.map(|h| h.unwrap_or_default()));
     let mut played = CardSet::EMPTY;
-    let mut leader = contract.declarer.next();
+    let mut leader = declarer.next();
     let mut trick: Vec<(Compass, Card)> = Vec::with_capacity(4);
     let mut tricks = Tricks { won: 0, played: 0 };
     for (i, entry) in board.play.iter().enumerate() {
@@ -246,8 +227,8 @@ fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>
         }
         trick.push((seat, card));
         if trick.len() == 4 {
-            let winner = trick_winner(&trick, contract.strain.trump());
-            if winner.is_north_south() == contract.declarer.is_north_south() {
+            let winner = trick_winner(&trick, contract.denomination.trump()).unwrap_or(seat);
+            if winner.is_north_south() == declarer.is_north_south() {
                 tricks.won += 1;
             }
             tricks.played += 1;
@@ -256,15 +237,6 @@ fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>
         }
     }
     Some(tricks)
-}
-
-/// The seat that wins a full trick.
-#[must_use]
-pub fn trick_winner(trick: &[(Compass, Card)], trump: Option<Suit>) -> Compass {
-    let cards = trick.iter().map(|&(_, card)| card);
-    cards_core::trick::winner(cards, trump, cards_core::trick::by_rank)
-        .and_then(|i| trick.get(i))
-        .map_or(Compass::North, |&(seat, _)| seat)
 }
 
 fn check_claim(board: &Board, outcome: Outcome, tricks: Option<Tricks>, diagnostics: &mut Vec<Diagnostic>) {
@@ -280,7 +252,7 @@ fn check_claim(board: &Board, outcome: Outcome, tricks: Option<Tricks>, diagnost
             span,
         )),
         Outcome::Open => {}
-        Outcome::Contract(_) => {
+        Outcome::Contract { .. } => {
             let tricks = match tricks {
                 Some(tricks) => tricks,
                 None if board.play.is_empty() => Tricks { won: 0, played: 0 },

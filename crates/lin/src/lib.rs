@@ -55,11 +55,11 @@
 //! let board = records[1].model.board().unwrap();
 //! assert_eq!(board.auction[0].explanation.as_deref(), Some("strong"));
 //! assert_eq!(board.claim, Some(12));
-//! let contract = match lin::check::outcome(board) {
-//!     lin::check::Outcome::Contract(c) => c,
+//! let (contract, declarer) = match lin::check::outcome(board) {
+//!     lin::check::Outcome::Contract { contract, declarer } => (contract, declarer),
 //!     other => panic!("{other:?}"),
 //! };
-//! assert_eq!(contract.pbn(), "4S");
+//! assert_eq!((contract.to_string(), declarer), ("4S".to_owned(), cards_core::Compass::South));
 //! // Byte for byte back.
 //! let mut writer = lin::Writer::new(Vec::new());
 //! for record in &records {

@@ -67,9 +67,9 @@ impl Item {
     }
 }
 
-/// Which sides are vulnerable (`sv`): the type is cards-core's, shared with the other bridge
+/// Which sides are vulnerable (`sv`): the type is bridge-core's, shared with the other bridge
 /// notations; LIN's spellings are [`parse_vulnerability`] and [`vulnerability_letter`].
-pub use cards_core::Vulnerability;
+pub use bridge_core::Vulnerability;
 
 /// Reads an `sv` value (either case; `0` and `-` as none).
 #[must_use]
@@ -110,77 +110,36 @@ pub fn qx_of(room: Option<Room>, number: u32) -> String {
     format!("{}{number}", if room == Some(Room::Closed) { 'c' } else { 'o' })
 }
 
-/// A denomination.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub enum Strain {
-    /// Clubs.
-    Clubs,
-    /// Diamonds.
-    Diamonds,
-    /// Hearts.
-    Hearts,
-    /// Spades.
-    Spades,
-    /// Notrump.
-    NoTrump,
-}
+/// The bridge vocabulary LIN shares with the other bridge notations ([`bridge_core`]): LIN's
+/// spellings are [`denomination_letter`] and [`call_text`].
+pub use bridge_core::{Call, Denomination};
 
-impl Strain {
-    /// `C D H S N`.
-    #[must_use]
-    pub const fn letter(self) -> char {
-        match self {
-            Strain::Clubs => 'C',
-            Strain::Diamonds => 'D',
-            Strain::Hearts => 'H',
-            Strain::Spades => 'S',
-            Strain::NoTrump => 'N',
-        }
-    }
-
-    /// The trump suit, if any.
-    #[must_use]
-    pub const fn trump(self) -> Option<cards_core::Suit> {
-        match self {
-            Strain::Clubs => Some(cards_core::Suit::Clubs),
-            Strain::Diamonds => Some(cards_core::Suit::Diamonds),
-            Strain::Hearts => Some(cards_core::Suit::Hearts),
-            Strain::Spades => Some(cards_core::Suit::Spades),
-            Strain::NoTrump => None,
-        }
+/// BBO's letter for a denomination: `C D H S N`.
+#[must_use]
+pub const fn denomination_letter(d: Denomination) -> char {
+    match d {
+        Denomination::Clubs => 'C',
+        Denomination::Diamonds => 'D',
+        Denomination::Hearts => 'H',
+        Denomination::Spades => 'S',
+        Denomination::NoTrump => 'N',
     }
 }
 
-/// A call of `mb`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub enum Call {
-    /// `p`.
-    Pass,
-    /// `d`.
-    Double,
-    /// `r`.
-    Redouble,
-    /// A bid.
-    Bid {
-        /// 1 to 7.
-        level: u8,
-        /// Denomination.
-        strain: Strain,
-    },
-}
-
-impl Call {
-    /// BBO's spelling (`1N`, `p`, `d`, `r`).
-    #[must_use]
-    pub fn lin(self) -> String {
-        match self {
-            Call::Pass => "p".to_owned(),
-            Call::Double => "d".to_owned(),
-            Call::Redouble => "r".to_owned(),
-            Call::Bid { level, strain } => format!("{level}{}", strain.letter()),
-        }
+/// BBO's spelling of a call in `mb`: `p`, `d`, `r`, `1N`.
+///
+/// ```
+/// use lin::model::{Call, Denomination, call_text};
+/// assert_eq!(call_text(Call::Bid { level: 3, denomination: Denomination::NoTrump }), "3N");
+/// assert_eq!(call_text(Call::Double), "d");
+/// ```
+#[must_use]
+pub fn call_text(call: Call) -> String {
+    match call {
+        Call::Pass => "p".to_owned(),
+        Call::Double => "d".to_owned(),
+        Call::Redouble => "r".to_owned(),
+        Call::Bid { level, denomination } => format!("{level}{}", denomination_letter(denomination)),
     }
 }
 
@@ -189,6 +148,7 @@ impl Call {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AuctionCall {
     /// The call, or `None` when `mb`'s text is not a call (reported).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serde_text::opt_call"))]
     pub call: Option<Call>,
     /// The `mb` value as written.
     pub text: String,

@@ -9,13 +9,14 @@
 use std::io::{self, BufRead};
 use std::sync::Arc;
 
+use bridge_core::{Contract, Risk};
 use cards_core::{Card, CardSet, Compass, Diagnostic, Rank, Span, Suit};
 
 use crate::Options;
 use crate::codes;
 use crate::model::{
-    AuctionCall, Board, Call, Content, Deal, Encoding, Entry, Extra, Item, MatchHeader, PlayedCard, Room,
-    Strain, parse_vulnerability,
+    AuctionCall, Board, Call, Content, Deal, Denomination, Encoding, Entry, Extra, Item, MatchHeader,
+    PlayedCard, Room, parse_vulnerability,
 };
 
 /// One record of a LIN file: its [`Entry`] (the match header or a board, items as written), its
@@ -578,9 +579,10 @@ fn auction_ended(calls: &[AuctionCall]) -> bool {
     passes >= 4 || (passes >= 3 && calls.len() > passes)
 }
 
-/// A result list entry read: the contract (`4SEx-3`: level, strain, declarer, `x`/`xx`, then
-/// the tricks), or `None` for a passed-out board (`P`, `PASS`); `Err(())` when it is neither.
-fn parse_result_entry(entry: &str) -> Result<Option<crate::check::Contract>, ()> {
+/// A result list entry read: the contract and its declarer (`4SEx-3`: level, denomination,
+/// declarer, `x`/`xx`, then the tricks), or `None` for a passed-out board (`P`, `PASS`); `Err(())`
+/// when it is neither.
+fn parse_result_entry(entry: &str) -> Result<Option<(Contract, Compass)>, ()> {
     let text = entry.trim();
     if text.eq_ignore_ascii_case("p") || text.eq_ignore_ascii_case("pass") {
         return Ok(None);
@@ -590,12 +592,12 @@ fn parse_result_entry(entry: &str) -> Result<Option<crate::check::Contract>, ()>
         Some(d @ b'1'..=b'7') => d - b'0',
         _ => return Err(()),
     };
-    let strain = match b.get(1).map(u8::to_ascii_uppercase) {
-        Some(b'C') => Strain::Clubs,
-        Some(b'D') => Strain::Diamonds,
-        Some(b'H') => Strain::Hearts,
-        Some(b'S') => Strain::Spades,
-        Some(b'N') => Strain::NoTrump,
+    let denomination = match b.get(1).map(u8::to_ascii_uppercase) {
+        Some(b'C') => Denomination::Clubs,
+        Some(b'D') => Denomination::Diamonds,
+        Some(b'H') => Denomination::Hearts,
+        Some(b'S') => Denomination::Spades,
+        Some(b'N') => Denomination::NoTrump,
         _ => return Err(()),
     };
     let declarer = match b.get(2).map(u8::to_ascii_uppercase) {
@@ -606,17 +608,23 @@ fn parse_result_entry(entry: &str) -> Result<Option<crate::check::Contract>, ()>
         _ => return Err(()),
     };
     let rest = &b[3..];
-    let risk = rest.iter().take_while(|c| c.eq_ignore_ascii_case(&b'x')).count();
-    let tricks = &rest[risk..];
+    let doubles = rest.iter().take_while(|c| c.eq_ignore_ascii_case(&b'x')).count();
+    let tricks = &rest[doubles..];
     let tricks_ok = match tricks.split_first() {
         Some((b'=', more)) => more.is_empty(),
         Some((b'+' | b'-', digits)) => !digits.is_empty() && digits.iter().all(u8::is_ascii_digit),
         _ => false,
     };
-    if risk > 2 || !tricks_ok {
+    let risk = match doubles {
+        0 => Risk::Undoubled,
+        1 => Risk::Doubled,
+        2 => Risk::Redoubled,
+        _ => return Err(()),
+    };
+    if !tricks_ok {
         return Err(());
     }
-    Ok(Some(crate::check::Contract { level, strain, risk: u8::try_from(risk).unwrap_or(0), declarer }))
+    Ok(Some((Contract { level, denomination, risk }, declarer)))
 }
 
 /// Compares a board's auction with its entry of the match header's result list (one entry per
@@ -642,13 +650,13 @@ fn compare_result(board: &Board, results: &Results, diagnostics: &mut Vec<Diagno
     let reached = match crate::check::outcome(board) {
         crate::check::Outcome::Open => return,
         crate::check::Outcome::PassedOut => None,
-        crate::check::Outcome::Contract(c) => Some(c),
+        crate::check::Outcome::Contract { contract, declarer } => Some((contract, declarer)),
     };
     if listed == reached {
         return;
     }
-    let name = |c: Option<crate::check::Contract>| {
-        c.map_or_else(|| "a pass-out".to_owned(), |c| format!("{} by {}", c.pbn(), c.declarer))
+    let name = |c: Option<(Contract, Compass)>| {
+        c.map_or_else(|| "a pass-out".to_owned(), |(contract, declarer)| format!("{contract} by {declarer}"))
     };
     let span = match (board.auction.first(), board.auction.last()) {
         (Some(a), Some(b)) => Span::new(a.span.start, b.span.end),
@@ -975,15 +983,15 @@ fn parse_bid(text: &str) -> Option<Call> {
         d @ b'1'..=b'7' => d - b'0',
         _ => return None,
     };
-    let strain = match &bytes[1..] {
-        b"c" => Strain::Clubs,
-        b"d" => Strain::Diamonds,
-        b"h" => Strain::Hearts,
-        b"s" => Strain::Spades,
-        b"n" | b"nt" => Strain::NoTrump,
+    let denomination = match &bytes[1..] {
+        b"c" => Denomination::Clubs,
+        b"d" => Denomination::Diamonds,
+        b"h" => Denomination::Hearts,
+        b"s" => Denomination::Spades,
+        b"n" | b"nt" => Denomination::NoTrump,
         _ => return None,
     };
-    Some(Call::Bid { level, strain })
+    Some(Call::Bid { level, denomination })
 }
 
 fn read_card(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> PlayedCard {
@@ -1172,8 +1180,11 @@ mod tests {
             "{}",
             mismatch[0].message()
         );
-        assert_eq!(parse_result_entry("3NW+1").map(|c| c.map(|c| c.pbn())), Ok(Some("3NT".to_owned())));
-        assert_eq!(parse_result_entry("5CSxx-3").map(|c| c.map(|c| c.risk)), Ok(Some(2)));
+        assert_eq!(
+            parse_result_entry("3NW+1").map(|c| c.map(|(c, by)| format!("{c} by {by}"))),
+            Ok(Some("3NT by W".to_owned()))
+        );
+        assert_eq!(parse_result_entry("5CSxx-3").map(|c| c.map(|(c, _)| c.risk)), Ok(Some(Risk::Redoubled)));
         assert_eq!(parse_result_entry("PASS"), Ok(None));
         assert_eq!(parse_result_entry("4S"), Err(()));
         assert_eq!(parse_result_entry("4SNxxx="), Err(()));

@@ -122,7 +122,7 @@ pub fn board_text(board: &Board) -> String {
         place(&mut push, at);
         let text = call.call.map_or_else(
             || call.text.clone(),
-            |c| format!("{}{}", c.lin(), if call.alert { "!" } else { "" }),
+            |c| format!("{}{}", crate::model::call_text(c), if call.alert { "!" } else { "" }),
         );
         push("mb", &text);
         if let Some(explanation) = &call.explanation {

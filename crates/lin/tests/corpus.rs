@@ -28,6 +28,19 @@ fn text_of(bytes: &[u8]) -> String {
     }
 }
 
+/// The auction's outcome in the report's words (the form of the snapshots: the contract with
+/// its doubling as 0, 1 or 2 and its declarer).
+fn outcome(board: &lin::Board) -> String {
+    match lin::check::outcome(board) {
+        lin::check::Outcome::Open => "Open".to_owned(),
+        lin::check::Outcome::PassedOut => "PassedOut".to_owned(),
+        lin::check::Outcome::Contract { contract, declarer } => format!(
+            "Contract(Contract {{ level: {}, strain: {:?}, risk: {}, declarer: {declarer:?} }})",
+            contract.level, contract.denomination, contract.risk as u8
+        ),
+    }
+}
+
 fn report(bytes: &[u8], records: &[Record]) -> String {
     let text = text_of(bytes);
     let lines = LineIndex::new(&text);
@@ -80,7 +93,7 @@ fn report(bytes: &[u8], records: &[Record]) -> String {
                     .auction
                     .iter()
                     .map(|c| {
-                        let mut t = c.call.map_or_else(|| format!("?{}", c.text), lin::model::Call::lin);
+                        let mut t = c.call.map_or_else(|| format!("?{}", c.text), lin::model::call_text);
                         if c.alert {
                             t.push('!');
                         }
@@ -91,7 +104,7 @@ fn report(bytes: &[u8], records: &[Record]) -> String {
                     })
                     .collect();
                 let _ = writeln!(out, "  auction {}", calls.join(" "));
-                let _ = writeln!(out, "  outcome {:?}", lin::check::outcome(b));
+                let _ = writeln!(out, "  outcome {}", outcome(b));
                 let _ = writeln!(
                     out,
                     "  play {} cards, claim {:?}, extras {}",

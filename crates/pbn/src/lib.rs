@@ -91,10 +91,12 @@ pub mod text;
 mod validate;
 pub mod write;
 
+/// The duplicate score and the trick winner are bridge-core's (shared with the other bridge crates).
+pub use bridge_core::{duplicate_score, trick_winner};
 pub use error::ValueError;
 pub use parse::{Decoded, deal_has_empty_slot, decode, parse_side_score};
 pub use stream::{Checker, Game, RawRecord, Reader, Record, check};
-pub use validate::{Declarer, GameInfo, Options, duplicate_score, trick_winner};
+pub use validate::{Declarer, GameInfo, Options};
 pub use write::Writer;
 
 /// Portable Bridge Notation as a [`cards_core::Notation`]: the one shape of every cardnote

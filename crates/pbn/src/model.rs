@@ -224,9 +224,9 @@ pub struct Token<'a> {
     pub line_start: bool,
 }
 
-/// Which sides are vulnerable (the `Vulnerable` tag): the type is cards-core's, shared with the
+/// Which sides are vulnerable (the `Vulnerable` tag): the type is bridge-core's, shared with the
 /// other bridge notations; PBN's spellings are [`parse_vulnerability`] and [`vulnerability_export`].
-pub use cards_core::Vulnerability;
+pub use bridge_core::Vulnerability;
 
 /// Parses every spelling of the `Vulnerable` tag the spec allows, either case (`None`, `Love`,
 /// `-`, `NS`, `EW`, `All`, `Both`).
@@ -342,94 +342,67 @@ impl Deal {
     }
 }
 
-/// A denomination (strain), ordered for bidding: clubs lowest, notrump highest.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Denomination {
-    /// Clubs.
-    Clubs,
-    /// Diamonds.
-    Diamonds,
-    /// Hearts.
-    Hearts,
-    /// Spades.
-    Spades,
-    /// No trump.
-    NoTrump,
-}
+/// The bridge vocabulary PBN shares with the other bridge notations ([`bridge_core`]): PBN's
+/// spellings are [`parse_denomination_prefix`], [`parse_call`] and the types' `Display` (PBN writes
+/// them as bridge players do: `NT`, `X`, `XX`, `Pass`).
+pub use bridge_core::{Call, Denomination, Risk};
 
-impl Denomination {
-    /// Parses `C D H S NT` (or `N`), either case, returning the bytes used.
-    #[must_use]
-    pub fn parse_prefix(text: &[u8]) -> Option<(Denomination, usize)> {
-        let first = text.first()?.to_ascii_uppercase();
-        Some(match first {
-            b'C' => (Denomination::Clubs, 1),
-            b'D' => (Denomination::Diamonds, 1),
-            b'H' => (Denomination::Hearts, 1),
-            b'S' => (Denomination::Spades, 1),
-            b'N' => {
-                if text.get(1).is_some_and(|b| b.eq_ignore_ascii_case(&b'T')) {
-                    (Denomination::NoTrump, 2)
-                } else {
-                    (Denomination::NoTrump, 1)
-                }
+/// Parses `C D H S NT` (or `N`), either case, at the start of `text`, returning the bytes used.
+///
+/// ```
+/// use pbn::model::{Denomination, parse_denomination_prefix};
+/// assert_eq!(parse_denomination_prefix(b"nt"), Some((Denomination::NoTrump, 2)));
+/// assert_eq!(parse_denomination_prefix(b"Sx"), Some((Denomination::Spades, 1)));
+/// assert_eq!(parse_denomination_prefix(b"Z"), None);
+/// ```
+#[must_use]
+pub fn parse_denomination_prefix(text: &[u8]) -> Option<(Denomination, usize)> {
+    let first = text.first()?.to_ascii_uppercase();
+    Some(match first {
+        b'C' => (Denomination::Clubs, 1),
+        b'D' => (Denomination::Diamonds, 1),
+        b'H' => (Denomination::Hearts, 1),
+        b'S' => (Denomination::Spades, 1),
+        b'N' => {
+            if text.get(1).is_some_and(|b| b.eq_ignore_ascii_case(&b'T')) {
+                (Denomination::NoTrump, 2)
+            } else {
+                (Denomination::NoTrump, 1)
             }
-            _ => return None,
-        })
-    }
-
-    /// The trump suit, if any.
-    #[must_use]
-    pub const fn trump(self) -> Option<cards_core::Suit> {
-        use cards_core::Suit;
-        match self {
-            Denomination::Clubs => Some(Suit::Clubs),
-            Denomination::Diamonds => Some(Suit::Diamonds),
-            Denomination::Hearts => Some(Suit::Hearts),
-            Denomination::Spades => Some(Suit::Spades),
-            Denomination::NoTrump => None,
         }
-    }
+        _ => return None,
+    })
+}
 
-    /// `C D H S NT`.
-    #[must_use]
-    pub const fn text(self) -> &'static str {
-        match self {
-            Denomination::Clubs => "C",
-            Denomination::Diamonds => "D",
-            Denomination::Hearts => "H",
-            Denomination::Spades => "S",
-            Denomination::NoTrump => "NT",
+/// Parses a call token other than `AP` and `-`, either case (`Pass` or `P`, `X`, `XX`, `1NT`).
+///
+/// ```
+/// use pbn::model::{Call, Denomination, parse_call};
+/// assert_eq!(parse_call("1nt"), Some(Call::Bid { level: 1, denomination: Denomination::NoTrump }));
+/// assert_eq!(parse_call("xx"), Some(Call::Redouble));
+/// assert_eq!(parse_call("1N"), None);
+/// ```
+#[must_use]
+pub fn parse_call(text: &str) -> Option<Call> {
+    if text.eq_ignore_ascii_case("pass") || text.eq_ignore_ascii_case("p") {
+        return Some(Call::Pass);
+    }
+    if text.eq_ignore_ascii_case("x") {
+        return Some(Call::Double);
+    }
+    if text.eq_ignore_ascii_case("xx") {
+        return Some(Call::Redouble);
+    }
+    match Contract::parse(text)? {
+        Contract::Bid { level, denomination, risk: Risk::Undoubled } => {
+            Some(Call::Bid { level, denomination })
         }
+        _ => None,
     }
 }
 
-/// Doubling state.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Risk {
-    /// Not doubled.
-    Undoubled,
-    /// Doubled (`X`).
-    Doubled,
-    /// Redoubled (`XX`).
-    Redoubled,
-}
-
-impl Risk {
-    /// `""`, `X` or `XX`.
-    #[must_use]
-    pub const fn text(self) -> &'static str {
-        match self {
-            Risk::Undoubled => "",
-            Risk::Doubled => "X",
-            Risk::Redoubled => "XX",
-        }
-    }
-}
-
-/// The value of a Contract tag.
+/// The value of a Contract tag: a pass-out, a contract (the parts of a [`bridge_core::Contract`]),
+/// or, in an end position, the trump alone (which only PBN writes).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Contract {
@@ -479,7 +452,7 @@ impl Contract {
         let b = text.as_bytes();
         let first = *b.first()?;
         if !first.is_ascii_digit() {
-            let (d, used) = Denomination::parse_prefix(b)?;
+            let (d, used) = parse_denomination_prefix(b)?;
             return (used == b.len() && (d != Denomination::NoTrump || used == 2))
                 .then_some(Contract::Trump(d));
         }
@@ -487,7 +460,7 @@ impl Contract {
         if !(1..=7).contains(&level) {
             return None;
         }
-        let (denomination, used) = Denomination::parse_prefix(b.get(1..)?)?;
+        let (denomination, used) = parse_denomination_prefix(b.get(1..)?)?;
         if denomination == Denomination::NoTrump && used == 1 {
             return None;
         }
@@ -507,7 +480,7 @@ impl Contract {
         match self {
             Contract::Pass => "Pass".to_owned(),
             Contract::Bid { level, denomination, risk } => {
-                format!("{level}{}{}", denomination.text(), risk.text())
+                bridge_core::Contract { level, denomination, risk }.to_string()
             }
             Contract::Trump(d) => d.text().to_owned(),
         }
@@ -558,58 +531,6 @@ impl GameResult {
             (TrickCount::Both { ns, .. }, Some(d)) if d.is_north_south() => Some(ns),
             (TrickCount::Both { ew, .. }, Some(_)) => Some(ew),
             _ => None,
-        }
-    }
-}
-
-/// A call in the auction.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Call {
-    /// `Pass`.
-    Pass,
-    /// `X`.
-    Double,
-    /// `XX`.
-    Redouble,
-    /// A bid.
-    Bid {
-        /// 1 to 7.
-        level: u8,
-        /// Denomination.
-        denomination: Denomination,
-    },
-}
-
-impl Call {
-    /// Parses a call token other than `AP` and `-`, either case.
-    #[must_use]
-    pub fn parse(text: &str) -> Option<Call> {
-        if text.eq_ignore_ascii_case("pass") || text.eq_ignore_ascii_case("p") {
-            return Some(Call::Pass);
-        }
-        if text.eq_ignore_ascii_case("x") {
-            return Some(Call::Double);
-        }
-        if text.eq_ignore_ascii_case("xx") {
-            return Some(Call::Redouble);
-        }
-        match Contract::parse(text)? {
-            Contract::Bid { level, denomination, risk: Risk::Undoubled } => {
-                Some(Call::Bid { level, denomination })
-            }
-            _ => None,
-        }
-    }
-
-    /// The export spelling.
-    #[must_use]
-    pub fn export(self) -> String {
-        match self {
-            Call::Pass => "Pass".to_owned(),
-            Call::Double => "X".to_owned(),
-            Call::Redouble => "XX".to_owned(),
-            Call::Bid { level, denomination } => format!("{level}{}", denomination.text()),
         }
     }
 }

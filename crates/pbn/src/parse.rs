@@ -11,9 +11,9 @@ use cards_core::{Card, Compass, Diagnostic, Span};
 use crate::codes;
 use crate::error::ValueError;
 use crate::model::{
-    Align, Annotation, Auction, AuctionEntry, AuctionItem, Call, Column, Comment, CommentKind, Deal,
-    GameResult, Item, Line, LineKind, Play, PlayEntry, PlayItem, SideScore, SortOrder, Table, Tag, Token,
-    TokenKind, Tokens, TrickCount, unescape,
+    Align, Annotation, Auction, AuctionEntry, AuctionItem, Column, Comment, CommentKind, Deal, GameResult,
+    Item, Line, LineKind, Play, PlayEntry, PlayItem, SideScore, SortOrder, Table, Tag, Token, TokenKind,
+    Tokens, TrickCount, unescape,
 };
 
 /// Bytes to text: UTF-8 (a byte order mark dropped), else ISO-8859-1; the one decoder every
@@ -1194,9 +1194,9 @@ pub fn read_auction(tag: &Tag<'_>, first: Compass) -> (Auction, Vec<Diagnostic>)
         read_section(tag, &roles, &AUCTION_RULES, |piece, pending| match piece {
             ItemPiece::Symbol("-") => Read::Item(AuctionItem::Placeholder),
             ItemPiece::Symbol(sym) if sym.eq_ignore_ascii_case("AP") => Read::Item(AuctionItem::AllPass),
-            ItemPiece::Symbol(sym) => match Call::parse(sym) {
+            ItemPiece::Symbol(sym) => match crate::model::parse_call(sym) {
                 Some(call) => Read::Item(AuctionItem::Call { call, insufficient: pending == Some(b'I') }),
-                None => match crate::model::long_notrump(sym).as_deref().and_then(Call::parse) {
+                None => match crate::model::long_notrump(sym).as_deref().and_then(crate::model::parse_call) {
                     Some(call) => Read::Convention(
                         AuctionItem::Call { call, insufficient: pending == Some(b'I') },
                         codes::NOTRUMP_AS_N,

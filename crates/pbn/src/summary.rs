@@ -103,7 +103,7 @@ fn summarize_view(r: &View<'_>) -> Summary {
             .map(|e| {
                 let text = match e.item {
                     AuctionItem::Call { call, insufficient } => {
-                        format!("{}{}", if insufficient { "^I " } else { "" }, call.export())
+                        format!("{}{}", if insufficient { "^I " } else { "" }, call)
                     }
                     AuctionItem::AllPass => "AP".into(),
                     AuctionItem::Placeholder => "-".into(),

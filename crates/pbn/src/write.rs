@@ -7,7 +7,7 @@ use cards_core::Compass;
 
 use crate::model::{
     Annotation, AuctionItem, CommentKind, Contract, Item, LineKind, MANDATORY_TAGS, PlayItem, Table, Tag,
-    Token, TokenKind, Tokens, TrickCount, Vulnerability, escape,
+    Token, TokenKind, Tokens, TrickCount, escape,
 };
 use crate::validate::{NoteScope, NoteSections, View as Record};
 
@@ -638,7 +638,7 @@ fn write_auction(out: &mut String, record: &Record<'_>, auction: &crate::model::
                 if insufficient {
                     out.push_str("^I ");
                 }
-                out.push_str(&call.export());
+                out.push_str(&call.to_string());
             }
             AuctionItem::AllPass => out.push_str("AP"),
             AuctionItem::Placeholder => out.push('-'),
@@ -794,12 +794,6 @@ fn write_generic_section(out: &mut String, tag: &Tag<'_>) {
 #[must_use]
 pub fn deal_from_north(deal: &crate::model::Deal) -> String {
     deal.write_from(Compass::North)
-}
-
-/// The spelling of a vulnerability for reports.
-#[must_use]
-pub fn vulnerability_text(v: Vulnerability) -> &'static str {
-    crate::model::vulnerability_export(v)
 }
 
 /// Helper for callers that only have a value: the export spelling of a Contract value, if valid.

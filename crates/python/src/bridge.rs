@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use cards_core::{Card, CardSet, Compass, LineIndex, Suit, Vulnerability};
-use pbn::model::{AuctionItem, Contract as PbnContract, Denomination, PlayItem, Risk};
+use cards_core::{Card, CardSet, Compass, LineIndex, Suit};
+use pbn::model::{AuctionItem, Contract as PbnContract, Denomination, PlayItem, Vulnerability};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -53,16 +53,6 @@ pub(crate) fn strain_text(d: Denomination) -> &'static str {
         Denomination::Hearts => "H",
         Denomination::Spades => "S",
         Denomination::NoTrump => "NT",
-    }
-}
-
-fn lin_strain(s: lin::model::Strain) -> Denomination {
-    match s {
-        lin::model::Strain::Clubs => Denomination::Clubs,
-        lin::model::Strain::Diamonds => Denomination::Diamonds,
-        lin::model::Strain::Hearts => Denomination::Hearts,
-        lin::model::Strain::Spades => Denomination::Spades,
-        lin::model::Strain::NoTrump => Denomination::NoTrump,
     }
 }
 
@@ -541,7 +531,7 @@ fn pbn_auction(auction: &pbn::model::Auction, notes: &[(u8, String)]) -> Vec<Cal
                     pbn::model::Call::Bid { level, denomination } => {
                         format!("{level}{}", strain_text(*denomination))
                     }
-                    other => other.export(),
+                    other => other.to_string(),
                 };
                 let mut made = call(text, level, strain, seat);
                 made.alert = entry.annotation.suffix == Some(1) || entry.annotation.note.is_some();
@@ -608,13 +598,10 @@ fn lin_board(
 ) -> PyResult<Option<Board>> {
     let Some(board) = record.model.board() else { return Ok(None) };
     let (contract, declarer) = match lin::check::outcome(board) {
-        lin::check::Outcome::Contract(c) => {
-            let risk = [Risk::Undoubled, Risk::Doubled, Risk::Redoubled][usize::from(c.risk.min(2))];
-            (
-                Some(PbnContract::Bid { level: c.level, denomination: lin_strain(c.strain), risk }),
-                Some(c.declarer),
-            )
-        }
+        lin::check::Outcome::Contract { contract: c, declarer } => (
+            Some(PbnContract::Bid { level: c.level, denomination: c.denomination, risk: c.risk }),
+            Some(declarer),
+        ),
         lin::check::Outcome::PassedOut => (Some(PbnContract::Pass), None),
         lin::check::Outcome::Open => (None, None),
     };
@@ -628,8 +615,7 @@ fn lin_board(
         .enumerate()
         .map(|(i, c)| {
             let (text, level, strain) = match c.call {
-                Some(lin::model::Call::Bid { level, strain }) => {
-                    let d = lin_strain(strain);
+                Some(lin::model::Call::Bid { level, denomination: d }) => {
                     (format!("{level}{}", strain_text(d)), Some(level), Some(strain_text(d)))
                 }
                 Some(lin::model::Call::Pass) => ("Pass".to_owned(), None, None),

@@ -4,8 +4,8 @@
 use std::cell::RefCell;
 
 use bridge_dd::{DdTable as Table, Par as BridgePar, ParRule, Solver};
-use cards_core::{Compass, Vulnerability};
-use pbn::model::{Contract as PbnContract, Denomination};
+use cards_core::Compass;
+use pbn::model::{Contract as PbnContract, Denomination, Vulnerability};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

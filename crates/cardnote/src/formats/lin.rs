@@ -55,7 +55,9 @@ fn fields(record: &Record) -> Map<String, Value> {
             });
             m.insert("deal".into(), opt_str(deal));
             let (declarer, contract) = match lin::check::outcome(b) {
-                Outcome::Contract(c) => (Some(c.declarer.to_string()), Some(c.pbn())),
+                Outcome::Contract { contract, declarer } => {
+                    (Some(declarer.to_string()), Some(contract.to_string()))
+                }
                 Outcome::PassedOut => (None, Some("Pass".to_owned())),
                 Outcome::Open => (None, None),
             };

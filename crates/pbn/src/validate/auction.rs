@@ -102,8 +102,8 @@ pub(super) fn replay_auction(
                             codes::AUCTION_INSUFFICIENT_BID,
                             format!(
                                 "{} is not higher than {}",
-                                call.export(),
-                                Call::Bid { level: l, denomination: d }.export()
+                                call,
+                                Call::Bid { level: l, denomination: d }
                             ),
                             e.span,
                         ));

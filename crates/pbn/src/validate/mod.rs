@@ -37,10 +37,8 @@ use auction::*;
 use export::*;
 #[allow(clippy::wildcard_imports)]
 use inheritance::*;
-pub use play::trick_winner;
 #[allow(clippy::wildcard_imports)]
 use play::*;
-pub use scoring::duplicate_score;
 #[allow(clippy::wildcard_imports)]
 use scoring::*;
 #[allow(clippy::wildcard_imports)]
@@ -527,23 +525,6 @@ mod tests {
         assert!(strict.has_errors());
         let r = one("[Deal \"N:Q.J753.AK52.7642 K... A95.QT986.Q3.A83 JT87.AK4.JT9.KQJ\"]\n");
         assert!(r.diagnostics.iter().any(|d| d.code() == codes::DEAL_HAND_SIZE), "{:?}", r.diagnostics);
-    }
-
-    #[test]
-    fn scores_from_the_tables() {
-        use Denomination::*;
-        assert_eq!(duplicate_score(3, NoTrump, Risk::Undoubled, false, 9), 400);
-        assert_eq!(duplicate_score(3, NoTrump, Risk::Undoubled, true, 10), 630);
-        assert_eq!(duplicate_score(2, Hearts, Risk::Undoubled, false, 9), 140);
-        assert_eq!(duplicate_score(1, Clubs, Risk::Doubled, false, 7), 140);
-        assert_eq!(duplicate_score(1, Clubs, Risk::Redoubled, true, 8), 630);
-        assert_eq!(duplicate_score(2, Clubs, Risk::Redoubled, true, 8), 760);
-        assert_eq!(duplicate_score(6, Spades, Risk::Undoubled, true, 12), 1430);
-        assert_eq!(duplicate_score(7, NoTrump, Risk::Undoubled, false, 13), 1520);
-        assert_eq!(duplicate_score(4, Spades, Risk::Doubled, false, 6), -800);
-        assert_eq!(duplicate_score(4, Spades, Risk::Doubled, true, 6), -1100);
-        assert_eq!(duplicate_score(4, Spades, Risk::Redoubled, false, 9), -200);
-        assert_eq!(duplicate_score(4, Spades, Risk::Undoubled, true, 8), -200);
     }
 
     #[test]

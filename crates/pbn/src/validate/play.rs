@@ -3,15 +3,7 @@
 #[allow(clippy::wildcard_imports)]
 use super::*;
 use crate::model::PlayEntry;
-
-/// The winner of a trick given in playing order (leader first): the highest trump, else the
-/// highest card of the suit led. `None` for an empty trick.
-#[must_use]
-pub fn trick_winner(cards: &[(Compass, Card)], trump: Option<Suit>) -> Option<Compass> {
-    let winner =
-        cards_core::trick::winner(cards.iter().map(|&(_, card)| card), trump, cards_core::trick::by_rank)?;
-    cards.get(winner).map(|&(seat, _)| seat)
-}
+use bridge_core::trick_winner;
 
 /// Whether a diagnostic says a card did not come from where the play put it.
 pub(super) fn misplaced_card(d: &Diagnostic) -> bool {

@@ -1,89 +1,9 @@
-//! Scores: the duplicate score from contract, declarer, vulnerability and result, and the Score tags.
+//! Scores: the duplicate score (bridge-core's) from contract, declarer, vulnerability and result,
+//! and the Score tags.
 
 #[allow(clippy::wildcard_imports)]
 use super::*;
-
-/// The duplicate score of a contract for the declaring side.
-///
-/// ```
-/// use pbn::model::{Denomination, Risk};
-/// assert_eq!(pbn::duplicate_score(4, Denomination::Spades, Risk::Undoubled, false, 10), 420);
-/// assert_eq!(pbn::duplicate_score(3, Denomination::NoTrump, Risk::Doubled, true, 7), -500);
-/// ```
-#[must_use]
-pub fn duplicate_score(
-    level: u8,
-    denomination: Denomination,
-    risk: Risk,
-    vulnerable: bool,
-    tricks: u8,
-) -> i64 {
-    let level = i64::from(level);
-    let tricks = i64::from(tricks);
-    let need = level + 6;
-    let mult = match risk {
-        Risk::Undoubled => 1,
-        Risk::Doubled => 2,
-        Risk::Redoubled => 4,
-    };
-    if tricks >= need {
-        let per = match denomination {
-            Denomination::Clubs | Denomination::Diamonds => 20,
-            _ => 30,
-        };
-        let first_extra = if denomination == Denomination::NoTrump { 10 } else { 0 };
-        let contract_points = (per * level + first_extra) * mult;
-        let over = tricks - need;
-        let over_points = match risk {
-            Risk::Undoubled => over * per,
-            Risk::Doubled => over * if vulnerable { 200 } else { 100 },
-            Risk::Redoubled => over * if vulnerable { 400 } else { 200 },
-        };
-        let game = if contract_points >= 100 { if vulnerable { 500 } else { 300 } } else { 50 };
-        let slam = match level {
-            6 => {
-                if vulnerable {
-                    750
-                } else {
-                    500
-                }
-            }
-            7 => {
-                if vulnerable {
-                    1500
-                } else {
-                    1000
-                }
-            }
-            _ => 0,
-        };
-        let insult = match risk {
-            Risk::Undoubled => 0,
-            Risk::Doubled => 50,
-            Risk::Redoubled => 100,
-        };
-        contract_points + over_points + game + slam + insult
-    } else {
-        let down = need - tricks;
-        let penalty = match risk {
-            Risk::Undoubled => down * if vulnerable { 100 } else { 50 },
-            _ => {
-                let doubled = if vulnerable {
-                    200 + (down - 1) * 300
-                } else {
-                    match down {
-                        1 => 100,
-                        2 => 300,
-                        3 => 500,
-                        d => 500 + (d - 3) * 300,
-                    }
-                };
-                if risk == Risk::Redoubled { doubled * 2 } else { doubled }
-            }
-        };
-        -penalty
-    }
-}
+use bridge_core::duplicate_score;
 
 pub(super) fn check_score(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
     let score_ns = match (info.contract, info.declarer, info.vulnerable, info.result) {
