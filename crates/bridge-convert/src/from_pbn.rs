@@ -143,10 +143,12 @@ fn private_tag<'a>(record: &'a pbn::Record, name: &str) -> Option<std::borrow::C
 
 /// Whether a game holds a board (a game made only of a carried LIN header does not): a deal, an
 /// auction, a board number, or any other tag a board gives a value (a LIN board with neither deal
-/// nor number still has its players, vulnerability, dealer or extras, such as a title or a claim).
+/// nor number still has its room, players, vulnerability, dealer or extras, such as a title or a
+/// claim; extras too long for one line are a section under an empty tag, FINDINGS F37).
 fn is_board(record: &pbn::Record) -> bool {
     const BOARD_TAGS: [&str; 11] = [
         "Board",
+        "Room",
         "Dealer",
         "Vulnerable",
         "West",
@@ -156,12 +158,12 @@ fn is_board(record: &pbn::Record) -> bool {
         "Declarer",
         "Contract",
         "Result",
-        "LinExtras",
     ];
     record.model.info.deal.is_some()
         || record.model.info.auction.is_some()
         || record.model.info.play.is_some()
         || BOARD_TAGS.iter().any(|t| record.model.tag(t).is_some_and(|v| !v.is_empty()))
+        || private_tag(record, "LinExtras").is_some_and(|v| !v.is_empty())
 }
 
 fn match_header(games: &[&pbn::Record], from: usize) -> MatchHeader {
@@ -387,7 +389,8 @@ mod tests {
     /// other values make it one.
     #[test]
     fn a_board_without_deal_or_number_comes_back() {
-        for lin in ["ah|Title|\n", "mc|7|\n", "pn|a,b,c,d|sv|o|\n"] {
+        let long_extras = format!("ah|{}|\n", "x".repeat(300));
+        for lin in ["ah|Title|\n", "mc|7|\n", "pn|a,b,c,d|sv|o|\n", "qx|o|\n", &long_extras] {
             let pbn = crate::lin_to_pbn(lin.as_bytes());
             let back = crate::pbn_to_lin(&pbn.text);
             assert_eq!(back.boards, 1, "{lin}: {}", back.text);
