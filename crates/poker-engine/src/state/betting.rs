@@ -265,6 +265,7 @@ impl<A: Amount> State<A> {
             self.raise_count = 1;
         }
         self.acted = 0;
+        self.acted_round = 0;
         self.chain_sum = A::ZERO;
         self.chain_len = 0;
         let status = self.actors.len == 1
@@ -320,16 +321,26 @@ impl<A: Amount> State<A> {
 
     pub(super) fn verify_raise(&self, p: usize) -> Result<(), ActionError> {
         let street = self.street_def().ok_or(ActionError::NoBettingPending)?;
-        if let Some(call) = self.call_amount()
-            && call < self.raise_amount
-        {
-            return Err(ActionError::ShortAllInNotRaisable);
-        }
-        if street.max_raises.is_some_and(|m| self.raise_count >= m) {
-            return Err(ActionError::RaiseCapReached);
-        }
-        if self.chain_len > 0 && self.chain_sum < self.raise_amount && self.acted & (1 << p) != 0 {
-            return Err(ActionError::BettingNotReopened);
+        match self.profile {
+            RuleProfile::Pokerkit => {
+                if let Some(call) = self.call_amount()
+                    && call < self.raise_amount
+                {
+                    return Err(ActionError::ShortAllInNotRaisable);
+                }
+                if street.max_raises.is_some_and(|m| self.raise_count >= m) {
+                    return Err(ActionError::RaiseCapReached);
+                }
+                if self.chain_len > 0 && self.chain_sum < self.raise_amount && self.acted & (1 << p) != 0 {
+                    return Err(ActionError::BettingNotReopened);
+                }
+            }
+            RuleProfile::Wsop => {
+                self.verify_reopened(p)?;
+                if street.max_raises.is_some_and(|m| self.raise_count >= m) {
+                    return Err(ActionError::RaiseCapReached);
+                }
+            }
         }
         let m = self.max_bet();
         if self.stacks[p] <= m.sub(self.bets[p]) {
@@ -342,9 +353,36 @@ impl<A: Amount> State<A> {
         Ok(())
     }
 
+    /// The standard rule on reopening the betting (TDA Rule 47, WSOP Rule 96): a player who has
+    /// already acted in the round may raise only when facing, since their last action, at least a
+    /// full bet or raise (no-limit and pot-limit: the largest bet or raise of the round and never
+    /// less than the street's minimum bet, reached by one wager or by several short all-ins
+    /// together) or, in fixed-limit, at least half a bet. The `pokerkit` profile follows
+    /// PokerKit's pool of consecutive short all-ins instead.
+    fn verify_reopened(&self, p: usize) -> Result<(), ActionError> {
+        if self.acted_round & (1 << p) == 0 {
+            return Ok(());
+        }
+        let facing = self.max_bet().sub(self.bets[p]);
+        let m = self.street.and_then(|s| self.min_bets.get(s)).copied().unwrap_or(A::ZERO);
+        let reopened = match self.structure {
+            BettingStructure::FixedLimit => facing.mul_int(2) >= m,
+            _ => facing >= self.raise_amount.max(m),
+        };
+        if reopened {
+            Ok(())
+        } else if facing < self.raise_amount {
+            // What PokerKit calls a short all-in that cannot be raised.
+            Err(ActionError::ShortAllInNotRaisable)
+        } else {
+            Err(ActionError::BettingNotReopened)
+        }
+    }
+
     pub(super) fn pop_actor(&mut self) -> usize {
         let p = self.actors.pop_front().map_or(0, |p| p as usize);
         self.acted |= 1 << p;
+        self.acted_round |= 1 << p;
         p
     }
 
@@ -430,6 +468,9 @@ impl<A: Amount> State<A> {
             return Err(ActionError::AboveMaximum { max: max.to_chips() });
         }
         if self.profile == RuleProfile::Pokerkit {
+            if self.verify_reopened(p).is_err() {
+                w.add(Warning::RaiseNotReopened);
+            }
             if self.variant == Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter
                 && (amount != min || self.raise_count >= 4)
             {
