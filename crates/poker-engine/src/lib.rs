@@ -53,6 +53,7 @@
 //! | Reopening: short all-ins after a pool of them made a full raise (PokerKit empties its pool then) | only the all-ins since the pool was emptied count: `REPLAY_NOT_REOPENED` | what the player faces since their own action counts: a full raise in all reopens | `rules/reopen-pool-reset.phh` |
 //! | Reopening in fixed limit: an all-in for at least half a bet | does not reopen (`REPLAY_SHORT_ALL_IN`) | reopens (TDA "Re-Opening the Bet", limit part) | `rules/reopen-limit-half-bet.phh` |
 //! | Reopening: an all-in opening bet of less than the minimum bet, facing a player who checked | counted as full: the checker may raise (warning `REPLAY_QUIRK_NOT_REOPENED`) | less than a full bet: call or fold (`REPLAY_NOT_REOPENED`) | `rules/reopen-short-opening-bet.phh` |
+//! | Odd chip of a split pot in stud | the winner with the lowest player index | the winner with the highest card by suit (TDA Rule 19) | `rules/stud-odd-chip.phh` |
 //! | Action naming the wrong player, or an illegal action | PokerKit's repair: a check or fold is inserted for the real actor (warnings `REPLAY_REPAIRED_CHECK` / `REPLAY_REPAIRED_FOLD`), then the action is retried | error | `invalid/replay-wrong-player.phh`, `rules/bomb-pot.phhs` (hand 2) |
 //! | Missing hole cards / missing showdown | dealt as `??` / kept face down (warnings `REPLAY_REPAIRED_HOLE_DEALING`, `REPLAY_REPAIRED_SHOWDOWN`); the hand ends | hand not terminal | `cases/unfinished.phhs` |
 //! | Stud `sm` listing only some cards | unlisted up cards turn face down (and unknown on the last street) | up cards stay up | `rules/stud-partial-show.phh` |
@@ -68,6 +69,7 @@
 //! | Heads-up blinds and order (PokerKit issues #24, #31) | the button posts the small blind, acts first before the flop and last after it | `rules/heads-up-order.phhs` |
 //! | Bomb pots (PokerKit issue #33) | written as ante-only hands checked before the flop; the burn is never written | `rules/bomb-pot.phhs` (hand 1) |
 //! | 2-7 lowball with A-2-3-4-5 (PokerKit issue #44, fixed in 0.7.7) | ace high, not a straight | `rules/deuce-to-seven-ace.phhs` |
+//! | Odd chip of a split pot in button games | the first winner left of the button (the lowest index; heads-up the big blind) | `tests/profiles.rs` |
 //! | Everyone mucked or was killed | the pot vanishes; warning `REPLAY_CHIPS_VANISHED` (no rule gives the pot to anyone) | `invalid/replay-unknown-shown.phh` |
 //! | A muck leaves one player during an all-in run-out | the board is dealt on and the last player takes the pots; warning `REPLAY_QUIRK_MUCK_DURING_RUNOUT` (PokerKit 0.7.7 fails an assertion on such a hand) | `tests/edge_cases.rs` |
 //!

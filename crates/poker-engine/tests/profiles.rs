@@ -219,3 +219,28 @@ fn reopening_follows_what_the_player_faces_under_wsop() {
         );
     }
 }
+
+/// TDA Rule 19: in stud the odd chip goes to the highest card by suit (`wsop`); PokerKit gives it
+/// to the lowest player index (`corpus/phh/rules/stud-odd-chip.phh`). In button games both give
+/// it to the first seat left of the button, the lowest index.
+#[test]
+fn stud_odd_chip_goes_to_the_highest_card_by_suit_under_wsop() {
+    let text = "variant = 'F7S'\nantes = [1, 1, 1]\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\n\
+                starting_stacks = [100, 100, 100]\nactions = ['d dh p1 5c6d7h', 'd dh p2 5h6c7d', 'd dh p3 KdQd4s', \
+                'p3 pb', 'p1 cc', 'p2 cc', 'd dh p1 8s', 'd dh p2 8c', 'd dh p3 Jh', 'p3 cc', 'p1 cbr 5', 'p2 cc', \
+                'p3 f', 'd dh p1 9c', 'd dh p2 9d', 'p1 cc', 'p2 cc', 'd dh p1 2h', 'd dh p2 2s', 'p1 cc', 'p2 cc', \
+                'd dh p1 3d', 'd dh p2 3c', 'p1 cc', 'p2 cc', 'p1 sm 5c6d7h8s9c2h3d', 'p2 sm 5h6c7d8c9d2s3c']\n";
+    assert_eq!(stacks(text, RuleProfile::Pokerkit), ["102", "101", "97"]);
+    assert_eq!(stacks(text, RuleProfile::Wsop), ["101", "102", "97"]);
+    // The same tie with the suits swapped: p1 holds the 9d and takes the odd chip either way.
+    let swapped = text.replace("9c", "9X").replace("9d", "9c").replace("9X", "9d");
+    assert_eq!(stacks(&swapped, RuleProfile::Wsop), ["102", "101", "97"]);
+    // A button game: the first seat left of the button among the winners (p2) in both profiles.
+    let holdem = "variant = 'NT'\nantes = [0,0,0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+                  starting_stacks = [100, 100, 100]\nactions = ['d dh p1 2c3c', 'd dh p2 2d3d', 'd dh p3 7h2h', \
+                  'p3 cc', 'p1 f', 'p2 cc', 'd db AsKsQs', 'p2 cc', 'p3 cc', 'd db Js', 'p2 cc', 'p3 cc', \
+                  'd db Ts', 'p2 cc', 'p3 cc', 'p2 sm 2d3d', 'p3 sm 7h2h']\n";
+    for profile in [RuleProfile::Pokerkit, RuleProfile::Wsop] {
+        assert_eq!(stacks(holdem, profile), ["99", "101", "100"], "{profile:?}");
+    }
+}
