@@ -53,6 +53,7 @@
 //! | Reopening: short all-ins after a pool of them made a full raise (PokerKit empties its pool then) | only the all-ins since the pool was emptied count: `REPLAY_NOT_REOPENED` | what the player faces since their own action counts: a full raise in all reopens | `rules/reopen-pool-reset.phh` |
 //! | Reopening in fixed limit: an all-in for at least half a bet | does not reopen (`REPLAY_SHORT_ALL_IN`) | reopens (TDA "Re-Opening the Bet", limit part) | `rules/reopen-limit-half-bet.phh` |
 //! | Reopening: an all-in opening bet of less than the minimum bet, facing a player who checked | counted as full: the checker may raise (warning `REPLAY_QUIRK_NOT_REOPENED`) | less than a full bet: call or fold (`REPLAY_NOT_REOPENED`) | `rules/reopen-short-opening-bet.phh` |
+//! | A blind posted short (the player all in for less) | the call is to the largest bet posted, the minimum raise over it | the call is the full big blind (or straddle), the minimum raise twice it | `rules/short-big-blind.phh` |
 //! | Odd chip of a split pot in stud | the winner with the lowest player index | the winner with the highest card by suit (TDA Rule 19) | `rules/stud-odd-chip.phh` |
 //! | Action naming the wrong player, or an illegal action | PokerKit's repair: a check or fold is inserted for the real actor (warnings `REPLAY_REPAIRED_CHECK` / `REPLAY_REPAIRED_FOLD`), then the action is retried | error | `invalid/replay-wrong-player.phh`, `rules/bomb-pot.phhs` (hand 2) |
 //! | Missing hole cards / missing showdown | dealt as `??` / kept face down (warnings `REPLAY_REPAIRED_HOLE_DEALING`, `REPLAY_REPAIRED_SHOWDOWN`); the hand ends | hand not terminal | `cases/unfinished.phhs` |
@@ -73,8 +74,8 @@
 //! | Everyone mucked or was killed | the pot vanishes; warning `REPLAY_CHIPS_VANISHED` (no rule gives the pot to anyone) | `invalid/replay-unknown-shown.phh` |
 //! | A muck leaves one player during an all-in run-out | the board is dealt on and the last player takes the pots; warning `REPLAY_QUIRK_MUCK_DURING_RUNOUT` (PokerKit 0.7.7 fails an assertion on such a hand) | `tests/edge_cases.rs` |
 //!
-//! Also shared: the call amount following a short all-in blind, folding with nothing to call
-//! accepted with warning `REPLAY_FOLD_NOTHING_TO_CALL`, hand killing of hands that cannot win.
+//! Also shared: folding with nothing to call accepted with warning `REPLAY_FOLD_NOTHING_TO_CALL`,
+//! hand killing of hands that cannot win.
 //!
 //! # Guarantees
 //! - No panic on any input: every problem in a file is a [`cards_core::Diagnostic`] value. The

@@ -244,3 +244,27 @@ fn stud_odd_chip_goes_to_the_highest_card_by_suit_under_wsop() {
         assert_eq!(stacks(holdem, profile), ["99", "101", "100"], "{profile:?}");
     }
 }
+
+/// A big blind posted short does not lower the call under `wsop` (the conventional rule); PokerKit
+/// calls the largest bet posted (`corpus/phh/rules/short-big-blind.phh`).
+#[test]
+fn a_short_big_blind_is_called_in_full_under_wsop() {
+    let text = "variant = 'NT'\nantes = [0,0,0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+                starting_stacks = [100, 1, 100]\nactions = ['d dh p1 9h8h', 'd dh p2 AsAc', 'd dh p3 KdKc']\n";
+    for (profile, call, min_raise) in [(RuleProfile::Pokerkit, 1, 3), (RuleProfile::Wsop, 2, 4)] {
+        let h = hand(text, profile);
+        let mut s = State::new(&h.def).unwrap();
+        for a in &h.actions {
+            s.apply(a).unwrap();
+        }
+        assert_eq!(s.call_amount(), Some(Chips::from_int(call)), "{profile:?}");
+        assert_eq!(s.raise_range().map(|r| r.0), Some(Chips::from_int(min_raise)), "{profile:?}");
+    }
+    let full = format!(
+        "{}, 'p3 cc', 'p1 cc', 'd db 2s7d4c', 'p1 cc', 'p3 cc', 'd db Jh', 'p1 cc', 'p3 cc', 'd db 3s', 'p1 cc', \
+         'p3 cc', 'p1 sm 9h8h', 'p3 sm KdKc', 'p2 sm AsAc']\n",
+        text.trim_end().trim_end_matches(']')
+    );
+    assert_eq!(stacks(&full, RuleProfile::Pokerkit), ["99", "3", "99"]);
+    assert_eq!(stacks(&full, RuleProfile::Wsop), ["98", "3", "100"]);
+}

@@ -20,7 +20,7 @@ impl<A: Amount> State<A> {
             return None;
         }
         let p = self.actor()?;
-        Some(self.stacks[p].min(self.max_bet().sub(self.bets[p])))
+        Some(self.stacks[p].min(self.call_level().sub(self.bets[p])))
     }
 
     /// The bring-in the actor would post, if a bring-in is due.
@@ -40,6 +40,18 @@ impl<A: Amount> State<A> {
 
     pub(super) fn max_bet(&self) -> A {
         self.bets[self.top_bettor]
+    }
+
+    /// The bet a call must reach: the largest bet, and under `wsop` on the first street of a
+    /// blind game never less than the largest blind or straddle as written. A blind posted short
+    /// (the player all in for less) does not lower the call or the minimum raise, the
+    /// conventional rule (PokerKit: the call is to the largest bet posted).
+    pub(super) fn call_level(&self) -> A {
+        let top = self.max_bet();
+        if self.profile != RuleProfile::Wsop || self.street != Some(0) || self.bring_in.is_positive() {
+            return top;
+        }
+        (0..self.n).map(|i| self.raw_blind(i)).fold(top, |level, b| if b > level { b } else { level })
     }
 
     /// Python's `max(self.bets)`: the first of the largest bets, as written (a call to a `3.00`
@@ -302,7 +314,7 @@ impl<A: Amount> State<A> {
         let m = self.street.and_then(|s| self.min_bets.get(s)).copied().unwrap_or(A::ZERO);
         let mut amount = self.raise_amount.max(m);
         if !self.completion_status {
-            amount = amount.add(self.max_bet());
+            amount = amount.add(self.call_level());
         }
         self.stacks[p].add(self.bets[p]).min(amount)
     }
@@ -313,7 +325,7 @@ impl<A: Amount> State<A> {
             BettingStructure::FixedLimit => self.min_raise_to(p),
             BettingStructure::NoLimit => all_in,
             BettingStructure::PotLimit => {
-                let pot = self.max_bet().mul_int(2).sub(self.bets[p]).add(self.total_pot());
+                let pot = self.call_level().mul_int(2).sub(self.bets[p]).add(self.total_pot());
                 all_in.min(self.min_raise_to(p).max(pot))
             }
         }
@@ -342,7 +354,7 @@ impl<A: Amount> State<A> {
                 }
             }
         }
-        let m = self.max_bet();
+        let m = self.call_level();
         if self.stacks[p] <= m.sub(self.bets[p]) {
             return Err(ActionError::AlreadyCovered);
         }
@@ -363,7 +375,7 @@ impl<A: Amount> State<A> {
         if self.acted_round & (1 << p) == 0 {
             return Ok(());
         }
-        let facing = self.max_bet().sub(self.bets[p]);
+        let facing = self.call_level().sub(self.bets[p]);
         let m = self.street.and_then(|s| self.min_bets.get(s)).copied().unwrap_or(A::ZERO);
         let reopened = match self.structure {
             BettingStructure::FixedLimit => facing.mul_int(2) >= m,
@@ -421,7 +433,7 @@ impl<A: Amount> State<A> {
         if self.bring_in_status {
             return Err(ActionError::BringInPending);
         }
-        if self.bets[p] >= self.max_bet() {
+        if self.bets[p] >= self.call_level() {
             w.add(Warning::FoldWithNothingToCall);
         }
         self.pop_actor();
@@ -486,7 +498,7 @@ impl<A: Amount> State<A> {
             }
         }
         self.pop_actor();
-        let increment = amount.sub(self.max_bet());
+        let increment = amount.sub(self.call_level());
         let delta = amount.sub(self.bets[p]);
         self.bets[p] = amount;
         self.bet_changed(p, true);
