@@ -199,3 +199,63 @@ fn format_preserving_edits() {
     });
     assert!(seen.get() >= 15, "only {} files edited", seen.get());
 }
+
+/// `corpus/phh/rules/`: the hands on which PokerKit's rules and the standard rules are compared,
+/// one point each. Each file opens with a comment that quotes the rule (TDA or WSOP rule number)
+/// and names the PokerKit issue; the snapshot holds the outcome under each profile (terminal,
+/// stacks, payoffs, the refusal or warnings). A declared `finishing_stacks` is PokerKit 0.7.7's
+/// result (computed with it), which the `pokerkit` profile must reproduce.
+#[test]
+fn rules_cases_under_both_profiles() {
+    let mut files = 0;
+    insta::glob!("../../../corpus/phh/rules", "*.phh*", |path| {
+        files += 1;
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let comment: String = text.lines().take_while(|l| l.starts_with('#')).collect::<Vec<_>>().join("\n");
+        assert!(
+            comment.contains("Rule") && comment.contains("PokerKit"),
+            "{name}: the leading comment names no rule"
+        );
+        let index = LineIndex::new(&text);
+        let file = read(&text);
+        let mut hands = Vec::new();
+        for hand in &file {
+            assert!(!hand.has_errors(), "{name}: {:?}", hand.diagnostics);
+            let mut profiles = serde_json::Map::new();
+            for profile in PROFILES {
+                let outcome = replay_parsed(hand, profile).unwrap();
+                if profile == phh::replay::RuleProfile::Pokerkit {
+                    assert!(
+                        !outcome
+                            .diagnostics
+                            .iter()
+                            .any(|d| d.code() == phh::replay::FINISHING_STACKS_MISMATCH),
+                        "{name}: the pokerkit profile does not give PokerKit 0.7.7's stacks: {:?}",
+                        outcome.diagnostics
+                    );
+                }
+                let diagnostics: Vec<Value> = outcome
+                    .diagnostics
+                    .iter()
+                    .map(|d| {
+                        let (l, c) = index.line_col(&text, d.span().start);
+                        json!({ "code": d.code(), "severity": d.severity(), "at": format!("{l}:{c}"), "message": d.message() })
+                    })
+                    .collect();
+                profiles.insert(
+                    profile.name().to_owned(),
+                    json!({
+                        "terminal": outcome.terminal,
+                        "finishing_stacks": outcome.finishing_stacks,
+                        "payoffs": outcome.payoffs,
+                        "diagnostics": diagnostics,
+                    }),
+                );
+            }
+            hands.push(json!({ "table": hand.model.name, "profiles": profiles }));
+        }
+        insta::assert_json_snapshot!(json!({ "file": name, "hands": hands }));
+    });
+    assert!(files >= 10, "only {files} rules cases");
+}

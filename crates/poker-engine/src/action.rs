@@ -497,11 +497,14 @@ pub enum Warning {
     /// A muck left one player during an all-in run-out: the engine deals on and pushes the pots
     /// to that player, while PokerKit 0.7.7 fails an assertion on such a hand.
     MuckDuringRunout,
+    /// A raise PokerKit allows although short all-ins did not reopen the betting for the player
+    /// under the rules (TDA "Re-Opening the Bet"; quirk).
+    RaiseNotReopened,
 }
 
 impl Warning {
     /// All warnings.
-    pub const ALL: [Warning; 11] = [
+    pub const ALL: [Warning; 12] = [
         Warning::CardNotInDeck,
         Warning::FoldWithNothingToCall,
         Warning::ChipsVanished,
@@ -513,6 +516,7 @@ impl Warning {
         Warning::RepairedHoleDealing,
         Warning::RepairedShowdown,
         Warning::MuckDuringRunout,
+        Warning::RaiseNotReopened,
     ];
 
     const fn bit(self) -> u16 {
@@ -534,6 +538,7 @@ impl Warning {
             Warning::RepairedHoleDealing => codes::REPLAY_REPAIRED_HOLE_DEALING,
             Warning::RepairedShowdown => codes::REPLAY_REPAIRED_SHOWDOWN,
             Warning::MuckDuringRunout => codes::REPLAY_QUIRK_MUCK_DURING_RUNOUT,
+            Warning::RaiseNotReopened => codes::REPLAY_QUIRK_NOT_REOPENED,
         }
     }
 
@@ -571,6 +576,10 @@ impl Warning {
             }
             Warning::MuckDuringRunout => {
                 "a muck left one player before the board is complete: PokerKit 0.7.7 cannot replay this hand"
+            }
+            Warning::RaiseNotReopened => {
+                "the betting was not reopened for this player (they face less than a full bet or raise \
+                 since they acted): PokerKit lets them raise, the rules do not"
             }
         }
     }

@@ -84,6 +84,8 @@ cards_core::codes! {
     REPLAY_REPAIRED_SHOWDOWN,
     /// Reported for [`Warning::MuckDuringRunout`](crate::Warning).
     REPLAY_QUIRK_MUCK_DURING_RUNOUT,
+    /// Reported for [`Warning::RaiseNotReopened`](crate::Warning).
+    REPLAY_QUIRK_NOT_REOPENED,
     /// Reported for [`GameError::UnknownVariant`](crate::GameError).
     REPLAY_UNKNOWN_VARIANT,
     /// Reported for [`GameError::TooFewPlayers`](crate::GameError).
@@ -151,6 +153,7 @@ mod tests {
         assert_eq!(REPLAY_REPAIRED_HOLE_DEALING, "REPLAY_REPAIRED_HOLE_DEALING");
         assert_eq!(REPLAY_REPAIRED_SHOWDOWN, "REPLAY_REPAIRED_SHOWDOWN");
         assert_eq!(REPLAY_QUIRK_MUCK_DURING_RUNOUT, "REPLAY_QUIRK_MUCK_DURING_RUNOUT");
+        assert_eq!(REPLAY_QUIRK_NOT_REOPENED, "REPLAY_QUIRK_NOT_REOPENED");
         assert_eq!(REPLAY_UNKNOWN_VARIANT, "REPLAY_UNKNOWN_VARIANT");
         assert_eq!(REPLAY_TOO_FEW_PLAYERS, "REPLAY_TOO_FEW_PLAYERS");
         assert_eq!(REPLAY_TOO_MANY_PLAYERS, "REPLAY_TOO_MANY_PLAYERS");

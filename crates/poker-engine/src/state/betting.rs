@@ -20,7 +20,7 @@ impl<A: Amount> State<A> {
             return None;
         }
         let p = self.actor()?;
-        Some(self.stacks[p].min(self.max_bet().sub(self.bets[p])))
+        Some(self.stacks[p].min(self.call_level().sub(self.bets[p])))
     }
 
     /// The bring-in the actor would post, if a bring-in is due.
@@ -40,6 +40,18 @@ impl<A: Amount> State<A> {
 
     pub(super) fn max_bet(&self) -> A {
         self.bets[self.top_bettor]
+    }
+
+    /// The bet a call must reach: the largest bet, and under `wsop` on the first street of a
+    /// blind game never less than the largest blind or straddle as written. A blind posted short
+    /// (the player all in for less) does not lower the call or the minimum raise, the
+    /// conventional rule (PokerKit: the call is to the largest bet posted).
+    pub(super) fn call_level(&self) -> A {
+        let top = self.max_bet();
+        if self.profile != RuleProfile::Wsop || self.street != Some(0) || self.bring_in.is_positive() {
+            return top;
+        }
+        (0..self.n).map(|i| self.raw_blind(i)).fold(top, |level, b| if b > level { b } else { level })
     }
 
     /// Python's `max(self.bets)`: the first of the largest bets, as written (a call to a `3.00`
@@ -265,6 +277,7 @@ impl<A: Amount> State<A> {
             self.raise_count = 1;
         }
         self.acted = 0;
+        self.acted_round = 0;
         self.chain_sum = A::ZERO;
         self.chain_len = 0;
         let status = self.actors.len == 1
@@ -301,7 +314,7 @@ impl<A: Amount> State<A> {
         let m = self.street.and_then(|s| self.min_bets.get(s)).copied().unwrap_or(A::ZERO);
         let mut amount = self.raise_amount.max(m);
         if !self.completion_status {
-            amount = amount.add(self.max_bet());
+            amount = amount.add(self.call_level());
         }
         self.stacks[p].add(self.bets[p]).min(amount)
     }
@@ -312,7 +325,7 @@ impl<A: Amount> State<A> {
             BettingStructure::FixedLimit => self.min_raise_to(p),
             BettingStructure::NoLimit => all_in,
             BettingStructure::PotLimit => {
-                let pot = self.max_bet().mul_int(2).sub(self.bets[p]).add(self.total_pot());
+                let pot = self.call_level().mul_int(2).sub(self.bets[p]).add(self.total_pot());
                 all_in.min(self.min_raise_to(p).max(pot))
             }
         }
@@ -320,18 +333,28 @@ impl<A: Amount> State<A> {
 
     pub(super) fn verify_raise(&self, p: usize) -> Result<(), ActionError> {
         let street = self.street_def().ok_or(ActionError::NoBettingPending)?;
-        if let Some(call) = self.call_amount()
-            && call < self.raise_amount
-        {
-            return Err(ActionError::ShortAllInNotRaisable);
+        match self.profile {
+            RuleProfile::Pokerkit => {
+                if let Some(call) = self.call_amount()
+                    && call < self.raise_amount
+                {
+                    return Err(ActionError::ShortAllInNotRaisable);
+                }
+                if street.max_raises.is_some_and(|m| self.raise_count >= m) {
+                    return Err(ActionError::RaiseCapReached);
+                }
+                if self.chain_len > 0 && self.chain_sum < self.raise_amount && self.acted & (1 << p) != 0 {
+                    return Err(ActionError::BettingNotReopened);
+                }
+            }
+            RuleProfile::Wsop => {
+                self.verify_reopened(p)?;
+                if street.max_raises.is_some_and(|m| self.raise_count >= m) {
+                    return Err(ActionError::RaiseCapReached);
+                }
+            }
         }
-        if street.max_raises.is_some_and(|m| self.raise_count >= m) {
-            return Err(ActionError::RaiseCapReached);
-        }
-        if self.chain_len > 0 && self.chain_sum < self.raise_amount && self.acted & (1 << p) != 0 {
-            return Err(ActionError::BettingNotReopened);
-        }
-        let m = self.max_bet();
+        let m = self.call_level();
         if self.stacks[p] <= m.sub(self.bets[p]) {
             return Err(ActionError::AlreadyCovered);
         }
@@ -342,9 +365,36 @@ impl<A: Amount> State<A> {
         Ok(())
     }
 
+    /// The standard rule on reopening the betting (TDA Rule 47, WSOP Rule 96): a player who has
+    /// already acted in the round may raise only when facing, since their last action, at least a
+    /// full bet or raise (no-limit and pot-limit: the largest bet or raise of the round and never
+    /// less than the street's minimum bet, reached by one wager or by several short all-ins
+    /// together) or, in fixed-limit, at least half a bet. The `pokerkit` profile follows
+    /// PokerKit's pool of consecutive short all-ins instead.
+    fn verify_reopened(&self, p: usize) -> Result<(), ActionError> {
+        if self.acted_round & (1 << p) == 0 {
+            return Ok(());
+        }
+        let facing = self.call_level().sub(self.bets[p]);
+        let m = self.street.and_then(|s| self.min_bets.get(s)).copied().unwrap_or(A::ZERO);
+        let reopened = match self.structure {
+            BettingStructure::FixedLimit => facing.mul_int(2) >= m,
+            _ => facing >= self.raise_amount.max(m),
+        };
+        if reopened {
+            Ok(())
+        } else if facing < self.raise_amount {
+            // What PokerKit calls a short all-in that cannot be raised.
+            Err(ActionError::ShortAllInNotRaisable)
+        } else {
+            Err(ActionError::BettingNotReopened)
+        }
+    }
+
     pub(super) fn pop_actor(&mut self) -> usize {
         let p = self.actors.pop_front().map_or(0, |p| p as usize);
         self.acted |= 1 << p;
+        self.acted_round |= 1 << p;
         p
     }
 
@@ -383,7 +433,7 @@ impl<A: Amount> State<A> {
         if self.bring_in_status {
             return Err(ActionError::BringInPending);
         }
-        if self.bets[p] >= self.max_bet() {
+        if self.bets[p] >= self.call_level() {
             w.add(Warning::FoldWithNothingToCall);
         }
         self.pop_actor();
@@ -430,6 +480,9 @@ impl<A: Amount> State<A> {
             return Err(ActionError::AboveMaximum { max: max.to_chips() });
         }
         if self.profile == RuleProfile::Pokerkit {
+            if self.verify_reopened(p).is_err() {
+                w.add(Warning::RaiseNotReopened);
+            }
             if self.variant == Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter
                 && (amount != min || self.raise_count >= 4)
             {
@@ -445,7 +498,7 @@ impl<A: Amount> State<A> {
             }
         }
         self.pop_actor();
-        let increment = amount.sub(self.max_bet());
+        let increment = amount.sub(self.call_level());
         let delta = amount.sub(self.bets[p]);
         self.bets[p] = amount;
         self.bet_changed(p, true);

@@ -8,7 +8,7 @@ use super::{N, Phase, State};
 use crate::action::{ActionError, Show, Warning, Warnings};
 use crate::amount::Amount;
 use crate::eval::{HandType, HandValue, evaluate};
-use crate::game::RuleProfile;
+use crate::game::{RuleProfile, Variant};
 
 impl<A: Amount> State<A> {
     pub(super) fn begin_showdown(&mut self) {
@@ -200,8 +200,9 @@ impl<A: Amount> State<A> {
                         continue;
                     }
                     let (each, rest) = share.divmod(nw);
+                    let odd = self.odd_chip_winner(&winners[..nw]);
                     for (w, &j) in winners[..nw].iter().enumerate() {
-                        let amount = if w == 0 { each.add(rest) } else { each };
+                        let amount = if w == odd { each.add(rest) } else { each };
                         self.bets[j] = self.bets[j].add(amount);
                         self.collected[j] = self.collected[j].add(amount);
                     }
@@ -221,6 +222,39 @@ impl<A: Amount> State<A> {
         }
         self.recompute_top_bet();
         self.phase = Phase::Over;
+    }
+
+    /// Which of a split's winners (in ascending player order) takes the odd chips. PokerKit: the
+    /// first (in button games the first seat left of the button, which is also the rule). The
+    /// rule in stud (Poker TDA Rules 2015, Rule 19 "Awarding Odd Chips", `wsop`): the winner
+    /// holding the highest card by suit, using all cards (ranks in the variant's order, as for
+    /// the bring-in: ace low in razz; suits clubs, diamonds, hearts, spades from low to high).
+    fn odd_chip_winner(&self, winners: &[usize]) -> usize {
+        if self.profile != RuleProfile::Wsop || !self.variant.is_stud() || winners.len() < 2 {
+            return 0;
+        }
+        let ace_low = self.variant == Variant::FixedLimitRazz;
+        let best_card = |j: usize| {
+            self.holes[j]
+                .cards()
+                .iter()
+                .filter_map(|c| match c {
+                    MaybeCard::Known(card) => {
+                        let rank = card.rank().index() as u32;
+                        let rank = if ace_low { (rank + 1) % 13 } else { rank };
+                        Some(rank * 4 + card.suit().index() as u32)
+                    }
+                    MaybeCard::Unknown => None,
+                })
+                .max()
+        };
+        let mut best = 0;
+        for w in 1..winners.len() {
+            if best_card(winners[w]) > best_card(winners[best]) {
+                best = w;
+            }
+        }
+        best
     }
 
     pub(super) fn show_or_muck(&mut self, p: usize, show: Show, w: &mut Warnings) -> Result<(), ActionError> {
