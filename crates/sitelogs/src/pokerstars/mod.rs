@@ -25,6 +25,12 @@
 //! Ante $2 USD)` (PHH's `NS`, the button's one blind, with no-break spaces) and the currencies
 //! (`$`, `€`, `£`, `¥`, `₹`, play money, tournament chips).
 //!
+//! # Logs in the client's language
+//! Portuguese and Spanish logs, and a French client's header, dates and typography, are read
+//! through the English words their lines stand for ([`lang`]), with a
+//! [`SITE_CLIENT_LANGUAGE`](crate::codes::SITE_CLIENT_LANGUAGE) warning per hand (an error under
+//! `strict`); written back, they are English. Other languages are not read.
+//!
 //! # Posts out of position
 //! A player sitting in or returning posts wherever they sit. PHH's blinds also set who acts first,
 //! so only the blinds in position (p1's small blind, the big blind of p2, or of p1 with no small
@@ -64,6 +70,7 @@
 
 pub mod header;
 pub(crate) mod import;
+pub mod lang;
 mod write;
 
 use cards_core::Span;
@@ -122,6 +129,6 @@ impl TextSite for PokerStars {
 
     fn import(lines: &[Line], _whole: Span, options: &Options) -> Record {
         // The record spans the hand's lines, blank lines after it included.
-        import::import(lines, options)
+        import::import_log(lines, options)
     }
 }
