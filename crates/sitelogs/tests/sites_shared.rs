@@ -170,13 +170,6 @@ const REFUSED: &[(&str, &str, &str, usize, &str)] = &[
     (
         "party",
         "partypoker/cash.hhsmithy.usd.NLHE.9max.txt",
-        "REPLAY_HAND_OVER",
-        1,
-        "a small blind posted out of position (dead), then `raises [$0.65]` read as chips added to it",
-    ),
-    (
-        "party",
-        "partypoker/cash.hhsmithy.usd.NLHE.9max.txt",
         "SITE_SHORT_BLIND_CALLED",
         1,
         "hand 198586505: the big blind is all in for $0.03 and the others call the full $0.25, which \
@@ -184,6 +177,10 @@ const REFUSED: &[(&str, &str, &str, usize, &str)] = &[
     ),
 ];
 
+// A second small blind (a player returning who missed it) is dead money, no part of the poster's
+// bet: hand 198585693 of `cash.hhsmithy.usd.NLHE.9max.txt` (`posts small blind [$0.10]` from the
+// cutoff, then `raises [$0.65]`, a raise to $0.65) imports; it was refused (`REPLAY_HAND_OVER`)
+// when the post was counted in the raise.
 // A big blind posted out of position that reaches the PokerStars importer is read now (it goes
 // in with the poster's first action): a hand of `cash.hhsmithy.usd.NLHE.9max.txt` imports;
 // GGPoker's `GeneralHands/MultiplePosts.txt` replays, and its stated pot contradicts its play.
