@@ -1554,6 +1554,23 @@ Seat 2: Cy collected (0.00)
         record.diagnostics.iter().filter(|d| d.is_error()).map(Diagnostic::code).collect()
     }
 
+    /// A log in the client's language is read with a warning, refused under `strict`.
+    #[test]
+    fn client_language_is_a_leniency() {
+        let log = include_str!("../../../../corpus/sitelogs/pokerstars/cases/client_language.txt");
+        let read = |strict| crate::pokerstars::Reader::from_str(log, Options { strict }).collect::<Vec<_>>();
+        let lenient = read(false);
+        assert_eq!(lenient.iter().filter(|r| r.hand.is_some()).count(), 5);
+        let strict = read(true);
+        assert!(strict.iter().all(|r| r.hand.is_none()));
+        for record in &strict {
+            assert!(
+                record.diagnostics.iter().any(|d| d.is_error() && d.code() == codes::SITE_CLIENT_LANGUAGE)
+            );
+        }
+        assert!(codes::LENIENCIES.contains(&codes::SITE_CLIENT_LANGUAGE));
+    }
+
     /// The rake comes from the players paid: a loser the log makes put in more than the replay
     /// does (a call over the bet) is no rake, even when the summary's rake covers it (F32).
     #[test]

@@ -133,8 +133,11 @@ pub fn symbol_first(text: &str) -> Cow<'_, str> {
             if !out[..at].ends_with(|c: char| c.is_ascii_digit()) {
                 continue;
             }
-            let start =
-                out[..at].rfind(|c: char| !(c.is_ascii_digit() || c == '.' || c == ',')).map_or(0, |i| i + 1);
+            let start = out[..at]
+                .char_indices()
+                .rev()
+                .find(|(_, c)| !(c.is_ascii_digit() || *c == '.' || *c == ','))
+                .map_or(0, |(i, c)| i + c.len_utf8());
             let moved = format!("{}{symbol}{}{}", &out[..start], &out[start..at], &out[from..]);
             // The amount moved one place right and the space went: the rest starts where it was.
             from = at + symbol.len_utf8();
@@ -475,5 +478,7 @@ mod tests {
             "Table 'Asterope' 6-max Seat #1 is the button"
         );
         assert_eq!(symbol_first("Total pot 0.27 € | Rake 0.01 €"), "Total pot €0.27 | Rake €0.01");
+        // A name of letters beyond ASCII right before an amount.
+        assert_eq!(symbol_first("é5 €"), "é€5");
     }
 }
