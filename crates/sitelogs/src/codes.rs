@@ -92,8 +92,8 @@ cards_core::codes! {
     /// and the hand's winnings would contradict its replay: refused. The same for a log in the
     /// PokerStars layout whose summary's rake (`Total pot $X | Rake $Y`) is more than a rake.
     SITE_PAYOUT_SHORT,
-    /// A PokerStars log written in the client's language (Portuguese; a French client's header,
-    /// dates and typography), read through the English words its lines stand for
+    /// A PokerStars log written in the client's language (Portuguese, Spanish, Russian; a French
+    /// client's header, dates and typography), read through the English words its lines stand for
     /// ([`pokerstars::lang`](crate::pokerstars::lang)). A warning, an error under `strict`.
     SITE_CLIENT_LANGUAGE (lenient),
     /// A big blind posted all in for less than the blind, which the others then call in full (the

@@ -1560,7 +1560,7 @@ Seat 2: Cy collected (0.00)
         let log = include_str!("../../../../corpus/sitelogs/pokerstars/cases/client_language.txt");
         let read = |strict| crate::pokerstars::Reader::from_str(log, Options { strict }).collect::<Vec<_>>();
         let lenient = read(false);
-        assert_eq!(lenient.iter().filter(|r| r.hand.is_some()).count(), 5);
+        assert_eq!(lenient.iter().filter(|r| r.hand.is_some()).count(), 6);
         let strict = read(true);
         assert!(strict.iter().all(|r| r.hand.is_none()));
         for record in &strict {

@@ -16,6 +16,14 @@
 //!   `muestra`, `descarta su mano sin mostrar`, `no muestra su mano`, `La apuesta no igualada (X €)
 //!   ha sido devuelta a NAME`, `NAME se lleva X € del bote`, `*** RESUMEN ***`, `Bote total X € |
 //!   Comisión Y €`, `Comunitarias [..]`.
+//! - **Russian** (2026 logs, cash in dollars): `Раздача PokerStars №N:  Холдем Безлимитный
+//!   ($0.01/$0.02 USD) - 04.05.2026 21:35:18 EET [04.05.2026 14:35:18 ВВ]` (day first, dots; the
+//!   game named in Russian: only no-limit hold'em is documented), `Стол 'NAME' 6-max Баттон на
+//!   месте №4`, `Место 1: NAME ($0.89 фишек)`, `ставит малый|большой блайнд`, `*** ЗАКРЫТЫЕ КАРТЫ
+//!   ***`, `Карты NAME [..]`, `делает фолд|чек|колл X|бет X|рейз X Y`, `и олл-ин`, `*** ФЛОП|ТЕРН|
+//!   РИВЕР ***`, `Неуравненная ставка (X) возвращается игроку NAME`, `*** ВСКРЫТИЕ КАРТ ***`,
+//!   `открывает [..]`, `NAME получил X ( банк)`, `*** ИТОГ ***`, `Общий банк X | Доля Y`, `Борд
+//!   [..]`.
 //! - **French** (the current client): the header `Main PokerStars n°N :  Hold'em No Limit
 //!   (100/200) - 12/07/2026 18:25:06 CET [12/07/2026 12:25:06 ET]` (day first in the dates), the
 //!   French typography of a space (often a no-break one) before the colon after a name
@@ -23,7 +31,7 @@
 //!   English. French action words are not read (no complete real log documents them): a line
 //!   using them refuses its hand as any unreadable line does.
 //!
-//! Other languages (German, Italian, Russian...) are not read: no real log of theirs was
+//! Other languages (German, Italian...) are not read: no real log of theirs was
 //! found to build to, and their headers are not recognized as hands.
 
 use std::borrow::Cow;
@@ -35,6 +43,8 @@ pub enum Lang {
     Portuguese,
     /// Spanish (`Mano n.º N de PokerStars:`).
     Spanish,
+    /// Russian (`Раздача PokerStars №`).
+    Russian,
     /// French (`Main PokerStars n°`).
     French,
 }
@@ -46,6 +56,7 @@ impl Lang {
         match self {
             Lang::Portuguese => "Portuguese",
             Lang::Spanish => "Spanish",
+            Lang::Russian => "Russian",
             Lang::French => "French",
         }
     }
@@ -54,6 +65,7 @@ impl Lang {
 const PT_HEADER: &str = "Mão PokerStars #";
 const FR_HEADER: &str = "Main PokerStars n";
 const ES_HEADER: &str = "Mano n.º ";
+const RU_HEADER: &str = "Раздача PokerStars №";
 
 /// The language a hand header is written in, when it is one of those read (English is `None`).
 #[must_use]
@@ -65,6 +77,8 @@ pub fn detect(header: &str) -> Option<Lang> {
         Some(Lang::French)
     } else if header.starts_with(ES_HEADER) && es_number(header).is_some() {
         Some(Lang::Spanish)
+    } else if header.starts_with(RU_HEADER) {
+        Some(Lang::Russian)
     } else {
         None
     }
@@ -94,12 +108,12 @@ fn es_number(header: &str) -> Option<(&str, &'static str, &str)> {
     (!id.is_empty()).then_some((id, site, after))
 }
 
-/// `DD/MM/YYYY` (or `DD-MM-YYYY`) at the start of `word` as `YYYY/MM/DD`.
+/// `DD/MM/YYYY` (or `DD-MM-YYYY`, `DD.MM.YYYY`) at the start of `word` as `YYYY/MM/DD`.
 fn day_first(word: &str) -> Option<String> {
     let b = word.as_bytes();
     let digits = |r: std::ops::Range<usize>| b.get(r).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
     let sep = *b.get(2)?;
-    ((sep == b'/' || sep == b'-')
+    ((sep == b'/' || sep == b'-' || sep == b'.')
         && b.len() >= 10
         && digits(0..2)
         && digits(3..5)
@@ -164,6 +178,12 @@ pub fn header(lang: Lang, line: &str) -> Option<String> {
             let (id, site, after) = es_number(line)?;
             Some(format!("{site} Hand #{id}:{}", symbol_first(&dates_first(after))))
         }
+        Lang::Russian => {
+            let rest = line.strip_prefix(RU_HEADER)?;
+            let (id, after) = rest.split_once(':')?;
+            let after = after.replacen("Холдем Безлимитный", "Hold'em No Limit", 1);
+            Some(format!("PokerStars Hand #{id}:{}", dates_first(&after)))
+        }
     }
 }
 
@@ -194,6 +214,16 @@ pub fn table(lang: Lang, line: &str) -> Cow<'_, str> {
                     None => rest.to_owned(),
                 };
                 Cow::Owned(format!("Table '{name}'{rest}"))
+            }
+            None => Cow::Borrowed(line),
+        },
+        Lang::Russian => match line.strip_prefix("Стол '") {
+            Some(rest) => {
+                let rest = match rest.rsplit_once(" Баттон на месте №") {
+                    Some((before, seat)) => format!("{before} Seat #{} is the button", seat.trim_end()),
+                    None => rest.to_owned(),
+                };
+                Cow::Owned(format!("Table '{rest}"))
             }
             None => Cow::Borrowed(line),
         },
@@ -268,6 +298,7 @@ pub fn line(lang: Lang, text: &str, names: &[&str]) -> Option<String> {
     match lang {
         Lang::Portuguese => portuguese(text, names),
         Lang::Spanish => spanish(text, names).map(|english| symbol_first(&english).into_owned()),
+        Lang::Russian => russian(text, names),
         Lang::French => french(text, names),
     }
 }
@@ -406,6 +437,95 @@ fn spanish(text: &str, names: &[&str]) -> Option<String> {
         .map(|(es, en)| format!("{}{en}", &text[..text.len() - es.len()]))
 }
 
+/// Russian action words after `NAME: `, in English.
+fn ru_action(rest: &str) -> Option<String> {
+    let (rest, all_in) = match rest.strip_suffix(" и олл-ин") {
+        Some(r) => (r, " and is all-in"),
+        None => (rest, ""),
+    };
+    let english = match rest {
+        "делает фолд" => "folds".to_owned(),
+        "делает чек" => "checks".to_owned(),
+        _ => {
+            const WORDS: [(&str, &str); 4] = [
+                ("ставит малый блайнд ", "posts small blind "),
+                ("ставит большой блайнд ", "posts big blind "),
+                ("делает колл ", "calls "),
+                ("делает бет ", "bets "),
+            ];
+            if let Some(shown) = rest.strip_prefix("открывает [") {
+                // The hand's name follows in brackets of its own (`(тройку [валеты])`): the
+                // cards alone.
+                format!("shows [{}]", shown.split(']').next().unwrap_or_default())
+            } else if let Some((ru, en)) = WORDS.iter().find(|(ru, _)| rest.starts_with(ru)) {
+                format!("{en}{}", &rest[ru.len()..])
+            } else {
+                // `делает рейз $0.06 $0.08`: by, then to.
+                let (by, to) = rest.strip_prefix("делает рейз ")?.split_once(' ')?;
+                format!("raises {by} to {to}")
+            }
+        }
+    };
+    Some(format!("{english}{all_in}"))
+}
+
+fn russian(text: &str, names: &[&str]) -> Option<String> {
+    const MARKERS: [(&str, &str); 6] = [
+        ("*** ЗАКРЫТЫЕ КАРТЫ ***", "*** HOLE CARDS ***"),
+        ("*** ФЛОП ***", "*** FLOP ***"),
+        ("*** ТЕРН ***", "*** TURN ***"),
+        ("*** РИВЕР ***", "*** RIVER ***"),
+        ("*** ВСКРЫТИЕ КАРТ ***", "*** SHOW DOWN ***"),
+        ("*** ИТОГ ***", "*** SUMMARY ***"),
+    ];
+    if let Some((ru, en)) = MARKERS.iter().find(|(ru, _)| text.starts_with(ru)) {
+        return Some(format!("{en}{}", &text[ru.len()..]));
+    }
+    if let Some(rest) = text.strip_prefix("Место ") {
+        // A seat line, or a seat's line of the summary (the hand's name, in brackets of its own,
+        // left out).
+        let rest = rest.split_once(" , собрав ").map_or(rest, |(r, _)| r);
+        let mut rest = rest.to_owned();
+        for (ru, en) in [
+            (" фишек)", " in chips)"),
+            (" (баттон)", " (button)"),
+            (" (малый блайнд)", " (small blind)"),
+            (" (большой блайнд)", " (big blind)"),
+            (" открыл [", " showed ["),
+            ("] и выиграл (", "] and won ("),
+        ] {
+            rest = rest.replacen(ru, en, 1);
+        }
+        return Some(format!("Seat {rest}"));
+    }
+    if let Some(board) = text.strip_prefix("Борд [") {
+        return Some(format!("Board [{board}"));
+    }
+    if let Some(rest) = text.strip_prefix("Общий банк ") {
+        return Some(format!("Total pot {}", rest.replacen("| Доля ", "| Rake ", 1)));
+    }
+    if let Some(rest) = text.strip_prefix("Неуравненная ставка (") {
+        return Some(format!(
+            "Uncalled bet ({}",
+            rest.replacen(") возвращается игроку ", ") returned to ", 1)
+        ));
+    }
+    if let Some(rest) = text.strip_prefix("Карты ") {
+        return Some(format!("Dealt to {rest}"));
+    }
+    if let Some((name, rest)) = seated(text, names) {
+        if let Some(action) = rest.strip_prefix(": ") {
+            return ru_action(action).map(|english| format!("{name}: {english}"));
+        }
+        if let Some(won) = rest.strip_prefix(" получил ")
+            && let Some((amount, _)) = won.split_once(" (")
+        {
+            return Some(format!("{name} collected {amount} from pot"));
+        }
+    }
+    text.strip_suffix(" покидает стол").map(|who| format!("{who} leaves the table"))
+}
+
 fn french(text: &str, names: &[&str]) -> Option<String> {
     // French typography: a space (the client writes a no-break one, read as a space) before the
     // colon after a name.
@@ -440,6 +560,12 @@ mod tests {
             header(Lang::Spanish, es).unwrap(),
             "PokerStars Zoom Hand #254717173764:  Hold'em No Limit (€0.02/€0.05) - 2025/02/05 12:34:49 CET [2025/02/05 6:34:49 ET]"
         );
+        let ru = "Раздача PokerStars №260693414028:  Холдем Безлимитный ($0.01/$0.02 USD) - 04.05.2026 21:35:18 EET [04.05.2026 14:35:18 ВВ]";
+        assert_eq!(detect(ru), Some(Lang::Russian));
+        assert_eq!(
+            header(Lang::Russian, ru).unwrap(),
+            "PokerStars Hand #260693414028:  Hold'em No Limit ($0.01/$0.02 USD) - 2026/05/04 21:35:18 EET [2026/05/04 14:35:18 ВВ]"
+        );
         assert_eq!(detect("PokerStars Hand #1: Hold'em No Limit (1/2)"), None);
         assert_eq!(detect("Main PokerStars sans numéro"), None);
     }
@@ -460,6 +586,26 @@ mod tests {
             "Seat 4: Ann (500 in chips) is sitting out"
         );
         assert_eq!(en("Ann: fala algo"), None);
+    }
+
+    #[test]
+    fn russian_lines() {
+        let names = ["Ann", "Bob"];
+        let en = |t: &str| line(Lang::Russian, t, &names);
+        assert_eq!(en("Bob: делает рейз $0.06 $0.08").unwrap(), "Bob: raises $0.06 to $0.08");
+        assert_eq!(en("Ann: делает колл $0.69 и олл-ин").unwrap(), "Ann: calls $0.69 and is all-in");
+        assert_eq!(en("Bob получил $1.83 ( банк)").unwrap(), "Bob collected $1.83 from pot");
+        assert_eq!(en("Bob: открывает [Js Jc] (тройку [валеты])").unwrap(), "Bob: shows [Js Jc]");
+        assert_eq!(
+            en("Место 2: Bob открыл [Js Jc] и выиграл ($1.83) , собрав тройку [валеты]").unwrap(),
+            "Seat 2: Bob showed [Js Jc] and won ($1.83)"
+        );
+        assert_eq!(en("*** ФЛОП *** [7d 3c Qc]").unwrap(), "*** FLOP *** [7d 3c Qc]");
+        assert_eq!(
+            table(Lang::Russian, "Стол 'Agelaos V' 6-max Баттон на месте №4"),
+            "Table 'Agelaos V' 6-max Seat #4 is the button"
+        );
+        assert_eq!(en("Ann: делает что-то"), None);
     }
 
     #[test]

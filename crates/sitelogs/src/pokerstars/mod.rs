@@ -26,7 +26,7 @@
 //! (`$`, `€`, `£`, `¥`, `₹`, play money, tournament chips).
 //!
 //! # Logs in the client's language
-//! Portuguese and Spanish logs, and a French client's header, dates and typography, are read
+//! Portuguese, Spanish and Russian logs, and a French client's header, dates and typography, are read
 //! through the English words their lines stand for ([`lang`]), with a
 //! [`SITE_CLIENT_LANGUAGE`](crate::codes::SITE_CLIENT_LANGUAGE) warning per hand (an error under
 //! `strict`); written back, they are English. Other languages are not read.
