@@ -4,7 +4,8 @@
 //!
 //! Hands are found by their header line (`PokerStars [Zoom |Home Game ]Hand|Game #N:`), so blank
 //! lines between hands are optional; `\n`, `\r\n` and `\r` line endings, a BOM, trailing
-//! whitespace and Windows-1252 text are all read.
+//! whitespace and Windows-1252 text are all read, and so are the numbered separators of a
+//! requested hand-history transcript (`*********** # 1 **************`).
 //!
 //! # Lines not understood
 //! A line that names a seated player (`Name:`, or the name as a word) but cannot be read, garbled
@@ -112,6 +113,16 @@ pub const MAX_HAND_BYTES: usize = 1 << 20;
 /// ```
 pub type Reader<R> = TextReader<R, PokerStars>;
 
+/// Whether `line` is a transcript's numbered separator: stars, a number, stars.
+fn is_transcript_separator(line: &str) -> bool {
+    let line = line.trim();
+    let Some(inner) = line.strip_prefix("**********").and_then(|l| l.strip_suffix("**********")) else {
+        return false;
+    };
+    let inner = inner.trim_matches('*').trim();
+    inner.chars().any(|c| c.is_ascii_digit()) && inner.chars().count() <= 12 && !inner.contains("***")
+}
+
 /// PokerStars text, for [`TextReader`]: the importer every other text site relays its hands to.
 #[derive(Debug)]
 pub struct PokerStars;
@@ -123,6 +134,13 @@ impl TextSite for PokerStars {
         header::is_header(line)
     }
 
+    /// The numbered separator PokerStars writes between the hands of a hand-history transcript
+    /// (`*********** # 1 **************`, `*********** n. 1 **************` in Spanish,
+    /// `*********** №1 **************` in Russian).
+    fn is_noise(line: &str) -> bool {
+        is_transcript_separator(line)
+    }
+
     fn no_header_message() -> String {
         "text outside any hand: no `PokerStars Hand #<number>:` header before it".to_owned()
     }
@@ -130,5 +148,42 @@ impl TextSite for PokerStars {
     fn import(lines: &[Line], _whole: Span, options: &Options) -> Record {
         // The record spans the hand's lines, blank lines after it included.
         import::import_log(lines, options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A transcript's separators say nothing: before the first hand they are no fragment, and
+    /// between hands they are skipped.
+    #[test]
+    fn transcript_separators() {
+        for line in [
+            "*********** # 1 **************",
+            "*********** n. 12 **************",
+            "*********** №3 **************",
+        ] {
+            assert!(is_transcript_separator(line), "{line}");
+        }
+        assert!(!is_transcript_separator("*** SUMMARY ***"));
+        assert!(!is_transcript_separator("*********** a note **************"));
+        let hand = "PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2021/03/04 5:06:07 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Ann: posts small blind $1
+Bob: posts big blind $2
+*** HOLE CARDS ***
+Ann: folds
+Uncalled bet ($1) returned to Bob
+Bob collected $2 from pot
+*** SUMMARY ***
+Total pot $2 | Rake $0
+";
+        let log = format!("*********** # 1 **************\n{hand}\n*********** # 2 **************\n{hand}");
+        let records: Vec<Record> = Reader::from_str(&log, Options::default()).collect();
+        assert_eq!(records.len(), 2);
+        assert!(records.iter().all(|r| r.hand.is_some() && r.diagnostics.is_empty()), "{records:?}");
     }
 }
