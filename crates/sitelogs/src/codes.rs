@@ -89,6 +89,19 @@ cards_core::codes! {
     /// A site that writes no rake (PartyPoker, Ignition) paid the hand out short of the pot its
     /// play gives: by more than a rake (a tenth of the pot, plus a jackpot drop, as PHH reads a
     /// rake), or at all in a tournament, which takes no rake. A payout line is missing or wrong,
-    /// and the hand's winnings would contradict its replay: refused.
+    /// and the hand's winnings would contradict its replay: refused. The same for a log in the
+    /// PokerStars layout whose summary's rake (`Total pot $X | Rake $Y`) is more than a rake.
     SITE_PAYOUT_SHORT,
+    /// A PokerStars log written in the client's language (Portuguese, Spanish, Russian; a French
+    /// client's header, dates and typography), read through the English words its lines stand for
+    /// ([`pokerstars::lang`](crate::pokerstars::lang)). A warning, an error under `strict`.
+    SITE_CLIENT_LANGUAGE (lenient),
+    /// A big blind posted all in for less than the blind, which the others then call in full (the
+    /// site's rule: the full big blind is the bet to call). PHH's call matches the highest bet
+    /// posted (PokerKit's rule), so those calls cannot be written: refused.
+    SITE_SHORT_BLIND_CALLED,
+    /// A stud bet or raise of the big bet on 4th street (PokerStars' rule when an open pair shows
+    /// there). PHH's replay plays PokerKit's rules, whose 4th street is always bet in the small
+    /// bet, so the hand cannot be replayed: refused.
+    SITE_STUD_DOUBLE_BET,
 }

@@ -1,6 +1,7 @@
 //! The per-hand consistency check: the imported hand is replayed by `poker-engine` and must end
 //! with the stacks the log states. Rake is the only difference allowed: it is taken from the
-//! winners (no player ends with more than the replay gives) and adds up to what the log says.
+//! winners (the players the log pays; no player ends with more than the replay gives, and one the
+//! log pays nothing ends with what the replay gives) and adds up to what the log says.
 
 use cards_core::{Amount, Diagnostic, Span};
 use phh::Hand;
@@ -48,15 +49,19 @@ pub(crate) fn outcome(hand: &Hand, action_spans: &[Span], whole: Span, clean: Op
     }
 }
 
-/// Replays `hand` and compares its finishing stacks with `logged` (per PHH player). Returns the
-/// replay's diagnostics and, when the stacks differ, one [`codes::SITE_INCONSISTENT`] error per
-/// player naming both amounts.
+/// Replays `hand` and compares its finishing stacks with `logged` (per PHH player; `paid` is what
+/// the log pays each). Returns the replay's diagnostics and, when the stacks differ, one
+/// [`codes::SITE_INCONSISTENT`] error per player naming both amounts. The rake comes from the
+/// players paid: one the log pays nothing must end with what the replay gives (else the log's
+/// play put in chips the replay does not, which a rake would hide: FINDINGS F32).
 #[must_use]
+#[allow(clippy::too_many_arguments)]
 pub fn check(
     hand: &Hand,
     action_spans: &[Span],
     whole: Span,
     logged: &[Amount],
+    paid: &[Amount],
     rake: Amount,
     names: &[&str],
     clean: Option<Clean>,
@@ -80,7 +85,8 @@ pub fn check(
         };
         let diff = money::minus(*r, *l);
         extra = money::plus(extra, diff);
-        if diff.is_negative() || (rake.is_zero() && !diff.is_zero()) {
+        let unpaid = paid.get(i).is_none_or(|p| p.is_zero());
+        if diff.is_negative() || ((rake.is_zero() || unpaid) && !diff.is_zero()) {
             bad.push(i);
         }
     }

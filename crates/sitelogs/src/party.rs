@@ -11,7 +11,9 @@
 //! (`$100 USD PL Omaha Hi-Lo`, the blinds then read from the posts), tournaments
 //! (`Trny:125049467 Level:12`, antes), thousands separators. Refused per hand with a code: a big
 //! blind posted with dead money (`posts big blind + dead`), a second big blind posted out of
-//! position, and the games PHH cannot express (pot-limit hold'em, pot-limit Omaha hi-lo).
+//! position, and the games PHH cannot express (pot-limit hold'em, pot-limit Omaha hi-lo). A second
+//! small blind (a player returning who missed it) is dead money: in the pot, no part of the
+//! poster's bet (`raises [$0.65 USD]` after it raises to $0.65).
 //!
 //! ```
 //! let log = "\
@@ -329,8 +331,14 @@ fn action_line(
                 street.dead(a);
                 body.push((format!("{name}: posts the ante {a}"), span));
             } else if action.starts_with("posts small blind") {
-                street.post(name, a);
-                blinds.0.get_or_insert(a);
+                if blinds.0.is_some() {
+                    // A second small blind: a player returning who missed it posts it dead (in
+                    // the pot, no part of their bet; the PokerStars importer reads it as dead).
+                    street.dead(a);
+                } else {
+                    street.post(name, a);
+                    blinds.0 = Some(a);
+                }
                 body.push((format!("{name}: posts small blind {a}"), span));
             } else if action.starts_with("posts big blind") {
                 if blinds.1.is_some() {
@@ -472,6 +480,44 @@ dr. spaz wins $20.66 USD from the main pot with three of a kind, Eights.
         // Paid 18.79 of 21.66 (the fuzz finding's figures: 13 %): more than a tenth.
         let short = SIDE_POT.replace("$20.66 USD from the main", "$16.92 USD from the main");
         assert_eq!(codes(&import_one(&short)), [codes::SITE_PAYOUT_SHORT]);
+    }
+
+    /// A second small blind (a player returning who missed it) is dead: `raises [$0.65 USD]` after
+    /// it is a raise to $0.65, and the post is an ante (modelled on hhp's `cash.hhsmithy` hand
+    /// 198585693, which was refused when the post was counted in the raise).
+    #[test]
+    fn a_second_small_blind_is_dead() {
+        let hand = "\
+***** Hand History for Game 1 *****
+$0.10/$0.25 USD NL Texas Hold'em - Wednesday, June 20, 19:10:56 EDT 2018
+Table Clifton (Real Money)
+Seat 4 is the button
+Total number of players : 4/9
+Seat 1: Ann ( $6 USD )
+Seat 2: Bob ( $13.49 USD )
+Seat 3: Cy ( $19.40 USD )
+Seat 4: Dee ( $42.75 USD )
+Ann posts small blind [$0.10 USD].
+Bob posts big blind [$0.25 USD].
+Cy posts small blind [$0.10 USD].
+** Dealing down cards **
+Cy raises [$0.65 USD]
+Dee raises [$2.50 USD]
+Ann folds
+Bob folds
+Cy is all-In  [$18.65 USD]
+Dee folds
+Cy does not show cards.
+Cy wins $22.25 USD
+";
+        let record = import_one(hand);
+        let hand = record.hand.unwrap_or_else(|| panic!("{:?}", record.diagnostics));
+        let antes: Vec<String> = hand.antes.iter().map(ToString::to_string).collect();
+        assert_eq!(antes, ["0", "0", "0.10", "0"]);
+        let actions: Vec<String> = hand.actions.iter().map(ToString::to_string).collect();
+        assert!(actions.contains(&"p3 cbr 0.65".to_owned()), "{actions:?}");
+        let stacks: Vec<String> = hand.finishing_stacks.unwrap().iter().map(ToString::to_string).collect();
+        assert_eq!(stacks, ["5.90", "13.24", "22.25", "40.25"]);
     }
 
     /// A tournament takes no rake: a payout one chip short is refused.

@@ -41,10 +41,11 @@ pub struct Header {
 /// `(year, month, day, hour, minute, second)`.
 pub type DateTime = (i64, i64, i64, u8, u8, u8);
 
-/// Whether a line opens a hand: `<site words> Hand|Game #<digits>:`.
+/// Whether a line opens a hand: `<site words> Hand|Game #<digits>:`, or the header of a log in
+/// the client's language ([`super::lang`]).
 #[must_use]
 pub fn is_header(line: &str) -> bool {
-    split_id(line).is_some()
+    split_id(line).is_some() || super::lang::detect(line).is_some()
 }
 
 fn split_id(line: &str) -> Option<(&str, &str, &str, &str)> {

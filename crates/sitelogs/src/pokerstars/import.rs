@@ -4,6 +4,7 @@ use cards_core::{Amount, Card, Diagnostic, MaybeCard, Span};
 use phh::{Action, ActionKind, CardRun, Hand, LocalTime, Player, Quantity, Shown, StrOrInt, Variant};
 
 use super::header::{self, Header};
+use super::lang;
 use crate::text::Line;
 use crate::{Options, Record, codes, consistency, money};
 
@@ -117,6 +118,8 @@ struct Parsed {
     events: Vec<(Event, Span)>,
     rake: Option<Amount>,
     total_pot: Option<Amount>,
+    /// The summary's `Total pot ... | Rake ...` line.
+    total_span: Option<Span>,
     /// `Seat N: NAME ... showed [cards]` in the summary (a log may show cards only there).
     summary_shows: Vec<(usize, Vec<Card>, Span)>,
     /// The hand has no `*** SUMMARY ***` but was paid out (a file cut after its last payout).
@@ -366,19 +369,36 @@ fn discard(seat: usize, text: &str) -> Result<Event, &'static str> {
 /// Reads the lines of one hand into seats and events.
 fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
     let first = lines.first()?;
-    let header = match header::parse(&first.text) {
+    // A log in the client's language is read through the English words it stands for.
+    let language = lang::detect(&first.text);
+    let english = language.and_then(|l| lang::header(l, &first.text));
+    let header = match header::parse(english.as_deref().unwrap_or(&first.text)) {
         Ok(h) => h,
         Err(message) => {
             ctx.error(codes::SITE_BAD_HEADER, message, first.span);
             return None;
         }
     };
+    if let Some(language) = language {
+        let message = format!(
+            "a PokerStars log in the client's language ({}): read through the English words its \
+             lines stand for",
+            language.name()
+        );
+        if ctx.strict {
+            ctx.refuse(codes::SITE_CLIENT_LANGUAGE, message, first.span);
+        } else {
+            ctx.diagnostics.push(Diagnostic::warning(codes::SITE_CLIENT_LANGUAGE, message, first.span));
+        }
+    }
     let mut rest = lines[1..].iter().skip_while(|l| l.text.trim().is_empty());
     let Some(table_line) = rest.next() else {
         ctx.error(codes::SITE_INCOMPLETE, "the hand ends after its header", first.span);
         return None;
     };
-    let Some(table) = header::parse_table(table_line.text.trim_end()) else {
+    let table_text = table_line.text.trim_end();
+    let table_text = language.map_or(std::borrow::Cow::Borrowed(table_text), |l| lang::table(l, table_text));
+    let Some(table) = header::parse_table(&table_text) else {
         ctx.error(
             codes::SITE_BAD_TABLE,
             "expected `Table '<name>' <n>-max Seat #<n> is the button`",
@@ -394,6 +414,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         events: Vec::new(),
         rake: None,
         total_pot: None,
+        total_span: None,
         summary_shows: Vec::new(),
         no_summary: false,
     };
@@ -401,14 +422,23 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
     // `Seat N: NAME collected (X)` of the summary: the payouts of a log that writes none above it.
     let mut summary_paid: Vec<((usize, Amount), Span)> = Vec::new();
     for line in rest {
-        // Newer clients write no-break spaces in some lines (`posts button blind\u{a0}$2`).
+        // Newer clients write no-break spaces in some lines (`posts button blind\u{a0}$2`, and
+        // a French client's `NAME\u{202f}: `).
         let spaced;
-        let text = if line.text.contains('\u{a0}') {
-            spaced = line.text.replace('\u{a0}', " ");
+        let mut text = if line.text.contains(['\u{a0}', '\u{202f}']) {
+            spaced = line.text.replace(['\u{a0}', '\u{202f}'], " ");
             spaced.trim_end()
         } else {
             line.text.trim_end()
         };
+        let translated;
+        if let Some(language) = language {
+            let names: Vec<&str> = parsed.seats.iter().map(|s| s.name.as_str()).collect();
+            if let Some(english) = lang::line(language, text, &names) {
+                translated = english;
+                text = translated.as_str();
+            }
+        }
         let span = line.span;
         if text.is_empty() {
             continue;
@@ -416,6 +446,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         if in_summary {
             if let Some(rest) = text.strip_prefix("Total pot ").or_else(|| text.strip_prefix("Total pot: ")) {
                 parsed.total_pot = lead_amount(rest);
+                parsed.total_span = Some(span);
                 parsed.rake = rest.split_once("| Rake ").and_then(|(_, r)| lead_amount(r));
             } else if let Some(shown) = summary_show(&parsed.seats, text) {
                 if let Some(won) = unawarded(text) {
@@ -1210,19 +1241,143 @@ fn settle(street: &mut [Amount], unwritten: &mut [Amount], written: bool) {
     street.iter_mut().for_each(|s| *s = Amount::ZERO);
 }
 
-/// Imports one hand from its lines (`lines[0]` is the header).
+/// A big blind posted all in for less than the blind, then called in full: the site's rule makes
+/// the full big blind the bet to call, PHH's (PokerKit's) the highest bet posted, so a call of the
+/// full blind cannot be written when it is the caller's last word in the round (the replay would
+/// call less, and the difference would read as a rake). A later raise called puts the same chips
+/// in both ways, and is read. The message and the line of the call PHH cannot write.
+fn short_blind_called(p: &Parsed, variant: Variant) -> Option<(String, Span)> {
+    if variant.is_stud() {
+        return None;
+    }
+    let n = p.seats.len();
+    // Per seat: the round's chips as the log puts them in, and as PHH's calls would.
+    let mut logged = vec![Amount::ZERO; n];
+    let mut phh = vec![Amount::ZERO; n];
+    let mut last_call: Vec<Option<Span>> = vec![None; n];
+    let mut left: Vec<Amount> = p.seats.iter().map(|s| s.stack).collect();
+    let mut short = None;
+    let big_blind =
+        p.header.stakes.map(|(small, big)| if variant.uses_small_big_bets() { small } else { big });
+    for (event, span) in &p.events {
+        match event {
+            Event::Ante { seat, amount } => left[*seat] = money::minus(left[*seat], *amount),
+            Event::Blind { seat, amount, kind } => {
+                left[*seat] = money::minus(left[*seat], *amount);
+                if *kind != Post::SmallAndBig {
+                    add_to(&mut logged[*seat], *amount);
+                    add_to(&mut phh[*seat], *amount);
+                }
+                if *kind == Post::Big && left[*seat].is_zero() && big_blind.is_some_and(|b| *amount < b) {
+                    short = Some(*seat);
+                }
+            }
+            Event::Call { seat, amount } => {
+                add_to(&mut logged[*seat], *amount);
+                let top = phh.iter().copied().max().unwrap_or(Amount::ZERO);
+                phh[*seat] = top.min(logged[*seat]).max(phh[*seat]);
+                last_call[*seat] = Some(*span);
+            }
+            Event::Bet { seat, amount } | Event::BringIn { seat, amount } => {
+                add_to(&mut logged[*seat], *amount);
+                phh[*seat] = logged[*seat];
+            }
+            Event::RaiseTo { seat, to } => {
+                logged[*seat] = *to;
+                phh[*seat] = *to;
+            }
+            Event::Street { .. } | Event::Draw | Event::Showdown => break,
+            _ => {}
+        }
+    }
+    let poster = short?;
+    let over = (0..n).find(|&i| logged[i] > phh[i])?;
+    let message = format!(
+        "{} posts the big blind all in for less than the blind ({}), and {} calls the full blind \
+         ({} in the round where PHH's calls come to {}): the site makes the full big blind the bet \
+         to call, PHH's call matches the highest bet posted, so this call cannot be written",
+        p.seats[poster].name, logged[poster], p.seats[over].name, logged[over], phh[over]
+    );
+    Some((message, last_call[over].unwrap_or_default()))
+}
+
+/// A stud bet or raise of the big bet on 4th street (PokerStars' rule for an open pair there). The
+/// engine plays PokerKit's rules, whose 4th street is always bet in the small bet, so such a hand
+/// cannot be replayed. The message and the line.
+fn stud_double_bet(p: &Parsed, variant: Variant) -> Option<(String, Span)> {
+    if !variant.is_stud() {
+        return None;
+    }
+    let (small, _) = p.header.stakes?;
+    let mut street_no = 0;
+    let mut street = vec![Amount::ZERO; p.seats.len()];
+    let mut top = Amount::ZERO;
+    for (event, span) in &p.events {
+        let raised = match event {
+            Event::Deal if street_no == 0 => {
+                street_no = 3;
+                continue;
+            }
+            Event::Street { .. } => {
+                street_no += 1;
+                street.iter_mut().for_each(|s| *s = Amount::ZERO);
+                top = Amount::ZERO;
+                continue;
+            }
+            Event::Bet { seat, amount } => {
+                add_to(&mut street[*seat], *amount);
+                Some(*amount)
+            }
+            Event::RaiseTo { seat, to } => {
+                street[*seat] = *to;
+                Some(money::minus(*to, top))
+            }
+            Event::Call { seat, amount } | Event::BringIn { seat, amount } => {
+                add_to(&mut street[*seat], *amount);
+                None
+            }
+            _ => None,
+        };
+        if let Some(by) = raised {
+            if street_no == 4 && by > small {
+                let message = format!(
+                    "a bet of {by} on 4th street, more than the small bet ({small}): PokerStars lets \
+                     a player bet the big bet there when an open pair shows, but PHH's replay plays \
+                     PokerKit's rules, whose 4th street is always bet in the small bet"
+                );
+                return Some((message, *span));
+            }
+            top = top.max(street.iter().copied().max().unwrap_or(Amount::ZERO));
+        }
+    }
+    None
+}
+
+/// Imports one hand from its lines (`lines[0]` is the header): the lines another site's importer
+/// rewrote in the PokerStars form (that importer checks its site's payout itself).
 pub fn import(lines: &[Line], options: &Options) -> Record {
+    import_with(lines, options, false)
+}
+
+/// Imports one hand of a log in the PokerStars layout, its summary's rake checked: a hand paid out
+/// short of its pot by more than a rake (at all in a tournament) is refused with
+/// [`codes::SITE_PAYOUT_SHORT`].
+pub(crate) fn import_log(lines: &[Line], options: &Options) -> Record {
+    import_with(lines, options, true)
+}
+
+fn import_with(lines: &[Line], options: &Options, rake_checked: bool) -> Record {
     let whole = match (lines.first(), lines.last()) {
         (Some(a), Some(b)) => a.span.join(b.span),
         _ => Span::at(0),
     };
     let mut diagnostics = Vec::new();
     let mut ctx = Ctx { diagnostics: &mut diagnostics, strict: options.strict, refused: false };
-    let hand = import_hand(lines, &mut ctx, whole);
+    let hand = import_hand(lines, &mut ctx, whole, rake_checked);
     Record { hand, diagnostics, span: whole }
 }
 
-fn import_hand(lines: &[Line], ctx: &mut Ctx<'_>, whole: Span) -> Option<Hand> {
+fn import_hand(lines: &[Line], ctx: &mut Ctx<'_>, whole: Span, rake_checked: bool) -> Option<Hand> {
     let parsed = read_lines(lines, ctx)?;
     let Some(variant) = header::variant_of(&parsed.header.game) else {
         let span = lines.first().map_or(whole, |l| l.span);
@@ -1233,6 +1388,14 @@ fn import_hand(lines: &[Line], ctx: &mut Ctx<'_>, whole: Span) -> Option<Hand> {
         );
         return None;
     };
+    if let Some((message, span)) = short_blind_called(&parsed, variant) {
+        ctx.error(codes::SITE_SHORT_BLIND_CALLED, message, span);
+        return None;
+    }
+    if let Some((message, span)) = stud_double_bet(&parsed, variant) {
+        ctx.error(codes::SITE_STUD_DOUBLE_BET, message, span);
+        return None;
+    }
     let mut built = build(&parsed, variant, ctx, whole)?;
     let (finishing, collected) = logged_outcome(&parsed, &built);
     fill_fields(&mut built, &parsed);
@@ -1270,10 +1433,31 @@ fn import_hand(lines: &[Line], ctx: &mut Ctx<'_>, whole: Span) -> Option<Hand> {
     }
     let names: Vec<&str> = built.order.iter().map(|&s| parsed.seats[s].name.as_str()).collect();
     let clean = built.clean.take();
-    let problems = consistency::check(&built.hand, &built.spans, whole, &finishing, rake, &names, clean);
+    let problems =
+        consistency::check(&built.hand, &built.spans, whole, &finishing, &collected, rake, &names, clean);
     let failed = problems.iter().any(Diagnostic::is_error);
     ctx.diagnostics.extend(problems);
-    (!failed).then_some(built.hand)
+    if failed {
+        return None;
+    }
+    if rake_checked {
+        // What went in (each player's stack less what they end with, plus what they were paid)
+        // against what was paid out: the difference is the rake the log takes.
+        let paid = collected.iter().fold(Amount::ZERO, |a, c| money::plus(a, *c));
+        let pot = built
+            .order
+            .iter()
+            .zip(&finishing)
+            .fold(paid, |a, (&s, f)| money::plus(a, money::minus(parsed.seats[s].stack, *f)));
+        let tournament =
+            parsed.header.event.as_deref().is_some_and(|e| e.contains("Tournament") || e.contains("Torneio"));
+        if let Some(message) = crate::relay::payout_contradiction(pot, paid, tournament) {
+            let message = format!("{message} (the summary's rake is {rake})");
+            ctx.error(codes::SITE_PAYOUT_SHORT, message, parsed.total_span.unwrap_or(whole));
+            return None;
+        }
+    }
+    Some(built.hand)
 }
 
 fn fill_fields(built: &mut Built, p: &Parsed) {
@@ -1364,6 +1548,61 @@ Seat 3: Ann folded on the Flop
 Seat 5: Bob showed [Jd 10s] and won (0.04)
 Seat 2: Cy collected (0.00)
 ";
+
+    fn error_codes(log: &str) -> Vec<&'static str> {
+        let record = crate::pokerstars::Reader::from_str(log, Options::default()).next().unwrap();
+        record.diagnostics.iter().filter(|d| d.is_error()).map(Diagnostic::code).collect()
+    }
+
+    /// A log in the client's language is read with a warning, refused under `strict`.
+    #[test]
+    fn client_language_is_a_leniency() {
+        let log = include_str!("../../../../corpus/sitelogs/pokerstars/cases/client_language.txt");
+        let read = |strict| crate::pokerstars::Reader::from_str(log, Options { strict }).collect::<Vec<_>>();
+        let lenient = read(false);
+        assert_eq!(lenient.iter().filter(|r| r.hand.is_some()).count(), 6);
+        let strict = read(true);
+        assert!(strict.iter().all(|r| r.hand.is_none()));
+        for record in &strict {
+            assert!(
+                record.diagnostics.iter().any(|d| d.is_error() && d.code() == codes::SITE_CLIENT_LANGUAGE)
+            );
+        }
+        assert!(codes::LENIENCIES.contains(&codes::SITE_CLIENT_LANGUAGE));
+    }
+
+    /// The rake comes from the players paid: a loser the log makes put in more than the replay
+    /// does (a call over the bet) is no rake, even when the summary's rake covers it (F32).
+    #[test]
+    fn rake_is_taken_from_the_players_paid() {
+        let log = "PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2021/03/04 5:06:07 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Seat 3: Cy ($100 in chips)
+Bob: posts small blind $1
+Cy: posts big blind $2
+*** HOLE CARDS ***
+Ann: raises $2 to $4
+Bob: folds
+Cy: calls $3
+*** FLOP *** [2c 7d Th]
+Cy: checks
+Ann: bets $6
+Cy: folds
+Uncalled bet ($6) returned to Ann
+Ann collected $8.50 from pot
+*** SUMMARY ***
+Total pot $10 | Rake $1.50
+";
+        // The differences add up to the rake ($0.50 off Ann, $1 off Cy), but Cy is paid nothing.
+        assert_eq!(error_codes(log), [codes::SITE_INCONSISTENT]);
+        // As played (a call of $2), a rake of $0.50 off Ann imports.
+        let played = log
+            .replace("calls $3", "calls $2")
+            .replace("Total pot $10 | Rake $1.50", "Total pot $9 | Rake $0.50");
+        assert!(error_codes(&played).is_empty());
+    }
 
     #[test]
     fn betonline_words() {

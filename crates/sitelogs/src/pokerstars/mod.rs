@@ -4,7 +4,8 @@
 //!
 //! Hands are found by their header line (`PokerStars [Zoom |Home Game ]Hand|Game #N:`), so blank
 //! lines between hands are optional; `\n`, `\r\n` and `\r` line endings, a BOM, trailing
-//! whitespace and Windows-1252 text are all read.
+//! whitespace and Windows-1252 text are all read, and so are the numbered separators of a
+//! requested hand-history transcript (`*********** # 1 **************`).
 //!
 //! # Lines not understood
 //! A line that names a seated player (`Name:`, or the name as a word) but cannot be read, garbled
@@ -24,6 +25,12 @@
 //! tournaments, `HORSE (Razz Limit, $1/$2 USD)` at cash tables), 6+ hold'em's `(Button Blind $2 -
 //! Ante $2 USD)` (PHH's `NS`, the button's one blind, with no-break spaces) and the currencies
 //! (`$`, `€`, `£`, `¥`, `₹`, play money, tournament chips).
+//!
+//! # Logs in the client's language
+//! Portuguese, Spanish and Russian logs, and a French client's header, dates and typography, are read
+//! through the English words their lines stand for ([`lang`]), with a
+//! [`SITE_CLIENT_LANGUAGE`](crate::codes::SITE_CLIENT_LANGUAGE) warning per hand (an error under
+//! `strict`); written back, they are English. Other languages are not read.
 //!
 //! # Posts out of position
 //! A player sitting in or returning posts wherever they sit. PHH's blinds also set who acts first,
@@ -64,6 +71,7 @@
 
 pub mod header;
 pub(crate) mod import;
+pub mod lang;
 mod write;
 
 use cards_core::Span;
@@ -105,6 +113,16 @@ pub const MAX_HAND_BYTES: usize = 1 << 20;
 /// ```
 pub type Reader<R> = TextReader<R, PokerStars>;
 
+/// Whether `line` is a transcript's numbered separator: stars, a number, stars.
+fn is_transcript_separator(line: &str) -> bool {
+    let line = line.trim();
+    let Some(inner) = line.strip_prefix("**********").and_then(|l| l.strip_suffix("**********")) else {
+        return false;
+    };
+    let inner = inner.trim_matches('*').trim();
+    inner.chars().any(|c| c.is_ascii_digit()) && inner.chars().count() <= 12 && !inner.contains("***")
+}
+
 /// PokerStars text, for [`TextReader`]: the importer every other text site relays its hands to.
 #[derive(Debug)]
 pub struct PokerStars;
@@ -116,12 +134,56 @@ impl TextSite for PokerStars {
         header::is_header(line)
     }
 
+    /// The numbered separator PokerStars writes between the hands of a hand-history transcript
+    /// (`*********** # 1 **************`, `*********** n. 1 **************` in Spanish,
+    /// `*********** №1 **************` in Russian).
+    fn is_noise(line: &str) -> bool {
+        is_transcript_separator(line)
+    }
+
     fn no_header_message() -> String {
         "text outside any hand: no `PokerStars Hand #<number>:` header before it".to_owned()
     }
 
     fn import(lines: &[Line], _whole: Span, options: &Options) -> Record {
         // The record spans the hand's lines, blank lines after it included.
-        import::import(lines, options)
+        import::import_log(lines, options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A transcript's separators say nothing: before the first hand they are no fragment, and
+    /// between hands they are skipped.
+    #[test]
+    fn transcript_separators() {
+        for line in [
+            "*********** # 1 **************",
+            "*********** n. 12 **************",
+            "*********** №3 **************",
+        ] {
+            assert!(is_transcript_separator(line), "{line}");
+        }
+        assert!(!is_transcript_separator("*** SUMMARY ***"));
+        assert!(!is_transcript_separator("*********** a note **************"));
+        let hand = "PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2021/03/04 5:06:07 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Ann: posts small blind $1
+Bob: posts big blind $2
+*** HOLE CARDS ***
+Ann: folds
+Uncalled bet ($1) returned to Bob
+Bob collected $2 from pot
+*** SUMMARY ***
+Total pot $2 | Rake $0
+";
+        let log = format!("*********** # 1 **************\n{hand}\n*********** # 2 **************\n{hand}");
+        let records: Vec<Record> = Reader::from_str(&log, Options::default()).collect();
+        assert_eq!(records.len(), 2);
+        assert!(records.iter().all(|r| r.hand.is_some() && r.diagnostics.is_empty()), "{records:?}");
     }
 }

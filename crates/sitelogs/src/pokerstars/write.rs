@@ -397,16 +397,19 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
             c.line(line);
         }
     }
-    // Collections: what the replay pays (before rake), or the hand's post-rake `winnings`.
+    // Collections: what the replay pays (before rake), or the hand's post-rake `winnings` when
+    // they are a rake off it (every player the replay pays is paid something, and the rake is
+    // one a log could take: a hand whose stated winnings are all zero is written as played).
     let gross: Vec<Amount> =
         (0..n).map(|i| money::minus(final_stacks[i], money::minus(stacks_at_start[i], put_in[i]))).collect();
-    let paid = stated_winnings(hand)
-        .filter(|w| w.iter().zip(&gross).all(|(w, g)| w <= g))
-        .unwrap_or_else(|| gross.clone());
-    let total_pot = put_in.iter().fold(Amount::ZERO, |a, b| money::plus(a, *b));
-    let uncalled_back = money::minus(total_pot, gross.iter().fold(Amount::ZERO, |a, b| money::plus(a, *b)));
-    let _ = uncalled_back;
     let pot = gross.iter().fold(Amount::ZERO, |a, b| money::plus(a, *b));
+    let paid = stated_winnings(hand)
+        .filter(|w| w.iter().zip(&gross).all(|(w, g)| w <= g && (!w.is_zero() || g.is_zero())))
+        .filter(|w| {
+            let paid = w.iter().fold(Amount::ZERO, |a, b| money::plus(a, *b));
+            crate::relay::payout_contradiction(pot, paid, false).is_none()
+        })
+        .unwrap_or_else(|| gross.clone());
     let rake = money::minus(pot, paid.iter().fold(Amount::ZERO, |a, b| money::plus(a, *b)));
     for (name, paid) in c.names.clone().iter().zip(&paid) {
         if !paid.is_zero() {
