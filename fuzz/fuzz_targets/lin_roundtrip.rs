@@ -79,11 +79,16 @@ fuzz_target!(|data: &[u8]| {
             let cards: Vec<_> = b.play.iter().map(|c| c.card).collect();
             (b.deal.map(|d| d.hands), b.dealer, b.vulnerability, calls, cards, b.claim)
         };
+        // A board whose play is empty (no deal, dealer, vulnerability, call, card or claim: players,
+        // titles or other items alone) is left out on both sides: whether such a board survives
+        // is a question of those items, which the real archives' comparison covers; the boards
+        // without deal or number that hold any of the play are compared (F36, F37).
+        let empty = key(&lin::Board::default());
         let boards = |rs: &[lin::Record], convert: &dyn Fn(&lin::Board) -> lin::Board| {
             rs.iter()
                 .filter_map(|r| r.model.board())
-                .filter(|b| **b != lin::Board::default())
                 .map(|b| key(&convert(b)))
+                .filter(|k| *k != empty)
                 .collect::<Vec<_>>()
         };
         let again = read(back.text.as_bytes());
