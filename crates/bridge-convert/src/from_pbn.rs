@@ -71,10 +71,14 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
             let in_match = vg_written;
             let mut board = board_of(record, in_match);
             // Names the header's roster already gives are not repeated on the board (unless the
-            // board repeats `pn`: the first is then its own).
+            // board repeats `pn`: the first is then its own; or unless `pn` is what begins the
+            // board: without `mn`, `qx` or a dealer's digit in `md`, the reader would take the
+            // board into the one before it, FINDINGS F38).
             let repeats_pn = board.extras.iter().any(|e| e.tag.eq_ignore_ascii_case("pn"));
+            let begins_without_pn = board.event.is_some() || board.qx.is_some() || board.dealer.is_some();
             if board.players.is_some()
                 && !repeats_pn
+                && begins_without_pn
                 && board.players == lin::read::seat_names(&roster, board.room)
             {
                 board.players = None;
@@ -405,6 +409,27 @@ mod tests {
             .filter_map(|r| r.ok()?.model.board().cloned())
             .filter(|b| *b != Board::default())
             .collect()
+    }
+
+    /// In a match whose header gives the players, a board with neither `qx` nor a dealer begins
+    /// with its `pn` (the roster's names): without it the reader takes the board into the one
+    /// before (FINDINGS F38).
+    #[test]
+    fn a_board_without_qx_or_dealer_keeps_the_pn_that_begins_it() {
+        let lin = "vg|Cup,1,P,1,2,A,0,B,0|pn|Ann,Bob,Cy,Di|pg||\n\
+            pn|Ann,Bob,Cy,Di|md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|pg||\n\
+            pn|Ann,Bob,Cy,Di|md|0SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|b|pg||\n";
+        assert_eq!(boards(lin).len(), 2);
+        let pbn = crate::lin_to_pbn(lin.as_bytes());
+        let back = crate::pbn_to_lin(&pbn.text);
+        let after = boards(&back.text);
+        assert_eq!(after.len(), 2, "{}", back.text);
+        assert_eq!(
+            (after[1].dealer, after[1].vulnerability),
+            (None, Some(lin::model::Vulnerability::Both)),
+            "{}",
+            back.text
+        );
     }
 
     /// A board that repeats `pn` and `mn` before its deal (FINDINGS F29): the repeats go back
