@@ -3,8 +3,8 @@
 
 use std::hint::black_box;
 
-use cardnote::formats::{self, CheckOptions, Format};
 use cardnote_benches::{corpus_dir, corpus_files};
+use cardnote_check::{CheckOptions, Format};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn pipeline(c: &mut Criterion) {
@@ -16,7 +16,7 @@ fn pipeline(c: &mut Criterion) {
     ];
     let opts = CheckOptions::default();
     for (name, folder, extensions, format) in cases {
-        let check = |data: &[u8], opts: &CheckOptions| formats::check_bytes(format, data, opts);
+        let check = |data: &[u8], opts: &CheckOptions| cardnote_check::check_bytes(format, data, opts);
         let files: Vec<Vec<u8>> = corpus_files(&corpus_dir().join(folder), extensions)
             .iter()
             .filter_map(|p| std::fs::read(p).ok())

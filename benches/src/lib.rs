@@ -14,7 +14,7 @@ pub fn corpus_dir() -> PathBuf {
 /// instead of reading).
 #[must_use]
 pub fn corpus_files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
-    let (files, _) = cardnote::walk::collect_files(&[dir.to_path_buf()], false);
+    let (files, _) = cardnote_check::walk::collect_files(&[dir.to_path_buf()], false);
     files
         .into_iter()
         .map(|f| f.path)

@@ -1,17 +1,18 @@
-//! The library behind the `cardnote` command line: each notation's [`cards_core::Notation`] and
-//! what the commands need beyond it ([`formats::Glue`]: a file cut into units, each checked,
-//! rewritten or converted on any thread), the ordered
-//! parallel runner the commands drive it with ([`pipeline`]), the directory walk and format
-//! sniffing ([`walk`]), the renderers of the `check` output ([`output`]), safe file writing
-//! ([`files`]) and the progress bar ([`progress`]).
-//! The commands themselves are modules of the binary (`src/cmd/`), one per command.
+//! The library behind the `cardnote` command line: what `fmt` and `convert` need of each notation
+//! beyond its checking ([`formats::Glue`] over [`cardnote_check::Check`]: a file cut into units,
+//! each rewritten or converted on any thread), the renderers of the `check` output for people
+//! ([`output`]), safe file writing ([`files`]) and the progress bar ([`progress`]). Checking, the
+//! `check --json` records, the parallel runner and the directory walk are the `cardnote-check`
+//! library's, which the Python package uses too. The commands themselves are modules of the binary
+//! (`src/cmd/`), one per command.
 //!
 //! ```
-//! use cardnote::formats::{self, CheckOptions, Format};
+//! use cardnote::formats::{self, ConvertTo};
+//! use cardnote_check::Format;
 //!
-//! let text = b"[Event \"?\"]\n";
-//! let checked = formats::check_bytes(Format::Pbn, text, &CheckOptions::default());
-//! assert_eq!(checked.records.len(), 1);
+//! let text = b"[Event \"?\"]\n[Board \"1\"]\n";
+//! let json = formats::convert_bytes(Format::Pbn, text, ConvertTo::Json).map_err(|r| r.diagnostics);
+//! assert!(json.is_ok_and(|json| json.starts_with(b"{")));
 //! ```
 //!
 //! # Guarantees
@@ -37,9 +38,7 @@
 pub mod files;
 pub mod formats;
 pub mod output;
-pub mod pipeline;
 pub mod progress;
-pub mod walk;
 
 /// Every Rust example of the workspace README, compiled together as one file.
 #[cfg(doctest)]

@@ -65,7 +65,7 @@ fn readme_api_tables_name_each_notation_and_its_reader_checker_writer() {
 
 #[test]
 fn notation_names_are_the_cli_format_names() {
-    use cardnote::formats::Format;
+    use cardnote_check::Format;
     let pairs = [
         (Format::Phh, phh::Phh::NAME),
         (Format::Pbn, pbn::Pbn::NAME),

@@ -138,7 +138,7 @@ fn human_output_renders_diagnostics_and_a_summary() {
 /// corpus file, whatever the number of threads.
 #[test]
 fn streamed_phh_reports_equal_in_memory_reports() {
-    use cardnote::formats::{CheckOptions, Format, check_bytes};
+    use cardnote_check::{CheckOptions, Format, check_bytes};
     let corpus = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/phh");
     let mut stack = vec![corpus];
     let mut files = Vec::new();
@@ -164,7 +164,7 @@ fn streamed_phh_reports_equal_in_memory_reports() {
             .records
             .iter()
             .enumerate()
-            .map(|(i, r)| format!("{}\n", cardnote::output::record_json(shown, i, Format::Phh, r, &line_col)))
+            .map(|(i, r)| format!("{}\n", cardnote_check::record_json(shown, i, Format::Phh, r, &line_col)))
             .collect();
         // A `.phhs` of only comments holds no hands (the whole-file function reads one, empty).
         let text = String::from_utf8_lossy(&data);

@@ -3,9 +3,9 @@
 //! formats that use it and depends on `cards-core` alone; a format crate depends on no other format
 //! crate (`phh` on `poker-engine` for its replay is allowed: the engine is no format) nor on a
 //! crate that joins formats to the outside; nothing but the tools (xtask, benches) depends on the
-//! command-line crate. The Python extension's use of the CLI crate is the one open exception
-//! (issue 28): this test fails when it goes (remove it here) and when any other crate starts to
-//! break the rule.
+//! command-line crate. `cardnote-check` (checking a file with each notation's own checker, the
+//! `check --json` records, the file walk) sits above the formats and below the CLI and the Python
+//! extension, which both use it.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -14,7 +14,8 @@ use std::collections::{BTreeMap, BTreeSet};
 const VOCABULARIES: [(&str, &[&str]); 1] = [("cardnote-bridge-core", &["cardnote-pbn", "cardnote-lin"])];
 const FORMATS: [&str; 5] =
     ["cardnote-phh", "cardnote-pbn", "cardnote-ppn-pref", "cardnote-ppn-pinochle", "cardnote-lin"];
-const JOINING: [&str; 8] = [
+const JOINING: [&str; 9] = [
+    "cardnote-check",
     "cardnote-sitelogs",
     "cardnote-bridge-convert",
     "cardnote-arrow",
@@ -25,13 +26,9 @@ const JOINING: [&str; 8] = [
     "cardnote-python",
 ];
 const TOOLS: [&str; 2] = ["xtask", "cardnote-benches"];
-/// Known and open: the Python extension reaches check reports and the file walk through the CLI
-/// crate (issue 28 moves them into a library).
-const OPEN: [(&str, &str); 1] = [("cardnote-python", "cardnote")];
 
-/// Each workspace package and the workspace packages it depends on (normal and build
-/// dependencies; tests may use anything).
-fn workspace() -> BTreeMap<String, BTreeSet<String>> {
+/// The workspace's packages, as `cargo metadata` describes them.
+fn packages() -> Vec<serde_json::Value> {
     let out = std::process::Command::new(env!("CARGO"))
         .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -39,22 +36,38 @@ fn workspace() -> BTreeMap<String, BTreeSet<String>> {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let packages = meta["packages"].as_array().unwrap();
+    meta["packages"].as_array().unwrap().clone()
+}
+
+/// The names of a package's dependencies (normal and build; tests may use anything).
+fn dependencies(package: &serde_json::Value) -> impl Iterator<Item = String> + '_ {
+    let deps = package["dependencies"].as_array().unwrap().iter();
+    deps.filter(|d| d["kind"].as_str() != Some("dev")).map(|d| d["name"].as_str().unwrap().to_owned())
+}
+
+/// Each workspace package and the workspace packages it depends on.
+fn workspace() -> BTreeMap<String, BTreeSet<String>> {
+    let packages = packages();
     let names: BTreeSet<String> = packages.iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect();
     packages
         .iter()
         .map(|p| {
-            let deps = p["dependencies"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|d| d["kind"].as_str() != Some("dev"))
-                .map(|d| d["name"].as_str().unwrap().to_owned())
-                .filter(|d| names.contains(d))
-                .collect();
+            let deps = dependencies(p).filter(|d| names.contains(d)).collect();
             (p["name"].as_str().unwrap().to_owned(), deps)
         })
         .collect()
+}
+
+/// The checking library renders nothing: no terminal, argument or report-rendering crate.
+#[test]
+fn the_check_library_has_no_rendering_dependency() {
+    let packages = packages();
+    let check = packages.iter().find(|p| p["name"] == "cardnote-check").unwrap();
+    let deps: Vec<String> = dependencies(check).collect();
+    assert!(deps.contains(&"cardnote-pbn".to_owned()), "{deps:?}");
+    for rendering in ["indicatif", "clap", "miette", "cardnote"] {
+        assert!(!deps.iter().any(|d| d == rendering), "cardnote-check depends on {rendering}");
+    }
 }
 
 #[test]
@@ -72,10 +85,7 @@ fn the_crates_keep_the_dependency_rule() {
                 && (FORMATS.contains(&dep.as_str()) || JOINING.contains(&dep.as_str()) || dep == "cardnote")
             {
                 Some("a format crate depends on no other format crate and on nothing above the formats")
-            } else if dep == "cardnote"
-                && !TOOLS.contains(&name.as_str())
-                && !OPEN.contains(&(name.as_str(), dep.as_str()))
-            {
+            } else if dep == "cardnote" && !TOOLS.contains(&name.as_str()) {
                 Some("nothing depends on the CLI")
             } else {
                 None
@@ -94,10 +104,8 @@ fn the_crates_keep_the_dependency_rule() {
             );
         }
     }
-    for (from, to) in OPEN {
-        assert!(
-            crates.get(from).is_some_and(|deps| deps.contains(to)),
-            "{from} no longer depends on {to}: remove it from OPEN"
-        );
+    // The CLI and the Python extension check files through the one library.
+    for user in ["cardnote", "cardnote-python"] {
+        assert!(crates.get(user).is_some_and(|deps| deps.contains("cardnote-check")), "{user}");
     }
 }

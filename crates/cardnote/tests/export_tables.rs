@@ -8,9 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use arrow_array::{Array, BooleanArray, Int64Array, ListArray, RecordBatch, StringArray, UInt32Array};
-use cardnote::formats::{self, CheckOptions};
-use cardnote::walk::{FileKind, collect_files};
 use cardnote_arrow::export::{ExportOptions, Input, InputFormat, export};
+use cardnote_check::walk::{FileKind, collect_files};
+use cardnote_check::{CheckOptions, Format, check_bytes};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use serde_json::Value;
 
@@ -112,8 +112,8 @@ fn every_table_reads_back_as_check_reports() {
     for input in &inputs {
         let data = std::fs::read(&input.path).unwrap();
         let checked = match input.format {
-            InputFormat::Phh => formats::check_bytes(formats::Format::Phh, &data, &opts),
-            InputFormat::Pbn => formats::check_bytes(formats::Format::Pbn, &data, &opts),
+            InputFormat::Phh => check_bytes(Format::Phh, &data, &opts),
+            InputFormat::Pbn => check_bytes(Format::Pbn, &data, &opts),
         };
         for (i, record) in checked.records.iter().enumerate() {
             let k = (input.label.clone(), u32::try_from(i).unwrap());

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cardnote::formats::{self, CheckOptions, Format, RecordReport};
+use cardnote_check::{self as formats, CheckOptions, Format, RecordReport};
 
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus").join(dir);
@@ -34,8 +34,8 @@ fn streamed(format: Format, path: &Path, opts: &CheckOptions) -> Vec<RecordRepor
         reports.extend(r);
         Ok::<(), std::io::Error>(())
     };
-    cardnote::with_notation!(format, N => {
-        let units = <N as formats::Glue>::units(input, path, formats::UNIT_BYTES);
+    cardnote_check::with_notation!(format, N => {
+        let units = <N as formats::Check>::units(input, path, formats::UNIT_BYTES);
         formats::check_units(units, opts, 2, |_, r| r, sink)
     })
     .unwrap();

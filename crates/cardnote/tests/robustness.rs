@@ -13,7 +13,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use cardnote::formats::{self, CheckOptions, FileCheck, FmtOptions, Format, Refusal};
+use cardnote::formats::{self, FmtOptions, Refusal};
+use cardnote_check::{CheckOptions, FileCheck, Format, check_bytes};
 
 const ALL: [Format; 5] = [Format::Phh, Format::Pbn, Format::PpnPref, Format::PpnPinochle, Format::Lin];
 
@@ -22,7 +23,7 @@ const ALL: [Format; 5] = [Format::Phh, Format::Pbn, Format::PpnPref, Format::Ppn
 const SLOW: Duration = Duration::from_secs(20);
 
 fn check(format: Format, data: &[u8]) -> FileCheck {
-    formats::check_bytes(format, data, &CheckOptions::default())
+    check_bytes(format, data, &CheckOptions::default())
 }
 
 fn fmt_with(format: Format, data: &[u8], preserve: bool) -> Result<Vec<u8>, Refusal> {
@@ -963,8 +964,9 @@ fn fmt_keeps_records_and_fields() {
 /// every span inside its unit's text on a character boundary, and the units together are the file.
 #[test]
 fn units_of_broken_big_files() {
-    use cardnote::formats::phh::Phh;
-    use cardnote::formats::{ConvertTo, Glue, UNIT_BYTES, Unit};
+    use cardnote::formats::{ConvertTo, Glue};
+    use cardnote_check::{Check, UNIT_BYTES, Unit};
+    use phh::Phh;
     let hand = PHH_HAND;
     let mut base = String::new();
     let mut n = 0;
@@ -999,7 +1001,8 @@ fn units_of_broken_big_files() {
             assert_eq!(unit.offset, offset, "{what}: units follow each other");
             offset += unit.text.len();
             let source = unit.text.clone();
-            let checked = FileCheck { source, records: formats::check_unit(unit, &CheckOptions::default()) };
+            let checked =
+                FileCheck { source, records: cardnote_check::check_unit(unit, &CheckOptions::default()) };
             assert_sane(Format::Phh, what, &checked);
         }
         // Each unit rewritten and converted on its own (units are consumed: cut again for each).
@@ -1012,7 +1015,7 @@ fn units_of_broken_big_files() {
             for refusal in units().into_iter().filter_map(|unit| step(i, unit).err()) {
                 let refusal = FileCheck {
                     source: refusal.source.clone(),
-                    records: vec![formats::RecordReport {
+                    records: vec![cardnote_check::RecordReport {
                         diagnostics: refusal.diagnostics,
                         fields: Default::default(),
                     }],

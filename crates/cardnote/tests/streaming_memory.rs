@@ -89,8 +89,9 @@ fn phh_stream_of_a_million_hands_is_bounded() {
 /// holds a few units at a time, far less than the input.
 #[test]
 fn cli_check_and_fmt_pipelines_are_bounded() {
-    use cardnote::formats::phh::Phh;
-    use cardnote::formats::{CheckOptions, FmtOptions, Glue, UNIT_BYTES, Unit, check_unit};
+    use cardnote::formats::{FmtOptions, Glue};
+    use cardnote_check::{Check, CheckOptions, UNIT_BYTES, Unit, check_unit};
+    use phh::Phh;
     const HANDS: usize = 200_000;
     /// A few units (256 KiB of text each) in flight on two workers, with their reports.
     const PIPELINE_BOUND: usize = 16 << 20;
@@ -108,7 +109,7 @@ fn cli_check_and_fmt_pipelines_are_bounded() {
             let mut out = Vec::new();
             for (i, report) in reports.iter().enumerate() {
                 assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
-                cardnote::output::write_record_json(
+                cardnote_check::write_record_json(
                     &mut out,
                     "generated.phhs",
                     index + i,
@@ -120,7 +121,7 @@ fn cli_check_and_fmt_pipelines_are_bounded() {
             }
             (reports.len(), out)
         };
-        cardnote::pipeline::ordered(2, Phh::units(input(), path, UNIT_BYTES), work, |(n, out)| {
+        cardnote_check::pipeline::ordered(2, Phh::units(input(), path, UNIT_BYTES), work, |(n, out)| {
             records += n;
             std::io::Write::write_all(&mut json, &out)
         })
@@ -133,7 +134,7 @@ fn cli_check_and_fmt_pipelines_are_bounded() {
     let (bytes, peak) = peak_during(|| {
         let mut bytes = 0;
         let opts = FmtOptions::default();
-        cardnote::pipeline::ordered(
+        cardnote_check::pipeline::ordered(
             2,
             Phh::units(input(), path, UNIT_BYTES),
             |unit| Phh::fmt(unit, &opts).unwrap(),

@@ -4,7 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use cardnote::formats::{self, ConvertTo, FmtOptions, Format, UNIT_BYTES};
+use cardnote::formats::{self, ConvertTo, FmtOptions};
+use cardnote_check::{Format, UNIT_BYTES};
 mod streaming_common;
 use streaming_common::{cardnote, check_on_threads, convert_on_threads, fmt_on_threads, whole_file_json};
 

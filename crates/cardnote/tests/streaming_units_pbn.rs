@@ -7,7 +7,8 @@
 
 use std::path::Path;
 
-use cardnote::formats::{self, CheckOptions, ConvertTo, FmtOptions, Format, UNIT_BYTES};
+use cardnote::formats::{self, ConvertTo, FmtOptions};
+use cardnote_check::{CheckOptions, Format, UNIT_BYTES};
 mod streaming_common;
 use streaming_common::{check_on_threads, convert_on_threads, fmt_on_threads, whole_file_json, with_crlf};
 
@@ -42,7 +43,7 @@ fn pieces(clean: bool, latin1: bool) -> Vec<Vec<u8>> {
         })
         .filter(|text| {
             !clean || {
-                let checked = formats::check_bytes(Format::Pbn, text, &CheckOptions::default());
+                let checked = cardnote_check::check_bytes(Format::Pbn, text, &CheckOptions::default());
                 checked.records.iter().all(|r| r.diagnostics.iter().all(|d| !d.is_error()))
             }
         })

@@ -15,10 +15,9 @@ use std::sync::Arc;
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{ArrayRef, Float64Array, RecordBatch, RecordBatchIterator, StringArray, UInt64Array};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
-use cardnote::formats::{CheckOptions, FileCheck, Format, RecordReport, Rules, check_bytes};
-use cardnote::output::record_json;
-use cardnote::walk::{FileKind, collect_files, format_of, kind_of, sniff_ppn};
 use cardnote_arrow::{ErrorsTable, PbnTables, PhhTables};
+use cardnote_check::walk::{FileKind, collect_files, format_of, kind_of, sniff_ppn};
+use cardnote_check::{CheckOptions, FileCheck, Format, RecordReport, Rules, check_bytes, record_json};
 use cards_core::{Diagnostic, LineIndex};
 use poker_stats::{GroupBy, Replayed, RuleProfile, Totals};
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -384,7 +383,7 @@ fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 }
 
 /// The files under `paths` (files and directories, walked as the CLI walks them).
-fn files_of(paths: &[PathBuf]) -> PyResult<Vec<cardnote::walk::WalkedFile>> {
+fn files_of(paths: &[PathBuf]) -> PyResult<Vec<cardnote_check::walk::WalkedFile>> {
     for path in paths {
         if !path.exists() {
             return Err(PyOSError::new_err(format!(
@@ -575,7 +574,7 @@ const PBN_TABLES: [&str; 4] = ["boards", "calls", "plays", "results"];
 
 /// Builds one table of every file: the batches (one per file) and the schema.
 fn build_table(
-    files: &[cardnote::walk::WalkedFile],
+    files: &[cardnote_check::walk::WalkedFile],
     table: &str,
     profile: RuleProfile,
 ) -> Result<Vec<RecordBatch>, String> {

@@ -6,10 +6,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use cardnote::formats::{self, CheckOptions, Format, Glue, Input, RecordReport, Unit};
-use cardnote::output::{DiagnosticPrinter, RenderSource, Summary, record_json, write_record_json};
+use cardnote::formats::Glue;
+use cardnote::output::{DiagnosticPrinter, RenderSource, Summary};
 use cardnote::progress::Progress;
-use cardnote::walk::{WalkedFile, collect_files};
+use cardnote_check::walk::{WalkedFile, collect_files};
+use cardnote_check::{
+    CheckOptions, Format, Input, RecordReport, UNIT_BYTES, Unit, check_units, record_json, write_record_json,
+};
 
 use super::{FormatArg, RulesArg, Ui, open_file};
 
@@ -153,14 +156,14 @@ impl<W: Write> Run<W> {
             return self.not_text(&shown, format, diagnostic);
         }
         let input = opened.input;
-        cardnote::with_notation!(format, N => self.units::<N>(&shown, &file.path, input))?;
+        cardnote_check::with_notation!(format, N => self.units::<N>(&shown, &file.path, input))?;
         self.show()
     }
 
     /// Checks a file's units as notation `N`, printing each unit's reports as they come in file
     /// order.
     fn units<N: Glue>(&mut self, shown: &str, path: &std::path::Path, input: Input<'_>) -> Result<(), Stop> {
-        let units = N::units(input, path, formats::UNIT_BYTES).map(|unit| unit.map_err(Stop::Read));
+        let units = N::units(input, path, UNIT_BYTES).map(|unit| unit.map_err(Stop::Read));
         let (opts, json) = (&self.opts, self.json);
         let then = |unit: Unit<N>, reports: Vec<RecordReport>| {
             let json = if json { json_lines(shown, N::FORMAT, &unit, &reports) } else { Vec::new() };
@@ -168,7 +171,7 @@ impl<W: Write> Run<W> {
         };
         let mut diagnostics = self.printer.file(shown);
         let (out, summary, progress) = (&mut self.out, &mut self.summary, &self.progress);
-        formats::check_units(units, opts, self.threads, then, |checked| {
+        check_units(units, opts, self.threads, then, |checked| {
             progress.advance(checked.text.len() as u64, checked.reports.len() as u64);
             for record in &checked.reports {
                 summary.add(record);

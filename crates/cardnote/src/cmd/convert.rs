@@ -8,8 +8,9 @@ use clap::ValueEnum;
 use std::io::{Seek, Write};
 
 use cardnote::files::{Original, Replacement, write_atomically};
-use cardnote::formats::{self, ConvertTo, Format, Glue, Input, Refusal};
-use cardnote::walk;
+use cardnote::formats::{self, ConvertTo, Glue, Refusal};
+use cardnote_check::walk;
+use cardnote_check::{Format, Input};
 
 use super::{FormatArg, Ui, format_of, open_file, read_input, report_refusal, threads, write_stdout};
 
@@ -178,7 +179,7 @@ fn stream(
     output: Option<Original>,
     printer: &cardnote::output::DiagnosticPrinter,
 ) -> ExitCode {
-    cardnote::with_notation!(format, N => stream_as::<N>(args, input, output, printer))
+    cardnote_check::with_notation!(format, N => stream_as::<N>(args, input, output, printer))
 }
 
 /// [`stream`] of a file read as notation `N`.

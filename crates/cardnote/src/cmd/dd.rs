@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use cardnote::formats::CheckOptions;
-use cardnote::output::{RenderSource, Summary, record_json};
+use cardnote::output::{RenderSource, Summary};
+use cardnote_check::{CheckOptions, Format, record_json};
 
 /// Arguments of `cardnote dd`.
 #[derive(clap::Args, Debug)]
@@ -62,7 +62,7 @@ fn check(files: &[PathBuf], strict: bool, json: bool, mib: u32, ui: &super::Ui) 
         };
         let checked = cardnote::formats::dd::check(&data, &opts, !json, mib);
         let shown = path.display().to_string();
-        summary.file(&shown, cardnote::formats::Format::Pbn.name());
+        summary.file(&shown, Format::Pbn.name());
         summary.bytes += data.len() as u64;
         let index = cards_core::LineIndex::new(&checked.source);
         let render = RenderSource::new(&checked.source);
@@ -71,7 +71,7 @@ fn check(files: &[PathBuf], strict: bool, json: bool, mib: u32, ui: &super::Ui) 
             summary.add(record);
             if json {
                 let line_col = |offset: usize| index.line_col(&checked.source, offset);
-                let value = record_json(&shown, i, cardnote::formats::Format::Pbn, record, &line_col);
+                let value = record_json(&shown, i, Format::Pbn, record, &line_col);
                 if writeln!(out, "{value}").is_err() {
                     return ExitCode::from(2);
                 }
@@ -155,7 +155,7 @@ fn fill(files: &[PathBuf], mib: u32, ui: &super::Ui) -> ExitCode {
 fn same_games(before: &[u8], after: &[u8]) -> Result<(), String> {
     let (old, new) = (pbn::decode(before).text, pbn::decode(after).text);
     let read = |text: &str| -> Vec<(Option<pbn::model::Deal>, bool)> {
-        cardnote::formats::pbn::read(text, false)
+        cardnote_check::formats::pbn::read(text, false)
             .iter()
             .map(|r| (r.model.info.deal, r.has_errors()))
             .collect()

@@ -63,7 +63,7 @@ fn render(args: &Args) -> Result<String, String> {
     };
     let data = std::fs::read(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
     let text = pbn::decode(&data).text;
-    let records: Vec<pbn::Record> = cardnote::formats::pbn::read(&text, false)
+    let records: Vec<pbn::Record> = cardnote_check::formats::pbn::read(&text, false)
         .into_iter()
         .filter(|r| r.model.is_game && r.model.info.deal.is_some())
         .collect();

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use cardnote::walk::{FileKind, collect_files};
 use cardnote_arrow::export::{ExportOptions, Input, InputFormat, export};
+use cardnote_check::walk::{FileKind, collect_files};
 use clap::ValueEnum;
 
 /// Table formats `export` writes.

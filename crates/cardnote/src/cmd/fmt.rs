@@ -13,9 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cardnote::files::{Original, Replacement};
-use cardnote::formats::{self, CheckOptions, FmtOptions, Format, Glue, Input, Refusal, Unit};
+use cardnote::formats::{self, FmtOptions, Glue, Refusal};
 use cardnote::output::{DiagnosticPrinter, RenderSource, codes_with_counts};
-use cardnote::walk::{WalkedFile, collect_files};
+use cardnote_check::walk::{WalkedFile, collect_files};
+use cardnote_check::{CheckOptions, Format, Input, RecordReport, UNIT_BYTES, Unit};
 
 use super::{FormatArg, Ui, open_file, open_original, report_refusal};
 
@@ -166,7 +167,7 @@ impl Job {
             report_refusal(path, &refusal, &self.printer);
             return Outcome::Refused;
         }
-        cardnote::with_notation!(opened.format, N => self.file_as::<N>(path, opened.input, original_file))
+        cardnote_check::with_notation!(opened.format, N => self.file_as::<N>(path, opened.input, original_file))
     }
 
     /// [`Job::file`] of a file read as notation `N`.
@@ -253,7 +254,7 @@ impl Job {
         let mut same = true;
         {
             let mut out = replacement.as_mut().map(|r| BufWriter::with_capacity(1 << 16, r.file()));
-            let units = N::units(opened.input, path, formats::UNIT_BYTES).map(|u| u.map_err(Stop::Io));
+            let units = N::units(opened.input, path, UNIT_BYTES).map(|u| u.map_err(Stop::Io));
             formats::fmt_units(units, &self.opts, self.threads, |bytes| {
                 same = same && starts_with(&mut old, bytes).map_err(Stop::Io)?;
                 match &mut out {
@@ -295,8 +296,8 @@ impl Job {
 }
 
 /// The kind a path is walked as (its extension), for re-opening it with its format known.
-fn walk_kind(path: &Path) -> cardnote::walk::FileKind {
-    cardnote::walk::kind_of(path)
+fn walk_kind(path: &Path) -> cardnote_check::walk::FileKind {
+    cardnote_check::walk::kind_of(path)
 }
 
 /// Whether `reader` continues with `bytes` (consuming them).
@@ -322,10 +323,10 @@ fn check_units<N: Glue>(
     path: &Path,
     input: Input<'_>,
     threads: usize,
-    mut sink: impl FnMut(&Unit<N>, &[formats::RecordReport]),
+    mut sink: impl FnMut(&Unit<N>, &[RecordReport]),
 ) -> std::io::Result<()> {
-    let units = N::units(input, path, formats::UNIT_BYTES);
-    formats::check_units(
+    let units = N::units(input, path, UNIT_BYTES);
+    cardnote_check::check_units(
         units,
         &CheckOptions::default(),
         threads,
@@ -375,7 +376,7 @@ mod tests {
     const ILLEGAL: &[u8] = b"variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 7c2d', 'p1 cbr 6', 'p2 f']\n";
 
     fn errors(bytes: &'static [u8]) -> Errors {
-        errors_of::<formats::phh::Phh>(Path::new("x.phh"), Box::new(bytes), 2).unwrap_or_default()
+        errors_of::<phh::Phh>(Path::new("x.phh"), Box::new(bytes), 2).unwrap_or_default()
     }
 
     #[test]

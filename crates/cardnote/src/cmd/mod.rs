@@ -7,11 +7,12 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use cardnote::formats::{Format, Refusal, Rules};
+use cardnote::formats::Refusal;
 use cardnote::output::{ColorChoice, DiagnosticPrinter};
-use cardnote::walk::{self};
+use cardnote_check::walk::{self};
+use cardnote_check::{Format, Rules};
 
-pub use cardnote::walk::format_of;
+pub use cardnote_check::walk::format_of;
 
 pub mod check;
 pub mod convert;
@@ -265,7 +266,7 @@ pub fn warn_stale_temporaries<'a>(ui: &Ui, paths: impl IntoIterator<Item = &'a P
 
 /// `--threads`: worker threads (0, the default: every core).
 pub fn threads(asked: usize) -> usize {
-    if asked == 0 { cardnote::pipeline::default_threads() } else { asked }
+    if asked == 0 { cardnote_check::pipeline::default_threads() } else { asked }
 }
 
 /// Why an input file was not read (already reported on stderr).

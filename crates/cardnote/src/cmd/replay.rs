@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cardnote::formats::{CheckOptions, Format};
-use cardnote::walk::{self, FileKind};
+use cardnote_check::walk::{self, FileKind};
+use cardnote_check::{CheckOptions, Format};
 
 use super::{FormatArg, RulesArg, Ui, format_of, read_input, report_refusal, write_stdout};
 

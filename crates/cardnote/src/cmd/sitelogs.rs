@@ -11,8 +11,8 @@ use serde_json::{Map, Value};
 use sitelogs::acpc::GameDef;
 use sitelogs::{Options, Record};
 
-use cardnote::formats::{CheckOptions, RecordReport};
-use cardnote::output::{DiagnosticPrinter, RenderSource, Summary, record_json_named};
+use cardnote::output::{DiagnosticPrinter, RenderSource, Summary};
+use cardnote_check::{CheckOptions, RecordReport, record_json_named};
 
 /// The site formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -178,7 +178,7 @@ pub fn run_check(
             return ExitCode::from(2);
         }
     };
-    let (files, mut io_failed) = cardnote::walk::collect_site_files(paths, site.name());
+    let (files, mut io_failed) = cardnote_check::walk::collect_site_files(paths, site.name());
     let mut summary = Summary::default();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -526,7 +526,7 @@ mod tests {
     fn no_fields_leaves_only_the_fields_out() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/sitelogs/pokerstars");
         let mut hands = 0;
-        for path in cardnote::walk::collect_site_files(&[dir], "pokerstars").0 {
+        for path in cardnote_check::walk::collect_site_files(&[dir], "pokerstars").0 {
             let input = BufReader::new(std::fs::File::open(&path.path).unwrap());
             for record in records(Site::PokerStars, input, None, Options::default()) {
                 let (json, human) = (report_of(&record, false, false), report_of(&record, false, true));

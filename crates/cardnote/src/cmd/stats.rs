@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cardnote::walk::{FileKind, collect_files};
+use cardnote_check::walk::{FileKind, collect_files};
 use clap::ValueEnum;
 use poker_stats::{GroupBy, PlayerStats, Replayed, RuleProfile, Totals};
 use serde_json::{Map, Value};

@@ -1,54 +1,34 @@
-//! Double dummy for PBN files (`cardnote dd`, `check --dd`): every full deal of a file solved once
-//! on every core, its tags checked or filled in.
-
-use std::collections::HashMap;
+//! Double dummy for PBN files (`cardnote dd`): every full deal of a file solved once on every core
+//! (a progress bar on a terminal), its tags checked or filled in.
 
 use bridge_dd::DdTable;
-use bridge_dd::check::Job;
 use cards_core::Diagnostic;
 use indicatif::{ProgressBar, ProgressStyle};
 use pbn::Record;
 
-use super::{CheckOptions, FileCheck, RecordReport, Refusal};
+use cardnote_check::formats::pbn::{fields, no_game_fields, read};
+use cardnote_check::{CheckOptions, FileCheck, RecordReport};
 
-/// Deals solved per batch: enough to keep every core busy, few enough for a live progress bar.
-const BATCH: usize = 16;
+use super::Refusal;
 
 /// A progress bar appears for files with at least this many deals to solve (about 2 s of work),
 /// and only when stderr is a terminal.
 const PROGRESS_FROM: usize = 16;
 
-/// The double-dummy table of each record (`None` for a record without a full deal), in record
-/// order. Equal deals are solved once; batches run on every core (the engine's pool), so the result
-/// does not depend on the number of threads. Each solver thread's transposition table takes at
-/// most `mib` MiB ([`bridge_dd::DEFAULT_MEMORY_MIB`], set by measurement: BENCHMARKS.md, issue 31).
+/// [`cardnote_check::formats::dd::solve_records`] with a progress bar on a terminal when
+/// `progress` (and the file has enough deals to solve).
 #[must_use]
 pub fn solve_records(records: &[Record], progress: bool, mib: u32) -> Vec<Option<DdTable>> {
-    let jobs: Vec<Option<Job>> = records.iter().map(Job::of).collect();
-    let mut unique: Vec<pbn::model::Deal> = Vec::new();
-    let mut index: HashMap<pbn::model::Deal, usize> = HashMap::new();
-    let slots: Vec<Option<usize>> = jobs
-        .iter()
-        .map(|job| {
-            let deal = job.as_ref()?.deal;
-            Some(*index.entry(deal).or_insert_with(|| {
-                unique.push(deal);
-                unique.len() - 1
-            }))
-        })
-        .collect();
-    let bar = progress_bar(unique.len(), progress);
-    let mut tables: Vec<Option<DdTable>> = Vec::with_capacity(unique.len());
-    for batch in unique.chunks(BATCH) {
-        tables.extend(DdTable::solve_many_within(batch, mib).into_iter().map(Result::ok));
-        if let Some(bar) = &bar {
-            bar.inc(batch.len() as u64);
+    let mut bar = None;
+    let tables = cardnote_check::formats::dd::solve_records(records, mib, |done, deals| {
+        if let Some(bar) = bar.get_or_insert_with(|| progress_bar(deals, progress)) {
+            bar.set_position(done as u64);
         }
-    }
-    if let Some(bar) = bar {
+    });
+    if let Some(bar) = bar.flatten() {
         bar.finish_and_clear();
     }
-    slots.into_iter().map(|slot| slot.and_then(|i| tables.get(i).copied().flatten())).collect()
+    tables
 }
 
 fn progress_bar(deals: usize, wanted: bool) -> Option<ProgressBar> {
@@ -68,7 +48,7 @@ fn progress_bar(deals: usize, wanted: bool) -> Option<ProgressBar> {
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions, progress: bool, mib: u32) -> FileCheck {
     let source = pbn::decode(data).text;
-    let records = super::pbn::read(&source, opts.strict);
+    let records = read(&source, opts.strict);
     let tables = solve_records(&records, progress, mib);
     // One report per game, as `pbn::check` gives them: what other text reports joins the next game
     // (the last game, after the last one).
@@ -85,13 +65,13 @@ pub fn check(data: &[u8], opts: &CheckOptions, progress: bool, mib: u32) -> File
             diagnostics.extend(found);
             diagnostics.sort_by_key(|d: &Diagnostic| (d.span().start, d.span().end));
         }
-        let fields = if opts.no_fields { serde_json::Map::new() } else { super::pbn::fields(record) };
+        let fields = if opts.no_fields { serde_json::Map::new() } else { fields(record) };
         reports.push(RecordReport { diagnostics, fields });
     }
     match reports.last_mut() {
         Some(last) => last.diagnostics.append(&mut carried),
         None => {
-            let fields = if opts.no_fields { serde_json::Map::new() } else { super::pbn::no_game_fields() };
+            let fields = if opts.no_fields { serde_json::Map::new() } else { no_game_fields() };
             reports.push(RecordReport { diagnostics: carried, fields });
         }
     }
@@ -117,7 +97,7 @@ pub struct Filled {
 /// The file's errors, when it has any.
 pub fn fill(data: &[u8], progress: bool, mib: u32) -> Result<Filled, Refusal> {
     let decoded = pbn::decode(data);
-    let records = super::pbn::read(&decoded.text, false);
+    let records = read(&decoded.text, false);
     let errors: Vec<Diagnostic> =
         records.iter().flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned()).collect();
     if !errors.is_empty() {

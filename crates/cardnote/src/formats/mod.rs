@@ -1,19 +1,11 @@
-//! One module per notation: the glue between the `cardnote` commands and each format's crate.
+//! One module per notation: what `fmt` and `convert` need of it beyond its checking
+//! ([`cardnote_check::Check`]): each unit rewritten or converted.
 //!
-//! Every notation is reached through its crate's [`cards_core::Notation`] (reader, parse,
-//! checker, writer) and [`Glue`], the little the commands need beyond it: how the notation's cut
-//! records are grouped into [`Unit`]s, each unit's `check --json` reports, and its `fmt` and
-//! `convert` output. Everything else is written once, here, for every notation:
-//!
-//! - [`check_units`]: a file's units parsed and checked alone on the workers
-//!   ([`cards_core::notation::Checker::check`]), finished in file order on the calling thread
-//!   ([`cards_core::notation::Checker::finish`]: PBN's repeated warnings, Pinochle's running
-//!   scores, Preferans' game state), then reported on the workers ([`crate::pipeline::finished`]);
 //! - [`fmt_units`] and [`convert_units`]: each unit rewritten or converted on the workers, the
-//!   outputs written in file order ([`crate::pipeline::ordered`]); a JSON document is read whole
-//!   ([`Glue::from_json`]);
-//! - [`check_bytes`], [`fmt_bytes`], [`convert_bytes`]: the same on a whole input in memory, cut as
-//!   one unit (the reference the streamed commands are tested against).
+//!   outputs written in file order ([`cardnote_check::pipeline::ordered`]); a JSON document is read
+//!   whole ([`Glue::from_json`]);
+//! - [`fmt_bytes`], [`convert_bytes`]: the same on a whole input in memory, cut as one unit (the
+//!   reference the streamed commands are tested against).
 //!
 //! Memory stays bounded by a few units of about [`UNIT_BYTES`] whatever the file's size, and the
 //! output is the same whatever the number of threads.
@@ -21,9 +13,10 @@
 use std::io::{self, BufRead, Read};
 use std::path::Path;
 
-use cards_core::notation::Checker as _;
-use cards_core::{Diagnostic, Record};
-use serde_json::{Map, Value};
+#[cfg(test)]
+use cardnote_check::check_units;
+use cardnote_check::{Check, CheckOptions, Format, Input, UNIT_BYTES, Unit, check_file, whole};
+use cards_core::{Diagnostic, Record, Span};
 
 pub mod dd;
 pub mod lin;
@@ -31,71 +24,6 @@ pub mod pbn;
 pub mod phh;
 pub mod pinochle;
 pub mod pref;
-
-/// The notations the CLI knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// Poker Hand History (`.phh`, `.phhs`).
-    Phh,
-    /// Portable Bridge Notation (`.pbn`).
-    Pbn,
-    /// Portable Preferans Notation (`.ppn`).
-    PpnPref,
-    /// Portable Pinochle Notation (`.ppn`).
-    PpnPinochle,
-    /// BBO LIN (`.lin`).
-    Lin,
-}
-
-impl Format {
-    /// The name used in `--format` and in the JSON `format` field.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Format::Phh => "phh",
-            Format::Pbn => "pbn",
-            Format::PpnPref => "ppn-pref",
-            Format::PpnPinochle => "ppn-pinochle",
-            Format::Lin => "lin",
-        }
-    }
-}
-
-/// Which rule profile a replay follows (poker only for now): the engine's own profile, so the
-/// CLI, the Python module and the libraries name one type.
-pub use poker_engine::RuleProfile as Rules;
-
-/// Options shared by every `check`.
-#[derive(Debug, Clone, Default)]
-pub struct CheckOptions {
-    /// Rule profile for game replays.
-    pub rules: Rules,
-    /// Strict mode: warnings that the format treats as leniencies become errors.
-    pub strict: bool,
-    /// PBN: also check the double-dummy tags against the deals (`check --dd`).
-    pub dd: bool,
-    /// The output never reads [`RecordReport::fields`] (`check` without `--json`): a notation may
-    /// leave them empty instead of building them for every record.
-    pub no_fields: bool,
-}
-
-/// The result of checking one record.
-#[derive(Debug, Clone, Default)]
-pub struct RecordReport {
-    /// Errors and warnings, spans into [`FileCheck::source`].
-    pub diagnostics: Vec<Diagnostic>,
-    /// Per-format JSON fields (`variant`, `board`, …), in the order they should be printed.
-    pub fields: Map<String, Value>,
-}
-
-/// The result of checking one file.
-#[derive(Debug, Clone, Default)]
-pub struct FileCheck {
-    /// The decoded text every span refers to.
-    pub source: String,
-    /// One report per record; a file that cannot be split into records gives exactly one.
-    pub records: Vec<RecordReport>,
-}
 
 /// Options for `fmt`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -140,116 +68,9 @@ pub fn is_json_text(text: &str) -> bool {
     text.trim_start().starts_with('{') && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
 }
 
-/// About how many bytes of text a unit holds: big enough that handing a unit to a worker costs
-/// nothing next to reading it, small enough that a few in flight per thread stay a few MB.
-pub const UNIT_BYTES: usize = 256 * 1024;
-
-/// Runs `$body` with the type `$n` standing for the notation that serves `$format` (a
-/// [`Format`]): how a command picks the generic code of one notation at run time.
-#[macro_export]
-macro_rules! with_notation {
-    ($format:expr, $n:ident => $body:expr) => {
-        match $format {
-            $crate::formats::Format::Phh => {
-                type $n = $crate::formats::phh::Phh;
-                $body
-            }
-            $crate::formats::Format::Pbn => {
-                type $n = $crate::formats::pbn::Pbn;
-                $body
-            }
-            $crate::formats::Format::PpnPref => {
-                type $n = $crate::formats::pref::Pref;
-                $body
-            }
-            $crate::formats::Format::PpnPinochle => {
-                type $n = $crate::formats::pinochle::Pinochle;
-                $body
-            }
-            $crate::formats::Format::Lin => {
-                type $n = $crate::formats::lin::Lin;
-                $body
-            }
-        }
-    };
-}
-
-/// A self-contained piece of a file: whole records, with everything needed to check, rewrite or
-/// convert them without the rest of the file.
-pub struct Unit<N: Glue> {
-    /// The unit's decoded text. Every span a per-unit step reports is an offset in this text.
-    pub text: String,
-    /// Where `text` starts in the file's decoded text (a byte offset).
-    pub offset: usize,
-    /// The number of lines of the file before `text` (units start at a line start).
-    pub line: usize,
-    /// The file-wide index of the unit's first report (`check --json`'s `index`).
-    pub index: usize,
-    /// The file's first unit.
-    pub first: bool,
-    /// The records, as the notation's reader cut them, in order.
-    pub items: Vec<N::Item>,
-    /// What the cut learned of the file that the unit's output needs (a byte order mark, line
-    /// ends...).
-    pub data: N::Data,
-}
-
-/// The units of one file, in file order.
-pub type Units<'r, N> = Box<dyn Iterator<Item = io::Result<Unit<N>>> + Send + 'r>;
-
-/// An input stream, from its first byte.
-pub type Input<'r> = Box<dyn BufRead + Send + 'r>;
-
-/// A record parsed and checked alone, before the finish step: with how many of its diagnostics
-/// came from reading it (the rest are its checks').
-pub struct Checked<M> {
-    /// The record.
-    pub record: Record<M>,
-    /// Diagnostics of reading (before the checks').
-    pub read: usize,
-}
-
-/// What the commands need of a notation beyond its [`cards_core::Notation`]: its cut grouped into
-/// units, the `check --json` reports, and the units written back or converted. Every function but
-/// [`Glue::units`] is pure and runs on any thread.
-pub trait Glue: cards_core::Notation {
-    /// The CLI's name of the notation.
-    const FORMAT: Format;
-    /// What a unit holds of each record: the notation's raw record, cut and not yet parsed.
-    type Item: Send;
-    /// What a unit knows of its file beyond its records.
-    type Data: Send;
-
-    /// Cuts a file into units of about `limit` bytes of whole records (`usize::MAX`: the whole
-    /// input as one unit), in order, holding at most one unit in memory. `path` names the file
-    /// (a `.phhs` of only comments holds no hands).
-    fn units<'r>(input: Input<'r>, path: &Path, limit: usize) -> Units<'r, Self>;
-
-    /// Whether the notation's checker has a finish step ([`cards_core::notation::Checker::finish`]);
-    /// without one, a unit's reports are made as soon as its records are checked.
-    const FINISH: bool = true;
-
-    /// The notation's options for `check`.
-    fn options(opts: &CheckOptions) -> Self::Options;
-
-    /// Parses one item (any thread).
-    fn read(item: Self::Item, options: &Self::Options) -> Record<Self::Model>;
-
-    /// Whether an item is a record that the JSON form holds (not a comment block, not the record a
-    /// file without records yields).
-    fn is_record(_item: &Self::Item) -> bool {
-        true
-    }
-
-    /// The `check` reports of a unit's records, checked and finished, in order: spans moved into
-    /// the unit's text, fields built unless [`CheckOptions::no_fields`]. Without a finish step
-    /// ([`Glue::FINISH`]) the records are checked as the iterator is drawn.
-    fn reports(
-        unit: &Unit<Self>,
-        records: impl Iterator<Item = Checked<Self::Model>>,
-        opts: &CheckOptions,
-    ) -> Vec<RecordReport>;
-
+/// What `fmt` and `convert` need of a notation beyond its [`Check`]: the units written back or
+/// converted. Every function is pure and runs on any thread.
+pub trait Glue: Check {
     /// The unit rewritten (canonically, or format-preserving with `opts.preserve`). The outputs of
     /// a file's units, concatenated in order, are the file rewritten. A refusal's spans are in
     /// `unit.text`.
@@ -271,7 +92,7 @@ pub trait Glue: cards_core::Notation {
     fn convert(unit: Unit<Self>, to: ConvertTo) -> Result<Vec<u8>, Refusal>;
 
     /// What `convert` writes after the last unit's output, given how many records
-    /// ([`Glue::is_record`]) the file held: by default the end of a JSON document whose array the
+    /// ([`Check::is_record`]) the file held: by default the end of a JSON document whose array the
     /// opening began.
     fn convert_close(to: ConvertTo, records: usize) -> Vec<u8> {
         match to {
@@ -286,87 +107,6 @@ pub trait Glue: cards_core::Notation {
     fn from_json(_text: &str, _to: ConvertTo) -> Option<Result<Vec<u8>, Refusal>> {
         None
     }
-}
-
-/// One item parsed and checked alone (any thread).
-fn check_item<N: Glue>(item: N::Item, options: &N::Options, checker: &N::Checker) -> Checked<N::Model> {
-    let mut record = N::read(item, options);
-    let read = record.diagnostics.len();
-    checker.check(&mut record);
-    Checked { record, read }
-}
-
-/// Checks a file's units as every command does: each unit's records parsed and checked on
-/// `threads` workers, the notation's finish step on the calling thread in file order, the
-/// reports made and `then` run back on the workers (e.g. rendering a unit's `--json` lines);
-/// `sink` receives `then`'s results in file order. The output is the same whatever `threads`;
-/// memory stays bounded as in [`crate::pipeline::ordered`].
-///
-/// # Errors
-/// The first error of `units` or `sink`.
-pub fn check_units<N: Glue, V: Send, E>(
-    units: impl Iterator<Item = Result<Unit<N>, E>>,
-    opts: &CheckOptions,
-    threads: usize,
-    then: impl Fn(Unit<N>, Vec<RecordReport>) -> V + Sync,
-    sink: impl FnMut(V) -> Result<(), E>,
-) -> Result<(), E> {
-    let options = N::options(opts);
-    let checker = N::checker(&options);
-    let mut finisher = N::checker(&options);
-    crate::pipeline::finished(
-        threads,
-        units,
-        |mut unit| {
-            let items = std::mem::take(&mut unit.items);
-            let records = items.into_iter().map(|item| check_item::<N>(item, &options, &checker));
-            // Without a finish step each record is reported as it is checked, and freed.
-            let stage = if N::FINISH {
-                Stage::Records(records.collect())
-            } else {
-                Stage::Reports(N::reports(&unit, records, opts))
-            };
-            (unit, stage)
-        },
-        |(_, stage), last| {
-            if let Stage::Records(records) = stage {
-                let count = records.len();
-                for (i, checked) in records.iter_mut().enumerate() {
-                    finisher.finish(&mut checked.record, last && i + 1 == count);
-                }
-            }
-        },
-        |(unit, stage)| {
-            let reports = match stage {
-                Stage::Records(records) => N::reports(&unit, records.into_iter(), opts),
-                Stage::Reports(reports) => reports,
-            };
-            then(unit, reports)
-        },
-        sink,
-    )
-}
-
-/// A unit's records checked, waiting for the finish step, or already reported (a notation
-/// without one).
-enum Stage<M> {
-    Records(Vec<Checked<M>>),
-    Reports(Vec<RecordReport>),
-}
-
-/// One unit checked and finished as a file of its own.
-#[must_use]
-pub fn check_unit<N: Glue>(mut unit: Unit<N>, opts: &CheckOptions) -> Vec<RecordReport> {
-    let options = N::options(opts);
-    let mut checker = N::checker(&options);
-    let items = std::mem::take(&mut unit.items);
-    let mut records: Vec<_> =
-        items.into_iter().map(|item| check_item::<N>(item, &options, &checker)).collect();
-    let count = records.len();
-    for (i, checked) in records.iter_mut().enumerate() {
-        checker.finish(&mut checked.record, i + 1 == count);
-    }
-    N::reports(&unit, records.into_iter(), opts)
 }
 
 /// What stopped a streamed `fmt` or `convert`.
@@ -393,7 +133,7 @@ pub fn fmt_units<N: Glue, E: Send>(
         let line = unit.line;
         N::fmt(unit, opts).map_err(|refusal| Stop::Refused(refusal, line))
     };
-    crate::pipeline::ordered(threads, units, work, |bytes| sink(&bytes?).map_err(Stop::Io))
+    cardnote_check::pipeline::ordered(threads, units, work, |bytes| sink(&bytes?).map_err(Stop::Io))
 }
 
 /// Converts a file on `threads` workers; `sink` receives the output in file order. A JSON
@@ -431,40 +171,12 @@ pub fn convert_units<N: Glue>(
         let (line, count) = (unit.line, unit.items.iter().filter(|item| N::is_record(item)).count());
         N::convert(unit, to).map(|bytes| (count, bytes)).map_err(|refusal| Stop::Refused(refusal, line))
     };
-    crate::pipeline::ordered(threads, units, work, |converted| {
+    cardnote_check::pipeline::ordered(threads, units, work, |converted| {
         let (count, bytes) = converted?;
         records += count;
         sink(&bytes).map_err(Stop::Io)
     })?;
     sink(&N::convert_close(to, records)).map_err(Stop::Io)
-}
-
-/// The units of a whole input in memory (reading memory cannot fail).
-fn whole<N: Glue>(data: &[u8]) -> impl Iterator<Item = Result<Unit<N>, io::Error>> + '_ {
-    N::units(Box::new(data), Path::new(""), usize::MAX)
-}
-
-/// Reads and checks a whole input as one unit, finished as a file (spans in the decoded text).
-#[must_use]
-pub fn check_file<N: Glue>(data: &[u8], opts: &CheckOptions) -> FileCheck {
-    let mut checked = FileCheck::default();
-    for unit in whole::<N>(data).map_while(Result::ok) {
-        let base = checked.source.len();
-        checked.source.push_str(&unit.text);
-        for mut report in check_unit(unit, opts) {
-            for d in &mut report.diagnostics {
-                d.set_span(d.span().shift(base));
-            }
-            checked.records.push(report);
-        }
-    }
-    checked
-}
-
-/// Reads and checks a whole file of `format`.
-#[must_use]
-pub fn check_bytes(format: Format, data: &[u8], opts: &CheckOptions) -> FileCheck {
-    crate::with_notation!(format, N => check_file::<N>(data, opts))
 }
 
 /// A stop of a whole input in memory, which only a refusal can be.
@@ -481,7 +193,7 @@ fn refusal<E>(stop: Stop<E>, source: impl FnOnce() -> String) -> Refusal {
 /// # Errors
 /// The file's errors, or why it cannot be written back.
 pub fn fmt_bytes(format: Format, data: &[u8], opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-    crate::with_notation!(format, N => {
+    cardnote_check::with_notation!(format, N => {
         if !opts.force {
             let checked = check_file::<N>(data, &CheckOptions::default());
             let diagnostics: Vec<Diagnostic> =
@@ -506,28 +218,12 @@ pub fn fmt_bytes(format: Format, data: &[u8], opts: &FmtOptions) -> Result<Vec<u
 /// Why the file cannot be converted.
 pub fn convert_bytes(format: Format, data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {
     let mut out = Vec::new();
-    crate::with_notation!(format, N => convert_units::<N>(Box::new(data), Path::new(""), to, 1, |bytes| {
+    cardnote_check::with_notation!(format, N => convert_units::<N>(Box::new(data), Path::new(""), to, 1, |bytes| {
         out.extend_from_slice(bytes);
         Ok(())
     }))
     .map_err(|stop| refusal(stop, || decode_text(data)))?;
     Ok(out)
-}
-
-/// Line breaks in `text` as [`cards_core::LineIndex`] counts them (`\n`, `\r\n`, a lone `\r`).
-#[must_use]
-pub fn line_count(text: &str) -> usize {
-    let text = text.as_bytes();
-    // Byte-wide counts over runs of 255, which the compiler vectorizes.
-    let count = |byte: u8| -> usize {
-        text.chunks(255).map(|run| usize::from(run.iter().fold(0u8, |n, &b| n + u8::from(b == byte)))).sum()
-    };
-    let lf = count(b'\n');
-    if count(b'\r') == 0 {
-        return lf;
-    }
-    let cr_lf = text.windows(2).filter(|w| w == b"\r\n").count();
-    lf + count(b'\r') - cr_lf
 }
 
 /// serde_json's pretty `text` indented `by` more spaces after its first line (a value nested in a
@@ -537,103 +233,60 @@ pub fn indented(text: &str, by: usize) -> String {
     text.replace('\n', &format!("\n{}", " ".repeat(by)))
 }
 
-/// Moves diagnostics' spans from the whole input into a unit that starts at `offset`.
-pub fn into_unit(diagnostics: &mut [Diagnostic], offset: usize) {
-    for d in diagnostics {
-        let span = d.span();
-        d.set_span(cards_core::Span::new(span.start.saturating_sub(offset), span.end.saturating_sub(offset)));
-    }
-}
-
-/// The refusal of a unit whose records have errors (spans moved into the unit).
+/// The refusal of a unit whose records have errors: the errors, spans moved into the unit
+/// ([`Check::local`]).
 ///
 /// # Errors
 /// The errors, when there are any.
-pub fn refuse_errors<'a, M: 'a>(
-    unit_text: &str,
-    offset: usize,
-    records: impl IntoIterator<Item = &'a Record<M>>,
-) -> Result<(), Refusal> {
-    let mut diagnostics: Vec<Diagnostic> =
-        records.into_iter().flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned()).collect();
+pub fn refuse_errors<N: Check>(unit: &Unit<N>, records: &[Record<N::Model>]) -> Result<(), Refusal> {
+    let mut diagnostics = Vec::new();
+    for record in records {
+        let mut errors: Vec<Diagnostic> =
+            record.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
+        N::local(unit, record, &mut errors);
+        diagnostics.append(&mut errors);
+    }
     if diagnostics.is_empty() {
         return Ok(());
     }
-    into_unit(&mut diagnostics, offset);
-    Err(Refusal { source: unit_text.to_owned(), diagnostics })
+    Err(Refusal { source: unit.text.clone(), diagnostics })
+}
+
+impl Refusal {
+    /// A refusal of `source` for one error at `at`.
+    #[must_use]
+    pub fn one(source: &str, code: &'static str, message: impl Into<String>, at: usize) -> Refusal {
+        Refusal {
+            source: source.to_owned(),
+            diagnostics: vec![Diagnostic::error(code, message, Span::at(at))],
+        }
+    }
 }
 
 /// The refusal of a text whose writing does not read back to the same `what` (an internal error:
 /// the writer lost something).
 #[must_use]
 pub fn round_trip_refusal(source: &str, what: &str) -> Refusal {
-    Refusal {
-        source: source.to_owned(),
-        diagnostics: vec![Diagnostic::error(
-            "PPN_ROUND_TRIP",
-            format!("internal error: the written file does not read back to the same {what}"),
-            cards_core::Span::at(0),
-        )],
-    }
+    let message = format!("internal error: the written file does not read back to the same {what}");
+    Refusal::one(source, "PPN_ROUND_TRIP", message, 0)
 }
 
-/// The units of a notation whose records' texts make the file (PHH, PPN): records gathered
-/// until the unit holds `limit` bytes and its text ends a line.
-pub struct TextUnits<'r, N: Glue, F> {
-    reader: N::Reader<Input<'r>>,
-    /// The text of a record (the notation's raw accessor).
-    text_of: F,
-    next: Option<N::Item>,
-    limit: usize,
-    offset: usize,
-    line: usize,
-    index: usize,
+/// Writes `value` as the next element of a JSON array written piece by piece (serde_json's pretty
+/// form, four spaces in), a `,` before every element but the document's first.
+///
+/// # Errors
+/// When `value` cannot be written as JSON.
+pub fn push_json(out: &mut Vec<u8>, first: bool, value: &impl serde::Serialize) -> serde_json::Result<()> {
+    out.extend_from_slice(if first { b"\n    " } else { b",\n    " });
+    out.extend_from_slice(indented(&serde_json::to_string_pretty(value)?, 4).as_bytes());
+    Ok(())
 }
 
-impl<'r, N: Glue, F> TextUnits<'r, N, F> {
-    /// The units of `input`.
-    pub fn new(input: Input<'r>, limit: usize, text_of: F) -> Self {
-        let reader = N::reader(input, N::Options::default());
-        TextUnits { reader, text_of, next: None, limit, offset: 0, line: 0, index: 0 }
-    }
-}
-
-impl<N, F> Iterator for TextUnits<'_, N, F>
-where
-    N: Glue<Item = <N as cards_core::Notation>::Raw, Data: Default>,
-    F: Fn(&N::Item) -> &str,
-{
-    type Item = io::Result<Unit<N>>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        use cards_core::notation::ReadRecords as _;
-        let mut items = Vec::new();
-        let mut text = String::new();
-        loop {
-            let item = match self.next.take() {
-                Some(item) => item,
-                None => match self.reader.read_raw() {
-                    Some(Ok(item)) => item,
-                    Some(Err(err)) => return Some(Err(err)),
-                    None => break,
-                },
-            };
-            if !items.is_empty() && text.len() >= self.limit && text.ends_with(['\n', '\r']) {
-                self.next = Some(item);
-                break;
-            }
-            text.push_str((self.text_of)(&item));
-            items.push(item);
-        }
-        if items.is_empty() {
-            return None;
-        }
-        let (offset, line, index) = (self.offset, self.line, self.index);
-        self.offset += text.len();
-        self.line += line_count(&text);
-        self.index += items.len();
-        Some(Ok(Unit { text, offset, line, index, first: index == 0, items, data: N::Data::default() }))
-    }
+/// Opens a JSON document written piece by piece: `{`, `head` (its first members, the value of the
+/// last one left to `value`, written pretty), then the array `array` that [`push_json`] fills.
+pub fn json_open(out: &mut Vec<u8>, head: &str, value: &impl serde::Serialize, array: &str) {
+    let value = serde_json::to_string_pretty(value).unwrap_or_default();
+    out.extend_from_slice(format!("{{\n  {head}{},\n  \"{array}\": [", indented(&value, 2)).as_bytes());
 }
 
 /// Cut into units of [`UNIT_BYTES`] and checked on one and two threads, `data` gives what
@@ -683,17 +336,5 @@ pub(crate) fn assert_streams_as_whole<N: Glue>(data: &[u8], clean: &[u8]) {
         };
         convert_units::<N>(Box::new(clean), path, to, 2, sink).map_err(|_| "refused").unwrap();
         assert!(out == convert_bytes(N::FORMAT, clean, to).map_err(|r| r.diagnostics).unwrap(), "{to:?}");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    /// Lines are counted as `cards_core::LineIndex` counts them.
-    #[test]
-    fn line_count_is_line_index_s() {
-        for text in ["", "a", "a\n", "a\r\nb", "a\rb\r", "\r\r\n\n", "x\n\r\n\ry\r", "é\r\n", "\r\r"] {
-            let expected = cards_core::LineIndex::new(text).line_starts().len() - 1;
-            assert_eq!(super::line_count(text), expected, "{text:?}");
-        }
     }
 }

@@ -1,51 +1,14 @@
-//! Glue for Portable Pinochle Notation (`ppn-pinochle`): check, format and convert.
-//!
-//! Per hand, `check` reports the fields `hand`, `dealer`, `declarer`, `contract`, `trump`,
-//! `meld_scores`, `play_scores` and `result` (stated values, or computed ones where a tag is
-//! absent), and every diagnostic code is the rules digest's name.
+//! `fmt` and `convert` of Portable Pinochle Notation (`ppn-pinochle`): as read or canonically,
+//! and the JSON form both ways.
 
-use std::path::Path;
-
-use cards_core::notation::{Checker as _, Notation as _, WriteRecords};
-use cards_core::{Diagnostic, Span};
-pub use ppn_pinochle::Pinochle;
+use cardnote_check::{Unit, read_unit};
+use cards_core::notation::WriteRecords;
+use ppn_pinochle::Pinochle;
 use ppn_pinochle::model::{FormatKind, Header, PpnFile};
+use ppn_pinochle::read_file;
 use ppn_pinochle::write::write;
-use ppn_pinochle::{RawHand, Summary, read_file};
-use serde_json::{Map, Value, json};
 
-use super::{CheckOptions, Checked, ConvertTo, FmtOptions, Glue, Input, RecordReport, Refusal, Unit, Units};
-
-fn fields(summary: &Summary) -> Map<String, Value> {
-    let mut map = Map::new();
-    let scores = |s: &Option<Vec<i64>>| s.as_ref().map_or(Value::Null, |v| json!(v));
-    map.insert("hand".into(), summary.hand.map_or(Value::Null, |n| json!(n)));
-    map.insert("dealer".into(), summary.dealer.map_or(Value::Null, |s| json!(s.letters())));
-    map.insert("declarer".into(), summary.declarer.map_or(Value::Null, |s| json!(s.letters())));
-    map.insert("contract".into(), summary.contract.map_or(Value::Null, |n| json!(n)));
-    map.insert(
-        "trump".into(),
-        match summary.trump {
-            None => Value::Null,
-            Some(None) => json!("-"),
-            Some(Some(suit)) => json!(suit.upper_char().to_string()),
-        },
-    );
-    map.insert("meld_scores".into(), scores(&summary.meld_scores));
-    map.insert("play_scores".into(), scores(&summary.play_scores));
-    map.insert("result".into(), summary.result.map_or(Value::Null, |r| json!(r.as_str())));
-    map
-}
-
-/// A checked record's report, its spans moved into a unit that starts at `offset`; without its
-/// fields when `no_fields` ([`CheckOptions::no_fields`]).
-fn report(record: ppn_pinochle::Record, offset: usize, no_fields: bool) -> RecordReport {
-    let summary = record.model.summary.unwrap_or_default();
-    let fields = if no_fields { Map::new() } else { fields(&summary) };
-    let mut diagnostics = record.diagnostics;
-    super::into_unit(&mut diagnostics, offset);
-    RecordReport { fields, diagnostics }
-}
+use super::{ConvertTo, FmtOptions, Glue, Refusal};
 
 /// The text of `model`, if it reads back to the same model.
 fn write_back(model: &PpnFile) -> Option<String> {
@@ -54,10 +17,7 @@ fn write_back(model: &PpnFile) -> Option<String> {
 }
 
 fn json_refusal(source: &str, message: String) -> Refusal {
-    Refusal {
-        source: source.to_owned(),
-        diagnostics: vec![Diagnostic::error("PPN_JSON", message, Span::at(0))],
-    }
+    Refusal::one(source, "PPN_JSON", message, 0)
 }
 
 /// Reads the JSON form ([`ppn_pinochle::json`]) back into a model (positions left empty).
@@ -111,96 +71,36 @@ fn write_unit(
 }
 
 /// The unit's part of the JSON form (`{"format", "headers", "hands"}`, serde_json's pretty form).
-fn json_unit(records: &[ppn_pinochle::Record]) -> String {
-    let indented = |text: String, by: usize| super::indented(&text, by);
-    let mut out = String::new();
+fn json_unit(records: &[ppn_pinochle::Record]) -> Vec<u8> {
+    let mut out = Vec::new();
     for record in records {
         if record.model.number == 0 {
-            let headers = serde_json::to_string_pretty(&*record.model.headers).unwrap_or_default();
-            out.push_str("{\n  \"format\": \"ppn-pinochle\",\n  \"headers\": ");
-            out.push_str(&indented(headers, 2));
-            out.push_str(",\n  \"hands\": [");
+            let head = "\"format\": \"ppn-pinochle\",\n  \"headers\": ";
+            super::json_open(&mut out, head, &*record.model.headers, "hands");
         }
         if let Some(hand) = &record.model.hand {
-            if record.model.number > 0 {
-                out.push(',');
-            }
-            out.push_str("\n    ");
-            out.push_str(&indented(serde_json::to_string_pretty(hand).unwrap_or_default(), 4));
+            let _ = super::push_json(&mut out, record.model.number == 0, hand);
         }
     }
     out
 }
 
-/// A unit's hands read, and checked alone (the checks across hands give warnings only).
-fn records(unit: &Unit<Pinochle>, check: bool) -> Vec<ppn_pinochle::Record> {
-    let options = ppn_pinochle::Options::default();
-    let checker = Pinochle::checker(&options);
-    let read = |raw: &RawHand| {
-        let mut record = Pinochle::parse(raw.clone(), &options);
-        if check {
-            checker.check(&mut record);
-        }
-        record
-    };
-    unit.items.iter().map(read).collect()
-}
-
-/// Portable Pinochle Notation for the commands: units of whole hands cut by
-/// [`ppn_pinochle::Reader`] (each hand with the file's headers and what it inherits through `#`
-/// and `##`), read, checked, written and converted on any thread; the checks across hands
-/// (GameScores carried over, Hand numbers, Victor: they need the scores of the hands before,
-/// computed from their play) run in the ordered finish step.
+/// Pinochle for `fmt` and `convert`: each unit's hands read (and checked alone: the checks across
+/// hands give warnings only), written and converted on any thread.
 impl Glue for Pinochle {
-    const FORMAT: super::Format = super::Format::PpnPinochle;
-    type Item = RawHand;
-    type Data = ();
-
-    fn units<'r>(input: Input<'r>, _path: &Path, limit: usize) -> Units<'r, Pinochle> {
-        Box::new(super::TextUnits::<Pinochle, _>::new(input, limit, RawHand::text))
-    }
-
-    fn options(opts: &CheckOptions) -> ppn_pinochle::Options {
-        ppn_pinochle::Options { strict: opts.strict, ..ppn_pinochle::Options::default() }
-    }
-
-    fn read(raw: RawHand, options: &ppn_pinochle::Options) -> ppn_pinochle::Record {
-        Pinochle::parse(raw, options)
-    }
-
-    fn is_record(raw: &RawHand) -> bool {
-        raw.is_record()
-    }
-
-    /// One record per hand (a file without hands gives one).
-    fn reports(
-        unit: &Unit<Pinochle>,
-        records: impl Iterator<Item = Checked<Self::Model>>,
-        opts: &CheckOptions,
-    ) -> Vec<RecordReport> {
-        records.map(|c| report(c.record, unit.offset, opts.no_fields)).collect()
-    }
-
     /// Faithful layout with `--preserve`, otherwise the canonical form (EXPORT files get their
     /// mandatory tags in roster order).
     fn fmt(unit: Unit<Pinochle>, opts: &FmtOptions) -> Result<Vec<u8>, Refusal> {
-        let records = records(&unit, false);
+        let records = read_unit(&unit, false);
         write_unit(&unit, &records, form_of(&records, opts.preserve))
     }
 
     fn convert(unit: Unit<Pinochle>, to: ConvertTo) -> Result<Vec<u8>, Refusal> {
-        let records = records(&unit, true);
-        let errors: Vec<Diagnostic> = records
-            .iter()
-            .flat_map(|r| report(r.clone(), unit.offset, true).diagnostics)
-            .filter(Diagnostic::is_error)
-            .collect();
-        if !errors.is_empty() {
-            return Err(Refusal { source: unit.text, diagnostics: errors });
-        }
+        let records = read_unit(&unit, true);
+        super::refuse_errors(&unit, &records)?;
         match to {
             ConvertTo::Native => write_unit(&unit, &records, form_of(&records, false)),
-            ConvertTo::Json => Ok(json_unit(&records).into_bytes()),
+            ConvertTo::Json => Ok(json_unit(&records)),
         }
     }
 
@@ -213,14 +113,18 @@ impl Glue for Pinochle {
         });
         Some(text.and_then(|text| match to {
             ConvertTo::Json => Ok(source.as_bytes().to_vec()),
-            ConvertTo::Native => super::convert_bytes(super::Format::PpnPinochle, text.as_bytes(), to),
+            ConvertTo::Native => {
+                super::convert_bytes(cardnote_check::Format::PpnPinochle, text.as_bytes(), to)
+            }
         }))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::Format;
+    use cardnote_check::Format;
+    use serde_json::{Value, json};
+
     use super::*;
 
     fn convert(data: &[u8], to: ConvertTo) -> Result<Vec<u8>, Refusal> {

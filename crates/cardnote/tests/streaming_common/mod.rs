@@ -4,8 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use cardnote::formats::{self, CheckOptions, Format};
-use cardnote::output::record_json;
+use cardnote_check::{CheckOptions, Format, check_bytes, record_json};
 
 /// Runs `cardnote` with `args` in `dir`.
 pub fn cardnote(args: &[&str], dir: &Path) -> Output {
@@ -15,7 +14,7 @@ pub fn cardnote(args: &[&str], dir: &Path) -> Output {
 /// `check --json` of `data` (named `file`) as the whole-file functions give it.
 pub fn whole_file_json(format: Format, file: &str, data: &[u8], strict: bool) -> String {
     let opts = CheckOptions { strict, ..CheckOptions::default() };
-    let checked = formats::check_bytes(format, data, &opts);
+    let checked = check_bytes(format, data, &opts);
     let index = cards_core::LineIndex::new(&checked.source);
     let line_col = |offset: usize| index.line_col(&checked.source, offset);
     let mut out = String::new();

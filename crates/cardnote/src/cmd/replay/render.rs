@@ -10,7 +10,8 @@ use phh::replay::{RuleProfile, engine_action, game_def};
 use poker_diagram::{repair_text, street_name};
 use poker_engine::{Action, Chips, State, Turn};
 
-use cardnote::formats::{CheckOptions, Refusal};
+use cardnote::formats::Refusal;
+use cardnote_check::CheckOptions;
 
 fn cards(cards: &[MaybeCard]) -> String {
     if cards.is_empty() { "-".into() } else { poker_engine::card_text::write_cards(cards) }

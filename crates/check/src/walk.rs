@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::formats::Format;
+use crate::Format;
 
 /// What a file's extension says it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
