@@ -83,6 +83,11 @@ pub fn pbn_to_lin(pbn_text: &str) -> Converted {
             {
                 board.players = None;
             }
+            // A board after another that nothing else begins gets a `pn`, of no names when it
+            // has none (`pn|,,,|`).
+            if !begins_without_pn && board.players.is_none() && boards > 0 {
+                board.players = Some(Default::default());
+            }
             text.push_str(&board_line(board));
             text.push('\n');
             boards += 1;
@@ -419,17 +424,19 @@ mod tests {
         let lin = "vg|Cup,1,P,1,2,A,0,B,0|pn|Ann,Bob,Cy,Di|pg||\n\
             pn|Ann,Bob,Cy,Di|md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|pg||\n\
             pn|Ann,Bob,Cy,Di|md|0SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|b|pg||\n";
-        assert_eq!(boards(lin).len(), 2);
-        let pbn = crate::lin_to_pbn(lin.as_bytes());
-        let back = crate::pbn_to_lin(&pbn.text);
-        let after = boards(&back.text);
-        assert_eq!(after.len(), 2, "{}", back.text);
-        assert_eq!(
-            (after[1].dealer, after[1].vulnerability),
-            (None, Some(lin::model::Vulnerability::Both)),
-            "{}",
-            back.text
-        );
+        for lin in [lin.to_owned(), lin.replace("pn|Ann,Bob,Cy,Di|md|0", "pn|,,,|md|0")] {
+            assert_eq!(boards(&lin).len(), 2);
+            let pbn = crate::lin_to_pbn(lin.as_bytes());
+            let back = crate::pbn_to_lin(&pbn.text);
+            let after = boards(&back.text);
+            assert_eq!(after.len(), 2, "{}", back.text);
+            assert_eq!(
+                (after[1].dealer, after[1].vulnerability),
+                (None, Some(lin::model::Vulnerability::Both)),
+                "{}",
+                back.text
+            );
+        }
     }
 
     /// A board that repeats `pn` and `mn` before its deal (FINDINGS F29): the repeats go back
