@@ -729,7 +729,7 @@ fn compare_declared(
     let amount = |text: &str| text.parse::<cards_core::Amount>().ok();
     let mut raked = false;
     let mut mismatch = declared.len() != replayed.len();
-    for ((d, replayed), &won) in declared.iter().zip(replayed).zip(collected) {
+    for ((d, replayed), &collected_a_pot) in declared.iter().zip(replayed).zip(collected) {
         let order = match (d, amount(replayed)) {
             (Quantity::Infinite, _) if replayed == "inf" => Ordering::Equal,
             (Quantity::Finite(d), Some(r)) => d.cmp(&r),
@@ -737,7 +737,7 @@ fn compare_declared(
         };
         match order {
             Ordering::Equal => {}
-            Ordering::Less if won => raked = true,
+            Ordering::Less if collected_a_pot => raked = true,
             _ => mismatch = true,
         }
     }

@@ -37,15 +37,7 @@ pub fn fields(record: &Record) -> Map<String, Value> {
             m.insert("board".into(), b.number.map_or(Value::Null, Value::from));
             m.insert("room".into(), opt_str(b.room.map(|r| format!("{r:?}").to_lowercase())));
             m.insert("dealer".into(), opt_str(b.dealer.map(|d| d.to_string())));
-            let vul = b.vulnerability.map(|v| {
-                match v {
-                    lin::model::Vulnerability::None => "None",
-                    lin::model::Vulnerability::NorthSouth => "NS",
-                    lin::model::Vulnerability::EastWest => "EW",
-                    lin::model::Vulnerability::Both => "All",
-                }
-                .to_owned()
-            });
+            let vul = b.vulnerability.map(|v| pbn::model::vulnerability_export(v).to_owned());
             m.insert("vulnerable".into(), opt_str(vul));
             let deal = b.deal.map(|d| {
                 let hands: Vec<String> = Compass::ALL
