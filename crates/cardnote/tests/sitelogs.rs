@@ -51,8 +51,75 @@ fn check_json_reports_each_hand_with_the_site_format() {
     assert_eq!(records.len(), 2);
     assert_eq!(records[0]["format"], "acpc");
     assert_eq!(records[0]["warnings"][0]["code"], "ACPC_ODD_CHIP");
-    // Without the game definition, ACPC is a usage error.
-    assert_eq!(cardnote(&["check", "--format", "acpc", &log]).status.code(), Some(2));
+    // Without --game, the game beside the log (`LOG.game`) is the one read.
+    let beside = cardnote(&["check", "--json", "--format", "acpc", &log]);
+    assert_eq!((beside.status.code(), json_lines(&beside)), (Some(0), records));
+}
+
+/// A folder of mixed logs just works: with no `--format`, notation files are read by extension
+/// and the sites' logs by their content whatever their extension (a PokerStars log saved as
+/// `.log`, GGPoker and iPoker under names that say nothing); the tracker's sidecars and other
+/// files are passed over. An ACPC log is read under `LOG.game` beside it, else under the game
+/// the dealer's first comment names when it is one the dealer ships; with neither, it is one
+/// record with `ACPC_NO_GAME`.
+#[test]
+fn check_finds_site_logs_by_content() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = |from: &str, to: &str| std::fs::copy(corpus(from), dir.path().join(to)).unwrap();
+    copy("pokerstars/cases/bad_hand_among_good.txt", "stars.log");
+    copy("ggpoker/real/italytoast_plo.txt", "session 1");
+    std::fs::write(dir.path().join("notes.hp"), "{'hands': 3}\n").unwrap();
+    let phh = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/phh/cases/draw-and-muck.phh");
+    std::fs::copy(phh, dir.path().join("hand.phh")).unwrap();
+    // The dealer's own game (holdem.limit.3p.game), named in the log's first comment.
+    copy("acpc/real/3p.limit.h1000.r0.excerpt.log", "match.log");
+    // No game anywhere: a 2-player no-limit log whose first comment is gone.
+    let lines = std::fs::read_to_string(corpus("acpc/real/2p.nolimit.h1000.r0.excerpt.log")).unwrap();
+    let states: String = lines.lines().filter(|l| l.starts_with("STATE")).map(|l| format!("{l}\n")).collect();
+    std::fs::write(dir.path().join("lost.log"), states).unwrap();
+
+    let out = cardnote(&["check", "--json", dir.path().to_str().unwrap()]);
+    let records = json_lines(&out);
+    let mut formats: Vec<(String, String)> = records
+        .iter()
+        .map(|r| {
+            let file =
+                Path::new(r["file"].as_str().unwrap()).file_name().unwrap().to_str().unwrap().to_owned();
+            (file, r["format"].as_str().unwrap().to_owned())
+        })
+        .collect();
+    formats.dedup();
+    assert_eq!(
+        formats,
+        [
+            ("hand.phh", "phh"),
+            ("lost.log", "acpc"),
+            ("match.log", "acpc"),
+            ("session 1", "ggpoker"),
+            ("stars.log", "pokerstars"),
+        ]
+        .map(|(f, k)| (f.to_owned(), k.to_owned()))
+    );
+    let lost: Vec<_> = records.iter().filter(|r| r["file"].as_str().unwrap().ends_with("lost.log")).collect();
+    assert_eq!(lost.len(), 1);
+    assert_eq!(lost[0]["errors"][0]["code"], "ACPC_NO_GAME");
+    let dealt = records.iter().filter(|r| r["file"].as_str().unwrap().ends_with("match.log"));
+    assert!(dealt.clone().count() >= 40 && dealt.into_iter().all(|r| r["ok"] == true));
+    // A sidecar named on the command line is no hand history: a usage error, as before.
+    assert_eq!(cardnote(&["check", dir.path().join("notes.hp").to_str().unwrap()]).status.code(), Some(2));
+}
+
+/// `convert --to phh` of a site log needs no `--format`: the log says which site wrote it.
+#[test]
+fn convert_to_phh_finds_the_site_by_content() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("download.dat");
+    std::fs::copy(corpus("ggpoker/real/italytoast_plo.txt"), &log).unwrap();
+    let forced = cardnote(&["convert", "--format", "ggpoker", "--to", "phh", log.to_str().unwrap()]);
+    let found = cardnote(&["convert", "--to", "phh", log.to_str().unwrap()]);
+    assert_eq!(found.status.code(), forced.status.code());
+    assert!(String::from_utf8_lossy(&found.stdout).contains("variant = "));
+    assert_eq!(found.stdout, forced.stdout);
 }
 
 #[test]

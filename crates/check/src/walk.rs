@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use sitelogs::Site;
+
 use crate::Format;
 
 /// What a file's extension says it is.
@@ -26,6 +28,9 @@ pub struct WalkedFile {
     pub path: PathBuf,
     /// Its kind by extension.
     pub kind: FileKind,
+    /// The site whose hand history it is: told by its content ([`collect_files_and_logs`]) or
+    /// given with `--format` ([`collect_site_files`]); `None` for notation files.
+    pub site: Option<Site>,
 }
 
 /// The kind of a path by its extension (case-insensitive).
@@ -43,57 +48,77 @@ pub fn kind_of(path: &Path) -> FileKind {
 /// Expands the arguments: directories recursively in sorted order (known extensions only), named
 /// files as they are. Returns the files and whether any argument could not be read.
 pub fn collect_files(paths: &[PathBuf], format_forced: bool) -> (Vec<WalkedFile>, bool) {
-    collect(paths, format_forced, &|path| kind_of(path) != FileKind::Other)
+    let notation = |path: &Path| {
+        let kind = kind_of(path);
+        (kind != FileKind::Other).then(|| WalkedFile { path: path.to_path_buf(), kind, site: None })
+    };
+    let named = |path: &Path| {
+        notation(path).or_else(|| {
+            format_forced.then(|| WalkedFile { path: path.to_path_buf(), kind: FileKind::Other, site: None })
+        })
+    };
+    collect(paths, &named, &notation)
 }
 
-/// The extensions (lower case) a site writes its hand histories with, by the site's `--format`
-/// name: the files a directory walk takes for it. PokerStars, GGPoker, PartyPoker and Ignition
-/// write `.txt`; iPoker `.xml` (and `.txt` where a tracker saved it); the ACPC dealer `.log` (its
-/// `.game` file is not a log); the Pluribus logs are `.log` or `.txt`; PokerNow logs are `.csv`
-/// (and `.txt` where a converter saved one); Open Hand History files are `.ohh` (or `.json`).
+/// [`collect_files`] that also takes the hand histories of the poker sites, whatever their
+/// extension: a file without a notation's extension is read when its content is a site's log
+/// ([`Site::detect`]), as trackers find them in a folder of mixed logs. A file named on the command
+/// line that is neither is an error; in a directory it is passed over (a tracker's sidecar, a
+/// README).
+pub fn collect_files_and_logs(paths: &[PathBuf]) -> (Vec<WalkedFile>, bool) {
+    let take = |path: &Path| {
+        let kind = kind_of(path);
+        let site = if kind == FileKind::Other { Some(site_of(path)?) } else { None };
+        Some(WalkedFile { path: path.to_path_buf(), kind, site })
+    };
+    collect(paths, &take, &take)
+}
+
+/// The site whose log a file is, by its first bytes; `None` when it is none, or cannot be read
+/// (reading it for real reports why).
 #[must_use]
-pub fn site_extensions(site: &str) -> &'static [&'static str] {
-    match site {
-        "pokerstars" | "ggpoker" | "party" | "ignition" => &["txt"],
-        "ipoker" => &["xml", "txt"],
-        "acpc" => &["log"],
-        "pluribus" => &["log", "txt"],
-        "pokernow" => &["csv", "txt"],
-        "ohh" => &["ohh", "json"],
-        _ => &[],
-    }
+pub fn site_of(path: &Path) -> Option<Site> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).ok()?;
+    let mut head = Vec::with_capacity(2 * sitelogs::DETECT_BYTES);
+    file.take(2 * sitelogs::DETECT_BYTES as u64).read_to_end(&mut head).ok()?;
+    Site::detect(&head)
 }
 
 /// Expands the arguments for a site's logs: directories recursively in sorted order (the site's
-/// [`site_extensions`] only, in any case), named files as they are.
-pub fn collect_site_files(paths: &[PathBuf], site: &str) -> (Vec<WalkedFile>, bool) {
-    let extensions = site_extensions(site);
-    let is_log = |path: &Path| {
+/// [`Site::extensions`] only, in any case), named files as they are.
+pub fn collect_site_files(paths: &[PathBuf], site: Site) -> (Vec<WalkedFile>, bool) {
+    let extensions = site.extensions();
+    let file = |path: &Path| WalkedFile { path: path.to_path_buf(), kind: kind_of(path), site: Some(site) };
+    let log = |path: &Path| {
         let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-        ext.is_some_and(|ext| extensions.contains(&ext.as_str()))
+        ext.is_some_and(|ext| extensions.contains(&ext.as_str())).then(|| file(path))
     };
-    collect(paths, true, &is_log)
+    collect(paths, &|path| Some(file(path)), &log)
 }
 
-/// Named files (any, when a format is forced), and in directories the files `take` accepts.
-fn collect(paths: &[PathBuf], format_forced: bool, take: &dyn Fn(&Path) -> bool) -> (Vec<WalkedFile>, bool) {
+/// The files named (`named` says what each is, `None`: not one the command reads) and in
+/// directories the files `walked` takes.
+fn collect(
+    paths: &[PathBuf],
+    named: &dyn Fn(&Path) -> Option<WalkedFile>,
+    walked: &dyn Fn(&Path) -> Option<WalkedFile>,
+) -> (Vec<WalkedFile>, bool) {
     let mut files = Vec::new();
     let mut failed = false;
     for path in paths {
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk_dir(path, take, &mut files, &mut failed),
-            Ok(_) => {
-                let kind = kind_of(path);
-                if kind == FileKind::Other && !format_forced {
+            Ok(meta) if meta.is_dir() => walk_dir(path, walked, &mut files, &mut failed),
+            Ok(_) => match named(path) {
+                Some(file) => files.push(file),
+                None => {
                     eprintln!(
-                        "cardnote: {}: unknown file type (expected .phh, .phhs, .pbn, .ppn or .lin; or use --format)",
+                        "cardnote: {}: unknown file type (expected .phh, .phhs, .pbn, .ppn or .lin, or a poker site's hand history; or use --format)",
                         path.display()
                     );
                     failed = true;
-                } else {
-                    files.push(WalkedFile { path: path.clone(), kind });
                 }
-            }
+            },
             Err(err) => {
                 eprintln!("cardnote: cannot read {}: {err}", path.display());
                 failed = true;
@@ -103,7 +128,12 @@ fn collect(paths: &[PathBuf], format_forced: bool, take: &dyn Fn(&Path) -> bool)
     (files, failed)
 }
 
-fn walk_dir(dir: &Path, take: &dyn Fn(&Path) -> bool, files: &mut Vec<WalkedFile>, failed: &mut bool) {
+fn walk_dir(
+    dir: &Path,
+    take: &dyn Fn(&Path) -> Option<WalkedFile>,
+    files: &mut Vec<WalkedFile>,
+    failed: &mut bool,
+) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(err) => {
@@ -130,8 +160,8 @@ fn walk_dir(dir: &Path, take: &dyn Fn(&Path) -> bool, files: &mut Vec<WalkedFile
     for (path, is_dir) in children {
         if is_dir {
             walk_dir(&path, take, files, failed);
-        } else if take(&path) {
-            files.push(WalkedFile { kind: kind_of(&path), path });
+        } else if let Some(file) = take(&path) {
+            files.push(file);
         }
     }
 }
@@ -211,6 +241,7 @@ pub fn format_of(kind: FileKind, data: &[u8], forced: Option<Format>) -> Format 
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]
@@ -241,13 +272,22 @@ mod tests {
     }
 
     #[test]
-    fn every_site_has_its_extensions() {
-        for site in
-            ["pokerstars", "acpc", "pluribus", "ggpoker", "ipoker", "party", "ignition", "pokernow", "ohh"]
-        {
-            assert!(!site_extensions(site).is_empty(), "{site}");
+    fn a_site_walk_takes_its_extensions_only() {
+        let dir = std::env::temp_dir().join(format!("cardnote-walk-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in ["a.log", "b.LOG", "c.txt"] {
+            std::fs::write(dir.join(name), "STATE:0:cc/cc/cc/cc:Ah2c|3d4d/5s6s7s/8s/9s:0|0:a|b\n").unwrap();
         }
-        assert!(!site_extensions("acpc").contains(&"game"));
-        assert!(site_extensions("phh").is_empty());
+        std::fs::write(dir.join("a.game"), "GAMEDEF\nlimit\nEND GAMEDEF\n").unwrap();
+        let (files, failed) = collect_site_files(std::slice::from_ref(&dir), Site::Acpc);
+        let names: Vec<_> = files.iter().map(|f| f.path.file_name().unwrap().to_str().unwrap()).collect();
+        assert_eq!((names, failed), (vec!["a.log", "b.LOG"], false));
+        assert!(files.iter().all(|f| f.site == Some(Site::Acpc)));
+        // By content, whatever the extension; the `.game` file is no log.
+        let (files, _) = collect_files_and_logs(std::slice::from_ref(&dir));
+        let names: Vec<_> = files.iter().map(|f| f.path.file_name().unwrap().to_str().unwrap()).collect();
+        assert_eq!(names, vec!["a.log", "b.LOG", "c.txt"]);
+        assert_eq!(site_of(&dir.join("a.game")), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -63,7 +63,45 @@ pub struct GameDef {
     pub first_player: Vec<usize>,
 }
 
+/// The game files the ACPC dealer (`project_acpc_server`) ships, by file name: the games its
+/// logs name in their first comment (`games/LICENCE` is the server's licence).
+const STANDARD_GAMES: [(&str, &str); 4] = [
+    ("holdem.limit.2p.reverse_blinds.game", include_str!("../games/holdem.limit.2p.reverse_blinds.game")),
+    ("holdem.nolimit.2p.reverse_blinds.game", include_str!("../games/holdem.nolimit.2p.reverse_blinds.game")),
+    ("holdem.limit.3p.game", include_str!("../games/holdem.limit.3p.game")),
+    ("holdem.nolimit.3p.game", include_str!("../games/holdem.nolimit.3p.game")),
+];
+
+/// Whether a file's start (decoded text) is an ACPC dealer log: its first line that is not a
+/// `#` comment is a `STATE:` line.
+#[must_use]
+pub fn detect(head: &str) -> bool {
+    crate::site::first_lines(head, 40)
+        .find(|line| !line.starts_with('#'))
+        .is_some_and(|l| l.starts_with("STATE:"))
+}
+
+/// The game file a dealer log names in its first comment
+/// (`# name/game/hands/seed NAME GAME_FILE HANDS SEED`), as the dealer was given it (a path on
+/// the machine that ran the match).
+#[must_use]
+pub fn named_game(head: &str) -> Option<&str> {
+    let line = head.trim_start_matches('\u{feff}').lines().next()?;
+    let mut words = line.strip_prefix("# name/game/hands/seed ")?.split_whitespace();
+    let _name = words.next()?;
+    words.next()
+}
+
 impl GameDef {
+    /// One of the games the ACPC dealer ships (`holdem.limit.3p.game`, ...), by its file name:
+    /// the last part of `path`, whatever directory the dealer was run from.
+    #[must_use]
+    pub fn standard(path: &str) -> Option<GameDef> {
+        let name = path.rsplit(['/', '\\']).next()?;
+        let (_, text) = STANDARD_GAMES.iter().find(|(file, _)| *file == name)?;
+        GameDef::parse(text).ok()
+    }
+
     /// The Pluribus logs' game: 6 players, no-limit, 10,000 chips, blinds 50/100.
     #[must_use]
     pub fn pluribus() -> GameDef {

@@ -59,6 +59,9 @@ cards_core::codes! {
     /// played under one game (players, betting, blinds, stacks or bet sizes differ), so no one
     /// `.game` file describes them.
     ACPC_MIXED_GAMES,
+    /// An ACPC log whose game definition was found nowhere: not given, not beside the log, not
+    /// named by the dealer's first comment (nor one of the games the dealer ships).
+    ACPC_NO_GAME,
     /// A PHH hand cannot be written in the site's text (variant, missing fields, illegal replay).
     EXPORT_UNSUPPORTED,
     /// GGPoker's Cash Drop (and Run It Once's `STP added`): the house added money to the pot,

@@ -46,6 +46,18 @@ use crate::{Options, Record, codes, money};
 /// Streams the hands of a GGPoker log.
 pub type Reader<R> = TextReader<R, GgPoker>;
 
+/// Whether a file's start (decoded text) is a GGPoker log: a `Poker Hand #<letters><digits>:`
+/// header among its first lines.
+#[must_use]
+pub fn detect(head: &str) -> bool {
+    crate::site::first_lines(head, 40).any(|line| {
+        line.strip_prefix("Poker Hand #").is_some_and(|id| {
+            let letters = id.trim_start_matches(|c: char| c.is_ascii_uppercase());
+            letters.len() < id.len() && letters.starts_with(|c: char| c.is_ascii_digit())
+        }) && line.contains(':')
+    })
+}
+
 /// GGPoker's text, for [`TextReader`].
 #[derive(Debug)]
 pub struct GgPoker;

@@ -70,6 +70,13 @@ impl TextSite for Ignition {
     }
 }
 
+/// Whether a file's start (decoded text) is an Ignition, Bovada or Bodog log: a
+/// `<site> Hand #N` header among its first lines.
+#[must_use]
+pub fn detect(head: &str) -> bool {
+    crate::site::first_lines(head, 40).any(|line| split_header(line).is_some())
+}
+
 /// `Ignition Hand #N[:] rest`: the site, the hand number and the rest.
 fn split_header(line: &str) -> Option<(&'static str, &str, &str)> {
     let line = line.trim_start_matches('\u{feff}');

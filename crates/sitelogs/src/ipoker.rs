@@ -86,6 +86,18 @@ struct Game {
     rounds: Vec<(i64, Vec<Item>)>,
 }
 
+/// Whether a file's start (decoded text) is an iPoker log: a `<session` root with its
+/// `<general>` table data (other sites' XML logs have other roots).
+#[must_use]
+pub fn detect(head: &str) -> bool {
+    let body = head.trim_start_matches('\u{feff}').trim_start();
+    let body = match body.strip_prefix("<?xml") {
+        Some(rest) => rest.split_once("?>").map_or("", |(_, rest)| rest).trim_start(),
+        None => body,
+    };
+    (body.starts_with("<session ") || body.starts_with("<session>")) && body.contains("<general")
+}
+
 /// Streams the hands (`<game>`s) of an iPoker XML file.
 pub struct Reader<R> {
     xml: quick_xml::Reader<R>,

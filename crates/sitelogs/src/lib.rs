@@ -58,9 +58,12 @@ pub mod pokernow;
 pub mod pokerstars;
 pub mod relay;
 pub mod showdown;
+mod site;
 pub mod text;
 
 use cards_core::{Diagnostic, Span};
+
+pub use site::{DETECT_BYTES, Site};
 
 /// Reading options, the same meaning in every cardnote reader.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -44,6 +44,14 @@ use crate::pokerstars::MAX_HAND_BYTES;
 use crate::relay::{Draft, StarsHeader, Street, seat_line, table_line};
 use crate::{Options, Record, codes, money};
 
+/// Whether a file's start (decoded text) is Open Hand History: a JSON object whose first key is
+/// `"ohh"`.
+#[must_use]
+pub fn detect(head: &str) -> bool {
+    let body = head.trim_start_matches('\u{feff}').trim_start();
+    body.strip_prefix('{').is_some_and(|rest| rest.trim_start().starts_with("\"ohh\""))
+}
+
 /// Streams the hands of an OHH file.
 #[derive(Debug)]
 pub struct Reader<R> {

@@ -47,6 +47,13 @@ use crate::{Options, Record, codes, money};
 /// Streams the hands of a PartyPoker log.
 pub type Reader<R> = TextReader<R, PartyPoker>;
 
+/// Whether a file's start (decoded text) is a PartyPoker log: a
+/// `***** Hand History for Game N *****` header among its first lines.
+#[must_use]
+pub fn detect(head: &str) -> bool {
+    crate::site::first_lines(head, 40).any(PartyPoker::is_header)
+}
+
 /// PartyPoker's text, for [`TextReader`].
 #[derive(Debug)]
 pub struct PartyPoker;

@@ -149,6 +149,26 @@ struct Row {
     span: Span,
 }
 
+/// Whether a file's start (decoded text) is a PokerNow log: its `entry,at,order` header line
+/// first (the game owner's download), or a row in that form (a log saved without its header).
+#[must_use]
+pub fn detect(head: &str) -> bool {
+    crate::site::first_lines(head, 1).any(|line| is_header_line(line) || is_row(line))
+}
+
+/// `"entry",2021-08-08T21:13:22.839Z,16`: a quoted entry, an ISO time in UTC and an order number.
+fn is_row(line: &str) -> bool {
+    let Some((entry, rest)) = line.rsplit_once("\",") else { return false };
+    let Some((at, order)) = rest.split_once(',') else { return false };
+    entry.starts_with('"')
+        && at.len() >= 20
+        && at.as_bytes()[4] == b'-'
+        && at.as_bytes()[10] == b'T'
+        && at.ends_with('Z')
+        && !order.is_empty()
+        && order.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// `"entry with ""quotes""",at,order`: the entry unquoted and the time; `None` if the line is
 /// not such a row.
 fn parse_row(line: &str) -> Option<(String, &str)> {

@@ -9,10 +9,11 @@ use std::time::Instant;
 use cardnote::formats::Glue;
 use cardnote::output::{DiagnosticPrinter, RenderSource, Summary};
 use cardnote::progress::Progress;
-use cardnote_check::walk::{WalkedFile, collect_files};
+use cardnote_check::walk::{WalkedFile, collect_files, collect_files_and_logs, collect_site_files};
 use cardnote_check::{
     CheckOptions, Format, Input, RecordReport, UNIT_BYTES, Unit, check_units, record_json, write_record_json,
 };
+use sitelogs::acpc::GameDef;
 
 use super::{FormatArg, RulesArg, Ui, open_file};
 
@@ -22,7 +23,8 @@ pub struct Args {
     /// One JSON object per record per line (JSON Lines) on stdout.
     #[arg(long)]
     json: bool,
-    /// Force one format for every named file instead of choosing by extension.
+    /// Force one format for every named file instead of choosing by extension (and, for the
+    /// poker sites' logs, by content).
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
     /// Rule profile for replaying poker hands.
@@ -35,7 +37,8 @@ pub struct Args {
     /// ParContract) against the deals.
     #[arg(long)]
     dd: bool,
-    /// The `.game` definition ACPC logs were played under (`--format acpc`).
+    /// The `.game` definition ACPC logs were played under (by default `LOG.game` beside the log,
+    /// or the dealer's game that the log names).
     #[arg(long)]
     game: Option<PathBuf>,
     /// Worker threads (0: one per core). The output is the same whatever the number.
@@ -47,7 +50,7 @@ pub struct Args {
 }
 
 /// Why a file's check stopped.
-enum Stop {
+pub(super) enum Stop {
     /// The file could not be read (reported; the run goes on).
     Read(std::io::Error),
     /// The output could not be written (the run ends).
@@ -59,6 +62,8 @@ struct Run<W: Write> {
     json: bool,
     opts: CheckOptions,
     forced: Option<Format>,
+    /// `--game`: the game of every ACPC log.
+    game: Option<GameDef>,
     threads: usize,
     out: W,
     printer: DiagnosticPrinter,
@@ -68,20 +73,19 @@ struct Run<W: Write> {
 
 /// Runs `cardnote check`.
 pub fn run(args: Args, ui: &Ui) -> ExitCode {
-    if let Some(site) = args.format.site() {
-        let opts = CheckOptions {
-            rules: args.rules.into(),
-            strict: args.strict,
-            no_fields: !args.json,
-            ..CheckOptions::default()
-        };
-        let printer = ui.stdout_printer();
-        let game = args.game.as_deref();
-        return super::sitelogs::run_check(&args.paths, site, game, &opts, args.json, &printer);
-    }
     let started = Instant::now();
     let forced = args.format.forced();
-    let (files, mut io_failed) = collect_files(&args.paths, forced.is_some());
+    let game = match super::sitelogs::forced_game(args.game.as_deref()) {
+        Ok(game) => game,
+        Err(code) => return code,
+    };
+    // A site's logs by `--format`; with no format, notation files by extension and the sites'
+    // logs by their content.
+    let (files, mut io_failed) = match (args.format.site(), forced) {
+        (Some(site), _) => collect_site_files(&args.paths, site),
+        (None, Some(_)) => collect_files(&args.paths, true),
+        (None, None) => collect_files_and_logs(&args.paths),
+    };
     let total: u64 = files.iter().map(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len())).sum();
     let mut run = Run {
         json: args.json,
@@ -92,6 +96,7 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
             no_fields: !args.json,
         },
         forced,
+        game,
         threads: super::threads(args.threads),
         out: BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
         printer: ui.stdout_printer(),
@@ -147,6 +152,21 @@ impl<W: Write> Run<W> {
     fn file(&mut self, file: &WalkedFile) -> Result<(), Stop> {
         let shown = file.path.display().to_string();
         self.progress.set_file(&shown);
+        if let Some(site) = file.site {
+            super::sitelogs::check_file(
+                &file.path,
+                &shown,
+                site,
+                self.game.as_ref(),
+                &self.opts,
+                self.json,
+                &self.printer,
+                &self.progress,
+                &mut self.out,
+                &mut self.summary,
+            )?;
+            return self.show();
+        }
         let opened = open_file(&file.path, file.kind, self.forced).map_err(Stop::Read)?;
         let format = opened.format;
         self.summary.file(&shown, format.name());

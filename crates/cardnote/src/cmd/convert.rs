@@ -89,12 +89,19 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
         super::warn_stale_temporaries(ui, [out.as_path()]);
     }
     let to = args.to.to_possible_value().map(|v| v.get_name().to_owned()).unwrap_or_default();
-    let site_target = super::sitelogs::Site::from_name(&to);
-    if args.format.site().is_some() || site_target.is_some() {
+    let site_target = ::sitelogs::Site::from_name(&to);
+    // A site's log by `--format`, or (to PHH, when no notation is named) by its content.
+    let from_site = args.format.site().or_else(|| {
+        let by_content = args.to == Target::Phh
+            && args.format.forced().is_none()
+            && walk::kind_of(&args.file) == walk::FileKind::Other;
+        by_content.then(|| walk::site_of(&args.file)).flatten()
+    });
+    if from_site.is_some() || site_target.is_some() {
         return super::sitelogs::run_convert(
             &args.file,
             &to,
-            args.format.site(),
+            from_site,
             args.game.as_deref(),
             args.output.as_deref(),
             &ui.stderr_printer(),

@@ -93,7 +93,8 @@ impl Ui {
 /// `--format`: one format for every named file, or `auto` (by extension and content).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
-    /// By extension (`.phh`, `.phhs`, `.pbn`, `.ppn` sniffed).
+    /// By extension (`.phh`, `.phhs`, `.pbn`, `.ppn` sniffed, `.lin`), and a poker site's hand
+    /// history by its content, whatever its extension.
     Auto,
     /// Poker Hand History.
     Phh,
@@ -127,8 +128,8 @@ pub enum FormatArg {
 
 impl FormatArg {
     /// The site log format named, if any (those are read by the `sitelogs` crate, not `formats`).
-    pub fn site(self) -> Option<sitelogs::Site> {
-        sitelogs::Site::from_name(self.to_possible_value()?.get_name())
+    pub fn site(self) -> Option<::sitelogs::Site> {
+        ::sitelogs::Site::from_name(self.to_possible_value()?.get_name())
     }
 
     /// The format forced, if any.

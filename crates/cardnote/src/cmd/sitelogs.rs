@@ -4,7 +4,6 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use cards_core::{Diagnostic, LineIndex, Span};
 use serde_json::{Map, Value};
@@ -12,115 +11,74 @@ use sitelogs::acpc::GameDef;
 use sitelogs::{Options, Record};
 
 use cardnote::output::{DiagnosticPrinter, RenderSource, Summary};
+use cardnote::progress::Progress;
 use cardnote_check::{CheckOptions, RecordReport, record_json_named};
+use sitelogs::Site;
 
-/// The site formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Site {
-    /// PokerStars hand-history text.
-    PokerStars,
-    /// ACPC dealer logs (`STATE` lines) with a `.game` file.
-    Acpc,
-    /// The Pluribus logs: ACPC `STATE` lines of the 6-player 10,000-chip no-limit game.
-    Pluribus,
-    /// GGPoker hand-history text (read only).
-    GgPoker,
-    /// iPoker XML (read only).
-    IPoker,
-    /// PartyPoker hand-history text (read only).
-    Party,
-    /// Ignition, Bovada and Bodog hand-history text (read only).
-    Ignition,
-    /// PokerNow game logs (CSV; read only).
-    PokerNow,
-    /// Open Hand History JSON.
-    Ohh,
-}
+use super::check::Stop;
 
-impl Site {
-    /// The name in `--format`, `--to` and the JSON `format` field.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Site::PokerStars => "pokerstars",
-            Site::Acpc => "acpc",
-            Site::Pluribus => "pluribus",
-            Site::GgPoker => "ggpoker",
-            Site::IPoker => "ipoker",
-            Site::Party => "party",
-            Site::Ignition => "ignition",
-            Site::PokerNow => "pokernow",
-            Site::Ohh => "ohh",
+/// The game ACPC lines of `log` are read under; `None` for the other sites. `--game` first; then
+/// `LOG.game` beside the log; then the game file the dealer's first comment names (where it
+/// still is, beside the log, or one of those the dealer ships); Pluribus's own. The error says
+/// where it looked.
+pub fn game_for(site: Site, log: &Path, forced: Option<&GameDef>) -> Result<Option<GameDef>, Diagnostic> {
+    if !site.needs_game() {
+        return Ok(None);
+    }
+    if let Some(game) = forced {
+        return Ok(Some(game.clone()));
+    }
+    if site == Site::Pluribus {
+        return Ok(Some(GameDef::pluribus()));
+    }
+    let beside = log.with_extension("game");
+    if beside.is_file() {
+        return read_game(&beside).map(Some);
+    }
+    let head =
+        std::fs::read(log).map(|bytes| String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned());
+    if let Some(named) = head.as_deref().ok().and_then(sitelogs::acpc::named_game) {
+        let file_name = named.rsplit(['/', '\\']).next().unwrap_or(named);
+        let near = log.parent().map(|dir| dir.join(file_name));
+        for path in [Some(Path::new(named).to_path_buf()), near].into_iter().flatten() {
+            if path.is_file() {
+                return read_game(&path).map(Some);
+            }
+        }
+        if let Some(game) = GameDef::standard(named) {
+            return Ok(Some(game));
         }
     }
-
-    /// Whether PHH can be written in the site's form (`--to`).
-    #[must_use]
-    pub const fn writes(self) -> bool {
-        matches!(self, Site::PokerStars | Site::Acpc | Site::Pluribus | Site::Ohh)
-    }
-
-    /// The site a `--to` or `--format` value names.
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Site> {
-        [
-            Site::PokerStars,
-            Site::Acpc,
-            Site::Pluribus,
-            Site::GgPoker,
-            Site::IPoker,
-            Site::Party,
-            Site::Ignition,
-            Site::PokerNow,
-            Site::Ohh,
-        ]
-        .into_iter()
-        .find(|s| s.name() == name)
-    }
+    Err(Diagnostic::error(
+        sitelogs::codes::ACPC_NO_GAME,
+        format!(
+            "an ACPC log is read under its game definition: give it with --game FILE.game or put {} beside the log",
+            beside.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        ),
+        Span::at(0),
+    ))
 }
 
-/// The game an ACPC log is read or written under: `--game FILE`, or Pluribus's.
-fn game_of(site: Site, game: Option<&Path>) -> Result<Option<GameDef>, String> {
-    match (site, game) {
-        (
-            Site::PokerStars
-            | Site::GgPoker
-            | Site::IPoker
-            | Site::Party
-            | Site::Ignition
-            | Site::PokerNow
-            | Site::Ohh,
-            _,
-        ) => Ok(None),
-        (Site::Pluribus, None) => Ok(Some(GameDef::pluribus())),
-        (_, Some(path)) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            GameDef::parse(&text)
-                .map(Some)
-                .map_err(|d| format!("{}: {}: {}", path.display(), d.code(), d.message()))
-        }
-        (Site::Acpc, None) => Err("ACPC logs need their game definition: --game FILE.game".into()),
-    }
+/// A `.game` file, read.
+fn read_game(path: &Path) -> Result<GameDef, Diagnostic> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Diagnostic::error(
+            sitelogs::codes::ACPC_NO_GAME,
+            format!("cannot read {}: {e}", path.display()),
+            Span::at(0),
+        )
+    })?;
+    GameDef::parse(&text)
+        .map_err(|d| Diagnostic::error(d.code(), format!("{}: {}", path.display(), d.message()), Span::at(0)))
 }
 
-/// The records of a log, streamed.
-fn records<'g>(
-    site: Site,
-    input: impl BufRead + 'g,
-    game: Option<&'g GameDef>,
-    options: Options,
-) -> Box<dyn Iterator<Item = Record> + 'g> {
-    match (site, game) {
-        (Site::GgPoker, _) => Box::new(sitelogs::ggpoker::Reader::new(input, options)),
-        (Site::IPoker, _) => Box::new(sitelogs::ipoker::Reader::new(input, options)),
-        (Site::Party, _) => Box::new(sitelogs::party::Reader::new(input, options)),
-        (Site::Ignition, _) => Box::new(sitelogs::ignition::Reader::new(input, options)),
-        (Site::PokerNow, _) => Box::new(sitelogs::pokernow::Reader::new(input, options)),
-        (Site::Ohh, _) => Box::new(sitelogs::ohh::Reader::new(input, options)),
-        (Site::PokerStars, _) | (_, None) => Box::new(sitelogs::pokerstars::Reader::new(input, options)),
-        (_, Some(game)) => Box::new(sitelogs::acpc::Reader::new(input, game, options)),
-    }
+/// `--game FILE`, read (reported and exit 2 when it cannot be).
+pub fn forced_game(game: Option<&Path>) -> Result<Option<GameDef>, ExitCode> {
+    let Some(path) = game else { return Ok(None) };
+    read_game(path).map(Some).map_err(|d| {
+        eprintln!("cardnote: {}: {}", d.code(), d.message());
+        ExitCode::from(2)
+    })
 }
 
 /// The text a record's spans point into, for rendering: the record's bytes, read back from the
@@ -161,86 +119,69 @@ fn report_of(record: &Record, strict: bool, no_fields: bool) -> RecordReport {
     RecordReport { diagnostics, fields }
 }
 
-/// `cardnote check --format pokerstars|acpc|pluribus PATH...`: one record per hand.
-pub fn run_check(
-    paths: &[std::path::PathBuf],
+/// Checks one site log for `cardnote check`, hand by hand and streamed: each record's report goes
+/// to `summary`, its diagnostics (or its `--json` line) to `out`. An ACPC log's game is found by
+/// [`game_for`]; without one the file is a single record with that error.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn check_file(
+    path: &Path,
+    shown: &str,
     site: Site,
-    game: Option<&Path>,
+    game: Option<&GameDef>,
     opts: &CheckOptions,
     json: bool,
     printer: &DiagnosticPrinter,
-) -> ExitCode {
-    let started = Instant::now();
-    let game = match game_of(site, game) {
+    progress: &Progress,
+    out: &mut impl Write,
+    summary: &mut Summary,
+) -> Result<(), Stop> {
+    summary.file(shown, site.name());
+    let mut diagnostics = printer.file(shown);
+    let game = match game_for(site, path, game) {
         Ok(game) => game,
-        Err(message) => {
-            eprintln!("cardnote: {message}");
-            return ExitCode::from(2);
+        Err(diagnostic) => {
+            let report = RecordReport { diagnostics: vec![diagnostic], fields: Map::new() };
+            summary.add(&report);
+            if json {
+                let value = record_json_named(shown, 0, site.name(), &report, &|_| (1, 1));
+                writeln!(out, "{value}").map_err(Stop::Output)?;
+            } else {
+                diagnostics.print(out, &RenderSource::new(""), &report.diagnostics).map_err(Stop::Output)?;
+            }
+            return diagnostics.finish(out).map_err(Stop::Output);
         }
     };
-    let (files, mut io_failed) = cardnote_check::walk::collect_site_files(paths, site.name());
-    let mut summary = Summary::default();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let input = BufReader::with_capacity(1 << 16, std::fs::File::open(path).map_err(Stop::Read)?);
     let options = Options { strict: opts.strict };
-    for file in &files {
-        let input = match std::fs::File::open(&file.path) {
-            Ok(f) => BufReader::with_capacity(1 << 16, f),
-            Err(err) => {
-                eprintln!("cardnote: cannot read {}: {err}", file.path.display());
-                io_failed = true;
-                continue;
-            }
-        };
-        let shown = file.path.display().to_string();
-        summary.file(&shown, site.name());
-        let mut diagnostics = printer.file(&shown);
-        for (i, record) in records(site, input, game.as_ref(), options).enumerate() {
-            summary.bytes += record.span.len() as u64;
-            let report = report_of(&record, opts.strict, opts.no_fields);
-            summary.add(&report);
-            if report.diagnostics.is_empty() && !json {
-                continue;
-            }
-            let text = if report.diagnostics.is_empty() {
-                String::new()
-            } else {
-                record_text(&file.path, record.span)
+    // `game_for` gave ACPC its game: the records are there for every site.
+    let Some(records) = site.records(input, game.as_ref(), options) else { return Ok(()) };
+    for (i, record) in records.enumerate() {
+        summary.bytes += record.span.len() as u64;
+        progress.advance(record.span.len() as u64, 1);
+        let report = report_of(&record, opts.strict, opts.no_fields);
+        summary.add(&report);
+        if report.diagnostics.is_empty() && !json {
+            continue;
+        }
+        let text = if report.diagnostics.is_empty() { String::new() } else { record_text(path, record.span) };
+        let base = line_of(path, record.span.start);
+        if json {
+            let index = LineIndex::new(&text);
+            let line_col = |offset: usize| {
+                let (line, column) = index.line_col(&text, offset.saturating_sub(record.span.start));
+                (line + base, column)
             };
-            if json {
-                let index = LineIndex::new(&text);
-                let base = line_of(&file.path, record.span.start);
-                let line_col = |offset: usize| {
-                    let (line, column) = index.line_col(&text, offset.saturating_sub(record.span.start));
-                    (line + base, column)
-                };
-                let value = record_json_named(&shown, i, site.name(), &report, &line_col);
-                if writeln!(out, "{value}").is_err() {
-                    return ExitCode::from(2);
-                }
-            } else {
-                let base = line_of(&file.path, record.span.start);
-                let render = RenderSource::part(&text, record.span.start, base);
-                if diagnostics.print(&mut out, &render, &report.diagnostics).is_err() {
-                    return ExitCode::from(2);
-                }
+            let value = record_json_named(shown, i, site.name(), &report, &line_col);
+            writeln!(out, "{value}").map_err(Stop::Output)?;
+        } else {
+            let render = RenderSource::part(&text, record.span.start, base);
+            diagnostics.print(out, &render, &report.diagnostics).map_err(Stop::Output)?;
+            if progress.is_drawn() {
+                progress.suspend(|| out.flush()).map_err(Stop::Output)?;
             }
         }
-        if diagnostics.finish(&mut out).is_err() {
-            return ExitCode::from(2);
-        }
     }
-    let _ = out.flush();
-    if !json && !printer.quiet() {
-        summary.print(&mut std::io::stderr(), started.elapsed());
-    }
-    if io_failed {
-        ExitCode::from(2)
-    } else if summary.invalid > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    diagnostics.finish(out).map_err(Stop::Output)
 }
 
 /// Lines before byte `offset` of a file (read up to it, only for records with diagnostics).
@@ -304,13 +245,19 @@ pub fn run_convert(
             );
             return ExitCode::from(2);
         }
-        (false, _) => match game_of(site, game) {
-            Ok(game) => game,
-            Err(message) => {
-                eprintln!("cardnote: {message}");
-                return ExitCode::from(2);
+        (false, _) => {
+            let forced = match forced_game(game) {
+                Ok(forced) => forced,
+                Err(code) => return code,
+            };
+            match game_for(site, file, forced.as_ref()) {
+                Ok(game) => game,
+                Err(d) => {
+                    eprintln!("cardnote: {}: {}: {}", file.display(), d.code(), d.message());
+                    return ExitCode::from(2);
+                }
             }
-        },
+        }
     };
     let input = match std::fs::File::open(file) {
         Ok(f) => BufReader::with_capacity(1 << 16, f),
@@ -412,7 +359,9 @@ fn import(
     let mut written = 0;
     let mut err = std::io::stderr();
     let mut diagnostics = printer.file(shown);
-    for record in records(site, input, game, Options::default()) {
+    // The caller found ACPC's game: the records are there for every site.
+    let Some(records) = site.records(input, game, Options::default()) else { return Ok(0) };
+    for record in records {
         if !record.diagnostics.is_empty() {
             let text = record_text(path, record.span);
             let render = RenderSource::part(&text, record.span.start, line_of(path, record.span.start));
@@ -526,9 +475,9 @@ mod tests {
     fn no_fields_leaves_only_the_fields_out() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/sitelogs/pokerstars");
         let mut hands = 0;
-        for path in cardnote_check::walk::collect_site_files(&[dir], "pokerstars").0 {
+        for path in cardnote_check::walk::collect_site_files(&[dir], Site::PokerStars).0 {
             let input = BufReader::new(std::fs::File::open(&path.path).unwrap());
-            for record in records(Site::PokerStars, input, None, Options::default()) {
+            for record in Site::PokerStars.records(input, None, Options::default()).unwrap() {
                 let (json, human) = (report_of(&record, false, false), report_of(&record, false, true));
                 assert_eq!(json.diagnostics, human.diagnostics);
                 assert!(human.fields.is_empty());

@@ -123,6 +123,14 @@ fn is_transcript_separator(line: &str) -> bool {
     inner.chars().any(|c| c.is_ascii_digit()) && inner.chars().count() <= 12 && !inner.contains("***")
 }
 
+/// Whether a file's start (decoded text) is a PokerStars-layout log: a hand header
+/// (`<site words> Hand #N:`, in any of the client's languages) among its first lines. Other
+/// sites' headers fit the same pattern: [`crate::Site::detect`] tries them first.
+#[must_use]
+pub fn detect(head: &str) -> bool {
+    crate::site::first_lines(head, 40).any(header::is_header)
+}
+
 /// PokerStars text, for [`TextReader`]: the importer every other text site relays its hands to.
 #[derive(Debug)]
 pub struct PokerStars;

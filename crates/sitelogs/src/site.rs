@@ -1,0 +1,277 @@
+//! The site formats as one type: each one's name (the CLI's `--format` and the JSON `format`
+//! field), the extensions its logs are saved with, whether PHH can be written in it, how to
+//! recognise a log of it by its content, and its reader.
+//!
+//! ```
+//! use sitelogs::{Options, Site};
+//!
+//! let log = "PokerStars Hand #7: Hold'em No Limit (10/20) - 2021/05/06 7:08:09 ET\n";
+//! let site = Site::detect(log.as_bytes()).unwrap();
+//! assert_eq!(site, Site::PokerStars);
+//! assert_eq!(site.name(), "pokerstars");
+//! let records = site.records(log.as_bytes(), None, Options::default()).unwrap();
+//! assert_eq!(records.count(), 1);
+//! ```
+
+use std::io::BufRead;
+
+use crate::acpc::GameDef;
+use crate::{Options, Record, acpc, ggpoker, ignition, ipoker, ohh, party, pokernow, pokerstars};
+
+/// A site's (or exchange format's) hand-history logs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Site {
+    /// PokerStars hand-history text (and the sites that write its layout: BetOnline's network).
+    PokerStars,
+    /// ACPC dealer logs (`STATE` lines), read under a `.game` definition.
+    Acpc,
+    /// The Pluribus logs: ACPC `STATE` lines of the 6-player 10,000-chip no-limit game.
+    Pluribus,
+    /// GGPoker hand-history text.
+    GgPoker,
+    /// iPoker network XML.
+    IPoker,
+    /// PartyPoker hand-history text.
+    Party,
+    /// Ignition, Bovada and Bodog hand-history text.
+    Ignition,
+    /// PokerNow game logs (CSV).
+    PokerNow,
+    /// Open Hand History JSON.
+    Ohh,
+}
+
+/// How many bytes of a file [`Site::detect`] needs to look at: the first hand's header is always
+/// within them (XML prologs and tracker banners included).
+pub const DETECT_BYTES: usize = 8192;
+
+impl Site {
+    /// Every site, in the order [`Site::detect`] tries them: the specific signatures first,
+    /// PokerStars' `<site> Hand #N:` (which other sites' headers also fit) last.
+    pub const ALL: [Site; 9] = [
+        Site::Acpc,
+        Site::Ohh,
+        Site::PokerNow,
+        Site::IPoker,
+        Site::GgPoker,
+        Site::Ignition,
+        Site::Party,
+        Site::PokerStars,
+        Site::Pluribus,
+    ];
+
+    /// The name in `--format`, `--to` and the JSON `format` field.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Site::PokerStars => "pokerstars",
+            Site::Acpc => "acpc",
+            Site::Pluribus => "pluribus",
+            Site::GgPoker => "ggpoker",
+            Site::IPoker => "ipoker",
+            Site::Party => "party",
+            Site::Ignition => "ignition",
+            Site::PokerNow => "pokernow",
+            Site::Ohh => "ohh",
+        }
+    }
+
+    /// The site a `--format` or `--to` value names.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Site> {
+        Site::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Whether PHH hands can be written in the site's form.
+    #[must_use]
+    pub const fn writes(self) -> bool {
+        matches!(self, Site::PokerStars | Site::Acpc | Site::Pluribus | Site::Ohh)
+    }
+
+    /// Whether its logs are read under a game definition (ACPC's `.game`).
+    #[must_use]
+    pub const fn needs_game(self) -> bool {
+        matches!(self, Site::Acpc | Site::Pluribus)
+    }
+
+    /// The extensions (lower case) the site saves its logs with: the files a directory walk takes
+    /// for it when the format is given. PokerStars, GGPoker, PartyPoker and Ignition write
+    /// `.txt`; iPoker `.xml` (and `.txt` where a tracker saved it); the ACPC dealer `.log` (its
+    /// `.game` file is not a log); the Pluribus logs are `.log` or `.txt`; PokerNow logs are
+    /// `.csv` (and `.txt` where a converter saved one); Open Hand History files are `.ohh` (or
+    /// `.json`).
+    #[must_use]
+    pub const fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Site::PokerStars | Site::GgPoker | Site::Party | Site::Ignition => &["txt"],
+            Site::IPoker => &["xml", "txt"],
+            Site::Acpc => &["log"],
+            Site::Pluribus => &["log", "txt"],
+            Site::PokerNow => &["csv", "txt"],
+            Site::Ohh => &["ohh", "json"],
+        }
+    }
+
+    /// The site whose log `start` (a file's first [`DETECT_BYTES`] or more) is, by its content,
+    /// as trackers tell them apart: whatever the extension. `None` when no site's signature is
+    /// there (a notation file, a tracker's sidecar, anything else). ACPC `STATE` lines are
+    /// [`Site::Acpc`]: which game they were played under is the caller's to find
+    /// ([`acpc::GameDef::named`] reads the dealer's own comment).
+    #[must_use]
+    pub fn detect(start: &[u8]) -> Option<Site> {
+        let head = decode_head(start);
+        Site::ALL.into_iter().find(|site| site.is_log(&head))
+    }
+
+    /// Whether `head` (a file's decoded start) is one of this site's logs.
+    fn is_log(self, head: &str) -> bool {
+        match self {
+            Site::PokerStars => pokerstars::detect(head),
+            Site::Acpc => acpc::detect(head),
+            // Pluribus logs are ACPC lines: told apart by their game, not their content.
+            Site::Pluribus => false,
+            Site::GgPoker => ggpoker::detect(head),
+            Site::IPoker => ipoker::detect(head),
+            Site::Party => party::detect(head),
+            Site::Ignition => ignition::detect(head),
+            Site::PokerNow => pokernow::detect(head),
+            Site::Ohh => ohh::detect(head),
+        }
+    }
+
+    /// The records of a log of this site, streamed. ACPC logs need their game (Pluribus's is
+    /// built in): `None` when it is missing.
+    #[must_use]
+    pub fn records<'a, R: BufRead + 'a>(
+        self,
+        input: R,
+        game: Option<&'a GameDef>,
+        options: Options,
+    ) -> Option<Box<dyn Iterator<Item = Record> + 'a>> {
+        Some(match self {
+            Site::PokerStars => Box::new(pokerstars::Reader::new(input, options)),
+            Site::GgPoker => Box::new(ggpoker::Reader::new(input, options)),
+            Site::IPoker => Box::new(ipoker::Reader::new(input, options)),
+            Site::Party => Box::new(party::Reader::new(input, options)),
+            Site::Ignition => Box::new(ignition::Reader::new(input, options)),
+            Site::PokerNow => Box::new(pokernow::Reader::new(input, options)),
+            Site::Ohh => Box::new(ohh::Reader::new(input, options)),
+            Site::Acpc | Site::Pluribus => Box::new(acpc::Reader::new(input, game?, options)),
+        })
+    }
+}
+
+impl std::fmt::Display for Site {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A file's start as text for the signatures: UTF-16 (by its byte order mark) or UTF-8, else
+/// Windows-1252, cut at its last whole line so a character split by the cut cannot change the
+/// decoding of the rest.
+fn decode_head(start: &[u8]) -> String {
+    let start = &start[..start.len().min(DETECT_BYTES * 2)];
+    let utf16 = match start {
+        [0xFF, 0xFE, rest @ ..] => Some((rest, u16::from_le_bytes as fn([u8; 2]) -> u16)),
+        [0xFE, 0xFF, rest @ ..] => Some((rest, u16::from_be_bytes as fn([u8; 2]) -> u16)),
+        _ => None,
+    };
+    if let Some((rest, unit)) = utf16 {
+        let units = rest.chunks_exact(2).map(|pair| unit([pair[0], pair[1]]));
+        return char::decode_utf16(units).map(|c| c.unwrap_or('\u{FFFD}')).collect();
+    }
+    let whole_lines = match start.iter().rposition(|&b| b == b'\n') {
+        Some(end) if start.len() >= DETECT_BYTES => &start[..=end],
+        _ => start,
+    };
+    crate::text::decode(whole_lines)
+}
+
+/// The first `limit` lines of `head` that are not blank, trimmed, byte order mark dropped: where
+/// the text sites' signatures look for a hand's header (a tracker may put a banner first).
+pub(crate) fn first_lines(head: &str, limit: usize) -> impl Iterator<Item = &str> {
+    head.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).filter(|l| !l.is_empty()).take(limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn detect(text: &str) -> Option<Site> {
+        Site::detect(text.as_bytes())
+    }
+
+    #[test]
+    fn each_site_is_told_by_its_first_lines() {
+        let cases = [
+            ("PokerStars Hand #7: Hold'em No Limit (10/20) - 2021/05/06 7:08:09 ET\n", Site::PokerStars),
+            (
+                "\u{feff}PokerStars Zoom Hand #1:  Omaha Pot Limit ($0.25/$0.50) - 2014/01/06 8:50:08 ET\n",
+                Site::PokerStars,
+            ),
+            ("Poker Hand #HD123: Hold'em No Limit ($0.01/$0.02) - 2023/11/01 17:53:18\n", Site::GgPoker),
+            ("Ignition Hand #4012 TBL#1 HOLDEM No Limit - 2020-01-01 10:00:00\n", Site::Ignition),
+            ("Bovada Hand #4012: HOLDEM No Limit - 2020-01-01 10:00:00\n", Site::Ignition),
+            ("#Game No : 1\n***** Hand History for Game 1 *****\n", Site::Party),
+            ("<session sessioncode=\"0\"><general><gametype>Holdem NL $0.05/$0.10</gametype>", Site::IPoker),
+            ("entry,at,order\n\"-- starting hand #1 --\",2021-01-01T00:00:00.000Z,1\n", Site::PokerNow),
+            ("{\"ohh\": {\"spec_version\": \"1.2.2\"}}\n", Site::Ohh),
+            (
+                "# name/game/hands/seed x y 1000 0\nSTATE:0:cc/cc/cc/cc:Ah2c|3d4d/5s6s7s/8s/9s:0|0:a|b\n",
+                Site::Acpc,
+            ),
+        ];
+        for (text, site) in cases {
+            assert_eq!(detect(text), Some(site), "{text}");
+        }
+    }
+
+    #[test]
+    fn notations_and_other_files_are_no_site() {
+        for text in [
+            "variant = 'NT'\nantes = [0, 0]\n",
+            "[Event \"x\"]\n[Deal \"N:...\"]\n",
+            "pn|a,b,c,d|st||md|1S...|\n",
+            "{'hands': 3}\n",
+            "",
+            "Hand #1 played somewhere\n",
+        ] {
+            assert_eq!(detect(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn utf16_logs_are_decoded_before_the_signatures() {
+        let text = "PokerStars Hand #7: Hold'em No Limit (10/20) - 2021/05/06 7:08:09 ET\r\n";
+        let mut le = vec![0xFF, 0xFE];
+        le.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+        assert_eq!(Site::detect(&le), Some(Site::PokerStars));
+        let mut be = vec![0xFE, 0xFF];
+        be.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
+        assert_eq!(Site::detect(&be), Some(Site::PokerStars));
+    }
+
+    #[test]
+    fn an_acpc_log_names_the_dealers_game() {
+        let head = "# name/game/hands/seed 3p.limit.h1000.r0 /home/x/project_acpc_server/holdem.limit.3p.game 1000 0\n";
+        let named = acpc::named_game(head).unwrap();
+        assert!(named.ends_with("holdem.limit.3p.game"));
+        let game = GameDef::standard(named).unwrap();
+        assert_eq!(game.players, 3);
+        assert_eq!(game.betting, acpc::Betting::Limit);
+        assert!(GameDef::standard("C:\\acpc\\holdem.nolimit.2p.reverse_blinds.game").is_some());
+        assert!(GameDef::standard("/x/mine.game").is_none());
+        assert!(acpc::named_game("STATE:0:cc/cc/cc/cc:Ah2c|3d4d/5s6s7s/8s/9s:0|0:a|b\n").is_none());
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for site in Site::ALL {
+            assert_eq!(Site::from_name(site.name()), Some(site));
+            assert!(!site.extensions().is_empty());
+        }
+        assert_eq!(Site::from_name("phh"), None);
+    }
+}
