@@ -47,14 +47,16 @@ use crate::{Options, Record, codes, money};
 pub type Reader<R> = TextReader<R, GgPoker>;
 
 /// Whether a file's start (decoded text) is a GGPoker log: a `Poker Hand #<letters><digits>:`
-/// header among its first lines.
+/// header among its first lines (the letters name the game, `HD`, `RC`, ...; exports of GG's own
+/// tools write the number alone).
 #[must_use]
 pub fn detect(head: &str) -> bool {
     crate::site::first_lines(head, 40).any(|line| {
         line.strip_prefix("Poker Hand #").is_some_and(|id| {
-            let letters = id.trim_start_matches(|c: char| c.is_ascii_uppercase());
-            letters.len() < id.len() && letters.starts_with(|c: char| c.is_ascii_digit())
-        }) && line.contains(':')
+            let digits = id.trim_start_matches(|c: char| c.is_ascii_uppercase());
+            let after = digits.trim_start_matches(|c: char| c.is_ascii_digit());
+            after.len() < digits.len() && after.starts_with(':')
+        })
     })
 }
 

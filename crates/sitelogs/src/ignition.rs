@@ -53,7 +53,7 @@ pub type Reader<R> = TextReader<R, Ignition>;
 #[derive(Debug)]
 pub struct Ignition;
 
-const SITES: &[&str] = &["Ignition", "Bovada", "Bodog"];
+const SITES: &[&str] = &["Ignition", "Bovada", "Bodog", "Bodog.eu", "Bodog.com", "Bodog UK"];
 
 impl TextSite for Ignition {
     const VENUE: &'static str = "Ignition";

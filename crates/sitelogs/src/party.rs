@@ -82,7 +82,8 @@ fn hand_id(header: &str) -> Option<&str> {
     let rest = header.trim_start_matches('\u{feff}').trim().strip_prefix("***** Hand History ")?;
     let rest = rest.strip_prefix("for Game ").or_else(|| rest.strip_prefix("For Game "))?;
     let id = rest.split_whitespace().next()?;
-    id.bytes().all(|b| b.is_ascii_digit()).then_some(id)
+    // Numbers until 2025; the client of 2026 writes letters too (`1770659766668adeb0h5qfm`).
+    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric())).then_some(id)
 }
 
 /// What the game line says.

@@ -189,10 +189,12 @@ fn decode_head(start: &[u8]) -> String {
     crate::text::decode(whole_lines)
 }
 
-/// The first `limit` lines of `head` that are not blank, trimmed, byte order mark dropped: where
+/// The first `limit` lines of `head` that are not blank, trimmed (byte order marks and NULs too): where
 /// the text sites' signatures look for a hand's header (a tracker may put a banner first).
 pub(crate) fn first_lines(head: &str, limit: usize) -> impl Iterator<Item = &str> {
-    head.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).filter(|l| !l.is_empty()).take(limit)
+    // A NUL before a line's text: a log saved as UTF-16 by halves (a real PartyPoker file).
+    let trim = |c: char| c.is_whitespace() || c == '\0' || c == '\u{feff}';
+    head.lines().map(move |l| l.trim_matches(trim)).filter(|l| !l.is_empty()).take(limit)
 }
 
 #[cfg(test)]
@@ -212,6 +214,10 @@ mod tests {
                 Site::PokerStars,
             ),
             ("Poker Hand #HD123: Hold'em No Limit ($0.01/$0.02) - 2023/11/01 17:53:18\n", Site::GgPoker),
+            (
+                "Poker Hand #1171217378123557259: ShortDeck No Limit ($100) - 2021/04/01 11:44:46\n",
+                Site::GgPoker,
+            ),
             ("Ignition Hand #4012 TBL#1 HOLDEM No Limit - 2020-01-01 10:00:00\n", Site::Ignition),
             ("Bovada Hand #4012: HOLDEM No Limit - 2020-01-01 10:00:00\n", Site::Ignition),
             ("#Game No : 1\n***** Hand History for Game 1 *****\n", Site::Party),

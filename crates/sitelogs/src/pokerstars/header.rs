@@ -56,7 +56,8 @@ fn split_id(line: &str) -> Option<(&str, &str, &str, &str)> {
     }
     let (at, noun) = [" Hand #", " Game #"].iter().filter_map(|n| line.find(n).map(|i| (i, *n))).min()?;
     let site = &line[..at];
-    if site.is_empty() || !site.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ') {
+    // Skins name themselves by their domain (`ActionPoker.com Game #…` on BetOnline's network).
+    if site.is_empty() || !site.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '.') {
         return None;
     }
     let after = &line[at + noun.len()..];
