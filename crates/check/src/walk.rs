@@ -60,6 +60,9 @@ pub fn site_extensions(site: &str) -> &'static [&'static str] {
         "pluribus" => &["log", "txt"],
         "pokernow" => &["csv", "txt"],
         "ohh" => &["ohh", "json"],
+        // Merge's logs are XML whatever their name; Microgaming's and Boss Media's are saved as
+        // `.txt` or `.xml`.
+        "merge" | "microgaming" | "boss" => &["xml", "txt"],
         _ => &[],
     }
 }
@@ -242,9 +245,20 @@ mod tests {
 
     #[test]
     fn every_site_has_its_extensions() {
-        for site in
-            ["pokerstars", "acpc", "pluribus", "ggpoker", "ipoker", "party", "ignition", "pokernow", "ohh"]
-        {
+        for site in [
+            "pokerstars",
+            "acpc",
+            "pluribus",
+            "ggpoker",
+            "ipoker",
+            "party",
+            "ignition",
+            "pokernow",
+            "ohh",
+            "merge",
+            "microgaming",
+            "boss",
+        ] {
             assert!(!site_extensions(site).is_empty(), "{site}");
         }
         assert!(!site_extensions("acpc").contains(&"game"));

@@ -1,4 +1,4 @@
-//! Site hand histories in the CLI: `check --format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh`
+//! Site hand histories in the CLI: `check --format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh|merge|microgaming|boss`
 //! and `convert --format ... --to phh`, `convert --to pokerstars|acpc|pluribus|ohh` from PHH. Every reader and writer streams: one hand in memory at a time.
 
 use std::io::{BufRead, BufReader, Write};
@@ -35,6 +35,12 @@ pub enum Site {
     PokerNow,
     /// Open Hand History JSON.
     Ohh,
+    /// Merge network XML (read only).
+    Merge,
+    /// Microgaming XML (read only).
+    Microgaming,
+    /// Boss Media XML (read only).
+    Boss,
 }
 
 impl Site {
@@ -51,6 +57,9 @@ impl Site {
             Site::Ignition => "ignition",
             Site::PokerNow => "pokernow",
             Site::Ohh => "ohh",
+            Site::Merge => "merge",
+            Site::Microgaming => "microgaming",
+            Site::Boss => "boss",
         }
     }
 
@@ -73,6 +82,9 @@ impl Site {
             Site::Ignition,
             Site::PokerNow,
             Site::Ohh,
+            Site::Merge,
+            Site::Microgaming,
+            Site::Boss,
         ]
         .into_iter()
         .find(|s| s.name() == name)
@@ -89,7 +101,10 @@ fn game_of(site: Site, game: Option<&Path>) -> Result<Option<GameDef>, String> {
             | Site::Party
             | Site::Ignition
             | Site::PokerNow
-            | Site::Ohh,
+            | Site::Ohh
+            | Site::Merge
+            | Site::Microgaming
+            | Site::Boss,
             _,
         ) => Ok(None),
         (Site::Pluribus, None) => Ok(Some(GameDef::pluribus())),
@@ -118,6 +133,9 @@ fn records<'g>(
         (Site::Ignition, _) => Box::new(sitelogs::ignition::Reader::new(input, options)),
         (Site::PokerNow, _) => Box::new(sitelogs::pokernow::Reader::new(input, options)),
         (Site::Ohh, _) => Box::new(sitelogs::ohh::Reader::new(input, options)),
+        (Site::Merge, _) => Box::new(sitelogs::merge::Reader::new(input, options)),
+        (Site::Microgaming, _) => Box::new(sitelogs::microgaming::Reader::new(input, options)),
+        (Site::Boss, _) => Box::new(sitelogs::boss::Reader::new(input, options)),
         (Site::PokerStars, _) | (_, None) => Box::new(sitelogs::pokerstars::Reader::new(input, options)),
         (_, Some(game)) => Box::new(sitelogs::acpc::Reader::new(input, game, options)),
     }
@@ -287,7 +305,7 @@ pub fn run_convert(
         (None, Some(site)) if site.writes() => site,
         _ => {
             eprintln!(
-                "cardnote: convert a site log with `--format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh --to phh`, or PHH with `--to pokerstars|acpc|pluribus|ohh`"
+                "cardnote: convert a site log with `--format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh|merge|microgaming|boss --to phh`, or PHH with `--to pokerstars|acpc|pluribus|ohh`"
             );
             return ExitCode::from(2);
         }

@@ -1,0 +1,59 @@
+//! Snapshots over `corpus/sitelogs/{merge,microgaming}/cases`: each log imported (per record: its
+//! line span, its diagnostics, the PHH text of the hand). Every imported hand also survives
+//! PHH -> PokerStars text -> PHH with the same play.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use cards_core::LineIndex;
+use serde_json::Value;
+use sitelogs::{Options, Record, merge, microgaming, pokerstars};
+
+mod snapshot_json;
+use snapshot_json::record_json;
+
+fn import(path: &std::path::Path, read: &dyn Fn(&[u8]) -> Vec<Record>) -> Vec<Value> {
+    let bytes = std::fs::read(path).unwrap();
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let index = LineIndex::new(&text);
+    read(&bytes)
+        .iter()
+        .map(|record| {
+            if let Some(hand) = &record.hand {
+                let again = pokerstars::write_hand(hand).unwrap();
+                let again = pokerstars::Reader::from_str(&again, Options::default()).next().unwrap();
+                let again = again.hand.unwrap_or_else(|| panic!("{}", path.display()));
+                assert_eq!(again.actions, hand.actions, "{}", path.display());
+                assert_eq!(again.finishing_stacks, hand.finishing_stacks, "{}", path.display());
+            }
+            record_json(&text, &index, record)
+        })
+        .collect()
+}
+
+#[test]
+fn merge_logs() {
+    insta::glob!("../../../corpus/sitelogs", "merge/**/*.xml", |path| {
+        insta::assert_json_snapshot!(import(path, &|b| merge::Reader::new(b, Options::default()).collect()));
+    });
+}
+
+#[test]
+fn microgaming_logs() {
+    insta::glob!("../../../corpus/sitelogs", "microgaming/**/*.txt", |path| {
+        insta::assert_json_snapshot!(
+            import(path, &|b| microgaming::Reader::new(b, Options::default()).collect())
+        );
+    });
+}
+
+/// Under `strict`, the stray action of the tournament hand is an error: that hand is refused.
+#[test]
+fn merge_strict_refuses_stray_actions() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/sitelogs/merge/cases/cash_stud_tournament_refused.xml"
+    ))
+    .unwrap();
+    let ok = |options| merge::Reader::from_str(&text, options).map(|r| r.hand.is_some()).collect::<Vec<_>>();
+    assert_eq!(ok(Options::default()), [true, true, true, false]);
+    assert_eq!(ok(Options { strict: true }), [true, true, false, false]);
+}
