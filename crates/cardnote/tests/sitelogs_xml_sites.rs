@@ -1,4 +1,4 @@
-//! `check --format merge|microgaming --json` and `convert --format ... --to phh` on the
+//! `check --format merge|microgaming|boss --json` and `convert --format ... --to phh` on the
 //! project's own case files of those sites: one JSON object per hand with the site's format name,
 //! and the imported hands written as PHH (the refused ones reported, exit code 1).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

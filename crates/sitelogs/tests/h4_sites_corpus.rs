@@ -1,11 +1,11 @@
-//! Snapshots over `corpus/sitelogs/{merge,microgaming}/cases`: each log imported (per record: its
+//! Snapshots over `corpus/sitelogs/{merge,microgaming,boss}/cases`: each log imported (per record: its
 //! line span, its diagnostics, the PHH text of the hand). Every imported hand also survives
 //! PHH -> PokerStars text -> PHH with the same play.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use cards_core::LineIndex;
 use serde_json::Value;
-use sitelogs::{Options, Record, merge, microgaming, pokerstars};
+use sitelogs::{Options, Record, boss, merge, microgaming, pokerstars};
 
 mod snapshot_json;
 use snapshot_json::record_json;
@@ -42,6 +42,13 @@ fn microgaming_logs() {
         insta::assert_json_snapshot!(
             import(path, &|b| microgaming::Reader::new(b, Options::default()).collect())
         );
+    });
+}
+
+#[test]
+fn boss_logs() {
+    insta::glob!("../../../corpus/sitelogs", "boss/**/*.xml", |path| {
+        insta::assert_json_snapshot!(import(path, &|b| boss::Reader::new(b, Options::default()).collect()));
     });
 }
 
