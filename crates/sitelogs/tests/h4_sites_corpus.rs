@@ -64,3 +64,42 @@ fn merge_strict_refuses_stray_actions() {
     assert_eq!(ok(Options::default()), [true, true, true, false]);
     assert_eq!(ok(Options { strict: true }), [true, true, false, false]);
 }
+
+/// Each site's `detect` claims its own case file and none of the others', nor the iPoker (XML),
+/// PokerStars or PartyPoker logs of the corpus.
+#[test]
+fn detection_is_specific() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/sitelogs");
+    let head = |rel: &str| {
+        let bytes = std::fs::read(root.join(rel)).unwrap();
+        String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned()
+    };
+    let detectors: [(&str, fn(&str) -> bool); 3] =
+        [("merge", merge::detect), ("microgaming", microgaming::detect), ("boss", boss::detect)];
+    let own = [
+        ("merge", "merge/cases/cash_stud_tournament_refused.xml"),
+        ("microgaming", "microgaming/cases/cash_uncalled_posted_refused.txt"),
+        ("boss", "boss/cases/cash_calls_dead_sb_refused.xml"),
+    ];
+    for (site, file) in own {
+        let text = head(file);
+        for (name, detect) in detectors {
+            assert_eq!(detect(&text), name == site, "{name} on {file}");
+        }
+    }
+    let mut others = Vec::new();
+    for dir in ["ipoker", "pokerstars", "party"] {
+        for sub in ["real", "cases"] {
+            let Ok(entries) = std::fs::read_dir(root.join(dir).join(sub)) else { continue };
+            others
+                .extend(entries.map(|e| format!("{dir}/{sub}/{}", e.unwrap().file_name().to_string_lossy())));
+        }
+    }
+    assert!(others.iter().any(|f| f.starts_with("ipoker/")));
+    for file in &others {
+        let text = head(file);
+        for (name, detect) in detectors {
+            assert!(!detect(&text), "{name} claims {file}");
+        }
+    }
+}
