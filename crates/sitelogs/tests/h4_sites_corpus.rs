@@ -65,6 +65,9 @@ fn merge_strict_refuses_stray_actions() {
     assert_eq!(ok(Options { strict: true }), [true, true, false, false]);
 }
 
+/// A site's content detector.
+type Detect = fn(&str) -> bool;
+
 /// Each site's `detect` claims its own case file and none of the others', nor the iPoker (XML),
 /// PokerStars or PartyPoker logs of the corpus.
 #[test]
@@ -74,7 +77,7 @@ fn detection_is_specific() {
         let bytes = std::fs::read(root.join(rel)).unwrap();
         String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned()
     };
-    let detectors: [(&str, fn(&str) -> bool); 3] =
+    let detectors: [(&str, Detect); 3] =
         [("merge", merge::detect), ("microgaming", microgaming::detect), ("boss", boss::detect)];
     let own = [
         ("merge", "merge/cases/cash_stud_tournament_refused.xml"),
