@@ -107,4 +107,9 @@ cards_core::codes! {
     /// there). PHH's replay plays PokerKit's rules, whose 4th street is always bet in the small
     /// bet, so the hand cannot be replayed: refused.
     SITE_STUD_DOUBLE_BET,
+    // Merge, Microgaming, Boss Media and PKR (helper h4).
+    /// A Merge network log writes an action for a player out of the hand: one who folded earlier
+    /// (a `CALL` on the river from a seat that folded preflop) or one not dealt in, with no chips
+    /// (a `CHECK` from an empty seat). The action is skipped. A warning, an error under `strict`.
+    SITE_STRAY_ACTION (lenient),
 }

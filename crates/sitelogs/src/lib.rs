@@ -2,6 +2,7 @@
 //! read as [`phh::Hand`]s, each replayed by `poker-engine` and checked against the outcome the log
 //! states; PHH hands written back as PokerStars text and ACPC `STATE` lines. GGPoker, iPoker,
 //! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]),
+//! and the Merge network's, Microgaming's and Boss Media's ([`merge`], [`microgaming`], [`boss`]),
 //! and PokerNow game logs ([`pokernow`]), and Open Hand History JSON ([`ohh`]).
 //!
 //! ```
@@ -45,12 +46,15 @@
 //! - `serde`: [`Record`] and [`Options`] serialize (the hands are PHH models, which always do).
 
 pub mod acpc;
+pub mod boss;
 pub mod codes;
 pub mod consistency;
 pub mod export;
 pub mod ggpoker;
 pub mod ignition;
 pub mod ipoker;
+pub mod merge;
+pub mod microgaming;
 pub mod money;
 pub mod ohh;
 pub mod party;

@@ -16,7 +16,9 @@
 use std::io::BufRead;
 
 use crate::acpc::GameDef;
-use crate::{Options, Record, acpc, ggpoker, ignition, ipoker, ohh, party, pokernow, pokerstars};
+use crate::{
+    Options, Record, acpc, boss, ggpoker, ignition, ipoker, merge, microgaming, ohh, party, pokernow, pokerstars,
+};
 
 /// A site's (or exchange format's) hand-history logs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -40,6 +42,12 @@ pub enum Site {
     PokerNow,
     /// Open Hand History JSON.
     Ohh,
+    /// Merge network XML.
+    Merge,
+    /// Microgaming XML.
+    Microgaming,
+    /// Boss Media XML.
+    Boss,
 }
 
 /// How many bytes of a file [`Site::detect`] needs to look at: the first hand's header is always
@@ -49,11 +57,14 @@ pub const DETECT_BYTES: usize = 8192;
 impl Site {
     /// Every site, in the order [`Site::detect`] tries them: the specific signatures first,
     /// PokerStars' `<site> Hand #N:` (which other sites' headers also fit) last.
-    pub const ALL: [Site; 9] = [
+    pub const ALL: [Site; 12] = [
         Site::Acpc,
         Site::Ohh,
         Site::PokerNow,
         Site::IPoker,
+        Site::Merge,
+        Site::Microgaming,
+        Site::Boss,
         Site::GgPoker,
         Site::Ignition,
         Site::Party,
@@ -74,6 +85,9 @@ impl Site {
             Site::Ignition => "ignition",
             Site::PokerNow => "pokernow",
             Site::Ohh => "ohh",
+            Site::Merge => "merge",
+            Site::Microgaming => "microgaming",
+            Site::Boss => "boss",
         }
     }
 
@@ -110,6 +124,9 @@ impl Site {
             Site::Pluribus => &["log", "txt"],
             Site::PokerNow => &["csv", "txt"],
             Site::Ohh => &["ohh", "json"],
+            // Merge's logs are XML whatever their name; Microgaming's and Boss Media's are saved as
+            // `.txt` or `.xml`.
+            Site::Merge | Site::Microgaming | Site::Boss => &["xml", "txt"],
         }
     }
 
@@ -137,6 +154,9 @@ impl Site {
             Site::Ignition => ignition::detect(head),
             Site::PokerNow => pokernow::detect(head),
             Site::Ohh => ohh::detect(head),
+            Site::Merge => merge::detect(head),
+            Site::Microgaming => microgaming::detect(head),
+            Site::Boss => boss::detect(head),
         }
     }
 
@@ -157,6 +177,9 @@ impl Site {
             Site::Ignition => Box::new(ignition::Reader::new(input, options)),
             Site::PokerNow => Box::new(pokernow::Reader::new(input, options)),
             Site::Ohh => Box::new(ohh::Reader::new(input, options)),
+            Site::Merge => Box::new(merge::Reader::new(input, options)),
+            Site::Microgaming => Box::new(microgaming::Reader::new(input, options)),
+            Site::Boss => Box::new(boss::Reader::new(input, options)),
             Site::Acpc | Site::Pluribus => Box::new(acpc::Reader::new(input, game?, options)),
         })
     }

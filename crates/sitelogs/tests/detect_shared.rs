@@ -14,8 +14,11 @@ mod common;
 
 /// The tracker's folder of each site cardnote reads, and that site. BetOnline's network writes
 /// PokerStars' layout; Bovada is Ignition's (Bodog's skins too).
-const READ: [(&str, Site); 5] = [
+const READ: [(&str, Site); 8] = [
     ("BetOnline", Site::PokerStars),
+    ("Boss", Site::Boss),
+    ("Merge", Site::Merge),
+    ("Microgaming", Site::Microgaming),
     ("Bovada", Site::Ignition),
     ("GGPoker", Site::GgPoker),
     ("PartyPoker", Site::Party),

@@ -124,6 +124,12 @@ pub enum FormatArg {
     Pokernow,
     /// Open Hand History JSON (`.ohh`).
     Ohh,
+    /// Merge network hand histories (XML, whatever the extension).
+    Merge,
+    /// Microgaming hand histories (XML).
+    Microgaming,
+    /// Boss Media hand histories (XML).
+    Boss,
 }
 
 impl FormatArg {
@@ -144,7 +150,10 @@ impl FormatArg {
             | FormatArg::Party
             | FormatArg::Ignition
             | FormatArg::Pokernow
-            | FormatArg::Ohh => None,
+            | FormatArg::Ohh
+            | FormatArg::Merge
+            | FormatArg::Microgaming
+            | FormatArg::Boss => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),

@@ -1,4 +1,4 @@
-//! Site hand histories in the CLI: `check --format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh`
+//! Site hand histories in the CLI: `check --format SITE` (or a site's log found by its content)
 //! and `convert --format ... --to phh`, `convert --to pokerstars|acpc|pluribus|ohh` from PHH. Every reader and writer streams: one hand in memory at a time.
 
 use std::io::{BufRead, BufReader, Write};
@@ -227,8 +227,14 @@ pub fn run_convert(
         (Some(site), None) if to == "phh" => site,
         (None, Some(site)) if site.writes() => site,
         _ => {
+            let names = |writes: bool| {
+                let sites = Site::ALL.into_iter().filter(|s| !writes || s.writes());
+                sites.map(Site::name).collect::<Vec<_>>().join("|")
+            };
             eprintln!(
-                "cardnote: convert a site log with `--format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh --to phh`, or PHH with `--to pokerstars|acpc|pluribus|ohh`"
+                "cardnote: convert a site log with `--format {} --to phh`, or PHH with `--to {}`",
+                names(false),
+                names(true)
             );
             return ExitCode::from(2);
         }

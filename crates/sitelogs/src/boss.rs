@@ -1,0 +1,575 @@
+//! Boss Media (Ongame's predecessor network; Betsafe, espacejeux, Unibet's older rooms) hand
+//! histories (XML: `<HISTORY>` per hand, inside a `<ROOT>` or not): [`Reader`] imports them to PHH
+//! hands, one [`Record`] per `<HISTORY>`, each replayed and checked against what the log pays out.
+//!
+//! A `<HISTORY ID TABLE GAME="GAME_THM|GAME_OMA|GAME_OMAHL|..." GAMETYPE="GAMETYPE_REAL"
+//! GAMEKIND="GAMEKIND_CASH" TABLECURRENCY LIMIT="NL|PL|FL" STAKES="0.05/0.10" DATE="epoch">` lists
+//! its `<PLAYER NAME SEAT AMOUNT DEALER="Y">`s, then `<ACTION TYPE PLAYER VALUE>`s in order:
+//! `HAND_BLINDS` (`KIND` `HAND_SB`, `HAND_BB`, `HAND_DSB` a dead small blind, `HAND_AB` both
+//! blinds, the small one dead; a second `HAND_SB` is a joining player's, dead), `HAND_DEAL` (`<CARD LINK>`s, `b` when unseen), `ACTION_FOLD`,
+//! `ACTION_CHECK`, `ACTION_BET` (the chips added), `ACTION_RAISE` (the street total raised to),
+//! `ACTION_CALL` (the chips added in later logs, the street total called in earlier ones: each
+//! call is read by which of the two it matches), `ACTION_ALLIN` (the chips added, or the street
+//! total: read by the player's stack), `HAND_BOARD` (`BOARD_FLOP` and on, the board so far).
+//! Older logs mark no `DEALER`: the button is then the seat before the small blind's. Cards
+//! are numbered `0..=51`, diamonds, clubs, hearts, spades, each from the ace to the king.
+//! The `<SHOWDOWN>`'s `<RESULT PLAYER WIN>` pays the pot less the rake (the uncalled bet not
+//! counted), with the cards shown. Refused per hand, with a code: games PHH cannot express
+//! (pot-limit hold'em, 5-card draw, pot-limit Omaha hi/lo...), a player acting who has no seat.
+//!
+//! ```
+//! let log = r#"<ROOT><HISTORY ID="7" TABLE="Oslo" GAME="GAME_THM" GAMETYPE="GAMETYPE_REAL" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="NL" STAKES="0.05/0.10" DATE="1281101974">
+//! <PLAYER NAME="Ann" SEAT="1" AMOUNT="10.00" DEALER="Y"></PLAYER>
+//! <PLAYER NAME="Bob" SEAT="2" AMOUNT="5.00" DEALER="N"></PLAYER>
+//! <ACTION TYPE="HAND_BLINDS" PLAYER="Ann" KIND="HAND_SB" VALUE="0.05"></ACTION>
+//! <ACTION TYPE="HAND_BLINDS" PLAYER="Bob" KIND="HAND_BB" VALUE="0.10"></ACTION>
+//! <ACTION TYPE="HAND_DEAL" PLAYER="Ann"><CARD LINK="0"></CARD><CARD LINK="25"></CARD></ACTION>
+//! <ACTION TYPE="HAND_DEAL" PLAYER="Bob"><CARD LINK="b"></CARD><CARD LINK="b"></CARD></ACTION>
+//! <ACTION TYPE="ACTION_RAISE" PLAYER="Ann" VALUE="0.30"></ACTION>
+//! <ACTION TYPE="ACTION_FOLD" PLAYER="Bob"></ACTION>
+//! <SHOWDOWN NAME="HAND_SHOWDOWN" POT="0.20" RAKE="0.00"><RESULT PLAYER="Ann" WIN="0.20"></RESULT></SHOWDOWN></HISTORY></ROOT>"#;
+//! let record = sitelogs::boss::Reader::from_str(log, sitelogs::Options::default()).next().unwrap();
+//! assert!(record.diagnostics.is_empty(), "{:?}", record.diagnostics);
+//! let hand = record.hand.unwrap();
+//! let actions: Vec<String> = hand.actions.iter().map(ToString::to_string).collect();
+//! assert_eq!(actions, ["d dh p1 ????", "d dh p2 AdKc", "p2 cbr 0.30", "p1 f"]);
+//! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "10.10");
+//! ```
+
+use std::io::BufRead;
+
+use cards_core::{Amount, Diagnostic, Span};
+use quick_xml::events::{BytesStart, Event};
+
+use crate::merge::attribute;
+use crate::microgaming::{Bets, close};
+use crate::relay::{self, Draft, StarsHeader, Street};
+use crate::{Options, Record, codes, money};
+
+/// Whether the first few KB of a file (decoded) are a Boss Media log: a `<HISTORY ID=...>` with
+/// its `GAME="GAME_..."`.
+#[must_use]
+pub fn detect(head: &str) -> bool {
+    head.find("<HISTORY ").is_some_and(|at| {
+        let tag = head[at..].split('>').next().unwrap_or_default();
+        tag.contains(" GAME=\"GAME_") && tag.contains(" STAKES=\"")
+    })
+}
+
+#[derive(Debug, Default)]
+struct Player {
+    name: String,
+    seat: i64,
+    amount: String,
+    dealer: bool,
+    span: Span,
+}
+
+#[derive(Debug, Default)]
+struct Action {
+    kind: String,
+    player: String,
+    blind: String,
+    value: String,
+    board: String,
+    cards: Vec<Option<String>>,
+    /// A `<RESULT>`'s win.
+    win: Option<String>,
+    span: Span,
+}
+
+#[derive(Debug, Default)]
+struct History {
+    start: usize,
+    id: String,
+    table: String,
+    game: String,
+    real: bool,
+    tournament: Option<String>,
+    currency: String,
+    limit: String,
+    stakes: String,
+    date: String,
+    players: Vec<Player>,
+    actions: Vec<Action>,
+}
+
+/// Streams the hands (`<HISTORY>`s) of a Boss Media log.
+pub struct Reader<R> {
+    xml: quick_xml::Reader<R>,
+    buf: Vec<u8>,
+    options: Options,
+    history: Option<History>,
+    done: bool,
+}
+
+impl<R> std::fmt::Debug for Reader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reader")
+            .field("options", &self.options)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Reader<&'a [u8]> {
+    /// Reads a file held in memory.
+    #[must_use]
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
+        Reader::new(text.as_bytes(), options)
+    }
+}
+
+/// Card `LINK` `0..=51`: diamonds, clubs, hearts, spades, each from the ace to the king; `None`
+/// for `b` (face down) or anything else.
+fn card(link: &str) -> Option<String> {
+    let n: usize = link.trim().parse().ok()?;
+    let suit = ['d', 'c', 'h', 's'].get(n / 13)?;
+    let rank = "A23456789TJQK".chars().nth(n % 13)?;
+    Some(format!("{rank}{suit}"))
+}
+
+impl<R: BufRead> Reader<R> {
+    /// Reads hands from `input`.
+    pub fn new(input: R, options: Options) -> Reader<R> {
+        Reader {
+            xml: quick_xml::Reader::from_reader(input),
+            buf: Vec::new(),
+            options,
+            history: None,
+            done: false,
+        }
+    }
+
+    fn offset(&self) -> usize {
+        usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX)
+    }
+
+    fn open(&mut self, element: &BytesStart<'_>, span: Span) {
+        let attr = |key: &str| attribute(element, key);
+        let name = element.name();
+        if name.as_ref() == b"HISTORY" {
+            let tournament = attr("TABLETOURNEYID");
+            self.history = Some(History {
+                start: span.start,
+                id: attr("ID"),
+                table: attr("TABLE"),
+                game: attr("GAME"),
+                real: attr("GAMETYPE") == "GAMETYPE_REAL",
+                tournament: (attr("GAMEKIND").contains("TOUR")).then_some(tournament),
+                currency: attr("TABLECURRENCY"),
+                limit: attr("LIMIT"),
+                stakes: attr("STAKES"),
+                date: attr("DATE"),
+                ..History::default()
+            });
+            return;
+        }
+        let Some(history) = self.history.as_mut() else { return };
+        match name.as_ref() {
+            b"PLAYER" => history.players.push(Player {
+                name: attr("NAME"),
+                seat: attr("SEAT").trim().parse().unwrap_or(-1),
+                amount: attr("AMOUNT"),
+                dealer: attr("DEALER") == "Y",
+                span,
+            }),
+            b"ACTION" => history.actions.push(Action {
+                kind: attr("TYPE"),
+                player: attr("PLAYER"),
+                blind: attr("KIND"),
+                value: attr("VALUE"),
+                board: attr("VALUE"),
+                span,
+                ..Action::default()
+            }),
+            b"RESULT" => history.actions.push(Action {
+                kind: "RESULT".into(),
+                player: attr("PLAYER"),
+                win: Some(attr("WIN")),
+                span,
+                ..Action::default()
+            }),
+            b"CARD" => {
+                if let Some(action) = history.actions.last_mut() {
+                    action.cards.push(card(&attr("LINK")));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        while !self.done {
+            let start = self.offset();
+            self.buf.clear();
+            let event = self.xml.read_event_into(&mut self.buf);
+            let end = usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX);
+            let span = Span::new(start, end);
+            match event {
+                Err(e) => {
+                    self.done = true;
+                    let at = Span::at(self.xml.error_position().try_into().unwrap_or(end));
+                    let diagnostic =
+                        Diagnostic::error(codes::SITE_BAD_XML, format!("not well-formed XML: {e}"), at);
+                    return Some(Record { hand: None, diagnostics: vec![diagnostic], span: at });
+                }
+                Ok(Event::Start(element) | Event::Empty(element)) => {
+                    let element = element.into_owned();
+                    self.open(&element, span);
+                }
+                Ok(Event::End(element)) if element.name().as_ref() == b"HISTORY" => {
+                    if let Some(history) = self.history.take() {
+                        return Some(import(&history, end, &self.options));
+                    }
+                }
+                Ok(Event::Eof) => {
+                    self.done = true;
+                    if let Some(history) = self.history.take() {
+                        let span = Span::new(history.start, end);
+                        let diagnostic = Diagnostic::error(
+                            codes::SITE_INCOMPLETE,
+                            "the file ends inside a <HISTORY>",
+                            span,
+                        );
+                        return Some(Record { hand: None, diagnostics: vec![diagnostic], span });
+                    }
+                }
+                Ok(_) => {}
+            }
+        }
+        None
+    }
+}
+
+/// The PokerStars game of a Boss Media game and limit.
+fn stars_game(game: &str, limit: &str) -> Option<&'static str> {
+    Some(match (game.trim(), limit.trim()) {
+        ("GAME_THM", "NL") => "Hold'em No Limit",
+        ("GAME_THM", "FL") => "Hold'em Limit",
+        ("GAME_OMA", "PL") => "Omaha Pot Limit",
+        ("GAME_OMAHL", "FL") => "Omaha Hi/Lo Limit",
+        _ => return None,
+    })
+}
+
+/// Seconds since 1970 (UTC) as `(year, month, day, hour, minute, second)`.
+fn from_epoch(text: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
+    let secs: i64 = text.trim().parse().ok()?;
+    let days = secs.div_euclid(86_400);
+    let rest = secs.rem_euclid(86_400);
+    // Howard Hinnant's civil-from-days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let small = |v: i64| u8::try_from(v).ok();
+    Some((year, month, day, small(rest / 3600)?, small(rest % 3600 / 60)?, small(rest % 60)?))
+}
+
+/// One `<HISTORY>` to a record.
+#[allow(clippy::too_many_lines)]
+fn import(history: &History, end: usize, options: &Options) -> Record {
+    let whole = Span::new(history.start, end);
+    let head = Span::new(history.start, history.players.first().map_or(end, |p| p.span.start));
+    let mut draft = Draft::default();
+    let Some(stars) = stars_game(&history.game, &history.limit) else {
+        let message = format!("PHH has no variant for Boss Media's {} {}", history.game, history.limit);
+        draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, head);
+        return draft.finish(whole, options, "Boss Media");
+    };
+    let fixed = history.limit.trim() == "FL";
+    let stakes = history.stakes.split_once('/').and_then(|(a, b)| Some((money::parse(a)?, money::parse(b)?)));
+    // The big blind: a fixed-limit game's is its small bet.
+    let big = stakes.map(|(small, big)| if fixed { small } else { big });
+    // Who is in the hand: dealt cards or acting.
+    let players: Vec<&Player> =
+        history.players.iter().filter(|p| history.actions.iter().any(|a| a.player == p.name)).collect();
+    let mut stacks: Vec<(String, Amount)> = Vec::new();
+    for p in &players {
+        match money::parse(&p.amount) {
+            Some(a) => stacks.push((p.name.clone(), a)),
+            None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable AMOUNT of {}", p.name), p.span),
+        }
+    }
+    let mut street = Street::default();
+    let mut bets = Bets::default();
+    let mut body: Vec<(String, Span)> = Vec::new();
+    let mut shows: Vec<(String, Span)> = Vec::new();
+    let mut dealt = false;
+    let mut paid = false;
+    // Whether a call's VALUE is the chips added (later logs) or the street total (earlier ones),
+    // once a call has told.
+    let mut call_adds: Option<bool> = None;
+    let mut on_street: Vec<(String, Amount)> = Vec::new();
+    let mut sb_posted = false;
+    for action in &history.actions {
+        let span = action.span;
+        let kind = action.kind.as_str();
+        if kind == "HAND_BOARD" {
+            if !action.board.starts_with("BOARD_") {
+                draft.refuse(codes::SITE_UNKNOWN_LINE, "a board with no street", span);
+                continue;
+            }
+            close(&mut street, &mut bets, &mut body, span, false);
+            on_street.clear();
+            let cards: Vec<String> = action.cards.iter().flatten().cloned().collect();
+            let name = action.board.trim_start_matches("BOARD_");
+            let line = match (name, cards.len()) {
+                ("FLOP", 3) => format!("*** FLOP *** [{}]", cards.join(" ")),
+                ("TURN", 4) | ("RIVER", 5) => {
+                    let (before, last) = cards.split_at(cards.len() - 1);
+                    format!("*** {name} *** [{}] [{}]", before.join(" "), last[0])
+                }
+                _ => {
+                    draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board {name}"), span);
+                    continue;
+                }
+            };
+            body.push((line, span));
+            continue;
+        }
+        let Some(name) = players.iter().find(|p| p.name == action.player).map(|p| p.name.as_str()) else {
+            if action.player.is_empty() {
+                draft.unknown(options, &format!("action {kind}"), span);
+            } else {
+                draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{}` has no seat", action.player), span);
+            }
+            continue;
+        };
+        if kind == "RESULT" {
+            paid = true;
+            let won = action.win.as_deref().map_or(Some(Amount::ZERO), |w| {
+                if w.trim().is_empty() { Some(Amount::ZERO) } else { money::parse(w) }
+            });
+            match won {
+                Some(won) if !won.is_zero() => street.win(name, won, span),
+                Some(_) => {}
+                None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable WIN of {name}"), span),
+            }
+            let cards: Vec<String> = action.cards.iter().flatten().cloned().collect();
+            if !cards.is_empty() && cards.len() == action.cards.len() {
+                shows.push((format!("{name}: shows [{}]", cards.join(" ")), span));
+            }
+            continue;
+        }
+        let value =
+            if action.value.trim().is_empty() { Some(Amount::ZERO) } else { money::parse(&action.value) };
+        let Some(value) = value else {
+            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable VALUE `{}`", action.value), span);
+            continue;
+        };
+        let mine = on_street.iter().find(|(n, _)| n == name).map_or(Amount::ZERO, |e| e.1);
+        let left = stacks.iter().find(|(n, _)| n == name).map_or(Amount::ZERO, |e| e.1);
+        let highest = on_street.iter().map(|e| e.1).max().unwrap_or(Amount::ZERO);
+        // The chips this action adds, and its line.
+        let (added, line) = match (kind, action.blind.as_str()) {
+            ("HAND_BLINDS", "HAND_SB") if sb_posted => {
+                // A second small blind (a player joining between the blinds): dead money.
+                street.dead(value);
+                stacks.iter_mut().filter(|(n, _)| n == name).for_each(|e| e.1 = money::minus(e.1, value));
+                body.push((format!("{name}: posts the ante {value}"), span));
+                continue;
+            }
+            ("HAND_BLINDS", "HAND_SB" | "HAND_BB") => {
+                sb_posted |= action.blind == "HAND_SB";
+                street.post(name, value);
+                let which = if action.blind == "HAND_SB" { "small" } else { "big" };
+                (value, Some(format!("{name}: posts {which} blind {value}")))
+            }
+            ("HAND_BLINDS", "HAND_DSB") => {
+                street.dead(value);
+                stacks.iter_mut().filter(|(n, _)| n == name).for_each(|e| e.1 = money::minus(e.1, value));
+                body.push((format!("{name}: posts the ante {value}"), span));
+                continue;
+            }
+            ("HAND_BLINDS", "HAND_AB") => {
+                let live = big.filter(|b| *b < value).unwrap_or(value);
+                street.post(name, live);
+                street.dead(money::minus(value, live));
+                bets.add(name, live);
+                stacks.iter_mut().filter(|(n, _)| n == name).for_each(|e| e.1 = money::minus(e.1, value));
+                match on_street.iter_mut().find(|(n, _)| n == name) {
+                    Some(e) => e.1 = money::plus(e.1, live),
+                    None => on_street.push((name.to_owned(), live)),
+                }
+                body.push((format!("{name}: posts small & big blinds {value}"), span));
+                continue;
+            }
+            ("HAND_DEAL", _) => {
+                if !dealt {
+                    body.push(("*** HOLE CARDS ***".into(), span));
+                    dealt = true;
+                }
+                let cards: Vec<String> = action.cards.iter().flatten().cloned().collect();
+                if !cards.is_empty() && cards.len() == action.cards.len() {
+                    body.push((format!("Dealt to {name} [{}]", cards.join(" ")), span));
+                }
+                continue;
+            }
+            ("ACTION_FOLD", _) => (Amount::ZERO, Some(format!("{name}: folds"))),
+            ("ACTION_CHECK", _) => (Amount::ZERO, Some(format!("{name}: checks"))),
+            ("ACTION_BET", _) => {
+                let added = street.add(name, value);
+                (value, Some(relay::added_text(name, &added)))
+            }
+            ("ACTION_RAISE", _) => {
+                let added = street.raise_to(name, value);
+                (added, Some(format!("{name}: raises {value} to {value}")))
+            }
+            ("ACTION_CALL", _) => {
+                let owed = money::minus(highest, mine);
+                let adds = if mine.is_zero() {
+                    true
+                } else if value == owed && value != highest {
+                    call_adds = Some(true);
+                    true
+                } else if value == highest && value != owed {
+                    call_adds = Some(false);
+                    false
+                } else {
+                    call_adds.unwrap_or(true)
+                };
+                let added = if adds { value } else { money::minus(value, mine) };
+                street.add(name, added);
+                (added, Some(format!("{name}: calls {added}")))
+            }
+            ("ACTION_ALLIN", _) => {
+                // The chips added when they are the player's stack, else the street total.
+                let added = if value != left && value == money::plus(mine, left) { left } else { value };
+                let text = relay::added_text(name, &street.add(name, added));
+                (added, Some(text))
+            }
+            _ if value.is_zero() => {
+                draft.unknown(options, &format!("action {kind} of {name}"), span);
+                continue;
+            }
+            _ => {
+                let message = format!("action {kind} of {name} moves {value}: its meaning is not known");
+                draft.refuse(codes::SITE_UNKNOWN_LINE, message, span);
+                continue;
+            }
+        };
+        if !added.is_zero() {
+            bets.add(name, added);
+            stacks.iter_mut().filter(|(n, _)| n == name).for_each(|e| e.1 = money::minus(e.1, added));
+            match on_street.iter_mut().find(|(n, _)| n == name) {
+                Some(e) => e.1 = money::plus(e.1, added),
+                None => on_street.push((name.to_owned(), added)),
+            }
+        }
+        if let Some(line) = line {
+            if !dealt && kind != "HAND_BLINDS" {
+                body.push(("*** HOLE CARDS ***".into(), span));
+                dealt = true;
+            }
+            body.push((line, span));
+        }
+    }
+    let end_span = Span::at(end);
+    if !paid {
+        draft.refuse(codes::SITE_INCOMPLETE, "no <RESULT>: the hand is cut short", whole);
+    }
+    close(&mut street, &mut bets, &mut body, end_span, false);
+    body.append(&mut shows);
+    street.collected(&mut body);
+    draft.payout(&street, history.tournament.is_some());
+    let code = history.currency.trim();
+    let real = history.real && history.tournament.is_none() && !code.is_empty();
+    let symbol = match code {
+        "USD" => Some('$'),
+        "EUR" => Some('€'),
+        "GBP" => Some('£'),
+        _ => None,
+    };
+    let id: String = history.id.chars().filter(char::is_ascii_alphanumeric).collect();
+    let header = StarsHeader {
+        site: "BossMedia",
+        id: if id.is_empty() { "0" } else { &id },
+        event: history
+            .tournament
+            .as_ref()
+            .map(|t| format!("Tournament #{}", if t.is_empty() { "0" } else { t })),
+        game: stars,
+        level: None,
+        stakes,
+        symbol: symbol.filter(|_| real),
+        currency: real.then_some(code),
+        date: from_epoch(&history.date),
+        time_zone: None,
+    };
+    if stakes.is_none() {
+        draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable STAKES `{}`", history.stakes), head);
+    }
+    draft.push(header.line(), head);
+    // The button: `DEALER="Y"`, or (logs without it) the seat before the small blind's
+    // (heads-up, the small blind's own).
+    let mut in_order: Vec<i64> = players.iter().map(|p| p.seat).collect();
+    in_order.sort_unstable();
+    let seat_of = |kind: &str| {
+        history
+            .actions
+            .iter()
+            .find(|a| a.kind == "HAND_BLINDS" && a.blind == kind)
+            .and_then(|a| players.iter().find(|p| p.name == a.player).map(|p| p.seat))
+    };
+    let before = |seat: i64, back: usize| {
+        let at = in_order.iter().position(|&s| s == seat)?;
+        Some(in_order[(at + in_order.len() * 2 - back) % in_order.len()])
+    };
+    let button = players.iter().find(|p| p.dealer).map(|p| p.seat).or_else(|| match seat_of("HAND_SB") {
+        Some(small) if in_order.len() == 2 => Some(small),
+        Some(small) => before(small, 1),
+        // No small blind posted: the seat before the big blind's.
+        None => before(seat_of("HAND_BB")?, 1),
+    });
+    draft.push(relay::table_line(&history.table, None, button), head);
+    let mut seats: Vec<&&Player> = players.iter().collect();
+    seats.sort_by_key(|p| p.seat);
+    for p in seats {
+        if let Some(amount) = money::parse(&p.amount) {
+            draft.push(relay::seat_line(p.seat, &p.name, amount), p.span);
+        }
+    }
+    for (text, span) in body {
+        draft.push(text, span);
+    }
+    relay::summary_lines(&mut draft, street.total, street.rake(), end_span);
+    draft.finish(whole, options, "Boss Media")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms() {
+        assert_eq!(card("0").as_deref(), Some("Ad"));
+        assert_eq!(card("25").as_deref(), Some("Kc"));
+        assert_eq!(card("42").as_deref(), Some("4s"));
+        assert_eq!(card("b"), None);
+        assert_eq!(card("52"), None);
+        assert_eq!(from_epoch("1281101974"), Some((2010, 8, 6, 13, 39, 34)));
+        assert_eq!(stars_game("GAME_FCD", "FL"), None);
+    }
+
+    #[test]
+    fn detection() {
+        assert!(detect(
+            "<?xml version=\"1.0\"?>\n<ROOT>\n<HISTORY ID=\"2285641120\" SESSION=\"s.xml\" TABLE=\"T\" GAME=\"GAME_THM\" GAMETYPE=\"GAMETYPE_REAL\" LIMIT=\"NL\" STAKES=\"0.05/0.10\">"
+        ));
+        assert!(!detect("<session><general><gametype>Holdem NL</gametype></general><game gamecode=\"1\">"));
+        assert!(!detect("<game id=\"33423082-1\" starttime=\"20110419085211\" numholecards=\"5\">"));
+        assert!(!detect("<Game id=\"1\" date=\"2011-11-01\" tablename=\"T\" betlimit=\"NL\">"));
+    }
+}

@@ -1,0 +1,863 @@
+//! Merge Gaming network hand histories (Carbon Poker and its skins; XML, however the file is
+//! named): [`Reader`] imports them to PHH hands, one [`Record`] per `<game>`, each replayed and
+//! checked against what the log pays out.
+//!
+//! A file is a run of `<description type="Holdem" stakes="No Limit ($0.25/$0.50)"/>` (the game
+//! and stakes of the `<game>`s after it; `Limit $1/$2` gives the small and big bet, a tournament's
+//! type ends with ` Tournament`, a mix such as `HORSE` names each hand's game in its `<game
+//! multigametype="...">`) and `<game id="TABLE-HAND" starttime="20110416150310"
+//! realmoney="true" data="DATE|TABLE|...">` elements with no root around them. A game has its
+//! `<players dealer="SEAT">` (`<player seat nickname balance dealtin>`, seats counted from 0)
+//! and its `<round id="...">`s: `BLINDS` (posts and antes), `PREFLOP`, `POSTFLOP`, `POSTTURN`,
+//! `POSTRIVER`; the draw games' `PRE_FIRST_DRAW`, `FIRST_DRAW` (the `DRAW` events, `text` the
+//! number of cards drawn), `POST_FIRST_DRAW`...; stud's `BRING_IN` (3rd street), `THIRD_STREET`,
+//! `FOURTH_STREET` to `SEVENTH_STREET`; `SHOWDOWN`, `END_OF_GAME` (`<winner amount
+//! uncalled="true|false" player>`). An `<event>` names the player by seat; `amount` is the chips
+//! the action adds, except a `RAISE` since 8 September 2010 and a `COMPLETE`, which give the
+//! street total raised to (a `RAISE` before then adds its amount, call included). `<cards
+//! type="HOLE">` are the observer's, `DRAW_DRAWN_CARDS` a stud player's cards so far (`null` or
+//! empty where face down) or the observer's hand after a draw, `COMMUNITY` the board so far,
+//! `SHOWN` and `MUCKED` the showdown's. An uncalled bet is paid back as a `<winner
+//! uncalled="true">`; the rest of the winners' amounts is the pot less the rake (so the rake is
+//! what went in less what was paid out). A tournament's `balance` is the stack after the hand's
+//! antes and blinds (as the tracker reads it), so they are added back.
+//!
+//! Refused per hand, with a code: games PHH cannot express (pot-limit hold'em, no-limit Omaha,
+//! pot-limit Omaha hi/lo, pot-limit and half-pot-limit draw, 5-card draw, A-5 triple draw,
+//! no-limit stud), a cancelled game (`GAME_CANCELLED`), a player acting who is not in
+//! `<players>`, a game cut short, a no-limit game whose big blind is not its description's. An
+//! action the site writes for a player out of the hand (a `CALL` on the river from a seat that
+//! folded preflop, a `CHECK` from a seat not dealt in and with no chips) is skipped with
+//! [`codes::SITE_STRAY_ACTION`], a warning (an error under `strict`).
+//!
+//! ```
+//! let log = r#"<description type="Holdem" stakes="No Limit ($0.25/$0.50)"/>
+//! <game id="15-1" starttime="20110416150310" numholecards="2" gametype="2" realmoney="true" data="20110416|Oslo (15)|15|15-1|false">
+//! <players dealer="1">
+//! <player seat="1" nickname="Ann" balance="$10.00" dealtin="true" />
+//! <player seat="3" nickname="Bob" balance="$20.00" dealtin="true" />
+//! </players>
+//! <round id="BLINDS" sequence="1">
+//! <event sequence="1" type="SMALL_BLIND" player="1" amount="0.25"/>
+//! <event sequence="2" type="BIG_BLIND" player="3" amount="0.50"/>
+//! </round>
+//! <round id="PREFLOP" sequence="2">
+//! <event sequence="3" type="RAISE" player="1" amount="1.50"/>
+//! <event sequence="4" type="FOLD" player="3"/>
+//! <cards type="HOLE" cards="Ah,Kd" player="1"/>
+//! </round>
+//! <round id="END_OF_GAME" sequence="3">
+//! <winner amount="1.00" uncalled="true" potnumber="2" player="1" pottype="n"/>
+//! <winner amount="1.00" uncalled="false" potnumber="1" player="1" pottype="n"/>
+//! </round>
+//! </game>"#;
+//! let record = sitelogs::merge::Reader::from_str(log, sitelogs::Options::default()).next().unwrap();
+//! assert!(record.diagnostics.is_empty(), "{:?}", record.diagnostics);
+//! let hand = record.hand.unwrap();
+//! assert_eq!(hand.venue.as_deref(), Some("Merge"));
+//! let actions: Vec<String> = hand.actions.iter().map(ToString::to_string).collect();
+//! assert_eq!(actions, ["d dh p1 ????", "d dh p2 AhKd", "p2 cbr 1.50", "p1 f"]);
+//! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "10.50");
+//! ```
+
+use std::borrow::Cow;
+use std::io::BufRead;
+
+use cards_core::{Amount, Diagnostic, Span};
+use quick_xml::events::{BytesStart, Event};
+
+use crate::relay::{self, Draft, StarsHeader, Street};
+use crate::{Options, Record, codes, money};
+
+/// Whether the first few KB of a file (decoded) are a Merge network log: its `<description
+/// type=... stakes=...>` or a `<game id="N-N" starttime=...>` with `numholecards`. iPoker's
+/// `<game gamecode=...>` and Microgaming's `<Game ...>` are not.
+#[must_use]
+pub fn detect(head: &str) -> bool {
+    let head = head.trim_start_matches('\u{feff}');
+    let description = head
+        .find("<description type=\"")
+        .is_some_and(|at| head[at..].split('>').next().is_some_and(|tag| tag.contains(" stakes=\"")));
+    let game = head.find("<game id=\"").is_some_and(|at| {
+        let tag = head[at..].split('>').next().unwrap_or_default();
+        tag.contains(" starttime=\"") && tag.contains(" numholecards=\"")
+    });
+    (description || game) && !head.contains("<session")
+}
+
+/// The `<description>` in force.
+#[derive(Debug, Default, Clone)]
+struct Description {
+    game: String,
+    stakes: String,
+}
+
+#[derive(Debug)]
+struct Player {
+    seat: i64,
+    name: String,
+    balance: String,
+    dealt_in: bool,
+    span: Span,
+}
+
+#[derive(Debug)]
+enum Item {
+    Event { kind: String, player: String, amount: String, text: String, span: Span },
+    Cards { kind: String, cards: String, player: String, span: Span },
+    Winner { amount: String, player: String, span: Span },
+}
+
+impl Item {
+    fn span(&self) -> Span {
+        match self {
+            Item::Event { span, .. } | Item::Cards { span, .. } | Item::Winner { span, .. } => *span,
+        }
+    }
+
+    fn player(&self) -> &str {
+        match self {
+            Item::Event { player, .. } | Item::Cards { player, .. } | Item::Winner { player, .. } => player,
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+struct Game {
+    id: String,
+    start: usize,
+    starttime: String,
+    real_money: bool,
+    data: String,
+    seats: Option<i64>,
+    multigame: String,
+    dealer: Option<i64>,
+    players: Vec<Player>,
+    rounds: Vec<(String, Vec<Item>)>,
+}
+
+/// Streams the hands (`<game>`s) of a Merge network log.
+pub struct Reader<R> {
+    xml: quick_xml::Reader<R>,
+    buf: Vec<u8>,
+    options: Options,
+    description: Description,
+    game: Option<Game>,
+    done: bool,
+}
+
+impl<R> std::fmt::Debug for Reader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reader")
+            .field("options", &self.options)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Reader<&'a [u8]> {
+    /// Reads a file held in memory.
+    #[must_use]
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
+        Reader::new(text.as_bytes(), options)
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// Reads hands from `input`.
+    pub fn new(input: R, options: Options) -> Reader<R> {
+        Reader {
+            xml: quick_xml::Reader::from_reader(input),
+            buf: Vec::new(),
+            options,
+            description: Description::default(),
+            game: None,
+            done: false,
+        }
+    }
+
+    fn offset(&self) -> usize {
+        usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX)
+    }
+
+    fn open(&mut self, element: &BytesStart<'_>, span: Span) {
+        let attr = |key: &str| attribute(element, key);
+        match element.name().as_ref() {
+            b"description" => {
+                self.description = Description { game: attr("type"), stakes: attr("stakes") };
+            }
+            b"game" => {
+                self.game = Some(Game {
+                    id: attr("id"),
+                    start: span.start,
+                    starttime: attr("starttime"),
+                    real_money: attr("realmoney") != "false",
+                    data: attr("data"),
+                    seats: attr("seats").trim().parse().ok(),
+                    multigame: attr("multigametype"),
+                    ..Game::default()
+                });
+            }
+            name => {
+                let Some(game) = self.game.as_mut() else { return };
+                match name {
+                    b"players" => game.dealer = attr("dealer").trim().parse().ok(),
+                    b"player" => game.players.push(Player {
+                        seat: attr("seat").trim().parse().unwrap_or(-1),
+                        name: attr("nickname"),
+                        balance: attr("balance"),
+                        dealt_in: attr("dealtin") == "true",
+                        span,
+                    }),
+                    b"round" => game.rounds.push((attr("id"), Vec::new())),
+                    b"event" | b"cards" | b"winner" => {
+                        let item = match name {
+                            b"event" => Item::Event {
+                                kind: attr("type"),
+                                player: attr("player"),
+                                amount: attr("amount"),
+                                text: attr("text"),
+                                span,
+                            },
+                            b"cards" => Item::Cards {
+                                kind: attr("type"),
+                                cards: attr("cards"),
+                                player: attr("player"),
+                                span,
+                            },
+                            _ => Item::Winner { amount: attr("amount"), player: attr("player"), span },
+                        };
+                        if game.rounds.is_empty() {
+                            game.rounds.push((String::new(), Vec::new()));
+                        }
+                        if let Some((_, items)) = game.rounds.last_mut() {
+                            items.push(item);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// An attribute's value, unescaped (as written when it cannot be).
+pub(crate) fn attribute(element: &BytesStart<'_>, key: &str) -> String {
+    element
+        .attributes()
+        .with_checks(false)
+        .flatten()
+        .find(|a| a.key.as_ref() == key.as_bytes())
+        .map(|a| {
+            let raw = crate::text::decode(&a.value);
+            quick_xml::escape::unescape(&raw).map_or_else(|_| raw.clone(), Cow::into_owned)
+        })
+        .unwrap_or_default()
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        while !self.done {
+            let start = self.offset();
+            self.buf.clear();
+            let event = self.xml.read_event_into(&mut self.buf);
+            let end = usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX);
+            let span = Span::new(start, end);
+            match event {
+                Err(e) => {
+                    self.done = true;
+                    let at = Span::at(self.xml.error_position().try_into().unwrap_or(end));
+                    let diagnostic =
+                        Diagnostic::error(codes::SITE_BAD_XML, format!("not well-formed XML: {e}"), at);
+                    return Some(Record { hand: None, diagnostics: vec![diagnostic], span: at });
+                }
+                Ok(Event::Start(element) | Event::Empty(element)) => {
+                    let element = element.into_owned();
+                    self.open(&element, span);
+                }
+                Ok(Event::End(element)) if element.name().as_ref() == b"game" => {
+                    if let Some(game) = self.game.take() {
+                        return Some(import(&game, &self.description, end, &self.options));
+                    }
+                }
+                Ok(Event::Eof) => {
+                    self.done = true;
+                    if let Some(game) = self.game.take() {
+                        let span = Span::new(game.start, end);
+                        let diagnostic =
+                            Diagnostic::error(codes::SITE_INCOMPLETE, "the file ends inside a <game>", span);
+                        return Some(Record { hand: None, diagnostics: vec![diagnostic], span });
+                    }
+                }
+                Ok(_) => {}
+            }
+        }
+        None
+    }
+}
+
+/// The PokerStars game a Merge game and betting structure stand for.
+fn stars_game(game: &str, limit: &str) -> Option<&'static str> {
+    Some(match (game, limit) {
+        ("Holdem", "No Limit") => "Hold'em No Limit",
+        ("Holdem", "Limit") => "Hold'em Limit",
+        ("Omaha", "Pot Limit") => "Omaha Pot Limit",
+        ("Omaha H/L8", "Limit") => "Omaha Hi/Lo Limit",
+        ("7-Stud", "Limit") => "7 Card Stud Limit",
+        ("7-Stud H/L8", "Limit") => "7 Card Stud Hi/Lo Limit",
+        ("Razz", "Limit") => "Razz Limit",
+        ("2-7 Lowball", "Limit") => "Triple Draw 2-7 Lowball Limit",
+        ("Badugi", "Limit") => "Badugi Limit",
+        _ => return None,
+    })
+}
+
+/// A mixed game's hand: its `multigametype` as the `<description>` game it stands for.
+fn mixed_game(code: &str) -> Option<&'static str> {
+    Some(match code.trim() {
+        "1" | "2" | "9" | "23" => "Holdem",
+        "4" => "Omaha",
+        "34" | "35" | "37" => "Omaha H/L8",
+        "38" | "39" | "41" | "42" => "7-Stud",
+        "43" | "45" => "7-Stud H/L8",
+        "46" | "47" | "49" => "Razz",
+        _ => return None,
+    })
+}
+
+/// `No Limit ($0.25/$0.50)`, `Limit $1/$2`, `No Limit Level 3 Blinds (10/20)`: the betting
+/// structure and the two stakes (blinds, or small and big bet) when written.
+fn stakes(text: &str) -> (&str, Option<(Amount, Amount)>) {
+    let text = text.trim();
+    let limit = ["Half Pot Limit", "Pot Limit", "No Limit", "Limit"]
+        .into_iter()
+        .find(|l| text.starts_with(l))
+        .unwrap_or_default();
+    let amounts = text[limit.len()..]
+        .split_whitespace()
+        .map(|w| w.trim_matches(['(', ')']))
+        .find(|w| w.contains('/'))
+        .and_then(|w| {
+            let parts: Vec<&str> = w.split('/').collect();
+            match parts.as_slice() {
+                [small, big] => Some((money::parse(small)?, money::parse(big)?)),
+                _ => None,
+            }
+        });
+    (limit, amounts)
+}
+
+/// `20110416150310` or `2012/08/14 21:50:08 +0400`.
+fn start_time(text: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
+    let text = text.trim();
+    if text.len() >= 14 && text.bytes().take(14).all(|b| b.is_ascii_digit()) {
+        let n = |a: usize, b: usize| text[a..b].parse::<i64>().ok();
+        let small = |a: usize, b: usize| text[a..b].parse::<u8>().ok();
+        let date = format!(
+            "{}-{}-{} {}:{}:{}",
+            n(0, 4)?,
+            n(4, 6)?,
+            n(6, 8)?,
+            small(8, 10)?,
+            small(10, 12)?,
+            small(12, 14)?
+        );
+        return relay::iso_date(&date);
+    }
+    relay::iso_date(text)
+}
+
+/// `Ah,8s` (`null` or empty where a card is face down): each card, `None` where unknown.
+fn card_list(text: &str) -> Vec<Option<String>> {
+    text.split(',')
+        .map(|c| {
+            let c = c.trim();
+            let mut chars = c.chars();
+            match (chars.next(), chars.next(), chars.next()) {
+                (Some(rank), Some(suit), None)
+                    if "23456789TJQKA".contains(rank.to_ascii_uppercase()) && "shdc".contains(suit) =>
+                {
+                    Some(format!("{}{suit}", rank.to_ascii_uppercase()))
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+fn known(cards: &[Option<String>]) -> Vec<String> {
+    cards.iter().flatten().cloned().collect()
+}
+
+/// The date before which a `RAISE` adds its amount (from then on it is the total raised to).
+const RAISE_TO_SINCE: (i64, i64, i64) = (2010, 9, 8);
+
+/// One `<game>` to a record.
+#[allow(clippy::too_many_lines)]
+fn import(game: &Game, description: &Description, end: usize, options: &Options) -> Record {
+    let whole = Span::new(game.start, end);
+    let head = Span::new(game.start, game.players.first().map_or(end, |p| p.span.start));
+    let mut draft = Draft::default();
+    let mut written = description.game.trim().to_owned();
+    let tournament = written.ends_with(" Tournament");
+    if tournament {
+        written.truncate(written.len() - " Tournament".len());
+    }
+    let (limit, stakes) = stakes(&description.stakes);
+    if let Some(mixed) = mixed_game(&game.multigame).filter(|_| !game.multigame.is_empty()) {
+        written = mixed.to_owned();
+    }
+    let Some(stars) = stars_game(&written, limit) else {
+        let message = if description.game.is_empty() {
+            "no <description> before this <game>".to_owned()
+        } else {
+            format!("PHH has no variant for Merge's {written} {limit}")
+        };
+        draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, head);
+        return draft.finish(whole, options, "Merge");
+    };
+    let stud = stars.contains("Stud") || stars.starts_with("Razz");
+    let date = start_time(&game.starttime);
+    let raise_adds = date.is_some_and(|(y, m, d, ..)| (y, m, d) < RAISE_TO_SINCE);
+    // Who is in the hand: dealt in, or named by an action or cards (the site's `dealtin` is
+    // not always set).
+    let named = |p: &Player| {
+        let seat = p.seat.to_string();
+        game.rounds
+            .iter()
+            .flat_map(|(_, items)| items)
+            .any(|i| i.player() == seat && !matches!(i, Item::Event { kind, .. } if kind == "CHAT"))
+    };
+    let has_chips = |p: &Player| money::parse(&p.balance).is_some_and(|b| !b.is_zero());
+    let players: Vec<&Player> =
+        game.players.iter().filter(|p| p.dealt_in || (named(p) && has_chips(p))).collect();
+    // A seat listed but out of the hand (not dealt in, no chips): its actions are stray.
+    let out_of_hand = |seat: &str| -> Option<&str> {
+        let seat: i64 = seat.trim().parse().ok()?;
+        let p = game.players.iter().find(|p| p.seat == seat)?;
+        (!players.iter().any(|q| q.seat == seat)).then_some(p.name.as_str())
+    };
+    let name_of = |seat: &str| -> Option<&str> {
+        let seat: i64 = seat.trim().parse().ok()?;
+        players.iter().find(|p| p.seat == seat).map(|p| p.name.as_str())
+    };
+    let mut street = Street::default();
+    let mut body: Vec<(String, Span)> = Vec::new();
+    let mut posted: Vec<(String, Amount)> = Vec::new();
+    let mut folded: Vec<String> = Vec::new();
+    let mut shows: Vec<(String, String, Span)> = Vec::new();
+    let mut hero_hand: Option<(String, Vec<String>)> = None;
+    let mut stud_street = 2;
+    // The big blind posted (for a `RETURN_BLIND`'s meaning).
+    let mut big_blind: Option<Amount> = None;
+    // The whole board, from the longest `COMMUNITY` (a street's own may be missing).
+    let board: Vec<String> = game
+        .rounds
+        .iter()
+        .flat_map(|(_, items)| items)
+        .filter_map(|i| match i {
+            Item::Cards { kind, cards, .. } if kind == "COMMUNITY" => Some(known(&card_list(cards))),
+            _ => None,
+        })
+        .max_by_key(Vec::len)
+        .unwrap_or_default();
+    let mut ended = false;
+    for (round, items) in &game.rounds {
+        let round_span = items.iter().map(Item::span).reduce(Span::join).unwrap_or(head);
+        let community = items.iter().rev().find_map(|i| match i {
+            Item::Cards { kind, span, .. } if kind == "COMMUNITY" => Some(*span),
+            _ => None,
+        });
+        match round.as_str() {
+            "PREFLOP" => body.push(("*** HOLE CARDS ***".into(), round_span)),
+            "PRE_FIRST_DRAW" => body.push(("*** DEALING HANDS ***".into(), round_span)),
+            "POSTFLOP" | "POSTTURN" | "POSTRIVER" => {
+                street.close(&mut body, round_span);
+                let (name, count) = match round.as_str() {
+                    "POSTFLOP" => ("FLOP", 3),
+                    "POSTTURN" => ("TURN", 4),
+                    _ => ("RIVER", 5),
+                };
+                if board.len() < count {
+                    let message = format!("the {} has no board of {count} cards", name.to_lowercase());
+                    draft.refuse(codes::SITE_BAD_CARDS, message, round_span);
+                    continue;
+                }
+                let marker = if count == 3 {
+                    format!("*** FLOP *** [{}]", board[..3].join(" "))
+                } else {
+                    format!("*** {name} *** [{}] [{}]", board[..count - 1].join(" "), board[count - 1])
+                };
+                body.push((marker, community.unwrap_or(round_span)));
+            }
+            "FIRST_DRAW" | "SECOND_DRAW" | "THIRD_DRAW" => {
+                street.close(&mut body, round_span);
+                let ordinal = round.split('_').next().unwrap_or_default();
+                body.push((format!("*** {ordinal} DRAW ***"), round_span));
+            }
+            "BRING_IN" | "FOURTH_STREET" | "FIFTH_STREET" | "SIXTH_STREET" | "SEVENTH_STREET" => {
+                stud_street += 1;
+                if stud_street == 3 {
+                    body.push(("*** 3rd STREET ***".into(), round_span));
+                } else {
+                    street.close(&mut body, round_span);
+                    // PokerStars calls 7th street the river.
+                    let marker = if stud_street == 7 {
+                        "*** RIVER ***".to_owned()
+                    } else {
+                        format!("*** {stud_street}th STREET ***")
+                    };
+                    body.push((marker, round_span));
+                }
+                // The cards of the street: each player's newest card (all three on 3rd street).
+                for item in items {
+                    let Item::Cards { kind, cards, player, span } = item else { continue };
+                    if kind != "HOLE" && kind != "DRAW_DRAWN_CARDS" {
+                        continue;
+                    }
+                    let Some(name) = name_of(player) else { continue };
+                    let cards = card_list(cards);
+                    if cards.len() != stud_street {
+                        continue;
+                    }
+                    let new: Vec<String> =
+                        if stud_street == 3 { known(&cards) } else { known(&cards[stud_street - 1..]) };
+                    if !new.is_empty() {
+                        body.push((format!("Dealt to {name} [{}]", new.join(" ")), *span));
+                    }
+                }
+            }
+            "GAME_CANCELLED" => {
+                draft.refuse(codes::SITE_INCOMPLETE, "the game was cancelled", round_span);
+            }
+            _ => {}
+        }
+        if round == "PREFLOP" || round == "PRE_FIRST_DRAW" {
+            for item in items {
+                if let Item::Cards { kind, cards, player, span } = item
+                    && kind == "HOLE"
+                    && let Some(name) = name_of(player)
+                {
+                    let cards = known(&card_list(cards));
+                    body.push((format!("Dealt to {name} [{}]", cards.join(" ")), *span));
+                    hero_hand = Some((name.to_owned(), cards));
+                }
+            }
+        }
+        // The observer's hand after this draw.
+        let drawn = round.ends_with("_DRAW") && !round.starts_with("PRE_");
+        let new_hand = drawn
+            .then(|| {
+                items.iter().find_map(|i| match i {
+                    Item::Cards { kind, cards, player, .. } if kind == "DRAW_DRAWN_CARDS" => {
+                        Some((name_of(player)?.to_owned(), known(&card_list(cards))))
+                    }
+                    _ => None,
+                })
+            })
+            .flatten();
+        for item in items {
+            match item {
+                Item::Event { kind, player, amount, text, span } => {
+                    let span = *span;
+                    match kind.as_str() {
+                        "CHAT" | "DISCONNECTED" | "RECONNECTED" | "LEAVE" | "PLAYER_OUT" | "SHOW"
+                        | "SIT_IN" => {
+                            continue;
+                        }
+                        "GAME_CANCELLED" => {
+                            draft.refuse(codes::SITE_INCOMPLETE, "the game was cancelled", span);
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    let Some(name) = name_of(player) else {
+                        if let Some(name) = out_of_hand(player) {
+                            let message = format!(
+                                "{name} is not dealt in and has no chips; the site's {kind} is skipped"
+                            );
+                            draft.convention(options, codes::SITE_STRAY_ACTION, message, span);
+                            continue;
+                        }
+                        let message = format!("seat {player} acts but is not in <players>");
+                        draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
+                        continue;
+                    };
+                    let chips =
+                        if amount.trim().is_empty() { Some(Amount::ZERO) } else { money::parse(amount) };
+                    let Some(chips) = chips else {
+                        draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable amount `{amount}`"), span);
+                        continue;
+                    };
+                    if folded.iter().any(|f| f == name) && kind != "MUCK" {
+                        let message = format!(
+                            "{name} folded earlier in the hand; the site's later {kind} of {chips} is skipped"
+                        );
+                        draft.convention(options, codes::SITE_STRAY_ACTION, message, span);
+                        continue;
+                    }
+                    let line = match kind.as_str() {
+                        "SMALL_BLIND" => {
+                            street.post(name, chips);
+                            posted.push((name.to_owned(), chips));
+                            format!("{name}: posts small blind {chips}")
+                        }
+                        "BIG_BLIND" | "INITIAL_BLIND" => {
+                            street.post(name, chips);
+                            posted.push((name.to_owned(), chips));
+                            if big_blind.is_none() {
+                                big_blind = Some(chips);
+                                let balance = players
+                                    .iter()
+                                    .find(|p| p.name == name)
+                                    .and_then(|p| money::parse(&p.balance));
+                                if let Some((_, big)) = stakes.filter(|_| limit != "Limit")
+                                    && chips != big
+                                    && balance.is_some_and(|b| b > chips)
+                                {
+                                    let message = format!(
+                                        "{name} posts a big blind of {chips}; the game's <description> says {big}"
+                                    );
+                                    draft.refuse(codes::SITE_BAD_HEADER, message, span);
+                                }
+                            }
+                            format!("{name}: posts big blind {chips}")
+                        }
+                        "RETURN_BLIND" => {
+                            posted.push((name.to_owned(), chips));
+                            let big = big_blind
+                                .or(stakes.filter(|_| limit != "Limit").map(|s| s.1))
+                                .unwrap_or(chips);
+                            if chips > big {
+                                // Both blinds: the big one live, the small one dead.
+                                street.post(name, big);
+                                street.dead(money::minus(chips, big));
+                                format!("{name}: posts small & big blinds {chips}")
+                            } else {
+                                street.post(name, chips);
+                                let which = if chips < big { "small" } else { "big" };
+                                format!("{name}: posts {which} blind {chips}")
+                            }
+                        }
+                        "ANTE" => {
+                            street.dead(chips);
+                            posted.push((name.to_owned(), chips));
+                            format!("{name}: posts the ante {chips}")
+                        }
+                        "BRING_IN" => {
+                            street.post(name, chips);
+                            posted.push((name.to_owned(), chips));
+                            format!("{name}: brings in for {chips}")
+                        }
+                        "FOLD" | "SIT_OUT" => {
+                            folded.push(name.to_owned());
+                            format!("{name}: folds")
+                        }
+                        "CHECK" => format!("{name}: checks"),
+                        "CALL" => {
+                            street.add(name, chips);
+                            format!("{name}: calls {chips}")
+                        }
+                        "BET" | "ALL_IN" => {
+                            if chips.is_zero() {
+                                // An `ALL_IN` without an amount restates the all-in before it.
+                                continue;
+                            }
+                            relay::added_text(name, &street.add(name, chips))
+                        }
+                        "RAISE" if raise_adds => relay::added_text(name, &street.add(name, chips)),
+                        "RAISE" => {
+                            street.raise_to(name, chips);
+                            format!("{name}: raises {chips} to {chips}")
+                        }
+                        "COMPLETE" => {
+                            street.raise_to(name, chips);
+                            if stud {
+                                format!("{name}: completes it to {chips}")
+                            } else {
+                                format!("{name}: raises {chips} to {chips}")
+                            }
+                        }
+                        "DRAW" => {
+                            let count: usize = text.trim().parse().unwrap_or(usize::MAX);
+                            if count == usize::MAX {
+                                draft.refuse(
+                                    codes::SITE_BAD_CARDS,
+                                    format!("unreadable draw `{text}`"),
+                                    span,
+                                );
+                                continue;
+                            }
+                            if count == 0 {
+                                format!("{name}: stands pat")
+                            } else {
+                                let mine = hero_hand.as_ref().filter(|(h, _)| h == name);
+                                match (mine, new_hand.as_ref().filter(|(h, _)| h == name)) {
+                                    (Some((_, old)), Some((_, new))) => {
+                                        let gone: Vec<&String> =
+                                            old.iter().filter(|c| !new.contains(c)).collect();
+                                        let kept: Vec<&String> =
+                                            new.iter().filter(|c| old.contains(c)).collect();
+                                        let got: Vec<&String> =
+                                            new.iter().filter(|c| !old.contains(c)).collect();
+                                        let join = |v: &[&String]| {
+                                            v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+                                        };
+                                        let plural = if count == 1 { "card" } else { "cards" };
+                                        body.push((
+                                            format!("{name}: discards {count} {plural} [{}]", join(&gone)),
+                                            span,
+                                        ));
+                                        let dealt = if kept.is_empty() {
+                                            format!("Dealt to {name} [{}]", join(&got))
+                                        } else {
+                                            format!("Dealt to {name} [{}] [{}]", join(&kept), join(&got))
+                                        };
+                                        body.push((dealt, span));
+                                        hero_hand = Some((name.to_owned(), new.clone()));
+                                        continue;
+                                    }
+                                    _ => {
+                                        let plural = if count == 1 { "card" } else { "cards" };
+                                        format!("{name}: discards {count} {plural}")
+                                    }
+                                }
+                            }
+                        }
+                        "MUCK" => format!("{name}: mucks hand"),
+                        _ if chips.is_zero() => {
+                            draft.unknown(options, &format!("event {kind} of {name}"), span);
+                            continue;
+                        }
+                        _ => {
+                            let message =
+                                format!("event {kind} of {name} moves {chips}: its meaning is not known");
+                            draft.refuse(codes::SITE_UNKNOWN_LINE, message, span);
+                            continue;
+                        }
+                    };
+                    body.push((line, span));
+                }
+                Item::Cards { kind, cards, player, span } if kind == "SHOWN" => {
+                    let Some(name) = name_of(player) else {
+                        draft.refuse(
+                            codes::SITE_UNKNOWN_PLAYER,
+                            format!("seat {player} is not in <players>"),
+                            *span,
+                        );
+                        continue;
+                    };
+                    let cards = known(&card_list(cards));
+                    if !cards.is_empty() {
+                        shows.retain(|(n, _, _)| n != name);
+                        shows.push((name.to_owned(), cards.join(" "), *span));
+                    }
+                }
+                Item::Winner { amount, player, span, .. } => {
+                    ended = true;
+                    let (Some(name), Some(won)) = (name_of(player), money::parse(amount)) else {
+                        let message = format!("unreadable winner: seat {player}, amount `{amount}`");
+                        draft.refuse(codes::SITE_BAD_AMOUNT, message, *span);
+                        continue;
+                    };
+                    street.win(name, won, *span);
+                }
+                Item::Cards { .. } => {}
+            }
+        }
+    }
+    let end_span = Span::at(end);
+    if !ended {
+        draft.refuse(codes::SITE_INCOMPLETE, "the game has no winner: it is cut short", whole);
+    }
+    street.close(&mut body, end_span);
+    for (name, cards, span) in &shows {
+        body.push((format!("{name}: shows [{cards}]"), *span));
+    }
+    street.collected(&mut body);
+    draft.payout(&street, tournament);
+    let mut seats = Vec::new();
+    for p in &players {
+        let Some(mut balance) = money::parse(&p.balance) else {
+            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable balance of {}", p.name), p.span);
+            continue;
+        };
+        if tournament {
+            for (_, chips) in posted.iter().filter(|(n, _)| *n == p.name) {
+                balance = money::plus(balance, *chips);
+            }
+        }
+        seats.push((p.seat + 1, p.name.as_str(), balance, p.span));
+    }
+    let mut fields = game.data.split(['|', ':']);
+    let table = fields.nth(1).map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
+    let tournament_id = fields.next().map(|t| t.split('-').next().unwrap_or(t).to_owned());
+    let id: String = game.id.chars().filter(char::is_ascii_digit).collect();
+    let event = tournament.then(|| format!("Tournament #{}", tournament_id.unwrap_or_default()));
+    let money_game = game.real_money && !tournament;
+    let header = StarsHeader {
+        site: "Merge",
+        id: if id.is_empty() { "0" } else { &id },
+        event,
+        game: stars,
+        level: None,
+        stakes: stakes.or_else(|| {
+            let small = posted.first().map(|(_, a)| *a)?;
+            Some((small, big_blind?))
+        }),
+        symbol: money_game.then_some('$'),
+        currency: money_game.then_some("USD"),
+        date,
+        time_zone: None,
+    };
+    if header.stakes.is_none() {
+        draft.refuse(codes::SITE_BAD_HEADER, "no stakes in <description> and no blinds posted", head);
+    }
+    draft.push(header.line(), head);
+    let table = table.unwrap_or_else(|| game.id.split('-').next().unwrap_or_default().to_owned());
+    draft.push(relay::table_line(&table, game.seats, game.dealer.map(|d| d + 1)), head);
+    for (seat, name, balance, span) in seats {
+        draft.push(relay::seat_line(seat, name, balance), span);
+    }
+    for (text, span) in body {
+        draft.push(text, span);
+    }
+    relay::summary_lines(&mut draft, street.total, street.rake(), end_span);
+    draft.finish(whole, options, "Merge")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms() {
+        let (limit, amounts) = stakes("No Limit ($0.25/$0.50)");
+        assert_eq!((limit, amounts.map(|a| a.1.to_string())), ("No Limit", Some("0.50".to_owned())));
+        assert_eq!(stakes("Limit $0.50/$1").1.map(|a| a.0.to_string()), Some("0.50".to_owned()));
+        assert_eq!(stakes("Half Pot Limit ($0.50/$0.50)").0, "Half Pot Limit");
+        assert_eq!(stakes("No Limit ($0.01/$0.02/$0.10)").1, None);
+        assert_eq!(start_time("20081013150000"), Some((2008, 10, 13, 15, 0, 0)));
+        assert_eq!(start_time("2012/08/14 21:50:08 +0400"), Some((2012, 8, 14, 21, 50, 8)));
+        assert_eq!(card_list("null,,Ts"), [None, None, Some("Ts".to_owned())]);
+        assert_eq!(stars_game("Holdem", "Pot Limit"), None);
+        assert_eq!(mixed_game("43"), Some("7-Stud H/L8"));
+    }
+
+    #[test]
+    fn detection() {
+        assert!(detect("<description type=\"Holdem\" stakes=\"No Limit ($0.02/$0.04)\" version=\"2\" />\n"));
+        assert!(detect(
+            "<game id=\"33423082-1\" starttime=\"20110419085211\" numholecards=\"5\" gametype=\"67\">"
+        ));
+        // iPoker's sessions and games, Microgaming's games, Boss Media's histories are not Merge's.
+        assert!(!detect("<session sessioncode=\"1\"><general><gametype>Holdem NL $0.05/$0.10</gametype>"));
+        assert!(!detect("<game gamecode=\"53\"><general><startdate>2014-01-06</startdate>"));
+        assert!(!detect("<Game id=\"1\" date=\"2011-11-21 19:49:47\" tablename=\"Gouda\">"));
+        assert!(!detect("<HISTORY ID=\"1\" SESSION=\"2\" TABLE=\"T\" GAME=\"GAME_THM\">"));
+        assert!(!detect("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)"));
+    }
+}
