@@ -104,4 +104,9 @@ cards_core::codes! {
     /// there). PHH's replay plays PokerKit's rules, whose 4th street is always bet in the small
     /// bet, so the hand cannot be replayed: refused.
     SITE_STUD_DOUBLE_BET,
+    // Full Tilt Poker, Winning Poker Network, Absolute/Cereus, OnGame.
+    /// A player disconnected and the site declared them all in without their chips going in (WPN's
+    /// `Player NAME is disconnected and ALL IN.` then `allin` with no amount): PHH has no
+    /// notation for a player all in with chips behind, so the hand is refused.
+    SITE_DISCONNECT_PROTECTION,
 }

@@ -2,6 +2,7 @@
 //! read as [`phh::Hand`]s, each replayed by `poker-engine` and checked against the outcome the log
 //! states; PHH hands written back as PokerStars text and ACPC `STATE` lines. GGPoker, iPoker,
 //! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]),
+//! and Full Tilt Poker's and the Winning Poker Network's ([`fulltilt`], [`winning`]),
 //! and PokerNow game logs ([`pokernow`]), and Open Hand History JSON ([`ohh`]).
 //!
 //! ```
@@ -48,6 +49,7 @@ pub mod acpc;
 pub mod codes;
 pub mod consistency;
 pub mod export;
+pub mod fulltilt;
 pub mod ggpoker;
 pub mod ignition;
 pub mod ipoker;
@@ -59,6 +61,7 @@ pub mod pokerstars;
 pub mod relay;
 pub mod showdown;
 pub mod text;
+pub mod winning;
 
 use cards_core::{Diagnostic, Span};
 
