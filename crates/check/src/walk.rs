@@ -47,14 +47,14 @@ pub fn collect_files(paths: &[PathBuf], format_forced: bool) -> (Vec<WalkedFile>
 }
 
 /// The extensions (lower case) a site writes its hand histories with, by the site's `--format`
-/// name: the files a directory walk takes for it. PokerStars, GGPoker, PartyPoker and Ignition
-/// write `.txt`; iPoker `.xml` (and `.txt` where a tracker saved it); the ACPC dealer `.log` (its
+/// name: the files a directory walk takes for it. PokerStars, GGPoker, PartyPoker, Ignition,
+/// Full Tilt, Winning and Absolute write `.txt`; iPoker `.xml` (and `.txt` where a tracker saved it); the ACPC dealer `.log` (its
 /// `.game` file is not a log); the Pluribus logs are `.log` or `.txt`; PokerNow logs are `.csv`
 /// (and `.txt` where a converter saved one); Open Hand History files are `.ohh` (or `.json`).
 #[must_use]
 pub fn site_extensions(site: &str) -> &'static [&'static str] {
     match site {
-        "pokerstars" | "ggpoker" | "party" | "ignition" => &["txt"],
+        "pokerstars" | "ggpoker" | "party" | "ignition" | "fulltilt" | "winning" | "absolute" => &["txt"],
         "ipoker" => &["xml", "txt"],
         "acpc" => &["log"],
         "pluribus" => &["log", "txt"],
@@ -242,9 +242,18 @@ mod tests {
 
     #[test]
     fn every_site_has_its_extensions() {
-        for site in
-            ["pokerstars", "acpc", "pluribus", "ggpoker", "ipoker", "party", "ignition", "pokernow", "ohh"]
-        {
+        for site in [
+            "pokerstars",
+            "acpc",
+            "pluribus",
+            "ggpoker",
+            "ipoker",
+            "party",
+            "ignition",
+            "pokernow",
+            "ohh",
+            "fulltilt",
+        ] {
             assert!(!site_extensions(site).is_empty(), "{site}");
         }
         assert!(!site_extensions("acpc").contains(&"game"));

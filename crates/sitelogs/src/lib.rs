@@ -2,7 +2,8 @@
 //! read as [`phh::Hand`]s, each replayed by `poker-engine` and checked against the outcome the log
 //! states; PHH hands written back as PokerStars text and ACPC `STATE` lines. GGPoker, iPoker,
 //! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]),
-//! and Full Tilt Poker's and the Winning Poker Network's ([`fulltilt`], [`winning`]),
+//! and Full Tilt Poker's, the Winning Poker Network's and Absolute Poker's ([`fulltilt`],
+//! [`winning`], [`absolute`]),
 //! and PokerNow game logs ([`pokernow`]), and Open Hand History JSON ([`ohh`]).
 //!
 //! ```
@@ -45,6 +46,7 @@
 //! # Features
 //! - `serde`: [`Record`] and [`Options`] serialize (the hands are PHH models, which always do).
 
+pub mod absolute;
 pub mod acpc;
 pub mod codes;
 pub mod consistency;

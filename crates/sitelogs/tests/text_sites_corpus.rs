@@ -1,11 +1,11 @@
-//! Snapshots over `corpus/sitelogs/{fulltilt,winning}`: each log imported (per record: its line span, its
+//! Snapshots over `corpus/sitelogs/{fulltilt,winning,absolute}`: each log imported (per record: its line span, its
 //! diagnostics, the PHH text of the hand); every imported hand also survives PHH -> PokerStars
 //! text -> PHH with the same play.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use cards_core::LineIndex;
 use serde_json::Value;
-use sitelogs::{Options, Record, fulltilt, pokerstars, winning};
+use sitelogs::{Options, Record, absolute, fulltilt, pokerstars, winning};
 
 mod snapshot_json;
 use snapshot_json::record_json;
@@ -47,5 +47,14 @@ fn fulltilt_logs() {
 fn winning_logs() {
     insta::glob!("../../../corpus/sitelogs", "winning/**/*.txt", |path| {
         insta::assert_json_snapshot!(import(path, &|b| winning::Reader::new(b, Options::default()).collect()));
+    });
+}
+
+#[test]
+fn absolute_logs() {
+    insta::glob!("../../../corpus/sitelogs", "absolute/**/*.txt", |path| {
+        insta::assert_json_snapshot!(
+            import(path, &|b| absolute::Reader::new(b, Options::default()).collect())
+        );
     });
 }

@@ -123,6 +123,12 @@ pub enum FormatArg {
     Pokernow,
     /// Open Hand History JSON (`.ohh`).
     Ohh,
+    /// Full Tilt Poker hand history text (UTF-16 or not).
+    Fulltilt,
+    /// Winning Poker Network hand history text (UTF-16 or not).
+    Winning,
+    /// Absolute Poker / UltimateBet hand history text.
+    Absolute,
 }
 
 impl FormatArg {
@@ -143,7 +149,10 @@ impl FormatArg {
             | FormatArg::Party
             | FormatArg::Ignition
             | FormatArg::Pokernow
-            | FormatArg::Ohh => None,
+            | FormatArg::Ohh
+            | FormatArg::Fulltilt
+            | FormatArg::Winning
+            | FormatArg::Absolute => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),
