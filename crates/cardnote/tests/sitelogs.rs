@@ -1,4 +1,4 @@
-//! The site-log commands: `check --format pokerstars|acpc|ggpoker|ipoker|party|ignition --json` (the
+//! The site-log commands: `check --format pokerstars|acpc|ggpoker|ipoker|party|ignition|fulltilt|winning|absolute --json` (the
 //! contract's objects with the site's format name), `convert` from a site log to PHH, and from PHH
 //! back to PokerStars and ACPC (the other sites are read only).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -407,4 +407,72 @@ fn pokernow_and_ohh() {
     };
     let (a, b) = (read(phh), read(back.to_str().unwrap()));
     assert_eq!((a.actions, a.finishing_stacks), (b.actions, b.finishing_stacks));
+}
+
+/// `check --format fulltilt` and `convert --format fulltilt --to phh` on Full Tilt logs, one of
+/// them UTF-16 as the client saved it: the hands PHH expresses are written, the others reported.
+#[test]
+fn fulltilt_check_and_convert() {
+    let out = cardnote(&["check", "--json", "--format", "fulltilt", &corpus("fulltilt/cases/holdem.txt")]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let records = json_lines(&out);
+    let ok: Vec<bool> = records.iter().map(|r| r["ok"].as_bool().unwrap()).collect();
+    assert_eq!(ok, [true, false, false]);
+    assert_eq!(records[1]["errors"][0]["code"], "SITE_GAME_UNSUPPORTED");
+    assert_eq!(records[2]["errors"][0]["code"], "SITE_RUN_IT_TWICE");
+    assert!(records.iter().all(|r| r["format"] == "fulltilt"));
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("fulltilt.phhs");
+    let out = cardnote(&[
+        "convert",
+        "--format",
+        "fulltilt",
+        "--to",
+        "phh",
+        "-o",
+        out_path.to_str().unwrap(),
+        &corpus("fulltilt/cases/stud_utf16.txt"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&out_path).unwrap();
+    let parsed =
+        phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap).collect::<Vec<_>>();
+    let hand = parsed[0].model.hand.as_ref().unwrap();
+    assert_eq!(hand.venue.as_deref(), Some("Full Tilt Poker"));
+    assert_eq!(hand.variant, phh::Variant::FixedLimitSevenCardStud);
+}
+
+/// `check --format winning|absolute` and `convert --format winning --to phh`: Winning's UTF-16
+/// log of its 2015-2018 layout, and Absolute's.
+#[test]
+fn winning_and_absolute_check_and_convert() {
+    for (site, file, ok) in [
+        ("winning", "winning/cases/old_layout_utf16.txt", [true, true, true, false].as_slice()),
+        ("absolute", "absolute/cases/holdem_and_stud.txt", &[true, true, false]),
+    ] {
+        let out = cardnote(&["check", "--json", "--format", site, &corpus(file)]);
+        assert_eq!(out.status.code(), Some(1), "{site}: {}", String::from_utf8_lossy(&out.stderr));
+        let records = json_lines(&out);
+        let got: Vec<bool> = records.iter().map(|r| r["ok"].as_bool().unwrap()).collect();
+        assert_eq!(got, ok, "{site}");
+        assert!(records.iter().all(|r| r["format"] == site));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("winning.phhs");
+    let out = cardnote(&[
+        "convert",
+        "--format",
+        "winning",
+        "--to",
+        "phh",
+        "-o",
+        out_path.to_str().unwrap(),
+        &corpus("winning/cases/new_layout.txt"),
+    ]);
+    // The no-limit Omaha hi/lo hand is refused and reported; the two others are written.
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&out_path).unwrap();
+    let parsed =
+        phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap).collect::<Vec<_>>();
+    assert_eq!(parsed.iter().filter(|h| h.model.hand.is_some()).count(), 2);
 }

@@ -112,4 +112,9 @@ cards_core::codes! {
     /// (a `CALL` on the river from a seat that folded preflop) or one not dealt in, with no chips
     /// (a `CHECK` from an empty seat). The action is skipped. A warning, an error under `strict`.
     SITE_STRAY_ACTION (lenient),
+    // Full Tilt Poker, Winning Poker Network, Absolute/Cereus, OnGame.
+    /// A player disconnected and the site declared them all in without their chips going in (WPN's
+    /// `Player NAME is disconnected and ALL IN.` then `allin` with no amount): PHH has no
+    /// notation for a player all in with chips behind, so the hand is refused.
+    SITE_DISCONNECT_PROTECTION,
 }

@@ -3,7 +3,8 @@
 //! states; PHH hands written back as PokerStars text and ACPC `STATE` lines. GGPoker, iPoker,
 //! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]),
 //! and the Merge network's, Microgaming's and Boss Media's ([`merge`], [`microgaming`], [`boss`]),
-//! and PokerNow game logs ([`pokernow`]), and Open Hand History JSON ([`ohh`]).
+//! Full Tilt Poker's, the Winning Poker Network's and Absolute Poker's ([`fulltilt`],
+//! [`winning`], [`absolute`]), PokerNow game logs ([`pokernow`]), and Open Hand History JSON ([`ohh`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -45,11 +46,13 @@
 //! # Features
 //! - `serde`: [`Record`] and [`Options`] serialize (the hands are PHH models, which always do).
 
+pub mod absolute;
 pub mod acpc;
 pub mod boss;
 pub mod codes;
 pub mod consistency;
 pub mod export;
+pub mod fulltilt;
 pub mod ggpoker;
 pub mod ignition;
 pub mod ipoker;
@@ -64,6 +67,7 @@ pub mod relay;
 pub mod showdown;
 mod site;
 pub mod text;
+pub mod winning;
 
 use cards_core::{Diagnostic, Span};
 

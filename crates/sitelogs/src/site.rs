@@ -17,7 +17,8 @@ use std::io::BufRead;
 
 use crate::acpc::GameDef;
 use crate::{
-    Options, Record, acpc, boss, ggpoker, ignition, ipoker, merge, microgaming, ohh, party, pokernow, pokerstars,
+    Options, Record, absolute, acpc, boss, fulltilt, ggpoker, ignition, ipoker, merge, microgaming, ohh,
+    party, pokernow, pokerstars, winning,
 };
 
 /// A site's (or exchange format's) hand-history logs.
@@ -48,6 +49,12 @@ pub enum Site {
     Microgaming,
     /// Boss Media XML.
     Boss,
+    /// Full Tilt Poker text (UTF-16 or not).
+    FullTilt,
+    /// Winning Poker Network text (UTF-16 or not).
+    Winning,
+    /// Absolute Poker / UltimateBet text.
+    Absolute,
 }
 
 /// How many bytes of a file [`Site::detect`] needs to look at: the first hand's header is always
@@ -57,7 +64,7 @@ pub const DETECT_BYTES: usize = 8192;
 impl Site {
     /// Every site, in the order [`Site::detect`] tries them: the specific signatures first,
     /// PokerStars' `<site> Hand #N:` (which other sites' headers also fit) last.
-    pub const ALL: [Site; 12] = [
+    pub const ALL: [Site; 15] = [
         Site::Acpc,
         Site::Ohh,
         Site::PokerNow,
@@ -65,6 +72,9 @@ impl Site {
         Site::Merge,
         Site::Microgaming,
         Site::Boss,
+        Site::FullTilt,
+        Site::Winning,
+        Site::Absolute,
         Site::GgPoker,
         Site::Ignition,
         Site::Party,
@@ -88,6 +98,9 @@ impl Site {
             Site::Merge => "merge",
             Site::Microgaming => "microgaming",
             Site::Boss => "boss",
+            Site::FullTilt => "fulltilt",
+            Site::Winning => "winning",
+            Site::Absolute => "absolute",
         }
     }
 
@@ -118,7 +131,13 @@ impl Site {
     #[must_use]
     pub const fn extensions(self) -> &'static [&'static str] {
         match self {
-            Site::PokerStars | Site::GgPoker | Site::Party | Site::Ignition => &["txt"],
+            Site::PokerStars
+            | Site::GgPoker
+            | Site::Party
+            | Site::Ignition
+            | Site::FullTilt
+            | Site::Winning
+            | Site::Absolute => &["txt"],
             Site::IPoker => &["xml", "txt"],
             Site::Acpc => &["log"],
             Site::Pluribus => &["log", "txt"],
@@ -157,6 +176,9 @@ impl Site {
             Site::Merge => merge::detect(head),
             Site::Microgaming => microgaming::detect(head),
             Site::Boss => boss::detect(head),
+            Site::FullTilt => fulltilt::detect(head),
+            Site::Winning => winning::detect(head),
+            Site::Absolute => absolute::detect(head),
         }
     }
 
@@ -180,6 +202,9 @@ impl Site {
             Site::Merge => Box::new(merge::Reader::new(input, options)),
             Site::Microgaming => Box::new(microgaming::Reader::new(input, options)),
             Site::Boss => Box::new(boss::Reader::new(input, options)),
+            Site::FullTilt => Box::new(fulltilt::Reader::new(input, options)),
+            Site::Winning => Box::new(winning::Reader::new(input, options)),
+            Site::Absolute => Box::new(absolute::Reader::new(input, options)),
             Site::Acpc | Site::Pluribus => Box::new(acpc::Reader::new(input, game?, options)),
         })
     }

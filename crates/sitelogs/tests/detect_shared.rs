@@ -13,25 +13,25 @@ use sitelogs::Site;
 mod common;
 
 /// The tracker's folder of each site cardnote reads, and that site. BetOnline's network writes
-/// PokerStars' layout; Bovada is Ignition's (Bodog's skins too).
-const READ: [(&str, Site); 8] = [
+/// PokerStars' layout; Bovada is Ignition's (Bodog's skins too); UltimateBet wrote Absolute's.
+const READ: [(&str, Site); 12] = [
+    ("Absolute", Site::Absolute),
     ("BetOnline", Site::PokerStars),
     ("Boss", Site::Boss),
     ("Merge", Site::Merge),
     ("Microgaming", Site::Microgaming),
     ("Bovada", Site::Ignition),
+    ("FTP", Site::FullTilt),
     ("GGPoker", Site::GgPoker),
     ("PartyPoker", Site::Party),
+    ("UltimateBet", Site::Absolute),
+    ("Winning", Site::Winning),
     ("iPoker", Site::IPoker),
 ];
 
 /// Folders of several producers' text, left out: PokerTracker's exports (its own text for
 /// iPoker, Microgaming and Merge hands beside PokerStars' layout).
 const MIXED: [&str; 1] = ["PokerTracker"];
-
-/// Full Tilt's logs fit PokerStars' header pattern (`Full Tilt Poker Game #N:`): told as
-/// PokerStars until a Full Tilt reader is there to tell them first.
-const FULL_TILT: (&str, Site) = ("FTP", Site::PokerStars);
 
 /// Folders whose files are no site's hand history even where the folder is a site's.
 const NOT_LOGS: [&str; 3] = ["hands", "hp", "gt"];
@@ -65,7 +65,7 @@ fn every_shared_log_is_told_by_its_content() {
         if MIXED.contains(&name.as_str()) {
             continue;
         }
-        let expected = READ.iter().chain([&FULL_TILT]).find(|(f, _)| *f == name).map(|(_, site)| *site);
+        let expected = READ.iter().find(|(f, _)| *f == name).map(|(_, site)| *site);
         let mut all = Vec::new();
         files(&folder, &mut all);
         for path in all {

@@ -130,6 +130,12 @@ pub enum FormatArg {
     Microgaming,
     /// Boss Media hand histories (XML).
     Boss,
+    /// Full Tilt Poker hand history text (UTF-16 or not).
+    Fulltilt,
+    /// Winning Poker Network hand history text (UTF-16 or not).
+    Winning,
+    /// Absolute Poker / UltimateBet hand history text.
+    Absolute,
 }
 
 impl FormatArg {
@@ -153,7 +159,10 @@ impl FormatArg {
             | FormatArg::Ohh
             | FormatArg::Merge
             | FormatArg::Microgaming
-            | FormatArg::Boss => None,
+            | FormatArg::Boss
+            | FormatArg::Fulltilt
+            | FormatArg::Winning
+            | FormatArg::Absolute => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),

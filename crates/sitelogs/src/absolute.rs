@@ -1,0 +1,415 @@
+//! Absolute Poker and UltimateBet (the Cereus network) hand histories (`Stage #1773383021: Holdem
+//! No Limit $1 - 2009-11-30 15:50:12 (ET)`): [`Reader`] imports them to PHH hands, one
+//! [`Record`] per hand, each replayed and checked against the stacks, winnings and rake the log
+//! states.
+//!
+//! The text is PokerStars' with Cereus' words, rewritten in the PokerStars form for the
+//! PokerStars importer: `Seat 5 - NAME ($98 in chips)`, `NAME - Raises $2 to $2`, `NAME - All-In
+//! $1.47` (chips added), `NAME - returned ($1) : not called`, `*** POCKET CARDS ***`, `NAME
+//! Collects $4 from main pot`, `Total Pot($4) | Rake ($0.20) | Jackpot Rake ($0.05)`. No-limit
+//! headers name the big blind only (`No Limit $1`, the small blind is read from its post),
+//! fixed-limit ones (`Normal $25/$50`) the small and big bet. Stud writes each player's cards as
+//! `NAME - Pocket [H H Js]`, `H` for a hidden card.
+//!
+//! Refused per hand, each with a code: the 7-2 game's proposition pot (`(7-2)`: the others pay the
+//! winner with 7-2 from outside the pot), an all-in by time-out with no amount (`All-In
+//! (Timeout)`), the games PHH cannot express, and whatever the PokerStars importer refuses.
+//!
+//! ```
+//! let log = "\
+//! Stage #1: Holdem  No Limit $1 - 2009-11-30 15:50:12 (ET)
+//! Table: QUAIL AVE (Real Money) Seat #2 is the dealer
+//! Seat 1 - ANN ($100 in chips)
+//! Seat 2 - BOB ($50 in chips)
+//! BOB - Posts small blind $0.50
+//! ANN - Posts big blind $1
+//! *** POCKET CARDS ***
+//! BOB - Raises $2.50 to $3
+//! ANN - Folds
+//! BOB - returned ($2) : not called
+//! *** SHOW DOWN ***
+//! BOB - Does not show
+//! BOB Collects $2 from main pot
+//! *** SUMMARY ***
+//! Total Pot($2)
+//! ";
+//! let record = sitelogs::absolute::Reader::from_str(log, sitelogs::Options::default()).next().unwrap();
+//! let hand = record.hand.unwrap();
+//! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "51.00");
+//! ```
+
+use cards_core::{Amount, Span};
+
+use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::text::Line;
+use crate::{Options, Record, codes, money};
+
+/// Streams the hands of an Absolute Poker / UltimateBet log.
+pub type Reader<R> = TextReader<R, Absolute>;
+
+/// The Cereus network's text, for [`TextReader`].
+#[derive(Debug)]
+pub struct Absolute;
+
+/// Whether the first few KB of a file (decoded text) are an Absolute Poker / UltimateBet log: a
+/// `Stage #<id>: <game> ... - <date>` header line.
+#[must_use]
+pub fn detect(head: &str) -> bool {
+    head.lines().take(200).any(Absolute::is_header)
+}
+
+fn split_header(line: &str) -> Option<(&str, &str)> {
+    let rest = line.trim_start_matches('\u{feff}').trim().strip_prefix("Stage #")?;
+    let (id, rest) = rest.split_once(": ")?;
+    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric()) && rest.contains(" - "))
+        .then_some((id, rest))
+}
+
+impl TextSite for Absolute {
+    const VENUE: &'static str = "Absolute Poker";
+
+    fn is_header(line: &str) -> bool {
+        split_header(line).is_some()
+    }
+
+    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
+        let mut draft = Draft::default();
+        import(lines, &mut draft, options);
+        draft.finish(whole, options, Self::VENUE)
+    }
+}
+
+/// The seated name `text` starts with, followed by `sep` (the longest), and the rest.
+fn named<'t>(names: &[String], text: &'t str, sep: &str) -> Option<(&'t str, &'t str)> {
+    names
+        .iter()
+        .filter(|n| text.starts_with(n.as_str()) && text[n.len()..].starts_with(sep))
+        .max_by_key(|n| n.len())
+        .map(|n| (&text[..n.len()], &text[n.len() + sep.len()..]))
+}
+
+fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
+    let first = &lines[0];
+    let Some((id, rest)) = split_header(&first.text) else {
+        draft.refuse(codes::SITE_BAD_HEADER, "no `Stage #<id>:` header", first.span);
+        return;
+    };
+    let Some((game_text, when)) = rest.rsplit_once(" - ") else {
+        draft.refuse(codes::SITE_BAD_HEADER, "no date in the header", first.span);
+        return;
+    };
+    // `2009-11-30 15:50:12 (ET)`, `2011-02-21 05:08:53.010 (ET) [ ... ]`.
+    let mut words = when.split_whitespace();
+    let day = words.next().unwrap_or_default();
+    let time = words.next().unwrap_or_default();
+    let time = time.split('.').next().unwrap_or_default();
+    let date = relay::iso_date(&format!("{day} {time}"));
+    let zone = words.next().map(|z| z.trim_matches(['(', ')']));
+    let game_words: Vec<&str> = game_text.split_whitespace().collect();
+    let joined = game_words.join(" ").to_ascii_lowercase();
+    if joined.contains("(7-2)") {
+        draft.refuse(
+            codes::SITE_CASH_DROP,
+            "the 7-2 game: the others pay a proposition bet to the winner with 7-2, from outside the \
+             pot, which PHH cannot record",
+            first.span,
+        );
+        return;
+    }
+    let (game, limit) = if joined.starts_with("holdem no limit") {
+        ("Hold'em No Limit", false)
+    } else if joined.starts_with("holdem normal") {
+        ("Hold'em Limit", true)
+    } else if joined.starts_with("omaha pot limit") {
+        ("Omaha Pot Limit", false)
+    } else if joined.starts_with("omaha hi/lo") && joined.contains(" normal ") {
+        ("Omaha Hi/Lo Limit", true)
+    } else if joined.starts_with("seven card hi/lo normal") {
+        ("7 Card Stud Hi/Lo Limit", true)
+    } else if joined.starts_with("seven card normal") || joined.starts_with("seven card stud normal") {
+        ("7 Card Stud Limit", true)
+    } else if joined.starts_with("razz normal") {
+        ("Razz Limit", true)
+    } else {
+        draft.refuse(
+            codes::SITE_GAME_UNSUPPORTED,
+            format!("PHH has no variant for Absolute's {}", game_words.join(" ")),
+            first.span,
+        );
+        return;
+    };
+    let stud = game.contains("Stud") || game.starts_with("Razz");
+    let stakes_word = game_words.iter().find(|w| {
+        let w = w.trim_end_matches(',');
+        money::parse(w.split('/').next().unwrap_or_default()).is_some() && (!limit || w.contains('/'))
+    });
+    let stakes = stakes_word.and_then(|w| {
+        let w = w.trim_end_matches(',');
+        if limit {
+            let (s, b) = w.split_once('/')?;
+            Some((money::parse(s)?, money::parse(b)?))
+        } else {
+            // `No Limit $1`: the big blind; the small blind is its post.
+            let big = money::parse(w)?;
+            let small = lines.iter().find_map(|l| {
+                l.text.split_once(" - Posts small blind ").and_then(|(_, a)| money::parse(a.trim()))
+            });
+            Some((small.unwrap_or(big), big))
+        }
+    });
+    let Some(stakes) = stakes else {
+        draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable stakes in `{game_text}`"), first.span);
+        return;
+    };
+    let symbol = stakes_word.and_then(|w| money::symbol_of(w));
+    let header = StarsHeader {
+        site: "Absolute",
+        id,
+        game,
+        stakes: Some(stakes),
+        symbol,
+        currency: if symbol == Some('$') { Some("USD") } else { None },
+        date,
+        time_zone: zone,
+        ..StarsHeader::default()
+    };
+    draft.push(header.line(), first.span);
+    // `Table: QUAIL AVE (Real Money) Seat #5 is the dealer` (stud has none).
+    let table = lines.iter().find_map(|l| l.text.trim().strip_prefix("Table: ").map(|t| (t, l.span)));
+    match table {
+        Some((t, span)) => {
+            let (name, button) = match t.rsplit_once(" Seat #") {
+                Some((n, b)) => (n, b.split_whitespace().next().and_then(|b| b.parse().ok())),
+                None => (t, None),
+            };
+            let play_money = name.contains("(Play Money)");
+            let name = name.replace("(Real Money)", "").replace("(Play Money)", "");
+            let mut line = relay::table_line(name.trim(), None, button);
+            if play_money {
+                line = line.replacen("' ", "' (Play Money) ", 1);
+            }
+            draft.push(line, span);
+        }
+        None => draft.push("Table ''", first.span),
+    }
+    let names: Vec<String> = lines
+        .iter()
+        .filter_map(|l| {
+            let rest = l.text.trim().strip_prefix("Seat ")?.split_once(" - ")?.1;
+            Some(rest[..rest.rfind(" (")?].to_owned())
+        })
+        .collect();
+    let mut street = Street::default();
+    let mut in_summary = false;
+    // Stud: each player's cards so far.
+    let mut pockets: Vec<(String, usize)> = Vec::new();
+    let mut dealt = false;
+    for line in &lines[1..] {
+        let text = line.text.trim();
+        let span = line.span;
+        if text.is_empty() || text.starts_with("Table: ") {
+            continue;
+        }
+        if let Some(marker) = text.strip_prefix("*** ") {
+            let name = marker.split(" ***").next().unwrap_or_default();
+            let stars = match name {
+                "POCKET CARDS" => "*** HOLE CARDS ***".to_owned(),
+                "3rd STREET" | "3RD STREET" => "*** 3rd STREET ***".to_owned(),
+                "4TH STREET" | "5TH STREET" | "6TH STREET" | "4th STREET" | "5th STREET" | "6th STREET" => {
+                    format!("*** {} ***", name.replace("TH", "th"))
+                }
+                "7TH STREET" | "7th STREET" | "RIVER" if stud => "*** RIVER ***".to_owned(),
+                _ => text.to_owned(),
+            };
+            in_summary = name == "SUMMARY";
+            dealt = true;
+            street.next();
+            draft.push(stars, span);
+            continue;
+        }
+        if in_summary {
+            if let Some(rest) = text.strip_prefix("Total Pot(") {
+                // `Total Pot($4) | Rake ($0.20) | Jackpot Rake ($0.05)`.
+                let mut parts = rest.split(" | ");
+                let pot = parts.next().unwrap_or_default().trim_end_matches(')');
+                let mut fees = Amount::ZERO;
+                for part in parts {
+                    if part.contains("Proposition") {
+                        draft.refuse(
+                            codes::SITE_CASH_DROP,
+                            "a proposition pot (the 7-2 game), paid from outside the pot",
+                            span,
+                        );
+                        continue;
+                    }
+                    match part.split_once('(').and_then(|(_, a)| money::parse(a.trim_end_matches(')'))) {
+                        Some(a) => fees = money::plus(fees, a),
+                        None => {
+                            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable fee `{part}`"), span)
+                        }
+                    }
+                }
+                draft.push(format!("Total pot {pot} | Rake {fees}"), span);
+            }
+            continue;
+        }
+        if let Some(seat) = text.strip_prefix("Seat ")
+            && let Some((number, rest)) = seat.split_once(" - ")
+        {
+            draft.push(format!("Seat {number}: {rest}"), span);
+            continue;
+        }
+        if text.starts_with("Dealt to ") {
+            draft.push(text, span);
+            continue;
+        }
+        if let Some((name, rest)) = named(&names, text, " Collects ") {
+            let amount = rest.split_whitespace().next().unwrap_or_default();
+            draft.push(format!("{name} collected {amount} from pot"), span);
+            continue;
+        }
+        let Some((name, said)) = named(&names, text, " - ") else {
+            draft.unknown(options, text, span);
+            continue;
+        };
+        let amount = |t: &str| money::parse(t.split_whitespace().next().unwrap_or_default());
+        let stars = if let Some(a) = said.strip_prefix("Ante ").and_then(amount) {
+            street.dead(a);
+            format!("{name}: posts the ante {a}")
+        } else if let Some(a) = said.strip_prefix("Posts small blind ").and_then(amount) {
+            street.post(name, a);
+            format!("{name}: posts small blind {a}")
+        } else if let Some(a) = said.strip_prefix("Posts big blind ").and_then(amount) {
+            street.post(name, a);
+            format!("{name}: posts big blind {a}")
+        } else if let Some(a) = said.strip_prefix("Bring-In ").and_then(amount) {
+            street.post(name, a);
+            format!("{name}: brings in for {a}")
+        } else if let Some(t) = said.strip_prefix("Raises ") {
+            match t.split_once(" to ").and_then(|(_, to)| amount(to)) {
+                Some(to) => {
+                    street.raise_to(name, to);
+                    format!("{name}: raises {to} to {to}")
+                }
+                None => {
+                    draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+                    continue;
+                }
+            }
+        } else if let Some(a) = said.strip_prefix("Calls ").and_then(amount) {
+            street.add(name, a);
+            format!("{name}: calls {a}")
+        } else if let Some(a) = said.strip_prefix("Bets ").and_then(amount) {
+            street.add(name, a);
+            format!("{name}: bets {a}")
+        } else if let Some(a) = said.strip_prefix("All-In ").and_then(amount).filter(|_| !dealt && !stud) {
+            // All in as the blind is posted, before the cards: a big blind for less.
+            street.post(name, a);
+            format!("{name}: posts big blind {a} and is all-in")
+        } else if let Some(t) = said.strip_prefix("All-In ") {
+            match amount(t) {
+                Some(a) => format!("{} and is all-in", relay::added_text(name, &street.add(name, a))),
+                None => {
+                    draft.refuse(
+                        codes::SITE_DISCONNECT_PROTECTION,
+                        format!("`{text}`: all in by a time-out, with no amount: PHH has no notation for it"),
+                        span,
+                    );
+                    continue;
+                }
+            }
+        } else if let Some(t) = said.strip_prefix("returned (") {
+            let a = t.split(')').next().and_then(money::parse);
+            match a {
+                Some(a) => {
+                    street.returned(name, a);
+                    format!("Uncalled bet ({a}) returned to {name}")
+                }
+                None => {
+                    draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+                    continue;
+                }
+            }
+        } else if let Some(t) = said.strip_prefix("Posts ").filter(|t| t.contains(" dead ")) {
+            // A returning player's blinds: `Posts $1 dead $0.50` (the big blind live, the small
+            // dead beside it: $1.50 in all), `Posts dead $40 dead $15` ($40 in all, $15 of them dead).
+            let total = match t.strip_prefix("dead ") {
+                Some(total) => amount(total),
+                None => t
+                    .split_once(" dead ")
+                    .and_then(|(live, dead)| Some(money::plus(amount(live)?, amount(dead)?))),
+            };
+            match total {
+                Some(a) => {
+                    street.post(name, a);
+                    format!("{name}: posts small & big blinds {a}")
+                }
+                None => {
+                    draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+                    continue;
+                }
+            }
+        } else if said.starts_with("Folds") || said.starts_with("Checks") {
+            // `Folds (Preselection)`: a fold chosen in advance is a fold.
+            let verb = if said.starts_with("Folds") { "folds" } else { "checks" };
+            format!("{name}: {verb}")
+        } else if let Some(t) = said.strip_prefix("Shows ") {
+            match relay::bracket_cards(t) {
+                Some(cards) => format!("{name}: shows [{cards}]"),
+                None => continue,
+            }
+        } else if said == "Mucks" || said.starts_with("Mucks ") {
+            format!("{name}: mucks hand")
+        } else if let Some(t) = said.strip_prefix("Pocket ") {
+            // Stud: `[H H Js 10d]`, `H` a hidden card; the cards new since the last line.
+            let cards: Vec<String> =
+                relay::bracket_cards(t).unwrap_or_default().split_whitespace().map(str::to_owned).collect();
+            let before = pockets.iter().find(|p| p.0 == name).map_or(0, |p| p.1);
+            match pockets.iter_mut().find(|p| p.0 == name) {
+                Some(p) => p.1 = cards.len(),
+                None => pockets.push((name.to_owned(), cards.len())),
+            }
+            if cards.len() <= before {
+                continue;
+            }
+            let known: Vec<&str> = cards.iter().map(String::as_str).filter(|c| *c != "H").collect();
+            let new: Vec<&str> = cards[before..].iter().map(String::as_str).filter(|c| *c != "H").collect();
+            if new.is_empty() {
+                continue;
+            }
+            if before == 0 {
+                format!("Dealt to {name} [{}]", known.join(" "))
+            } else {
+                let old = &known[..known.len() - new.len()];
+                format!("Dealt to {name} [{}] [{}]", old.join(" "), new.join(" "))
+            }
+        } else if said == "Does not show"
+            || said.starts_with("Sits")
+            || said.starts_with("sitout")
+            || said.contains("seconds")
+        {
+            continue;
+        } else {
+            draft.refuse(
+                codes::SITE_UNREADABLE_ACTION,
+                format!("a line about `{name}` cannot be read: `{text}`"),
+                span,
+            );
+            continue;
+        };
+        draft.push(stars, span);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection() {
+        assert!(detect("Stage #1773383021: Holdem  No Limit $1 - 2009-11-30 15:50:12 (ET)\n"));
+        assert!(detect("\n\nStage #C282012441: Holdem  Normal $0.25/$0.50 - 2010-12-07 22:18:14 (ET)\n"));
+        assert!(!detect("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2021/03/04 5:06:07 ET\n"));
+        assert!(!detect("Stage #1 of the tour\n"));
+    }
+}

@@ -1,0 +1,811 @@
+//! Winning Poker Network (WPN: Winning, America's Cardroom, Black Chip, True Poker, Yatahay) hand
+//! histories: [`Reader`] imports them to PHH hands, one [`Record`] per hand, each replayed and
+//! checked against the stacks, winnings and rake the log states. The client saved them as UTF-16
+//! (read by [`crate::text`]).
+//!
+//! Two layouts are read, each rewritten in the PokerStars form for the PokerStars importer:
+//!
+//! - The 2015–2018 one: `Game started at: 2016/8/2 10:50:44`, `Game ID: 693967308 0.02/0.05
+//!   (PRR) Cyclops - 6 (Hold'em)`, `Seat 2 is the button`, `Seat 2: NAME (5.05).`, `Player NAME
+//!   has small blind (0.02)`, `Player NAME received card: [5d]`, amounts in parentheses being the
+//!   chips a player adds (`raises (3)` after a small blind of 1 is a raise to 4), a summary that
+//!   states the pot without its rake (`Pot: 7.85. Rake 0.15. JP fee 0.04`) and each player's
+//!   `Bets: 4. Collects: 7.85.`. The header names the game but not its betting: a big blind of
+//!   the first stake (`2/4` with blinds 1/2) is fixed limit, of the second no-limit hold'em or
+//!   pot-limit Omaha. Stud's streets are written one late (`*** Third street ***` opens 4th
+//!   street). Amounts have no symbol: real-money tables are in dollars, `PM` tables play money.
+//! - The 2019 one, PokerStars' with its own words: `Hand #78708209 - Omaha H/L(Fixed Limit) -
+//!   $20.00/$40.00 - 2019/07/18 15:13:01 UTC`, the table line without `Table '...'`, `NAME posts
+//!   the small blind $1`, `NAME raises $30` (chips added) or `raises $2 to $3`, `Main pot ... |
+//!   Rake ...` on every street, `collected $5 from main pot`, `Total pot $5 | Rake $0.1 | JP Fee
+//!   $0.05`.
+//!
+//! Refused per hand, each with a code: capped tables (`(Cap)`, `- CAP -`: PHH has no cap), 6+
+//! hold'em with two blinds, pot-limit Omaha hi/lo, no-limit Omaha hi/lo, run it twice, a seat with
+//! no name (the client wrote an empty name), and whatever
+//! the PokerStars importer refuses. A player all in by disconnect protection (`is
+//! disconnected and ALL IN`, then `allin` with no amount) is refused with
+//! [`SITE_DISCONNECT_PROTECTION`](crate::codes::SITE_DISCONNECT_PROTECTION).
+//!
+//! ```
+//! let log = "\
+//! Game started at: 2016/8/2 10:53:49
+//! Game ID: 693968595 2/4 Airavata 2 (Hold'em)
+//! Seat 2 is the button
+//! Seat 1: Ann (20).
+//! Seat 2: Bob (80).
+//! Player Bob has small blind (1)
+//! Player Ann has big blind (2)
+//! Player Ann received card: [5h]
+//! Player Ann received card: [9s]
+//! Player Bob received a card.
+//! Player Bob received a card.
+//! Player Bob raises (3)
+//! Player Ann calls (2)
+//! *** FLOP ***: [Qc 2s 4c]
+//! Player Ann checks
+//! Player Bob bets (2)
+//! Player Ann folds
+//! Uncalled bet (2) returned to Bob
+//! Player Bob mucks cards
+//! ------ Summary ------
+//! Pot: 7.85. Rake 0.15
+//! Board: [Qc 2s 4c]
+//! Player Ann does not show cards.Bets: 4. Collects: 0. Loses: 4.
+//! *Player Bob mucks (does not show cards). Bets: 4. Collects: 7.85. Wins: 3.85.
+//! Game ended at: 2016/8/2 10:54:10
+//! ";
+//! let record = sitelogs::winning::Reader::from_str(log, sitelogs::Options::default()).next().unwrap();
+//! let hand = record.hand.unwrap();
+//! assert_eq!(hand.variant, phh::Variant::FixedLimitTexasHoldem);
+//! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "83.85");
+//! ```
+
+use cards_core::{Amount, Span};
+
+use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::text::Line;
+use crate::{Options, Record, codes, money};
+
+/// Streams the hands of a Winning Poker Network log.
+pub type Reader<R> = TextReader<R, Winning>;
+
+/// Winning Poker Network's text, for [`TextReader`].
+#[derive(Debug)]
+pub struct Winning;
+
+/// Whether the first few KB of a file (decoded text) are a Winning Poker Network log: a
+/// `Game started at: <date>` line followed by `Game ID: <digits> ...`, or a `Hand #<digits> -
+/// <game>(<betting>) - ` header.
+#[must_use]
+pub fn detect(head: &str) -> bool {
+    let mut lines = head.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).filter(|l| !l.is_empty());
+    let mut previous_started = false;
+    for line in lines.by_ref().take(200) {
+        if previous_started && game_id(line).is_some() {
+            return true;
+        }
+        if new_header(line).is_some() {
+            return true;
+        }
+        previous_started = line.starts_with("Game started at: ");
+    }
+    false
+}
+
+/// `Game ID: 693967308 0.02/0.05 ...`: the id and the rest.
+fn game_id(line: &str) -> Option<(&str, &str)> {
+    let rest = line.strip_prefix("Game ID: ")?;
+    let (id, rest) = rest.split_once(' ')?;
+    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_digit())).then_some((id, rest))
+}
+
+/// `Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC`: the id,
+/// game, betting, stakes and date.
+fn new_header(line: &str) -> Option<(&str, &str, &str, &str, &str)> {
+    let rest = line.trim_start_matches('\u{feff}').strip_prefix("Hand #")?;
+    let mut parts = rest.split(" - ");
+    let id = parts.next()?;
+    let game = parts.next()?;
+    let stakes = parts.next()?;
+    let date = parts.next()?;
+    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let (name, betting) = game.strip_suffix(')')?.split_once('(')?;
+    betting.ends_with("Limit").then_some((id, name, betting, stakes, date))
+}
+
+impl TextSite for Winning {
+    const VENUE: &'static str = "Winning Poker Network";
+
+    fn is_header(line: &str) -> bool {
+        let line = line.trim_start_matches('\u{feff}');
+        line.starts_with("Game started at: ") || new_header(line).is_some()
+    }
+
+    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
+        let mut draft = Draft::default();
+        if lines[0].text.trim_start_matches('\u{feff}').starts_with("Game started at: ") {
+            import_old(lines, &mut draft, options);
+        } else {
+            import_new(lines, &mut draft, options);
+        }
+        draft.finish(whole, options, Self::VENUE)
+    }
+}
+
+/// The seated name `text` starts with, followed by a space (the longest), and the rest.
+fn named<'t>(names: &[String], text: &'t str) -> Option<(&'t str, &'t str)> {
+    names
+        .iter()
+        .filter(|n| text.starts_with(n.as_str()) && text[n.len()..].starts_with(' '))
+        .max_by_key(|n| n.len())
+        .map(|n| (&text[..n.len()], &text[n.len() + 1..]))
+}
+
+/// The amount in the first parentheses of `text`.
+fn paren_amount(text: &str) -> Option<Amount> {
+    let open = text.find('(')?;
+    let close = text[open..].find(')')? + open;
+    money::parse(&text[open + 1..close])
+}
+
+/// A 2015–2018 hand.
+fn import_old(lines: &[Line], draft: &mut Draft, options: &Options) {
+    let started = &lines[0];
+    let date = started.text.trim().strip_prefix("Game started at: ").and_then(relay::iso_date);
+    let Some(id_line) = lines.iter().skip(1).find(|l| !l.text.trim().is_empty()) else {
+        draft.refuse(codes::SITE_INCOMPLETE, "the hand ends after `Game started at:`", started.span);
+        return;
+    };
+    let Some((id, rest)) = game_id(id_line.text.trim()) else {
+        draft.refuse(codes::SITE_BAD_HEADER, "no `Game ID: <number> <stakes> ...` line", id_line.span);
+        return;
+    };
+    let (stakes_text, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+    let stakes = stakes_text.split_once('/').and_then(|(s, b)| Some((money::parse(s)?, money::parse(b)?)));
+    let Some((small, big)) = stakes else {
+        draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable stakes `{stakes_text}`"), id_line.span);
+        return;
+    };
+    let Some((table, game_text)) = rest.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) else {
+        draft.refuse(codes::SITE_BAD_HEADER, "no game in parentheses on the `Game ID:` line", id_line.span);
+        return;
+    };
+    let table = table.replace("(PRR)", "");
+    let table = table.split_whitespace().collect::<Vec<_>>().join(" ");
+    let play_money = table.starts_with("PM ");
+    if table.contains("(Cap)") || table.contains(" CAP") {
+        draft.refuse(
+            codes::SITE_GAME_UNSUPPORTED,
+            format!("a capped table (`{table}`): each player's bets are capped for the hand, which PHH cannot write"),
+            id_line.span,
+        );
+        return;
+    }
+    // The betting, from the big blind posted: the first stake in fixed limit, the second else.
+    let big_blind = lines.iter().find_map(|l| {
+        let text = l.text.trim();
+        text.contains(" has big blind (").then(|| paren_amount(text)).flatten()
+    });
+    let limit = big_blind.map(|b| b == small && small != big);
+    let game = match (game_text, limit) {
+        ("Hold'em", Some(true)) => Ok("Hold'em Limit"),
+        ("Hold'em", Some(false)) => Ok("Hold'em No Limit"),
+        ("Omaha", Some(false)) => Ok("Omaha Pot Limit"),
+        ("Omaha HiLow", Some(true)) => Ok("Omaha Hi/Lo Limit"),
+        ("Seven Cards Stud", _) => Ok("7 Card Stud Limit"),
+        ("Seven Cards Stud HiLow", _) => Ok("7 Card Stud Hi/Lo Limit"),
+        ("Hold'em" | "Omaha", None) => Err((
+            codes::SITE_BAD_HEADER,
+            format!("the betting of `{game_text}` is not written and no big blind is posted to tell it"),
+        )),
+        _ => Err((
+            codes::SITE_GAME_UNSUPPORTED,
+            format!(
+                "PHH has no variant for WPN's {game_text} {}",
+                match limit {
+                    Some(true) => "fixed limit",
+                    Some(false) => "no-limit or pot-limit (blinds of the second stake)",
+                    None => "",
+                }
+            ),
+        )),
+    };
+    let game = match game {
+        Ok(g) => g,
+        Err((code, message)) => {
+            draft.refuse(code, message, id_line.span);
+            return;
+        }
+    };
+    let stud = game.contains("Stud");
+    let header = StarsHeader {
+        site: "Winning",
+        id,
+        game,
+        stakes: Some((small, big)),
+        currency: (!play_money).then_some("USD"),
+        date,
+        ..StarsHeader::default()
+    };
+    draft.push(header.line(), started.span.join(id_line.span));
+    let button = lines.iter().find_map(|l| {
+        let t = l.text.trim();
+        t.strip_prefix("Seat ")?.strip_suffix(" is the button")?.parse::<i64>().ok()
+    });
+    let mut table_line = format!("Table '{table}'");
+    if play_money {
+        table_line.push_str(" (Play Money)");
+    }
+    if let Some(b) = button {
+        table_line.push_str(&format!(" Seat #{b} is the button"));
+    }
+    draft.push(table_line, id_line.span);
+    // Seats: `Seat 2: NAME (5.05).`
+    let mut names: Vec<String> = Vec::new();
+    let mut body: Vec<(String, Span)> = Vec::new();
+    let mut street = Street::default();
+    // Cards received since the last betting line: per player, known cards and how many.
+    let mut dealing: Vec<(String, Vec<String>, usize)> = Vec::new();
+    let mut dealt_once = false;
+    let mut stud_street = 3;
+    let mut in_summary = false;
+    let mut total = None;
+    let mut shows: Vec<(String, String, Span)> = Vec::new();
+    let mut collects: Vec<(String, Amount, Span)> = Vec::new();
+    let mut summary_span = id_line.span;
+    for line in lines.iter().skip_while(|l| l.span != id_line.span).skip(1) {
+        let text = line.text.trim();
+        let span = line.span;
+        if text.is_empty() || text.starts_with("Game ended at: ") {
+            continue;
+        }
+        if in_summary {
+            if let Some(rest) = text.strip_prefix("Pot: ") {
+                // `Pot: 7.85. Rake 0.15. JP fee 0.04`: the pot less every fee.
+                let mut sum = Amount::ZERO;
+                let mut fees = Amount::ZERO;
+                for (i, part) in rest.split(". ").enumerate() {
+                    let value =
+                        part.rsplit(' ').next().map(|v| v.trim_end_matches('.')).and_then(money::parse);
+                    match value {
+                        Some(v) => {
+                            sum = money::plus(sum, v);
+                            if i > 0 {
+                                fees = money::plus(fees, v);
+                            }
+                        }
+                        None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span),
+                    }
+                }
+                total = Some((sum, fees));
+                summary_span = span;
+                continue;
+            }
+            let player = text.strip_prefix('*').unwrap_or(text);
+            if let Some(rest) = player.strip_prefix("Player ")
+                && let Some((name, said)) = named(&names, rest)
+            {
+                if let Some(shown) = said.strip_prefix("shows: ")
+                    && let Some(cards) = relay::bracket_cards(shown)
+                {
+                    shows.push((name.to_owned(), cards, span));
+                }
+                let collected = said
+                    .split_once("Collects: ")
+                    .and_then(|(_, c)| money::parse(c.split(". ").next()?.trim_end_matches('.')));
+                match collected {
+                    Some(c) if !c.is_zero() => collects.push((name.to_owned(), c, span)),
+                    Some(_) => {}
+                    None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("no `Collects:` in `{text}`"), span),
+                }
+            }
+            continue;
+        }
+        if let Some(seat) = text.strip_prefix("Seat ").filter(|_| body.is_empty()) {
+            if seat.ends_with(" is the button") {
+                continue;
+            }
+            let parsed = seat.split_once(": ").and_then(|(n, rest)| {
+                let rest = rest.strip_suffix('.').unwrap_or(rest);
+                let open = rest.rfind(" (")?;
+                Some((
+                    n.parse::<i64>().ok()?,
+                    &rest[..open],
+                    money::parse(rest[open + 2..].strip_suffix(')')?)?,
+                ))
+            });
+            match parsed {
+                Some((_, name, _)) if name.trim().is_empty() => {
+                    draft.refuse(
+                        codes::SITE_BAD_SEAT,
+                        "a seat with no name (the client wrote an empty name): its lines cannot be told apart",
+                        span,
+                    );
+                }
+                Some((number, name, stack)) => {
+                    draft.push(relay::seat_line(number, name, stack), span);
+                    names.push(name.to_owned());
+                }
+                None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
+            }
+            continue;
+        }
+        let received =
+            text.strip_prefix("Player ").and_then(|r| named(&names, r)).and_then(|(name, said)| {
+                if said == "received a card." {
+                    Some((name, None))
+                } else {
+                    said.strip_prefix("received card: ").map(|c| (name, relay::bracket_cards(c)))
+                }
+            });
+        if let Some((name, card)) = received {
+            let at = match dealing.iter().position(|d| d.0 == name) {
+                Some(at) => at,
+                None => {
+                    dealing.push((name.to_owned(), Vec::new(), 0));
+                    dealing.len() - 1
+                }
+            };
+            dealing[at].2 += 1;
+            if let Some(card) = card {
+                dealing[at].1.push(card);
+            }
+            continue;
+        }
+        if !dealing.is_empty() {
+            flush_deal(&mut body, &mut dealing, &mut dealt_once, stud, span);
+        }
+        if text == "------ Summary ------" {
+            in_summary = true;
+            continue;
+        }
+        if let Some(marker) = text.strip_prefix("*** ") {
+            let (name, cards) = marker.split_once(" ***").unwrap_or((marker, ""));
+            let cards = cards.trim_start_matches(':').trim();
+            let stars = match name {
+                "FLOP" | "TURN" | "RIVER" => format!("*** {name} *** {cards}"),
+                "Third street" | "Fourth street" | "Fifth street" | "Sixth street" if stud => {
+                    // One street late: `Third street` opens 4th street.
+                    stud_street += 1;
+                    match stud_street {
+                        7 => "*** RIVER ***".to_owned(),
+                        n => format!("*** {n}th STREET ***"),
+                    }
+                }
+                _ => {
+                    draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span);
+                    continue;
+                }
+            };
+            street.next();
+            body.push((stars.trim_end().to_owned(), span));
+            continue;
+        }
+        if let Some(rest) = text.strip_prefix("Uncalled bet (") {
+            let amount = rest.split(')').next().and_then(money::parse);
+            let name = rest.split_once(" returned to ").map(|(_, n)| n.trim());
+            match (amount, name) {
+                (Some(a), Some(n)) if names.iter().any(|s| s == n) => {
+                    street.returned(n, a);
+                    body.push((format!("Uncalled bet ({a}) returned to {n}"), span));
+                }
+                _ => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span),
+            }
+            continue;
+        }
+        let Some((name, said)) = text.strip_prefix("Player ").and_then(|r| named(&names, r)) else {
+            if text.starts_with("Player ") {
+                draft.refuse(
+                    codes::SITE_UNKNOWN_PLAYER,
+                    format!("`{text}`: a player with no seat line (or no name) acts"),
+                    span,
+                );
+            } else {
+                draft.unknown(options, text, span);
+            }
+            continue;
+        };
+        let amount = paren_amount(said);
+        let verb = said.split(" (").next().unwrap_or(said).trim();
+        let stars = match (verb, amount) {
+            ("folds", _) => format!("{name}: folds"),
+            ("checks", _) => format!("{name}: checks"),
+            ("has small blind", Some(a)) => {
+                street.post(name, a);
+                format!("{name}: posts small blind {a}")
+            }
+            ("has big blind", Some(a)) => {
+                street.post(name, a);
+                format!("{name}: posts big blind {a}")
+            }
+            ("posts", Some(a)) => {
+                // A returning player's post: the big blind live, or both blinds.
+                street.post(name, a);
+                if big_blind.is_some_and(|b| a > b) {
+                    format!("{name}: posts small & big blinds {a}")
+                } else {
+                    format!("{name}: posts big blind {a}")
+                }
+            }
+            ("straddle", Some(a)) => {
+                street.post(name, a);
+                format!("{name}: posts straddle {a}")
+            }
+            ("ante", Some(a)) => {
+                street.dead(a);
+                format!("{name}: posts the ante {a}")
+            }
+            ("bring in", Some(a)) => {
+                street.post(name, a);
+                format!("{name}: brings in for {a}")
+            }
+            ("caps", _) => {
+                draft.refuse(codes::SITE_GAME_UNSUPPORTED, capped(text), span);
+                continue;
+            }
+            ("calls" | "bets" | "raises" | "allin", Some(a)) => {
+                let added = street.add(name, a);
+                let mut line = relay::added_text(name, &added);
+                if verb == "allin" {
+                    line.push_str(" and is all-in");
+                }
+                line
+            }
+            ("allin", None) => {
+                draft.refuse(
+                    codes::SITE_DISCONNECT_PROTECTION,
+                    format!(
+                        "`{text}`: {name} disconnected and was declared all in without putting \
+                         their chips in (the site's disconnect protection); PHH has no notation \
+                         for a player all in with chips behind"
+                    ),
+                    span,
+                );
+                continue;
+            }
+            (
+                "mucks cards" | "sitting out" | "wait BB" | "is timed out." | "is disconnected and ALL IN.",
+                _,
+            ) => {
+                continue;
+            }
+            _ => {
+                draft.refuse(
+                    codes::SITE_UNREADABLE_ACTION,
+                    format!("a line about `{name}` cannot be read: `{text}`"),
+                    span,
+                );
+                continue;
+            }
+        };
+        body.push((stars, span));
+    }
+    if !dealing.is_empty() {
+        flush_deal(&mut body, &mut dealing, &mut dealt_once, stud, summary_span);
+    }
+    for (text, span) in body {
+        draft.push(text, span);
+    }
+    if !shows.is_empty() {
+        draft.push("*** SHOW DOWN ***", shows[0].2);
+    }
+    for (name, cards, span) in shows {
+        draft.push(format!("{name}: shows [{cards}]"), span);
+    }
+    for (name, amount, span) in &collects {
+        draft.push(format!("{name} collected {amount} from pot"), *span);
+    }
+    match total {
+        Some((pot, rake)) => relay::summary_lines(draft, money::plus(pot, rake), rake, summary_span),
+        None => draft.refuse(codes::SITE_INCOMPLETE, "the hand has no `Pot: ...` summary", summary_span),
+    }
+}
+
+/// A summary's seat line in PokerStars' words: `did not show and won $0.07` (a walk, paid in the
+/// summary only) is `collected ($0.07)`, `showed [..] and won $5 with` is `won ($5) with`.
+fn summary_seat(text: &str) -> String {
+    let Some(at) = text.find(" won ") else {
+        return text.to_owned();
+    };
+    let after = &text[at + 5..];
+    let (amount, rest) = after.split_once(' ').unwrap_or((after, ""));
+    if money::parse(amount).is_none() {
+        return text.to_owned();
+    }
+    let before = &text[..at];
+    let rest = if rest.is_empty() { String::new() } else { format!(" {rest}") };
+    match before.strip_suffix(" did not show and") {
+        Some(seat) => format!("{seat} collected ({amount}){rest}"),
+        None => format!("{before} won ({amount}){rest}"),
+    }
+}
+
+/// Why a capped game is refused.
+fn capped(text: &str) -> String {
+    format!("`{text}`: a capped table (each player's bets capped for the hand), which PHH cannot write")
+}
+
+/// Writes the cards dealt since the last betting line: `*** HOLE CARDS ***` (or stud's 3rd
+/// street) the first time, then a `Dealt to` line per player whose cards are known (the up cards
+/// in stud).
+fn flush_deal(
+    body: &mut Vec<(String, Span)>,
+    dealing: &mut Vec<(String, Vec<String>, usize)>,
+    dealt_once: &mut bool,
+    stud: bool,
+    span: Span,
+) {
+    if !*dealt_once {
+        *dealt_once = true;
+        body.push((if stud { "*** 3rd STREET ***" } else { "*** HOLE CARDS ***" }.to_owned(), span));
+    }
+    for (name, cards, count) in dealing.drain(..) {
+        if !cards.is_empty() && (stud || cards.len() == count) {
+            body.push((format!("Dealt to {name} [{}]", cards.join(" ")), span));
+        }
+    }
+}
+
+/// A 2019 hand: PokerStars' layout with WPN's words.
+fn import_new(lines: &[Line], draft: &mut Draft, options: &Options) {
+    let first = &lines[0];
+    let Some((id, game_name, betting, stakes_text, date_text)) = new_header(first.text.trim()) else {
+        draft.refuse(
+            codes::SITE_BAD_HEADER,
+            "unreadable `Hand #N - game - stakes - date` header",
+            first.span,
+        );
+        return;
+    };
+    let game = match (game_name, betting) {
+        ("Holdem", "No Limit") => "Hold'em No Limit",
+        ("Holdem", "Fixed Limit") => "Hold'em Limit",
+        ("Omaha", "Pot Limit") => "Omaha Pot Limit",
+        ("Omaha H/L", "Fixed Limit") => "Omaha Hi/Lo Limit",
+        ("7Stud", "Fixed Limit") => "7 Card Stud Limit",
+        ("7Stud H/L", "Fixed Limit") => "7 Card Stud Hi/Lo Limit",
+        _ => {
+            draft.refuse(
+                codes::SITE_GAME_UNSUPPORTED,
+                format!("PHH has no variant for WPN's {game_name} {betting}"),
+                first.span,
+            );
+            return;
+        }
+    };
+    let stakes = stakes_text.split_once('/').and_then(|(s, b)| Some((money::parse(s)?, money::parse(b)?)));
+    let Some(stakes) = stakes else {
+        draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable stakes `{stakes_text}`"), first.span);
+        return;
+    };
+    let symbol = money::symbol_of(stakes_text);
+    let mut words = date_text.split_whitespace();
+    let date = relay::iso_date(date_text);
+    let zone = words.nth(2);
+    let header = StarsHeader {
+        site: "Winning",
+        id,
+        game,
+        stakes: Some(stakes),
+        symbol,
+        currency: if symbol == Some('$') { Some("USD") } else { None },
+        date,
+        time_zone: zone,
+        ..StarsHeader::default()
+    };
+    draft.push(header.line(), first.span);
+    let mut rest = lines[1..].iter().filter(|l| !l.text.trim().is_empty());
+    let Some(table) = rest.next() else {
+        draft.refuse(codes::SITE_INCOMPLETE, "the hand ends after its header", first.span);
+        return;
+    };
+    // `St. Lucie 6-max Seat #1 is the button`, `Gorham 8-max`.
+    let text = table.text.trim();
+    let (name, tail) = match text.rsplit_once(" Seat #") {
+        Some((before, button)) => (before, format!(" Seat #{button}")),
+        None => (text, String::new()),
+    };
+    let (name, max) = match name.rsplit_once(' ').filter(|(_, m)| m.ends_with("-max")) {
+        Some((n, m)) => (n, format!(" {m}")),
+        None => (name, String::new()),
+    };
+    draft.push(format!("Table '{name}'{max}{tail}"), table.span);
+    let names: Vec<String> = lines
+        .iter()
+        .filter_map(|l| {
+            let rest = l.text.trim().strip_prefix("Seat ")?.split_once(": ")?.1;
+            let open = rest.rfind(" (")?;
+            rest[open..].contains(')').then(|| rest[..open].to_owned())
+        })
+        .collect();
+    let mut street = Street::default();
+    let mut in_summary = false;
+    let mut run_twice = false;
+    for line in rest {
+        let text = line.text.trim();
+        let span = line.span;
+        if let Some(marker) = text.strip_prefix("*** ") {
+            let name = marker.split(" ***").next().unwrap_or_default();
+            if name.ends_with(|c: char| c.is_ascii_digit()) {
+                if !run_twice {
+                    run_twice = true;
+                    draft.refuse(
+                        codes::SITE_RUN_IT_TWICE,
+                        "the hand was run more than once: PHH deals one board per hand and pays one showdown",
+                        span,
+                    );
+                }
+                continue;
+            }
+            in_summary = name == "SUMMARY";
+            street.next();
+            if name == "7th STREET" {
+                draft.push("*** RIVER ***", span);
+            } else {
+                draft.push(text, span);
+            }
+            continue;
+        }
+        if in_summary {
+            if let Some(total) = text.strip_prefix("Total pot ") {
+                // `Total pot $5 | Rake $0.1 | JP Fee $0.05`: every fee leaves the pot.
+                let mut parts = total.split(" | ");
+                let pot = parts.next().unwrap_or_default();
+                let mut fees = Amount::ZERO;
+                for part in parts {
+                    match part.rsplit(' ').next().and_then(money::parse) {
+                        Some(a) => fees = money::plus(fees, a),
+                        None => {
+                            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable fee `{part}`"), span)
+                        }
+                    }
+                }
+                draft.push(format!("Total pot {pot} | Rake {fees}"), span);
+            } else if let Some(board) = text.strip_prefix("Board ").filter(|b| b.starts_with('[')) {
+                draft.push(format!("Board {board}"), span);
+            } else if text.starts_with("Seat ") {
+                draft.push(summary_seat(text), span);
+            }
+            continue;
+        }
+        if let Some(seat) = text.strip_prefix("Seat ") {
+            // `Seat 1: NAME ($200.00)`, `Seat 4: NAME ($2.05) is sitting out`.
+            let parsed = seat.split_once(": ").and_then(|(n, rest)| {
+                let close = rest.rfind(')')?;
+                let open = rest[..close].rfind(" (")?;
+                Some((n.parse::<i64>().ok()?, &rest[..open], money::parse(&rest[open + 2..close])?))
+            });
+            match parsed {
+                Some((number, name, stack)) => draft.push(relay::seat_line(number, name, stack), span),
+                None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
+            }
+            continue;
+        }
+        if text.starts_with("Dealt to ") {
+            draft.push(text, span);
+            continue;
+        }
+        if text.starts_with("Main pot ") || text.starts_with("Side pot") {
+            continue;
+        }
+        if let Some(rest) = text.strip_prefix("Uncalled bet (") {
+            if let Some((a, n)) = rest.split_once(") returned to ")
+                && let Some(amount) = money::parse(a)
+            {
+                street.returned(n.trim(), amount);
+            }
+            draft.push(text, span);
+            continue;
+        }
+        let Some((name, said)) = named(&names, text) else {
+            draft.unknown(options, text, span);
+            continue;
+        };
+        let said = said.trim();
+        let (said, all_in) = match said.strip_suffix(" and is all-in") {
+            Some(s) => (s, " and is all-in"),
+            None => (said, ""),
+        };
+        let amount = |t: &str| money::parse(t.split_whitespace().next().unwrap_or_default());
+        let stars = if let Some(a) = said.strip_prefix("posts the small blind ").and_then(amount) {
+            street.post(name, a);
+            format!("{name}: posts small blind {said}", said = &said["posts the small blind ".len()..])
+        } else if let Some(a) = said.strip_prefix("posts the big blind ").and_then(amount) {
+            street.post(name, a);
+            format!("{name}: posts big blind {}", &said["posts the big blind ".len()..])
+        } else if let Some(a) = said.strip_prefix("posts dead ").and_then(amount) {
+            // A returning player's blinds: the small blind dead, the big blind live.
+            street.post(name, a);
+            format!("{name}: posts small & big blinds {}", &said["posts dead ".len()..])
+        } else if let Some(a) = said.strip_prefix("posts ante ").and_then(amount) {
+            street.dead(a);
+            format!("{name}: posts the ante {}", &said["posts ante ".len()..])
+        } else if let Some(a) = said.strip_prefix("brings in ").and_then(amount) {
+            street.post(name, a);
+            format!("{name}: brings in for {}", &said["brings in ".len()..])
+        } else if let Some(t) = said.strip_prefix("raises ") {
+            match t.split_once(" to ") {
+                Some((_, to)) => match amount(to) {
+                    Some(to_amount) => {
+                        street.raise_to(name, to_amount);
+                        format!("{name}: {said}{all_in}")
+                    }
+                    None => {
+                        draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+                        continue;
+                    }
+                },
+                None => match amount(t) {
+                    // `raises $30`: the chips added.
+                    Some(a) => format!("{}{all_in}", relay::added_text(name, &street.add(name, a))),
+                    None => {
+                        draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+                        continue;
+                    }
+                },
+            }
+        } else if let Some(a) = said.strip_prefix("calls ").and_then(amount) {
+            street.add(name, a);
+            format!("{name}: {said}{all_in}")
+        } else if let Some(a) = said.strip_prefix("bets ").and_then(amount) {
+            street.add(name, a);
+            format!("{name}: {said}{all_in}")
+        } else if said.starts_with("caps ") {
+            draft.refuse(codes::SITE_GAME_UNSUPPORTED, capped(text), span);
+            continue;
+        } else if said == "folds" || said == "checks" {
+            format!("{name}: {said}")
+        } else if said == "mucks" || said.starts_with("mucks ") {
+            format!("{name}: mucks hand")
+        } else if let Some(t) = said.strip_prefix("shows ") {
+            match relay::bracket_cards(t) {
+                Some(cards) => format!("{name}: shows [{cards}]"),
+                None => continue,
+            }
+        } else if let Some(t) = said.strip_prefix("collected ") {
+            match amount(t) {
+                Some(_) => {
+                    format!("{name} collected {} from pot", t.split_whitespace().next().unwrap_or_default())
+                }
+                None => {
+                    draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+                    continue;
+                }
+            }
+        } else if said == "does not show"
+            || said.starts_with("sits out")
+            || said.starts_with("is sitting out")
+        {
+            continue;
+        } else {
+            draft.refuse(
+                codes::SITE_UNREADABLE_ACTION,
+                format!("a line about `{name}` cannot be read: `{text}`"),
+                span,
+            );
+            continue;
+        };
+        draft.push(stars, span);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection() {
+        assert!(detect(
+            "\u{feff}Game started at: 2016/8/2 10:50:44\n\nGame ID: 693967308 0.02/0.05 (PRR) Cyclops - 6 (Hold'em)\n"
+        ));
+        assert!(detect(
+            "Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC\n"
+        ));
+        assert!(!detect("Game started at: 2016/8/2 10:50:44\nSomething else\n"));
+        assert!(!detect("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2021/03/04 5:06:07 ET\n"));
+        assert!(!detect("Hand #5 - a note - about - things\n"));
+    }
+}
