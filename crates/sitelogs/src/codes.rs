@@ -104,4 +104,8 @@ cards_core::codes! {
     /// there). PHH's replay plays PokerKit's rules, whose 4th street is always bet in the small
     /// bet, so the hand cannot be replayed: refused.
     SITE_STUD_DOUBLE_BET,
+    // Winamax, 888 / Pacific Poker, Everleaf, Cake.
+    /// Cards written in the client's language (888's Dutch, Swedish and Russian ranks, German
+    /// suit names): read as the ranks and suits they name. A warning, an error under `strict`.
+    SITE_LOCALIZED_CARDS (lenient),
 }

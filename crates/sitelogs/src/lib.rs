@@ -2,7 +2,8 @@
 //! read as [`phh::Hand`]s, each replayed by `poker-engine` and checked against the outcome the log
 //! states; PHH hands written back as PokerStars text and ACPC `STATE` lines. GGPoker, iPoker,
 //! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]),
-//! and PokerNow game logs ([`pokernow`]), and Open Hand History JSON ([`ohh`]).
+//! and PokerNow game logs ([`pokernow`]), and Open Hand History JSON ([`ohh`]). Winamax and 888 /
+//! Pacific Poker logs are read too ([`winamax`], [`pacific`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -53,12 +54,14 @@ pub mod ignition;
 pub mod ipoker;
 pub mod money;
 pub mod ohh;
+pub mod pacific;
 pub mod party;
 pub mod pokernow;
 pub mod pokerstars;
 pub mod relay;
 pub mod showdown;
 pub mod text;
+pub mod winamax;
 
 use cards_core::{Diagnostic, Span};
 
