@@ -2,8 +2,8 @@
 //! read as [`phh::Hand`]s, each replayed by `poker-engine` and checked against the outcome the log
 //! states; PHH hands written back as PokerStars text and ACPC `STATE` lines. GGPoker, iPoker,
 //! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]),
-//! and PokerNow game logs ([`pokernow`]), and Open Hand History JSON ([`ohh`]). Winamax and 888 /
-//! Pacific Poker logs are read too ([`winamax`], [`pacific`]).
+//! and PokerNow game logs ([`pokernow`]), and Open Hand History JSON ([`ohh`]). Winamax, 888 /
+//! Pacific Poker and Everleaf logs are read too ([`winamax`], [`pacific`], [`everleaf`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -48,6 +48,7 @@
 pub mod acpc;
 pub mod codes;
 pub mod consistency;
+pub mod everleaf;
 pub mod export;
 pub mod ggpoker;
 pub mod ignition;

@@ -71,7 +71,8 @@ impl TextSite for Pacific {
 
     fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
         let mut draft = Draft::default();
-        import(lines, &mut draft, options);
+        let id = hand_id(&lines[0].text).unwrap_or_default();
+        import(lines, &mut draft, options, id, "Pacific");
         draft.finish(whole, options, Self::VENUE)
     }
 }
@@ -294,10 +295,12 @@ impl Round {
     }
 }
 
+/// Reads one hand (`lines[0]` its header, then the game line) into `draft`; `site` names the
+/// producer in the PokerStars form's header (a word). Everleaf's reader relays its hands here in
+/// this layout.
 #[allow(clippy::too_many_lines)]
-fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
+pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &str, site: &str) {
     let header = &lines[0];
-    let id = hand_id(&header.text).unwrap_or_default();
     let mut rest = lines[1..].iter().filter(|l| !l.text.trim().is_empty());
     let Some(game_text) = rest.next() else {
         draft.refuse(codes::SITE_INCOMPLETE, "the hand ends after its header", header.span);
@@ -311,7 +314,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let stars_game = match &game.game {
         Ok(g) => *g,
         Err(written) => {
-            let message = format!("PHH has no variant for 888's {written}");
+            let message = format!("PHH has no variant for {site}'s {written}");
             draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, game_text.span);
             return;
         }
@@ -492,7 +495,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         _ => None,
     };
     let stars = StarsHeader {
-        site: "Pacific",
+        site,
         id,
         event: event.clone(),
         game: stars_game,
