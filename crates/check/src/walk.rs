@@ -60,6 +60,8 @@ pub fn site_extensions(site: &str) -> &'static [&'static str] {
         "pluribus" => &["log", "txt"],
         "pokernow" => &["csv", "txt"],
         "ohh" => &["ohh", "json"],
+        // Winamax, 888 / Pacific Poker and Everleaf write `.txt`.
+        "winamax" | "pacific" | "everleaf" => &["txt"],
         _ => &[],
     }
 }
@@ -244,6 +246,8 @@ mod tests {
     fn every_site_has_its_extensions() {
         for site in
             ["pokerstars", "acpc", "pluribus", "ggpoker", "ipoker", "party", "ignition", "pokernow", "ohh"]
+                .into_iter()
+                .chain(["winamax", "pacific", "everleaf"])
         {
             assert!(!site_extensions(site).is_empty(), "{site}");
         }

@@ -123,6 +123,12 @@ pub enum FormatArg {
     Pokernow,
     /// Open Hand History JSON (`.ohh`).
     Ohh,
+    /// Winamax hand history text.
+    Winamax,
+    /// 888 / Pacific Poker (Cassava network) hand history text.
+    Pacific,
+    /// Everleaf Gaming hand history text.
+    Everleaf,
 }
 
 impl FormatArg {
@@ -143,7 +149,10 @@ impl FormatArg {
             | FormatArg::Party
             | FormatArg::Ignition
             | FormatArg::Pokernow
-            | FormatArg::Ohh => None,
+            | FormatArg::Ohh
+            | FormatArg::Winamax
+            | FormatArg::Pacific
+            | FormatArg::Everleaf => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),

@@ -1,4 +1,4 @@
-//! Site hand histories in the CLI: `check --format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh`
+//! Site hand histories in the CLI: `check --format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh|winamax|pacific|everleaf`
 //! and `convert --format ... --to phh`, `convert --to pokerstars|acpc|pluribus|ohh` from PHH. Every reader and writer streams: one hand in memory at a time.
 
 use std::io::{BufRead, BufReader, Write};
@@ -35,6 +35,12 @@ pub enum Site {
     PokerNow,
     /// Open Hand History JSON.
     Ohh,
+    /// Winamax hand-history text (read only).
+    Winamax,
+    /// 888 / Pacific Poker (Cassava network) hand-history text (read only).
+    Pacific,
+    /// Everleaf Gaming hand-history text (read only).
+    Everleaf,
 }
 
 impl Site {
@@ -51,6 +57,9 @@ impl Site {
             Site::Ignition => "ignition",
             Site::PokerNow => "pokernow",
             Site::Ohh => "ohh",
+            Site::Winamax => "winamax",
+            Site::Pacific => "pacific",
+            Site::Everleaf => "everleaf",
         }
     }
 
@@ -73,6 +82,9 @@ impl Site {
             Site::Ignition,
             Site::PokerNow,
             Site::Ohh,
+            Site::Winamax,
+            Site::Pacific,
+            Site::Everleaf,
         ]
         .into_iter()
         .find(|s| s.name() == name)
@@ -89,7 +101,10 @@ fn game_of(site: Site, game: Option<&Path>) -> Result<Option<GameDef>, String> {
             | Site::Party
             | Site::Ignition
             | Site::PokerNow
-            | Site::Ohh,
+            | Site::Ohh
+            | Site::Winamax
+            | Site::Pacific
+            | Site::Everleaf,
             _,
         ) => Ok(None),
         (Site::Pluribus, None) => Ok(Some(GameDef::pluribus())),
@@ -118,6 +133,9 @@ fn records<'g>(
         (Site::Ignition, _) => Box::new(sitelogs::ignition::Reader::new(input, options)),
         (Site::PokerNow, _) => Box::new(sitelogs::pokernow::Reader::new(input, options)),
         (Site::Ohh, _) => Box::new(sitelogs::ohh::Reader::new(input, options)),
+        (Site::Winamax, _) => Box::new(sitelogs::winamax::Reader::new(input, options)),
+        (Site::Pacific, _) => Box::new(sitelogs::pacific::Reader::new(input, options)),
+        (Site::Everleaf, _) => Box::new(sitelogs::everleaf::Reader::new(input, options)),
         (Site::PokerStars, _) | (_, None) => Box::new(sitelogs::pokerstars::Reader::new(input, options)),
         (_, Some(game)) => Box::new(sitelogs::acpc::Reader::new(input, game, options)),
     }
@@ -287,7 +305,7 @@ pub fn run_convert(
         (None, Some(site)) if site.writes() => site,
         _ => {
             eprintln!(
-                "cardnote: convert a site log with `--format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh --to phh`, or PHH with `--to pokerstars|acpc|pluribus|ohh`"
+                "cardnote: convert a site log with `--format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh|winamax|pacific|everleaf --to phh`, or PHH with `--to pokerstars|acpc|pluribus|ohh`"
             );
             return ExitCode::from(2);
         }
