@@ -3,7 +3,8 @@
 //! states; PHH hands written back as PokerStars text and ACPC `STATE` lines. GGPoker, iPoker,
 //! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]),
 //! and PokerNow game logs ([`pokernow`]), and Open Hand History JSON ([`ohh`]). Winamax, 888 /
-//! Pacific Poker and Everleaf logs are read too ([`winamax`], [`pacific`], [`everleaf`]).
+//! Pacific Poker, Everleaf and Cake logs are read too ([`winamax`], [`pacific`], [`everleaf`],
+//! [`cake`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -46,6 +47,7 @@
 //! - `serde`: [`Record`] and [`Options`] serialize (the hands are PHH models, which always do).
 
 pub mod acpc;
+pub mod cake;
 pub mod codes;
 pub mod consistency;
 pub mod everleaf;

@@ -1,11 +1,11 @@
-//! Snapshots over `corpus/sitelogs/{winamax,pacific,everleaf}`: each log imported (per record: its line
+//! Snapshots over `corpus/sitelogs/{winamax,pacific,everleaf,cake}`: each log imported (per record: its line
 //! span, its diagnostics, the PHH text of the hand). Every imported hand also survives PHH ->
 //! PokerStars text -> PHH with the same play.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use cards_core::LineIndex;
 use serde_json::Value;
-use sitelogs::{Options, Record, everleaf, pacific, pokerstars, winamax};
+use sitelogs::{Options, Record, cake, everleaf, pacific, pokerstars, winamax};
 
 mod snapshot_json;
 use snapshot_json::record_json;
@@ -51,6 +51,13 @@ fn everleaf_logs() {
         insta::assert_json_snapshot!(
             import(path, &|b| everleaf::Reader::new(b, Options::default()).collect())
         );
+    });
+}
+
+#[test]
+fn cake_logs() {
+    insta::glob!("../../../corpus/sitelogs", "cake/**/*.txt", |path| {
+        insta::assert_json_snapshot!(import(path, &|b| cake::Reader::new(b, Options::default()).collect()));
     });
 }
 
