@@ -343,7 +343,7 @@ fn pokernow_and_ohh() {
 }
 
 /// Winamax, 888 / Pacific Poker and Everleaf logs through the command: `check --format
-/// winamax|pacific|everleaf`
+/// winamax|pacific|everleaf|cake`
 /// names each hand, `convert --format ... --to phh` writes the hands it imports.
 #[test]
 fn winamax_and_pacific() {
@@ -351,6 +351,7 @@ fn winamax_and_pacific() {
         ("winamax", "winamax/cases/cash_side_pot_posts_refusals.txt", [true, true, false, false].as_slice()),
         ("pacific", "pacific/cases/fixed_limit_swedish_pot_limit_refused.txt", &[true, false]),
         ("everleaf", "everleaf/cases/nl_euro_omaha8_split_stud_refused.txt", &[true, true, false]),
+        ("cake", "cake/cases/cash_fixed_limit_euro_refused.txt", &[true, true, false]),
     ];
     let dir = tempfile::tempdir().unwrap();
     for (site, file, ok) in cases {

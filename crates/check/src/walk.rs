@@ -60,8 +60,8 @@ pub fn site_extensions(site: &str) -> &'static [&'static str] {
         "pluribus" => &["log", "txt"],
         "pokernow" => &["csv", "txt"],
         "ohh" => &["ohh", "json"],
-        // Winamax, 888 / Pacific Poker and Everleaf write `.txt`.
-        "winamax" | "pacific" | "everleaf" => &["txt"],
+        // Winamax, 888 / Pacific Poker, Everleaf and Cake write `.txt`.
+        "winamax" | "pacific" | "everleaf" | "cake" => &["txt"],
         _ => &[],
     }
 }
@@ -247,7 +247,7 @@ mod tests {
         for site in
             ["pokerstars", "acpc", "pluribus", "ggpoker", "ipoker", "party", "ignition", "pokernow", "ohh"]
                 .into_iter()
-                .chain(["winamax", "pacific", "everleaf"])
+                .chain(["winamax", "pacific", "everleaf", "cake"])
         {
             assert!(!site_extensions(site).is_empty(), "{site}");
         }

@@ -129,6 +129,8 @@ pub enum FormatArg {
     Pacific,
     /// Everleaf Gaming hand history text.
     Everleaf,
+    /// Cake Poker hand history text.
+    Cake,
 }
 
 impl FormatArg {
@@ -152,7 +154,8 @@ impl FormatArg {
             | FormatArg::Ohh
             | FormatArg::Winamax
             | FormatArg::Pacific
-            | FormatArg::Everleaf => None,
+            | FormatArg::Everleaf
+            | FormatArg::Cake => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),

@@ -1,4 +1,4 @@
-//! Site hand histories in the CLI: `check --format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh|winamax|pacific|everleaf`
+//! Site hand histories in the CLI: `check --format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh|winamax|pacific|everleaf|cake`
 //! and `convert --format ... --to phh`, `convert --to pokerstars|acpc|pluribus|ohh` from PHH. Every reader and writer streams: one hand in memory at a time.
 
 use std::io::{BufRead, BufReader, Write};
@@ -41,6 +41,8 @@ pub enum Site {
     Pacific,
     /// Everleaf Gaming hand-history text (read only).
     Everleaf,
+    /// Cake Poker hand-history text (read only).
+    Cake,
 }
 
 impl Site {
@@ -60,6 +62,7 @@ impl Site {
             Site::Winamax => "winamax",
             Site::Pacific => "pacific",
             Site::Everleaf => "everleaf",
+            Site::Cake => "cake",
         }
     }
 
@@ -85,6 +88,7 @@ impl Site {
             Site::Winamax,
             Site::Pacific,
             Site::Everleaf,
+            Site::Cake,
         ]
         .into_iter()
         .find(|s| s.name() == name)
@@ -104,7 +108,8 @@ fn game_of(site: Site, game: Option<&Path>) -> Result<Option<GameDef>, String> {
             | Site::Ohh
             | Site::Winamax
             | Site::Pacific
-            | Site::Everleaf,
+            | Site::Everleaf
+            | Site::Cake,
             _,
         ) => Ok(None),
         (Site::Pluribus, None) => Ok(Some(GameDef::pluribus())),
@@ -136,6 +141,7 @@ fn records<'g>(
         (Site::Winamax, _) => Box::new(sitelogs::winamax::Reader::new(input, options)),
         (Site::Pacific, _) => Box::new(sitelogs::pacific::Reader::new(input, options)),
         (Site::Everleaf, _) => Box::new(sitelogs::everleaf::Reader::new(input, options)),
+        (Site::Cake, _) => Box::new(sitelogs::cake::Reader::new(input, options)),
         (Site::PokerStars, _) | (_, None) => Box::new(sitelogs::pokerstars::Reader::new(input, options)),
         (_, Some(game)) => Box::new(sitelogs::acpc::Reader::new(input, game, options)),
     }
@@ -305,7 +311,7 @@ pub fn run_convert(
         (None, Some(site)) if site.writes() => site,
         _ => {
             eprintln!(
-                "cardnote: convert a site log with `--format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh|winamax|pacific|everleaf --to phh`, or PHH with `--to pokerstars|acpc|pluribus|ohh`"
+                "cardnote: convert a site log with `--format pokerstars|acpc|pluribus|ggpoker|ipoker|party|ignition|pokernow|ohh|winamax|pacific|everleaf|cake --to phh`, or PHH with `--to pokerstars|acpc|pluribus|ohh`"
             );
             return ExitCode::from(2);
         }
