@@ -476,3 +476,42 @@ fn winning_and_absolute_check_and_convert() {
         phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap).collect::<Vec<_>>();
     assert_eq!(parsed.iter().filter(|h| h.model.hand.is_some()).count(), 2);
 }
+
+/// Winamax, 888 / Pacific Poker and Everleaf logs through the command: `check --format
+/// winamax|pacific|everleaf|cake`
+/// names each hand, `convert --format ... --to phh` writes the hands it imports.
+#[test]
+fn winamax_and_pacific() {
+    let cases = [
+        ("winamax", "winamax/cases/cash_side_pot_posts_refusals.txt", [true, true, false, false].as_slice()),
+        ("pacific", "pacific/cases/fixed_limit_swedish_pot_limit_refused.txt", &[true, false]),
+        ("everleaf", "everleaf/cases/nl_euro_omaha8_split_stud_refused.txt", &[true, true, false]),
+        ("cake", "cake/cases/cash_fixed_limit_euro_refused.txt", &[true, true, false]),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (site, file, ok) in cases {
+        let out = cardnote(&["check", "--json", "--format", site, &corpus(file)]);
+        assert_eq!(out.status.code(), Some(1), "{site}: {}", String::from_utf8_lossy(&out.stderr));
+        let records = json_lines(&out);
+        let got: Vec<bool> = records.iter().map(|r| r["ok"].as_bool().unwrap()).collect();
+        assert_eq!(got, ok, "{site}");
+        assert!(records.iter().all(|r| r["format"] == site));
+        let phhs = dir.path().join(format!("{site}.phhs"));
+        let out = cardnote(&[
+            "convert",
+            "--format",
+            site,
+            "--to",
+            "phh",
+            "-o",
+            phhs.to_str().unwrap(),
+            &corpus(file),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = std::fs::read_to_string(&phhs).unwrap();
+        let parsed =
+            phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap).collect::<Vec<_>>();
+        let imported = ok.iter().filter(|o| **o).count();
+        assert_eq!(parsed.iter().filter(|h| h.model.hand.is_some()).count(), imported, "{site}");
+    }
+}

@@ -117,4 +117,8 @@ cards_core::codes! {
     /// `Player NAME is disconnected and ALL IN.` then `allin` with no amount): PHH has no
     /// notation for a player all in with chips behind, so the hand is refused.
     SITE_DISCONNECT_PROTECTION,
+    // Winamax, 888 / Pacific Poker, Everleaf, Cake.
+    /// Cards written in the client's language (888's Dutch, Swedish and Russian ranks, German
+    /// suit names): read as the ranks and suits they name. A warning, an error under `strict`.
+    SITE_LOCALIZED_CARDS (lenient),
 }

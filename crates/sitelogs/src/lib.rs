@@ -4,7 +4,9 @@
 //! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]),
 //! and the Merge network's, Microgaming's and Boss Media's ([`merge`], [`microgaming`], [`boss`]),
 //! Full Tilt Poker's, the Winning Poker Network's and Absolute Poker's ([`fulltilt`],
-//! [`winning`], [`absolute`]), PokerNow game logs ([`pokernow`]), and Open Hand History JSON ([`ohh`]).
+//! [`winning`], [`absolute`]), Winamax's, 888 / Pacific Poker's, Everleaf's and Cake's
+//! ([`winamax`], [`pacific`], [`everleaf`], [`cake`]), PokerNow game logs ([`pokernow`]), and Open
+//! Hand History JSON ([`ohh`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -49,8 +51,10 @@
 pub mod absolute;
 pub mod acpc;
 pub mod boss;
+pub mod cake;
 pub mod codes;
 pub mod consistency;
+pub mod everleaf;
 pub mod export;
 pub mod fulltilt;
 pub mod ggpoker;
@@ -60,6 +64,7 @@ pub mod merge;
 pub mod microgaming;
 pub mod money;
 pub mod ohh;
+pub mod pacific;
 pub mod party;
 pub mod pokernow;
 pub mod pokerstars;
@@ -67,6 +72,7 @@ pub mod relay;
 pub mod showdown;
 mod site;
 pub mod text;
+pub mod winamax;
 pub mod winning;
 
 use cards_core::{Diagnostic, Span};

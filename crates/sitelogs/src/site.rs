@@ -17,8 +17,8 @@ use std::io::BufRead;
 
 use crate::acpc::GameDef;
 use crate::{
-    Options, Record, absolute, acpc, boss, fulltilt, ggpoker, ignition, ipoker, merge, microgaming, ohh,
-    party, pokernow, pokerstars, winning,
+    Options, Record, absolute, acpc, boss, cake, everleaf, fulltilt, ggpoker, ignition, ipoker, merge,
+    microgaming, ohh, pacific, party, pokernow, pokerstars, winamax, winning,
 };
 
 /// A site's (or exchange format's) hand-history logs.
@@ -55,6 +55,14 @@ pub enum Site {
     Winning,
     /// Absolute Poker / UltimateBet text.
     Absolute,
+    /// Winamax text.
+    Winamax,
+    /// 888 / Pacific Poker (Cassava network) text.
+    Pacific,
+    /// Everleaf Gaming text.
+    Everleaf,
+    /// Cake Poker text.
+    Cake,
 }
 
 /// How many bytes of a file [`Site::detect`] needs to look at: the first hand's header is always
@@ -64,7 +72,7 @@ pub const DETECT_BYTES: usize = 8192;
 impl Site {
     /// Every site, in the order [`Site::detect`] tries them: the specific signatures first,
     /// PokerStars' `<site> Hand #N:` (which other sites' headers also fit) last.
-    pub const ALL: [Site; 15] = [
+    pub const ALL: [Site; 19] = [
         Site::Acpc,
         Site::Ohh,
         Site::PokerNow,
@@ -75,6 +83,10 @@ impl Site {
         Site::FullTilt,
         Site::Winning,
         Site::Absolute,
+        Site::Winamax,
+        Site::Pacific,
+        Site::Everleaf,
+        Site::Cake,
         Site::GgPoker,
         Site::Ignition,
         Site::Party,
@@ -101,6 +113,10 @@ impl Site {
             Site::FullTilt => "fulltilt",
             Site::Winning => "winning",
             Site::Absolute => "absolute",
+            Site::Winamax => "winamax",
+            Site::Pacific => "pacific",
+            Site::Everleaf => "everleaf",
+            Site::Cake => "cake",
         }
     }
 
@@ -137,7 +153,11 @@ impl Site {
             | Site::Ignition
             | Site::FullTilt
             | Site::Winning
-            | Site::Absolute => &["txt"],
+            | Site::Absolute
+            | Site::Winamax
+            | Site::Pacific
+            | Site::Everleaf
+            | Site::Cake => &["txt"],
             Site::IPoker => &["xml", "txt"],
             Site::Acpc => &["log"],
             Site::Pluribus => &["log", "txt"],
@@ -179,6 +199,10 @@ impl Site {
             Site::FullTilt => fulltilt::detect(head),
             Site::Winning => winning::detect(head),
             Site::Absolute => absolute::detect(head),
+            Site::Winamax => winamax::detect(head),
+            Site::Pacific => pacific::detect(head),
+            Site::Everleaf => everleaf::detect(head),
+            Site::Cake => cake::detect(head),
         }
     }
 
@@ -205,6 +229,10 @@ impl Site {
             Site::FullTilt => Box::new(fulltilt::Reader::new(input, options)),
             Site::Winning => Box::new(winning::Reader::new(input, options)),
             Site::Absolute => Box::new(absolute::Reader::new(input, options)),
+            Site::Winamax => Box::new(winamax::Reader::new(input, options)),
+            Site::Pacific => Box::new(pacific::Reader::new(input, options)),
+            Site::Everleaf => Box::new(everleaf::Reader::new(input, options)),
+            Site::Cake => Box::new(cake::Reader::new(input, options)),
             Site::Acpc | Site::Pluribus => Box::new(acpc::Reader::new(input, game?, options)),
         })
     }

@@ -14,17 +14,21 @@ mod common;
 
 /// The tracker's folder of each site cardnote reads, and that site. BetOnline's network writes
 /// PokerStars' layout; Bovada is Ignition's (Bodog's skins too); UltimateBet wrote Absolute's.
-const READ: [(&str, Site); 12] = [
+const READ: [(&str, Site); 16] = [
     ("Absolute", Site::Absolute),
     ("BetOnline", Site::PokerStars),
     ("Boss", Site::Boss),
     ("Merge", Site::Merge),
     ("Microgaming", Site::Microgaming),
     ("Bovada", Site::Ignition),
+    ("Cake", Site::Cake),
+    ("Everleaf", Site::Everleaf),
     ("FTP", Site::FullTilt),
     ("GGPoker", Site::GgPoker),
+    ("PacificPoker", Site::Pacific),
     ("PartyPoker", Site::Party),
     ("UltimateBet", Site::Absolute),
+    ("Winamax", Site::Winamax),
     ("Winning", Site::Winning),
     ("iPoker", Site::IPoker),
 ];

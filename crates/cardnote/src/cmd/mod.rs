@@ -136,6 +136,14 @@ pub enum FormatArg {
     Winning,
     /// Absolute Poker / UltimateBet hand history text.
     Absolute,
+    /// Winamax hand history text.
+    Winamax,
+    /// 888 / Pacific Poker (Cassava network) hand history text.
+    Pacific,
+    /// Everleaf Gaming hand history text.
+    Everleaf,
+    /// Cake Poker hand history text.
+    Cake,
 }
 
 impl FormatArg {
@@ -162,7 +170,11 @@ impl FormatArg {
             | FormatArg::Boss
             | FormatArg::Fulltilt
             | FormatArg::Winning
-            | FormatArg::Absolute => None,
+            | FormatArg::Absolute
+            | FormatArg::Winamax
+            | FormatArg::Pacific
+            | FormatArg::Everleaf
+            | FormatArg::Cake => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),

@@ -27,17 +27,20 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     for p in entries {
         if p.is_dir() {
             files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "txt" || e == "xml") {
+        } else if !p.extension().is_some_and(|e| e == "hands" || e == "hp" || e == "gt") {
+            // Every log, whatever its name (Winamax's `.Sample`); the tracker's sidecars left out.
             out.push(p);
         }
     }
 }
 
-/// Reads every `.txt` log under `root` with `read`.
+/// Reads every log under `root` with `read` (the tracker's `.hands`, `.hp` and `.gt` sidecars
+/// left out). `CARDNOTE_SHOW_REFUSED=1` prints each refusal.
 pub fn read_all(root: &Path, read: &dyn Fn(&[u8]) -> Vec<Record>) -> Tally {
     let mut paths = Vec::new();
     files(root, &mut paths);
     let mut tally = Tally::default();
+    let show = std::env::var_os("CARDNOTE_SHOW_REFUSED").is_some();
     for path in &paths {
         let rel = path.strip_prefix(root).unwrap().display().to_string();
         let bytes = std::fs::read(path).unwrap();
@@ -61,6 +64,10 @@ pub fn read_all(root: &Path, read: &dyn Fn(&[u8]) -> Vec<Record>) -> Tally {
                 }
                 None => {
                     let error = record.diagnostics.iter().find(|d| d.is_error()).unwrap();
+                    if show {
+                        let at = String::from_utf8_lossy(&bytes[error.span().range()]);
+                        eprintln!("{rel}: {} {} `{at}`", error.code(), error.message());
+                    }
                     *tally.refused.entry(error.code()).or_default() += 1;
                     tally.refusals.push((rel.clone(), error.code(), error.message().to_owned()));
                 }
