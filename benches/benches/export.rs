@@ -9,7 +9,6 @@ use std::hint::black_box;
 use cardnote_arrow::export::{ExportOptions, Input, InputFormat, export};
 use cardnote_arrow::{ErrorsTable, PhhTables};
 use cardnote_benches::corpus_dir;
-use cards_core::notation::ReadRecords as _;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 
 /// Every hand of the corpus's real `.phhs` files, repeated and renumbered, and its hand count.
