@@ -1,5 +1,6 @@
 //! Workspace-wide benchmarks (`benches/pipeline.rs`: the whole `cardnote check` pipeline per
-//! format over the bundled corpus) and the README's doctests.
+//! format over the bundled corpus; `benches/export.rs`: PHH hands into Arrow tables and Parquet)
+//! and the README's doctests.
 
 use std::path::{Path, PathBuf};
 

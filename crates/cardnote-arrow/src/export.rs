@@ -2,10 +2,14 @@
 //! number of threads.
 //!
 //! One thread reads the files in the order given and cuts `.phhs` files into segments of whole
-//! hands (about [`ExportOptions::segment_bytes`] each); worker threads turn segments into Arrow
-//! batches; the calling thread writes the batches in input order. At most
-//! `2 * threads + 2` segments are in flight, so memory stays bounded whatever the input size (a
-//! PBN file is one segment: the PBN reader borrows the whole decoded text).
+//! hands (about [`ExportOptions::segment_bytes`] each); worker threads turn each segment into Arrow
+//! batches and encode them as Parquet row groups (a segment's rows of a table are one row group,
+//! or several of at most [`ExportOptions::row_group_rows`]); the calling thread only appends the
+//! encoded row groups to the files in input order. Row groups are cut by the input alone, so the
+//! files are the same bytes whatever the number of threads. At most `2 * threads + 2` segments
+//! are in flight (and only their compressed row groups wait for the writer), so memory stays
+//! bounded whatever the input size (a PBN file is one segment: the PBN reader borrows the whole
+//! decoded text).
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
@@ -14,13 +18,17 @@ use std::sync::mpsc;
 use std::sync::{Condvar, Mutex};
 
 use arrow_array::RecordBatch;
-use arrow_schema::ArrowError;
+use arrow_schema::{ArrowError, SchemaRef};
 use cards_core::Notation as _;
 use cards_core::notation::ReadRecords as _;
 use parquet::arrow::ArrowWriter;
+use parquet::arrow::arrow_writer::{
+    ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves,
+};
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
+use parquet::file::writer::SerializedFileWriter;
 use phh::Phh;
 use phh::replay::RuleProfile;
 
@@ -157,10 +165,21 @@ enum Job {
 /// The batches of one job, per table and partition (`None`: not partitioned).
 type Batches = Vec<(&'static str, Option<String>, RecordBatch)>;
 
+/// A row group encoded by a worker: its column chunks, compressed, in schema order.
+type RowGroup = Vec<ArrowColumnChunk>;
+
+/// One table's (and partition's) rows of a job, encoded.
+struct Encoded {
+    table: &'static str,
+    partition: Option<String>,
+    row_groups: Vec<RowGroup>,
+}
+
 struct Done {
-    batches: Result<Batches, ArrowError>,
+    encoded: Result<Vec<Encoded>, ExportError>,
     hands: u64,
     boards: u64,
+    errors: u64,
 }
 
 /// Counts permits of segments in flight.
@@ -197,7 +216,8 @@ pub fn export(inputs: &[Input], dir: &Path, options: &ExportOptions) -> Result<E
             return Err(ExportError::Exists(path));
         }
     }
-    let mut sink = Sink::new(dir, options);
+    let encoders = Encoders::new(options)?;
+    let mut sink = Sink::new(dir, &encoders.props);
     let mut summary = ExportSummary { files: inputs.len() as u64, ..ExportSummary::default() };
     let threads = options.threads.max(1);
     let window = Window { free: Mutex::new(2 * threads + 2), freed: Condvar::new() };
@@ -205,7 +225,7 @@ pub fn export(inputs: &[Input], dir: &Path, options: &ExportOptions) -> Result<E
     let job_rx = Mutex::new(job_rx);
     let (done_tx, done_rx) = mpsc::channel::<(usize, Done)>();
     let result = std::thread::scope(|scope| {
-        let window = &window;
+        let (window, encoders) = (&window, &encoders);
         scope.spawn(move || produce(inputs, options.segment_bytes, window, &job_tx));
         for _ in 0..threads {
             let done_tx = done_tx.clone();
@@ -214,7 +234,7 @@ pub fn export(inputs: &[Input], dir: &Path, options: &ExportOptions) -> Result<E
                 loop {
                     let next = job_rx.lock().unwrap_or_else(std::sync::PoisonError::into_inner).recv();
                     let Ok((seq, job)) = next else { break };
-                    if done_tx.send((seq, run_job(job, options))).is_err() {
+                    if done_tx.send((seq, run_job(job, options, encoders))).is_err() {
                         break;
                     }
                 }
@@ -234,14 +254,11 @@ pub fn export(inputs: &[Input], dir: &Path, options: &ExportOptions) -> Result<E
                 }
                 summary.hands += done.hands;
                 summary.boards += done.boards;
-                let written = done.batches.map_err(ExportError::from).and_then(|batches| {
-                    for (table, partition, batch) in batches {
-                        if table == "errors" {
-                            summary.errors += batch.num_rows() as u64;
-                        }
-                        sink.write(table, partition.as_deref(), &batch)?;
-                    }
-                    Ok(())
+                summary.errors += done.errors;
+                let written = done.encoded.and_then(|encoded| {
+                    encoded
+                        .into_iter()
+                        .try_for_each(|e| sink.append(e.table, e.partition.as_deref(), e.row_groups))
                 });
                 failure = written.err();
             }
@@ -250,7 +267,7 @@ pub fn export(inputs: &[Input], dir: &Path, options: &ExportOptions) -> Result<E
     });
     result?;
     // The errors table exists even when nothing failed (and when there was no input).
-    sink.write("errors", None, &RecordBatch::new_empty(crate::errors::errors_schema()))?;
+    sink.append("errors", None, Vec::new())?;
     summary.written = sink.close()?;
     Ok(summary)
 }
@@ -316,7 +333,25 @@ fn segments(
     }
 }
 
-fn run_job(job: Job, options: &ExportOptions) -> Done {
+/// Turns a job into batches and encodes them.
+fn run_job(job: Job, options: &ExportOptions, encoders: &Encoders) -> Done {
+    let (batches, hands, boards) = job_batches(job, options);
+    let errors = batches.as_ref().map_or(0, |batches| {
+        batches.iter().filter(|(table, ..)| *table == "errors").map(|(.., b)| b.num_rows() as u64).sum()
+    });
+    let encoded = batches.map_err(ExportError::from).and_then(|batches| {
+        batches
+            .into_iter()
+            .map(|(table, partition, batch)| {
+                Ok(Encoded { table, partition, row_groups: encoders.encode(table, &batch)? })
+            })
+            .collect()
+    });
+    Done { encoded, hands, boards, errors }
+}
+
+/// The batches of a job, and its hand and board counts.
+fn job_batches(job: Job, options: &ExportOptions) -> (Result<Batches, ArrowError>, u64, u64) {
     let mut errors = ErrorsTable::default();
     let mut batches: Batches = Vec::new();
     let (mut hands, mut boards) = (0u64, 0u64);
@@ -365,47 +400,119 @@ fn run_job(job: Job, options: &ExportOptions) -> Done {
         batches.push(("errors", None, errors.finish()?));
         Ok(())
     })();
-    Done { batches: result.map(|()| batches), hands, boards }
+    (result.map(|()| batches), hands, boards)
+}
+
+/// What workers encode row groups with: the writer properties and, per table, the column
+/// writers' factory.
+struct Encoders {
+    props: WriterProperties,
+    factories: HashMap<&'static str, (SchemaRef, ArrowRowGroupWriterFactory)>,
+}
+
+impl Encoders {
+    fn new(options: &ExportOptions) -> Result<Encoders, ExportError> {
+        let props = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_max_row_group_size(options.row_group_rows.max(1))
+            .build();
+        let mut factories = HashMap::new();
+        for table in TABLES {
+            let schema = schema_of(table);
+            // The factory only keeps the Parquet schema and properties of a writer; one over
+            // nothing gives the same column writers as the file's own.
+            let writer = ArrowWriter::try_new(std::io::sink(), schema.clone(), Some(props.clone()))?;
+            let (_, factory) = writer.into_serialized_writer()?;
+            factories.insert(table, (schema, factory));
+        }
+        Ok(Encoders { props, factories })
+    }
+
+    /// A batch of `table` as row groups of at most `max_row_group_size` rows (none when empty).
+    fn encode(&self, table: &str, batch: &RecordBatch) -> Result<Vec<RowGroup>, ExportError> {
+        let Some((schema, factory)) = self.factories.get(table) else {
+            return Err(ExportError::Arrow(ArrowError::InvalidArgumentError(format!("no table {table}"))));
+        };
+        let step = self.props.max_row_group_size().max(1);
+        let mut row_groups = Vec::new();
+        let mut offset = 0;
+        while offset < batch.num_rows() {
+            let rows = step.min(batch.num_rows() - offset);
+            let part = batch.slice(offset, rows);
+            offset += rows;
+            let mut writers = factory.create_column_writers(0)?;
+            let mut next = writers.iter_mut();
+            for (field, column) in schema.fields().iter().zip(part.columns()) {
+                for leaf in compute_leaves(field, column)? {
+                    let Some(writer) = next.next() else {
+                        return Err(ExportError::Parquet(ParquetError::General(format!(
+                            "table {table}: more leaves than column writers"
+                        ))));
+                    };
+                    writer.write(&leaf)?;
+                }
+            }
+            row_groups.push(writers.into_iter().map(ArrowColumnWriter::close).collect::<Result<_, _>>()?);
+        }
+        Ok(row_groups)
+    }
+}
+
+/// The schema of a table of [`TABLES`].
+fn schema_of(table: &str) -> SchemaRef {
+    match table {
+        "hands" => crate::phh::hands_schema(),
+        "seats" => crate::phh::seats_schema(),
+        "actions" => crate::phh::actions_schema(),
+        "boards" => crate::pbn::boards_schema(),
+        "calls" => crate::pbn::calls_schema(),
+        "plays" => crate::pbn::plays_schema(),
+        "results" => crate::pbn::results_schema(),
+        _ => crate::errors::errors_schema(),
+    }
 }
 
 /// The open Parquet files.
 struct Sink {
     dir: PathBuf,
     props: WriterProperties,
-    writers: BTreeMap<PathBuf, ArrowWriter<File>>,
+    writers: BTreeMap<PathBuf, SerializedFileWriter<File>>,
 }
 
 impl Sink {
-    fn new(dir: &Path, options: &ExportOptions) -> Sink {
-        let props = WriterProperties::builder()
-            .set_compression(Compression::ZSTD(ZstdLevel::default()))
-            .set_max_row_group_size(options.row_group_rows.max(1))
-            .build();
-        Sink { dir: dir.to_path_buf(), props, writers: BTreeMap::new() }
+    fn new(dir: &Path, props: &WriterProperties) -> Sink {
+        Sink { dir: dir.to_path_buf(), props: props.clone(), writers: BTreeMap::new() }
     }
 
-    fn write(
+    /// Appends encoded row groups to a table's file, creating it first when needed (even with
+    /// no row groups: a table exists once its format does, and the errors table always does).
+    fn append(
         &mut self,
         table: &str,
         partition: Option<&str>,
-        batch: &RecordBatch,
+        row_groups: Vec<RowGroup>,
     ) -> Result<(), ExportError> {
         let mut folder = self.dir.join(table);
         if let Some(variant) = partition {
             folder.push(format!("variant={variant}"));
         }
         let path = folder.join("part-0.parquet");
-        if !self.writers.contains_key(&path) {
-            // A table appears once its format does (the errors table always does).
-            std::fs::create_dir_all(&folder)?;
-            let writer =
-                ArrowWriter::try_new(File::create(&path)?, batch.schema(), Some(self.props.clone()))?;
-            self.writers.insert(path.clone(), writer);
-        }
-        if batch.num_rows() > 0
-            && let Some(writer) = self.writers.get_mut(&path)
-        {
-            writer.write(batch)?;
+        let writer = match self.writers.entry(path) {
+            std::collections::btree_map::Entry::Occupied(entry) => entry.into_mut(),
+            std::collections::btree_map::Entry::Vacant(entry) => {
+                std::fs::create_dir_all(&folder)?;
+                // Through `ArrowWriter`, so the footer carries the Arrow schema as it always has.
+                let file = File::create(entry.key())?;
+                let writer = ArrowWriter::try_new(file, schema_of(table), Some(self.props.clone()))?;
+                entry.insert(writer.into_serialized_writer()?.0)
+            }
+        };
+        for chunks in row_groups {
+            let mut row_group = writer.next_row_group()?;
+            for chunk in chunks {
+                chunk.append_to_row_group(&mut row_group)?;
+            }
+            row_group.close()?;
         }
         Ok(())
     }

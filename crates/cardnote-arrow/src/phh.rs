@@ -1,6 +1,6 @@
 //! PHH hands as the `hands`, `seats` and `actions` tables (schemas in the crate docs).
 
-use std::fmt::Write as _;
+use std::fmt;
 
 use arrow_array::RecordBatch;
 use arrow_schema::{ArrowError, SchemaRef};
@@ -70,24 +70,29 @@ pub fn actions_schema() -> SchemaRef {
     ])
 }
 
-fn cards_text(cards: impl IntoIterator<Item = MaybeCard>) -> String {
-    let mut out = String::new();
-    for c in cards {
-        let _ = write!(out, "{c}");
+/// Cards written one after another (`Ah7d2c`, `??` for an unknown one), without a string of
+/// their own.
+#[derive(Clone, Copy)]
+enum Cards<'a> {
+    Run(&'a CardRun),
+    Slice(&'a [MaybeCard]),
+}
+
+impl fmt::Display for Cards<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cards::Run(run) => run.iter().try_for_each(|c| write!(f, "{c}")),
+            Cards::Slice(cards) => cards.iter().try_for_each(|c| write!(f, "{c}")),
+        }
     }
-    out
 }
 
 fn run_text(run: &CardRun) -> String {
-    cards_text(run.iter())
+    Cards::Run(run).to_string()
 }
 
 fn at(values: Option<&Vec<String>>, seat: usize) -> Option<&str> {
     values.and_then(|v| v.get(seat)).map(String::as_str)
-}
-
-fn amounts<T: ToString>(values: &[T]) -> Vec<String> {
-    values.iter().map(ToString::to_string).collect()
 }
 
 /// The `kind` column of an action (`to_call` tells a check from a call).
@@ -112,11 +117,11 @@ fn kind_name(kind: &ActionKind, to_call: Option<Chips>) -> &'static str {
 }
 
 /// The cards an action names (dealt, discarded or shown).
-fn action_cards(kind: &ActionKind) -> Option<String> {
+fn action_cards(kind: &ActionKind) -> Option<Cards<'_>> {
     match kind {
-        ActionKind::DealBoard { cards } | ActionKind::DealHole { cards, .. } => Some(run_text(cards)),
-        ActionKind::StandPatDiscard { discards, .. } => Some(run_text(discards)),
-        ActionKind::ShowMuck { shown: Shown::Cards(cards), .. } => Some(run_text(cards)),
+        ActionKind::DealBoard { cards } | ActionKind::DealHole { cards, .. } => Some(Cards::Run(cards)),
+        ActionKind::StandPatDiscard { discards, .. } => Some(Cards::Run(discards)),
+        ActionKind::ShowMuck { shown: Shown::Cards(cards), .. } => Some(Cards::Run(cards)),
         _ => None,
     }
 }
@@ -136,7 +141,10 @@ fn seat_cards(hand: &Hand) -> Vec<SeatCards> {
             continue;
         };
         match &action.kind {
-            ActionKind::DealHole { cards, .. } => seat.hole.push_str(&run_text(cards)),
+            ActionKind::DealHole { cards, .. } => {
+                use fmt::Write as _;
+                let _ = write!(seat.hole, "{}", Cards::Run(cards));
+            }
             ActionKind::ShowMuck { shown, .. } => {
                 seat.showed = Some(!matches!(shown, Shown::Muck));
                 seat.shown = match shown {
@@ -221,38 +229,25 @@ impl PhhTables {
     ) {
         let variant = hand.variant.code();
         let outcome = replayed.map(|r| &r.outcome);
-        let amount = |a: Option<cards_core::Amount>| a.map(|a| a.to_string());
-        let board = replayed.map(|r| cards_text(r.board.iter().copied()));
-        let codes = |errors: bool| {
-            diagnostics.clone().filter(move |d| d.is_error() == errors).map(|d| d.code()).collect::<Vec<_>>()
-        };
+        let board = replayed.map(|r| Cards::Slice(&r.board));
+        let codes =
+            |errors: bool| diagnostics.clone().filter(move |d| d.is_error() == errors).map(|d| d.code());
         let mut row = self.hands.row();
         row.text(Some(file)).u32(Some(index)).text(name);
         row.text(Some(variant)).u8(u8::try_from(hand.player_count()).ok());
-        row.texts(Some(amounts(&hand.antes))).texts(hand.blinds_or_straddles.as_deref().map(amounts));
-        row.amount(amount(hand.bring_in).as_deref()).amount(amount(hand.small_bet).as_deref());
-        row.amount(amount(hand.big_bet).as_deref()).amount(amount(hand.min_bet).as_deref());
+        row.texts_of(Some(&hand.antes)).texts_of(hand.blinds_or_straddles.as_deref());
+        row.amount_of(hand.bring_in).amount_of(hand.small_bet);
+        row.amount_of(hand.big_bet).amount_of(hand.min_bet);
         row.flag(Some(hand.ante_trimming()));
-        row.texts(Some(amounts(&hand.starting_stacks))).texts(outcome.map(|o| &o.finishing_stacks));
-        row.text(board.as_deref()).u32(u32::try_from(hand.actions.len()).ok());
-        let time = hand.time.map(|t| t.to_string());
-        for value in [
-            &hand.event,
-            &hand.url,
-            &hand.venue,
-            &hand.address,
-            &hand.city,
-            &hand.region,
-            &hand.postal_code,
-            &hand.country,
-            &time,
-            &hand.time_zone,
-        ] {
+        row.texts_of(Some(&hand.starting_stacks)).texts(outcome.map(|o| &o.finishing_stacks));
+        row.display(board).u32(u32::try_from(hand.actions.len()).ok());
+        for value in [&hand.event, &hand.url, &hand.venue, &hand.address, &hand.city, &hand.region] {
             row.text(value.as_deref());
         }
+        row.text(hand.postal_code.as_deref()).text(hand.country.as_deref());
+        row.display(hand.time.as_ref()).text(hand.time_zone.as_deref());
         row.i64(hand.day).i64(hand.month).i64(hand.year);
-        row.text(hand.hand.as_ref().map(ToString::to_string).as_deref()).i64(hand.level);
-        row.text(hand.table.as_ref().map(ToString::to_string).as_deref());
+        row.display(hand.hand.as_ref()).i64(hand.level).display(hand.table.as_ref());
         row.text(hand.currency.as_deref()).text(hand.author.as_deref());
         row.flag(outcome.map(|o| o.terminal)).texts(Some(codes(true))).texts(Some(codes(false)));
         row.amount(outcome.map(|o| o.unawarded.as_str()));
@@ -264,7 +259,7 @@ impl PhhTables {
             row.text(Some(file)).u32(Some(index)).text(Some(variant));
             row.u8(u8::try_from(seat + 1).ok()).text(player);
             row.text(position(hand.variant, hand.player_count(), seat));
-            row.amount(hand.starting_stacks.get(seat).map(ToString::to_string).as_deref());
+            row.amount_of(hand.starting_stacks.get(seat));
             row.amount(at(outcome.map(|o| &o.finishing_stacks), seat));
             row.amount(at(outcome.map(|o| &o.payoffs), seat));
             row.text(Some(&cards.hole)).flag(cards.showed).text(cards.shown.as_deref());
@@ -277,25 +272,23 @@ impl PhhTables {
             let to_call = step.and_then(|s| s.to_call);
             notation.clear();
             action.write_to(&mut notation);
-            let amount = match &action.kind {
-                ActionKind::CompleteBetRaise { amount, .. } => Some(amount.to_string()),
-                ActionKind::CheckCall { .. } => to_call.map(|c| c.to_text()),
-                _ => None,
-            };
-            let text = |c: Option<Chips>| c.map(|c| c.to_text());
             let board_so_far = step
                 .zip(replayed)
-                .map(|(s, r)| cards_text(r.board.iter().take(usize::from(s.board_len)).copied()));
+                .map(|(s, r)| Cards::Slice(r.board.get(..usize::from(s.board_len)).unwrap_or(&r.board)));
             let mut row = self.actions.row();
             row.text(Some(file)).u32(Some(index)).text(Some(variant));
             row.u32(u32::try_from(seq).ok()).u8(step.and_then(|s| s.street));
             row.u8(action.kind.actor().and_then(|p| u8::try_from(p.0).ok()));
             row.text(Some(kind_name(&action.kind, to_call))).text(Some(&notation));
-            row.amount(amount.as_deref()).text(action_cards(&action.kind).as_deref());
-            row.flag(Some(step.is_some()));
-            row.amount(text(step.map(|s| s.pot_before)).as_deref()).amount(text(to_call).as_deref());
-            row.amount(text(step.and_then(|s| s.stack_before)).as_deref());
-            row.u8(step.map(|s| s.players_in)).text(board_so_far.as_deref());
+            match &action.kind {
+                ActionKind::CompleteBetRaise { amount, .. } => row.amount_of(Some(amount)),
+                ActionKind::CheckCall { .. } => row.amount_of(to_call),
+                _ => row.amount_of(None::<Chips>),
+            };
+            row.display(action_cards(&action.kind)).flag(Some(step.is_some()));
+            row.amount_of(step.map(|s| s.pot_before)).amount_of(to_call);
+            row.amount_of(step.and_then(|s| s.stack_before));
+            row.u8(step.map(|s| s.players_in)).display(board_so_far);
         }
     }
 

@@ -1,5 +1,8 @@
-//! A table under construction: one Arrow builder per column, filled a row at a time.
+//! A table under construction: one Arrow builder per column, filled a row at a time. Values
+//! that are written (amounts, cards) go straight into the column's buffer, with no string of
+//! their own.
 
+use std::fmt::{Display, Write as _};
 use std::sync::Arc;
 
 use arrow_array::builder::{
@@ -194,11 +197,68 @@ impl Row<'_> {
         self
     }
 
+    /// A text written by `Display` straight into the column.
+    pub fn display(&mut self, value: Option<impl Display>) -> &mut Self {
+        if let Some(Column::Str(b)) = self.column() {
+            match value {
+                // Writing into a `StringBuilder` cannot fail; `append_value("")` ends the value.
+                Some(v) => {
+                    let _ = write!(b, "{v}");
+                    b.append_value("");
+                }
+                None => b.append_null(),
+            }
+        }
+        self
+    }
+
     /// An exact amount: its text and its float.
     pub fn amount(&mut self, value: Option<&str>) -> &mut Self {
         self.text(value);
         if let Some(Column::F64(b)) = self.column() {
             b.append_option(value.and_then(float_of));
+        }
+        self
+    }
+
+    /// An exact amount written by `Display` straight into the text column (the same text as
+    /// [`Row::amount`] of its `to_string()`), and the float of that text.
+    pub fn amount_of(&mut self, value: Option<impl Display>) -> &mut Self {
+        let mut float = None;
+        if let Some(Column::Str(b)) = self.column() {
+            match value {
+                Some(v) => {
+                    let start = b.values_slice().len();
+                    let _ = write!(b, "{v}");
+                    float = b
+                        .values_slice()
+                        .get(start..)
+                        .and_then(|t| std::str::from_utf8(t).ok())
+                        .and_then(float_of);
+                    b.append_value("");
+                }
+                None => b.append_null(),
+            }
+        }
+        if let Some(Column::F64(b)) = self.column() {
+            b.append_option(float);
+        }
+        self
+    }
+
+    /// A list of texts, each written by `Display` straight into the list's values.
+    pub fn texts_of(&mut self, values: Option<impl IntoIterator<Item = impl Display>>) -> &mut Self {
+        if let Some(Column::StrList(b)) = self.column() {
+            match values {
+                Some(values) => {
+                    for v in values {
+                        let _ = write!(b.values(), "{v}");
+                        b.values().append_value("");
+                    }
+                    b.append(true);
+                }
+                None => b.append(false),
+            }
         }
         self
     }
