@@ -173,7 +173,8 @@ impl Site {
     /// as trackers tell them apart: whatever the extension. `None` when no site's signature is
     /// there (a notation file, a tracker's sidecar, anything else). ACPC `STATE` lines are
     /// [`Site::Acpc`]: which game they were played under is the caller's to find
-    /// ([`acpc::GameDef::named`] reads the dealer's own comment).
+    /// ([`acpc::named_game`] reads the dealer's own comment, [`acpc::GameDef::standard`] the games
+    /// the dealer ships).
     #[must_use]
     pub fn detect(start: &[u8]) -> Option<Site> {
         let head = decode_head(start);
