@@ -197,3 +197,24 @@ fn a_table_line_without_a_seat_count_is_written_without_one() {
     let again = pokerstars::Reader::from_str(&text, Options::default()).next().unwrap();
     assert_eq!(again.hand.as_ref(), Some(&hand));
 }
+
+#[test]
+fn a_stud_table_line_without_a_seat_count_is_written_without_one() {
+    // Fuzz finding F39: F24's fix knew a hand read from the site's text by its button seat, which
+    // a stud table has none of, so a stud hand from a table line without `N-max` came back 6-max.
+    let log = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../corpus/sitelogs/pokerstars/cases/stud.txt"),
+    )
+    .unwrap();
+    let table = log.lines().find(|l| l.starts_with("Table '")).unwrap();
+    let bare = table.split_once("' ").map_or(table.to_owned(), |(name, _)| format!("{name}'"));
+    let log = log.replace(table, &bare);
+    let hand = pokerstars::Reader::from_str(&log, Options::default()).next().unwrap().hand.unwrap();
+    assert!(hand.variant.is_stud());
+    assert_eq!(hand.seat_count, None);
+    let text = pokerstars::write_hand(&hand).unwrap();
+    assert!(!text.contains("-max"), "{text}");
+    let again = pokerstars::Reader::from_str(&text, Options::default()).next().unwrap();
+    assert_eq!(again.hand.as_ref(), Some(&hand));
+}

@@ -646,12 +646,13 @@ fn write_header(c: &mut Ctx<'_>, n: usize, seats: &[i64], button: i64) {
         None => "PHH".to_owned(),
     };
     // Old logs have no `N-max`: a hand read from one (it has the button seat the site wrote) is
-    // written without one; a hand from elsewhere gets the highest seat.
+    // written without one, and so is a stud hand without a seat count (stud has no button to tell
+    // where it came from: FINDINGS F39); another hand from elsewhere gets the highest seat.
     let highest = seats.iter().copied().max().unwrap_or(0).max(i64::try_from(n).unwrap_or(0));
     let from_site = user_int(hand, "_button_seat").is_some();
     let max = match hand.seat_count {
         Some(count) => format!(" {count}-max"),
-        None if from_site => String::new(),
+        None if from_site || hand.variant.is_stud() => String::new(),
         None => format!(" {highest}-max"),
     };
     let play = if hand.user_fields.iter().any(|f| f.key == "_play_money") { " (Play Money)" } else { "" };
