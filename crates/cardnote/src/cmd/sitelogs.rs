@@ -35,8 +35,12 @@ pub fn game_for(site: Site, log: &Path, forced: Option<&GameDef>) -> Result<Opti
     if beside.is_file() {
         return read_game(&beside).map(Some);
     }
-    let head =
-        std::fs::read(log).map(|bytes| String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned());
+    // The dealer's comment is the first line: the file's first 4 KiB, not the whole log.
+    let head = std::fs::File::open(log).and_then(|file| {
+        use std::io::Read;
+        let mut bytes = Vec::with_capacity(4096);
+        file.take(4096).read_to_end(&mut bytes).map(|_| String::from_utf8_lossy(&bytes).into_owned())
+    });
     if let Some(named) = head.as_deref().ok().and_then(sitelogs::acpc::named_game) {
         let file_name = named.rsplit(['/', '\\']).next().unwrap_or(named);
         let near = log.parent().map(|dir| dir.join(file_name));
