@@ -42,6 +42,7 @@ use serde_json::{Map, Value};
 pub mod formats;
 mod json;
 pub mod pipeline;
+pub mod sitelog;
 pub mod walk;
 
 pub use json::{record_json, record_json_named, write_record_json};

@@ -16,14 +16,17 @@ use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{ArrayRef, Float64Array, RecordBatch, RecordBatchIterator, StringArray, UInt64Array};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use cardnote_arrow::{ErrorsTable, PbnTables, PhhTables};
-use cardnote_check::walk::{FileKind, collect_files, format_of, kind_of, sniff_ppn};
-use cardnote_check::{CheckOptions, FileCheck, Format, RecordReport, Rules, check_bytes, record_json};
+use cardnote_check::walk::{FileKind, collect_files, collect_files_and_logs, format_of, kind_of, sniff_ppn};
+use cardnote_check::{
+    CheckOptions, FileCheck, Format, RecordReport, Rules, check_bytes, record_json_named, sitelog,
+};
 use cards_core::{Diagnostic, LineIndex};
 use poker_stats::{GroupBy, Replayed, RuleProfile, Totals};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyDict, PyList};
 use serde_json::Value;
+use sitelogs::Site;
 
 mod bridge;
 mod dd;
@@ -269,19 +272,69 @@ fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>>
     })
 }
 
-fn parse_format(name: Option<&str>) -> PyResult<Option<Format>> {
+/// What a file or text is read as: a notation, or a poker site's hand history.
+#[derive(Debug, Clone, Copy)]
+enum ReadAs {
+    Notation(Format),
+    Site(Site),
+}
+
+impl ReadAs {
+    /// The `format` of its records (`check --json`'s name).
+    const fn name(self) -> &'static str {
+        match self {
+            ReadAs::Notation(format) => format.name(),
+            ReadAs::Site(site) => site.name(),
+        }
+    }
+}
+
+fn parse_format(name: Option<&str>) -> PyResult<Option<ReadAs>> {
     Ok(match name {
         None => None,
-        Some("phh") => Some(Format::Phh),
-        Some("pbn") => Some(Format::Pbn),
-        Some("ppn-pref") => Some(Format::PpnPref),
-        Some("ppn-pinochle") => Some(Format::PpnPinochle),
-        Some(other) => {
-            return Err(PyValueError::new_err(format!(
-                "unknown format {other:?} (phh, pbn, ppn-pref or ppn-pinochle)"
-            )));
+        Some("phh") => Some(ReadAs::Notation(Format::Phh)),
+        Some("pbn") => Some(ReadAs::Notation(Format::Pbn)),
+        Some("ppn-pref") => Some(ReadAs::Notation(Format::PpnPref)),
+        Some("ppn-pinochle") => Some(ReadAs::Notation(Format::PpnPinochle)),
+        Some("lin") => Some(ReadAs::Notation(Format::Lin)),
+        Some(other) => match Site::from_name(other) {
+            Some(site) => Some(ReadAs::Site(site)),
+            None => {
+                let sites: Vec<&str> = Site::ALL.iter().map(|s| s.name()).collect();
+                return Err(PyValueError::new_err(format!(
+                    "unknown format {other:?} (phh, pbn, ppn-pref, ppn-pinochle, lin, or a site: {})",
+                    sites.join(", ")
+                )));
+            }
+        },
+    })
+}
+
+/// What a file is read as: `forced`, else a site's log by its content when its extension is no
+/// notation's, else the notation its extension (or content) says.
+fn read_as_file(path: &Path, data: &[u8], forced: Option<ReadAs>) -> ReadAs {
+    forced.unwrap_or_else(|| {
+        let kind = kind_of(path);
+        match Site::detect(data) {
+            Some(site) if kind == FileKind::Other => ReadAs::Site(site),
+            _ => ReadAs::Notation(format_of(kind, data, None)),
         }
     })
+}
+
+/// Checks `data` (the file at `path`, when it is one) as `read_as` says. An ACPC log's game is
+/// found beside it or by the dealer's own comment, as `cardnote check` finds it.
+fn check_as(read_as: ReadAs, path: Option<&Path>, data: &[u8], opts: &CheckOptions) -> FileCheck {
+    match read_as {
+        ReadAs::Notation(format) => check_bytes(format, data, opts),
+        ReadAs::Site(site) => match sitelog::game_for(site, path.unwrap_or(Path::new("")), None) {
+            Ok(game) => sitelog::check_site_bytes(site, data, game.as_ref(), opts),
+            Err(diagnostic) => FileCheck {
+                source: String::new(),
+                records: vec![RecordReport { diagnostics: vec![diagnostic], fields: serde_json::Map::new() }],
+            },
+        },
+    }
 }
 
 fn parse_rules(name: &str) -> PyResult<Rules> {
@@ -292,34 +345,37 @@ fn parse_rules(name: &str) -> PyResult<Rules> {
     }
 }
 
-/// The format of text given without a name: PHH when it has a `variant` key, a PPN notation when
-/// it has a `Game`-style tag pair the sniffer knows, else PBN.
-fn sniff_text(text: &str) -> Format {
-    if text.lines().any(|l| l.trim_start().starts_with("variant")) {
-        return Format::Phh;
+/// What text given without a format is: a site's hand history by its content; PHH when it has a
+/// `variant` key; a PPN notation when it has a `Game`-style tag pair the sniffer knows; else PBN.
+fn sniff_text(text: &str) -> ReadAs {
+    if let Some(site) = Site::detect(text.as_bytes()) {
+        return ReadAs::Site(site);
     }
-    match sniff_ppn(text.as_bytes()) {
+    if text.lines().any(|l| l.trim_start().starts_with("variant")) {
+        return ReadAs::Notation(Format::Phh);
+    }
+    ReadAs::Notation(match sniff_ppn(text.as_bytes()) {
         Format::PpnPinochle => Format::PpnPinochle,
         _ if text.contains("[Deal ") || text.contains("[Event ") || text.contains("[Board ") => Format::Pbn,
         other => other,
-    }
+    })
 }
 
 /// The `check --json` objects of one file's check, each with the file's text.
-fn sourced(file: &str, format: Format, checked: &FileCheck) -> Vec<(Value, Arc<str>)> {
+fn sourced(file: &str, format: &str, checked: &FileCheck) -> Vec<(Value, Arc<str>)> {
     let source: Arc<str> = Arc::from(checked.source.as_str());
     objects(file, format, checked).into_iter().map(|o| (o, source.clone())).collect()
 }
 
 /// The `check --json` objects of one file's check.
-fn objects(file: &str, format: Format, checked: &FileCheck) -> Vec<Value> {
+fn objects(file: &str, format: &str, checked: &FileCheck) -> Vec<Value> {
     let index = LineIndex::new(&checked.source);
     let line_col = |offset: usize| index.line_col(&checked.source, offset);
     checked
         .records
         .iter()
         .enumerate()
-        .map(|(i, record): (usize, &RecordReport)| record_json(file, i, format, record, &line_col))
+        .map(|(i, record): (usize, &RecordReport)| record_json_named(file, i, format, record, &line_col))
         .collect()
 }
 
@@ -362,14 +418,14 @@ fn read(
             let shown = path.display().to_string();
             py.allow_threads(|| -> std::io::Result<Vec<(Value, Arc<str>)>> {
                 let data = std::fs::read(&path)?;
-                let format = format_of(kind_of(&path), &data, forced);
-                Ok(sourced(&shown, format, &check_bytes(format, &data, &opts)))
+                let read_as = read_as_file(&path, &data, forced);
+                Ok(sourced(&shown, read_as.name(), &check_as(read_as, Some(&path), &data, &opts)))
             })
             .map_err(|e| PyOSError::new_err(format!("cannot read {shown}: {e}")))?
         }
         Input::Text(text) => py.allow_threads(|| {
-            let format = forced.unwrap_or_else(|| sniff_text(&text));
-            sourced("<text>", format, &check_bytes(format, text.as_bytes(), &opts))
+            let read_as = forced.unwrap_or_else(|| sniff_text(&text));
+            sourced("<text>", read_as.name(), &check_as(read_as, None, text.as_bytes(), &opts))
         }),
     };
     Ok(Records { records: records.into_iter() })
@@ -384,6 +440,17 @@ fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 
 /// The files under `paths` (files and directories, walked as the CLI walks them).
 fn files_of(paths: &[PathBuf]) -> PyResult<Vec<cardnote_check::walk::WalkedFile>> {
+    exist(paths)?;
+    Ok(collect_files(paths, false).0)
+}
+
+/// [`files_of`] with the poker sites' hand histories too, found by their content.
+fn files_and_logs_of(paths: &[PathBuf]) -> PyResult<Vec<cardnote_check::walk::WalkedFile>> {
+    exist(paths)?;
+    Ok(collect_files_and_logs(paths).0)
+}
+
+fn exist(paths: &[PathBuf]) -> PyResult<()> {
     for path in paths {
         if !path.exists() {
             return Err(PyOSError::new_err(format!(
@@ -392,7 +459,7 @@ fn files_of(paths: &[PathBuf]) -> PyResult<Vec<cardnote_check::walk::WalkedFile>
             )));
         }
     }
-    Ok(collect_files(paths, false).0)
+    Ok(())
 }
 
 /// `cardnote check --json` in Python: one dict per record of every file under `paths` (a path or
@@ -407,14 +474,18 @@ fn check<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let paths = paths_of(paths)?;
     let opts = CheckOptions { rules: parse_rules(rules)?, strict, ..CheckOptions::default() };
-    let files = files_of(&paths)?;
+    let files = files_and_logs_of(&paths)?;
     let objects = py.allow_threads(|| -> Result<Vec<Value>, String> {
         let mut out = Vec::new();
         for file in &files {
             let data =
                 std::fs::read(&file.path).map_err(|e| format!("cannot read {}: {e}", file.path.display()))?;
-            let format = format_of(file.kind, &data, None);
-            out.extend(objects(&file.path.display().to_string(), format, &check_bytes(format, &data, &opts)));
+            let read_as = match file.site {
+                Some(site) => ReadAs::Site(site),
+                None => ReadAs::Notation(format_of(file.kind, &data, None)),
+            };
+            let checked = check_as(read_as, Some(&file.path), &data, &opts);
+            out.extend(objects(&file.path.display().to_string(), read_as.name(), &checked));
         }
         Ok(out)
     });

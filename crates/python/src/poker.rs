@@ -733,13 +733,17 @@ impl State {
     }
 }
 
-/// The hands of a PHH text, each with its diagnostics (after `phh::check` under `profile`).
+/// The hands of a PHH text, each with its diagnostics (after `phh::check` under `profile`); of a
+/// poker site's hand history (told by its content), the hands its reader imports.
 pub(crate) fn hands_of(
     py: Python<'_>,
     loaded: &Loaded,
     profile: RuleProfile,
     strict: bool,
 ) -> PyResult<Vec<Hand>> {
+    if let Some(site) = sitelogs::Site::detect(loaded.text.as_bytes()) {
+        return site_hands(py, loaded, site, strict);
+    }
     let options = phh::Options { strict, profile };
     let records = py.allow_threads(|| {
         cards_core::notation::read_checked::<phh::Phh, _>(loaded.text.as_bytes(), options)
@@ -768,9 +772,39 @@ pub(crate) fn hands_of(
     Ok(hands)
 }
 
+/// The hands a site's reader imports from a log (each already replayed and checked against the
+/// log by the reader), with the reader's warnings. A hand the reader refuses (a game or an
+/// event PHH cannot express) is left out: `read()` reports each refusal with its code. An ACPC
+/// log needs its game file and is read with `read()`.
+fn site_hands(py: Python<'_>, loaded: &Loaded, site: sitelogs::Site, strict: bool) -> PyResult<Vec<Hand>> {
+    let options = sitelogs::Options { strict };
+    let records: Vec<sitelogs::Record> =
+        py.allow_threads(|| match site.records(loaded.text.as_bytes(), None, options) {
+            Some(records) => records.collect(),
+            None => Vec::new(),
+        });
+    let index = LineIndex::new(&loaded.text);
+    let mut hands = Vec::with_capacity(records.len());
+    for record in records {
+        let Some(hand) = record.hand else { continue };
+        hands.push(Hand {
+            places: vec![(0, 0); hand.actions.len()],
+            name: hand.hand.as_ref().map(ToString::to_string),
+            index: hands.len(),
+            diagnostics: diagnostic_dicts(py, &record.diagnostics, &loaded.text, &index)?.unbind(),
+            hand,
+        });
+    }
+    Ok(hands)
+}
+
 /// Reads every hand of a PHH file (a path), text or bytes into `Hand` objects, checked (replayed)
 /// under `rules`. A hand that cannot be built raises `CardnoteError`; a hand with other errors
 /// (an illegal action, a wrong `finishing_stacks`) is loaded with them in `diagnostics`.
+///
+/// A poker site's hand history (PokerStars, GGPoker, Winamax, ... told by its content) gives the
+/// hands its reader imports into PHH, each checked against what the log states; the hands it
+/// refuses are left out (`read()` lists them with their reasons).
 ///
 /// >>> import cardnote
 /// >>> [h.variant for h in cardnote.load_hands(cardnote.EXAMPLE_HAND)]

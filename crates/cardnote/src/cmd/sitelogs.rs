@@ -6,80 +6,21 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use cards_core::{Diagnostic, LineIndex, Span};
-use serde_json::{Map, Value};
+use serde_json::Map;
+use sitelogs::Options;
 use sitelogs::acpc::GameDef;
-use sitelogs::{Options, Record};
 
 use cardnote::output::{DiagnosticPrinter, RenderSource, Summary};
 use cardnote::progress::Progress;
-use cardnote_check::{CheckOptions, RecordReport, record_json_named};
+use cardnote_check::{CheckOptions, RecordReport, record_json_named, sitelog};
 use sitelogs::Site;
 
 use super::check::Stop;
 
-/// The game ACPC lines of `log` are read under; `None` for the other sites. `--game` first; then
-/// `LOG.game` beside the log; then the game file the dealer's first comment names (where it
-/// still is, beside the log, or one of those the dealer ships); Pluribus's own. The error says
-/// where it looked.
-pub fn game_for(site: Site, log: &Path, forced: Option<&GameDef>) -> Result<Option<GameDef>, Diagnostic> {
-    if !site.needs_game() {
-        return Ok(None);
-    }
-    if let Some(game) = forced {
-        return Ok(Some(game.clone()));
-    }
-    if site == Site::Pluribus {
-        return Ok(Some(GameDef::pluribus()));
-    }
-    let beside = log.with_extension("game");
-    if beside.is_file() {
-        return read_game(&beside).map(Some);
-    }
-    // The dealer's comment is the first line: the file's first 4 KiB, not the whole log.
-    let head = std::fs::File::open(log).and_then(|file| {
-        use std::io::Read;
-        let mut bytes = Vec::with_capacity(4096);
-        file.take(4096).read_to_end(&mut bytes).map(|_| String::from_utf8_lossy(&bytes).into_owned())
-    });
-    if let Some(named) = head.as_deref().ok().and_then(sitelogs::acpc::named_game) {
-        let file_name = named.rsplit(['/', '\\']).next().unwrap_or(named);
-        let near = log.parent().map(|dir| dir.join(file_name));
-        for path in [Some(Path::new(named).to_path_buf()), near].into_iter().flatten() {
-            if path.is_file() {
-                return read_game(&path).map(Some);
-            }
-        }
-        if let Some(game) = GameDef::standard(named) {
-            return Ok(Some(game));
-        }
-    }
-    Err(Diagnostic::error(
-        sitelogs::codes::ACPC_NO_GAME,
-        format!(
-            "an ACPC log is read under its game definition: give it with --game FILE.game or put {} beside the log",
-            beside.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-        ),
-        Span::at(0),
-    ))
-}
-
-/// A `.game` file, read.
-fn read_game(path: &Path) -> Result<GameDef, Diagnostic> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        Diagnostic::error(
-            sitelogs::codes::ACPC_NO_GAME,
-            format!("cannot read {}: {e}", path.display()),
-            Span::at(0),
-        )
-    })?;
-    GameDef::parse(&text)
-        .map_err(|d| Diagnostic::error(d.code(), format!("{}: {}", path.display(), d.message()), Span::at(0)))
-}
-
 /// `--game FILE`, read (reported and exit 2 when it cannot be).
 pub fn forced_game(game: Option<&Path>) -> Result<Option<GameDef>, ExitCode> {
     let Some(path) = game else { return Ok(None) };
-    read_game(path).map(Some).map_err(|d| {
+    sitelog::read_game(path).map(Some).map_err(|d| {
         eprintln!("cardnote: {}: {}", d.code(), d.message());
         ExitCode::from(2)
     })
@@ -103,29 +44,9 @@ fn record_text(path: &Path, span: Span) -> String {
     }
 }
 
-fn report_of(record: &Record, strict: bool, no_fields: bool) -> RecordReport {
-    let mut diagnostics = record.diagnostics.clone();
-    if strict {
-        for d in &mut diagnostics {
-            d.set_severity(cards_core::Severity::Error);
-        }
-    }
-    let mut fields = Map::new();
-    if let Some(hand) = record.hand.as_ref().filter(|_| !no_fields) {
-        fields.insert("variant".into(), Value::String(hand.variant.code().to_owned()));
-        if let Some(id) = &hand.hand {
-            fields.insert("hand".into(), Value::String(id.to_string()));
-        }
-        if let Some(players) = &hand.players {
-            fields.insert("players".into(), players.iter().cloned().map(Value::String).collect());
-        }
-    }
-    RecordReport { diagnostics, fields }
-}
-
 /// Checks one site log for `cardnote check`, hand by hand and streamed: each record's report goes
 /// to `summary`, its diagnostics (or its `--json` line) to `out`. An ACPC log's game is found by
-/// [`game_for`]; without one the file is a single record with that error.
+/// [`sitelog::game_for`]; without one the file is a single record with that error.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn check_file(
     path: &Path,
@@ -141,7 +62,7 @@ pub(super) fn check_file(
 ) -> Result<(), Stop> {
     summary.file(shown, site.name());
     let mut diagnostics = printer.file(shown);
-    let game = match game_for(site, path, game) {
+    let game = match sitelog::game_for(site, path, game) {
         Ok(game) => game,
         Err(diagnostic) => {
             let report = RecordReport { diagnostics: vec![diagnostic], fields: Map::new() };
@@ -159,16 +80,19 @@ pub(super) fn check_file(
     let options = Options { strict: opts.strict };
     // `game_for` gave ACPC its game: the records are there for every site.
     let Some(records) = site.records(input, game.as_ref(), options) else { return Ok(()) };
+    // Line numbers from a second handle, read forward once for the whole log.
+    let mut lines =
+        sitelog::Lines::of_file(path).ok_or_else(|| Stop::Read(std::io::ErrorKind::NotFound.into()))?;
     for (i, record) in records.enumerate() {
         summary.bytes += record.span.len() as u64;
         progress.advance(record.span.len() as u64, 1);
-        let report = report_of(&record, opts.strict, opts.no_fields);
+        let report = sitelog::report(&record, opts.strict, opts.no_fields);
         summary.add(&report);
         if report.diagnostics.is_empty() && !json {
             continue;
         }
         let text = if report.diagnostics.is_empty() { String::new() } else { record_text(path, record.span) };
-        let base = line_of(path, record.span.start);
+        let base = lines.before(record.span.start);
         if json {
             let index = LineIndex::new(&text);
             let line_col = |offset: usize| {
@@ -186,34 +110,6 @@ pub(super) fn check_file(
         }
     }
     diagnostics.finish(out).map_err(Stop::Output)
-}
-
-/// Lines before byte `offset` of a file (read up to it, only for records with diagnostics).
-fn line_of(path: &Path, offset: usize) -> usize {
-    let Ok(file) = std::fs::File::open(path) else { return 0 };
-    let mut reader = BufReader::new(file);
-    let (mut pos, mut lines, mut after_cr) = (0, 0, false);
-    while pos < offset {
-        let Ok(buf) = reader.fill_buf() else { break };
-        if buf.is_empty() {
-            break;
-        }
-        let take = buf.len().min(offset - pos);
-        for &b in &buf[..take] {
-            match b {
-                b'\n' if after_cr => after_cr = false,
-                b'\n' => lines += 1,
-                b'\r' => {
-                    lines += 1;
-                    after_cr = true;
-                }
-                _ => after_cr = false,
-            }
-        }
-        reader.consume(take);
-        pos += take;
-    }
-    lines
 }
 
 /// `cardnote convert`: a site log to PHH (`--format SITE --to phh`), or PHH to a site
@@ -260,7 +156,7 @@ pub fn run_convert(
                 Ok(forced) => forced,
                 Err(code) => return code,
             };
-            match game_for(site, file, forced.as_ref()) {
+            match sitelog::game_for(site, file, forced.as_ref()) {
                 Ok(game) => game,
                 Err(d) => {
                     eprintln!("cardnote: {}: {}: {}", file.display(), d.code(), d.message());
@@ -371,11 +267,13 @@ fn import(
     let mut diagnostics = printer.file(shown);
     // The caller found ACPC's game: the records are there for every site.
     let Some(records) = site.records(input, game, Options::default()) else { return Ok(0) };
+    let mut lines =
+        sitelog::Lines::of_file(path).ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound))?;
     for record in records {
         if !record.diagnostics.is_empty() {
             let text = record_text(path, record.span);
-            let render = RenderSource::part(&text, record.span.start, line_of(path, record.span.start));
-            diagnostics.print(&mut err, &render, &report_of(&record, false, true).diagnostics)?;
+            let render = RenderSource::part(&text, record.span.start, lines.before(record.span.start));
+            diagnostics.print(&mut err, &render, &sitelog::report(&record, false, true).diagnostics)?;
         }
         let Some(hand) = &record.hand else {
             skipped += 1;
@@ -488,7 +386,8 @@ mod tests {
         for path in cardnote_check::walk::collect_site_files(&[dir], Site::PokerStars).0 {
             let input = BufReader::new(std::fs::File::open(&path.path).unwrap());
             for record in Site::PokerStars.records(input, None, Options::default()).unwrap() {
-                let (json, human) = (report_of(&record, false, false), report_of(&record, false, true));
+                let (json, human) =
+                    (sitelog::report(&record, false, false), sitelog::report(&record, false, true));
                 assert_eq!(json.diagnostics, human.diagnostics);
                 assert!(human.fields.is_empty());
                 hands += usize::from(json.fields.contains_key("variant"));
