@@ -74,6 +74,7 @@ mod site;
 pub mod text;
 pub mod winamax;
 pub mod winning;
+mod xml;
 
 use cards_core::{Diagnostic, Span};
 

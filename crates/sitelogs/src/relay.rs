@@ -250,6 +250,25 @@ pub(crate) fn seat_line(number: i64, name: &str, stack: Amount) -> String {
     format!("Seat {number}: {name} ({stack} in chips)")
 }
 
+/// Seconds since 1970 (UTC) as `(year, month, day, hour, minute, second)`.
+pub(crate) fn from_epoch(text: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
+    let secs: i64 = text.trim().parse().ok()?;
+    let days = secs.div_euclid(86_400);
+    let rest = secs.rem_euclid(86_400);
+    // Howard Hinnant's civil-from-days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let small = |v: i64| u8::try_from(v).ok();
+    Some((year, month, day, small(rest / 3600)?, small(rest % 3600 / 60)?, small(rest % 60)?))
+}
+
 /// The summary the PokerStars importer reads the rake from; sites that state no rake pay out
 /// the pot less the rake, so it is what went in less what was paid out.
 pub(crate) fn summary_lines(draft: &mut Draft, pot: Amount, rake: Amount, span: Span) {
