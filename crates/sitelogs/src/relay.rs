@@ -90,6 +90,21 @@ impl Draft {
         self.refused = true;
     }
 
+    /// A line whose amount cannot be read: the hand is refused with [`codes::SITE_BAD_AMOUNT`].
+    pub fn bad_amount(&mut self, text: &str, span: Span) {
+        self.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+    }
+
+    /// A line about a seated player that says nothing the importer knows: the hand is refused
+    /// with [`codes::SITE_UNREADABLE_ACTION`].
+    pub fn unreadable_action(&mut self, name: &str, text: &str, span: Span) {
+        self.refuse(
+            codes::SITE_UNREADABLE_ACTION,
+            format!("a line about `{name}` cannot be read: `{text}`"),
+            span,
+        );
+    }
+
     /// A line the importer does not know: skipped with a warning, an error under `strict`.
     pub fn unknown(&mut self, options: &Options, text: &str, span: Span) {
         let message = format!("line not understood, skipped: `{text}`");
@@ -267,6 +282,47 @@ pub(crate) fn from_epoch(text: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
     let year = yoe + era * 400 + i64::from(month <= 2);
     let small = |v: i64| u8::try_from(v).ok();
     Some((year, month, day, small(rest / 3600)?, small(rest % 3600 / 60)?, small(rest % 60)?))
+}
+
+/// A seat as a text site's hand lists it: its number, the player, the stack, the line's span.
+pub(crate) type Seat = (i64, String, Amount, Span);
+
+/// The PokerStars lines of a hand after its header and table lines: its seats, the play read
+/// (`body`), and the summary of the pot and rake.
+pub(crate) fn seats_play_summary(
+    draft: &mut Draft,
+    seats: &[Seat],
+    body: Vec<(String, Span)>,
+    (pot, rake): (Amount, Amount),
+    end: Span,
+) {
+    for (number, name, stack, span) in seats {
+        draft.push(seat_line(*number, name, *stack), *span);
+    }
+    for (text, span) in body {
+        draft.push(text, span);
+    }
+    summary_lines(draft, pot, rake, end);
+}
+
+/// A summary's `Total pot` with its fees (`Rake $0.1`, `JP Fee $0.05`) as PokerStars' `Total pot
+/// <pot> | Rake <the fees>`: every fee leaves the pot. `fee` reads one fee's amount (`None`: the
+/// hand is refused, [`codes::SITE_BAD_AMOUNT`]).
+pub(crate) fn pot_and_fees<'t>(
+    draft: &mut Draft,
+    pot: &str,
+    parts: impl IntoIterator<Item = &'t str>,
+    span: Span,
+    fee: impl Fn(&str) -> Option<Amount>,
+) {
+    let mut fees = Amount::ZERO;
+    for part in parts {
+        match fee(part) {
+            Some(a) => fees = money::plus(fees, a),
+            None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable fee `{part}`"), span),
+        }
+    }
+    draft.push(format!("Total pot {pot} | Rake {fees}"), span);
 }
 
 /// The summary the PokerStars importer reads the rake from; sites that state no rake pay out
