@@ -277,7 +277,7 @@ fn import_old(lines: &[Line], draft: &mut Draft, options: &Options) {
                                 fees = money::plus(fees, v);
                             }
                         }
-                        None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span),
+                        None => draft.bad_amount(text, span),
                     }
                 }
                 total = Some((sum, fees));
@@ -392,7 +392,7 @@ fn import_old(lines: &[Line], draft: &mut Draft, options: &Options) {
                     street.returned(n, a);
                     body.push((format!("Uncalled bet ({a}) returned to {n}"), span));
                 }
-                _ => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span),
+                _ => draft.bad_amount(text, span),
             }
             continue;
         }
