@@ -95,7 +95,7 @@ struct History {
 /// Streams the hands (`<HISTORY>`s) of a Boss Media log.
 pub type Reader<R> = XmlReader<R, Boss>;
 
-/// Boss Media's XML, for [`XmlReader`]: the hand under way.
+/// Boss Media's XML, for the XML-site reader: the hand under way.
 #[derive(Debug, Default)]
 pub struct Boss {
     history: Option<History>,

@@ -113,7 +113,7 @@ struct Hand {
 /// Streams the hands (`<HAND>`s) of an Everest log.
 pub type Reader<R> = XmlReader<R, Everest>;
 
-/// Everest's XML, for [`XmlReader`]: the session in force and the hand under way.
+/// Everest's XML, for the XML-site reader: the session in force and the hand under way.
 #[derive(Debug, Default)]
 pub struct Everest {
     session: Session,

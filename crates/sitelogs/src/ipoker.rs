@@ -99,7 +99,7 @@ pub fn detect(head: &str) -> bool {
 /// Streams the hands (`<game>`s) of an iPoker XML file.
 pub type Reader<R> = XmlReader<R, IPoker>;
 
-/// The iPoker network's XML, for [`XmlReader`]: the session's table data and the game under way.
+/// The iPoker network's XML, for the XML-site reader: the session's table data and the game under way.
 #[derive(Debug, Default)]
 pub struct IPoker {
     session: Session,

@@ -137,7 +137,7 @@ struct Game {
 /// Streams the hands (`<game>`s) of a Merge network log.
 pub type Reader<R> = XmlReader<R, Merge>;
 
-/// The Merge network's XML, for [`XmlReader`]: the `<description>` in force and the game under
+/// The Merge network's XML, for the XML-site reader: the `<description>` in force and the game under
 /// way.
 #[derive(Debug, Default)]
 pub struct Merge {

@@ -100,7 +100,7 @@ struct Game {
 /// Streams the hands (`<Game>`s) of a Microgaming log.
 pub type Reader<R> = XmlReader<R, Microgaming>;
 
-/// Microgaming's XML, for [`XmlReader`]: the game under way.
+/// Microgaming's XML, for the XML-site reader: the game under way.
 #[derive(Debug, Default)]
 pub struct Microgaming {
     game: Option<Game>,
