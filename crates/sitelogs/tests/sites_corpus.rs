@@ -188,14 +188,15 @@ fn merge_strict_refuses_stray_actions() {
     assert_eq!(ok(Options { strict: true }), [true, true, false, false]);
 }
 
-/// Cut short or damaged anywhere, no log makes a reader panic, and every record's span lies in
-/// the input.
+/// Cut short or damaged anywhere, no log of a site's corpus folder makes its reader panic, and
+/// every record's span lies in the input.
 #[test]
 fn damaged_logs_never_panic() {
-    for site in [Site::GgPoker, Site::IPoker, Site::Party, Site::Ignition] {
+    let mut read = 0;
+    for site in Site::ALL.into_iter().filter(|s| !WRITTEN_BACK.contains(s)) {
         let mut paths = Vec::new();
         files(&corpus().join(site.name()), &mut paths);
-        assert!(!paths.is_empty(), "no {site} corpus");
+        read += paths.len();
         for path in paths {
             let bytes = std::fs::read(&path).unwrap();
             for cut in (0..bytes.len()).step_by(61) {
@@ -211,6 +212,7 @@ fn damaged_logs_never_panic() {
             }
         }
     }
+    assert!(read > 0, "no site logs under {}", corpus().display());
 }
 
 /// A site's content detector.
