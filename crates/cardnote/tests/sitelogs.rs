@@ -542,4 +542,8 @@ fn everest_check_and_convert() {
         assert_eq!(parsed.len(), ok.iter().filter(|o| **o).count(), "{file}");
         assert!(parsed.iter().all(|h| h.model.hand.as_ref().unwrap().venue.as_deref() == Some("Everest")));
     }
+    // `--format everest` forces it.
+    let file = corpus("everest/cases/refusals_then_cut_short.txt");
+    let out = cardnote(&["check", "--json", "--format", "everest", &file]);
+    assert_eq!(json_lines(&out).len(), 7, "{}", String::from_utf8_lossy(&out.stderr));
 }
