@@ -225,14 +225,9 @@ impl Bets {
 
     /// The bet no one called (its bettor and the excess), and a new street.
     fn uncalled(&mut self) -> Option<(String, Amount)> {
-        let mut sorted = std::mem::take(&mut self.0);
-        sorted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-        let back = match sorted.as_slice() {
-            [top, second, ..] => (top.0.clone(), money::minus(top.1, second.1)),
-            [top] => top.clone(),
-            [] => return None,
-        };
-        (!back.1.is_zero()).then_some(back)
+        let back = relay::uncalled(&self.0);
+        self.0.clear();
+        back
     }
 }
 

@@ -282,14 +282,7 @@ impl Round {
 
     /// Ends the round: the top bettor's chips past everyone else's go back.
     fn close(&mut self) -> Option<(String, Amount)> {
-        let mut sorted: Vec<&(String, Amount)> = self.put_in.iter().collect();
-        sorted.sort_by_key(|e| std::cmp::Reverse(e.1));
-        let back = match sorted.as_slice() {
-            [top, second, ..] => Some((top.0.clone(), money::minus(top.1, second.1))),
-            [top] => Some((top.0.clone(), top.1)),
-            [] => None,
-        }
-        .filter(|(_, a)| !a.is_zero());
+        let back = relay::uncalled(&self.put_in);
         self.put_in.clear();
         back
     }

@@ -347,6 +347,19 @@ pub(crate) struct Street {
     returned: Vec<(String, Amount)>,
 }
 
+/// The bet no one called among a betting round's chips (`(player, put in)`): what the top bettor
+/// put in past the next one (all of it when alone); `None` when that is nothing.
+pub(crate) fn uncalled(put_in: &[(String, Amount)]) -> Option<(String, Amount)> {
+    let mut sorted: Vec<&(String, Amount)> = put_in.iter().collect();
+    sorted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
+    match sorted.as_slice() {
+        [top, second, ..] => Some((top.0.clone(), money::minus(top.1, second.1))),
+        [top] => Some((top.0.clone(), top.1)),
+        [] => None,
+    }
+    .filter(|(_, a)| !a.is_zero())
+}
+
 /// What adding chips is, in the PokerStars words.
 pub(crate) enum Added {
     /// `calls X`.
@@ -373,15 +386,7 @@ impl Street {
     /// the bettor is paid: what the highest bettor put in past everyone else was never called
     /// and goes back. Writes the `Uncalled bet` line; the round's chips are then cleared.
     pub fn close(&mut self, body: &mut Vec<(String, Span)>, span: Span) {
-        let mut sorted: Vec<&(String, Amount)> = self.put_in.iter().collect();
-        sorted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-        let back = match sorted.as_slice() {
-            [top, second, ..] => Some((top.0.clone(), money::minus(top.1, second.1))),
-            [top] => Some((top.0.clone(), top.1)),
-            [] => None,
-        }
-        .filter(|(_, a)| !a.is_zero());
-        if let Some((name, amount)) = back {
+        if let Some((name, amount)) = uncalled(&self.put_in) {
             self.returned(&name, amount);
             self.won = money::minus(self.won, amount);
             body.push((format!("Uncalled bet ({amount}) returned to {name}"), span));
