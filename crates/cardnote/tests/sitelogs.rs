@@ -515,3 +515,35 @@ fn winamax_and_pacific() {
         assert_eq!(parsed.iter().filter(|h| h.model.hand.is_some()).count(), imported, "{site}");
     }
 }
+
+/// Everest's XML logs (saved as `.txt`) through the command, found by their content: `check`
+/// names each hand `everest` (the refused ones and the hand the file ends inside with their
+/// codes), `convert --to phh` writes the hands it imports.
+#[test]
+fn everest_check_and_convert() {
+    let cases = [
+        ("everest/cases/cash_side_pot_penalty_tournament_play_money.txt", [true, true, true].as_slice(), 0),
+        ("everest/cases/refusals_then_cut_short.txt", &[false, false, false, false, false, true, false], 1),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (file, ok, code) in cases {
+        let out = cardnote(&["check", "--json", &corpus(file)]);
+        assert_eq!(out.status.code(), Some(code), "{file}: {}", String::from_utf8_lossy(&out.stderr));
+        let records = json_lines(&out);
+        let got: Vec<bool> = records.iter().map(|r| r["ok"].as_bool().unwrap()).collect();
+        assert_eq!(got, ok, "{file}");
+        assert!(records.iter().all(|r| r["format"] == "everest"), "{records:?}");
+        let phhs = dir.path().join("everest.phhs");
+        let out = cardnote(&["convert", "--to", "phh", "-o", phhs.to_str().unwrap(), &corpus(file)]);
+        assert_eq!(out.status.code(), Some(code), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = std::fs::read_to_string(&phhs).unwrap();
+        let parsed =
+            phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap).collect::<Vec<_>>();
+        assert_eq!(parsed.len(), ok.iter().filter(|o| **o).count(), "{file}");
+        assert!(parsed.iter().all(|h| h.model.hand.as_ref().unwrap().venue.as_deref() == Some("Everest")));
+    }
+    // `--format everest` forces it.
+    let file = corpus("everest/cases/refusals_then_cut_short.txt");
+    let out = cardnote(&["check", "--json", "--format", "everest", &file]);
+    assert_eq!(json_lines(&out).len(), 7, "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -38,7 +38,7 @@
 //! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "51.00");
 //! ```
 
-use cards_core::{Amount, Span};
+use cards_core::Span;
 
 use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
@@ -232,24 +232,18 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                 // `Total Pot($4) | Rake ($0.20) | Jackpot Rake ($0.05)`.
                 let mut parts = rest.split(" | ");
                 let pot = parts.next().unwrap_or_default().trim_end_matches(')');
-                let mut fees = Amount::ZERO;
-                for part in parts {
-                    if part.contains("Proposition") {
-                        draft.refuse(
-                            codes::SITE_CASH_DROP,
-                            "a proposition pot (the 7-2 game), paid from outside the pot",
-                            span,
-                        );
-                        continue;
-                    }
-                    match part.split_once('(').and_then(|(_, a)| money::parse(a.trim_end_matches(')'))) {
-                        Some(a) => fees = money::plus(fees, a),
-                        None => {
-                            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable fee `{part}`"), span)
-                        }
-                    }
+                let (propositions, fees): (Vec<&str>, Vec<&str>) =
+                    parts.partition(|part| part.contains("Proposition"));
+                for _ in propositions {
+                    draft.refuse(
+                        codes::SITE_CASH_DROP,
+                        "a proposition pot (the 7-2 game), paid from outside the pot",
+                        span,
+                    );
                 }
-                draft.push(format!("Total pot {pot} | Rake {fees}"), span);
+                relay::pot_and_fees(draft, pot, fees, span, |part| {
+                    part.split_once('(').and_then(|(_, a)| money::parse(a.trim_end_matches(')')))
+                });
             }
             continue;
         }
@@ -292,7 +286,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                     format!("{name}: raises {to} to {to}")
                 }
                 None => {
-                    draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+                    draft.bad_amount(text, span);
                     continue;
                 }
             }
@@ -326,7 +320,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                     format!("Uncalled bet ({a}) returned to {name}")
                 }
                 None => {
-                    draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+                    draft.bad_amount(text, span);
                     continue;
                 }
             }
@@ -345,7 +339,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                     format!("{name}: posts small & big blinds {a}")
                 }
                 None => {
-                    draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+                    draft.bad_amount(text, span);
                     continue;
                 }
             }
@@ -390,11 +384,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         {
             continue;
         } else {
-            draft.refuse(
-                codes::SITE_UNREADABLE_ACTION,
-                format!("a line about `{name}` cannot be read: `{text}`"),
-                span,
-            );
+            draft.unreadable_action(name, text, span);
             continue;
         };
         draft.push(stars, span);

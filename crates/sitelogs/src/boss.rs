@@ -36,14 +36,12 @@
 //! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "10.10");
 //! ```
 
-use std::io::BufRead;
+use cards_core::{Amount, Span};
+use quick_xml::events::BytesStart;
 
-use cards_core::{Amount, Diagnostic, Span};
-use quick_xml::events::{BytesStart, Event};
-
-use crate::merge::attribute;
 use crate::microgaming::{Bets, close};
 use crate::relay::{self, Draft, StarsHeader, Street};
+use crate::xml::{XmlReader, XmlSite, attribute};
 use crate::{Options, Record, codes, money};
 
 /// Whether the first few KB of a file (decoded) are a Boss Media log: a `<HISTORY ID=...>` with
@@ -95,30 +93,12 @@ struct History {
 }
 
 /// Streams the hands (`<HISTORY>`s) of a Boss Media log.
-pub struct Reader<R> {
-    xml: quick_xml::Reader<R>,
-    buf: Vec<u8>,
-    options: Options,
+pub type Reader<R> = XmlReader<R, Boss>;
+
+/// Boss Media's XML, for the XML-site reader: the hand under way.
+#[derive(Debug, Default)]
+pub struct Boss {
     history: Option<History>,
-    done: bool,
-}
-
-impl<R> std::fmt::Debug for Reader<R> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Reader")
-            .field("options", &self.options)
-            .field("done", &self.done)
-            .finish_non_exhaustive()
-    }
-}
-
-impl<'a> Reader<&'a [u8]> {
-    /// Reads a file held in memory.
-    #[must_use]
-    #[allow(clippy::should_implement_trait)]
-    pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
-        Reader::new(text.as_bytes(), options)
-    }
 }
 
 /// Card `LINK` `0..=51`: diamonds, clubs, hearts, spades, each from the ace to the king; `None`
@@ -130,23 +110,10 @@ fn card(link: &str) -> Option<String> {
     Some(format!("{rank}{suit}"))
 }
 
-impl<R: BufRead> Reader<R> {
-    /// Reads hands from `input`.
-    pub fn new(input: R, options: Options) -> Reader<R> {
-        Reader {
-            xml: quick_xml::Reader::from_reader(input),
-            buf: Vec::new(),
-            options,
-            history: None,
-            done: false,
-        }
-    }
+impl XmlSite for Boss {
+    const HAND: &'static str = "HISTORY";
 
-    fn offset(&self) -> usize {
-        usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX)
-    }
-
-    fn open(&mut self, element: &BytesStart<'_>, span: Span) {
+    fn open(&mut self, element: &BytesStart<'_>, span: Span, _empty: bool) {
         let attr = |key: &str| attribute(element, key);
         let name = element.name();
         if name.as_ref() == b"HISTORY" {
@@ -199,51 +166,16 @@ impl<R: BufRead> Reader<R> {
             _ => {}
         }
     }
-}
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Record;
-
-    fn next(&mut self) -> Option<Record> {
-        while !self.done {
-            let start = self.offset();
-            self.buf.clear();
-            let event = self.xml.read_event_into(&mut self.buf);
-            let end = usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX);
-            let span = Span::new(start, end);
-            match event {
-                Err(e) => {
-                    self.done = true;
-                    let at = Span::at(self.xml.error_position().try_into().unwrap_or(end));
-                    let diagnostic =
-                        Diagnostic::error(codes::SITE_BAD_XML, format!("not well-formed XML: {e}"), at);
-                    return Some(Record { hand: None, diagnostics: vec![diagnostic], span: at });
-                }
-                Ok(Event::Start(element) | Event::Empty(element)) => {
-                    let element = element.into_owned();
-                    self.open(&element, span);
-                }
-                Ok(Event::End(element)) if element.name().as_ref() == b"HISTORY" => {
-                    if let Some(history) = self.history.take() {
-                        return Some(import(&history, end, &self.options));
-                    }
-                }
-                Ok(Event::Eof) => {
-                    self.done = true;
-                    if let Some(history) = self.history.take() {
-                        let span = Span::new(history.start, end);
-                        let diagnostic = Diagnostic::error(
-                            codes::SITE_INCOMPLETE,
-                            "the file ends inside a <HISTORY>",
-                            span,
-                        );
-                        return Some(Record { hand: None, diagnostics: vec![diagnostic], span });
-                    }
-                }
-                Ok(_) => {}
-            }
+    fn close(&mut self, name: &[u8], _text: String, end: usize, options: &Options) -> Option<Record> {
+        if name != b"HISTORY" {
+            return None;
         }
-        None
+        self.history.take().map(|history| import(&history, end, options))
+    }
+
+    fn take_unfinished(&mut self) -> Option<usize> {
+        self.history.take().map(|history| history.start)
     }
 }
 
@@ -256,25 +188,6 @@ fn stars_game(game: &str, limit: &str) -> Option<&'static str> {
         ("GAME_OMAHL", "FL") => "Omaha Hi/Lo Limit",
         _ => return None,
     })
-}
-
-/// Seconds since 1970 (UTC) as `(year, month, day, hour, minute, second)`.
-fn from_epoch(text: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
-    let secs: i64 = text.trim().parse().ok()?;
-    let days = secs.div_euclid(86_400);
-    let rest = secs.rem_euclid(86_400);
-    // Howard Hinnant's civil-from-days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let small = |v: i64| u8::try_from(v).ok();
-    Some((year, month, day, small(rest / 3600)?, small(rest % 3600 / 60)?, small(rest % 60)?))
 }
 
 /// One `<HISTORY>` to a record.
@@ -505,7 +418,7 @@ fn import(history: &History, end: usize, options: &Options) -> Record {
         stakes,
         symbol: symbol.filter(|_| real),
         currency: real.then_some(code),
-        date: from_epoch(&history.date),
+        date: relay::from_epoch(&history.date),
         time_zone: None,
     };
     if stakes.is_none() {
@@ -559,7 +472,7 @@ mod tests {
         assert_eq!(card("42").as_deref(), Some("4s"));
         assert_eq!(card("b"), None);
         assert_eq!(card("52"), None);
-        assert_eq!(from_epoch("1281101974"), Some((2010, 8, 6, 13, 39, 34)));
+        assert_eq!(relay::from_epoch("1281101974"), Some((2010, 8, 6, 13, 39, 34)));
         assert_eq!(stars_game("GAME_FCD", "FL"), None);
     }
 

@@ -155,7 +155,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
             return;
         }
     };
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
+    let mut seats: Vec<relay::Seat> = Vec::new();
     let mut button = None;
     let mut body: Vec<(String, Span)> = Vec::new();
     let mut street = Street::default();
@@ -231,13 +231,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
             continue;
         };
         let action = text[name.len()..].trim_start_matches(':').trim();
-        let bad = |draft: &mut Draft| {
-            draft.refuse(
-                codes::SITE_UNREADABLE_ACTION,
-                format!("a line about `{name}` cannot be read: `{text}`"),
-                span,
-            );
-        };
+        let bad = |draft: &mut Draft| draft.unreadable_action(&name, text, span);
         let is_post = action.starts_with("posts ");
         if !dealt && !is_post {
             dealt = true;
@@ -340,13 +334,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         table.push_str(" (Play Money)");
     }
     draft.push(table, first.span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, street.total, street.rake(), end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
 }
 
 #[cfg(test)]

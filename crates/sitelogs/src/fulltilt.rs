@@ -480,7 +480,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                 Some((a, name)) => {
                     draft.push(format!("Uncalled bet ({}) returned to {name}", write(a)), span)
                 }
-                None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span),
+                None => draft.bad_amount(text, span),
             }
             continue;
         }

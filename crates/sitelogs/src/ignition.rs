@@ -216,7 +216,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, first.span);
         return;
     };
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
+    let mut seats: Vec<relay::Seat> = Vec::new();
     let mut body: Vec<(String, Span)> = Vec::new();
     let mut street = Street::default();
     let mut big_blind: Option<Amount> = None;
@@ -390,13 +390,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     draft.push(stars.line(), first.span);
     let table = if head.table.is_empty() { id.to_owned() } else { head.table.clone() };
     draft.push(relay::table_line(&table, None, button), first.span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, street.total, street.rake(), end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
 }
 
 #[cfg(test)]

@@ -40,13 +40,11 @@
 //! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "10.10");
 //! ```
 
-use std::borrow::Cow;
-use std::io::BufRead;
-
-use cards_core::{Amount, Diagnostic, Span};
-use quick_xml::events::{BytesStart, Event};
+use cards_core::{Amount, Span};
+use quick_xml::events::BytesStart;
 
 use crate::relay::{self, Draft, StarsHeader, Street};
+use crate::xml::{XmlReader, XmlSite, attribute};
 use crate::{Options, Record, codes, money};
 
 /// What the session's `<general>` says, for every game after it.
@@ -99,68 +97,28 @@ pub fn detect(head: &str) -> bool {
 }
 
 /// Streams the hands (`<game>`s) of an iPoker XML file.
-pub struct Reader<R> {
-    xml: quick_xml::Reader<R>,
-    buf: Vec<u8>,
-    options: Options,
+pub type Reader<R> = XmlReader<R, IPoker>;
+
+/// The iPoker network's XML, for the XML-site reader: the session's table data and the game under way.
+#[derive(Debug, Default)]
+pub struct IPoker {
     session: Session,
-    /// Element names from the root to the current element.
-    path: Vec<String>,
     game: Option<Game>,
-    /// Text of the element being read.
-    text: String,
     /// The `<cards>` element being read.
     cards: Option<(String, String, usize)>,
-    done: bool,
 }
 
-impl<R> std::fmt::Debug for Reader<R> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Reader")
-            .field("options", &self.options)
-            .field("done", &self.done)
-            .finish_non_exhaustive()
-    }
-}
+impl XmlSite for IPoker {
+    const HAND: &'static str = "game";
+    const TEXT: bool = true;
 
-impl<'a> Reader<&'a [u8]> {
-    /// Reads a file held in memory.
-    #[must_use]
-    #[allow(clippy::should_implement_trait)]
-    pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
-        Reader::new(text.as_bytes(), options)
-    }
-}
-
-impl<R: BufRead> Reader<R> {
-    /// Reads hands from `input`.
-    pub fn new(input: R, options: Options) -> Reader<R> {
-        Reader {
-            xml: quick_xml::Reader::from_reader(input),
-            buf: Vec::new(),
-            options,
-            session: Session::default(),
-            path: Vec::new(),
-            game: None,
-            text: String::new(),
-            cards: None,
-            done: false,
-        }
-    }
-
-    fn offset(&self) -> usize {
-        usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX)
-    }
-
-    /// An element opens (`empty` when it also closes).
     fn open(&mut self, element: &BytesStart<'_>, span: Span, empty: bool) {
-        let name = String::from_utf8_lossy(element.name().as_ref()).into_owned();
         let attr = |key: &str| attribute(element, key);
-        match name.as_str() {
-            "game" => {
+        match element.name().as_ref() {
+            b"game" => {
                 self.game = Some(Game { code: attr("gamecode"), start: span.start, ..Game::default() });
             }
-            "player" => {
+            b"player" => {
                 if let Some(game) = self.game.as_mut() {
                     game.players.push(Player {
                         seat: attr("seat"),
@@ -173,12 +131,12 @@ impl<R: BufRead> Reader<R> {
                     });
                 }
             }
-            "round" => {
+            b"round" => {
                 if let Some(game) = self.game.as_mut() {
                     game.rounds.push((attr("no").trim().parse().unwrap_or(-1), Vec::new()));
                 }
             }
-            "action" => {
+            b"action" => {
                 if let Some((_, items)) = self.game.as_mut().and_then(|g| g.rounds.last_mut()) {
                     items.push(Item::Action {
                         no: attr("no").trim().parse().unwrap_or(i64::MAX),
@@ -189,118 +147,51 @@ impl<R: BufRead> Reader<R> {
                     });
                 }
             }
-            "cards" if !empty => self.cards = Some((attr("type"), attr("player"), span.start)),
+            b"cards" if !empty => self.cards = Some((attr("type"), attr("player"), span.start)),
             _ => {}
-        }
-        self.text.clear();
-        if !empty {
-            self.path.push(name);
         }
     }
 
-    /// An element closes; returns the record when it is a `<game>`.
-    fn close(&mut self, end: usize) -> Option<Record> {
-        let name = self.path.pop().unwrap_or_default();
-        let text = std::mem::take(&mut self.text);
+    fn close(&mut self, name: &[u8], text: String, end: usize, options: &Options) -> Option<Record> {
         let in_game = self.game.is_some();
-        match name.as_str() {
-            "game" => return self.game.take().map(|g| import(&g, &self.session, end, &self.options)),
-            "startdate" if in_game => {
+        let text = text.trim();
+        match name {
+            b"game" => return self.game.take().map(|g| import(&g, &self.session, end, options)),
+            b"startdate" if in_game => {
                 if let Some(g) = self.game.as_mut() {
-                    g.startdate = text.trim().to_owned();
+                    g.startdate = text.to_owned();
                 }
             }
-            "cards" => {
+            b"cards" => {
                 if let (Some((kind, player, start)), Some((_, items))) =
                     (self.cards.take(), self.game.as_mut().and_then(|g| g.rounds.last_mut()))
                 {
                     items.push(Item::Cards {
                         kind,
                         player,
-                        cards: text.trim().to_owned(),
+                        cards: text.to_owned(),
                         span: Span::new(start, end),
                     });
                 }
             }
-            "gametype" if !in_game => self.session.gametype = text.trim().to_owned(),
-            "tablename" if !in_game => self.session.tablename = text.trim().to_owned(),
-            "tablecurrency" | "tournamentcurrency" if !in_game && !text.trim().is_empty() => {
-                self.session.currency = text.trim().to_owned();
+            b"gametype" if !in_game => self.session.gametype = text.to_owned(),
+            b"tablename" if !in_game => self.session.tablename = text.to_owned(),
+            b"tablecurrency" | b"tournamentcurrency" if !in_game && !text.is_empty() => {
+                self.session.currency = text.to_owned();
             }
-            "currency" if !in_game && self.session.currency.is_empty() => {
-                self.session.currency = text.trim().to_owned()
+            b"currency" if !in_game && self.session.currency.is_empty() => {
+                self.session.currency = text.to_owned()
             }
-            "tournamentcode" if !in_game => self.session.tournament_code = text.trim().to_owned(),
-            "tournamentname" if !in_game => self.session.tournament_name = text.trim().to_owned(),
-            "session" => self.session = Session::default(),
+            b"tournamentcode" if !in_game => self.session.tournament_code = text.to_owned(),
+            b"tournamentname" if !in_game => self.session.tournament_name = text.to_owned(),
+            b"session" => self.session = Session::default(),
             _ => {}
         }
         None
     }
-}
 
-/// An attribute's value, unescaped (as written when it cannot be).
-fn attribute(element: &BytesStart<'_>, key: &str) -> String {
-    element
-        .attributes()
-        .flatten()
-        .find(|a| a.key.as_ref() == key.as_bytes())
-        .map(|a| {
-            let raw = crate::text::decode(&a.value);
-            quick_xml::escape::unescape(&raw).map_or_else(|_| raw.clone(), Cow::into_owned)
-        })
-        .unwrap_or_default()
-}
-
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Record;
-
-    fn next(&mut self) -> Option<Record> {
-        while !self.done {
-            let start = self.offset();
-            self.buf.clear();
-            let event = self.xml.read_event_into(&mut self.buf);
-            let end = usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX);
-            let span = Span::new(start, end);
-            let event = match event {
-                Ok(event) => event.into_owned(),
-                Err(e) => {
-                    self.done = true;
-                    let at = Span::at(self.xml.error_position().try_into().unwrap_or(end));
-                    let diagnostic =
-                        Diagnostic::error(codes::SITE_BAD_XML, format!("not well-formed XML: {e}"), at);
-                    return Some(Record { hand: None, diagnostics: vec![diagnostic], span: at });
-                }
-            };
-            match event {
-                Event::Start(element) => self.open(&element, span, false),
-                Event::Empty(element) => self.open(&element, span, true),
-                Event::End(_) => {
-                    if let Some(record) = self.close(end) {
-                        return Some(record);
-                    }
-                }
-                Event::Text(text) => self.text.push_str(&crate::text::decode(&text)),
-                Event::CData(text) => self.text.push_str(&crate::text::decode(&text)),
-                Event::GeneralRef(name) => {
-                    let reference = format!("&{};", crate::text::decode(&name));
-                    let resolved =
-                        quick_xml::escape::unescape(&reference).map(Cow::into_owned).unwrap_or(reference);
-                    self.text.push_str(&resolved);
-                }
-                Event::Eof => {
-                    self.done = true;
-                    if let Some(game) = self.game.take() {
-                        let span = Span::new(game.start, end);
-                        let diagnostic =
-                            Diagnostic::error(codes::SITE_INCOMPLETE, "the file ends inside a <game>", span);
-                        return Some(Record { hand: None, diagnostics: vec![diagnostic], span });
-                    }
-                }
-                _ => {}
-            }
-        }
-        None
+    fn take_unfinished(&mut self) -> Option<usize> {
+        self.game.take().map(|game| game.start)
     }
 }
 

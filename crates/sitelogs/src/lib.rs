@@ -2,7 +2,8 @@
 //! read as [`phh::Hand`]s, each replayed by `poker-engine` and checked against the outcome the log
 //! states; PHH hands written back as PokerStars text and ACPC `STATE` lines. GGPoker, iPoker,
 //! PartyPoker and Ignition logs are read too ([`ggpoker`], [`ipoker`], [`party`], [`ignition`]),
-//! and the Merge network's, Microgaming's and Boss Media's ([`merge`], [`microgaming`], [`boss`]),
+//! and the Merge network's, Microgaming's, Boss Media's and Everest's ([`merge`], [`microgaming`],
+//! [`boss`], [`everest`]),
 //! Full Tilt Poker's, the Winning Poker Network's and Absolute Poker's ([`fulltilt`],
 //! [`winning`], [`absolute`]), Winamax's, 888 / Pacific Poker's, Everleaf's and Cake's
 //! ([`winamax`], [`pacific`], [`everleaf`], [`cake`]), PokerNow game logs ([`pokernow`]), and Open
@@ -54,6 +55,7 @@ pub mod boss;
 pub mod cake;
 pub mod codes;
 pub mod consistency;
+pub mod everest;
 pub mod everleaf;
 pub mod export;
 pub mod fulltilt;
@@ -74,6 +76,7 @@ mod site;
 pub mod text;
 pub mod winamax;
 pub mod winning;
+mod xml;
 
 use cards_core::{Diagnostic, Span};
 

@@ -60,13 +60,11 @@
 //! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "10.50");
 //! ```
 
-use std::borrow::Cow;
-use std::io::BufRead;
-
-use cards_core::{Amount, Diagnostic, Span};
-use quick_xml::events::{BytesStart, Event};
+use cards_core::{Amount, Span};
+use quick_xml::events::BytesStart;
 
 use crate::relay::{self, Draft, StarsHeader, Street};
+use crate::xml::{XmlReader, XmlSite, attribute};
 use crate::{Options, Record, codes, money};
 
 /// Whether the first few KB of a file (decoded) are a Merge network log: its `<description
@@ -137,51 +135,20 @@ struct Game {
 }
 
 /// Streams the hands (`<game>`s) of a Merge network log.
-pub struct Reader<R> {
-    xml: quick_xml::Reader<R>,
-    buf: Vec<u8>,
-    options: Options,
+pub type Reader<R> = XmlReader<R, Merge>;
+
+/// The Merge network's XML, for the XML-site reader: the `<description>` in force and the game under
+/// way.
+#[derive(Debug, Default)]
+pub struct Merge {
     description: Description,
     game: Option<Game>,
-    done: bool,
 }
 
-impl<R> std::fmt::Debug for Reader<R> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Reader")
-            .field("options", &self.options)
-            .field("done", &self.done)
-            .finish_non_exhaustive()
-    }
-}
+impl XmlSite for Merge {
+    const HAND: &'static str = "game";
 
-impl<'a> Reader<&'a [u8]> {
-    /// Reads a file held in memory.
-    #[must_use]
-    #[allow(clippy::should_implement_trait)]
-    pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
-        Reader::new(text.as_bytes(), options)
-    }
-}
-
-impl<R: BufRead> Reader<R> {
-    /// Reads hands from `input`.
-    pub fn new(input: R, options: Options) -> Reader<R> {
-        Reader {
-            xml: quick_xml::Reader::from_reader(input),
-            buf: Vec::new(),
-            options,
-            description: Description::default(),
-            game: None,
-            done: false,
-        }
-    }
-
-    fn offset(&self) -> usize {
-        usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX)
-    }
-
-    fn open(&mut self, element: &BytesStart<'_>, span: Span) {
+    fn open(&mut self, element: &BytesStart<'_>, span: Span, _empty: bool) {
         let attr = |key: &str| attribute(element, key);
         match element.name().as_ref() {
             b"description" => {
@@ -240,62 +207,16 @@ impl<R: BufRead> Reader<R> {
             }
         }
     }
-}
 
-/// An attribute's value, unescaped (as written when it cannot be).
-pub(crate) fn attribute(element: &BytesStart<'_>, key: &str) -> String {
-    element
-        .attributes()
-        .with_checks(false)
-        .flatten()
-        .find(|a| a.key.as_ref() == key.as_bytes())
-        .map(|a| {
-            let raw = crate::text::decode(&a.value);
-            quick_xml::escape::unescape(&raw).map_or_else(|_| raw.clone(), Cow::into_owned)
-        })
-        .unwrap_or_default()
-}
-
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Record;
-
-    fn next(&mut self) -> Option<Record> {
-        while !self.done {
-            let start = self.offset();
-            self.buf.clear();
-            let event = self.xml.read_event_into(&mut self.buf);
-            let end = usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX);
-            let span = Span::new(start, end);
-            match event {
-                Err(e) => {
-                    self.done = true;
-                    let at = Span::at(self.xml.error_position().try_into().unwrap_or(end));
-                    let diagnostic =
-                        Diagnostic::error(codes::SITE_BAD_XML, format!("not well-formed XML: {e}"), at);
-                    return Some(Record { hand: None, diagnostics: vec![diagnostic], span: at });
-                }
-                Ok(Event::Start(element) | Event::Empty(element)) => {
-                    let element = element.into_owned();
-                    self.open(&element, span);
-                }
-                Ok(Event::End(element)) if element.name().as_ref() == b"game" => {
-                    if let Some(game) = self.game.take() {
-                        return Some(import(&game, &self.description, end, &self.options));
-                    }
-                }
-                Ok(Event::Eof) => {
-                    self.done = true;
-                    if let Some(game) = self.game.take() {
-                        let span = Span::new(game.start, end);
-                        let diagnostic =
-                            Diagnostic::error(codes::SITE_INCOMPLETE, "the file ends inside a <game>", span);
-                        return Some(Record { hand: None, diagnostics: vec![diagnostic], span });
-                    }
-                }
-                Ok(_) => {}
-            }
+    fn close(&mut self, name: &[u8], _text: String, end: usize, options: &Options) -> Option<Record> {
+        if name != b"game" {
+            return None;
         }
-        None
+        self.game.take().map(|game| import(&game, &self.description, end, options))
+    }
+
+    fn take_unfinished(&mut self) -> Option<usize> {
+        self.game.take().map(|game| game.start)
     }
 }
 

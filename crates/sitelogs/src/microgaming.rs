@@ -40,13 +40,11 @@
 //! assert_eq!(actions, ["d dh p1 ????", "d dh p2 AhTd", "p2 cbr 0.60", "p1 f"]);
 //! ```
 
-use std::io::BufRead;
-
 use cards_core::{Amount, Diagnostic, Span};
-use quick_xml::events::{BytesStart, Event};
+use quick_xml::events::BytesStart;
 
-use crate::merge::attribute;
 use crate::relay::{self, Draft, StarsHeader, Street};
+use crate::xml::{XmlReader, XmlSite, attribute};
 use crate::{Options, Record, codes, money};
 
 /// Whether the first few KB of a file (decoded) are a Microgaming log: a `<Game id=...>` with its
@@ -100,32 +98,14 @@ struct Game {
 }
 
 /// Streams the hands (`<Game>`s) of a Microgaming log.
-pub struct Reader<R> {
-    xml: quick_xml::Reader<R>,
-    buf: Vec<u8>,
-    options: Options,
+pub type Reader<R> = XmlReader<R, Microgaming>;
+
+/// Microgaming's XML, for the XML-site reader: the game under way.
+#[derive(Debug, Default)]
+pub struct Microgaming {
     game: Option<Game>,
     /// Inside `<Seats>` (a `<Seat>` there is a player; inside a `Win` it is a payout).
     in_seats: bool,
-    done: bool,
-}
-
-impl<R> std::fmt::Debug for Reader<R> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Reader")
-            .field("options", &self.options)
-            .field("done", &self.done)
-            .finish_non_exhaustive()
-    }
-}
-
-impl<'a> Reader<&'a [u8]> {
-    /// Reads a file held in memory.
-    #[must_use]
-    #[allow(clippy::should_implement_trait)]
-    pub fn from_str(text: &'a str, options: Options) -> Reader<&'a [u8]> {
-        Reader::new(text.as_bytes(), options)
-    }
 }
 
 /// Base64 (standard alphabet, `=` padding) of UTF-16LE text, as Microgaming writes names and
@@ -157,24 +137,10 @@ fn base64_utf16(text: &str) -> Option<String> {
     String::from_utf16(&units).ok()
 }
 
-impl<R: BufRead> Reader<R> {
-    /// Reads hands from `input`.
-    pub fn new(input: R, options: Options) -> Reader<R> {
-        Reader {
-            xml: quick_xml::Reader::from_reader(input),
-            buf: Vec::new(),
-            options,
-            game: None,
-            in_seats: false,
-            done: false,
-        }
-    }
+impl XmlSite for Microgaming {
+    const HAND: &'static str = "Game";
 
-    fn offset(&self) -> usize {
-        usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX)
-    }
-
-    fn open(&mut self, element: &BytesStart<'_>, span: Span) {
+    fn open(&mut self, element: &BytesStart<'_>, span: Span, _empty: bool) {
         let attr = |key: &str| attribute(element, key);
         let name = element.name();
         if name.as_ref() == b"Game" {
@@ -230,52 +196,18 @@ impl<R: BufRead> Reader<R> {
             _ => {}
         }
     }
-}
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Record;
-
-    fn next(&mut self) -> Option<Record> {
-        while !self.done {
-            let start = self.offset();
-            self.buf.clear();
-            let event = self.xml.read_event_into(&mut self.buf);
-            let end = usize::try_from(self.xml.buffer_position()).unwrap_or(usize::MAX);
-            let span = Span::new(start, end);
-            match event {
-                Err(e) => {
-                    self.done = true;
-                    let at = Span::at(self.xml.error_position().try_into().unwrap_or(end));
-                    let diagnostic =
-                        Diagnostic::error(codes::SITE_BAD_XML, format!("not well-formed XML: {e}"), at);
-                    return Some(Record { hand: None, diagnostics: vec![diagnostic], span: at });
-                }
-                Ok(Event::Start(element) | Event::Empty(element)) => {
-                    let element = element.into_owned();
-                    self.open(&element, span);
-                }
-                Ok(Event::End(element)) => match element.name().as_ref() {
-                    b"Seats" => self.in_seats = false,
-                    b"Game" => {
-                        if let Some(game) = self.game.take() {
-                            return Some(import(&game, end, &self.options));
-                        }
-                    }
-                    _ => {}
-                },
-                Ok(Event::Eof) => {
-                    self.done = true;
-                    if let Some(game) = self.game.take() {
-                        let span = Span::new(game.start, end);
-                        let diagnostic =
-                            Diagnostic::error(codes::SITE_INCOMPLETE, "the file ends inside a <Game>", span);
-                        return Some(Record { hand: None, diagnostics: vec![diagnostic], span });
-                    }
-                }
-                Ok(_) => {}
-            }
+    fn close(&mut self, name: &[u8], _text: String, end: usize, options: &Options) -> Option<Record> {
+        match name {
+            b"Seats" => self.in_seats = false,
+            b"Game" => return self.game.take().map(|game| import(&game, end, options)),
+            _ => {}
         }
         None
+    }
+
+    fn take_unfinished(&mut self) -> Option<usize> {
+        self.game.take().map(|game| game.start)
     }
 }
 
@@ -293,14 +225,9 @@ impl Bets {
 
     /// The bet no one called (its bettor and the excess), and a new street.
     fn uncalled(&mut self) -> Option<(String, Amount)> {
-        let mut sorted = std::mem::take(&mut self.0);
-        sorted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-        let back = match sorted.as_slice() {
-            [top, second, ..] => (top.0.clone(), money::minus(top.1, second.1)),
-            [top] => top.clone(),
-            [] => return None,
-        };
-        (!back.1.is_zero()).then_some(back)
+        let back = relay::uncalled(&self.0);
+        self.0.clear();
+        back
     }
 }
 

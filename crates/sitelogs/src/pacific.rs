@@ -282,14 +282,7 @@ impl Round {
 
     /// Ends the round: the top bettor's chips past everyone else's go back.
     fn close(&mut self) -> Option<(String, Amount)> {
-        let mut sorted: Vec<&(String, Amount)> = self.put_in.iter().collect();
-        sorted.sort_by_key(|e| std::cmp::Reverse(e.1));
-        let back = match sorted.as_slice() {
-            [top, second, ..] => Some((top.0.clone(), money::minus(top.1, second.1))),
-            [top] => Some((top.0.clone(), top.1)),
-            [] => None,
-        }
-        .filter(|(_, a)| !a.is_zero());
+        let back = relay::uncalled(&self.put_in);
         self.put_in.clear();
         back
     }
@@ -325,7 +318,7 @@ pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &
     let mut play_money = false;
     let mut button = None;
     let mut seat_count = None;
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
+    let mut seats: Vec<relay::Seat> = Vec::new();
     let mut body: Vec<(String, Span)> = Vec::new();
     let mut round = Round::default();
     let mut total = Amount::ZERO;
@@ -512,13 +505,7 @@ pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &
         table_text.push_str(" (Play Money)");
     }
     draft.push(table_text, table_span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, street.total, street.rake(), end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
 }
 
 /// The first word of an action.
@@ -545,10 +532,7 @@ fn action_line(ctx: &mut Ctx<'_>, name: &str, action: &str, span: Span, localize
         [one] => Some(*one),
         _ => None,
     });
-    let bad = |draft: &mut Draft| {
-        let message = format!("a line about `{name}` cannot be read: `{action}`");
-        draft.refuse(codes::SITE_UNREADABLE_ACTION, message, span);
-    };
+    let bad = |draft: &mut Draft| draft.unreadable_action(name, action, span);
     let word = action.split([' ', '[']).next().unwrap_or_default();
     match word {
         "folds" | "checks" => body.push((format!("{name}: {word}"), span)),

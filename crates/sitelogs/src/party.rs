@@ -223,7 +223,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let mut table_span = game_text.span;
     let mut button = None;
     let mut seat_count = None;
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
+    let mut seats: Vec<relay::Seat> = Vec::new();
     let mut body: Vec<(String, Span)> = Vec::new();
     let mut street = Street::default();
     let mut blinds: (Option<Amount>, Option<Amount>) = (None, None);

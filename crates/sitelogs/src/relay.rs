@@ -90,6 +90,21 @@ impl Draft {
         self.refused = true;
     }
 
+    /// A line whose amount cannot be read: the hand is refused with [`codes::SITE_BAD_AMOUNT`].
+    pub fn bad_amount(&mut self, text: &str, span: Span) {
+        self.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+    }
+
+    /// A line about a seated player that says nothing the importer knows: the hand is refused
+    /// with [`codes::SITE_UNREADABLE_ACTION`].
+    pub fn unreadable_action(&mut self, name: &str, text: &str, span: Span) {
+        self.refuse(
+            codes::SITE_UNREADABLE_ACTION,
+            format!("a line about `{name}` cannot be read: `{text}`"),
+            span,
+        );
+    }
+
     /// A line the importer does not know: skipped with a warning, an error under `strict`.
     pub fn unknown(&mut self, options: &Options, text: &str, span: Span) {
         let message = format!("line not understood, skipped: `{text}`");
@@ -250,6 +265,66 @@ pub(crate) fn seat_line(number: i64, name: &str, stack: Amount) -> String {
     format!("Seat {number}: {name} ({stack} in chips)")
 }
 
+/// Seconds since 1970 (UTC) as `(year, month, day, hour, minute, second)`.
+pub(crate) fn from_epoch(text: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
+    let secs: i64 = text.trim().parse().ok()?;
+    let days = secs.div_euclid(86_400);
+    let rest = secs.rem_euclid(86_400);
+    // Howard Hinnant's civil-from-days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let small = |v: i64| u8::try_from(v).ok();
+    Some((year, month, day, small(rest / 3600)?, small(rest % 3600 / 60)?, small(rest % 60)?))
+}
+
+/// A seat as a text site's hand lists it: its number, the player, the stack, the line's span.
+pub(crate) type Seat = (i64, String, Amount, Span);
+
+/// The PokerStars lines of a hand after its header and table lines: its seats, the play read
+/// (`body`), and the summary of the pot and rake.
+pub(crate) fn seats_play_summary(
+    draft: &mut Draft,
+    seats: &[Seat],
+    body: Vec<(String, Span)>,
+    (pot, rake): (Amount, Amount),
+    end: Span,
+) {
+    for (number, name, stack, span) in seats {
+        draft.push(seat_line(*number, name, *stack), *span);
+    }
+    for (text, span) in body {
+        draft.push(text, span);
+    }
+    summary_lines(draft, pot, rake, end);
+}
+
+/// A summary's `Total pot` with its fees (`Rake $0.1`, `JP Fee $0.05`) as PokerStars' `Total pot
+/// <pot> | Rake <the fees>`: every fee leaves the pot. `fee` reads one fee's amount (`None`: the
+/// hand is refused, [`codes::SITE_BAD_AMOUNT`]).
+pub(crate) fn pot_and_fees<'t>(
+    draft: &mut Draft,
+    pot: &str,
+    parts: impl IntoIterator<Item = &'t str>,
+    span: Span,
+    fee: impl Fn(&str) -> Option<Amount>,
+) {
+    let mut fees = Amount::ZERO;
+    for part in parts {
+        match fee(part) {
+            Some(a) => fees = money::plus(fees, a),
+            None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable fee `{part}`"), span),
+        }
+    }
+    draft.push(format!("Total pot {pot} | Rake {fees}"), span);
+}
+
 /// The summary the PokerStars importer reads the rake from; sites that state no rake pay out
 /// the pot less the rake, so it is what went in less what was paid out.
 pub(crate) fn summary_lines(draft: &mut Draft, pot: Amount, rake: Amount, span: Span) {
@@ -270,6 +345,19 @@ pub(crate) struct Street {
     wins: Vec<(String, Amount, Span)>,
     /// The uncalled bets [`Street::close`] found in what was paid.
     returned: Vec<(String, Amount)>,
+}
+
+/// The bet no one called among a betting round's chips (`(player, put in)`): what the top bettor
+/// put in past the next one (all of it when alone); `None` when that is nothing.
+pub(crate) fn uncalled(put_in: &[(String, Amount)]) -> Option<(String, Amount)> {
+    let mut sorted: Vec<&(String, Amount)> = put_in.iter().collect();
+    sorted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
+    match sorted.as_slice() {
+        [top, second, ..] => Some((top.0.clone(), money::minus(top.1, second.1))),
+        [top] => Some((top.0.clone(), top.1)),
+        [] => None,
+    }
+    .filter(|(_, a)| !a.is_zero())
 }
 
 /// What adding chips is, in the PokerStars words.
@@ -298,15 +386,7 @@ impl Street {
     /// the bettor is paid: what the highest bettor put in past everyone else was never called
     /// and goes back. Writes the `Uncalled bet` line; the round's chips are then cleared.
     pub fn close(&mut self, body: &mut Vec<(String, Span)>, span: Span) {
-        let mut sorted: Vec<&(String, Amount)> = self.put_in.iter().collect();
-        sorted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-        let back = match sorted.as_slice() {
-            [top, second, ..] => Some((top.0.clone(), money::minus(top.1, second.1))),
-            [top] => Some((top.0.clone(), top.1)),
-            [] => None,
-        }
-        .filter(|(_, a)| !a.is_zero());
-        if let Some((name, amount)) = back {
+        if let Some((name, amount)) = uncalled(&self.put_in) {
             self.returned(&name, amount);
             self.won = money::minus(self.won, amount);
             body.push((format!("Uncalled bet ({amount}) returned to {name}"), span));

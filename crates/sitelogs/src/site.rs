@@ -17,8 +17,8 @@ use std::io::BufRead;
 
 use crate::acpc::GameDef;
 use crate::{
-    Options, Record, absolute, acpc, boss, cake, everleaf, fulltilt, ggpoker, ignition, ipoker, merge,
-    microgaming, ohh, pacific, party, pokernow, pokerstars, winamax, winning,
+    Options, Record, absolute, acpc, boss, cake, everest, everleaf, fulltilt, ggpoker, ignition, ipoker,
+    merge, microgaming, ohh, pacific, party, pokernow, pokerstars, winamax, winning,
 };
 
 /// A site's (or exchange format's) hand-history logs.
@@ -49,6 +49,8 @@ pub enum Site {
     Microgaming,
     /// Boss Media XML.
     Boss,
+    /// Everest Poker XML.
+    Everest,
     /// Full Tilt Poker text (UTF-16 or not).
     FullTilt,
     /// Winning Poker Network text (UTF-16 or not).
@@ -72,7 +74,7 @@ pub const DETECT_BYTES: usize = 8192;
 impl Site {
     /// Every site, in the order [`Site::detect`] tries them: the specific signatures first,
     /// PokerStars' `<site> Hand #N:` (which other sites' headers also fit) last.
-    pub const ALL: [Site; 19] = [
+    pub const ALL: [Site; 20] = [
         Site::Acpc,
         Site::Ohh,
         Site::PokerNow,
@@ -80,6 +82,7 @@ impl Site {
         Site::Merge,
         Site::Microgaming,
         Site::Boss,
+        Site::Everest,
         Site::FullTilt,
         Site::Winning,
         Site::Absolute,
@@ -110,6 +113,7 @@ impl Site {
             Site::Merge => "merge",
             Site::Microgaming => "microgaming",
             Site::Boss => "boss",
+            Site::Everest => "everest",
             Site::FullTilt => "fulltilt",
             Site::Winning => "winning",
             Site::Absolute => "absolute",
@@ -165,7 +169,8 @@ impl Site {
             Site::Ohh => &["ohh", "json"],
             // Merge's logs are XML whatever their name; Microgaming's and Boss Media's are saved as
             // `.txt` or `.xml`.
-            Site::Merge | Site::Microgaming | Site::Boss => &["xml", "txt"],
+            // Everest's are saved as `.txt`.
+            Site::Merge | Site::Microgaming | Site::Boss | Site::Everest => &["xml", "txt"],
         }
     }
 
@@ -197,6 +202,7 @@ impl Site {
             Site::Merge => merge::detect(head),
             Site::Microgaming => microgaming::detect(head),
             Site::Boss => boss::detect(head),
+            Site::Everest => everest::detect(head),
             Site::FullTilt => fulltilt::detect(head),
             Site::Winning => winning::detect(head),
             Site::Absolute => absolute::detect(head),
@@ -227,6 +233,7 @@ impl Site {
             Site::Merge => Box::new(merge::Reader::new(input, options)),
             Site::Microgaming => Box::new(microgaming::Reader::new(input, options)),
             Site::Boss => Box::new(boss::Reader::new(input, options)),
+            Site::Everest => Box::new(everest::Reader::new(input, options)),
             Site::FullTilt => Box::new(fulltilt::Reader::new(input, options)),
             Site::Winning => Box::new(winning::Reader::new(input, options)),
             Site::Absolute => Box::new(absolute::Reader::new(input, options)),

@@ -249,7 +249,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<String
     };
     let big_blind = head.stakes.map_or(Amount::ZERO, |(_, big)| big);
     let mut table_line = None;
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
+    let mut seats: Vec<relay::Seat> = Vec::new();
     let mut body: Vec<(String, Span)> = Vec::new();
     let mut street = Street::default();
     let mut dealt = false;
@@ -397,10 +397,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<String
             draft.refuse(codes::SITE_UNREADABLE_ACTION, message, span);
             continue;
         }
-        let bad = |draft: &mut Draft| {
-            let message = format!("a line about `{name}` cannot be read: `{text}`");
-            draft.refuse(codes::SITE_UNREADABLE_ACTION, message, span);
-        };
+        let bad = |draft: &mut Draft| draft.unreadable_action(name, text, span);
         let lead = |t: &str| t.split_whitespace().next().and_then(amount);
         if action == "folds" || action == "checks" {
             body.push((format!("{name}: {action}"), span));
@@ -548,15 +545,9 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<String
     draft.push(stars.line(), first.span);
     let (table, table_span) = table_line.unwrap_or_else(|| (String::new(), first.span));
     draft.push(stars_table(&table), table_span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
     let rake = rake.flatten().unwrap_or_else(|| street.rake());
     // Winamax's `Total pot` is what was paid out; the PokerStars form's is before the rake.
-    relay::summary_lines(draft, street.total, rake, end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, rake), end);
     for (text, span) in summary {
         draft.push(text, span);
     }

@@ -277,7 +277,7 @@ fn import_old(lines: &[Line], draft: &mut Draft, options: &Options) {
                                 fees = money::plus(fees, v);
                             }
                         }
-                        None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span),
+                        None => draft.bad_amount(text, span),
                     }
                 }
                 total = Some((sum, fees));
@@ -392,7 +392,7 @@ fn import_old(lines: &[Line], draft: &mut Draft, options: &Options) {
                     street.returned(n, a);
                     body.push((format!("Uncalled bet ({a}) returned to {n}"), span));
                 }
-                _ => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span),
+                _ => draft.bad_amount(text, span),
             }
             continue;
         }
@@ -473,11 +473,7 @@ fn import_old(lines: &[Line], draft: &mut Draft, options: &Options) {
                 continue;
             }
             _ => {
-                draft.refuse(
-                    codes::SITE_UNREADABLE_ACTION,
-                    format!("a line about `{name}` cannot be read: `{text}`"),
-                    span,
-                );
+                draft.unreadable_action(name, text, span);
                 continue;
             }
         };
@@ -651,19 +647,12 @@ fn import_new(lines: &[Line], draft: &mut Draft, options: &Options) {
         }
         if in_summary {
             if let Some(total) = text.strip_prefix("Total pot ") {
-                // `Total pot $5 | Rake $0.1 | JP Fee $0.05`: every fee leaves the pot.
+                // `Total pot $5 | Rake $0.1 | JP Fee $0.05`.
                 let mut parts = total.split(" | ");
                 let pot = parts.next().unwrap_or_default();
-                let mut fees = Amount::ZERO;
-                for part in parts {
-                    match part.rsplit(' ').next().and_then(money::parse) {
-                        Some(a) => fees = money::plus(fees, a),
-                        None => {
-                            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable fee `{part}`"), span)
-                        }
-                    }
-                }
-                draft.push(format!("Total pot {pot} | Rake {fees}"), span);
+                relay::pot_and_fees(draft, pot, parts, span, |part| {
+                    part.rsplit(' ').next().and_then(money::parse)
+                });
             } else if let Some(board) = text.strip_prefix("Board ").filter(|b| b.starts_with('[')) {
                 draft.push(format!("Board {board}"), span);
             } else if text.starts_with("Seat ") {
@@ -734,7 +723,7 @@ fn import_new(lines: &[Line], draft: &mut Draft, options: &Options) {
                         format!("{name}: {said}{all_in}")
                     }
                     None => {
-                        draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+                        draft.bad_amount(text, span);
                         continue;
                     }
                 },
@@ -742,7 +731,7 @@ fn import_new(lines: &[Line], draft: &mut Draft, options: &Options) {
                     // `raises $30`: the chips added.
                     Some(a) => format!("{}{all_in}", relay::added_text(name, &street.add(name, a))),
                     None => {
-                        draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+                        draft.bad_amount(text, span);
                         continue;
                     }
                 },
@@ -771,7 +760,7 @@ fn import_new(lines: &[Line], draft: &mut Draft, options: &Options) {
                     format!("{name} collected {} from pot", t.split_whitespace().next().unwrap_or_default())
                 }
                 None => {
-                    draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
+                    draft.bad_amount(text, span);
                     continue;
                 }
             }
@@ -781,11 +770,7 @@ fn import_new(lines: &[Line], draft: &mut Draft, options: &Options) {
         {
             continue;
         } else {
-            draft.refuse(
-                codes::SITE_UNREADABLE_ACTION,
-                format!("a line about `{name}` cannot be read: `{text}`"),
-                span,
-            );
+            draft.unreadable_action(name, text, span);
             continue;
         };
         draft.push(stars, span);

@@ -14,7 +14,7 @@ mod common;
 
 /// The tracker's folder of each site cardnote reads, and that site. BetOnline's network writes
 /// PokerStars' layout; Bovada is Ignition's (Bodog's skins too); UltimateBet wrote Absolute's.
-const READ: [(&str, Site); 16] = [
+const READ: [(&str, Site); 17] = [
     ("Absolute", Site::Absolute),
     ("BetOnline", Site::PokerStars),
     ("Boss", Site::Boss),
@@ -22,6 +22,7 @@ const READ: [(&str, Site); 16] = [
     ("Microgaming", Site::Microgaming),
     ("Bovada", Site::Ignition),
     ("Cake", Site::Cake),
+    ("Everest", Site::Everest),
     ("Everleaf", Site::Everleaf),
     ("FTP", Site::FullTilt),
     ("GGPoker", Site::GgPoker),

@@ -130,6 +130,8 @@ pub enum FormatArg {
     Microgaming,
     /// Boss Media hand histories (XML).
     Boss,
+    /// Everest Poker hand histories (XML).
+    Everest,
     /// Full Tilt Poker hand history text (UTF-16 or not).
     Fulltilt,
     /// Winning Poker Network hand history text (UTF-16 or not).
@@ -168,6 +170,7 @@ impl FormatArg {
             | FormatArg::Merge
             | FormatArg::Microgaming
             | FormatArg::Boss
+            | FormatArg::Everest
             | FormatArg::Fulltilt
             | FormatArg::Winning
             | FormatArg::Absolute
