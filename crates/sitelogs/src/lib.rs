@@ -5,8 +5,9 @@
 //! and the Merge network's, Microgaming's and Boss Media's ([`merge`], [`microgaming`], [`boss`]),
 //! Full Tilt Poker's, the Winning Poker Network's and Absolute Poker's ([`fulltilt`],
 //! [`winning`], [`absolute`]), Winamax's, 888 / Pacific Poker's, Everleaf's and Cake's
-//! ([`winamax`], [`pacific`], [`everleaf`], [`cake`]), PokerNow game logs ([`pokernow`]), and Open
-//! Hand History JSON ([`ohh`]).
+//! ([`winamax`], [`pacific`], [`everleaf`], [`cake`]), Enet's, Entraction's, KingsClub's and Seals
+//! With Clubs' ([`enet`], [`entraction`], [`kingsclub`], [`seals`]), PokerNow game logs
+//! ([`pokernow`]), and Open Hand History JSON ([`ohh`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -54,12 +55,15 @@ pub mod boss;
 pub mod cake;
 pub mod codes;
 pub mod consistency;
+pub mod enet;
+pub mod entraction;
 pub mod everleaf;
 pub mod export;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod ignition;
 pub mod ipoker;
+pub mod kingsclub;
 pub mod merge;
 pub mod microgaming;
 pub mod money;
@@ -69,6 +73,7 @@ pub mod party;
 pub mod pokernow;
 pub mod pokerstars;
 pub mod relay;
+pub mod seals;
 pub mod showdown;
 mod site;
 pub mod text;

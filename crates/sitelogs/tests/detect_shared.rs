@@ -14,7 +14,7 @@ mod common;
 
 /// The tracker's folder of each site cardnote reads, and that site. BetOnline's network writes
 /// PokerStars' layout; Bovada is Ignition's (Bodog's skins too); UltimateBet wrote Absolute's.
-const READ: [(&str, Site); 16] = [
+const READ: [(&str, Site); 20] = [
     ("Absolute", Site::Absolute),
     ("BetOnline", Site::PokerStars),
     ("Boss", Site::Boss),
@@ -31,6 +31,10 @@ const READ: [(&str, Site); 16] = [
     ("Winamax", Site::Winamax),
     ("Winning", Site::Winning),
     ("iPoker", Site::IPoker),
+    ("Enet", Site::Enet),
+    ("Entraction", Site::Entraction),
+    ("KingsClub", Site::KingsClub),
+    ("SealsWithClubs", Site::SealsWithClubs),
 ];
 
 /// Folders of several producers' text, left out: PokerTracker's exports (its own text for
