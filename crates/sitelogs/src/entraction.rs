@@ -132,7 +132,8 @@ fn cards(text: &str) -> Option<Vec<String>> {
     text.split(" - ")
         .map(|c| {
             let c = c.trim();
-            let (rank, suit) = c.split_at(c.len().checked_sub(1)?);
+            let (at, _) = c.char_indices().last()?;
+            let (rank, suit) = c.split_at(at);
             let rank = if rank == "10" { "T" } else { rank };
             let ok = rank.len() == 1
                 && "23456789TJQKA".contains(&rank.to_ascii_uppercase())
@@ -350,7 +351,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
             "didn't" => {
                 // `didn't show hand`, with the cards when they are known.
                 if let Some(open) = rest.find('(') {
-                    let Some(c) = cards(&rest[open + 1..rest.len().saturating_sub(1)]) else {
+                    let Some(c) = cards(rest[open + 1..].trim_end_matches(')')) else {
                         return bad(draft);
                     };
                     mucked.push((format!("Dealt to {name} [{}]", c.join(" ")), span));
@@ -438,6 +439,7 @@ mod tests {
         assert_eq!(h.game, Err("5-Card Omaha High Pot Limit"));
         assert_eq!(cards("Qc - Qs - 4h - 7d (a pair of Queens)").unwrap(), ["Qc", "Qs", "4h", "7d"]);
         assert_eq!(cards("10h - As").unwrap(), ["Th", "As"]);
+        assert_eq!(cards("Q€ - As"), None);
         assert_eq!(
             chips("Hero        (EUR 468.50 in seat 4)").map(|a| a.to_string()).as_deref(),
             Some("468.50")

@@ -138,7 +138,9 @@ fn known_cards(text: &str) -> Option<Vec<String>> {
         .split_whitespace()
         .filter(|c| *c != "X" && *c != "-")
         .map(|c| {
-            let ok = c.len() == 2 && "23456789TJQKA".contains(&c[..1]) && "cdhs".contains(&c[1..]);
+            let mut chars = c.chars();
+            let (rank, suit) = (chars.next()?, chars.next()?);
+            let ok = chars.next().is_none() && "23456789TJQKA".contains(rank) && "cdhs".contains(suit);
             ok.then(|| c.to_owned())
         })
         .collect()
@@ -578,6 +580,7 @@ mod tests {
         assert_eq!(table("Table 'Real Deal Mix'"), Some(("Real Deal Mix", None)));
         assert_eq!(known_cards("[X X 2s]").unwrap(), ["2s"]);
         assert_eq!(known_cards("[Q? 2s]"), None);
+        assert_eq!(known_cards("[é 2s]"), None);
         assert_eq!(board_cards("RIVER *** [2s Th 6h 7c] [5s]").unwrap().len(), 5);
         assert!(detect("#39969377: No Limit Holdem - 5/10\n2021-01-02 15:49:35\n"));
         assert!(!detect("#39969377: No Limit Holdem - 5/10\nTable 'x'\n"));
