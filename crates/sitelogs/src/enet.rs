@@ -3,7 +3,7 @@
 //! states.
 //!
 //! The lines are PokerStars' with Enet's words, read here with the PokerStars table line's reader
-//! ([`parse_table`](crate::pokerstars::header::parse_table)): the game without its betting limit,
+//! ([`crate::pokerstars::header::parse_table`]): the game without its betting limit,
 //! which the table's name carries (`Table 'SantElena 1 - Pot Limit' 6-max Seat #4 is the
 //! button`); the time then the day (`23:31:54 29.7.2012`); decimal commas (`€14,90`); the chips a
 //! player adds (`raises €2`, `calls €1,50`, `goes all-in €5,75`: a bet, call or raise by what the
