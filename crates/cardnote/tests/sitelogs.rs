@@ -547,3 +547,63 @@ fn everest_check_and_convert() {
     let out = cardnote(&["check", "--json", "--format", "everest", &file]);
     assert_eq!(json_lines(&out).len(), 7, "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// Everleaf's stud, Enet, Entraction, KingsClub and Seals With Clubs logs through the command:
+/// `check --format SITE` names each hand, `check` without `--format` tells the site by the log's
+/// content, and `convert --format SITE --to phh` writes the hands it imports.
+#[test]
+fn everleaf_stud_enet_entraction_kingsclub_seals() {
+    let cases = [
+        (
+            "everleaf",
+            "everleaf/cases/stud_showdown_uncalled_bring_in_refused.txt",
+            [true, true, false].as_slice(),
+        ),
+        ("enet", "enet/cases/cash_nl_plo_dead_button_blind_without_amount.txt", &[true, true, false]),
+        (
+            "entraction",
+            "entraction/cases/limit_muck_shown_returning_blinds_plo5_refused.txt",
+            &[true, true, false],
+        ),
+        (
+            "kingsclub",
+            "kingsclub/cases/side_pot_stud_triple_draw_run_twice_refused.txt",
+            &[true, true, true, false, false],
+        ),
+        ("sealswithclubs", "sealswithclubs/cases/limit_side_pots_cut_short.txt", &[true, true, false]),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (site, file, ok) in cases {
+        for forced in [true, false] {
+            let mut args = vec!["check", "--json"];
+            if forced {
+                args.extend(["--format", site]);
+            }
+            let path = corpus(file);
+            args.push(&path);
+            let out = cardnote(&args);
+            assert_eq!(out.status.code(), Some(1), "{site}: {}", String::from_utf8_lossy(&out.stderr));
+            let records = json_lines(&out);
+            let got: Vec<bool> = records.iter().map(|r| r["ok"].as_bool().unwrap()).collect();
+            assert_eq!(got, ok, "{site}");
+            assert!(records.iter().all(|r| r["format"] == site), "{site}");
+        }
+        let phhs = dir.path().join(format!("{site}.phhs"));
+        let out = cardnote(&[
+            "convert",
+            "--format",
+            site,
+            "--to",
+            "phh",
+            "-o",
+            phhs.to_str().unwrap(),
+            &corpus(file),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = std::fs::read_to_string(&phhs).unwrap();
+        let parsed =
+            phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap).collect::<Vec<_>>();
+        let imported = ok.iter().filter(|o| **o).count();
+        assert_eq!(parsed.iter().filter(|h| h.model.hand.is_some()).count(), imported, "{site}");
+    }
+}

@@ -121,4 +121,13 @@ cards_core::codes! {
     /// Cards written in the client's language (888's Dutch, Swedish and Russian ranks, German
     /// suit names): read as the ranks and suits they name. A warning, an error under `strict`.
     SITE_LOCALIZED_CARDS (lenient),
+    // Everleaf stud, Enet, Entraction, KingsClub, Seals With Clubs (helper h2).
+    /// A stud hand whose bring-in player opened by completing (or betting) with no bring-in
+    /// written anywhere in the hand (Everleaf states no bring-in in its header): PHH requires the
+    /// hand's bring-in, which is unknown, so the hand is refused.
+    SITE_BRING_IN_UNSTATED,
+    /// A stud hand whose log does not show every up card of a street for the players still in
+    /// (Everleaf's older logs show no cards at all): PHH's replay, by PokerKit's rules, finds who
+    /// acts first on each street by the up cards, so the hand cannot be replayed: refused.
+    SITE_STUD_UP_CARDS_UNKNOWN,
 }

@@ -12,9 +12,16 @@
 //! `wins  low ($0.47)` for a split pot. Stakes are the blinds in no-limit and pot-limit games
 //! (`Blinds $0.01/$0.02 NL Hold'em`) and the bets in fixed-limit ones (`$0.50/$1 Omaha Hi/Lo`).
 //!
-//! Refused per hand with a code: pot-limit Omaha hi/lo (no PHH variant), and 7-card stud, which
-//! PHH expresses but whose Everleaf text this version does not read
-//! ([`SITE_GAME_NOT_READ`](crate::codes::SITE_GAME_NOT_READ)).
+//! Stud games (7-card stud, its hi/lo, razz: `$0.05/$0.10 7 Card Stud`, the bets) are read in
+//! their own words: `posts ante [$ 0.01 USD]`, `posts bring-in $0.02.`, `completes to $0.05.`
+//! (the total), the chips added otherwise, the streets `** Dealing down cards **` then `****
+//! dealing 4th street ****` (older) or `** Dealing 4th Street **` to the river, each street's new
+//! cards in `Dealt to NAME [ 6c ].` (the observer's three on 3rd street), and the seven cards
+//! shown, which are put back in the order they were dealt.
+//!
+//! Refused per hand with a code: pot-limit Omaha hi/lo (no PHH variant), and a stud hand whose
+//! bring-in player completed without a bring-in written (the bring-in PHH states is unknown:
+//! [`SITE_BRING_IN_UNSTATED`](crate::codes::SITE_BRING_IN_UNSTATED)).
 //!
 //! ```
 //! let log = "\
@@ -42,7 +49,8 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{Draft, TextReader, TextSite};
+use crate::pokerstars::header::DateTime;
+use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
 use crate::{Options, Record, codes, money};
 
@@ -65,7 +73,16 @@ impl TextSite for Everleaf {
     fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
         let mut draft = Draft::default();
         let id = lines.iter().take(3).find_map(|l| hand_number(&l.text)).unwrap_or_default();
-        if let Some(rewritten) = rewrite(lines, &mut draft) {
+        // The game line: the first after the header and its `***` titles.
+        let game_at = lines
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find(|(_, l)| !l.text.trim().is_empty() && !l.text.trim_start().starts_with("***"))
+            .map(|(i, _)| i);
+        if let Some((at, game)) = game_at.and_then(|i| stud_game(&lines[i].text).map(|g| (i, g))) {
+            stud(lines, at, game, &mut draft, options, &id);
+        } else if let Some(rewritten) = rewrite(lines, &mut draft) {
             crate::pacific::import(&rewritten, &mut draft, options, &id, "Everleaf");
         }
         draft.finish(whole, options, Self::VENUE)
@@ -122,12 +139,6 @@ fn game_line(text: &str) -> Result<String, (&'static str, String)> {
         "Hold'em" | "Holdem" => "Holdem",
         "Omaha" => "Omaha",
         "Omaha Hi/Lo" => "Omaha Hi/Lo",
-        other if other.contains("Stud") || other.contains("Razz") => {
-            return Err((
-                codes::SITE_GAME_NOT_READ,
-                format!("Everleaf's {other} is a game PHH expresses, but its Everleaf text is not read"),
-            ));
-        }
         other => {
             return Err((codes::SITE_GAME_UNSUPPORTED, format!("PHH has no variant for Everleaf's {other}")));
         }
@@ -236,6 +247,322 @@ fn rewrite(lines: &[Line], draft: &mut Draft) -> Option<Vec<Line>> {
     Some(out)
 }
 
+/// The PokerStars name of a stud game line's game (`$0.05/$0.10 7 Card Stud - 2011/07/08 -
+/// 00:08:53`), `None` for the other games.
+fn stud_game(text: &str) -> Option<&'static str> {
+    let text = clean(text);
+    let game = text.split(" - ").next()?.trim();
+    let name = game.split_once(' ')?.1.to_ascii_lowercase();
+    if name.contains("razz") {
+        Some("Razz Limit")
+    } else if name.contains("stud") {
+        let split = ["hi/lo", "hi-lo", "h/l", "8"].iter().any(|w| name.contains(w));
+        Some(if split { "7 Card Stud Hi/Lo Limit" } else { "7 Card Stud Limit" })
+    } else {
+        None
+    }
+}
+
+/// A stud game line's bets, their currency symbol and its date.
+type StudStakes = ((Amount, Amount), Option<char>, Option<DateTime>);
+
+/// `$0.05/$0.10 7 Card Stud - 2011/07/08 - 00:08:53`: the bets, their symbol and the date.
+fn stud_stakes(text: &str) -> Option<StudStakes> {
+    let text = clean(text).replace("/ ", "/");
+    let (game, when) = text.trim().split_once(" - ")?;
+    let stakes = game.split_whitespace().next()?;
+    let symbol = stakes.chars().find(|c| money::SYMBOLS.contains(c));
+    let (small, big) = stakes.split_once('/')?;
+    let bets = (crate::winamax::amount(small)?, crate::winamax::amount(big)?);
+    let words: Vec<&str> = when.split([' ', '-']).filter(|w| !w.is_empty()).collect();
+    let date = words
+        .iter()
+        .position(|w| w.len() == 10 && w.as_bytes()[4] == b'/')
+        .and_then(|i| relay::iso_date(&format!("{} {}", words[i], words.get(i + 1)?)));
+    Some((bets, symbol, date))
+}
+
+/// A stud street marker (`** Dealing down cards **`, `**** dealing 4th street ****`, `** Dealing
+/// River **`): the street's number, 3 to 7.
+fn stud_street(text: &str) -> Option<usize> {
+    let name = text.trim_matches(|c: char| c == '*' || c.is_whitespace()).to_ascii_lowercase();
+    let name = name.strip_prefix("dealing ")?;
+    match name {
+        "down cards" | "3rd street" => Some(3),
+        "4th street" => Some(4),
+        "5th street" => Some(5),
+        "6th street" => Some(6),
+        "river" | "7th street" => Some(7),
+        _ => None,
+    }
+}
+
+/// The amount of `[$ 0.05]` or of `$0.02.` (a bring-in's, a completion's).
+fn stud_amount(text: &str) -> Option<Amount> {
+    let inner = match (text.find('['), text.find(']')) {
+        (Some(open), Some(close)) if open < close => &text[open + 1..close],
+        _ => text.trim().trim_end_matches('.'),
+    };
+    let plain: String = inner.chars().filter(|c| !c.is_whitespace()).collect();
+    crate::winamax::amount(&plain)
+}
+
+/// The seven cards a player shows put in the order they were dealt (down, down, up, up, up, up,
+/// down; PHH's and PokerStars' order), the cards the log dealt to the player known in their
+/// places. Everleaf shows the observer's own cards in another order (the first and last down
+/// cards swapped). As shown when they do not fit what was dealt.
+pub(crate) fn dealt_order(shown: &[String], dealt: &[Option<String>; 7]) -> Vec<String> {
+    let known: Vec<&String> = dealt.iter().flatten().collect();
+    if shown.len() != 7 || known.iter().any(|c| !shown.contains(c)) {
+        return shown.to_vec();
+    }
+    let mut rest = shown.iter().filter(|c| !known.contains(c));
+    dealt.iter().map(|slot| slot.clone().or_else(|| rest.next().cloned()).unwrap_or_default()).collect()
+}
+
+/// One stud hand (7-card stud, stud hi/lo, razz) in the PokerStars form: `lines[game_at]` is the
+/// game line. Everleaf writes the chips a player adds (`calls [$ 0.03]`, `raises [$ 0.10]`) but
+/// `completes to $0.05.`, the bring-in as `posts bring-in $0.02.`, each street's new cards
+/// (`Dealt to NAME [ 6c ].`, the observer's three on 3rd street), no uncalled bet and no rake.
+#[allow(clippy::too_many_lines)]
+fn stud(lines: &[Line], game_at: usize, game: &'static str, draft: &mut Draft, options: &Options, id: &str) {
+    let header = &lines[0];
+    let game_line = &lines[game_at];
+    let Some((bets, symbol, date)) = stud_stakes(&game_line.text) else {
+        draft.refuse(codes::SITE_BAD_HEADER, "unreadable game line (stakes, game, date)", game_line.span);
+        return;
+    };
+    let mut table = None;
+    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
+    let mut body: Vec<(String, Span)> = Vec::new();
+    let mut street = Street::default();
+    let mut number = 0;
+    let mut dealt: Vec<(String, [Option<String>; 7])> = Vec::new();
+    let mut bring_in = false;
+    // Who posted an ante (is dealt in), who folded, and who was in at each street's deal.
+    let mut anted: Vec<String> = Vec::new();
+    let mut folded: Vec<String> = Vec::new();
+    let mut live_at: Vec<(usize, Vec<String>, Span)> = Vec::new();
+    let mut closed = false;
+    let mut after_wins = false;
+    let mut end = game_line.span;
+    for line in &lines[game_at + 1..] {
+        let text = clean(line.text.trim());
+        let text = text.trim();
+        let span = line.span;
+        if text.is_empty() {
+            continue;
+        }
+        end = span;
+        if let Some(t) = text.strip_prefix("Table ") {
+            table = Some(t.trim().to_owned());
+            continue;
+        }
+        if text.starts_with("Total number of players") {
+            continue;
+        }
+        if let Some(seat) = text.strip_prefix("Seat ").filter(|_| body.is_empty()) {
+            let parsed = seat.split_once(": ").and_then(|(n, r)| {
+                let open = r.rfind(" (")?;
+                let inside = r[open + 2..].trim_end_matches(')');
+                Some((n.trim().parse::<i64>().ok()?, r[..open].to_owned(), stud_amount(inside)?))
+            });
+            match parsed {
+                Some((n, name, stack)) => seats.push((n, name, stack, span)),
+                None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
+            }
+            continue;
+        }
+        if text.starts_with("**") {
+            match stud_street(text) {
+                Some(3) if number < 3 => {
+                    number = 3;
+                    live_at.push((3, anted.clone(), span));
+                    body.push(("*** 3rd STREET ***".into(), span));
+                }
+                Some(n) if n > number && n > 3 => {
+                    number = n;
+                    let live = anted.iter().filter(|a| !folded.contains(a)).cloned().collect();
+                    live_at.push((n, live, span));
+                    street.close(&mut body, span);
+                    let name = if n == 7 { "RIVER".to_owned() } else { format!("{n}th STREET") };
+                    body.push((format!("*** {name} ***"), span));
+                }
+                _ => draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span),
+            }
+            continue;
+        }
+        if let Some(rest) = text.strip_prefix("Dealt to ") {
+            let open = rest.find(" [").unwrap_or(rest.len());
+            let name = rest[..open].trim();
+            let cards = relay::bracket_cards(&rest[open..]).unwrap_or_default();
+            let cards: Vec<&str> = cards.split_whitespace().collect();
+            let slots = match (number, cards.len()) {
+                (3, 3) => 0..3,
+                (3, 2) => 0..2,
+                (3, 1) => 2..3,
+                (4..=7, 1) => number - 1..number,
+                _ => {
+                    draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span);
+                    continue;
+                }
+            };
+            let i = dealt.iter().position(|d| d.0 == name).unwrap_or_else(|| {
+                dealt.push((name.to_owned(), Default::default()));
+                dealt.len() - 1
+            });
+            for (slot, card) in slots.zip(&cards) {
+                dealt[i].1[slot] = Some((*card).to_owned());
+            }
+            body.push((format!("Dealt to {name} [{}]", cards.join(" ")), span));
+            continue;
+        }
+        let named = seats
+            .iter()
+            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with([' ', ':']))
+            .max_by_key(|s| s.1.len())
+            .map(|s| s.1.clone());
+        let Some(name) = named else {
+            // A hand's description wrapped after `wins ... with two pairs, jacks and`.
+            if !after_wins {
+                draft.unknown(options, text, span);
+            }
+            continue;
+        };
+        after_wins = false;
+        let action = text[name.len()..].trim_start_matches(':').trim();
+        let bad = |draft: &mut Draft| {
+            draft.refuse(
+                codes::SITE_UNREADABLE_ACTION,
+                format!("a line about `{name}` cannot be read: `{text}`"),
+                span,
+            );
+        };
+        let showdown = ["shows", "does not show", "mucks", "wins"].iter().any(|w| action.starts_with(w));
+        if showdown && !closed {
+            closed = true;
+            street.close(&mut body, span);
+        }
+        if action == "folds" || action == "checks" {
+            if action == "folds" {
+                folded.push(name.clone());
+            }
+            body.push((format!("{name}: {action}"), span));
+        } else if let Some(t) = action.strip_prefix("posts ante") {
+            let Some(a) = stud_amount(t) else { return bad(draft) };
+            anted.push(name.clone());
+            street.dead(a);
+            body.push((format!("{name}: posts the ante {a}"), span));
+        } else if let Some(t) = action.strip_prefix("posts bring-in") {
+            let Some(a) = stud_amount(t) else { return bad(draft) };
+            bring_in = true;
+            street.post(&name, a);
+            body.push((format!("{name}: brings in for {a}"), span));
+        } else if let Some(t) = action.strip_prefix("completes to") {
+            let Some(to) = stud_amount(t) else { return bad(draft) };
+            street.raise_to(&name, to);
+            body.push((format!("{name}: completes it to {to}"), span));
+        } else if let Some(t) = ["calls", "bets", "raises"]
+            .iter()
+            .find_map(|w| action.strip_prefix(w).filter(|t| t.contains('[')))
+        {
+            let Some(a) = stud_amount(t) else { return bad(draft) };
+            let added = street.add(&name, a);
+            body.push((relay::added_text(&name, &added), span));
+        } else if let Some(t) = action.strip_prefix("shows") {
+            let shown = relay::bracket_cards(t).unwrap_or_default();
+            let shown: Vec<String> = shown.split_whitespace().map(str::to_owned).collect();
+            if shown.is_empty() {
+                return bad(draft);
+            }
+            let cards = match dealt.iter().find(|d| d.0 == name) {
+                Some((_, slots)) => dealt_order(&shown, slots),
+                None => shown,
+            };
+            if !body.iter().any(|(l, _)| l == "*** SHOW DOWN ***") {
+                body.push(("*** SHOW DOWN ***".into(), span));
+            }
+            body.push((format!("{name}: shows [{}]", cards.join(" ")), span));
+        } else if action.starts_with("mucks") {
+            body.push((format!("{name}: mucks hand"), span));
+        } else if let Some(won) = action.strip_prefix("wins") {
+            let won = won.trim();
+            let won = won.strip_prefix("high").or_else(|| won.strip_prefix("low")).unwrap_or(won).trim();
+            let amount = won.trim_start_matches('(').split([')', 'f']).next().and_then(stud_amount);
+            let Some(amount) = amount else { return bad(draft) };
+            street.win(&name, amount, span);
+            after_wins = true;
+        } else if action.starts_with("does not show")
+            || action.starts_with("is sitting out")
+            || action.contains("disconnected")
+            || action.contains("has been given")
+        {
+        } else {
+            bad(draft);
+        }
+    }
+    if !closed {
+        street.close(&mut body, end);
+    }
+    if !street.paid() {
+        draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `wins` line): it is cut short", end);
+    }
+    // Everleaf pays the pot without the bet no one called (which `close` counts in the payout),
+    // unless what it pays says otherwise (more than the pot without it).
+    let returned: Vec<(String, Amount)> = street.uncalled().to_vec();
+    let back = returned.iter().fold(Amount::ZERO, |a, r| money::plus(a, r.1));
+    if money::plus(street.won, back) <= street.total {
+        for (name, amount) in returned {
+            street.win(&name, amount, end);
+        }
+    }
+    // PHH's replay (PokerKit's rules) finds who acts first on each street by the up cards.
+    let unseen = live_at.iter().find(|(street, live, _)| {
+        *street <= 6
+            && live.iter().any(|n| dealt.iter().find(|d| d.0 == *n).is_none_or(|d| d.1[street - 1].is_none()))
+    });
+    if let Some((street, _, span)) = unseen {
+        draft.refuse(
+            codes::SITE_STUD_UP_CARDS_UNKNOWN,
+            format!("the log does not show every up card of street {street}, which set who acts first"),
+            *span,
+        );
+    }
+    if !bring_in {
+        draft.refuse(
+            codes::SITE_BRING_IN_UNSTATED,
+            "the bring-in player completed without the log stating the bring-in, which PHH requires",
+            game_line.span,
+        );
+    }
+    street.collected(&mut body);
+    draft.payout(&street, false);
+    let currency = match symbol {
+        Some('$') => Some("USD"),
+        Some('€') => Some("EUR"),
+        _ => None,
+    };
+    let stars = StarsHeader {
+        site: "Everleaf",
+        id,
+        game,
+        stakes: Some(bets),
+        symbol,
+        currency,
+        date,
+        ..Default::default()
+    };
+    draft.push(stars.line(), header.span);
+    draft.push(relay::table_line(table.as_deref().unwrap_or(id), None, None), game_line.span);
+    for (n, name, stack, span) in &seats {
+        draft.push(relay::seat_line(*n, name, *stack), *span);
+    }
+    for (text, span) in body {
+        draft.push(text, span);
+    }
+    relay::summary_lines(draft, street.total, street.rake(), end);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,10 +581,13 @@ mod tests {
             game_line("$0.50/$1 Omaha Hi/Lo - 2010/03/01 - 11:00:02").unwrap(),
             "$0.25/$0.50 Blinds Fix Limit Omaha Hi/Lo - *** 01 03 2010 11:00:02"
         );
-        assert_eq!(
-            game_line("$0.05/$0.10 7 Card Stud - 2011/07/01 - 11:00:02").unwrap_err().0,
-            codes::SITE_GAME_NOT_READ
-        );
+        assert_eq!(stud_game("$0.05/$0.10 7 Card Stud - 2011/07/01 - 11:00:02"), Some("7 Card Stud Limit"));
+        assert_eq!(stud_game("€0.05/€0.10 Razz - 2011/07/01 - 11:00:02"), Some("Razz Limit"));
+        assert_eq!(stud_game("$0.50/$1 Omaha Hi/Lo - 2010/03/01 - 11:00:02"), None);
+        assert_eq!(stud_street("**** dealing 4th street ****"), Some(4));
+        assert_eq!(stud_street("** Dealing River **"), Some(7));
+        assert_eq!(stud_amount("$0.02."), "0.02".parse().ok());
+        assert_eq!(stud_amount("[€ 0.10]"), "0.10".parse().ok());
     }
 
     #[test]

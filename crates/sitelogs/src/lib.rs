@@ -6,8 +6,9 @@
 //! [`boss`], [`everest`]),
 //! Full Tilt Poker's, the Winning Poker Network's and Absolute Poker's ([`fulltilt`],
 //! [`winning`], [`absolute`]), Winamax's, 888 / Pacific Poker's, Everleaf's and Cake's
-//! ([`winamax`], [`pacific`], [`everleaf`], [`cake`]), PokerNow game logs ([`pokernow`]), and Open
-//! Hand History JSON ([`ohh`]).
+//! ([`winamax`], [`pacific`], [`everleaf`], [`cake`]), Enet's, Entraction's, KingsClub's and Seals
+//! With Clubs' ([`enet`], [`entraction`], [`kingsclub`], [`seals`]), PokerNow game logs
+//! ([`pokernow`]), and Open Hand History JSON ([`ohh`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -55,6 +56,8 @@ pub mod boss;
 pub mod cake;
 pub mod codes;
 pub mod consistency;
+pub mod enet;
+pub mod entraction;
 pub mod everest;
 pub mod everleaf;
 pub mod export;
@@ -62,6 +65,7 @@ pub mod fulltilt;
 pub mod ggpoker;
 pub mod ignition;
 pub mod ipoker;
+pub mod kingsclub;
 pub mod merge;
 pub mod microgaming;
 pub mod money;
@@ -71,6 +75,7 @@ pub mod party;
 pub mod pokernow;
 pub mod pokerstars;
 pub mod relay;
+pub mod seals;
 pub mod showdown;
 mod site;
 pub mod text;

@@ -395,6 +395,11 @@ impl Street {
         self.next();
     }
 
+    /// The uncalled bets [`Street::close`] found, by player.
+    pub fn uncalled(&self) -> &[(String, Amount)] {
+        &self.returned
+    }
+
     /// Whether anyone was paid (a hand cut short pays no one).
     pub fn paid(&self) -> bool {
         !self.wins.is_empty()

@@ -17,8 +17,9 @@ use std::io::BufRead;
 
 use crate::acpc::GameDef;
 use crate::{
-    Options, Record, absolute, acpc, boss, cake, everest, everleaf, fulltilt, ggpoker, ignition, ipoker,
-    merge, microgaming, ohh, pacific, party, pokernow, pokerstars, winamax, winning,
+    Options, Record, absolute, acpc, boss, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker, ignition,
+    ipoker, kingsclub, merge, microgaming, ohh, pacific, party, pokernow, pokerstars, seals, winamax,
+    winning,
 };
 
 /// A site's (or exchange format's) hand-history logs.
@@ -65,6 +66,14 @@ pub enum Site {
     Everleaf,
     /// Cake Poker text.
     Cake,
+    /// Enet text (decimal commas).
+    Enet,
+    /// Entraction text (columns).
+    Entraction,
+    /// Seals With Clubs text (millibitcoins).
+    SealsWithClubs,
+    /// KingsClub text (mixed games).
+    KingsClub,
 }
 
 /// How many bytes of a file [`Site::detect`] needs to look at: the first hand's header is always
@@ -74,7 +83,7 @@ pub const DETECT_BYTES: usize = 8192;
 impl Site {
     /// Every site, in the order [`Site::detect`] tries them: the specific signatures first,
     /// PokerStars' `<site> Hand #N:` (which other sites' headers also fit) last.
-    pub const ALL: [Site; 20] = [
+    pub const ALL: [Site; 24] = [
         Site::Acpc,
         Site::Ohh,
         Site::PokerNow,
@@ -90,6 +99,10 @@ impl Site {
         Site::Pacific,
         Site::Everleaf,
         Site::Cake,
+        Site::Enet,
+        Site::Entraction,
+        Site::SealsWithClubs,
+        Site::KingsClub,
         Site::GgPoker,
         Site::Ignition,
         Site::Party,
@@ -121,6 +134,10 @@ impl Site {
             Site::Pacific => "pacific",
             Site::Everleaf => "everleaf",
             Site::Cake => "cake",
+            Site::Enet => "enet",
+            Site::Entraction => "entraction",
+            Site::SealsWithClubs => "sealswithclubs",
+            Site::KingsClub => "kingsclub",
         }
     }
 
@@ -161,7 +178,11 @@ impl Site {
             | Site::Winamax
             | Site::Pacific
             | Site::Everleaf
-            | Site::Cake => &["txt"],
+            | Site::Cake
+            | Site::Enet
+            | Site::Entraction
+            | Site::SealsWithClubs
+            | Site::KingsClub => &["txt"],
             Site::IPoker => &["xml", "txt"],
             Site::Acpc => &["log"],
             Site::Pluribus => &["log", "txt"],
@@ -210,6 +231,10 @@ impl Site {
             Site::Pacific => pacific::detect(head),
             Site::Everleaf => everleaf::detect(head),
             Site::Cake => cake::detect(head),
+            Site::Enet => enet::detect(head),
+            Site::Entraction => entraction::detect(head),
+            Site::SealsWithClubs => seals::detect(head),
+            Site::KingsClub => kingsclub::detect(head),
         }
     }
 
@@ -241,6 +266,10 @@ impl Site {
             Site::Pacific => Box::new(pacific::Reader::new(input, options)),
             Site::Everleaf => Box::new(everleaf::Reader::new(input, options)),
             Site::Cake => Box::new(cake::Reader::new(input, options)),
+            Site::Enet => Box::new(enet::Reader::new(input, options)),
+            Site::Entraction => Box::new(entraction::Reader::new(input, options)),
+            Site::SealsWithClubs => Box::new(seals::Reader::new(input, options)),
+            Site::KingsClub => Box::new(kingsclub::Reader::new(input, options)),
             Site::Acpc | Site::Pluribus => Box::new(acpc::Reader::new(input, game?, options)),
         })
     }

@@ -14,7 +14,7 @@ mod common;
 
 /// The tracker's folder of each site cardnote reads, and that site. BetOnline's network writes
 /// PokerStars' layout; Bovada is Ignition's (Bodog's skins too); UltimateBet wrote Absolute's.
-const READ: [(&str, Site); 17] = [
+const READ: [(&str, Site); 21] = [
     ("Absolute", Site::Absolute),
     ("BetOnline", Site::PokerStars),
     ("Boss", Site::Boss),
@@ -32,6 +32,10 @@ const READ: [(&str, Site); 17] = [
     ("Winamax", Site::Winamax),
     ("Winning", Site::Winning),
     ("iPoker", Site::IPoker),
+    ("Enet", Site::Enet),
+    ("Entraction", Site::Entraction),
+    ("KingsClub", Site::KingsClub),
+    ("SealsWithClubs", Site::SealsWithClubs),
 ];
 
 /// Folders of several producers' text, left out: PokerTracker's exports (its own text for

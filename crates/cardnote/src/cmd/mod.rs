@@ -146,6 +146,14 @@ pub enum FormatArg {
     Everleaf,
     /// Cake Poker hand history text.
     Cake,
+    /// Enet hand history text (decimal commas).
+    Enet,
+    /// Entraction hand history text.
+    Entraction,
+    /// KingsClub hand history text (mixed games).
+    Kingsclub,
+    /// Seals With Clubs hand history text (millibitcoins).
+    Sealswithclubs,
 }
 
 impl FormatArg {
@@ -177,7 +185,11 @@ impl FormatArg {
             | FormatArg::Winamax
             | FormatArg::Pacific
             | FormatArg::Everleaf
-            | FormatArg::Cake => None,
+            | FormatArg::Cake
+            | FormatArg::Enet
+            | FormatArg::Entraction
+            | FormatArg::Kingsclub
+            | FormatArg::Sealswithclubs => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),

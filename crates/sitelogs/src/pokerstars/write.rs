@@ -162,7 +162,9 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
         street[i] = money::plus(street[i], paid);
         let label = if button_blind(hand).is_some() {
             "button blind"
-        } else if blind < big {
+        } else if blind < big || (blind == big && i == usize::from(n == 2)) {
+            // The small blind's seat posts a small blind even when it is the big one's size
+            // (Seals With Clubs' `Blinds 1/1`).
             "small blind"
         } else if blind == big {
             "big blind"
