@@ -896,3 +896,25 @@ mod card_text {
         }
     }
 }
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::Contract;
+
+    /// The serde form of a Contract value (a contract within, `convert --to json`'s form).
+    #[test]
+    fn contract_serde_form() {
+        let forms = [
+            ("Pass", r#""Pass""#),
+            ("4SX", r#"{"Bid":{"level":4,"denomination":"Spades","risk":"Doubled"}}"#),
+            ("1nt", r#"{"Bid":{"level":1,"denomination":"NoTrump","risk":"Undoubled"}}"#),
+            ("7Cxx", r#"{"Bid":{"level":7,"denomination":"Clubs","risk":"Redoubled"}}"#),
+            ("NT", r#"{"Trump":"NoTrump"}"#),
+        ];
+        for (text, json) in forms {
+            let contract = Contract::parse(text).unwrap();
+            assert_eq!(serde_json::to_string(&contract).unwrap(), json, "{text}");
+            assert_eq!(serde_json::from_str::<Contract>(json).unwrap(), contract, "{text}");
+        }
+    }
+}
