@@ -232,7 +232,7 @@ impl Contract {
     #[getter]
     fn level(&self) -> Option<u8> {
         match self.contract {
-            PbnContract::Bid { level, .. } => Some(level),
+            PbnContract::Bid(bid) => Some(bid.level),
             _ => None,
         }
     }
@@ -240,19 +240,14 @@ impl Contract {
     /// `C`, `D`, `H`, `S` or `NT`; `None` when passed out.
     #[getter]
     fn strain(&self) -> Option<&'static str> {
-        match self.contract {
-            PbnContract::Bid { denomination, .. } | PbnContract::Trump(denomination) => {
-                Some(strain_text(denomination))
-            }
-            PbnContract::Pass => None,
-        }
+        self.contract.denomination().map(strain_text)
     }
 
     /// ``, `X` or `XX`.
     #[getter]
     fn risk(&self) -> &'static str {
         match self.contract {
-            PbnContract::Bid { risk, .. } => risk.text(),
+            PbnContract::Bid(bid) => bid.risk.text(),
             _ => "",
         }
     }
@@ -564,10 +559,7 @@ fn pbn_auction(auction: &pbn::model::Auction, notes: &[(u8, String)]) -> Vec<Cal
 fn pbn_board(py: Python<'_>, record: pbn::Record, text: &str, index: &LineIndex) -> PyResult<Board> {
     let info = &record.model.info;
     let declarer = info.declarer.map(|d| d.seat);
-    let denomination = match info.contract {
-        Some(PbnContract::Bid { denomination, .. } | PbnContract::Trump(denomination)) => Some(denomination),
-        _ => None,
-    };
+    let denomination = info.contract.and_then(PbnContract::denomination);
     let players: Vec<String> = ["North", "East", "South", "West"]
         .iter()
         .filter_map(|t| record.model.tag(t).map(str::to_owned))
@@ -598,17 +590,13 @@ fn lin_board(
 ) -> PyResult<Option<Board>> {
     let Some(board) = record.model.board() else { return Ok(None) };
     let (contract, declarer) = match lin::check::outcome(board) {
-        lin::check::Outcome::Contract { contract: c, declarer } => (
-            Some(PbnContract::Bid { level: c.level, denomination: c.denomination, risk: c.risk }),
-            Some(declarer),
-        ),
+        lin::check::Outcome::Contract { contract: c, declarer } => {
+            (Some(PbnContract::Bid(c)), Some(declarer))
+        }
         lin::check::Outcome::PassedOut => (Some(PbnContract::Pass), None),
         lin::check::Outcome::Open => (None, None),
     };
-    let denomination = match contract {
-        Some(PbnContract::Bid { denomination, .. }) => Some(denomination),
-        _ => None,
-    };
+    let denomination = contract.and_then(PbnContract::denomination);
     let auction = board
         .auction
         .iter()
@@ -657,8 +645,9 @@ fn lin_board(
     let result = board.claim.or((board.play.len() == 52 && leader.is_some()).then_some(tricks_won));
     let score_ns = match (contract, declarer, result, board.vulnerability) {
         (Some(PbnContract::Pass), ..) => Some(0),
-        (Some(PbnContract::Bid { level, denomination, risk }), Some(d), Some(tricks), Some(v)) => {
-            let score = pbn::duplicate_score(level, denomination, risk, v.is_vulnerable(d), tricks);
+        (Some(PbnContract::Bid(bid)), Some(d), Some(tricks), Some(v)) => {
+            let score =
+                pbn::duplicate_score(bid.level, bid.denomination, bid.risk, v.is_vulnerable(d), tricks);
             Some(if d.is_north_south() { score } else { -score })
         }
         _ => None,

@@ -136,13 +136,18 @@ impl DdTable {
             Some(d) => parse_seat(d)?,
             None => given.declarer.ok_or_else(|| PyValueError::new_err("the contract needs a declarer"))?,
         };
-        let PbnContract::Bid { level, denomination, risk } = given.contract else {
+        let PbnContract::Bid(bid) = given.contract else {
             return Err(PyValueError::new_err("a passed-out board has no double-dummy result"));
         };
         let vulnerability: Vulnerability = parse_vulnerability(vulnerability)?;
-        let tricks = self.table.tricks(declarer, denomination);
-        let score =
-            pbn::duplicate_score(level, denomination, risk, vulnerability.is_vulnerable(declarer), tricks);
+        let tricks = self.table.tricks(declarer, bid.denomination);
+        let score = pbn::duplicate_score(
+            bid.level,
+            bid.denomination,
+            bid.risk,
+            vulnerability.is_vulnerable(declarer),
+            tricks,
+        );
         Ok(DdResult {
             contract: format!("{} {}", given.contract.export(), declarer.char()),
             tricks,

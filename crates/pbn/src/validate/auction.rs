@@ -103,10 +103,7 @@ pub(super) fn replay_auction(
             None
         }
         Outcome::PassedOut => Some((Contract::Pass, None)),
-        Outcome::Contract { contract, declarer } => Some((
-            Contract::Bid { level: contract.level, denomination: contract.denomination, risk: contract.risk },
-            Some(declarer),
-        )),
+        Outcome::Contract { contract, declarer } => Some((Contract::Bid(contract), Some(declarer))),
     }
 }
 

@@ -53,12 +53,7 @@ pub(super) fn check_play_or_rotated_lines(
 
 /// The trump suit of a contract (`Some(None)` at notrump), `None` without a contract to play.
 fn play_trump(contract: Option<Contract>) -> Option<Option<Suit>> {
-    match contract {
-        Some(Contract::Bid { denomination, .. } | Contract::Trump(denomination)) => {
-            Some(denomination.trump())
-        }
-        Some(Contract::Pass) | None => None,
-    }
+    contract.and_then(Contract::denomination).map(|d| d.trump())
 }
 
 /// A line of the play read from another seat than the Play seat's column.
@@ -183,13 +178,7 @@ fn line_fits(
 pub(super) fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
     let Some(play) = &info.play else { return };
     let play_span = tags.get(Known::Play).and_then(|t| t.span).unwrap_or_default();
-    let trump = match info.contract {
-        Some(Contract::Bid { denomination, .. } | Contract::Trump(denomination)) => {
-            Some(denomination.trump())
-        }
-        Some(Contract::Pass) => None,
-        None => None,
-    };
+    let trump = play_trump(info.contract);
     let end_position = info.deal.is_some_and(|d| d.is_end_position());
     let declarer = info.declarer;
     let Some(trump) = trump else {
