@@ -29,41 +29,10 @@ pub(crate) fn parse_seat(text: &str) -> PyResult<Compass> {
         .ok_or_else(|| PyValueError::new_err(format!("unknown seat {text:?} (N, E, S or W)")))
 }
 
-/// `None`, `NS`, `EW` or `All`.
-pub(crate) fn vulnerability_text(v: Vulnerability) -> &'static str {
-    match v {
-        Vulnerability::None => "None",
-        Vulnerability::NorthSouth => "NS",
-        Vulnerability::EastWest => "EW",
-        Vulnerability::Both => "All",
-    }
-}
-
 /// A vulnerability as PBN writes it (`None`, `NS`, `EW`, `All`, `Both`, `-`...).
 pub(crate) fn parse_vulnerability(text: &str) -> PyResult<Vulnerability> {
     pbn::model::parse_vulnerability(text)
         .ok_or_else(|| PyValueError::new_err(format!("unknown vulnerability {text:?} (None, NS, EW or All)")))
-}
-
-/// `C`, `D`, `H`, `S` or `NT`.
-pub(crate) fn strain_text(d: Denomination) -> &'static str {
-    match d {
-        Denomination::Clubs => "C",
-        Denomination::Diamonds => "D",
-        Denomination::Hearts => "H",
-        Denomination::Spades => "S",
-        Denomination::NoTrump => "NT",
-    }
-}
-
-const fn trump(d: Denomination) -> Option<Suit> {
-    match d {
-        Denomination::Clubs => Some(Suit::Clubs),
-        Denomination::Diamonds => Some(Suit::Diamonds),
-        Denomination::Hearts => Some(Suit::Hearts),
-        Denomination::Spades => Some(Suit::Spades),
-        Denomination::NoTrump => None,
-    }
 }
 
 /// A card as bridge writes it: suit then rank (`SA`, `HT`, `C2`).
@@ -240,7 +209,7 @@ impl Contract {
     /// `C`, `D`, `H`, `S` or `NT`; `None` when passed out.
     #[getter]
     fn strain(&self) -> Option<&'static str> {
-        self.contract.denomination().map(strain_text)
+        self.contract.denomination().map(Denomination::text)
     }
 
     /// ``, `X` or `XX`.
@@ -338,7 +307,7 @@ impl Board {
     /// `None`, `NS`, `EW` or `All`.
     #[getter]
     fn vulnerability(&self) -> Option<&'static str> {
-        self.vulnerability.map(vulnerability_text)
+        self.vulnerability.map(pbn::model::vulnerability_export)
     }
 
     /// The deal.
@@ -479,8 +448,9 @@ fn pbn_play(play: &pbn::model::Play, denomination: Option<Denomination>) -> Vec<
                 .iter()
                 .map(|&(seat, card)| PlayedCard { card: card_text(card), seat: Some(seat_text(seat)) }),
         );
-        let winner =
-            (trick.len() == 4).then(|| pbn::trick_winner(&trick, denomination.and_then(trump))).flatten();
+        let winner = (trick.len() == 4)
+            .then(|| pbn::trick_winner(&trick, denomination.and_then(Denomination::trump)))
+            .flatten();
         match winner {
             Some(w) => leader = w,
             None => break,
@@ -511,7 +481,7 @@ fn pbn_auction(auction: &pbn::model::Auction, notes: &[(u8, String)]) -> Vec<Cal
                     pbn::model::Call::Bid { level, denomination } => {
                         bid = true;
                         trailing_passes = 0;
-                        (Some(*level), Some(strain_text(*denomination)))
+                        (Some(*level), Some(denomination.text()))
                     }
                     pbn::model::Call::Pass => {
                         trailing_passes += 1;
@@ -524,7 +494,7 @@ fn pbn_auction(auction: &pbn::model::Auction, notes: &[(u8, String)]) -> Vec<Cal
                 };
                 let text = match c {
                     pbn::model::Call::Bid { level, denomination } => {
-                        format!("{level}{}", strain_text(*denomination))
+                        format!("{level}{denomination}")
                     }
                     other => other.to_string(),
                 };
@@ -604,7 +574,7 @@ fn lin_board(
         .map(|(i, c)| {
             let (text, level, strain) = match c.call {
                 Some(lin::model::Call::Bid { level, denomination: d }) => {
-                    (format!("{level}{}", strain_text(d)), Some(level), Some(strain_text(d)))
+                    (format!("{level}{d}"), Some(level), Some(d.text()))
                 }
                 Some(lin::model::Call::Pass) => ("Pass".to_owned(), None, None),
                 Some(lin::model::Call::Double) => ("X".to_owned(), None, None),
@@ -635,8 +605,9 @@ fn lin_board(
         }
         let known: Option<Vec<(Compass, Card)>> =
             trick.iter().zip(&seats).map(|(c, s)| Some(((*s)?, (*c)?))).collect();
-        let winner =
-            known.filter(|t| t.len() == 4).and_then(|t| pbn::trick_winner(&t, denomination.and_then(trump)));
+        let winner = known
+            .filter(|t| t.len() == 4)
+            .and_then(|t| pbn::trick_winner(&t, denomination.and_then(Denomination::trump)));
         if let (Some(w), Some(d)) = (winner, declarer) {
             tricks_won += u8::from(w.is_north_south() == d.is_north_south());
         }
