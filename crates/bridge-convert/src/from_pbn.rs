@@ -290,7 +290,7 @@ fn lin_call(call: Call) -> AuctionCall {
 fn play(info: &pbn::GameInfo) -> Vec<PlayedCard> {
     let Some(play) = &info.play else { return Vec::new() };
     let trump = match info.contract {
-        Some(pbn::model::Contract::Bid { denomination, .. }) => denomination.trump(),
+        Some(pbn::model::Contract::Bid(contract)) => contract.denomination.trump(),
         _ => None,
     };
     let first = play.first;

@@ -1,6 +1,6 @@
 //! The bridge vocabulary the cardnote bridge notations share: [`Denomination`], [`Call`],
-//! [`Risk`], [`Contract`], [`Vulnerability`], who wins a trick ([`trick_winner`]) and the
-//! duplicate score ([`duplicate_score`]). The PBN and LIN crates read and write these types, each
+//! [`Risk`], [`Contract`], [`Vulnerability`], the auction's legal calls and outcome ([`Bidding`]),
+//! who wins a trick ([`trick_winner`]) and the duplicate score ([`duplicate_score`]). The PBN and LIN crates read and write these types, each
 //! in its own spelling (PBN's `1NT`, `X`, `NS`; LIN's `1N`, `d`, `n`): the parsing and writing
 //! live in `pbn` and `lin`. Here the types print as bridge players write them (`1NT`, `X`, `XX`,
 //! `Pass`, `3NTX`), for messages.
@@ -28,19 +28,21 @@
 //! ```
 //!
 //! # Features
-//! - `serde`: `Serialize` and `Deserialize` for every type, as its variant and field names
-//!   (`"NoTrump"`, `{"Bid":{"level":1,"denomination":"Clubs"}}`): no notation's spelling. Pulls in
-//!   serde with its derive macros.
+//! - `serde`: `Serialize` and `Deserialize` for every type but the [`Bidding`] state machine, as
+//!   its variant and field names (`"NoTrump"`, `{"Bid":{"level":1,"denomination":"Clubs"}}`): no
+//!   notation's spelling. Pulls in serde with its derive macros.
 //!
 //! # Guarantees
 //! No `unsafe`, no panics, and no dependency but `cards-core` (and serde with its feature).
 
+mod auction;
 mod call;
 mod contract;
 mod score;
 mod trick;
 mod vulnerability;
 
+pub use auction::{Bidding, Irregularity, Outcome};
 pub use call::{Call, Denomination};
 pub use contract::{Contract, Risk};
 pub use score::duplicate_score;

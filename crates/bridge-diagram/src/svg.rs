@@ -128,14 +128,14 @@ fn contract(out: &mut String, board: &Board) {
     let Some((contract, declarer, tricks)) = board.contract else { return };
     let text = match contract {
         Contract::Pass => "Passed out".to_owned(),
-        Contract::Bid { level, denomination, risk } => {
+        Contract::Bid(bridge_core::Contract { level, denomination, risk }) => {
             let by = declarer.map_or_else(String::new, |d| format!(" {}", d.char()));
             format!("{level}{}{}{by}", strain_symbol(denomination), risk.text())
         }
         Contract::Trump(d) => format!("Trumps {}", strain_symbol(d)),
     };
     let _ = writeln!(out, "<text x=\"392\" y=\"20\" text-anchor=\"end\">{text}</text>");
-    if let (Some(tricks), Contract::Bid { .. }) = (tricks, contract) {
+    if let (Some(tricks), Contract::Bid(_)) = (tricks, contract) {
         let _ = writeln!(out, "<text x=\"392\" y=\"40\" text-anchor=\"end\">Tricks: {tricks}</text>");
     }
 }

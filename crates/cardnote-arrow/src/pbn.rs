@@ -160,12 +160,7 @@ impl PbnTables {
             self.push_calls(file, index, auction, &info.notes);
         }
         if let Some(play) = &info.play {
-            let trump = match info.contract {
-                Some(Contract::Bid { denomination, .. } | Contract::Trump(denomination)) => {
-                    denomination.trump()
-                }
-                _ => None,
-            };
+            let trump = info.contract.and_then(Contract::denomination).and_then(|d| d.trump());
             self.push_plays(file, index, play, trump);
         }
     }

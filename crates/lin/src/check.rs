@@ -1,11 +1,11 @@
 //! The game checks of a board: the auction's legality, the play's (cards held, suit followed),
 //! and the claim against the tricks won and left.
 
-use bridge_core::{Contract, Risk, trick_winner};
+use bridge_core::{Bidding, Irregularity, trick_winner};
 use cards_core::{Card, CardSet, Compass, Diagnostic};
 
 use crate::codes;
-use crate::model::{AuctionCall, Board, Call, Content, Denomination, denomination_letter};
+use crate::model::{AuctionCall, Board, Content, denomination_letter};
 use crate::{Options, Record};
 
 /// Adds the game checks to a record the [`Reader`](crate::Reader) read (call it once per record):
@@ -34,21 +34,8 @@ pub fn check(record: &mut Record, options: &Options) {
     options.apply(&mut record.diagnostics);
 }
 
-/// How an auction stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// Not ended (or no dealer to know who called).
-    Open,
-    /// Four passes.
-    PassedOut,
-    /// Ended in a contract.
-    Contract {
-        /// The last bid and its doubling.
-        contract: Contract,
-        /// The first player of the side that won the auction to name its denomination.
-        declarer: Compass,
-    },
-}
+/// How an auction stands (bridge-core's; `Open` also when there is no dealer to know who called).
+pub use bridge_core::Outcome;
 
 /// Checks `board` and pushes what is wrong.
 pub fn check_board(board: &Board, diagnostics: &mut Vec<Diagnostic>) {
@@ -66,14 +53,8 @@ pub fn outcome(board: &Board) -> Outcome {
 fn check_auction(board: &Board, diagnostics: &mut Vec<Diagnostic>) -> Outcome {
     let Some(dealer) = board.dealer else { return Outcome::Open };
     let first_card = board.play.first().map(|c| c.span.start);
-    let mut last_bid: Option<(u8, Denomination, Compass)> = None;
-    let mut risk = Risk::Undoubled;
-    let mut risk_side_ns = false;
-    let mut passes = 0;
-    let mut ended = false;
-    let mut first_bidder: [[Option<Compass>; 5]; 2] = [[None; 5]; 2];
-    for (i, entry) in board.auction.iter().enumerate() {
-        let seat = dealer.advance(i);
+    let mut bidding = Bidding::new(dealer);
+    for entry in &board.auction {
         if first_card.is_some_and(|at| entry.span.start > at) {
             diagnostics.push(Diagnostic::error(
                 codes::LIN_CALL_AFTER_PLAY,
@@ -82,76 +63,42 @@ fn check_auction(board: &Board, diagnostics: &mut Vec<Diagnostic>) -> Outcome {
             ));
             break;
         }
-        if ended {
-            diagnostics.push(Diagnostic::error(
-                codes::LIN_AUCTION_AFTER_END,
-                format!("`{}` after the auction ended", entry.text),
-                entry.span,
-            ));
-            break;
-        }
-        let Some(call) = entry.call else { return Outcome::Open };
-        match call {
-            Call::Pass => passes += 1,
-            Call::Bid { level, denomination } => {
-                if let Some((l, d, _)) = last_bid
-                    && (level, denomination) <= (l, d)
-                {
-                    diagnostics.push(insufficient(entry, l, d));
-                }
-                last_bid = Some((level, denomination, seat));
-                let side = usize::from(!seat.is_north_south());
-                first_bidder[side][denomination as usize].get_or_insert(seat);
-                risk = Risk::Undoubled;
-                passes = 0;
+        let Some(call) = entry.call else {
+            if bidding.is_ended() {
+                diagnostics.push(illegal(entry, bidding.turn(), Irregularity::AfterEnd));
+                break;
             }
-            Call::Double => {
-                let ok = last_bid.is_some_and(|(_, _, by)| by.is_north_south() != seat.is_north_south())
-                    && risk == Risk::Undoubled;
-                if !ok {
-                    diagnostics.push(Diagnostic::error(
-                        codes::LIN_AUCTION_DOUBLE,
-                        format!("{seat} doubles, but there is no undoubled opponents' bid"),
-                        entry.span,
-                    ));
-                }
-                risk = Risk::Doubled;
-                risk_side_ns = seat.is_north_south();
-                passes = 0;
-            }
-            Call::Redouble => {
-                if risk != Risk::Doubled || risk_side_ns == seat.is_north_south() {
-                    diagnostics.push(Diagnostic::error(
-                        codes::LIN_AUCTION_REDOUBLE,
-                        format!("{seat} redoubles, but there is no opponents' double"),
-                        entry.span,
-                    ));
-                }
-                risk = Risk::Redoubled;
-                passes = 0;
+            return Outcome::Open;
+        };
+        let seat = bidding.turn();
+        if let Err(irregularity) = bidding.call(call) {
+            diagnostics.push(illegal(entry, seat, irregularity));
+            if irregularity == Irregularity::AfterEnd {
+                break;
             }
         }
-        ended = (last_bid.is_some() && passes == 3) || passes == 4;
     }
-    if !ended {
-        return Outcome::Open;
-    }
-    match last_bid {
-        None => Outcome::PassedOut,
-        Some((level, denomination, by)) => {
-            let side = usize::from(!by.is_north_south());
-            let declarer = first_bidder[side][denomination as usize].unwrap_or(by);
-            Outcome::Contract { contract: Contract { level, denomination, risk }, declarer }
-        }
-    }
+    bidding.outcome()
 }
 
-fn insufficient(entry: &AuctionCall, level: u8, denomination: Denomination) -> Diagnostic {
-    Diagnostic::error(
-        codes::LIN_AUCTION_INSUFFICIENT,
-        format!("`{}` is not higher than {level}{}", entry.text, denomination_letter(denomination)),
-        entry.span,
-    )
+/// The report of a call the auction does not allow, made by `seat`.
+fn illegal(entry: &AuctionCall, seat: Compass, irregularity: Irregularity) -> Diagnostic {
+    let (code, message) = match irregularity {
+        Irregularity::Insufficient { level, denomination } => (
+            codes::LIN_AUCTION_INSUFFICIENT,
+            format!("`{}` is not higher than {level}{}", entry.text, denomination_letter(denomination)),
+        ),
+        Irregularity::Double => {
+            (codes::LIN_AUCTION_DOUBLE, format!("{seat} doubles, but there is no undoubled opponents' bid"))
+        }
+        Irregularity::Redouble => {
+            (codes::LIN_AUCTION_REDOUBLE, format!("{seat} redoubles, but there is no opponents' double"))
+        }
+        Irregularity::AfterEnd => {
+            (codes::LIN_AUCTION_AFTER_END, format!("`{}` after the auction ended", entry.text))
+        }
+    };
+    Diagnostic::error(code, message, entry.span)
 }
 
 /// Tricks won by declarer's side and tricks completed, when the play could be followed.
@@ -271,5 +218,40 @@ fn check_claim(board: &Board, outcome: Outcome, tricks: Option<Tricks>, diagnost
                 ));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Options, Reader};
+
+    fn auction_errors(calls: &str) -> Vec<(String, String)> {
+        let text = format!("md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|{calls}");
+        let options = Options::default();
+        let mut record = Reader::from_str(&text, options).next().unwrap().unwrap();
+        super::check(&mut record, &options);
+        record.errors().map(|d| (d.code().to_string(), d.message().to_string())).collect()
+    }
+
+    /// A double of one's own side's bid is cancelled (law 36): it cannot be redoubled, by either
+    /// side. LIN allowed the other side to redouble it before the auction replay moved to
+    /// bridge-core (PBN allowed the bidder's side); both notations now report both redoubles.
+    #[test]
+    fn a_redouble_of_an_inadmissible_double_is_reported() {
+        let double = (
+            "LIN_AUCTION_DOUBLE".to_owned(),
+            "N doubles, but there is no undoubled opponents' bid".to_owned(),
+        );
+        // South deals and bids, North doubles its partner's bid, East redoubles: it was allowed.
+        let errors = auction_errors("mb|1S|mb|p|mb|x|mb|xx|mb|p|mb|p|mb|p|");
+        let redouble =
+            ("LIN_AUCTION_REDOUBLE".to_owned(), "E redoubles, but there is no opponents' double".to_owned());
+        assert_eq!(errors, [double.clone(), redouble]);
+        let errors = auction_errors("mb|1S|mb|p|mb|x|mb|p|mb|xx|mb|p|mb|p|mb|p|");
+        let redouble =
+            ("LIN_AUCTION_REDOUBLE".to_owned(), "S redoubles, but there is no opponents' double".to_owned());
+        assert_eq!(errors, [double, redouble]);
+        // A redouble of the opponents' double stands.
+        assert!(auction_errors("mb|1S|mb|x|mb|xx|mb|p|mb|p|mb|p|").is_empty());
     }
 }

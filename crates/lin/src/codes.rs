@@ -34,7 +34,7 @@ cards_core::codes! {
     LIN_AUCTION_INSUFFICIENT,
     /// A double that doubles nothing, one's own side or a doubled bid.
     LIN_AUCTION_DOUBLE,
-    /// A redouble without an opponents' double to redouble.
+    /// A redouble without an opponent's admissible double of one's own side's bid to redouble.
     LIN_AUCTION_REDOUBLE,
     /// A call after the auction ended (three passes after a bid, or four passes).
     LIN_AUCTION_AFTER_END,

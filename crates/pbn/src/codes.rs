@@ -76,7 +76,8 @@ cards_core::codes! {
     AUCTION_BAD_TOKEN,
     /// A bid not higher than the previous one (and not marked `^I`).
     AUCTION_INSUFFICIENT_BID,
-    /// A double or redouble that is not allowed.
+    /// A double or redouble that is not allowed (a double of one's own side's bid, or of none;
+    /// a redouble of anything but an opponent's admissible double of one's own side's bid).
     AUCTION_ILLEGAL_DOUBLE,
     /// A call after the auction ended (a warning when it is a pass).
     AUCTION_AFTER_END,

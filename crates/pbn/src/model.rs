@@ -394,29 +394,23 @@ pub fn parse_call(text: &str) -> Option<Call> {
         return Some(Call::Redouble);
     }
     match Contract::parse(text)? {
-        Contract::Bid { level, denomination, risk: Risk::Undoubled } => {
+        Contract::Bid(bridge_core::Contract { level, denomination, risk: Risk::Undoubled }) => {
             Some(Call::Bid { level, denomination })
         }
         _ => None,
     }
 }
 
-/// The value of a Contract tag: a pass-out, a contract (the parts of a [`bridge_core::Contract`]),
-/// or, in an end position, the trump alone (which only PBN writes).
+/// The value of a Contract tag: a pass-out, a contract, or, in an end position, the trump alone
+/// (which only PBN writes).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Contract {
     /// All four players passed.
     Pass,
-    /// A real contract.
-    Bid {
-        /// Odd tricks, 1 to 7.
-        level: u8,
-        /// Denomination.
-        denomination: Denomination,
-        /// Doubling.
-        risk: Risk,
-    },
+    /// A real contract (serialized as its fields:
+    /// `{"Bid":{"level":4,"denomination":"Spades","risk":"Doubled"}}`).
+    Bid(bridge_core::Contract),
     /// An end position's trump only (`S`, `NT`).
     Trump(Denomination),
 }
@@ -471,7 +465,17 @@ impl Contract {
             b"XX" | b"xx" | b"Xx" | b"xX" => Risk::Redoubled,
             _ => return None,
         };
-        Some(Contract::Bid { level, denomination, risk })
+        Some(Contract::Bid(bridge_core::Contract { level, denomination, risk }))
+    }
+
+    /// The denomination played: a contract's, or an end position's trump; `None` when passed out.
+    #[must_use]
+    pub const fn denomination(self) -> Option<Denomination> {
+        match self {
+            Contract::Bid(contract) => Some(contract.denomination),
+            Contract::Trump(denomination) => Some(denomination),
+            Contract::Pass => None,
+        }
     }
 
     /// The export spelling.
@@ -479,9 +483,7 @@ impl Contract {
     pub fn export(self) -> String {
         match self {
             Contract::Pass => "Pass".to_owned(),
-            Contract::Bid { level, denomination, risk } => {
-                bridge_core::Contract { level, denomination, risk }.to_string()
-            }
+            Contract::Bid(contract) => contract.to_string(),
             Contract::Trump(d) => d.text().to_owned(),
         }
     }
@@ -893,6 +895,28 @@ mod card_text {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Deal, D::Error> {
             let text = String::deserialize(deserializer)?;
             crate::parse::parse_deal(&text, 0).map_err(|e| D::Error::custom(e.message()))
+        }
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::Contract;
+
+    /// The serde form of a Contract value (a contract within, `convert --to json`'s form).
+    #[test]
+    fn contract_serde_form() {
+        let forms = [
+            ("Pass", r#""Pass""#),
+            ("4SX", r#"{"Bid":{"level":4,"denomination":"Spades","risk":"Doubled"}}"#),
+            ("1nt", r#"{"Bid":{"level":1,"denomination":"NoTrump","risk":"Undoubled"}}"#),
+            ("7Cxx", r#"{"Bid":{"level":7,"denomination":"Clubs","risk":"Redoubled"}}"#),
+            ("NT", r#"{"Trump":"NoTrump"}"#),
+        ];
+        for (text, json) in forms {
+            let contract = Contract::parse(text).unwrap();
+            assert_eq!(serde_json::to_string(&contract).unwrap(), json, "{text}");
+            assert_eq!(serde_json::from_str::<Contract>(json).unwrap(), contract, "{text}");
         }
     }
 }

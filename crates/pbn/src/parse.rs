@@ -111,9 +111,63 @@ fn skip_eol(b: &[u8], i: usize) -> usize {
 }
 
 /// Reads the game starting at `pos` (skipping semi-empty lines); `None` at the end of the text.
-fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
+/// The game ends at a semi-empty line, at the text's end, or where a tag that starts a new game
+/// begins a line without an empty line before it.
+fn read_game(src: &str, pos: usize) -> Option<(RawGame<'_>, usize)> {
     let b = src.as_bytes();
-    // Skip semi-empty lines before the game.
+    let start = skip_empty_lines(b, pos)?;
+    let mut scan = GameScan::new(src, start);
+    let mut line_start = true;
+    let (game_end, next) = loop {
+        if line_start {
+            match scan.line_start() {
+                LineStart::GameEnd(end, next) => break (end, next),
+                LineStart::Whole => continue,
+                LineStart::Tokens => {
+                    line_start = false;
+                    scan.first_on_line = true;
+                }
+            }
+        }
+        // Inside a line.
+        let i = scan.i;
+        let Some(&c) = b.get(i) else { break (b.len(), b.len()) };
+        match c {
+            b' ' | b'\t' | b'\x0b' | b'\x0c' => {
+                scan.i += 1;
+                continue;
+            }
+            b'\r' | b'\n' => {
+                scan.note_line(scan.line_begin, i);
+                scan.i = skip_eol(b, i);
+                line_start = true;
+                continue;
+            }
+            b'[' => {
+                if scan.tag() {
+                    break (i, i);
+                }
+            }
+            b'{' => scan.brace_comment(),
+            b';' => scan.line_comment(),
+            b'"' => scan.string(),
+            b']' | b'}' => scan.stray_close(c),
+            _ => scan.word(),
+        }
+        scan.first_on_line = false;
+    };
+    if game_end == b.len() {
+        scan.note_line(scan.line_begin, b.len());
+    }
+    let GameScan { items, diags, long_lines, .. } = scan;
+    // Trim trailing line end from the game span.
+    let game = Tokens { span: Span::new(start, game_end.max(start)), items };
+    Some((RawGame { game, diagnostics: diags, long_lines }, next.max(start + 1)))
+}
+
+/// Skips the semi-empty lines (blanks alone) at `pos`: where the game starts, `None` at the end
+/// of the text.
+fn skip_empty_lines(b: &[u8], mut pos: usize) -> Option<usize> {
     loop {
         if pos >= b.len() {
             return None;
@@ -125,250 +179,261 @@ fn read_game(src: &str, mut pos: usize) -> Option<(RawGame<'_>, usize)> {
         match b.get(j) {
             None => return None,
             Some(b'\r' | b'\n') => pos = skip_eol(b, j),
-            Some(_) => break,
+            Some(_) => return Some(pos),
         }
     }
-    let start = pos;
-    // Once a tag is read, everything up to the next tag is its section data: the tag being read
-    // is always the last item (see `current`).
-    let mut items: Vec<Item<'_>> = Vec::with_capacity(24);
-    let mut diags = Vec::new();
-    let mut i = pos;
-    let mut line_start = true;
-    // Whether the next token is the first on its line (the column checks happen at `line_start`).
-    let mut first_on_line = true;
-    let mut line_begin = pos;
-    let mut long_lines = Vec::new();
-    let note_line = |long_lines: &mut Vec<Span>, begin: usize, end: usize| {
+}
+
+/// What the start of a line is.
+enum LineStart {
+    /// A semi-empty line or the text's end: the game ends where it begins (the first position),
+    /// the next game is looked for from the second.
+    GameEnd(usize, usize),
+    /// A whole-line item (`%` escape, `<PBN>` delimiter), read: the next line starts.
+    Whole,
+    /// Tokens follow.
+    Tokens,
+}
+
+/// One game being read: its items so far (the tag being read is always the last item, see
+/// `current`: once a tag is read, everything up to the next tag is its section data), its
+/// diagnostics and where the reading stands.
+struct GameScan<'a> {
+    src: &'a str,
+    b: &'a [u8],
+    items: Vec<Item<'a>>,
+    diags: Vec<Diagnostic>,
+    /// The next byte to read.
+    i: usize,
+    /// Whether the next token is the first on its line (the column checks happen at a line's
+    /// start).
+    first_on_line: bool,
+    /// Where the current line began.
+    line_begin: usize,
+    /// Lines longer than PBN's 255 characters.
+    long_lines: Vec<Span>,
+}
+
+impl<'a> GameScan<'a> {
+    fn new(src: &'a str, start: usize) -> GameScan<'a> {
+        GameScan {
+            src,
+            b: src.as_bytes(),
+            items: Vec::with_capacity(24),
+            diags: Vec::new(),
+            i: start,
+            first_on_line: true,
+            line_begin: start,
+            long_lines: Vec::new(),
+        }
+    }
+
+    /// Notes the line from `begin` to `end` when it is too long.
+    fn note_line(&mut self, begin: usize, end: usize) {
         if end.saturating_sub(begin) > 253 {
-            long_lines.push(Span::new(begin, end));
+            self.long_lines.push(Span::new(begin, end));
         }
-    };
-    let game_end;
-    let next;
-    'lines: loop {
-        if line_start {
-            line_begin = i;
-            // Semi-empty line ends the game.
-            let mut j = i;
-            while b.get(j).is_some_and(|&c| is_blank(c)) {
-                j += 1;
-            }
-            match b.get(j) {
-                None => {
-                    game_end = i;
-                    next = b.len();
-                    break 'lines;
-                }
-                Some(b'\r' | b'\n') => {
-                    game_end = i;
-                    next = skip_eol(b, j);
-                    break 'lines;
-                }
-                _ => {}
-            }
-            if b.get(i) == Some(&b'%') {
-                let e = line_end(b, i);
-                note_line(&mut long_lines, i, e);
-                let text = src.get(i..e).unwrap_or("");
-                match current(&mut items) {
-                    Some(tag) => tag.data.push(Token {
-                        kind: TokenKind::Escape,
-                        text,
-                        span: Span::new(i, e),
-                        line_start: true,
-                    }),
-                    None => {
-                        items.push(Item::Line(Line { kind: LineKind::Escape, text, span: Span::new(i, e) }))
-                    }
-                }
-                i = skip_eol(b, e);
-                continue 'lines;
-            }
-            let e = if b.get(j) == Some(&b'<') { line_end(b, i) } else { i };
-            let trimmed = if e > i { src.get(i..e).unwrap_or("").trim() } else { "" };
-            if e > i && (trimmed.eq_ignore_ascii_case("<PBN>") || trimmed.eq_ignore_ascii_case("</PBN>")) {
-                match current(&mut items) {
-                    Some(tag) => tag.data.push(Token {
-                        kind: TokenKind::Delimiter,
-                        text: trimmed,
-                        span: Span::new(i, e),
-                        line_start: true,
-                    }),
-                    None => items.push(Item::Line(Line {
-                        kind: LineKind::Delimiter,
-                        text: trimmed,
-                        span: Span::new(i, e),
-                    })),
-                }
-                i = skip_eol(b, e);
-                continue 'lines;
-            }
-            line_start = false;
-            first_on_line = true;
+    }
+
+    fn text(&self, from: usize, to: usize) -> &'a str {
+        self.src.get(from..to).unwrap_or("")
+    }
+
+    /// Reads the start of a line: a semi-empty line (the game's end), a `%` escape line or a
+    /// `<PBN>` delimiter line (each pushed whole), or the tokens' start.
+    fn line_start(&mut self) -> LineStart {
+        let (b, i) = (self.b, self.i);
+        self.line_begin = i;
+        let mut j = i;
+        while b.get(j).is_some_and(|&c| is_blank(c)) {
+            j += 1;
         }
-        // Inside a line.
-        let Some(&c) = b.get(i) else {
-            game_end = b.len();
-            next = b.len();
-            break 'lines;
-        };
-        match c {
-            b' ' | b'\t' | b'\x0b' | b'\x0c' => {
-                i += 1;
-                continue 'lines;
+        match b.get(j) {
+            None => return LineStart::GameEnd(i, b.len()),
+            Some(b'\r' | b'\n') => return LineStart::GameEnd(i, skip_eol(b, j)),
+            _ => {}
+        }
+        if b.get(i) == Some(&b'%') {
+            let e = line_end(b, i);
+            self.note_line(i, e);
+            self.push_whole(TokenKind::Escape, LineKind::Escape, self.text(i, e), Span::new(i, e));
+            self.i = skip_eol(b, e);
+            return LineStart::Whole;
+        }
+        let e = if b.get(j) == Some(&b'<') { line_end(b, i) } else { i };
+        let trimmed = if e > i { self.text(i, e).trim() } else { "" };
+        if e > i && (trimmed.eq_ignore_ascii_case("<PBN>") || trimmed.eq_ignore_ascii_case("</PBN>")) {
+            self.push_whole(TokenKind::Delimiter, LineKind::Delimiter, trimmed, Span::new(i, e));
+            self.i = skip_eol(b, e);
+            return LineStart::Whole;
+        }
+        LineStart::Tokens
+    }
+
+    /// A whole line: data of the tag being read, else a line of its own.
+    fn push_whole(&mut self, token: TokenKind, line: LineKind, text: &'a str, span: Span) {
+        match current(&mut self.items) {
+            Some(tag) => tag.data.push(Token { kind: token, text, span, line_start: true }),
+            None => self.items.push(Item::Line(Line { kind: line, text, span })),
+        }
+    }
+
+    /// Reads a tag at `[`; `true` when it starts a new game (a tag the game has, first on its
+    /// line, without an empty line before it: reported, and not read here).
+    fn tag(&mut self) -> bool {
+        let i = self.i;
+        match read_tag(self.src, i) {
+            Ok((tag, _, _)) if self.first_on_line && starts_new_game(&self.items, tag.name) => {
+                self.diags.push(
+                    Diagnostic::warning(
+                        codes::MISSING_GAME_SEPARATOR,
+                        format!(
+                            "`{}` again without an empty line before it: a new game starts here",
+                            tag.name
+                        ),
+                        tag.span,
+                    )
+                    .with_help("games are separated by an empty line"),
+                );
+                return true;
             }
-            b'\r' | b'\n' => {
-                note_line(&mut long_lines, line_begin, i);
-                i = skip_eol(b, i);
-                line_start = true;
-                continue 'lines;
-            }
-            b'[' => match read_tag(src, i) {
-                Ok((tag, _, _)) if first_on_line && starts_new_game(&items, tag.name) => {
-                    diags.push(
-                        Diagnostic::warning(
-                            codes::MISSING_GAME_SEPARATOR,
-                            format!(
-                                "`{}` again without an empty line before it: a new game starts here",
-                                tag.name
-                            ),
-                            tag.span,
-                        )
-                        .with_help("games are separated by an empty line"),
-                    );
-                    game_end = i;
-                    next = i;
-                    break 'lines;
-                }
-                Ok((mut tag, e, warning)) => {
-                    diags.extend(warning);
-                    tag.line_start = first_on_line;
-                    // Section data sizes are predictable: avoid regrowing the token list.
-                    let expected = match tag.name {
-                        "Play" => 56,
-                        "Auction" => 16,
-                        name if crate::model::is_table(name) => 64,
-                        _ => 0,
-                    };
-                    tag.data.reserve_exact(expected);
-                    items.push(Item::Tag(tag));
-                    i = e;
-                }
-                Err((d, e)) => {
-                    diags.push(d);
-                    let token = Token {
-                        kind: TokenKind::Invalid,
-                        text: src.get(i..e).unwrap_or(""),
-                        span: Span::new(i, e),
-                        line_start: first_on_line,
-                    };
-                    push_invalid(&mut items, token);
-                    i = e;
-                }
-            },
-            b'{' => {
-                let (close, end, text_end) =
-                    match b.get(i + 1..).and_then(|r| r.iter().position(|&x| x == b'}')) {
-                        Some(p) => (true, i + 1 + p + 1, i + 1 + p),
-                        None => (false, b.len(), b.len()),
-                    };
-                if !close {
-                    diags.push(Diagnostic::error(
-                        codes::UNTERMINATED_COMMENT,
-                        "this `{` comment is never closed",
-                        Span::new(i, i + 1),
-                    ));
-                }
-                // Lines inside the comment.
-                let inner = b.get(i..end).unwrap_or(&[]);
-                if inner.len() > 253 || line_begin + 253 < end {
-                    let mut k = i;
-                    while let Some(p) = b.get(k..end).and_then(|r| r.iter().position(|&x| x == b'\n')) {
-                        let nl = k + p;
-                        let e = if nl > line_begin && b.get(nl - 1) == Some(&b'\r') { nl - 1 } else { nl };
-                        note_line(&mut long_lines, line_begin, e);
-                        line_begin = nl + 1;
-                        k = nl + 1;
-                    }
-                }
-                let comment = Comment {
-                    kind: CommentKind::Brace,
-                    text: src.get(i + 1..text_end).unwrap_or(""),
-                    span: Span::new(i, end),
-                    line_start: first_on_line,
+            Ok((mut tag, e, warning)) => {
+                self.diags.extend(warning);
+                tag.line_start = self.first_on_line;
+                // Section data sizes are predictable: avoid regrowing the token list.
+                let expected = match tag.name {
+                    "Play" => 56,
+                    "Auction" => 16,
+                    name if crate::model::is_table(name) => 64,
+                    _ => 0,
                 };
-                push_comment(&mut items, comment);
-                i = end;
+                tag.data.reserve_exact(expected);
+                self.items.push(Item::Tag(tag));
+                self.i = e;
             }
-            b';' => {
-                let e = line_end(b, i);
-                let comment = Comment {
-                    kind: CommentKind::Line,
-                    text: src.get(i + 1..e).unwrap_or(""),
-                    span: Span::new(i, e),
-                    line_start: first_on_line,
-                };
-                push_comment(&mut items, comment);
-                i = e;
-            }
-            b'"' => {
-                let (end, closed) = scan_string(b, i);
-                if !closed {
-                    diags.push(Diagnostic::error(
-                        codes::UNTERMINATED_STRING,
-                        "string without its closing quote on this line",
-                        Span::new(i, end),
-                    ));
-                }
-                let text_end = if closed { end - 1 } else { end };
-                // Outside a tag the string is stray text, kept whole (quotes included).
-                // An unterminated string is kept whole as invalid text.
-                let inner = if closed && current(&mut items).is_some() { i + 1..text_end } else { i..end };
-                let token = Token {
-                    kind: if closed { TokenKind::Str } else { TokenKind::Invalid },
-                    text: src.get(inner).unwrap_or(""),
-                    span: Span::new(i, end),
-                    line_start: first_on_line,
-                };
-                push_token(&mut items, token, &mut diags);
-                i = end;
-            }
-            b']' | b'}' => {
-                diags.push(Diagnostic::error(
-                    codes::UNEXPECTED_CHARACTER,
-                    format!("`{}` outside a tag pair or comment", c as char),
-                    Span::new(i, i + 1),
-                ));
+            Err((d, e)) => {
+                self.diags.push(d);
                 let token = Token {
                     kind: TokenKind::Invalid,
-                    text: src.get(i..i + 1).unwrap_or(""),
-                    span: Span::new(i, i + 1),
-                    line_start: first_on_line,
-                };
-                push_invalid(&mut items, token);
-                i += 1;
-            }
-            _ => {
-                let e = find_byte(b, i + 1, &WORD_END);
-                let token = Token {
-                    kind: TokenKind::Word,
-                    text: src.get(i..e).unwrap_or(""),
+                    text: self.text(i, e),
                     span: Span::new(i, e),
-                    line_start: first_on_line,
+                    line_start: self.first_on_line,
                 };
-                push_token(&mut items, token, &mut diags);
-                i = e;
+                push_invalid(&mut self.items, token);
+                self.i = e;
             }
         }
-        first_on_line = false;
+        false
     }
-    if game_end == b.len() {
-        note_line(&mut long_lines, line_begin, b.len());
+
+    /// Reads a `{` comment (to its `}`, or the text's end: reported), noting the long lines
+    /// inside it.
+    fn brace_comment(&mut self) {
+        let (b, i) = (self.b, self.i);
+        let (close, end, text_end) = match b.get(i + 1..).and_then(|r| r.iter().position(|&x| x == b'}')) {
+            Some(p) => (true, i + 1 + p + 1, i + 1 + p),
+            None => (false, b.len(), b.len()),
+        };
+        if !close {
+            self.diags.push(Diagnostic::error(
+                codes::UNTERMINATED_COMMENT,
+                "this `{` comment is never closed",
+                Span::new(i, i + 1),
+            ));
+        }
+        // Lines inside the comment.
+        let inner = b.get(i..end).unwrap_or(&[]);
+        if inner.len() > 253 || self.line_begin + 253 < end {
+            let mut k = i;
+            while let Some(p) = b.get(k..end).and_then(|r| r.iter().position(|&x| x == b'\n')) {
+                let nl = k + p;
+                let e = if nl > self.line_begin && b.get(nl - 1) == Some(&b'\r') { nl - 1 } else { nl };
+                self.note_line(self.line_begin, e);
+                self.line_begin = nl + 1;
+                k = nl + 1;
+            }
+        }
+        let comment = Comment {
+            kind: CommentKind::Brace,
+            text: self.text(i + 1, text_end),
+            span: Span::new(i, end),
+            line_start: self.first_on_line,
+        };
+        push_comment(&mut self.items, comment);
+        self.i = end;
     }
-    // Trim trailing line end from the game span.
-    let game = Tokens { span: Span::new(start, game_end.max(start)), items };
-    Some((RawGame { game, diagnostics: diags, long_lines }, next.max(start + 1)))
+
+    /// Reads a `;` comment, to the line's end.
+    fn line_comment(&mut self) {
+        let i = self.i;
+        let e = line_end(self.b, i);
+        let comment = Comment {
+            kind: CommentKind::Line,
+            text: self.text(i + 1, e),
+            span: Span::new(i, e),
+            line_start: self.first_on_line,
+        };
+        push_comment(&mut self.items, comment);
+        self.i = e;
+    }
+
+    /// Reads a string; one without its closing quote on its line is reported and kept whole as
+    /// invalid text.
+    fn string(&mut self) {
+        let i = self.i;
+        let (end, closed) = scan_string(self.b, i);
+        if !closed {
+            self.diags.push(Diagnostic::error(
+                codes::UNTERMINATED_STRING,
+                "string without its closing quote on this line",
+                Span::new(i, end),
+            ));
+        }
+        let text_end = if closed { end - 1 } else { end };
+        // Outside a tag the string is stray text, kept whole (quotes included).
+        let (from, to) =
+            if closed && current(&mut self.items).is_some() { (i + 1, text_end) } else { (i, end) };
+        let token = Token {
+            kind: if closed { TokenKind::Str } else { TokenKind::Invalid },
+            text: self.text(from, to),
+            span: Span::new(i, end),
+            line_start: self.first_on_line,
+        };
+        push_token(&mut self.items, token, &mut self.diags);
+        self.i = end;
+    }
+
+    /// Reads a `]` or `}` outside a tag pair or comment (reported) as invalid text.
+    fn stray_close(&mut self, c: u8) {
+        let i = self.i;
+        self.diags.push(Diagnostic::error(
+            codes::UNEXPECTED_CHARACTER,
+            format!("`{}` outside a tag pair or comment", c as char),
+            Span::new(i, i + 1),
+        ));
+        let token = Token {
+            kind: TokenKind::Invalid,
+            text: self.text(i, i + 1),
+            span: Span::new(i, i + 1),
+            line_start: self.first_on_line,
+        };
+        push_invalid(&mut self.items, token);
+        self.i += 1;
+    }
+
+    /// Reads a word, to the next blank or special byte.
+    fn word(&mut self) {
+        let i = self.i;
+        let e = find_byte(self.b, i + 1, &WORD_END);
+        let token = Token {
+            kind: TokenKind::Word,
+            text: self.text(i, e),
+            span: Span::new(i, e),
+            line_start: self.first_on_line,
+        };
+        push_token(&mut self.items, token, &mut self.diags);
+        self.i = e;
+    }
 }
 
 /// Whether a tag that repeats `Event`, `Board` or `Deal` of the game read so far must start a new

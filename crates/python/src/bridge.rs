@@ -29,41 +29,10 @@ pub(crate) fn parse_seat(text: &str) -> PyResult<Compass> {
         .ok_or_else(|| PyValueError::new_err(format!("unknown seat {text:?} (N, E, S or W)")))
 }
 
-/// `None`, `NS`, `EW` or `All`.
-pub(crate) fn vulnerability_text(v: Vulnerability) -> &'static str {
-    match v {
-        Vulnerability::None => "None",
-        Vulnerability::NorthSouth => "NS",
-        Vulnerability::EastWest => "EW",
-        Vulnerability::Both => "All",
-    }
-}
-
 /// A vulnerability as PBN writes it (`None`, `NS`, `EW`, `All`, `Both`, `-`...).
 pub(crate) fn parse_vulnerability(text: &str) -> PyResult<Vulnerability> {
     pbn::model::parse_vulnerability(text)
         .ok_or_else(|| PyValueError::new_err(format!("unknown vulnerability {text:?} (None, NS, EW or All)")))
-}
-
-/// `C`, `D`, `H`, `S` or `NT`.
-pub(crate) fn strain_text(d: Denomination) -> &'static str {
-    match d {
-        Denomination::Clubs => "C",
-        Denomination::Diamonds => "D",
-        Denomination::Hearts => "H",
-        Denomination::Spades => "S",
-        Denomination::NoTrump => "NT",
-    }
-}
-
-const fn trump(d: Denomination) -> Option<Suit> {
-    match d {
-        Denomination::Clubs => Some(Suit::Clubs),
-        Denomination::Diamonds => Some(Suit::Diamonds),
-        Denomination::Hearts => Some(Suit::Hearts),
-        Denomination::Spades => Some(Suit::Spades),
-        Denomination::NoTrump => None,
-    }
 }
 
 /// A card as bridge writes it: suit then rank (`SA`, `HT`, `C2`).
@@ -232,7 +201,7 @@ impl Contract {
     #[getter]
     fn level(&self) -> Option<u8> {
         match self.contract {
-            PbnContract::Bid { level, .. } => Some(level),
+            PbnContract::Bid(bid) => Some(bid.level),
             _ => None,
         }
     }
@@ -240,19 +209,14 @@ impl Contract {
     /// `C`, `D`, `H`, `S` or `NT`; `None` when passed out.
     #[getter]
     fn strain(&self) -> Option<&'static str> {
-        match self.contract {
-            PbnContract::Bid { denomination, .. } | PbnContract::Trump(denomination) => {
-                Some(strain_text(denomination))
-            }
-            PbnContract::Pass => None,
-        }
+        self.contract.denomination().map(Denomination::text)
     }
 
     /// ``, `X` or `XX`.
     #[getter]
     fn risk(&self) -> &'static str {
         match self.contract {
-            PbnContract::Bid { risk, .. } => risk.text(),
+            PbnContract::Bid(bid) => bid.risk.text(),
             _ => "",
         }
     }
@@ -343,7 +307,7 @@ impl Board {
     /// `None`, `NS`, `EW` or `All`.
     #[getter]
     fn vulnerability(&self) -> Option<&'static str> {
-        self.vulnerability.map(vulnerability_text)
+        self.vulnerability.map(pbn::model::vulnerability_export)
     }
 
     /// The deal.
@@ -484,8 +448,9 @@ fn pbn_play(play: &pbn::model::Play, denomination: Option<Denomination>) -> Vec<
                 .iter()
                 .map(|&(seat, card)| PlayedCard { card: card_text(card), seat: Some(seat_text(seat)) }),
         );
-        let winner =
-            (trick.len() == 4).then(|| pbn::trick_winner(&trick, denomination.and_then(trump))).flatten();
+        let winner = (trick.len() == 4)
+            .then(|| pbn::trick_winner(&trick, denomination.and_then(Denomination::trump)))
+            .flatten();
         match winner {
             Some(w) => leader = w,
             None => break,
@@ -516,7 +481,7 @@ fn pbn_auction(auction: &pbn::model::Auction, notes: &[(u8, String)]) -> Vec<Cal
                     pbn::model::Call::Bid { level, denomination } => {
                         bid = true;
                         trailing_passes = 0;
-                        (Some(*level), Some(strain_text(*denomination)))
+                        (Some(*level), Some(denomination.text()))
                     }
                     pbn::model::Call::Pass => {
                         trailing_passes += 1;
@@ -529,7 +494,7 @@ fn pbn_auction(auction: &pbn::model::Auction, notes: &[(u8, String)]) -> Vec<Cal
                 };
                 let text = match c {
                     pbn::model::Call::Bid { level, denomination } => {
-                        format!("{level}{}", strain_text(*denomination))
+                        format!("{level}{denomination}")
                     }
                     other => other.to_string(),
                 };
@@ -564,10 +529,7 @@ fn pbn_auction(auction: &pbn::model::Auction, notes: &[(u8, String)]) -> Vec<Cal
 fn pbn_board(py: Python<'_>, record: pbn::Record, text: &str, index: &LineIndex) -> PyResult<Board> {
     let info = &record.model.info;
     let declarer = info.declarer.map(|d| d.seat);
-    let denomination = match info.contract {
-        Some(PbnContract::Bid { denomination, .. } | PbnContract::Trump(denomination)) => Some(denomination),
-        _ => None,
-    };
+    let denomination = info.contract.and_then(PbnContract::denomination);
     let players: Vec<String> = ["North", "East", "South", "West"]
         .iter()
         .filter_map(|t| record.model.tag(t).map(str::to_owned))
@@ -598,17 +560,13 @@ fn lin_board(
 ) -> PyResult<Option<Board>> {
     let Some(board) = record.model.board() else { return Ok(None) };
     let (contract, declarer) = match lin::check::outcome(board) {
-        lin::check::Outcome::Contract { contract: c, declarer } => (
-            Some(PbnContract::Bid { level: c.level, denomination: c.denomination, risk: c.risk }),
-            Some(declarer),
-        ),
+        lin::check::Outcome::Contract { contract: c, declarer } => {
+            (Some(PbnContract::Bid(c)), Some(declarer))
+        }
         lin::check::Outcome::PassedOut => (Some(PbnContract::Pass), None),
         lin::check::Outcome::Open => (None, None),
     };
-    let denomination = match contract {
-        Some(PbnContract::Bid { denomination, .. }) => Some(denomination),
-        _ => None,
-    };
+    let denomination = contract.and_then(PbnContract::denomination);
     let auction = board
         .auction
         .iter()
@@ -616,7 +574,7 @@ fn lin_board(
         .map(|(i, c)| {
             let (text, level, strain) = match c.call {
                 Some(lin::model::Call::Bid { level, denomination: d }) => {
-                    (format!("{level}{}", strain_text(d)), Some(level), Some(strain_text(d)))
+                    (format!("{level}{d}"), Some(level), Some(d.text()))
                 }
                 Some(lin::model::Call::Pass) => ("Pass".to_owned(), None, None),
                 Some(lin::model::Call::Double) => ("X".to_owned(), None, None),
@@ -647,8 +605,9 @@ fn lin_board(
         }
         let known: Option<Vec<(Compass, Card)>> =
             trick.iter().zip(&seats).map(|(c, s)| Some(((*s)?, (*c)?))).collect();
-        let winner =
-            known.filter(|t| t.len() == 4).and_then(|t| pbn::trick_winner(&t, denomination.and_then(trump)));
+        let winner = known
+            .filter(|t| t.len() == 4)
+            .and_then(|t| pbn::trick_winner(&t, denomination.and_then(Denomination::trump)));
         if let (Some(w), Some(d)) = (winner, declarer) {
             tricks_won += u8::from(w.is_north_south() == d.is_north_south());
         }
@@ -657,8 +616,9 @@ fn lin_board(
     let result = board.claim.or((board.play.len() == 52 && leader.is_some()).then_some(tricks_won));
     let score_ns = match (contract, declarer, result, board.vulnerability) {
         (Some(PbnContract::Pass), ..) => Some(0),
-        (Some(PbnContract::Bid { level, denomination, risk }), Some(d), Some(tricks), Some(v)) => {
-            let score = pbn::duplicate_score(level, denomination, risk, v.is_vulnerable(d), tricks);
+        (Some(PbnContract::Bid(bid)), Some(d), Some(tricks), Some(v)) => {
+            let score =
+                pbn::duplicate_score(bid.level, bid.denomination, bid.risk, v.is_vulnerable(d), tricks);
             Some(if d.is_north_south() { score } else { -score })
         }
         _ => None,

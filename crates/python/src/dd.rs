@@ -11,25 +11,14 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::ErrorParts;
-use crate::bridge::{Board, Contract, Deal, parse_seat, parse_vulnerability, strain_text};
+use crate::bridge::{Board, Contract, Deal, parse_seat, parse_vulnerability};
 
-const STRAINS: [Denomination; 5] = [
-    Denomination::Clubs,
-    Denomination::Diamonds,
-    Denomination::Hearts,
-    Denomination::Spades,
-    Denomination::NoTrump,
-];
-
+/// `C`, `D`, `H`, `S`, `NT` or `N`, either case (PBN's spelling).
 fn parse_strain(text: &str) -> PyResult<Denomination> {
-    match text.to_ascii_uppercase().as_str() {
-        "C" => Ok(Denomination::Clubs),
-        "D" => Ok(Denomination::Diamonds),
-        "H" => Ok(Denomination::Hearts),
-        "S" => Ok(Denomination::Spades),
-        "N" | "NT" => Ok(Denomination::NoTrump),
-        _ => Err(PyValueError::new_err(format!("unknown strain {text:?} (C, D, H, S or NT)"))),
-    }
+    pbn::model::parse_denomination_prefix(text.as_bytes())
+        .filter(|&(_, used)| used == text.len())
+        .map(|(d, _)| d)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown strain {text:?} (C, D, H, S or NT)")))
 }
 
 /// The deal of a `Deal`, a `Board` or PBN deal text.
@@ -85,8 +74,8 @@ impl DdTable {
         let out = PyDict::new(py);
         for seat in Compass::ALL {
             let row = PyDict::new(py);
-            for d in STRAINS {
-                row.set_item(strain_text(d), self.table.tricks(seat, d))?;
+            for d in bridge_dd::table::DENOMINATIONS {
+                row.set_item(d.text(), self.table.tricks(seat, d))?;
             }
             out.set_item(seat.char().to_string(), row)?;
         }
@@ -97,7 +86,12 @@ impl DdTable {
     fn to_list(&self) -> Vec<Vec<u32>> {
         Compass::ALL
             .iter()
-            .map(|&seat| STRAINS.iter().map(|&d| u32::from(self.table.tricks(seat, d))).collect())
+            .map(|&seat| {
+                bridge_dd::table::DENOMINATIONS
+                    .iter()
+                    .map(|&d| u32::from(self.table.tricks(seat, d)))
+                    .collect()
+            })
             .collect()
     }
 
@@ -136,13 +130,18 @@ impl DdTable {
             Some(d) => parse_seat(d)?,
             None => given.declarer.ok_or_else(|| PyValueError::new_err("the contract needs a declarer"))?,
         };
-        let PbnContract::Bid { level, denomination, risk } = given.contract else {
+        let PbnContract::Bid(bid) = given.contract else {
             return Err(PyValueError::new_err("a passed-out board has no double-dummy result"));
         };
         let vulnerability: Vulnerability = parse_vulnerability(vulnerability)?;
-        let tricks = self.table.tricks(declarer, denomination);
-        let score =
-            pbn::duplicate_score(level, denomination, risk, vulnerability.is_vulnerable(declarer), tricks);
+        let tricks = self.table.tricks(declarer, bid.denomination);
+        let score = pbn::duplicate_score(
+            bid.level,
+            bid.denomination,
+            bid.risk,
+            vulnerability.is_vulnerable(declarer),
+            tricks,
+        );
         Ok(DdResult {
             contract: format!("{} {}", given.contract.export(), declarer.char()),
             tricks,

@@ -6,8 +6,8 @@ use cards_core::Diagnostic;
 use indicatif::{ProgressBar, ProgressStyle};
 use pbn::Record;
 
-use cardnote_check::formats::pbn::{fields, no_game_fields, read};
-use cardnote_check::{CheckOptions, FileCheck, RecordReport};
+use cardnote_check::formats::pbn::{game_reports, read};
+use cardnote_check::{CheckOptions, FileCheck};
 
 use super::Refusal;
 
@@ -43,39 +43,16 @@ fn progress_bar(deals: usize, wanted: bool) -> Option<ProgressBar> {
     Some(bar)
 }
 
-/// Checks a PBN file as `check` does, plus its double-dummy tags against its deals: the file is
-/// read once, and its records kept until their deals are solved (`mib`: as in [`solve_records`]).
+/// Checks a PBN file as `check --dd` does (its reports: [`game_reports`]), with a progress bar and
+/// `mib` (as in [`solve_records`]): the file is read once, and its records kept until their deals
+/// are solved.
 #[must_use]
 pub fn check(data: &[u8], opts: &CheckOptions, progress: bool, mib: u32) -> FileCheck {
     let source = pbn::decode(data).text;
     let records = read(&source, opts.strict);
     let tables = solve_records(&records, progress, mib);
-    // One report per game, as `pbn::check` gives them: what other text reports joins the next game
-    // (the last game, after the last one).
-    let mut reports: Vec<RecordReport> = Vec::new();
-    let mut carried: Vec<Diagnostic> = Vec::new();
-    for (record, table) in records.iter().zip(&tables) {
-        carried.extend(record.diagnostics.iter().cloned());
-        if !record.model.is_game {
-            continue;
-        }
-        let mut diagnostics = std::mem::take(&mut carried);
-        let found = bridge_dd::check::check(record, table.as_ref(), opts.strict);
-        if !found.is_empty() {
-            diagnostics.extend(found);
-            diagnostics.sort_by_key(|d: &Diagnostic| (d.span().start, d.span().end));
-        }
-        let fields = if opts.no_fields { serde_json::Map::new() } else { fields(record) };
-        reports.push(RecordReport { diagnostics, fields });
-    }
-    match reports.last_mut() {
-        Some(last) => last.diagnostics.append(&mut carried),
-        None => {
-            let fields = if opts.no_fields { serde_json::Map::new() } else { no_game_fields() };
-            reports.push(RecordReport { diagnostics: carried, fields });
-        }
-    }
-    FileCheck { source, records: reports }
+    let dd = cardnote_check::formats::dd::check_records(&records, &tables, opts.strict);
+    FileCheck { source, records: game_reports(records, &dd, 0, opts) }
 }
 
 /// What `cardnote dd --fill` did to a file.

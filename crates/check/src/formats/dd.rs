@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use bridge_dd::DdTable;
 use bridge_dd::check::Job;
+use cards_core::Diagnostic;
 use pbn::Record;
 
 /// Deals solved per batch: enough to keep every core busy, few enough for a live progress bar.
@@ -42,4 +43,11 @@ pub fn solve_records(
         progress(tables.len(), unique.len());
     }
     slots.into_iter().map(|slot| slot.and_then(|i| tables.get(i).copied().flatten())).collect()
+}
+
+/// Each record's double-dummy diagnostics ([`bridge_dd::check::check`]) against its table from
+/// [`solve_records`], in record order.
+#[must_use]
+pub fn check_records(records: &[Record], tables: &[Option<DdTable>], strict: bool) -> Vec<Vec<Diagnostic>> {
+    records.iter().zip(tables).map(|(r, t)| bridge_dd::check::check(r, t.as_ref(), strict)).collect()
 }

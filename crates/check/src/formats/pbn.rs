@@ -20,7 +20,7 @@ use crate::{Check, CheckOptions, Checked, Input, RecordReport, Unit, Units};
 
 /// A game's `check --json` fields: the serde form of [`pbn::summary::Fields`].
 #[must_use]
-pub fn fields(r: &Record) -> Map<String, Value> {
+fn fields(r: &Record) -> Map<String, Value> {
     fields_map(&pbn::summary::Fields::from(&r.model.info))
 }
 
@@ -44,7 +44,7 @@ pub fn read(source: &str, strict: bool) -> Vec<Record> {
 
 /// The fields of a file without a game: every one null.
 #[must_use]
-pub fn no_game_fields() -> Map<String, Value> {
+fn no_game_fields() -> Map<String, Value> {
     fields_map(&pbn::summary::Fields::default())
 }
 
@@ -200,50 +200,58 @@ impl Check for Pbn {
         fields(&checked.record)
     }
 
-    /// One report per game: what the records between it and the game before report (comments,
-    /// headers) goes with it, the records after the last game with the last one; a unit without
-    /// a game gives one report, every field null. With `--dd`, each game's double-dummy checks.
+    /// One report per game ([`game_reports`]); with `--dd`, each game's double-dummy checks.
     fn reports(
         unit: &Unit<Pbn>,
         records: impl Iterator<Item = Checked<Self::Model>>,
         opts: &CheckOptions,
     ) -> Vec<RecordReport> {
         let records: Vec<Record> = records.map(|c| c.record).collect();
-        let dd: Vec<Vec<Diagnostic>> = if opts.dd {
+        let dd = if opts.dd {
             let tables =
                 crate::formats::dd::solve_records(&records, bridge_dd::DEFAULT_MEMORY_MIB, |_, _| {});
-            records
-                .iter()
-                .zip(&tables)
-                .map(|(r, t)| bridge_dd::check::check(r, t.as_ref(), opts.strict))
-                .collect()
+            crate::formats::dd::check_records(&records, &tables, opts.strict)
         } else {
             Vec::new()
         };
-        let mut reports = Vec::new();
-        let mut carried: Vec<Diagnostic> = Vec::new();
-        for (i, mut record) in records.into_iter().enumerate() {
-            let mut diagnostics = std::mem::take(&mut record.diagnostics);
-            if let Some(dd) = dd.get(i).filter(|dd| !dd.is_empty()) {
-                diagnostics.extend(dd.iter().cloned());
-                diagnostics.sort_by_key(|d: &Diagnostic| (d.span().start, d.span().end));
-            }
-            crate::into_unit(&mut diagnostics, unit.offset);
-            carried.append(&mut diagnostics);
-            if record.model.is_game {
-                let fields = if opts.no_fields { Map::new() } else { fields(&record) };
-                reports.push(RecordReport { diagnostics: std::mem::take(&mut carried), fields });
-            }
-        }
-        match reports.last_mut() {
-            Some(last) => last.diagnostics.append(&mut carried),
-            None => {
-                let fields = if opts.no_fields { Map::new() } else { no_game_fields() };
-                reports.push(RecordReport { diagnostics: carried, fields });
-            }
-        }
-        reports
+        game_reports(records, &dd, unit.offset, opts)
     }
+}
+
+/// One report per game of `records` (read from text that starts `offset` bytes into the unit's):
+/// what the records between it and the game before report (comments, headers) goes with it, the
+/// records after the last game with the last one; no game gives one report, every field null.
+/// `dd` holds each record's double-dummy diagnostics, when checked ([`crate::formats::dd::check_records`]).
+#[must_use]
+pub fn game_reports(
+    records: Vec<Record>,
+    dd: &[Vec<Diagnostic>],
+    offset: usize,
+    opts: &CheckOptions,
+) -> Vec<RecordReport> {
+    let mut reports = Vec::new();
+    let mut carried: Vec<Diagnostic> = Vec::new();
+    for (i, mut record) in records.into_iter().enumerate() {
+        let mut diagnostics = std::mem::take(&mut record.diagnostics);
+        if let Some(dd) = dd.get(i).filter(|dd| !dd.is_empty()) {
+            diagnostics.extend(dd.iter().cloned());
+            diagnostics.sort_by_key(|d: &Diagnostic| (d.span().start, d.span().end));
+        }
+        crate::into_unit(&mut diagnostics, offset);
+        carried.append(&mut diagnostics);
+        if record.model.is_game {
+            let fields = if opts.no_fields { Map::new() } else { fields(&record) };
+            reports.push(RecordReport { diagnostics: std::mem::take(&mut carried), fields });
+        }
+    }
+    match reports.last_mut() {
+        Some(last) => last.diagnostics.append(&mut carried),
+        None => {
+            let fields = if opts.no_fields { Map::new() } else { no_game_fields() };
+            reports.push(RecordReport { diagnostics: carried, fields });
+        }
+    }
+    reports
 }
 
 #[cfg(test)]

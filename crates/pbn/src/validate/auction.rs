@@ -1,5 +1,7 @@
 //! The auction: its replay (calls, alerts, notes, the producers' conventions) and the contract it reaches.
 
+use bridge_core::{Bidding, Irregularity, Outcome};
+
 #[allow(clippy::wildcard_imports)]
 use super::*;
 
@@ -20,50 +22,38 @@ pub(super) fn replay_auction(
     // Once a call is not known (a blank, an unreadable token), the calls after it keep their
     // players but the bidding state is unknown: their legality and the outcome are not checked.
     let mut unknown = false;
-    let mut seat = auction.first;
+    let mut bidding = Bidding::new(auction.first);
     let mut started = false;
-    let mut ended = false;
     let mut continued = false;
-    let mut passes = 0u8;
-    let mut last_bid: Option<(u8, Denomination, Compass)> = None;
-    let mut risk = Risk::Undoubled;
-    // First seat of each side to name each denomination: [side][denomination].
-    let mut first_namer: [[Option<Compass>; 5]; 2] = [[None; 5]; 2];
     for e in &auction.entries {
         if matches!(e.item, AuctionItem::Blank | AuctionItem::Unreadable) {
             unknown = true;
             started = true;
-            seat = seat.next();
+            bidding.skip();
             continue;
         }
         if unknown {
-            seat = seat.next();
+            bidding.skip();
             continue;
         }
         if continued {
             diags.push(err(codes::AUCTION_AFTER_CONTINUE, "nothing may follow `+` in the auction", e.span));
             continue;
         }
-        if ended && !matches!(e.item, AuctionItem::Continue) {
-            if matches!(e.item, AuctionItem::Call { call: Call::Pass, .. } | AuctionItem::AllPass) {
-                diags.push(warn(codes::AUCTION_AFTER_END, "a pass after the auction ended", e.span));
-            } else {
-                diags.push(err(codes::AUCTION_AFTER_END, "a call after the auction ended", e.span));
-            }
+        if bidding.is_ended() {
+            diags.push(after_end(&e.item, e.span));
+            continued |= matches!(e.item, AuctionItem::Continue);
             continue;
         }
         match e.item {
             AuctionItem::Placeholder => {
-                if started || Some(seat) == dealer {
+                if started || Some(bidding.turn()) == dealer {
                     diags.push(warn(codes::AUCTION_PLACEHOLDER, "`-` where a call is due", e.span));
                 }
-                seat = seat.next();
+                bidding.skip();
                 continue;
             }
             AuctionItem::Continue => {
-                if ended {
-                    diags.push(err(codes::AUCTION_AFTER_END, "`+` after the auction ended", e.span));
-                }
                 continued = true;
                 continue;
             }
@@ -71,6 +61,7 @@ pub(super) fn replay_auction(
         }
         if !started {
             started = true;
+            let seat = bidding.turn();
             if let Some(d) = dealer
                 && d != seat
             {
@@ -82,95 +73,66 @@ pub(super) fn replay_auction(
             }
         }
         match e.item {
-            AuctionItem::Skipped => {}
-            AuctionItem::AllPass => {
-                ended = true;
+            AuctionItem::AllPass => bidding.pass_out(),
+            AuctionItem::Call { call, insufficient } => {
+                if let Err(irregularity) = bidding.call(call)
+                    && !(insufficient && matches!(irregularity, Irregularity::Insufficient { .. }))
+                {
+                    diags.push(illegal(call, irregularity, e.span));
+                }
             }
-            AuctionItem::Call { call, insufficient } => match call {
-                Call::Pass => {
-                    passes += 1;
-                    if (last_bid.is_some() && passes >= 3) || passes >= 4 {
-                        ended = true;
-                    }
-                }
-                Call::Bid { level, denomination } => {
-                    if let Some((l, d, _)) = last_bid
-                        && (level, denomination) <= (l, d)
-                        && !insufficient
-                    {
-                        diags.push(err(
-                            codes::AUCTION_INSUFFICIENT_BID,
-                            format!(
-                                "{} is not higher than {}",
-                                call,
-                                Call::Bid { level: l, denomination: d }
-                            ),
-                            e.span,
-                        ));
-                    }
-                    let side = usize::from(!seat.is_north_south());
-                    let slot = &mut first_namer[side][denomination as usize];
-                    if slot.is_none() {
-                        *slot = Some(seat);
-                    }
-                    last_bid = Some((level, denomination, seat));
-                    risk = Risk::Undoubled;
-                    passes = 0;
-                }
-                Call::Double => {
-                    let ok = matches!(last_bid, Some((_, _, b)) if b.is_north_south() != seat.is_north_south())
-                        && risk == Risk::Undoubled;
-                    if !ok {
-                        diags.push(err(
-                            codes::AUCTION_ILLEGAL_DOUBLE,
-                            "a double that is not allowed here",
-                            e.span,
-                        ));
-                    }
-                    risk = Risk::Doubled;
-                    passes = 0;
-                }
-                Call::Redouble => {
-                    let ok = matches!(last_bid, Some((_, _, b)) if b.is_north_south() == seat.is_north_south())
-                        && risk == Risk::Doubled;
-                    if !ok {
-                        diags.push(err(
-                            codes::AUCTION_ILLEGAL_DOUBLE,
-                            "a redouble that is not allowed here",
-                            e.span,
-                        ));
-                    }
-                    risk = Risk::Redoubled;
-                    passes = 0;
-                }
-            },
+            AuctionItem::Skipped => bidding.skip(),
             AuctionItem::Placeholder
             | AuctionItem::Continue
             | AuctionItem::Blank
             | AuctionItem::Unreadable => {}
         }
-        seat = seat.next();
     }
     if unknown {
         return None;
     }
-    if !ended {
-        if !auction.star && !continued && started {
-            diags.push(warn(
-                codes::AUCTION_INCOMPLETE,
-                "the auction does not end with three passes, `AP`, `*` or `+`",
-                auction.entries.last().map_or(tag_span, |e| e.span),
-            ));
+    match bidding.outcome() {
+        Outcome::Open => {
+            if !auction.star && !continued && started {
+                diags.push(warn(
+                    codes::AUCTION_INCOMPLETE,
+                    "the auction does not end with three passes, `AP`, `*` or `+`",
+                    auction.entries.last().map_or(tag_span, |e| e.span),
+                ));
+            }
+            None
         }
-        return None;
+        Outcome::PassedOut => Some((Contract::Pass, None)),
+        Outcome::Contract { contract, declarer } => Some((Contract::Bid(contract), Some(declarer))),
     }
-    Some(match last_bid {
-        None => (Contract::Pass, None),
-        Some((level, denomination, bidder)) => {
-            let side = usize::from(!bidder.is_north_south());
-            (Contract::Bid { level, denomination, risk }, first_namer[side][denomination as usize])
+}
+
+/// The report of an entry after the auction ended: a pass is only a warning.
+fn after_end(item: &AuctionItem, span: Span) -> Diagnostic {
+    match item {
+        AuctionItem::Continue => err(codes::AUCTION_AFTER_END, "`+` after the auction ended", span),
+        AuctionItem::Call { call: Call::Pass, .. } | AuctionItem::AllPass => {
+            warn(codes::AUCTION_AFTER_END, "a pass after the auction ended", span)
         }
-    })
+        _ => err(codes::AUCTION_AFTER_END, "a call after the auction ended", span),
+    }
+}
+
+/// The report of a call the auction does not allow.
+fn illegal(call: Call, irregularity: Irregularity, span: Span) -> Diagnostic {
+    match irregularity {
+        Irregularity::Insufficient { level, denomination } => err(
+            codes::AUCTION_INSUFFICIENT_BID,
+            format!("{call} is not higher than {}", Call::Bid { level, denomination }),
+            span,
+        ),
+        Irregularity::Double => err(codes::AUCTION_ILLEGAL_DOUBLE, "a double that is not allowed here", span),
+        Irregularity::Redouble => {
+            err(codes::AUCTION_ILLEGAL_DOUBLE, "a redouble that is not allowed here", span)
+        }
+        // Not met: `replay_auction` reports the calls after the end before it takes a call.
+        Irregularity::AfterEnd => after_end(&AuctionItem::Call { call, insufficient: false }, span),
+    }
 }
 
 /// The championship archive's auctions leave out the dealer's opening passes: `[Auction "W"]`

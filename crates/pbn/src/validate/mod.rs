@@ -17,8 +17,8 @@ use cards_core::{Card, CardSet, Compass, Diagnostic, Span, Suit};
 
 use crate::codes;
 use crate::model::{
-    Auction, AuctionItem, Call, Contract, Deal, Denomination, GameResult, Item, NO_INHERIT_TAGS, Play,
-    PlayItem, Risk, Table, Tag, TokenKind, Tokens, Vulnerability,
+    Auction, AuctionItem, Call, Contract, Deal, GameResult, Item, NO_INHERIT_TAGS, Play, PlayItem, Table,
+    Tag, TokenKind, Tokens, Vulnerability,
 };
 use crate::parse;
 
@@ -421,6 +421,27 @@ mod tests {
         assert_eq!(deal_codes("N:- - -"), [codes::DEAL_EMPTY_HAND]);
         assert!(deal_codes("N:AKQJ.AKQ.AKQ.AKQ - - -").is_empty());
         assert!(deal_codes("N:- - - -").is_empty());
+    }
+
+    /// A double of one's own side's bid is cancelled (law 36): it cannot be redoubled, by either
+    /// side. PBN allowed the bidder's side to redouble it before the auction replay moved to
+    /// bridge-core (LIN allowed the other side); both notations now report both redoubles.
+    #[test]
+    fn a_redouble_of_an_inadmissible_double_is_reported() {
+        let auction_codes = |calls: &str| {
+            let text = format!("[Board \"1\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n{calls}\n");
+            let r = one(&text);
+            r.diagnostics.iter().map(|d| (d.code().to_string(), d.message().to_string())).collect::<Vec<_>>()
+        };
+        let double =
+            (codes::AUCTION_ILLEGAL_DOUBLE.to_string(), "a double that is not allowed here".to_string());
+        let redouble =
+            (codes::AUCTION_ILLEGAL_DOUBLE.to_string(), "a redouble that is not allowed here".to_string());
+        // North bids, South doubles its partner's bid, North redoubles: the redouble was allowed.
+        assert_eq!(auction_codes("1S Pass X Pass XX Pass Pass Pass"), [double.clone(), redouble.clone()]);
+        assert_eq!(auction_codes("1S Pass X XX Pass Pass Pass"), [double, redouble]);
+        // A redouble of the opponents' double stands.
+        assert!(auction_codes("1S X XX Pass Pass Pass").is_empty());
     }
 
     /// The spec author's rubber score forms are valid, blanks around `/` included.

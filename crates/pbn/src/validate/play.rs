@@ -53,12 +53,7 @@ pub(super) fn check_play_or_rotated_lines(
 
 /// The trump suit of a contract (`Some(None)` at notrump), `None` without a contract to play.
 fn play_trump(contract: Option<Contract>) -> Option<Option<Suit>> {
-    match contract {
-        Some(Contract::Bid { denomination, .. } | Contract::Trump(denomination)) => {
-            Some(denomination.trump())
-        }
-        Some(Contract::Pass) | None => None,
-    }
+    contract.and_then(Contract::denomination).map(|d| d.trump())
 }
 
 /// A line of the play read from another seat than the Play seat's column.
@@ -183,16 +178,62 @@ fn line_fits(
 pub(super) fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
     let Some(play) = &info.play else { return };
     let play_span = tags.get(Known::Play).and_then(|t| t.span).unwrap_or_default();
-    let trump = match info.contract {
-        Some(Contract::Bid { denomination, .. } | Contract::Trump(denomination)) => {
-            Some(denomination.trump())
-        }
-        Some(Contract::Pass) => None,
-        None => None,
-    };
     let end_position = info.deal.is_some_and(|d| d.is_end_position());
+    let Some(trump) = check_play_needs(tags, info, play, play_span, diags) else { return };
+    let mut replay = Replay::new(info.deal);
+    let rows = play.entries.chunks(4);
+    if rows.len() > 13 {
+        diags.push(err(
+            codes::PLAY_TOO_MANY_TRICKS,
+            format!("{} tricks in the play", rows.len()),
+            play.entries.get(52).map_or(play_span, |e| e.span),
+        ));
+    }
     let declarer = info.declarer;
-    let Some(trump) = trump else {
+    let mut tally = Tally::default();
+    let mut leader = Some(play.first);
+    for row in rows.take(13) {
+        // A card marked as led out of turn leads its trick.
+        let lead = row
+            .iter()
+            .position(|e| matches!(e.item, PlayItem::Card { lead_out_of_turn: true, .. }))
+            .map(|c| play.first.advance(c))
+            .or(leader);
+        let trick = match lead {
+            Some(lead) => replay.trick(play.first, row, lead, diags),
+            None => {
+                replay.holdings(play.first, row, diags);
+                None
+            }
+        };
+        leader = trick.and_then(|cards| trick_winner(&cards, trump));
+        if let Some(winner) = leader {
+            if declarer.is_some_and(|d| winner.is_north_south() == d.seat.is_north_south()) {
+                tally.declarer += 1;
+            } else {
+                tally.defence += 1;
+            }
+            tally.complete += 1;
+        }
+    }
+    // As many tricks as the longest hand holds cards: 13 for a deal whose hidden hands are
+    // written `-` or shown in part, fewer for an end position.
+    let max_tricks =
+        info.deal.map_or(13, |d| Compass::ALL.iter().map(|&s| d.hand_size(s)).max().unwrap_or(0)).max(1);
+    check_result(tags, info, tally, max_tricks, end_position, diags);
+}
+
+/// Reports what the play needs and the game lacks (a contract, a declarer) and a wrong opening
+/// leader; the trump suit (`None` at notrump) when there is a contract to play.
+fn check_play_needs(
+    tags: &Tags<'_, '_>,
+    info: &GameInfo,
+    play: &Play,
+    play_span: Span,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Option<Suit>> {
+    let end_position = info.deal.is_some_and(|d| d.is_end_position());
+    let Some(trump) = play_trump(info.contract) else {
         if !play.entries.is_empty() {
             diags.push(warn(
                 codes::PLAY_WITHOUT_CONTRACT,
@@ -200,16 +241,16 @@ pub(super) fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
                 play_span,
             ));
         }
-        return;
+        return None;
     };
-    if declarer.is_none() && !end_position && !play.entries.is_empty() {
+    if info.declarer.is_none() && !end_position && !play.entries.is_empty() {
         diags.push(warn(
             codes::PLAY_WITHOUT_CONTRACT,
             "a Play section without the Declarer it needs",
             play_span,
         ));
     }
-    if let Some(declarer) = declarer
+    if let Some(declarer) = info.declarer
         && !end_position
         && !declarer.irregular
         && play.first != declarer.seat.next()
@@ -220,162 +261,171 @@ pub(super) fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
             tags.get(Known::Play).map_or(play_span, |t| t.value_span),
         ));
     }
-    // A hand with spot cards (`x`), or shown in part, is not known card by card: its holdings
-    // are not checked.
-    let mut hands: [Option<CardSet>; 4] = info.deal.map_or([None; 4], |d| d.hands);
-    if let Some(deal) = info.deal {
-        for seat in Compass::ALL {
-            if deal.has_spots(seat) || deal.is_shown_in_part(seat) {
-                hands[seat.index()] = None;
+    Some(trump)
+}
+
+/// The tricks the replay could follow.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    /// Won by declarer's side.
+    declarer: u8,
+    /// Won by the defence.
+    defence: u8,
+    /// Every trick whose four cards and leader are known.
+    complete: usize,
+}
+
+/// The cards as the play goes: each hand known card by card, the cards played, whether `+` came.
+struct Replay {
+    /// A hand with spot cards (`x`), or shown in part, is not known card by card: its holdings
+    /// are not checked (`None`).
+    hands: [Option<CardSet>; 4],
+    played: CardSet,
+    continued: bool,
+}
+
+impl Replay {
+    fn new(deal: Option<Deal>) -> Replay {
+        let mut hands: [Option<CardSet>; 4] = deal.map_or([None; 4], |d| d.hands);
+        if let Some(deal) = deal {
+            for seat in Compass::ALL {
+                if deal.has_spots(seat) || deal.is_shown_in_part(seat) {
+                    hands[seat.index()] = None;
+                }
             }
         }
+        Replay { hands, played: CardSet::EMPTY, continued: false }
     }
-    let mut played = CardSet::EMPTY;
-    let mut leader = Some(play.first);
-    let mut decl_tricks = 0u8;
-    let mut def_tricks = 0u8;
-    let mut complete_tricks = 0usize;
-    let mut continued = false;
-    let rows = play.entries.chunks(4);
-    if rows.len() > 13 {
-        diags.push(err(
-            codes::PLAY_TOO_MANY_TRICKS,
-            format!("{} tricks in the play", rows.len()),
-            play.entries.get(52).map_or(play_span, |e| e.span),
-        ));
-    }
-    // As many tricks as the longest hand holds cards: 13 for a deal whose hidden hands are
-    // written `-` or shown in part, fewer for an end position.
-    let max_tricks =
-        info.deal.map_or(13, |d| Compass::ALL.iter().map(|&s| d.hand_size(s)).max().unwrap_or(0)).max(1);
-    for row in rows.take(13) {
+
+    /// Plays a row (the Play seat `first`'s column first) led by `lead`: each card checked (played
+    /// before, held, suit followed) and taken from its hand. The trick, leader first, when its
+    /// four cards are known.
+    fn trick(
+        &mut self,
+        first: Compass,
+        row: &[PlayEntry],
+        lead: Compass,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<[(Compass, Card); 4]> {
         // Entries by seat.
-        let mut by_seat: [Option<&crate::model::PlayEntry>; 4] = [None; 4];
+        let mut by_seat: [Option<&PlayEntry>; 4] = [None; 4];
         for (c, e) in row.iter().enumerate() {
-            by_seat[play.first.advance(c).index()] = Some(e);
+            by_seat[first.advance(c).index()] = Some(e);
         }
-        let lead_seat = row
-            .iter()
-            .enumerate()
-            .find(|(_, e)| matches!(e.item, PlayItem::Card { lead_out_of_turn: true, .. }))
-            .map(|(c, _)| play.first.advance(c))
-            .or(leader);
-        let mut cards_buf =
-            [(Compass::North, Card::from_index(0).unwrap_or(Card::new(cards_core::Rank::Two, Suit::Clubs)));
-                4];
+        let mut cards = [(Compass::North, Card::new(cards_core::Rank::Two, Suit::Clubs)); 4];
         let mut n_cards = 0usize;
         let mut all_known = row.len() == 4;
         let mut led: Option<Suit> = None;
-        if let Some(ls) = lead_seat {
-            for k in 0..4 {
-                let seat = ls.advance(k);
-                let Some(e) = by_seat[seat.index()] else {
+        for k in 0..4 {
+            let seat = lead.advance(k);
+            let Some(e) = by_seat[seat.index()] else {
+                all_known = false;
+                continue;
+            };
+            match e.item {
+                PlayItem::Continue => {
+                    if self.continued {
+                        diags.push(err(codes::PLAY_AFTER_CONTINUE, "a second `+` in the play", e.span));
+                    }
+                    self.continued = true;
                     all_known = false;
-                    continue;
-                };
-                match e.item {
-                    PlayItem::Continue => {
-                        if continued {
-                            diags.push(err(codes::PLAY_AFTER_CONTINUE, "a second `+` in the play", e.span));
-                        }
-                        continued = true;
-                        all_known = false;
-                    }
-                    PlayItem::Unknown => all_known = false,
-                    PlayItem::Card { card, revoke, .. } => {
-                        if continued {
-                            diags.push(err(
-                                codes::PLAY_AFTER_CONTINUE,
-                                "a card after `+` in the play",
-                                e.span,
-                            ));
-                        }
-                        let twice = !played.insert(card);
-                        if twice {
-                            diags.push(err(
-                                codes::PLAY_CARD_TWICE,
-                                format!("{} is played twice", crate::text::write_card(card)),
-                                e.span,
-                            ));
-                        }
-                        if let Some(hand) = hands[seat.index()].as_mut() {
-                            let led_suit = led;
-                            if !twice && !hand.contains(card) {
-                                diags.push(err(
-                                    codes::PLAY_CARD_NOT_IN_HAND,
-                                    format!("{seat} does not hold {}", crate::text::write_card(card)),
-                                    e.span,
-                                ));
-                            } else if !twice
-                                && let Some(ls) = led_suit
-                                && card.suit() != ls
-                                && !hand.suit(ls).is_empty()
-                                && !revoke
-                            {
-                                diags.push(err(
-                                    codes::PLAY_REVOKE,
-                                    format!(
-                                        "{seat} plays {} while holding {}",
-                                        crate::text::write_card(card),
-                                        suit_name(ls)
-                                    ),
-                                    e.span,
-                                ));
-                            }
-                            hand.remove(card);
-                        }
-                        if k == 0 {
-                            led = Some(card.suit());
-                        }
-                        if let Some(slot) = cards_buf.get_mut(n_cards) {
-                            *slot = (seat, card);
-                            n_cards += 1;
-                        }
-                    }
                 }
-            }
-        } else {
-            // Trick leader unknown: only check holdings.
-            all_known = false;
-            for (c, e) in row.iter().enumerate() {
-                let seat = play.first.advance(c);
-                if let PlayItem::Card { card, .. } = e.item {
-                    let twice = !played.insert(card);
-                    if twice {
-                        diags.push(err(codes::PLAY_CARD_TWICE, "a card is played twice", e.span));
+                PlayItem::Unknown => all_known = false,
+                PlayItem::Card { card, revoke, .. } => {
+                    if self.continued {
+                        diags.push(err(codes::PLAY_AFTER_CONTINUE, "a card after `+` in the play", e.span));
                     }
-                    if let Some(hand) = hands[seat.index()].as_mut() {
-                        if !twice && !hand.contains(card) {
-                            diags.push(err(
-                                codes::PLAY_CARD_NOT_IN_HAND,
-                                format!("{seat} does not hold {}", crate::text::write_card(card)),
-                                e.span,
-                            ));
-                        }
-                        hand.remove(card);
+                    self.card(seat, card, led.filter(|_| !revoke), e.span, diags);
+                    if k == 0 {
+                        led = Some(card.suit());
+                    }
+                    if let Some(slot) = cards.get_mut(n_cards) {
+                        *slot = (seat, card);
+                        n_cards += 1;
                     }
                 }
             }
         }
-        if all_known && n_cards == 4 {
-            let winner = trick_winner(&cards_buf, trump);
-            if let Some(w) = winner {
-                if declarer.is_some_and(|d| w.is_north_south() == d.seat.is_north_south()) {
-                    decl_tricks += 1;
-                } else {
-                    def_tricks += 1;
-                }
-                complete_tricks += 1;
+        (all_known && n_cards == 4).then_some(cards)
+    }
+
+    /// Takes `seat`'s `card` from its hand, reporting a card played twice, not held, or (when
+    /// `led` is given) not following the suit led.
+    fn card(
+        &mut self,
+        seat: Compass,
+        card: Card,
+        led: Option<Suit>,
+        span: Span,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        let twice = !self.played.insert(card);
+        if twice {
+            diags.push(err(
+                codes::PLAY_CARD_TWICE,
+                format!("{} is played twice", crate::text::write_card(card)),
+                span,
+            ));
+        }
+        let Some(hand) = self.hands[seat.index()].as_mut() else { return };
+        if !twice && !hand.contains(card) {
+            diags.push(err(
+                codes::PLAY_CARD_NOT_IN_HAND,
+                format!("{seat} does not hold {}", crate::text::write_card(card)),
+                span,
+            ));
+        } else if !twice
+            && let Some(led) = led
+            && card.suit() != led
+            && !hand.suit(led).is_empty()
+        {
+            diags.push(err(
+                codes::PLAY_REVOKE,
+                format!("{seat} plays {} while holding {}", crate::text::write_card(card), suit_name(led)),
+                span,
+            ));
+        }
+        hand.remove(card);
+    }
+
+    /// A row whose leader is not known: only the holdings are checked.
+    fn holdings(&mut self, first: Compass, row: &[PlayEntry], diags: &mut Vec<Diagnostic>) {
+        for (c, e) in row.iter().enumerate() {
+            let seat = first.advance(c);
+            let PlayItem::Card { card, .. } = e.item else { continue };
+            let twice = !self.played.insert(card);
+            if twice {
+                diags.push(err(codes::PLAY_CARD_TWICE, "a card is played twice", e.span));
             }
-            leader = winner;
-        } else {
-            leader = None;
+            if let Some(hand) = self.hands[seat.index()].as_mut() {
+                if !twice && !hand.contains(card) {
+                    diags.push(err(
+                        codes::PLAY_CARD_NOT_IN_HAND,
+                        format!("{seat} does not hold {}", crate::text::write_card(card)),
+                        e.span,
+                    ));
+                }
+                hand.remove(card);
+            }
         }
     }
+}
+
+/// Sets the tricks declarer won in the play when every trick is known, and reports a Result tag
+/// that disagrees: a whole play must give its tricks; a play stopped at `+` only bounds them.
+fn check_result(
+    tags: &Tags<'_, '_>,
+    info: &mut GameInfo,
+    tally: Tally,
+    max_tricks: usize,
+    end_position: bool,
+    diags: &mut Vec<Diagnostic>,
+) {
     let result_tag = tags.get(Known::Result);
-    let Some(declarer) = declarer else { return };
+    let Some(declarer) = info.declarer else { return };
     let claimed = info.result.and_then(|r| r.declarer_tricks(Some(declarer.seat)).map(|n| (n, r.irregular)));
-    if complete_tricks == max_tricks && max_tricks > 0 {
+    let Tally { declarer: decl_tricks, defence: def_tricks, complete } = tally;
+    if complete == max_tricks && max_tricks > 0 {
         info.tricks_by_play = Some(decl_tricks);
         if let (Some((n, false)), Some(t)) = (claimed, result_tag)
             && n != decl_tricks

@@ -8,12 +8,15 @@ use bridge_core::duplicate_score;
 pub(super) fn check_score(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
     let score_ns = match (info.contract, info.declarer, info.vulnerable, info.result) {
         (Some(Contract::Pass), _, _, _) => Some(0),
-        (Some(Contract::Bid { level, denomination, risk }), Some(d), Some(v), Some(r)) => {
-            r.declarer_tricks(Some(d.seat)).map(|t| {
-                let s = duplicate_score(level, denomination, risk, v.is_vulnerable(d.seat), t);
-                if d.seat.is_north_south() { s } else { -s }
-            })
-        }
+        (
+            Some(Contract::Bid(bridge_core::Contract { level, denomination, risk })),
+            Some(d),
+            Some(v),
+            Some(r),
+        ) => r.declarer_tricks(Some(d.seat)).map(|t| {
+            let s = duplicate_score(level, denomination, risk, v.is_vulnerable(d.seat), t);
+            if d.seat.is_north_south() { s } else { -s }
+        }),
         _ => None,
     };
     info.score_ns = score_ns;
