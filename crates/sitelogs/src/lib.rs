@@ -6,7 +6,7 @@
 //! Full Tilt Poker's, the Winning Poker Network's and Absolute Poker's ([`fulltilt`],
 //! [`winning`], [`absolute`]), Winamax's, 888 / Pacific Poker's, Everleaf's and Cake's
 //! ([`winamax`], [`pacific`], [`everleaf`], [`cake`]), PokerNow game logs ([`pokernow`]), and Open
-//! Hand History JSON ([`ohh`]).
+//! Hand History JSON ([`ohh`]); the OnGame network's and PKR's ([`ongame`], [`pkr`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -64,8 +64,10 @@ pub mod merge;
 pub mod microgaming;
 pub mod money;
 pub mod ohh;
+pub mod ongame;
 pub mod pacific;
 pub mod party;
+pub mod pkr;
 pub mod pokernow;
 pub mod pokerstars;
 pub mod relay;

@@ -20,6 +20,7 @@ use crate::{
     Options, Record, absolute, acpc, boss, cake, everleaf, fulltilt, ggpoker, ignition, ipoker, merge,
     microgaming, ohh, pacific, party, pokernow, pokerstars, winamax, winning,
 };
+use crate::{ongame, pkr};
 
 /// A site's (or exchange format's) hand-history logs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -63,6 +64,10 @@ pub enum Site {
     Everleaf,
     /// Cake Poker text.
     Cake,
+    /// OnGame network text (its skins: OnGame's, Betfair's from 2010, BWin's...).
+    OnGame,
+    /// PKR text.
+    Pkr,
 }
 
 /// How many bytes of a file [`Site::detect`] needs to look at: the first hand's header is always
@@ -72,7 +77,7 @@ pub const DETECT_BYTES: usize = 8192;
 impl Site {
     /// Every site, in the order [`Site::detect`] tries them: the specific signatures first,
     /// PokerStars' `<site> Hand #N:` (which other sites' headers also fit) last.
-    pub const ALL: [Site; 19] = [
+    pub const ALL: [Site; 21] = [
         Site::Acpc,
         Site::Ohh,
         Site::PokerNow,
@@ -87,6 +92,8 @@ impl Site {
         Site::Pacific,
         Site::Everleaf,
         Site::Cake,
+        Site::OnGame,
+        Site::Pkr,
         Site::GgPoker,
         Site::Ignition,
         Site::Party,
@@ -117,6 +124,8 @@ impl Site {
             Site::Pacific => "pacific",
             Site::Everleaf => "everleaf",
             Site::Cake => "cake",
+            Site::OnGame => "ongame",
+            Site::Pkr => "pkr",
         }
     }
 
@@ -157,7 +166,9 @@ impl Site {
             | Site::Winamax
             | Site::Pacific
             | Site::Everleaf
-            | Site::Cake => &["txt"],
+            | Site::Cake
+            | Site::OnGame
+            | Site::Pkr => &["txt"],
             Site::IPoker => &["xml", "txt"],
             Site::Acpc => &["log"],
             Site::Pluribus => &["log", "txt"],
@@ -204,6 +215,8 @@ impl Site {
             Site::Pacific => pacific::detect(head),
             Site::Everleaf => everleaf::detect(head),
             Site::Cake => cake::detect(head),
+            Site::OnGame => ongame::detect(head),
+            Site::Pkr => pkr::detect(head),
         }
     }
 
@@ -234,6 +247,8 @@ impl Site {
             Site::Pacific => Box::new(pacific::Reader::new(input, options)),
             Site::Everleaf => Box::new(everleaf::Reader::new(input, options)),
             Site::Cake => Box::new(cake::Reader::new(input, options)),
+            Site::OnGame => Box::new(ongame::Reader::new(input, options)),
+            Site::Pkr => Box::new(pkr::Reader::new(input, options)),
             Site::Acpc | Site::Pluribus => Box::new(acpc::Reader::new(input, game?, options)),
         })
     }

@@ -144,6 +144,10 @@ pub enum FormatArg {
     Everleaf,
     /// Cake Poker hand history text.
     Cake,
+    /// OnGame network hand history text (its skins: OnGame's, Betfair's 2010 on, BWin's...).
+    Ongame,
+    /// PKR hand history text.
+    Pkr,
 }
 
 impl FormatArg {
@@ -174,7 +178,9 @@ impl FormatArg {
             | FormatArg::Winamax
             | FormatArg::Pacific
             | FormatArg::Everleaf
-            | FormatArg::Cake => None,
+            | FormatArg::Cake
+            | FormatArg::Ongame
+            | FormatArg::Pkr => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),
