@@ -516,11 +516,12 @@ fn winamax_and_pacific() {
     }
 }
 
-/// OnGame and PKR logs through the command: `check --format ongame|pkr` names each hand (and
+/// OnGame, PKR and Betfair logs through the command: `check --format ongame|pkr|betfair` names
+/// each hand (and
 /// detection by content tells them without `--format`), `convert --format ... --to phh` writes the
 /// hands imported.
 #[test]
-fn ongame_and_pkr_check_and_convert() {
+fn ongame_pkr_and_betfair_check_and_convert() {
     let cases = [
         (
             "ongame",
@@ -529,6 +530,7 @@ fn ongame_and_pkr_check_and_convert() {
         ),
         ("pkr", "pkr/cases/side_pot_posts_chat_refusals.txt", &[true, true, false, false]),
         ("pkr", "pkr/cases/play_money_no_table_line.txt", &[true]),
+        ("betfair", "betfair/cases/holdem_uncalled_omaha8_refused.txt", &[true, false]),
     ];
     let dir = tempfile::tempdir().unwrap();
     for (site, file, ok) in cases {
@@ -569,7 +571,11 @@ fn ongame_and_pkr_check_and_convert() {
             phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap).collect::<Vec<_>>();
         let imported = ok.iter().filter(|o| **o).count();
         assert_eq!(parsed.iter().filter(|h| h.model.hand.is_some()).count(), imported, "{site}");
-        let venue = if site == "ongame" { "OnGame" } else { "PKR" };
+        let venue = match site {
+            "ongame" => "OnGame",
+            "pkr" => "PKR",
+            _ => "Betfair",
+        };
         assert!(
             parsed.iter().filter_map(|h| h.model.hand.as_ref()).all(|h| h.venue.as_deref() == Some(venue))
         );

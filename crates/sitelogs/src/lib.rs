@@ -6,7 +6,8 @@
 //! Full Tilt Poker's, the Winning Poker Network's and Absolute Poker's ([`fulltilt`],
 //! [`winning`], [`absolute`]), Winamax's, 888 / Pacific Poker's, Everleaf's and Cake's
 //! ([`winamax`], [`pacific`], [`everleaf`], [`cake`]), PokerNow game logs ([`pokernow`]), and Open
-//! Hand History JSON ([`ohh`]); the OnGame network's and PKR's ([`ongame`], [`pkr`]).
+//! Hand History JSON ([`ohh`]); the OnGame network's, PKR's and
+//! Betfair Poker's own ([`ongame`], [`pkr`], [`betfair`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -50,6 +51,7 @@
 
 pub mod absolute;
 pub mod acpc;
+pub mod betfair;
 pub mod boss;
 pub mod cake;
 pub mod codes;

@@ -20,7 +20,7 @@ use crate::{
     Options, Record, absolute, acpc, boss, cake, everleaf, fulltilt, ggpoker, ignition, ipoker, merge,
     microgaming, ohh, pacific, party, pokernow, pokerstars, winamax, winning,
 };
-use crate::{ongame, pkr};
+use crate::{betfair, ongame, pkr};
 
 /// A site's (or exchange format's) hand-history logs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -68,6 +68,8 @@ pub enum Site {
     OnGame,
     /// PKR text.
     Pkr,
+    /// Betfair Poker text of its own network (before 2010).
+    Betfair,
 }
 
 /// How many bytes of a file [`Site::detect`] needs to look at: the first hand's header is always
@@ -77,7 +79,7 @@ pub const DETECT_BYTES: usize = 8192;
 impl Site {
     /// Every site, in the order [`Site::detect`] tries them: the specific signatures first,
     /// PokerStars' `<site> Hand #N:` (which other sites' headers also fit) last.
-    pub const ALL: [Site; 21] = [
+    pub const ALL: [Site; 22] = [
         Site::Acpc,
         Site::Ohh,
         Site::PokerNow,
@@ -94,6 +96,7 @@ impl Site {
         Site::Cake,
         Site::OnGame,
         Site::Pkr,
+        Site::Betfair,
         Site::GgPoker,
         Site::Ignition,
         Site::Party,
@@ -126,6 +129,7 @@ impl Site {
             Site::Cake => "cake",
             Site::OnGame => "ongame",
             Site::Pkr => "pkr",
+            Site::Betfair => "betfair",
         }
     }
 
@@ -168,7 +172,8 @@ impl Site {
             | Site::Everleaf
             | Site::Cake
             | Site::OnGame
-            | Site::Pkr => &["txt"],
+            | Site::Pkr
+            | Site::Betfair => &["txt"],
             Site::IPoker => &["xml", "txt"],
             Site::Acpc => &["log"],
             Site::Pluribus => &["log", "txt"],
@@ -217,6 +222,7 @@ impl Site {
             Site::Cake => cake::detect(head),
             Site::OnGame => ongame::detect(head),
             Site::Pkr => pkr::detect(head),
+            Site::Betfair => betfair::detect(head),
         }
     }
 
@@ -249,6 +255,7 @@ impl Site {
             Site::Cake => Box::new(cake::Reader::new(input, options)),
             Site::OnGame => Box::new(ongame::Reader::new(input, options)),
             Site::Pkr => Box::new(pkr::Reader::new(input, options)),
+            Site::Betfair => Box::new(betfair::Reader::new(input, options)),
             Site::Acpc | Site::Pluribus => Box::new(acpc::Reader::new(input, game?, options)),
         })
     }

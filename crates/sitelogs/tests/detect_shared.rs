@@ -14,7 +14,7 @@ mod common;
 
 /// The tracker's folder of each site cardnote reads, and that site. BetOnline's network writes
 /// PokerStars' layout; Bovada is Ignition's (Bodog's skins too); UltimateBet wrote Absolute's.
-const READ: [(&str, Site); 18] = [
+const READ: [(&str, Site); 19] = [
     ("Absolute", Site::Absolute),
     ("BetOnline", Site::PokerStars),
     ("Boss", Site::Boss),
@@ -33,6 +33,7 @@ const READ: [(&str, Site); 18] = [
     ("iPoker", Site::IPoker),
     ("OnGame", Site::OnGame),
     ("PKR", Site::Pkr),
+    ("Betfair", Site::Betfair),
 ];
 
 /// Folders of several producers' text, left out: PokerTracker's exports (its own text for

@@ -1,7 +1,7 @@
 //! PKR logs: every hand of the tracker's regression logs in
 //! `<repo>/../shared/corpus/sitelogs/jejellyroll-fr__fpdb-3/regression-test-files/cash/PKR`
-//! (AGPL: read in place, never copied) imported, replayed consistently with the payouts, rake and final stacks the log
-//! states, and surviving PHH -> PokerStars text -> PHH; the refusals counted by code. Skips when
+//! (AGPL: read in place, never copied) imported, replayed consistently with the payouts, rake and
+//! final stacks the log states, and surviving PHH -> PokerStars text -> PHH; the refusals counted by code. Skips when
 //! the fixtures are missing, fails when `CARDNOTE_REQUIRE_SHARED=1`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

@@ -148,6 +148,8 @@ pub enum FormatArg {
     Ongame,
     /// PKR hand history text.
     Pkr,
+    /// Betfair Poker hand history text of its own network (before 2010).
+    Betfair,
 }
 
 impl FormatArg {
@@ -180,7 +182,8 @@ impl FormatArg {
             | FormatArg::Everleaf
             | FormatArg::Cake
             | FormatArg::Ongame
-            | FormatArg::Pkr => None,
+            | FormatArg::Pkr
+            | FormatArg::Betfair => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),
