@@ -251,6 +251,8 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<Read> 
     let mut ends: Vec<(String, Amount, Span)> = Vec::new();
     let mut shows: Vec<(String, String, Span)> = Vec::new();
     let mut big_blinds: Vec<(String, Span)> = Vec::new();
+    // Whether a player acted since the last street's marker.
+    let mut acted = false;
     let mut end = first.span;
     let stud = |head: &Option<(Table<'_>, Span)>| {
         head.as_ref()
@@ -387,6 +389,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<Read> 
                 _ => None,
             };
             if let Some(marker) = marker {
+                acted = false;
                 street.close_unpaid(&mut body, span);
                 if boards.iter().any(|b| b == marker) {
                     // An all-in hand run out writes the streets dealt before again.
@@ -407,7 +410,13 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<Read> 
             }
         }
         if let Some(rest) = text.strip_prefix("Dealing to ") {
-            // `Dealing to Hero: [6s, 7h]`, stud's `Dealing to NAME: [-, -, Kd]`.
+            // `Dealing to Hero: [6s, 7h]`, stud's `Dealing to NAME: [-, -, Kd]`: right after the
+            // street's marker, never among the round's actions (a street's marker lost).
+            if acted {
+                let message = format!("cards dealt in the middle of a betting round: `{text}`");
+                draft.refuse(codes::SITE_UNREADABLE_ACTION, message, span);
+                continue;
+            }
             let Some((who, shown)) = rest.split_once(": ") else {
                 draft.refuse(codes::SITE_UNREADABLE_ACTION, format!("unreadable deal `{text}`"), span);
                 continue;
@@ -430,6 +439,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<Read> 
         };
         let action = text[name.len()..].trim();
         let action = action.strip_suffix("[all in]").unwrap_or(action).trim();
+        acted = !action.starts_with("posts ");
         let bad = |draft: &mut Draft| {
             draft.refuse(
                 codes::SITE_UNREADABLE_ACTION,
