@@ -268,20 +268,44 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         "Boss/Flop/NLHE-GBP-0.05-0.10-Date-unknown.Sample.txt: Player3: profit: tracker Some(-0.65), cardnote Some(-0.55)",
         "Boss/Flop/NLHE-GBP-0.05-0.10-Date-unknown.Sample.txt: Player6: profit: tracker Some(-6.4), cardnote Some(-6.35)",
         "Boss/Flop/PLO-EUR-0.05-0.10-Date-unknown.Sample.txt: Player3: profit: tracker Some(-0.15), cardnote Some(-0.1)",
-        // The winner's cards are in the showdown's RESULT; the tracker's sidecar leaves them out.
+        // Cards the log shows (the winner's in Boss's RESULT, the observer's in Everest's HOLE
+        // lines) that the tracker's sidecar leaves out.
         "Boss/Flop/PLO-EUR-0.05-0.10-Date-unknown.Sample.txt: Villain: cards: tracker [], cardnote [2, 4, 33, 49]",
         // Cards a player mucked but the log shows (`mucked [..]` in a Full Tilt summary, Cake's
         // `mucks [..]`, Merge's `MUCKED`): cardnote does not keep them yet.
         "Cake/Flop/LHE-FR-0.02-0.04-201105.All.streets.with.mucked.txt: Play***3: cards: tracker [8, 52], cardnote []",
-        // A site cardnote does not read yet.
-        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: a site cardnote does not read",
-        "Everest/Flop/PLO-EUR-5-10-Unknown-Sample.txt: a site cardnote does not read",
-        // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
+        // Everest writes balances in cents (`balance="200"` at 0,01 €/0,02 € blinds, a 100-big-
+        // blind stack of 2 €, as the play shows); the tracker reads them as euros (20000 cents).
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: starting stack: tracker Some(200), cardnote Some(2)",
+        // Cards the log shows (the winner's in Boss's RESULT, the observer's in Everest's HOLE
+        // lines) that the tracker's sidecar leaves out.
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: cards: tracker [], cardnote [4, 31]",
+        // Everest writes balances in cents (`balance="200"` at 0,01 €/0,02 € blinds, a 100-big-
+        // blind stack of 2 €, as the play shows); the tracker reads them as euros (20000 cents).
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player1: starting stack: tracker Some(78), cardnote Some(0.78)",
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player2: starting stack: tracker Some(67), cardnote Some(0.67)",
+        // A player the log says is sitting out (Everest: `XBLIND`, no `HOLE`): the tracker lists
+        // them, PHH holds the players dealt in.
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player4: in the tracker's hand, not in cardnote's",
+        // Everest writes balances in cents (`balance="200"` at 0,01 €/0,02 € blinds, a 100-big-
+        // blind stack of 2 €, as the play shows); the tracker reads them as euros (20000 cents).
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: starting stack: tracker Some(131), cardnote Some(1.31)",
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player6: starting stack: tracker Some(654), cardnote Some(6.54)",
+        "Everest/Flop/PLO-EUR-5-10-Unknown-Sample.txt: Hero: starting stack: tracker Some(100000), cardnote Some(1000)",
+        // Cards the log shows (the winner's in Boss's RESULT, the observer's in Everest's HOLE
+        // lines) that the tracker's sidecar leaves out.
+        "Everest/Flop/PLO-EUR-5-10-Unknown-Sample.txt: Hero: cards: tracker [], cardnote [7, 13, 27, 37]",
+        // Everest writes balances in cents (`balance="200"` at 0,01 €/0,02 € blinds, a 100-big-
+        // blind stack of 2 €, as the play shows); the tracker reads them as euros (20000 cents).
+        "Everest/Flop/PLO-EUR-5-10-Unknown-Sample.txt: Villain: starting stack: tracker Some(50000), cardnote Some(500)",
+        // A player the log says is sitting out (Everest: `XBLIND`, no `HOLE`): the tracker lists
+        // them, PHH holds the players dealt in.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player2: in the tracker's hand, not in cardnote's",
         // Cards a player mucked but the log shows (`mucked [..]` in a Full Tilt summary, Cake's
         // `mucks [..]`, Merge's `MUCKED`): cardnote does not keep them yet.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player3: cards: tracker [6, 7, 21, 30, 40], cardnote []",
-        // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
+        // A player the log says is sitting out (Everest: `XBLIND`, no `HOLE`): the tracker lists
+        // them, PHH holds the players dealt in.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player4: in the tracker's hand, not in cardnote's",
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player5: in the tracker's hand, not in cardnote's",
         // Cards a player mucked but the log shows (`mucked [..]` in a Full Tilt summary, Cake's
@@ -299,7 +323,8 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         // A game PHH cannot express (5-card draw, capped Omaha, 5-card stud, Omaha hi-lo no-limit,
         // A-5 triple draw, Spanish iPoker's fixed-limit hold'em ...): refused with its code.
         "FTP/Flop/PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt: hand 28014530000 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
-        // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
+        // A player the log says is sitting out (Everest: `XBLIND`, no `HOLE`): the tracker lists
+        // them, PHH holds the players dealt in.
         "FTP/Stud/Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt: Player6: in the tracker's hand, not in cardnote's",
         // Refused: see merge_shared.rs.
         "Merge/Draw/3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt: hand 312418256 not imported (refusals in the log: [\"REPLAY_HAND_OVER\"])",
@@ -318,12 +343,27 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         "Microgaming/Flop/NLHE-0.10-0.20-201111.Walk.in.second.bb.txt: Player3: name: tracker Player3, cardnote InzaghiJKL",
         "Microgaming/Flop/NLHE-0.10-0.20-201111.Walk.in.second.bb.txt: Player4: name: tracker Player4, cardnote Raitzz",
         "Microgaming/Flop/NLHE-0.10-0.20-201111.Walk.in.second.bb.txt: Player5: name: tracker Player5, cardnote MetaProfit",
-        // A site cardnote does not read yet.
-        "OnGame/Draw/5-Carddraw-PL-USD-1.00-1.00-201111.No.Street.Delimiter.txt: a site cardnote does not read",
-        "OnGame/Flop/LHE-9max-USD-0.50-1.00-201008.All-in.with.showdown.txt: a site cardnote does not read",
-        "OnGame/Flop/NLHE-10max-USD-0.02-0.04-201102.Speed.table.BWin.txt: a site cardnote does not read",
-        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: a site cardnote does not read",
-        // A sidecar without `.hands` beside a log of two hands: which hand it describes is not said.
+        // A game PHH cannot express (5-card draw, capped Omaha, 5-card stud, Omaha hi-lo no-limit,
+        // A-5 triple draw, Spanish iPoker's fixed-limit hold'em ...): refused with its code.
+        "OnGame/Draw/5-Carddraw-PL-USD-1.00-1.00-201111.No.Street.Delimiter.txt: hand 5192626403203 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
+        // PKR's calls are the player's round total (`calls $0.16` after `calls $0.08`): the final
+        // stacks the log writes (Hero $4 -> $3.08, Player2 $5.28 -> $5.08) agree with cardnote;
+        // the tracker adds them as chips.
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Hero: profit: tracker Some(-0.88), cardnote Some(-0.92)",
+        // PKR writes `Button is at seat 5` then `Moving Button to seat 1`: the hand's button is
+        // the last (the small blind, seat 2, sits after it); the tracker takes the first.
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Hero: position: tracker Some(\"3\"), cardnote Some(\"1\")",
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player1: position: tracker Some(\"2\"), cardnote Some(\"0\")",
+        // PKR's calls are the player's round total (`calls $0.16` after `calls $0.08`): the final
+        // stacks the log writes (Hero $4 -> $3.08, Player2 $5.28 -> $5.08) agree with cardnote;
+        // the tracker adds them as chips.
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player2: profit: tracker Some(-0.28), cardnote Some(-0.2)",
+        // PKR writes `Button is at seat 5` then `Moving Button to seat 1`: the hand's button is
+        // the last (the small blind, seat 2, sits after it); the tracker takes the first.
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player4: position: tracker Some(\"4\"), cardnote Some(\"2\")",
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: allout96: position: tracker Some(\"5\"), cardnote Some(\"3\")",
+        // A sidecar without `.hands` beside a log of two hands: which hand it describes is not
+        // said.
         "PartyPoker/Flop/NLHE-USD-0.01-0.02-201008.Sample.txt: no .hands sidecar naming which of 2 hands",
         // `Hero - Posts $0.02`: a new player's post out of position, which the Absolute reader
         // does not read yet.
