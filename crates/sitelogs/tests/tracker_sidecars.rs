@@ -2,7 +2,7 @@
 //! tracker's regression logs (`<repo>/../shared/corpus/sitelogs/jejellyroll-fr__fpdb-3`, AGPL:
 //! read in place, never copied) carry, beside some logs, the tracker's expected output for one of
 //! the log's hands: `LOG.hands` (the hand: its site number) and `LOG.hp` (each player: seat,
-//! starting stack, hole cards, position, profit), both Python literals, amounts in cents.
+//! starting stack, hole cards, position, profit, winnings), both Python literals, amounts in cents.
 //!
 //! For every such pair whose site cardnote reads (told by content), the hand the sidecar names is
 //! found among the log's records and each player is compared where both state the same thing.
@@ -26,6 +26,8 @@ struct TrackerPlayer {
     seat: Option<i64>,
     start_cents: Option<i64>,
     profit_cents: Option<i64>,
+    /// What the player collected (`winnings`).
+    winnings_cents: Option<i64>,
     /// The tracker's card numbers (`card1`, `card2`, ...), 0 for none.
     cards: BTreeMap<u32, i64>,
     /// `'S'`, `'B'`, or the number of seats after the button (0 the button).
@@ -52,6 +54,7 @@ fn read_players(text: &str) -> BTreeMap<String, TrackerPlayer> {
             "seatNo" => player.seat = number,
             "startCash" => player.start_cents = number,
             "totalProfit" => player.profit_cents = number,
+            "winnings" => player.winnings_cents = number,
             "position" => player.position = Some(value.trim_matches(['\'', '"']).to_owned()),
             "sitout" => player.sitout = value == "True",
             _ => {
@@ -227,6 +230,8 @@ fn compare(root: &Path, hp: &Path, found: &mut Vec<String>, compared: &mut usize
         let finish = hand.finishing_stacks.as_ref().and_then(|s| s[index].finite());
         let profit = start.zip(finish).and_then(|(s, f)| f.checked_sub(s).ok()).map(Amount::normalize);
         differ("profit", format!("{:?}", theirs.profit_cents.map(from_cents)), format!("{profit:?}"));
+        let won = hand.winnings.as_ref().and_then(|w| w[index].finite()).map(Amount::normalize);
+        differ("winnings", format!("{:?}", theirs.winnings_cents.map(from_cents)), format!("{won:?}"));
         let known = card_set(theirs.cards.values().copied());
         differ("cards", format!("{known:?}"), format!("{:?}", cardnote_cards(hand, index)));
         if !stud {
@@ -273,9 +278,24 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         // Cards a player mucked but the log shows (`mucked [..]` in a Full Tilt summary, Cake's
         // `mucks [..]`, Merge's `MUCKED`): cardnote does not keep them yet.
         "Cake/Flop/LHE-FR-0.02-0.04-201105.All.streets.with.mucked.txt: Play***3: cards: tracker [8, 52], cardnote []",
-        // A site cardnote does not read yet.
-        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: a site cardnote does not read",
-        "Everest/Flop/PLO-EUR-5-10-Unknown-Sample.txt: a site cardnote does not read",
+        // Everest: the sidecar's `startCash` is 100 times cardnote's stack (its profit and
+        // winnings agree). The tracker's reader divides a `balance` by 100 as it does every amount
+        // (the sidecars predate that); the logs' play agrees with cardnote: 100 big blinds
+        // (`balance="200"` at 0.01/0.02 blinds, `100000` at 5/10), where the sidecar's would be 10,000.
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: starting stack: tracker Some(200), cardnote Some(2)",
+        // Everest deals the hero's cards one `<HOLE position="0">8h</HOLE>` each; the sidecar
+        // lists none of them.
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: cards: tracker [], cardnote [4, 31]",
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player1: starting stack: tracker Some(78), cardnote Some(0.78)",
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player2: starting stack: tracker Some(67), cardnote Some(0.67)",
+        // A seat sitting out (`XBLIND`, dealt no cards): the tracker lists it, PHH holds the
+        // players dealt in.
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player4: in the tracker's hand, not in cardnote's",
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: starting stack: tracker Some(131), cardnote Some(1.31)",
+        "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player6: starting stack: tracker Some(654), cardnote Some(6.54)",
+        "Everest/Flop/PLO-EUR-5-10-Unknown-Sample.txt: Hero: starting stack: tracker Some(100000), cardnote Some(1000)",
+        "Everest/Flop/PLO-EUR-5-10-Unknown-Sample.txt: Hero: cards: tracker [], cardnote [7, 13, 27, 37]",
+        "Everest/Flop/PLO-EUR-5-10-Unknown-Sample.txt: Villain: starting stack: tracker Some(50000), cardnote Some(500)",
         // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player2: in the tracker's hand, not in cardnote's",
         // Cards a player mucked but the log shows (`mucked [..]` in a Full Tilt summary, Cake's
