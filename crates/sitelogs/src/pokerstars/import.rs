@@ -122,6 +122,9 @@ struct Parsed {
     total_span: Option<Span>,
     /// `Seat N: NAME ... showed [cards]` in the summary (a log may show cards only there).
     summary_shows: Vec<(usize, Vec<Card>, Span)>,
+    /// `Seat N: NAME ... mucked [cards]` in the summary: cards the player mucked, which the log
+    /// shows (the player's hole cards; they still muck).
+    summary_mucks: Vec<(usize, Vec<Card>)>,
     /// The hand has no `*** SUMMARY ***` but was paid out (a file cut after its last payout).
     no_summary: bool,
 }
@@ -252,6 +255,16 @@ fn summary_show(seats: &[Seat], line: &str) -> Option<(usize, Vec<Card>)> {
     let rest = line.strip_prefix("Seat ")?.split_once(": ")?.1;
     let (seat, after) = name_prefix(seats, rest, " ")?;
     let at = after.find("showed [")?;
+    let cards = card_groups(&after[at..])?.into_iter().next()?;
+    Some((seat, cards))
+}
+
+/// `Seat N: NAME [(button)] mucked [cards] ...` in the summary: the seat and the cards the player
+/// mucked, which the log shows.
+fn summary_muck(seats: &[Seat], line: &str) -> Option<(usize, Vec<Card>)> {
+    let rest = line.strip_prefix("Seat ")?.split_once(": ")?.1;
+    let (seat, after) = name_prefix(seats, rest, " ")?;
+    let at = after.find("mucked [")?;
     let cards = card_groups(&after[at..])?.into_iter().next()?;
     Some((seat, cards))
 }
@@ -416,6 +429,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         total_pot: None,
         total_span: None,
         summary_shows: Vec::new(),
+        summary_mucks: Vec::new(),
         no_summary: false,
     };
     let mut in_summary = false;
@@ -454,6 +468,11 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                     parsed.events.push((Event::Collected { seat: shown.0, amount: won }, span));
                 }
                 parsed.summary_shows.push((shown.0, shown.1, span));
+                if let Some(won) = summary_collected(&parsed.seats, text) {
+                    summary_paid.push((won, span));
+                }
+            } else if let Some(mucked) = summary_muck(&parsed.seats, text) {
+                parsed.summary_mucks.push(mucked);
                 if let Some(won) = summary_collected(&parsed.seats, text) {
                     summary_paid.push((won, span));
                 }
@@ -820,6 +839,15 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
                             break;
                         }
                         _ => {}
+                    }
+                }
+                // Cards a player mucked but the summary shows are their hole cards, where the
+                // log deals them none and they are the whole deal: not in a draw game, whose
+                // mucked hand is the last draw's.
+                for (seat, cards) in &p.summary_mucks {
+                    let i = index_of[*seat];
+                    if i < n && dealt[i].is_none() && cards.len() == holes && !variant.is_draw() {
+                        dealt[i] = Some(cards.clone());
                     }
                 }
                 for (pl, cards) in dealt.iter().enumerate() {
