@@ -607,3 +607,69 @@ fn everleaf_stud_enet_entraction_kingsclub_seals() {
         assert_eq!(parsed.iter().filter(|h| h.model.hand.is_some()).count(), imported, "{site}");
     }
 }
+
+/// OnGame, PKR and Betfair logs through the command: `check --format ongame|pkr|betfair` names
+/// each hand (and
+/// detection by content tells them without `--format`), `convert --format ... --to phh` writes the
+/// hands imported.
+#[test]
+fn ongame_pkr_and_betfair_check_and_convert() {
+    let cases = [
+        (
+            "ongame",
+            "ongame/cases/thousands_split_dead_blind_stud_draw_refused.txt",
+            [true, true, true, true, false].as_slice(),
+        ),
+        ("pkr", "pkr/cases/side_pot_posts_chat_refusals.txt", &[true, true, false, false]),
+        ("pkr", "pkr/cases/play_money_no_table_line.txt", &[true]),
+        ("betfair", "betfair/cases/holdem_uncalled_omaha8_refused.txt", &[true, false]),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (site, file, ok) in cases {
+        let refused = ok.contains(&false);
+        for forced in [true, false] {
+            let mut args = vec!["check", "--json"];
+            if forced {
+                args.extend(["--format", site]);
+            }
+            let path = corpus(file);
+            args.push(&path);
+            let out = cardnote(&args);
+            assert_eq!(
+                out.status.code(),
+                Some(i32::from(refused)),
+                "{site}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let records = json_lines(&out);
+            let got: Vec<bool> = records.iter().map(|r| r["ok"].as_bool().unwrap()).collect();
+            assert_eq!(got, ok, "{site}");
+            assert!(records.iter().all(|r| r["format"] == site));
+        }
+        let phhs = dir.path().join(format!("{site}.phhs"));
+        let out = cardnote(&[
+            "convert",
+            "--format",
+            site,
+            "--to",
+            "phh",
+            "-o",
+            phhs.to_str().unwrap(),
+            &corpus(file),
+        ]);
+        assert_eq!(out.status.code(), Some(i32::from(refused)), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = std::fs::read_to_string(&phhs).unwrap();
+        let parsed =
+            phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap).collect::<Vec<_>>();
+        let imported = ok.iter().filter(|o| **o).count();
+        assert_eq!(parsed.iter().filter(|h| h.model.hand.is_some()).count(), imported, "{site}");
+        let venue = match site {
+            "ongame" => "OnGame",
+            "pkr" => "PKR",
+            _ => "Betfair",
+        };
+        assert!(
+            parsed.iter().filter_map(|h| h.model.hand.as_ref()).all(|h| h.venue.as_deref() == Some(venue))
+        );
+    }
+}

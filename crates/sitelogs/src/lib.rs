@@ -8,7 +8,8 @@
 //! [`winning`], [`absolute`]), Winamax's, 888 / Pacific Poker's, Everleaf's and Cake's
 //! ([`winamax`], [`pacific`], [`everleaf`], [`cake`]), Enet's, Entraction's, KingsClub's and Seals
 //! With Clubs' ([`enet`], [`entraction`], [`kingsclub`], [`seals`]), PokerNow game logs
-//! ([`pokernow`]), and Open Hand History JSON ([`ohh`]).
+//! ([`pokernow`]), Open Hand History JSON ([`ohh`]); the OnGame network's, PKR's and Betfair
+//! Poker's own ([`ongame`], [`pkr`], [`betfair`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -52,6 +53,7 @@
 
 pub mod absolute;
 pub mod acpc;
+pub mod betfair;
 pub mod boss;
 pub mod cake;
 pub mod codes;
@@ -70,8 +72,10 @@ pub mod merge;
 pub mod microgaming;
 pub mod money;
 pub mod ohh;
+pub mod ongame;
 pub mod pacific;
 pub mod party;
+pub mod pkr;
 pub mod pokernow;
 pub mod pokerstars;
 pub mod relay;

@@ -423,6 +423,17 @@ impl Street {
         &self.returned
     }
 
+    /// Ends the betting round, for sites that do not write an uncalled bet and leave it out of
+    /// what the bettor is paid (OnGame, PKR): what the highest bettor put in past everyone else
+    /// goes back, with its `Uncalled bet` line; the round's chips are then cleared.
+    pub fn close_unpaid(&mut self, body: &mut Vec<(String, Span)>, span: Span) {
+        if let Some((name, amount)) = uncalled(&self.put_in) {
+            self.returned(&name, amount);
+            body.push((format!("Uncalled bet ({amount}) returned to {name}"), span));
+        }
+        self.next();
+    }
+
     /// Whether anyone was paid (a hand cut short pays no one).
     pub fn paid(&self) -> bool {
         !self.wins.is_empty()
@@ -507,6 +518,33 @@ impl Street {
     /// The rake: what went in less what was paid out.
     pub fn rake(&self) -> Amount {
         money::minus(self.total, self.won)
+    }
+}
+
+/// Checks an imported hand against the stacks its log says each player ends with (`ends`: name,
+/// amount, the line saying it): a player the replay ends elsewhere refuses the hand with
+/// [`codes::SITE_INCONSISTENT`]. Players the log names but PHH has not (not dealt in) are skipped.
+pub(crate) fn check_ends(record: &mut Record, ends: &[(String, Amount, Span)]) {
+    let Some(hand) = &record.hand else { return };
+    let players = hand.players.clone().unwrap_or_default();
+    let finishing = hand.finishing_stacks.clone().unwrap_or_default();
+    let wrong: Vec<Diagnostic> = ends
+        .iter()
+        .filter_map(|(name, end, span)| {
+            let i = players.iter().position(|p| p == name)?;
+            let replayed = finishing.get(i)?;
+            (*replayed != phh::model::Quantity::Finite(*end)).then(|| {
+                Diagnostic::error(
+                    codes::SITE_INCONSISTENT,
+                    format!("{name} ends the replay with {replayed}; the log says {end}"),
+                    *span,
+                )
+            })
+        })
+        .collect();
+    if !wrong.is_empty() {
+        record.hand = None;
+        record.diagnostics.extend(wrong);
     }
 }
 

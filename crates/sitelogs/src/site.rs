@@ -17,10 +17,11 @@ use std::io::BufRead;
 
 use crate::acpc::GameDef;
 use crate::{
-    Options, Record, absolute, acpc, boss, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker, ignition,
-    ipoker, kingsclub, merge, microgaming, ohh, pacific, party, pokernow, pokerstars, seals, winamax,
-    winning,
+    Options, Record, absolute, acpc, boss, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker,
+    ignition, ipoker, kingsclub, merge, microgaming, ohh, pacific, party, pokernow, pokerstars, seals,
+    winamax, winning,
 };
+use crate::{betfair, ongame, pkr};
 
 /// A site's (or exchange format's) hand-history logs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -74,6 +75,12 @@ pub enum Site {
     SealsWithClubs,
     /// KingsClub text (mixed games).
     KingsClub,
+    /// OnGame network text (its skins: OnGame's, Betfair's from 2010, BWin's...).
+    OnGame,
+    /// PKR text.
+    Pkr,
+    /// Betfair Poker text of its own network (before 2010).
+    Betfair,
 }
 
 /// How many bytes of a file [`Site::detect`] needs to look at: the first hand's header is always
@@ -83,7 +90,7 @@ pub const DETECT_BYTES: usize = 8192;
 impl Site {
     /// Every site, in the order [`Site::detect`] tries them: the specific signatures first,
     /// PokerStars' `<site> Hand #N:` (which other sites' headers also fit) last.
-    pub const ALL: [Site; 24] = [
+    pub const ALL: [Site; 27] = [
         Site::Acpc,
         Site::Ohh,
         Site::PokerNow,
@@ -103,6 +110,9 @@ impl Site {
         Site::Entraction,
         Site::SealsWithClubs,
         Site::KingsClub,
+        Site::OnGame,
+        Site::Pkr,
+        Site::Betfair,
         Site::GgPoker,
         Site::Ignition,
         Site::Party,
@@ -138,6 +148,9 @@ impl Site {
             Site::Entraction => "entraction",
             Site::SealsWithClubs => "sealswithclubs",
             Site::KingsClub => "kingsclub",
+            Site::OnGame => "ongame",
+            Site::Pkr => "pkr",
+            Site::Betfair => "betfair",
         }
     }
 
@@ -182,7 +195,10 @@ impl Site {
             | Site::Enet
             | Site::Entraction
             | Site::SealsWithClubs
-            | Site::KingsClub => &["txt"],
+            | Site::KingsClub
+            | Site::OnGame
+            | Site::Pkr
+            | Site::Betfair => &["txt"],
             Site::IPoker => &["xml", "txt"],
             Site::Acpc => &["log"],
             Site::Pluribus => &["log", "txt"],
@@ -235,6 +251,9 @@ impl Site {
             Site::Entraction => entraction::detect(head),
             Site::SealsWithClubs => seals::detect(head),
             Site::KingsClub => kingsclub::detect(head),
+            Site::OnGame => ongame::detect(head),
+            Site::Pkr => pkr::detect(head),
+            Site::Betfair => betfair::detect(head),
         }
     }
 
@@ -270,6 +289,9 @@ impl Site {
             Site::Entraction => Box::new(entraction::Reader::new(input, options)),
             Site::SealsWithClubs => Box::new(seals::Reader::new(input, options)),
             Site::KingsClub => Box::new(kingsclub::Reader::new(input, options)),
+            Site::OnGame => Box::new(ongame::Reader::new(input, options)),
+            Site::Pkr => Box::new(pkr::Reader::new(input, options)),
+            Site::Betfair => Box::new(betfair::Reader::new(input, options)),
             Site::Acpc | Site::Pluribus => Box::new(acpc::Reader::new(input, game?, options)),
         })
     }

@@ -14,7 +14,7 @@ mod common;
 
 /// The tracker's folder of each site cardnote reads, and that site. BetOnline's network writes
 /// PokerStars' layout; Bovada is Ignition's (Bodog's skins too); UltimateBet wrote Absolute's.
-const READ: [(&str, Site); 21] = [
+const READ: [(&str, Site); 24] = [
     ("Absolute", Site::Absolute),
     ("BetOnline", Site::PokerStars),
     ("Boss", Site::Boss),
@@ -36,6 +36,9 @@ const READ: [(&str, Site); 21] = [
     ("Entraction", Site::Entraction),
     ("KingsClub", Site::KingsClub),
     ("SealsWithClubs", Site::SealsWithClubs),
+    ("OnGame", Site::OnGame),
+    ("PKR", Site::Pkr),
+    ("Betfair", Site::Betfair),
 ];
 
 /// Folders of several producers' text, left out: PokerTracker's exports (its own text for

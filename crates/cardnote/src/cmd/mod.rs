@@ -154,6 +154,12 @@ pub enum FormatArg {
     Kingsclub,
     /// Seals With Clubs hand history text (millibitcoins).
     Sealswithclubs,
+    /// OnGame network hand history text (its skins: OnGame's, Betfair's 2010 on, BWin's...).
+    Ongame,
+    /// PKR hand history text.
+    Pkr,
+    /// Betfair Poker hand history text of its own network (before 2010).
+    Betfair,
 }
 
 impl FormatArg {
@@ -189,7 +195,10 @@ impl FormatArg {
             | FormatArg::Enet
             | FormatArg::Entraction
             | FormatArg::Kingsclub
-            | FormatArg::Sealswithclubs => None,
+            | FormatArg::Sealswithclubs
+            | FormatArg::Ongame
+            | FormatArg::Pkr
+            | FormatArg::Betfair => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),
