@@ -244,6 +244,13 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                 relay::pot_and_fees(draft, pot, fees, span, |part| {
                     part.split_once('(').and_then(|(_, a)| money::parse(a.trim_end_matches(')')))
                 });
+            } else if let Some((_, rest)) = text.strip_prefix("Seat ").and_then(|t| t.split_once(": "))
+                && let Some((name, said)) = named(&names, rest, " ")
+                && let Some((_, cards)) = said.split_once("[Mucked] ")
+                && let Some(cards) = relay::bracket_cards(cards).filter(|c| !c.is_empty())
+            {
+                // `Seat 3: NAME HI: [Mucked] [Kd 6c]`: the cards of a player who mucked (`Mucks`).
+                draft.mucked(name, &[cards], span);
             }
             continue;
         }

@@ -338,11 +338,24 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         "Microgaming/Flop/NLHE-0.10-0.20-201111.Walk.in.second.bb.txt: Player3: name: tracker Player3, cardnote InzaghiJKL",
         "Microgaming/Flop/NLHE-0.10-0.20-201111.Walk.in.second.bb.txt: Player4: name: tracker Player4, cardnote Raitzz",
         "Microgaming/Flop/NLHE-0.10-0.20-201111.Walk.in.second.bb.txt: Player5: name: tracker Player5, cardnote MetaProfit",
-        // A site cardnote does not read yet.
-        "OnGame/Draw/5-Carddraw-PL-USD-1.00-1.00-201111.No.Street.Delimiter.txt: a site cardnote does not read",
-        "OnGame/Flop/LHE-9max-USD-0.50-1.00-201008.All-in.with.showdown.txt: a site cardnote does not read",
-        "OnGame/Flop/NLHE-10max-USD-0.02-0.04-201102.Speed.table.BWin.txt: a site cardnote does not read",
-        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: a site cardnote does not read",
+        // A game PHH cannot express (5-card draw): refused with its code.
+        "OnGame/Draw/5-Carddraw-PL-USD-1.00-1.00-201111.No.Street.Delimiter.txt: hand 5192626403203 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
+        // PKR: the tracker leaves out the hero's `Hero posts $0.04` (a new player's big blind
+        // out of position); the log's end stack ($3.08 of $4) counts it, as cardnote does.
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Hero: profit: tracker Some(-0.88), cardnote Some(-0.92)",
+        // PKR: the tracker numbers this 6-handed table's positions two above cardnote's (the
+        // button at seat 1 is its 2, the first to act its 5); both put the button where the log
+        // moves it (`Moving Button to seat 1`).
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Hero: position: tracker Some(\"3\"), cardnote Some(\"1\")",
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player1: position: tracker Some(\"2\"), cardnote Some(\"0\")",
+        // PKR: a call's amount is the street's total (`bets $0.08` then `calls $0.16`); the
+        // tracker adds it to the bet. The log's end stack ($5.08 of $5.28) is cardnote's.
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player2: profit: tracker Some(-0.28), cardnote Some(-0.2)",
+        // PKR: the tracker's sidecar has every player's `winnings` 0; its profit (2.19) counts
+        // the $3.66 won, as cardnote's does.
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player3: winnings: tracker Some(0), cardnote Some(3.66)",
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player4: position: tracker Some(\"4\"), cardnote Some(\"2\")",
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: allout96: position: tracker Some(\"5\"), cardnote Some(\"3\")",
         // A sidecar without `.hands` beside a log of two hands: which hand it describes is not said.
         "PartyPoker/Flop/NLHE-USD-0.01-0.02-201008.Sample.txt: no .hands sidecar naming which of 2 hands",
         // `Hero - Posts $0.02`: a new player's post out of position, which the Absolute reader
