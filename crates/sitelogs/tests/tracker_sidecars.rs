@@ -358,9 +358,6 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: allout96: position: tracker Some(\"5\"), cardnote Some(\"3\")",
         // A sidecar without `.hands` beside a log of two hands: which hand it describes is not said.
         "PartyPoker/Flop/NLHE-USD-0.01-0.02-201008.Sample.txt: no .hands sidecar naming which of 2 hands",
-        // `Hero - Posts $0.02`: a new player's post out of position, which the Absolute reader
-        // does not read yet.
-        "UltimateBet/Flop/IHH20101106 Baseline Rd - Hold'em No Limit $0.02(Real Money) Table 25932774.txt: hand  not imported (refusals in the log: [\"SITE_UNREADABLE_ACTION\"])",
         // A seat with a stack of 0: not dealt in, so not in PHH's players.
         "Winamax/Flop/PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt: Player17: in the tracker's hand, not in cardnote's",
         // A game PHH cannot express (5-card draw, capped Omaha, 5-card stud, Omaha hi-lo no-limit,
