@@ -1577,6 +1577,54 @@ Seat 5: Bob showed [Jd 10s] and won (0.04)
 Seat 2: Cy collected (0.00)
 ";
 
+    /// A summary's `mucked [..]`: the cards are the player's hole cards (dealt), the player
+    /// still mucks; the PokerStars writer writes them back so, and they read back the same.
+    #[test]
+    fn cards_mucked_in_the_summary_are_the_players_hole_cards() {
+        let log = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2021/03/04 5:06:07 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Ann ($2 in chips)
+Seat 2: Bob ($2 in chips)
+Ann: posts small blind $0.01
+Bob: posts big blind $0.02
+*** HOLE CARDS ***
+Dealt to Bob [Jd Ts]
+Ann: calls $0.01
+Bob: checks
+*** FLOP *** [Kc 8d Ad]
+Bob: checks
+Ann: checks
+*** TURN *** [Kc 8d Ad] [2s]
+Bob: checks
+Ann: checks
+*** RIVER *** [Kc 8d Ad 2s] [3h]
+Bob: checks
+Ann: checks
+*** SHOW DOWN ***
+Bob: shows [Jd Ts] (high card Ace)
+Ann: mucks hand
+Bob collected $0.04 from pot
+*** SUMMARY ***
+Total pot $0.04 | Rake $0
+Board [Kc 8d Ad 2s 3h]
+Seat 1: Ann (button) (small blind) mucked [7c 4h]
+Seat 2: Bob (big blind) showed [Jd Ts] and won ($0.04)
+";
+        let read = |log: &str| {
+            let record = crate::pokerstars::Reader::from_str(log, Options::default()).next().unwrap();
+            assert!(!record.has_error(), "{:?}", record.diagnostics);
+            record.hand.unwrap()
+        };
+        let hand = read(log);
+        let phh = phh::write_hand(&hand);
+        // Heads up, PHH lists the big blind first: Ann is p2.
+        assert!(phh.contains("'d dh p2 7c4h'"), "{phh}");
+        assert!(phh.contains("'p2 sm'"), "{phh}");
+        let text = crate::pokerstars::write::write_hand(&hand).unwrap();
+        assert!(text.contains("Ann (button) (small blind) mucked [7c 4h]"), "{text}");
+        assert_eq!(phh::write_hand(&read(&text)), phh);
+    }
+
     fn error_codes(log: &str) -> Vec<&'static str> {
         let record = crate::pokerstars::Reader::from_str(log, Options::default()).next().unwrap();
         record.diagnostics.iter().filter(|d| d.is_error()).map(Diagnostic::code).collect()
