@@ -11,6 +11,11 @@
 //!   cannot parse) up to 5 MB (`--reference-mb N`).
 //! - Preferans and Pinochle PPN: `cardnote check` at one and two threads on generated games of
 //!   about `--mb` MB.
+//! - Double dummy: `cardnote dd --fill` on the 100 deals of DDS's own `list100.txt`
+//!   (`../shared/corpus/dd`), on one core (`taskset`) and on two; DDS as endplay 0.5.12 bundles it
+//!   solving the same deals' tables, one thread.
+//! - Parquet export: `cardnote export --to parquet` on the generated PHH file at one and two
+//!   threads (issue 31's goals: 200,000 hands/s, under 100 MB).
 //! - The 7-card evaluator and the ACPC import from criterion's saved results (the latest
 //!   `cargo xtask bench`), else from `benchmarks.json`.
 //!
@@ -85,6 +90,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut rows = phh_runs(&tools, &options, &work)?;
     rows.extend(pbn_runs(&tools, &options, &work)?);
     rows.extend(ppn_runs(&tools, &options, &work)?);
+    rows.extend(dd_runs(&tools, &options, &work)?);
+    rows.extend(export_runs(&tools, &options, &work)?);
     set_ratios(&mut rows);
     let benches = criterion_now();
     let doc = document(&rows, &benches.0, &benches.1, &load, args)?;
@@ -209,6 +216,138 @@ fn ppn_runs(tools: &Tools, options: &Options, work: &Path) -> Result<Vec<Row>, S
             rows.push(row);
         }
     }
+    Ok(rows)
+}
+
+/// Double dummy: `cardnote dd --fill` on DDS's `list100.txt` deals written as a PBN file (a fresh
+/// copy each run: `--fill` writes into it), on one core and on two; DDS through endplay on the same
+/// deals, pinned to one core too. Nothing when `../shared/corpus/dd` is absent.
+fn dd_runs(tools: &Tools, options: &Options, work: &Path) -> Result<Vec<Row>, String> {
+    let list = root().join("../shared/corpus/dd/dds-bridge__dds/hands/list100.txt");
+    let Ok(text) = std::fs::read_to_string(&list) else {
+        eprintln!("xtask: {} is absent: no double-dummy rows", list.display());
+        return Ok(Vec::new());
+    };
+    let deals: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("PBN ")?.split('"').nth(1)).collect();
+    let mut pbn = String::new();
+    for (i, deal) in deals.iter().enumerate() {
+        pbn.push_str(&format!(
+            "[Event \"?\"]\n[Board \"{}\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n\n",
+            i + 1
+        ));
+    }
+    let source = work.join("dd-list100.pbn");
+    std::fs::write(&source, &pbn).map_err(|e| format!("cannot write {}: {e}", source.display()))?;
+    let filled = work.join("dd-filled.pbn");
+    let taskset = Path::new("/usr/bin/taskset");
+    let mut rows = Vec::new();
+    for threads in [1, 2] {
+        let mut best: Option<Usage> = None;
+        for _ in 0..options.repeat.max(1) {
+            std::fs::copy(&source, &filled).map_err(|e| e.to_string())?;
+            let mut argv: Vec<OsString> = Vec::new();
+            // One core: the solver runs a thread per core, so the process is pinned to one.
+            let program = if threads == 1 && taskset.exists() {
+                argv.extend(["-c".into(), "0".into(), tools.cardnote.clone().into()]);
+                taskset.to_path_buf()
+            } else {
+                tools.cardnote.clone()
+            };
+            argv.extend(["dd".into(), "--fill".into(), "--quiet".into(), filled.clone().into()]);
+            let usage = measure(&program, &argv, false, &[0])?;
+            if best.as_ref().is_none_or(|b| usage.wall < b.wall) {
+                best = Some(usage);
+            }
+        }
+        let best = best.ok_or("no run")?;
+        eprintln!("xtask: cardnote dd --fill ({threads} core(s)): {:.3} s", best.wall);
+        rows.push(Row {
+            workload: "dd",
+            input: "list100 (DDS's 100 deals)".into(),
+            tool: "cardnote dd --fill".into(),
+            task: "double-dummy table and par".into(),
+            threads: Some(threads),
+            records: deals.len(),
+            bytes: pbn.len() as u64,
+            seconds: best.wall,
+            cpu_seconds: best.cpu,
+            peak_rss: best.peak_rss,
+            ratio: None,
+            note: Some(if threads == 1 && !taskset.exists() {
+                "taskset is absent: the one-core run used every core".into()
+            } else {
+                "20 cells and the par of each deal; every table equal to DDS's (tests: dds_list100)".into()
+            }),
+            extra: Value::Null,
+        });
+    }
+    // DDS on one core too.
+    let script: OsString = root().join("xtask/compare/endplay_dd_bench.py").into();
+    let (program, args): (PathBuf, Vec<OsString>) = if taskset.exists() {
+        (
+            taskset.to_path_buf(),
+            vec!["-c".into(), "0".into(), tools.python.clone().into(), script, source.into()],
+        )
+    } else {
+        (tools.python.clone(), vec![script, source.into()])
+    };
+    let (workload, tool, task) = ("dd-endplay", "DDS (endplay 0.5.12)", "double-dummy table");
+    let mut dds = reference(&program, &args, options.repeat, workload, tool, task, "tables")?;
+    dds.input = "list100 (DDS's 100 deals)".into();
+    dds.note = Some("calc_dd_table per deal, pinned to one core; its own timer".into());
+    rows.push(dds);
+    Ok(rows)
+}
+
+/// Parquet export: `cardnote export --to parquet` of the generated PHH file into a fresh folder
+/// each run, at one and two threads.
+fn export_runs(tools: &Tools, options: &Options, work: &Path) -> Result<Vec<Row>, String> {
+    let phh = match &options.phh {
+        Some(path) => path.clone(),
+        None => crate::generate::phh_file(options.count, 1, work)?,
+    };
+    let out = work.join("export-out");
+    let mut rows = Vec::new();
+    for threads in [1, 2] {
+        let mut best: Option<Usage> = None;
+        for _ in 0..options.repeat.max(1) {
+            // Existing tables are never overwritten: each run writes into an empty folder.
+            let _ = std::fs::remove_dir_all(&out);
+            let argv: Vec<OsString> = vec![
+                "export".into(),
+                "--to".into(),
+                "parquet".into(),
+                "--quiet".into(),
+                "--threads".into(),
+                threads.to_string().into(),
+                "-o".into(),
+                out.clone().into(),
+                phh.clone().into(),
+            ];
+            let usage = measure(&tools.cardnote, &argv, false, &[0, 1])?;
+            if best.as_ref().is_none_or(|b| usage.wall < b.wall) {
+                best = Some(usage);
+            }
+        }
+        let best = best.ok_or("no run")?;
+        eprintln!("xtask: cardnote export --to parquet --threads {threads}: {:.3} s", best.wall);
+        rows.push(Row {
+            workload: "export",
+            input: file_name(&phh),
+            tool: "cardnote export --to parquet".into(),
+            task: "read + replay + Parquet tables".into(),
+            threads: Some(threads),
+            records: options.count,
+            bytes: file_len(&phh),
+            seconds: best.wall,
+            cpu_seconds: best.cpu,
+            peak_rss: best.peak_rss,
+            ratio: None,
+            note: Some("hands, seats, actions and errors tables, zstd".into()),
+            extra: Value::Null,
+        });
+    }
+    let _ = std::fs::remove_dir_all(&out);
     Ok(rows)
 }
 
@@ -398,7 +537,8 @@ fn reference(
 }
 
 /// Each cardnote row's throughput over its reference's: PHH in hands per second against
-/// PokerKit's read + replay, PBN in bytes per second against endplay's read.
+/// PokerKit's read + replay, PBN in bytes per second against endplay's read, double dummy in
+/// tables per second per core against DDS's one thread.
 fn set_ratios(rows: &mut [Row]) {
     let rate = |rows: &[Row], workload: &str, bytes: bool| {
         rows.iter()
@@ -407,10 +547,13 @@ fn set_ratios(rows: &mut [Row]) {
     };
     let pokerkit = rate(rows, "pokerkit-replay", false);
     let endplay = rate(rows, "endplay-read", true);
+    let dds = rate(rows, "dd-endplay", false);
     for row in rows.iter_mut() {
         row.ratio = match row.workload {
             "phh" | "phh-json" => pokerkit.map(|p| row.records_per_second() / p),
             "pbn" | "pbn-human" => endplay.map(|e| row.bytes_per_second() / e),
+            // Per core: DDS runs on one thread.
+            "dd" => dds.map(|d| row.records_per_second() / row.threads.unwrap_or(1) as f64 / d),
             _ => None,
         }
         .filter(|x| x.is_finite());

@@ -21,6 +21,8 @@ enum Source {
     PeakRss(&'static [&'static str]),
     /// A criterion bench's throughput (one thread only; higher is better).
     Criterion(&'static str),
+    /// Double-dummy tables per second of a `cargo xtask compare` workload (higher is better).
+    Tables(&'static str),
 }
 
 /// One target: a goal at one thread and (where the target asks for both cores) at two.
@@ -33,7 +35,7 @@ struct Target {
     reports: &'static [&'static str],
 }
 
-const TARGETS: [Target; 8] = [
+const TARGETS: [Target; 11] = [
     Target {
         name: "PHH `cardnote check --rules pokerkit` (read + replay + check)",
         source: Source::Records("phh"),
@@ -89,6 +91,27 @@ const TARGETS: [Target; 8] = [
         one: 50e6,
         two: None,
         reports: &["sitelogs.md"],
+    },
+    Target {
+        name: "Double dummy, issue 31 (`cardnote dd --fill`, DDS's list100 deals): 150 ms a table per core",
+        source: Source::Tables("dd"),
+        one: 1000.0 / 150.0,
+        two: Some(2000.0 / 150.0),
+        reports: &["dd.md"],
+    },
+    Target {
+        name: "Parquet export, issue 31 (`cardnote export --to parquet`, generated hands)",
+        source: Source::Records("export"),
+        one: 200_000.0,
+        two: Some(200_000.0),
+        reports: &["export.md"],
+    },
+    Target {
+        name: "Parquet export peak memory, issue 31",
+        source: Source::PeakRss(&["export"]),
+        one: 100e6,
+        two: Some(100e6),
+        reports: &["export.md"],
     },
 ];
 
@@ -160,6 +183,7 @@ fn format_value(source: Source, value: f64) -> String {
         Source::PeakRss(_) => format!("{:.1} MB", value / 1e6),
         Source::Criterion(name) if name.starts_with("eval") => format!("{:.1} M hands/s", value / 1e6),
         Source::Criterion(_) => format!("{:.1} MB/s", value / 1e6),
+        Source::Tables(_) => format!("{value:.2} tables/s ({:.0} ms a table)", 1000.0 / value),
     }
 }
 
@@ -197,7 +221,9 @@ pub fn judge(compare: &Value, benches: &[Bench]) -> Vec<Judged> {
         .map(|target| {
             let figure = |threads: u64| -> Option<f64> {
                 match target.source {
-                    Source::Records(w) => row_figure(rows, w, threads, "records_per_second"),
+                    Source::Records(w) | Source::Tables(w) => {
+                        row_figure(rows, w, threads, "records_per_second")
+                    }
                     Source::Bytes(w) => row_figure(rows, w, threads, "bytes_per_second"),
                     Source::PeakRss(ws) => ws
                         .iter()

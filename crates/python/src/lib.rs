@@ -399,8 +399,10 @@ fn input_of(path_or_text: &Bound<'_, PyAny>) -> PyResult<Input> {
 /// Reads and checks a file (a path) or text: an iterator of `Record`s, one per hand, board or
 /// game, with the fields, errors and warnings of `cardnote check --json`.
 ///
-/// `format` is `phh`, `pbn`, `ppn-pref` or `ppn-pinochle`; by default the file's extension
-/// decides (text: sniffed). `rules` is the replay profile (`pokerkit` or `wsop`); `strict` turns
+/// `format` is `phh`, `pbn`, `ppn-pref`, `ppn-pinochle`, `lin`, or a poker site's name
+/// (`pokerstars`, `ggpoker`, `winamax`, ...: one record per hand, as `cardnote check --format
+/// SITE` reports it); by default the file's extension decides, and a file with no notation's
+/// extension (or text) whose content is a site's hand history is read as that site's. `rules` is the replay profile (`pokerkit` or `wsop`); `strict` turns
 /// the lenient readings of producers' conventions into errors.
 #[pyfunction]
 #[pyo3(signature = (path_or_text, format = None, *, rules = "pokerkit", strict = false))]
@@ -463,7 +465,8 @@ fn exist(paths: &[PathBuf]) -> PyResult<()> {
 }
 
 /// `cardnote check --json` in Python: one dict per record of every file under `paths` (a path or
-/// a list of paths; directories are walked for `.phh`, `.phhs`, `.pbn` and `.ppn` files).
+/// a list of paths; directories are walked for `.phh`, `.phhs`, `.pbn`, `.ppn` and `.lin` files
+/// and the poker sites' hand histories, found by their content).
 #[pyfunction]
 #[pyo3(signature = (paths, *, rules = "pokerkit", strict = false))]
 fn check<'py>(

@@ -55,6 +55,44 @@ def test_check_equals_the_cli_json():
         assert cardnote.check(str(CORPUS / folder)) == cli_check(CORPUS / folder)
 
 
+def test_site_logs_are_read_as_the_cli_reads_them():
+    """A poker site's hand histories, found by their content (whatever their extension), give the
+    CLI's `check --json` objects: one per hand, named by the site."""
+    folder = CORPUS / "sitelogs"
+    objects = cardnote.check(str(folder))
+    assert objects == cli_check(folder)
+    formats = {o["format"] for o in objects}
+    assert {"pokerstars", "ggpoker", "winamax", "ipoker", "acpc"} <= formats
+    assert "phh" not in formats
+
+
+def test_read_a_site_log_by_content_or_by_format():
+    path = CORPUS / "sitelogs" / "pokerstars" / "cases" / "bad_hand_among_good.txt"
+    records = list(cardnote.read(str(path)))
+    assert [r.to_dict() for r in records] == cli_check(path)
+    assert {r.format for r in records} == {"pokerstars"}
+    assert any(r.ok for r in records) and not all(r.ok for r in records)
+    assert all(r.fields["players"] for r in records if r.ok)
+    # Text is told by its content too, and `format` forces a site.
+    text = path.read_text(encoding="utf-8")
+    assert [r.to_dict()["ok"] for r in cardnote.read(text)] == [r.ok for r in records]
+    assert [r.ok for r in cardnote.read(str(path), format="pokerstars")] == [r.ok for r in records]
+    with pytest.raises(ValueError, match="ggpoker"):
+        cardnote.read(str(path), format="no-such-site")
+
+
+def test_load_hands_imports_a_site_log():
+    path = CORPUS / "sitelogs" / "pokerstars" / "cases" / "bad_hand_among_good.txt"
+    hands = cardnote.load_hands(str(path))
+    # The hands the reader imports; the refused one is left out (`read` reports it).
+    assert len(hands) == sum(r.ok for r in cardnote.read(str(path)))
+    for hand in hands:
+        assert hand.players and hand.actions
+        assert hand.replay()[-1].is_over
+        again = cardnote.load_hands(hand.to_phh())[0]
+        assert [a.notation for a in again.actions] == [a.notation for a in hand.actions]
+
+
 def test_invalid_corpus_reports_errors_with_places():
     for path in sorted((CORPUS / "phh" / "invalid").iterdir()):
         records = list(cardnote.read(str(path), strict=True))

@@ -273,15 +273,16 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         "Boss/Flop/NLHE-GBP-0.05-0.10-Date-unknown.Sample.txt: Player3: profit: tracker Some(-0.65), cardnote Some(-0.55)",
         "Boss/Flop/NLHE-GBP-0.05-0.10-Date-unknown.Sample.txt: Player6: profit: tracker Some(-6.4), cardnote Some(-6.35)",
         "Boss/Flop/PLO-EUR-0.05-0.10-Date-unknown.Sample.txt: Player3: profit: tracker Some(-0.15), cardnote Some(-0.1)",
-        // The winner's cards are in the showdown's RESULT; the tracker's sidecar leaves them out.
+        // Cards the log shows (the winner's in Boss's RESULT, the observer's in Everest's HOLE
+        // lines) that the tracker's sidecar leaves out.
         "Boss/Flop/PLO-EUR-0.05-0.10-Date-unknown.Sample.txt: Villain: cards: tracker [], cardnote [2, 4, 33, 49]",
         // Everest: the sidecar's `startCash` is 100 times cardnote's stack (its profit and
-        // winnings agree). The tracker's reader divides a `balance` by 100 as it does every amount
-        // (the sidecars predate that); the logs' play agrees with cardnote: 100 big blinds
-        // (`balance="200"` at 0.01/0.02 blinds, `100000` at 5/10), where the sidecar's would be 10,000.
+        // winnings agree). Everest writes balances in cents (`balance="200"` at 0,01 €/0,02 €
+        // blinds, a 100-big-blind stack of 2 €, as the play shows; `100000` at 5/10); the sidecar
+        // reads them as euros (20000 cents), where its stack would be 10,000 big blinds.
         "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: starting stack: tracker Some(200), cardnote Some(2)",
-        // Everest deals the hero's cards one `<HOLE position="0">8h</HOLE>` each; the sidecar
-        // lists none of them.
+        // Cards the log shows (the observer's, one `<HOLE position="0">8h</HOLE>` each) that
+        // the tracker's sidecar leaves out.
         "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: cards: tracker [], cardnote [4, 31]",
         "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player1: starting stack: tracker Some(78), cardnote Some(0.78)",
         "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player2: starting stack: tracker Some(67), cardnote Some(0.67)",
@@ -299,7 +300,8 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         // last draw, not the deal: which cards were dealt and which drawn is not said, so they
         // are not kept as hole cards.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player3: cards: tracker [6, 7, 21, 30, 40], cardnote []",
-        // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
+        // A player the log says is sitting out (Everest: `XBLIND`, no `HOLE`): the tracker lists
+        // them, PHH holds the players dealt in.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player4: in the tracker's hand, not in cardnote's",
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player5: in the tracker's hand, not in cardnote's",
         // A draw game's mucked hand (`mucked [..]` in a Full Tilt summary) is the hand after the
@@ -319,7 +321,8 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         // A game PHH cannot express (5-card draw, capped Omaha, 5-card stud, Omaha hi-lo no-limit,
         // A-5 triple draw, Spanish iPoker's fixed-limit hold'em ...): refused with its code.
         "FTP/Flop/PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt: hand 28014530000 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
-        // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
+        // A player the log says is sitting out (Everest: `XBLIND`, no `HOLE`): the tracker lists
+        // them, PHH holds the players dealt in.
         "FTP/Stud/Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt: Player6: in the tracker's hand, not in cardnote's",
         // Refused: see merge_shared.rs.
         "Merge/Draw/3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt: hand 312418256 not imported (refusals in the log: [\"REPLAY_HAND_OVER\"])",

@@ -9,7 +9,15 @@ import pyarrow
 
 _Path = Union[str, os.PathLike[str]]
 _Paths = Union[_Path, Sequence[_Path]]
-_Format = Literal["phh", "pbn", "ppn-pref", "ppn-pinochle"]
+_Notation = Literal["phh", "pbn", "ppn-pref", "ppn-pinochle", "lin"]
+# The poker sites' hand histories `read` and `check` take (found by content when not named).
+_Site = Literal[
+    "pokerstars", "ggpoker", "ipoker", "party", "ignition", "winamax", "pacific", "fulltilt",
+    "winning", "merge", "microgaming", "boss", "everest", "absolute", "everleaf", "cake", "enet",
+    "entraction", "kingsclub", "sealswithclubs", "ongame", "pkr", "betfair", "pokernow", "ohh",
+    "acpc", "pluribus",
+]
+_Format = Union[_Notation, _Site]
 _Rules = Literal["pokerkit", "wsop"]
 _Table = Literal["hands", "seats", "actions", "boards", "calls", "plays", "results", "errors"]
 
