@@ -300,8 +300,7 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         // last draw, not the deal: which cards were dealt and which drawn is not said, so they
         // are not kept as hole cards.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player3: cards: tracker [6, 7, 21, 30, 40], cardnote []",
-        // A player the log says is sitting out (Everest: `XBLIND`, no `HOLE`): the tracker lists
-        // them, PHH holds the players dealt in.
+        // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player4: in the tracker's hand, not in cardnote's",
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player5: in the tracker's hand, not in cardnote's",
         // A draw game's mucked hand (`mucked [..]` in a Full Tilt summary) is the hand after the
@@ -321,8 +320,7 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         // A game PHH cannot express (5-card draw, capped Omaha, 5-card stud, Omaha hi-lo no-limit,
         // A-5 triple draw, Spanish iPoker's fixed-limit hold'em ...): refused with its code.
         "FTP/Flop/PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt: hand 28014530000 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
-        // A player the log says is sitting out (Everest: `XBLIND`, no `HOLE`): the tracker lists
-        // them, PHH holds the players dealt in.
+        // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
         "FTP/Stud/Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt: Player6: in the tracker's hand, not in cardnote's",
         // Refused: see merge_shared.rs.
         "Merge/Draw/3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt: hand 312418256 not imported (refusals in the log: [\"REPLAY_HAND_OVER\"])",
