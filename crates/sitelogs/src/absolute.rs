@@ -244,6 +244,13 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                 relay::pot_and_fees(draft, pot, fees, span, |part| {
                     part.split_once('(').and_then(|(_, a)| money::parse(a.trim_end_matches(')')))
                 });
+            } else if let Some((_, rest)) = text.strip_prefix("Seat ").and_then(|t| t.split_once(": "))
+                && let Some((name, said)) = named(&names, rest, " ")
+                && let Some((_, cards)) = said.split_once("[Mucked] ")
+                && let Some(cards) = relay::bracket_cards(cards).filter(|c| !c.is_empty())
+            {
+                // `Seat 3: NAME HI: [Mucked] [Kd 6c]`: the cards of a player who mucked (`Mucks`).
+                draft.mucked(name, &[cards], span);
             }
             continue;
         }
@@ -273,7 +280,13 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         } else if let Some(a) = said.strip_prefix("Posts small blind ").and_then(amount) {
             street.post(name, a);
             format!("{name}: posts small blind {a}")
-        } else if let Some(a) = said.strip_prefix("Posts big blind ").and_then(amount) {
+        } else if let Some(a) = said
+            .strip_prefix("Posts big blind ")
+            .or_else(|| said.strip_prefix("Posts ").filter(|t| !t.trim().contains(' ')))
+            .and_then(amount)
+        {
+            // `Posts $0.02`, no blind named: a new player's big blind posted out of position,
+            // live (the importer places a big blind so: it counts toward the poster's bet).
             street.post(name, a);
             format!("{name}: posts big blind {a}")
         } else if let Some(a) = said.strip_prefix("Bring-In ").and_then(amount) {
@@ -401,5 +414,62 @@ mod tests {
         assert!(detect("\n\nStage #C282012441: Holdem  Normal $0.25/$0.50 - 2010-12-07 22:18:14 (ET)\n"));
         assert!(!detect("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2021/03/04 5:06:07 ET\n"));
         assert!(!detect("Stage #1 of the tour\n"));
+    }
+
+    const NEW_PLAYER_POSTS: &str = "\
+Stage #1: Holdem  No Limit $0.02 - 2010-11-06 15:00:00 (ET)
+Table: BASELINE RD (Real Money) Seat #1 is the dealer
+Seat 1 - ANN ($2 in chips)
+Seat 2 - BOB ($2 in chips)
+Seat 3 - CY ($2 in chips)
+Seat 4 - EVE ($2 in chips)
+Seat 5 - DEE ($1 in chips)
+BOB - Posts small blind $0.01
+CY - Posts big blind $0.02
+DEE - Posts $0.02
+*** POCKET CARDS ***
+Dealt to DEE [10s 3s]
+EVE - Calls $0.02
+DEE - Checks
+ANN - Folds
+BOB - Folds
+CY - Checks
+*** FLOP *** [Kc Qh 8h]
+CY - Checks
+EVE - Checks
+DEE - Checks
+*** TURN *** [Kc Qh 8h] [2d]
+CY - Checks
+EVE - Checks
+DEE - Checks
+*** RIVER *** [Kc Qh 8h 2d] [4c]
+CY - Checks
+EVE - Checks
+DEE - Checks
+*** SHOW DOWN ***
+EVE - Shows [Kd Ks] (Three of a kind, kings)
+CY - Mucks
+DEE - Mucks
+EVE Collects $0.07 from main pot
+*** SUMMARY ***
+Total Pot($0.07)
+Seat 3: CY HI: [Mucked] [7d 2c]
+Seat 4: EVE won Total ($0.07) HI:($0.07) with Three of a kind, kings [Kd Ks - B:Kc,P:Kd,P:Ks,B:Qh,B:8h]
+Seat 5: DEE HI: [Mucked] [10s 3s]
+";
+
+    #[test]
+    fn a_new_players_post_naming_no_blind_is_a_live_big_blind_and_mucked_cards_are_kept() {
+        let record = Reader::from_str(NEW_PLAYER_POSTS, Options::default()).next().unwrap();
+        assert!(!record.has_error(), "{:?}", record.diagnostics);
+        let hand = record.hand.unwrap();
+        let stacks: Vec<String> =
+            hand.finishing_stacks.clone().unwrap().iter().map(ToString::to_string).collect();
+        // BOB, CY, EVE, DEE, ANN: DEE's $0.02 is their bet, which they check behind.
+        assert_eq!(stacks, ["1.99", "1.98", "2.05", "0.98", "2"]);
+        let text = phh::write_hand(&hand);
+        // CY's mucked cards are their hole cards; CY still mucks.
+        assert!(text.contains("'d dh p2 7d2c'"), "{text}");
+        assert!(text.contains("'p2 sm'"), "{text}");
     }
 }

@@ -291,6 +291,10 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                 None => bad(draft),
             }
         } else if action.starts_with("mucks") {
+            // `mucks [9h,As] (TwoPair) .`: cards the log shows.
+            if let Some(c) = action.strip_prefix("mucks ").and_then(cards) {
+                draft.mucked(&name, &[c.trim_matches(['[', ']'])], span);
+            }
             body.push((format!("{name}: mucks hand"), span));
         } else if let Some(t) = action.strip_prefix("wins ") {
             let Some(a) = lead(t) else {

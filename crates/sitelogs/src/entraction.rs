@@ -182,9 +182,8 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
     let mut button = None;
     let mut body: Vec<(String, Span)> = Vec::new();
-    // Where the hole cards are dealt in `body`, and the cards shown only as mucked.
-    let mut deal_at = None;
-    let mut mucked: Vec<(String, Span)> = Vec::new();
+    // Whether `body` deals the hole cards yet.
+    let mut dealt = false;
     let mut street = Street::default();
     let mut board: Vec<String> = Vec::new();
     let mut showdown = false;
@@ -193,9 +192,9 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let mut zone = None;
     let mut end = first.span;
     let mut deal = |body: &mut Vec<(String, Span)>, span: Span| {
-        if deal_at.is_none() {
+        if !dealt {
             body.push(("*** HOLE CARDS ***".into(), span));
-            deal_at = Some(body.len());
+            dealt = true;
         }
     };
     for line in &lines[1..] {
@@ -354,7 +353,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                     let Some(c) = cards(rest[open + 1..].trim_end_matches(')')) else {
                         return bad(draft);
                     };
-                    mucked.push((format!("Dealt to {name} [{}]", c.join(" ")), span));
+                    draft.mucked(&name, &c, span);
                     if !showdown {
                         showdown = true;
                         body.push(("*** SHOW DOWN ***".into(), span));
@@ -370,11 +369,6 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                 || action.contains("has left")
                 || action.contains("has joined") => {}
             _ => bad(draft),
-        }
-    }
-    if let Some(at) = deal_at {
-        for (i, line) in mucked.into_iter().enumerate() {
-            body.insert(at + i, line);
         }
     }
     if !street.paid() {

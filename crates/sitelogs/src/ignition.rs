@@ -337,6 +337,10 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                 body.push((format!("{name}: shows [{cards}]"), span));
             }
         } else if lower.starts_with("mucks") || lower.starts_with("does not show") {
+            // `Mucks [Jh Jc] (One pair)`: cards the log shows.
+            if let Some(cards) = relay::bracket_cards(action).filter(|c| !c.is_empty()) {
+                draft.mucked(&name, &[cards], span);
+            }
             body.push((format!("{name}: mucks hand"), span));
         } else if lower.starts_with("hand result") {
             let Some(a) = amount.or_else(|| action.rsplit([' ', '-']).next().and_then(money::parse)) else {

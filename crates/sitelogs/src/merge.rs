@@ -677,6 +677,13 @@ fn import(game: &Game, description: &Description, end: usize, options: &Options)
                         shows.push((name.to_owned(), cards.join(" "), *span));
                     }
                 }
+                Item::Cards { kind, cards, player, span } if kind == "MUCKED" => {
+                    // Cards the player mucked (their `MUCK` event), which the log shows.
+                    let cards = known(&card_list(cards));
+                    if let Some(name) = name_of(player).filter(|_| !cards.is_empty()) {
+                        draft.mucked(name, &cards, *span);
+                    }
+                }
                 Item::Winner { amount, player, span, .. } => {
                     ended = true;
                     let (Some(name), Some(won)) = (name_of(player), money::parse(amount)) else {

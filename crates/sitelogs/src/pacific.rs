@@ -582,7 +582,11 @@ fn action_line(ctx: &mut Ctx<'_>, name: &str, action: &str, span: Span, localize
         }
         "shows" | "mucks" => match cards(action, localized) {
             Some(c) if word == "shows" => body.push((format!("{name}: shows {c}"), span)),
-            Some(_) => body.push((format!("{name}: mucks hand"), span)),
+            Some(c) => {
+                // `mucks [ 6c, Kd ]`: cards the log shows.
+                draft.mucked(name, &[c.trim_matches(['[', ']'])], span);
+                body.push((format!("{name}: mucks hand"), span));
+            }
             None => bad(draft),
         },
         "collected" => match single {

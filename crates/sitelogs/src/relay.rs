@@ -24,6 +24,8 @@ pub(crate) struct Draft {
     diagnostics: Vec<Diagnostic>,
     refused: bool,
     payout: Option<Payout>,
+    /// Cards players mucked which the log shows: `(name, cards, span)` ([`Draft::mucked`]).
+    mucked: Vec<(String, String, Span)>,
 }
 
 /// What a site that writes no rake paid out against the pot its play gives ([`Draft::payout`]).
@@ -84,6 +86,15 @@ impl Draft {
         self.lines.push(Line { text: text.into(), span });
     }
 
+    /// Cards `name` mucked which the log shows (a summary's `mucked [..]`, `mucks [..]`, XML's
+    /// `MUCKED`, `didn't show hand (..)`): written as PokerStars does, a summary's
+    /// `Seat N: NAME mucked [cards]`, which the importer reads as the player's hole cards (the
+    /// player still mucks). The reader writes the muck itself where the log has it.
+    pub fn mucked<S: AsRef<str>>(&mut self, name: &str, cards: &[S], span: Span) {
+        let cards: Vec<&str> = cards.iter().map(AsRef::as_ref).collect();
+        self.mucked.push((name.to_owned(), cards.join(" "), span));
+    }
+
     /// Refuses the hand (reading goes on, to report the other problems).
     pub fn refuse(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
         self.diagnostics.push(Diagnostic::error(code, message, span));
@@ -138,7 +149,19 @@ impl Draft {
 
     /// Imports the drafted hand: the PokerStars importer builds, replays and checks it; `venue`
     /// names the site in PHH's `venue`.
-    pub fn finish(self, whole: Span, options: &Options, venue: &str) -> Record {
+    pub fn finish(mut self, whole: Span, options: &Options, venue: &str) -> Record {
+        if self.lines.iter().any(|l| l.text == "*** SUMMARY ***") {
+            for (name, cards, span) in std::mem::take(&mut self.mucked) {
+                let seat = self.lines.iter().find_map(|l| {
+                    let (number, rest) = l.text.strip_prefix("Seat ")?.split_once(": ")?;
+                    rest.strip_prefix(name.as_str())?.starts_with(" (").then_some(number)
+                });
+                if let Some(number) = seat {
+                    let text = format!("Seat {number}: {name} mucked [{cards}]");
+                    self.lines.push(Line { text, span });
+                }
+            }
+        }
         if self.refused || self.lines.is_empty() {
             let mut diagnostics = self.diagnostics;
             if !diagnostics.iter().any(Diagnostic::is_error) {

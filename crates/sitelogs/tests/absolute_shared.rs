@@ -1,5 +1,6 @@
-//! Absolute Poker's (and UltimateBet's) logs in the tracker's regression files
-//! (`<repo>/../shared/corpus/sitelogs/jejellyroll-fr__fpdb-3/regression-test-files/cash/Absolute`;
+//! Absolute Poker's and UltimateBet's logs in the tracker's regression files
+//! (`<repo>/../shared/corpus/sitelogs/jejellyroll-fr__fpdb-3/regression-test-files/cash/Absolute`
+//! and `.../UltimateBet`;
 //! AGPL: read in place, never copied): hold'em (no-limit and fixed), Omaha hi/lo and stud hi/lo,
 //! 2007-2011.
 //! Every hand imports and replays consistently with what the log states, or is refused with a
@@ -37,4 +38,25 @@ fn absolute_logs() {
     assert_eq!(tally.refused, refused);
     assert_eq!((tally.hands, tally.imported), (13, 10));
     assert!(tally.warnings.is_empty(), "{:?}", tally.warned);
+}
+
+/// UltimateBet's logs (`.../cash/UltimateBet`), the same network's and format: every hand
+/// imports, replays and round-trips, or is refused with a code explained here.
+#[test]
+fn ultimatebet_logs() {
+    let Some(root) = common::shared("sitelogs/jejellyroll-fr__fpdb-3/regression-test-files/cash/UltimateBet")
+    else {
+        return;
+    };
+    let tally =
+        site_shared::read_all(&root, &|bytes| absolute::Reader::new(bytes, Options::default()).collect());
+    eprintln!("UltimateBet: {tally:#?}");
+    // Its one hand (`Hero - Posts $0.02`: a new player's big blind posted out of position, live)
+    // imports: nothing is refused.
+    assert!(tally.refused.is_empty(), "{:?}", tally.refusals);
+    assert_eq!((tally.hands, tally.imported), (1, 1));
+    // The big blind folds preflop with nothing to call (everyone limped): the log's play, read
+    // with PHH's warning.
+    let warnings = BTreeMap::from([("REPLAY_FOLD_NOTHING_TO_CALL", 1)]);
+    assert_eq!(tally.warnings, warnings, "{:?}", tally.warned);
 }

@@ -2,7 +2,7 @@
 //! tracker's regression logs (`<repo>/../shared/corpus/sitelogs/jejellyroll-fr__fpdb-3`, AGPL:
 //! read in place, never copied) carry, beside some logs, the tracker's expected output for one of
 //! the log's hands: `LOG.hands` (the hand: its site number) and `LOG.hp` (each player: seat,
-//! starting stack, hole cards, position, profit), both Python literals, amounts in cents.
+//! starting stack, hole cards, position, profit, winnings), both Python literals, amounts in cents.
 //!
 //! For every such pair whose site cardnote reads (told by content), the hand the sidecar names is
 //! found among the log's records and each player is compared where both state the same thing.
@@ -26,6 +26,8 @@ struct TrackerPlayer {
     seat: Option<i64>,
     start_cents: Option<i64>,
     profit_cents: Option<i64>,
+    /// What the player collected (`winnings`).
+    winnings_cents: Option<i64>,
     /// The tracker's card numbers (`card1`, `card2`, ...), 0 for none.
     cards: BTreeMap<u32, i64>,
     /// `'S'`, `'B'`, or the number of seats after the button (0 the button).
@@ -52,6 +54,7 @@ fn read_players(text: &str) -> BTreeMap<String, TrackerPlayer> {
             "seatNo" => player.seat = number,
             "startCash" => player.start_cents = number,
             "totalProfit" => player.profit_cents = number,
+            "winnings" => player.winnings_cents = number,
             "position" => player.position = Some(value.trim_matches(['\'', '"']).to_owned()),
             "sitout" => player.sitout = value == "True",
             _ => {
@@ -227,6 +230,8 @@ fn compare(root: &Path, hp: &Path, found: &mut Vec<String>, compared: &mut usize
         let finish = hand.finishing_stacks.as_ref().and_then(|s| s[index].finite());
         let profit = start.zip(finish).and_then(|(s, f)| f.checked_sub(s).ok()).map(Amount::normalize);
         differ("profit", format!("{:?}", theirs.profit_cents.map(from_cents)), format!("{profit:?}"));
+        let won = hand.winnings.as_ref().and_then(|w| w[index].finite()).map(Amount::normalize);
+        differ("winnings", format!("{:?}", theirs.winnings_cents.map(from_cents)), format!("{won:?}"));
         let known = card_set(theirs.cards.values().copied());
         differ("cards", format!("{known:?}"), format!("{:?}", cardnote_cards(hand, index)));
         if !stud {
@@ -271,60 +276,51 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         // Cards the log shows (the winner's in Boss's RESULT, the observer's in Everest's HOLE
         // lines) that the tracker's sidecar leaves out.
         "Boss/Flop/PLO-EUR-0.05-0.10-Date-unknown.Sample.txt: Villain: cards: tracker [], cardnote [2, 4, 33, 49]",
-        // Cards a player mucked but the log shows (`mucked [..]` in a Full Tilt summary, Cake's
-        // `mucks [..]`, Merge's `MUCKED`): cardnote does not keep them yet.
-        "Cake/Flop/LHE-FR-0.02-0.04-201105.All.streets.with.mucked.txt: Play***3: cards: tracker [8, 52], cardnote []",
-        // Everest writes balances in cents (`balance="200"` at 0,01 €/0,02 € blinds, a 100-big-
-        // blind stack of 2 €, as the play shows); the tracker reads them as euros (20000 cents).
+        // Everest: the sidecar's `startCash` is 100 times cardnote's stack (its profit and
+        // winnings agree). Everest writes balances in cents (`balance="200"` at 0,01 €/0,02 €
+        // blinds, a 100-big-blind stack of 2 €, as the play shows; `100000` at 5/10); the sidecar
+        // reads them as euros (20000 cents), where its stack would be 10,000 big blinds.
         "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: starting stack: tracker Some(200), cardnote Some(2)",
-        // Cards the log shows (the winner's in Boss's RESULT, the observer's in Everest's HOLE
-        // lines) that the tracker's sidecar leaves out.
+        // Cards the log shows (the observer's, one `<HOLE position="0">8h</HOLE>` each) that
+        // the tracker's sidecar leaves out.
         "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: cards: tracker [], cardnote [4, 31]",
-        // Everest writes balances in cents (`balance="200"` at 0,01 €/0,02 € blinds, a 100-big-
-        // blind stack of 2 €, as the play shows); the tracker reads them as euros (20000 cents).
         "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player1: starting stack: tracker Some(78), cardnote Some(0.78)",
         "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player2: starting stack: tracker Some(67), cardnote Some(0.67)",
-        // A player the log says is sitting out (Everest: `XBLIND`, no `HOLE`): the tracker lists
-        // them, PHH holds the players dealt in.
+        // A seat sitting out (`XBLIND`, dealt no cards): the tracker lists it, PHH holds the
+        // players dealt in.
         "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player4: in the tracker's hand, not in cardnote's",
-        // Everest writes balances in cents (`balance="200"` at 0,01 €/0,02 € blinds, a 100-big-
-        // blind stack of 2 €, as the play shows); the tracker reads them as euros (20000 cents).
         "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: starting stack: tracker Some(131), cardnote Some(1.31)",
         "Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player6: starting stack: tracker Some(654), cardnote Some(6.54)",
         "Everest/Flop/PLO-EUR-5-10-Unknown-Sample.txt: Hero: starting stack: tracker Some(100000), cardnote Some(1000)",
-        // Cards the log shows (the winner's in Boss's RESULT, the observer's in Everest's HOLE
-        // lines) that the tracker's sidecar leaves out.
         "Everest/Flop/PLO-EUR-5-10-Unknown-Sample.txt: Hero: cards: tracker [], cardnote [7, 13, 27, 37]",
-        // Everest writes balances in cents (`balance="200"` at 0,01 €/0,02 € blinds, a 100-big-
-        // blind stack of 2 €, as the play shows); the tracker reads them as euros (20000 cents).
         "Everest/Flop/PLO-EUR-5-10-Unknown-Sample.txt: Villain: starting stack: tracker Some(50000), cardnote Some(500)",
-        // A player the log says is sitting out (Everest: `XBLIND`, no `HOLE`): the tracker lists
-        // them, PHH holds the players dealt in.
+        // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player2: in the tracker's hand, not in cardnote's",
-        // Cards a player mucked but the log shows (`mucked [..]` in a Full Tilt summary, Cake's
-        // `mucks [..]`, Merge's `MUCKED`): cardnote does not keep them yet.
+        // A draw game's mucked hand (`mucked [..]` in a Full Tilt summary) is the hand after the
+        // last draw, not the deal: which cards were dealt and which drawn is not said, so they
+        // are not kept as hole cards.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player3: cards: tracker [6, 7, 21, 30, 40], cardnote []",
-        // A player the log says is sitting out (Everest: `XBLIND`, no `HOLE`): the tracker lists
-        // them, PHH holds the players dealt in.
+        // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player4: in the tracker's hand, not in cardnote's",
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player5: in the tracker's hand, not in cardnote's",
-        // Cards a player mucked but the log shows (`mucked [..]` in a Full Tilt summary, Cake's
-        // `mucks [..]`, Merge's `MUCKED`): cardnote does not keep them yet.
+        // A draw game's mucked hand (`mucked [..]` in a Full Tilt summary) is the hand after the
+        // last draw, not the deal: which cards were dealt and which drawn is not said, so they
+        // are not kept as hole cards.
         "FTP/Draw/3-Draw-Limit-USD-150-300-201012.txt: Player5: cards: tracker [6, 15, 17, 32, 33], cardnote []",
         // A game PHH cannot express (5-card draw, capped Omaha, 5-card stud, Omaha hi-lo no-limit,
         // A-5 triple draw, Spanish iPoker's fixed-limit hold'em ...): refused with its code.
         "FTP/Draw/5-Carddraw-Limit-USD-0.10-0.20-201011.Sample.Not.UTF16.txt: hand 25319060000 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
         "FTP/Draw/5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt: hand 25340557279 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
         "FTP/Draw/5-Carddraw-PL-0.10-0.25-201011.Sample.Not.UTF16.txt: hand 25340539000 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
-        // Cards a player mucked but the log shows (`mucked [..]` in a Full Tilt summary, Cake's
-        // `mucks [..]`, Merge's `MUCKED`): cardnote does not keep them yet.
+        // A draw game's mucked hand (`mucked [..]` in a Full Tilt summary) is the hand after the
+        // last draw, not the deal: which cards were dealt and which drawn is not said, so they
+        // are not kept as hole cards.
         "FTP/Draw/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt: Player5: cards: tracker [3, 26, 43, 49], cardnote []",
         "FTP/Draw/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt: Player7: cards: tracker [15, 18, 29, 40], cardnote []",
         // A game PHH cannot express (5-card draw, capped Omaha, 5-card stud, Omaha hi-lo no-limit,
         // A-5 triple draw, Spanish iPoker's fixed-limit hold'em ...): refused with its code.
         "FTP/Flop/PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt: hand 28014530000 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
-        // A player the log says is sitting out (Everest: `XBLIND`, no `HOLE`): the tracker lists
-        // them, PHH holds the players dealt in.
+        // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
         "FTP/Stud/Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt: Player6: in the tracker's hand, not in cardnote's",
         // Refused: see merge_shared.rs.
         "Merge/Draw/3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt: hand 312418256 not imported (refusals in the log: [\"REPLAY_HAND_OVER\"])",
@@ -332,8 +328,8 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         // A-5 triple draw, Spanish iPoker's fixed-limit hold'em ...): refused with its code.
         "Merge/Draw/A5-3-Draw-Limit-USD-0.50-1-201105.Sample.txt: hand 3399761133 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
         "Merge/Flop/NLO-USD-0.10-0.25-201001.Sample.txt: hand 312263771375 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
-        // Cards a player mucked but the log shows (`mucked [..]` in a Full Tilt summary, Cake's
-        // `mucks [..]`, Merge's `MUCKED`): cardnote does not keep them yet.
+        // A stud hand's mucked cards (Merge's `MUCKED`, all seven): the down cards among them
+        // are not yet told from the up cards, so cardnote keeps only the up cards it dealt.
         "Merge/Stud/7-Stud-USD-0.50-1.00-201102.Sample.txt: Player6: cards: tracker [6, 10, 20, 41, 44, 48, 49], cardnote [6, 20, 44, 48]",
         // Microgaming writes each player's `alias` (anonymised in these files) and `unicodealias`
         // (the name the client shows, base64 UTF-16): cardnote takes the second.
@@ -343,31 +339,26 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         "Microgaming/Flop/NLHE-0.10-0.20-201111.Walk.in.second.bb.txt: Player3: name: tracker Player3, cardnote InzaghiJKL",
         "Microgaming/Flop/NLHE-0.10-0.20-201111.Walk.in.second.bb.txt: Player4: name: tracker Player4, cardnote Raitzz",
         "Microgaming/Flop/NLHE-0.10-0.20-201111.Walk.in.second.bb.txt: Player5: name: tracker Player5, cardnote MetaProfit",
-        // A game PHH cannot express (5-card draw, capped Omaha, 5-card stud, Omaha hi-lo no-limit,
-        // A-5 triple draw, Spanish iPoker's fixed-limit hold'em ...): refused with its code.
+        // A game PHH cannot express (5-card draw): refused with its code.
         "OnGame/Draw/5-Carddraw-PL-USD-1.00-1.00-201111.No.Street.Delimiter.txt: hand 5192626403203 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
-        // PKR's calls are the player's round total (`calls $0.16` after `calls $0.08`): the final
-        // stacks the log writes (Hero $4 -> $3.08, Player2 $5.28 -> $5.08) agree with cardnote;
-        // the tracker adds them as chips.
+        // PKR: the tracker leaves out the hero's `Hero posts $0.04` (a new player's big blind
+        // out of position); the log's end stack ($3.08 of $4) counts it, as cardnote does.
         "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Hero: profit: tracker Some(-0.88), cardnote Some(-0.92)",
-        // PKR writes `Button is at seat 5` then `Moving Button to seat 1`: the hand's button is
-        // the last (the small blind, seat 2, sits after it); the tracker takes the first.
+        // PKR: the tracker numbers this 6-handed table's positions two above cardnote's (the
+        // button at seat 1 is its 2, the first to act its 5); both put the button where the log
+        // moves it (`Moving Button to seat 1`).
         "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Hero: position: tracker Some(\"3\"), cardnote Some(\"1\")",
         "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player1: position: tracker Some(\"2\"), cardnote Some(\"0\")",
-        // PKR's calls are the player's round total (`calls $0.16` after `calls $0.08`): the final
-        // stacks the log writes (Hero $4 -> $3.08, Player2 $5.28 -> $5.08) agree with cardnote;
-        // the tracker adds them as chips.
+        // PKR: a call's amount is the street's total (`bets $0.08` then `calls $0.16`); the
+        // tracker adds it to the bet. The log's end stack ($5.08 of $5.28) is cardnote's.
         "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player2: profit: tracker Some(-0.28), cardnote Some(-0.2)",
-        // PKR writes `Button is at seat 5` then `Moving Button to seat 1`: the hand's button is
-        // the last (the small blind, seat 2, sits after it); the tracker takes the first.
+        // PKR: the tracker's sidecar has every player's `winnings` 0; its profit (2.19) counts
+        // the $3.66 won, as cardnote's does.
+        "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player3: winnings: tracker Some(0), cardnote Some(3.66)",
         "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player4: position: tracker Some(\"4\"), cardnote Some(\"2\")",
         "PKR/Flop/NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: allout96: position: tracker Some(\"5\"), cardnote Some(\"3\")",
-        // A sidecar without `.hands` beside a log of two hands: which hand it describes is not
-        // said.
+        // A sidecar without `.hands` beside a log of two hands: which hand it describes is not said.
         "PartyPoker/Flop/NLHE-USD-0.01-0.02-201008.Sample.txt: no .hands sidecar naming which of 2 hands",
-        // `Hero - Posts $0.02`: a new player's post out of position, which the Absolute reader
-        // does not read yet.
-        "UltimateBet/Flop/IHH20101106 Baseline Rd - Hold'em No Limit $0.02(Real Money) Table 25932774.txt: hand  not imported (refusals in the log: [\"SITE_UNREADABLE_ACTION\"])",
         // A seat with a stack of 0: not dealt in, so not in PHH's players.
         "Winamax/Flop/PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt: Player17: in the tracker's hand, not in cardnote's",
         // A game PHH cannot express (5-card draw, capped Omaha, 5-card stud, Omaha hi-lo no-limit,

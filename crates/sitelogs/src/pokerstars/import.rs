@@ -122,6 +122,9 @@ struct Parsed {
     total_span: Option<Span>,
     /// `Seat N: NAME ... showed [cards]` in the summary (a log may show cards only there).
     summary_shows: Vec<(usize, Vec<Card>, Span)>,
+    /// `Seat N: NAME ... mucked [cards]` in the summary: cards the player mucked, which the log
+    /// shows (the player's hole cards; they still muck).
+    summary_mucks: Vec<(usize, Vec<Card>)>,
     /// The hand has no `*** SUMMARY ***` but was paid out (a file cut after its last payout).
     no_summary: bool,
 }
@@ -252,6 +255,16 @@ fn summary_show(seats: &[Seat], line: &str) -> Option<(usize, Vec<Card>)> {
     let rest = line.strip_prefix("Seat ")?.split_once(": ")?.1;
     let (seat, after) = name_prefix(seats, rest, " ")?;
     let at = after.find("showed [")?;
+    let cards = card_groups(&after[at..])?.into_iter().next()?;
+    Some((seat, cards))
+}
+
+/// `Seat N: NAME [(button)] mucked [cards] ...` in the summary: the seat and the cards the player
+/// mucked, which the log shows.
+fn summary_muck(seats: &[Seat], line: &str) -> Option<(usize, Vec<Card>)> {
+    let rest = line.strip_prefix("Seat ")?.split_once(": ")?.1;
+    let (seat, after) = name_prefix(seats, rest, " ")?;
+    let at = after.find("mucked [")?;
     let cards = card_groups(&after[at..])?.into_iter().next()?;
     Some((seat, cards))
 }
@@ -416,6 +429,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         total_pot: None,
         total_span: None,
         summary_shows: Vec::new(),
+        summary_mucks: Vec::new(),
         no_summary: false,
     };
     let mut in_summary = false;
@@ -454,6 +468,11 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                     parsed.events.push((Event::Collected { seat: shown.0, amount: won }, span));
                 }
                 parsed.summary_shows.push((shown.0, shown.1, span));
+                if let Some(won) = summary_collected(&parsed.seats, text) {
+                    summary_paid.push((won, span));
+                }
+            } else if let Some(mucked) = summary_muck(&parsed.seats, text) {
+                parsed.summary_mucks.push(mucked);
                 if let Some(won) = summary_collected(&parsed.seats, text) {
                     summary_paid.push((won, span));
                 }
@@ -820,6 +839,15 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
                             break;
                         }
                         _ => {}
+                    }
+                }
+                // Cards a player mucked but the summary shows are their hole cards, where the
+                // log deals them none and they are the whole deal: not in a draw game, whose
+                // mucked hand is the last draw's.
+                for (seat, cards) in &p.summary_mucks {
+                    let i = index_of[*seat];
+                    if i < n && dealt[i].is_none() && cards.len() == holes && !variant.is_draw() {
+                        dealt[i] = Some(cards.clone());
                     }
                 }
                 for (pl, cards) in dealt.iter().enumerate() {
@@ -1548,6 +1576,54 @@ Seat 3: Ann folded on the Flop
 Seat 5: Bob showed [Jd 10s] and won (0.04)
 Seat 2: Cy collected (0.00)
 ";
+
+    /// A summary's `mucked [..]`: the cards are the player's hole cards (dealt), the player
+    /// still mucks; the PokerStars writer writes them back so, and they read back the same.
+    #[test]
+    fn cards_mucked_in_the_summary_are_the_players_hole_cards() {
+        let log = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2021/03/04 5:06:07 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Ann ($2 in chips)
+Seat 2: Bob ($2 in chips)
+Ann: posts small blind $0.01
+Bob: posts big blind $0.02
+*** HOLE CARDS ***
+Dealt to Bob [Jd Ts]
+Ann: calls $0.01
+Bob: checks
+*** FLOP *** [Kc 8d Ad]
+Bob: checks
+Ann: checks
+*** TURN *** [Kc 8d Ad] [2s]
+Bob: checks
+Ann: checks
+*** RIVER *** [Kc 8d Ad 2s] [3h]
+Bob: checks
+Ann: checks
+*** SHOW DOWN ***
+Bob: shows [Jd Ts] (high card Ace)
+Ann: mucks hand
+Bob collected $0.04 from pot
+*** SUMMARY ***
+Total pot $0.04 | Rake $0
+Board [Kc 8d Ad 2s 3h]
+Seat 1: Ann (button) (small blind) mucked [7c 4h]
+Seat 2: Bob (big blind) showed [Jd Ts] and won ($0.04)
+";
+        let read = |log: &str| {
+            let record = crate::pokerstars::Reader::from_str(log, Options::default()).next().unwrap();
+            assert!(!record.has_error(), "{:?}", record.diagnostics);
+            record.hand.unwrap()
+        };
+        let hand = read(log);
+        let phh = phh::write_hand(&hand);
+        // Heads up, PHH lists the big blind first: Ann is p2.
+        assert!(phh.contains("'d dh p2 7c4h'"), "{phh}");
+        assert!(phh.contains("'p2 sm'"), "{phh}");
+        let text = crate::pokerstars::write::write_hand(&hand).unwrap();
+        assert!(text.contains("Ann (button) (small blind) mucked [7c 4h]"), "{text}");
+        assert_eq!(phh::write_hand(&read(&text)), phh);
+    }
 
     fn error_codes(log: &str) -> Vec<&'static str> {
         let record = crate::pokerstars::Reader::from_str(log, Options::default()).next().unwrap();

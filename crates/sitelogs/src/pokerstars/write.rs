@@ -447,6 +447,14 @@ pub fn write_hand(hand: &Hand) -> Result<String, Diagnostic> {
             }
         } else if mucked[i] || paid[i].is_zero() {
             line.push_str(" mucked");
+            // The cards of a player who mucked, where the hand knows them all (the log showed
+            // them): PokerStars writes them so, and the importer reads them back as dealt.
+            let held: Option<Vec<Card>> = dealt[i].iter().map(|m| m.known()).collect();
+            if let Some(held) =
+                held.filter(|h| mucked[i] && !h.is_empty() && !stud && !hand.variant.is_draw())
+            {
+                let _ = write!(line, " [{}]", cards_text(&held));
+            }
         } else {
             let _ = write!(line, " collected ({})", c.money(paid[i]));
         }
