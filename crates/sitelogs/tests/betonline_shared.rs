@@ -3,15 +3,16 @@
 //! live big blind written, the small blind dead beside it), `NAME said "..."`, `NAME shows 7s 9h`
 //! without brackets, tens as `10`, and the payouts in the summary only (`collected (1.25)`,
 //! `showed [..] and won (0.04)`). Read from the tracker's regression logs in
-//! `<repo>/../shared/corpus/sitelogs/jejellyroll-fr__fpdb-3` (AGPL: read in place, never copied).
-//! Skips when the fixtures are missing, fails when `CARDNOTE_REQUIRE_SHARED=1`.
+//! `<repo>/../shared/corpus/sitelogs/jejellyroll-fr__fpdb-3` (AGPL: read in place, never copied):
+//! every hand imported or refused, each imported hand surviving PHH -> PokerStars text -> PHH,
+//! the refusals counted by code. Skips when the fixtures are missing, fails when
+//! `CARDNOTE_REQUIRE_SHARED=1`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
-use std::collections::BTreeMap;
 
 use sitelogs::{Options, pokerstars};
 
 mod common;
+mod site_shared;
 
 #[test]
 fn betonline_logs_read_through_the_pokerstars_importer() {
@@ -19,37 +20,24 @@ fn betonline_logs_read_through_the_pokerstars_importer() {
     else {
         return;
     };
-    let mut paths: Vec<_> =
-        std::fs::read_dir(root.join("Flop")).unwrap().map(|e| e.unwrap().path()).collect();
-    paths.sort();
-    let (mut hands, mut imported) = (0, 0);
-    let mut refused: BTreeMap<String, usize> = BTreeMap::new();
-    for path in &paths {
-        let bytes = std::fs::read(path).unwrap();
-        for record in pokerstars::Reader::new(bytes.as_slice(), Options::default()) {
-            hands += 1;
-            match &record.hand {
-                Some(hand) => {
-                    imported += 1;
-                    // Back through PokerStars' own text: the same play and outcome.
-                    let text = pokerstars::write_hand(hand).unwrap();
-                    let again = pokerstars::Reader::from_str(&text, Options::default()).next().unwrap();
-                    let again = again.hand.unwrap_or_else(|| panic!("{}\n{text}", path.display()));
-                    assert_eq!(
-                        (&again.actions, &again.finishing_stacks),
-                        (&hand.actions, &hand.finishing_stacks)
-                    );
-                }
-                None => {
-                    let code = record.diagnostics.iter().find(|d| d.is_error()).unwrap().code();
-                    *refused.entry(code.to_owned()).or_default() += 1;
-                }
-            }
-        }
-    }
-    eprintln!("BetOnline: {imported} of {hands} hands imported; refused {refused:?}");
-    // Before these words were read: 0 of 48. The refusals left are not all explained yet (a PLO
-    // game BetOnline labels `Hold'em Pot Limit`, finishing stacks of players who sat out).
-    assert_eq!(hands, 48);
-    assert!(imported >= 15, "{imported} imported");
+    let tally =
+        site_shared::read_all(&root, &|bytes| pokerstars::Reader::new(bytes, Options::default()).collect());
+    eprintln!("BetOnline: {tally:?}");
+    // Before the network's words were read: 0 of 48; before its PLO label and its summary-only
+    // boards were read: 15.
+    assert_eq!((tally.hands, tally.imported), (48, 21));
+    assert_eq!(tally.warnings, [("SITE_GAME_MISLABELLED", 3)].into());
+    let refused: Vec<(&str, usize)> = tally.refused.iter().map(|(c, n)| (*c, *n)).collect();
+    assert_eq!(
+        refused,
+        [
+            ("REPLAY_NON_POSITIVE_STACK", 5),
+            ("REPLAY_NO_BETTING", 1),
+            ("SITE_BAD_HEADER", 3),
+            ("SITE_INCOMPLETE", 1),
+            ("SITE_INCONSISTENT", 7),
+            ("SITE_REPLAY", 9),
+            ("SITE_UNKNOWN_PLAYER", 1),
+        ]
+    );
 }

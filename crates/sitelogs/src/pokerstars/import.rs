@@ -419,6 +419,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         no_summary: false,
     };
     let mut in_summary = false;
+    let mut summary_board: Vec<Card> = Vec::new();
     // `Seat N: NAME collected (X)` of the summary: the payouts of a log that writes none above it.
     let mut summary_paid: Vec<((usize, Amount), Span)> = Vec::new();
     for line in rest {
@@ -448,6 +449,8 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                 parsed.total_pot = lead_amount(rest);
                 parsed.total_span = Some(span);
                 parsed.rake = rest.split_once("| Rake ").and_then(|(_, r)| lead_amount(r));
+            } else if let Some(cards) = text.strip_prefix("Board ").and_then(card_groups) {
+                summary_board = cards.into_iter().flatten().collect();
             } else if let Some(shown) = summary_show(&parsed.seats, text) {
                 if let Some(won) = unawarded(text) {
                     // `won ($38.95) ... (pot not awarded as player cashed out)`: the cards won it.
@@ -647,6 +650,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             }
         }
     }
+    deal_summary_board(&mut parsed, summary_board);
     if !in_summary {
         let last = lines.last().map_or(first.span, |l| l.span);
         if parsed.events.iter().any(|(e, _)| matches!(e, Event::Collected { .. })) {
@@ -664,6 +668,36 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         }
     }
     (!ctx.refused).then_some(parsed)
+}
+
+/// BetOnline's network writes no street line after the betting ends (all in before the river):
+/// the board's remaining cards are in the summary's `Board [..]` only. They are dealt, street by
+/// street (flop, turn, river), before the showdown. A summary board that does not extend the
+/// streets' cards is left alone (the replay then tells what is wrong).
+fn deal_summary_board(parsed: &mut Parsed, board: Vec<Card>) {
+    let mut dealt = Vec::new();
+    let mut at = None;
+    for (i, (event, _)) in parsed.events.iter().enumerate() {
+        match event {
+            Event::Street { board } => dealt.extend(board.iter().copied()),
+            Event::Showdown | Event::Show { .. } | Event::Collected { .. } if at.is_none() => at = Some(i),
+            _ => {}
+        }
+    }
+    if board.len() > 5 || board.len() <= dealt.len() || !board.starts_with(&dealt) || dealt.len() == 1 {
+        return;
+    }
+    let at = at.unwrap_or(parsed.events.len());
+    let span = parsed.events.get(at).or(parsed.events.last()).map_or(parsed.table_span, |(_, s)| *s);
+    let mut streets = Vec::new();
+    let mut from = dealt.len();
+    for end in [3, 4, 5] {
+        if end > from && end <= board.len() {
+            streets.push((Event::Street { board: board[from..end].to_vec() }, span));
+            from = end;
+        }
+    }
+    parsed.events.splice(at..at, streets);
 }
 
 /// A line about a seated player that is no action (garbled, or one this importer does not know):
@@ -1353,6 +1387,32 @@ fn stud_double_bet(p: &Parsed, variant: Variant) -> Option<(String, Span)> {
     None
 }
 
+/// BetOnline's network labels its pot-limit Omaha `Hold'em Pot Limit` (a game PHH has no variant
+/// for): a hand so labelled whose cards dealt or shown are four to a player is read as pot-limit
+/// Omaha, with [`codes::SITE_GAME_MISLABELLED`] (refused under `strict`). `Some(None)`: not such a
+/// hand; `None`: refused.
+fn betonline_omaha(parsed: &Parsed, ctx: &mut Ctx<'_>, span: Span) -> Option<Option<Variant>> {
+    if parsed.header.game != "Hold'em Pot Limit" {
+        return Some(None);
+    }
+    let four = parsed.events.iter().any(|(event, _)| match event {
+        Event::Dealt { groups, .. } => groups.iter().map(Vec::len).sum::<usize>() == 4,
+        Event::Show { cards, .. } => cards.len() == 4,
+        _ => false,
+    }) || parsed.summary_shows.iter().any(|(_, cards, _)| cards.len() == 4);
+    if !four {
+        return Some(None);
+    }
+    let message = "`Hold'em Pot Limit` with four hole cards: BetOnline's network labels its pot-limit \
+                   Omaha so, read as `Omaha Pot Limit`";
+    if ctx.strict {
+        ctx.error(codes::SITE_GAME_MISLABELLED, message, span);
+        return None;
+    }
+    ctx.diagnostics.push(Diagnostic::warning(codes::SITE_GAME_MISLABELLED, message, span));
+    Some(Some(Variant::PotLimitOmahaHoldem))
+}
+
 /// Imports one hand from its lines (`lines[0]` is the header): the lines another site's importer
 /// rewrote in the PokerStars form (that importer checks its site's payout itself).
 pub fn import(lines: &[Line], options: &Options) -> Record {
@@ -1379,8 +1439,12 @@ fn import_with(lines: &[Line], options: &Options, rake_checked: bool) -> Record 
 
 fn import_hand(lines: &[Line], ctx: &mut Ctx<'_>, whole: Span, rake_checked: bool) -> Option<Hand> {
     let parsed = read_lines(lines, ctx)?;
-    let Some(variant) = header::variant_of(&parsed.header.game) else {
-        let span = lines.first().map_or(whole, |l| l.span);
+    let span = lines.first().map_or(whole, |l| l.span);
+    let variant = match header::variant_of(&parsed.header.game) {
+        Some(variant) => Some(variant),
+        None => betonline_omaha(&parsed, ctx, span)?,
+    };
+    let Some(variant) = variant else {
         ctx.error(
             codes::SITE_GAME_UNSUPPORTED,
             format!("PHH has no variant for {}", parsed.header.game),
@@ -1548,6 +1612,31 @@ Seat 3: Ann folded on the Flop
 Seat 5: Bob showed [Jd 10s] and won (0.04)
 Seat 2: Cy collected (0.00)
 ";
+
+    /// BetOnline's pot-limit Omaha, labelled `Hold'em Pot Limit`: four hole cards make it Omaha
+    /// (a warning; refused under `strict`); two leave it the pot-limit hold'em PHH cannot write.
+    #[test]
+    fn betonline_omaha_labelled_holdem() {
+        let plo = BETONLINE
+            .replace("Hold'em No Limit", "Hold'em Pot Limit")
+            .replace("[Jd 10s]", "[Jd 10s 2c 3c]")
+            .replace("Bob shows Jd 10s", "Bob shows Jd 10s 2c 3c")
+            .replace("showed [Jd 10s]", "showed [Jd 10s 2c 3c]");
+        let record = crate::pokerstars::Reader::from_str(&plo, Options::default()).next().unwrap();
+        let hand = record.hand.unwrap();
+        assert_eq!(hand.variant, Variant::PotLimitOmahaHoldem);
+        let codes: Vec<_> = record.diagnostics.iter().map(|d| (d.code(), d.is_error())).collect();
+        assert_eq!(codes, [(codes::SITE_GAME_MISLABELLED, false)]);
+        let strict = crate::pokerstars::Reader::from_str(&plo, Options { strict: true }).next().unwrap();
+        assert!(strict.hand.is_none());
+        assert_eq!(error_codes_of(&strict), [codes::SITE_GAME_MISLABELLED]);
+        let plh = BETONLINE.replace("Hold'em No Limit", "Hold'em Pot Limit");
+        assert_eq!(error_codes(&plh), [codes::SITE_GAME_UNSUPPORTED]);
+    }
+
+    fn error_codes_of(record: &Record) -> Vec<&'static str> {
+        record.diagnostics.iter().filter(|d| d.is_error()).map(Diagnostic::code).collect()
+    }
 
     fn error_codes(log: &str) -> Vec<&'static str> {
         let record = crate::pokerstars::Reader::from_str(log, Options::default()).next().unwrap();
