@@ -519,6 +519,8 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                 .or_else(|| rest.find(" ["))
                 .unwrap_or(rest.len());
             match (name_suffix(&parsed.seats, &rest[..open]), card_groups(&rest[open..])) {
+                // BetOnline's network: `Dealt to NAME []`, a seat not dealt in (sitting out).
+                (Some(_), Some(groups)) if groups.iter().all(Vec::is_empty) => {}
                 (Some(seat), Some(groups)) => parsed.events.push((Event::Dealt { seat, groups }, span)),
                 (None, _) => {
                     // Cards dealt to no seated player (a converter's placeholder for an observer):
@@ -1632,6 +1634,59 @@ Seat 2: Cy collected (0.00)
         assert_eq!(error_codes_of(&strict), [codes::SITE_GAME_MISLABELLED]);
         let plh = BETONLINE.replace("Hold'em No Limit", "Hold'em Pot Limit");
         assert_eq!(error_codes(&plh), [codes::SITE_GAME_UNSUPPORTED]);
+    }
+
+    /// BetOnline's network writes no street line after an all in: the board is dealt from the
+    /// summary's `Board [..]`, street by street, before the showdown.
+    #[test]
+    fn betonline_board_in_the_summary_only() {
+        let log = "BetOnline Poker Game #900203618: Hold'em No Limit ($0.25/0.50) - 2011/08/07 15:06 Eastern Daylight Time
+Table 'John Wayne (50bb)' 10-Max, Seat #1 is the button
+Seat 1: Ann (10.00 in chips) - Small Blind
+Seat 2: Bob (10.00 in chips) - Big Blind
+Ann: posts small blind 0.25
+Bob: posts big blind 0.50
+*** HOLE CARDS ***
+Ann: raises 9.50 to 10.00 and is all in
+Bob: calls 9.50
+*** SHOW DOWN ***
+Bob shows Js As
+Ann shows Ks Ah
+*** SUMMARY ***
+Total pot 20.00 | Rake 0.00
+Board [Qh 7c Qc 4h Ac]
+Seat 1: Ann showed [Ks Ah] and won (20.00)
+Seat 2: Bob showed [Js As] but did not win
+";
+        let record = crate::pokerstars::Reader::from_str(log, Options::default()).next().unwrap();
+        let hand = record.hand.unwrap_or_else(|| panic!("{:?}", record.diagnostics));
+        let deals: Vec<String> = hand
+            .actions
+            .iter()
+            .filter(|a| matches!(a.kind, ActionKind::DealBoard { .. }))
+            .map(|a| a.to_string())
+            .collect();
+        assert_eq!(deals, ["d db Qh7cQc", "d db 4h", "d db Ac"].map(str::to_owned).to_vec(), "{deals:?}");
+        // Bob (p1, the big blind) loses to Ann's king kicker on the summary's board.
+        let finishing = hand.finishing_stacks.unwrap();
+        assert_eq!(finishing, [Quantity::Finite(Amount::ZERO), Quantity::Finite(Amount::from_int(20))]);
+        // A summary board that contradicts the streets' cards is not dealt.
+        let wrong = log.replace("*** SHOW DOWN ***", "*** FLOP *** [2c 3c 4c]\n*** SHOW DOWN ***");
+        let record = crate::pokerstars::Reader::from_str(&wrong, Options::default()).next().unwrap();
+        assert!(record.hand.is_none());
+    }
+
+    /// BetOnline's network: `Dealt to NAME []` says the seat was not dealt in.
+    #[test]
+    fn betonline_empty_deal_is_no_player() {
+        let log =
+            BETONLINE.replace("Dealt to Bob [Jd 10s]", "Dealt to Bob [Jd 10s]\nDealt to Dan []").replace(
+                "Seat 2: Cy (2.06 in chips) - The button",
+                "Seat 2: Cy (2.06 in chips) - The button\nSeat 4: Dan (1.00 in chips)",
+            );
+        let record = crate::pokerstars::Reader::from_str(&log, Options::default()).next().unwrap();
+        let hand = record.hand.unwrap_or_else(|| panic!("{:?}", record.diagnostics));
+        assert_eq!(hand.players.unwrap(), ["Ann", "Bob", "Cy"]);
     }
 
     fn error_codes_of(record: &Record) -> Vec<&'static str> {
