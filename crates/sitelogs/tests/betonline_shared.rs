@@ -52,9 +52,12 @@ fn betonline_logs_read_through_the_pokerstars_importer() {
             // a total pot 0.25 more than the chips written (2011); four PLO hands whose totals
             // differ from the chips bet. The last two kinds are not yet explained.
             ("SITE_INCONSISTENT", 7),
-            // A check or fold the log leaves out (a player to act before the next bettor or the
-            // next street writes nothing, or a small blind who `has left the table` after posting
-            // and is never written folding): a hand is never guessed.
+            // A check or fold the log leaves out: five PLO hands where a player to act before the
+            // next bettor or the next street writes nothing; two (2011, 2016) where a player who
+            // put chips in (a call, a small blind) `has left the table` and is never written
+            // folding, though the pot shows the chips stayed in. Leaving may be BetOnline's fold;
+            // read so it would need the fold placed at the leaver's turn: not done, a hand is
+            // never guessed.
             ("SITE_REPLAY", 7),
             // `Unknown player: raises 3.00 to 3.00`: the log does not say which seat acted.
             ("SITE_UNKNOWN_PLAYER", 1),
