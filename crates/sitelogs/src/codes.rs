@@ -8,6 +8,10 @@ cards_core::codes! {
     /// The game is one PHH cannot express (5-card draw, 5/6-card Omaha, Courchevel, pot-limit
     /// hold'em, pot-limit hi/lo...); the message names it.
     SITE_GAME_UNSUPPORTED,
+    /// A game labelled as another: BetOnline's network writes its pot-limit Omaha as `Hold'em Pot
+    /// Limit`, read as Omaha when the hand's cards are four to a player. A warning, an error under
+    /// `strict`.
+    SITE_GAME_MISLABELLED,
     /// A game PHH expresses whose PokerStars text this version does not read. Every such game is
     /// read now (the draw games since they were added); the code stays so that tools matching on
     /// it keep working.

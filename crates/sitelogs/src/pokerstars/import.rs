@@ -433,6 +433,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         no_summary: false,
     };
     let mut in_summary = false;
+    let mut summary_board: Vec<Card> = Vec::new();
     // `Seat N: NAME collected (X)` of the summary: the payouts of a log that writes none above it.
     let mut summary_paid: Vec<((usize, Amount), Span)> = Vec::new();
     for line in rest {
@@ -462,6 +463,8 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                 parsed.total_pot = lead_amount(rest);
                 parsed.total_span = Some(span);
                 parsed.rake = rest.split_once("| Rake ").and_then(|(_, r)| lead_amount(r));
+            } else if let Some(cards) = text.strip_prefix("Board ").and_then(card_groups) {
+                summary_board = cards.into_iter().flatten().collect();
             } else if let Some(shown) = summary_show(&parsed.seats, text) {
                 if let Some(won) = unawarded(text) {
                     // `won ($38.95) ... (pot not awarded as player cashed out)`: the cards won it.
@@ -535,6 +538,8 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
                 .or_else(|| rest.find(" ["))
                 .unwrap_or(rest.len());
             match (name_suffix(&parsed.seats, &rest[..open]), card_groups(&rest[open..])) {
+                // BetOnline's network: `Dealt to NAME []`, a seat not dealt in (sitting out).
+                (Some(_), Some(groups)) if groups.iter().all(Vec::is_empty) => {}
                 (Some(seat), Some(groups)) => parsed.events.push((Event::Dealt { seat, groups }, span)),
                 (None, _) => {
                     // Cards dealt to no seated player (a converter's placeholder for an observer):
@@ -666,6 +671,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             }
         }
     }
+    deal_summary_board(&mut parsed, summary_board);
     if !in_summary {
         let last = lines.last().map_or(first.span, |l| l.span);
         if parsed.events.iter().any(|(e, _)| matches!(e, Event::Collected { .. })) {
@@ -683,6 +689,36 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         }
     }
     (!ctx.refused).then_some(parsed)
+}
+
+/// BetOnline's network writes no street line after the betting ends (all in before the river):
+/// the board's remaining cards are in the summary's `Board [..]` only. They are dealt, street by
+/// street (flop, turn, river), before the showdown. A summary board that does not extend the
+/// streets' cards is left alone (the replay then tells what is wrong).
+fn deal_summary_board(parsed: &mut Parsed, board: Vec<Card>) {
+    let mut dealt = Vec::new();
+    let mut at = None;
+    for (i, (event, _)) in parsed.events.iter().enumerate() {
+        match event {
+            Event::Street { board } => dealt.extend(board.iter().copied()),
+            Event::Showdown | Event::Show { .. } | Event::Collected { .. } if at.is_none() => at = Some(i),
+            _ => {}
+        }
+    }
+    if board.len() > 5 || board.len() <= dealt.len() || !board.starts_with(&dealt) || dealt.len() == 1 {
+        return;
+    }
+    let at = at.unwrap_or(parsed.events.len());
+    let span = parsed.events.get(at).or(parsed.events.last()).map_or(parsed.table_span, |(_, s)| *s);
+    let mut streets = Vec::new();
+    let mut from = dealt.len();
+    for end in [3, 4, 5] {
+        if end > from && end <= board.len() {
+            streets.push((Event::Street { board: board[from..end].to_vec() }, span));
+            from = end;
+        }
+    }
+    parsed.events.splice(at..at, streets);
 }
 
 /// A line about a seated player that is no action (garbled, or one this importer does not know):
@@ -1381,6 +1417,32 @@ fn stud_double_bet(p: &Parsed, variant: Variant) -> Option<(String, Span)> {
     None
 }
 
+/// BetOnline's network labels its pot-limit Omaha `Hold'em Pot Limit` (a game PHH has no variant
+/// for): a hand so labelled whose cards dealt or shown are four to a player is read as pot-limit
+/// Omaha, with [`codes::SITE_GAME_MISLABELLED`] (refused under `strict`). `Some(None)`: not such a
+/// hand; `None`: refused.
+fn betonline_omaha(parsed: &Parsed, ctx: &mut Ctx<'_>, span: Span) -> Option<Option<Variant>> {
+    if parsed.header.game != "Hold'em Pot Limit" {
+        return Some(None);
+    }
+    let four = parsed.events.iter().any(|(event, _)| match event {
+        Event::Dealt { groups, .. } => groups.iter().map(Vec::len).sum::<usize>() == 4,
+        Event::Show { cards, .. } => cards.len() == 4,
+        _ => false,
+    }) || parsed.summary_shows.iter().any(|(_, cards, _)| cards.len() == 4);
+    if !four {
+        return Some(None);
+    }
+    let message = "`Hold'em Pot Limit` with four hole cards: BetOnline's network labels its pot-limit \
+                   Omaha so, read as `Omaha Pot Limit`";
+    if ctx.strict {
+        ctx.error(codes::SITE_GAME_MISLABELLED, message, span);
+        return None;
+    }
+    ctx.diagnostics.push(Diagnostic::warning(codes::SITE_GAME_MISLABELLED, message, span));
+    Some(Some(Variant::PotLimitOmahaHoldem))
+}
+
 /// Imports one hand from its lines (`lines[0]` is the header): the lines another site's importer
 /// rewrote in the PokerStars form (that importer checks its site's payout itself).
 pub fn import(lines: &[Line], options: &Options) -> Record {
@@ -1407,8 +1469,12 @@ fn import_with(lines: &[Line], options: &Options, rake_checked: bool) -> Record 
 
 fn import_hand(lines: &[Line], ctx: &mut Ctx<'_>, whole: Span, rake_checked: bool) -> Option<Hand> {
     let parsed = read_lines(lines, ctx)?;
-    let Some(variant) = header::variant_of(&parsed.header.game) else {
-        let span = lines.first().map_or(whole, |l| l.span);
+    let span = lines.first().map_or(whole, |l| l.span);
+    let variant = match header::variant_of(&parsed.header.game) {
+        Some(variant) => Some(variant),
+        None => betonline_omaha(&parsed, ctx, span)?,
+    };
+    let Some(variant) = variant else {
         ctx.error(
             codes::SITE_GAME_UNSUPPORTED,
             format!("PHH has no variant for {}", parsed.header.game),
@@ -1623,6 +1689,84 @@ Seat 2: Bob (big blind) showed [Jd Ts] and won ($0.04)
         let text = crate::pokerstars::write::write_hand(&hand).unwrap();
         assert!(text.contains("Ann (button) (small blind) mucked [7c 4h]"), "{text}");
         assert_eq!(phh::write_hand(&read(&text)), phh);
+    }
+
+    /// BetOnline's pot-limit Omaha, labelled `Hold'em Pot Limit`: four hole cards make it Omaha
+    /// (a warning; refused under `strict`); two leave it the pot-limit hold'em PHH cannot write.
+    #[test]
+    fn betonline_omaha_labelled_holdem() {
+        let plo = BETONLINE
+            .replace("Hold'em No Limit", "Hold'em Pot Limit")
+            .replace("[Jd 10s]", "[Jd 10s 2c 3c]")
+            .replace("Bob shows Jd 10s", "Bob shows Jd 10s 2c 3c")
+            .replace("showed [Jd 10s]", "showed [Jd 10s 2c 3c]");
+        let record = crate::pokerstars::Reader::from_str(&plo, Options::default()).next().unwrap();
+        let hand = record.hand.unwrap();
+        assert_eq!(hand.variant, Variant::PotLimitOmahaHoldem);
+        let codes: Vec<_> = record.diagnostics.iter().map(|d| (d.code(), d.is_error())).collect();
+        assert_eq!(codes, [(codes::SITE_GAME_MISLABELLED, false)]);
+        let strict = crate::pokerstars::Reader::from_str(&plo, Options { strict: true }).next().unwrap();
+        assert!(strict.hand.is_none());
+        assert_eq!(error_codes_of(&strict), [codes::SITE_GAME_MISLABELLED]);
+        let plh = BETONLINE.replace("Hold'em No Limit", "Hold'em Pot Limit");
+        assert_eq!(error_codes(&plh), [codes::SITE_GAME_UNSUPPORTED]);
+    }
+
+    /// BetOnline's network writes no street line after an all in: the board is dealt from the
+    /// summary's `Board [..]`, street by street, before the showdown.
+    #[test]
+    fn betonline_board_in_the_summary_only() {
+        let log = "BetOnline Poker Game #900203618: Hold'em No Limit ($0.25/0.50) - 2011/08/07 15:06 Eastern Daylight Time
+Table 'John Wayne (50bb)' 10-Max, Seat #1 is the button
+Seat 1: Ann (10.00 in chips) - Small Blind
+Seat 2: Bob (10.00 in chips) - Big Blind
+Ann: posts small blind 0.25
+Bob: posts big blind 0.50
+*** HOLE CARDS ***
+Ann: raises 9.50 to 10.00 and is all in
+Bob: calls 9.50
+*** SHOW DOWN ***
+Bob shows Js As
+Ann shows Ks Ah
+*** SUMMARY ***
+Total pot 20.00 | Rake 0.00
+Board [Qh 7c Qc 4h Ac]
+Seat 1: Ann showed [Ks Ah] and won (20.00)
+Seat 2: Bob showed [Js As] but did not win
+";
+        let record = crate::pokerstars::Reader::from_str(log, Options::default()).next().unwrap();
+        let hand = record.hand.unwrap_or_else(|| panic!("{:?}", record.diagnostics));
+        let deals: Vec<String> = hand
+            .actions
+            .iter()
+            .filter(|a| matches!(a.kind, ActionKind::DealBoard { .. }))
+            .map(|a| a.to_string())
+            .collect();
+        assert_eq!(deals, ["d db Qh7cQc", "d db 4h", "d db Ac"].map(str::to_owned).to_vec(), "{deals:?}");
+        // Bob (p1, the big blind) loses to Ann's king kicker on the summary's board.
+        let finishing = hand.finishing_stacks.unwrap();
+        assert_eq!(finishing, [Quantity::Finite(Amount::ZERO), Quantity::Finite(Amount::from_int(20))]);
+        // A summary board that contradicts the streets' cards is not dealt.
+        let wrong = log.replace("*** SHOW DOWN ***", "*** FLOP *** [2c 3c 4c]\n*** SHOW DOWN ***");
+        let record = crate::pokerstars::Reader::from_str(&wrong, Options::default()).next().unwrap();
+        assert!(record.hand.is_none());
+    }
+
+    /// BetOnline's network: `Dealt to NAME []` says the seat was not dealt in.
+    #[test]
+    fn betonline_empty_deal_is_no_player() {
+        let log =
+            BETONLINE.replace("Dealt to Bob [Jd 10s]", "Dealt to Bob [Jd 10s]\nDealt to Dan []").replace(
+                "Seat 2: Cy (2.06 in chips) - The button",
+                "Seat 2: Cy (2.06 in chips) - The button\nSeat 4: Dan (1.00 in chips)",
+            );
+        let record = crate::pokerstars::Reader::from_str(&log, Options::default()).next().unwrap();
+        let hand = record.hand.unwrap_or_else(|| panic!("{:?}", record.diagnostics));
+        assert_eq!(hand.players.unwrap(), ["Ann", "Bob", "Cy"]);
+    }
+
+    fn error_codes_of(record: &Record) -> Vec<&'static str> {
+        record.diagnostics.iter().filter(|d| d.is_error()).map(Diagnostic::code).collect()
     }
 
     fn error_codes(log: &str) -> Vec<&'static str> {
