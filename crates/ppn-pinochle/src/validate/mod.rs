@@ -604,77 +604,9 @@ impl HandRules {
                 stars.get_or_insert(e.span);
             }
             self.lint_value(e, &value, dd4, d, &mut t);
-            match value {
-                Value::Seat(seat) => match e.name {
-                    "Dealer" => t.dealer = Some((seat, e.span)),
-                    "Declarer" => t.declarer = Some((seat, e.span)),
-                    "Auction" => t.auction = Some(seat),
-                    "Play" => t.play = Some(seat),
-                    _ => {}
-                },
-                Value::Int(n) => match e.name {
-                    "Contract" => t.contract = Some((n, e.span)),
-                    "Hand" => t.hand_number = Some((n, e.span)),
-                    _ => {}
-                },
-                Value::Victor(n) => t.victor = Some((n, e.span)),
-                Value::Trump(s) => t.trump = Some((s, e.span)),
-                Value::Result(r) => t.result = Some((r, e.span)),
-                Value::Termination { .. } => t.termination = true,
-                Value::Scores(s) => {
-                    if dd4 && s.len() != 2 {
-                        d.push(Diagnostic::error(
-                            code::SCORE_ARITY,
-                            format!("{} scores in `{}`; DD4 has 2 teams (NS:EW)", s.len(), e.value),
-                            e.span,
-                        ));
-                        continue;
-                    }
-                    let slot = match e.name {
-                        "GameScores" => &mut t.game_scores,
-                        "MeldScores" => &mut t.meld_scores,
-                        "PlayScores" => &mut t.play_scores,
-                        _ => &mut t.hand_scores,
-                    };
-                    *slot = Some((s, e.span));
-                }
-                Value::Hands { first, hands } => {
-                    let slot = match e.name {
-                        "Deal" => &mut t.deal,
-                        "Holding" => &mut t.holding,
-                        _ => &mut t.passed,
-                    };
-                    *slot = Some((first, hands, e.span));
-                }
-                Value::Melds { first, entries } => t.melds = Some((first, entries, e.span)),
-                _ => {}
-            }
+            t.store(e, value, dd4, d);
         }
-        let unplayed = t.trump.is_some_and(|x| x.0.is_none())
-            || t.result.is_some_and(|x| matches!(x.0, Outcome::NoBoard | Outcome::NoTrump));
-        for e in eff {
-            if let Some(section) = e.tag.and_then(|t| t.section.as_ref()) {
-                if unplayed && e.name == "Play" {
-                    continue;
-                }
-                for tok in section.lines.iter().flat_map(|l| l.tokens.iter()) {
-                    if tok.value == Token::End {
-                        stars.get_or_insert(tok.at.0);
-                    }
-                }
-            }
-        }
-        if let (Some(span), false) = (stars, t.termination) {
-            d.push(
-                Diagnostic::error(
-                    code::TERMINATION_MISSING,
-                    "`*` marks a termination but the hand has no Termination tag",
-                    span,
-                )
-                .with_help("add [Termination \"<seat|->:<cause>\"]"),
-            );
-        }
-
+        check_termination(eff, &t, stars, d);
         t
     }
 
@@ -880,6 +812,87 @@ impl HandRules {
             }
         }
         (counters, play_truncated)
+    }
+}
+
+impl Typed {
+    /// Keeps a tag's typed value in its slot (a DD4 score list that is not two teams' is
+    /// reported and not kept).
+    fn store(&mut self, e: &Eff<'_>, value: Value, dd4: bool, d: &mut Vec<Diagnostic>) {
+        match value {
+            Value::Seat(seat) => match e.name {
+                "Dealer" => self.dealer = Some((seat, e.span)),
+                "Declarer" => self.declarer = Some((seat, e.span)),
+                "Auction" => self.auction = Some(seat),
+                "Play" => self.play = Some(seat),
+                _ => {}
+            },
+            Value::Int(n) => match e.name {
+                "Contract" => self.contract = Some((n, e.span)),
+                "Hand" => self.hand_number = Some((n, e.span)),
+                _ => {}
+            },
+            Value::Victor(n) => self.victor = Some((n, e.span)),
+            Value::Trump(s) => self.trump = Some((s, e.span)),
+            Value::Result(r) => self.result = Some((r, e.span)),
+            Value::Termination { .. } => self.termination = true,
+            Value::Scores(s) => {
+                if dd4 && s.len() != 2 {
+                    d.push(Diagnostic::error(
+                        code::SCORE_ARITY,
+                        format!("{} scores in `{}`; DD4 has 2 teams (NS:EW)", s.len(), e.value),
+                        e.span,
+                    ));
+                    return;
+                }
+                let slot = match e.name {
+                    "GameScores" => &mut self.game_scores,
+                    "MeldScores" => &mut self.meld_scores,
+                    "PlayScores" => &mut self.play_scores,
+                    _ => &mut self.hand_scores,
+                };
+                *slot = Some((s, e.span));
+            }
+            Value::Hands { first, hands } => {
+                let slot = match e.name {
+                    "Deal" => &mut self.deal,
+                    "Holding" => &mut self.holding,
+                    _ => &mut self.passed,
+                };
+                *slot = Some((first, hands, e.span));
+            }
+            Value::Melds { first, entries } => self.melds = Some((first, entries, e.span)),
+            _ => {}
+        }
+    }
+}
+
+/// A `*` (a tag's whole value, `stars`, or one in a section, but not in the Play of a hand
+/// that is not played) asks for a Termination tag: reported when the hand has none.
+fn check_termination(eff: &[Eff<'_>], t: &Typed, mut stars: Option<Span>, d: &mut Vec<Diagnostic>) {
+    let unplayed = t.trump.is_some_and(|x| x.0.is_none())
+        || t.result.is_some_and(|x| matches!(x.0, Outcome::NoBoard | Outcome::NoTrump));
+    for e in eff {
+        if let Some(section) = e.tag.and_then(|t| t.section.as_ref()) {
+            if unplayed && e.name == "Play" {
+                continue;
+            }
+            for tok in section.lines.iter().flat_map(|l| l.tokens.iter()) {
+                if tok.value == Token::End {
+                    stars.get_or_insert(tok.at.0);
+                }
+            }
+        }
+    }
+    if let (Some(span), false) = (stars, t.termination) {
+        d.push(
+            Diagnostic::error(
+                code::TERMINATION_MISSING,
+                "`*` marks a termination but the hand has no Termination tag",
+                span,
+            )
+            .with_help("add [Termination \"<seat|->:<cause>\"]"),
+        );
     }
 }
 
