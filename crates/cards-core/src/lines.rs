@@ -2,7 +2,9 @@
 //! line-based notations. A line is decoded on its own as [`charset`](crate::charset) decodes a
 //! whole file: UTF-8, else ISO-8859-1; a byte order mark at the start of the input is dropped.
 //! The reader counts the decoded bytes it has given, so a notation's spans can count from the
-//! start of the decoded input. [`ChunkReader`] is the other way round: bytes made on the fly, as a
+//! start of the decoded input. [`TextCutter`] adds what a reader that cuts records out of those
+//! lines keeps: the text read and not yet given to a record, and the records' numbers.
+//! [`ChunkReader`] is the other way round: bytes made on the fly, as a
 //! [`Read`](io::Read), for an input of any size that is never in memory whole.
 //!
 //! ```
@@ -119,6 +121,90 @@ impl<R: BufRead> LineReader<R> {
     #[must_use]
     pub fn into_inner(self) -> R {
         self.input
+    }
+}
+
+/// The line plumbing of a reader that cuts a line-based input into records: it reads decoded
+/// lines ([`LineReader`]), keeps the text read and not yet given to a record, numbers the records
+/// and says when an input without records ends. What starts or ends a record is the notation's:
+/// the cutter knows no format.
+///
+/// ```
+/// use cards_core::lines::TextCutter;
+///
+/// let mut cutter = TextCutter::new(&b"head\n[1]\n[2]\n"[..]);
+/// let mut line = String::new();
+/// while cutter.read_line(&mut line).unwrap() > 0 {}
+/// assert_eq!(cutter.cut(5), ("head\n".to_owned(), 0));
+/// assert_eq!((cutter.next_number(), cutter.next_number()), (0, 1));
+/// assert_eq!(cutter.cut_all(), ("[1]\n[2]\n".to_owned(), 5));
+/// assert!(!cutter.end_without_records());
+/// ```
+#[derive(Debug)]
+pub struct TextCutter<R> {
+    lines: LineReader<R>,
+    /// Decoded text from `start` to the end of the last line read, not yet cut.
+    text: String,
+    start: usize,
+    records: usize,
+    ended: bool,
+}
+
+impl<R: BufRead> TextCutter<R> {
+    /// A cutter over `input`, from its first byte.
+    #[must_use]
+    pub fn new(input: R) -> TextCutter<R> {
+        TextCutter { lines: LineReader::new(input), text: String::new(), start: 0, records: 0, ended: false }
+    }
+
+    /// Appends the next line, decoded, to `out` and keeps it as text not yet cut; gives the number
+    /// of bytes appended (0 at the end of the input), as [`LineReader::read_line`].
+    ///
+    /// # Errors
+    /// An error of the underlying reader.
+    pub fn read_line(&mut self, out: &mut String) -> io::Result<usize> {
+        let from = out.len();
+        let read = self.lines.read_line(out)?;
+        self.text.push_str(&out[from..]);
+        Ok(read)
+    }
+
+    /// Decoded bytes read so far: where the next line starts in the decoded input.
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.lines.offset()
+    }
+
+    /// Takes the text not yet cut up to `at` (a position in the whole decoded input; no further
+    /// than the text read) and gives it with where it starts in the input.
+    pub fn cut(&mut self, at: usize) -> (String, usize) {
+        let len = at.saturating_sub(self.start).min(self.text.len());
+        let head = self.text.get(..len).unwrap_or_default().to_owned();
+        self.text.drain(..head.len());
+        let start = self.start;
+        self.start += head.len();
+        (head, start)
+    }
+
+    /// Takes all the text not yet cut, with where it starts in the input.
+    pub fn cut_all(&mut self) -> (String, usize) {
+        let start = self.start;
+        self.start += self.text.len();
+        (std::mem::take(&mut self.text), start)
+    }
+
+    /// The number of the next record (0-based), counted as given.
+    pub fn next_number(&mut self) -> usize {
+        self.records += 1;
+        self.records - 1
+    }
+
+    /// `true` once, when asked at the end of an input that gave no record number: the reader then
+    /// yields the one record without a record that carries the file's problems.
+    pub fn end_without_records(&mut self) -> bool {
+        let first = self.records == 0 && !self.ended;
+        self.ended = true;
+        first
     }
 }
 
@@ -279,6 +365,18 @@ mod tests {
                 assert_eq!(line_len(slice), expected, "newline at {nl}, length {len}");
             }
         }
+    }
+
+    #[test]
+    fn an_input_without_records_ends_once() {
+        let mut cutter = TextCutter::new(io::BufReader::with_capacity(2, &b"\xEF\xBB\xBFab\ncd"[..]));
+        let mut line = String::new();
+        while cutter.read_line(&mut line).unwrap_or(0) > 0 {}
+        assert_eq!(cutter.cut(usize::MAX), ("ab\ncd".to_owned(), 0));
+        assert_eq!(cutter.cut_all(), (String::new(), 5));
+        assert!(cutter.end_without_records());
+        assert!(!cutter.end_without_records());
+        assert_eq!(cutter.next_number(), 0);
     }
 
     #[test]

@@ -23,7 +23,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::sync::Arc;
 
-use cards_core::lines::LineReader;
+use cards_core::lines::TextCutter;
 use cards_core::notation::{ReadRecords, next_parsed};
 use cards_core::{Diagnostic, Span};
 
@@ -47,7 +47,7 @@ pub const MAX_HAND_BYTES: usize = 1 << 20;
 /// diagnostics.
 #[derive(Debug)]
 pub struct Reader<R> {
-    lines: LineReader<R>,
+    cutter: TextCutter<R>,
     options: Options,
     chunk: String,
     eof: bool,
@@ -57,11 +57,6 @@ pub struct Reader<R> {
     queue: VecDeque<(Hand, Vec<Diagnostic>)>,
     spare: Spare,
     inheritance: Inheritance,
-    /// Text read and not yet given to a hand, and where it starts.
-    text: String,
-    text_offset: usize,
-    read: usize,
-    finished: bool,
 }
 
 /// One hand cut from the input: its text (with the text before it since the hand before: the
@@ -112,7 +107,7 @@ impl<R: BufRead> Reader<R> {
     #[must_use]
     pub fn new(input: R, options: Options) -> Reader<R> {
         Reader {
-            lines: LineReader::new(input),
+            cutter: TextCutter::new(input),
             options,
             chunk: String::new(),
             eof: false,
@@ -122,10 +117,6 @@ impl<R: BufRead> Reader<R> {
             queue: VecDeque::new(),
             spare: Spare::default(),
             inheritance: Inheritance::default(),
-            text: String::new(),
-            text_offset: 0,
-            read: 0,
-            finished: false,
         }
     }
 
@@ -153,7 +144,7 @@ impl<R: BufRead> Reader<R> {
         let mut content = false;
         loop {
             let start = self.chunk.len();
-            if self.lines.read_line(&mut self.chunk)? == 0 {
+            if self.cutter.read_line(&mut self.chunk)? == 0 {
                 self.eof = true;
                 return Ok(());
             }
@@ -169,7 +160,7 @@ impl<R: BufRead> Reader<R> {
     /// Reads the next group of hands into the queue; `false` at the end of the input.
     fn fill(&mut self) -> io::Result<bool> {
         self.chunk.clear();
-        let base = self.lines.offset();
+        let base = self.cutter.offset();
         loop {
             self.read_group()?;
             if self.chunk.is_empty() {
@@ -206,7 +197,6 @@ impl<R: BufRead> Reader<R> {
                     d.set_span(d.span().shift(base));
                 }
             }
-            self.text.push_str(&self.chunk);
             self.in_hands |= !hands.is_empty();
             self.queue.extend(hands);
             return Ok(true);
@@ -214,26 +204,23 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn raw(&mut self, hand: Option<Hand>, syntax: Vec<Diagnostic>) -> RawHand {
+        let number = self.cutter.next_number();
         let mut diagnostics =
-            if self.read == 0 { std::mem::take(&mut self.header_diagnostics) } else { Vec::new() };
+            if number == 0 { std::mem::take(&mut self.header_diagnostics) } else { Vec::new() };
         let header_len = diagnostics.len();
         diagnostics.extend(syntax);
         let inherited = hand.as_ref().map(|h| self.inheritance.take_in(h)).unwrap_or_default();
-        let text = std::mem::take(&mut self.text);
-        let offset = self.text_offset;
-        self.text_offset += text.len();
-        let raw = RawHand {
+        let (text, offset) = self.cutter.cut_all();
+        RawHand {
             text,
             offset,
-            number: self.read,
+            number,
             hand,
             diagnostics,
             header_len,
             headers: Arc::clone(&self.headers),
             inherited,
-        };
-        self.read += 1;
-        raw
+        }
     }
 }
 
@@ -257,8 +244,7 @@ impl<R: BufRead> ReadRecords<Pinochle> for Reader<R> {
                 Err(e) => return Some(Err(e)),
             }
         }
-        if self.read == 0 && !self.finished {
-            self.finished = true;
+        if self.cutter.end_without_records() {
             return Some(Ok(self.raw(None, Vec::new())));
         }
         None

@@ -7,7 +7,7 @@ use std::io::{self, BufRead};
 use std::ops::Range;
 use std::sync::Arc;
 
-use cards_core::lines::LineReader;
+use cards_core::lines::TextCutter;
 use cards_core::notation::{ReadRecords, next_parsed};
 use cards_core::{Diagnostic, Span};
 
@@ -37,21 +37,16 @@ use crate::{Options, Pref};
 /// ```
 #[derive(Debug)]
 pub struct Reader<R> {
-    lines: LineReader<R>,
+    cutter: TextCutter<R>,
     options: Options,
     /// The line being scanned, where it starts in the decoded input, and where the scanner stands
     /// in it (`None`: read the next line).
     line: String,
     base: usize,
     place: Option<parse::Place>,
-    /// Decoded text from `text_start` to the end of `line`, not yet given to a record.
-    text: String,
-    text_start: usize,
     header: Arc<Header>,
     pending: Option<RawDeal>,
     early: Vec<Diagnostic>,
-    read: usize,
-    finished: bool,
 }
 
 /// One deal record cut from the input, not yet read: its text (from the record's `[` to the next
@@ -102,18 +97,14 @@ impl<R: BufRead> Reader<R> {
     #[must_use]
     pub fn new(input: R, options: Options) -> Reader<R> {
         Reader {
-            lines: LineReader::new(input),
+            cutter: TextCutter::new(input),
             options,
             line: String::new(),
             base: 0,
             place: None,
-            text: String::new(),
-            text_start: 0,
             header: Arc::default(),
             pending: None,
             early: Vec::new(),
-            read: 0,
-            finished: false,
         }
     }
 
@@ -133,27 +124,14 @@ impl<R: BufRead> Reader<R> {
                 }
                 self.place = None;
             }
-            self.base = self.lines.offset();
+            self.base = self.cutter.offset();
             self.line.clear();
-            match self.lines.read_line(&mut self.line) {
+            match self.cutter.read_line(&mut self.line) {
                 Ok(0) => return None,
-                Ok(_) => {
-                    self.text.push_str(&self.line);
-                    self.place = Some(Scanner::new(&self.line).place());
-                }
+                Ok(_) => self.place = Some(Scanner::new(&self.line).place()),
                 Err(e) => return Some(Err(e)),
             }
         }
-    }
-
-    /// The text read since the last cut, up to `at` in the whole input.
-    fn cut_text(&mut self, at: usize) -> (String, usize) {
-        let cut = at.saturating_sub(self.text_start).min(self.text.len());
-        let head = self.text.get(..cut).unwrap_or_default().to_owned();
-        self.text.drain(..head.len());
-        let start = self.text_start;
-        self.text_start += head.len();
-        (head, start)
     }
 
     fn add_tag(&mut self, tag: crate::model::Tag, span: Span) {
@@ -169,7 +147,7 @@ impl<R: BufRead> Reader<R> {
     /// Gives the pending record its text up to `at` and returns it.
     fn close_pending(&mut self, at: usize) -> Option<RawDeal> {
         let mut pending = self.pending.take()?;
-        let (text, _) = self.cut_text(at);
+        let (text, _) = self.cutter.cut(at);
         pending.text.push_str(&text);
         Some(pending)
     }
@@ -195,21 +173,21 @@ impl<R: BufRead> ReadRecords<Pref> for Reader<R> {
                 },
                 Ok(Item::Record(span)) => {
                     let closed = self.close_pending(span.start);
+                    let number = self.cutter.next_number();
                     // the first record's text holds what comes before it
                     let (lead, offset) =
-                        if self.read == 0 { self.cut_text(span.start) } else { (String::new(), 0) };
+                        if number == 0 { self.cutter.cut(span.start) } else { (String::new(), span.start) };
                     let start = lead.len();
                     let late = self.header.tags.len();
                     let raw = RawDeal {
-                        offset: if self.read == 0 { offset } else { span.start },
+                        offset,
                         text: lead,
                         record: Some(start..start + span.len()),
-                        number: self.read,
+                        number,
                         header: Arc::clone(&self.header),
                         late_tags: late..late,
-                        problems: if self.read == 0 { std::mem::take(&mut self.early) } else { Vec::new() },
+                        problems: if number == 0 { std::mem::take(&mut self.early) } else { Vec::new() },
                     };
-                    self.read += 1;
                     self.pending = Some(raw);
                     if let Some(closed) = closed {
                         return Some(Ok(closed));
@@ -220,15 +198,14 @@ impl<R: BufRead> ReadRecords<Pref> for Reader<R> {
         if self.pending.is_some() {
             return self.close_pending(usize::MAX).map(Ok);
         }
-        if self.read == 0 && !self.finished {
-            self.finished = true;
-            let (text, offset) = self.cut_text(usize::MAX);
+        if self.cutter.end_without_records() {
+            let (text, offset) = self.cutter.cut_all();
             let tags = self.header.tags.len();
             return Some(Ok(RawDeal {
                 text,
                 offset,
                 record: None,
-                number: 0,
+                number: self.cutter.next_number(),
                 header: Arc::clone(&self.header),
                 late_tags: tags..tags,
                 problems: std::mem::take(&mut self.early),

@@ -7,7 +7,7 @@ use super::action::parse_action;
 use super::number::parse_decimal;
 use super::raw::{RawEntry, RawKind, RawValue};
 use crate::codes;
-use crate::model::{Field, Hand, LocalTime, Quantity, StrOrInt, TomlValue, Variant};
+use crate::model::{Action, Field, Hand, LocalTime, Quantity, StrOrInt, TomlValue, Variant};
 use crate::validate::{self, FieldSpans};
 
 /// What building one hand produced.
@@ -162,41 +162,7 @@ impl Ctx<'_> {
 /// Builds a hand from its raw entries. `anchor` is where hand-level problems are reported.
 pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
     let mut diags = Vec::new();
-    let variant_entry = entries.iter().find(|e| e.key == "variant");
-    let variant = match variant_entry {
-        None => {
-            diags.push(
-                Diagnostic::error(
-                    codes::PHH_FIELD_MISSING,
-                    "the required field `variant` is missing",
-                    anchor,
-                )
-                .with_help("add `variant = 'NT'` (or another of the 11 codes)"),
-            );
-            None
-        }
-        Some(e) => match &e.value.kind {
-            RawKind::Str { value, .. } => match Variant::from_code(value) {
-                Some(v) => Some(v),
-                None => {
-                    diags.push(
-                        Diagnostic::error(
-                            codes::PHH_UNKNOWN_VARIANT,
-                            format!("unknown variant `{value}`"),
-                            e.value.span,
-                        )
-                        .with_help("use one of FT NT NS PO FO/8 F7S F7S/8 FR N2L1D F2L3D FB"),
-                    );
-                    None
-                }
-            },
-            _ => {
-                diags.push(type_error("variant", "a string", &e.value));
-                None
-            }
-        },
-    };
-    let Some(variant) = variant else {
+    let Some(variant) = variant(entries, anchor, &mut diags) else {
         return Built { hand: None, action_spans: Vec::new(), diagnostics: diags };
     };
     let mut hand = Hand::new(variant);
@@ -205,147 +171,122 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
     let mut ctx = Ctx { diags: &mut diags };
     for (entry_index, entry) in entries.iter().enumerate() {
         let key = entry.key.as_ref();
-        let v = &entry.value;
         spans.record(key_id(key), entry_index);
         let before = ctx.diags.len();
+        if key == "actions" {
+            ctx.actions(&entry.value, &mut hand.actions, &mut action_spans);
+            continue;
+        }
+        ctx.field(&mut hand, entry);
+        if ctx.diags.get(before..).is_some_and(|new| new.iter().any(Diagnostic::is_error)) {
+            spans.fail(key_id(key));
+        }
+    }
+    validate::check_hand(&hand, &spans, &action_spans, &mut diags);
+    Built { hand: Some(hand), action_spans, diagnostics: diags }
+}
+
+/// The hand's variant, which every other field depends on (`None`, reported, if it is missing or
+/// not one of the codes).
+fn variant(entries: &[RawEntry<'_>], anchor: Span, diags: &mut Vec<Diagnostic>) -> Option<Variant> {
+    let Some(entry) = entries.iter().find(|e| e.key == "variant") else {
+        diags.push(
+            Diagnostic::error(codes::PHH_FIELD_MISSING, "the required field `variant` is missing", anchor)
+                .with_help("add `variant = 'NT'` (or another of the 11 codes)"),
+        );
+        return None;
+    };
+    let RawKind::Str { value, .. } = &entry.value.kind else {
+        diags.push(type_error("variant", "a string", &entry.value));
+        return None;
+    };
+    let variant = Variant::from_code(value);
+    if variant.is_none() {
+        diags.push(
+            Diagnostic::error(
+                codes::PHH_UNKNOWN_VARIANT,
+                format!("unknown variant `{value}`"),
+                entry.value.span,
+            )
+            .with_help("use one of FT NT NS PO FO/8 F7S F7S/8 FR N2L1D F2L3D FB"),
+        );
+    }
+    variant
+}
+
+impl Ctx<'_> {
+    /// Sets the field `entry` names on `hand` (every field but `actions`), reporting a value of the
+    /// wrong type. One arm per field of the specification: a table, so longer than a function
+    /// that does one thing usually is.
+    fn field(&mut self, hand: &mut Hand, entry: &RawEntry<'_>) {
+        let key = entry.key.as_ref();
+        let v = &entry.value;
         match key {
-            "variant" => {}
+            "variant" | "actions" => {}
             "antes" => {
-                if let Some((a, ())) = ctx.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
+                if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
                     hand.antes = a;
                 }
             }
             "blinds_or_straddles" => {
-                if let Some((a, ())) = ctx.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
+                if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
                     hand.blinds_or_straddles = Some(a);
                 }
             }
-            "bring_in" => hand.bring_in = ctx.amount(key, v),
-            "small_bet" => hand.small_bet = ctx.amount(key, v),
-            "big_bet" => hand.big_bet = ctx.amount(key, v),
-            "min_bet" => hand.min_bet = ctx.amount(key, v),
+            "bring_in" => hand.bring_in = self.amount(key, v),
+            "small_bet" => hand.small_bet = self.amount(key, v),
+            "big_bet" => hand.big_bet = self.amount(key, v),
+            "min_bet" => hand.min_bet = self.amount(key, v),
             "starting_stacks" => {
-                if let Some((a, ())) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
+                if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
                     hand.starting_stacks = a;
                 }
             }
-            "actions" => {
-                let Some(items) = ctx.array(key, v, "strings") else { continue };
-                hand.actions.reserve(items.len());
-                action_spans.reserve(items.len());
-                for item in items {
-                    let RawKind::Str { value, content_start } = &item.kind else {
-                        ctx.diags.push(type_error("actions", "an array of strings", v));
-                        continue;
-                    };
-                    let text_span = match content_start {
-                        Some(s) => Span::new(*s, s + value.len()),
-                        None => item.span,
-                    };
-                    match parse_action(value) {
-                        Ok(action) => {
-                            hand.actions.push(action);
-                            action_spans.push(text_span);
-                        }
-                        Err(e) => {
-                            let span = match content_start {
-                                Some(s) => e.span.shift(*s),
-                                None => item.span,
-                            };
-                            let span =
-                                if span.is_empty() { Span::new(span.start, span.start + 1) } else { span };
-                            let span = if content_start.is_some()
-                                && span.end > text_span.end
-                                && text_span.end > text_span.start
-                            {
-                                Span::new(span.start.min(text_span.end - 1), text_span.end)
-                            } else {
-                                span
-                            };
-                            ctx.diags.push(Diagnostic::error(
-                                e.code,
-                                format!("{} in action `{value}`", e.message),
-                                span,
-                            ));
-                        }
-                    }
-                }
-            }
-            "author" => hand.author = ctx.string(key, v),
-            "event" => hand.event = ctx.string(key, v),
-            "url" => hand.url = ctx.string(key, v),
-            "venue" => hand.venue = ctx.string(key, v),
-            "address" => hand.address = ctx.string(key, v),
-            "city" => hand.city = ctx.string(key, v),
-            "region" => hand.region = ctx.string(key, v),
-            "postal_code" => hand.postal_code = ctx.string(key, v),
-            "country" => hand.country = ctx.string(key, v),
-            "time" => {
-                hand.time = match &v.kind {
-                    RawKind::Datetime(t) => match t.parse::<LocalTime>() {
-                        Ok(time) => Some(time),
-                        Err(_) => {
-                            ctx.diags.push(Diagnostic::error(
-                                codes::PHH_FIELD_TYPE,
-                                format!("`time` must be a local time like 13:05:00, not the date-time `{t}`"),
-                                v.span,
-                            ));
-                            None
-                        }
-                    },
-                    _ => {
-                        ctx.diags.push(type_error(key, "a local time (like 13:05:00)", v));
-                        None
-                    }
-                }
-            }
-            "time_zone" => hand.time_zone = ctx.string(key, v),
-            "time_zone_abbreviation" => hand.time_zone_abbreviation = ctx.string(key, v),
-            "day" => {
-                hand.day = ctx.int(key, v);
-            }
-            "month" => {
-                hand.month = ctx.int(key, v);
-            }
-            "year" => hand.year = ctx.int(key, v),
-            "hand" => hand.hand = ctx.str_or_int(key, v),
-            "level" => hand.level = ctx.int(key, v),
+            "author" => hand.author = self.string(key, v),
+            "event" => hand.event = self.string(key, v),
+            "url" => hand.url = self.string(key, v),
+            "venue" => hand.venue = self.string(key, v),
+            "address" => hand.address = self.string(key, v),
+            "city" => hand.city = self.string(key, v),
+            "region" => hand.region = self.string(key, v),
+            "postal_code" => hand.postal_code = self.string(key, v),
+            "country" => hand.country = self.string(key, v),
+            "time" => hand.time = self.local_time(key, v),
+            "time_zone" => hand.time_zone = self.string(key, v),
+            "time_zone_abbreviation" => hand.time_zone_abbreviation = self.string(key, v),
+            "day" => hand.day = self.int(key, v),
+            "month" => hand.month = self.int(key, v),
+            "year" => hand.year = self.int(key, v),
+            "hand" => hand.hand = self.str_or_int(key, v),
+            "level" => hand.level = self.int(key, v),
             "seats" => {
-                if let Some((a, ())) = ctx.each(key, v, "integers", |c, k, x| c.int(k, x)) {
+                if let Some((a, ())) = self.each(key, v, "integers", |c, k, x| c.int(k, x)) {
                     hand.seats = Some(a);
                 }
             }
-            "seat_count" => hand.seat_count = ctx.int(key, v),
-            "table" => hand.table = ctx.str_or_int(key, v),
+            "seat_count" => hand.seat_count = self.int(key, v),
+            "table" => hand.table = self.str_or_int(key, v),
             "players" => {
-                if let Some((a, _)) = ctx.each(key, v, "strings", |c, k, x| c.string(k, x)) {
+                if let Some((a, ())) = self.each(key, v, "strings", |c, k, x| c.string(k, x)) {
                     hand.players = Some(a);
                 }
             }
             "finishing_stacks" => {
-                if let Some((a, ())) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
+                if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
                     hand.finishing_stacks = Some(a);
                 }
             }
             "winnings" => {
-                if let Some((a, ())) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
+                if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
                     hand.winnings = Some(a);
                 }
             }
-            "currency" => hand.currency = ctx.string(key, v),
-            "currency_symbol" => hand.currency_symbol = ctx.string(key, v),
-            "ante_trimming_status" => {
-                hand.ante_trimming_status = match &v.kind {
-                    RawKind::Bool(b) => Some(*b),
-                    _ => {
-                        ctx.diags.push(type_error(key, "a boolean", v));
-                        None
-                    }
-                }
-            }
-            "time_limit" => hand.time_limit = ctx.quantity(key, v),
+            "currency" => hand.currency = self.string(key, v),
+            "currency_symbol" => hand.currency_symbol = self.string(key, v),
+            "ante_trimming_status" => hand.ante_trimming_status = self.boolean(key, v),
+            "time_limit" => hand.time_limit = self.quantity(key, v),
             "time_banks" => {
-                if let Some((a, _)) = ctx.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
+                if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
                     hand.time_banks = Some(a);
                 }
             }
@@ -353,7 +294,7 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
                 hand.user_fields.push(Field { key: key.to_owned(), value: toml_value(v) });
             }
             _ => {
-                ctx.diags.push(
+                self.diags.push(
                     Diagnostic::warning(
                         codes::PHH_UNKNOWN_FIELD,
                         format!("`{key}` is not a field of the PHH specification; it is kept as is"),
@@ -364,13 +305,81 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
                 hand.unknown_fields.push(Field { key: key.to_owned(), value: toml_value(v) });
             }
         }
-        if key != "actions" && ctx.diags.get(before..).is_some_and(|new| new.iter().any(Diagnostic::is_error))
-        {
-            spans.fail(key_id(key));
+    }
+
+    /// Reads the `actions` array: each action that parses goes to `actions`, with the span of its
+    /// text to `spans`; each that does not is reported.
+    fn actions(&mut self, v: &RawValue<'_>, actions: &mut Vec<Action>, spans: &mut Vec<Span>) {
+        let Some(items) = self.array("actions", v, "strings") else { return };
+        actions.reserve(items.len());
+        spans.reserve(items.len());
+        for item in items {
+            let RawKind::Str { value, content_start } = &item.kind else {
+                self.diags.push(type_error("actions", "an array of strings", v));
+                continue;
+            };
+            let text_span = match content_start {
+                Some(s) => Span::new(*s, s + value.len()),
+                None => item.span,
+            };
+            match parse_action(value) {
+                Ok(action) => {
+                    actions.push(action);
+                    spans.push(text_span);
+                }
+                Err(e) => {
+                    let span = action_error_span(e.span, *content_start, item.span, text_span);
+                    self.diags.push(Diagnostic::error(
+                        e.code,
+                        format!("{} in action `{value}`", e.message),
+                        span,
+                    ));
+                }
+            }
         }
     }
-    validate::check_hand(&hand, &spans, &action_spans, &mut diags);
-    Built { hand: Some(hand), action_spans, diagnostics: diags }
+
+    fn local_time(&mut self, key: &str, v: &RawValue<'_>) -> Option<LocalTime> {
+        let RawKind::Datetime(t) = &v.kind else {
+            self.diags.push(type_error(key, "a local time (like 13:05:00)", v));
+            return None;
+        };
+        let time = t.parse::<LocalTime>().ok();
+        if time.is_none() {
+            self.diags.push(Diagnostic::error(
+                codes::PHH_FIELD_TYPE,
+                format!("`time` must be a local time like 13:05:00, not the date-time `{t}`"),
+                v.span,
+            ));
+        }
+        time
+    }
+
+    fn boolean(&mut self, key: &str, v: &RawValue<'_>) -> Option<bool> {
+        match &v.kind {
+            RawKind::Bool(b) => Some(*b),
+            _ => {
+                self.diags.push(type_error(key, "a boolean", v));
+                None
+            }
+        }
+    }
+}
+
+/// Where an action's parse error is reported: its span in the action's text, moved to the whole
+/// input when the string's content is known (else the whole string), at least one byte wide and
+/// ending inside the text.
+fn action_error_span(error: Span, content_start: Option<usize>, item: Span, text: Span) -> Span {
+    let span = match content_start {
+        Some(s) => error.shift(s),
+        None => item,
+    };
+    let span = if span.is_empty() { Span::new(span.start, span.start + 1) } else { span };
+    if content_start.is_some() && span.end > text.end && text.end > text.start {
+        Span::new(span.start.min(text.end - 1), text.end)
+    } else {
+        span
+    }
 }
 
 /// Known field names as small ids for span lookups.

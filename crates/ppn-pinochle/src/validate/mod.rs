@@ -14,25 +14,29 @@ use cards_core::{Card, CardCounts, CardSet, Deck, Diagnostic, DiagnosticSink, Ra
 
 use crate::PinochleSeat;
 use crate::codes as code;
-use crate::meld::{self, Chart, STANDARD};
+use crate::meld::{self, STANDARD};
 use crate::model::Item;
-use crate::model::{FormatKind, Hand, Header, HeaderLine, MeldEntry, Outcome, Tag, Token, Value};
-use crate::parse::typed_value;
+use crate::model::{FormatKind, Hand, Header, HeaderLine, Outcome, Tag, Token};
 
+mod across;
 mod auction;
 mod inherit;
 mod play;
 mod tags;
+mod typed;
 
+pub(crate) use across::AcrossHand;
+use across::AcrossHands;
 use auction::{AuctionOutcome, check_auction};
 use inherit::Resolved;
 pub(crate) use inherit::{Inheritance, Inherited};
 use play::check_play;
 pub use play::{legality_of, trick_winner};
 use tags::{
-    carry, check_deal_tags, check_hand_scores, check_melds, check_play_scores, check_result, check_roster,
+    check_deal_tags, check_hand_scores, check_melds, check_play_scores, check_result, check_roster,
     check_trump, check_variant, find,
 };
+use typed::Typed;
 
 /// Check options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,13 +119,6 @@ pub struct Summary {
 struct HandReport {
     diagnostics: Vec<Diagnostic>,
     summary: Summary,
-}
-
-#[derive(Debug, Clone, Default)]
-struct Previous {
-    game: Option<Vec<i64>>,
-    hand_scores: Option<Vec<i64>>,
-    number: Option<i64>,
 }
 
 /// The checks of one hand alone, with the file's options and format.
@@ -400,36 +397,6 @@ fn tag_id(name: &str) -> Option<usize> {
     }
 }
 
-/// Tags whose value is typed (others are free text).
-fn is_typed(name: &str) -> bool {
-    matches!(
-        name,
-        "Date"
-            | "Hand"
-            | "Contract"
-            | "Round"
-            | "Victor"
-            | "Dealer"
-            | "Declarer"
-            | "Auction"
-            | "Play"
-            | "Deal"
-            | "Holding"
-            | "Passed"
-            | "Melds"
-            | "Discard"
-            | "Kitty"
-            | "Partner"
-            | "Trump"
-            | "GameScores"
-            | "MeldScores"
-            | "PlayScores"
-            | "HandScores"
-            | "Result"
-            | "Termination"
-    )
-}
-
 /// Last values of tags, by name, each with where its text is in the file: a slot per draft tag,
 /// a list for the others.
 #[derive(Debug, Clone, Default)]
@@ -485,30 +452,6 @@ fn store(list: &mut Vec<(String, String, Span)>, name: &str, value: &str, span: 
 
 /// Per-seat hands (N E S W).
 type Seats<T> = [Option<T>; 4];
-
-#[derive(Debug, Default)]
-struct Typed {
-    dealer: Option<(PinochleSeat, Span)>,
-    declarer: Option<(PinochleSeat, Span)>,
-    /// The seats the Auction and Play tags give.
-    auction: Option<PinochleSeat>,
-    play: Option<PinochleSeat>,
-    contract: Option<(i64, Span)>,
-    hand_number: Option<(i64, Span)>,
-    trump: Option<(Option<Suit>, Span)>,
-    result: Option<(Outcome, Span)>,
-    victor: Option<(u32, Span)>,
-    game_scores: Option<(Vec<i64>, Span)>,
-    meld_scores: Option<(Vec<i64>, Span)>,
-    play_scores: Option<(Vec<i64>, Span)>,
-    hand_scores: Option<(Vec<i64>, Span)>,
-    deal: Option<(PinochleSeat, Vec<Option<CardCounts>>, Span)>,
-    holding: Option<(PinochleSeat, Vec<Option<CardCounts>>, Span)>,
-    passed: Option<(PinochleSeat, Vec<Option<CardCounts>>, Span)>,
-    melds: Option<(PinochleSeat, Vec<MeldEntry>, Span)>,
-    termination: bool,
-    chart: Option<&'static Chart>,
-}
 
 impl HandRules {
     /// Checks one hand alone, its tags resolved (`inherited`); `syntax` holds the reader's
@@ -578,154 +521,6 @@ impl HandRules {
         let across = dd4.then(|| AcrossHand::of(&t, &summary));
         self.opts.apply(&mut d);
         (HandReport { diagnostics: d, summary }, across)
-    }
-
-    /// The typed values of the hand's tags (each value read by its tag's rules, with the lints of
-    /// its value), and the Termination a `*` asks for.
-    fn typed_values(&self, eff: &[Eff<'_>], dd4: bool, players: usize, d: &mut Vec<Diagnostic>) -> Typed {
-        let mut t = Typed::default();
-        let mut stars: Option<Span> = None;
-        for e in eff {
-            if !is_typed(e.name) {
-                if &*e.value == "*" {
-                    stars.get_or_insert(e.span);
-                }
-                self.lint_value(e, &Value::Unknown, dd4, d, &mut t);
-                continue;
-            }
-            let value = match typed_value(e.name, &e.value, e.span.start, players) {
-                Ok(v) => v,
-                Err(diag) => {
-                    d.push(diag);
-                    continue;
-                }
-            };
-            if value == Value::Terminated {
-                stars.get_or_insert(e.span);
-            }
-            self.lint_value(e, &value, dd4, d, &mut t);
-            match value {
-                Value::Seat(seat) => match e.name {
-                    "Dealer" => t.dealer = Some((seat, e.span)),
-                    "Declarer" => t.declarer = Some((seat, e.span)),
-                    "Auction" => t.auction = Some(seat),
-                    "Play" => t.play = Some(seat),
-                    _ => {}
-                },
-                Value::Int(n) => match e.name {
-                    "Contract" => t.contract = Some((n, e.span)),
-                    "Hand" => t.hand_number = Some((n, e.span)),
-                    _ => {}
-                },
-                Value::Victor(n) => t.victor = Some((n, e.span)),
-                Value::Trump(s) => t.trump = Some((s, e.span)),
-                Value::Result(r) => t.result = Some((r, e.span)),
-                Value::Termination { .. } => t.termination = true,
-                Value::Scores(s) => {
-                    if dd4 && s.len() != 2 {
-                        d.push(Diagnostic::error(
-                            code::SCORE_ARITY,
-                            format!("{} scores in `{}`; DD4 has 2 teams (NS:EW)", s.len(), e.value),
-                            e.span,
-                        ));
-                        continue;
-                    }
-                    let slot = match e.name {
-                        "GameScores" => &mut t.game_scores,
-                        "MeldScores" => &mut t.meld_scores,
-                        "PlayScores" => &mut t.play_scores,
-                        _ => &mut t.hand_scores,
-                    };
-                    *slot = Some((s, e.span));
-                }
-                Value::Hands { first, hands } => {
-                    let slot = match e.name {
-                        "Deal" => &mut t.deal,
-                        "Holding" => &mut t.holding,
-                        _ => &mut t.passed,
-                    };
-                    *slot = Some((first, hands, e.span));
-                }
-                Value::Melds { first, entries } => t.melds = Some((first, entries, e.span)),
-                _ => {}
-            }
-        }
-        let unplayed = t.trump.is_some_and(|x| x.0.is_none())
-            || t.result.is_some_and(|x| matches!(x.0, Outcome::NoBoard | Outcome::NoTrump));
-        for e in eff {
-            if let Some(section) = e.tag.and_then(|t| t.section.as_ref()) {
-                if unplayed && e.name == "Play" {
-                    continue;
-                }
-                for tok in section.lines.iter().flat_map(|l| l.tokens.iter()) {
-                    if tok.value == Token::End {
-                        stars.get_or_insert(tok.at.0);
-                    }
-                }
-            }
-        }
-        if let (Some(span), false) = (stars, t.termination) {
-            d.push(
-                Diagnostic::error(
-                    code::TERMINATION_MISSING,
-                    "`*` marks a termination but the hand has no Termination tag",
-                    span,
-                )
-                .with_help("add [Termination \"<seat|->:<cause>\"]"),
-            );
-        }
-
-        t
-    }
-
-    fn lint_value(&self, e: &Eff<'_>, value: &Value, dd4: bool, d: &mut dyn DiagnosticSink, t: &mut Typed) {
-        let name = e.name;
-        if dd4 && matches!(name, "Kitty" | "Discard" | "Partner") {
-            let nine = matches!(value, Value::Kitty(cards) if cards.iter().any(|c| c.rank() == Rank::Nine));
-            d.report(Diagnostic::warning(
-                code::NOT_IN_VARIANT,
-                if nine {
-                    format!("`{name}` with 9s: neither a kitty nor 9s are part of double-deck four-handed")
-                } else {
-                    format!("`{name}` is not part of double-deck four-handed")
-                },
-                e.span,
-            ));
-        }
-        let seat_name = name.strip_suffix("Type").unwrap_or(name);
-        if let Some(seat) = PinochleSeat::from_name(seat_name) {
-            if dd4 && seat_index(seat).is_none() {
-                d.report(Diagnostic::warning(
-                    code::NOT_IN_VARIANT,
-                    format!("seat `{name}` is not at a four-handed table"),
-                    e.tag.map_or(e.span, |t| t.name_at.0),
-                ));
-            }
-            if name.ends_with("Type") && !matches!(&*e.value, "human" | "program" | "?") {
-                d.report(Diagnostic::warning(
-                    code::VALUE_UNUSUAL,
-                    format!("seat type `{}` is not human or program", e.value),
-                    e.span,
-                ));
-            }
-        }
-        if name == "Room" && !matches!(&*e.value, "Open" | "Closed" | "?") {
-            d.report(Diagnostic::warning(
-                code::VALUE_UNUSUAL,
-                format!("room `{}` is not Open or Closed", e.value),
-                e.span,
-            ));
-        }
-        if name == "Scoring" {
-            match meld::chart_for(&e.value) {
-                Some(chart) => t.chart = Some(chart),
-                None => d.report(Diagnostic::warning(
-                    code::SCORING_UNKNOWN,
-                    format!("no chart known for scoring `{}`; the Standard chart is used", e.value),
-                    e.span,
-                )),
-            }
-        }
     }
 
     #[allow(clippy::too_many_lines)]
@@ -880,103 +675,5 @@ impl HandRules {
             }
         }
         (counters, play_truncated)
-    }
-}
-
-/// What one hand gives the checks across hands ([`AcrossHands::check`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct AcrossHand {
-    game_scores: Option<(Vec<i64>, Span)>,
-    hand_number: Option<(i64, Span)>,
-    victor: Option<(u32, Span)>,
-    hand_scores: Option<Vec<i64>>,
-    declarer: Option<PinochleSeat>,
-}
-
-impl AcrossHand {
-    fn of(t: &Typed, summary: &Summary) -> AcrossHand {
-        AcrossHand {
-            game_scores: t.game_scores.clone(),
-            hand_number: t.hand_number,
-            victor: t.victor,
-            hand_scores: summary.hand_scores.clone(),
-            declarer: summary.declarer,
-        }
-    }
-}
-
-/// The checks across hands (T3: GameScores carried over from the hand before, Hand numbers that
-/// follow on, Victor against the running totals): the part of checking that needs the hands in
-/// file order, each hand's scores computed from its play ([`Checker`]'s finish).
-#[derive(Debug, Clone, Default)]
-struct AcrossHands {
-    prev: Option<Previous>,
-}
-
-impl AcrossHands {
-    /// Checks the next hand of the file against the hands before it, appending what it finds to
-    /// `d` (under `options.strict`, leniencies among them become errors).
-    fn check(&mut self, hand: &AcrossHand, options: &Options, d: &mut Vec<Diagnostic>) {
-        let start = d.len();
-        self.lints(hand, d);
-        options.apply(d.get_mut(start..).unwrap_or_default());
-    }
-
-    fn lints(&mut self, t: &AcrossHand, d: &mut dyn DiagnosticSink) {
-        let game = t.game_scores.as_ref().map(|x| x.0.clone()).or_else(|| {
-            // IMPORT default: 0:0 on a first hand; later hands carry over when GameScores is absent.
-            match &self.prev {
-                None => Some(vec![0, 0]),
-                Some(p) => carry(p),
-            }
-        });
-        if let Some(prev) = &self.prev {
-            if let (Some((stated, span)), Some(expected)) = (&t.game_scores, carry(prev))
-                && *stated != expected
-            {
-                d.report(Diagnostic::warning(
-                    code::GAMESCORES_CARRY,
-                    format!(
-                        "GameScores {} but the previous hand ends at {}",
-                        scores_text(stated),
-                        scores_text(&expected)
-                    ),
-                    *span,
-                ));
-            }
-            if let (Some((n, span)), Some(p)) = (t.hand_number, prev.number)
-                && n != p + 1
-            {
-                d.report(Diagnostic::warning(code::HAND_NUMBER, format!("Hand {n} follows hand {p}"), span));
-            }
-        }
-        if let Some((victor, span)) = t.victor {
-            let after = match (&game, &t.hand_scores) {
-                (Some(g), Some(h)) if g.len() == 2 && h.len() == 2 => Some([g[0] + h[0], g[1] + h[1]]),
-                _ => None,
-            };
-            if let Some(after) = after {
-                let over: Vec<usize> = (0..2).filter(|&i| after[i] >= 500).collect();
-                let expected = match over.as_slice() {
-                    [one] => Some(*one as u32 + 1),
-                    [_, _] => t.declarer.and_then(seat_index).map(|dc| team(dc) as u32 + 1),
-                    _ => None,
-                };
-                if expected != Some(victor) {
-                    d.report(Diagnostic::warning(
-                        code::VICTOR,
-                        match expected {
-                            Some(e) => format!("Victor {victor} but team {e} is the first to 500"),
-                            None => {
-                                format!("Victor {victor} but no team reaches 500 ({}:{})", after[0], after[1])
-                            }
-                        },
-                        span,
-                    ));
-                }
-            }
-        }
-        self.prev =
-            Some(Previous { game, hand_scores: t.hand_scores.clone(), number: t.hand_number.map(|x| x.0) });
     }
 }

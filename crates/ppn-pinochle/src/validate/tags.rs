@@ -351,13 +351,6 @@ pub(super) fn check_roster<'e, 'h: 'e>(
     }
 }
 
-pub(super) fn carry(p: &Previous) -> Option<Vec<i64>> {
-    match (&p.game, &p.hand_scores) {
-        (Some(g), Some(h)) if g.len() == h.len() => Some(g.iter().zip(h).map(|(a, b)| a + b).collect()),
-        _ => None,
-    }
-}
-
 /// The 80-card deck's counts, built once.
 fn deck80() -> &'static CardCounts {
     static DECK: std::sync::OnceLock<CardCounts> = std::sync::OnceLock::new();
