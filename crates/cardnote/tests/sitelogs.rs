@@ -673,3 +673,41 @@ fn ongame_pkr_and_betfair_check_and_convert() {
         );
     }
 }
+
+/// `check --json` over a folder of every site's logs streams each log hand by hand, reading back
+/// only a record's bytes for its places; the in-memory check (`cardnote_check::sitelog`, what the
+/// Python package's `read` and `check` use) reads the whole file. Both give the same objects,
+/// places included (a bad XML element found after the record it ends among them).
+#[test]
+fn check_json_of_site_logs_is_the_in_memory_check_s() {
+    use cardnote_check::sitelog::{check_site_bytes, game_for};
+    let folder = corpus("");
+    let out = cardnote(&["check", "--json", &folder]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{}", String::from_utf8_lossy(&out.stderr));
+    let streamed = json_lines(&out);
+    let (files, failed) = cardnote_check::walk::collect_files_and_logs(&[PathBuf::from(&folder)]);
+    assert!(!failed);
+    let mut in_memory = Vec::new();
+    for file in files.iter().filter(|f| f.site.is_some()) {
+        let site = file.site.unwrap();
+        let data = std::fs::read(&file.path).unwrap();
+        let opts = cardnote_check::CheckOptions::default();
+        let checked = match game_for(site, &file.path, None) {
+            Ok(game) => check_site_bytes(site, &data, game.as_ref(), &opts),
+            Err(d) => panic!("{}: {}", file.path.display(), d.message()),
+        };
+        let index = cards_core::LineIndex::new(&checked.source);
+        let line_col = |offset: usize| index.line_col(&checked.source, offset);
+        let shown = file.path.display().to_string();
+        for (i, record) in checked.records.iter().enumerate() {
+            in_memory.push(cardnote_check::record_json_named(&shown, i, site.name(), record, &line_col));
+        }
+    }
+    let sites: Vec<_> =
+        streamed.iter().filter(|o| o["format"] != "phh" && o["format"] != "pbn").cloned().collect();
+    assert!(in_memory.len() > 300, "{}", in_memory.len());
+    assert_eq!(sites.len(), in_memory.len());
+    for (a, b) in sites.iter().zip(&in_memory) {
+        assert_eq!(a, b);
+    }
+}

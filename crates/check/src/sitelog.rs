@@ -130,13 +130,14 @@ pub struct Lines<R> {
     reader: R,
     pos: usize,
     lines: usize,
+    line_start: usize,
     after_cr: bool,
 }
 
 impl<R: BufRead> Lines<R> {
     /// Counts the lines of `reader` (a second handle on the log being read).
     pub fn new(reader: R) -> Self {
-        Lines { reader, pos: 0, lines: 0, after_cr: false }
+        Lines { reader, pos: 0, lines: 0, line_start: 0, after_cr: false }
     }
 
     /// The lines before `offset`; an offset behind the last one asked gives the last count.
@@ -147,12 +148,20 @@ impl<R: BufRead> Lines<R> {
                 break;
             }
             let take = buf.len().min(offset - self.pos);
-            for &b in &buf[..take] {
+            for (i, &b) in buf[..take].iter().enumerate() {
+                let next = self.pos + i + 1;
                 match b {
-                    b'\n' if self.after_cr => self.after_cr = false,
-                    b'\n' => self.lines += 1,
+                    b'\n' if self.after_cr => {
+                        self.after_cr = false;
+                        self.line_start = next;
+                    }
+                    b'\n' => {
+                        self.lines += 1;
+                        self.line_start = next;
+                    }
                     b'\r' => {
                         self.lines += 1;
+                        self.line_start = next;
                         self.after_cr = true;
                     }
                     _ => self.after_cr = false,
@@ -162,6 +171,12 @@ impl<R: BufRead> Lines<R> {
             self.pos += take;
         }
         self.lines
+    }
+
+    /// The byte offset where the line of the last offset asked starts (a column counts from it).
+    #[must_use]
+    pub const fn line_start(&self) -> usize {
+        self.line_start
     }
 }
 
@@ -212,7 +227,9 @@ mod tests {
         let index = cards_core::LineIndex::new(text);
         let mut lines = Lines::new(std::io::BufReader::with_capacity(2, text.as_bytes()));
         for offset in [0, 1, 3, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13] {
-            assert_eq!(lines.before(offset), index.line_col(text, offset).0 - 1, "{offset}");
+            let (line, column) = index.line_col(text, offset);
+            assert_eq!(lines.before(offset), line - 1, "{offset}");
+            assert_eq!(index.line_col(text, lines.line_start()), (line, 1), "{offset}: {column}");
         }
     }
 

@@ -28,6 +28,15 @@ pub fn forced_game(game: Option<&Path>) -> Result<Option<GameDef>, ExitCode> {
 
 /// The text a record's spans point into, for rendering: the record's bytes, read back from the
 /// file (one hand in memory), with any byte that is not UTF-8 shown as `?` so offsets hold.
+/// The bytes to read back for a record's diagnostics: the record's and every diagnostic's (a
+/// reader may place an error past the record it ends, as a bad XML element is found after it).
+fn shown_span(record: &sitelogs::Record) -> Span {
+    record.diagnostics.iter().fold(record.span, |all, d| {
+        let span = d.span();
+        Span::new(all.start.min(span.start), all.end.max(span.end))
+    })
+}
+
 fn record_text(path: &Path, span: Span) -> String {
     use std::io::{Read, Seek, SeekFrom};
     let mut bytes = vec![0; span.len()];
@@ -91,18 +100,22 @@ pub(super) fn check_file(
         if report.diagnostics.is_empty() && !json {
             continue;
         }
-        let text = if report.diagnostics.is_empty() { String::new() } else { record_text(path, record.span) };
-        let base = lines.before(record.span.start);
+        // Read back from the start of the line the record (or a diagnostic) starts on, so columns
+        // count from the line's start.
+        let wanted = shown_span(&record);
+        let base = lines.before(wanted.start);
+        let read_back = Span::new(lines.line_start(), wanted.end);
+        let text = if report.diagnostics.is_empty() { String::new() } else { record_text(path, read_back) };
         if json {
             let index = LineIndex::new(&text);
             let line_col = |offset: usize| {
-                let (line, column) = index.line_col(&text, offset.saturating_sub(record.span.start));
+                let (line, column) = index.line_col(&text, offset.saturating_sub(read_back.start));
                 (line + base, column)
             };
             let value = record_json_named(shown, i, site.name(), &report, &line_col);
             writeln!(out, "{value}").map_err(Stop::Output)?;
         } else {
-            let render = RenderSource::part(&text, record.span.start, base);
+            let render = RenderSource::part(&text, read_back.start, base);
             diagnostics.print(out, &render, &report.diagnostics).map_err(Stop::Output)?;
             if progress.is_drawn() {
                 progress.suspend(|| out.flush()).map_err(Stop::Output)?;
@@ -271,8 +284,11 @@ fn import(
         sitelog::Lines::of_file(path).ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound))?;
     for record in records {
         if !record.diagnostics.is_empty() {
-            let text = record_text(path, record.span);
-            let render = RenderSource::part(&text, record.span.start, lines.before(record.span.start));
+            let shown = shown_span(&record);
+            let base = lines.before(shown.start);
+            let from = lines.line_start();
+            let text = record_text(path, Span::new(from, shown.end));
+            let render = RenderSource::part(&text, from, base);
             diagnostics.print(&mut err, &render, &sitelog::report(&record, false, true).diagnostics)?;
         }
         let Some(hand) = &record.hand else {
