@@ -40,7 +40,7 @@
 //! assert_eq!(actions, ["d dh p1 ????", "d dh p2 AhTd", "p2 cbr 0.60", "p1 f"]);
 //! ```
 
-use cards_core::{Amount, Diagnostic, Span};
+use cards_core::{Amount, Span};
 use quick_xml::events::BytesStart;
 
 use crate::relay::{self, Draft, StarsHeader, Street};
@@ -456,28 +456,7 @@ fn import_as(game: &Game, end: usize, options: &Options, counted: bool) -> Recor
     }
     relay::summary_lines(&mut draft, street.total, street.rake(), end_span);
     let mut record = draft.finish(whole, options, "Microgaming");
-    if let Some(hand) = &record.hand {
-        let players = hand.players.clone().unwrap_or_default();
-        let finishing = hand.finishing_stacks.clone().unwrap_or_default();
-        let wrong: Vec<Diagnostic> = ends
-            .iter()
-            .filter_map(|(name, end, span)| {
-                let i = players.iter().position(|p| p == name)?;
-                let replayed = finishing.get(i)?;
-                (*replayed != phh::model::Quantity::Finite(*end)).then(|| {
-                    Diagnostic::error(
-                        codes::SITE_INCONSISTENT,
-                        format!("{name} ends the replay with {replayed}; the log's endbalance is {end}"),
-                        *span,
-                    )
-                })
-            })
-            .collect();
-        if !wrong.is_empty() {
-            record.hand = None;
-            record.diagnostics.extend(wrong);
-        }
-    }
+    relay::check_ends(&mut record, &ends, "the log's endbalance is");
     record
 }
 

@@ -88,7 +88,7 @@ impl TextSite for OnGame {
                 // The hand number as OnGame writes it (`R5-70000684-006`).
                 hand.hand = Some(StrOrInt::Str(id));
             }
-            relay::check_ends(&mut record, &ends);
+            relay::check_ends(&mut record, &ends, "the log says");
         }
         record
     }

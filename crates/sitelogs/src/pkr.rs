@@ -609,7 +609,7 @@ fn import(lines: &[Line], table_line: Option<&Line>, whole: Span, options: &Opti
             *end = money::minus(*end, *bought);
         }
     }
-    relay::check_ends(&mut record, &ends);
+    relay::check_ends(&mut record, &ends, "the log says");
     record
 }
 

@@ -523,20 +523,22 @@ impl Street {
 
 /// Checks an imported hand against the stacks its log says each player ends with (`ends`: name,
 /// amount, the line saying it): a player the replay ends elsewhere refuses the hand with
-/// [`codes::SITE_INCONSISTENT`]. Players the log names but PHH has not (not dealt in) are skipped.
-pub(crate) fn check_ends(record: &mut Record, ends: &[(String, Amount, Span)]) {
+/// [`codes::SITE_INCONSISTENT`], its message naming what the log says with `said` (`the log
+/// says`). Players the log names but PHH has not (not dealt in) are skipped.
+pub(crate) fn check_ends<N: AsRef<str>>(record: &mut Record, ends: &[(N, Amount, Span)], said: &str) {
     let Some(hand) = &record.hand else { return };
     let players = hand.players.clone().unwrap_or_default();
     let finishing = hand.finishing_stacks.clone().unwrap_or_default();
     let wrong: Vec<Diagnostic> = ends
         .iter()
         .filter_map(|(name, end, span)| {
+            let name = name.as_ref();
             let i = players.iter().position(|p| p == name)?;
             let replayed = finishing.get(i)?;
             (*replayed != phh::model::Quantity::Finite(*end)).then(|| {
                 Diagnostic::error(
                     codes::SITE_INCONSISTENT,
-                    format!("{name} ends the replay with {replayed}; the log says {end}"),
+                    format!("{name} ends the replay with {replayed}; {said} {end}"),
                     *span,
                 )
             })
