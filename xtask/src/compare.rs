@@ -151,7 +151,7 @@ fn phh_runs(tools: &Tools, options: &Options, work: &Path) -> Result<Vec<Row>, S
         row.note = Some(phh_note.into());
     }
     let prefix_note = format!(
-        "first {} hands of the same file: it replays under 1,000 hands a second",
+        "first {} hands of the same file, every state iterated",
         targets::thousands(prefix_hands as f64)
     );
     for replay in [false, true] {

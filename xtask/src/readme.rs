@@ -58,6 +58,11 @@ pub fn replace_between_markers(readme: &str, table: &str) -> Result<String, Stri
     Ok(out)
 }
 
+/// A speed-up as the table shows it: whole numbers from 10×, one decimal below (`1.1×`).
+fn speed_up(ratio: f64) -> String {
+    if ratio >= 10.0 { format!("{ratio:.0}×") } else { format!("{ratio:.1}×") }
+}
+
 /// The table: where and when it was measured, the targets (a missed one linked with `link`), the
 /// references and the library benches.
 pub fn table(
@@ -68,8 +73,9 @@ pub fn table(
 ) -> Result<String, String> {
     let text = |v: &Value| v.as_str().unwrap_or("").to_owned();
     let machine = &doc["machine"];
+    // Criterion and `compare` may run on different machines: each figure names its own.
     let mut out = format!(
-        "Measured on {}, {} cores. Criterion benches: commit {}, {} (`cargo xtask bench{}`). ",
+        "Criterion benches: {}, {} cores, commit {}, {} (`cargo xtask bench{}`). ",
         text(&machine["cpu"]),
         machine["cores"],
         text(&doc["commit"]),
@@ -81,7 +87,8 @@ pub fn table(
     } else {
         let _ = write!(
             out,
-            "Whole processes: commit {}, {}, load average {} (`{}`).",
+            "Whole processes: {}, commit {}, {}, load average {} (`{}`).",
+            text(&compare["machine"]),
             text(&compare["commit"]),
             text(&compare["date"]),
             text(&compare["load_average"]),
@@ -97,19 +104,30 @@ pub fn table(
     out.push_str("| workload | cardnote | reference on the same input | speed-up |\n|---|---:|---|---:|\n");
     let empty = Vec::new();
     let rows = compare["rows"].as_array().unwrap_or(&empty);
-    let shown = |r: &&Value| matches!(r["workload"].as_str(), Some("phh" | "phh-json" | "pbn"));
+    let shown = |r: &&Value| matches!(r["workload"].as_str(), Some("phh" | "phh-json" | "pbn" | "dd"));
     for row in rows.iter().filter(shown).filter(|r| r["ratio"].as_f64().is_some()) {
-        let pbn = row["workload"].as_str() == Some("pbn");
-        let reference = if pbn { "endplay-read" } else { "pokerkit-replay" };
+        let workload = row["workload"].as_str().unwrap_or("");
+        let pbn = workload == "pbn";
+        let dd = workload == "dd";
+        let reference = match workload {
+            "pbn" => "endplay-read",
+            "dd" => "dd-endplay",
+            _ => "pokerkit-replay",
+        };
         let Some(theirs) = rows.iter().find(|r| r["workload"].as_str() == Some(reference)) else { continue };
         let rate = |r: &Value| {
+            let per_second = r["records_per_second"].as_f64().unwrap_or(0.0);
             if pbn {
                 format!("{:.1} MB/s", r["bytes_per_second"].as_f64().unwrap_or(0.0) / 1e6)
+            } else if dd {
+                format!("{:.0} ms a table", 1000.0 / per_second.max(f64::MIN_POSITIVE))
             } else {
-                format!("{} hands/s", targets::thousands(r["records_per_second"].as_f64().unwrap_or(0.0)))
+                format!("{} hands/s", targets::thousands(per_second))
             }
         };
-        let input = if pbn {
+        let input = if dd {
+            format!("{} deals of DDS's list100", targets::thousands(row["records"].as_f64().unwrap_or(0.0)))
+        } else if pbn {
             let real = row["note"].as_str().is_some_and(|n| n.contains("corpus/pbn"));
             format!(
                 "{:.0} MB of {} PBN",
@@ -127,13 +145,14 @@ pub fn table(
         let note = theirs["note"].as_str().map(|n| format!(" ({n})")).unwrap_or_default();
         let _ = writeln!(
             out,
-            "| `{}`, {input}, {threads} | {} | {} {}: {}{note} | {:.0}× |",
+            "| `{}`, {input}, {threads} | {} | {} {}: {}{note} | {} |",
             text(&row["tool"]),
             rate(row),
             text(&theirs["tool"]),
             text(&theirs["task"]),
             rate(theirs),
-            row["ratio"].as_f64().unwrap_or(0.0)
+            speed_up(row["ratio"].as_f64().unwrap_or(0.0))
+                + if dd && row["threads"].as_u64().is_some_and(|t| t > 1) { " per core" } else { "" }
         );
     }
     let benches = doc["benchmarks"].as_array().unwrap_or(&empty);
@@ -191,6 +210,7 @@ mod tests {
         });
         let compare = json!({
             "commit": "def5678", "date": "2026-11-24 11:00 UTC", "load_average": "2.0 2.1 2.2",
+            "machine": "Intel Xeon, 2 cores",
             "command": "cargo xtask compare",
             "rows": [
                 { "workload": "phh", "tool": "cardnote check --rules pokerkit", "threads": 1, "records": 100000,
@@ -201,17 +221,21 @@ mod tests {
                   "bytes_per_second": 72e6, "note": "the 36 files of ../shared/corpus/pbn 32 times" },
                 { "workload": "pbn-human", "tool": "cardnote check", "threads": 2, "ratio": 20.0 },
                 { "workload": "endplay-read", "tool": "endplay 0.5.12", "task": "read", "bytes_per_second": 3e6 },
+                { "workload": "dd", "tool": "cardnote dd --fill", "threads": 1, "records": 100,
+                  "records_per_second": 4.0, "ratio": 1.3 },
+                { "workload": "dd-endplay", "tool": "DDS (endplay 0.5.12)", "task": "double-dummy table",
+                  "records_per_second": 3.2 },
             ],
         });
         let judged = targets::judge(&compare, &targets::benches_of(&doc));
         let table =
             table(&doc, &compare, &judged, &mut |r| Ok(format!("BENCHMARKS.md#{r}"))).unwrap_or_default();
         assert!(
-            table.starts_with("Measured on AMD EPYC, 2 cores. Criterion benches: commit abc1234"),
+            table.starts_with("Criterion benches: AMD EPYC, 2 cores, commit abc1234"),
             "{table}"
         );
         assert!(table.contains(
-            "commit def5678, 2026-11-24 11:00 UTC, load average 2.0 2.1 2.2 (`cargo xtask compare`)"
+            "Whole processes: Intel Xeon, 2 cores, commit def5678, 2026-11-24 11:00 UTC, load average 2.0 2.1 2.2 (`cargo xtask compare`)"
         ));
         assert!(table.contains("[cli-throughput.md](BENCHMARKS.md#cli-throughput.md)"), "{table}");
         assert!(
@@ -224,6 +248,13 @@ mod tests {
         assert!(
             table.contains(
                 "| `cardnote check --json`, 52 MB of real PBN, 2 threads | 72.0 MB/s | endplay 0.5.12 read: 3.0 MB/s | 24× |"
+            ),
+            "{table}"
+        );
+        assert!(
+            table.contains(
+                "| `cardnote dd --fill`, 100 deals of DDS's list100, 1 thread | 250 ms a table | \
+                 DDS (endplay 0.5.12) double-dummy table: 312 ms a table | 1.3× |"
             ),
             "{table}"
         );
