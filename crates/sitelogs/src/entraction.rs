@@ -400,13 +400,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     };
     draft.push(stars.line(), first.span);
     draft.push(relay::table_line(head.table, seat_count, button), first.span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, street.total, street.rake(), end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
 }
 
 #[cfg(test)]

@@ -549,13 +549,7 @@ fn stud(lines: &[Line], game_at: usize, game: &'static str, draft: &mut Draft, o
     };
     draft.push(stars.line(), header.span);
     draft.push(relay::table_line(table.as_deref().unwrap_or(id), None, None), game_line.span);
-    for (n, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*n, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, street.total, street.rake(), end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
 }
 
 #[cfg(test)]

@@ -556,13 +556,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     draft.push(stars.line(), first.span);
     let name = table_name.as_deref().unwrap_or(head.id);
     draft.push(relay::table_line(name, None, if stud { None } else { button }), table_span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, street.total, rake, end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, rake), end);
 }
 
 #[cfg(test)]

@@ -558,14 +558,8 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         table_text.push_str(" (Play Money)");
     }
     draft.push(table_text, table_span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
     let rake = rake.unwrap_or_else(|| street.rake());
-    relay::summary_lines(draft, street.total, rake, end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, rake), end);
     // The hand number as OnGame writes it (`R5-70000684-006`), and the final stacks.
     draft.hand_id(id);
     draft.ends(ends, "the log says");

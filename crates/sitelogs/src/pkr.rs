@@ -584,14 +584,8 @@ fn import(lines: &[Line], table_line: Option<&Line>, whole: Span, options: &Opti
         table.push_str(" (Play Money)");
     }
     draft.push(table, table_line.map_or(first.span, |t| t.span));
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
     let rake = rake.unwrap_or_else(|| street.rake());
-    relay::summary_lines(&mut draft, street.total, rake, end);
+    relay::seats_play_summary(&mut draft, &seats, body, (street.total, rake), end);
     for (name, end, _) in &mut ends {
         for (_, bought) in rebuys.iter().filter(|(who, _)| who == name) {
             *end = money::minus(*end, *bought);

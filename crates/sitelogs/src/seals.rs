@@ -290,13 +290,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &str) {
     draft.push(stars.line(), first.span);
     let name = table.as_deref().unwrap_or(id);
     draft.push(relay::table_line(name, table.as_deref().and_then(seat_count), button), table_span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, money::plus(paid, rake), rake, end);
+    relay::seats_play_summary(draft, &seats, body, (money::plus(paid, rake), rake), end);
 }
 
 #[cfg(test)]
