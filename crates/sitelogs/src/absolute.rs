@@ -1,6 +1,6 @@
 //! Absolute Poker and UltimateBet (the Cereus network) hand histories (`Stage #1773383021: Holdem
 //! No Limit $1 - 2009-11-30 15:50:12 (ET)`): [`Reader`] imports them to PHH hands, one
-//! [`Record`] per hand, each replayed and checked against the stacks, winnings and rake the log
+//! [`Record`](crate::Record) per hand, each replayed and checked against the stacks, winnings and rake the log
 //! states.
 //!
 //! The text is PokerStars' with Cereus' words, rewritten in the PokerStars form for the
@@ -38,11 +38,9 @@
 //! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "51.00");
 //! ```
 
-use cards_core::Span;
-
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of an Absolute Poker / UltimateBet log.
 pub type Reader<R> = TextReader<R, Absolute>;
@@ -50,13 +48,6 @@ pub type Reader<R> = TextReader<R, Absolute>;
 /// The Cereus network's text, for [`TextReader`].
 #[derive(Debug)]
 pub struct Absolute;
-
-/// Whether the first few KB of a file (decoded text) are an Absolute Poker / UltimateBet log: a
-/// `Stage #<id>: <game> ... - <date>` header line.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    head.lines().take(200).any(Absolute::is_header)
-}
 
 fn split_header(line: &str) -> Option<(&str, &str)> {
     let rest = line.trim_start_matches('\u{feff}').trim().strip_prefix("Stage #")?;
@@ -67,15 +58,16 @@ fn split_header(line: &str) -> Option<(&str, &str)> {
 
 impl TextSite for Absolute {
     const VENUE: &'static str = "Absolute Poker";
+    const DETECT_LINES: usize = 200;
 
     fn is_header(line: &str) -> bool {
         split_header(line).is_some()
     }
+}
 
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        import(lines, &mut draft, options);
-        draft.finish(whole, options, Self::VENUE)
+impl Relay for Absolute {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        import(lines, draft, options);
     }
 }
 
@@ -410,10 +402,14 @@ mod tests {
 
     #[test]
     fn detection() {
-        assert!(detect("Stage #1773383021: Holdem  No Limit $1 - 2009-11-30 15:50:12 (ET)\n"));
-        assert!(detect("\n\nStage #C282012441: Holdem  Normal $0.25/$0.50 - 2010-12-07 22:18:14 (ET)\n"));
-        assert!(!detect("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2021/03/04 5:06:07 ET\n"));
-        assert!(!detect("Stage #1 of the tour\n"));
+        assert!(Absolute::detect("Stage #1773383021: Holdem  No Limit $1 - 2009-11-30 15:50:12 (ET)\n"));
+        assert!(Absolute::detect(
+            "\n\nStage #C282012441: Holdem  Normal $0.25/$0.50 - 2010-12-07 22:18:14 (ET)\n"
+        ));
+        assert!(!Absolute::detect(
+            "PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2021/03/04 5:06:07 ET\n"
+        ));
+        assert!(!Absolute::detect("Stage #1 of the tour\n"));
     }
 
     const NEW_PLAYER_POSTS: &str = "\

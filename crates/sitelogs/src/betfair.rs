@@ -1,6 +1,6 @@
 //! Betfair Poker hand histories of its own network, before it joined OnGame's in 2010 (`*****
 //! Betfair Poker Hand History for Game 100000000 *****`): [`Reader`] imports them to PHH hands,
-//! one [`Record`] per hand, each replayed and checked against the payouts the log states.
+//! one [`Record`](crate::Record) per hand, each replayed and checked against the payouts the log states.
 //!
 //! The layout, read here: the game and stakes before the date (`PL $0.05/$0.10 Omaha - Sunday,
 //! October 18, 20:00:00 GMT 2009`), `Table NAME 6-max (Real Money)`, `Seat 2 is the button`,
@@ -18,9 +18,9 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of a Betfair Poker log.
 pub type Reader<R> = TextReader<R, Betfair>;
@@ -33,22 +33,17 @@ const OPEN: &str = "***** Betfair Poker Hand History for Game ";
 
 impl TextSite for Betfair {
     const VENUE: &'static str = "Betfair";
+    const DETECT_LINES: usize = 20;
 
     fn is_header(line: &str) -> bool {
         hand_id(line).is_some()
     }
-
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        import(lines, &mut draft, options);
-        draft.finish(whole, options, Self::VENUE)
-    }
 }
 
-/// Whether the start of a file (decoded text) is a Betfair Poker log: a line opening a hand.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    crate::site::first_lines(head, 20).any(|l| hand_id(l).is_some())
+impl Relay for Betfair {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        import(lines, draft, options);
+    }
 }
 
 /// `***** Betfair Poker Hand History for Game 100000000 *****`: the hand number.
@@ -300,23 +295,13 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
             return;
         }
     };
-    if !street.paid() {
-        draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `wins` line): it is cut short", end);
-    }
-    if !closed {
-        street.close_unpaid(&mut body, end);
-    }
-    street.collected(&mut body);
+    let unpaid = "the hand pays no one (no `wins` line): it is cut short";
+    street.pay_out(draft, &mut body, closed, end, unpaid);
     draft.payout(&street, false);
     let (table_name, size, play_money, table_span) =
         table.unwrap_or_else(|| (String::new(), None, false, head_span));
     let symbol = symbol.filter(|_| !play_money);
-    let currency = match symbol {
-        Some('$') => Some("USD"),
-        Some('€') => Some("EUR"),
-        Some('£') => Some("GBP"),
-        _ => None,
-    };
+    let currency = relay::currency(symbol);
     let stars = StarsHeader {
         site: "Betfair",
         id,
@@ -335,13 +320,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         table_text.push_str(" (Play Money)");
     }
     draft.push(table_text, table_span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, street.total, street.rake(), end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
 }
 
 #[cfg(test)]
@@ -359,8 +338,8 @@ mod tests {
             game_line("PL $1/$2 Texas Hold'em - Sunday, October 18, 20:00:00 GMT 2009").unwrap().0,
             Err("PL Texas Hold'em".to_owned())
         );
-        assert!(detect("***** Betfair Poker Hand History for Game 100000000 *****\n"));
-        assert!(!detect("***** History for hand R5-1-2 *****\n"));
+        assert!(Betfair::detect("***** Betfair Poker Hand History for Game 100000000 *****\n"));
+        assert!(!Betfair::detect("***** History for hand R5-1-2 *****\n"));
         assert_eq!(amount("( $1 )"), Some(Amount::from_int(1)));
     }
 }

@@ -39,7 +39,8 @@
 use cards_core::{Amount, Span};
 use quick_xml::events::BytesStart;
 
-use crate::microgaming::{Bets, close};
+use crate::chips::Round;
+use crate::microgaming::close;
 use crate::relay::{self, Draft, StarsHeader, Street};
 use crate::xml::{XmlReader, XmlSite, attribute};
 use crate::{Options, Record, codes, money};
@@ -216,7 +217,7 @@ fn import(history: &History, end: usize, options: &Options) -> Record {
         }
     }
     let mut street = Street::default();
-    let mut bets = Bets::default();
+    let mut bets: Round<String> = Round::default();
     let mut body: Vec<(String, Span)> = Vec::new();
     let mut shows: Vec<(String, Span)> = Vec::new();
     let mut dealt = false;

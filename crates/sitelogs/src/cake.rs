@@ -1,5 +1,5 @@
 //! Cake Poker hand histories (`Hand#N - Paris (6-max) 11985 -- $0.05/$0.10 NL Hold'em --
-//! 2011/08/28 - 00:53:30`): [`Reader`] imports them to PHH hands, one [`Record`] per hand, each
+//! 2011/08/28 - 00:53:30`): [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per hand, each
 //! replayed and checked against the stacks and payouts the log states.
 //!
 //! The lines are PokerStars' with Cake's words, read here: no table line (the table and its size
@@ -33,9 +33,9 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of a Cake Poker log.
 pub type Reader<R> = TextReader<R, Cake>;
@@ -46,22 +46,17 @@ pub struct Cake;
 
 impl TextSite for Cake {
     const VENUE: &'static str = "Cake";
+    const DETECT_LINES: usize = 60;
 
     fn is_header(line: &str) -> bool {
         hand_id(line).is_some()
     }
-
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        import(lines, &mut draft, options);
-        draft.finish(whole, options, Self::VENUE)
-    }
 }
 
-/// Whether the start of a file (decoded text) is a Cake Poker log: a line opening a hand.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    head.lines().take(60).any(|l| hand_id(l).is_some())
+impl Relay for Cake {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        import(lines, draft, options);
+    }
 }
 
 /// `Hand#2701011985001689 - ... -- stakes game -- date`: the hand number.
@@ -315,11 +310,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     }
     street.collected(&mut body);
     draft.payout(&street, false);
-    let currency = match head.symbol {
-        Some('$') => Some("USD"),
-        Some('€') => Some("EUR"),
-        _ => None,
-    };
+    let currency = relay::currency(head.symbol);
     let stars = StarsHeader {
         site: "Cake",
         id,
@@ -352,9 +343,9 @@ mod tests {
         assert_eq!((h.stakes.0.to_string(), h.stakes.1.to_string()), ("5".into(), "10".into()));
         assert_eq!((h.table, h.seat_count), ("Innsbruck", Some(6)));
         assert_eq!(h.date, Some((2012, 6, 20, 23, 10, 52)));
-        assert!(detect(
+        assert!(Cake::detect(
             "\u{feff}Hand#2701011985001689 - Paris (6-max) 11985 -- $0.05/$0.10 NL Hold'em -- 2011/08/28 - 00:53:30\n"
         ));
-        assert!(!detect("Hand #1 - nothing\n"));
+        assert!(!Cake::detect("Hand #1 - nothing\n"));
     }
 }

@@ -3,7 +3,7 @@
 //! winners (the players the log pays; no player ends with more than the replay gives, and one the
 //! log pays nothing ends with what the replay gives) and adds up to what the log says.
 
-use cards_core::{Amount, Diagnostic, Span};
+use cards_core::{Amount, Diagnostic, DiagnosticSink, Span};
 use phh::Hand;
 use phh::replay::{RuleProfile, replay_hand};
 
@@ -49,32 +49,45 @@ pub(crate) fn outcome(hand: &Hand, action_spans: &[Span], whole: Span, clean: Op
     }
 }
 
-/// Replays `hand` and compares its finishing stacks with `logged` (per PHH player; `paid` is what
-/// the log pays each). Returns the replay's diagnostics and, when the stacks differ, one
-/// [`codes::SITE_INCONSISTENT`] error per player naming both amounts. The rake comes from the
-/// players paid: one the log pays nothing must end with what the replay gives (else the log's
-/// play put in chips the replay does not, which a rake would hide: FINDINGS F32).
-#[must_use]
-#[allow(clippy::too_many_arguments)]
+/// What the log says a hand ends with, per PHH player, for [`check`].
+#[derive(Debug, Clone, Copy)]
+pub struct Logged<'a> {
+    /// Each player's finishing stack.
+    pub finishing: &'a [Amount],
+    /// What the log pays each player.
+    pub paid: &'a [Amount],
+    /// The rake the log takes.
+    pub rake: Amount,
+    /// Each player's name, for the messages.
+    pub names: &'a [&'a str],
+}
+
+/// Replays `hand` and compares its finishing stacks with the log's ([`Logged`]), reporting the
+/// replay's diagnostics to `out` and, when the stacks differ, one [`codes::SITE_INCONSISTENT`]
+/// error per player naming both amounts. The rake comes from the players paid: one the log pays
+/// nothing must end with what the replay gives (else the log's play put in chips the replay does
+/// not, which a rake would hide: FINDINGS F32). Returns whether the hand passed (no error).
 pub fn check(
     hand: &Hand,
     action_spans: &[Span],
     whole: Span,
-    logged: &[Amount],
-    paid: &[Amount],
-    rake: Amount,
-    names: &[&str],
+    logged: &Logged<'_>,
     clean: Option<Clean>,
-) -> Vec<Diagnostic> {
+    out: &mut dyn DiagnosticSink,
+) -> bool {
     let outcome = outcome(hand, action_spans, whole, clean);
-    let mut out = outcome.diagnostics;
-    if out.iter().any(Diagnostic::is_error) {
-        return out;
+    let failed = outcome.diagnostics.iter().any(Diagnostic::is_error);
+    for diagnostic in outcome.diagnostics {
+        out.report(diagnostic);
+    }
+    if failed {
+        return false;
     }
     if !outcome.terminal {
-        out.push(Diagnostic::error(codes::SITE_REPLAY, "the replayed hand does not reach its end", whole));
-        return out;
+        out.report(Diagnostic::error(codes::SITE_REPLAY, "the replayed hand does not reach its end", whole));
+        return false;
     }
+    let Logged { finishing: logged, paid, rake, names } = *logged;
     let replayed = &outcome.finishing_stacks;
     let mut extra = Amount::ZERO;
     let mut bad = Vec::new();
@@ -91,30 +104,22 @@ pub fn check(
         }
     }
     if bad.is_empty() && extra.normalize() != rake.normalize() {
-        bad.extend((0..logged.len()).filter(|&i| {
-            replayed.get(i).copied().flatten().is_some_and(|r| money::minus(r, logged[i]) != Amount::ZERO)
-        }));
         let message = format!(
             "the replay gives the winners {} more than the log pays out, the log's rake is {rake}",
             extra.normalize()
         );
-        out.push(Diagnostic::error(codes::SITE_INCONSISTENT, message, whole));
-        return out;
+        out.report(Diagnostic::error(codes::SITE_INCONSISTENT, message, whole));
+        return false;
     }
-    for i in bad {
+    for &i in &bad {
         let name = names.get(i).copied().unwrap_or_default();
-        let replayed = outcome
-            .finishing_stacks
-            .get(i)
-            .copied()
-            .flatten()
-            .map_or_else(|| "inf".to_owned(), |a| a.to_string());
+        let replayed = replayed[i].map_or_else(|| "inf".to_owned(), |a| a.to_string());
         let message = format!(
             "p{} ({name}) ends with {replayed} when the hand is replayed, the log says {}",
             i + 1,
             logged[i]
         );
-        out.push(Diagnostic::error(codes::SITE_INCONSISTENT, message, whole));
+        out.report(Diagnostic::error(codes::SITE_INCONSISTENT, message, whole));
     }
-    out
+    bad.is_empty()
 }

@@ -1,5 +1,5 @@
 //! Enet hand histories (`Game #7732310: Omaha (€0,25/€0,50) - 23:31:54 29.7.2012 - %6`): [`Reader`] imports them to PHH hands, one
-//! [`Record`] per hand, each replayed and checked against the stacks, payouts and rake the log
+//! [`Record`](crate::Record) per hand, each replayed and checked against the stacks, payouts and rake the log
 //! states.
 //!
 //! The lines are PokerStars' with Enet's words, read here with the PokerStars table line's reader
@@ -45,9 +45,9 @@
 use cards_core::{Amount, Span};
 
 use crate::pokerstars::header::parse_table;
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of an Enet log.
 pub type Reader<R> = TextReader<R, Enet>;
@@ -63,18 +63,17 @@ impl TextSite for Enet {
         hand_id(line).is_some()
     }
 
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        import(lines, &mut draft, options);
-        draft.finish(whole, options, Self::VENUE)
+    /// Whether the start of a file (decoded text) is an Enet log: a hand's header whose date is the
+    /// time then the day (`Game #N: Omaha (€0,25/€0,50) - 23:31:54 29.7.2012`).
+    fn detect(head: &str) -> bool {
+        crate::site::first_lines(head, 40).any(|l| header(l).is_some_and(|h| h.date.is_some()))
     }
 }
 
-/// Whether the start of a file (decoded text) is an Enet log: a hand's header whose date is the
-/// time then the day (`Game #N: Omaha (€0,25/€0,50) - 23:31:54 29.7.2012`).
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    crate::site::first_lines(head, 40).any(|l| header(l).is_some_and(|h| h.date.is_some()))
+impl Relay for Enet {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        import(lines, draft, options);
+    }
 }
 
 /// `Game #7732310: ...`: the hand number.
@@ -382,12 +381,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     }
     street.collected(&mut body);
     draft.payout(&street, false);
-    let currency = match head.symbol {
-        Some('$') => Some("USD"),
-        Some('€') => Some("EUR"),
-        Some('£') => Some("GBP"),
-        _ => None,
-    };
+    let currency = relay::currency(head.symbol);
     let stars = StarsHeader {
         site: "Enet",
         id: head.id,
@@ -412,13 +406,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         table_text.push_str(" (Play Money)");
     }
     draft.push(table_text, table_span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, street.total, street.rake(), end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
 }
 
 #[cfg(test)]
@@ -445,9 +433,9 @@ mod tests {
 
     #[test]
     fn detection() {
-        assert!(detect("Game #19408739: Hold'em (€0,05/€0,10) - 12:16:31 3.10.2012 - %6\n"));
-        assert!(!detect("PokerStars Game #1: Hold'em No Limit ($1/$2) - 2010/01/01 10:00:00 ET\n"));
-        assert!(!detect("Game #1 played\n"));
+        assert!(Enet::detect("Game #19408739: Hold'em (€0,05/€0,10) - 12:16:31 3.10.2012 - %6\n"));
+        assert!(!Enet::detect("PokerStars Game #1: Hold'em No Limit ($1/$2) - 2010/01/01 10:00:00 ET\n"));
+        assert!(!Enet::detect("Game #1 played\n"));
     }
 
     #[test]

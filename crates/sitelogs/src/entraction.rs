@@ -1,5 +1,5 @@
 //! Entraction hand histories (`Game # 2145163746 - Texas Hold'em Fixed Limit EUR 10/20 - Table
-//! "Lorient"`): [`Reader`] imports them to PHH hands, one [`Record`] per hand, each replayed and
+//! "Lorient"`): [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per hand, each replayed and
 //! checked against the stacks, payouts and rake the log states.
 //!
 //! Entraction writes columns: the player's name, then what they did, then the chips in
@@ -51,9 +51,9 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of an Entraction log.
 pub type Reader<R> = TextReader<R, Entraction>;
@@ -68,18 +68,12 @@ impl TextSite for Entraction {
     fn is_header(line: &str) -> bool {
         header(line).is_some()
     }
-
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        import(lines, &mut draft, options);
-        draft.finish(whole, options, Self::VENUE)
-    }
 }
 
-/// Whether the start of a file (decoded text) is an Entraction log: a line opening a hand.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    crate::site::first_lines(head, 40).any(|l| header(l).is_some())
+impl Relay for Entraction {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        import(lines, draft, options);
+    }
 }
 
 /// What the header says.
@@ -406,13 +400,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     };
     draft.push(stars.line(), first.span);
     draft.push(relay::table_line(head.table, seat_count, button), first.span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, street.total, street.rake(), end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
 }
 
 #[cfg(test)]
@@ -442,7 +430,9 @@ mod tests {
             written_amount(" EUR 98.00 (with a flush)").map(|a| a.to_string()).as_deref(),
             Some("98.00")
         );
-        assert!(detect("Game # 1850568849 - Texas Hold'em No Limit EUR 0.10/0.20 - Table \"Tranemo\"\n"));
-        assert!(!detect("Game #1850568849: Hold'em (€0,05/€0,10) - 12:16:31 3.10.2012\n"));
+        assert!(Entraction::detect(
+            "Game # 1850568849 - Texas Hold'em No Limit EUR 0.10/0.20 - Table \"Tranemo\"\n"
+        ));
+        assert!(!Entraction::detect("Game #1850568849: Hold'em (€0,05/€0,10) - 12:16:31 3.10.2012\n"));
     }
 }

@@ -413,11 +413,7 @@ fn import(hand: &Hand, session: &Session, end: usize, options: &Options) -> Reco
     }
     draft.payout(&street, tournament);
     let symbol = session.money.trim().chars().next();
-    let currency = match symbol {
-        Some('$') => Some("USD"),
-        Some('€') => Some("EUR"),
-        _ => None,
-    };
+    let currency = relay::currency(symbol);
     let play_money = symbol.is_none() && !tournament;
     let id: String = hand.id.chars().filter(char::is_ascii_alphanumeric).collect();
     let event_id: String = session.id.chars().filter(char::is_ascii_alphanumeric).collect();

@@ -1,6 +1,6 @@
 //! Everleaf Gaming hand histories (`Everleaf Gaming Game #N`, its skins' `Everleaf Gaming -
 //! Concord Gaming - Game #N`, and Partouche Poker's French `*** Historique des Mains pour la partie
-//! N ***`): [`Reader`] imports them to PHH hands, one [`Record`] per hand, each replayed and
+//! N ***`): [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per hand, each replayed and
 //! checked against the stacks and payouts the log states.
 //!
 //! The layout is the one 888 writes (chips added in brackets, no uncalled bet and no rake written,
@@ -50,9 +50,9 @@
 use cards_core::{Amount, Span};
 
 use crate::pokerstars::header::DateTime;
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of an Everleaf log.
 pub type Reader<R> = TextReader<R, Everleaf>;
@@ -70,8 +70,20 @@ impl TextSite for Everleaf {
             || line == "Partouche Poker Gibraltar"
     }
 
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
+    /// Whether the start of a file (decoded text) is an Everleaf log: a line opening a hand
+    /// (`Everleaf Gaming Game #N`) or its `***** Hand history for game #N *****` line.
+    fn detect(head: &str) -> bool {
+        head.lines().take(60).any(|l| {
+            let l = l.trim_start_matches('\u{feff}').trim();
+            (l.starts_with("Everleaf Gaming") && l.contains("Game #"))
+                || (l.starts_with("***** Hand history for game #") && hand_number(l).is_some())
+                || l.starts_with("*** Historique des Mains pour la partie ")
+        })
+    }
+}
+
+impl Relay for Everleaf {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
         let id = lines.iter().take(3).find_map(|l| hand_number(&l.text)).unwrap_or_default();
         // The game line: the first after the header and its `***` titles.
         let game_at = lines
@@ -81,24 +93,11 @@ impl TextSite for Everleaf {
             .find(|(_, l)| !l.text.trim().is_empty() && !l.text.trim_start().starts_with("***"))
             .map(|(i, _)| i);
         if let Some((at, game)) = game_at.and_then(|i| stud_game(&lines[i].text).map(|g| (i, g))) {
-            stud(lines, at, game, &mut draft, options, &id);
-        } else if let Some(rewritten) = rewrite(lines, &mut draft) {
-            crate::pacific::import(&rewritten, &mut draft, options, &id, "Everleaf");
+            stud(lines, at, game, draft, options, &id);
+        } else if let Some(rewritten) = rewrite(lines, draft) {
+            crate::pacific::import(&rewritten, draft, options, &id, "Everleaf");
         }
-        draft.finish(whole, options, Self::VENUE)
     }
-}
-
-/// Whether the start of a file (decoded text) is an Everleaf log: a line opening a hand
-/// (`Everleaf Gaming Game #N`) or its `***** Hand history for game #N *****` line.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    head.lines().take(60).any(|l| {
-        let l = l.trim_start_matches('\u{feff}').trim();
-        (l.starts_with("Everleaf Gaming") && l.contains("Game #"))
-            || (l.starts_with("***** Hand history for game #") && hand_number(l).is_some())
-            || l.starts_with("*** Historique des Mains pour la partie ")
-    })
 }
 
 /// The hand number of a header line (`Game #190070009`, `game #N`, `la partie N`).
@@ -537,11 +536,7 @@ fn stud(lines: &[Line], game_at: usize, game: &'static str, draft: &mut Draft, o
     }
     street.collected(&mut body);
     draft.payout(&street, false);
-    let currency = match symbol {
-        Some('$') => Some("USD"),
-        Some('€') => Some("EUR"),
-        _ => None,
-    };
+    let currency = relay::currency(symbol);
     let stars = StarsHeader {
         site: "Everleaf",
         id,
@@ -554,13 +549,7 @@ fn stud(lines: &[Line], game_at: usize, game: &'static str, draft: &mut Draft, o
     };
     draft.push(stars.line(), header.span);
     draft.push(relay::table_line(table.as_deref().unwrap_or(id), None, None), game_line.span);
-    for (n, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*n, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, street.total, street.rake(), end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
 }
 
 #[cfg(test)]
@@ -592,8 +581,12 @@ mod tests {
 
     #[test]
     fn detection() {
-        assert!(detect("Everleaf Gaming Game #190070009\n***** Hand history for game #190070009 *****\n"));
-        assert!(detect("Partouche Poker Gibraltar\n*** Historique des Mains pour la partie 25324991 ***\n"));
-        assert!(!detect("***** Hand History for Game 13549974403 *****\n"));
+        assert!(Everleaf::detect(
+            "Everleaf Gaming Game #190070009\n***** Hand history for game #190070009 *****\n"
+        ));
+        assert!(Everleaf::detect(
+            "Partouche Poker Gibraltar\n*** Historique des Mains pour la partie 25324991 ***\n"
+        ));
+        assert!(!Everleaf::detect("***** Hand History for Game 13549974403 *****\n"));
     }
 }

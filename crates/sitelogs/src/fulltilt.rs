@@ -1,5 +1,5 @@
 //! Full Tilt Poker hand histories (`Full Tilt Poker Game #N: Table ... - $1/$2 - Limit Hold'em -
-//! 20:26:12 ET - 2010/12/11`): [`Reader`] imports them to PHH hands, one [`Record`] per hand,
+//! 20:26:12 ET - 2010/12/11`): [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per hand,
 //! each replayed and checked against the stacks, winnings and rake the log states.
 //!
 //! Full Tilt's text is PokerStars' without the colons: `NAME raises to $2`, `NAME posts the big
@@ -45,11 +45,11 @@
 //! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "2.02");
 //! ```
 
-use cards_core::{Amount, Span};
+use cards_core::Amount;
 
-use crate::relay::{Draft, StarsHeader, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of a Full Tilt Poker log.
 pub type Reader<R> = TextReader<R, FullTilt>;
@@ -57,13 +57,6 @@ pub type Reader<R> = TextReader<R, FullTilt>;
 /// Full Tilt Poker's text, for [`TextReader`].
 #[derive(Debug)]
 pub struct FullTilt;
-
-/// Whether the first few KB of a file (decoded text) are a Full Tilt Poker log: a line that opens
-/// a hand (`Full Tilt Poker Game #<digits>:` or an archive's `FullTiltPoker Game #<digits>:`).
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    head.lines().take(200).any(FullTilt::is_header)
-}
 
 /// The hand number and the rest of a header line.
 fn split_header(line: &str) -> Option<(&str, &str)> {
@@ -76,6 +69,7 @@ fn split_header(line: &str) -> Option<(&str, &str)> {
 
 impl TextSite for FullTilt {
     const VENUE: &'static str = "Full Tilt Poker";
+    const DETECT_LINES: usize = 200;
 
     fn is_header(line: &str) -> bool {
         split_header(line).is_some()
@@ -85,11 +79,11 @@ impl TextSite for FullTilt {
     fn is_noise(line: &str) -> bool {
         line == "BEGIN" || is_separator(line)
     }
+}
 
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        import(lines, &mut draft, options);
-        draft.finish(whole, options, Self::VENUE)
+impl Relay for FullTilt {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        import(lines, draft, options);
     }
 }
 
@@ -283,12 +277,7 @@ fn header(line: &str) -> Result<Header, Refusal> {
     let (small, big) = pair.split_once('/').ok_or_else(unreadable)?;
     out.symbol = money::symbol_of(small);
     out.stakes = Some((amount(small).ok_or_else(unreadable)?, amount(big).ok_or_else(unreadable)?));
-    out.currency = match out.symbol {
-        Some('$') => Some("USD"),
-        Some('€') => Some("EUR"),
-        Some('£') => Some("GBP"),
-        _ => None,
-    };
+    out.currency = relay::currency(out.symbol);
     let event_text;
     if let Some(event) = event {
         // `$10 + $1 Sit & Go (12345)`: the tournament's number in parentheses.
@@ -635,11 +624,15 @@ mod tests {
 
     #[test]
     fn detection() {
-        assert!(detect(
+        assert!(FullTilt::detect(
             "\u{feff}Full Tilt Poker Game #1: Table T - $1/$2 - Limit Hold'em - 1:02:03 ET - 2010/01/01\n"
         ));
-        assert!(detect("BEGIN\nFullTiltPoker Game #656000081: Table Keifer (6 max) - ...\n"));
-        assert!(!detect("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2021/03/04 5:06:07 ET\n"));
-        assert!(!detect("Full Tilt Poker Game #abc: nothing\nsome text about Full Tilt Poker Game #1"));
+        assert!(FullTilt::detect("BEGIN\nFullTiltPoker Game #656000081: Table Keifer (6 max) - ...\n"));
+        assert!(!FullTilt::detect(
+            "PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2021/03/04 5:06:07 ET\n"
+        ));
+        assert!(!FullTilt::detect(
+            "Full Tilt Poker Game #abc: nothing\nsome text about Full Tilt Poker Game #1"
+        ));
     }
 }

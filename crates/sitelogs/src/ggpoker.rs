@@ -1,5 +1,5 @@
 //! GGPoker hand histories (`Poker Hand #HD...:`, the text GGPoker's client exports and trackers
-//! read): [`Reader`] imports them to PHH hands, one [`Record`] per hand, each
+//! read): [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per hand, each
 //! replayed and checked against the stacks the log states.
 //!
 //! The text is PokerStars' with GGPoker's own words, read here: `straddle $2`, a summary that
@@ -39,26 +39,12 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{Draft, StarsHeader, TextReader, TextSite};
+use crate::relay::{Draft, Relay, StarsHeader, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of a GGPoker log.
 pub type Reader<R> = TextReader<R, GgPoker>;
-
-/// Whether a file's start (decoded text) is a GGPoker log: a `Poker Hand #<letters><digits>:`
-/// header among its first lines (the letters name the game, `HD`, `RC`, ...; exports of GG's own
-/// tools write the number alone).
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    crate::site::first_lines(head, 40).any(|line| {
-        line.strip_prefix("Poker Hand #").is_some_and(|id| {
-            let digits = id.trim_start_matches(|c: char| c.is_ascii_uppercase());
-            let after = digits.trim_start_matches(|c: char| c.is_ascii_digit());
-            after.len() < digits.len() && after.starts_with(':')
-        })
-    })
-}
 
 /// GGPoker's text, for [`TextReader`].
 #[derive(Debug)]
@@ -72,20 +58,30 @@ impl TextSite for GgPoker {
         line.starts_with("Poker Hand #") && line.contains(':')
     }
 
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
+    /// Whether a file's start (decoded text) is a GGPoker log: a `Poker Hand #<letters><digits>:`
+    /// header among its first lines (the letters name the game, `HD`, `RC`, ...; exports of GG's own
+    /// tools write the number alone).
+    fn detect(head: &str) -> bool {
+        crate::site::first_lines(head, 40).any(|line| {
+            line.strip_prefix("Poker Hand #").is_some_and(|id| {
+                let digits = id.trim_start_matches(|c: char| c.is_ascii_uppercase());
+                let after = digits.trim_start_matches(|c: char| c.is_ascii_digit());
+                after.len() < digits.len() && after.starts_with(':')
+            })
+        })
+    }
+}
+
+impl Relay for GgPoker {
+    fn read(lines: &[Line], draft: &mut Draft, _options: &Options) {
         let first = &lines[0];
         match header(first.text.trim_start_matches('\u{feff}').trim_end()) {
             Ok(line) => draft.push(line, first.span),
-            Err(Refusal { code, message }) => {
-                draft.refuse(code, message, first.span);
-                return draft.finish(whole, options, Self::VENUE);
-            }
+            Err(Refusal { code, message }) => return draft.refuse(code, message, first.span),
         }
         for line in &lines[1..] {
-            body_line(&mut draft, line.text.trim_end(), line.span);
+            body_line(draft, line.text.trim_end(), line.span);
         }
-        draft.finish(whole, options, Self::VENUE)
     }
 }
 

@@ -1,5 +1,5 @@
 //! Ignition, Bovada and Bodog hand histories (`Ignition Hand #N ...`): [`Reader`] imports them to
-//! PHH hands, one [`Record`] per hand, each replayed and checked against the
+//! PHH hands, one [`Record`](crate::Record) per hand, each replayed and checked against the
 //! stacks the log states.
 //!
 //! These sites are anonymous: a player is named by their position in the hand (`Dealer`,
@@ -42,9 +42,9 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of an Ignition (Bovada, Bodog) log.
 pub type Reader<R> = TextReader<R, Ignition>;
@@ -61,20 +61,15 @@ impl TextSite for Ignition {
     fn is_header(line: &str) -> bool {
         split_header(line).is_some()
     }
-
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        let venue = split_header(&lines[0].text).map_or(Self::VENUE, |(site, _, _)| site);
-        import(lines, &mut draft, options);
-        draft.finish(whole, options, venue)
-    }
 }
 
-/// Whether a file's start (decoded text) is an Ignition, Bovada or Bodog log: a
-/// `<site> Hand #N` header among its first lines.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    crate::site::first_lines(head, 40).any(|line| split_header(line).is_some())
+impl Relay for Ignition {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        if let Some((site, _, _)) = split_header(&lines[0].text) {
+            draft.venue(site);
+        }
+        import(lines, draft, options);
+    }
 }
 
 /// `Ignition Hand #N[:] rest`: the site, the hand number and the rest.

@@ -246,6 +246,22 @@ fn game_type(text: &str) -> (Option<&'static str>, bool, Option<Stakes>) {
     (game, fixed, stakes)
 }
 
+/// What a game's rounds put in, read round by round ([`read_round`]).
+#[derive(Default)]
+struct Play {
+    street: Street,
+    body: Vec<(String, Span)>,
+    /// The small and big blinds first posted.
+    blinds: (Option<Amount>, Option<Amount>),
+    /// Per player: the chips their actions put in.
+    put_in: Vec<Amount>,
+    /// The pocket cards the log shows: the player, the cards, their element.
+    pockets: Vec<(usize, String, Span)>,
+}
+
+/// A seat as the game lists it: the number, the player, the stack, the element, the dealer.
+type IpokerSeat<'g> = (i64, &'g str, Amount, Span, bool);
+
 /// One `<game>` to a record.
 fn import(game: &Game, session: &Session, end: usize, options: &Options) -> Record {
     let whole = Span::new(game.start, end);
@@ -261,163 +277,55 @@ fn import(game: &Game, session: &Session, end: usize, options: &Options) -> Reco
         draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, head);
         return draft.finish(whole, options, "iPoker");
     };
-    let mut street = Street::default();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut blinds: (Option<Amount>, Option<Amount>) = (None, None);
-    let mut put_in: Vec<Amount> = vec![Amount::ZERO; game.players.len()];
-    let mut pockets: Vec<(usize, String, Span)> = Vec::new();
-    let index = |name: &str| game.players.iter().position(|p| p.name == name);
+    let mut play = Play { put_in: vec![Amount::ZERO; game.players.len()], ..Play::default() };
     let mut rounds: Vec<&(i64, Vec<Item>)> = game.rounds.iter().collect();
     rounds.sort_by_key(|(no, _)| *no);
     for (no, items) in rounds {
-        let marker = match no {
-            1 => Some("*** HOLE CARDS ***".to_owned()),
-            2..=4 => {
-                let kind = ["Flop", "Turn", "River"][usize::try_from(no - 2).unwrap_or(0)];
-                let board = items.iter().find_map(|i| match i {
-                    Item::Cards { kind: k, cards: c, span, .. } if k == kind => Some((c, *span)),
-                    _ => None,
-                });
-                let text = board.and_then(|(c, _)| cards(c)).unwrap_or_default();
-                street.close(&mut body, board.map_or(head, |(_, s)| s));
-                Some(format!("*** {} *** [{text}]", kind.to_uppercase()))
-            }
-            _ => None,
-        };
-        let span_of_round = items
-            .iter()
-            .map(|i| match i {
-                Item::Action { span, .. } | Item::Cards { span, .. } => *span,
-            })
-            .reduce(Span::join)
-            .unwrap_or(head);
-        if let Some(marker) = marker {
-            body.push((marker, span_of_round));
-        }
-        for item in items {
-            if let Item::Cards { kind, player, cards: c, span } = item
-                && kind == "Pocket"
-            {
-                match (index(player), cards(c)) {
-                    (Some(i), Some(known)) => {
-                        body.push((format!("Dealt to {player} [{known}]"), *span));
-                        pockets.push((i, known, *span));
-                    }
-                    (None, _) => {
-                        draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{player}` has no seat"), *span)
-                    }
-                    _ => {}
-                }
-            }
-        }
-        let mut actions: Vec<&Item> = items.iter().filter(|i| matches!(i, Item::Action { .. })).collect();
-        actions.sort_by_key(|i| match i {
-            Item::Action { no, .. } => *no,
-            Item::Cards { .. } => 0,
-        });
-        for item in actions {
-            let Item::Action { player, kind, sum, span, .. } = item else { continue };
-            let span = *span;
-            let Some(i) = index(player) else {
-                draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{player}` has no seat"), span);
-                continue;
-            };
-            let Some(sum) = amount(sum) else {
-                draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable sum `{sum}`"), span);
-                continue;
-            };
-            // `sum` is the chips added, except a raise's: the street total raised to.
-            let (text, added) = match kind {
-                0 => (format!("{player}: folds"), Amount::ZERO),
-                4 => (format!("{player}: checks"), Amount::ZERO),
-                1 => {
-                    blinds.0.get_or_insert(sum);
-                    street.post(player, sum);
-                    (format!("{player}: posts small blind {sum}"), sum)
-                }
-                2 => {
-                    if blinds.1.is_some() {
-                        let message = format!(
-                            "{player} posts a second big blind: PHH's blinds also set who acts first"
-                        );
-                        draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, span);
-                    }
-                    blinds.1.get_or_insert(sum);
-                    street.post(player, sum);
-                    (format!("{player}: posts big blind {sum}"), sum)
-                }
-                15 => {
-                    street.dead(sum);
-                    (format!("{player}: posts the ante {sum}"), sum)
-                }
-                3 => {
-                    street.add(player, sum);
-                    (format!("{player}: calls {sum}"), sum)
-                }
-                5 | 7 => (relay::added_text(player, &street.add(player, sum)), sum),
-                23 => (format!("{player}: raises {sum} to {sum}"), street.raise_to(player, sum)),
-                _ if sum.is_zero() => {
-                    draft.unknown(options, &format!("action type {kind} ({player})"), span);
-                    continue;
-                }
-                _ => {
-                    let message =
-                        format!("action type {kind} of {player} moves {sum}: its meaning is not known");
-                    draft.refuse(codes::SITE_UNKNOWN_LINE, message, span);
-                    continue;
-                }
-            };
-            put_in[i] = money::plus(put_in[i], added);
-            body.push((text, span));
-        }
+        read_round(game, *no, items, head, &mut play, &mut draft, options);
     }
     let end_span = Span::at(end);
-    for (i, known, span) in &pockets {
-        body.push((format!("{}: shows [{known}]", game.players[*i].name), *span));
+    for (i, known, span) in &play.pockets {
+        play.body.push((format!("{}: shows [{known}]", game.players[*i].name), *span));
     }
-    let mut seats = Vec::new();
-    for (i, p) in game.players.iter().enumerate() {
-        let (Some(chips), Some(win), Some(bet)) = (amount(&p.chips), amount(&p.win), amount(&p.bet)) else {
-            draft.refuse(
-                codes::SITE_BAD_AMOUNT,
-                format!("unreadable chips, win or bet of {}", p.name),
-                p.span,
-            );
-            continue;
-        };
-        let Ok(seat) = p.seat.trim().parse::<i64>() else {
-            draft.refuse(codes::SITE_BAD_XML, format!("unreadable seat `{}` of {}", p.seat, p.name), p.span);
-            continue;
-        };
-        if bet != put_in[i] {
-            let message = format!(
-                "{}'s actions put in {}, the player's bet=\"{}\" says {bet}",
-                p.name, put_in[i], p.bet
-            );
-            draft.refuse(codes::SITE_INCONSISTENT, message, p.span);
-        }
-        if !win.is_zero() {
-            street.win(&p.name, win, p.span);
-        }
-        seats.push((seat, &p.name, chips, p.span, p.dealer));
-    }
-    if !street.paid() {
+    let seats = seats(game, &mut play, &mut draft);
+    if !play.street.paid() {
         draft.refuse(codes::SITE_INCOMPLETE, "no player has a `win`: the game is cut short", whole);
     }
-    street.close(&mut body, end_span);
-    street.collected(&mut body);
+    play.street.close(&mut play.body, end_span);
+    play.street.collected(&mut play.body);
     let stakes = stakes.or_else(|| {
-        let big = blinds.1?;
+        let big = play.blinds.1?;
         Some(if fixed {
             (big, money::plus(big, big), None)
         } else {
-            (blinds.0.unwrap_or(Amount::ZERO), big, None)
+            (play.blinds.0.unwrap_or(Amount::ZERO), big, None)
         })
     });
     if stakes.is_none() {
         let message = "no stakes in <gametype> and no big blind posted: PHH needs the minimum bet";
         draft.refuse(codes::SITE_BAD_XML, message, head);
     }
+    head_lines(&mut draft, game, session, stars_game, stakes, &seats, head);
+    for (seat, name, chips, span, _) in seats {
+        draft.push(relay::seat_line(seat, name, chips), span);
+    }
+    for (text, span) in play.body {
+        draft.push(text, span);
+    }
+    relay::summary_lines(&mut draft, play.street.total, play.street.rake(), end_span);
+    draft.finish(whole, options, "iPoker")
+}
+
+/// The PokerStars header and table lines of a game.
+fn head_lines(
+    draft: &mut Draft,
+    game: &Game,
+    session: &Session,
+    stars_game: &'static str,
+    stakes: Option<(Amount, Amount, Option<char>)>,
+    seats: &[IpokerSeat<'_>],
+    head: Span,
+) {
     let mut event = None;
     if !session.tournament_code.is_empty() {
         event = Some(if session.tournament_name.is_empty() {
@@ -445,14 +353,164 @@ fn import(game: &Game, session: &Session, end: usize, options: &Options) -> Reco
     let button = seats.iter().find(|s| s.4).map(|s| s.0);
     let table = if session.tablename.is_empty() { id } else { session.tablename.as_str() };
     draft.push(relay::table_line(table, None, button), head);
-    for (seat, name, chips, span, _) in seats {
-        draft.push(relay::seat_line(seat, name, chips), span);
+}
+
+/// One `<round>`: its street's marker, the pocket cards it shows, its actions in their order.
+fn read_round(
+    game: &Game,
+    no: i64,
+    items: &[Item],
+    head: Span,
+    play: &mut Play,
+    draft: &mut Draft,
+    options: &Options,
+) {
+    let marker = match no {
+        1 => Some("*** HOLE CARDS ***".to_owned()),
+        2..=4 => {
+            let kind = ["Flop", "Turn", "River"][usize::try_from(no - 2).unwrap_or(0)];
+            let board = items.iter().find_map(|i| match i {
+                Item::Cards { kind: k, cards: c, span, .. } if k == kind => Some((c, *span)),
+                _ => None,
+            });
+            let text = board.and_then(|(c, _)| cards(c)).unwrap_or_default();
+            play.street.close(&mut play.body, board.map_or(head, |(_, s)| s));
+            Some(format!("*** {} *** [{text}]", kind.to_uppercase()))
+        }
+        _ => None,
+    };
+    let span_of_round = items
+        .iter()
+        .map(|i| match i {
+            Item::Action { span, .. } | Item::Cards { span, .. } => *span,
+        })
+        .reduce(Span::join)
+        .unwrap_or(head);
+    if let Some(marker) = marker {
+        play.body.push((marker, span_of_round));
     }
-    for (text, span) in body {
-        draft.push(text, span);
+    let index = |name: &str| game.players.iter().position(|p| p.name == name);
+    for item in items {
+        if let Item::Cards { kind, player, cards: c, span } = item
+            && kind == "Pocket"
+        {
+            match (index(player), cards(c)) {
+                (Some(i), Some(known)) => {
+                    play.body.push((format!("Dealt to {player} [{known}]"), *span));
+                    play.pockets.push((i, known, *span));
+                }
+                (None, _) => {
+                    draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{player}` has no seat"), *span)
+                }
+                _ => {}
+            }
+        }
     }
-    relay::summary_lines(&mut draft, street.total, street.rake(), end_span);
-    draft.finish(whole, options, "iPoker")
+    let mut actions: Vec<&Item> = items.iter().filter(|i| matches!(i, Item::Action { .. })).collect();
+    actions.sort_by_key(|i| match i {
+        Item::Action { no, .. } => *no,
+        Item::Cards { .. } => 0,
+    });
+    for item in actions {
+        let Item::Action { player, kind, sum, span, .. } = item else { continue };
+        let Some(i) = index(player) else {
+            draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{player}` has no seat"), *span);
+            continue;
+        };
+        let Some(sum) = amount(sum) else {
+            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable sum `{sum}`"), *span);
+            continue;
+        };
+        if let Some((text, added)) = read_action(play, draft, options, player, *kind, sum, *span) {
+            play.put_in[i] = money::plus(play.put_in[i], added);
+            play.body.push((text, *span));
+        }
+    }
+}
+
+/// One `<action>` of `player`, `sum` its amount: its PokerStars line and the chips it adds
+/// (`None`: not play, or refused).
+fn read_action(
+    play: &mut Play,
+    draft: &mut Draft,
+    options: &Options,
+    player: &str,
+    kind: i64,
+    sum: Amount,
+    span: Span,
+) -> Option<(String, Amount)> {
+    let street = &mut play.street;
+    // `sum` is the chips added, except a raise's: the street total raised to.
+    Some(match kind {
+        0 => (format!("{player}: folds"), Amount::ZERO),
+        4 => (format!("{player}: checks"), Amount::ZERO),
+        1 => {
+            play.blinds.0.get_or_insert(sum);
+            street.post(player, sum);
+            (format!("{player}: posts small blind {sum}"), sum)
+        }
+        2 => {
+            if play.blinds.1.is_some() {
+                let message =
+                    format!("{player} posts a second big blind: PHH's blinds also set who acts first");
+                draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, span);
+            }
+            play.blinds.1.get_or_insert(sum);
+            street.post(player, sum);
+            (format!("{player}: posts big blind {sum}"), sum)
+        }
+        15 => {
+            street.dead(sum);
+            (format!("{player}: posts the ante {sum}"), sum)
+        }
+        3 => {
+            street.add(player, sum);
+            (format!("{player}: calls {sum}"), sum)
+        }
+        5 | 7 => (relay::added_text(player, &street.add(player, sum)), sum),
+        23 => (format!("{player}: raises {sum} to {sum}"), street.raise_to(player, sum)),
+        _ if sum.is_zero() => {
+            draft.unknown(options, &format!("action type {kind} ({player})"), span);
+            return None;
+        }
+        _ => {
+            let message = format!("action type {kind} of {player} moves {sum}: its meaning is not known");
+            draft.refuse(codes::SITE_UNKNOWN_LINE, message, span);
+            return None;
+        }
+    })
+}
+
+/// The game's seats, each player's `bet` checked against what their actions put in and their
+/// `win` paid.
+fn seats<'g>(game: &'g Game, play: &mut Play, draft: &mut Draft) -> Vec<IpokerSeat<'g>> {
+    let mut seats = Vec::new();
+    for (i, p) in game.players.iter().enumerate() {
+        let (Some(chips), Some(win), Some(bet)) = (amount(&p.chips), amount(&p.win), amount(&p.bet)) else {
+            draft.refuse(
+                codes::SITE_BAD_AMOUNT,
+                format!("unreadable chips, win or bet of {}", p.name),
+                p.span,
+            );
+            continue;
+        };
+        let Ok(seat) = p.seat.trim().parse::<i64>() else {
+            draft.refuse(codes::SITE_BAD_XML, format!("unreadable seat `{}` of {}", p.seat, p.name), p.span);
+            continue;
+        };
+        if bet != play.put_in[i] {
+            let message = format!(
+                "{}'s actions put in {}, the player's bet=\"{}\" says {bet}",
+                p.name, play.put_in[i], p.bet
+            );
+            draft.refuse(codes::SITE_INCONSISTENT, message, p.span);
+        }
+        if !win.is_zero() {
+            play.street.win(&p.name, win, p.span);
+        }
+        seats.push((seat, p.name.as_str(), chips, p.span, p.dealer));
+    }
+    seats
 }
 
 #[cfg(test)]

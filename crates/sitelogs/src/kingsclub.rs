@@ -1,5 +1,5 @@
 //! KingsClub hand histories (`#39969377: No Limit Holdem - 5/10`, the date on the next line):
-//! [`Reader`] imports them to PHH hands, one [`Record`] per hand, each replayed and checked
+//! [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per hand, each replayed and checked
 //! against the stacks and rake the log states.
 //!
 //! The lines are PokerStars' with KingsClub's words, rewritten in PokerStars' here: many games
@@ -50,9 +50,9 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of a KingsClub log.
 pub type Reader<R> = TextReader<R, KingsClub>;
@@ -68,18 +68,17 @@ impl TextSite for KingsClub {
         header(line).is_some()
     }
 
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        import(lines, &mut draft, options);
-        draft.finish(whole, options, Self::VENUE)
+    /// Whether the start of a file (decoded text) is a KingsClub log: a hand's header, then its date.
+    fn detect(head: &str) -> bool {
+        let lines: Vec<&str> = crate::site::first_lines(head, 40).collect();
+        lines.windows(2).any(|w| header(w[0]).is_some() && relay::iso_date(w[1]).is_some())
     }
 }
 
-/// Whether the start of a file (decoded text) is a KingsClub log: a hand's header, then its date.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    let lines: Vec<&str> = crate::site::first_lines(head, 40).collect();
-    lines.windows(2).any(|w| header(w[0]).is_some() && relay::iso_date(w[1]).is_some())
+impl Relay for KingsClub {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        import(lines, draft, options);
+    }
 }
 
 /// What the header says.
@@ -557,13 +556,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     draft.push(stars.line(), first.span);
     let name = table_name.as_deref().unwrap_or(head.id);
     draft.push(relay::table_line(name, None, if stud { None } else { button }), table_span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, street.total, rake, end);
+    relay::seats_play_summary(draft, &seats, body, (street.total, rake), end);
 }
 
 #[cfg(test)]
@@ -582,7 +575,7 @@ mod tests {
         assert_eq!(known_cards("[Q? 2s]"), None);
         assert_eq!(known_cards("[é 2s]"), None);
         assert_eq!(board_cards("RIVER *** [2s Th 6h 7c] [5s]").unwrap().len(), 5);
-        assert!(detect("#39969377: No Limit Holdem - 5/10\n2021-01-02 15:49:35\n"));
-        assert!(!detect("#39969377: No Limit Holdem - 5/10\nTable 'x'\n"));
+        assert!(KingsClub::detect("#39969377: No Limit Holdem - 5/10\n2021-01-02 15:49:35\n"));
+        assert!(!KingsClub::detect("#39969377: No Limit Holdem - 5/10\nTable 'x'\n"));
     }
 }

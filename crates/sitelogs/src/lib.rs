@@ -56,6 +56,7 @@ pub mod acpc;
 pub mod betfair;
 pub mod boss;
 pub mod cake;
+mod chips;
 pub mod codes;
 pub mod consistency;
 pub mod enet;

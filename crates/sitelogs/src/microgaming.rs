@@ -43,6 +43,7 @@
 use cards_core::{Amount, Span};
 use quick_xml::events::BytesStart;
 
+use crate::chips::Round;
 use crate::relay::{self, Draft, StarsHeader, Street};
 use crate::xml::{XmlReader, XmlSite, attribute};
 use crate::{Options, Record, codes, money};
@@ -211,37 +212,17 @@ impl XmlSite for Microgaming {
     }
 }
 
-/// What each player put in on the street under way, to find the bet no one called.
-#[derive(Debug, Default)]
-pub(crate) struct Bets(Vec<(String, Amount)>);
-
-impl Bets {
-    pub(crate) fn add(&mut self, name: &str, amount: Amount) {
-        match self.0.iter_mut().find(|(n, _)| n == name) {
-            Some(slot) => slot.1 = money::plus(slot.1, amount),
-            None => self.0.push((name.to_owned(), amount)),
-        }
-    }
-
-    /// The bet no one called (its bettor and the excess), and a new street.
-    fn uncalled(&mut self) -> Option<(String, Amount)> {
-        let back = relay::uncalled(&self.0);
-        self.0.clear();
-        back
-    }
-}
-
 /// Ends a betting round: the uncalled bet goes back. When the `Win` does not count it
 /// (`counted` false), it is paid to its bettor here for [`Street::close`] to take back as the
 /// uncalled bet.
 pub(crate) fn close(
     street: &mut Street,
-    bets: &mut Bets,
+    bets: &mut Round<String>,
     body: &mut Vec<(String, Span)>,
     span: Span,
     counted: bool,
 ) {
-    if let Some((name, amount)) = bets.uncalled()
+    if let Some((name, amount)) = bets.close()
         && !counted
     {
         street.win(&name, amount, span);
@@ -308,7 +289,7 @@ fn import_as(game: &Game, end: usize, options: &Options, counted: bool) -> Recor
     let stakes = game.stakes.split_once('|').and_then(|(a, b)| Some((money::parse(a)?, money::parse(b)?)));
     let big = stakes.map(|(_, b)| b);
     let mut street = Street::default();
-    let mut bets = Bets::default();
+    let mut bets: Round<String> = Round::default();
     let mut body: Vec<(String, Span)> = Vec::new();
     let mut shows: Vec<(String, Span)> = Vec::new();
     let mut paid = false;
@@ -441,23 +422,22 @@ fn import_as(game: &Game, end: usize, options: &Options, counted: bool) -> Recor
     draft.push(header.line(), head);
     let button = game.seats.iter().find(|s| s.dealer).map(|s| s.num);
     draft.push(relay::table_line(&game.table, None, button), head);
-    let mut ends: Vec<(&str, Amount, Span)> = Vec::new();
+    let mut ends: Vec<relay::End> = Vec::new();
     for seat in &seats {
         let (Some(balance), Some(end)) = (money::parse(&seat.balance), money::parse(&seat.end)) else {
             let message = format!("unreadable balance or endbalance of {}", seat.name);
             draft.refuse(codes::SITE_BAD_AMOUNT, message, seat.span);
             continue;
         };
-        ends.push((&seat.name, end, seat.span));
+        ends.push((seat.name.clone(), end, seat.span));
         draft.push(relay::seat_line(seat.num, &seat.name, balance), seat.span);
     }
     for (text, span) in body {
         draft.push(text, span);
     }
     relay::summary_lines(&mut draft, street.total, street.rake(), end_span);
-    let mut record = draft.finish(whole, options, "Microgaming");
-    relay::check_ends(&mut record, &ends, "the log's endbalance is");
-    record
+    draft.ends(ends, "the log's endbalance is");
+    draft.finish(whole, options, "Microgaming")
 }
 
 #[cfg(test)]
@@ -471,12 +451,12 @@ mod tests {
         assert_eq!(base64_utf16("rC"), None);
         assert_eq!(stars_game("Omaha", "PL"), Some("Omaha Pot Limit"));
         assert_eq!(stars_game("Omaha H/L", "PL"), None);
-        let mut bets = Bets::default();
+        let mut bets: Round<String> = Round::default();
         let a = |s: &str| s.parse::<Amount>().unwrap();
         bets.add("a", a("2"));
         bets.add("b", a("10"));
-        assert_eq!(bets.uncalled(), Some(("b".to_owned(), a("8"))));
-        assert_eq!(bets.uncalled(), None);
+        assert_eq!(bets.close(), Some(("b".to_owned(), a("8"))));
+        assert_eq!(bets.close(), None);
     }
 
     #[test]

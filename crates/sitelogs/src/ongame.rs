@@ -1,6 +1,6 @@
 //! OnGame network hand histories (`***** History for hand R5-70000684-006 *****`), as the network's
 //! skins wrote them (OnGame's own client, Betfair's and BWin's skins, Goalwin, Strobe): [`Reader`]
-//! imports them to PHH hands, one [`Record`] per hand, each replayed and checked against the
+//! imports them to PHH hands, one [`Record`](crate::Record) per hand, each replayed and checked against the
 //! payouts, rake and final stacks the log states.
 //!
 //! The layout is OnGame's own, read here: a `Start hand:` date in the Unix form (`Wed Aug 11
@@ -57,11 +57,10 @@
 //! ```
 
 use cards_core::{Amount, Span};
-use phh::StrOrInt;
 
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of an OnGame log.
 pub type Reader<R> = TextReader<R, OnGame>;
@@ -74,30 +73,17 @@ const OPEN: &str = "***** History for hand ";
 
 impl TextSite for OnGame {
     const VENUE: &'static str = "OnGame";
+    const DETECT_LINES: usize = 20;
 
     fn is_header(line: &str) -> bool {
         hand_id(line).is_some()
     }
-
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        let read = import(lines, &mut draft, options);
-        let mut record = draft.finish(whole, options, Self::VENUE);
-        if let Some((id, ends)) = read {
-            if let Some(hand) = record.hand.as_mut() {
-                // The hand number as OnGame writes it (`R5-70000684-006`).
-                hand.hand = Some(StrOrInt::Str(id));
-            }
-            relay::check_ends(&mut record, &ends, "the log says");
-        }
-        record
-    }
 }
 
-/// Whether the start of a file (decoded text) is an OnGame log: a line opening a hand.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    crate::site::first_lines(head, 20).any(|l| hand_id(l).is_some())
+impl Relay for OnGame {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        import(lines, draft, options);
+    }
 }
 
 /// `***** History for hand R5-70000684-006 *****`: the hand number.
@@ -226,12 +212,8 @@ fn summary_seat<'a>(
     Some((seat.1.as_str(), end, shown))
 }
 
-/// What an import gives besides the draft: the hand number as written and each seat's final
-/// stack as the summary states it.
-type Read = (String, Vec<(String, Amount, Span)>);
-
 #[allow(clippy::too_many_lines)]
-fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<Read> {
+fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let first = &lines[0];
     let id = hand_id(&first.text).unwrap_or_default().to_owned();
     let mut when = None;
@@ -518,7 +500,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<Read> 
     }
     let Some((table, table_span)) = head else {
         draft.refuse(codes::SITE_BAD_HEADER, "no `Table:` line: the game and stakes are unknown", first.span);
-        return None;
+        return;
     };
     let game = match &table.game {
         Ok(g) => *g,
@@ -528,15 +510,20 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<Read> 
                 format!("PHH has no variant for OnGame's {written}"),
                 table_span,
             );
-            return None;
+            return;
         }
     };
     if !in_summary {
         draft.refuse(codes::SITE_INCOMPLETE, "the hand has no `Summary:`: it is cut short", end);
     }
-    if !street.paid() {
-        draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `won by`)", end);
+    if !shows.is_empty() {
+        body.push(("*** SHOW DOWN ***".into(), end));
+        for (name, c, span) in &shows {
+            body.push((format!("{name}: shows {c}"), *span));
+        }
     }
+    // The `Summary:` line closed the last betting round.
+    street.pay_out(draft, &mut body, true, end, "the hand pays no one (no `won by`)");
     if let [_, (second, span)] = big_blinds.as_slice()
         && in_round.unwrap_or(seats.len()) == 2
     {
@@ -548,20 +535,8 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<Read> 
         );
         draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, *span);
     }
-    if !shows.is_empty() {
-        body.push(("*** SHOW DOWN ***".into(), end));
-        for (name, c, span) in &shows {
-            body.push((format!("{name}: shows {c}"), *span));
-        }
-    }
-    street.collected(&mut body);
     let symbol = table.symbol.filter(|_| !table.play_money);
-    let currency = match symbol {
-        Some('$') => Some("USD"),
-        Some('€') => Some("EUR"),
-        Some('£') => Some("GBP"),
-        _ => None,
-    };
+    let currency = relay::currency(symbol);
     // The PokerStars form's number is alphanumeric: the digits of OnGame's stand for it (the
     // record keeps OnGame's own).
     let digits: String = id.chars().filter(char::is_ascii_alphanumeric).collect();
@@ -583,15 +558,11 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<Read> 
         table_text.push_str(" (Play Money)");
     }
     draft.push(table_text, table_span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
     let rake = rake.unwrap_or_else(|| street.rake());
-    relay::summary_lines(draft, street.total, rake, end);
-    Some((id, ends))
+    relay::seats_play_summary(draft, &seats, body, (street.total, rake), end);
+    // The hand number as OnGame writes it (`R5-70000684-006`), and the final stacks.
+    draft.hand_id(id);
+    draft.ends(ends, "the log says");
 }
 
 #[cfg(test)]
@@ -625,8 +596,8 @@ mod tests {
         );
         assert_eq!(date("Tue Jul 24 19:12:45 CEST 2012"), Some(((2012, 7, 24, 19, 12, 45), Some("CEST"))));
         assert_eq!(date("Tue Jul 24 19:12:45 2012"), Some(((2012, 7, 24, 19, 12, 45), None)));
-        assert!(detect("\u{feff}***** History for hand R5-70000684-006 *****\nStart hand: x\n"));
-        assert!(!detect("***** Betfair Poker Hand History for Game 1 *****\n"));
+        assert!(OnGame::detect("\u{feff}***** History for hand R5-70000684-006 *****\nStart hand: x\n"));
+        assert!(!OnGame::detect("***** Betfair Poker Hand History for Game 1 *****\n"));
     }
 
     #[test]

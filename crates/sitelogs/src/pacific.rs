@@ -1,6 +1,6 @@
 //! 888 / Pacific Poker hand histories (the Cassava network's text: `***** Cassava Hand History
 //! for Game N *****`, `***** 888poker Hand History ...`, `***** 888poker.es ...`, Snap Poker and
-//! BLAST): [`Reader`] imports them to PHH hands, one [`Record`] per hand, each replayed and
+//! BLAST): [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per hand, each replayed and
 //! checked against the stacks and payouts the log states.
 //!
 //! The layout is PartyPoker's old one: the chips a player adds in brackets (`raises [$0.62]`,
@@ -47,9 +47,10 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::chips::Round;
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of an 888 / Pacific Poker log.
 pub type Reader<R> = TextReader<R, Pacific>;
@@ -60,6 +61,7 @@ pub struct Pacific;
 
 impl TextSite for Pacific {
     const VENUE: &'static str = "888";
+    const DETECT_LINES: usize = 60;
 
     fn is_header(line: &str) -> bool {
         hand_id(line).is_some()
@@ -68,20 +70,13 @@ impl TextSite for Pacific {
     fn is_noise(line: &str) -> bool {
         line.trim_start_matches('\u{feff}').starts_with("#Game No")
     }
-
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        let id = hand_id(&lines[0].text).unwrap_or_default();
-        import(lines, &mut draft, options, id, "Pacific");
-        draft.finish(whole, options, Self::VENUE)
-    }
 }
 
-/// Whether the start of a file (decoded text) is an 888 / Pacific Poker log: a line opening a
-/// hand (`***** Cassava Hand History for Game N *****`, `***** 888poker ...`).
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    head.lines().take(60).any(|l| hand_id(l).is_some())
+impl Relay for Pacific {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        let id = hand_id(&lines[0].text).unwrap_or_default();
+        import(lines, draft, options, id, "Pacific");
+    }
 }
 
 /// `***** Cassava Hand History for Game 79911308 *****`: the hand number.
@@ -254,40 +249,6 @@ const CHATTER: &[&str] = &[
     " has been reconnected",
 ];
 
-/// The chips put in on the street under way, per player, to find the bet no one called.
-#[derive(Debug, Default)]
-struct Round {
-    put_in: Vec<(String, Amount)>,
-}
-
-impl Round {
-    fn slot(&mut self, name: &str) -> &mut Amount {
-        if let Some(i) = self.put_in.iter().position(|(n, _)| n == name) {
-            return &mut self.put_in[i].1;
-        }
-        self.put_in.push((name.to_owned(), Amount::ZERO));
-        let last = self.put_in.len() - 1;
-        &mut self.put_in[last].1
-    }
-
-    fn add(&mut self, name: &str, amount: Amount) -> Amount {
-        let slot = self.slot(name);
-        *slot = money::plus(*slot, amount);
-        *slot
-    }
-
-    fn highest(&self) -> Amount {
-        self.put_in.iter().map(|(_, a)| *a).max().unwrap_or(Amount::ZERO)
-    }
-
-    /// Ends the round: the top bettor's chips past everyone else's go back.
-    fn close(&mut self) -> Option<(String, Amount)> {
-        let back = relay::uncalled(&self.put_in);
-        self.put_in.clear();
-        back
-    }
-}
-
 /// Reads one hand (`lines[0]` its header, then the game line) into `draft`; `site` names the
 /// producer in the PokerStars form's header (a word). Everleaf's reader relays its hands here in
 /// this layout.
@@ -320,7 +281,7 @@ pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &
     let mut seat_count = None;
     let mut seats: Vec<relay::Seat> = Vec::new();
     let mut body: Vec<(String, Span)> = Vec::new();
-    let mut round = Round::default();
+    let mut round: Round<String> = Round::default();
     let mut total = Amount::ZERO;
     let mut returns: Vec<(String, Amount)> = Vec::new();
     let mut wins: Vec<(String, Amount, Span)> = Vec::new();
@@ -330,7 +291,7 @@ pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &
     let has_deal_marker = lines.iter().any(|l| l.text.trim() == "** Dealing down cards **");
     let mut dealt = false;
     let mut end = game_text.span;
-    let mut close = |round: &mut Round, body: &mut Vec<(String, Span)>, span: Span| {
+    let mut close = |round: &mut Round<String>, body: &mut Vec<(String, Span)>, span: Span| {
         if let Some((name, back)) = round.close() {
             body.push((format!("Uncalled bet ({back}) returned to {name}"), span));
             returns.push((name, back));
@@ -481,12 +442,7 @@ pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &
     }
     street.collected(&mut body);
     draft.payout(&street, event.is_some());
-    let currency = match game.symbol {
-        Some('$') => Some("USD"),
-        Some('€') => Some("EUR"),
-        Some('£') => Some("GBP"),
-        _ => None,
-    };
+    let currency = relay::currency(game.symbol);
     let stars = StarsHeader {
         site,
         id,
@@ -516,7 +472,7 @@ fn word_of(action: &str) -> &str {
 /// What an action line adds to.
 struct Ctx<'a> {
     draft: &'a mut Draft,
-    round: &'a mut Round,
+    round: &'a mut Round<String>,
     total: &'a mut Amount,
     body: &'a mut Vec<(String, Span)>,
     wins: &'a mut Vec<(String, Amount, Span)>,
@@ -608,8 +564,8 @@ mod tests {
         assert_eq!(hand_id("***** 888poker.ca-on Hand History for Game 6551093 *****"), Some("6551093"));
         assert_eq!(hand_id("***** 888poker Snap Poker Hand History for Game 1 *****"), Some("1"));
         assert_eq!(hand_id("***** Hand History for Game 1 *****"), None);
-        assert!(detect("#Game No : 1\n***** Cassava Hand History for Game 1 *****\n"));
-        assert!(!detect("***** Hand History for Game 13549974403 *****\n"));
+        assert!(Pacific::detect("#Game No : 1\n***** Cassava Hand History for Game 1 *****\n"));
+        assert!(!Pacific::detect("***** Hand History for Game 13549974403 *****\n"));
         let g = game_line("0,01 $/0,02 $ Blinds No Limit Holdem - *** 15 07 2011 15:18:32", true).unwrap();
         assert_eq!(g.game, Ok("Hold'em No Limit"));
         assert_eq!((g.stakes.0.to_string(), g.stakes.1.to_string()), ("0.01".into(), "0.02".into()));

@@ -1,5 +1,5 @@
 //! PartyPoker hand histories (`***** Hand History for Game N *****`): [`Reader`] imports them to
-//! PHH hands, one [`Record`] per hand, each replayed and checked against the
+//! PHH hands, one [`Record`](crate::Record) per hand, each replayed and checked against the
 //! stacks the log states.
 //!
 //! Party writes the chips a player adds (`raises [$2 USD]`, `is all-In [$4.90 USD]`), never the
@@ -40,19 +40,12 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of a PartyPoker log.
 pub type Reader<R> = TextReader<R, PartyPoker>;
-
-/// Whether a file's start (decoded text) is a PartyPoker log: a
-/// `***** Hand History for Game N *****` header among its first lines.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    crate::site::first_lines(head, 40).any(PartyPoker::is_header)
-}
 
 /// PartyPoker's text, for [`TextReader`].
 #[derive(Debug)]
@@ -70,11 +63,11 @@ impl TextSite for PartyPoker {
         let line = line.trim_start_matches('\u{feff}');
         line.starts_with("#Game No") || (line.starts_with("Game #") && line.ends_with("starts."))
     }
+}
 
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        import(lines, &mut draft, options);
-        draft.finish(whole, options, Self::VENUE)
+impl Relay for PartyPoker {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        import(lines, draft, options);
     }
 }
 
@@ -399,6 +392,7 @@ fn action_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Record;
 
     #[test]
     fn game_lines() {

@@ -556,13 +556,7 @@ fn import(lines: &[Line], table_line: Option<&Line>, whole: Span, options: &Opti
             return draft.finish(whole, options, VENUE);
         }
     };
-    if !street.paid() {
-        draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `wins` line)", end);
-    }
-    if !closed {
-        street.close_unpaid(&mut body, end);
-    }
-    street.collected(&mut body);
+    street.pay_out(&mut draft, &mut body, closed, end, "the hand pays no one (no `wins` line)");
     // Fixed limit writes the blinds; PokerStars' stakes are the small and big bets.
     let stakes = if game.contains("Limit") && !game.contains("No Limit") && !game.contains("Pot Limit") {
         (stakes.1, money::plus(stakes.1, stakes.1))
@@ -570,12 +564,7 @@ fn import(lines: &[Line], table_line: Option<&Line>, whole: Span, options: &Opti
         stakes
     };
     let symbol = symbol.filter(|_| !play_money);
-    let currency = match symbol {
-        Some('$') => Some("USD"),
-        Some('€') => Some("EUR"),
-        Some('£') => Some("GBP"),
-        _ => None,
-    };
+    let currency = relay::currency(symbol);
     let stars = StarsHeader {
         site: VENUE,
         id,
@@ -595,22 +584,15 @@ fn import(lines: &[Line], table_line: Option<&Line>, whole: Span, options: &Opti
         table.push_str(" (Play Money)");
     }
     draft.push(table, table_line.map_or(first.span, |t| t.span));
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
     let rake = rake.unwrap_or_else(|| street.rake());
-    relay::summary_lines(&mut draft, street.total, rake, end);
-    let mut record = draft.finish(whole, options, VENUE);
+    relay::seats_play_summary(&mut draft, &seats, body, (street.total, rake), end);
     for (name, end, _) in &mut ends {
         for (_, bought) in rebuys.iter().filter(|(who, _)| who == name) {
             *end = money::minus(*end, *bought);
         }
     }
-    relay::check_ends(&mut record, &ends, "the log says");
-    record
+    draft.ends(ends, "the log says");
+    draft.finish(whole, options, VENUE)
 }
 
 #[cfg(test)]

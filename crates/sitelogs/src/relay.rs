@@ -4,29 +4,24 @@
 //! against the stacks and winnings the log states. So every site gets the same hand assembly,
 //! showdown placement and consistency check, and a diagnostic points into the site's own file.
 //!
-//! Also here: the reader of every text site, PokerStars included ([`TextReader`]), and the
+//! Also here: the reader of every text site, PokerStars included ([`TextReader`] over a
+//! [`TextSite`], where each site writes only how its hands start and how one is rewritten), the
 //! bookkeeping of sites that write the chips a player adds rather than the amount raised to
-//! (`Street`).
+//! (`Street`, counting with the crate's one chip count, `chips::Round`), and what sites that
+//! write each winner's payout share (`Street::pay_out`).
 
 use std::io::BufRead;
 use std::marker::PhantomData;
 
 use cards_core::{Amount, Diagnostic, Span};
 
+use crate::chips::Round;
 use crate::pokerstars::MAX_HAND_BYTES;
 use crate::text::{Line, Lines};
 use crate::{Options, Record, codes, money};
 
-/// One hand being rewritten in the PokerStars form.
-#[derive(Debug, Default)]
-pub(crate) struct Draft {
-    lines: Vec<Line>,
-    diagnostics: Vec<Diagnostic>,
-    refused: bool,
-    payout: Option<Payout>,
-    /// Cards players mucked which the log shows: `(name, cards, span)` ([`Draft::mucked`]).
-    mucked: Vec<(String, String, Span)>,
-}
+/// A stack the log says a player ends with: the player, the amount, the line saying it.
+pub(crate) type End = (String, Amount, Span);
 
 /// What a site that writes no rake paid out against the pot its play gives ([`Draft::payout`]).
 #[derive(Debug, Clone, Copy)]
@@ -82,7 +77,7 @@ pub(crate) fn payout_contradiction(pot: Amount, paid: Amount, tournament: bool) 
 
 impl Draft {
     /// Adds a line of the PokerStars form standing for the site's text at `span`.
-    pub fn push(&mut self, text: impl Into<String>, span: Span) {
+    pub(crate) fn push(&mut self, text: impl Into<String>, span: Span) {
         self.lines.push(Line { text: text.into(), span });
     }
 
@@ -90,25 +85,43 @@ impl Draft {
     /// `MUCKED`, `didn't show hand (..)`): written as PokerStars does, a summary's
     /// `Seat N: NAME mucked [cards]`, which the importer reads as the player's hole cards (the
     /// player still mucks). The reader writes the muck itself where the log has it.
-    pub fn mucked<S: AsRef<str>>(&mut self, name: &str, cards: &[S], span: Span) {
+    pub(crate) fn mucked<S: AsRef<str>>(&mut self, name: &str, cards: &[S], span: Span) {
         let cards: Vec<&str> = cards.iter().map(AsRef::as_ref).collect();
         self.mucked.push((name.to_owned(), cards.join(" "), span));
     }
 
+    /// The hand number as the site writes it (`R5-70000684-006`, `2334898-436-1326450000`): PHH's
+    /// `hand` is it, not the PokerStars form's number (digits only).
+    pub(crate) fn hand_id(&mut self, id: impl Into<String>) {
+        self.id = Some(id.into());
+    }
+
+    /// The venue written into PHH when the header names one of the site's skins (Bovada for
+    /// Ignition), in place of the site's own.
+    pub(crate) fn venue(&mut self, venue: &'static str) {
+        self.venue = Some(venue);
+    }
+
+    /// The stacks the log says each player ends with: the imported hand is checked against them
+    /// ([`check_ends`]; `said` is how a message names what the log says, `the log says`).
+    pub(crate) fn ends(&mut self, ends: Vec<End>, said: &'static str) {
+        self.ends = Some((ends, said));
+    }
+
     /// Refuses the hand (reading goes on, to report the other problems).
-    pub fn refuse(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
+    pub(crate) fn refuse(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
         self.diagnostics.push(Diagnostic::error(code, message, span));
         self.refused = true;
     }
 
     /// A line whose amount cannot be read: the hand is refused with [`codes::SITE_BAD_AMOUNT`].
-    pub fn bad_amount(&mut self, text: &str, span: Span) {
+    pub(crate) fn bad_amount(&mut self, text: &str, span: Span) {
         self.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable `{text}`"), span);
     }
 
     /// A line about a seated player that says nothing the importer knows: the hand is refused
     /// with [`codes::SITE_UNREADABLE_ACTION`].
-    pub fn unreadable_action(&mut self, name: &str, text: &str, span: Span) {
+    pub(crate) fn unreadable_action(&mut self, name: &str, text: &str, span: Span) {
         self.refuse(
             codes::SITE_UNREADABLE_ACTION,
             format!("a line about `{name}` cannot be read: `{text}`"),
@@ -117,7 +130,7 @@ impl Draft {
     }
 
     /// A line the importer does not know: skipped with a warning, an error under `strict`.
-    pub fn unknown(&mut self, options: &Options, text: &str, span: Span) {
+    pub(crate) fn unknown(&mut self, options: &Options, text: &str, span: Span) {
         let message = format!("line not understood, skipped: `{text}`");
         self.diagnostics.push(if options.strict {
             Diagnostic::error(codes::SITE_UNKNOWN_LINE, message, span)
@@ -127,7 +140,7 @@ impl Draft {
     }
 
     /// A producer's convention read as the message says: a warning, an error under `strict`.
-    pub fn convention(&mut self, options: &Options, code: &'static str, message: String, span: Span) {
+    pub(crate) fn convention(&mut self, options: &Options, code: &'static str, message: String, span: Span) {
         self.diagnostics.push(if options.strict {
             Diagnostic::error(code, message, span)
         } else {
@@ -139,7 +152,7 @@ impl Draft {
     /// the play put in the pot and what the site paid, checked once the hand imports. A hand
     /// paid short of its pot by more than a rake (any short in a tournament) is refused with
     /// [`codes::SITE_PAYOUT_SHORT`]: the PHH hand's winnings would contradict its replay.
-    pub fn payout(&mut self, street: &Street, tournament: bool) {
+    pub(crate) fn payout(&mut self, street: &Street, tournament: bool) {
         let span = match (street.wins.first(), street.wins.last()) {
             (Some(first), Some(last)) => first.2.join(last.2),
             _ => return,
@@ -149,7 +162,7 @@ impl Draft {
 
     /// Imports the drafted hand: the PokerStars importer builds, replays and checks it; `venue`
     /// names the site in PHH's `venue`.
-    pub fn finish(mut self, whole: Span, options: &Options, venue: &str) -> Record {
+    pub(crate) fn finish(mut self, whole: Span, options: &Options, venue: &str) -> Record {
         if self.lines.iter().any(|l| l.text == "*** SUMMARY ***") {
             for (name, cards, span) in std::mem::take(&mut self.mucked) {
                 let seat = self.lines.iter().find_map(|l| {
@@ -188,10 +201,16 @@ impl Draft {
             record.hand = None;
         }
         if let Some(hand) = record.hand.as_mut() {
-            hand.venue = Some(venue.to_owned());
+            hand.venue = Some(self.venue.unwrap_or(venue).to_owned());
             // The relayed PokerStars header's own words (its noun, its site name), not the site's:
             // `venue` names the site.
             hand.user_fields.retain(|f| f.key != "_header_noun" && f.key != "_header_site");
+            if let Some(id) = self.id {
+                hand.hand = Some(phh::StrOrInt::Str(id));
+            }
+        }
+        if let Some((ends, said)) = &self.ends {
+            check_ends(&mut record, ends, said);
         }
         record
     }
@@ -283,6 +302,16 @@ pub(crate) fn table_line(name: &str, seat_count: Option<i64>, button: Option<i64
     out
 }
 
+/// The currency code PokerStars writes for a currency symbol (`$`: `USD`, `€`: `EUR`, `£`: `GBP`).
+pub(crate) fn currency(symbol: Option<char>) -> Option<&'static str> {
+    match symbol {
+        Some('$') => Some("USD"),
+        Some('€') => Some("EUR"),
+        Some('£') => Some("GBP"),
+        _ => None,
+    }
+}
+
 /// `Seat N: NAME (STACK in chips)`.
 pub(crate) fn seat_line(number: i64, name: &str, stack: Amount) -> String {
     format!("Seat {number}: {name} ({stack} in chips)")
@@ -355,11 +384,13 @@ pub(crate) fn summary_lines(draft: &mut Draft, pot: Amount, rake: Amount, span: 
     draft.push(format!("Total pot {pot} | Rake {rake}"), span);
 }
 
-/// The chips each player put in on the current street, for sites that write what a player adds
-/// (`raises [$2]`, `All-in 8369`) where PokerStars writes the total raised to.
+/// The chips of a hand as a site writes them, for sites that write what a player adds
+/// (`raises [$2]`, `All-in 8369`) where PokerStars writes the total raised to: the betting round
+/// under way (a [`Round`], see [`crate::chips`] for why the log's count is kept), what went in
+/// and what was paid out.
 #[derive(Debug, Default)]
 pub(crate) struct Street {
-    put_in: Vec<(String, Amount)>,
+    round: Round<String>,
     /// Everything put in during the hand (antes and blinds included).
     pub total: Amount,
     /// Everything paid out, less the uncalled bets [`Street::close`] found.
@@ -368,19 +399,6 @@ pub(crate) struct Street {
     wins: Vec<(String, Amount, Span)>,
     /// The uncalled bets [`Street::close`] found in what was paid.
     returned: Vec<(String, Amount)>,
-}
-
-/// The bet no one called among a betting round's chips (`(player, put in)`): what the top bettor
-/// put in past the next one (all of it when alone); `None` when that is nothing.
-pub(crate) fn uncalled(put_in: &[(String, Amount)]) -> Option<(String, Amount)> {
-    let mut sorted: Vec<&(String, Amount)> = put_in.iter().collect();
-    sorted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-    match sorted.as_slice() {
-        [top, second, ..] => Some((top.0.clone(), money::minus(top.1, second.1))),
-        [top] => Some((top.0.clone(), top.1)),
-        [] => None,
-    }
-    .filter(|(_, a)| !a.is_zero())
 }
 
 /// What adding chips is, in the PokerStars words.
@@ -396,7 +414,7 @@ pub(crate) enum Added {
 impl Street {
     /// A new betting round.
     pub fn next(&mut self) {
-        self.put_in.clear();
+        self.round.clear();
     }
 
     /// `name` is paid `amount`.
@@ -409,7 +427,7 @@ impl Street {
     /// the bettor is paid: what the highest bettor put in past everyone else was never called
     /// and goes back. Writes the `Uncalled bet` line; the round's chips are then cleared.
     pub fn close(&mut self, body: &mut Vec<(String, Span)>, span: Span) {
-        if let Some((name, amount)) = uncalled(&self.put_in) {
+        if let Some((name, amount)) = self.round.uncalled() {
             self.returned(&name, amount);
             self.won = money::minus(self.won, amount);
             body.push((format!("Uncalled bet ({amount}) returned to {name}"), span));
@@ -427,7 +445,7 @@ impl Street {
     /// what the bettor is paid (OnGame, PKR): what the highest bettor put in past everyone else
     /// goes back, with its `Uncalled bet` line; the round's chips are then cleared.
     pub fn close_unpaid(&mut self, body: &mut Vec<(String, Span)>, span: Span) {
-        if let Some((name, amount)) = uncalled(&self.put_in) {
+        if let Some((name, amount)) = self.round.uncalled() {
             self.returned(&name, amount);
             body.push((format!("Uncalled bet ({amount}) returned to {name}"), span));
         }
@@ -437,6 +455,27 @@ impl Street {
     /// Whether anyone was paid (a hand cut short pays no one).
     pub fn paid(&self) -> bool {
         !self.wins.is_empty()
+    }
+
+    /// The end of a hand whose site writes each winner's payout (`wins $X`, `won by`) and no
+    /// uncalled bet (Betfair, OnGame, PKR): a hand that pays no one is cut short (refused with
+    /// [`codes::SITE_INCOMPLETE`], `unpaid` saying so); the last betting round, unless `closed`,
+    /// returns its uncalled bet ([`Street::close_unpaid`]); then one `collected` line per winner.
+    pub fn pay_out(
+        &mut self,
+        draft: &mut Draft,
+        body: &mut Vec<(String, Span)>,
+        closed: bool,
+        end: Span,
+        unpaid: &str,
+    ) {
+        if !self.paid() {
+            draft.refuse(codes::SITE_INCOMPLETE, unpaid, end);
+        }
+        if !closed {
+            self.close_unpaid(body, end);
+        }
+        self.collected(body);
     }
 
     /// One `collected` line per winner: what the site paid, less the uncalled bets counted in it.
@@ -457,24 +496,14 @@ impl Street {
         }
     }
 
-    fn slot(&mut self, name: &str) -> &mut Amount {
-        if let Some(i) = self.put_in.iter().position(|(n, _)| n == name) {
-            return &mut self.put_in[i].1;
-        }
-        self.put_in.push((name.to_owned(), Amount::ZERO));
-        let last = self.put_in.len() - 1;
-        &mut self.put_in[last].1
-    }
-
     /// The highest bet of the round so far.
     pub fn highest(&self) -> Amount {
-        self.put_in.iter().map(|(_, a)| *a).max().unwrap_or(Amount::ZERO)
+        self.round.highest()
     }
 
     /// Chips that count toward the street's bet (a blind).
     pub fn post(&mut self, name: &str, amount: Amount) {
-        let slot = self.slot(name);
-        *slot = money::plus(*slot, amount);
+        self.round.add(name, amount);
         self.total = money::plus(self.total, amount);
     }
 
@@ -485,17 +514,14 @@ impl Street {
 
     /// Chips returned to a player (an uncalled bet).
     pub fn returned(&mut self, name: &str, amount: Amount) {
-        let slot = self.slot(name);
-        *slot = money::minus(*slot, amount);
+        self.round.take_back(name, amount);
         self.total = money::minus(self.total, amount);
     }
 
     /// `name` adds `amount`: a call, a bet or a raise, by what the others put in.
     pub fn add(&mut self, name: &str, amount: Amount) -> Added {
         let highest = self.highest();
-        let slot = self.slot(name);
-        let to = money::plus(*slot, amount);
-        *slot = to;
+        let to = self.round.add(name, amount);
         self.total = money::plus(self.total, amount);
         if highest.is_zero() {
             Added::Bet(amount)
@@ -508,9 +534,7 @@ impl Street {
 
     /// `name` raises to `to` (the street total); returns the chips added.
     pub fn raise_to(&mut self, name: &str, to: Amount) -> Amount {
-        let slot = self.slot(name);
-        let added = money::minus(to, *slot);
-        *slot = to;
+        let added = self.round.raise_to(name, to);
         self.total = money::plus(self.total, added);
         added
     }
@@ -525,14 +549,13 @@ impl Street {
 /// amount, the line saying it): a player the replay ends elsewhere refuses the hand with
 /// [`codes::SITE_INCONSISTENT`], its message naming what the log says with `said` (`the log
 /// says`). Players the log names but PHH has not (not dealt in) are skipped.
-pub(crate) fn check_ends<N: AsRef<str>>(record: &mut Record, ends: &[(N, Amount, Span)], said: &str) {
+fn check_ends(record: &mut Record, ends: &[End], said: &str) {
     let Some(hand) = &record.hand else { return };
     let players = hand.players.clone().unwrap_or_default();
     let finishing = hand.finishing_stacks.clone().unwrap_or_default();
     let wrong: Vec<Diagnostic> = ends
         .iter()
         .filter_map(|(name, end, span)| {
-            let name = name.as_ref();
             let i = players.iter().position(|p| p == name)?;
             let replayed = finishing.get(i)?;
             (*replayed != phh::model::Quantity::Finite(*end)).then(|| {
@@ -559,10 +582,20 @@ pub(crate) fn added_text(name: &str, added: &Added) -> String {
     }
 }
 
-/// A text site: how its hands start and how one hand is read.
-pub trait TextSite {
+/// A text site: how its hands start, how its log is recognised, and how one hand is read.
+///
+/// A site writes what is its own: [`TextSite::is_header`], and how one hand's lines are rewritten
+/// in the PokerStars form into the crate's draft of a hand (with the hand number as written, a
+/// skin's venue, the final stacks the log states, where it has them: the crate-private
+/// `Relay::read`, which also seals the trait). The rest is provided: the import
+/// ([`TextSite::import`]: the draft is imported by the PokerStars importer, replayed and
+/// checked) and detection (a header among the first lines). PokerStars itself, whose lines need
+/// no rewriting, imports them directly.
+pub trait TextSite: Relay {
     /// The venue written into PHH.
     const VENUE: &'static str;
+    /// How many of a file's first lines that say something [`TextSite::detect`] looks through.
+    const DETECT_LINES: usize = 40;
     /// Whether a line opens a hand.
     fn is_header(line: &str) -> bool;
     /// Whether a line outside any hand says nothing (a site's preamble to its header).
@@ -573,8 +606,53 @@ pub trait TextSite {
     fn no_header_message() -> String {
         format!("text outside any hand: no {} hand header before it", Self::VENUE)
     }
-    /// Imports one hand from its lines (`lines[0]` is the header).
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record;
+    /// Whether the start of a file (decoded text) is the site's log: a line opening a hand among
+    /// its first [`TextSite::DETECT_LINES`] lines that say something.
+    fn detect(head: &str) -> bool {
+        crate::site::first_lines(head, Self::DETECT_LINES).any(Self::is_header)
+    }
+    /// Imports one hand from its lines (`lines[0]` is the header), `whole` its span: the hand the
+    /// site's reading drafts, imported by the PokerStars importer.
+    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
+        let mut draft = Draft::default();
+        Self::read(lines, &mut draft, options);
+        draft.finish(whole, options, Self::VENUE)
+    }
+}
+
+pub(crate) use sealed::{Draft, Relay};
+
+/// What only this crate's sites implement and use: the draft of a hand and how a site writes it.
+/// Its items are `pub` in a private module, so they seal [`TextSite`] without being API.
+mod sealed {
+    use cards_core::{Diagnostic, Span};
+
+    use super::{End, Line, Options, Payout};
+
+    /// One hand being rewritten in the PokerStars form.
+    #[derive(Debug, Default)]
+    pub struct Draft {
+        pub(super) lines: Vec<Line>,
+        pub(super) diagnostics: Vec<Diagnostic>,
+        pub(super) refused: bool,
+        pub(super) payout: Option<Payout>,
+        /// Cards players mucked which the log shows: `(name, cards, span)` ([`Draft::mucked`]).
+        pub(super) mucked: Vec<(String, String, Span)>,
+        /// The hand number as the site writes it ([`Draft::hand_id`]).
+        pub(super) id: Option<String>,
+        /// The venue when the header names one of the site's skins ([`Draft::venue`]).
+        pub(super) venue: Option<&'static str>,
+        /// The stacks the log says each player ends with, and its words for saying it
+        /// ([`Draft::ends`]).
+        pub(super) ends: Option<(Vec<End>, &'static str)>,
+    }
+
+    /// How a text site's hand is rewritten in the PokerStars form.
+    pub trait Relay {
+        /// Reads one hand (`lines[0]` is the header) into `draft`, rewritten in the PokerStars
+        /// form.
+        fn read(lines: &[Line], draft: &mut Draft, options: &Options);
+    }
 }
 
 /// Streams the hands of a text site's log, one [`Record`] per hand; see the site's module.

@@ -1,5 +1,5 @@
 //! Seals With Clubs hand histories (`Hand #5223590-18 - 2013-04-09 19:37:28`, amounts in
-//! millibitcoins without a symbol): [`Reader`] imports them to PHH hands, one [`Record`] per hand,
+//! millibitcoins without a symbol): [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per hand,
 //! each replayed and checked against the stacks, payouts and rake the log states.
 //!
 //! The lines are PokerStars' with fewer words, rewritten in PokerStars' here: the game and
@@ -41,11 +41,10 @@
 //! ```
 
 use cards_core::{Amount, Span};
-use phh::StrOrInt;
 
-use crate::relay::{self, Draft, StarsHeader, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of a Seals With Clubs log.
 pub type Reader<R> = TextReader<R, Seals>;
@@ -61,25 +60,21 @@ impl TextSite for Seals {
         hand_id(line).is_some()
     }
 
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        let id = hand_id(&lines[0].text).unwrap_or_default();
-        import(lines, &mut draft, options, id);
-        let mut record = draft.finish(whole, options, Self::VENUE);
-        if let Some(hand) = record.hand.as_mut() {
-            hand.hand = Some(StrOrInt::Str(id.to_owned()));
-        }
-        record
+    /// Whether the start of a file (decoded text) is a Seals With Clubs log: a hand's header followed
+    /// by its `Game:` line.
+    fn detect(head: &str) -> bool {
+        let lines: Vec<&str> = crate::site::first_lines(head, 40).collect();
+        lines.windows(2).any(|w| hand_id(w[0]).is_some() && w[1].starts_with("Game: "))
+            || lines.contains(&"Site: Seals With Clubs")
     }
 }
 
-/// Whether the start of a file (decoded text) is a Seals With Clubs log: a hand's header followed
-/// by its `Game:` line.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    let lines: Vec<&str> = crate::site::first_lines(head, 40).collect();
-    lines.windows(2).any(|w| hand_id(w[0]).is_some() && w[1].starts_with("Game: "))
-        || lines.contains(&"Site: Seals With Clubs")
+impl Relay for Seals {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        let id = hand_id(&lines[0].text).unwrap_or_default();
+        draft.hand_id(id);
+        import(lines, draft, options, id);
+    }
 }
 
 /// `Hand #5223590-18 - 2013-04-09 19:37:28`: the hand number (`5223590-18`).
@@ -295,13 +290,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &str) {
     draft.push(stars.line(), first.span);
     let name = table.as_deref().unwrap_or(id);
     draft.push(relay::table_line(name, table.as_deref().and_then(seat_count), button), table_span);
-    for (number, name, stack, span) in &seats {
-        draft.push(relay::seat_line(*number, name, *stack), *span);
-    }
-    for (text, span) in body {
-        draft.push(text, span);
-    }
-    relay::summary_lines(draft, money::plus(paid, rake), rake, end);
+    relay::seats_play_summary(draft, &seats, body, (money::plus(paid, rake), rake), end);
 }
 
 #[cfg(test)]
@@ -321,7 +310,9 @@ mod tests {
         );
         assert_eq!(seat_count("NLHE 6max 1/2 #5"), Some(6));
         assert_eq!(seat_count("NLHE HU 15/30 #2"), Some(2));
-        assert!(detect("Hand #5223590-18 - 2013-04-09 19:37:28\nGame: NL Hold'em (40 - 200) - Blinds 1/2\n"));
-        assert!(!detect("Hand #5223590-18 - 2013-04-09 19:37:28\nTable: x\n"));
+        assert!(Seals::detect(
+            "Hand #5223590-18 - 2013-04-09 19:37:28\nGame: NL Hold'em (40 - 200) - Blinds 1/2\n"
+        ));
+        assert!(!Seals::detect("Hand #5223590-18 - 2013-04-09 19:37:28\nTable: x\n"));
     }
 }

@@ -1,6 +1,6 @@
 //! Shows and mucks put where the engine asks for them.
 
-use cards_core::{Amount, Diagnostic, MaybeCard, Span};
+use cards_core::{Amount, Diagnostic, DiagnosticSink, MaybeCard, Span};
 use phh::{Action, ActionKind, Hand, Player, Shown, Variant};
 use poker_engine::{State, Turn};
 
@@ -32,7 +32,7 @@ impl Clean {
     }
 }
 
-fn apply(state: &mut State, kind: &ActionKind, span: Span, warnings: &mut Vec<Diagnostic>) -> bool {
+fn apply(state: &mut State, kind: &ActionKind, span: Span, warnings: &mut dyn DiagnosticSink) -> bool {
     matches!(try_apply(state, kind, span, warnings), Applied::Yes)
 }
 
@@ -48,14 +48,16 @@ fn try_apply<A: poker_engine::Amount>(
     state: &mut State<A>,
     kind: &ActionKind,
     span: Span,
-    warnings: &mut Vec<Diagnostic>,
+    warnings: &mut dyn DiagnosticSink,
 ) -> Applied {
     let Ok(action) = phh::replay::engine_action(kind) else { return Applied::Refused };
     match state.apply(&action) {
         Ok(found) => {
             // Most actions warn of nothing: no iterator set up for them.
             if !found.is_empty() {
-                warnings.extend(found.iter().map(|w| Diagnostic::warning(w.code(), w.message(), span)));
+                for warning in found.iter() {
+                    warnings.report(Diagnostic::warning(warning.code(), warning.message(), span));
+                }
             }
             Applied::Yes
         }
@@ -87,7 +89,7 @@ fn run_on<A: poker_engine::Amount>(
     hand: &Hand,
     spans: &[Span],
 ) -> Result<Clean, Applied> {
-    let mut warnings = Vec::new();
+    let mut warnings: Vec<Diagnostic> = Vec::new();
     for (i, action) in hand.actions.iter().enumerate() {
         let span = spans.get(i).copied().unwrap_or(Span::at(0));
         match try_apply(state, &action.kind, span, &mut warnings) {
@@ -124,7 +126,7 @@ pub fn place(hand: &mut Hand, spans: &mut Vec<Span>, shows: &[Option<(Shown, Spa
     }
     let def = phh::replay::game_def(hand, phh::replay::RuleProfile::Pokerkit);
     let mut state = State::new(&def).ok()?;
-    let mut warnings = Vec::new();
+    let mut warnings: Vec<Diagnostic> = Vec::new();
     // Rebuilt with a show per player at the most: room for all of it at once.
     let room = hand.actions.len() + hand.starting_stacks.len();
     let actions = std::mem::replace(&mut hand.actions, Vec::with_capacity(room));
@@ -136,7 +138,7 @@ pub fn place(hand: &mut Hand, spans: &mut Vec<Span>, shows: &[Option<(Shown, Spa
     let show_turns = |state: &mut State,
                       hand: &mut Hand,
                       spans: &mut Vec<Span>,
-                      warnings: &mut Vec<Diagnostic>,
+                      warnings: &mut dyn DiagnosticSink,
                       board_left: bool| {
         while let Turn::Show(i) = state.turn() {
             let (mut shown, span) = shows.get(i).cloned().flatten().unwrap_or((Shown::Muck, fallback));

@@ -16,6 +16,7 @@
 use std::io::BufRead;
 
 use crate::acpc::GameDef;
+use crate::relay::TextSite;
 use crate::{
     Options, Record, absolute, acpc, boss, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker,
     ignition, ipoker, kingsclub, merge, microgaming, ohh, pacific, party, pokernow, pokerstars, seals,
@@ -226,34 +227,34 @@ impl Site {
     /// Whether `head` (a file's decoded start) is one of this site's logs.
     fn is_log(self, head: &str) -> bool {
         match self {
-            Site::PokerStars => pokerstars::detect(head),
+            Site::PokerStars => pokerstars::PokerStars::detect(head),
             Site::Acpc => acpc::detect(head),
             // Pluribus logs are ACPC lines: told apart by their game, not their content.
             Site::Pluribus => false,
-            Site::GgPoker => ggpoker::detect(head),
+            Site::GgPoker => ggpoker::GgPoker::detect(head),
             Site::IPoker => ipoker::detect(head),
-            Site::Party => party::detect(head),
-            Site::Ignition => ignition::detect(head),
+            Site::Party => party::PartyPoker::detect(head),
+            Site::Ignition => ignition::Ignition::detect(head),
             Site::PokerNow => pokernow::detect(head),
             Site::Ohh => ohh::detect(head),
             Site::Merge => merge::detect(head),
             Site::Microgaming => microgaming::detect(head),
             Site::Boss => boss::detect(head),
             Site::Everest => everest::detect(head),
-            Site::FullTilt => fulltilt::detect(head),
-            Site::Winning => winning::detect(head),
-            Site::Absolute => absolute::detect(head),
-            Site::Winamax => winamax::detect(head),
-            Site::Pacific => pacific::detect(head),
-            Site::Everleaf => everleaf::detect(head),
-            Site::Cake => cake::detect(head),
-            Site::Enet => enet::detect(head),
-            Site::Entraction => entraction::detect(head),
-            Site::SealsWithClubs => seals::detect(head),
-            Site::KingsClub => kingsclub::detect(head),
-            Site::OnGame => ongame::detect(head),
+            Site::FullTilt => fulltilt::FullTilt::detect(head),
+            Site::Winning => winning::Winning::detect(head),
+            Site::Absolute => absolute::Absolute::detect(head),
+            Site::Winamax => winamax::Winamax::detect(head),
+            Site::Pacific => pacific::Pacific::detect(head),
+            Site::Everleaf => everleaf::Everleaf::detect(head),
+            Site::Cake => cake::Cake::detect(head),
+            Site::Enet => enet::Enet::detect(head),
+            Site::Entraction => entraction::Entraction::detect(head),
+            Site::SealsWithClubs => seals::Seals::detect(head),
+            Site::KingsClub => kingsclub::KingsClub::detect(head),
+            Site::OnGame => ongame::OnGame::detect(head),
             Site::Pkr => pkr::detect(head),
-            Site::Betfair => betfair::detect(head),
+            Site::Betfair => betfair::Betfair::detect(head),
         }
     }
 

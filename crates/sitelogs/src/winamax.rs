@@ -1,5 +1,5 @@
 //! Winamax hand histories (`Winamax Poker - CashGame - HandId: #N-N-N - Holdem no limit (1€/2€) -
-//! date`): [`Reader`] imports them to PHH hands, one [`Record`] per hand, each replayed and
+//! date`): [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per hand, each replayed and
 //! checked against the stacks, payouts and rake the log states.
 //!
 //! Winamax writes PokerStars' layout with words of its own, read here: players' lines without a
@@ -43,11 +43,10 @@
 //! ```
 
 use cards_core::{Amount, Span};
-use phh::StrOrInt;
 
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of a Winamax log.
 pub type Reader<R> = TextReader<R, Winamax>;
@@ -60,28 +59,18 @@ const PREFIX: &str = "Winamax Poker - ";
 
 impl TextSite for Winamax {
     const VENUE: &'static str = "Winamax";
+    const DETECT_LINES: usize = 60;
 
     fn is_header(line: &str) -> bool {
         let line = line.trim_start_matches('\u{feff}').trim_start();
         line.starts_with(PREFIX) && line.contains(" - HandId: #")
     }
-
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        let id = import(lines, &mut draft, options);
-        let mut record = draft.finish(whole, options, Self::VENUE);
-        if let (Some(hand), Some(id)) = (record.hand.as_mut(), id) {
-            // The hand number as Winamax writes it (`2334898-436-1326450000`).
-            hand.hand = Some(StrOrInt::Str(id));
-        }
-        record
-    }
 }
 
-/// Whether the start of a file (decoded text) is a Winamax log: a line opening a hand.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    head.lines().take(60).any(Winamax::is_header)
+impl Relay for Winamax {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        import(lines, draft, options);
+    }
 }
 
 /// An amount as Winamax writes it: `1€`, `0.50€`, `1,500` (chips), `12,50€` (a decimal comma).
@@ -228,15 +217,16 @@ const CHATTER: &[&str] = &[
 const VERBS: &[&str] =
     &[" posts ", " folds", " checks", " calls ", " bets ", " raises ", " collected ", " shows ["];
 
-/// Reads one hand into `draft`; returns the hand number as written.
+/// Reads one hand into `draft`, with the hand number as Winamax writes it
+/// (`2334898-436-1326450000`).
 #[allow(clippy::too_many_lines)]
-fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<String> {
+fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let first = &lines[0];
     let head = match header(&first.text) {
         Ok(h) => h,
         Err(message) => {
             draft.refuse(codes::SITE_BAD_HEADER, message, first.span);
-            return None;
+            return;
         }
     };
     let stars_game = match &head.game {
@@ -244,7 +234,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<String
         Err(written) => {
             let message = format!("PHH has no variant for Winamax's {written}");
             draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, first.span);
-            return None;
+            return;
         }
     };
     let big_blind = head.stakes.map_or(Amount::ZERO, |(_, big)| big);
@@ -521,12 +511,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<String
         street.close(&mut body, end);
     }
     street.collected(&mut body);
-    let currency = match head.symbol {
-        Some('€') => Some("EUR"),
-        Some('$') => Some("USD"),
-        Some('£') => Some("GBP"),
-        _ => None,
-    };
+    let currency = relay::currency(head.symbol);
     // The hand number's digits: the PokerStars form's number is alphanumeric (the record keeps
     // Winamax's own).
     let digits: String = head.id.chars().filter(char::is_ascii_digit).collect();
@@ -551,7 +536,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) -> Option<String
     for (text, span) in summary {
         draft.push(text, span);
     }
-    Some(head.id)
+    draft.hand_id(head.id);
 }
 
 /// `'Paris' 5-max (real money) Seat #1 is the button` (the text after `Table: `) in the
@@ -612,11 +597,11 @@ mod tests {
 
     #[test]
     fn detection() {
-        assert!(detect(
+        assert!(Winamax::detect(
             "\u{feff}Winamax Poker - Go Fast \"Buzau\" - HandId: #9-2-1 - Holdem no limit (2€/4€) - 2017/03/28 16:50:52 UTC\n"
         ));
-        assert!(!detect("PokerStars Hand #1: Hold'em No Limit ($1/$2) - 2020/01/01 1:02:03 ET\n"));
-        assert!(!detect("Winamax Poker is a site\n"));
+        assert!(!Winamax::detect("PokerStars Hand #1: Hold'em No Limit ($1/$2) - 2020/01/01 1:02:03 ET\n"));
+        assert!(!Winamax::detect("Winamax Poker is a site\n"));
     }
 
     #[test]

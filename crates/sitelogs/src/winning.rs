@@ -1,5 +1,5 @@
 //! Winning Poker Network (WPN: Winning, America's Cardroom, Black Chip, True Poker, Yatahay) hand
-//! histories: [`Reader`] imports them to PHH hands, one [`Record`] per hand, each replayed and
+//! histories: [`Reader`] imports them to PHH hands, one [`Record`](crate::Record) per hand, each replayed and
 //! checked against the stacks, winnings and rake the log states. The client saved them as UTF-16
 //! (read by [`crate::text`]).
 //!
@@ -63,9 +63,9 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
-use crate::{Options, Record, codes, money};
+use crate::{Options, codes, money};
 
 /// Streams the hands of a Winning Poker Network log.
 pub type Reader<R> = TextReader<R, Winning>;
@@ -73,25 +73,6 @@ pub type Reader<R> = TextReader<R, Winning>;
 /// Winning Poker Network's text, for [`TextReader`].
 #[derive(Debug)]
 pub struct Winning;
-
-/// Whether the first few KB of a file (decoded text) are a Winning Poker Network log: a
-/// `Game started at: <date>` line followed by `Game ID: <digits> ...`, or a `Hand #<digits> -
-/// <game>(<betting>) - ` header.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    let mut lines = head.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).filter(|l| !l.is_empty());
-    let mut previous_started = false;
-    for line in lines.by_ref().take(200) {
-        if previous_started && game_id(line).is_some() {
-            return true;
-        }
-        if new_header(line).is_some() {
-            return true;
-        }
-        previous_started = line.starts_with("Game started at: ");
-    }
-    false
-}
 
 /// `Game ID: 693967308 0.02/0.05 ...`: the id and the rest.
 fn game_id(line: &str) -> Option<(&str, &str)> {
@@ -124,14 +105,33 @@ impl TextSite for Winning {
         line.starts_with("Game started at: ") || new_header(line).is_some()
     }
 
-    fn import(lines: &[Line], whole: Span, options: &Options) -> Record {
-        let mut draft = Draft::default();
-        if lines[0].text.trim_start_matches('\u{feff}').starts_with("Game started at: ") {
-            import_old(lines, &mut draft, options);
-        } else {
-            import_new(lines, &mut draft, options);
+    /// Whether the first few KB of a file (decoded text) are a Winning Poker Network log: a
+    /// `Game started at: <date>` line followed by `Game ID: <digits> ...`, or a `Hand #<digits> -
+    /// <game>(<betting>) - ` header.
+    fn detect(head: &str) -> bool {
+        let mut lines =
+            head.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).filter(|l| !l.is_empty());
+        let mut previous_started = false;
+        for line in lines.by_ref().take(200) {
+            if previous_started && game_id(line).is_some() {
+                return true;
+            }
+            if new_header(line).is_some() {
+                return true;
+            }
+            previous_started = line.starts_with("Game started at: ");
         }
-        draft.finish(whole, options, Self::VENUE)
+        false
+    }
+}
+
+impl Relay for Winning {
+    fn read(lines: &[Line], draft: &mut Draft, options: &Options) {
+        if lines[0].text.trim_start_matches('\u{feff}').starts_with("Game started at: ") {
+            import_old(lines, draft, options);
+        } else {
+            import_new(lines, draft, options);
+        }
     }
 }
 
@@ -783,14 +783,16 @@ mod tests {
 
     #[test]
     fn detection() {
-        assert!(detect(
+        assert!(Winning::detect(
             "\u{feff}Game started at: 2016/8/2 10:50:44\n\nGame ID: 693967308 0.02/0.05 (PRR) Cyclops - 6 (Hold'em)\n"
         ));
-        assert!(detect(
+        assert!(Winning::detect(
             "Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC\n"
         ));
-        assert!(!detect("Game started at: 2016/8/2 10:50:44\nSomething else\n"));
-        assert!(!detect("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2021/03/04 5:06:07 ET\n"));
-        assert!(!detect("Hand #5 - a note - about - things\n"));
+        assert!(!Winning::detect("Game started at: 2016/8/2 10:50:44\nSomething else\n"));
+        assert!(!Winning::detect(
+            "PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2021/03/04 5:06:07 ET\n"
+        ));
+        assert!(!Winning::detect("Hand #5 - a note - about - things\n"));
     }
 }

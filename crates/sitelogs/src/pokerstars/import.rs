@@ -1,10 +1,11 @@
 //! One PokerStars hand (its lines) to a PHH [`Hand`], replayed and checked against the log.
 
-use cards_core::{Amount, Card, Diagnostic, MaybeCard, Span};
+use cards_core::{Amount, Card, Diagnostic, DiagnosticSink, MaybeCard, Span};
 use phh::{Action, ActionKind, CardRun, Hand, LocalTime, Player, Quantity, Shown, StrOrInt, Variant};
 
 use super::header::{self, Header};
 use super::lang;
+use crate::chips::Round;
 use crate::text::Line;
 use crate::{Options, Record, codes, consistency, money};
 
@@ -130,7 +131,7 @@ struct Parsed {
 }
 
 struct Ctx<'a> {
-    diagnostics: &'a mut Vec<Diagnostic>,
+    diagnostics: &'a mut dyn DiagnosticSink,
     strict: bool,
     /// An error that refuses the hand was found while reading its lines.
     refused: bool,
@@ -138,7 +139,11 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     fn error(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
-        self.diagnostics.push(Diagnostic::error(code, message, span));
+        self.diagnostics.report(Diagnostic::error(code, message, span));
+    }
+
+    fn warn(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
+        self.diagnostics.report(Diagnostic::warning(code, message, span));
     }
 
     /// An error that refuses the hand; reading goes on to report the others.
@@ -401,7 +406,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
         if ctx.strict {
             ctx.refuse(codes::SITE_CLIENT_LANGUAGE, message, first.span);
         } else {
-            ctx.diagnostics.push(Diagnostic::warning(codes::SITE_CLIENT_LANGUAGE, message, first.span));
+            ctx.warn(codes::SITE_CLIENT_LANGUAGE, message, first.span);
         }
     }
     let mut rest = lines[1..].iter().skip_while(|l| l.text.trim().is_empty());
@@ -682,7 +687,7 @@ fn read_lines(lines: &[Line], ctx: &mut Ctx<'_>) -> Option<Parsed> {
             if ctx.strict {
                 ctx.refuse(codes::SITE_NO_SUMMARY, message, last);
             } else {
-                ctx.diagnostics.push(Diagnostic::warning(codes::SITE_NO_SUMMARY, message, last));
+                ctx.warn(codes::SITE_NO_SUMMARY, message, last);
             }
         } else {
             ctx.refuse(codes::SITE_INCOMPLETE, "the hand has no `*** SUMMARY ***`", last);
@@ -744,9 +749,9 @@ fn names_word(text: &str, name: &str) -> bool {
 fn unknown_line(ctx: &mut Ctx<'_>, text: &str, span: Span) {
     let message = format!("line not understood, skipped: `{text}`");
     if ctx.strict {
-        ctx.diagnostics.push(Diagnostic::error(codes::SITE_UNKNOWN_LINE, message, span));
+        ctx.error(codes::SITE_UNKNOWN_LINE, message, span);
     } else {
-        ctx.diagnostics.push(Diagnostic::warning(codes::SITE_UNKNOWN_LINE, message, span));
+        ctx.warn(codes::SITE_UNKNOWN_LINE, message, span);
     }
 }
 
@@ -773,57 +778,12 @@ struct Built {
 }
 
 fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option<Built> {
-    // Players dealt in: every seat that appears in the play.
-    let mut involved = vec![false; p.seats.len()];
-    for (event, _) in &p.events {
-        if let Some(seat) = seat_of(event) {
-            involved[seat] = true;
-        }
-    }
-    let mut order: Vec<usize> = (0..p.seats.len()).filter(|&i| involved[i]).collect();
-    if !variant.is_stud() {
-        // Button games: the first player after the button is p1, the button is last.
-        let Some(button) = p.table.button else {
-            let message =
-                "the table line names no button (`Seat #<n> is the button`): the order of play is unknown";
-            ctx.error(codes::SITE_BAD_TABLE, message, p.table_span);
-            return None;
-        };
-        order.sort_by_key(|&i| (p.seats[i].number <= button, p.seats[i].number));
-    } else {
-        order.sort_by_key(|&i| p.seats[i].number);
-    }
-    if order.len() < 2 {
-        ctx.error(codes::SITE_TOO_FEW_PLAYERS, "fewer than two players are dealt in", whole);
-        return None;
-    }
+    let order = play_order(p, variant, ctx, whole)?;
     let n = order.len();
     let mut index_of = vec![usize::MAX; p.seats.len()];
     for (player, &seat) in order.iter().enumerate() {
         index_of[seat] = player;
     }
-    let player = |seat: usize| Player(u16::try_from(index_of[seat] + 1).unwrap_or(u16::MAX));
-    let mut hand = Hand::new(variant);
-    hand.antes = vec![Amount::ZERO; n];
-    let mut blinds = vec![Amount::ZERO; n];
-    let mut bring_in = None;
-    let mut spans = Vec::new();
-    let push = |hand: &mut Hand, spans: &mut Vec<Span>, kind: ActionKind, span: Span| {
-        hand.actions.push(Action::new(kind));
-        spans.push(span);
-    };
-    // Hole cards as the log's observer saw them.
-    let mut dealt: Vec<Option<Vec<Card>>> = vec![None; n];
-    let mut dealt_done = false;
-    let mut shows: Vec<Option<(Shown, Span)>> = vec![None; n];
-    let mut folded = vec![false; n];
-    let mut stud_street = 0;
-    for (seat, cards, span) in &p.summary_shows {
-        if index_of[*seat] < n {
-            shows[index_of[*seat]] = Some((Shown::Cards(run(cards)), *span));
-        }
-    }
-    let holes = hole_count(variant);
     let placed = match place_posts(p, variant, &index_of, n) {
         Ok(placed) => placed,
         Err((message, span)) => {
@@ -831,168 +791,27 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
             return None;
         }
     };
+    let mut b = Builder::new(p, variant, index_of, n);
+    let mut blinds = vec![Amount::ZERO; n];
     for (event, post) in p.events.iter().zip(&placed) {
         if let (Event::Blind { seat, .. }, Some(post)) = (&event.0, post) {
-            add_to(&mut blinds[index_of[*seat]], post.blind);
-            add_to(&mut hand.antes[index_of[*seat]], post.dead);
+            add_to(&mut blinds[b.index_of[*seat]], post.blind);
+            add_to(&mut b.hand.antes[b.index_of[*seat]], post.dead);
         }
     }
-    // A draw's replacements, dealt once every player has stood pat or discarded.
-    let mut draw = Draw::default();
-    for (i, (event, span)) in p.events.iter().enumerate() {
-        let span = *span;
-        if !matches!(event, Event::Discard { .. } | Event::StandPat { .. } | Event::Dealt { .. }) {
-            draw.deal(&mut hand, &mut spans);
-        }
-        match event {
-            Event::Ante { seat, amount } => add_to(&mut hand.antes[index_of[*seat]], *amount),
-            Event::Deal if variant.is_stud() => {
-                if dealt_done {
-                    continue;
-                }
-                dealt_done = true;
-                stud_street = 3;
-                deal_stud(&mut hand, &mut spans, &p.events[i + 1..], &index_of, &folded, 3, span);
-            }
-            Event::Street { .. } if variant.is_stud() => {
-                stud_street += 1;
-                deal_stud(&mut hand, &mut spans, &p.events[i + 1..], &index_of, &folded, stud_street, span);
-            }
-            Event::Deal => {
-                if dealt_done {
-                    continue;
-                }
-                dealt_done = true;
-                // The observer's cards of the deal: up to the first draw (later `Dealt to` lines
-                // are replacements).
-                for ev in p.events[i..].iter().map(|(e, _)| e) {
-                    match ev {
-                        Event::Dealt { seat, groups } => dealt[index_of[*seat]] = groups.first().cloned(),
-                        Event::Draw
-                        | Event::Discard { .. }
-                        | Event::StandPat { .. }
-                        | Event::Street { .. } => {
-                            break;
-                        }
-                        _ => {}
-                    }
-                }
-                // Cards a player mucked but the summary shows are their hole cards, where the
-                // log deals them none and they are the whole deal: not in a draw game, whose
-                // mucked hand is the last draw's.
-                for (seat, cards) in &p.summary_mucks {
-                    let i = index_of[*seat];
-                    if i < n && dealt[i].is_none() && cards.len() == holes && !variant.is_draw() {
-                        dealt[i] = Some(cards.clone());
-                    }
-                }
-                for (pl, cards) in dealt.iter().enumerate() {
-                    let cards = match cards {
-                        Some(c) if c.len() == holes => run(c),
-                        _ => unknown(holes),
-                    };
-                    let player = Player(u16::try_from(pl + 1).unwrap_or(u16::MAX));
-                    push(&mut hand, &mut spans, ActionKind::DealHole { player, cards }, span);
-                }
-            }
-            Event::Street { board } => {
-                if !board.is_empty() {
-                    push(&mut hand, &mut spans, ActionKind::DealBoard { cards: run(board) }, span);
-                }
-            }
-            Event::BringIn { seat, amount } => {
-                bring_in = Some(*amount);
-                push(&mut hand, &mut spans, ActionKind::BringIn { player: player(*seat) }, span);
-            }
-            Event::Fold { seat } => {
-                folded[index_of[*seat]] = true;
-                push(&mut hand, &mut spans, ActionKind::Fold { player: player(*seat) }, span);
-            }
-            Event::Check { seat } | Event::Call { seat, .. } => {
-                push(&mut hand, &mut spans, ActionKind::CheckCall { player: player(*seat) }, span);
-            }
-            Event::Bet { seat, amount } | Event::RaiseTo { seat, to: amount } => push(
-                &mut hand,
-                &mut spans,
-                ActionKind::CompleteBetRaise { player: player(*seat), amount: *amount },
-                span,
-            ),
-            Event::Show { seat, cards } => {
-                let i = index_of[*seat];
-                if shows[i].as_ref().is_none_or(|(_, s)| s.start > span.start) {
-                    shows[i] = Some((Shown::Cards(run(cards)), span));
-                }
-            }
-            Event::Muck { seat } => {
-                let i = index_of[*seat];
-                if shows[i].as_ref().is_none_or(|(_, s)| s.start > span.start) {
-                    shows[i] = Some((Shown::Muck, span));
-                }
-            }
-            Event::Discard { seat, count, cards } => {
-                let discards = if cards.len() == *count { run(cards) } else { unknown(*count) };
-                push(
-                    &mut hand,
-                    &mut spans,
-                    ActionKind::StandPatDiscard { player: player(*seat), discards },
-                    span,
-                );
-                draw.owed.push(Replacement { player: player(*seat), count: *count, cards: Vec::new(), span });
-            }
-            Event::Dealt { seat, groups } if dealt_done && variant.is_draw() => {
-                // `Dealt to NAME [kept] [new]`: the new cards replace the discards (one bracket when
-                // the player drew them all).
-                let who = player(*seat);
-                if let (Some(owed), Some(new)) =
-                    (draw.owed.iter_mut().find(|r| r.player == who), groups.last())
-                    && new.len() == owed.count
-                {
-                    owed.cards.clone_from(new);
-                }
-            }
-            Event::StandPat { seat } => push(
-                &mut hand,
-                &mut spans,
-                ActionKind::StandPatDiscard { player: player(*seat), discards: CardRun::new() },
-                span,
-            ),
-            Event::Draw
-            | Event::Showdown
-            | Event::Blind { .. }
-            | Event::Dealt { .. }
-            | Event::Collected { .. }
-            | Event::Uncalled { .. }
-            | Event::CashOut { .. } => {}
-        }
+    for i in 0..p.events.len() {
+        b.event(i);
     }
-    draw.deal(&mut hand, &mut spans);
-    if !dealt_done {
+    b.draw.deal(&mut b.hand, &mut b.spans);
+    if !b.dealt_done {
         ctx.error(codes::SITE_INCOMPLETE, "no cards are dealt in this hand", whole);
         return None;
     }
-    // PHH's blinds also set the order of play: they must be posted from p1 (or p2) on, or be the
-    // button's one blind (6+ hold'em).
-    let posters: Vec<usize> = (0..n).filter(|&i| !blinds[i].is_zero()).collect();
-    let from = posters.first().copied().unwrap_or(0);
-    let button_blind = posters == [n - 1]
-        && p.events.iter().any(|(e, _)| matches!(e, Event::Blind { kind: Post::Button, .. }));
-    if n > 2 && !button_blind && (from > 1 || posters.iter().enumerate().any(|(k, &i)| i != from + k)) {
-        let seat = order[posters.iter().enumerate().find(|(k, i)| **i != from + k).map_or(from, |(_, i)| *i)];
-        let span = p
-            .events
-            .iter()
-            .find(|(e, _)| matches!(e, Event::Blind { seat: s, .. } if *s == seat))
-            .map_or(whole, |(_, sp)| *sp);
-        ctx.error(
-            codes::SITE_POST_OUT_OF_TURN,
-            format!(
-                "{} posts a blind out of position: PHH's blinds also set who acts first",
-                p.seats[seat].name
-            ),
-            span,
-        );
+    if let Err((message, span)) = blinds_in_position(p, &order, &blinds, whole) {
+        ctx.error(codes::SITE_POST_OUT_OF_TURN, message, span);
         return None;
     }
+    let Builder { mut hand, mut spans, bring_in, shows, .. } = b;
     if n == 2 && !variant.is_stud() {
         // PHH reverses the blinds of heads-up play.
         blinds.reverse();
@@ -1011,6 +830,253 @@ fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option
     hand.starting_stacks = order.iter().map(|&s| Quantity::Finite(p.seats[s].stack)).collect();
     let clean = crate::showdown::place(&mut hand, &mut spans, &shows);
     Some(Built { hand, spans, order, clean, placed })
+}
+
+/// The seats dealt in, in PHH's order: every seat that appears in the play; in a button game the
+/// first after the button is p1 and the button last, in stud by seat number.
+fn play_order(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span) -> Option<Vec<usize>> {
+    let mut involved = vec![false; p.seats.len()];
+    for (event, _) in &p.events {
+        if let Some(seat) = seat_of(event) {
+            involved[seat] = true;
+        }
+    }
+    let mut order: Vec<usize> = (0..p.seats.len()).filter(|&i| involved[i]).collect();
+    if !variant.is_stud() {
+        let Some(button) = p.table.button else {
+            let message =
+                "the table line names no button (`Seat #<n> is the button`): the order of play is unknown";
+            ctx.error(codes::SITE_BAD_TABLE, message, p.table_span);
+            return None;
+        };
+        order.sort_by_key(|&i| (p.seats[i].number <= button, p.seats[i].number));
+    } else {
+        order.sort_by_key(|&i| p.seats[i].number);
+    }
+    if order.len() < 2 {
+        ctx.error(codes::SITE_TOO_FEW_PLAYERS, "fewer than two players are dealt in", whole);
+        return None;
+    }
+    Some(order)
+}
+
+/// PHH's blinds also set the order of play: they must be posted from p1 (or p2) on, or be the
+/// button's one blind (6+ hold'em). The message and the line of a blind out of position.
+fn blinds_in_position(
+    p: &Parsed,
+    order: &[usize],
+    blinds: &[Amount],
+    whole: Span,
+) -> Result<(), (String, Span)> {
+    let n = order.len();
+    let posters: Vec<usize> = (0..n).filter(|&i| !blinds[i].is_zero()).collect();
+    let from = posters.first().copied().unwrap_or(0);
+    let button_blind = posters == [n - 1]
+        && p.events.iter().any(|(e, _)| matches!(e, Event::Blind { kind: Post::Button, .. }));
+    if n <= 2 || button_blind || (from <= 1 && posters.iter().enumerate().all(|(k, &i)| i == from + k)) {
+        return Ok(());
+    }
+    let seat = order[posters.iter().enumerate().find(|(k, i)| **i != from + k).map_or(from, |(_, i)| *i)];
+    let span = p
+        .events
+        .iter()
+        .find(|(e, _)| matches!(e, Event::Blind { seat: s, .. } if *s == seat))
+        .map_or(whole, |(_, sp)| *sp);
+    let message =
+        format!("{} posts a blind out of position: PHH's blinds also set who acts first", p.seats[seat].name);
+    Err((message, span))
+}
+
+/// The PHH hand as the log's events build it, one event at a time ([`build`]).
+struct Builder<'p> {
+    p: &'p Parsed,
+    variant: Variant,
+    /// Per seat: the PHH player's index (`usize::MAX` for a seat not dealt in).
+    index_of: Vec<usize>,
+    hand: Hand,
+    spans: Vec<Span>,
+    bring_in: Option<Amount>,
+    /// Whether the deal was seen (later deal markers are the same deal's).
+    dealt_done: bool,
+    /// Per player: the show or muck placed at the showdown, the earliest line's.
+    shows: Vec<Option<(Shown, Span)>>,
+    folded: Vec<bool>,
+    stud_street: usize,
+    /// A draw's replacements, dealt once every player has stood pat or discarded.
+    draw: Draw,
+}
+
+impl<'p> Builder<'p> {
+    /// A builder of `n` players.
+    fn new(p: &'p Parsed, variant: Variant, index_of: Vec<usize>, n: usize) -> Builder<'p> {
+        let mut hand = Hand::new(variant);
+        hand.antes = vec![Amount::ZERO; n];
+        let mut shows: Vec<Option<(Shown, Span)>> = vec![None; n];
+        for (seat, cards, span) in &p.summary_shows {
+            if index_of[*seat] < n {
+                shows[index_of[*seat]] = Some((Shown::Cards(run(cards)), *span));
+            }
+        }
+        Builder {
+            p,
+            variant,
+            index_of,
+            hand,
+            spans: Vec::new(),
+            bring_in: None,
+            dealt_done: false,
+            shows,
+            folded: vec![false; n],
+            stud_street: 0,
+            draw: Draw::default(),
+        }
+    }
+
+    fn player(&self, seat: usize) -> Player {
+        Player(u16::try_from(self.index_of[seat] + 1).unwrap_or(u16::MAX))
+    }
+
+    fn push(&mut self, kind: ActionKind, span: Span) {
+        self.hand.actions.push(Action::new(kind));
+        self.spans.push(span);
+    }
+
+    /// A show or muck at `span`, kept when it is the player's first.
+    fn show(&mut self, seat: usize, shown: Shown, span: Span) {
+        let i = self.index_of[seat];
+        if self.shows[i].as_ref().is_none_or(|(_, s)| s.start > span.start) {
+            self.shows[i] = Some((shown, span));
+        }
+    }
+
+    /// The `i`th event of the log.
+    fn event(&mut self, i: usize) {
+        let p = self.p;
+        let (event, span) = &p.events[i];
+        let span = *span;
+        if !matches!(event, Event::Discard { .. } | Event::StandPat { .. } | Event::Dealt { .. }) {
+            self.draw.deal(&mut self.hand, &mut self.spans);
+        }
+        let stud = self.variant.is_stud();
+        match event {
+            Event::Ante { seat, amount } => add_to(&mut self.hand.antes[self.index_of[*seat]], *amount),
+            Event::Deal if stud => {
+                if !self.dealt_done {
+                    self.dealt_done = true;
+                    self.stud_street = 3;
+                    self.deal_stud(i, span);
+                }
+            }
+            Event::Street { .. } if stud => {
+                self.stud_street += 1;
+                self.deal_stud(i, span);
+            }
+            Event::Deal => {
+                if !self.dealt_done {
+                    self.dealt_done = true;
+                    self.deal_holes(i, span);
+                }
+            }
+            Event::Street { board } => {
+                if !board.is_empty() {
+                    self.push(ActionKind::DealBoard { cards: run(board) }, span);
+                }
+            }
+            Event::BringIn { seat, amount } => {
+                self.bring_in = Some(*amount);
+                self.push(ActionKind::BringIn { player: self.player(*seat) }, span);
+            }
+            Event::Fold { seat } => {
+                self.folded[self.index_of[*seat]] = true;
+                self.push(ActionKind::Fold { player: self.player(*seat) }, span);
+            }
+            Event::Check { seat } | Event::Call { seat, .. } => {
+                self.push(ActionKind::CheckCall { player: self.player(*seat) }, span);
+            }
+            Event::Bet { seat, amount } | Event::RaiseTo { seat, to: amount } => {
+                let player = self.player(*seat);
+                self.push(ActionKind::CompleteBetRaise { player, amount: *amount }, span);
+            }
+            Event::Show { seat, cards } => self.show(*seat, Shown::Cards(run(cards)), span),
+            Event::Muck { seat } => self.show(*seat, Shown::Muck, span),
+            Event::Discard { seat, count, cards } => {
+                let discards = if cards.len() == *count { run(cards) } else { unknown(*count) };
+                let player = self.player(*seat);
+                self.push(ActionKind::StandPatDiscard { player, discards }, span);
+                self.draw.owed.push(Replacement { player, count: *count, cards: Vec::new(), span });
+            }
+            Event::Dealt { seat, groups } if self.dealt_done && self.variant.is_draw() => {
+                // `Dealt to NAME [kept] [new]`: the new cards replace the discards (one bracket when
+                // the player drew them all).
+                let who = self.player(*seat);
+                if let (Some(owed), Some(new)) =
+                    (self.draw.owed.iter_mut().find(|r| r.player == who), groups.last())
+                    && new.len() == owed.count
+                {
+                    owed.cards.clone_from(new);
+                }
+            }
+            Event::StandPat { seat } => {
+                let player = self.player(*seat);
+                self.push(ActionKind::StandPatDiscard { player, discards: CardRun::new() }, span);
+            }
+            Event::Draw
+            | Event::Showdown
+            | Event::Blind { .. }
+            | Event::Dealt { .. }
+            | Event::Collected { .. }
+            | Event::Uncalled { .. }
+            | Event::CashOut { .. } => {}
+        }
+    }
+
+    /// Deals one stud street ([`deal_stud`]) after the `i`th event.
+    fn deal_stud(&mut self, i: usize, span: Span) {
+        let after = &self.p.events[i + 1..];
+        deal_stud(
+            &mut self.hand,
+            &mut self.spans,
+            after,
+            &self.index_of,
+            &self.folded,
+            self.stud_street,
+            span,
+        );
+    }
+
+    /// The deal of a board or draw game, at the `i`th event: each player's hole cards as the log's
+    /// observer saw them, unknown where it did not.
+    fn deal_holes(&mut self, i: usize, span: Span) {
+        let (p, n, variant) = (self.p, self.folded.len(), self.variant);
+        let holes = hole_count(variant);
+        let mut dealt: Vec<Option<Vec<Card>>> = vec![None; n];
+        // The observer's cards of the deal: up to the first draw (later `Dealt to` lines are
+        // replacements).
+        for ev in p.events[i..].iter().map(|(e, _)| e) {
+            match ev {
+                Event::Dealt { seat, groups } => dealt[self.index_of[*seat]] = groups.first().cloned(),
+                Event::Draw | Event::Discard { .. } | Event::StandPat { .. } | Event::Street { .. } => break,
+                _ => {}
+            }
+        }
+        // Cards a player mucked but the summary shows are their hole cards, where the log deals
+        // them none and they are the whole deal: not in a draw game, whose mucked hand is the last
+        // draw's.
+        for (seat, cards) in &p.summary_mucks {
+            let i = self.index_of[*seat];
+            if i < n && dealt[i].is_none() && cards.len() == holes && !variant.is_draw() {
+                dealt[i] = Some(cards.clone());
+            }
+        }
+        for (pl, cards) in dealt.iter().enumerate() {
+            let cards = match cards {
+                Some(c) if c.len() == holes => run(c),
+                _ => unknown(holes),
+            };
+            let player = Player(u16::try_from(pl + 1).unwrap_or(u16::MAX));
+            self.push(ActionKind::DealHole { player, cards }, span);
+        }
+    }
 }
 
 /// Where a `posts` line's chips go in PHH.
@@ -1231,7 +1297,7 @@ fn logged_outcome(p: &Parsed, built: &Built) -> (Vec<Amount>, Vec<Amount>) {
         index_of[seat] = player;
     }
     let mut put_in = vec![Amount::ZERO; n];
-    let mut street = vec![Amount::ZERO; n];
+    let mut street: Round<usize> = Round::default();
     let mut collected = vec![Amount::ZERO; n];
     // The returns no `Uncalled bet` line writes, and whether the round under way has such a line.
     let mut unwritten = vec![Amount::ZERO; n];
@@ -1254,17 +1320,16 @@ fn logged_outcome(p: &Parsed, built: &Built) -> (Vec<Amount>, Vec<Amount>) {
                 add_to(&mut put_in[i], *amount);
                 // Dead chips (a returning player's small blind) are no part of the bet.
                 let dead = built.placed[k].map_or(Amount::ZERO, |pl| pl.dead_by_rule);
-                add_to(&mut street[i], money::minus(*amount, dead));
+                street.add(&i, money::minus(*amount, dead));
             }
             Event::BringIn { seat, amount } | Event::Call { seat, amount } | Event::Bet { seat, amount } => {
                 let i = index_of[*seat];
                 add_to(&mut put_in[i], *amount);
-                add_to(&mut street[i], *amount);
+                street.add(&i, *amount);
             }
             Event::RaiseTo { seat, to } => {
                 let i = index_of[*seat];
-                put_in[i] = money::plus(put_in[i], money::minus(*to, street[i]));
-                street[i] = *to;
+                add_to(&mut put_in[i], street.raise_to(&i, *to));
             }
             Event::Uncalled { seat, amount } => {
                 let i = index_of[*seat];
@@ -1294,15 +1359,12 @@ fn logged_outcome(p: &Parsed, built: &Built) -> (Vec<Amount>, Vec<Amount>) {
 
 /// Ends a betting round: the part of a bet no one matched, when no `Uncalled bet` line in the
 /// round returned it, is added to `unwritten`.
-fn settle(street: &mut [Amount], unwritten: &mut [Amount], written: bool) {
-    let top = (0..street.len()).max_by(|&a, &b| street[a].cmp(&street[b]));
-    if let (Some(top), false) = (top, written) {
-        let second = (0..street.len()).filter(|&i| i != top).map(|i| street[i]).max().unwrap_or(Amount::ZERO);
-        if street[top] > second {
-            unwritten[top] = money::plus(unwritten[top], money::minus(street[top], second));
-        }
+fn settle(street: &mut Round<usize>, unwritten: &mut [Amount], written: bool) {
+    if let Some((top, back)) = street.close()
+        && !written
+    {
+        add_to(&mut unwritten[top], back);
     }
-    street.iter_mut().for_each(|s| *s = Amount::ZERO);
 }
 
 /// A big blind posted all in for less than the blind, then called in full: the site's rule makes
@@ -1316,8 +1378,8 @@ fn short_blind_called(p: &Parsed, variant: Variant) -> Option<(String, Span)> {
     }
     let n = p.seats.len();
     // Per seat: the round's chips as the log puts them in, and as PHH's calls would.
-    let mut logged = vec![Amount::ZERO; n];
-    let mut phh = vec![Amount::ZERO; n];
+    let mut logged: Round<usize> = Round::default();
+    let mut phh: Round<usize> = Round::default();
     let mut last_call: Vec<Option<Span>> = vec![None; n];
     let mut left: Vec<Amount> = p.seats.iter().map(|s| s.stack).collect();
     let mut short = None;
@@ -1329,38 +1391,41 @@ fn short_blind_called(p: &Parsed, variant: Variant) -> Option<(String, Span)> {
             Event::Blind { seat, amount, kind } => {
                 left[*seat] = money::minus(left[*seat], *amount);
                 if *kind != Post::SmallAndBig {
-                    add_to(&mut logged[*seat], *amount);
-                    add_to(&mut phh[*seat], *amount);
+                    logged.add(seat, *amount);
+                    phh.add(seat, *amount);
                 }
                 if *kind == Post::Big && left[*seat].is_zero() && big_blind.is_some_and(|b| *amount < b) {
                     short = Some(*seat);
                 }
             }
             Event::Call { seat, amount } => {
-                add_to(&mut logged[*seat], *amount);
-                let top = phh.iter().copied().max().unwrap_or(Amount::ZERO);
-                phh[*seat] = top.min(logged[*seat]).max(phh[*seat]);
+                let called = logged.add(seat, *amount);
+                phh.raise_to(seat, phh.highest().min(called).max(phh.of(seat)));
                 last_call[*seat] = Some(*span);
             }
             Event::Bet { seat, amount } | Event::BringIn { seat, amount } => {
-                add_to(&mut logged[*seat], *amount);
-                phh[*seat] = logged[*seat];
+                let bet = logged.add(seat, *amount);
+                phh.raise_to(seat, bet);
             }
             Event::RaiseTo { seat, to } => {
-                logged[*seat] = *to;
-                phh[*seat] = *to;
+                logged.raise_to(seat, *to);
+                phh.raise_to(seat, *to);
             }
             Event::Street { .. } | Event::Draw | Event::Showdown => break,
             _ => {}
         }
     }
     let poster = short?;
-    let over = (0..n).find(|&i| logged[i] > phh[i])?;
+    let over = (0..n).find(|i| logged.of(i) > phh.of(i))?;
     let message = format!(
         "{} posts the big blind all in for less than the blind ({}), and {} calls the full blind \
          ({} in the round where PHH's calls come to {}): the site makes the full big blind the bet \
          to call, PHH's call matches the highest bet posted, so this call cannot be written",
-        p.seats[poster].name, logged[poster], p.seats[over].name, logged[over], phh[over]
+        p.seats[poster].name,
+        logged.of(&poster),
+        p.seats[over].name,
+        logged.of(&over),
+        phh.of(&over)
     );
     Some((message, last_call[over].unwrap_or_default()))
 }
@@ -1374,7 +1439,7 @@ fn stud_double_bet(p: &Parsed, variant: Variant) -> Option<(String, Span)> {
     }
     let (small, _) = p.header.stakes?;
     let mut street_no = 0;
-    let mut street = vec![Amount::ZERO; p.seats.len()];
+    let mut street: Round<usize> = Round::default();
     let mut top = Amount::ZERO;
     for (event, span) in &p.events {
         let raised = match event {
@@ -1384,20 +1449,20 @@ fn stud_double_bet(p: &Parsed, variant: Variant) -> Option<(String, Span)> {
             }
             Event::Street { .. } => {
                 street_no += 1;
-                street.iter_mut().for_each(|s| *s = Amount::ZERO);
+                street.clear();
                 top = Amount::ZERO;
                 continue;
             }
             Event::Bet { seat, amount } => {
-                add_to(&mut street[*seat], *amount);
+                street.add(seat, *amount);
                 Some(*amount)
             }
             Event::RaiseTo { seat, to } => {
-                street[*seat] = *to;
+                street.raise_to(seat, *to);
                 Some(money::minus(*to, top))
             }
             Event::Call { seat, amount } | Event::BringIn { seat, amount } => {
-                add_to(&mut street[*seat], *amount);
+                street.add(seat, *amount);
                 None
             }
             _ => None,
@@ -1411,7 +1476,7 @@ fn stud_double_bet(p: &Parsed, variant: Variant) -> Option<(String, Span)> {
                 );
                 return Some((message, *span));
             }
-            top = top.max(street.iter().copied().max().unwrap_or(Amount::ZERO));
+            top = top.max(street.highest());
         }
     }
     None
@@ -1439,7 +1504,7 @@ fn betonline_omaha(parsed: &Parsed, ctx: &mut Ctx<'_>, span: Span) -> Option<Opt
         ctx.error(codes::SITE_GAME_MISLABELLED, message, span);
         return None;
     }
-    ctx.diagnostics.push(Diagnostic::warning(codes::SITE_GAME_MISLABELLED, message, span));
+    ctx.warn(codes::SITE_GAME_MISLABELLED, message, span);
     Some(Some(Variant::PotLimitOmahaHoldem))
 }
 
@@ -1508,6 +1573,26 @@ fn import_hand(lines: &[Line], ctx: &mut Ctx<'_>, whole: Span, rake_checked: boo
                 Amount::ZERO
             }
         });
+    cash_outs(&parsed, ctx);
+    if ctx.refused {
+        return None;
+    }
+    let names: Vec<&str> = built.order.iter().map(|&s| parsed.seats[s].name.as_str()).collect();
+    let clean = built.clean.take();
+    let logged = consistency::Logged { finishing: &finishing, paid: &collected, rake, names: &names };
+    if !consistency::check(&built.hand, &built.spans, whole, &logged, clean, ctx.diagnostics) {
+        return None;
+    }
+    if rake_checked && let Some(message) = payout_short(&parsed, &built.order, &finishing, &collected) {
+        let message = format!("{message} (the summary's rake is {rake})");
+        ctx.error(codes::SITE_PAYOUT_SHORT, message, parsed.total_span.unwrap_or(whole));
+        return None;
+    }
+    Some(built.hand)
+}
+
+/// Cash-outs (paid by the site from outside the pot): a warning each, an error under `strict`.
+fn cash_outs(parsed: &Parsed, ctx: &mut Ctx<'_>) {
     for (event, span) in &parsed.events {
         if let Event::CashOut { seat, amount } = event {
             let message = format!(
@@ -1518,40 +1603,29 @@ fn import_hand(lines: &[Line], ctx: &mut Ctx<'_>, whole: Span, rake_checked: boo
             if ctx.strict {
                 ctx.refuse(codes::SITE_CASHED_OUT, message, *span);
             } else {
-                ctx.diagnostics.push(Diagnostic::warning(codes::SITE_CASHED_OUT, message, *span));
+                ctx.warn(codes::SITE_CASHED_OUT, message, *span);
             }
         }
     }
-    if ctx.refused {
-        return None;
-    }
-    let names: Vec<&str> = built.order.iter().map(|&s| parsed.seats[s].name.as_str()).collect();
-    let clean = built.clean.take();
-    let problems =
-        consistency::check(&built.hand, &built.spans, whole, &finishing, &collected, rake, &names, clean);
-    let failed = problems.iter().any(Diagnostic::is_error);
-    ctx.diagnostics.extend(problems);
-    if failed {
-        return None;
-    }
-    if rake_checked {
-        // What went in (each player's stack less what they end with, plus what they were paid)
-        // against what was paid out: the difference is the rake the log takes.
-        let paid = collected.iter().fold(Amount::ZERO, |a, c| money::plus(a, *c));
-        let pot = built
-            .order
-            .iter()
-            .zip(&finishing)
-            .fold(paid, |a, (&s, f)| money::plus(a, money::minus(parsed.seats[s].stack, *f)));
-        let tournament =
-            parsed.header.event.as_deref().is_some_and(|e| e.contains("Tournament") || e.contains("Torneio"));
-        if let Some(message) = crate::relay::payout_contradiction(pot, paid, tournament) {
-            let message = format!("{message} (the summary's rake is {rake})");
-            ctx.error(codes::SITE_PAYOUT_SHORT, message, parsed.total_span.unwrap_or(whole));
-            return None;
-        }
-    }
-    Some(built.hand)
+}
+
+/// Why the log's payout contradicts its pot, if it does: what went in (each player's stack less
+/// what they end with, plus what they were paid) against what was paid out, the difference being
+/// the rake the log takes ([`crate::relay::payout_contradiction`]).
+fn payout_short(
+    parsed: &Parsed,
+    order: &[usize],
+    finishing: &[Amount],
+    collected: &[Amount],
+) -> Option<String> {
+    let paid = collected.iter().fold(Amount::ZERO, |a, c| money::plus(a, *c));
+    let pot = order
+        .iter()
+        .zip(finishing)
+        .fold(paid, |a, (&s, f)| money::plus(a, money::minus(parsed.seats[s].stack, *f)));
+    let tournament =
+        parsed.header.event.as_deref().is_some_and(|e| e.contains("Tournament") || e.contains("Torneio"));
+    crate::relay::payout_contradiction(pot, paid, tournament)
 }
 
 fn fill_fields(built: &mut Built, p: &Parsed) {

@@ -79,7 +79,7 @@ use cards_core::Span;
 pub use crate::export::WriteError;
 pub use write::{Writer, write_hand};
 
-use crate::relay::{TextReader, TextSite};
+use crate::relay::{Draft, Relay, TextReader, TextSite};
 use crate::text::Line;
 use crate::{Options, Record};
 
@@ -123,15 +123,11 @@ fn is_transcript_separator(line: &str) -> bool {
     inner.chars().any(|c| c.is_ascii_digit()) && inner.chars().count() <= 12 && !inner.contains("***")
 }
 
-/// Whether a file's start (decoded text) is a PokerStars-layout log: a hand header
-/// (`<site words> Hand #N:`, in any of the client's languages) among its first lines. Other
-/// sites' headers fit the same pattern: [`crate::Site::detect`] tries them first.
-#[must_use]
-pub fn detect(head: &str) -> bool {
-    crate::site::first_lines(head, 40).any(header::is_header)
-}
-
 /// PokerStars text, for [`TextReader`]: the importer every other text site relays its hands to.
+///
+/// Its log is recognised by a hand header (`<site words> Hand #N:`, in any of the client's
+/// languages) among its first lines ([`TextSite::detect`]). Other sites' headers fit the same
+/// pattern: [`crate::Site::detect`] tries them first.
 #[derive(Debug)]
 pub struct PokerStars;
 
@@ -153,9 +149,21 @@ impl TextSite for PokerStars {
         "text outside any hand: no `PokerStars Hand #<number>:` header before it".to_owned()
     }
 
+    /// The hand read directly, not relayed: the venue is the header's site (another producer
+    /// writing the layout keeps its name), and the summary's rake is checked. The record spans the
+    /// hand's lines, blank lines after it included.
     fn import(lines: &[Line], _whole: Span, options: &Options) -> Record {
-        // The record spans the hand's lines, blank lines after it included.
         import::import_log(lines, options)
+    }
+}
+
+impl Relay for PokerStars {
+    /// The lines are the PokerStars form already: each goes into the draft as it is (the hand
+    /// relayed, as any other site's; [`PokerStars::import`] reads them directly).
+    fn read(lines: &[Line], draft: &mut Draft, _options: &Options) {
+        for line in lines {
+            draft.push(line.text.clone(), line.span);
+        }
     }
 }
 
