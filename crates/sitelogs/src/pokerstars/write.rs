@@ -150,6 +150,8 @@ struct Play<'h> {
     shift_pending: bool,
     /// The engine's uncalled bets already written, per player.
     returned: Vec<Chips>,
+    /// The form of what the text shows in front of each player this street.
+    places: Places,
     /// The label of each player's blind (`small blind`, …; empty without one).
     blind_label: Vec<&'static str>,
     draw: DrawRound,
@@ -194,6 +196,7 @@ impl<'h> Play<'h> {
             shift_returned,
             shift_pending: shift_returned,
             returned: vec![Chips::ZERO; n],
+            places: Places::new(n),
             blind_label: vec![""; n],
             draw: DrawRound::default(),
             board: Vec::new(),
@@ -230,6 +233,12 @@ impl<'h> Play<'h> {
                 self.c.line(&line);
             }
         }
+        if self.shift_returned {
+            // The site's first street counts the antes (their excess is its uncalled bet).
+            for (i, ante) in self.posted_antes.iter().enumerate() {
+                self.places.add(i, *ante);
+            }
+        }
         let mut blinds = hand.blinds_or_straddles.clone().unwrap_or_else(|| vec![Amount::ZERO; n]);
         blinds.resize(n, Amount::ZERO);
         if n == 2 {
@@ -256,10 +265,12 @@ impl<'h> Play<'h> {
             };
             self.blind_label[i] = label;
             let paid = amount_of(self.state().blind(i));
+            self.places.add(i, paid);
             let all_in = all_in(amount_of(self.state().stacks()[i]));
             let line = format!("{}: posts {label} {}{all_in}", self.c.names[i], self.c.money(paid));
             self.c.line(&line);
         }
+        self.places.bets = self.state().bets().to_vec();
         if hand.variant.is_draw() {
             self.c.line("*** DEALING HANDS ***");
         } else if !hand.variant.is_stud() {
@@ -318,12 +329,14 @@ impl<'h> Play<'h> {
             if self.shift_pending {
                 back = money::plus(back, self.ante_shift[i]);
             }
+            let back = with_places(back, self.places.returned(i));
             if back > Amount::ZERO {
                 let line = format!("Uncalled bet ({}) returned to {}", self.c.money(back), self.c.names[i]);
                 self.c.line(&line);
             }
         }
         self.shift_pending = false;
+        self.places.reset();
     }
 
     fn stud_deal(
@@ -452,12 +465,23 @@ impl<'h> Play<'h> {
         Ok(())
     }
 
-    /// The largest bet in front of a player (the last of equal ones: its form, `2` or `2.0`, is
-    /// the one the text writes) and what player `i` has, in the state before the action.
+    /// The largest bet in front of a player (the last of equal ones) and player `i`'s bet and
+    /// stack, in the state before the action; the bets in the form the text shows them.
     fn to_call(&self, i: usize) -> (Amount, Amount, Amount) {
         let state = self.state();
-        let top = state.bets().iter().copied().max().map_or(Amount::ZERO, amount_of);
-        (top, amount_of(state.bets()[i]), amount_of(state.stacks()[i]))
+        let bets = state.bets();
+        let top = (0..bets.len()).max_by(|&a, &b| bets[a].cmp(&bets[b]));
+        let top = top.map_or(Amount::ZERO, |j| with_places(amount_of(bets[j]), self.places.of(j)));
+        let bet = with_places(amount_of(bets[i]), self.places.of(i));
+        (top, bet, amount_of(state.stacks()[i]))
+    }
+
+    /// Player `i` put `paid` in, their bet now `bet`.
+    fn paid(&mut self, i: usize, paid: Amount, bet: Amount) {
+        self.places.add(i, paid);
+        let mut bets: Vec<Chips> = self.state().bets().to_vec();
+        bets[i] = Chips::from_amount(bet);
+        self.places.bets = bets;
     }
 
     fn check_call(&mut self, player: phh::Player) -> Result<(), Diagnostic> {
@@ -471,6 +495,7 @@ impl<'h> Play<'h> {
             format!("{}: calls {}{}", self.c.names[i], self.c.money(owed), all_in(money::minus(stack, owed)))
         };
         self.c.line(&line);
+        self.paid(i, owed, money::plus(bet, owed));
         Ok(())
     }
 
@@ -491,6 +516,7 @@ impl<'h> Play<'h> {
                 format!("{name}: raises {} to {}{all_in}", self.c.money(by), self.c.money(to))
             };
         self.c.line(&line);
+        self.paid(i, money::minus(to, bet), to);
         Ok(())
     }
 
@@ -501,6 +527,8 @@ impl<'h> Play<'h> {
         let all_in = all_in(money::minus(amount_of(state.stacks()[i]), paid));
         let line = format!("{}: brings in for {}{all_in}", self.c.names[i], self.c.money(paid));
         self.c.line(&line);
+        let bet = money::plus(amount_of(self.state().bets()[i]), paid);
+        self.paid(i, paid, bet);
         Ok(())
     }
 
@@ -622,6 +650,55 @@ struct Collections {
     pot: Amount,
     rake: Amount,
     paid: Vec<Amount>,
+}
+
+/// The decimal places of what the text shows in front of each player this street. The site's
+/// sums keep the places of every amount added (a blind of `0.50` raised to `2` stands as `2.00`,
+/// where the state holds the raise's `2`), and the amounts written from them (a call, a raise's
+/// increment, an uncalled bet) take those places: the state gives the values, this their form.
+struct Places {
+    places: Vec<u32>,
+    /// The bets after the last betting action, before the state collects them: who matched an
+    /// uncalled bet.
+    bets: Vec<Chips>,
+}
+
+impl Places {
+    fn new(n: usize) -> Places {
+        Places { places: vec![0; n], bets: vec![Chips::ZERO; n] }
+    }
+
+    fn of(&self, i: usize) -> u32 {
+        self.places[i]
+    }
+
+    /// Player `i` put in `paid`.
+    fn add(&mut self, i: usize, paid: Amount) {
+        self.places[i] = self.places[i].max(paid.0.scale());
+    }
+
+    /// The places of the bet returned to `top`: its own and the largest other bet's (the last of
+    /// equal ones).
+    fn returned(&self, top: usize) -> u32 {
+        let bets = &self.bets;
+        let second = (0..bets.len()).filter(|&j| j != top).max_by(|&a, &b| bets[a].cmp(&bets[b]));
+        self.places[top].max(second.map_or(0, |j| self.places[j]))
+    }
+
+    /// A new street.
+    fn reset(&mut self) {
+        self.places.fill(0);
+        self.bets.fill(Chips::ZERO);
+    }
+}
+
+/// `amount` with at least `places` decimal places.
+fn with_places(amount: Amount, places: u32) -> Amount {
+    let mut d = amount.0;
+    if d.scale() < places {
+        d.rescale(places);
+    }
+    Amount(d)
 }
 
 /// `amount` with at least the decimal places of `like` (`3` as `3.00` beside a stack of
