@@ -183,49 +183,81 @@ pub fn run_observed<A: Amount>(
 ) {
     let lenient = state.profile() == RuleProfile::Pokerkit;
     for (index, action) in actions.iter().enumerate() {
-        let mut warnings = Warnings::NONE;
-        loop {
-            before(index, state);
-            match state.apply(action) {
-                Ok(w) => {
-                    warnings = warnings.union(w);
-                    break;
-                }
-                Err(error) => {
-                    let repaired = if lenient && !error.is_engine_limit() { state.repair() } else { None };
-                    match repaired {
-                        Some(w) => {
-                            warnings.add(w);
-                            warnings = warnings.union(state.take_warnings());
-                        }
-                        None => {
-                            if !warnings.is_empty() {
-                                events.push(Event::Warnings { action: index, warnings });
-                            }
-                            events.push(Event::Error { action: index, error });
-                            return;
-                        }
-                    }
+        match apply_observed(state, action, lenient, |s| before(index, s)) {
+            Ok(warnings) => {
+                if !warnings.is_empty() {
+                    events.push(Event::Warnings { action: index, warnings });
                 }
             }
-        }
-        if !warnings.is_empty() {
-            events.push(Event::Warnings { action: index, warnings });
+            Err((warnings, error)) => {
+                if !warnings.is_empty() {
+                    events.push(Event::Warnings { action: index, warnings });
+                }
+                events.push(Event::Error { action: index, error });
+                return;
+            }
         }
     }
-    if lenient {
-        let mut warnings = Warnings::NONE;
-        while !state.is_over() {
-            match state.repair_passive() {
-                Some(w) => {
-                    warnings.add(w);
-                    warnings = warnings.union(state.take_warnings());
-                }
-                None => break,
+    let warnings = finish_repaired(state);
+    if !warnings.is_empty() {
+        events.push(Event::Warnings { action: actions.len(), warnings });
+    }
+}
+
+/// Applies one action as [`run`] does: under the `pokerkit` profile, when the action fails,
+/// PokerKit's repairs (`??` hole cards dealt, a check or a fold inserted for the player to act, a
+/// missing show) are made until it applies; under `wsop` the action alone is tried. Returns the
+/// warnings of the action and of its repairs, or the error that stopped it (the repairs made
+/// before it stay made). For callers that step a hand themselves and read the state between
+/// actions (the site-log writers); [`finish_repaired`] ends the hand as [`run`] does.
+pub fn apply_repaired<A: Amount>(state: &mut State<A>, action: &Action) -> Result<Warnings, ActionError> {
+    let lenient = state.profile() == RuleProfile::Pokerkit;
+    apply_observed(state, action, lenient, |_| {}).map_err(|(_, error)| error)
+}
+
+/// After the last action, under the `pokerkit` profile: the repairs PokerKit's replay makes to
+/// end the hand (`??` hole cards dealt, cards kept face down at a missing showdown), and their
+/// warnings. Under `wsop`, nothing.
+pub fn finish_repaired<A: Amount>(state: &mut State<A>) -> Warnings {
+    let mut warnings = Warnings::NONE;
+    if state.profile() != RuleProfile::Pokerkit {
+        return warnings;
+    }
+    while !state.is_over() {
+        match state.repair_passive() {
+            Some(w) => {
+                warnings.add(w);
+                warnings = warnings.union(state.take_warnings());
             }
+            None => break,
         }
-        if !warnings.is_empty() {
-            events.push(Event::Warnings { action: actions.len(), warnings });
+    }
+    warnings
+}
+
+/// One action with repairs (when `lenient`), `before(state)` called before each attempt; the
+/// error carries the warnings of the repairs made before it.
+fn apply_observed<A: Amount>(
+    state: &mut State<A>,
+    action: &Action,
+    lenient: bool,
+    mut before: impl FnMut(&State<A>),
+) -> Result<Warnings, (Warnings, ActionError)> {
+    let mut warnings = Warnings::NONE;
+    loop {
+        before(state);
+        match state.apply(action) {
+            Ok(w) => return Ok(warnings.union(w)),
+            Err(error) => {
+                let repaired = if lenient && !error.is_engine_limit() { state.repair() } else { None };
+                match repaired {
+                    Some(w) => {
+                        warnings.add(w);
+                        warnings = warnings.union(state.take_warnings());
+                    }
+                    None => return Err((warnings, error)),
+                }
+            }
         }
     }
 }
@@ -303,5 +335,71 @@ impl<A: Amount> State<A> {
             }
             Err(_) => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+    use crate::sim::random_hands;
+
+    /// Stepping a hand with [`apply_repaired`] and ending it with [`finish_repaired`] reaches the
+    /// state [`run`] reaches, under both profiles, repairs included (generated hands with an
+    /// action dropped here and there need them).
+    #[test]
+    fn stepping_with_repairs_is_the_replay() {
+        let mut repaired = 0;
+        for variant in Variant::ALL {
+            for (k, hand) in random_hands(variant, 40, 5).into_iter().enumerate() {
+                let mut actions = hand.actions.clone();
+                if k % 3 == 1 && actions.len() > 4 {
+                    // A betting or showdown action left out: PokerKit's repairs fill it in.
+                    let at = actions.len() / 2;
+                    actions.remove(at);
+                }
+                for profile in [RuleProfile::Pokerkit, RuleProfile::Wsop] {
+                    let mut def = hand.def.clone();
+                    def.profile = profile;
+                    let Ok(mut whole) = State::new(&def) else { continue };
+                    let mut events = Vec::new();
+                    run(&mut whole, &actions, &mut events);
+                    let mut stepped = State::new(&def).unwrap_or_else(|_| unreachable!());
+                    for action in &actions {
+                        match apply_repaired(&mut stepped, action) {
+                            Ok(w) => repaired += usize::from(w.iter().any(is_repair)),
+                            Err(_) => break,
+                        }
+                    }
+                    if !events.iter().any(|e| matches!(e, Event::Error { .. })) {
+                        finish_repaired(&mut stepped);
+                    }
+                    let _ = (whole.take_warnings(), stepped.take_warnings());
+                    assert_eq!(whole, stepped, "{variant:?} hand {k} under {profile:?}");
+                }
+            }
+        }
+        assert!(repaired > 0, "no repair was exercised");
+    }
+
+    /// The antes and blinds each player posted: heads-up in PokerKit's order (each player posts
+    /// the other's ante and the blinds are reversed), capped by the stack.
+    #[test]
+    fn antes_and_blinds_posted() {
+        let amounts = |v: &[i64]| v.iter().map(|&a| Chips::from_int(a)).collect::<Vec<_>>();
+        let mut def = GameDef::new(Variant::NoLimitTexasHoldem, amounts(&[2997, 3]));
+        def.antes = amounts(&[20, 3]);
+        def.blinds_or_straddles = amounts(&[0, 80]);
+        def.min_bet = Chips::from_int(80);
+        let state = State::new(&def).unwrap_or_else(|_| unreachable!());
+        assert_eq!([state.ante(0), state.ante(1), state.ante(2)], amounts(&[3, 3, 0])[..]);
+        assert_eq!([state.blind(0), state.blind(1)], amounts(&[80, 0])[..]);
+        let mut def = GameDef::new(Variant::NoLimitTexasHoldem, amounts(&[100, 3, 100]));
+        def.antes = amounts(&[2, 2, 2]);
+        def.blinds_or_straddles = amounts(&[5, 10, 0]);
+        def.min_bet = Chips::from_int(10);
+        let state = State::new(&def).unwrap_or_else(|_| unreachable!());
+        assert_eq!([state.ante(0), state.ante(1), state.ante(2)], amounts(&[2, 2, 2])[..]);
+        assert_eq!([state.blind(0), state.blind(1), state.blind(2)], amounts(&[5, 1, 0])[..]);
     }
 }

@@ -40,6 +40,7 @@ use cards_core::{Amount, Diagnostic, Span};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+use crate::export::{Replay, amount_of};
 use crate::pokerstars::MAX_HAND_BYTES;
 use crate::relay::{Draft, StarsHeader, Street, seat_line, table_line};
 use crate::{Options, Record, codes, money};
@@ -606,7 +607,7 @@ struct OutHand<'h> {
     #[serde(skip_serializing_if = "Option::is_none")]
     hero_player_id: Option<usize>,
     flags: Vec<&'h str>,
-    players: Vec<OutPlayer<'h>>,
+    players: Vec<OutPlayer>,
     rounds: Vec<OutRound>,
     pots: Vec<OutPot>,
 }
@@ -618,10 +619,10 @@ struct OutLimit {
 }
 
 #[derive(serde::Serialize)]
-struct OutPlayer<'h> {
+struct OutPlayer {
     id: usize,
     seat: i64,
-    name: &'h str,
+    name: String,
     starting_stack: Exact,
 }
 
@@ -658,12 +659,16 @@ struct OutWin {
     win_amount: Exact,
 }
 
-/// One hand's betting as OHH counts it: chips per action, rounds, stacks.
+/// One hand's betting as OHH writes it: the rounds and their actions, each action's chips read
+/// from poker-engine's state (replayed along), and what each player's actions put in.
 struct Betting {
-    stacks: Vec<Amount>,
+    replay: Replay,
+    /// The chips of each player's actions (the antes as the log shows them posted).
     put_in: Vec<Amount>,
-    street: Vec<Amount>,
     rounds: Vec<OutRound>,
+    /// Whether the showdown round is open, and the rounds before it.
+    showdown: bool,
+    shows: usize,
 }
 
 impl Betting {
@@ -672,13 +677,9 @@ impl Betting {
         &mut self.rounds[last]
     }
 
-    /// `player` puts in `chips` with `action` (capped at the stack: all in).
-    fn act(&mut self, player: usize, action: &'static str, chips: Amount) {
-        let chips = if chips > self.stacks[player] { self.stacks[player] } else { chips };
-        self.stacks[player] = money::minus(self.stacks[player], chips);
+    /// `player` puts in `chips` with `action`.
+    fn act(&mut self, player: usize, action: &'static str, chips: Amount, is_allin: bool) {
         self.put_in[player] = money::plus(self.put_in[player], chips);
-        self.street[player] = money::plus(self.street[player], chips);
-        let is_allin = self.stacks[player].is_zero() && !chips.is_zero();
         let round = self.round();
         let action_number = round.actions.len() + 1;
         round.actions.push(OutAction {
@@ -705,101 +706,26 @@ impl Betting {
         });
     }
 
-    fn highest(&self) -> Amount {
-        self.street.iter().copied().max().unwrap_or(Amount::ZERO)
-    }
-
-    /// Ends a betting round: what the highest bettor put in past everyone else was never
-    /// matched and goes back (OHH writes no uncalled bet; its pots leave it out).
-    fn close(&mut self) {
-        let mut order: Vec<usize> = (0..self.street.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(self.street[i]));
-        if let [top, second, ..] = order[..] {
-            let back = money::minus(self.street[top], self.street[second]);
-            self.put_in[top] = money::minus(self.put_in[top], back);
-            self.stacks[top] = money::plus(self.stacks[top], back);
+    /// The antes (each player's own, capped by the stack, as a log shows them posted: heads-up
+    /// the state has each player post the other's, [`crate::export::posted_antes`]), then the
+    /// blinds the state posted. PHH lists heads-up blinds big blind first. The blinds' seats name them, whatever
+    /// their amounts (a big blind posted short is still the big blind, FINDINGS F34); a post from
+    /// another seat is named by its amount.
+    fn posts(&mut self, hand: &phh::Hand, start: &[Amount], blinds: &[Amount], big: Amount) {
+        let n = start.len();
+        for (i, &ante) in hand.antes.iter().enumerate().take(n) {
+            if !ante.is_zero() {
+                let posted = if ante > start[i] { start[i] } else { ante };
+                self.act(i, "Post Ante", posted, posted == start[i]);
+            }
         }
-        self.street.iter_mut().for_each(|s| *s = Amount::ZERO);
-    }
-}
-
-fn user<'h>(hand: &'h phh::Hand, key: &str) -> Option<&'h str> {
-    hand.user_fields.iter().find(|f| f.key == key).and_then(|f| match &f.value {
-        phh::TomlValue::String(s) => Some(s.as_str()),
-        _ => None,
-    })
-}
-
-/// A hand as one line of OHH JSON; refused ([`codes::EXPORT_UNSUPPORTED`]) when OHH cannot hold
-/// it (stud, draw and short-deck games; a hand that does not replay to its end).
-pub fn write_hand(hand: &phh::Hand) -> Result<String, Diagnostic> {
-    use phh::{ActionKind, Shown, Variant};
-    let unsupported = |m: &str| crate::export::unsupported(m);
-    let (game_type, bet_type) = match hand.variant {
-        Variant::NoLimitTexasHoldem => ("Holdem", "NL"),
-        Variant::FixedLimitTexasHoldem => ("Holdem", "FL"),
-        Variant::PotLimitOmahaHoldem => ("Omaha", "PL"),
-        Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter => ("OmahaHiLo", "FL"),
-        other => return Err(unsupported(&format!("OHH is not written for {} hands yet", other.code()))),
-    };
-    let n = hand.starting_stacks.len();
-    let forced = hand.antes.iter().chain(hand.blinds_or_straddles.iter().flatten());
-    if forced.chain(hand.bring_in.iter()).any(|a| a.is_negative()) {
-        return Err(unsupported("a negative ante or blind (a dead post) has no OHH form"));
-    }
-    let start = crate::export::finite_stacks(hand)?;
-    let replayed = crate::export::replayed_stacks(hand)?;
-    // The stacks the hand states when they differ from the replay's only by a rake (each at or
-    // below it), else the replay's: a producer's own way of counting (an uncalled bet declared
-    // as won, for one) is not written into OHH's pots.
-    let declared: Option<Vec<Amount>> = match &hand.finishing_stacks {
-        Some(f) if f.len() == n => f.iter().map(|q| q.finite()).collect(),
-        _ => None,
-    };
-    let last = match declared {
-        Some(d) if d.iter().zip(&replayed).all(|(d, r)| d <= r) => d,
-        _ => replayed,
-    };
-    let names: Vec<String> = match &hand.players {
-        Some(p) if p.len() == n => p.clone(),
-        _ => (1..=n).map(|i| format!("Player{i}")).collect(),
-    };
-    let seats: Vec<i64> = match &hand.seats {
-        Some(s) if s.len() == n => s.clone(),
-        _ => (1..=i64::try_from(n).unwrap_or(i64::MAX)).collect(),
-    };
-    let mut blinds = hand.blinds_or_straddles.clone().unwrap_or_else(|| vec![Amount::ZERO; n]);
-    blinds.resize(n, Amount::ZERO);
-    if n == 2 {
-        blinds.reverse();
-    }
-    // The big blind is the game's minimum bet (the small bet in fixed limit), whoever posted it.
-    let big = hand
-        .min_bet
-        .or(hand.small_bet)
-        .or_else(|| blinds.get(usize::from(n != 2)).copied())
-        .unwrap_or(Amount::ZERO);
-    let small = blinds.iter().copied().filter(|b| !b.is_zero() && *b < big).min().unwrap_or(Amount::ZERO);
-    let mut b = Betting {
-        stacks: start.clone(),
-        put_in: vec![Amount::ZERO; n],
-        street: vec![Amount::ZERO; n],
-        rounds: vec![OutRound { id: 0, street: "Preflop", cards: Vec::new(), actions: Vec::new() }],
-    };
-    for (i, ante) in hand.antes.iter().enumerate().take(n) {
-        if !ante.is_zero() {
-            b.act(i, "Post Ante", *ante);
-        }
-    }
-    b.street = vec![Amount::ZERO; n];
-    // PHH lists heads-up blinds big blind first. The blinds' seats name them, whatever their
-    // amounts (a big blind posted short is still the big blind, FINDINGS F34); a post from
-    // another seat is named by its amount.
-    let (sb_seat, bb_seat) = if n == 2 { (1, 0) } else { (0, 1) };
-    let post_order: Vec<usize> = if n == 2 { vec![1, 0] } else { (0..n).collect() };
-    for &i in &post_order {
-        let blind = blinds[i];
-        if !blind.is_zero() {
+        let (sb_seat, bb_seat) = if n == 2 { (1, 0) } else { (0, 1) };
+        let post_order: Vec<usize> = if n == 2 { vec![1, 0] } else { (0..n).collect() };
+        for i in post_order {
+            let blind = blinds[i];
+            if blind.is_zero() {
+                continue;
+            }
             let label = if i == sb_seat {
                 "Post SB"
             } else if i == bb_seat || blind == big {
@@ -809,97 +735,175 @@ pub fn write_hand(hand: &phh::Hand) -> Result<String, Diagnostic> {
             } else {
                 "Straddle"
             };
-            b.act(i, label, blind);
+            let state = self.replay.state();
+            let (paid, stack) = (amount_of(state.blind(i)), amount_of(state.stacks()[i]));
+            self.act(i, label, paid, stack.is_zero() && !paid.is_zero());
         }
     }
-    let index =
-        |p: phh::Player| p.index().filter(|&i| i < n).ok_or_else(|| unsupported(&format!("no player {p}")));
-    let known = |run: &phh::CardRun| -> Vec<String> { run.known().map(|c| c.to_string()).collect() };
-    const STREETS: [&str; 3] = ["Flop", "Turn", "River"];
-    let mut showdown = false;
-    let mut shows = 0;
-    for action in &hand.actions {
-        match &action.kind {
+
+    /// The largest bet (the last of equal ones), player `i`'s bet and stack, in the state before
+    /// the action.
+    fn to_call(&self, i: usize) -> (Amount, Amount, Amount) {
+        let state = self.replay.state();
+        let top = state.bets().iter().copied().max().map_or(Amount::ZERO, amount_of);
+        (top, amount_of(state.bets()[i]), amount_of(state.stacks()[i]))
+    }
+
+    /// A check, call, bet or raise: the chips it puts in (all in when they are the stack).
+    fn bet(&mut self, i: usize, to: Option<Amount>) {
+        let (top, bet, stack) = self.to_call(i);
+        let (kind, chips) = match to {
+            None if top == bet => ("Check", money::minus(top, bet)),
+            None => ("Call", money::minus(top, bet)),
+            Some(to) => (if top.is_zero() { "Bet" } else { "Raise" }, money::minus(to, bet)),
+        };
+        let chips = if chips > stack { stack } else { chips };
+        let all_in = chips == stack && !chips.is_zero();
+        self.act(i, kind, chips, all_in);
+    }
+
+    /// A board round, before a showdown already open (the cards shown when all in).
+    fn deal_board(&mut self, cards: Vec<String>) -> Result<(), Diagnostic> {
+        const STREETS: [&str; 3] = ["Flop", "Turn", "River"];
+        let boards = self.rounds.iter().filter(|r| r.street != "Showdown").count();
+        let street = STREETS
+            .get(boards - 1)
+            .copied()
+            .ok_or_else(|| crate::export::unsupported("more than three boards dealt"))?;
+        let round = OutRound { id: 0, street, cards, actions: Vec::new() };
+        let at = if self.showdown { self.shows } else { self.rounds.len() };
+        self.rounds.insert(at, round);
+        if self.showdown {
+            self.shows += 1;
+        }
+        Ok(())
+    }
+
+    /// A show or muck. Shown before the board runs out (all in), the cards still belong to the
+    /// showdown, which OHH puts last; OHH names shown cards: a show of cards the hand does not
+    /// know is left out.
+    fn show(&mut self, hand: &phh::Hand, player: phh::Player, i: usize, shown: &phh::Shown) {
+        if !self.showdown {
+            self.showdown = true;
+            self.shows = self.rounds.len();
+            self.rounds.push(OutRound { id: 0, street: "Showdown", cards: Vec::new(), actions: Vec::new() });
+        }
+        let cards = match shown {
+            phh::Shown::Muck => None,
+            phh::Shown::Cards(run) => Some(known(run)),
+            phh::Shown::Dealt => Some(dealt(hand, player)),
+        };
+        match cards {
+            None => self.cards(i, "Mucks Cards", Vec::new()),
+            Some(cards) if cards.is_empty() => {}
+            Some(cards) => self.cards(i, "Shows Cards", cards),
+        }
+    }
+
+    /// Writes one action, then applies it to the state.
+    fn action(&mut self, hand: &phh::Hand, kind: &phh::ActionKind) -> Result<(), Diagnostic> {
+        use phh::ActionKind;
+        let n = hand.starting_stacks.len();
+        let index = |p: phh::Player| {
+            p.index().filter(|&i| i < n).ok_or_else(|| crate::export::unsupported(format!("no player {p}")))
+        };
+        match kind {
             ActionKind::DealHole { player, cards } => {
                 let cards = known(cards);
                 if !cards.is_empty() {
-                    b.cards(index(*player)?, "Dealt Cards", cards);
+                    self.cards(index(*player)?, "Dealt Cards", cards);
                 }
             }
-            ActionKind::DealBoard { cards } => {
-                let boards = b.rounds.iter().filter(|r| r.street != "Showdown").count();
-                let street = STREETS
-                    .get(boards - 1)
-                    .copied()
-                    .ok_or_else(|| unsupported("more than three boards dealt"))?;
-                let round = OutRound { id: 0, street, cards: known(cards), actions: Vec::new() };
-                // Before a showdown already open (the cards shown when all in).
-                let at = if showdown { shows } else { b.rounds.len() };
-                b.rounds.insert(at, round);
-                if showdown {
-                    shows += 1;
-                }
-                b.close();
-            }
-            ActionKind::Fold { player } => b.act(index(*player)?, "Fold", Amount::ZERO),
-            ActionKind::CheckCall { player } => {
-                let i = index(*player)?;
-                let owed = money::minus(b.highest(), b.street[i]);
-                if owed.is_zero() { b.act(i, "Check", owed) } else { b.act(i, "Call", owed) }
-            }
-            ActionKind::CompleteBetRaise { player, amount } => {
-                let i = index(*player)?;
-                let kind = if b.highest().is_zero() { "Bet" } else { "Raise" };
-                let chips = money::minus(*amount, b.street[i]);
-                b.act(i, kind, chips);
-            }
-            ActionKind::ShowMuck { player, shown } => {
-                let i = index(*player)?;
-                // Shown before the board runs out (all in), the cards still belong to the
-                // showdown, which OHH puts last.
-                if !showdown {
-                    showdown = true;
-                    shows = b.rounds.len();
-                    b.rounds.push(OutRound {
-                        id: 0,
-                        street: "Showdown",
-                        cards: Vec::new(),
-                        actions: Vec::new(),
-                    });
-                }
-                let dealt = || {
-                    hand.actions
-                        .iter()
-                        .filter_map(|a| match &a.kind {
-                            ActionKind::DealHole { player: p, cards } if p == player => Some(known(cards)),
-                            _ => None,
-                        })
-                        .flatten()
-                        .collect::<Vec<_>>()
-                };
-                // OHH names shown cards: a show of cards the hand does not know is left out.
-                let cards = match shown {
-                    Shown::Muck => None,
-                    Shown::Cards(run) => Some(known(run)),
-                    Shown::Dealt => Some(dealt()),
-                };
-                match cards {
-                    None => b.cards(i, "Mucks Cards", Vec::new()),
-                    Some(cards) if cards.is_empty() => {}
-                    Some(cards) => b.cards(i, "Shows Cards", cards),
-                }
-            }
+            ActionKind::DealBoard { cards } => self.deal_board(known(cards))?,
+            ActionKind::Fold { player } => self.act(index(*player)?, "Fold", Amount::ZERO, false),
+            ActionKind::CheckCall { player } => self.bet(index(*player)?, None),
+            ActionKind::CompleteBetRaise { player, amount } => self.bet(index(*player)?, Some(*amount)),
+            ActionKind::ShowMuck { player, shown } => self.show(hand, *player, index(*player)?, shown),
             ActionKind::NoOp => {}
             ActionKind::BringIn { .. } | ActionKind::StandPatDiscard { .. } => {
-                return Err(unsupported("a bring-in or a draw in a board game"));
+                return Err(crate::export::unsupported("a bring-in or a draw in a board game"));
             }
         }
+        self.replay.apply(kind)
     }
-    for (id, round) in b.rounds.iter_mut().enumerate() {
-        round.id = id;
+}
+
+fn known(run: &phh::CardRun) -> Vec<String> {
+    run.known().map(|c| c.to_string()).collect()
+}
+
+/// The known cards dealt to `player` over the hand.
+fn dealt(hand: &phh::Hand, player: phh::Player) -> Vec<String> {
+    hand.actions
+        .iter()
+        .filter_map(|a| match &a.kind {
+            phh::ActionKind::DealHole { player: p, cards } if *p == player => Some(known(cards)),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+fn user<'h>(hand: &'h phh::Hand, key: &str) -> Option<&'h str> {
+    hand.user_fields.iter().find(|f| f.key == key).and_then(|f| match &f.value {
+        phh::TomlValue::String(s) => Some(s.as_str()),
+        _ => None,
+    })
+}
+
+/// OHH's game and bet type of a variant; refused for the games OHH is not written for.
+fn game_of(variant: phh::Variant) -> Result<(&'static str, &'static str), Diagnostic> {
+    use phh::Variant;
+    Ok(match variant {
+        Variant::NoLimitTexasHoldem => ("Holdem", "NL"),
+        Variant::FixedLimitTexasHoldem => ("Holdem", "FL"),
+        Variant::PotLimitOmahaHoldem => ("Omaha", "PL"),
+        Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter => ("OmahaHiLo", "FL"),
+        other => {
+            return Err(crate::export::unsupported(format!(
+                "OHH is not written for {} hands yet",
+                other.code()
+            )));
+        }
+    })
+}
+
+/// The blinds by player (PHH's heads-up order undone), the small and the big blind. The big
+/// blind is the game's minimum bet (the small bet in fixed limit), whoever posted it.
+fn blinds_of(hand: &phh::Hand, n: usize) -> (Vec<Amount>, Amount, Amount) {
+    let mut blinds = hand.blinds_or_straddles.clone().unwrap_or_else(|| vec![Amount::ZERO; n]);
+    blinds.resize(n, Amount::ZERO);
+    if n == 2 {
+        blinds.reverse();
     }
-    b.close();
-    let put_in = b.put_in.clone();
+    let big = hand
+        .min_bet
+        .or(hand.small_bet)
+        .or_else(|| blinds.get(usize::from(n != 2)).copied())
+        .unwrap_or(Amount::ZERO);
+    let small = blinds.iter().copied().filter(|b| !b.is_zero() && *b < big).min().unwrap_or(Amount::ZERO);
+    (blinds, small, big)
+}
+
+/// The one pot OHH is written with: what the players' actions put in less the uncalled bets the
+/// state returned, paid to each player what they end with less what they kept, the rest raked.
+/// The stacks the hand ends with are the ones it states when they differ from the replay's only
+/// by a rake (each at or below it), else the replay's: a producer's own way of counting (an
+/// uncalled bet declared as won, for one) is not written into OHH's pots.
+fn pot_of(hand: &phh::Hand, start: &[Amount], b: &Betting) -> Result<OutPot, Diagnostic> {
+    let state = b.replay.state();
+    let n = start.len();
+    let replayed: Vec<Amount> = state.stacks().iter().map(|&s| amount_of(s)).collect();
+    let declared: Option<Vec<Amount>> = match &hand.finishing_stacks {
+        Some(f) if f.len() == n => f.iter().map(|q| q.finite()).collect(),
+        _ => None,
+    };
+    let last = match declared {
+        Some(d) if d.iter().zip(&replayed).all(|(d, r)| d <= r) => d,
+        _ => replayed,
+    };
+    let put_in: Vec<Amount> =
+        (0..n).map(|i| money::minus(b.put_in[i], amount_of(state.uncalled_returned()[i]))).collect();
     let pot = put_in.iter().fold(Amount::ZERO, |a, x| money::plus(a, *x));
     let mut wins = Vec::new();
     let mut won = Amount::ZERO;
@@ -907,7 +911,7 @@ pub fn write_hand(hand: &phh::Hand) -> Result<String, Diagnostic> {
         // What the player ends with, less what they kept: what the pot paid them.
         let win = money::minus(last[i], money::minus(start[i], put_in[i]));
         if win.is_negative() {
-            return Err(unsupported("a player ends with less than the play leaves them"));
+            return Err(crate::export::unsupported("a player ends with less than the play leaves them"));
         }
         if !win.is_zero() {
             won = money::plus(won, win);
@@ -916,69 +920,107 @@ pub fn write_hand(hand: &phh::Hand) -> Result<String, Diagnostic> {
     }
     let rake = money::minus(pot, won);
     if rake.is_negative() {
-        return Err(unsupported("the players are paid more than the pot"));
+        return Err(crate::export::unsupported("the players are paid more than the pot"));
     }
+    Ok(OutPot {
+        number: 0,
+        amount: exact(money::plus(pot, Amount::ZERO)),
+        rake: exact(rake),
+        player_wins: wins,
+    })
+}
+
+/// A hand as one line of OHH JSON; refused ([`codes::EXPORT_UNSUPPORTED`]) when OHH cannot hold
+/// it (stud, draw and short-deck games; a hand that does not replay to its end).
+///
+/// The hand is replayed on poker-engine's state as it is written: each action's chips, the
+/// uncalled bets left out of the pot and the stacks it ends with are the state's.
+pub fn write_hand(hand: &phh::Hand) -> Result<String, Diagnostic> {
+    let (game_type, bet_type) = game_of(hand.variant)?;
+    let n = hand.starting_stacks.len();
+    let forced = hand.antes.iter().chain(hand.blinds_or_straddles.iter().flatten());
+    if forced.chain(hand.bring_in.iter()).any(|a| a.is_negative()) {
+        return Err(crate::export::unsupported("a negative ante or blind (a dead post) has no OHH form"));
+    }
+    let start = crate::export::finite_stacks(hand)?;
+    let replay = Replay::start(hand)?;
+    let (blinds, small, big) = blinds_of(hand, n);
+    let preflop = OutRound { id: 0, street: "Preflop", cards: Vec::new(), actions: Vec::new() };
+    let mut b =
+        Betting { replay, put_in: vec![Amount::ZERO; n], rounds: vec![preflop], showdown: false, shows: 0 };
+    b.posts(hand, &start, &blinds, big);
+    for action in &hand.actions {
+        b.action(hand, &action.kind)?;
+    }
+    b.replay.finish();
+    for (id, round) in b.rounds.iter_mut().enumerate() {
+        round.id = id;
+    }
+    let pot = pot_of(hand, &start, &b)?;
+    let out = OutFile { ohh: out_hand(hand, &start, (game_type, bet_type), (small, big), b.rounds, pot) };
+    serde_json::to_string(&out).map_err(|e| crate::export::unsupported(format!("cannot write the JSON: {e}")))
+}
+
+/// The hand's OHH object around its rounds and pot.
+fn out_hand<'h>(
+    hand: &'h phh::Hand,
+    start: &[Amount],
+    (game_type, bet_type): (&'static str, &'static str),
+    (small, big): (Amount, Amount),
+    rounds: Vec<OutRound>,
+    pot: OutPot,
+) -> OutHand<'h> {
+    let n = start.len();
+    let seats: Vec<i64> = match &hand.seats {
+        Some(s) if s.len() == n => s.clone(),
+        _ => (1..=i64::try_from(n).unwrap_or(i64::MAX)).collect(),
+    };
+    let names: Vec<String> = match &hand.players {
+        Some(p) if p.len() == n => p.clone(),
+        _ => (1..=n).map(|i| format!("Player{i}")).collect(),
+    };
     let date = match (hand.year, hand.month, hand.day, hand.time) {
         (Some(y), Some(m), Some(d), Some(t)) => {
             Some(format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", t.hour, t.minute, t.second))
         }
         _ => None,
     };
-    let table = hand.table.as_ref().map(|t| match t {
+    let text = |v: &phh::StrOrInt| match v {
         phh::StrOrInt::Str(s) => s.clone(),
         phh::StrOrInt::Int(i) => i.to_string(),
-    });
+    };
     let hero = user(hand, "_hero").and_then(|h| names.iter().position(|name| name == h));
     let flags =
         user(hand, "_flags").map(|f| f.split(',').filter(|f| !f.is_empty()).collect()).unwrap_or_default();
-    let out = OutFile {
-        ohh: OutHand {
-            spec_version: "1.4.7",
-            site_name: user(hand, "_site_name").or(hand.venue.as_deref()),
-            network_name: user(hand, "_network_name"),
-            game_number: hand.hand.as_ref().map(|h| match h {
-                phh::StrOrInt::Str(s) => s.clone(),
-                phh::StrOrInt::Int(i) => i.to_string(),
-            }),
-            start_date_utc: date,
-            table_name: table,
-            game_type,
-            bet_limit: OutLimit { bet_type, bet_cap: 0 },
-            table_size: hand.seat_count,
-            currency: hand.currency.as_deref(),
-            dealer_seat: hand
-                .user_fields
-                .iter()
-                .find(|f| f.key == "_button_seat")
-                .and_then(|f| match f.value {
-                    phh::TomlValue::Integer(i) => Some(i),
-                    _ => None,
-                })
-                .or_else(|| seats.last().copied())
-                .unwrap_or(1),
-            small_blind_amount: exact(small),
-            big_blind_amount: exact(big),
-            ante_amount: exact(hand.antes.iter().copied().max().unwrap_or(Amount::ZERO)),
-            hero_player_id: hero,
-            flags,
-            players: (0..n)
-                .map(|i| OutPlayer {
-                    id: i,
-                    seat: seats[i],
-                    name: &names[i],
-                    starting_stack: exact(start[i]),
-                })
-                .collect(),
-            rounds: b.rounds,
-            pots: vec![OutPot {
-                number: 0,
-                amount: exact(money::plus(pot, Amount::ZERO)),
-                rake: exact(rake),
-                player_wins: wins,
-            }],
-        },
-    };
-    serde_json::to_string(&out).map_err(|e| unsupported(&format!("cannot write the JSON: {e}")))
+    let button = hand.user_fields.iter().find(|f| f.key == "_button_seat").and_then(|f| match f.value {
+        phh::TomlValue::Integer(i) => Some(i),
+        _ => None,
+    });
+    OutHand {
+        spec_version: "1.4.7",
+        site_name: user(hand, "_site_name").or(hand.venue.as_deref()),
+        network_name: user(hand, "_network_name"),
+        game_number: hand.hand.as_ref().map(text),
+        start_date_utc: date,
+        table_name: hand.table.as_ref().map(text),
+        game_type,
+        bet_limit: OutLimit { bet_type, bet_cap: 0 },
+        table_size: hand.seat_count,
+        currency: hand.currency.as_deref(),
+        dealer_seat: button.or_else(|| seats.last().copied()).unwrap_or(1),
+        small_blind_amount: exact(small),
+        big_blind_amount: exact(big),
+        ante_amount: exact(hand.antes.iter().copied().max().unwrap_or(Amount::ZERO)),
+        hero_player_id: hero,
+        flags,
+        players: names
+            .into_iter()
+            .enumerate()
+            .map(|(i, name)| OutPlayer { id: i, seat: seats[i], name, starting_stack: exact(start[i]) })
+            .collect(),
+        rounds,
+        pots: vec![pot],
+    }
 }
 
 #[cfg(test)]
@@ -1003,6 +1045,32 @@ mod tests {
 
     /// A big blind posted short (2 where the big blind is 4) is written as the big blind, by its
     /// seat: written by its amount it read back as a second small blind, out of order (FINDINGS F34).
+    /// Chips per action from the replayed state: a raise all in, a call all in for less (capped
+    /// at the stack), the raiser's excess left out of the pot, the wins what the state paid.
+    #[test]
+    fn all_in_for_less_and_the_uncalled_bet() {
+        let text = "variant = 'NT'\nantes = [1, 1, 1]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+            starting_stacks = [100, 100, 31]\nactions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 QcQd', \
+            'p3 cbr 6', 'p1 cbr 99', 'p2 f', 'p3 cc', 'd db 2h3h4s', 'd db 9c', 'd db Tc', \
+            'p1 sm AcAd', 'p3 sm QcQd']\n";
+        let hand = phh::parse_hand(text).model.hand.unwrap();
+        let json = write_hand(&hand).unwrap();
+        for part in [
+            r#""player_id":2,"action":"Post Ante","amount":1,"is_allin":false"#,
+            r#""player_id":0,"action":"Raise","amount":98,"is_allin":true"#,
+            r#""player_id":2,"action":"Call","amount":24,"is_allin":true"#,
+            r#""pots":[{"number":0,"amount":65,"rake":0,"player_wins":[{"player_id":0,"win_amount":65}]}]"#,
+        ] {
+            assert!(json.contains(part), "no {part} in {json}");
+        }
+        let back = Reader::from_str(&json, Options::default()).next().unwrap();
+        let again = back.hand.unwrap_or_else(|| panic!("{:?}\n{json}", back.diagnostics));
+        assert_eq!(
+            again.finishing_stacks.map(|f| f.iter().map(ToString::to_string).collect::<Vec<_>>()),
+            Some(vec!["134".to_owned(), "97".to_owned(), "0".to_owned()])
+        );
+    }
+
     #[test]
     fn a_short_big_blind_is_written_by_its_seat() {
         let text = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [2, 2, 0]\nmin_bet = 4\n\

@@ -448,6 +448,22 @@ impl<A: Amount> State<A> {
         &self.returned[..self.n]
     }
 
+    /// The ante a player posted: the definition's, capped by their stack; heads-up, PokerKit's
+    /// order (each player posts the other's ante, as the blinds are reversed). Zero for a player
+    /// the hand does not have.
+    #[must_use]
+    pub fn ante(&self, player: usize) -> A {
+        if player < self.n { self.effective_ante(player) } else { A::ZERO }
+    }
+
+    /// The blind or straddle a player posted (a post, a negative blind, as its size), capped by
+    /// what the ante left them; heads-up, PokerKit's reversed order. Zero for a player the hand
+    /// does not have.
+    #[must_use]
+    pub fn blind(&self, player: usize) -> A {
+        if player < self.n { self.effective_blind(player) } else { A::ZERO }
+    }
+
     /// Starting stacks.
     #[must_use]
     pub fn starting_stacks(&self) -> &[A] {
