@@ -230,10 +230,7 @@ mod tests {
         let judged = targets::judge(&compare, &targets::benches_of(&doc));
         let table =
             table(&doc, &compare, &judged, &mut |r| Ok(format!("BENCHMARKS.md#{r}"))).unwrap_or_default();
-        assert!(
-            table.starts_with("Criterion benches: AMD EPYC, 2 cores, commit abc1234"),
-            "{table}"
-        );
+        assert!(table.starts_with("Criterion benches: AMD EPYC, 2 cores, commit abc1234"), "{table}");
         assert!(table.contains(
             "Whole processes: Intel Xeon, 2 cores, commit def5678, 2026-11-24 11:00 UTC, load average 2.0 2.1 2.2 (`cargo xtask compare`)"
         ));

@@ -608,12 +608,11 @@ fn everleaf_stud_enet_entraction_kingsclub_seals() {
     }
 }
 
-/// OnGame, PKR and Betfair logs through the command: `check --format ongame|pkr|betfair` names
-/// each hand (and
-/// detection by content tells them without `--format`), `convert --format ... --to phh` writes the
-/// hands imported.
+/// OnGame, PKR and Betfair logs and PokerTracker's exports through the command: `check --format
+/// ongame|pkr|betfair|pokertracker` names each hand (and detection by content tells them without
+/// `--format`), `convert --format ... --to phh` writes the hands imported.
 #[test]
-fn ongame_pkr_and_betfair_check_and_convert() {
+fn ongame_pkr_betfair_and_pokertracker_check_and_convert() {
     let cases = [
         (
             "ongame",
@@ -623,6 +622,12 @@ fn ongame_pkr_and_betfair_check_and_convert() {
         ("pkr", "pkr/cases/side_pot_posts_chat_refusals.txt", &[true, true, false, false]),
         ("pkr", "pkr/cases/play_money_no_table_line.txt", &[true]),
         ("betfair", "betfair/cases/holdem_uncalled_omaha8_refused.txt", &[true, false]),
+        (
+            "pokertracker",
+            "pokertracker/cases/everest_dead_blinds_side_pot_disconnect.txt",
+            &[true, true, false],
+        ),
+        ("pokertracker", "pokertracker/cases/merge_post_both_uncalled.txt", &[true, true, true]),
     ];
     let dir = tempfile::tempdir().unwrap();
     for (site, file, ok) in cases {
@@ -663,9 +668,12 @@ fn ongame_pkr_and_betfair_check_and_convert() {
             phh::Reader::from_str(&text, phh::Options::default()).map(Result::unwrap).collect::<Vec<_>>();
         let imported = ok.iter().filter(|o| **o).count();
         assert_eq!(parsed.iter().filter(|h| h.model.hand.is_some()).count(), imported, "{site}");
+        // PokerTracker's exports name the site that dealt the hands.
         let venue = match site {
             "ongame" => "OnGame",
             "pkr" => "PKR",
+            "pokertracker" if file.contains("everest") => "Everest",
+            "pokertracker" => "Merge",
             _ => "Betfair",
         };
         assert!(

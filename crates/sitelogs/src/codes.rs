@@ -134,4 +134,13 @@ cards_core::codes! {
     /// (Everleaf's older logs show no cards at all): PHH's replay, by PokerKit's rules, finds who
     /// acts first on each street by the up cards, so the hand cannot be replayed: refused.
     SITE_STUD_UP_CARDS_UNKNOWN,
+    // PokerTracker's exports (helper h4).
+    /// A tracker's export layout this version does not read (PokerTracker's text of Microgaming
+    /// hands, `** Game ID N starting`): its raises are written as the chips added in some versions
+    /// and as the total in others, with nothing in the text to tell which. Refused per hand.
+    SITE_EXPORT_NOT_READ,
+    /// PokerTracker's export writes an all-in call for less than the bet as a raise of the chips
+    /// added (`Raise $31.10` after a raise to $112.70): read as the call. A warning, an error under
+    /// `strict`.
+    SITE_EXPORT_RAISE_AS_CALL (lenient),
 }

@@ -9,7 +9,8 @@
 //! ([`winamax`], [`pacific`], [`everleaf`], [`cake`]), Enet's, Entraction's, KingsClub's and Seals
 //! With Clubs' ([`enet`], [`entraction`], [`kingsclub`], [`seals`]), PokerNow game logs
 //! ([`pokernow`]), Open Hand History JSON ([`ohh`]); the OnGame network's, PKR's and Betfair
-//! Poker's own ([`ongame`], [`pkr`], [`betfair`]).
+//! Poker's own ([`ongame`], [`pkr`], [`betfair`]); PokerTracker's text exports of Everest, iPoker and
+//! Merge hands ([`pokertracker`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -79,6 +80,7 @@ pub mod party;
 pub mod pkr;
 pub mod pokernow;
 pub mod pokerstars;
+pub mod pokertracker;
 pub mod relay;
 pub mod seals;
 pub mod showdown;

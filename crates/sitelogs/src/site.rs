@@ -22,7 +22,7 @@ use crate::{
     ignition, ipoker, kingsclub, merge, microgaming, ohh, pacific, party, pokernow, pokerstars, seals,
     winamax, winning,
 };
-use crate::{betfair, ongame, pkr};
+use crate::{betfair, ongame, pkr, pokertracker};
 
 /// A site's (or exchange format's) hand-history logs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -82,6 +82,9 @@ pub enum Site {
     Pkr,
     /// Betfair Poker text of its own network (before 2010).
     Betfair,
+    /// PokerTracker's text exports of Everest, iPoker and Merge hands (its Microgaming export
+    /// detected, not read).
+    PokerTracker,
 }
 
 /// How many bytes of a file [`Site::detect`] needs to look at: the first hand's header is always
@@ -91,7 +94,7 @@ pub const DETECT_BYTES: usize = 8192;
 impl Site {
     /// Every site, in the order [`Site::detect`] tries them: the specific signatures first,
     /// PokerStars' `<site> Hand #N:` (which other sites' headers also fit) last.
-    pub const ALL: [Site; 27] = [
+    pub const ALL: [Site; 28] = [
         Site::Acpc,
         Site::Ohh,
         Site::PokerNow,
@@ -114,6 +117,7 @@ impl Site {
         Site::OnGame,
         Site::Pkr,
         Site::Betfair,
+        Site::PokerTracker,
         Site::GgPoker,
         Site::Ignition,
         Site::Party,
@@ -152,6 +156,7 @@ impl Site {
             Site::OnGame => "ongame",
             Site::Pkr => "pkr",
             Site::Betfair => "betfair",
+            Site::PokerTracker => "pokertracker",
         }
     }
 
@@ -199,7 +204,8 @@ impl Site {
             | Site::KingsClub
             | Site::OnGame
             | Site::Pkr
-            | Site::Betfair => &["txt"],
+            | Site::Betfair
+            | Site::PokerTracker => &["txt"],
             Site::IPoker => &["xml", "txt"],
             Site::Acpc => &["log"],
             Site::Pluribus => &["log", "txt"],
@@ -255,6 +261,7 @@ impl Site {
             Site::OnGame => ongame::OnGame::detect(head),
             Site::Pkr => pkr::detect(head),
             Site::Betfair => betfair::Betfair::detect(head),
+            Site::PokerTracker => pokertracker::PokerTracker::detect(head),
         }
     }
 
@@ -293,6 +300,7 @@ impl Site {
             Site::OnGame => Box::new(ongame::Reader::new(input, options)),
             Site::Pkr => Box::new(pkr::Reader::new(input, options)),
             Site::Betfair => Box::new(betfair::Reader::new(input, options)),
+            Site::PokerTracker => Box::new(pokertracker::Reader::new(input, options)),
             Site::Acpc | Site::Pluribus => Box::new(acpc::Reader::new(input, game?, options)),
         })
     }
@@ -356,6 +364,11 @@ mod tests {
             ),
             ("Ignition Hand #4012 TBL#1 HOLDEM No Limit - 2020-01-01 10:00:00\n", Site::Ignition),
             ("Bovada Hand #4012: HOLDEM No Limit - 2020-01-01 10:00:00\n", Site::Ignition),
+            (
+                "EverestPoker Game #1: Table T - $0.50/$1 - No Limit Hold'em - 22:33:12 - 2011/01/02\n",
+                Site::PokerTracker,
+            ),
+            ("MERGE_GAME #1: Texas Hold'em NL $0.50/$1 01/01/2011 12:01:23\n", Site::PokerTracker),
             ("#Game No : 1\n***** Hand History for Game 1 *****\n", Site::Party),
             ("<session sessioncode=\"0\"><general><gametype>Holdem NL $0.05/$0.10</gametype>", Site::IPoker),
             ("entry,at,order\n\"-- starting hand #1 --\",2021-01-01T00:00:00.000Z,1\n", Site::PokerNow),

@@ -34,14 +34,20 @@ fn betonline_logs_read_through_the_pokerstars_importer() {
             // The 2011 and 2012 logs' seat lines give `0.00 in chips` to players who then bet
             // (stale stacks): the log contradicts itself, no starting stack is known.
             ("REPLAY_NON_POSITIVE_STACK", 5),
-            // PLO: `Player2: raises 0.65 to 0.65` after Player11's `post now` (out of position)
-            // finds no one to act in the replay. Not yet explained: the `post now` reading (live,
-            // acting with the poster's first action) is the suspect.
+            // PLO (#1073063367): `Player2: raises 0.65 to 0.65` is exactly the pot limit with
+            // Player11's `post now 0.10` in the pot (0.45 in, 0.10 to call: 0.10 + 0.55). PHH
+            // puts a live post out of position in with the poster's first action (here after
+            // Player2's raise), so the replay's pot is 0.10 short and the raise is over its limit:
+            // PHH cannot write a live out-of-position post that counts toward a pot-limit raise
+            // made before the poster acts.
             ("REPLAY_NO_BETTING", 1),
             // ActionPoker and Gear Poker (3 hands) write an older dialect: no structure nor stakes
             // in the header (`Hold'em - 2012-04-03 02:10:06`), capitalised verbs with a full stop
             // (`Posts small blind 1.00.`, `Raises 1000.00 and is All In.`), `Dealt To`, suits in
-            // capitals, one summary line holding two seats. Not read yet.
+            // capitals, one summary line holding two seats. Not read: its showdown is in the
+            // summary only and gives a winner's best five cards, not their hole cards
+            // (`showed [10S 6D 6C 10C KC ] and won`, four of them the board's), so the winner's
+            // hand is not known.
             ("SITE_BAD_HEADER", 3),
             // The 2011 log ends inside its last hand (`posts small blind` and nothing after).
             ("SITE_INCOMPLETE", 1),
@@ -49,8 +55,15 @@ fn betonline_logs_read_through_the_pokerstars_importer() {
             // yet shows down (`3.way.allin`, beside a stray mid-hand `Total pot` line); a main
             // pot won by a player who shows against a side-pot winner who never does
             // (`winner.no.show`: the replay pays the unshown hand nothing); `post dead 0.00` with
-            // a total pot 0.25 more than the chips written (2011); four PLO hands whose totals
-            // differ from the chips bet. The last two kinds are not yet explained.
+            // a total pot 0.25 more than the chips written (2011); four PLO hands. Of those, one
+            // (#1073058326) states `Total pot 1.90 | Rake 0.00` where 1.95 went in, and the
+            // winner's next stack (75.86) shows the 0.05 rake was taken: the summary is wrong.
+            // The other three have one `Total pot | Rake` line per pot and a seat line stating one
+            // pot of those a player won: #1073059444's `won (11.55)` is the last of four pots,
+            // and the winner's next stack (100.90 = 78.32 - 10.13 + 32.71) shows all four
+            // (6.91 + 3.95 + 10.30 + 11.55) were paid. Summing such lines is no fix: other hands
+            // repeat the line without being per pot (tried: the hands imported fell from 23 to 18),
+            // and which unstated pots a winner took the log does not say.
             ("SITE_INCONSISTENT", 7),
             // A check or fold the log leaves out: five PLO hands where a player to act before the
             // next bettor or the next street writes nothing; two (2011, 2016) where a player who

@@ -13,8 +13,10 @@ use sitelogs::Site;
 mod common;
 
 /// The tracker's folder of each site cardnote reads, and that site. BetOnline's network writes
-/// PokerStars' layout; Bovada is Ignition's (Bodog's skins too); UltimateBet wrote Absolute's.
-const READ: [(&str, Site); 24] = [
+/// PokerStars' layout; Bovada is Ignition's (Bodog's skins too); UltimateBet wrote Absolute's;
+/// the `PokerTracker` folder holds PokerTracker's text exports of Everest, iPoker, Merge and
+/// Microgaming hands (none of them PokerStars' layout, though the Everest one looks it).
+const READ: [(&str, Site); 25] = [
     ("Absolute", Site::Absolute),
     ("BetOnline", Site::PokerStars),
     ("Boss", Site::Boss),
@@ -39,11 +41,8 @@ const READ: [(&str, Site); 24] = [
     ("OnGame", Site::OnGame),
     ("PKR", Site::Pkr),
     ("Betfair", Site::Betfair),
+    ("PokerTracker", Site::PokerTracker),
 ];
-
-/// Folders of several producers' text, left out: PokerTracker's exports (its own text for
-/// iPoker, Microgaming and Merge hands beside PokerStars' layout).
-const MIXED: [&str; 1] = ["PokerTracker"];
 
 /// Folders whose files are no site's hand history even where the folder is a site's.
 const NOT_LOGS: [&str; 3] = ["hands", "hp", "gt"];
@@ -74,9 +73,6 @@ fn every_shared_log_is_told_by_its_content() {
     for folder in std::fs::read_dir(&root).unwrap() {
         let folder = folder.unwrap().path();
         let name = folder.file_name().unwrap().to_str().unwrap().to_owned();
-        if MIXED.contains(&name.as_str()) {
-            continue;
-        }
         let expected = READ.iter().find(|(f, _)| *f == name).map(|(_, site)| *site);
         let mut all = Vec::new();
         files(&folder, &mut all);

@@ -160,6 +160,8 @@ pub enum FormatArg {
     Pkr,
     /// Betfair Poker hand history text of its own network (before 2010).
     Betfair,
+    /// PokerTracker's text exports of Everest, iPoker and Merge hands.
+    Pokertracker,
 }
 
 impl FormatArg {
@@ -198,7 +200,8 @@ impl FormatArg {
             | FormatArg::Sealswithclubs
             | FormatArg::Ongame
             | FormatArg::Pkr
-            | FormatArg::Betfair => None,
+            | FormatArg::Betfair
+            | FormatArg::Pokertracker => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),

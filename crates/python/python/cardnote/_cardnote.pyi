@@ -14,8 +14,8 @@ _Notation = Literal["phh", "pbn", "ppn-pref", "ppn-pinochle", "lin"]
 _Site = Literal[
     "pokerstars", "ggpoker", "ipoker", "party", "ignition", "winamax", "pacific", "fulltilt",
     "winning", "merge", "microgaming", "boss", "everest", "absolute", "everleaf", "cake", "enet",
-    "entraction", "kingsclub", "sealswithclubs", "ongame", "pkr", "betfair", "pokernow", "ohh",
-    "acpc", "pluribus",
+    "entraction", "kingsclub", "sealswithclubs", "ongame", "pkr", "betfair", "pokertracker",
+    "pokernow", "ohh", "acpc", "pluribus",
 ]
 _Format = Union[_Notation, _Site]
 _Rules = Literal["pokerkit", "wsop"]
