@@ -22,13 +22,12 @@ use arrow_schema::{ArrowError, SchemaRef};
 use cards_core::Notation as _;
 use cards_core::notation::ReadRecords as _;
 use parquet::arrow::ArrowWriter;
-use parquet::arrow::arrow_writer::{
-    ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves,
-};
+use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory, compute_leaves};
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::types::ColumnPath;
 use phh::Phh;
 use phh::replay::RuleProfile;
 
@@ -403,6 +402,9 @@ fn job_batches(job: Job, options: &ExportOptions) -> (Result<Batches, ArrowError
     (result.map(|()| batches), hands, boards)
 }
 
+/// Columns whose values hardly repeat, written without a dictionary.
+const HIGH_CARDINALITY: [&str; 5] = ["notation", "cards", "board", "hole_cards", "shown_cards"];
+
 /// What workers encode row groups with: the writer properties and, per table, the column
 /// writers' factory.
 struct Encoders {
@@ -412,10 +414,15 @@ struct Encoders {
 
 impl Encoders {
     fn new(options: &ExportOptions) -> Result<Encoders, ExportError> {
-        let props = WriterProperties::builder()
+        let mut builder = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
-            .set_max_row_group_size(options.row_group_rows.max(1))
-            .build();
+            .set_max_row_group_size(options.row_group_rows.max(1));
+        // Texts that hardly repeat (an action's notation, dealt cards, boards) are written plain:
+        // interning them costs more than a dictionary saves once zstd has compressed them.
+        for column in HIGH_CARDINALITY {
+            builder = builder.set_column_dictionary_enabled(ColumnPath::from(column), false);
+        }
+        let props = builder.build();
         let mut factories = HashMap::new();
         for table in TABLES {
             let schema = schema_of(table);
@@ -440,19 +447,22 @@ impl Encoders {
             let rows = step.min(batch.num_rows() - offset);
             let part = batch.slice(offset, rows);
             offset += rows;
-            let mut writers = factory.create_column_writers(0)?;
-            let mut next = writers.iter_mut();
+            // Each column is closed (its pages compressed, its encoder freed) as soon as it is
+            // written, so only one column's buffers are held at a time.
+            let mut writers = factory.create_column_writers(0)?.into_iter();
+            let mut chunks = Vec::new();
             for (field, column) in schema.fields().iter().zip(part.columns()) {
                 for leaf in compute_leaves(field, column)? {
-                    let Some(writer) = next.next() else {
+                    let Some(mut writer) = writers.next() else {
                         return Err(ExportError::Parquet(ParquetError::General(format!(
                             "table {table}: more leaves than column writers"
                         ))));
                     };
                     writer.write(&leaf)?;
+                    chunks.push(writer.close()?);
                 }
             }
-            row_groups.push(writers.into_iter().map(ArrowColumnWriter::close).collect::<Result<_, _>>()?);
+            row_groups.push(chunks);
         }
         Ok(row_groups)
     }

@@ -118,6 +118,7 @@
 //! actions, with `replayed` false from the illegal one on).
 
 pub mod errors;
+mod exact;
 pub mod export;
 pub mod pbn;
 pub mod phh;

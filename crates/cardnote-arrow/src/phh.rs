@@ -1,10 +1,7 @@
 //! PHH hands as the `hands`, `seats` and `actions` tables (schemas in the crate docs).
 
-use std::fmt;
-
 use arrow_array::RecordBatch;
 use arrow_schema::{ArrowError, SchemaRef};
-use cards_core::MaybeCard;
 use phh::replay::RuleProfile;
 use phh::{ActionKind, CardRun, Hand, Record, Shown};
 use poker_engine::Chips;
@@ -70,25 +67,11 @@ pub fn actions_schema() -> SchemaRef {
     ])
 }
 
-/// Cards written one after another (`Ah7d2c`, `??` for an unknown one), without a string of
-/// their own.
-#[derive(Clone, Copy)]
-enum Cards<'a> {
-    Run(&'a CardRun),
-    Slice(&'a [MaybeCard]),
-}
-
-impl fmt::Display for Cards<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Cards::Run(run) => run.iter().try_for_each(|c| write!(f, "{c}")),
-            Cards::Slice(cards) => cards.iter().try_for_each(|c| write!(f, "{c}")),
-        }
-    }
-}
-
+/// Cards one after another (`Ah7d2c`, `??` for an unknown one).
 fn run_text(run: &CardRun) -> String {
-    Cards::Run(run).to_string()
+    let mut text = String::new();
+    run.write_to(&mut text);
+    text
 }
 
 fn at(values: Option<&Vec<String>>, seat: usize) -> Option<&str> {
@@ -117,11 +100,11 @@ fn kind_name(kind: &ActionKind, to_call: Option<Chips>) -> &'static str {
 }
 
 /// The cards an action names (dealt, discarded or shown).
-fn action_cards(kind: &ActionKind) -> Option<Cards<'_>> {
+fn action_cards(kind: &ActionKind) -> Option<&CardRun> {
     match kind {
-        ActionKind::DealBoard { cards } | ActionKind::DealHole { cards, .. } => Some(Cards::Run(cards)),
-        ActionKind::StandPatDiscard { discards, .. } => Some(Cards::Run(discards)),
-        ActionKind::ShowMuck { shown: Shown::Cards(cards), .. } => Some(Cards::Run(cards)),
+        ActionKind::DealBoard { cards } | ActionKind::DealHole { cards, .. } => Some(cards),
+        ActionKind::StandPatDiscard { discards, .. } => Some(discards),
+        ActionKind::ShowMuck { shown: Shown::Cards(cards), .. } => Some(cards),
         _ => None,
     }
 }
@@ -141,10 +124,7 @@ fn seat_cards(hand: &Hand) -> Vec<SeatCards> {
             continue;
         };
         match &action.kind {
-            ActionKind::DealHole { cards, .. } => {
-                use fmt::Write as _;
-                let _ = write!(seat.hole, "{}", Cards::Run(cards));
-            }
+            ActionKind::DealHole { cards, .. } => cards.write_to(&mut seat.hole),
             ActionKind::ShowMuck { shown, .. } => {
                 seat.showed = Some(!matches!(shown, Shown::Muck));
                 seat.shown = match shown {
@@ -229,18 +209,18 @@ impl PhhTables {
     ) {
         let variant = hand.variant.code();
         let outcome = replayed.map(|r| &r.outcome);
-        let board = replayed.map(|r| Cards::Slice(&r.board));
+        let board = replayed.map(|r| r.board.iter().copied());
         let codes =
             |errors: bool| diagnostics.clone().filter(move |d| d.is_error() == errors).map(|d| d.code());
         let mut row = self.hands.row();
         row.text(Some(file)).u32(Some(index)).text(name);
         row.text(Some(variant)).u8(u8::try_from(hand.player_count()).ok());
-        row.texts_of(Some(&hand.antes)).texts_of(hand.blinds_or_straddles.as_deref());
+        row.amounts_of(Some(&hand.antes)).amounts_of(hand.blinds_or_straddles.as_deref());
         row.amount_of(hand.bring_in).amount_of(hand.small_bet);
         row.amount_of(hand.big_bet).amount_of(hand.min_bet);
         row.flag(Some(hand.ante_trimming()));
-        row.texts_of(Some(&hand.starting_stacks)).texts(outcome.map(|o| &o.finishing_stacks));
-        row.display(board).u32(u32::try_from(hand.actions.len()).ok());
+        row.amounts_of(Some(&hand.starting_stacks)).texts(outcome.map(|o| &o.finishing_stacks));
+        row.cards(board).u32(u32::try_from(hand.actions.len()).ok());
         for value in [&hand.event, &hand.url, &hand.venue, &hand.address, &hand.city, &hand.region] {
             row.text(value.as_deref());
         }
@@ -274,7 +254,7 @@ impl PhhTables {
             action.write_to(&mut notation);
             let board_so_far = step
                 .zip(replayed)
-                .map(|(s, r)| Cards::Slice(r.board.get(..usize::from(s.board_len)).unwrap_or(&r.board)));
+                .map(|(s, r)| r.board.get(..usize::from(s.board_len)).unwrap_or(&r.board).iter().copied());
             let mut row = self.actions.row();
             row.text(Some(file)).u32(Some(index)).text(Some(variant));
             row.u32(u32::try_from(seq).ok()).u8(step.and_then(|s| s.street));
@@ -285,10 +265,10 @@ impl PhhTables {
                 ActionKind::CheckCall { .. } => row.amount_of(to_call),
                 _ => row.amount_of(None::<Chips>),
             };
-            row.display(action_cards(&action.kind)).flag(Some(step.is_some()));
+            row.cards(action_cards(&action.kind).map(CardRun::iter)).flag(Some(step.is_some()));
             row.amount_of(step.map(|s| s.pot_before)).amount_of(to_call);
             row.amount_of(step.and_then(|s| s.stack_before));
-            row.u8(step.map(|s| s.players_in)).display(board_so_far);
+            row.u8(step.map(|s| s.players_in)).cards(board_so_far);
         }
     }
 

@@ -11,6 +11,9 @@ use arrow_array::builder::{
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use cards_core::MaybeCard;
+
+use crate::exact::{Exact, TEXT_BYTES};
 
 enum Column {
     Str(StringBuilder),
@@ -105,6 +108,23 @@ pub(crate) fn schema(groups: Vec<Vec<Field>>) -> SchemaRef {
 /// The float beside an exact amount text (`inf` is infinity; text that is not a number is null).
 fn float_of(text: &str) -> Option<f64> {
     if text == "inf" { Some(f64::INFINITY) } else { text.parse().ok() }
+}
+
+/// Appends an exact amount's text (from its parts, or its `Display` when they do not fit) and
+/// returns the float of that text.
+fn append_exact(b: &mut StringBuilder, value: &impl Exact) -> Option<f64> {
+    if let Some(parts) = value.parts() {
+        let mut buf = [0; TEXT_BYTES];
+        let text = parts.text(&mut buf);
+        b.append_value(text);
+        return parts.float(text);
+    }
+    let start = b.values_slice().len();
+    // Writing into a `StringBuilder` cannot fail; `append_value("")` ends the value.
+    let _ = write!(b, "{value}");
+    let float = b.values_slice().get(start..).and_then(|t| std::str::from_utf8(t).ok()).and_then(float_of);
+    b.append_value("");
+    float
 }
 
 /// Rows appended column by column, in schema order.
@@ -221,22 +241,13 @@ impl Row<'_> {
         self
     }
 
-    /// An exact amount written by `Display` straight into the text column (the same text as
-    /// [`Row::amount`] of its `to_string()`), and the float of that text.
-    pub fn amount_of(&mut self, value: Option<impl Display>) -> &mut Self {
+    /// An exact amount written straight into the text column (the text of its `Display`, from
+    /// its parts when they fit 64 bits), and the float of that text.
+    pub fn amount_of(&mut self, value: Option<impl Exact>) -> &mut Self {
         let mut float = None;
         if let Some(Column::Str(b)) = self.column() {
             match value {
-                Some(v) => {
-                    let start = b.values_slice().len();
-                    let _ = write!(b, "{v}");
-                    float = b
-                        .values_slice()
-                        .get(start..)
-                        .and_then(|t| std::str::from_utf8(t).ok())
-                        .and_then(float_of);
-                    b.append_value("");
-                }
+                Some(v) => float = append_exact(b, &v),
                 None => b.append_null(),
             }
         }
@@ -246,14 +257,36 @@ impl Row<'_> {
         self
     }
 
-    /// A list of texts, each written by `Display` straight into the list's values.
-    pub fn texts_of(&mut self, values: Option<impl IntoIterator<Item = impl Display>>) -> &mut Self {
+    /// Cards one after another (`Ah7d2c`, `??` for an unknown one), written straight into the
+    /// column.
+    pub fn cards(&mut self, value: Option<impl IntoIterator<Item = MaybeCard>>) -> &mut Self {
+        if let Some(Column::Str(b)) = self.column() {
+            match value {
+                Some(cards) => {
+                    for card in cards {
+                        // Writing into a `StringBuilder` cannot fail.
+                        let _ = match card {
+                            MaybeCard::Known(card) => b
+                                .write_char(card.rank().char())
+                                .and_then(|()| b.write_char(card.suit().lower_char())),
+                            MaybeCard::Unknown => b.write_str("??"),
+                        };
+                    }
+                    b.append_value("");
+                }
+                None => b.append_null(),
+            }
+        }
+        self
+    }
+
+    /// A list of exact amounts, each written straight into the list's values.
+    pub fn amounts_of(&mut self, values: Option<impl IntoIterator<Item = impl Exact>>) -> &mut Self {
         if let Some(Column::StrList(b)) = self.column() {
             match values {
                 Some(values) => {
                     for v in values {
-                        let _ = write!(b.values(), "{v}");
-                        b.values().append_value("");
+                        append_exact(b.values(), &v);
                     }
                     b.append(true);
                 }
