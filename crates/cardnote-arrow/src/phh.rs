@@ -81,8 +81,12 @@ enum Cards<'a> {
 impl fmt::Display for Cards<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Cards::Run(run) => run.iter().try_for_each(|c| write!(f, "{c}")),
-            Cards::Slice(cards) => cards.iter().try_for_each(|c| write!(f, "{c}")),
+            Cards::Run(run) => {
+                run.iter().try_for_each(|c| write!(f, "{}", poker_engine::card_text::spell(c)))
+            }
+            Cards::Slice(cards) => {
+                cards.iter().try_for_each(|c| write!(f, "{}", poker_engine::card_text::spell(*c)))
+            }
         }
     }
 }

@@ -814,7 +814,9 @@ pub fn write_hand(hand: &phh::Hand) -> Result<String, Diagnostic> {
     }
     let index =
         |p: phh::Player| p.index().filter(|&i| i < n).ok_or_else(|| unsupported(&format!("no player {p}")));
-    let known = |run: &phh::CardRun| -> Vec<String> { run.known().map(|c| c.to_string()).collect() };
+    let known = |run: &phh::CardRun| -> Vec<String> {
+        run.known().map(|c| poker_engine::card_text::spell(c).to_string()).collect()
+    };
     const STREETS: [&str; 3] = ["Flop", "Turn", "River"];
     let mut showdown = false;
     let mut shows = 0;
