@@ -1,7 +1,7 @@
 //! Checking the double-dummy tags of a PBN game against its deal.
 
 use bridge_core::Vulnerability;
-use cards_core::{Compass, Diagnostic, Span};
+use cards_core::{Compass, Diagnostic, DiagnosticSink, Span};
 use pbn::Record;
 use pbn::model::{Deal, Item, Tag, Tokens};
 
@@ -61,14 +61,17 @@ pub fn find_tag<'r, 'a>(game: &'r Tokens<'a>, name: &str) -> Option<&'r Tag<'a>>
 }
 
 /// Checks the game's double-dummy tags against `table`, the deal's own double-dummy table
-/// (`None` when the game has no full deal). `strict` turns warnings into errors.
-#[must_use]
-pub fn check(record: &Record, table: Option<&DdTable>, strict: bool) -> Vec<Diagnostic> {
-    let mut diags = check_tokens(record, &record.model.tokens(), table, strict);
+/// (`None` when the game has no full deal), and reports what is wrong in source order. `strict`
+/// turns warnings into errors.
+pub fn check(record: &Record, table: Option<&DdTable>, strict: bool, sink: &mut dyn DiagnosticSink) {
+    // Held back to be sorted and moved into the input.
+    let mut diags = Vec::new();
+    check_tokens(record, &record.model.tokens(), table, strict, &mut diags);
+    diags.sort_by_key(|d| (d.span().start, d.span().end));
     for d in &mut diags {
         d.set_span(d.span().shift(record.model.offset));
     }
-    diags
+    sink.report_all(diags);
 }
 
 fn check_tokens(
@@ -76,41 +79,39 @@ fn check_tokens(
     game: &Tokens<'_>,
     table: Option<&DdTable>,
     strict: bool,
-) -> Vec<Diagnostic> {
-    let mut diags = Vec::new();
+    diags: &mut dyn DiagnosticSink,
+) {
     let Some(table) = table else {
         if let Some(tag) = [DOUBLE_DUMMY_TRICKS, OPTIMUM_RESULT_TABLE, OPTIMUM_SCORE, PAR_CONTRACT]
             .iter()
             .find_map(|n| find_tag(game, n))
         {
-            diags.push(warning(
+            diags.report(warning(
                 strict,
                 codes::DD_NOT_CHECKED,
                 "double-dummy tags cannot be checked: the game has no full deal",
                 tag.span,
             ));
         }
-        return diags;
+        return;
     };
     if let Some(tag) = find_tag(game, DOUBLE_DUMMY_TRICKS) {
-        check_tricks(tag, table, &mut diags);
+        check_tricks(tag, table, diags);
     }
     if let Some(tag) = find_tag(game, OPTIMUM_RESULT_TABLE) {
-        check_result_table(tag, table, strict, &mut diags);
+        check_result_table(tag, table, strict, diags);
     }
     let score = find_tag(game, OPTIMUM_SCORE);
     let contract = find_tag(game, PAR_CONTRACT);
     if score.is_some() || contract.is_some() {
-        check_par(record, table, score, contract, strict, &mut diags);
+        check_par(record, table, score, contract, strict, diags);
     }
-    diags.sort_by_key(|d| (d.span().start, d.span().end));
-    diags
 }
 
-fn check_tricks(tag: &Tag<'_>, table: &DdTable, diags: &mut Vec<Diagnostic>) {
+fn check_tricks(tag: &Tag<'_>, table: &DdTable, diags: &mut dyn DiagnosticSink) {
     let value = tag.value();
     match tags::parse_double_dummy_tricks(&value) {
-        None => diags.push(
+        None => diags.report(
             Diagnostic::error(
                 codes::DD_TRICKS_SYNTAX,
                 format!("DoubleDummyTricks \"{value}\" is not 20 hexadecimal trick counts"),
@@ -118,7 +119,7 @@ fn check_tricks(tag: &Tag<'_>, table: &DdTable, diags: &mut Vec<Diagnostic>) {
             )
             .with_help("20 hex digits: declarers N S E W, each in NT S H D C"),
         ),
-        Some(given) if given != *table => diags.push(
+        Some(given) if given != *table => diags.report(
             Diagnostic::error(
                 codes::DD_TRICKS_MISMATCH,
                 format!("DoubleDummyTricks \"{value}\" contradicts the deal"),
@@ -133,12 +134,12 @@ fn check_tricks(tag: &Tag<'_>, table: &DdTable, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check_result_table(tag: &Tag<'_>, table: &DdTable, strict: bool, diags: &mut Vec<Diagnostic>) {
+fn check_result_table(tag: &Tag<'_>, table: &DdTable, strict: bool, diags: &mut dyn DiagnosticSink) {
     let (rows, bad) = tags::read_result_rows(tag);
     for row in rows {
         let expected = table.tricks(row.declarer, row.denomination);
         if row.tricks != expected {
-            diags.push(Diagnostic::error(
+            diags.report(Diagnostic::error(
                 codes::DD_TABLE_MISMATCH,
                 format!(
                     "OptimumResultTable gives {} {} {} tricks; double dummy they take {expected}",
@@ -151,7 +152,7 @@ fn check_result_table(tag: &Tag<'_>, table: &DdTable, strict: bool, diags: &mut 
         }
     }
     for span in bad {
-        diags.push(warning(
+        diags.report(warning(
             strict,
             codes::DD_TABLE_ROW,
             "this OptimumResultTable row has no readable declarer, denomination and tricks",
@@ -166,12 +167,12 @@ fn check_par(
     score: Option<&Tag<'_>>,
     contract: Option<&Tag<'_>>,
     strict: bool,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) {
     let first = score.or(contract).map_or_else(Span::default, |t| t.span);
     let Some(job) = Job::of(record) else { return };
     let Some(vulnerability) = job.vulnerability else {
-        diags.push(warning(
+        diags.report(warning(
             strict,
             codes::DD_NOT_CHECKED,
             "the par tags cannot be checked without Vulnerable",
@@ -198,7 +199,7 @@ fn check_par(
     }
     if let Some(tag) = contract {
         match tags::parse_par_contracts(&tag.value()) {
-            None => diags.push(
+            None => diags.report(
                 Diagnostic::error(
                     codes::DD_CONTRACT_SYNTAX,
                     format!("ParContract \"{}\" cannot be read", tag.value()),
@@ -223,7 +224,7 @@ fn check_par(
 /// par); the side-first par of a hot deal is a warning; anything else an error.
 fn judge(
     strict: bool,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
     tag: &Tag<'_>,
     dealer_match: Option<bool>,
     side_match: bool,
@@ -232,7 +233,7 @@ fn judge(
 ) {
     match (dealer_match, side_match) {
         (Some(true), _) | (None, true) => {}
-        (Some(false), true) => diags.push(
+        (Some(false), true) => diags.report(
             warning(
                 strict,
                 codes::DD_PAR_SIDE_FIRST,
@@ -245,7 +246,7 @@ fn judge(
             )
             .with_help(format!("with the dealer opening, par is \"{expected}\"")),
         ),
-        (_, false) => diags.push(
+        (_, false) => diags.report(
             Diagnostic::error(
                 code,
                 format!("{} \"{}\" contradicts the deal's par", tag.name, tag.value()),

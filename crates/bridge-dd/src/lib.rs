@@ -25,12 +25,15 @@
 //! // The tags a hand record carries, and the file with them filled in.
 //! let filled = bridge_dd::fill::fill_text(text, &[Some(table)]);
 //! assert!(filled.text.contains("[OptimumScore \"EW 110\"]\n[ParContract \"EW 2S=\"]"));
-//! assert!(bridge_dd::check::check(
+//! let mut found = Vec::new();
+//! bridge_dd::check::check(
 //!     &cards_core::notation::read_checked::<pbn::Pbn, _>(filled.text.as_bytes(), pbn::Options::default())
 //!         .next().unwrap().unwrap(),
 //!     Some(&table),
 //!     true,
-//! ).is_empty());
+//!     &mut found,
+//! );
+//! assert!(found.is_empty());
 //! ```
 //!
 //! # Par

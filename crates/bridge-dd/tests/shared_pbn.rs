@@ -48,7 +48,9 @@ fn no_double_dummy_tag_of_the_shared_corpus_contradicts_its_deal() {
             result_tables += usize::from(find_tag(&record.model.tokens(), OPTIMUM_RESULT_TABLE).is_some());
             scores += usize::from(find_tag(&record.model.tokens(), OPTIMUM_SCORE).is_some());
             contracts += usize::from(find_tag(&record.model.tokens(), PAR_CONTRACT).is_some());
-            for d in check(&record, Some(&tables[i]), false) {
+            let mut found = Vec::new();
+            check(&record, Some(&tables[i]), false, &mut found);
+            for d in found {
                 problems.push(format!(
                     "{}: board {:?}: {} {}",
                     path.display(),

@@ -1,4 +1,11 @@
 //! Suits, ranks and cards: one byte each.
+//!
+//! Cards and suits have no `Display`: every notation spells them its own way (PHH `Ah`, PBN and
+//! Pinochle `HA`, Preferans `AH`, LIN `HA`, site logs their own), so each notation's crate spells
+//! its cards with its own functions (`poker_engine::card_text`, `pbn::text`, ...), from the
+//! neutral parts here ([`Rank::char`], [`Suit::lower_char`], [`Suit::upper_char`],
+//! [`Suit::symbol`]). A rank's `Display` is its character, which every notation here shares.
+//! `Debug` of a card is rank then lower-case suit (`Ah`), for test output.
 
 use core::fmt;
 
@@ -91,12 +98,6 @@ impl Suit {
             Suit::Hearts => '♥',
             Suit::Spades => '♠',
         }
-    }
-}
-
-impl fmt::Display for Suit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.lower_char())
     }
 }
 
@@ -233,7 +234,7 @@ impl fmt::Display for Rank {
 /// let card = Card::new(Rank::Ace, Suit::Hearts);
 /// assert_eq!(card.rank(), Rank::Ace);
 /// assert_eq!(card.suit(), Suit::Hearts);
-/// assert_eq!(card.to_string(), "Ah");
+/// assert_eq!(format!("{card:?}"), "Ah");
 /// assert_eq!(core::mem::size_of::<Card>(), 1);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -308,16 +309,10 @@ impl Card {
     }
 }
 
-impl fmt::Display for Card {
-    /// PHH style: rank then lower-case suit (`Ah`, `Td`).
+impl fmt::Debug for Card {
+    /// Rank then lower-case suit (`Ah`, `Td`), short for test output; not any notation's text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.rank().char(), self.suit().lower_char())
-    }
-}
-
-impl fmt::Debug for Card {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
     }
 }
 
@@ -353,16 +348,6 @@ impl MaybeCard {
 impl From<Card> for MaybeCard {
     fn from(card: Card) -> Self {
         MaybeCard::Known(card)
-    }
-}
-
-impl fmt::Display for MaybeCard {
-    /// PHH style: `Ah`, or `??` when unknown.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MaybeCard::Known(card) => fmt::Display::fmt(card, f),
-            MaybeCard::Unknown => f.write_str("??"),
-        }
     }
 }
 
@@ -412,12 +397,12 @@ mod tests {
     }
 
     #[test]
-    fn display_forms() {
+    fn spelling_parts() {
         let card = Card::new(Rank::Ten, Suit::Diamonds);
-        assert_eq!(card.to_string(), "Td");
+        assert_eq!(format!("{card:?}"), "Td");
+        assert_eq!(Rank::Ten.to_string(), "T");
         assert_eq!(card.suit_rank_upper(), ['D', 'T']);
         assert_eq!(card.rank_suit_upper(), ['T', 'D']);
-        assert_eq!(MaybeCard::Unknown.to_string(), "??");
-        assert_eq!(MaybeCard::from(card).to_string(), "Td");
+        assert_eq!(format!("{:?}", MaybeCard::from(card)), "Known(Td)");
     }
 }

@@ -4,7 +4,52 @@
 //! from the span only when a diagnostic is reported ([`LineIndex`]); [`Diagnostic::display`] draws
 //! the line and a caret in plain text, and rendering crates (the CLI uses miette) read the
 //! accessors. Diagnostics are collected through a [`DiagnosticSink`], so a caller can keep them
-//! all (`Vec<Diagnostic>`) or stop at the first error ([`FirstError`]).
+//! all (`Vec<Diagnostic>`, or a [`Record`](crate::Record)) or stop at the first error
+//! ([`FirstError`]).
+//!
+//! # The one convention every crate follows
+//!
+//! 1. **A function that finds problems reports them** to a `&mut dyn DiagnosticSink` parameter,
+//!    each as soon as it is found. It does not take a `&mut Vec<Diagnostic>`, return a
+//!    `Vec<Diagnostic>`, or return diagnostics beside its value in a tuple. `dyn`, not a type
+//!    parameter: each checker is compiled once, and closures and recursive helpers need no
+//!    generics. A caller who wants them in a list passes a `Vec<Diagnostic>` (or the record).
+//! 2. **`Result<T, Diagnostic>` is for reading one value**: a function that reads one token,
+//!    tag, header, value or document either returns it or fails with the one diagnostic that
+//!    says why. Its caller decides what the failure becomes: reported, read another way, or
+//!    turned into a warning. A step that cannot go on after its first error (a replay with no
+//!    state past it) follows the same rule: it returns that error, and its caller reports it.
+//!    Warnings such a function finds go to a sink parameter, as rule 1 says; the one exception
+//!    is a reader whose caller may throw the value away (PBN's tag pair, which may start the next
+//!    game instead), which returns the warning on how the value was written beside it.
+//! 3. **A function that works on diagnostics already found** (sorts them, makes them strict,
+//!    moves their spans, holds repeats back) takes `&mut Vec<Diagnostic>` or `&mut [Diagnostic]`:
+//!    it edits a list, it reports nothing.
+//!
+//! ```
+//! use cards_core::{Diagnostic, DiagnosticSink, FirstError, Span};
+//!
+//! // Rule 1: a check reports into whatever sink its caller gives.
+//! fn check_count(count: u32, at: Span, sink: &mut dyn DiagnosticSink) {
+//!     if count > 52 {
+//!         sink.report(Diagnostic::error("TOO_MANY", "over 52 cards", at));
+//!     }
+//! }
+//! // Rule 2: reading one value fails with the one diagnostic that says why.
+//! fn read_count(text: &str, at: Span) -> Result<u32, Diagnostic> {
+//!     text.parse().map_err(|_| Diagnostic::error("NOT_A_COUNT", "not a number", at))
+//! }
+//!
+//! let mut all = Vec::new();
+//! match read_count("60", Span::new(0, 2)) {
+//!     Ok(count) => check_count(count, Span::new(0, 2), &mut all),
+//!     Err(error) => all.report(error),
+//! }
+//! assert_eq!(all[0].code(), "TOO_MANY");
+//! let mut first = FirstError::default();
+//! check_count(53, Span::at(0), &mut first);
+//! assert!(first.stopped());
+//! ```
 
 use core::fmt;
 use core::ops::Range;
@@ -346,11 +391,23 @@ pub trait DiagnosticSink {
     fn stopped(&self) -> bool {
         false
     }
+
+    /// Takes diagnostics a step held back (to report them after others, or only if it
+    /// succeeds), in order.
+    fn report_all(&mut self, diagnostics: Vec<Diagnostic>) {
+        for diagnostic in diagnostics {
+            self.report(diagnostic);
+        }
+    }
 }
 
 impl DiagnosticSink for Vec<Diagnostic> {
     fn report(&mut self, diagnostic: Diagnostic) {
         self.push(diagnostic);
+    }
+
+    fn report_all(&mut self, mut diagnostics: Vec<Diagnostic>) {
+        self.append(&mut diagnostics);
     }
 }
 
@@ -361,6 +418,10 @@ impl<S: DiagnosticSink + ?Sized> DiagnosticSink for &mut S {
 
     fn stopped(&self) -> bool {
         (**self).stopped()
+    }
+
+    fn report_all(&mut self, diagnostics: Vec<Diagnostic>) {
+        (**self).report_all(diagnostics);
     }
 }
 

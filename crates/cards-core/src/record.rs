@@ -68,6 +68,10 @@ impl<M> DiagnosticSink for Record<M> {
     fn report(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
     }
+
+    fn report_all(&mut self, mut diagnostics: Vec<Diagnostic>) {
+        self.diagnostics.append(&mut diagnostics);
+    }
 }
 
 #[cfg(test)]

@@ -245,16 +245,6 @@ impl fmt::Debug for CardSet {
     }
 }
 
-impl fmt::Display for CardSet {
-    /// PHH style: cards back to back, in iteration order (`2cAh`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for card in self.iter() {
-            fmt::Display::fmt(&card, f)?;
-        }
-        Ok(())
-    }
-}
-
 /// A multiset of cards: how many copies of each card, for decks with duplicates (Pinochle).
 ///
 /// ```
@@ -428,7 +418,7 @@ mod tests {
             assert_eq!(set.rank(rank).len(), 4);
         }
         let spades = CardSet::from_suit_ranks(Suit::Spades, 0b1_0000_0000_0001);
-        assert_eq!(spades.to_string(), "2sAs");
+        assert_eq!(format!("{spades:?}"), "{2s, As}");
         assert_eq!(spades.first(), Some(Card::new(Rank::Two, Suit::Spades)));
         assert_eq!(spades.last(), Some(Card::new(Rank::Ace, Suit::Spades)));
         assert_eq!(CardSet::EMPTY.first(), None);

@@ -2,7 +2,7 @@
 //! and the claim against the tricks won and left.
 
 use bridge_core::{Bidding, Irregularity, trick_winner};
-use cards_core::{Card, CardSet, Compass, Diagnostic};
+use cards_core::{Card, CardSet, Compass, Diagnostic, DiagnosticSink};
 
 use crate::codes;
 use crate::model::{AuctionCall, Board, Content, denomination_letter};
@@ -38,7 +38,7 @@ pub fn check(record: &mut Record, options: &Options) {
 pub use bridge_core::Outcome;
 
 /// Checks `board` and pushes what is wrong.
-pub fn check_board(board: &Board, diagnostics: &mut Vec<Diagnostic>) {
+pub fn check_board(board: &Board, diagnostics: &mut dyn DiagnosticSink) {
     let outcome = check_auction(board, diagnostics);
     let tricks = check_play(board, outcome, diagnostics);
     check_claim(board, outcome, tricks, diagnostics);
@@ -50,13 +50,13 @@ pub fn outcome(board: &Board) -> Outcome {
     check_auction(board, &mut Vec::new())
 }
 
-fn check_auction(board: &Board, diagnostics: &mut Vec<Diagnostic>) -> Outcome {
+fn check_auction(board: &Board, diagnostics: &mut dyn DiagnosticSink) -> Outcome {
     let Some(dealer) = board.dealer else { return Outcome::Open };
     let first_card = board.play.first().map(|c| c.span.start);
     let mut bidding = Bidding::new(dealer);
     for entry in &board.auction {
         if first_card.is_some_and(|at| entry.span.start > at) {
-            diagnostics.push(Diagnostic::error(
+            diagnostics.report(Diagnostic::error(
                 codes::LIN_CALL_AFTER_PLAY,
                 "a call after the play began",
                 entry.span,
@@ -65,14 +65,14 @@ fn check_auction(board: &Board, diagnostics: &mut Vec<Diagnostic>) -> Outcome {
         }
         let Some(call) = entry.call else {
             if bidding.is_ended() {
-                diagnostics.push(illegal(entry, bidding.turn(), Irregularity::AfterEnd));
+                diagnostics.report(illegal(entry, bidding.turn(), Irregularity::AfterEnd));
                 break;
             }
             return Outcome::Open;
         };
         let seat = bidding.turn();
         if let Err(irregularity) = bidding.call(call) {
-            diagnostics.push(illegal(entry, seat, irregularity));
+            diagnostics.report(illegal(entry, seat, irregularity));
             if irregularity == Irregularity::AfterEnd {
                 break;
             }
@@ -108,10 +108,10 @@ struct Tricks {
     played: u8,
 }
 
-fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>) -> Option<Tricks> {
+fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut dyn DiagnosticSink) -> Option<Tricks> {
     let first = board.play.first()?;
     let Outcome::Contract { contract, declarer } = outcome else {
-        diagnostics.push(Diagnostic::error(
+        diagnostics.report(Diagnostic::error(
             codes::LIN_PLAY_WITHOUT_CONTRACT,
             if outcome == Outcome::PassedOut {
                 "cards played after a passed-out auction"
@@ -130,7 +130,7 @@ fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>
     let mut tricks = Tricks { won: 0, played: 0 };
     for (i, entry) in board.play.iter().enumerate() {
         if i == 52 {
-            diagnostics.push(Diagnostic::error(
+            diagnostics.report(Diagnostic::error(
                 codes::LIN_PLAY_TOO_LONG,
                 "more than 52 cards played",
                 entry.span,
@@ -140,7 +140,7 @@ fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>
         let card = entry.card?;
         let seat = leader.advance(trick.len());
         if !played.insert(card) {
-            diagnostics.push(Diagnostic::error(
+            diagnostics.report(Diagnostic::error(
                 codes::LIN_PLAY_NOT_HELD,
                 format!("{} was already played", entry.text),
                 entry.span,
@@ -150,7 +150,7 @@ fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>
         if let Some(hands) = hands.as_mut() {
             let hand = &mut hands[seat.index()];
             if !hand.contains(card) {
-                diagnostics.push(Diagnostic::error(
+                diagnostics.report(Diagnostic::error(
                     codes::LIN_PLAY_NOT_HELD,
                     format!("{seat} plays {}, a card {seat} does not hold", entry.text),
                     entry.span,
@@ -161,7 +161,7 @@ fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>
                 && card.suit() != lead.suit()
                 && !hand.suit(lead.suit()).is_empty()
             {
-                diagnostics.push(
+                diagnostics.report(
                     Diagnostic::error(
                         codes::LIN_PLAY_REVOKE,
                         format!("{seat} plays {} but holds {}", entry.text, lead.suit().upper_char()),
@@ -186,14 +186,19 @@ fn check_play(board: &Board, outcome: Outcome, diagnostics: &mut Vec<Diagnostic>
     Some(tricks)
 }
 
-fn check_claim(board: &Board, outcome: Outcome, tricks: Option<Tricks>, diagnostics: &mut Vec<Diagnostic>) {
+fn check_claim(
+    board: &Board,
+    outcome: Outcome,
+    tricks: Option<Tricks>,
+    diagnostics: &mut dyn DiagnosticSink,
+) {
     let Some(claim) = board.claim else { return };
     let span = board
         .play
         .last()
         .map_or_else(|| board.auction.last().map(|c| c.span).unwrap_or_default(), |c| c.span);
     match outcome {
-        Outcome::PassedOut => diagnostics.push(Diagnostic::error(
+        Outcome::PassedOut => diagnostics.report(Diagnostic::error(
             codes::LIN_CLAIM_WITHOUT_CONTRACT,
             "a claim on a passed-out board",
             span,
@@ -208,7 +213,7 @@ fn check_claim(board: &Board, outcome: Outcome, tricks: Option<Tricks>, diagnost
             };
             let most = tricks.won + (13 - tricks.played);
             if claim < tricks.won || claim > most {
-                diagnostics.push(Diagnostic::error(
+                diagnostics.report(Diagnostic::error(
                     codes::LIN_CLAIM_IMPOSSIBLE,
                     format!(
                         "a claim of {claim} tricks; declarer has {} and at most {most} can be won",

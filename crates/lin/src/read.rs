@@ -10,7 +10,7 @@ use std::io::{self, BufRead};
 use std::sync::Arc;
 
 use bridge_core::{Contract, Risk};
-use cards_core::{Card, CardSet, Compass, Diagnostic, Rank, Span, Suit};
+use cards_core::{Card, CardSet, Compass, Diagnostic, DiagnosticSink, Rank, Span, Suit};
 
 use crate::Options;
 use crate::codes;
@@ -384,7 +384,7 @@ pub(crate) fn parse(raw: RawRecord, options: Options) -> Record {
     let mut end = raw.last().map_or(start, |r| r.end);
     if encoding == Encoding::Latin1 {
         let at = raw.iter().find(|r| std::str::from_utf8(&r.value).is_err()).map_or(start, |r| r.start);
-        diagnostics.push(Diagnostic::warning(
+        diagnostics.report(Diagnostic::warning(
             codes::LIN_LATIN1,
             "text that is not UTF-8, read as Latin-1",
             Span::at(at),
@@ -394,7 +394,7 @@ pub(crate) fn parse(raw: RawRecord, options: Options) -> Record {
     for r in &raw {
         let decode = |bytes: &[u8]| decode(bytes, encoding);
         if r.bad_tag {
-            diagnostics.push(
+            diagnostics.report(
                 Diagnostic::error(
                     codes::LIN_TAG_SYNTAX,
                     format!("`{}` is not a LIN tag (two letters)", decode(&r.tag)),
@@ -404,7 +404,7 @@ pub(crate) fn parse(raw: RawRecord, options: Options) -> Record {
             );
         }
         for &pipe in &r.inner_pipes {
-            diagnostics.push(
+            diagnostics.report(
                 Diagnostic::warning(
                     codes::LIN_UNESCAPED_PIPE,
                     format!("a `|` inside the value of `{}`, read as part of it", decode(&r.tag)),
@@ -416,7 +416,7 @@ pub(crate) fn parse(raw: RawRecord, options: Options) -> Record {
             );
         }
         if !r.terminated {
-            diagnostics.push(Diagnostic::warning(
+            diagnostics.report(Diagnostic::warning(
                 codes::LIN_UNTERMINATED,
                 format!("the value of `{}` has no closing `|`", decode(&r.tag)),
                 Span::at(r.end),
@@ -427,7 +427,7 @@ pub(crate) fn parse(raw: RawRecord, options: Options) -> Record {
     let trailing_len = trailing.len();
     let trailing = decode(&trailing, encoding);
     if !trailing.trim().is_empty() {
-        diagnostics.push(
+        diagnostics.report(
             Diagnostic::error(
                 codes::LIN_TAG_SYNTAX,
                 "text that is not a `tag|value|` item",
@@ -459,7 +459,7 @@ pub(crate) fn parse(raw: RawRecord, options: Options) -> Record {
     Record { model, diagnostics, span: Span::new(start, end) }
 }
 
-fn header(items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> MatchHeader {
+fn header(items: &[Item], diagnostics: &mut dyn DiagnosticSink) -> MatchHeader {
     let mut header = MatchHeader::default();
     for item in items {
         match &tag_key(item.tag.as_bytes()) {
@@ -472,7 +472,7 @@ fn header(items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> MatchHeader {
     header
 }
 
-fn board(items: &[Item], carried_players: &[String], diagnostics: &mut Vec<Diagnostic>) -> Board {
+fn board(items: &[Item], carried_players: &[String], diagnostics: &mut dyn DiagnosticSink) -> Board {
     let mut board = Board::default();
     let mut own_players = None;
     // Runs of `mb|-|`: (before the first call, how many, where).
@@ -490,7 +490,7 @@ fn board(items: &[Item], carried_players: &[String], diagnostics: &mut Vec<Diagn
             b"sv" if board.vulnerability.is_none() => {
                 board.vulnerability = parse_vulnerability(&item.value);
                 if board.vulnerability.is_none() {
-                    diagnostics.push(
+                    diagnostics.report(
                         Diagnostic::error(
                             codes::LIN_VULNERABILITY,
                             format!("`sv|{}|` is not a vulnerability", item.value),
@@ -522,7 +522,7 @@ fn board(items: &[Item], carried_players: &[String], diagnostics: &mut Vec<Diagn
                     call.explanation = Some(item.value.clone());
                 }
                 _ => {
-                    diagnostics.push(Diagnostic::warning(
+                    diagnostics.report(Diagnostic::warning(
                         codes::LIN_EXPLANATION_WITHOUT_CALL,
                         "`an` does not follow a call it could explain; kept as written",
                         item.span,
@@ -539,7 +539,7 @@ fn board(items: &[Item], carried_players: &[String], diagnostics: &mut Vec<Diagn
                 board.claim_text = Some(item.value.clone());
                 board.claim = item.value.trim().parse::<u8>().ok().filter(|n| *n <= 13);
                 if board.claim.is_none() {
-                    diagnostics.push(Diagnostic::error(
+                    diagnostics.report(Diagnostic::error(
                         codes::LIN_CLAIM_SYNTAX,
                         format!("`mc|{}|` is not a number of tricks from 0 to 13", item.value),
                         item.value_span(),
@@ -560,7 +560,7 @@ fn board(items: &[Item], carried_players: &[String], diagnostics: &mut Vec<Diagn
         } else {
             format!("{what} after the auction ended, read as filling the last row of a vugraph grid")
         };
-        diagnostics.push(
+        diagnostics.report(
             Diagnostic::warning(codes::LIN_AUCTION_PADDING, message, span)
                 .with_help("`-` is no call: the auction starts with the dealer's first call"),
         );
@@ -631,7 +631,7 @@ fn parse_result_entry(entry: &str) -> Result<Option<(Contract, Compass)>, ()> {
 /// board, or two, open room then closed room, from the first board on): a contradiction is an
 /// error at the auction. An empty or unreadable entry, or an auction that did not end, says
 /// nothing.
-fn compare_result(board: &Board, results: &Results, diagnostics: &mut Vec<Diagnostic>) {
+fn compare_result(board: &Board, results: &Results, diagnostics: &mut dyn DiagnosticSink) {
     let (Some(number), Some(first), Some(last)) = (board.number, results.first_board, results.last_board)
     else {
         return;
@@ -662,7 +662,7 @@ fn compare_result(board: &Board, results: &Results, diagnostics: &mut Vec<Diagno
         (Some(a), Some(b)) => Span::new(a.span.start, b.span.end),
         _ => return,
     };
-    diagnostics.push(
+    diagnostics.report(
         Diagnostic::error(
             codes::LIN_RESULT_MISMATCH,
             format!(
@@ -709,7 +709,7 @@ pub fn seat_names(names: &[String], room: Option<Room>) -> Option<[String; 4]> {
 /// The order of hands in `md` and names in `pn`.
 pub const LIN_SEATS: [Compass; 4] = [Compass::South, Compass::West, Compass::North, Compass::East];
 
-fn read_names(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> Vec<String> {
+fn read_names(item: &Item, diagnostics: &mut dyn DiagnosticSink) -> Vec<String> {
     let mut names: Vec<String> = item.value.split(',').map(str::to_owned).collect();
     if names.len() != 4 && names.len() != 8 {
         // Bridge Composer writes a comma in a name as is (`Smith, J`): a piece that begins with a
@@ -729,7 +729,7 @@ fn read_names(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> Vec<String> {
         if fixed {
             names = joined;
         }
-        diagnostics.push(
+        diagnostics.report(
             Diagnostic::warning(
                 codes::LIN_PLAYER_COUNT,
                 if fixed {
@@ -748,10 +748,10 @@ fn read_names(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> Vec<String> {
     names
 }
 
-fn read_vg(item: &Item, header: &mut MatchHeader, diagnostics: &mut Vec<Diagnostic>) {
+fn read_vg(item: &Item, header: &mut MatchHeader, diagnostics: &mut dyn DiagnosticSink) {
     let fields: Vec<&str> = item.value.split(',').collect();
     if fields.len() != 9 {
-        diagnostics.push(
+        diagnostics.report(
             Diagnostic::warning(
                 codes::LIN_MATCH_HEADER,
                 format!("`vg` has {} fields, not 9", fields.len()),
@@ -770,7 +770,7 @@ fn read_vg(item: &Item, header: &mut MatchHeader, diagnostics: &mut Vec<Diagnost
     header.last_board = field(4);
     header.teams = [(field(5), field(6)), (field(7), field(8))];
     if fields.len() > 2 && !matches!(header.scoring.as_str(), "I" | "P" | "B") {
-        diagnostics.push(Diagnostic::warning(
+        diagnostics.report(Diagnostic::warning(
             codes::LIN_MATCH_SCORING,
             format!("`vg` scoring `{}` is not I (IMPs), P (pairs) or B (board-a-match)", header.scoring),
             item.value_span(),
@@ -778,7 +778,7 @@ fn read_vg(item: &Item, header: &mut MatchHeader, diagnostics: &mut Vec<Diagnost
     }
 }
 
-fn read_qx(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
+fn read_qx(item: &Item, board: &mut Board, diagnostics: &mut dyn DiagnosticSink) {
     board.qx = Some(item.value.clone());
     let head = item.value.split(',').next().unwrap_or_default().trim();
     let mut chars = head.chars();
@@ -790,7 +790,7 @@ fn read_qx(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
     let digits = chars.as_str();
     board.number = digits.bytes().all(|b| b.is_ascii_digit()).then(|| digits.parse().ok()).flatten();
     if board.room.is_none() || board.number.is_none() {
-        diagnostics.push(
+        diagnostics.report(
             Diagnostic::warning(
                 codes::LIN_ROOM,
                 format!("`qx|{}|` is not a room (o or c) and a board number", item.value),
@@ -801,7 +801,7 @@ fn read_qx(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
+fn read_md(item: &Item, board: &mut Board, diagnostics: &mut dyn DiagnosticSink) {
     let value_span = item.value_span();
     let value = item.value.as_str();
     let (digit, rest, rest_at) = match value.as_bytes().first() {
@@ -816,7 +816,7 @@ fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
         _ => None,
     };
     if board.dealer.is_none() && digit != Some(b'0') {
-        diagnostics.push(
+        diagnostics.report(
             Diagnostic::error(
                 codes::LIN_DEALER,
                 "`md` does not begin with a dealer digit 1-4",
@@ -834,7 +834,7 @@ fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
         at += text.len() + 1;
         let Some(&seat) = LIN_SEATS.get(index) else {
             if !text.trim().is_empty() {
-                diagnostics.push(Diagnostic::error(
+                diagnostics.report(Diagnostic::error(
                     codes::LIN_HAND_SYNTAX,
                     "more than four hands in `md`",
                     span,
@@ -854,14 +854,14 @@ fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
         let twice = hand & seen;
         broken |= !twice.is_empty() || hand.len() > 13;
         if !twice.is_empty() {
-            diagnostics.push(Diagnostic::error(
+            diagnostics.report(Diagnostic::error(
                 codes::LIN_DEAL_DUPLICATE_CARD,
                 format!("{} in more than one hand", cards_text(twice)),
                 span,
             ));
         }
         if hand.len() > 13 {
-            diagnostics.push(Diagnostic::error(
+            diagnostics.report(Diagnostic::error(
                 codes::LIN_DEAL_HAND_SIZE,
                 format!("{seat} holds {} cards", hand.len()),
                 span,
@@ -877,7 +877,7 @@ fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
         deal.hands[missing[0].index()] = Some(CardSet::FULL - seen);
         deal.completed = Some(missing[0]);
     } else if !deal.is_full() && digit != Some(b'0') && !broken {
-        diagnostics.push(
+        diagnostics.report(
             Diagnostic::warning(
                 codes::LIN_DEAL_INCOMPLETE,
                 format!("the deal gives {} of 52 cards and cannot be completed", seen.len()),
@@ -890,7 +890,7 @@ fn read_md(item: &Item, board: &mut Board, diagnostics: &mut Vec<Diagnostic>) {
 }
 
 /// Cards of a hand written as suit letters each followed by ranks, in any order and case.
-fn parse_hand(text: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> CardSet {
+fn parse_hand(text: &str, span: Span, diagnostics: &mut dyn DiagnosticSink) -> CardSet {
     let mut hand = CardSet::EMPTY;
     let mut suit = None;
     let mut chars = text.char_indices().peekable();
@@ -908,7 +908,7 @@ fn parse_hand(text: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Card
         match (suit, rank) {
             (Some(suit), Some(rank)) => {
                 if !hand.insert(Card::new(rank, suit)) {
-                    diagnostics.push(Diagnostic::error(
+                    diagnostics.report(Diagnostic::error(
                         codes::LIN_DEAL_DUPLICATE_CARD,
                         format!("{}{} twice in one hand", suit.upper_char(), rank.char()),
                         Span::new(span.start + i, span.start + i + ch.len_utf8()),
@@ -916,7 +916,7 @@ fn parse_hand(text: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Card
                 }
             }
             _ => {
-                diagnostics.push(
+                diagnostics.report(
                     Diagnostic::error(
                         codes::LIN_HAND_SYNTAX,
                         format!("`{ch}` is not a suit letter or a rank after one"),
@@ -945,7 +945,7 @@ fn cards_text(set: CardSet) -> String {
 }
 
 /// Reads a call: `p`, `d`, `r`, `1C`..`7N`, either case, `!` for an alert; `1NT` and `x`/`xx` with a warning.
-fn read_call(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> AuctionCall {
+fn read_call(item: &Item, diagnostics: &mut dyn DiagnosticSink) -> AuctionCall {
     let text = item.value.trim();
     let alert = text.ends_with('!');
     let bare = text.trim_end_matches('!').to_ascii_lowercase();
@@ -956,7 +956,7 @@ fn read_call(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> AuctionCall {
         _ => parse_bid(&bare),
     };
     if call.is_none() {
-        diagnostics.push(
+        diagnostics.report(
             Diagnostic::error(
                 codes::LIN_CALL_SYNTAX,
                 format!("`mb|{}|` is not a call", item.value),
@@ -965,7 +965,7 @@ fn read_call(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> AuctionCall {
             .with_help("calls are p, d, r and 1C to 7N, with ! for an alert"),
         );
     } else if bare.ends_with("nt") {
-        diagnostics.push(
+        diagnostics.report(
             Diagnostic::warning(
                 codes::LIN_CALL_NT_SPELLING,
                 format!("`{}` is written `{}N` by BBO", item.value, &bare[..1]),
@@ -994,7 +994,7 @@ fn parse_bid(text: &str) -> Option<Call> {
     Some(Call::Bid { level, denomination })
 }
 
-fn read_card(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> PlayedCard {
+fn read_card(item: &Item, diagnostics: &mut dyn DiagnosticSink) -> PlayedCard {
     let text = item.value.trim();
     let mut chars = text.chars();
     let card = match (
@@ -1006,7 +1006,7 @@ fn read_card(item: &Item, diagnostics: &mut Vec<Diagnostic>) -> PlayedCard {
         _ => None,
     };
     if card.is_none() {
-        diagnostics.push(
+        diagnostics.report(
             Diagnostic::error(
                 codes::LIN_CARD_SYNTAX,
                 format!("`pc|{}|` is not a card", item.value),

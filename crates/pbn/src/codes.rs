@@ -21,7 +21,7 @@ cards_core::codes! {
     /// warning).
     MISSING_GAME_SEPARATOR,
     /// A tag given twice in one game; the later one is ignored (warning).
-    DUPLICATE_TAG,
+    DUPLICATE_TAG in cards_core::codes::tag_pairs,
     /// Section data after a tag that takes none (warning).
     UNEXPECTED_SECTION_DATA,
 
@@ -80,13 +80,13 @@ cards_core::codes! {
     /// a redouble of anything but an opponent's admissible double of one's own side's bid).
     AUCTION_ILLEGAL_DOUBLE,
     /// A call after the auction ended (a warning when it is a pass).
-    AUCTION_AFTER_END,
+    AUCTION_AFTER_END in cards_core::codes::auctions,
     /// `____`, a blank for a student to fill in: a call or card not given that keeps its turn (warning).
     AUCTION_BLANK (lenient),
     /// Something after `+` in the auction.
     AUCTION_AFTER_CONTINUE,
     /// The auction neither ends with three passes nor with `*` or `+` (warning).
-    AUCTION_INCOMPLETE,
+    AUCTION_INCOMPLETE in cards_core::codes::auctions,
     /// `-` placeholders where they do not belong (warning).
     AUCTION_PLACEHOLDER,
     /// An Auction section while the Dealer tag is missing (warning).
@@ -94,9 +94,9 @@ cards_core::codes! {
     /// The first call is not made by the dealer (after placeholders).
     AUCTION_NOT_DEALER,
     /// The auction's contract differs from the Contract tag.
-    CONTRACT_MISMATCH,
+    CONTRACT_MISMATCH in cards_core::codes::auctions,
     /// The auction's declarer differs from the Declarer tag.
-    DECLARER_MISMATCH,
+    DECLARER_MISMATCH in cards_core::codes::auctions,
 
     // --- play ---
     /// A token in the play section that is not a card or an annotation.
@@ -142,7 +142,7 @@ cards_core::codes! {
     /// A rule of the export format is broken in a file that says `% EXPORT` (warning).
     EXPORT_FORMAT,
     /// A line longer than 255 characters (warning).
-    LINE_TOO_LONG,
+    LINE_TOO_LONG in cards_core::codes::tag_pairs,
 
     // --- producers' conventions (each read with its own warning) ---
     /// A tag value written without quotes (`[Event Random Deal #]`, WBridge5/TableMonitor), read up to

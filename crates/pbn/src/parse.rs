@@ -6,7 +6,7 @@
 //! or allocated per token.
 
 use crate::text as card_text;
-use cards_core::{Card, Compass, Diagnostic, Span};
+use cards_core::{Card, Compass, Diagnostic, DiagnosticSink, Span};
 
 use crate::codes;
 use crate::error::ValueError;
@@ -474,13 +474,13 @@ fn push_invalid<'a>(items: &mut Vec<Item<'a>>, token: Token<'a>) {
     }
 }
 
-fn push_token<'a>(items: &mut Vec<Item<'a>>, token: Token<'a>, diags: &mut Vec<Diagnostic>) {
+fn push_token<'a>(items: &mut Vec<Item<'a>>, token: Token<'a>, diags: &mut dyn DiagnosticSink) {
     match current(items) {
         Some(tag) => tag.data.push(token),
         None => {
             // One diagnostic for a run of stray tokens.
             if !matches!(items.last(), Some(Item::Invalid(_))) {
-                diags.push(Diagnostic::error(
+                diags.report(Diagnostic::error(
                     codes::DATA_WITHOUT_TAG,
                     "data before the first tag of the game",
                     token.span,
@@ -992,12 +992,12 @@ fn annotate(
     span: Span,
     ann: Option<&mut Annotation>,
     for_cards: bool,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
     bad_code: &'static str,
 ) -> bool {
     let Some(ann) = ann else {
         if matches!(piece, Piece::Suffix(_) | Piece::Note(_) | Piece::Nag(_)) {
-            diags.push(Diagnostic::error(bad_code, "annotation before any call or card", span));
+            diags.report(Diagnostic::error(bad_code, "annotation before any call or card", span));
             return true;
         }
         return false;
@@ -1005,32 +1005,32 @@ fn annotate(
     match piece {
         Piece::Suffix(n) => {
             if ann.suffix.is_some() {
-                diags.push(Diagnostic::warning(bad_code, "a second suffix annotation", span));
+                diags.report(Diagnostic::warning(bad_code, "a second suffix annotation", span));
             }
             ann.suffix = Some(if for_cards { n + 6 } else { n });
         }
         Piece::Note(n) => {
             if !(1..=32).contains(&n) {
-                diags.push(Diagnostic::error(
+                diags.report(Diagnostic::error(
                     codes::BAD_NOTE,
                     format!("note index {n} is not 1 to 32"),
                     span,
                 ));
             }
             if ann.note.is_some() {
-                diags.push(Diagnostic::warning(bad_code, "a second note reference", span));
+                diags.report(Diagnostic::warning(bad_code, "a second note reference", span));
             }
             ann.note = Some(u8::try_from(n).unwrap_or(u8::MAX));
         }
         Piece::Nag(n) => {
             let Ok(v) = u8::try_from(n) else {
-                diags.push(Diagnostic::error(codes::BAD_NAG, format!("NAG ${n} is above 255"), span));
+                diags.report(Diagnostic::error(codes::BAD_NAG, format!("NAG ${n} is above 255"), span));
                 return true;
             };
             let wrong =
                 if for_cards { (1..=6).contains(&v) || v == 13 } else { (7..=12).contains(&v) || v == 14 };
             if wrong {
-                diags.push(Diagnostic::warning(
+                diags.report(Diagnostic::warning(
                     codes::BAD_NAG,
                     format!("NAG ${v} is for {}", if for_cards { "calls" } else { "cards" }),
                     span,
@@ -1149,14 +1149,14 @@ const PLAY_RULES: SectionRules = SectionRules {
 };
 
 /// Reads the entries of an Auction or Play section: `read` turns a piece into an entry, given the
-/// pending irregularity mark. Returns the entries, whether `*` ended them, and the problems.
+/// pending irregularity mark. Returns the entries and whether `*` ended them; reports the problems.
 fn read_section<E: SectionEntry>(
     tag: &Tag<'_>,
     roles: &[Role],
     rules: &SectionRules,
+    diags: &mut dyn DiagnosticSink,
     mut read: impl FnMut(ItemPiece<'_>, Option<u8>) -> Read<E::Item>,
-) -> (Vec<E>, bool, Vec<Diagnostic>) {
-    let mut diags = Vec::new();
+) -> (Vec<E>, bool) {
     let mut entries: Vec<E> = Vec::with_capacity(tag.data.len());
     let mut star = false;
     let mut pending: Option<(u8, Span)> = None;
@@ -1179,14 +1179,14 @@ fn read_section<E: SectionEntry>(
             | TokenKind::Escape
             | TokenKind::Delimiter => continue,
             TokenKind::Str => {
-                diags.push(Diagnostic::error(rules.bad, rules.string, token.span));
+                diags.report(Diagnostic::error(rules.bad, rules.string, token.span));
                 continue;
             }
             TokenKind::Word => {}
         }
         for (piece, span) in Pieces::new(token.text, token.span.start) {
             if star {
-                diags.push(Diagnostic::error(rules.after_star, rules.text_after_star, span));
+                diags.report(Diagnostic::error(rules.after_star, rules.text_after_star, span));
                 continue;
             }
             let item_piece = match piece {
@@ -1194,7 +1194,7 @@ fn read_section<E: SectionEntry>(
                 Piece::Irregular(k) => ItemPiece::Irregular(k),
                 Piece::Plus => ItemPiece::Continue,
                 Piece::Blank => {
-                    diags.push(
+                    diags.report(
                         Diagnostic::warning(codes::AUCTION_BLANK, rules.blank, span)
                             .with_help(rules.blank_help),
                     );
@@ -1205,12 +1205,12 @@ fn read_section<E: SectionEntry>(
                     continue;
                 }
                 Piece::Bad(text) => {
-                    diags.push(Diagnostic::error(rules.bad, format!("`{text}` {}", rules.bad_text), span));
+                    diags.report(Diagnostic::error(rules.bad, format!("`{text}` {}", rules.bad_text), span));
                     continue;
                 }
                 Piece::Suffix(_) | Piece::Note(_) | Piece::Nag(_) => {
                     let ann = entries.last_mut().map(E::annotation);
-                    annotate(piece, span, ann, rules.for_cards, &mut diags, rules.bad);
+                    annotate(piece, span, ann, rules.for_cards, diags, rules.bad);
                     continue;
                 }
             };
@@ -1227,23 +1227,23 @@ fn read_section<E: SectionEntry>(
                         pending = Some((k, span));
                     }
                 }
-                Read::Bad(message) => diags.push(Diagnostic::error(rules.bad, message, span)),
+                Read::Bad(message) => diags.report(Diagnostic::error(rules.bad, message, span)),
                 Read::Convention(item, code, message, help) => {
-                    diags.push(Diagnostic::warning(code, message, span).with_help(help));
+                    diags.report(Diagnostic::warning(code, message, span).with_help(help));
                     entries.push(E::new(item, span));
                 }
                 Read::Unreadable(item, message) => {
                     pending = None;
-                    diags.push(Diagnostic::error(rules.bad, message, span));
+                    diags.report(Diagnostic::error(rules.bad, message, span));
                     entries.push(E::new(item, span));
                 }
             }
         }
     }
     if let Some((_, span)) = pending {
-        diags.push(Diagnostic::error(rules.bad, rules.dangling, span));
+        diags.report(Diagnostic::error(rules.bad, rules.dangling, span));
     }
-    (entries, star, diags)
+    (entries, star)
 }
 
 /// Reads the Auction section data of `tag` whose first caller is `first`.
@@ -1251,39 +1251,39 @@ fn read_section<E: SectionEntry>(
 /// Conventions of real files are read with a warning of their own: `3N` for `3NT`, `all pass`
 /// for `AP`. Free text among the calls is one error per run of words; such an auction is marked
 /// [`Auction::prose`] and not replayed.
-#[must_use]
-pub fn read_auction(tag: &Tag<'_>, first: Compass) -> (Auction, Vec<Diagnostic>) {
-    let (roles, mut prose_diags) = auction_roles(tag);
+pub fn read_auction(tag: &Tag<'_>, first: Compass, diags: &mut dyn DiagnosticSink) -> Auction {
+    // Reported after the other problems of the auction.
+    let mut prose_diags = Vec::new();
+    let roles = auction_roles(tag, &mut prose_diags);
     let prose = !prose_diags.is_empty();
-    let (entries, star, mut diags) =
-        read_section(tag, &roles, &AUCTION_RULES, |piece, pending| match piece {
-            ItemPiece::Symbol("-") => Read::Item(AuctionItem::Placeholder),
-            ItemPiece::Symbol(sym) if sym.eq_ignore_ascii_case("AP") => Read::Item(AuctionItem::AllPass),
-            ItemPiece::Symbol(sym) => match crate::model::parse_call(sym) {
-                Some(call) => Read::Item(AuctionItem::Call { call, insufficient: pending == Some(b'I') }),
-                None => match crate::model::long_notrump(sym).as_deref().and_then(crate::model::parse_call) {
-                    Some(call) => Read::Convention(
-                        AuctionItem::Call { call, insufficient: pending == Some(b'I') },
-                        codes::NOTRUMP_AS_N,
-                        notrump_message(sym),
-                        NOTRUMP_HELP,
-                    ),
-                    None => Read::Unreadable(AuctionItem::Unreadable, format!("`{sym}` is not a call")),
-                },
+    let (entries, star) = read_section(tag, &roles, &AUCTION_RULES, diags, |piece, pending| match piece {
+        ItemPiece::Symbol("-") => Read::Item(AuctionItem::Placeholder),
+        ItemPiece::Symbol(sym) if sym.eq_ignore_ascii_case("AP") => Read::Item(AuctionItem::AllPass),
+        ItemPiece::Symbol(sym) => match crate::model::parse_call(sym) {
+            Some(call) => Read::Item(AuctionItem::Call { call, insufficient: pending == Some(b'I') }),
+            None => match crate::model::long_notrump(sym).as_deref().and_then(crate::model::parse_call) {
+                Some(call) => Read::Convention(
+                    AuctionItem::Call { call, insufficient: pending == Some(b'I') },
+                    codes::NOTRUMP_AS_N,
+                    notrump_message(sym),
+                    NOTRUMP_HELP,
+                ),
+                None => Read::Unreadable(AuctionItem::Unreadable, format!("`{sym}` is not a call")),
             },
-            ItemPiece::Continue => Read::Item(AuctionItem::Continue),
-            ItemPiece::Blank => Read::Item(AuctionItem::Blank),
-            ItemPiece::Irregular(b'S') => Read::Item(AuctionItem::Skipped),
-            ItemPiece::Irregular(b'I') => Read::Pending,
-            ItemPiece::Irregular(k) => {
-                Read::Bad(format!("`^{}` belongs to the play, not the auction", k as char))
-            }
-        });
+        },
+        ItemPiece::Continue => Read::Item(AuctionItem::Continue),
+        ItemPiece::Blank => Read::Item(AuctionItem::Blank),
+        ItemPiece::Irregular(b'S') => Read::Item(AuctionItem::Skipped),
+        ItemPiece::Irregular(b'I') => Read::Pending,
+        ItemPiece::Irregular(k) => {
+            Read::Bad(format!("`^{}` belongs to the play, not the auction", k as char))
+        }
+    });
     for (i, role) in roles.iter().enumerate() {
         if *role == Role::AllPass
             && let (Some(all), Some(pass)) = (tag.data.get(i), tag.data.get(i + 1))
         {
-            diags.push(
+            diags.report(
                 Diagnostic::warning(
                     codes::AUCTION_ALL_PASS_TEXT,
                     format!("`{} {}` written out; read as `AP`", all.text, pass.text),
@@ -1293,8 +1293,8 @@ pub fn read_auction(tag: &Tag<'_>, first: Compass) -> (Auction, Vec<Diagnostic>)
             );
         }
     }
-    diags.append(&mut prose_diags);
-    (Auction { first, entries, star, prose }, diags)
+    diags.report_all(prose_diags);
+    Auction { first, entries, star, prose }
 }
 
 /// The message of a `NOTRUMP_AS_N` warning for a call or contract `text`.
@@ -1317,18 +1317,17 @@ fn is_prose_word(word: &str) -> bool {
 }
 
 /// Marks the word tokens of an auction: runs of prose (two prose words at most three tokens apart
-/// join one run, with what stands between them) and `all pass`. Returns the roles and one
+/// join one run, with what stands between them) and `all pass`. Returns the roles and reports one
 /// `AUCTION_PROSE` error per run.
-fn auction_roles(tag: &Tag<'_>) -> (Vec<Role>, Vec<Diagnostic>) {
+fn auction_roles(tag: &Tag<'_>, diags: &mut dyn DiagnosticSink) -> Vec<Role> {
     // Nearly every auction holds calls only: then nothing is allocated.
     let special = |t: &Token<'_>| {
         t.kind == TokenKind::Word && (is_prose_word(t.text) || t.text.eq_ignore_ascii_case("all"))
     };
     if !tag.data.iter().any(special) {
-        return (Vec::new(), Vec::new());
+        return Vec::new();
     }
     let mut roles = vec![Role::Normal; tag.data.len()];
-    let mut diags = Vec::new();
     let words: Vec<usize> =
         (0..tag.data.len()).filter(|&i| tag.data.get(i).is_some_and(|t| t.kind == TokenKind::Word)).collect();
     let text = |i: usize| tag.data.get(i).map_or("", |t| t.text);
@@ -1369,7 +1368,7 @@ fn auction_roles(tag: &Tag<'_>) -> (Vec<Role>, Vec<Diagnostic>) {
         if shown.chars().count() > 40 {
             shown = shown.chars().take(37).collect::<String>() + "...";
         }
-        diags.push(
+        diags.report(
             Diagnostic::error(
                 codes::AUCTION_PROSE,
                 format!(
@@ -1381,13 +1380,12 @@ fn auction_roles(tag: &Tag<'_>) -> (Vec<Role>, Vec<Diagnostic>) {
         );
         k = last + 1;
     }
-    (roles, diags)
+    roles
 }
 
 /// Reads the Play section data of `tag` whose first column is `first`.
-#[must_use]
-pub fn read_play(tag: &Tag<'_>, first: Compass) -> (Play, Vec<Diagnostic>) {
-    let (entries, star, diags) = read_section(tag, &[], &PLAY_RULES, |piece, pending| match piece {
+pub fn read_play(tag: &Tag<'_>, first: Compass, diags: &mut dyn DiagnosticSink) -> Play {
+    let (entries, star) = read_section(tag, &[], &PLAY_RULES, diags, |piece, pending| match piece {
         ItemPiece::Symbol("-") => Read::Item(PlayItem::Unknown),
         ItemPiece::Symbol(sym) => match play_card(sym) {
             Some(card) => Read::Item(PlayItem::Card {
@@ -1405,7 +1403,7 @@ pub fn read_play(tag: &Tag<'_>, first: Compass) -> (Play, Vec<Diagnostic>) {
             Read::Bad(format!("`^{}` belongs to the auction, not the play", k as char))
         }
     });
-    (Play { first, entries, star }, diags)
+    Play { first, entries, star }
 }
 
 /// A two-character card symbol of the Play section, either case.
@@ -1422,9 +1420,12 @@ pub fn note_refs<'e>(anns: impl Iterator<Item = (&'e Annotation, Span)>) -> Vec<
 
 /// Parses a table header (`Rank\3R;+Score_NS\5R;Names`). Spans are relative to the value start
 /// `base`; when `base` is `None` (a header inherited with `#`), every span is `whole`.
-#[must_use]
-pub fn read_columns(value: &str, base: Option<usize>, whole: Span) -> (Vec<Column>, Vec<Diagnostic>) {
-    let mut diags = Vec::new();
+pub fn read_columns(
+    value: &str,
+    base: Option<usize>,
+    whole: Span,
+    diags: &mut dyn DiagnosticSink,
+) -> Vec<Column> {
     let mut columns = Vec::with_capacity(value.bytes().filter(|&c| c == b';').count() + 1);
     let mut offset = 0usize;
     for part in value.split(';') {
@@ -1450,7 +1451,7 @@ pub fn read_columns(value: &str, base: Option<usize>, whole: Span) -> (Vec<Colum
                 match (num.parse::<u16>(), align) {
                     (Ok(w), Ok(a)) => (name, Some(w), a),
                     _ => {
-                        diags.push(
+                        diags.report(
                             Diagnostic::error(
                                 codes::TABLE_BAD_HEADER,
                                 format!(
@@ -1466,19 +1467,18 @@ pub fn read_columns(value: &str, base: Option<usize>, whole: Span) -> (Vec<Colum
             }
         };
         if name.is_empty() && value.len() > 1 {
-            diags.push(Diagnostic::warning(codes::TABLE_BAD_HEADER, "empty column name", span));
+            diags.report(Diagnostic::warning(codes::TABLE_BAD_HEADER, "empty column name", span));
         }
         columns.push(Column { name: name.to_owned(), order, width, align });
     }
-    (columns, diags)
+    columns
 }
 
 /// Reads a table from a tag and its data; `header` is the tag value after inheritance.
-#[must_use]
-pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
+pub fn read_table(tag: &Tag<'_>, header: &str, diags: &mut dyn DiagnosticSink) -> Table {
     let exact = header == tag.raw_value;
     let base = exact.then_some(tag.value_span.start);
-    let (columns, mut diags) = read_columns(header, base, tag.value_span);
+    let columns = read_columns(header, base, tag.value_span, diags);
     let width = columns.len().max(1);
     // Typed checks of the predefined columns (Declarer, Denomination, Result, Contract, scores),
     // reported after the other problems of the elements.
@@ -1501,7 +1501,7 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
             TokenKind::Invalid | TokenKind::Escape | TokenKind::Delimiter => continue,
             TokenKind::BraceComment | TokenKind::LineComment => {
                 if seen_element {
-                    diags.push(Diagnostic::error(
+                    diags.report(Diagnostic::error(
                         codes::TABLE_COMMENT,
                         "comments are not allowed among table elements",
                         token.span,
@@ -1513,7 +1513,7 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
             TokenKind::Str => table.push(&unescape(token.text), true),
             TokenKind::Word => {
                 if let Some(p) = token.text.bytes().position(|c| c == b'%') {
-                    diags.push(Diagnostic::error(
+                    diags.report(Diagnostic::error(
                         codes::TABLE_BAD_ELEMENT,
                         "`%` is not allowed in a table element",
                         Span::new(token.span.start + p, token.span.start + p + 1),
@@ -1540,7 +1540,7 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
         }
         seen_element = true;
     }
-    diags.append(&mut value_diags);
+    diags.report_all(value_diags);
     let rest = table.len() % width;
     if rest != 0 {
         let span = tag
@@ -1549,13 +1549,13 @@ pub fn read_table(tag: &Tag<'_>, header: &str) -> (Table, Vec<Diagnostic>) {
             .rev()
             .find(|t| matches!(t.kind, TokenKind::Word | TokenKind::Str | TokenKind::BraceComment))
             .map_or(tag.span, |t| t.span);
-        diags.push(Diagnostic::error(
+        diags.report(Diagnostic::error(
             codes::TABLE_MISSING_ELEMENTS,
             format!("the table has {width} columns but its last row has {rest} elements"),
             span,
         ));
     }
-    (table, diags)
+    table
 }
 
 /// What the values of a predefined column must look like.
@@ -1630,7 +1630,8 @@ mod tests {
             [("1S!", true), ("=1=", false), ("$3", false), ("Pass", false), ("X", true), (" late", false)]
         );
         assert_eq!(&text[tag.data[4].span.range()], "X");
-        let (auction, diags) = read_auction(tag, Compass::North);
+        let mut diags = Vec::new();
+        let auction = read_auction(tag, Compass::North, &mut diags);
         assert!(diags.is_empty(), "{diags:?}");
         assert_eq!(auction.entries.len(), 3);
         assert_eq!(
@@ -1657,12 +1658,14 @@ mod tests {
 
     #[test]
     fn table_headers() {
-        let (cols, diags) = read_columns("-Rank\\3R;+Score_NS\\5;Names", Some(0), Span::at(0));
+        let mut diags = Vec::new();
+        let cols = read_columns("-Rank\\3R;+Score_NS\\5;Names", Some(0), Span::at(0), &mut diags);
         assert!(diags.is_empty());
         assert_eq!(cols[0].header(), "-Rank\\3R");
         assert_eq!(cols[1].width, Some(5));
         assert_eq!(cols[2].name, "Names");
-        let (_, diags) = read_columns("Rank;Call\\L", Some(10), Span::at(0));
+        let mut diags = Vec::new();
+        read_columns("Rank;Call\\L", Some(10), Span::at(0), &mut diags);
         assert_eq!(diags[0].span(), Span::new(15, 21));
     }
 }

@@ -34,7 +34,7 @@ use std::ops::Range;
 
 use std::borrow::Cow;
 
-use cards_core::{Diagnostic, Span};
+use cards_core::{Diagnostic, DiagnosticSink, Span};
 
 use crate::Pbn;
 use crate::model::Item;
@@ -163,10 +163,10 @@ impl Game {
             .collect()
     }
 
-    /// The meaning checks of the game (see [`crate::check`]): what it says, typed (spans in the
-    /// input), and the diagnostics they add (spans in the input, sorted, the producers'
-    /// conventions made errors under `options.strict`). Needs nothing but the game.
-    fn checks(&self, options: &Options) -> (GameInfo, Vec<Diagnostic>) {
+    /// The meaning checks of the game (see [`crate::check`]): returns what it says, typed (spans
+    /// in the input), and reports the diagnostics they add (spans in the input, sorted, the
+    /// producers' conventions made errors under `options.strict`). Needs nothing but the game.
+    fn checks(&self, options: &Options, sink: &mut dyn DiagnosticSink) -> GameInfo {
         let mut diagnostics = Vec::new();
         let tags = self.resolved_tags();
         let game = self.tokens();
@@ -180,7 +180,8 @@ impl Game {
         );
         crate::validate::finish_diagnostics(&self.text, self.offset, &mut diagnostics, *options);
         shift_sections(&mut info, |s| s.shift(self.offset));
-        (info, diagnostics)
+        sink.report_all(diagnostics);
+        info
     }
 
     /// Where the count lines of warnings repeated across a file go when this is its last game:
@@ -419,9 +420,7 @@ impl<R: BufRead> Iterator for Reader<R> {
 /// rules) to a record read by [`Reader`]: its [`Game::info`] is filled in and the diagnostics join
 /// the reader's, in source order. Needs nothing but the record: any thread, any order.
 pub fn check(record: &mut Record, options: &Options) {
-    let (info, mut found) = record.model.checks(options);
-    record.model.info = info;
-    record.diagnostics.append(&mut found);
+    record.model.info = record.model.checks(options, &mut record.diagnostics);
     // Stable: at one place the reader's diagnostics stay before the checks', as one pass gave them.
     record.diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
 }

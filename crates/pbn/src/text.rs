@@ -8,7 +8,7 @@
 //! assert_eq!(hand.len(), 10);
 //! assert_eq!(text::write_hand(Some(hand)), "AKQ.JT9..5432");
 //! assert_eq!(text::parse_hand("-").unwrap(), None);
-//! assert_eq!(text::parse_card("HT").unwrap().to_string(), "Th");
+//! assert_eq!(text::write_card(text::parse_card("HT").unwrap()), "HT");
 //! ```
 
 use cards_core::{Card, CardSet, CardTextError, CardTextErrorKind, Rank, Span, Suit};

@@ -26,7 +26,7 @@
 //! assert_eq!(outcome.payoffs, ["1", "-1"]);
 //! ```
 
-use cards_core::{Diagnostic, Span};
+use cards_core::{Diagnostic, DiagnosticSink, Span};
 use poker_engine::replay::{Event, Replayed as Final, replay_fastest, run_observed};
 use poker_engine::{Action as EngineAction, Amount, CardList, Chips, GameDef, GameError, Show, State, Turn};
 
@@ -302,7 +302,7 @@ fn outcome(
     outcome.terminal = ended.over && stop.is_none();
     outcome.as_written = replayed_as_written(&outcome.diagnostics);
     if outcome.as_written {
-        outcome.diagnostics.extend(declared_diagnostics(hand, profile, &ended, fallback));
+        declared_diagnostics(hand, profile, &ended, fallback, &mut outcome.diagnostics);
         if outcome.terminal {
             let repaired = outcome.diagnostics.iter().any(|d| d.code() == "REPLAY_REPAIRED_SHOWDOWN");
             outcome.diagnostics.extend(shown_unknown(hand, profile, &ended, repaired, fallback));
@@ -443,14 +443,24 @@ fn chip_unit(hand: &Hand) -> Chips {
 /// The declared outcome fields against a replay's values: nothing when they agree, a warning for
 /// each producer's convention they follow (a rake, an odd chip split otherwise, winnings not
 /// recorded or counting the uncalled bet, a negative blind that was a dead post), else an error.
-fn declared_diagnostics(hand: &Hand, profile: RuleProfile, ended: &Ended, span: Span) -> Vec<Diagnostic> {
+fn declared_diagnostics(
+    hand: &Hand,
+    profile: RuleProfile,
+    ended: &Ended,
+    span: Span,
+    sink: &mut dyn DiagnosticSink,
+) {
     let unit = chip_unit(hand);
-    let live = against(hand, ended, unit, span);
+    // Each reading's findings are held back until one is chosen.
+    let mut live = Vec::new();
+    against(hand, ended, unit, span, &mut live);
     if !live.iter().any(Diagnostic::is_error) {
-        return live;
+        sink.report_all(live);
+        return;
     }
     if let Some((posts, dead)) = dead_post_reading(hand, profile) {
-        let found = against(hand, &dead, unit, span);
+        let mut found = Vec::new();
+        against(hand, &dead, unit, span, &mut found);
         if !found.iter().any(Diagnostic::is_error) {
             let fields: Vec<&str> = [
                 hand.finishing_stacks.as_ref().map(|_| "finishing_stacks"),
@@ -460,7 +470,7 @@ fn declared_diagnostics(hand: &Hand, profile: RuleProfile, ended: &Ended, span: 
             .flatten()
             .collect();
             let posts: Vec<String> = posts.iter().map(|(p, a)| format!("p{} posts {a}", p + 1)).collect();
-            let mut out = vec![Diagnostic::warning(
+            sink.report(Diagnostic::warning(
                 DEAD_POST,
                 format!(
                     "{} (a negative blind): the replay reads the post as live, part of the player's \
@@ -472,24 +482,27 @@ fn declared_diagnostics(hand: &Hand, profile: RuleProfile, ended: &Ended, span: 
                     dead.winnings.join(", ")
                 ),
                 span,
-            )];
-            out.extend(found);
-            return out;
+            ));
+            sink.report_all(found);
+            return;
         }
     }
-    live.into_iter().map(|d| if d.is_error() { with_blind_hint(d, hand, ended) } else { d }).collect()
+    for d in live {
+        sink.report(if d.is_error() { with_blind_hint(d, hand, ended) } else { d });
+    }
 }
 
 /// The declared fields against one reading of the hand.
-fn against(hand: &Hand, ended: &Ended, unit: Chips, span: Span) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+fn against(hand: &Hand, ended: &Ended, unit: Chips, span: Span, out: &mut dyn DiagnosticSink) {
     let collected: Vec<bool> = ended.winnings.iter().map(|t| positive(t)).collect();
     if let Some(declared) = &hand.finishing_stacks {
         // A rake comes off whoever collected a pot, a net loser among them (a split pot, or a
         // main pot won by a player who lost a side pot; FINDINGS F32), as in the winnings.
         let field = DeclaredField::FINISHING_STACKS;
         let values = Values { replayed: &ended.finishing_stacks, collected: &collected };
-        out.extend(compare_declared(field, declared, values, unit, span));
+        if let Some(found) = compare_declared(field, declared, values, unit, span) {
+            out.report(found);
+        }
     }
     if let Some(declared) = &hand.winnings {
         let won_back: Vec<bool> = ended.with_uncalled.iter().map(|t| positive(t)).collect();
@@ -499,9 +512,10 @@ fn against(hand: &Hand, ended: &Ended, unit: Chips, span: Span) -> Vec<Diagnosti
             with_uncalled: &ended.with_uncalled,
             won_back: &won_back,
         };
-        out.extend(compare_winnings(declared, &replayed, unit, span));
+        if let Some(found) = compare_winnings(declared, &replayed, unit, span) {
+            out.report(found);
+        }
     }
-    out
 }
 
 /// The hand with each negative blind read as a dead post (paid into the pot as an ante of that
@@ -864,7 +878,7 @@ fn shown_unknown(
                 let unknown = cards.iter().any(|c| c.known().is_none());
                 if unknown && !held.is_empty() && held.iter().all(|c| c.known().is_some()) {
                     alt.kind = ActionKind::ShowMuck { player: *player, shown: Shown::Dealt };
-                    let held: String = held.iter().map(ToString::to_string).collect();
+                    let held = poker_engine::card_text::write_cards(held);
                     replaced.push(format!("{player} was dealt {held} and shows {cards}"));
                 }
             }

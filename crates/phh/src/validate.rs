@@ -3,6 +3,7 @@
 //! dealt while it is already in play.
 
 use cards_core::{Amount, Card, CardSet, Diagnostic, DiagnosticSink, MaybeCard, Span};
+use poker_engine::card_text::spell;
 
 use crate::codes;
 use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown};
@@ -323,7 +324,7 @@ impl Cards<'_> {
             if self.live.contains(c) {
                 diags.report(Diagnostic::error(
                     codes::PHH_DUPLICATE_CARD,
-                    format!("{c} is dealt while it is already in play"),
+                    format!("{} is dealt while it is already in play", spell(c)),
                     at(),
                 ));
                 continue;
@@ -342,7 +343,7 @@ impl Cards<'_> {
         diags.report(
             Diagnostic::error(
                 codes::PHH_CARD_NOT_IN_DECK,
-                format!("{c} is not in the deck of `{variant}`"),
+                format!("{} is not in the deck of `{variant}`", spell(c)),
                 at(),
             )
             .with_help("short-deck hold 'em plays without deuces, treys, fours and fives"),
@@ -422,7 +423,7 @@ fn check_actions(
                     if cards.live.contains(c) {
                         diags.report(Diagnostic::error(
                             codes::PHH_DUPLICATE_CARD,
-                            format!("{c} is shown but it is already in play elsewhere"),
+                            format!("{} is shown but it is already in play elsewhere", spell(c)),
                             at(),
                         ));
                         continue;

@@ -8,7 +8,10 @@
 //! assert_eq!(cards.len(), 3);
 //! assert_eq!(cards[2], MaybeCard::Unknown);
 //! assert_eq!(phh::write_cards(&cards), "AhKs??");
+//! assert_eq!(format!("{} {}", phh::spell(cards[0]), phh::spell(cards[2])), "Ah ??");
 //! ```
+
+use core::fmt;
 
 use cards_core::text::{CardTextError, CardTextErrorKind};
 use cards_core::{Card, MaybeCard, Rank, Suit};
@@ -105,6 +108,26 @@ pub fn push_card(out: &mut String, card: MaybeCard) {
     }
 }
 
+/// A card as PHH writes it (`Ah`, or `??` when unknown), for `format!` and `write!`: how PHH and
+/// the poker crates spell a card in text and messages (cards-core's cards have no `Display`).
+#[must_use]
+pub fn spell(card: impl Into<MaybeCard>) -> Spelled {
+    Spelled(card.into())
+}
+
+/// A card in PHH's spelling (see [`spell`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spelled(MaybeCard);
+
+impl fmt::Display for Spelled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            MaybeCard::Known(card) => write!(f, "{}{}", card.rank().char(), card.suit().lower_char()),
+            MaybeCard::Unknown => f.write_str("??"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,7 +135,7 @@ mod tests {
     #[test]
     fn every_card_round_trips() {
         for card in Card::all() {
-            let text = card.to_string();
+            let text = spell(card).to_string();
             assert_eq!(parse_card(&text), Ok(card));
         }
     }

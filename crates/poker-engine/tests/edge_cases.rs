@@ -484,7 +484,8 @@ fn e47_partial_board_dealing() {
 
 #[test]
 fn e51_eight_handed_stud_deals_seventh_street_to_the_board() {
-    let cards: Vec<String> = cards_core::Card::all().map(|c| c.to_string()).collect();
+    let cards: Vec<String> =
+        cards_core::Card::all().map(|c| poker_engine::card_text::spell(c).to_string()).collect();
     let mut next = cards.iter();
     let mut take = |n: usize| -> String { (0..n).map(|_| next.next().unwrap().as_str()).collect() };
     let (mut s, _) = state(&header(

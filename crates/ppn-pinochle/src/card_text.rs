@@ -7,7 +7,7 @@
 //! let hand = pinochle::parse_hand("AAT.K..QJ").unwrap();
 //! assert_eq!(hand.len(), 6);
 //! assert_eq!(pinochle::write_hand(&hand), "AAT.K..QJ");
-//! assert_eq!(pinochle::parse_card("CT").unwrap().to_string(), "Tc");
+//! assert_eq!(pinochle::write_card(pinochle::parse_card("CT").unwrap()), "CT");
 //! ```
 
 use cards_core::CardCounts;

@@ -10,7 +10,7 @@ cards_core::codes! {
     /// A `%` line that is not a known header, or a header after the first hand (lint).
     HEADER_SYNTAX,
     /// Header or tag longer than 255 characters.
-    LINE_TOO_LONG,
+    LINE_TOO_LONG in cards_core::codes::tag_pairs,
     /// EXPORT file without the blank `%` header line (lint).
     HEADER_BLANK_LINE (lenient),
     /// Malformed tag line, or text outside any tag or section.
@@ -22,7 +22,7 @@ cards_core::codes! {
     /// Segmental prefix on a tag that does not allow one.
     SEGMENT_NOT_ALLOWED,
     /// The same (non-repeatable) tag twice in a hand.
-    DUPLICATE_TAG,
+    DUPLICATE_TAG in cards_core::codes::tag_pairs,
     /// `#` with no earlier tag of that name.
     INHERIT_NOTHING,
     /// EXPORT mandatory tag missing.
@@ -88,15 +88,15 @@ cards_core::codes! {
     /// Unusual bid increment (lint).
     BID_INCREMENT,
     /// Tokens after the auction ended.
-    AUCTION_AFTER_END,
+    AUCTION_AFTER_END in cards_core::codes::auctions,
     /// The auction stops before it ends (and is not terminated).
-    AUCTION_INCOMPLETE,
+    AUCTION_INCOMPLETE in cards_core::codes::auctions,
     /// All four passed (spec gap, lint).
     AUCTION_ALL_PASS,
     /// Declarer ≠ the auction's last bidder.
-    DECLARER_MISMATCH,
+    DECLARER_MISMATCH in cards_core::codes::auctions,
     /// Contract ≠ the auction's last bid.
-    CONTRACT_MISMATCH,
+    CONTRACT_MISMATCH in cards_core::codes::auctions,
     /// Trump suit without a declarer's marriage in it.
     TRUMP_WITHOUT_MARRIAGE,
     /// Trump `-` although the declarer holds a marriage.

@@ -540,7 +540,7 @@ fn replay<'py>(py: Python<'py>, hand: &Bound<'py, PyAny>, rules: &str) -> PyResu
     result.set_item("finishing_stacks", &replayed.outcome.finishing_stacks)?;
     result.set_item("payoffs", &replayed.outcome.payoffs)?;
     let steps = PyList::empty(py);
-    let board: Vec<String> = replayed.board.iter().map(ToString::to_string).collect();
+    let board: Vec<String> = replayed.board.iter().map(|&c| poker::card_text(c)).collect();
     for (step, action) in replayed.steps.iter().zip(parsed.model.hand.iter().flat_map(|h| &h.actions)) {
         let mut notation = String::new();
         action.write_to(&mut notation);

@@ -829,7 +829,7 @@ impl Betting {
 }
 
 fn known(run: &phh::CardRun) -> Vec<String> {
-    run.known().map(|c| c.to_string()).collect()
+    run.known().map(|c| poker_engine::card_text::spell(c).to_string()).collect()
 }
 
 /// The known cards dealt to `player` over the hand.

@@ -95,7 +95,7 @@ fn site_hand_number(text: &str) -> Option<String> {
 /// ranks from the deuce (`2h` = 1, `As` = 52).
 fn tracker_card(card: MaybeCard) -> i64 {
     let MaybeCard::Known(card) = card else { return 0 };
-    let text = card.to_string();
+    let text = poker_engine::card_text::spell(card).to_string();
     let mut chars = text.chars();
     let (rank, suit) = (chars.next().unwrap(), chars.next().unwrap());
     let rank = "23456789TJQKA".find(rank.to_ascii_uppercase()).unwrap() as i64;

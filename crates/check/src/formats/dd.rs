@@ -49,5 +49,13 @@ pub fn solve_records(
 /// [`solve_records`], in record order.
 #[must_use]
 pub fn check_records(records: &[Record], tables: &[Option<DdTable>], strict: bool) -> Vec<Vec<Diagnostic>> {
-    records.iter().zip(tables).map(|(r, t)| bridge_dd::check::check(r, t.as_ref(), strict)).collect()
+    records
+        .iter()
+        .zip(tables)
+        .map(|(r, t)| {
+            let mut found = Vec::new();
+            bridge_dd::check::check(r, t.as_ref(), strict, &mut found);
+            found
+        })
+        .collect()
 }

@@ -10,10 +10,14 @@ pub(super) fn replay_auction(
     auction: &Auction,
     dealer: Option<Compass>,
     tag_span: Span,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) -> Option<(Contract, Option<Compass>)> {
     if dealer.is_none() {
-        diags.push(warn(codes::AUCTION_WITHOUT_DEALER, "an Auction section without a Dealer tag", tag_span));
+        diags.report(warn(
+            codes::AUCTION_WITHOUT_DEALER,
+            "an Auction section without a Dealer tag",
+            tag_span,
+        ));
     }
     // Free text stood for calls nobody can tell: nothing after it can be checked (reported once).
     if auction.prose {
@@ -37,18 +41,18 @@ pub(super) fn replay_auction(
             continue;
         }
         if continued {
-            diags.push(err(codes::AUCTION_AFTER_CONTINUE, "nothing may follow `+` in the auction", e.span));
+            diags.report(err(codes::AUCTION_AFTER_CONTINUE, "nothing may follow `+` in the auction", e.span));
             continue;
         }
         if bidding.is_ended() {
-            diags.push(after_end(&e.item, e.span));
+            diags.report(after_end(&e.item, e.span));
             continued |= matches!(e.item, AuctionItem::Continue);
             continue;
         }
         match e.item {
             AuctionItem::Placeholder => {
                 if started || Some(bidding.turn()) == dealer {
-                    diags.push(warn(codes::AUCTION_PLACEHOLDER, "`-` where a call is due", e.span));
+                    diags.report(warn(codes::AUCTION_PLACEHOLDER, "`-` where a call is due", e.span));
                 }
                 bidding.skip();
                 continue;
@@ -65,7 +69,7 @@ pub(super) fn replay_auction(
             if let Some(d) = dealer
                 && d != seat
             {
-                diags.push(err(
+                diags.report(err(
                     codes::AUCTION_NOT_DEALER,
                     format!("the first call is made by {seat}, but the dealer is {d}"),
                     e.span,
@@ -78,7 +82,7 @@ pub(super) fn replay_auction(
                 if let Err(irregularity) = bidding.call(call)
                     && !(insufficient && matches!(irregularity, Irregularity::Insufficient { .. }))
                 {
-                    diags.push(illegal(call, irregularity, e.span));
+                    diags.report(illegal(call, irregularity, e.span));
                 }
             }
             AuctionItem::Skipped => bidding.skip(),
@@ -94,7 +98,7 @@ pub(super) fn replay_auction(
     match bidding.outcome() {
         Outcome::Open => {
             if !auction.star && !continued && started {
-                diags.push(warn(
+                diags.report(warn(
                     codes::AUCTION_INCOMPLETE,
                     "the auction does not end with three passes, `AP`, `*` or `+`",
                     auction.entries.last().map_or(tag_span, |e| e.span),
@@ -144,8 +148,9 @@ fn illegal(call: Call, irregularity: Irregularity, span: Span) -> Diagnostic {
 pub(super) fn restore_opening_passes(
     info: &mut GameInfo,
     auction_span: Span,
+    // The auction's replay diagnostics, held back: replaced by the restored auction's.
     replay_diags: &mut Vec<Diagnostic>,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) {
     let (Some(auction), Some(dealer), Some(declarer)) = (&info.auction, info.dealer, info.declarer) else {
         return;
@@ -188,7 +193,7 @@ pub(super) fn restore_opening_passes(
     }
     let Some((k, restored, outcome, tmp)) = found else { return };
     let first_call = restored.entries.get(k).map_or(auction_span, |e| e.span);
-    diags.push(
+    diags.report(
         warn(
             codes::AUCTION_OPENING_PASSES_OMITTED,
             format!(
@@ -206,13 +211,13 @@ pub(super) fn restore_opening_passes(
     info.auction = Some(restored);
 }
 
-pub(super) fn check_contract(tags: &Tags<'_, '_>, info: &GameInfo, diags: &mut Vec<Diagnostic>) {
+pub(super) fn check_contract(tags: &Tags<'_, '_>, info: &GameInfo, diags: &mut dyn DiagnosticSink) {
     let Some((contract, declarer)) = info.auction_outcome else { return };
     if let (Some(tag_contract), Some(t)) = (info.contract, tags.get(Known::Contract))
         && tag_contract != contract
         && !matches!(tag_contract, Contract::Trump(_))
     {
-        diags.push(err(
+        diags.report(err(
             codes::CONTRACT_MISMATCH,
             format!(
                 "the auction ends in {}, the Contract tag says {}",
@@ -227,7 +232,7 @@ pub(super) fn check_contract(tags: &Tags<'_, '_>, info: &GameInfo, diags: &mut V
         && !tag_decl.irregular
         && tag_decl.seat != auction_decl
     {
-        diags.push(err(
+        diags.report(err(
             codes::DECLARER_MISMATCH,
             format!("the auction makes {auction_decl} declarer, the Declarer tag says {}", tag_decl.seat),
             t.value_span,

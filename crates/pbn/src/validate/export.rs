@@ -30,7 +30,7 @@ pub(super) fn check_lines(
     game: &Tokens<'_>,
     export: bool,
     eol_reported: &mut bool,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) {
     let text = src.get(game.span.range()).unwrap_or("");
     let base = game.span.start;
@@ -46,14 +46,14 @@ pub(super) fn check_lines(
             if ch == b'\t' || ch == b'\x0b' {
                 if export && !tab_seen {
                     tab_seen = true;
-                    diags.push(warn(
+                    diags.report(warn(
                         codes::EXPORT_FORMAT,
                         "tabs are not allowed in export format",
                         Span::new(base + i, base + i + 1),
                     ));
                 }
             } else if ch < 0x20 && ch != b'\n' && ch != b'\r' && ch != b'\x0c' {
-                diags.push(warn(
+                diags.report(warn(
                     codes::CONTROL_CHARACTER,
                     format!("control character 0x{ch:02x}"),
                     Span::new(base + i, base + i + 1),
@@ -66,7 +66,7 @@ pub(super) fn check_lines(
             b.iter().enumerate().find(|&(i, &c)| c == b'\n' && (i == 0 || b.get(i - 1) != Some(&b'\r')));
         if let Some((i, _)) = bare {
             *eol_reported = true;
-            diags.push(warn(
+            diags.report(warn(
                 codes::EXPORT_FORMAT,
                 "export format lines end with CR LF",
                 Span::new(base + i, base + i + 1),
@@ -78,14 +78,14 @@ pub(super) fn check_lines(
 /// Reports a line longer than 255 characters with its line end, counted as written: `\r\n`
 /// two, `\n` one (the PBN verifier's own correct file has lines of 254 characters and a line
 /// feed); a line whose end is not in `text` counts two, as the export format writes.
-pub(super) fn long_line(text: &str, base: usize, start: usize, end: usize, diags: &mut Vec<Diagnostic>) {
+pub(super) fn long_line(text: &str, base: usize, start: usize, end: usize, diags: &mut dyn DiagnosticSink) {
     let len = text.get(start..end).map_or(0, |l| l.chars().count());
     let eol = match text.as_bytes().get(end..).unwrap_or(&[]) {
         [b'\r', b'\n', ..] | [] => 2,
         _ => 1,
     };
     if len + eol > 255 {
-        diags.push(warn(
+        diags.report(warn(
             codes::LINE_TOO_LONG,
             format!("line of {} characters (at most 255 with the line end)", len + eol),
             Span::new(base + start, base + end),
@@ -103,7 +103,7 @@ pub(super) fn check_export(
     game: &Tokens<'_>,
     tags: &Tags<'_, '_>,
     info: &GameInfo,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) {
     let has_deal = game.items.iter().any(|i| matches!(i, Item::Tag(_)));
     if !has_deal {
@@ -119,7 +119,7 @@ pub(super) fn check_export(
             .iter()
             .find_map(|i| if let Item::Tag(t) = i { Some(t.span) } else { None })
             .unwrap_or(Span::at(game.span.start));
-        diags.push(warn(
+        diags.report(warn(
             codes::EXPORT_FORMAT,
             format!("export format requires the mandatory tags; missing: {}", missing.join(", ")),
             span,
@@ -133,7 +133,7 @@ pub(super) fn check_export(
         match mandatory_rank(tag.name) {
             Some(rank) => {
                 if rank < last_rank || seen_other {
-                    diags.push(warn(
+                    diags.report(warn(
                         codes::EXPORT_FORMAT,
                         format!("`{}` is out of the export order of the mandatory tags", tag.name),
                         tag.name_span,
@@ -147,7 +147,7 @@ pub(super) fn check_export(
     if let (Some(deal), Some(dealer), Some(t)) = (info.deal, info.dealer, tags.get(Known::Deal))
         && deal.first != dealer
     {
-        diags.push(warn(
+        diags.report(warn(
             codes::EXPORT_FORMAT,
             "in export format the deal starts with the dealer",
             t.value_span,
@@ -156,6 +156,6 @@ pub(super) fn check_export(
     if let Some(t) = tags.get(Known::Vulnerable)
         && !matches!(t.value.as_ref(), "None" | "NS" | "EW" | "All" | "" | "?")
     {
-        diags.push(warn(codes::EXPORT_FORMAT, "export format writes None, NS, EW or All", t.value_span));
+        diags.report(warn(codes::EXPORT_FORMAT, "export format writes None, NS, EW or All", t.value_span));
     }
 }

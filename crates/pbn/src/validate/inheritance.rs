@@ -13,7 +13,7 @@ impl Carry {
         &mut self,
         src: &str,
         game: &Tokens<'a>,
-        diagnostics: &mut Vec<Diagnostic>,
+        diagnostics: &mut dyn DiagnosticSink,
     ) -> (Vec<ResolvedTag<'a>>, Context) {
         for item in &game.items {
             if let Item::Line(l) = item
@@ -55,7 +55,7 @@ impl Carry {
         &mut self,
         game: &Tokens<'a>,
         known: &mut KnownAt,
-        diags: &mut Vec<Diagnostic>,
+        diags: &mut dyn DiagnosticSink,
     ) -> Vec<ResolvedTag<'a>> {
         let mut out: Vec<ResolvedTag<'a>> = Vec::with_capacity(24);
         // One bit per name hash of the tags in `out`: a clear bit means no tag of that name yet.
@@ -65,7 +65,7 @@ impl Carry {
             let kind = Known::of(tag.name);
             let bit = 1u64 << (name_hash(tag.name) % 64);
             if !tag.name.as_bytes().first().is_some_and(u8::is_ascii_uppercase) {
-                diags.push(warn(
+                diags.report(warn(
                     codes::TAG_NAME_CASE,
                     format!("tag name `{}` does not start with an upper-case letter", tag.name),
                     tag.name_span,
@@ -73,7 +73,7 @@ impl Carry {
             }
             let dup = seen & bit != 0 && out.iter().any(|t| same(&t.name, tag.name));
             if tag.name != "Note" && dup {
-                diags.push(warn(
+                diags.report(warn(
                     codes::DUPLICATE_TAG,
                     format!("`{}` is given again in this game; the repeat is ignored", tag.name),
                     tag.span,
@@ -83,7 +83,7 @@ impl Carry {
             let raw = tag.value();
             let value: Cow<'a, str> = if raw == "#" || raw.starts_with("##") {
                 if NO_INHERIT_TAGS.contains(&tag.name) {
-                    diags.push(err(
+                    diags.report(err(
                         codes::INHERIT_FORBIDDEN,
                         format!("`{}` may not inherit its value with `#` or `##`", tag.name),
                         tag.value_span,

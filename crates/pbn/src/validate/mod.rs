@@ -13,7 +13,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use cards_core::{Card, CardSet, Compass, Diagnostic, Span, Suit};
+use cards_core::{Card, CardSet, Compass, Diagnostic, DiagnosticSink, Span, Suit};
 
 use crate::codes;
 use crate::model::{
@@ -196,7 +196,7 @@ pub(crate) fn check_game<'a>(
     tags: &[ResolvedTag<'a>],
     long_lines: &[Span],
     context: &Context,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) -> GameInfo {
     let lookup = Tags { list: tags, at: context.known };
     let mut info = GameInfo::default();

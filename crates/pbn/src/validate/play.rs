@@ -20,7 +20,7 @@ pub(super) fn misplaced_card(d: &Diagnostic) -> bool {
 pub(super) fn check_play_or_rotated_lines(
     tags: &Tags<'_, '_>,
     info: &mut GameInfo,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) {
     let mut tmp = Vec::new();
     check_play(tags, info, &mut tmp);
@@ -31,12 +31,12 @@ pub(super) fn check_play_or_rotated_lines(
         _ => None,
     };
     let Some((play, lines)) = rotated else {
-        diags.append(&mut tmp);
+        diags.report_all(tmp);
         return;
     };
     info.play = Some(play);
     for line in lines {
-        diags.push(
+        diags.report(
             warn(
                 codes::PLAY_TRICK_ORDER,
                 format!(
@@ -175,7 +175,7 @@ fn line_fits(
 }
 
 /// Replays the play against the deal, the contract and the result.
-pub(super) fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
+pub(super) fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut dyn DiagnosticSink) {
     let Some(play) = &info.play else { return };
     let play_span = tags.get(Known::Play).and_then(|t| t.span).unwrap_or_default();
     let end_position = info.deal.is_some_and(|d| d.is_end_position());
@@ -183,7 +183,7 @@ pub(super) fn check_play(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
     let mut replay = Replay::new(info.deal);
     let rows = play.entries.chunks(4);
     if rows.len() > 13 {
-        diags.push(err(
+        diags.report(err(
             codes::PLAY_TOO_MANY_TRICKS,
             format!("{} tricks in the play", rows.len()),
             play.entries.get(52).map_or(play_span, |e| e.span),
@@ -230,12 +230,12 @@ fn check_play_needs(
     info: &GameInfo,
     play: &Play,
     play_span: Span,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) -> Option<Option<Suit>> {
     let end_position = info.deal.is_some_and(|d| d.is_end_position());
     let Some(trump) = play_trump(info.contract) else {
         if !play.entries.is_empty() {
-            diags.push(warn(
+            diags.report(warn(
                 codes::PLAY_WITHOUT_CONTRACT,
                 "a Play section without the Contract it needs",
                 play_span,
@@ -244,7 +244,7 @@ fn check_play_needs(
         return None;
     };
     if info.declarer.is_none() && !end_position && !play.entries.is_empty() {
-        diags.push(warn(
+        diags.report(warn(
             codes::PLAY_WITHOUT_CONTRACT,
             "a Play section without the Declarer it needs",
             play_span,
@@ -255,7 +255,7 @@ fn check_play_needs(
         && !declarer.irregular
         && play.first != declarer.seat.next()
     {
-        diags.push(err(
+        diags.report(err(
             codes::PLAY_WRONG_LEADER,
             format!("the opening leader is {}, not {}", declarer.seat.next(), play.first),
             tags.get(Known::Play).map_or(play_span, |t| t.value_span),
@@ -305,7 +305,7 @@ impl Replay {
         first: Compass,
         row: &[PlayEntry],
         lead: Compass,
-        diags: &mut Vec<Diagnostic>,
+        diags: &mut dyn DiagnosticSink,
     ) -> Option<[(Compass, Card); 4]> {
         // Entries by seat.
         let mut by_seat: [Option<&PlayEntry>; 4] = [None; 4];
@@ -325,7 +325,7 @@ impl Replay {
             match e.item {
                 PlayItem::Continue => {
                     if self.continued {
-                        diags.push(err(codes::PLAY_AFTER_CONTINUE, "a second `+` in the play", e.span));
+                        diags.report(err(codes::PLAY_AFTER_CONTINUE, "a second `+` in the play", e.span));
                     }
                     self.continued = true;
                     all_known = false;
@@ -333,7 +333,7 @@ impl Replay {
                 PlayItem::Unknown => all_known = false,
                 PlayItem::Card { card, revoke, .. } => {
                     if self.continued {
-                        diags.push(err(codes::PLAY_AFTER_CONTINUE, "a card after `+` in the play", e.span));
+                        diags.report(err(codes::PLAY_AFTER_CONTINUE, "a card after `+` in the play", e.span));
                     }
                     self.card(seat, card, led.filter(|_| !revoke), e.span, diags);
                     if k == 0 {
@@ -357,11 +357,11 @@ impl Replay {
         card: Card,
         led: Option<Suit>,
         span: Span,
-        diags: &mut Vec<Diagnostic>,
+        diags: &mut dyn DiagnosticSink,
     ) {
         let twice = !self.played.insert(card);
         if twice {
-            diags.push(err(
+            diags.report(err(
                 codes::PLAY_CARD_TWICE,
                 format!("{} is played twice", crate::text::write_card(card)),
                 span,
@@ -369,7 +369,7 @@ impl Replay {
         }
         let Some(hand) = self.hands[seat.index()].as_mut() else { return };
         if !twice && !hand.contains(card) {
-            diags.push(err(
+            diags.report(err(
                 codes::PLAY_CARD_NOT_IN_HAND,
                 format!("{seat} does not hold {}", crate::text::write_card(card)),
                 span,
@@ -379,7 +379,7 @@ impl Replay {
             && card.suit() != led
             && !hand.suit(led).is_empty()
         {
-            diags.push(err(
+            diags.report(err(
                 codes::PLAY_REVOKE,
                 format!("{seat} plays {} while holding {}", crate::text::write_card(card), suit_name(led)),
                 span,
@@ -389,17 +389,17 @@ impl Replay {
     }
 
     /// A row whose leader is not known: only the holdings are checked.
-    fn holdings(&mut self, first: Compass, row: &[PlayEntry], diags: &mut Vec<Diagnostic>) {
+    fn holdings(&mut self, first: Compass, row: &[PlayEntry], diags: &mut dyn DiagnosticSink) {
         for (c, e) in row.iter().enumerate() {
             let seat = first.advance(c);
             let PlayItem::Card { card, .. } = e.item else { continue };
             let twice = !self.played.insert(card);
             if twice {
-                diags.push(err(codes::PLAY_CARD_TWICE, "a card is played twice", e.span));
+                diags.report(err(codes::PLAY_CARD_TWICE, "a card is played twice", e.span));
             }
             if let Some(hand) = self.hands[seat.index()].as_mut() {
                 if !twice && !hand.contains(card) {
-                    diags.push(err(
+                    diags.report(err(
                         codes::PLAY_CARD_NOT_IN_HAND,
                         format!("{seat} does not hold {}", crate::text::write_card(card)),
                         e.span,
@@ -419,7 +419,7 @@ fn check_result(
     tally: Tally,
     max_tricks: usize,
     end_position: bool,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) {
     let result_tag = tags.get(Known::Result);
     let Some(declarer) = info.declarer else { return };
@@ -431,7 +431,7 @@ fn check_result(
             && n != decl_tricks
             && !end_position
         {
-            diags.push(err(
+            diags.report(err(
                 codes::RESULT_MISMATCH,
                 format!("declarer won {decl_tricks} tricks in the play, the Result tag says {n}"),
                 t.value_span,
@@ -443,7 +443,7 @@ fn check_result(
         // With `+` the Result may be partial or final (the spec's own example gives the final
         // result), so only impossible values are reported.
         if n < decl_tricks || u32::from(n) + u32::from(def_tricks) > 13 {
-            diags.push(err(
+            diags.report(err(
                 codes::RESULT_MISMATCH,
                 format!(
                     "declarer already won {decl_tricks} and the defence {def_tricks} tricks, the Result tag says {n}"

@@ -69,7 +69,7 @@ impl Repeats {
 
     /// Appends the count lines, each at `at` (the end of the file's last game: a reader that
     /// streams cannot point back at the first occurrence, which was reported where it stood).
-    pub(crate) fn summarize(&mut self, diags: &mut Vec<Diagnostic>, at: Span) {
+    pub(crate) fn summarize(&mut self, diags: &mut dyn DiagnosticSink, at: Span) {
         for key in &self.order {
             let Some(Repeat { first, games: count, .. }) = self.seen.get(key) else { continue };
             if *count == 0 {
@@ -81,7 +81,7 @@ impl Repeats {
             if let Some(help) = first.help() {
                 d = d.with_help(help);
             }
-            diags.push(d);
+            diags.report(d);
         }
         self.order.clear();
         self.seen.clear();

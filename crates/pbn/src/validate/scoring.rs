@@ -5,7 +5,7 @@
 use super::*;
 use bridge_core::duplicate_score;
 
-pub(super) fn check_score(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
+pub(super) fn check_score(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut dyn DiagnosticSink) {
     let score_ns = match (info.contract, info.declarer, info.vulnerable, info.result) {
         (Some(Contract::Pass), _, _, _) => Some(0),
         (
@@ -41,7 +41,7 @@ pub(super) fn check_score(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut 
         mismatch = Some((v, -ns, "EW"));
     }
     if let Some((given, expected, side)) = mismatch {
-        diags.push(warn(
+        diags.report(warn(
             codes::SCORE_MISMATCH,
             format!("the Score tag gives {side} {given}, the duplicate score is {expected}"),
             t.value_span,

@@ -12,7 +12,7 @@ pub(super) fn check_board<'a>(
     tags: &Tags<'_, 'a>,
     previous: Option<&PreviousBoard>,
     info: &mut GameInfo,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) {
     let no_board =
         [Known::Board, Known::Dealer, Known::Vulnerable, Known::Deal].iter().all(|&k| tags.get(k).is_none());
@@ -38,7 +38,7 @@ pub(super) fn check_board<'a>(
             let first_tag =
                 game.items.iter().find_map(|i| if let Item::Tag(t) = i { Some(t.span) } else { None });
             let board = prev.board.as_deref().unwrap_or("?");
-            diags.push(
+            diags.report(
                 warn(
                     codes::OTHER_TABLE,
                     format!("no Board, Dealer, Vulnerable or Deal: read as board {board} of the game before, played at the other table"),
@@ -46,7 +46,7 @@ pub(super) fn check_board<'a>(
                 )
                 .with_help("PBN repeats the board's tags in every game (or inherits them with `#`)"),
             );
-            diags.append(&mut tmp);
+            diags.report_all(tmp);
             *info = other;
             return;
         }
@@ -105,7 +105,7 @@ pub(super) fn check_sections(
     game: &Tokens<'_>,
     tags: &Tags<'_, '_>,
     info: &mut GameInfo,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) {
     let mut auction_notes: Vec<(u8, Span)> = Vec::new();
     let mut play_notes: Vec<(u8, Span)> = Vec::new();
@@ -125,8 +125,7 @@ pub(super) fn check_sections(
         match tag.name {
             "Auction" if first_time => {
                 let Some(first) = section_seat(tag, "auction", diags) else { continue };
-                let (auction, d) = parse::read_auction(tag, first);
-                diags.extend(d);
+                let auction = parse::read_auction(tag, first, diags);
                 auction_refs = parse::note_refs(auction.entries.iter().map(|e| (&e.annotation, e.span)));
                 auction_span = tag.span;
                 info.auction_outcome = replay_auction(&auction, info.dealer, tag.span, &mut replay_diags);
@@ -134,8 +133,7 @@ pub(super) fn check_sections(
             }
             "Play" if first_time => {
                 let Some(first) = section_seat(tag, "play", diags) else { continue };
-                let (play, d) = parse::read_play(tag, first);
-                diags.extend(d);
+                let play = parse::read_play(tag, first, diags);
                 play_refs = parse::note_refs(play.entries.iter().map(|e| (&e.annotation, e.span)));
                 info.play = Some(play);
             }
@@ -152,7 +150,7 @@ pub(super) fn check_sections(
                             NoteScope::Other => &mut other_notes,
                         };
                         if list.iter().any(|(m, _)| *m == n) {
-                            diags.push(err(
+                            diags.report(err(
                                 codes::NOTE_DUPLICATE,
                                 format!("note {n} is explained twice"),
                                 tag.span,
@@ -161,7 +159,7 @@ pub(super) fn check_sections(
                         list.push((n, tag.value_span));
                         info.notes.push((n, text.to_owned()));
                     }
-                    None => diags.push(err(
+                    None => diags.report(err(
                         codes::BAD_NOTE,
                         format!("note `{v}` is not `<index>:<text>` with index 1 to 32"),
                         tag.value_span,
@@ -173,8 +171,7 @@ pub(super) fn check_sections(
             }
             name if crate::model::is_table(name) && first_time => {
                 let header = get(tags.list, tag.name).map_or_else(|| tag.value(), |t| t.value.clone());
-                let (table, d) = parse::read_table(tag, &header);
-                diags.extend(d);
+                let table = parse::read_table(tag, &header, diags);
                 info.tables.push(table);
             }
             _ => {
@@ -189,7 +186,7 @@ pub(super) fn check_sections(
             if !notes.iter().any(|(n, _)| *n == r.index) && !other_notes.iter().any(|(n, _)| *n == r.index) {
                 let elsewhere = auction_notes.iter().chain(play_notes.iter()).any(|(n, _)| *n == r.index);
                 if !elsewhere {
-                    diags.push(warn(
+                    diags.report(warn(
                         codes::NOTE_UNRESOLVED,
                         format!("note ={}= has no Note tag", r.index),
                         r.span,
@@ -199,7 +196,7 @@ pub(super) fn check_sections(
         }
     }
     restore_opening_passes(info, auction_span, &mut replay_diags, diags);
-    diags.append(&mut replay_diags);
+    diags.report_all(replay_diags);
     check_contract(tags, info, diags);
     check_play_or_rotated_lines(tags, info, diags);
     check_score(tags, info, diags);
@@ -207,14 +204,18 @@ pub(super) fn check_sections(
 
 /// The seat of an Auction or Play tag (`what`), or `None` when inherited or not a seat (reported
 /// unless the value is blank and the section empty).
-pub(super) fn section_seat(tag: &Tag<'_>, what: &str, diags: &mut Vec<Diagnostic>) -> Option<Compass> {
+pub(super) fn section_seat(tag: &Tag<'_>, what: &str, diags: &mut dyn DiagnosticSink) -> Option<Compass> {
     let v = tag.value();
     if v == "#" || v.starts_with("##") {
         return None;
     }
     let seat = parse::parse_seat(&v);
     if seat.is_none() && (!tag.data.iter().all(is_comment) || !blank(&v)) {
-        diags.push(err(codes::BAD_SECTION_SEAT, format!("{what} seat `{v}` is not a seat"), tag.value_span));
+        diags.report(err(
+            codes::BAD_SECTION_SEAT,
+            format!("{what} seat `{v}` is not a seat"),
+            tag.value_span,
+        ));
     }
     seat
 }
@@ -230,9 +231,9 @@ pub(super) fn is_identification(name: &str) -> bool {
     crate::model::MANDATORY_TAGS.contains(&name)
 }
 
-pub(super) fn section_data_warning(tag: &Tag<'_>, diags: &mut Vec<Diagnostic>) {
+pub(super) fn section_data_warning(tag: &Tag<'_>, diags: &mut dyn DiagnosticSink) {
     if let Some(t) = tag.data.iter().find(|t| !is_comment(t)) {
-        diags.push(warn(
+        diags.report(warn(
             codes::UNEXPECTED_SECTION_DATA,
             format!("`{}` takes no section data", tag.name),
             t.span,

@@ -8,7 +8,7 @@ pub(super) fn blank(v: &str) -> bool {
     v.is_empty() || v == "?"
 }
 
-pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut Vec<Diagnostic>) {
+pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut dyn DiagnosticSink) {
     for t in tags.list {
         let v = t.value.as_ref();
         let sp = t.value_span;
@@ -18,17 +18,21 @@ pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
         match &*t.name {
             "Board" => {
                 if !v.bytes().all(|c| c.is_ascii_digit()) {
-                    diags.push(warn(codes::BAD_BOARD, format!("board `{v}` is not a positive integer"), sp));
+                    diags.report(warn(
+                        codes::BAD_BOARD,
+                        format!("board `{v}` is not a positive integer"),
+                        sp,
+                    ));
                 }
                 info.board = Some(v.to_owned());
             }
             "Dealer" => match parse::parse_seat(v) {
                 Some(s) => info.dealer = Some(s),
-                None => diags.push(err(codes::BAD_DEALER, format!("dealer `{v}` is not N, E, S or W"), sp)),
+                None => diags.report(err(codes::BAD_DEALER, format!("dealer `{v}` is not N, E, S or W"), sp)),
             },
             "Vulnerable" => match crate::model::parse_vulnerability(v) {
                 Some(x) => info.vulnerable = Some(x),
-                None => diags.push(
+                None => diags.report(
                     err(codes::BAD_VULNERABLE, format!("`{v}` is not a vulnerability"), sp)
                         .with_help("use None, NS, EW or All (Love, -, Both also read)"),
                 ),
@@ -39,7 +43,7 @@ pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
                 match parse::parse_deal_and_slots(v, base) {
                     Ok((d, empty_slot)) => {
                         if empty_slot {
-                            diags.push(
+                            diags.report(
                                 warn(
                                     codes::DEAL_EMPTY_HAND,
                                     "a hand slot is left empty; read as not given",
@@ -54,7 +58,7 @@ pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
                             .map(ToString::to_string)
                             .collect();
                         if !spotted.is_empty() {
-                            diags.push(
+                            diags.report(
                                 warn(
                                     codes::DEAL_SPOT_CARD,
                                     format!(
@@ -69,7 +73,7 @@ pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
                         check_deal(&d, sp, diags);
                         info.deal = Some(d);
                     }
-                    Err(d) => diags.push(d),
+                    Err(d) => diags.report(d),
                 }
             }
             "Declarer" => {
@@ -79,19 +83,21 @@ pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
                 };
                 match parse::parse_seat(s) {
                     Some(seat) => info.declarer = Some(Declarer { seat, irregular }),
-                    None => diags.push(err(codes::BAD_DECLARER, format!("declarer `{v}` is not a seat"), sp)),
+                    None => {
+                        diags.report(err(codes::BAD_DECLARER, format!("declarer `{v}` is not a seat"), sp))
+                    }
                 }
             }
             "Contract" => match Contract::parse(v) {
                 Some(c) => info.contract = Some(c),
                 None if let Some(c) = crate::model::long_notrump(v).as_deref().and_then(Contract::parse) => {
-                    diags.push(
+                    diags.report(
                         warn(codes::NOTRUMP_AS_N, parse::notrump_message(v), sp)
                             .with_help(parse::NOTRUMP_HELP),
                     );
                     info.contract = Some(c);
                 }
-                None => diags.push(
+                None => diags.report(
                     err(codes::BAD_CONTRACT, format!("`{v}` is not a contract"), sp)
                         .with_help("a contract is `Pass` or level, denomination and X/XX: `4SX`"),
                 ),
@@ -99,20 +105,20 @@ pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
             "Result" => match parse::parse_result(v) {
                 Ok(r) => info.result = r,
                 Err(_) => {
-                    diags.push(err(codes::BAD_RESULT, format!("`{v}` is not a result"), sp).with_help(
+                    diags.report(err(codes::BAD_RESULT, format!("`{v}` is not a result"), sp).with_help(
                         "a result is tricks 0 to 13: `9`, `NS 9`, `EW 4 NS 9`, optionally after `^`",
                     ))
                 }
             },
             "Date" | "EventDate" | "UTCDate" if !is_date(v) => {
-                diags.push(warn(codes::BAD_DATE, format!("date `{v}` is not YYYY.MM.DD"), sp));
+                diags.report(warn(codes::BAD_DATE, format!("date `{v}` is not YYYY.MM.DD"), sp));
             }
             "Scoring" => {
                 let ok = v.split(';').all(|f| {
                     !f.is_empty() && f.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
                 });
                 if !ok {
-                    diags.push(err(
+                    diags.report(err(
                         codes::BAD_SCORING,
                         format!("scoring `{v}` has an empty or invalid field"),
                         sp,
@@ -130,7 +136,7 @@ pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
             }
             "OptimumScore" => side_score_check(v, sp, fits_i64, codes::BAD_OPTIMUM_SCORE, true, diags),
             "Hidden" if !v.chars().all(|c| matches!(c, 'N' | 'E' | 'S' | 'W' | 'n' | 'e' | 's' | 'w')) => {
-                diags.push(err(
+                diags.report(err(
                     codes::BAD_HIDDEN,
                     format!("hidden `{v}` holds something other than seats"),
                     sp,
@@ -147,7 +153,7 @@ pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
                     && actual != vul
                 {
                     let span = tags.get(Known::Vulnerable).map_or(t.value_span, |v| v.value_span);
-                    diags.push(err(
+                    diags.report(err(
                         codes::RUBBER_VULNERABILITY,
                         format!(
                             "the rubber history makes the vulnerability {}, the Vulnerable tag says {}",
@@ -158,7 +164,7 @@ pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut V
                     ));
                 }
             }
-            None if !blank(&t.value) => diags.push(err(
+            None if !blank(&t.value) => diags.report(err(
                 codes::BAD_RUBBER_HISTORY,
                 "rubber history is not `NS <above> <above>/<below>... EW ...`",
                 t.value_span,
@@ -209,17 +215,17 @@ pub(super) fn side_score_check(
     number: fn(&str) -> bool,
     code: &'static str,
     need_side: bool,
-    diags: &mut Vec<Diagnostic>,
+    diags: &mut dyn DiagnosticSink,
 ) {
     if blank(v) {
         return;
     }
     match parse::parse_side_score(v, number) {
-        Ok(s) if need_side && s.declarer.is_some() => diags.push(
+        Ok(s) if need_side && s.declarer.is_some() => diags.report(
             err(code, format!("`{v}` needs a side"), sp).with_help("write `NS <score>` or `EW <score>`"),
         ),
         Ok(_) => {}
-        Err(_) => diags.push(
+        Err(_) => diags.report(
             err(code, format!("`{v}` is not a score"), sp)
                 .with_help("a score is `<n>`, `NS <n>`, `EW <n>` or `NS <n> EW <n>`"),
         ),
@@ -256,13 +262,17 @@ pub(super) fn rubber_vulnerability(v: &str) -> Option<Vulnerability> {
     Some(Vulnerability::from_sides(ns_won, ew_won))
 }
 
-pub(super) fn check_deal(deal: &Deal, sp: Span, diags: &mut Vec<Diagnostic>) {
+pub(super) fn check_deal(deal: &Deal, sp: Span, diags: &mut dyn DiagnosticSink) {
     let mut seen = CardSet::EMPTY;
     for hand in deal.hands.iter().flatten() {
         if !seen.is_disjoint(*hand) {
             let dup: Vec<String> =
                 hand.iter().filter(|c| seen.contains(*c)).map(crate::text::write_card).collect();
-            diags.push(err(codes::DEAL_DUPLICATE_CARD, format!("cards in two hands: {}", dup.join(" ")), sp));
+            diags.report(err(
+                codes::DEAL_DUPLICATE_CARD,
+                format!("cards in two hands: {}", dup.join(" ")),
+                sp,
+            ));
         }
         seen |= *hand;
     }
@@ -278,7 +288,7 @@ pub(super) fn check_deal(deal: &Deal, sp: Span, diags: &mut Vec<Diagnostic>) {
     let partial: Vec<String> =
         Compass::ALL.iter().filter(|&&s| deal.is_shown_in_part(s)).map(ToString::to_string).collect();
     if max == 13 && !partial.is_empty() && sizes.iter().all(|&s| s <= 13) {
-        diags.push(
+        diags.report(
             warn(
                 codes::DEAL_PARTIAL,
                 format!(
@@ -291,12 +301,12 @@ pub(super) fn check_deal(deal: &Deal, sp: Span, diags: &mut Vec<Diagnostic>) {
         );
     } else if max == 13 {
         if sizes.iter().any(|&s| s != 13) {
-            diags.push(err(codes::DEAL_HAND_SIZE, format!("hands hold {sizes:?} cards, not 13 each"), sp));
+            diags.report(err(codes::DEAL_HAND_SIZE, format!("hands hold {sizes:?} cards, not 13 each"), sp));
         }
     } else if max > 13 {
-        diags.push(err(codes::DEAL_HAND_SIZE, format!("a hand holds {max} cards"), sp));
+        diags.report(err(codes::DEAL_HAND_SIZE, format!("a hand holds {max} cards"), sp));
     } else if sizes.iter().any(|&s| s != max) {
-        diags.push(warn(
+        diags.report(warn(
             codes::DEAL_UNEVEN_END_POSITION,
             format!("end position hands hold {sizes:?} cards"),
             sp,

@@ -1,7 +1,7 @@
 //! Building a [`Hand`] from the raw key/value tree: field types, conversions, and the
 //! per-field spans the checks need.
 
-use cards_core::{Amount, Diagnostic, Span};
+use cards_core::{Amount, Diagnostic, DiagnosticSink, Span};
 
 use super::action::parse_action;
 use super::number::parse_decimal;
@@ -188,21 +188,21 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
 
 /// The hand's variant, which every other field depends on (`None`, reported, if it is missing or
 /// not one of the codes).
-fn variant(entries: &[RawEntry<'_>], anchor: Span, diags: &mut Vec<Diagnostic>) -> Option<Variant> {
+fn variant(entries: &[RawEntry<'_>], anchor: Span, diags: &mut dyn DiagnosticSink) -> Option<Variant> {
     let Some(entry) = entries.iter().find(|e| e.key == "variant") else {
-        diags.push(
+        diags.report(
             Diagnostic::error(codes::PHH_FIELD_MISSING, "the required field `variant` is missing", anchor)
                 .with_help("add `variant = 'NT'` (or another of the 11 codes)"),
         );
         return None;
     };
     let RawKind::Str { value, .. } = &entry.value.kind else {
-        diags.push(type_error("variant", "a string", &entry.value));
+        diags.report(type_error("variant", "a string", &entry.value));
         return None;
     };
     let variant = Variant::from_code(value);
     if variant.is_none() {
-        diags.push(
+        diags.report(
             Diagnostic::error(
                 codes::PHH_UNKNOWN_VARIANT,
                 format!("unknown variant `{value}`"),

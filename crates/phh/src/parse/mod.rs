@@ -69,17 +69,19 @@ pub(crate) fn parse_chunk(chunk: &HandChunk<'_>, path: Path) -> Record {
     parse_chunk_general(chunk)
 }
 
-pub(crate) fn finish(
-    chunk: &HandChunk<'_>,
-    built: Option<build::Built>,
-    mut diagnostics: Vec<Diagnostic>,
-) -> Record {
+/// The record of a chunk: the header's error, if any, then what building the hand found, or
+/// the error that stopped reading its body.
+pub(crate) fn finish(chunk: &HandChunk<'_>, built: Result<build::Built, Diagnostic>) -> Record {
+    let mut diagnostics: Vec<Diagnostic> = chunk.header_error.iter().cloned().collect();
     let (hand, action_spans) = match built {
-        Some(b) => {
+        Ok(b) => {
             diagnostics.extend(b.diagnostics);
             (b.hand, b.action_spans)
         }
-        None => (None, Vec::new()),
+        Err(error) => {
+            diagnostics.push(error);
+            (None, Vec::new())
+        }
     };
     let model = FileHand {
         index: chunk.index,
@@ -92,28 +94,17 @@ pub(crate) fn finish(
     Record { model, diagnostics, span: chunk.span() }
 }
 
-pub(crate) fn header_diagnostics(chunk: &HandChunk<'_>) -> Vec<Diagnostic> {
-    chunk.header_error.iter().cloned().collect()
-}
-
 /// Reads one hand chunk with the fast path only; `None` when the fast path does not handle it.
 pub(crate) fn parse_chunk_fast(chunk: &HandChunk<'_>) -> Option<Record> {
     let entries = fast::parse_fast(chunk.body, chunk.offset)?;
     let built = build::build(&entries, chunk.anchor());
-    Some(finish(chunk, Some(built), header_diagnostics(chunk)))
+    Some(finish(chunk, Ok(built)))
 }
 
 /// Reads one hand chunk with the toml_edit general path.
 pub(crate) fn parse_chunk_general(chunk: &HandChunk<'_>) -> Record {
     let anchor = chunk.anchor();
-    match raw::parse_general(chunk.body, chunk.offset, |entries| build::build(&entries, anchor)) {
-        Ok(built) => finish(chunk, Some(built), header_diagnostics(chunk)),
-        Err(d) => {
-            let mut diags = header_diagnostics(chunk);
-            diags.push(d);
-            finish(chunk, None, diags)
-        }
-    }
+    finish(chunk, raw::parse_general(chunk.body, chunk.offset, |entries| build::build(&entries, anchor)))
 }
 
 /// Table names seen so far, for the duplicate check: the common run of consecutive numbers

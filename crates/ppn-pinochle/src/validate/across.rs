@@ -39,12 +39,13 @@ pub(super) struct AcrossHands {
 }
 
 impl AcrossHands {
-    /// Checks the next hand of the file against the hands before it, appending what it finds to
+    /// Checks the next hand of the file against the hands before it, reporting what it finds to
     /// `d` (under `options.strict`, leniencies among them become errors).
-    pub(super) fn check(&mut self, hand: &AcrossHand, options: &Options, d: &mut Vec<Diagnostic>) {
-        let start = d.len();
-        self.lints(hand, d);
-        options.apply(d.get_mut(start..).unwrap_or_default());
+    pub(super) fn check(&mut self, hand: &AcrossHand, options: &Options, d: &mut dyn DiagnosticSink) {
+        let mut found = Vec::new();
+        self.lints(hand, &mut found);
+        options.apply(&mut found);
+        d.report_all(found);
     }
 
     fn lints(&mut self, t: &AcrossHand, d: &mut dyn DiagnosticSink) {

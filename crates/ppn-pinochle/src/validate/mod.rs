@@ -171,7 +171,7 @@ impl cards_core::notation::Checker<crate::HandRecord> for Checker {
         let mut diagnostics = std::mem::take(&mut record.diagnostics);
         let syntax = diagnostics.split_off(model.header_len.min(diagnostics.len()));
         if model.number == 0 {
-            diagnostics.extend(header_checks(&model.headers, self.options));
+            header_checks(&model.headers, self.options, &mut diagnostics);
         }
         let format = model.headers.iter().find_map(|h| match h.header {
             Header::Format(kind) => Some(kind),
@@ -201,7 +201,8 @@ impl cards_core::notation::Checker<crate::HandRecord> for Checker {
 }
 
 /// The checks of a file's headers (the first record's).
-fn header_checks(headers: &[HeaderLine], opts: Options) -> Vec<Diagnostic> {
+fn header_checks(headers: &[HeaderLine], opts: Options, sink: &mut dyn DiagnosticSink) {
+    // Held back to be made strict.
     let mut diags = Vec::new();
     let first_span = headers.first().map_or(Span::at(0), |h| h.at.0);
     match headers.first().map(|h| &h.header) {
@@ -250,7 +251,7 @@ fn header_checks(headers: &[HeaderLine], opts: Options) -> Vec<Diagnostic> {
         ));
     }
     opts.apply(&mut diags);
-    diags
+    sink.report_all(diags);
 }
 
 fn seat_index(seat: PinochleSeat) -> Option<usize> {

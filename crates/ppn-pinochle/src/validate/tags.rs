@@ -295,14 +295,14 @@ pub(super) fn find<'e, 'h>(eff: &'e [Eff<'h>], index: &[u8; KNOWN_TAGS], name: &
 
 /// The variant the Competition tag names: whether it is double-deck four-handed (checked in full),
 /// and the seats at its table.
-pub(super) fn check_variant(competition: Option<&Eff<'_>>, d: &mut Vec<Diagnostic>) -> (bool, usize) {
+pub(super) fn check_variant(competition: Option<&Eff<'_>>, d: &mut dyn DiagnosticSink) -> (bool, usize) {
     let dd4 = match competition {
         None => true,
         Some(e) => {
             let v = e.value.to_ascii_lowercase().replace(' ', "-");
             let ok = v == "double-deck-four-handed" || v == "?";
             if !ok {
-                d.push(Diagnostic::warning(
+                d.report(Diagnostic::warning(
                     code::VARIANT_NOT_CHECKED,
                     format!("variant `{}`: only the notation is checked, not the game", e.value),
                     e.span,
@@ -319,11 +319,11 @@ pub(super) fn check_roster<'e, 'h: 'e>(
     eff: &'e [Eff<'h>],
     get: impl Fn(&str) -> Option<&'e Eff<'h>>,
     hand_start: Span,
-    d: &mut Vec<Diagnostic>,
+    d: &mut dyn DiagnosticSink,
 ) {
     for name in EXPORT_ROSTER {
         if get(name).is_none() {
-            d.push(
+            d.report(
                 Diagnostic::error(
                     code::MISSING_TAG,
                     format!("EXPORT record without the mandatory `{name}` tag"),
@@ -339,7 +339,7 @@ pub(super) fn check_roster<'e, 'h: 'e>(
     for e in eff.iter().filter(|e| e.tag.is_some()) {
         if let Some(rank) = EXPORT_ROSTER.iter().position(|n| *n == e.name) {
             if rank < last_rank {
-                d.push(Diagnostic::warning(
+                d.report(Diagnostic::warning(
                     code::TAG_ORDER,
                     format!("`{}` comes after a tag that the roster puts later", e.name),
                     e.tag.map_or(e.span, |t| t.name_at.0),

@@ -41,7 +41,7 @@ impl HandRules {
         eff: &[Eff<'_>],
         dd4: bool,
         players: usize,
-        d: &mut Vec<Diagnostic>,
+        d: &mut dyn DiagnosticSink,
     ) -> Typed {
         let mut t = Typed::default();
         let mut stars: Option<Span> = None;
@@ -56,7 +56,7 @@ impl HandRules {
             let value = match typed_value(e.name, &e.value, e.span.start, players) {
                 Ok(v) => v,
                 Err(diag) => {
-                    d.push(diag);
+                    d.report(diag);
                     continue;
                 }
             };
@@ -124,7 +124,7 @@ impl HandRules {
 impl Typed {
     /// Keeps a tag's typed value in its slot (a DD4 score list that is not two teams' is
     /// reported and not kept).
-    fn store(&mut self, e: &Eff<'_>, value: Value, dd4: bool, d: &mut Vec<Diagnostic>) {
+    fn store(&mut self, e: &Eff<'_>, value: Value, dd4: bool, d: &mut dyn DiagnosticSink) {
         match value {
             Value::Seat(seat) => match e.name {
                 "Dealer" => self.dealer = Some((seat, e.span)),
@@ -144,7 +144,7 @@ impl Typed {
             Value::Termination { .. } => self.termination = true,
             Value::Scores(s) => {
                 if dd4 && s.len() != 2 {
-                    d.push(Diagnostic::error(
+                    d.report(Diagnostic::error(
                         code::SCORE_ARITY,
                         format!("{} scores in `{}`; DD4 has 2 teams (NS:EW)", s.len(), e.value),
                         e.span,
@@ -175,7 +175,7 @@ impl Typed {
 
 /// A `*` (a tag's whole value, `stars`, or one in a section, but not in the Play of a hand
 /// that is not played) asks for a Termination tag: reported when the hand has none.
-fn check_termination(eff: &[Eff<'_>], t: &Typed, mut stars: Option<Span>, d: &mut Vec<Diagnostic>) {
+fn check_termination(eff: &[Eff<'_>], t: &Typed, mut stars: Option<Span>, d: &mut dyn DiagnosticSink) {
     let unplayed = t.trump.is_some_and(|x| x.0.is_none())
         || t.result.is_some_and(|x| matches!(x.0, Outcome::NoBoard | Outcome::NoTrump));
     for e in eff {
@@ -191,7 +191,7 @@ fn check_termination(eff: &[Eff<'_>], t: &Typed, mut stars: Option<Span>, d: &mu
         }
     }
     if let (Some(span), false) = (stars, t.termination) {
-        d.push(
+        d.report(
             Diagnostic::error(
                 code::TERMINATION_MISSING,
                 "`*` marks a termination but the hand has no Termination tag",

@@ -60,7 +60,7 @@ fn user_str<'h>(hand: &'h Hand, key: &str) -> Option<&'h str> {
 }
 
 fn cards_text(cards: &[Card]) -> String {
-    let words: Vec<String> = cards.iter().map(ToString::to_string).collect();
+    let words: Vec<String> = cards.iter().map(|&c| poker_engine::card_text::spell(c).to_string()).collect();
     words.join(" ")
 }
 
