@@ -1,5 +1,5 @@
 //! PokerTracker's text exports of other sites' hands: [`Reader`] imports them to PHH hands, one
-//! [`Record`] per hand, each replayed and checked against what the export states. The hands are the
+//! [`Record`](crate::Record) per hand, each replayed and checked against what the export states. The hands are the
 //! sites' (PHH's `venue` names the site that dealt them); the text is PokerTracker's, in layouts
 //! of its own, told apart by their first line:
 //!
