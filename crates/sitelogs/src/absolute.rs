@@ -196,10 +196,8 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     // Stud: each player's cards so far.
     let mut pockets: Vec<(String, usize)> = Vec::new();
     let mut dealt = false;
-    for line in &lines[1..] {
-        let text = line.text.trim();
-        let span = line.span;
-        if text.is_empty() || text.starts_with("Table: ") {
+    for (text, span) in relay::said_lines(lines) {
+        if text.starts_with("Table: ") {
             continue;
         }
         if let Some(marker) = text.strip_prefix("*** ") {

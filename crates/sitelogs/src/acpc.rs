@@ -76,7 +76,7 @@ const STANDARD_GAMES: [(&str, &str); 4] = [
 /// `#` comment is a `STATE:` line.
 #[must_use]
 pub fn detect(head: &str) -> bool {
-    crate::site::first_lines(head, 40)
+    crate::text::first_lines(head, 40)
         .find(|line| !line.starts_with('#'))
         .is_some_and(|l| l.starts_with("STATE:"))
 }

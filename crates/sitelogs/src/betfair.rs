@@ -18,7 +18,7 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, Seat, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
 use crate::{Options, codes, money};
 
@@ -100,39 +100,44 @@ fn game_line(line: &str) -> Option<Head<'_>> {
     Some((game, (small, big), symbol, date, zone))
 }
 
-#[allow(clippy::too_many_lines)]
 fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let first = &lines[0];
-    let id = hand_id(&first.text).unwrap_or_default();
-    let mut head: Option<(Head<'_>, Span)> = None;
-    let mut table: Option<(String, Option<i64>, bool, Span)> = None;
-    let mut button = None;
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut street = Street::default();
-    let mut dealt = false;
-    let mut closed = false;
-    let mut end = first.span;
-    for line in &lines[1..] {
-        let text = line.text.trim();
-        let span = line.span;
-        if text.is_empty() {
-            continue;
-        }
-        end = span;
+    let mut hand = Hand::default();
+    for (text, span) in relay::said_lines(lines) {
+        hand.line(draft, options, text, span);
+    }
+    hand.finish(draft, first, relay::last_said(lines));
+}
+
+/// A Betfair hand being read: what its lines said so far, and its play in the PokerStars form.
+#[derive(Default)]
+struct Hand<'h> {
+    head: Option<(Head<'h>, Span)>,
+    /// The table's name and size, whether it plays for play money, the line saying it.
+    table: Option<(String, Option<i64>, bool, Span)>,
+    button: Option<i64>,
+    seats: Vec<Seat>,
+    body: Vec<(String, Span)>,
+    street: Street,
+    dealt: bool,
+    /// Whether the last betting round is closed (its uncalled bet returned).
+    closed: bool,
+}
+
+impl<'h> Hand<'h> {
+    /// Reads one line after the header.
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &'h str, span: Span) {
         if text.starts_with("************") && text.ends_with("ends  ************")
             || text.ends_with(" ends *****")
         {
-            continue;
+            return;
         }
-        if head.is_none() {
+        if self.head.is_none() {
             match game_line(text) {
-                Some(h) => head = Some((h, span)),
+                Some(h) => self.head = Some((h, span)),
                 None => draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable game line `{text}`"), span),
             }
-            continue;
-        }
-        if let Some(t) = text.strip_prefix("Table ").filter(|_| table.is_none()) {
+        } else if let Some(t) = text.strip_prefix("Table ").filter(|_| self.table.is_none()) {
             // `Table Death 1 6-max (Real Money)`.
             let (rest, kind) = t.rsplit_once(" (").unwrap_or((t, ""));
             let (name, size) = match rest.rsplit_once(' ') {
@@ -141,186 +146,170 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                 }
                 _ => (rest, None),
             };
-            table = Some((name.to_owned(), size, kind.to_ascii_lowercase().contains("play"), span));
-            continue;
-        }
-        if let Some(t) = text.strip_suffix(" is the button").and_then(|t| t.strip_prefix("Seat ")) {
-            button = t.parse::<i64>().ok();
-            continue;
-        }
-        if text.starts_with("Total number of active players") {
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Seat ").filter(|_| !dealt) {
+            self.table = Some((name.to_owned(), size, kind.to_ascii_lowercase().contains("play"), span));
+        } else if let Some(t) = text.strip_suffix(" is the button").and_then(|t| t.strip_prefix("Seat ")) {
+            self.button = t.parse::<i64>().ok();
+        } else if text.starts_with("Total number of active players") {
+            // Said by the seats.
+        } else if let Some(rest) = text.strip_prefix("Seat ").filter(|_| !self.dealt) {
             // `Seat 1: Hero ( $1 )`.
             let parsed = rest.split_once(": ").and_then(|(n, r)| {
                 let open = r.rfind(" (")?;
                 Some((n.parse::<i64>().ok()?, r[..open].to_owned(), amount(&r[open + 1..])?))
             });
             match parsed {
-                Some((number, name, stack)) => seats.push((number, name, stack, span)),
+                Some((number, name, stack)) => self.seats.push((number, name, stack, span)),
                 None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
             }
-            continue;
-        }
-        if let Some(marker) = text.strip_prefix("** ") {
-            let name = marker.split(" **").next().unwrap_or_default().trim();
-            match name {
-                "Dealing down cards" => {
-                    if !dealt {
-                        dealt = true;
-                        body.push(("*** HOLE CARDS ***".into(), span));
-                    }
-                }
-                "Dealing Flop" | "Dealing Turn" | "Dealing River" => {
-                    street.close_unpaid(&mut body, span);
-                    let board = relay::bracket_cards(marker).filter(|c| !c.is_empty());
-                    match board {
-                        Some(b) => body.push((format!("*** {} *** [{b}]", name[8..].to_uppercase()), span)),
-                        None => {
-                            draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board `{text}`"), span)
-                        }
-                    }
-                }
-                "Showdown" | "Hand Conclusion" => {
-                    if !closed {
-                        street.close_unpaid(&mut body, span);
-                        closed = true;
-                    }
-                    if name == "Showdown" {
-                        body.push(("*** SHOW DOWN ***".into(), span));
-                    }
-                }
-                _ => draft.unknown(options, text, span),
-            }
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Dealt to ") {
+        } else if let Some(marker) = text.strip_prefix("** ") {
+            self.marker(draft, options, text, marker, span);
+        } else if let Some(rest) = text.strip_prefix("Dealt to ") {
             let open = rest.find(" [").unwrap_or(rest.len());
             match relay::bracket_cards(&rest[open..]).filter(|c| !c.is_empty()) {
-                Some(c) => body.push((format!("Dealt to {} [{c}]", &rest[..open]), span)),
+                Some(c) => self.body.push((format!("Dealt to {} [{c}]", &rest[..open]), span)),
                 None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span),
             }
-            continue;
+        } else {
+            self.action(draft, options, text, span);
         }
-        let named = seats
-            .iter()
-            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with(' '))
-            .max_by_key(|s| s.1.len())
-            .map(|s| s.1.clone());
+    }
+
+    /// Closes the last betting round once: its uncalled bet goes back.
+    fn close(&mut self, span: Span) {
+        if !self.closed {
+            self.street.close_unpaid(&mut self.body, span);
+            self.closed = true;
+        }
+    }
+
+    /// `** Dealing Flop ** [ 8c, 8d, 2s ]` and the other `**` markers.
+    fn marker(&mut self, draft: &mut Draft, options: &Options, text: &str, marker: &str, span: Span) {
+        let name = marker.split(" **").next().unwrap_or_default().trim();
+        match name {
+            "Dealing down cards" => {
+                if !self.dealt {
+                    self.dealt = true;
+                    self.body.push(("*** HOLE CARDS ***".into(), span));
+                }
+            }
+            "Dealing Flop" | "Dealing Turn" | "Dealing River" => {
+                self.street.close_unpaid(&mut self.body, span);
+                match relay::bracket_cards(marker).filter(|c| !c.is_empty()) {
+                    Some(b) => self.body.push((format!("*** {} *** [{b}]", name[8..].to_uppercase()), span)),
+                    None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board `{text}`"), span),
+                }
+            }
+            "Showdown" | "Hand Conclusion" => {
+                self.close(span);
+                if name == "Showdown" {
+                    self.body.push(("*** SHOW DOWN ***".into(), span));
+                }
+            }
+            _ => draft.unknown(options, text, span),
+        }
+    }
+
+    /// A line about a seated player.
+    fn action(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
+        let named = relay::seated(&self.seats, text, &[' ']).map(|(_, name)| name);
         let Some(name) = named else {
             draft.unknown(options, text, span);
-            continue;
+            return;
         };
-        let action = text[name.len()..].trim();
-        let bad = |draft: &mut Draft| {
-            draft.refuse(
-                codes::SITE_UNREADABLE_ACTION,
-                format!("a line about `{name}` cannot be read: `{text}`"),
-                span,
-            );
-        };
-        if action == "folds" || action == "checks" {
-            body.push((format!("{name}: {action}"), span));
-        } else if action == "goes all-in" {
-            // Said before the action that puts the chips in.
+        if !self.act(&name, text[name.len()..].trim(), span) {
+            draft.unreadable_action(&name, text, span);
+        }
+    }
+
+    /// What `name` does (`posts small blind $0.05`, `raises to $0.40`, `wins $0.38`): whether it
+    /// was read.
+    fn act(&mut self, name: &str, action: &str, span: Span) -> bool {
+        let line = if action == "folds" || action == "checks" {
+            format!("{name}: {action}")
         } else if let Some(t) = action.strip_prefix("posts small blind ") {
-            let Some(a) = amount(t) else {
-                bad(draft);
-                continue;
-            };
-            street.post(&name, a);
-            body.push((format!("{name}: posts small blind {a}"), span));
+            let Some(a) = amount(t) else { return false };
+            self.street.post(name, a);
+            format!("{name}: posts small blind {a}")
         } else if let Some(t) = action.strip_prefix("posts big blind ") {
-            let Some(a) = amount(t) else {
-                bad(draft);
-                continue;
-            };
-            street.post(&name, a);
-            body.push((format!("{name}: posts big blind {a}"), span));
+            let Some(a) = amount(t) else { return false };
+            self.street.post(name, a);
+            format!("{name}: posts big blind {a}")
         } else if let Some(t) = action.strip_prefix("calls ").or_else(|| action.strip_prefix("bets ")) {
-            let Some(a) = amount(t) else {
-                bad(draft);
-                continue;
-            };
-            let added = street.add(&name, a);
-            body.push((relay::added_text(&name, &added), span));
+            let Some(a) = amount(t) else { return false };
+            let added = self.street.add(name, a);
+            relay::added_text(name, &added)
         } else if let Some(t) = action.strip_prefix("raises to ") {
-            let Some(to) = amount(t) else {
-                bad(draft);
-                continue;
-            };
-            let highest = street.highest();
-            let added = street.raise_to(&name, to);
+            let Some(to) = amount(t) else { return false };
+            let highest = self.street.highest();
+            let added = self.street.raise_to(name, to);
             if to <= highest {
-                body.push((format!("{name}: calls {added}"), span));
+                format!("{name}: calls {added}")
             } else {
-                body.push((format!("{name}: raises {to} to {to}"), span));
+                format!("{name}: raises {to} to {to}")
             }
         } else if let Some(t) = action.strip_prefix("shows ") {
-            match relay::bracket_cards(t).filter(|c| !c.is_empty()) {
-                Some(c) => body.push((format!("{name}: shows [{c}]"), span)),
-                None => bad(draft),
-            }
+            let Some(c) = relay::bracket_cards(t).filter(|c| !c.is_empty()) else { return false };
+            format!("{name}: shows [{c}]")
         } else if action.starts_with("mucks") {
-            body.push((format!("{name}: mucks hand"), span));
+            format!("{name}: mucks hand")
         } else if let Some(t) = action.strip_prefix("wins ") {
-            if !closed {
-                street.close_unpaid(&mut body, span);
-                closed = true;
-            }
-            let Some(a) = t.split_whitespace().next().and_then(amount) else {
-                bad(draft);
-                continue;
-            };
-            street.win(&name, a, span);
-        } else if action.contains("sits out") || action.contains("has left") || action.contains("has joined")
-        {
+            self.close(span);
+            let Some(a) = t.split_whitespace().next().and_then(amount) else { return false };
+            self.street.win(name, a, span);
+            return true;
         } else {
-            bad(draft);
-        }
+            // `goes all-in`: said before the action that puts the chips in.
+            return action == "goes all-in"
+                || action.contains("sits out")
+                || action.contains("has left")
+                || action.contains("has joined");
+        };
+        self.body.push((line, span));
+        true
     }
-    let Some(((game, stakes, symbol, date, zone), head_span)) = head else {
-        draft.refuse(codes::SITE_BAD_HEADER, "no game line after the hand's header", first.span);
-        return;
-    };
-    let game = match game {
-        Ok(g) => g,
-        Err(written) => {
-            draft.refuse(
-                codes::SITE_GAME_UNSUPPORTED,
-                format!("PHH has no variant for Betfair's {written}"),
-                head_span,
-            );
+
+    /// After the last line: the game checked, the payouts, and the hand written in the
+    /// PokerStars form.
+    fn finish(mut self, draft: &mut Draft, first: &Line, end: Span) {
+        let Some(((game, stakes, symbol, date, zone), head_span)) = self.head.take() else {
+            draft.refuse(codes::SITE_BAD_HEADER, "no game line after the hand's header", first.span);
             return;
+        };
+        let game = match game {
+            Ok(g) => g,
+            Err(written) => {
+                let message = format!("PHH has no variant for Betfair's {written}");
+                draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, head_span);
+                return;
+            }
+        };
+        let unpaid = "the hand pays no one (no `wins` line): it is cut short";
+        self.street.pay_out(draft, &mut self.body, self.closed, end, unpaid);
+        draft.payout(&self.street, false);
+        let (table_name, size, play_money, table_span) =
+            self.table.take().unwrap_or_else(|| (String::new(), None, false, head_span));
+        let symbol = symbol.filter(|_| !play_money);
+        let stars = StarsHeader {
+            site: "Betfair",
+            id: hand_id(&first.text).unwrap_or_default(),
+            event: None,
+            game,
+            level: None,
+            stakes: Some(stakes),
+            symbol,
+            currency: relay::currency(symbol),
+            date,
+            time_zone: zone,
+        };
+        draft.push(stars.line(), first.span);
+        let mut table_text = relay::table_line(&table_name, size, self.button);
+        if play_money {
+            table_text.push_str(" (Play Money)");
         }
-    };
-    let unpaid = "the hand pays no one (no `wins` line): it is cut short";
-    street.pay_out(draft, &mut body, closed, end, unpaid);
-    draft.payout(&street, false);
-    let (table_name, size, play_money, table_span) =
-        table.unwrap_or_else(|| (String::new(), None, false, head_span));
-    let symbol = symbol.filter(|_| !play_money);
-    let currency = relay::currency(symbol);
-    let stars = StarsHeader {
-        site: "Betfair",
-        id,
-        event: None,
-        game,
-        level: None,
-        stakes: Some(stakes),
-        symbol,
-        currency,
-        date,
-        time_zone: zone,
-    };
-    draft.push(stars.line(), first.span);
-    let mut table_text = relay::table_line(&table_name, size, button);
-    if play_money {
-        table_text.push_str(" (Play Money)");
+        draft.push(table_text, table_span);
+        let (total, rake) = (self.street.total, self.street.rake());
+        relay::seats_play_summary(draft, &self.seats, self.body, (total, rake), end);
     }
-    draft.push(table_text, table_span);
-    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
 }
 
 #[cfg(test)]

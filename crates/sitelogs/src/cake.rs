@@ -156,12 +156,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let mut street = Street::default();
     let mut dealt = false;
     let mut end = first.span;
-    for line in &lines[1..] {
-        let text = line.text.trim();
-        let span = line.span;
-        if text.is_empty() {
-            continue;
-        }
+    for (text, span) in relay::said_lines(lines) {
         end = span;
         if let Some(seat) = text.strip_prefix("Dealer: Seat ") {
             button = seat.trim().parse::<i64>().ok();

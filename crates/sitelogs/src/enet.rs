@@ -42,10 +42,12 @@
 //! assert_eq!(hand.finishing_stacks.unwrap()[0].to_string(), "9.90");
 //! ```
 
+use std::ops::ControlFlow;
+
 use cards_core::{Amount, Span};
 
-use crate::pokerstars::header::parse_table;
-use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
+use crate::pokerstars::header::{Table, parse_table};
+use crate::relay::{self, Draft, Relay, Seat, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
 use crate::{Options, codes, money};
 
@@ -66,7 +68,7 @@ impl TextSite for Enet {
     /// Whether the start of a file (decoded text) is an Enet log: a hand's header whose date is the
     /// time then the day (`Game #N: Omaha (€0,25/€0,50) - 23:31:54 29.7.2012`).
     fn detect(head: &str) -> bool {
-        crate::site::first_lines(head, 40).any(|l| header(l).is_some_and(|h| h.date.is_some()))
+        crate::text::first_lines(head, 40).any(|l| header(l).is_some_and(|h| h.date.is_some()))
     }
 }
 
@@ -172,45 +174,51 @@ fn cards(text: &str) -> Option<Vec<String>> {
     Some(out)
 }
 
-#[allow(clippy::too_many_lines)]
 fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let first = &lines[0];
     let Some(head) = header(&first.text) else {
         draft.refuse(codes::SITE_BAD_HEADER, "unreadable header (game, stakes, date)", first.span);
         return;
     };
-    let mut table = None;
-    let mut table_span = first.span;
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut street = Street::default();
-    let mut board: Vec<String> = Vec::new();
-    let mut in_summary = false;
-    let mut stated_rake = None;
-    let mut small_blind = None;
-    let mut end = first.span;
-    for line in &lines[1..] {
-        let text = line.text.trim();
-        let span = line.span;
-        if text.is_empty() {
-            continue;
+    let mut hand = Hand { table_span: first.span, ..Hand::default() };
+    for (text, span) in relay::said_lines(lines) {
+        if hand.line(draft, options, text, span).is_break() {
+            // An action's unreadable amount ends the reading: the hand is refused.
+            return;
         }
-        end = span;
-        if in_summary {
+    }
+    hand.finish(draft, &head, first.span, relay::last_said(lines));
+}
+
+/// An Enet hand being read: what its lines said so far, and its play in the PokerStars form.
+#[derive(Default)]
+struct Hand {
+    table: Option<Table>,
+    table_span: Span,
+    seats: Vec<Seat>,
+    body: Vec<(String, Span)>,
+    street: Street,
+    board: Vec<String>,
+    in_summary: bool,
+    stated_rake: Option<(Option<Amount>, Span)>,
+    /// The seat of the first small blind posted.
+    small_blind: Option<i64>,
+}
+
+impl Hand {
+    /// Reads one line after the header; breaks when the hand cannot be read further.
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) -> ControlFlow<()> {
+        if self.in_summary {
             if let Some(rest) = text.strip_prefix("Total pot ") {
-                stated_rake = rest.split_once("| Rake ").map(|(_, r)| (amount(r), span));
+                self.stated_rake = rest.split_once("| Rake ").map(|(_, r)| (amount(r), span));
             }
-            continue;
-        }
-        if text.starts_with("Table '") && table.is_none() {
-            table = parse_table(text);
-            table_span = span;
-            if table.is_none() {
+        } else if text.starts_with("Table '") && self.table.is_none() {
+            self.table = parse_table(text);
+            self.table_span = span;
+            if self.table.is_none() {
                 draft.refuse(codes::SITE_BAD_TABLE, format!("unreadable table line `{text}`"), span);
             }
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Seat ").filter(|_| body.is_empty()) {
+        } else if let Some(rest) = text.strip_prefix("Seat ").filter(|_| self.body.is_empty()) {
             // `Seat 3: Hero (€14,51 in chips)`.
             let parsed = rest.split_once(": ").and_then(|(n, r)| {
                 let close = r.rfind(" in chips)")?;
@@ -218,195 +226,217 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                 Some((n.parse::<i64>().ok()?, r[..open].to_owned(), amount(&r[open + 2..close])?))
             });
             match parsed {
-                Some((number, name, stack)) => seats.push((number, name, stack, span)),
+                Some((number, name, stack)) => self.seats.push((number, name, stack, span)),
                 None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
             }
-            continue;
-        }
-        if let Some(marker) = text.strip_prefix("*** ") {
-            let name = marker.split(" ***").next().unwrap_or_default();
-            match name {
-                "HOLECARDS" | "HOLE CARDS" => body.push(("*** HOLE CARDS ***".into(), span)),
-                "SHOWDOWN" | "SHOW DOWN" => body.push(("*** SHOW DOWN ***".into(), span)),
-                "SUMMARY" => in_summary = true,
-                "FLOP" | "TURN" | "RIVER" => {
-                    let Some(all) = cards(marker) else {
-                        draft.refuse(codes::SITE_BAD_CARDS, "unreadable board", span);
-                        continue;
-                    };
-                    if all.len() <= board.len() || !all.starts_with(&board) {
-                        draft.refuse(codes::SITE_BAD_CARDS, "the board does not add to the last one", span);
-                        continue;
-                    }
-                    street.next();
-                    let new = all[board.len()..].join(" ");
-                    body.push(if board.is_empty() {
-                        (format!("*** {name} *** [{new}]"), span)
-                    } else {
-                        (format!("*** {name} *** [{}] [{new}]", board.join(" ")), span)
-                    });
-                    board = all;
-                }
-                _ => draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span),
-            }
-            continue;
-        }
-        if text.starts_with("Rake: ") {
+        } else if let Some(marker) = text.strip_prefix("*** ") {
+            self.marker(draft, text, marker, span);
+        } else if text.starts_with("Rake: ") {
             // The rake taken at the street: the summary states the hand's.
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Uncalled bet (") {
+        } else if let Some(rest) = text.strip_prefix("Uncalled bet (") {
             let parsed = rest.split_once(") returned to ").and_then(|(a, n)| Some((amount(a)?, n.trim())));
-            match parsed.filter(|(_, n)| seats.iter().any(|s| s.1 == *n)) {
+            match parsed.filter(|(_, n)| self.seats.iter().any(|s| s.1 == *n)) {
                 Some((a, name)) => {
-                    street.returned(name, a);
-                    body.push((format!("Uncalled bet ({a}) returned to {name}"), span));
+                    self.street.returned(name, a);
+                    self.body.push((format!("Uncalled bet ({a}) returned to {name}"), span));
                 }
                 None => draft.refuse(codes::SITE_BAD_AMOUNT, "unreadable uncalled bet", span),
             }
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Dealt to ") {
+        } else if let Some(rest) = text.strip_prefix("Dealt to ") {
             let open = rest.find(" [").unwrap_or(rest.len());
             match cards(&rest[open..]) {
                 Some(c) if !c.is_empty() => {
-                    body.push((format!("Dealt to {} [{}]", &rest[..open], c.join(" ")), span))
+                    self.body.push((format!("Dealt to {} [{}]", &rest[..open], c.join(" ")), span));
                 }
                 _ => draft.refuse(codes::SITE_BAD_CARDS, "unreadable cards", span),
             }
-            continue;
+        } else {
+            return self.action(draft, options, text, span);
         }
-        let named = seats
-            .iter()
-            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with([':', ' ']))
-            .max_by_key(|s| s.1.len())
-            .map(|s| s.1.clone());
+        ControlFlow::Continue(())
+    }
+
+    /// A street's marker (`*** FLOP *** [Td4h7d]`, the whole board so far).
+    fn marker(&mut self, draft: &mut Draft, text: &str, marker: &str, span: Span) {
+        let name = marker.split(" ***").next().unwrap_or_default();
+        match name {
+            "HOLECARDS" | "HOLE CARDS" => self.body.push(("*** HOLE CARDS ***".into(), span)),
+            "SHOWDOWN" | "SHOW DOWN" => self.body.push(("*** SHOW DOWN ***".into(), span)),
+            "SUMMARY" => self.in_summary = true,
+            "FLOP" | "TURN" | "RIVER" => {
+                let Some(all) = cards(marker) else {
+                    draft.refuse(codes::SITE_BAD_CARDS, "unreadable board", span);
+                    return;
+                };
+                let Some(line) = relay::board_marker(&mut self.board, all, name) else {
+                    draft.refuse(codes::SITE_BAD_CARDS, "the board does not add to the last one", span);
+                    return;
+                };
+                self.street.next();
+                self.body.push((line, span));
+            }
+            _ => draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span),
+        }
+    }
+
+    /// A line about a seated player; breaks on an unreadable amount.
+    fn action(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) -> ControlFlow<()> {
+        let named = relay::seated(&self.seats, text, &[':', ' ']).map(|(_, name)| name);
         let Some(name) = named else {
             draft.unknown(options, text, span);
-            continue;
+            return ControlFlow::Continue(());
         };
         let action = text[name.len()..].trim_start_matches(':').trim();
-        let bad = |draft: &mut Draft| {
-            draft.refuse(
-                codes::SITE_UNREADABLE_ACTION,
-                format!("a line about `{name}` cannot be read: `{text}`"),
+        match self.act(&name, action, span) {
+            Act::Read => {}
+            Act::NoBlind => draft.refuse(
+                codes::SITE_BAD_AMOUNT,
+                format!("`{text}`: a blind posted with no amount, so what went in is unknown"),
                 span,
-            );
-        };
-        if action == "folds" || action == "checks" {
-            body.push((format!("{name}: {action}"), span));
+            ),
+            Act::Unreadable => draft.unreadable_action(&name, text, span),
+            Act::BadAmount => {
+                draft.unreadable_action(&name, text, span);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// What `name` does (`posts small blind €0,10`, `raises €1`, `collected (€2,90)`).
+    fn act(&mut self, name: &str, action: &str, span: Span) -> Act {
+        let line = if action == "folds" || action == "checks" {
+            format!("{name}: {action}")
         } else if let Some(t) =
             ["posts small blind", "posts big blind"].iter().find(|p| action.starts_with(*p))
         {
-            match amount(&action[t.len()..]) {
-                Some(a) => {
-                    if t.contains("small") && small_blind.is_none() {
-                        small_blind = seats.iter().find(|s| s.1 == name).map(|s| s.0);
-                    }
-                    street.post(&name, a);
-                    body.push((format!("{name}: {t} {a}"), span));
-                }
-                None if action[t.len()..].trim().is_empty() => draft.refuse(
-                    codes::SITE_BAD_AMOUNT,
-                    format!("`{text}`: a blind posted with no amount, so what went in is unknown"),
-                    span,
-                ),
-                None => bad(draft),
+            let Some(a) = amount(&action[t.len()..]) else {
+                return if action[t.len()..].trim().is_empty() { Act::NoBlind } else { Act::Unreadable };
+            };
+            if t.contains("small") && self.small_blind.is_none() {
+                self.small_blind = self.seats.iter().find(|s| s.1 == name).map(|s| s.0);
             }
+            self.street.post(name, a);
+            format!("{name}: {t} {a}")
         } else if let Some(t) =
             action.strip_prefix("posts the ante ").or_else(|| action.strip_prefix("posts ante "))
         {
-            let Some(a) = amount(t) else { return bad(draft) };
-            street.dead(a);
-            body.push((format!("{name}: posts the ante {a}"), span));
+            let Some(a) = amount(t) else { return Act::BadAmount };
+            self.street.dead(a);
+            format!("{name}: posts the ante {a}")
         } else if let Some(t) =
             ["calls ", "bets ", "raises ", "goes all-in "].iter().find_map(|w| action.strip_prefix(w))
         {
-            let Some(a) = amount(t) else { return bad(draft) };
-            let added = street.add(&name, a);
-            body.push((relay::added_text(&name, &added), span));
+            let Some(a) = amount(t) else { return Act::BadAmount };
+            let added = self.street.add(name, a);
+            relay::added_text(name, &added)
         } else if let Some(t) = action.strip_prefix("shows ") {
             match cards(t) {
-                Some(c) if !c.is_empty() => body.push((format!("{name}: shows [{}]", c.join(" ")), span)),
-                _ => bad(draft),
+                Some(c) if !c.is_empty() => format!("{name}: shows [{}]", c.join(" ")),
+                _ => return Act::Unreadable,
             }
         } else if action == "mucks hand" {
-            body.push((format!("{name}: mucks hand"), span));
-        } else if action == "mucked" {
-            // Said of a winner who showed nothing, or before `mucks hand` at the showdown.
+            format!("{name}: mucks hand")
         } else if let Some(t) = action.strip_prefix("collected (") {
-            let Some(a) = t.split(')').next().and_then(amount) else { return bad(draft) };
-            street.win(&name, a, span);
-        } else if action.contains("sitting out")
+            let Some(a) = t.split(')').next().and_then(amount) else { return Act::BadAmount };
+            self.street.win(name, a, span);
+            return Act::Read;
+        } else if action == "mucked"
+            || action.contains("sitting out")
             || action.contains("has left")
             || action.contains("has joined")
         {
+            // `mucked`: said of a winner who showed nothing, or before `mucks hand` at the
+            // showdown.
+            return Act::Read;
         } else {
-            bad(draft);
-        }
+            return Act::Unreadable;
+        };
+        self.body.push((line, span));
+        Act::Read
     }
-    let Some(table) = table else {
-        draft.refuse(codes::SITE_BAD_TABLE, "no table line", first.span);
-        return;
-    };
-    let limit = limit_of(head.game).or_else(|| limit_of(&table.name)).unwrap_or_default();
-    let stars_game = match game(head.game, limit) {
-        Ok(g) => g,
-        Err(written) => {
-            let message = format!("PHH has no variant for Enet's {written}");
-            draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, first.span);
+
+    /// After the last line: the game, payouts and rake checked, and the hand written in the
+    /// PokerStars form.
+    fn finish(mut self, draft: &mut Draft, head: &Header<'_>, header_span: Span, end: Span) {
+        let Some(table) = self.table.take() else {
+            draft.refuse(codes::SITE_BAD_TABLE, "no table line", header_span);
             return;
+        };
+        let limit = limit_of(head.game).or_else(|| limit_of(&table.name)).unwrap_or_default();
+        let stars_game = match game(head.game, limit) {
+            Ok(g) => g,
+            Err(written) => {
+                let message = format!("PHH has no variant for Enet's {written}");
+                draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, header_span);
+                return;
+            }
+        };
+        self.check_payout(draft, end);
+        self.street.collected(&mut self.body);
+        draft.payout(&self.street, false);
+        let stars = StarsHeader {
+            site: "Enet",
+            id: head.id,
+            game: stars_game,
+            stakes: Some(head.stakes),
+            symbol: head.symbol,
+            currency: relay::currency(head.symbol),
+            date: head.date,
+            ..StarsHeader::default()
+        };
+        draft.push(stars.line(), header_span);
+        // The table line's button is often not the hand's (the seat before it, or `Seat #0`; the
+        // summary's `(dealer)` is elsewhere): the order of play is the small blind's, who sits
+        // after the button (heads-up, is the button).
+        let mut button = table.button;
+        if let Some(small) = self.small_blind {
+            let live = self.seats.iter().filter(|s| !s.2.is_zero()).count();
+            button = Some(if live == 2 { small } else { small - 1 });
         }
-    };
-    if !street.paid() {
-        draft.refuse(
-            codes::SITE_INCOMPLETE,
-            "the hand pays no one (no `collected` line): it is cut short",
-            end,
-        );
+        let mut table_text = relay::table_line(&table.name, table.seat_count, button);
+        if table.play_money {
+            table_text.push_str(" (Play Money)");
+        }
+        draft.push(table_text, self.table_span);
+        let (total, rake) = (self.street.total, self.street.rake());
+        relay::seats_play_summary(draft, &self.seats, self.body, (total, rake), end);
     }
-    if let Some((stated, span)) = stated_rake
-        && relay::payout_contradiction(street.total, street.won, false).is_none()
-        && stated != Some(street.rake())
-    {
-        let stated = stated.map_or_else(|| "an unreadable amount".to_owned(), |a| a.to_string());
-        draft.refuse(
-            codes::SITE_INCONSISTENT,
-            format!(
+
+    /// A hand that pays no one is cut short; the summary's rake must be what went in less what
+    /// was paid out.
+    fn check_payout(&self, draft: &mut Draft, end: Span) {
+        let street = &self.street;
+        if !street.paid() {
+            draft.refuse(
+                codes::SITE_INCOMPLETE,
+                "the hand pays no one (no `collected` line): it is cut short",
+                end,
+            );
+        }
+        if let Some((stated, span)) = self.stated_rake
+            && relay::payout_contradiction(street.total, street.won, false).is_none()
+            && stated != Some(street.rake())
+        {
+            let stated = stated.map_or_else(|| "an unreadable amount".to_owned(), |a| a.to_string());
+            let message = format!(
                 "the summary's rake is {stated}, but {} went in and {} was paid out",
                 street.total, street.won
-            ),
-            span,
-        );
+            );
+            draft.refuse(codes::SITE_INCONSISTENT, message, span);
+        }
     }
-    street.collected(&mut body);
-    draft.payout(&street, false);
-    let currency = relay::currency(head.symbol);
-    let stars = StarsHeader {
-        site: "Enet",
-        id: head.id,
-        game: stars_game,
-        stakes: Some(head.stakes),
-        symbol: head.symbol,
-        currency,
-        date: head.date,
-        ..StarsHeader::default()
-    };
-    draft.push(stars.line(), first.span);
-    // The table line's button is often not the hand's (the seat before it, or `Seat #0`; the
-    // summary's `(dealer)` is elsewhere): the order of play is the small blind's, who sits after
-    // the button (heads-up, is the button).
-    let mut button = table.button;
-    if let Some(small) = small_blind {
-        let live = seats.iter().filter(|s| !s.2.is_zero()).count();
-        button = Some(if live == 2 { small } else { small - 1 });
-    }
-    let mut table_text = relay::table_line(&table.name, table.seat_count, button);
-    if table.play_money {
-        table_text.push_str(" (Play Money)");
-    }
-    draft.push(table_text, table_span);
-    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
+}
+
+/// How a player's line was read.
+enum Act {
+    Read,
+    /// A blind posted with no amount.
+    NoBlind,
+    /// Nothing known, or cards that cannot be read.
+    Unreadable,
+    /// An amount that cannot be read: the reading ends.
+    BadAmount,
 }
 
 #[cfg(test)]

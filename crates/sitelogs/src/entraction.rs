@@ -49,9 +49,11 @@
 //! assert_eq!(hand.finishing_stacks.unwrap()[0].to_string(), "19.80");
 //! ```
 
+use std::ops::ControlFlow;
+
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, Seat, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
 use crate::{Options, codes, money};
 
@@ -151,7 +153,6 @@ fn written_amount(text: &str) -> Option<Amount> {
     money::parse(text.split_whitespace().last()?)
 }
 
-#[allow(clippy::too_many_lines)]
 fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let first = &lines[0];
     let Some(head) = header(&first.text) else {
@@ -166,104 +167,154 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
             return;
         }
     };
-    // Fixed limit writes the bets: its big blind is the small bet.
-    let big_blind = if game.ends_with(" Limit") && !game.contains("No Limit") && !game.contains("Pot Limit") {
-        head.stakes.0
-    } else {
-        head.stakes.1
-    };
-    let mut seat_count = None;
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
-    let mut button = None;
-    let mut body: Vec<(String, Span)> = Vec::new();
-    // Whether `body` deals the hole cards yet.
-    let mut dealt = false;
-    let mut street = Street::default();
-    let mut board: Vec<String> = Vec::new();
-    let mut showdown = false;
-    let mut stated_rake = None;
-    let mut date = None;
-    let mut zone = None;
-    let mut end = first.span;
-    let mut deal = |body: &mut Vec<(String, Span)>, span: Span| {
-        if !dealt {
-            body.push(("*** HOLE CARDS ***".into(), span));
-            dealt = true;
+    let mut hand = Hand::new(head, game);
+    for (text, span) in relay::said_lines(lines) {
+        if hand.line(draft, options, text, span).is_break() {
+            // An action's unreadable amount or cards end the reading: the hand is refused.
+            return;
         }
-    };
-    for line in &lines[1..] {
-        let text = line.text.trim();
-        let span = line.span;
-        if text.is_empty() {
-            continue;
+    }
+    hand.finish(draft, first.span, relay::last_said(lines));
+}
+
+/// An Entraction hand being read: what its lines said so far, and its play in the PokerStars
+/// form.
+struct Hand<'h> {
+    head: Header<'h>,
+    game: &'static str,
+    /// The live blind (fixed limit writes the bets: its big blind is the small bet).
+    big_blind: Amount,
+    seat_count: Option<i64>,
+    seats: Vec<Seat>,
+    button: Option<i64>,
+    body: Vec<(String, Span)>,
+    /// Whether `body` deals the hole cards yet.
+    dealt: bool,
+    street: Street,
+    board: Vec<String>,
+    showdown: bool,
+    stated_rake: Option<(Option<Amount>, Span)>,
+    date: Option<(i64, i64, i64, u8, u8, u8)>,
+    zone: Option<String>,
+}
+
+impl<'h> Hand<'h> {
+    fn new(head: Header<'h>, game: &'static str) -> Hand<'h> {
+        let big_blind =
+            if game.ends_with(" Limit") && !game.contains("No Limit") && !game.contains("Pot Limit") {
+                head.stakes.0
+            } else {
+                head.stakes.1
+            };
+        Hand {
+            head,
+            game,
+            big_blind,
+            seat_count: None,
+            seats: Vec::new(),
+            button: None,
+            body: Vec::new(),
+            dealt: false,
+            street: Street::default(),
+            board: Vec::new(),
+            showdown: false,
+            stated_rake: None,
+            date: None,
+            zone: None,
         }
-        end = span;
+    }
+
+    /// Opens the deal in the PokerStars form, once.
+    fn deal(&mut self, span: Span) {
+        if !self.dealt {
+            self.body.push(("*** HOLE CARDS ***".into(), span));
+            self.dealt = true;
+        }
+    }
+
+    /// Opens the showdown in the PokerStars form, once.
+    fn show_down(&mut self, span: Span) {
+        if !self.showdown {
+            self.showdown = true;
+            self.body.push(("*** SHOW DOWN ***".into(), span));
+        }
+    }
+
+    /// Reads one line after the header; breaks when the hand cannot be read further.
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) -> ControlFlow<()> {
         if let Some(max) = text.strip_prefix("Players(max ") {
-            seat_count = max.trim_end_matches("):").parse::<i64>().ok();
-            continue;
-        }
-        if let Some(when) = text.strip_prefix("Game ended ") {
-            date = relay::iso_date(when);
-            zone = when.split_whitespace().nth(2).map(str::to_owned);
-            continue;
-        }
-        if let Some(rake) = text.strip_prefix("Rake:") {
-            stated_rake = Some((written_amount(rake), span));
-            continue;
-        }
-        if text.contains(" in seat ") && body.is_empty() {
-            // `Hero                        (EUR 468.50 in seat 4)`.
-            let parsed = text.rfind(" (").and_then(|open| {
-                let number =
-                    text[open..].split(" in seat ").nth(1)?.trim_end_matches(')').trim().parse().ok()?;
-                Some((number, text[..open].trim().to_owned(), chips(text)?))
-            });
-            match parsed {
-                Some((number, name, stack)) => seats.push((number, name, stack, span)),
-                None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
-            }
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Dealer:") {
+            self.seat_count = max.trim_end_matches("):").parse::<i64>().ok();
+        } else if let Some(when) = text.strip_prefix("Game ended ") {
+            self.date = relay::iso_date(when);
+            self.zone = when.split_whitespace().nth(2).map(str::to_owned);
+        } else if let Some(rake) = text.strip_prefix("Rake:") {
+            self.stated_rake = Some((written_amount(rake), span));
+        } else if text.contains(" in seat ") && self.body.is_empty() {
+            self.seat(draft, text, span);
+        } else if let Some(rest) = text.strip_prefix("Dealer:") {
             let rest = rest.trim();
-            button = seats.iter().find(|s| s.1 == rest).map(|s| s.0);
-            if button.is_none() {
+            self.button = self.seats.iter().find(|s| s.1 == rest).map(|s| s.0);
+            if self.button.is_none() {
                 draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("the dealer `{rest}` has no seat"), span);
             }
-            continue;
+        } else if !self.blind(draft, text, span) {
+            return self.play(draft, options, text, span);
         }
-        if let Some((post, rest)) = [
+        ControlFlow::Continue(())
+    }
+
+    /// `Hero                        (EUR 468.50 in seat 4)`.
+    fn seat(&mut self, draft: &mut Draft, text: &str, span: Span) {
+        let parsed = text.rfind(" (").and_then(|open| {
+            let number = text[open..].split(" in seat ").nth(1)?.trim_end_matches(')').trim().parse().ok()?;
+            Some((number, text[..open].trim().to_owned(), chips(text)?))
+        });
+        match parsed {
+            Some((number, name, stack)) => self.seats.push((number, name, stack, span)),
+            None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
+        }
+    }
+
+    /// `Small Blind:                Hero        (5.00)` and the other blinds: whether the line
+    /// was one.
+    fn blind(&mut self, draft: &mut Draft, text: &str, span: Span) -> bool {
+        let Some((post, rest)) = [
             ("Small Blind:", "posts small blind"),
             ("Big Blind:", "posts big blind"),
             ("Blind out of turn:", "posts big blind"),
             ("Small + Big Blind:", "posts small & big blinds"),
         ]
         .into_iter()
-        .find_map(|(label, post)| text.strip_prefix(label).map(|r| (post, r.trim())))
-        {
-            // `Small Blind:                Hero        (5.00)`.
-            let name = seats
-                .iter()
-                .filter(|s| rest.starts_with(s.1.as_str()) && rest[s.1.len()..].starts_with(' '))
-                .max_by_key(|s| s.1.len())
-                .map(|s| s.1.clone());
-            let (Some(name), Some(a)) = (name, chips(rest)) else {
-                draft.refuse(codes::SITE_UNREADABLE_ACTION, format!("unreadable blind `{text}`"), span);
-                continue;
-            };
-            if post == "posts small & big blinds" {
-                // The small blind is dead (in the pot, not in the bet), the big blind live.
-                let live = big_blind.min(a);
-                street.dead(money::minus(a, live));
-                street.post(&name, live);
-            } else {
-                street.post(&name, a);
-            }
-            body.push((format!("{name}: {post} {a}"), span));
-            continue;
+        .find_map(|(label, post)| text.strip_prefix(label).map(|r| (post, r.trim()))) else {
+            return false;
+        };
+        let name = self
+            .seats
+            .iter()
+            .filter(|s| rest.starts_with(s.1.as_str()) && rest[s.1.len()..].starts_with(' '))
+            .max_by_key(|s| s.1.len())
+            .map(|s| s.1.clone());
+        let (Some(name), Some(a)) = (name, chips(rest)) else {
+            draft.refuse(codes::SITE_UNREADABLE_ACTION, format!("unreadable blind `{text}`"), span);
+            return true;
+        };
+        if post == "posts small & big blinds" {
+            // The small blind is dead (in the pot, not in the bet), the big blind live.
+            let live = self.big_blind.min(a);
+            self.street.dead(money::minus(a, live));
+            self.street.post(&name, live);
+        } else {
+            self.street.post(&name, a);
         }
+        self.body.push((format!("{name}: {post} {a}"), span));
+        true
+    }
+
+    /// A board street, or a line about a seated player.
+    fn play(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) -> ControlFlow<()> {
         // The name a line starts with: the longest seated name, in any case.
-        let named = seats
+        let named = self
+            .seats
             .iter()
             .filter(|s| {
                 text.get(..s.1.len()).is_some_and(|p| p.eq_ignore_ascii_case(&s.1))
@@ -275,132 +326,136 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
             .into_iter()
             .find(|s| text.strip_prefix(s).is_some_and(|r| r.starts_with(' ')) && named.is_none())
         {
-            deal(&mut body, span);
-            let Some(all) = cards(&text[street_name.len()..]) else {
-                draft.refuse(codes::SITE_BAD_CARDS, "unreadable board", span);
-                continue;
-            };
-            if all.len() <= board.len() || !all.starts_with(&board) {
-                draft.refuse(codes::SITE_BAD_CARDS, "the board does not add to the last one", span);
-                continue;
-            }
-            street.next();
-            let new = all[board.len()..].join(" ");
-            let marker = street_name.to_ascii_uppercase();
-            body.push(if board.is_empty() {
-                (format!("*** {marker} *** [{new}]"), span)
-            } else {
-                (format!("*** {marker} *** [{}] [{new}]", board.join(" ")), span)
-            });
-            board = all;
-            continue;
+            self.board(draft, street_name, text, span);
+            return ControlFlow::Continue(());
         }
         let Some(name) = named else {
             draft.unknown(options, text, span);
-            continue;
+            return ControlFlow::Continue(());
         };
         let action = text[name.len()..].trim_start_matches(':').trim();
-        let bad = |draft: &mut Draft| {
-            draft.refuse(
-                codes::SITE_UNREADABLE_ACTION,
-                format!("a line about `{name}` cannot be read: `{text}`"),
-                span,
-            );
+        if self.act(draft, &name, action, text, span).is_none() {
+            draft.unreadable_action(&name, text, span);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// `Flop 9c - 7d - 2h`, `Turn ...` (the whole board so far).
+    fn board(&mut self, draft: &mut Draft, street_name: &str, text: &str, span: Span) {
+        self.deal(span);
+        let Some(all) = cards(&text[street_name.len()..]) else {
+            draft.refuse(codes::SITE_BAD_CARDS, "unreadable board", span);
+            return;
         };
+        let Some(line) = relay::board_marker(&mut self.board, all, &street_name.to_ascii_uppercase()) else {
+            draft.refuse(codes::SITE_BAD_CARDS, "the board does not add to the last one", span);
+            return;
+        };
+        self.street.next();
+        self.body.push((line, span));
+    }
+
+    /// What `name` does (`Call (5.00)`, `shows: Qc - Qs`, `wins: EUR 59.25`); `None` when its
+    /// amount or cards cannot be read.
+    fn act(&mut self, draft: &mut Draft, name: &str, action: &str, text: &str, span: Span) -> Option<()> {
         let (word, rest) = action.split_once(char::is_whitespace).unwrap_or((action, ""));
         let rest = rest.trim();
         match word {
             "was" if rest.starts_with("dealt:") => {
-                deal(&mut body, span);
+                self.deal(span);
                 match cards(&rest["dealt:".len()..]) {
-                    Some(c) => body.push((format!("Dealt to {name} [{}]", c.join(" ")), span)),
+                    Some(c) => self.body.push((format!("Dealt to {name} [{}]", c.join(" ")), span)),
                     None => draft.refuse(codes::SITE_BAD_CARDS, "unreadable cards", span),
                 }
             }
             "Fold" | "Check" => {
-                deal(&mut body, span);
+                self.deal(span);
                 let verb = if word == "Fold" { "folds" } else { "checks" };
-                body.push((format!("{name}: {verb}"), span));
+                self.body.push((format!("{name}: {verb}"), span));
             }
             "Call" | "Bet" | "Raise" | "All-In" => {
-                deal(&mut body, span);
-                let Some(a) = chips(rest) else { return bad(draft) };
-                let added = street.add(&name, a);
-                body.push((relay::added_text(&name, &added), span));
+                self.deal(span);
+                let a = chips(rest)?;
+                let added = self.street.add(name, a);
+                self.body.push((relay::added_text(name, &added), span));
             }
             "Payback" => {
-                let Some(a) = chips(rest) else { return bad(draft) };
-                street.returned(&name, a);
-                body.push((format!("Uncalled bet ({a}) returned to {name}"), span));
+                let a = chips(rest)?;
+                self.street.returned(name, a);
+                self.body.push((format!("Uncalled bet ({a}) returned to {name}"), span));
             }
             "shows:" => {
-                let Some(c) = cards(rest) else { return bad(draft) };
-                if !showdown {
-                    showdown = true;
-                    body.push(("*** SHOW DOWN ***".into(), span));
-                }
-                body.push((format!("{name}: shows [{}]", c.join(" ")), span));
+                let c = cards(rest)?;
+                self.show_down(span);
+                self.body.push((format!("{name}: shows [{}]", c.join(" ")), span));
             }
             "didn't" => {
                 // `didn't show hand`, with the cards when they are known.
                 if let Some(open) = rest.find('(') {
-                    let Some(c) = cards(rest[open + 1..].trim_end_matches(')')) else {
-                        return bad(draft);
-                    };
-                    draft.mucked(&name, &c, span);
-                    if !showdown {
-                        showdown = true;
-                        body.push(("*** SHOW DOWN ***".into(), span));
-                    }
-                    body.push((format!("{name}: mucks hand"), span));
+                    let c = cards(rest[open + 1..].trim_end_matches(')'))?;
+                    draft.mucked(name, &c, span);
+                    self.show_down(span);
+                    self.body.push((format!("{name}: mucks hand"), span));
                 }
             }
             "wins:" => {
-                let Some(a) = written_amount(rest) else { return bad(draft) };
-                street.win(&name, a, span);
+                let a = written_amount(rest)?;
+                self.street.win(name, a, span);
             }
             _ if action.contains("sitting out")
                 || action.contains("has left")
                 || action.contains("has joined") => {}
-            _ => bad(draft),
+            _ => draft.unreadable_action(name, text, span),
         }
+        Some(())
     }
-    if !street.paid() {
-        draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `wins:` line): it is cut short", end);
+
+    /// After the last line: the payouts and rake checked, and the hand written in the
+    /// PokerStars form.
+    fn finish(mut self, draft: &mut Draft, header_span: Span, end: Span) {
+        let street = &mut self.street;
+        if !street.paid() {
+            draft.refuse(
+                codes::SITE_INCOMPLETE,
+                "the hand pays no one (no `wins:` line): it is cut short",
+                end,
+            );
+        }
+        if let Some((stated, span)) = self.stated_rake
+            && relay::payout_contradiction(street.total, street.won, false).is_none()
+            && stated != Some(street.rake())
+        {
+            let stated = stated.map_or_else(|| "an unreadable amount".to_owned(), |a| a.to_string());
+            let message = format!(
+                "the log's rake is {stated}, but {} went in and {} was paid out",
+                street.total, street.won
+            );
+            draft.refuse(codes::SITE_INCONSISTENT, message, span);
+        }
+        street.collected(&mut self.body);
+        draft.payout(street, false);
+        let symbol = match self.head.currency {
+            Some("EUR") => Some('€'),
+            Some("USD") => Some('$'),
+            Some("GBP") => Some('£'),
+            _ => None,
+        };
+        let stars = StarsHeader {
+            site: "Entraction",
+            id: self.head.id,
+            game: self.game,
+            stakes: Some(self.head.stakes),
+            symbol,
+            currency: self.head.currency,
+            date: self.date,
+            time_zone: self.zone.as_deref(),
+            ..StarsHeader::default()
+        };
+        draft.push(stars.line(), header_span);
+        draft.push(relay::table_line(self.head.table, self.seat_count, self.button), header_span);
+        relay::seats_play_summary(draft, &self.seats, self.body, (street.total, street.rake()), end);
     }
-    if let Some((stated, span)) = stated_rake
-        && relay::payout_contradiction(street.total, street.won, false).is_none()
-        && stated != Some(street.rake())
-    {
-        let stated = stated.map_or_else(|| "an unreadable amount".to_owned(), |a| a.to_string());
-        let message = format!(
-            "the log's rake is {stated}, but {} went in and {} was paid out",
-            street.total, street.won
-        );
-        draft.refuse(codes::SITE_INCONSISTENT, message, span);
-    }
-    street.collected(&mut body);
-    draft.payout(&street, false);
-    let symbol = match head.currency {
-        Some("EUR") => Some('€'),
-        Some("USD") => Some('$'),
-        Some("GBP") => Some('£'),
-        _ => None,
-    };
-    let stars = StarsHeader {
-        site: "Entraction",
-        id: head.id,
-        game,
-        stakes: Some(head.stakes),
-        symbol,
-        currency: head.currency,
-        date,
-        time_zone: zone.as_deref(),
-        ..StarsHeader::default()
-    };
-    draft.push(stars.line(), first.span);
-    draft.push(relay::table_line(head.table, seat_count, button), first.span);
-    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
 }
 
 #[cfg(test)]

@@ -403,10 +403,8 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let mut in_summary = false;
     let mut third_street = false;
     let mut run_twice = false;
-    for line in &lines[1..] {
-        let text = line.text.trim();
-        let span = line.span;
-        if text.is_empty() || is_separator(text) || text.starts_with("The button is in seat #") {
+    for (text, span) in relay::said_lines(lines) {
+        if is_separator(text) || text.starts_with("The button is in seat #") {
             continue;
         }
         if let Some(marker) = text.strip_prefix("*** ") {

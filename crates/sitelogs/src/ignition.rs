@@ -217,12 +217,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let mut big_blind: Option<Amount> = None;
     let mut small_blind: Option<Amount> = None;
     let mut holes: Vec<(String, String)> = Vec::new();
-    for line in &lines[1..] {
-        let text = line.text.trim();
-        let span = line.span;
-        if text.is_empty() {
-            continue;
-        }
+    for (text, span) in relay::said_lines(lines) {
         if text.starts_with("*** SUMMARY") {
             break;
         }

@@ -50,7 +50,7 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, Seat, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
 use crate::{Options, codes, money};
 
@@ -70,7 +70,7 @@ impl TextSite for KingsClub {
 
     /// Whether the start of a file (decoded text) is a KingsClub log: a hand's header, then its date.
     fn detect(head: &str) -> bool {
-        let lines: Vec<&str> = crate::site::first_lines(head, 40).collect();
+        let lines: Vec<&str> = crate::text::first_lines(head, 40).collect();
         lines.windows(2).any(|w| header(w[0]).is_some() && relay::iso_date(w[1]).is_some())
     }
 }
@@ -160,7 +160,6 @@ fn board_cards(text: &str) -> Option<Vec<String>> {
 /// The draw rounds in PokerStars' words.
 const DRAWS: [&str; 3] = ["FIRST DRAW", "SECOND DRAW", "THIRD DRAW"];
 
-#[allow(clippy::too_many_lines)]
 fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let first = &lines[0];
     let Some(head) = header(&first.text) else {
@@ -175,388 +174,461 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
             return;
         }
     };
-    let stud = game.contains("Stud") || game.starts_with("Razz");
-    let draw = game.contains("Draw") || game.starts_with("Badugi");
-    let mut date = None;
-    let mut table_name = None;
-    let mut button = None;
-    let mut table_span = first.span;
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
-    let mut spent: Vec<Amount> = Vec::new();
-    let mut finals: Vec<Option<Amount>> = Vec::new();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut street = Street::default();
-    let mut dealt = false;
-    let mut board: Vec<String> = Vec::new();
-    let mut markers = 0;
-    let mut draws = 0;
-    let mut stud_cards: Vec<[Option<String>; 7]> = Vec::new();
-    let mut bring_in = false;
-    let mut small_blind = None;
-    let mut in_summary = false;
-    let mut stated_rake = None;
-    let mut end = first.span;
-    let deal_marker = if stud {
-        "*** 3rd STREET ***"
-    } else if draw {
-        "*** DEALING HANDS ***"
-    } else {
-        "*** HOLE CARDS ***"
-    };
-    for line in &lines[1..] {
-        let text = line.text.trim();
-        let span = line.span;
-        if text.is_empty() {
-            continue;
+    let mut hand = Hand::new(head, game, first.span);
+    for (text, span) in relay::said_lines(lines) {
+        hand.line(draft, options, text, span);
+    }
+    hand.finish(draft, first.span, relay::last_said(lines));
+}
+
+/// A KingsClub hand being read: what its lines said so far, and its play in the PokerStars form.
+struct Hand<'h> {
+    head: Header<'h>,
+    game: &'static str,
+    stud: bool,
+    /// Whether the game deals in draw rounds (no board, no stud streets).
+    draw: bool,
+    /// The marker the PokerStars form opens the deal with.
+    deal_marker: &'static str,
+    date: Option<(i64, i64, i64, u8, u8, u8)>,
+    table_name: Option<String>,
+    button: Option<i64>,
+    table_span: Span,
+    seats: Vec<Seat>,
+    /// What each seat put in.
+    spent: Vec<Amount>,
+    /// Each seat's stack the summary states.
+    finals: Vec<Option<Amount>>,
+    body: Vec<(String, Span)>,
+    street: Street,
+    dealt: bool,
+    board: Vec<String>,
+    /// Stud's street markers so far.
+    markers: usize,
+    draws: usize,
+    /// Each seat's stud cards as dealt, by position.
+    stud_cards: Vec<[Option<String>; 7]>,
+    bring_in: bool,
+    small_blind: Option<Amount>,
+    in_summary: bool,
+    stated_rake: Option<(Option<Amount>, Span)>,
+}
+
+impl<'h> Hand<'h> {
+    fn new(head: Header<'h>, game: &'static str, header_span: Span) -> Hand<'h> {
+        let stud = game.contains("Stud") || game.starts_with("Razz");
+        let draw = game.contains("Draw") || game.starts_with("Badugi");
+        let deal_marker = if stud {
+            "*** 3rd STREET ***"
+        } else if draw {
+            "*** DEALING HANDS ***"
+        } else {
+            "*** HOLE CARDS ***"
+        };
+        Hand {
+            head,
+            game,
+            stud,
+            draw,
+            deal_marker,
+            date: None,
+            table_name: None,
+            button: None,
+            table_span: header_span,
+            seats: Vec::new(),
+            spent: Vec::new(),
+            finals: Vec::new(),
+            body: Vec::new(),
+            street: Street::default(),
+            dealt: false,
+            board: Vec::new(),
+            markers: 0,
+            draws: 0,
+            stud_cards: Vec::new(),
+            bring_in: false,
+            small_blind: None,
+            in_summary: false,
+            stated_rake: None,
         }
-        end = span;
-        if date.is_none()
-            && seats.is_empty()
-            && table_name.is_none()
+    }
+
+    /// Opens the deal in the PokerStars form, once.
+    fn deal(&mut self, span: Span) {
+        if !self.dealt {
+            self.dealt = true;
+            self.body.push((self.deal_marker.into(), span));
+        }
+    }
+
+    /// Reads one line after the header.
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
+        if self.date.is_none()
+            && self.seats.is_empty()
+            && self.table_name.is_none()
             && let Some(d) = relay::iso_date(text)
         {
-            date = Some(d);
-            continue;
-        }
-        if let Some((name, b)) = table(text).filter(|_| table_name.is_none()) {
-            table_name = Some(name.to_owned());
-            button = b;
-            table_span = span;
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Seat ") {
-            // `Seat 6: Hero (1,000)`; in the summary `Seat 3: Player2 (12,925) +2,925`.
-            let parsed = rest.split_once(": ").and_then(|(n, r)| {
-                let open = r.rfind(" (")?;
-                let close = r[open..].find(')')? + open;
-                Some((n.parse::<i64>().ok()?, &r[..open], money::parse(&r[open + 2..close])?))
-            });
-            match parsed {
-                Some((number, name, stack)) if !in_summary && body.is_empty() => {
-                    seats.push((number, name.to_owned(), stack, span));
-                    spent.push(Amount::ZERO);
-                    finals.push(None);
-                    stud_cards.push(Default::default());
-                }
-                Some((number, name, stack)) if in_summary => {
-                    match seats.iter().position(|s| s.0 == number && s.1 == name) {
-                        Some(i) => finals[i] = Some(stack),
-                        None => draft.refuse(
-                            codes::SITE_UNKNOWN_PLAYER,
-                            format!("the summary names `{name}`, who has no seat {number}"),
-                            span,
-                        ),
-                    }
-                }
-                _ => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
-            }
-            continue;
-        }
-        if in_summary {
+            self.date = Some(d);
+        } else if let Some((name, b)) = table(text).filter(|_| self.table_name.is_none()) {
+            self.table_name = Some(name.to_owned());
+            self.button = b;
+            self.table_span = span;
+        } else if let Some(rest) = text.strip_prefix("Seat ") {
+            self.seat(draft, text, rest, span);
+        } else if self.in_summary {
             if let Some(r) = text.strip_prefix("Rake ") {
-                stated_rake = Some((money::parse(r.trim()), span));
+                self.stated_rake = Some((money::parse(r.trim()), span));
             }
             // `NAME wins pot (81.34)`: the final stacks say the payouts, side pots included.
-            continue;
-        }
-        if text.starts_with("Run ") && text.contains(": ") {
+        } else if text.starts_with("Run ") && text.contains(": ") {
             draft.refuse(
                 codes::SITE_RUN_IT_TWICE,
                 "the draw was run twice: PHH has no notation for it",
                 span,
             );
-            continue;
+        } else if let Some(marker) = text.strip_prefix("*** ") {
+            self.marker(draft, text, marker, span);
+        } else if let Some(rest) = text.strip_prefix("Dealt to ") {
+            self.dealt_to(draft, text, rest, span);
+        } else {
+            self.action(draft, options, text, span);
         }
-        if let Some(marker) = text.strip_prefix("*** ") {
-            let name = marker.split(" ***").next().unwrap_or_default();
-            if name.starts_with("BOARD ") {
-                draft.refuse(
-                    codes::SITE_RUN_IT_TWICE,
-                    "the board was run twice: PHH has no notation for it",
-                    span,
-                );
-                continue;
+    }
+
+    /// `Seat 6: Hero (1,000)`; in the summary `Seat 3: Player2 (12,925) +2,925`.
+    fn seat(&mut self, draft: &mut Draft, text: &str, rest: &str, span: Span) {
+        let parsed = rest.split_once(": ").and_then(|(n, r)| {
+            let open = r.rfind(" (")?;
+            let close = r[open..].find(')')? + open;
+            Some((n.parse::<i64>().ok()?, &r[..open], money::parse(&r[open + 2..close])?))
+        });
+        match parsed {
+            Some((number, name, stack)) if !self.in_summary && self.body.is_empty() => {
+                self.seats.push((number, name.to_owned(), stack, span));
+                self.spent.push(Amount::ZERO);
+                self.finals.push(None);
+                self.stud_cards.push(Default::default());
             }
-            match name {
-                "SUMMARY" => {
-                    street.close(&mut body, span);
-                    in_summary = true;
+            Some((number, name, stack)) if self.in_summary => {
+                match self.seats.iter().position(|s| s.0 == number && s.1 == name) {
+                    Some(i) => self.finals[i] = Some(stack),
+                    None => draft.refuse(
+                        codes::SITE_UNKNOWN_PLAYER,
+                        format!("the summary names `{name}`, who has no seat {number}"),
+                        span,
+                    ),
                 }
-                "HOLE CARDS" => {
-                    if !dealt {
-                        dealt = true;
-                        body.push((deal_marker.into(), span));
-                    }
-                }
-                _ if name.ends_with(" BETTING ROUND") => {}
-                _ if name.ends_with(" DRAW") => {
-                    street.close(&mut body, span);
-                    let Some(round) = DRAWS.get(draws) else {
-                        draft.refuse(codes::SITE_UNKNOWN_LINE, format!("a draw too many `{text}`"), span);
-                        continue;
-                    };
-                    draws += 1;
-                    body.push((format!("*** {round} ***"), span));
-                }
-                _ if stud && name.ends_with(" STREET") => {
-                    street.close(&mut body, span);
-                    markers += 1;
-                    let marker = match markers + 3 {
-                        7 => "*** RIVER ***".to_owned(),
-                        n if n < 7 => format!("*** {n}th STREET ***"),
-                        _ => {
-                            draft.refuse(
-                                codes::SITE_UNKNOWN_LINE,
-                                format!("a street too many `{text}`"),
-                                span,
-                            );
-                            continue;
-                        }
-                    };
-                    body.push((marker, span));
-                }
-                "FLOP" | "TURN" | "RIVER" if !stud && !draw => {
-                    street.close(&mut body, span);
-                    let Some(all) = board_cards(marker) else {
-                        draft.refuse(codes::SITE_BAD_CARDS, "unreadable board", span);
-                        continue;
-                    };
-                    if all.len() <= board.len() || !all.starts_with(&board) || all.len() > 5 {
-                        draft.refuse(codes::SITE_BAD_CARDS, "the board does not add to the last one", span);
-                        continue;
-                    }
-                    // A board dealt at once (everyone all in) is each street's cards in turn.
-                    for (stage, size) in [("FLOP", 3), ("TURN", 4), ("RIVER", 5)] {
-                        if board.len() < size && size <= all.len() {
-                            let new = all[board.len()..size].join(" ");
-                            body.push(if board.is_empty() {
-                                (format!("*** {stage} *** [{new}]"), span)
-                            } else {
-                                (format!("*** {stage} *** [{}] [{new}]", board.join(" ")), span)
-                            });
-                            board = all[..size].to_vec();
-                        }
-                    }
-                }
-                _ => draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span),
             }
-            continue;
+            _ => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
         }
-        if let Some(rest) = text.strip_prefix("Dealt to ") {
-            let Some((name, cards)) = rest.split_once(": ") else {
-                draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span);
-                continue;
-            };
-            let Some(known) = known_cards(cards) else {
-                draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span);
-                continue;
-            };
-            if draws > 0 {
-                // The draws are `discards [..] draws [..]` and `draws 2`: a draw written as cards
-                // dealt (a board run twice writes them so) does not say what was discarded.
-                draft.refuse(
-                    codes::SITE_UNREADABLE_ACTION,
-                    format!("`{text}`: cards dealt in a draw with no discard, so the draw is unknown"),
-                    span,
-                );
-                continue;
+    }
+
+    /// A street marker (`*** FLOP *** [..]`, `*** 3RD STREET ***`, `*** FIRST DRAW ***`).
+    fn marker(&mut self, draft: &mut Draft, text: &str, marker: &str, span: Span) {
+        let name = marker.split(" ***").next().unwrap_or_default();
+        if name.starts_with("BOARD ") {
+            draft.refuse(
+                codes::SITE_RUN_IT_TWICE,
+                "the board was run twice: PHH has no notation for it",
+                span,
+            );
+            return;
+        }
+        match name {
+            "SUMMARY" => {
+                self.street.close(&mut self.body, span);
+                self.in_summary = true;
             }
-            if !dealt {
-                dealt = true;
-                body.push((deal_marker.into(), span));
-            }
-            if stud && let Some(i) = seats.iter().position(|s| s.1 == name) {
-                let at = if markers == 0 {
-                    // `[X X 2s]`: the known cards are the last ones of the three.
-                    3usize.saturating_sub(known.len())
-                } else {
-                    markers + 2
+            "HOLE CARDS" => self.deal(span),
+            _ if name.ends_with(" BETTING ROUND") => {}
+            _ if name.ends_with(" DRAW") => {
+                self.street.close(&mut self.body, span);
+                let Some(round) = DRAWS.get(self.draws) else {
+                    draft.refuse(codes::SITE_UNKNOWN_LINE, format!("a draw too many `{text}`"), span);
+                    return;
                 };
-                for (slot, card) in (at..7).zip(&known) {
-                    stud_cards[i][slot] = Some(card.clone());
-                }
+                self.draws += 1;
+                self.body.push((format!("*** {round} ***"), span));
             }
-            if !known.is_empty() {
-                body.push((format!("Dealt to {name} [{}]", known.join(" ")), span));
+            _ if self.stud && name.ends_with(" STREET") => {
+                self.street.close(&mut self.body, span);
+                self.markers += 1;
+                let marker = match self.markers + 3 {
+                    7 => "*** RIVER ***".to_owned(),
+                    n if n < 7 => format!("*** {n}th STREET ***"),
+                    _ => {
+                        draft.refuse(codes::SITE_UNKNOWN_LINE, format!("a street too many `{text}`"), span);
+                        return;
+                    }
+                };
+                self.body.push((marker, span));
             }
-            continue;
+            "FLOP" | "TURN" | "RIVER" if !self.stud && !self.draw => {
+                self.street.close(&mut self.body, span);
+                self.board(draft, marker, span);
+            }
+            _ => draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span),
         }
-        let named = seats
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with([':', ' ']))
-            .max_by_key(|(_, s)| s.1.len())
-            .map(|(i, s)| (i, s.1.clone()));
+    }
+
+    /// The board a flop, turn or river marker shows (`[8d 4d 3c] [5c]`, or all of it at once).
+    fn board(&mut self, draft: &mut Draft, marker: &str, span: Span) {
+        let Some(all) = board_cards(marker) else {
+            draft.refuse(codes::SITE_BAD_CARDS, "unreadable board", span);
+            return;
+        };
+        if all.len() <= self.board.len() || !all.starts_with(&self.board) || all.len() > 5 {
+            draft.refuse(codes::SITE_BAD_CARDS, "the board does not add to the last one", span);
+            return;
+        }
+        // A board dealt at once (everyone all in) is each street's cards in turn.
+        for (stage, size) in [("FLOP", 3), ("TURN", 4), ("RIVER", 5)] {
+            if self.board.len() < size
+                && size <= all.len()
+                && let Some(line) = relay::board_marker(&mut self.board, all[..size].to_vec(), stage)
+            {
+                self.body.push((line, span));
+            }
+        }
+    }
+
+    /// `Dealt to NAME: [X X 2s]`.
+    fn dealt_to(&mut self, draft: &mut Draft, text: &str, rest: &str, span: Span) {
+        let Some((name, known)) = rest.split_once(": ").and_then(|(n, c)| Some((n, known_cards(c)?))) else {
+            draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span);
+            return;
+        };
+        if self.draws > 0 {
+            // The draws are `discards [..] draws [..]` and `draws 2`: a draw written as cards
+            // dealt (a board run twice writes them so) does not say what was discarded.
+            draft.refuse(
+                codes::SITE_UNREADABLE_ACTION,
+                format!("`{text}`: cards dealt in a draw with no discard, so the draw is unknown"),
+                span,
+            );
+            return;
+        }
+        self.deal(span);
+        if self.stud
+            && let Some(i) = self.seats.iter().position(|s| s.1 == name)
+        {
+            let at = if self.markers == 0 {
+                // `[X X 2s]`: the known cards are the last ones of the three.
+                3usize.saturating_sub(known.len())
+            } else {
+                self.markers + 2
+            };
+            for (slot, card) in (at..7).zip(&known) {
+                self.stud_cards[i][slot] = Some(card.clone());
+            }
+        }
+        if !known.is_empty() {
+            self.body.push((format!("Dealt to {name} [{}]", known.join(" ")), span));
+        }
+    }
+
+    /// A line about a seated player (no colon after the name): an action, a post, a draw.
+    fn action(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
+        let named = relay::seated(&self.seats, text, &[':', ' ']);
         let Some((seat, name)) = named else {
             draft.unknown(options, text, span);
-            continue;
+            return;
         };
         let action = text[name.len()..].trim_start_matches(':').trim();
         let action = action.strip_suffix(", and is all in").unwrap_or(action);
-        let bad = |draft: &mut Draft| {
-            draft.refuse(
-                codes::SITE_UNREADABLE_ACTION,
-                format!("a line about `{name}` cannot be read: `{text}`"),
-                span,
-            );
-        };
         let (word, rest) = action.split_once(' ').unwrap_or((action, ""));
-        let is_post = word == "posts" || word == "brings";
-        if !dealt && !is_post {
-            dealt = true;
-            body.push((deal_marker.into(), span));
+        if word != "posts" && word != "brings" {
+            self.deal(span);
         }
         let amount = money::parse(rest.rsplit(' ').next().unwrap_or_default());
+        let posts = ["ante ", "blind ", "the small blind ", "the big blind "];
         match (word, amount) {
-            ("folds" | "checks", _) => body.push((format!("{name}: {word}"), span)),
-            ("posts", Some(a)) if rest.starts_with("ante ") => {
-                street.dead(a);
-                spent[seat] = money::plus(spent[seat], a);
-                body.push((format!("{name}: posts the ante {a}"), span));
+            ("folds" | "checks", _) => self.body.push((format!("{name}: {word}"), span)),
+            ("posts", Some(a)) if posts.iter().any(|p| rest.starts_with(p)) => {
+                self.post(seat, &name, rest, a, span);
             }
-            ("posts", Some(a)) if rest.starts_with("blind ") => {
-                // `posts blind 44`: a player sitting in posts the big blind live and the small
-                // blind dead, which the line leaves out (the final stacks count it).
-                let small = small_blind.unwrap_or_else(|| {
-                    let limit = !game.contains("No Limit") && !game.contains("Pot Limit");
-                    let half = "0.5".parse::<Amount>().ok().and_then(|h| head.stakes.0.checked_mul(h).ok());
-                    if limit { half.map_or(head.stakes.0, Amount::normalize) } else { head.stakes.0 }
-                });
-                street.dead(small);
-                street.post(&name, a);
-                let both = money::plus(a, small);
-                spent[seat] = money::plus(spent[seat], both);
-                body.push((format!("{name}: posts small & big blinds {both}"), span));
-            }
-            ("posts", Some(a))
-                if rest.starts_with("the small blind ") || rest.starts_with("the big blind ") =>
-            {
-                if rest.starts_with("the small") {
-                    small_blind = Some(a);
-                }
-                street.post(&name, a);
-                spent[seat] = money::plus(spent[seat], a);
-                let which = if rest.starts_with("the small") { "small" } else { "big" };
-                body.push((format!("{name}: posts {which} blind {a}"), span));
-            }
-            ("brings", Some(a)) if rest.starts_with("in for ") => {
-                bring_in = true;
-                street.post(&name, a);
-                spent[seat] = money::plus(spent[seat], a);
-                body.push((format!("{name}: brings in for {a}"), span));
-            }
+            ("brings", Some(a)) if rest.starts_with("in for ") => self.post(seat, &name, rest, a, span),
             ("calls", Some(to)) => {
-                let added = street.raise_to(&name, to);
-                spent[seat] = money::plus(spent[seat], added);
-                body.push((format!("{name}: calls {added}"), span));
+                let added = self.street.raise_to(&name, to);
+                self.spent[seat] = money::plus(self.spent[seat], added);
+                self.body.push((format!("{name}: calls {added}"), span));
             }
             ("bets" | "raises", Some(to)) if word == "bets" || rest.starts_with("to ") => {
-                let opens = street.highest().is_zero();
-                let added = street.raise_to(&name, to);
-                spent[seat] = money::plus(spent[seat], added);
-                body.push((
-                    if opens { format!("{name}: bets {to}") } else { format!("{name}: raises {to} to {to}") },
-                    span,
-                ));
+                let opens = self.street.highest().is_zero();
+                let added = self.street.raise_to(&name, to);
+                self.spent[seat] = money::plus(self.spent[seat], added);
+                let line =
+                    if opens { format!("{name}: bets {to}") } else { format!("{name}: raises {to} to {to}") };
+                self.body.push((line, span));
             }
-            ("draws", _) => match rest.parse::<usize>() {
-                Ok(0) => body.push((format!("{name}: stands pat"), span)),
-                Ok(n) => {
-                    body.push((format!("{name}: discards {n} card{}", if n == 1 { "" } else { "s" }), span))
+            ("draws" | "discards", _) => {
+                if !self.draw(&name, word, rest, span) {
+                    draft.unreadable_action(&name, text, span);
                 }
-                Err(_) => bad(draft),
+            }
+            ("stands", _) if rest == "pat" => self.body.push((format!("{name}: stands pat"), span)),
+            ("shows", _) => match known_cards(rest) {
+                Some(shown) if !shown.is_empty() => {
+                    let shown = if self.stud {
+                        crate::everleaf::dealt_order(&shown, &self.stud_cards[seat])
+                    } else {
+                        shown
+                    };
+                    self.body.push((format!("{name}: shows [{}]", shown.join(" ")), span));
+                }
+                _ => draft.unreadable_action(&name, text, span),
             },
-            ("discards", _) => {
-                // `discards [Ts Jh] draws [3c 6c]`.
+            ("mucks", _) => self.body.push((format!("{name}: mucks hand"), span)),
+            _ if action.contains("sitting out")
+                || action.contains("has left")
+                || action.contains("has joined") => {}
+            _ => draft.unreadable_action(&name, text, span),
+        }
+    }
+
+    /// `posts ante 33.16`, `posts blind 44`, `posts the small blind 5`, `brings in for 10`.
+    fn post(&mut self, seat: usize, name: &str, rest: &str, a: Amount, span: Span) {
+        let line = if rest.starts_with("ante ") {
+            self.street.dead(a);
+            self.spent[seat] = money::plus(self.spent[seat], a);
+            format!("{name}: posts the ante {a}")
+        } else if rest.starts_with("blind ") {
+            // `posts blind 44`: a player sitting in posts the big blind live and the small
+            // blind dead, which the line leaves out (the final stacks count it).
+            let small = self.small_blind.unwrap_or_else(|| {
+                let limit = !self.game.contains("No Limit") && !self.game.contains("Pot Limit");
+                let stakes = self.head.stakes.0;
+                let half = "0.5".parse::<Amount>().ok().and_then(|h| stakes.checked_mul(h).ok());
+                if limit { half.map_or(stakes, Amount::normalize) } else { stakes }
+            });
+            self.street.dead(small);
+            self.street.post(name, a);
+            let both = money::plus(a, small);
+            self.spent[seat] = money::plus(self.spent[seat], both);
+            format!("{name}: posts small & big blinds {both}")
+        } else if rest.starts_with("the small blind ") || rest.starts_with("the big blind ") {
+            if rest.starts_with("the small") {
+                self.small_blind = Some(a);
+            }
+            self.street.post(name, a);
+            self.spent[seat] = money::plus(self.spent[seat], a);
+            let which = if rest.starts_with("the small") { "small" } else { "big" };
+            format!("{name}: posts {which} blind {a}")
+        } else {
+            // `brings in for 10`.
+            self.bring_in = true;
+            self.street.post(name, a);
+            self.spent[seat] = money::plus(self.spent[seat], a);
+            format!("{name}: brings in for {a}")
+        };
+        self.body.push((line, span));
+    }
+
+    /// `draws 2`, the observer's `discards [Ts Jh] draws [3c 6c]`: whether the line was read.
+    fn draw(&mut self, name: &str, word: &str, rest: &str, span: Span) -> bool {
+        let cards = |n: usize| if n == 1 { "" } else { "s" };
+        match word {
+            "draws" => match rest.parse::<usize>() {
+                Ok(0) => self.body.push((format!("{name}: stands pat"), span)),
+                Ok(n) => self.body.push((format!("{name}: discards {n} card{}", cards(n)), span)),
+                Err(_) => return false,
+            },
+            "discards" => {
                 let (out, new) = rest.split_once(" draws ").unwrap_or((rest, ""));
                 match (known_cards(out), known_cards(new)) {
                     (Some(out), Some(new)) if out.len() == new.len() => {
                         let n = out.len();
-                        let s = if n == 1 { "" } else { "s" };
-                        body.push((format!("{name}: discards {n} card{s} [{}]", out.join(" ")), span));
-                        body.push((format!("Dealt to {name} [{}]", new.join(" ")), span));
+                        self.body.push((
+                            format!("{name}: discards {n} card{} [{}]", cards(n), out.join(" ")),
+                            span,
+                        ));
+                        self.body.push((format!("Dealt to {name} [{}]", new.join(" ")), span));
                     }
-                    _ => bad(draft),
+                    _ => return false,
                 }
             }
-            ("stands", _) if rest == "pat" => body.push((format!("{name}: stands pat"), span)),
-            ("shows", _) => match known_cards(rest) {
-                Some(shown) if !shown.is_empty() => {
-                    let shown =
-                        if stud { crate::everleaf::dealt_order(&shown, &stud_cards[seat]) } else { shown };
-                    body.push((format!("{name}: shows [{}]", shown.join(" ")), span));
-                }
-                _ => bad(draft),
-            },
-            ("mucks", _) => body.push((format!("{name}: mucks hand"), span)),
-            _ if action.contains("sitting out")
-                || action.contains("has left")
-                || action.contains("has joined") => {}
-            _ => bad(draft),
+            _ => return false,
+        }
+        true
+    }
+
+    /// After the last line: the payouts the final stacks say, the rake checked, and the hand
+    /// written in the PokerStars form.
+    fn finish(mut self, draft: &mut Draft, header_span: Span, end: Span) {
+        if !self.in_summary {
+            draft.refuse(codes::SITE_INCOMPLETE, "the hand has no summary: it is cut short", end);
+            return;
+        }
+        if self.stud && !self.bring_in {
+            draft.refuse(
+                codes::SITE_BRING_IN_UNSTATED,
+                "the bring-in player completed without the log stating the bring-in, which PHH requires",
+                header_span,
+            );
+        }
+        self.pay_out(draft);
+        let rake = self.street.rake();
+        self.check_rake(draft, rake, end);
+        self.street.collected(&mut self.body);
+        draft.payout(&self.street, false);
+        let stars = StarsHeader {
+            site: "KingsClub",
+            id: self.head.id,
+            game: self.game,
+            stakes: Some(self.head.stakes),
+            date: self.date,
+            ..StarsHeader::default()
+        };
+        draft.push(stars.line(), header_span);
+        let name = self.table_name.as_deref().unwrap_or(self.head.id);
+        draft
+            .push(relay::table_line(name, None, if self.stud { None } else { self.button }), self.table_span);
+        relay::seats_play_summary(draft, &self.seats, self.body, (self.street.total, rake), end);
+    }
+
+    /// What each player was paid: the final stack less what they had left.
+    fn pay_out(&mut self, draft: &mut Draft) {
+        for (i, (_, name, stack, span)) in self.seats.iter().enumerate() {
+            let Some(last) = self.finals[i] else {
+                draft.refuse(
+                    codes::SITE_INCONSISTENT,
+                    format!("the summary states no stack for `{name}`"),
+                    *span,
+                );
+                continue;
+            };
+            let paid = money::minus(money::plus(last, self.spent[i]), *stack);
+            if paid.is_negative() {
+                draft.refuse(
+                    codes::SITE_INCONSISTENT,
+                    format!(
+                        "`{name}` ends with {last}, less than the {stack} they had less the {} they put in",
+                        self.spent[i]
+                    ),
+                    *span,
+                );
+            } else if !paid.is_zero() {
+                self.street.win(name, paid, *span);
+            }
         }
     }
-    if !in_summary {
-        draft.refuse(codes::SITE_INCOMPLETE, "the hand has no summary: it is cut short", end);
-        return;
-    }
-    if stud && !bring_in {
-        draft.refuse(
-            codes::SITE_BRING_IN_UNSTATED,
-            "the bring-in player completed without the log stating the bring-in, which PHH requires",
-            first.span,
-        );
-    }
-    // What each player was paid: the final stack less what they had left.
-    for (i, (_, name, stack, span)) in seats.iter().enumerate() {
-        let Some(last) = finals[i] else {
-            draft.refuse(
-                codes::SITE_INCONSISTENT,
-                format!("the summary states no stack for `{name}`"),
-                *span,
-            );
-            continue;
-        };
-        let paid = money::minus(money::plus(last, spent[i]), *stack);
-        if paid.is_negative() {
+
+    /// The rake the summary states (none written: none taken) against what went in less what the
+    /// final stacks took out.
+    fn check_rake(&self, draft: &mut Draft, rake: Amount, end: Span) {
+        let street = &self.street;
+        let stated = self.stated_rake.map_or(Some(Amount::ZERO), |(r, _)| r);
+        if stated != Some(rake) && relay::payout_contradiction(street.total, street.won, false).is_none() {
+            let written = stated.map_or_else(|| "unreadable".to_owned(), |a| a.to_string());
             draft.refuse(
                 codes::SITE_INCONSISTENT,
                 format!(
-                    "`{name}` ends with {last}, less than the {stack} they had less the {} they put in",
-                    spent[i]
+                    "the log's rake is {written}, but {} went in and the final stacks take {} out",
+                    street.total, street.won
                 ),
-                *span,
+                self.stated_rake.map_or(end, |(_, s)| s),
             );
-        } else if !paid.is_zero() {
-            street.win(name, paid, *span);
         }
     }
-    let rake = street.rake();
-    let stated = stated_rake.map_or(Some(Amount::ZERO), |(r, _)| r);
-    if stated != Some(rake) && relay::payout_contradiction(street.total, street.won, false).is_none() {
-        let written = stated.map_or_else(|| "unreadable".to_owned(), |a| a.to_string());
-        draft.refuse(
-            codes::SITE_INCONSISTENT,
-            format!(
-                "the log's rake is {written}, but {} went in and the final stacks take {} out",
-                street.total, street.won
-            ),
-            stated_rake.map_or(end, |(_, s)| s),
-        );
-    }
-    street.collected(&mut body);
-    draft.payout(&street, false);
-    let stars = StarsHeader {
-        site: "KingsClub",
-        id: head.id,
-        game,
-        stakes: Some(head.stakes),
-        date,
-        ..StarsHeader::default()
-    };
-    draft.push(stars.line(), first.span);
-    let name = table_name.as_deref().unwrap_or(head.id);
-    draft.push(relay::table_line(name, None, if stud { None } else { button }), table_span);
-    relay::seats_play_summary(draft, &seats, body, (street.total, rake), end);
 }
 
 #[cfg(test)]

@@ -58,7 +58,7 @@
 
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, Seat, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
 use crate::{Options, codes, money};
 
@@ -212,357 +212,349 @@ fn summary_seat<'a>(
     Some((seat.1.as_str(), end, shown))
 }
 
-#[allow(clippy::too_many_lines)]
 fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let first = &lines[0];
-    let id = hand_id(&first.text).unwrap_or_default().to_owned();
-    let mut when = None;
-    let mut head: Option<(Table<'_>, Span)> = None;
-    let mut button = None;
-    let mut seat_count = None;
-    let mut in_round = None;
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut street = Street::default();
-    let mut dealt = false;
-    let mut boards: Vec<String> = Vec::new();
-    let mut folded: Vec<String> = Vec::new();
-    let mut in_summary = false;
-    let mut ended = false;
-    let mut rake = None;
-    let mut ends: Vec<(String, Amount, Span)> = Vec::new();
-    let mut shows: Vec<(String, String, Span)> = Vec::new();
-    let mut big_blinds: Vec<(String, Span)> = Vec::new();
-    // Whether a player acted since the last street's marker.
-    let mut acted = false;
+    let mut hand = Hand { id: hand_id(&first.text).unwrap_or_default().to_owned(), ..Hand::default() };
     let mut end = first.span;
-    let stud = |head: &Option<(Table<'_>, Span)>| {
-        head.as_ref()
-            .is_some_and(|(t, _)| t.game.as_ref().is_ok_and(|g| g.contains("Stud") || g.contains("Razz")))
-    };
-    for line in &lines[1..] {
-        let text = line.text.trim();
-        let span = line.span;
-        if text.is_empty() || ended {
-            continue;
-        }
+    for (text, span) in relay::said_lines(lines) {
         end = span;
         if text.starts_with("***** End of hand ") {
-            ended = true;
-            continue;
+            break;
         }
-        if in_summary {
-            if let Some(pot) = text.strip_prefix("Main pot: ").or_else(|| {
-                text.strip_prefix("Side pot ").and_then(|t| t.split_once(": ").map(|(_, rest)| rest))
-            }) {
-                let paid = pot.split_once(" won by ").and_then(|(_, w)| winners(w, &seats));
-                match paid {
-                    Some(paid) => {
-                        for (name, a) in paid {
-                            street.win(&name, a, span);
-                        }
-                    }
-                    None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable pot `{text}`"), span),
-                }
-            } else if let Some(r) = text.strip_prefix("Rake taken: ") {
-                rake = amount(r);
-                if rake.is_none() {
-                    draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable rake `{text}`"), span);
-                }
-            } else if text.starts_with("Seat ") {
-                match summary_seat(text, &seats) {
-                    Some((name, stack, shown)) => {
-                        ends.push((name.to_owned(), stack, span));
-                        if let Some(c) = shown
-                            && !folded.iter().any(|f| f == name)
-                        {
-                            shows.push((name.to_owned(), c, span));
-                        }
-                    }
-                    None => {
-                        draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable summary seat `{text}`"), span)
-                    }
-                }
-            } else {
-                draft.unknown(options, text, span);
-            }
-            continue;
-        }
-        if let Some(t) = text.strip_prefix("Start hand: ") {
-            when = date(t);
-            if when.is_none() {
+        hand.line(draft, options, text, span);
+    }
+    hand.finish(draft, first.span, end);
+}
+
+/// An OnGame hand being read: what its lines said so far, and its play in the PokerStars form.
+#[derive(Default)]
+struct Hand<'h> {
+    id: String,
+    when: Option<(DateTime, Option<&'h str>)>,
+    head: Option<(Table<'h>, Span)>,
+    button: Option<i64>,
+    seat_count: Option<i64>,
+    in_round: Option<usize>,
+    seats: Vec<Seat>,
+    body: Vec<(String, Span)>,
+    street: Street,
+    dealt: bool,
+    boards: Vec<String>,
+    folded: Vec<String>,
+    in_summary: bool,
+    rake: Option<Amount>,
+    ends: Vec<(String, Amount, Span)>,
+    shows: Vec<(String, String, Span)>,
+    big_blinds: Vec<(String, Span)>,
+    /// Whether a player acted since the last street's marker.
+    acted: bool,
+}
+
+impl<'h> Hand<'h> {
+    /// Whether the table's game is stud or razz.
+    fn stud(&self) -> bool {
+        self.head
+            .as_ref()
+            .is_some_and(|(t, _)| t.game.as_ref().is_ok_and(|g| g.contains("Stud") || g.contains("Razz")))
+    }
+
+    /// Reads one line after the header, before the hand's end.
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &'h str, span: Span) {
+        if self.in_summary {
+            self.summary_line(draft, options, text, span);
+        } else if let Some(t) = text.strip_prefix("Start hand: ") {
+            self.when = date(t);
+            if self.when.is_none() {
                 draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable date `{t}`"), span);
             }
-            continue;
-        }
-        if let Some(t) = text.strip_prefix("Table: ") {
+        } else if let Some(t) = text.strip_prefix("Table: ") {
             match table(t) {
-                Some(parsed) => head = Some((parsed, span)),
+                Some(parsed) => self.head = Some((parsed, span)),
                 None => draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable table line `{text}`"), span),
             }
-            continue;
-        }
-        if text.starts_with("User: ") || text.starts_with("New hand for ") {
+        } else if text.starts_with("User: ") || text.starts_with("New hand for ") {
             // The observer's name; five-card draw's cards after the draw (the game is refused by
             // its table line).
-            continue;
-        }
-        if let Some(t) = text.strip_prefix("Button: seat ") {
-            button = t.trim().parse::<i64>().ok();
-            if button.is_none() {
+        } else if let Some(t) = text.strip_prefix("Button: seat ") {
+            self.button = t.trim().parse::<i64>().ok();
+            if self.button.is_none() {
                 draft.refuse(codes::SITE_BAD_TABLE, format!("unreadable button `{text}`"), span);
             }
-            continue;
-        }
-        if let Some(t) = text.strip_prefix("Players in round: ") {
+        } else if let Some(t) = text.strip_prefix("Players in round: ") {
             // `5 (6)`: the players dealt in, then the table's size.
-            in_round = t.split_whitespace().next().and_then(|n| n.parse::<usize>().ok());
-            seat_count =
+            self.in_round = t.split_whitespace().next().and_then(|n| n.parse::<usize>().ok());
+            self.seat_count =
                 t.split_once('(').and_then(|(_, size)| size.trim_end_matches(')').trim().parse::<i64>().ok());
-            continue;
-        }
-        if body.is_empty()
-            && !dealt
+        } else if self.body.is_empty()
+            && !self.dealt
             && let Some(rest) = text.strip_prefix("Seat ")
         {
-            // `Seat 9: Player1 ($4.35)`.
-            let parsed = rest.split_once(": ").and_then(|(n, r)| {
-                let open = r.rfind(" (")?;
-                Some((
-                    n.parse::<i64>().ok()?,
-                    r[..open].to_owned(),
-                    amount(r[open + 2..].strip_suffix(')')?)?,
-                ))
-            });
-            match parsed {
-                Some((number, name, stack)) => seats.push((number, name, stack, span)),
-                None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
+            self.seat(draft, text, rest, span);
+        } else if text == "Summary:" {
+            self.in_summary = true;
+            self.street.close_unpaid(&mut self.body, span);
+        } else if text == "---" {
+            if self.dealt {
+                self.street.close_unpaid(&mut self.body, span);
             }
-            continue;
-        }
-        if text == "Summary:" {
-            in_summary = true;
-            street.close_unpaid(&mut body, span);
-            continue;
-        }
-        if text == "---" {
-            if dealt {
-                street.close_unpaid(&mut body, span);
+        } else if text == "Dealing pocket cards" {
+            if !self.dealt {
+                self.dealt = true;
+                let marker = if self.stud() { "*** 3rd STREET ***" } else { "*** HOLE CARDS ***" };
+                self.body.push((marker.to_owned(), span));
             }
-            continue;
-        }
-        if text == "Dealing pocket cards" {
-            if !dealt {
-                dealt = true;
-                let marker = if stud(&head) { "*** 3rd STREET ***" } else { "*** HOLE CARDS ***" };
-                body.push((marker.to_owned(), span));
+        } else if !self.street_marker(draft, text, span) {
+            if let Some(rest) = text.strip_prefix("Dealing to ") {
+                self.dealing_to(draft, text, rest, span);
+            } else {
+                self.action(draft, options, text, span);
             }
-            continue;
         }
-        if let Some(rest) = text.strip_prefix("--- Dealing ").or_else(|| text.strip_prefix("Dealing ")) {
-            let name = rest.split(" [").next().unwrap_or_default().trim();
-            let marker = match name {
-                "flop" => Some("FLOP"),
-                "turn" => Some("TURN"),
-                "river" => Some("RIVER"),
-                "4th street" => Some("4th STREET"),
-                "5th street" => Some("5th STREET"),
-                "6th street" => Some("6th STREET"),
-                _ => None,
-            };
-            if let Some(marker) = marker {
-                acted = false;
-                street.close_unpaid(&mut body, span);
-                if boards.iter().any(|b| b == marker) {
-                    // An all-in hand run out writes the streets dealt before again.
-                    continue;
-                }
-                boards.push(marker.to_owned());
-                if stud(&head) {
-                    body.push((format!("*** {marker} ***"), span));
-                } else {
-                    match cards(rest).filter(|c| !c.is_empty()) {
-                        Some(board) => body.push((format!("*** {marker} *** {board}"), span)),
-                        None => {
-                            draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board `{text}`"), span)
-                        }
+    }
+
+    /// `Seat 9: Player1 ($4.35)`.
+    fn seat(&mut self, draft: &mut Draft, text: &str, rest: &str, span: Span) {
+        let parsed = rest.split_once(": ").and_then(|(n, r)| {
+            let open = r.rfind(" (")?;
+            Some((n.parse::<i64>().ok()?, r[..open].to_owned(), amount(r[open + 2..].strip_suffix(')')?)?))
+        });
+        match parsed {
+            Some((number, name, stack)) => self.seats.push((number, name, stack, span)),
+            None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
+        }
+    }
+
+    /// A line of the summary: the pots and who they pay, the rake, the seats' final stacks.
+    fn summary_line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
+        if let Some(pot) = text
+            .strip_prefix("Main pot: ")
+            .or_else(|| text.strip_prefix("Side pot ").and_then(|t| t.split_once(": ").map(|(_, rest)| rest)))
+        {
+            let paid = pot.split_once(" won by ").and_then(|(_, w)| winners(w, &self.seats));
+            match paid {
+                Some(paid) => {
+                    for (name, a) in paid {
+                        self.street.win(&name, a, span);
                     }
                 }
-                continue;
+                None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable pot `{text}`"), span),
+            }
+        } else if let Some(r) = text.strip_prefix("Rake taken: ") {
+            self.rake = amount(r);
+            if self.rake.is_none() {
+                draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable rake `{text}`"), span);
+            }
+        } else if text.starts_with("Seat ") {
+            match summary_seat(text, &self.seats) {
+                Some((name, stack, shown)) => {
+                    self.ends.push((name.to_owned(), stack, span));
+                    if let Some(c) = shown
+                        && !self.folded.iter().any(|f| f == name)
+                    {
+                        self.shows.push((name.to_owned(), c, span));
+                    }
+                }
+                None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable summary seat `{text}`"), span),
+            }
+        } else {
+            draft.unknown(options, text, span);
+        }
+    }
+
+    /// `--- Dealing flop [..]`, `Dealing 4th street`: whether the line is a street's marker.
+    fn street_marker(&mut self, draft: &mut Draft, text: &str, span: Span) -> bool {
+        let Some(rest) = text.strip_prefix("--- Dealing ").or_else(|| text.strip_prefix("Dealing ")) else {
+            return false;
+        };
+        let name = rest.split(" [").next().unwrap_or_default().trim();
+        let marker = match name {
+            "flop" => "FLOP",
+            "turn" => "TURN",
+            "river" => "RIVER",
+            "4th street" => "4th STREET",
+            "5th street" => "5th STREET",
+            "6th street" => "6th STREET",
+            _ => return false,
+        };
+        self.acted = false;
+        self.street.close_unpaid(&mut self.body, span);
+        if self.boards.iter().any(|b| b == marker) {
+            // An all-in hand run out writes the streets dealt before again.
+            return true;
+        }
+        self.boards.push(marker.to_owned());
+        if self.stud() {
+            self.body.push((format!("*** {marker} ***"), span));
+        } else {
+            match cards(rest).filter(|c| !c.is_empty()) {
+                Some(board) => self.body.push((format!("*** {marker} *** {board}"), span)),
+                None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board `{text}`"), span),
             }
         }
-        if let Some(rest) = text.strip_prefix("Dealing to ") {
-            // `Dealing to Hero: [6s, 7h]`, stud's `Dealing to NAME: [-, -, Kd]`: right after the
-            // street's marker, never among the round's actions (a street's marker lost).
-            if acted {
-                let message = format!("cards dealt in the middle of a betting round: `{text}`");
-                draft.refuse(codes::SITE_UNREADABLE_ACTION, message, span);
-                continue;
-            }
-            let Some((who, shown)) = rest.split_once(": ") else {
-                draft.refuse(codes::SITE_UNREADABLE_ACTION, format!("unreadable deal `{text}`"), span);
-                continue;
-            };
-            match cards(shown) {
-                Some(c) if !c.is_empty() => body.push((format!("Dealt to {who} {c}"), span)),
-                Some(_) => {}
-                None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span),
-            }
-            continue;
+        true
+    }
+
+    /// `Dealing to Hero: [6s, 7h]`, stud's `Dealing to NAME: [-, -, Kd]`: right after the street's
+    /// marker, never among the round's actions (a street's marker lost).
+    fn dealing_to(&mut self, draft: &mut Draft, text: &str, rest: &str, span: Span) {
+        if self.acted {
+            let message = format!("cards dealt in the middle of a betting round: `{text}`");
+            draft.refuse(codes::SITE_UNREADABLE_ACTION, message, span);
+            return;
         }
-        let named = seats
-            .iter()
-            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with(' '))
-            .max_by_key(|s| s.1.len())
-            .map(|s| s.1.clone());
+        let Some((who, shown)) = rest.split_once(": ") else {
+            draft.refuse(codes::SITE_UNREADABLE_ACTION, format!("unreadable deal `{text}`"), span);
+            return;
+        };
+        match cards(shown) {
+            Some(c) if !c.is_empty() => self.body.push((format!("Dealt to {who} {c}"), span)),
+            Some(_) => {}
+            None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span),
+        }
+    }
+
+    /// A line about a seated player.
+    fn action(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
+        let named = relay::seated(&self.seats, text, &[' ']).map(|(_, name)| name);
         let Some(name) = named else {
             draft.unknown(options, text, span);
-            continue;
+            return;
         };
         let action = text[name.len()..].trim();
         let action = action.strip_suffix("[all in]").unwrap_or(action).trim();
-        acted = !action.starts_with("posts ");
-        let bad = |draft: &mut Draft| {
-            draft.refuse(
-                codes::SITE_UNREADABLE_ACTION,
-                format!("a line about `{name}` cannot be read: `{text}`"),
-                span,
-            );
-        };
+        self.acted = !action.starts_with("posts ");
+        if !self.act(&name, action, span) {
+            draft.unreadable_action(&name, text, span);
+        }
+    }
+
+    /// What `name` does (`folds`, `posts big blind ($0.10)`, `raises $150 to $200`): whether it
+    /// was read.
+    fn act(&mut self, name: &str, action: &str, span: Span) -> bool {
         let posted = |t: &str| amount(t.trim().trim_start_matches('(').trim_end_matches(')'));
-        if action == "folds" {
-            folded.push(name.clone());
-            body.push((format!("{name}: folds"), span));
+        let line = if action == "folds" {
+            self.folded.push(name.to_owned());
+            format!("{name}: folds")
         } else if action == "checks" {
-            body.push((format!("{name}: checks"), span));
+            format!("{name}: checks")
         } else if let Some(t) = action.strip_prefix("posts small blind ") {
-            let Some(a) = posted(t) else {
-                bad(draft);
-                continue;
-            };
-            street.post(&name, a);
-            body.push((format!("{name}: posts small blind {a}"), span));
+            let Some(a) = posted(t) else { return false };
+            self.street.post(name, a);
+            format!("{name}: posts small blind {a}")
         } else if let Some(t) = action.strip_prefix("posts big blind ") {
-            let Some(a) = posted(t) else {
-                bad(draft);
-                continue;
-            };
-            street.post(&name, a);
-            big_blinds.push((name.clone(), span));
-            body.push((format!("{name}: posts big blind {a}"), span));
+            let Some(a) = posted(t) else { return false };
+            self.street.post(name, a);
+            self.big_blinds.push((name.to_owned(), span));
+            format!("{name}: posts big blind {a}")
         } else if let Some(t) =
             action.strip_prefix("posts dead blind ").or_else(|| action.strip_prefix("posts ante "))
         {
             // A returning player's dead small blind, and stud's ante: no part of the bet.
-            let Some(a) = posted(t) else {
-                bad(draft);
-                continue;
-            };
-            street.dead(a);
-            body.push((format!("{name}: posts the ante {a}"), span));
+            let Some(a) = posted(t) else { return false };
+            self.street.dead(a);
+            format!("{name}: posts the ante {a}")
         } else if let Some(t) = action.strip_prefix("small bring in ") {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            street.post(&name, a);
-            body.push((format!("{name}: brings in for {a}"), span));
-        } else if let Some(t) = action.strip_prefix("big bring in ") {
-            // The bring-in player completes the bet instead of bringing in.
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            let added = street.add(&name, a);
-            body.push((relay::added_text(&name, &added), span));
-        } else if let Some(t) = action.strip_prefix("calls ").or_else(|| action.strip_prefix("bets ")) {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            let added = street.add(&name, a);
-            body.push((relay::added_text(&name, &added), span));
+            let Some(a) = lead(t) else { return false };
+            self.street.post(name, a);
+            format!("{name}: brings in for {a}")
+        } else if let Some(t) = action
+            .strip_prefix("big bring in ")
+            .or_else(|| action.strip_prefix("calls "))
+            .or_else(|| action.strip_prefix("bets "))
+        {
+            // A big bring-in: the bring-in player completes the bet instead of bringing in.
+            let Some(a) = lead(t) else { return false };
+            let added = self.street.add(name, a);
+            relay::added_text(name, &added)
         } else if let Some(t) = action.strip_prefix("raises ") {
             // `raises $150 to $200`: what the player adds, then a total: the round's in the board
             // games, the player's for the hand in stud (`raises $1 to $1.37` after a bring-in of
             // $0.12 and a call of $0.25). What is added says the same in both.
-            let Some(added) = t.split_once(" to ").and_then(|(added, _)| lead(added)) else {
-                bad(draft);
-                continue;
-            };
-            let added = street.add(&name, added);
-            body.push((relay::added_text(&name, &added), span));
-        } else if action.starts_with("changed ") {
-            // Five-card draw's draw (the game is refused by its table line).
+            let Some(added) = t.split_once(" to ").and_then(|(added, _)| lead(added)) else { return false };
+            let added = self.street.add(name, added);
+            relay::added_text(name, &added)
         } else {
-            bad(draft);
-        }
+            // `changed `: five-card draw's draw (the game is refused by its table line).
+            return action.starts_with("changed ");
+        };
+        self.body.push((line, span));
+        true
     }
-    let Some((table, table_span)) = head else {
-        draft.refuse(codes::SITE_BAD_HEADER, "no `Table:` line: the game and stakes are unknown", first.span);
-        return;
-    };
-    let game = match &table.game {
-        Ok(g) => *g,
-        Err(written) => {
+
+    /// After the last line: the game checked, the showdown and payouts, and the hand written in
+    /// the PokerStars form.
+    fn finish(mut self, draft: &mut Draft, header_span: Span, end: Span) {
+        let Some((table, table_span)) = self.head.take() else {
             draft.refuse(
-                codes::SITE_GAME_UNSUPPORTED,
-                format!("PHH has no variant for OnGame's {written}"),
-                table_span,
+                codes::SITE_BAD_HEADER,
+                "no `Table:` line: the game and stakes are unknown",
+                header_span,
             );
             return;
+        };
+        let game = match &table.game {
+            Ok(g) => *g,
+            Err(written) => {
+                let message = format!("PHH has no variant for OnGame's {written}");
+                draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, table_span);
+                return;
+            }
+        };
+        if !self.in_summary {
+            draft.refuse(codes::SITE_INCOMPLETE, "the hand has no `Summary:`: it is cut short", end);
         }
-    };
-    if !in_summary {
-        draft.refuse(codes::SITE_INCOMPLETE, "the hand has no `Summary:`: it is cut short", end);
-    }
-    if !shows.is_empty() {
-        body.push(("*** SHOW DOWN ***".into(), end));
-        for (name, c, span) in &shows {
-            body.push((format!("{name}: shows {c}"), *span));
+        if !self.shows.is_empty() {
+            self.body.push(("*** SHOW DOWN ***".into(), end));
+            for (name, c, span) in &self.shows {
+                self.body.push((format!("{name}: shows {c}"), *span));
+            }
         }
+        // The `Summary:` line closed the last betting round.
+        self.street.pay_out(draft, &mut self.body, true, end, "the hand pays no one (no `won by`)");
+        if let [_, (second, span)] = self.big_blinds.as_slice()
+            && self.in_round.unwrap_or(self.seats.len()) == 2
+        {
+            // Heads-up, a returning button posts a big blind too: PHH's blinds, equal, would give
+            // the first action to the other player.
+            let message = format!(
+                "heads-up, {second} posts a second big blind: PHH's blinds also set who acts first, \
+                 and two equal blinds give it to the wrong player"
+            );
+            draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, *span);
+        }
+        self.write(draft, &table, game, (header_span, table_span), end);
     }
-    // The `Summary:` line closed the last betting round.
-    street.pay_out(draft, &mut body, true, end, "the hand pays no one (no `won by`)");
-    if let [_, (second, span)] = big_blinds.as_slice()
-        && in_round.unwrap_or(seats.len()) == 2
-    {
-        // Heads-up, a returning button posts a big blind too: PHH's blinds, equal, would give the
-        // first action to the other player.
-        let message = format!(
-            "heads-up, {second} posts a second big blind: PHH's blinds also set who acts first, and \
-             two equal blinds give it to the wrong player"
-        );
-        draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, *span);
+
+    /// The hand in the PokerStars form, with OnGame's hand number and the final stacks.
+    fn write(self, draft: &mut Draft, table: &Table<'_>, game: &'static str, spans: (Span, Span), end: Span) {
+        let symbol = table.symbol.filter(|_| !table.play_money);
+        // The PokerStars form's number is alphanumeric: the digits of OnGame's stand for it (the
+        // record keeps OnGame's own).
+        let digits: String = self.id.chars().filter(char::is_ascii_alphanumeric).collect();
+        let stars = StarsHeader {
+            site: "OnGame",
+            id: &digits,
+            event: None,
+            game,
+            level: None,
+            stakes: Some(table.stakes),
+            symbol,
+            currency: relay::currency(symbol),
+            date: self.when.map(|w| w.0),
+            time_zone: self.when.and_then(|w| w.1),
+        };
+        draft.push(stars.line(), spans.0);
+        let mut table_text = relay::table_line(table.name, self.seat_count, self.button);
+        if table.play_money {
+            table_text.push_str(" (Play Money)");
+        }
+        draft.push(table_text, spans.1);
+        let rake = self.rake.unwrap_or_else(|| self.street.rake());
+        relay::seats_play_summary(draft, &self.seats, self.body, (self.street.total, rake), end);
+        // The hand number as OnGame writes it (`R5-70000684-006`), and the final stacks.
+        draft.hand_id(self.id);
+        draft.ends(self.ends, "the log says");
     }
-    let symbol = table.symbol.filter(|_| !table.play_money);
-    let currency = relay::currency(symbol);
-    // The PokerStars form's number is alphanumeric: the digits of OnGame's stand for it (the
-    // record keeps OnGame's own).
-    let digits: String = id.chars().filter(char::is_ascii_alphanumeric).collect();
-    let stars = StarsHeader {
-        site: "OnGame",
-        id: &digits,
-        event: None,
-        game,
-        level: None,
-        stakes: Some(table.stakes),
-        symbol,
-        currency,
-        date: when.map(|w| w.0),
-        time_zone: when.and_then(|w| w.1),
-    };
-    draft.push(stars.line(), first.span);
-    let mut table_text = relay::table_line(table.name, seat_count, button);
-    if table.play_money {
-        table_text.push_str(" (Play Money)");
-    }
-    draft.push(table_text, table_span);
-    let rake = rake.unwrap_or_else(|| street.rake());
-    relay::seats_play_summary(draft, &seats, body, (street.total, rake), end);
-    // The hand number as OnGame writes it (`R5-70000684-006`), and the final stacks.
-    draft.hand_id(id);
-    draft.ends(ends, "the log says");
 }
 
 #[cfg(test)]

@@ -64,7 +64,7 @@ use std::io::BufRead;
 
 use cards_core::{Amount, Diagnostic, Span};
 
-use crate::relay::{self, Draft, HandLines, StarsHeader, Street};
+use crate::relay::{self, Draft, End, HandLines, Seat, StarsHeader, Street};
 use crate::text::Line;
 use crate::{Options, Record, codes, money};
 
@@ -139,7 +139,7 @@ impl<R: BufRead> Iterator for Reader<R> {
 /// or a hand's line followed by its date.
 #[must_use]
 pub fn detect(head: &str) -> bool {
-    let lines: Vec<&str> = crate::site::first_lines(head, 40).collect();
+    let lines: Vec<&str> = crate::text::first_lines(head, 40).collect();
     lines.windows(2).any(|w| {
         (table_name(w[0]).is_some() && hand_id(w[1]).is_some())
             || (hand_id(w[0]).is_some() && w[1].starts_with("Start time of hand: "))
@@ -249,80 +249,51 @@ const NOTICES: &[&str] = &[
     "is sitting out",
 ];
 
-#[allow(clippy::too_many_lines)]
 fn import(lines: &[Line], table_line: Option<&Line>, whole: Span, options: &Options) -> Record {
     let mut draft = Draft::default();
     let first = &lines[0];
-    let id = hand_id(&first.text).unwrap_or_default();
-    let mut when = None;
-    let (mut kind, mut limit) = (None, None);
-    let mut play_money = false;
-    let mut stakes: Option<((Amount, Amount), Option<char>, Span)> = None;
-    let mut button = None;
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
-    let mut ends: Vec<(String, Amount, Span)> = Vec::new();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut street = Street::default();
-    let mut dealt = false;
-    let mut closed = false;
-    let mut ended = false;
-    let mut rake: Option<Amount> = None;
-    let mut rebuys: Vec<(String, Amount)> = Vec::new();
+    let mut hand = Hand::default();
     let mut end = first.span;
-    for line in &lines[1..] {
-        let text = line.text.trim();
-        let span = line.span;
-        if text.is_empty() || ended {
-            continue;
-        }
+    for (text, span) in relay::said_lines(lines) {
         end = span;
         if text.starts_with("End of Hand #") || text.starts_with("End Of Hand #") {
-            ended = true;
-            continue;
+            break;
         }
-        if let Some(t) = text.strip_prefix("Start time of hand: ") {
-            when = date(t);
-            if when.is_none() {
-                draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable date `{t}`"), span);
-            }
-            continue;
-        }
-        if let Some(t) = text.strip_prefix("Game Type: ") {
-            kind = Some((t.trim().to_owned(), span));
-            continue;
-        }
-        if let Some(t) = text.strip_prefix("Limit Type: ") {
-            limit = Some(t.trim().to_owned());
-            continue;
-        }
-        if let Some(t) = text.strip_prefix("Money Type: ") {
-            play_money = t.contains("PLAY");
-            continue;
-        }
-        if text.starts_with("Last Hand #")
-            || text.starts_with("Table Type: ")
-            || text.starts_with("Pot sizes: ")
-            || text == "Shuffling Deck"
-        {
-            continue;
-        }
-        if let Some(t) = text.strip_prefix("Blinds are now ") {
-            let parsed =
-                t.split_once('/').and_then(|(s, b)| Some(((amount(s)?, amount(b)?), money::symbol_of(s))));
-            match parsed {
-                Some((blinds, symbol)) => stakes = Some((blinds, symbol, span)),
-                None => draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable blinds `{text}`"), span),
-            }
-            continue;
-        }
-        if let Some(t) =
-            text.strip_prefix("Button is at seat ").or_else(|| text.strip_prefix("Moving Button to seat "))
-        {
-            button = t.trim().parse::<i64>().ok();
-            if button.is_none() {
-                draft.refuse(codes::SITE_BAD_TABLE, format!("unreadable button `{text}`"), span);
-            }
-            continue;
+        hand.line(&mut draft, options, text, span);
+    }
+    hand.finish(&mut draft, first, table_line, end);
+    draft.finish(whole, options, VENUE)
+}
+
+/// A PKR hand being read: what its lines said so far, and its play in the PokerStars form.
+#[derive(Default)]
+struct Hand {
+    when: Option<(i64, i64, i64, u8, u8, u8)>,
+    /// `Game Type` and the line saying it.
+    kind: Option<(String, Span)>,
+    /// `Limit Type`.
+    limit: Option<String>,
+    play_money: bool,
+    /// The blinds, their currency symbol and the line saying them.
+    stakes: Option<((Amount, Amount), Option<char>, Span)>,
+    button: Option<i64>,
+    seats: Vec<Seat>,
+    ends: Vec<End>,
+    body: Vec<(String, Span)>,
+    street: Street,
+    dealt: bool,
+    /// Whether the last betting round is closed (its uncalled bet returned).
+    closed: bool,
+    rake: Option<Amount>,
+    /// Chips bought during the hand: in the final stack the log states, not in the play.
+    rebuys: Vec<(String, Amount)>,
+}
+
+impl Hand {
+    /// Reads one line after the header, before the hand's end.
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
+        if self.table_line(draft, text, span) {
+            return;
         }
         if let Some(rest) = text.strip_prefix("Seat ") {
             // `Seat 1: Player0 - $0.40[ (away from table)]`; after the payouts, the final stacks.
@@ -332,180 +303,206 @@ fn import(lines: &[Line], table_line: Option<&Line>, whole: Span, options: &Opti
                 Some((n.parse::<i64>().ok()?, name.to_owned(), amount(stack)?))
             });
             match parsed {
-                Some((number, name, stack)) if !dealt => seats.push((number, name, stack, span)),
-                Some((_, name, stack)) => ends.push((name, stack, span)),
+                Some((number, name, stack)) if !self.dealt => self.seats.push((number, name, stack, span)),
+                Some((_, name, stack)) => self.ends.push((name, stack, span)),
                 None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
             }
-            continue;
-        }
-        if text == "Dealing Cards" {
-            if !dealt {
-                dealt = true;
-                body.push(("*** HOLE CARDS ***".into(), span));
+        } else if text == "Dealing Cards" {
+            if !self.dealt {
+                self.dealt = true;
+                self.body.push(("*** HOLE CARDS ***".into(), span));
             }
-            continue;
+        } else if !self.dealing(draft, text, span) && !self.pot_line(draft, text, span) {
+            self.action(draft, options, text, span);
         }
-        if let Some(rest) = text.strip_prefix("Dealing ") {
-            let marker = ["Flop", "Turn", "River"].into_iter().find(|m| rest.starts_with(&format!("{m} [")));
-            if let Some(marker) = marker {
-                street.close_unpaid(&mut body, span);
-                match cards(&rest[marker.len()..]) {
-                    Some(board) => body.push((format!("*** {} *** {board}", marker.to_uppercase()), span)),
-                    None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board `{text}`"), span),
-                }
-                continue;
+    }
+
+    /// What the lines before the seats say about the table (the date, the game, the blinds, the
+    /// button), and the lines that say nothing: whether the line was one.
+    fn table_line(&mut self, draft: &mut Draft, text: &str, span: Span) -> bool {
+        if let Some(t) = text.strip_prefix("Start time of hand: ") {
+            self.when = date(t);
+            if self.when.is_none() {
+                draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable date `{t}`"), span);
             }
-            if let Some((shown, who)) = rest.rsplit_once(" to ") {
-                // `Dealing [4 h][Q s] to Hero`.
-                match cards(shown) {
-                    Some(c) => body.push((format!("Dealt to {who} {c}"), span)),
-                    None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span),
-                }
-                continue;
+        } else if let Some(t) = text.strip_prefix("Game Type: ") {
+            self.kind = Some((t.trim().to_owned(), span));
+        } else if let Some(t) = text.strip_prefix("Limit Type: ") {
+            self.limit = Some(t.trim().to_owned());
+        } else if let Some(t) = text.strip_prefix("Money Type: ") {
+            self.play_money = t.contains("PLAY");
+        } else if text.starts_with("Last Hand #")
+            || text.starts_with("Table Type: ")
+            || text.starts_with("Pot sizes: ")
+            || text == "Shuffling Deck"
+        {
+            // Nothing the hand needs.
+        } else if let Some(t) = text.strip_prefix("Blinds are now ") {
+            let parsed =
+                t.split_once('/').and_then(|(s, b)| Some(((amount(s)?, amount(b)?), money::symbol_of(s))));
+            match parsed {
+                Some((blinds, symbol)) => self.stakes = Some((blinds, symbol, span)),
+                None => draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable blinds `{text}`"), span),
             }
+        } else if let Some(t) =
+            text.strip_prefix("Button is at seat ").or_else(|| text.strip_prefix("Moving Button to seat "))
+        {
+            self.button = t.trim().parse::<i64>().ok();
+            if self.button.is_none() {
+                draft.refuse(codes::SITE_BAD_TABLE, format!("unreadable button `{text}`"), span);
+            }
+        } else {
+            return false;
         }
+        true
+    }
+
+    /// `Dealing Flop [..]`, `Dealing [4 h][Q s] to Hero`: whether the line was one.
+    fn dealing(&mut self, draft: &mut Draft, text: &str, span: Span) -> bool {
+        let Some(rest) = text.strip_prefix("Dealing ") else {
+            return false;
+        };
+        let marker = ["Flop", "Turn", "River"].into_iter().find(|m| rest.starts_with(&format!("{m} [")));
+        if let Some(marker) = marker {
+            self.street.close_unpaid(&mut self.body, span);
+            match cards(&rest[marker.len()..]) {
+                Some(board) => self.body.push((format!("*** {} *** {board}", marker.to_uppercase()), span)),
+                None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board `{text}`"), span),
+            }
+        } else if let Some((shown, who)) = rest.rsplit_once(" to ") {
+            match cards(shown) {
+                Some(c) => self.body.push((format!("Dealt to {who} {c}"), span)),
+                None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span),
+            }
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// Closes the last betting round once: its uncalled bet goes back.
+    fn close(&mut self, span: Span) {
+        if !self.closed {
+            self.street.close_unpaid(&mut self.body, span);
+            self.closed = true;
+        }
+    }
+
+    /// `Returning $0.18 to Player1 uncalled`, `Taking Rake of $0.02`, `No Rake Taken`: whether
+    /// the line was one.
+    fn pot_line(&mut self, draft: &mut Draft, text: &str, span: Span) -> bool {
         if let Some(t) = text.strip_prefix("Returning ") {
-            // `Returning $0.18 to Player1 uncalled`.
             let parsed = t
                 .strip_suffix(" uncalled")
                 .and_then(|t| t.split_once(" to "))
                 .and_then(|(a, who)| Some((amount(a)?, who)));
             match parsed {
                 Some((a, who)) => {
-                    street.returned(who, a);
-                    body.push((format!("Uncalled bet ({a}) returned to {who}"), span));
+                    self.street.returned(who, a);
+                    self.body.push((format!("Uncalled bet ({a}) returned to {who}"), span));
                 }
                 None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable return `{text}`"), span),
             }
-            continue;
-        }
-        if let Some(t) = text.strip_prefix("Taking Rake of ") {
-            if !closed {
-                street.close_unpaid(&mut body, span);
-                closed = true;
-            }
+        } else if let Some(t) = text.strip_prefix("Taking Rake of ") {
+            self.close(span);
             match lead(t) {
-                Some(a) => rake = Some(money::plus(rake.unwrap_or(Amount::ZERO), a)),
+                Some(a) => self.rake = Some(money::plus(self.rake.unwrap_or(Amount::ZERO), a)),
                 None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable rake `{text}`"), span),
             }
-            continue;
+        } else if text == "No Rake Taken" {
+            self.rake = Some(self.rake.unwrap_or(Amount::ZERO));
+        } else {
+            return false;
         }
-        if text == "No Rake Taken" {
-            rake = Some(rake.unwrap_or(Amount::ZERO));
-            continue;
-        }
-        let named = seats
-            .iter()
-            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with([' ', ':']))
-            .max_by_key(|s| s.1.len())
-            .map(|s| s.1.clone());
+        true
+    }
+
+    /// A line about a seated player (chat, an action, a payout, a notice), or a notice about a
+    /// player not seated in this hand.
+    fn action(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
+        let named = relay::seated(&self.seats, text, &[' ', ':']).map(|(_, name)| name);
         let Some(name) = named else {
             // A player not seated in this hand joining, rebuying or waiting for the button.
             if !NOTICES.iter().any(|n| text.contains(n)) {
                 draft.unknown(options, text, span);
             }
-            continue;
+            return;
         };
         let after = &text[name.len()..];
         if after.starts_with(':') {
             // Chat.
-            continue;
+            return;
         }
         let action = after.trim();
         let action = action.strip_suffix("(all-in)").unwrap_or(action).trim();
-        let bad = |draft: &mut Draft| {
-            draft.refuse(
-                codes::SITE_UNREADABLE_ACTION,
-                format!("a line about `{name}` cannot be read: `{text}`"),
-                span,
-            );
-        };
         if let Some(t) = action.strip_prefix("rebuys ") {
-            // Chips bought during the hand: in the final stack the log states, not in the play.
             match lead(t) {
-                Some(a) => rebuys.push((name.clone(), a)),
-                None => bad(&mut draft),
+                Some(a) => self.rebuys.push((name.clone(), a)),
+                None => draft.unreadable_action(&name, text, span),
             }
-            continue;
+            return;
         }
         let payout = action.starts_with("wins ") || action.starts_with("ties");
         let showdown = payout
             || action.starts_with("shows ")
             || action.starts_with("mucks")
             || action.starts_with("doesn't show");
-        if showdown && !closed {
-            street.close_unpaid(&mut body, span);
-            closed = true;
+        if showdown {
+            self.close(span);
         }
-        if action == "folds" {
-            body.push((format!("{name}: folds"), span));
-        } else if action == "checks" {
-            body.push((format!("{name}: checks"), span));
-        } else if let Some(t) = action.strip_prefix("posts small blind ") {
-            let Some(a) = amount(t) else {
-                bad(&mut draft);
-                continue;
-            };
-            street.post(&name, a);
-            body.push((format!("{name}: posts small blind {a}"), span));
-        } else if let Some(t) = action.strip_prefix("posts big blind ") {
-            let Some(a) = amount(t) else {
-                bad(&mut draft);
-                continue;
-            };
-            street.post(&name, a);
-            body.push((format!("{name}: posts big blind {a}"), span));
+        match self.act(&name, action, payout, span) {
+            Some(true) => {}
+            Some(false) => draft.unreadable_action(&name, text, span),
+            None if action.contains("granted disconnection protection") => draft.refuse(
+                codes::SITE_DISCONNECT_PROTECTION,
+                format!(
+                    "{name} disconnected and was granted disconnection protection: all in with chips \
+                     behind, which PHH has no notation for"
+                ),
+                span,
+            ),
+            // The hand each player has, and a winner not showing: said by the payouts.
+            None if action.starts_with("has ") || action == "doesn't show" => {}
+            None if NOTICES.iter().chain(EMOTES).any(|n| action.contains(n)) => {}
+            None if action.contains('$') || action.contains('[') => {
+                draft.unreadable_action(&name, text, span)
+            }
+            None => draft.unknown(options, text, span),
+        }
+    }
+
+    /// What `name` does in the play (`folds`, `posts $0.02 dead`, `raises to $0.40`, `wins
+    /// $0.38`): whether it was read, `None` when it is no play.
+    fn act(&mut self, name: &str, action: &str, payout: bool, span: Span) -> Option<bool> {
+        let line = if action == "folds" || action == "checks" {
+            format!("{name}: {action}")
         } else if let Some(t) = action.strip_prefix("posts ") {
-            // `posts $0.04`: a live big blind out of position; `posts $0.02 dead`: dead money.
-            let (t, dead) = match t.strip_suffix(" dead") {
-                Some(t) => (t, true),
-                None => (t, false),
-            };
-            let Some(a) = amount(t) else {
-                bad(&mut draft);
-                continue;
-            };
-            if a.is_zero() {
-                continue;
-            }
-            if dead {
-                street.dead(a);
-                body.push((format!("{name}: posts the ante {a}"), span));
-            } else {
-                street.post(&name, a);
-                body.push((format!("{name}: posts big blind {a}"), span));
-            }
+            return Some(self.post(name, t, span));
         } else if let Some(t) = action
             .strip_prefix("calls ")
             .or_else(|| action.strip_prefix("bets "))
             .or_else(|| action.strip_prefix("raises to "))
         {
             // The player's total for the round.
-            let Some(to) = lead(t) else {
-                bad(&mut draft);
-                continue;
-            };
-            let highest = street.highest();
-            let added = street.raise_to(&name, to);
-            let text = if highest.is_zero() {
+            let Some(to) = lead(t) else { return Some(false) };
+            let highest = self.street.highest();
+            let added = self.street.raise_to(name, to);
+            if highest.is_zero() {
                 format!("{name}: bets {added}")
             } else if to <= highest {
                 format!("{name}: calls {added}")
             } else {
                 format!("{name}: raises {to} to {to}")
-            };
-            body.push((text, span));
+            }
         } else if let Some(t) = action.strip_prefix("shows ") {
             if t.contains("XX") {
                 // One card shown of two after winning uncontested: no showdown.
-                continue;
+                return Some(true);
             }
-            match cards(t) {
-                Some(c) => body.push((format!("{name}: shows {c}"), span)),
-                None => bad(&mut draft),
-            }
+            let Some(c) = cards(t) else { return Some(false) };
+            format!("{name}: shows {c}")
         } else if action.starts_with("mucks") {
-            body.push((format!("{name}: mucks hand"), span));
+            format!("{name}: mucks hand")
         } else if payout {
             // `wins $0.38[ from side pot #2][, disconnection protection limited from $0.17][ with:
             // ...]`, `ties[ side pot #1], and wins $0.43 with: ...`, `ties $34.75 with low hand: ...`.
@@ -514,85 +511,107 @@ fn import(lines: &[Line], table_line: Option<&Line>, whole: Span, options: &Opti
                 .map(|(_, t)| t)
                 .or_else(|| action.strip_prefix("ties "))
                 .unwrap_or_default();
-            let Some(a) = amount_text.split_whitespace().next().and_then(|w| amount(w.trim_end_matches(',')))
-            else {
-                bad(&mut draft);
-                continue;
-            };
-            street.win(&name, a, span);
-        } else if action.contains("granted disconnection protection") {
-            draft.refuse(
-                codes::SITE_DISCONNECT_PROTECTION,
-                format!(
-                    "{name} disconnected and was granted disconnection protection: all in with chips \
-                     behind, which PHH has no notation for"
-                ),
-                span,
-            );
-        } else if action.starts_with("has ") || action == "doesn't show" {
-            // The hand each player has, and a winner not showing: said by the payouts.
-        } else if NOTICES.iter().chain(EMOTES).any(|n| action.contains(n)) {
-        } else if action.contains('$') || action.contains('[') {
-            bad(&mut draft);
+            let won = amount_text.split_whitespace().next().and_then(|w| amount(w.trim_end_matches(',')));
+            let Some(a) = won else { return Some(false) };
+            self.street.win(name, a, span);
+            return Some(true);
         } else {
-            draft.unknown(options, text, span);
-        }
+            return None;
+        };
+        self.body.push((line, span));
+        Some(true)
     }
-    let Some((stakes, symbol, _)) = stakes else {
-        draft.refuse(codes::SITE_BAD_HEADER, "no `Blinds are now` line: the stakes are unknown", first.span);
-        return draft.finish(whole, options, VENUE);
-    };
-    let game = match (&kind, &limit) {
-        (Some((k, span)), Some(l)) => match game(k, l) {
-            Ok(g) => g,
-            Err(written) => {
-                let message = format!("PHH has no variant for PKR's {written}");
-                draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, *span);
-                return draft.finish(whole, options, VENUE);
+
+    /// `posts small blind $0.01`, `posts big blind $0.02`, `posts $0.04` (a live big blind out of
+    /// position), `posts $0.02 dead` (dead money): whether it was read.
+    fn post(&mut self, name: &str, t: &str, span: Span) -> bool {
+        let (t, blind) = if let Some(t) = t.strip_prefix("small blind ") {
+            (t, Some("small blind"))
+        } else if let Some(t) = t.strip_prefix("big blind ") {
+            (t, Some("big blind"))
+        } else {
+            (t, None)
+        };
+        let (t, dead) = match t.strip_suffix(" dead").filter(|_| blind.is_none()) {
+            Some(t) => (t, true),
+            None => (t, false),
+        };
+        let Some(a) = amount(t) else { return false };
+        if blind.is_none() && a.is_zero() {
+            return true;
+        }
+        let line = if dead {
+            self.street.dead(a);
+            format!("{name}: posts the ante {a}")
+        } else {
+            self.street.post(name, a);
+            format!("{name}: posts {} {a}", blind.unwrap_or("big blind"))
+        };
+        self.body.push((line, span));
+        true
+    }
+
+    /// After the hand's end: the game and stakes checked, the payouts, and the hand written in
+    /// the PokerStars form with the final stacks (less the chips bought during the hand).
+    fn finish(mut self, draft: &mut Draft, first: &Line, table_line: Option<&Line>, end: Span) {
+        let Some((stakes, symbol, _)) = self.stakes else {
+            draft.refuse(
+                codes::SITE_BAD_HEADER,
+                "no `Blinds are now` line: the stakes are unknown",
+                first.span,
+            );
+            return;
+        };
+        let game = match (&self.kind, &self.limit) {
+            (Some((k, span)), Some(l)) => match game(k, l) {
+                Ok(g) => g,
+                Err(written) => {
+                    let message = format!("PHH has no variant for PKR's {written}");
+                    draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, *span);
+                    return;
+                }
+            },
+            _ => {
+                draft.refuse(codes::SITE_BAD_HEADER, "no `Game Type` or `Limit Type` line", first.span);
+                return;
             }
-        },
-        _ => {
-            draft.refuse(codes::SITE_BAD_HEADER, "no `Game Type` or `Limit Type` line", first.span);
-            return draft.finish(whole, options, VENUE);
+        };
+        self.street.pay_out(draft, &mut self.body, self.closed, end, "the hand pays no one (no `wins` line)");
+        // Fixed limit writes the blinds; PokerStars' stakes are the small and big bets.
+        let stakes = if game.contains("Limit") && !game.contains("No Limit") && !game.contains("Pot Limit") {
+            (stakes.1, money::plus(stakes.1, stakes.1))
+        } else {
+            stakes
+        };
+        let symbol = symbol.filter(|_| !self.play_money);
+        let stars = StarsHeader {
+            site: VENUE,
+            id: hand_id(&first.text).unwrap_or_default(),
+            event: None,
+            game,
+            level: None,
+            stakes: Some(stakes),
+            symbol,
+            currency: relay::currency(symbol),
+            date: self.when,
+            time_zone: None,
+        };
+        draft.push(stars.line(), first.span);
+        let name = table_line.and_then(|t| table_name(&t.text)).unwrap_or_default();
+        let mut table = relay::table_line(name, None, self.button);
+        if self.play_money {
+            table.push_str(" (Play Money)");
         }
-    };
-    street.pay_out(&mut draft, &mut body, closed, end, "the hand pays no one (no `wins` line)");
-    // Fixed limit writes the blinds; PokerStars' stakes are the small and big bets.
-    let stakes = if game.contains("Limit") && !game.contains("No Limit") && !game.contains("Pot Limit") {
-        (stakes.1, money::plus(stakes.1, stakes.1))
-    } else {
-        stakes
-    };
-    let symbol = symbol.filter(|_| !play_money);
-    let currency = relay::currency(symbol);
-    let stars = StarsHeader {
-        site: VENUE,
-        id,
-        event: None,
-        game,
-        level: None,
-        stakes: Some(stakes),
-        symbol,
-        currency,
-        date: when,
-        time_zone: None,
-    };
-    draft.push(stars.line(), first.span);
-    let name = table_line.and_then(|t| table_name(&t.text)).unwrap_or_default();
-    let mut table = relay::table_line(name, None, button);
-    if play_money {
-        table.push_str(" (Play Money)");
-    }
-    draft.push(table, table_line.map_or(first.span, |t| t.span));
-    let rake = rake.unwrap_or_else(|| street.rake());
-    relay::seats_play_summary(&mut draft, &seats, body, (street.total, rake), end);
-    for (name, end, _) in &mut ends {
-        for (_, bought) in rebuys.iter().filter(|(who, _)| who == name) {
-            *end = money::minus(*end, *bought);
+        draft.push(table, table_line.map_or(first.span, |t| t.span));
+        let rake = self.rake.unwrap_or_else(|| self.street.rake());
+        relay::seats_play_summary(draft, &self.seats, self.body, (self.street.total, rake), end);
+        for (name, end, _) in &mut self.ends {
+            for (_, bought) in self.rebuys.iter().filter(|(who, _)| who == name) {
+                *end = money::minus(*end, *bought);
+            }
         }
+        draft.ends(self.ends, "the log says");
     }
-    draft.ends(ends, "the log says");
-    draft.finish(whole, options, VENUE)
 }
 
 #[cfg(test)]

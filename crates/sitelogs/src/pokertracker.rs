@@ -502,6 +502,9 @@ enum Uncalled {
 
 /// The hand being read: its seats, its play in the PokerStars form, and the chips.
 struct Hand {
+    layout: Layout,
+    /// The small and big blinds (or bets).
+    stakes: (Amount, Amount),
     seats: Vec<(i64, String, Amount, Span)>,
     body: Vec<(String, Span)>,
     street: Street,
@@ -519,6 +522,14 @@ struct Hand {
     /// The excess of a raise no one could call, read as a call: its return is no part of PHH's
     /// play.
     excess: Option<(String, Amount)>,
+    /// The table's name and size, and the line saying them.
+    table: Option<(String, Option<i64>, Span)>,
+    button: Option<i64>,
+    in_summary: bool,
+    /// The summary's pot and rake.
+    stated: Option<(Amount, Amount, Span)>,
+    /// Who posted the small blind (a second small blind is a returning player's).
+    small_posted: Option<String>,
 }
 
 impl Hand {
@@ -583,11 +594,313 @@ impl Hand {
         self.body.push((format!("*** {marker} *** [{}]", new.join(" ")), span));
         self.board.extend(new);
     }
+
+    /// Reads one line after the header.
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
+        if self.body.is_empty() && !self.in_summary && self.table_line(text, span) {
+            return;
+        }
+        if let Some(n) = text.strip_prefix("The button is in seat #") {
+            self.button = n.trim().parse().ok();
+            if self.button.is_none() {
+                draft.refuse(codes::SITE_BAD_TABLE, format!("unreadable button `{text}`"), span);
+            }
+        } else if text == "*** HOLE CARDS ***" {
+            self.body.push((text.to_owned(), span));
+        } else if let Some((marker, rest)) = ["FLOP", "TURN", "RIVER"]
+            .iter()
+            .find_map(|m| text.strip_prefix(&format!("*** {m} *** ")).map(|r| (*m, r)))
+        {
+            match cards(rest) {
+                Some(c) => self.board(marker, c, span),
+                None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board `{text}`"), span),
+            }
+        } else if text == "*** SUMMARY ***" {
+            if !self.in_summary {
+                self.end_round(span);
+            }
+            self.in_summary = true;
+        } else if let Some(rest) = text.strip_prefix("Total pot ") {
+            // `Total pot $0.24 Rake $0.01`: the pot after the rake.
+            let parsed =
+                rest.split_once(" Rake ").and_then(|(p, r)| Some((money::parse(p)?, money::parse(r)?)));
+            match parsed {
+                Some((pot, rake)) => self.stated = Some((pot, rake, span)),
+                None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable pot `{text}`"), span),
+            }
+        } else if let Some(rest) = text.strip_prefix("Dealt to ") {
+            let who = rest.split(" [").next().unwrap_or_default();
+            match cards(rest) {
+                Some(c) => self.body.push((format!("Dealt to {who} [{}]", c.join(" ")), span)),
+                None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span),
+            }
+        } else if let Some(rest) = text.strip_prefix("Uncalled bet of ") {
+            self.uncalled_bet(draft, text, rest, span);
+        } else {
+            self.action(draft, options, text, span);
+        }
+    }
+
+    /// Before the play: a seat, the table's line, the server's; whether the line was one.
+    fn table_line(&mut self, text: &str, span: Span) -> bool {
+        if let Some((number, name, stack, dealer)) = seat(text) {
+            if dealer {
+                self.button = Some(number);
+            }
+            self.behind.push((name.clone(), stack));
+            self.seats.push((number, name, stack, span));
+        } else if let Some((name, size)) = table_line(text) {
+            self.table = Some((name, size, span));
+        } else if !text.starts_with("Server ") {
+            return false;
+        }
+        true
+    }
+
+    /// `Uncalled bet of $7.00 returned to NAME`.
+    fn uncalled_bet(&mut self, draft: &mut Draft, text: &str, rest: &str, span: Span) {
+        let parsed =
+            rest.split_once(" returned to ").and_then(|(a, who)| Some((money::parse(a)?, who.trim())));
+        let Some((a, who)) = parsed else {
+            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable return `{text}`"), span);
+            return;
+        };
+        self.street.returned(who, a);
+        self.put(who, money::minus(Amount::ZERO, a), true);
+        // The excess of a raise read as a call: no part of PHH's play.
+        let rest = match self.excess.take() {
+            Some((raiser, excess)) if raiser == who => money::minus(a, excess),
+            _ => a,
+        };
+        if !rest.is_zero() && !rest.is_negative() {
+            self.body.push((format!("Uncalled bet ({rest}) returned to {who}"), span));
+        }
+    }
+
+    /// A line about a seated player, in the layout's words.
+    fn action(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
+        let everest = self.layout == Layout::Everest;
+        let separator = if everest { ' ' } else { ':' };
+        let named = relay::seated(&self.seats, text, &[separator]).map(|(_, name)| name);
+        let Some(name) = named else {
+            draft.unknown(options, text, span);
+            return;
+        };
+        let after = &text[name.len() + 1..];
+        let Some(Ok(act)) = (if everest { everest_act(after) } else { network_act(after) }) else {
+            draft.unreadable_action(&name, text, span);
+            return;
+        };
+        let plays = !matches!(act, Act::Wins(_) | Act::Shows(_) | Act::Mucks(_) | Act::Nothing);
+        if self.in_summary && plays {
+            draft.unreadable_action(&name, text, span);
+            return;
+        }
+        if plays && !self.acted.contains(&name) {
+            self.acted.push(name.clone());
+        }
+        if act == Act::Fold {
+            self.folded.push(name.clone());
+        }
+        self.apply(draft, options, &name, act, text, span);
+    }
+
+    /// What `name` does, in the PokerStars words, with the chips it puts in.
+    fn apply(&mut self, draft: &mut Draft, options: &Options, name: &str, act: Act, text: &str, span: Span) {
+        let (small, big) = self.stakes;
+        match act {
+            Act::SmallBlind(a) if self.small_posted.is_none() => {
+                self.small_posted = Some(name.to_owned());
+                self.street.post(name, a);
+                self.put(name, a, true);
+                self.body.push((format!("{name}: posts small blind {a}"), span));
+            }
+            Act::BigBlind(a) | Act::Returning(a) if a == money::plus(small, big) => {
+                self.street.post(name, big);
+                self.street.dead(small);
+                self.put(name, big, true);
+                self.put(name, small, false);
+                self.body.push((format!("{name}: posts small & big blinds {a}"), span));
+            }
+            Act::BigBlind(a) | Act::Live(a) => self.live(name, a, span),
+            Act::Returning(a) if a == big => self.live(name, a, span),
+            // A second small blind: a returning player's, dead.
+            Act::SmallBlind(a) | Act::Returning(a) | Act::Ante(a) => {
+                self.street.dead(a);
+                self.put(name, a, false);
+                self.body.push((format!("{name}: posts the ante {a}"), span));
+            }
+            Act::Fold => self.body.push((format!("{name}: folds"), span)),
+            Act::Check => self.body.push((format!("{name}: checks"), span)),
+            Act::Call(a) | Act::Bet(a) | Act::Allin(a) => self.add(name, a, span),
+            Act::RaiseTo(to) => self.raise_to(draft, options, name, to, text, span),
+            Act::Shows(c) => {
+                if !self.shown.iter().any(|s| s == name) {
+                    self.shown.push(name.to_owned());
+                    self.body.push((format!("{name}: shows [{}]", c.join(" ")), span));
+                }
+            }
+            Act::Mucks(c) => {
+                if !self.shown.iter().any(|s| s == name) {
+                    self.shown.push(name.to_owned());
+                    draft.mucked(name, &c, span);
+                    self.body.push((format!("{name}: mucks hand"), span));
+                }
+            }
+            Act::Wins(a) => self.street.win(name, a, span),
+            Act::Disconnected => draft.refuse(
+                codes::SITE_DISCONNECT_PROTECTION,
+                format!(
+                    "{name} disconnected and was declared all in with chips behind, which PHH has no \
+                     notation for"
+                ),
+                span,
+            ),
+            Act::Nothing => {}
+        }
+    }
+
+    /// A live big blind.
+    fn live(&mut self, name: &str, a: Amount, span: Span) {
+        self.street.post(name, a);
+        self.put(name, a, true);
+        self.body.push((format!("{name}: posts big blind {a}"), span));
+    }
+
+    /// Chips added (a call, a bet, an all-in).
+    fn add(&mut self, name: &str, a: Amount, span: Span) {
+        self.put(name, a, true);
+        let added = self.street.add(name, a);
+        self.body.push((relay::added_text(name, &added), span));
+    }
+
+    /// A raise to `to`, or what the export writes as one: an all-in call for less (the network
+    /// layouts), a call over players who cannot call more (Everest).
+    fn raise_to(
+        &mut self,
+        draft: &mut Draft,
+        options: &Options,
+        name: &str,
+        to: Amount,
+        text: &str,
+        span: Span,
+    ) {
+        let everest = self.layout == Layout::Everest;
+        if !everest && to <= self.street.highest() {
+            // An all-in call for less, written as a raise of the chips added.
+            let message = format!(
+                "`{text}`: PokerTracker writes an all-in call for less than the bet as a raise \
+                 of the chips added; read as a call of {to}"
+            );
+            draft.convention(options, codes::SITE_EXPORT_RAISE_AS_CALL, message, span);
+            self.add(name, to, span);
+        } else if everest && self.raise_uncallable(name) {
+            // All in over players who cannot call more: the excess comes back (`Uncalled bet
+            // of ...`), the rest is a call.
+            let highest = self.street.highest();
+            let call = money::minus(highest, self.in_round(name));
+            let message = format!(
+                "`{text}`: PokerTracker writes a call over players all in (or short of the bet) \
+                 as a raise whose excess is returned; read as a call of {call}"
+            );
+            draft.convention(options, codes::SITE_EXPORT_RAISE_AS_CALL, message, span);
+            let added = self.street.raise_to(name, to);
+            self.put(name, added, true);
+            self.excess = Some((name.to_owned(), money::minus(to, highest)));
+            self.body.push((format!("{name}: calls {call}"), span));
+        } else {
+            let added = self.street.raise_to(name, to);
+            self.put(name, added, true);
+            self.body.push((format!("{name}: raises {to} to {to}"), span));
+        }
+    }
+
+    /// After the last line: the payouts, the button, the rake checked against the summary, and
+    /// the hand written in the PokerStars form.
+    fn finish(
+        mut self,
+        draft: &mut Draft,
+        header: &Header,
+        game: &'static str,
+        header_span: Span,
+        end: Span,
+    ) {
+        if !self.in_summary {
+            draft.refuse(codes::SITE_INCOMPLETE, "the hand has no `*** SUMMARY ***`", end);
+        }
+        if !self.street.paid() {
+            draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one", end);
+        }
+        self.street.collected(&mut self.body);
+        let button = self.button();
+        let rake = self.rake(draft, header.tournament.is_some());
+        let digits: String = header.id.chars().filter(char::is_ascii_digit).collect();
+        let event = header
+            .tournament
+            .as_ref()
+            .map(|t| if t.is_empty() { "Tournament".to_owned() } else { format!("Tournament #{t}") });
+        let stars = StarsHeader {
+            // The header's own word (PHH's `venue` names the site).
+            site: "PokerTracker",
+            id: &digits,
+            event,
+            game,
+            level: None,
+            stakes: Some(header.stakes),
+            symbol: header.symbol,
+            currency: relay::currency(header.symbol),
+            date: header.date,
+            time_zone: header.zone.as_deref(),
+        };
+        draft.push(stars.line(), header_span);
+        let (name, size, table_span) =
+            self.table.take().unwrap_or_else(|| (String::new(), None, header_span));
+        draft.push(relay::table_line(&name, size, button), table_span);
+        relay::seats_play_summary(draft, &self.seats, self.body, (self.street.total, rake), end);
+    }
+
+    /// The button's seat: the marked one, but for a dead button or heads up.
+    fn button(&self) -> Option<i64> {
+        // Merge's dead button: the player marked `DEALER` posts the small blind (the button's seat
+        // is empty this hand, its player gone): the seat before the small blind is the button's.
+        let small_seat =
+            self.small_posted.as_ref().and_then(|n| self.seats.iter().find(|s| s.1 == *n)).map(|s| s.0);
+        if self.seats.len() > 2 && small_seat.is_some() && small_seat == self.button {
+            return small_seat.map(|s| s - 1);
+        }
+        if self.seats.len() == 2 && self.button.is_none() {
+            // Heads up, the small blind is the button (the archive form marks no `DEALER`).
+            return small_seat;
+        }
+        self.button
+    }
+
+    /// The rake: the summary's, checked against what the play put in, else what went in less
+    /// what was paid out (checked by the draft's payout).
+    fn rake(&self, draft: &mut Draft, tournament: bool) -> Amount {
+        let Some((pot, rake, span)) = self.stated else {
+            draft.payout(&self.street, tournament);
+            return self.street.rake();
+        };
+        // The pot written is after the rake, and holds the uncalled bets when the payouts do.
+        let returned = self.street.uncalled().iter().fold(Amount::ZERO, |a, u| money::plus(a, u.1));
+        let went_in = match self.uncalled {
+            Uncalled::InPayout => money::plus(self.street.total, returned),
+            _ => self.street.total,
+        };
+        if money::plus(pot, rake) != went_in {
+            let message = format!(
+                "the summary's pot {pot} and rake {rake} add up to {}, the play puts in {went_in}",
+                money::plus(pot, rake)
+            );
+            draft.refuse(codes::SITE_INCONSISTENT, message, span);
+        }
+        rake
+    }
 }
 
 /// Reads one hand of the Everest, iPoker or Merge layout into `draft`; returns the hand number
 /// as written.
-#[allow(clippy::too_many_lines)]
 fn import(layout: Layout, lines: &[Line], draft: &mut Draft, options: &Options) -> Option<String> {
     let first = &lines[0];
     let header =
@@ -617,6 +930,8 @@ fn import(layout: Layout, lines: &[Line], draft: &mut Draft, options: &Options) 
         _ => Uncalled::InPayout,
     };
     let mut hand = Hand {
+        layout,
+        stakes: header.stakes,
         seats: Vec::new(),
         body: Vec::new(),
         street: Street::default(),
@@ -628,306 +943,16 @@ fn import(layout: Layout, lines: &[Line], draft: &mut Draft, options: &Options) 
         behind: Vec::new(),
         round: Vec::new(),
         excess: None,
+        table: header.table.clone().map(|name| (name, None, first.span)),
+        button: None,
+        in_summary: false,
+        stated: None,
+        small_posted: None,
     };
-    let mut table: Option<(String, Option<i64>, Span)> =
-        header.table.clone().map(|name| (name, None, first.span));
-    let mut button = None;
-    let mut in_summary = false;
-    let mut stated: Option<(Amount, Amount, Span)> = None;
-    let mut small_posted: Option<String> = None;
-    let mut end = first.span;
-    let (small, big) = header.stakes;
-    for line in &lines[1..] {
-        let text = line.text.trim();
-        let span = line.span;
-        if text.is_empty() {
-            continue;
-        }
-        end = span;
-        if hand.body.is_empty() && !in_summary {
-            if let Some((number, name, stack, dealer)) = seat(text) {
-                if dealer {
-                    button = Some(number);
-                }
-                hand.behind.push((name.clone(), stack));
-                hand.seats.push((number, name, stack, span));
-                continue;
-            }
-            if let Some((name, size)) = table_line(text) {
-                table = Some((name, size, span));
-                continue;
-            }
-            if text.starts_with("Server ") {
-                continue;
-            }
-        }
-        if let Some(n) = text.strip_prefix("The button is in seat #") {
-            button = n.trim().parse().ok();
-            if button.is_none() {
-                draft.refuse(codes::SITE_BAD_TABLE, format!("unreadable button `{text}`"), span);
-            }
-            continue;
-        }
-        if text == "*** HOLE CARDS ***" {
-            hand.body.push((text.to_owned(), span));
-            continue;
-        }
-        if let Some(rest) = ["FLOP", "TURN", "RIVER"]
-            .iter()
-            .find_map(|m| text.strip_prefix(&format!("*** {m} *** ")).map(|r| (*m, r)))
-        {
-            match cards(rest.1) {
-                Some(c) => hand.board(rest.0, c, span),
-                None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board `{text}`"), span),
-            }
-            continue;
-        }
-        if text == "*** SUMMARY ***" {
-            if !in_summary {
-                hand.end_round(span);
-            }
-            in_summary = true;
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Total pot ") {
-            // `Total pot $0.24 Rake $0.01`: the pot after the rake.
-            let parsed =
-                rest.split_once(" Rake ").and_then(|(p, r)| Some((money::parse(p)?, money::parse(r)?)));
-            match parsed {
-                Some((pot, rake)) => stated = Some((pot, rake, span)),
-                None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable pot `{text}`"), span),
-            }
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Dealt to ") {
-            let who = rest.split(" [").next().unwrap_or_default();
-            match cards(rest) {
-                Some(c) => hand.body.push((format!("Dealt to {who} [{}]", c.join(" ")), span)),
-                None => draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span),
-            }
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Uncalled bet of ") {
-            let parsed =
-                rest.split_once(" returned to ").and_then(|(a, who)| Some((money::parse(a)?, who.trim())));
-            match parsed {
-                Some((a, who)) => {
-                    hand.street.returned(who, a);
-                    hand.put(who, money::minus(Amount::ZERO, a), true);
-                    // The excess of a raise read as a call: no part of PHH's play.
-                    let rest = match hand.excess.take() {
-                        Some((raiser, excess)) if raiser == who => money::minus(a, excess),
-                        _ => a,
-                    };
-                    if !rest.is_zero() && !rest.is_negative() {
-                        hand.body.push((format!("Uncalled bet ({rest}) returned to {who}"), span));
-                    }
-                }
-                None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable return `{text}`"), span),
-            }
-            continue;
-        }
-        let separator = if layout == Layout::Everest { ' ' } else { ':' };
-        let named = hand
-            .seats
-            .iter()
-            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with(separator))
-            .max_by_key(|s| s.1.len())
-            .map(|s| s.1.clone());
-        let Some(name) = named else {
-            draft.unknown(options, text, span);
-            continue;
-        };
-        let after = &text[name.len() + 1..];
-        let act = if layout == Layout::Everest { everest_act(after) } else { network_act(after) };
-        let act = match act {
-            Some(Ok(act)) => act,
-            Some(Err(())) => {
-                draft.unreadable_action(&name, text, span);
-                continue;
-            }
-            None => {
-                draft.unreadable_action(&name, text, span);
-                continue;
-            }
-        };
-        if in_summary && !matches!(act, Act::Wins(_) | Act::Shows(_) | Act::Mucks(_) | Act::Nothing) {
-            draft.unreadable_action(&name, text, span);
-            continue;
-        }
-        if !matches!(act, Act::Wins(_) | Act::Shows(_) | Act::Mucks(_) | Act::Nothing)
-            && !hand.acted.contains(&name)
-        {
-            hand.acted.push(name.clone());
-        }
-        if act == Act::Fold {
-            hand.folded.push(name.clone());
-        }
-        match act {
-            Act::SmallBlind(a) if small_posted.is_none() => {
-                small_posted = Some(name.clone());
-                hand.street.post(&name, a);
-                hand.put(&name, a, true);
-                hand.body.push((format!("{name}: posts small blind {a}"), span));
-            }
-            // A second small blind: a returning player's, dead.
-            Act::SmallBlind(a) => {
-                hand.street.dead(a);
-                hand.put(&name, a, false);
-                hand.body.push((format!("{name}: posts the ante {a}"), span));
-            }
-            Act::BigBlind(a) | Act::Returning(a) if a == money::plus(small, big) => {
-                hand.street.post(&name, big);
-                hand.street.dead(small);
-                hand.put(&name, big, true);
-                hand.put(&name, small, false);
-                hand.body.push((format!("{name}: posts small & big blinds {a}"), span));
-            }
-            Act::BigBlind(a) | Act::Live(a) => {
-                hand.street.post(&name, a);
-                hand.put(&name, a, true);
-                hand.body.push((format!("{name}: posts big blind {a}"), span));
-            }
-            Act::Returning(a) if a == big => {
-                hand.street.post(&name, a);
-                hand.put(&name, a, true);
-                hand.body.push((format!("{name}: posts big blind {a}"), span));
-            }
-            Act::Returning(a) | Act::Ante(a) => {
-                hand.street.dead(a);
-                hand.put(&name, a, false);
-                hand.body.push((format!("{name}: posts the ante {a}"), span));
-            }
-            Act::Fold => hand.body.push((format!("{name}: folds"), span)),
-            Act::Check => hand.body.push((format!("{name}: checks"), span)),
-            Act::Call(a) | Act::Bet(a) | Act::Allin(a) => {
-                hand.put(&name, a, true);
-                let added = hand.street.add(&name, a);
-                hand.body.push((relay::added_text(&name, &added), span));
-            }
-            Act::RaiseTo(to) if layout != Layout::Everest && to <= hand.street.highest() => {
-                // An all-in call for less, written as a raise of the chips added.
-                let message = format!(
-                    "`{text}`: PokerTracker writes an all-in call for less than the bet as a raise \
-                     of the chips added; read as a call of {to}"
-                );
-                draft.convention(options, codes::SITE_EXPORT_RAISE_AS_CALL, message, span);
-                hand.put(&name, to, true);
-                let added = hand.street.add(&name, to);
-                hand.body.push((relay::added_text(&name, &added), span));
-            }
-            Act::RaiseTo(to) if layout == Layout::Everest && hand.raise_uncallable(&name) => {
-                // All in over players who cannot call more: the excess comes back (`Uncalled bet
-                // of ...`), the rest is a call.
-                let highest = hand.street.highest();
-                let call = money::minus(highest, hand.in_round(&name));
-                let message = format!(
-                    "`{text}`: PokerTracker writes a call over players all in (or short of the bet) \
-                     as a raise whose excess is returned; read as a call of {call}"
-                );
-                draft.convention(options, codes::SITE_EXPORT_RAISE_AS_CALL, message, span);
-                let added = hand.street.raise_to(&name, to);
-                hand.put(&name, added, true);
-                hand.excess = Some((name.clone(), money::minus(to, highest)));
-                hand.body.push((format!("{name}: calls {call}"), span));
-            }
-            Act::RaiseTo(to) => {
-                let added = hand.street.raise_to(&name, to);
-                hand.put(&name, added, true);
-                hand.body.push((format!("{name}: raises {to} to {to}"), span));
-            }
-            Act::Shows(c) => {
-                if !hand.shown.contains(&name) {
-                    hand.shown.push(name.clone());
-                    hand.body.push((format!("{name}: shows [{}]", c.join(" ")), span));
-                }
-            }
-            Act::Mucks(c) => {
-                if !hand.shown.contains(&name) {
-                    hand.shown.push(name.clone());
-                    draft.mucked(&name, &c, span);
-                    hand.body.push((format!("{name}: mucks hand"), span));
-                }
-            }
-            Act::Wins(a) => hand.street.win(&name, a, span),
-            Act::Disconnected => draft.refuse(
-                codes::SITE_DISCONNECT_PROTECTION,
-                format!(
-                    "{name} disconnected and was declared all in with chips behind, which PHH has no \
-                     notation for"
-                ),
-                span,
-            ),
-            Act::Nothing => {}
-        }
+    for (text, span) in relay::said_lines(lines) {
+        hand.line(draft, options, text, span);
     }
-    if !in_summary {
-        draft.refuse(codes::SITE_INCOMPLETE, "the hand has no `*** SUMMARY ***`", end);
-    }
-    if !hand.street.paid() {
-        draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one", end);
-    }
-    hand.street.collected(&mut hand.body);
-    // Merge's dead button: the player marked `DEALER` posts the small blind (the button's seat
-    // is empty this hand, its player gone): the seat before the small blind is the button's.
-    let small_seat = small_posted.and_then(|n| hand.seats.iter().find(|s| s.1 == n)).map(|s| s.0);
-    if hand.seats.len() > 2 && small_seat.is_some() && small_seat == button {
-        button = small_seat.map(|s| s - 1);
-    }
-    if hand.seats.len() == 2 && button.is_none() {
-        // Heads up, the small blind is the button (the archive form marks no `DEALER`).
-        button = small_seat;
-    }
-    let rake = match stated {
-        Some((pot, rake, span)) => {
-            // The pot written is after the rake, and holds the uncalled bets when the payouts do.
-            let returned = hand.street.uncalled().iter().fold(Amount::ZERO, |a, u| money::plus(a, u.1));
-            let went_in = match uncalled {
-                Uncalled::InPayout => money::plus(hand.street.total, returned),
-                _ => hand.street.total,
-            };
-            if money::plus(pot, rake) != went_in {
-                let message = format!(
-                    "the summary's pot {pot} and rake {rake} add up to {}, the play puts in {went_in}",
-                    money::plus(pot, rake)
-                );
-                draft.refuse(codes::SITE_INCONSISTENT, message, span);
-            }
-            rake
-        }
-        None => {
-            draft.payout(&hand.street, header.tournament.is_some());
-            hand.street.rake()
-        }
-    };
-    let currency = match header.symbol {
-        Some('$') => Some("USD"),
-        Some('€') => Some("EUR"),
-        Some('£') => Some("GBP"),
-        _ => None,
-    };
-    let digits: String = header.id.chars().filter(char::is_ascii_digit).collect();
-    let event = header
-        .tournament
-        .as_ref()
-        .map(|t| if t.is_empty() { "Tournament".to_owned() } else { format!("Tournament #{t}") });
-    let stars = StarsHeader {
-        // The header's own word (PHH's `venue` names the site).
-        site: "PokerTracker",
-        id: &digits,
-        event,
-        game,
-        level: None,
-        stakes: Some(header.stakes),
-        symbol: header.symbol,
-        currency,
-        date: header.date,
-        time_zone: header.zone.as_deref(),
-    };
-    draft.push(stars.line(), first.span);
-    let (name, size, table_span) = table.unwrap_or_else(|| (String::new(), None, first.span));
-    draft.push(relay::table_line(&name, size, button), table_span);
-    relay::seats_play_summary(draft, &hand.seats, hand.body, (hand.street.total, rake), end);
+    hand.finish(draft, &header, game, first.span, relay::last_said(lines));
     Some(header.id)
 }
 

@@ -336,8 +336,48 @@ pub(crate) fn from_epoch(text: &str) -> Option<(i64, i64, i64, u8, u8, u8)> {
     Some((year, month, day, small(rest / 3600)?, small(rest % 3600 / 60)?, small(rest % 60)?))
 }
 
+/// The lines of a hand after its header that say something, each trimmed, with its span: what
+/// every text site's reading goes through.
+pub(crate) fn said_lines(lines: &[Line]) -> impl Iterator<Item = (&str, Span)> {
+    lines.iter().skip(1).map(|l| (l.text.trim(), l.span)).filter(|(text, _)| !text.is_empty())
+}
+
+/// The span of a hand's last line that says something (its header's when no other does): where
+/// a hand cut short or its summary is reported.
+pub(crate) fn last_said(lines: &[Line]) -> Span {
+    said_lines(lines).last().map_or_else(|| lines.first().map_or(Span::at(0), |l| l.span), |(_, span)| span)
+}
+
+/// The marker of a board street for a site that writes the whole board at each street
+/// (`[8d 4d 3c 5c]`): PokerStars' `*** TURN *** [8d 4d 3c] [5c]`, `board` (the cards so far)
+/// becoming `all`. `None`, the board unchanged, when `all` does not add to it.
+pub(crate) fn board_marker(board: &mut Vec<String>, all: Vec<String>, stage: &str) -> Option<String> {
+    if all.len() <= board.len() || !all.starts_with(board) {
+        return None;
+    }
+    let new = all[board.len()..].join(" ");
+    let marker = if board.is_empty() {
+        format!("*** {stage} *** [{new}]")
+    } else {
+        format!("*** {stage} *** [{}] [{new}]", board.join(" "))
+    };
+    *board = all;
+    Some(marker)
+}
+
 /// A seat as a text site's hand lists it: its number, the player, the stack, the line's span.
 pub(crate) type Seat = (i64, String, Amount, Span);
+
+/// The seat a line is about: the longest seated name `text` starts with, followed by one of
+/// `after` (`:`, a space); its index and the name.
+pub(crate) fn seated(seats: &[Seat], text: &str, after: &[char]) -> Option<(usize, String)> {
+    seats
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with(after))
+        .max_by_key(|(_, s)| s.1.len())
+        .map(|(i, s)| (i, s.1.clone()))
+}
 
 /// The PokerStars lines of a hand after its header and table lines: its seats, the play read
 /// (`body`), and the summary of the pot and rake.
@@ -609,7 +649,7 @@ pub trait TextSite: Relay {
     /// Whether the start of a file (decoded text) is the site's log: a line opening a hand among
     /// its first [`TextSite::DETECT_LINES`] lines that say something.
     fn detect(head: &str) -> bool {
-        crate::site::first_lines(head, Self::DETECT_LINES).any(Self::is_header)
+        crate::text::first_lines(head, Self::DETECT_LINES).any(Self::is_header)
     }
     /// Imports one hand from its lines (`lines[0]` is the header), `whole` its span: the hand the
     /// site's reading drafts, imported by the PokerStars importer.

@@ -40,9 +40,11 @@
 //! assert_eq!(hand.finishing_stacks.unwrap()[0].to_string(), "1361.42");
 //! ```
 
+use std::ops::ControlFlow;
+
 use cards_core::{Amount, Span};
 
-use crate::relay::{self, Draft, Relay, StarsHeader, TextReader, TextSite};
+use crate::relay::{self, Draft, Relay, Seat, StarsHeader, TextReader, TextSite};
 use crate::text::Line;
 use crate::{Options, codes, money};
 
@@ -63,7 +65,7 @@ impl TextSite for Seals {
     /// Whether the start of a file (decoded text) is a Seals With Clubs log: a hand's header followed
     /// by its `Game:` line.
     fn detect(head: &str) -> bool {
-        let lines: Vec<&str> = crate::site::first_lines(head, 40).collect();
+        let lines: Vec<&str> = crate::text::first_lines(head, 40).collect();
         lines.windows(2).any(|w| hand_id(w[0]).is_some() && w[1].starts_with("Game: "))
             || lines.contains(&"Site: Seals With Clubs")
     }
@@ -92,9 +94,12 @@ fn hand_id(line: &str) -> Option<&str> {
 /// The PokerStars game, or the game as written when PHH has no variant for it.
 type Game = Result<&'static str, String>;
 
+/// What a `Game:` line says: the game and the stakes.
+type GameLine = (Game, (Amount, Amount));
+
 /// `Game: NL Hold'em (40 - 200) - Blinds 1/2`: the PokerStars game (or the game as written) and
 /// the stakes (the blinds; the bets in fixed limit).
-fn game_line(text: &str) -> Option<(Game, (Amount, Amount))> {
+fn game_line(text: &str) -> Option<GameLine> {
     let rest = text.strip_prefix("Game: ")?;
     let (name, rest) = rest.split_once(" (").unwrap_or((rest, ""));
     let stakes = rest.rsplit(' ').next()?;
@@ -118,43 +123,47 @@ fn seat_count(table: &str) -> Option<i64> {
     })
 }
 
-#[allow(clippy::too_many_lines)]
 fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &str) {
     let first = &lines[0];
-    let date = first.text.trim().split_once(" - ").and_then(|(_, when)| relay::iso_date(when));
-    let mut game = None;
-    let mut table = None;
-    let mut table_span = first.span;
-    let mut button = None;
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut rake = Amount::ZERO;
-    let mut paid = Amount::ZERO;
-    let mut showdown = false;
-    let mut end = first.span;
-    for line in &lines[1..] {
-        let text = line.text.trim();
-        let span = line.span;
-        if text.is_empty() {
-            continue;
+    let mut hand = Hand { table_span: first.span, ..Hand::default() };
+    for (text, span) in relay::said_lines(lines) {
+        if hand.line(draft, options, text, span).is_break() {
+            // An action's unreadable amount ends the reading: the hand is refused.
+            return;
         }
-        end = span;
-        if text.starts_with("Game: ") && game.is_none() {
-            game = game_line(text).map(|g| (g, span));
-            if game.is_none() {
+    }
+    hand.finish(draft, first, id, relay::last_said(lines));
+}
+
+/// A Seals With Clubs hand being read: what its lines said so far, and its play in the
+/// PokerStars form.
+#[derive(Default)]
+struct Hand {
+    game: Option<(GameLine, Span)>,
+    table: Option<String>,
+    table_span: Span,
+    button: Option<i64>,
+    seats: Vec<Seat>,
+    body: Vec<(String, Span)>,
+    rake: Amount,
+    paid: Amount,
+    showdown: bool,
+}
+
+impl Hand {
+    /// Reads one line after the header; breaks when the hand cannot be read further.
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) -> ControlFlow<()> {
+        if text.starts_with("Game: ") && self.game.is_none() {
+            self.game = game_line(text).map(|g| (g, span));
+            if self.game.is_none() {
                 draft.refuse(codes::SITE_BAD_HEADER, "unreadable game line (game, stakes)", span);
             }
-            continue;
-        }
-        if text.starts_with("Site: ") {
-            continue;
-        }
-        if let Some(t) = text.strip_prefix("Table: ") {
-            table = Some(t.trim().to_owned());
-            table_span = span;
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Seat ").filter(|_| body.is_empty()) {
+        } else if text.starts_with("Site: ") {
+            // The site's name: the header says the hand is its.
+        } else if let Some(t) = text.strip_prefix("Table: ") {
+            self.table = Some(t.trim().to_owned());
+            self.table_span = span;
+        } else if let Some(rest) = text.strip_prefix("Seat ").filter(|_| self.body.is_empty()) {
             // `Seat 1: Hero11 (1346.42) - waiting for big blind`.
             let parsed = rest.split_once(": ").and_then(|(n, r)| {
                 let r = r.rsplit_once(") - ").map_or(r, |(seat, _)| seat);
@@ -163,134 +172,152 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &str) {
                 Some((n.parse::<i64>().ok()?, r[..open].to_owned(), stack))
             });
             match parsed {
-                Some((number, name, stack)) => seats.push((number, name, stack, span)),
+                Some((number, name, stack)) => self.seats.push((number, name, stack, span)),
                 None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
             }
-            continue;
-        }
-        if let Some(marker) = text.strip_prefix("** ") {
+        } else if let Some(marker) = text.strip_prefix("** ") {
             let (name, rest) = marker.split_once(" **").unwrap_or((marker, ""));
             match name {
-                "Hole Cards" => body.push(("*** HOLE CARDS ***".into(), span)),
+                "Hole Cards" => self.body.push(("*** HOLE CARDS ***".into(), span)),
                 "Flop" | "Turn" | "River" => {
-                    body.push((format!("*** {} ***{rest}", name.to_ascii_uppercase()), span));
+                    self.body.push((format!("*** {} ***{rest}", name.to_ascii_uppercase()), span));
                 }
                 _ if name.ends_with("Show Down") => {
-                    if !showdown {
-                        showdown = true;
-                        body.push(("*** SHOW DOWN ***".into(), span));
+                    if !self.showdown {
+                        self.showdown = true;
+                        self.body.push(("*** SHOW DOWN ***".into(), span));
                     }
                 }
                 _ => draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span),
             }
-            continue;
-        }
-        if let Some(r) = text.strip_prefix("Rake (") {
+        } else if let Some(r) = text.strip_prefix("Rake (") {
             match r.strip_suffix(')').and_then(money::parse) {
-                Some(a) => rake = money::plus(rake, a),
+                Some(a) => self.rake = money::plus(self.rake, a),
                 None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable rake `{text}`"), span),
             }
-            continue;
+        } else if let Some(t) = text.strip_prefix("Dealt to ") {
+            self.body.push((format!("Dealt to {t}"), span));
+        } else {
+            return self.action(draft, options, text, span);
         }
-        if let Some(t) = text.strip_prefix("Dealt to ") {
-            body.push((format!("Dealt to {t}"), span));
-            continue;
-        }
-        let named = seats
-            .iter()
-            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with(' '))
-            .max_by_key(|s| s.1.len())
-            .map(|s| s.1.clone());
+        ControlFlow::Continue(())
+    }
+
+    /// A line about a seated player; breaks on an unreadable amount.
+    fn action(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) -> ControlFlow<()> {
+        let named = relay::seated(&self.seats, text, &[' ']).map(|(_, name)| name);
         let Some(name) = named else {
             draft.unknown(options, text, span);
-            continue;
+            return ControlFlow::Continue(());
         };
         let action = text[name.len()..].trim();
         let action = action.strip_suffix(" (All-in)").unwrap_or(action);
-        let bad = |draft: &mut Draft| {
-            draft.refuse(
-                codes::SITE_UNREADABLE_ACTION,
-                format!("a line about `{name}` cannot be read: `{text}`"),
-                span,
-            );
-        };
-        if action == "has the dealer button" {
-            button = seats.iter().find(|s| s.1 == name).map(|s| s.0);
+        match self.act(&name, action, span) {
+            Some(true) => ControlFlow::Continue(()),
+            Some(false) => {
+                draft.unreadable_action(&name, text, span);
+                ControlFlow::Continue(())
+            }
+            None => {
+                draft.unreadable_action(&name, text, span);
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    /// What `name` does, in the PokerStars words: whether it was read; `None` when its amount
+    /// cannot be.
+    fn act(&mut self, name: &str, action: &str, span: Span) -> Option<bool> {
+        let line = if action == "has the dealer button" {
+            self.button = self.seats.iter().find(|s| s.1 == name).map(|s| s.0);
+            return Some(true);
         } else if action == "folds" || action == "checks" || action == "mucks" {
             let action = if action == "mucks" { "mucks hand" } else { action };
-            body.push((format!("{name}: {action}"), span));
+            format!("{name}: {action}")
         } else if let Some(t) = action.strip_prefix("posts small & big blind") {
-            let Some(a) = money::parse(t.trim_start_matches('s').trim()) else { return bad(draft) };
-            body.push((format!("{name}: posts small & big blinds {a}"), span));
+            let a = money::parse(t.trim_start_matches('s').trim())?;
+            format!("{name}: posts small & big blinds {a}")
         } else if let Some((post, t)) =
             ["posts small blind ", "posts big blind ", "posts ante ", "posts the ante "]
                 .iter()
                 .find_map(|p| action.strip_prefix(p).map(|t| (*p, t)))
         {
-            let Some(a) = money::parse(t) else { return bad(draft) };
+            let a = money::parse(t)?;
             let post = if post.contains("ante") { "posts the ante " } else { post };
-            body.push((format!("{name}: {post}{a}"), span));
+            format!("{name}: {post}{a}")
         } else if let Some((verb, t)) =
             ["calls ", "bets "].iter().find_map(|v| action.strip_prefix(v).map(|t| (*v, t)))
         {
-            let Some(a) = money::parse(t) else { return bad(draft) };
-            body.push((format!("{name}: {verb}{a}"), span));
+            let a = money::parse(t)?;
+            format!("{name}: {verb}{a}")
         } else if let Some(t) = action.strip_prefix("raises to ") {
-            let Some(a) = money::parse(t) else { return bad(draft) };
-            body.push((format!("{name}: raises {a} to {a}"), span));
+            let a = money::parse(t)?;
+            format!("{name}: raises {a} to {a}")
         } else if let Some(t) = action.strip_prefix("refunded ") {
-            let Some(a) = money::parse(t) else { return bad(draft) };
-            body.push((format!("Uncalled bet ({a}) returned to {name}"), span));
+            let a = money::parse(t)?;
+            format!("Uncalled bet ({a}) returned to {name}")
         } else if let Some(t) = action.strip_prefix("shows ") {
-            match relay::bracket_cards(t).filter(|c| !c.is_empty()) {
-                Some(c) => body.push((format!("{name}: shows [{c}]"), span)),
-                None => bad(draft),
-            }
+            let Some(c) = relay::bracket_cards(t).filter(|c| !c.is_empty()) else { return Some(false) };
+            format!("{name}: shows [{c}]")
         } else if let Some(t) = action.strip_prefix("wins ") {
             // `wins Pot (8) with High Card`, `wins Side Pot 1 (2)`, `wins Main Pot (6) ...`.
-            let won = t.split_once('(').and_then(|(_, a)| a.split(')').next()).and_then(money::parse);
-            let Some(a) = won else { return bad(draft) };
-            paid = money::plus(paid, a);
-            body.push((format!("{name} collected {a} from pot"), span));
-        } else if action.starts_with("adds ")
-            || action.contains("sitting out")
-            || action.starts_with("sits out")
-            || action.contains("has left")
-            || action.contains("has joined")
-        {
-            // A rebuy for the next hand, seats coming and going.
+            let a = t.split_once('(').and_then(|(_, a)| a.split(')').next()).and_then(money::parse)?;
+            self.paid = money::plus(self.paid, a);
+            format!("{name} collected {a} from pot")
         } else {
-            bad(draft);
-        }
+            // A rebuy for the next hand, seats coming and going.
+            return Some(
+                action.starts_with("adds ")
+                    || action.contains("sitting out")
+                    || action.starts_with("sits out")
+                    || action.contains("has left")
+                    || action.contains("has joined"),
+            );
+        };
+        self.body.push((line, span));
+        Some(true)
     }
-    let Some(((game, stakes), game_span)) = game else {
-        draft.refuse(codes::SITE_BAD_HEADER, "no readable `Game:` line", first.span);
-        return;
-    };
-    let game = match game {
-        Ok(g) => g,
-        Err(written) => {
-            let message = format!("PHH has no variant for Seals With Clubs' {written}");
-            draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, game_span);
+
+    /// After the last line: the game checked, and the hand written in the PokerStars form.
+    fn finish(self, draft: &mut Draft, first: &Line, id: &str, end: Span) {
+        let Some(((game, stakes), game_span)) = self.game else {
+            draft.refuse(codes::SITE_BAD_HEADER, "no readable `Game:` line", first.span);
             return;
+        };
+        let game = match game {
+            Ok(g) => g,
+            Err(written) => {
+                let message = format!("PHH has no variant for Seals With Clubs' {written}");
+                draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, game_span);
+                return;
+            }
+        };
+        if self.paid.is_zero() && self.rake.is_zero() {
+            draft.refuse(
+                codes::SITE_INCOMPLETE,
+                "the hand pays no one (no `wins` line): it is cut short",
+                end,
+            );
         }
-    };
-    if paid.is_zero() && rake.is_zero() {
-        draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `wins` line): it is cut short", end);
+        let digits: String = id.chars().filter(char::is_ascii_digit).collect();
+        let date = first.text.trim().split_once(" - ").and_then(|(_, when)| relay::iso_date(when));
+        let stars = StarsHeader {
+            site: "SealsWithClubs",
+            id: &digits,
+            game,
+            stakes: Some(stakes),
+            date,
+            ..StarsHeader::default()
+        };
+        draft.push(stars.line(), first.span);
+        let name = self.table.as_deref().unwrap_or(id);
+        draft.push(
+            relay::table_line(name, self.table.as_deref().and_then(seat_count), self.button),
+            self.table_span,
+        );
+        let rake = self.rake;
+        relay::seats_play_summary(draft, &self.seats, self.body, (money::plus(self.paid, rake), rake), end);
     }
-    let digits: String = id.chars().filter(char::is_ascii_digit).collect();
-    let stars = StarsHeader {
-        site: "SealsWithClubs",
-        id: &digits,
-        game,
-        stakes: Some(stakes),
-        date,
-        ..StarsHeader::default()
-    };
-    draft.push(stars.line(), first.span);
-    let name = table.as_deref().unwrap_or(id);
-    draft.push(relay::table_line(name, table.as_deref().and_then(seat_count), button), table_span);
-    relay::seats_play_summary(draft, &seats, body, (money::plus(paid, rake), rake), end);
 }
 
 #[cfg(test)]
