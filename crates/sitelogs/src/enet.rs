@@ -414,17 +414,7 @@ impl Hand {
                 end,
             );
         }
-        if let Some((stated, span)) = self.stated_rake
-            && relay::payout_contradiction(street.total, street.won, false).is_none()
-            && stated != Some(street.rake())
-        {
-            let stated = stated.map_or_else(|| "an unreadable amount".to_owned(), |a| a.to_string());
-            let message = format!(
-                "the summary's rake is {stated}, but {} went in and {} was paid out",
-                street.total, street.won
-            );
-            draft.refuse(codes::SITE_INCONSISTENT, message, span);
-        }
+        street.check_rake(draft, self.stated_rake, "the summary's");
     }
 }
 

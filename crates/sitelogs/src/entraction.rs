@@ -422,17 +422,7 @@ impl<'h> Hand<'h> {
                 end,
             );
         }
-        if let Some((stated, span)) = self.stated_rake
-            && relay::payout_contradiction(street.total, street.won, false).is_none()
-            && stated != Some(street.rake())
-        {
-            let stated = stated.map_or_else(|| "an unreadable amount".to_owned(), |a| a.to_string());
-            let message = format!(
-                "the log's rake is {stated}, but {} went in and {} was paid out",
-                street.total, street.won
-            );
-            draft.refuse(codes::SITE_INCONSISTENT, message, span);
-        }
+        street.check_rake(draft, self.stated_rake, "the log's");
         street.collected(&mut self.body);
         draft.payout(street, false);
         let symbol = match self.head.currency {

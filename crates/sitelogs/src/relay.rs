@@ -583,6 +583,22 @@ impl Street {
     pub fn rake(&self) -> Amount {
         money::minus(self.total, self.won)
     }
+
+    /// Checks the rake a log states (`stated`: the amount, `None` when unreadable, and the line)
+    /// against what went in less what was paid out: a hand whose payouts are not short of its pot
+    /// and whose rake differs is refused with [`codes::SITE_INCONSISTENT`], the message naming
+    /// what states it with `said` (`the log's`).
+    pub fn check_rake(&self, draft: &mut Draft, stated: Option<(Option<Amount>, Span)>, said: &str) {
+        if let Some((stated, span)) = stated
+            && payout_contradiction(self.total, self.won, false).is_none()
+            && stated != Some(self.rake())
+        {
+            let stated = stated.map_or_else(|| "an unreadable amount".to_owned(), |a| a.to_string());
+            let message =
+                format!("{said} rake is {stated}, but {} went in and {} was paid out", self.total, self.won);
+            draft.refuse(codes::SITE_INCONSISTENT, message, span);
+        }
+    }
 }
 
 /// Checks an imported hand against the stacks its log says each player ends with (`ends`: name,
