@@ -366,7 +366,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         );
     }
     if let Some((stated, span)) = stated_rake
-        && relay::payout_contradiction(street.total, street.won, false).is_none()
+        && crate::consistency::payout_contradiction(street.total, street.won, false).is_none()
         && stated != Some(street.rake())
     {
         let stated = stated.map_or_else(|| "an unreadable amount".to_owned(), |a| a.to_string());

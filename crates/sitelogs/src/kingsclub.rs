@@ -532,7 +532,9 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     }
     let rake = street.rake();
     let stated = stated_rake.map_or(Some(Amount::ZERO), |(r, _)| r);
-    if stated != Some(rake) && relay::payout_contradiction(street.total, street.won, false).is_none() {
+    if stated != Some(rake)
+        && crate::consistency::payout_contradiction(street.total, street.won, false).is_none()
+    {
         let written = stated.map_or_else(|| "unreadable".to_owned(), |a| a.to_string());
         draft.refuse(
             codes::SITE_INCONSISTENT,

@@ -69,23 +69,17 @@
 //! as the next street, and importing only the first run would pay the whole pot to the first
 //! run's winners, not the split the log states.
 
-pub mod header;
-pub(crate) mod import;
-pub mod lang;
 mod write;
 
 use cards_core::Span;
 
 pub use crate::export::WriteError;
+pub use crate::layout::{MAX_HAND_BYTES, header, lang};
 pub use write::{Writer, write_hand};
 
 use crate::relay::{Draft, Relay, TextReader, TextSite};
 use crate::text::Line;
 use crate::{Options, Record};
-
-/// The longest hand read, in bytes; the rest of a longer "hand" is skipped with an error (memory
-/// stays bounded on any input).
-pub const MAX_HAND_BYTES: usize = 1 << 20;
 
 /// Streams the hands of a PokerStars log.
 ///
@@ -153,7 +147,7 @@ impl TextSite for PokerStars {
     /// writing the layout keeps its name), and the summary's rake is checked. The record spans the
     /// hand's lines, blank lines after it included.
     fn import(lines: &[Line], _whole: Span, options: &Options) -> Record {
-        import::import_log(lines, options)
+        crate::layout::import_log(lines, options)
     }
 }
 
