@@ -62,6 +62,18 @@
 //! then the replacements (`d dh pN`), known for the observer (`Dealt to NAME [kept] [new]`).
 //! Single-draw logs write no marker before the draw, and neither does the writer.
 //!
+//! # BetOnline's network
+//! BetOnline (and Gear Poker, ActionPoker) write this layout with words of their own, read as
+//! PokerStars' (`ante processed`, `post now`, `post dead`, `NAME shows 7s 9h`, tens as `10`,
+//! payouts in the summary only). Its pot-limit Omaha, labelled `Hold'em Pot Limit`, is read as
+//! Omaha with [`SITE_GAME_MISLABELLED`](crate::codes::SITE_GAME_MISLABELLED). Two turns its logs
+//! leave out are put in where the hand's play finds them: a player still in the hand who `has
+//! left the table` folds at their next turn
+//! ([`SITE_LEFT_WITHOUT_FOLD`](crate::codes::SITE_LEFT_WITHOUT_FOLD)), and a player to act with
+//! no bet to call whom the next line skips checks
+//! ([`SITE_CHECK_OMITTED`](crate::codes::SITE_CHECK_OMITTED)). Each is a warning, an error under
+//! `strict`.
+//!
 //! # Run it twice
 //! A hand run twice (or three times) is refused with
 //! [`SITE_RUN_IT_TWICE`](crate::codes::SITE_RUN_IT_TWICE). The PHH specification's actions deal
