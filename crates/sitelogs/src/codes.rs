@@ -101,7 +101,7 @@ cards_core::codes! {
     SITE_PAYOUT_SHORT,
     /// A PokerStars log written in the client's language (Portuguese, Spanish, Russian; a French
     /// client's header, dates and typography), read through the English words its lines stand for
-    /// ([`pokerstars::lang`](crate::pokerstars::lang)). A warning, an error under `strict`.
+    /// (the module `pokerstars::lang`). A warning, an error under `strict`.
     SITE_CLIENT_LANGUAGE (lenient),
     /// A big blind posted all in for less than the blind, which the others then call in full (the
     /// site's rule: the full big blind is the bet to call). PHH's call matches the highest bet
@@ -143,4 +143,13 @@ cards_core::codes! {
     /// added (`Raise $31.10` after a raise to $112.70): read as the call. A warning, an error under
     /// `strict`.
     SITE_EXPORT_RAISE_AS_CALL (lenient),
+    // BetOnline's network (helper h1).
+    /// A player still in the hand `has left the table` and the log never writes their fold
+    /// (BetOnline's network): read as a fold at the player's next turn, the chips they put in
+    /// staying in the pot. A warning, an error under `strict`.
+    SITE_LEFT_WITHOUT_FOLD (lenient),
+    /// BetOnline's network leaves a check out: a player to act with no bet to call writes nothing,
+    /// and the next line is another player's action or the next street. Read as the check. A
+    /// warning, an error under `strict`.
+    SITE_CHECK_OMITTED (lenient),
 }

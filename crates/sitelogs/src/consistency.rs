@@ -123,3 +123,36 @@ pub fn check(
     }
     bad.is_empty()
 }
+
+/// The jackpot drops a room takes from a pot besides its rake, as PHH reads them
+/// (`PHH_WINNINGS_RAKED_JACKPOT`).
+const JACKPOT_DROPS: [&str; 3] = ["0.25", "0.50", "1.00"];
+
+/// Why paying out `paid` of a pot of `pot` contradicts it, if it does: short of it in a
+/// tournament, or short by more than a rake (a tenth of the pot, plus a jackpot drop of at most a
+/// fifth of it, as PHH reads a rake). Paying out more than the pot is the consistency check's (a
+/// player ends with more than the replay gives).
+pub(crate) fn payout_contradiction(pot: Amount, paid: Amount, tournament: bool) -> Option<String> {
+    let short = money::minus(pot, paid);
+    if short.is_zero() || short.is_negative() {
+        return None;
+    }
+    if tournament {
+        return Some(format!(
+            "the log pays out {paid} of a pot of {pot}: a tournament takes no rake, so a payout \
+                 is missing or wrong"
+        ));
+    }
+    let tenth = |a: Amount| a.checked_mul(Amount::from_int(10)).is_ok_and(|a| a <= pot);
+    let fifth = |a: Amount| a.checked_mul(Amount::from_int(5)).is_ok_and(|a| a <= pot);
+    let jackpot = JACKPOT_DROPS.iter().filter_map(|d| d.parse::<Amount>().ok()).any(|drop| {
+        let rake = money::minus(short, drop);
+        !rake.is_zero() && !rake.is_negative() && tenth(rake) && fifth(drop)
+    });
+    (!tenth(short) && !jackpot).then(|| {
+        format!(
+            "the log pays out {paid} of a pot of {pot}: {short} short, more than a rake (a tenth \
+                 of the pot, plus a jackpot drop); a payout is missing or wrong"
+        )
+    })
+}

@@ -70,6 +70,7 @@ pub mod ggpoker;
 pub mod ignition;
 pub mod ipoker;
 pub mod kingsclub;
+mod layout;
 pub mod merge;
 pub mod microgaming;
 pub mod money;

@@ -62,6 +62,18 @@
 //! then the replacements (`d dh pN`), known for the observer (`Dealt to NAME [kept] [new]`).
 //! Single-draw logs write no marker before the draw, and neither does the writer.
 //!
+//! # BetOnline's network
+//! BetOnline (and Gear Poker, ActionPoker) write this layout with words of their own, read as
+//! PokerStars' (`ante processed`, `post now`, `post dead`, `NAME shows 7s 9h`, tens as `10`,
+//! payouts in the summary only). Its pot-limit Omaha, labelled `Hold'em Pot Limit`, is read as
+//! Omaha with [`SITE_GAME_MISLABELLED`](crate::codes::SITE_GAME_MISLABELLED). Two turns its logs
+//! leave out are put in where the hand's play finds them: a player still in the hand who `has
+//! left the table` folds at their next turn
+//! ([`SITE_LEFT_WITHOUT_FOLD`](crate::codes::SITE_LEFT_WITHOUT_FOLD)), and a player to act with
+//! no bet to call whom the next line skips checks
+//! ([`SITE_CHECK_OMITTED`](crate::codes::SITE_CHECK_OMITTED)). Each is a warning, an error under
+//! `strict`.
+//!
 //! # Run it twice
 //! A hand run twice (or three times) is refused with
 //! [`SITE_RUN_IT_TWICE`](crate::codes::SITE_RUN_IT_TWICE). The PHH specification's actions deal
@@ -69,23 +81,17 @@
 //! as the next street, and importing only the first run would pay the whole pot to the first
 //! run's winners, not the split the log states.
 
-pub mod header;
-pub(crate) mod import;
-pub mod lang;
 mod write;
 
 use cards_core::Span;
 
 pub use crate::export::WriteError;
+pub use crate::layout::{MAX_HAND_BYTES, header, lang};
 pub use write::{Writer, write_hand};
 
 use crate::relay::{Draft, Relay, TextReader, TextSite};
 use crate::text::Line;
 use crate::{Options, Record};
-
-/// The longest hand read, in bytes; the rest of a longer "hand" is skipped with an error (memory
-/// stays bounded on any input).
-pub const MAX_HAND_BYTES: usize = 1 << 20;
 
 /// Streams the hands of a PokerStars log.
 ///
@@ -153,7 +159,7 @@ impl TextSite for PokerStars {
     /// writing the layout keeps its name), and the summary's rake is checked. The record spans the
     /// hand's lines, blank lines after it included.
     fn import(lines: &[Line], _whole: Span, options: &Options) -> Record {
-        import::import_log(lines, options)
+        crate::layout::import_log(lines, options)
     }
 }
 

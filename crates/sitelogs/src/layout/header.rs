@@ -180,21 +180,41 @@ pub fn parse(line: &str) -> Result<Header, String> {
         header.date = Some(d);
         header.time_zone = zone;
     }
-    let body = body.trim();
-    // Stakes: the last parenthesized group; a mixed game writes `HORSE (Razz Limit, $1/$2 USD)`.
+    let (game_text, stakes_text) = game_and_stakes(body.trim());
+    let game_text = levels(&mut header, game_text)?;
+    let game_start = game_start(&game_text).ok_or_else(|| format!("no game in `{game_text}`"))?;
+    // A converter's `Tournament #1, $125+$10 - Hold'em No Limit`: the dash is no part of the event.
+    let event = game_text[..game_start].trim().trim_end_matches(['-', ',']).trim();
+    if !event.is_empty() {
+        header.event = Some(event.to_owned());
+    }
+    header.game = game_text[game_start..].trim().to_owned();
+    if let Some(stakes) = stakes_text {
+        read_stakes(&mut header, &stakes)?;
+    }
+    Ok(header)
+}
+
+/// The header's body (between the hand number and the date) cut into the game text (with the
+/// event and level) and the stakes: the last parenthesized group, where a mixed game writes
+/// `HORSE (Razz Limit, $1/$2 USD)` (the game inside goes with the game text).
+fn game_and_stakes(body: &str) -> (String, Option<String>) {
     let (before, stakes) = match (body.rfind('('), body.ends_with(')')) {
         (Some(open), true) => (&body[..open], Some(&body[open + 1..body.len() - 1])),
         _ => (body, None),
     };
-    let mut game_text = before.trim().to_owned();
-    let mut stakes_text = stakes.map(str::to_owned);
     if let Some(s) = stakes
         && let Some((game, st)) = s.split_once(", ")
         && STRUCTURES.iter().any(|k| game.ends_with(k))
     {
-        game_text = format!("{} {game}", before.trim());
-        stakes_text = Some(st.to_owned());
+        return (format!("{} {game}", before.trim()), Some(st.to_owned()));
     }
+    (before.trim().to_owned(), stakes.map(str::to_owned))
+}
+
+/// The tournament level and heads-up match round read off the end of the game text, and a mixed
+/// game's parentheses opened: the text of the event and game left.
+fn levels(header: &mut Header, mut game_text: String) -> Result<String, String> {
     // Tournaments: `Tournament #1, $1+$0.10 USD Hold'em No Limit - Level IV`.
     // Heads-up matches: `... No Limit - Match Round I, Level V`.
     if let Some((game, rest)) = game_text.clone().rsplit_once(" - Match Round ") {
@@ -214,20 +234,19 @@ pub fn parse(line: &str) -> Result<Header, String> {
     {
         game_text = format!("{} {}", inner.0, inner.1);
     }
-    let game_start = game_start(&game_text).ok_or_else(|| format!("no game in `{game_text}`"))?;
-    // A converter's `Tournament #1, $125+$10 - Hold'em No Limit`: the dash is no part of the event.
-    let event = game_text[..game_start].trim().trim_end_matches(['-', ',']).trim();
-    if !event.is_empty() {
-        header.event = Some(event.to_owned());
-    }
-    header.game = game_text[game_start..].trim().to_owned();
-    if let Some(st) = stakes_text.as_deref().filter(|st| st.contains(" Cap ")) {
-        // `($1/$2 - $40 Cap - USD)`: capped no-limit, which PHH cannot express.
+    Ok(game_text)
+}
+
+/// The stakes in the header's parentheses: `$1/$2 USD`, 6+ hold'em's `Button Blind $2 - Ante $2
+/// USD`, or a capped game's `$1/$2 - $40 Cap - USD` (named in the game: PHH cannot express it).
+fn read_stakes(header: &mut Header, st: &str) -> Result<(), String> {
+    let unreadable = || format!("unreadable stakes `{st}`");
+    if st.contains(" Cap ") {
         header.game = format!("{} (capped at {})", header.game, st.split(" - ").nth(1).unwrap_or("a cap"));
-        return Ok(header);
+        return Ok(());
     }
-    if let Some(st) = stakes_text.as_deref().and_then(|st| st.strip_prefix("Button Blind ")) {
-        // `(Button Blind $2 - Ante $2 USD)`: 6+ hold'em's one blind, posted by the button.
+    if let Some(st) = st.strip_prefix("Button Blind ") {
+        // 6+ hold'em's one blind, posted by the button.
         let unreadable = || format!("unreadable stakes `{st}`");
         let (blind, rest) = st.split_once(" - Ante ").ok_or_else(unreadable)?;
         let mut words = rest.split_whitespace();
@@ -237,21 +256,19 @@ pub fn parse(line: &str) -> Result<Header, String> {
         let blind = money::parse(blind).ok_or_else(unreadable)?;
         header.button_blind_ante = Some(money::parse(ante).ok_or_else(unreadable)?);
         header.stakes = Some((blind, blind));
-        return Ok(header);
+        return Ok(());
     }
-    if let Some(st) = stakes_text {
-        let mut words = st.split_whitespace();
-        let pair = words.next().unwrap_or_default();
-        if let Some(code) = words.next() {
-            header.currency = Some(code.to_owned());
-        }
-        let (small, big) = pair.split_once('/').ok_or_else(|| format!("unreadable stakes `{st}`"))?;
-        header.symbol = money::symbol_of(small);
-        let small = money::parse(small).ok_or_else(|| format!("unreadable stakes `{st}`"))?;
-        let big = money::parse(big).ok_or_else(|| format!("unreadable stakes `{st}`"))?;
-        header.stakes = Some((small, big));
+    let mut words = st.split_whitespace();
+    let pair = words.next().unwrap_or_default();
+    if let Some(code) = words.next() {
+        header.currency = Some(code.to_owned());
     }
-    Ok(header)
+    let (small, big) = pair.split_once('/').ok_or_else(unreadable)?;
+    header.symbol = money::symbol_of(small);
+    let small = money::parse(small).ok_or_else(unreadable)?;
+    let big = money::parse(big).ok_or_else(unreadable)?;
+    header.stakes = Some((small, big));
+    Ok(())
 }
 
 /// Where the game name starts: the known name the text ends with (with its betting structure),
