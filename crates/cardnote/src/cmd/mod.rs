@@ -162,6 +162,8 @@ pub enum FormatArg {
     Betfair,
     /// PokerTracker's text exports of Everest, iPoker and Merge hands.
     Pokertracker,
+    /// The Big Game's hand data (PokerStars' televised cash game).
+    Thebiggame,
 }
 
 impl FormatArg {
@@ -201,7 +203,8 @@ impl FormatArg {
             | FormatArg::Ongame
             | FormatArg::Pkr
             | FormatArg::Betfair
-            | FormatArg::Pokertracker => None,
+            | FormatArg::Pokertracker
+            | FormatArg::Thebiggame => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),
