@@ -64,7 +64,7 @@ fn thebiggame_logs() {
 const MOVED_BETWEEN_HANDS: &[&str] = &[
     // Five players' stacks change, summing to nothing: a hand missing from the data.
     "d1h121", // Four players give 1,000 each to a fifth: a side bet.
-    "d2h16", // Chips passed between two or three players, 200 to 1,200 (side bets).
+    "d2h16",  // Chips passed between two or three players, 200 to 1,200 (side bets).
     "d2h17", "d3h30", "d4h37", "d4h49", "d6h112", "d6h113",
 ];
 

@@ -164,6 +164,8 @@ pub enum FormatArg {
     Pokertracker,
     /// The Big Game's hand data (PokerStars' televised cash game).
     Thebiggame,
+    /// Unibet hand history text (2021 on).
+    Unibet,
 }
 
 impl FormatArg {
@@ -204,7 +206,8 @@ impl FormatArg {
             | FormatArg::Pkr
             | FormatArg::Betfair
             | FormatArg::Pokertracker
-            | FormatArg::Thebiggame => None,
+            | FormatArg::Thebiggame
+            | FormatArg::Unibet => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),
