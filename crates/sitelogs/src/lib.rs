@@ -10,7 +10,7 @@
 //! With Clubs' ([`enet`], [`entraction`], [`kingsclub`], [`seals`]), PokerNow game logs
 //! ([`pokernow`]), Open Hand History JSON ([`ohh`]); the OnGame network's, PKR's and Betfair
 //! Poker's own ([`ongame`], [`pkr`], [`betfair`]); PokerTracker's text exports of Everest, iPoker and
-//! Merge hands ([`pokertracker`]).
+//! Merge hands ([`pokertracker`]); The Big Game's hand data ([`biggame`]); Unibet's ([`unibet`]).
 //!
 //! ```
 //! use sitelogs::{Options, pokerstars};
@@ -55,6 +55,7 @@
 pub mod absolute;
 pub mod acpc;
 pub mod betfair;
+pub mod biggame;
 pub mod boss;
 pub mod cake;
 mod chips;
@@ -87,6 +88,7 @@ pub mod seals;
 pub mod showdown;
 mod site;
 pub mod text;
+pub mod unibet;
 pub mod winamax;
 pub mod winning;
 mod xml;

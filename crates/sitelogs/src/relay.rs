@@ -504,6 +504,11 @@ impl Street {
         }
     }
 
+    /// What `name` has put in on the round so far.
+    pub fn bet_of(&self, name: &str) -> Amount {
+        self.round.of(name)
+    }
+
     /// The highest bet of the round so far.
     pub fn highest(&self) -> Amount {
         self.round.highest()

@@ -22,7 +22,7 @@ use crate::{
     ignition, ipoker, kingsclub, merge, microgaming, ohh, pacific, party, pokernow, pokerstars, seals,
     winamax, winning,
 };
-use crate::{betfair, ongame, pkr, pokertracker};
+use crate::{betfair, biggame, ongame, pkr, pokertracker, unibet};
 
 /// A site's (or exchange format's) hand-history logs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -85,6 +85,10 @@ pub enum Site {
     /// PokerTracker's text exports of Everest, iPoker and Merge hands (its Microgaming export
     /// detected, not read).
     PokerTracker,
+    /// The Big Game's hand data (PokerStars' televised cash game: `LoadHand({...})` lines).
+    TheBigGame,
+    /// Unibet text (Relax Gaming's client, 2021 on).
+    Unibet,
 }
 
 /// How many bytes of a file [`Site::detect`] needs to look at: the first hand's header is always
@@ -94,7 +98,7 @@ pub const DETECT_BYTES: usize = 8192;
 impl Site {
     /// Every site, in the order [`Site::detect`] tries them: the specific signatures first,
     /// PokerStars' `<site> Hand #N:` (which other sites' headers also fit) last.
-    pub const ALL: [Site; 28] = [
+    pub const ALL: [Site; 30] = [
         Site::Acpc,
         Site::Ohh,
         Site::PokerNow,
@@ -118,6 +122,8 @@ impl Site {
         Site::Pkr,
         Site::Betfair,
         Site::PokerTracker,
+        Site::TheBigGame,
+        Site::Unibet,
         Site::GgPoker,
         Site::Ignition,
         Site::Party,
@@ -157,6 +163,8 @@ impl Site {
             Site::Pkr => "pkr",
             Site::Betfair => "betfair",
             Site::PokerTracker => "pokertracker",
+            Site::TheBigGame => "thebiggame",
+            Site::Unibet => "unibet",
         }
     }
 
@@ -205,7 +213,10 @@ impl Site {
             | Site::OnGame
             | Site::Pkr
             | Site::Betfair
-            | Site::PokerTracker => &["txt"],
+            | Site::PokerTracker
+            | Site::Unibet => &["txt"],
+            // The show's site served each hand as a script.
+            Site::TheBigGame => &["txt", "js"],
             Site::IPoker => &["xml", "txt"],
             Site::Acpc => &["log"],
             Site::Pluribus => &["log", "txt"],
@@ -262,6 +273,8 @@ impl Site {
             Site::Pkr => pkr::detect(head),
             Site::Betfair => betfair::Betfair::detect(head),
             Site::PokerTracker => pokertracker::PokerTracker::detect(head),
+            Site::TheBigGame => biggame::BigGame::detect(head),
+            Site::Unibet => unibet::Unibet::detect(head),
         }
     }
 
@@ -301,6 +314,8 @@ impl Site {
             Site::Pkr => Box::new(pkr::Reader::new(input, options)),
             Site::Betfair => Box::new(betfair::Reader::new(input, options)),
             Site::PokerTracker => Box::new(pokertracker::Reader::new(input, options)),
+            Site::TheBigGame => Box::new(biggame::Reader::new(input, options)),
+            Site::Unibet => Box::new(unibet::Reader::new(input, options)),
             Site::Acpc | Site::Pluribus => Box::new(acpc::Reader::new(input, game?, options)),
         })
     }

@@ -16,7 +16,7 @@ mod common;
 /// PokerStars' layout; Bovada is Ignition's (Bodog's skins too); UltimateBet wrote Absolute's;
 /// the `PokerTracker` folder holds PokerTracker's text exports of Everest, iPoker, Merge and
 /// Microgaming hands (none of them PokerStars' layout, though the Everest one looks it).
-const READ: [(&str, Site); 25] = [
+const READ: [(&str, Site); 27] = [
     ("Absolute", Site::Absolute),
     ("BetOnline", Site::PokerStars),
     ("Boss", Site::Boss),
@@ -42,6 +42,8 @@ const READ: [(&str, Site); 25] = [
     ("PKR", Site::Pkr),
     ("Betfair", Site::Betfair),
     ("PokerTracker", Site::PokerTracker),
+    ("TheBigGame", Site::TheBigGame),
+    ("Unibet", Site::Unibet),
 ];
 
 /// Folders whose files are no site's hand history even where the folder is a site's.

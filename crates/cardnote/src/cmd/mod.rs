@@ -162,6 +162,10 @@ pub enum FormatArg {
     Betfair,
     /// PokerTracker's text exports of Everest, iPoker and Merge hands.
     Pokertracker,
+    /// The Big Game's hand data (PokerStars' televised cash game).
+    Thebiggame,
+    /// Unibet hand history text (2021 on).
+    Unibet,
 }
 
 impl FormatArg {
@@ -201,7 +205,9 @@ impl FormatArg {
             | FormatArg::Ongame
             | FormatArg::Pkr
             | FormatArg::Betfair
-            | FormatArg::Pokertracker => None,
+            | FormatArg::Pokertracker
+            | FormatArg::Thebiggame
+            | FormatArg::Unibet => None,
             FormatArg::Phh => Some(Format::Phh),
             FormatArg::Pbn => Some(Format::Pbn),
             FormatArg::PpnPref => Some(Format::PpnPref),
