@@ -66,7 +66,7 @@ impl TextSite for Enet {
     /// Whether the start of a file (decoded text) is an Enet log: a hand's header whose date is the
     /// time then the day (`Game #N: Omaha (€0,25/€0,50) - 23:31:54 29.7.2012`).
     fn detect(head: &str) -> bool {
-        crate::site::first_lines(head, 40).any(|l| header(l).is_some_and(|h| h.date.is_some()))
+        crate::text::first_lines(head, 40).any(|l| header(l).is_some_and(|h| h.date.is_some()))
     }
 }
 

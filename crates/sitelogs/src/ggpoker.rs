@@ -62,7 +62,7 @@ impl TextSite for GgPoker {
     /// header among its first lines (the letters name the game, `HD`, `RC`, ...; exports of GG's own
     /// tools write the number alone).
     fn detect(head: &str) -> bool {
-        crate::site::first_lines(head, 40).any(|line| {
+        crate::text::first_lines(head, 40).any(|line| {
             line.strip_prefix("Poker Hand #").is_some_and(|id| {
                 let digits = id.trim_start_matches(|c: char| c.is_ascii_uppercase());
                 let after = digits.trim_start_matches(|c: char| c.is_ascii_digit());

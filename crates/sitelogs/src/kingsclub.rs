@@ -70,7 +70,7 @@ impl TextSite for KingsClub {
 
     /// Whether the start of a file (decoded text) is a KingsClub log: a hand's header, then its date.
     fn detect(head: &str) -> bool {
-        let lines: Vec<&str> = crate::site::first_lines(head, 40).collect();
+        let lines: Vec<&str> = crate::text::first_lines(head, 40).collect();
         lines.windows(2).any(|w| header(w[0]).is_some() && relay::iso_date(w[1]).is_some())
     }
 }

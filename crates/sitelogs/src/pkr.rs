@@ -139,7 +139,7 @@ impl<R: BufRead> Iterator for Reader<R> {
 /// or a hand's line followed by its date.
 #[must_use]
 pub fn detect(head: &str) -> bool {
-    let lines: Vec<&str> = crate::site::first_lines(head, 40).collect();
+    let lines: Vec<&str> = crate::text::first_lines(head, 40).collect();
     lines.windows(2).any(|w| {
         (table_name(w[0]).is_some() && hand_id(w[1]).is_some())
             || (hand_id(w[0]).is_some() && w[1].starts_with("Start time of hand: "))

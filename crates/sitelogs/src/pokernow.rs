@@ -153,7 +153,7 @@ struct Row {
 /// first (the game owner's download), or a row in that form (a log saved without its header).
 #[must_use]
 pub fn detect(head: &str) -> bool {
-    crate::site::first_lines(head, 1).any(|line| is_header_line(line) || is_row(line))
+    crate::text::first_lines(head, 1).any(|line| is_header_line(line) || is_row(line))
 }
 
 /// `"entry",2021-08-08T21:13:22.839Z,16`: a quoted entry, an ISO time in UTC and an order number.

@@ -609,7 +609,7 @@ pub trait TextSite: Relay {
     /// Whether the start of a file (decoded text) is the site's log: a line opening a hand among
     /// its first [`TextSite::DETECT_LINES`] lines that say something.
     fn detect(head: &str) -> bool {
-        crate::site::first_lines(head, Self::DETECT_LINES).any(Self::is_header)
+        crate::text::first_lines(head, Self::DETECT_LINES).any(Self::is_header)
     }
     /// Imports one hand from its lines (`lines[0]` is the header), `whole` its span: the hand the
     /// site's reading drafts, imported by the PokerStars importer.

@@ -63,7 +63,7 @@ impl TextSite for Seals {
     /// Whether the start of a file (decoded text) is a Seals With Clubs log: a hand's header followed
     /// by its `Game:` line.
     fn detect(head: &str) -> bool {
-        let lines: Vec<&str> = crate::site::first_lines(head, 40).collect();
+        let lines: Vec<&str> = crate::text::first_lines(head, 40).collect();
         lines.windows(2).any(|w| hand_id(w[0]).is_some() && w[1].starts_with("Game: "))
             || lines.contains(&"Site: Seals With Clubs")
     }

@@ -333,14 +333,6 @@ fn decode_head(start: &[u8]) -> String {
     crate::text::decode(whole_lines)
 }
 
-/// The first `limit` lines of `head` that are not blank, trimmed (byte order marks and NULs too): where
-/// the text sites' signatures look for a hand's header (a tracker may put a banner first).
-pub(crate) fn first_lines(head: &str, limit: usize) -> impl Iterator<Item = &str> {
-    // A NUL before a line's text: a log saved as UTF-16 by halves (a real PartyPoker file).
-    let trim = |c: char| c.is_whitespace() || c == '\0' || c == '\u{feff}';
-    head.lines().map(move |l| l.trim_matches(trim)).filter(|l| !l.is_empty()).take(limit)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
