@@ -29,6 +29,7 @@ use std::io::{BufRead, Write};
 use cards_core::{Amount, Diagnostic, MaybeCard, Span};
 use phh::{Action, ActionKind, CardRun, Hand, Player, Quantity, Shown, StrOrInt, Variant};
 
+use crate::chips::Round;
 use crate::export::{WriteError, unsupported};
 use crate::text::Lines;
 use crate::{Options, Record, codes, money, showdown};
@@ -119,98 +120,16 @@ impl GameDef {
     /// Reads a `.game` file; the error is an [`codes::ACPC_BAD_GAMEDEF`] or
     /// [`codes::ACPC_UNSUPPORTED`] diagnostic.
     pub fn parse(text: &str) -> Result<GameDef, Diagnostic> {
-        let bad =
-            |message: String, at: usize| Diagnostic::error(codes::ACPC_BAD_GAMEDEF, message, Span::at(at));
-        let mut betting = None;
-        let mut players = None;
-        let mut stacks = None;
-        let mut blinds = None;
-        let mut raise_sizes = Vec::new();
-        let mut max_raises = Vec::new();
-        let mut first_player = None;
-        let mut checks: Vec<(&str, String, usize)> = Vec::new();
-        let mut offset = 0;
-        for raw in text.split_inclusive('\n') {
-            let at = offset;
-            offset += raw.len();
-            let line = raw.trim();
-            if line.is_empty() || line.starts_with('#') || line.eq_ignore_ascii_case("GAMEDEF") {
-                continue;
-            }
-            if line.eq_ignore_ascii_case("END GAMEDEF") {
-                break;
-            }
-            match line.to_ascii_lowercase().as_str() {
-                "limit" => {
-                    betting = Some(Betting::Limit);
-                    continue;
-                }
-                "nolimit" => {
-                    betting = Some(Betting::NoLimit);
-                    continue;
-                }
-                "pot" | "potlimit" => {
-                    return Err(Diagnostic::error(
-                        codes::ACPC_UNSUPPORTED,
-                        "pot-limit ACPC games have no PHH variant",
-                        Span::at(at),
-                    ));
-                }
-                _ => {}
-            }
-            let Some((key, value)) = line.split_once('=') else {
-                return Err(bad(format!("`{line}` is not `key = values`"), at));
-            };
-            let key = key.trim();
-            let amounts = || -> Result<Vec<Amount>, Diagnostic> {
-                value
-                    .split_whitespace()
-                    .map(|v| v.parse().map_err(|_| bad(format!("`{v}` is not a number"), at)))
-                    .collect()
-            };
-            let counts = || -> Result<Vec<usize>, Diagnostic> {
-                value
-                    .split_whitespace()
-                    .map(|v| v.parse().map_err(|_| bad(format!("`{v}` is not a count"), at)))
-                    .collect()
-            };
-            match key {
-                "numPlayers" => players = counts()?.first().copied(),
-                "stack" => stacks = Some(amounts()?),
-                "blind" => blinds = Some(amounts()?),
-                "raiseSize" => raise_sizes = amounts()?,
-                "maxRaises" => {
-                    max_raises = counts()?.into_iter().map(|c| u32::try_from(c).unwrap_or(u32::MAX)).collect()
-                }
-                "firstPlayer" => first_player = Some(counts()?),
-                "numRounds" | "numSuits" | "numRanks" | "numHoleCards" | "numBoardCards" => {
-                    checks.push((key, value.split_whitespace().collect::<Vec<_>>().join(" "), at));
-                }
-                _ => return Err(bad(format!("unknown key `{key}`"), at)),
-            }
-        }
-        for (key, value, at) in checks {
-            let want = match key {
-                "numRounds" => "4",
-                "numSuits" => "4",
-                "numRanks" => "13",
-                "numHoleCards" => "2",
-                _ => "0 3 1 1",
-            };
-            if value != want {
-                return Err(Diagnostic::error(
-                    codes::ACPC_UNSUPPORTED,
-                    format!("`{key} = {value}`: only Texas hold'em (`{key} = {want}`) has a PHH variant"),
-                    Span::at(at),
-                ));
-            }
-        }
-        let betting = betting.ok_or_else(|| bad("no `limit` or `nolimit` line".into(), 0))?;
-        let players = players
+        let keys = GameKeys::read(text)?;
+        keys.check_holdem()?;
+        let betting = keys.betting.ok_or_else(|| bad_gamedef("no `limit` or `nolimit` line".into(), 0))?;
+        let players = keys
+            .players
             .filter(|&p| (2..=22).contains(&p))
-            .ok_or_else(|| bad("no `numPlayers` from 2 to 22".into(), 0))?;
-        let mut blinds = blinds.ok_or_else(|| bad("no `blind`".into(), 0))?;
+            .ok_or_else(|| bad_gamedef("no `numPlayers` from 2 to 22".into(), 0))?;
+        let mut blinds = keys.blinds.ok_or_else(|| bad_gamedef("no `blind`".into(), 0))?;
         blinds.resize(players, Amount::ZERO);
+        let mut stacks = keys.stacks;
         if let Some(s) = &mut stacks {
             let last = s.last().copied().unwrap_or(Amount::ZERO);
             s.resize(players, last);
@@ -220,9 +139,11 @@ impl GameDef {
             players,
             stacks,
             blinds,
-            raise_sizes,
-            max_raises,
-            first_player: first_player.unwrap_or_else(|| vec![if players == 2 { 2 } else { 3 }, 1, 1, 1]),
+            raise_sizes: keys.raise_sizes,
+            max_raises: keys.max_raises,
+            first_player: keys
+                .first_player
+                .unwrap_or_else(|| vec![if players == 2 { 2 } else { 3 }, 1, 1, 1]),
         };
         let expected = if players == 2 { vec![2, 1, 1, 1] } else { vec![3, 1, 1, 1] };
         if game.first_player != expected {
@@ -233,7 +154,7 @@ impl GameDef {
             ));
         }
         if betting == Betting::Limit && game.raise_sizes.len() < 4 {
-            return Err(bad("a limit game needs `raiseSize` for 4 rounds".into(), 0));
+            return Err(bad_gamedef("a limit game needs `raiseSize` for 4 rounds".into(), 0));
         }
         Ok(game)
     }
@@ -301,6 +222,113 @@ impl GameDef {
             b.reverse();
         }
         b
+    }
+}
+
+fn bad_gamedef(message: String, at: usize) -> Diagnostic {
+    Diagnostic::error(codes::ACPC_BAD_GAMEDEF, message, Span::at(at))
+}
+
+/// The lines of a `.game` file as read, before [`GameDef::parse`] checks them as a whole.
+#[derive(Default)]
+struct GameKeys<'t> {
+    betting: Option<Betting>,
+    players: Option<usize>,
+    stacks: Option<Vec<Amount>>,
+    blinds: Option<Vec<Amount>>,
+    raise_sizes: Vec<Amount>,
+    max_raises: Vec<u32>,
+    first_player: Option<Vec<usize>>,
+    /// The keys only Texas hold'em's values are accepted for: key, values, offset.
+    holdem: Vec<(&'t str, String, usize)>,
+}
+
+impl<'t> GameKeys<'t> {
+    /// Every line up to `END GAMEDEF`.
+    fn read(text: &'t str) -> Result<GameKeys<'t>, Diagnostic> {
+        let mut keys = GameKeys::default();
+        let mut offset = 0;
+        for raw in text.split_inclusive('\n') {
+            let at = offset;
+            offset += raw.len();
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') || line.eq_ignore_ascii_case("GAMEDEF") {
+                continue;
+            }
+            if line.eq_ignore_ascii_case("END GAMEDEF") {
+                break;
+            }
+            match line.to_ascii_lowercase().as_str() {
+                "limit" => keys.betting = Some(Betting::Limit),
+                "nolimit" => keys.betting = Some(Betting::NoLimit),
+                "pot" | "potlimit" => {
+                    return Err(Diagnostic::error(
+                        codes::ACPC_UNSUPPORTED,
+                        "pot-limit ACPC games have no PHH variant",
+                        Span::at(at),
+                    ));
+                }
+                _ => keys.key_line(line, at)?,
+            }
+        }
+        Ok(keys)
+    }
+
+    /// One `key = values` line, at offset `at`.
+    fn key_line(&mut self, line: &'t str, at: usize) -> Result<(), Diagnostic> {
+        let Some((key, value)) = line.split_once('=') else {
+            return Err(bad_gamedef(format!("`{line}` is not `key = values`"), at));
+        };
+        let key = key.trim();
+        let amounts = || -> Result<Vec<Amount>, Diagnostic> {
+            value
+                .split_whitespace()
+                .map(|v| v.parse().map_err(|_| bad_gamedef(format!("`{v}` is not a number"), at)))
+                .collect()
+        };
+        let counts = || -> Result<Vec<usize>, Diagnostic> {
+            value
+                .split_whitespace()
+                .map(|v| v.parse().map_err(|_| bad_gamedef(format!("`{v}` is not a count"), at)))
+                .collect()
+        };
+        match key {
+            "numPlayers" => self.players = counts()?.first().copied(),
+            "stack" => self.stacks = Some(amounts()?),
+            "blind" => self.blinds = Some(amounts()?),
+            "raiseSize" => self.raise_sizes = amounts()?,
+            "maxRaises" => {
+                self.max_raises =
+                    counts()?.into_iter().map(|c| u32::try_from(c).unwrap_or(u32::MAX)).collect()
+            }
+            "firstPlayer" => self.first_player = Some(counts()?),
+            "numRounds" | "numSuits" | "numRanks" | "numHoleCards" | "numBoardCards" => {
+                self.holdem.push((key, value.split_whitespace().collect::<Vec<_>>().join(" "), at));
+            }
+            _ => return Err(bad_gamedef(format!("unknown key `{key}`"), at)),
+        }
+        Ok(())
+    }
+
+    /// The rounds, deck and cards are Texas hold'em's.
+    fn check_holdem(&self) -> Result<(), Diagnostic> {
+        for (key, value, at) in &self.holdem {
+            let want = match *key {
+                "numRounds" => "4",
+                "numSuits" => "4",
+                "numRanks" => "13",
+                "numHoleCards" => "2",
+                _ => "0 3 1 1",
+            };
+            if value != want {
+                return Err(Diagnostic::error(
+                    codes::ACPC_UNSUPPORTED,
+                    format!("`{key} = {value}`: only Texas hold'em (`{key} = {want}`) has a PHH variant"),
+                    Span::at(*at),
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -385,9 +413,8 @@ pub struct Reader<'g, R> {
 /// allocates only what its record keeps.
 #[derive(Debug, Default)]
 struct Scratch {
-    /// Chips each position put in over the hand, and on the current street.
-    committed: Vec<Amount>,
-    street: Vec<Amount>,
+    /// What the betting puts in.
+    chips: Chips,
     folded: Vec<bool>,
     /// The board cards of each round after the first.
     boards: Vec<CardRun>,
@@ -395,6 +422,75 @@ struct Scratch {
     shows: Vec<Option<(Shown, Span)>>,
     /// One span per action (all the line's: the actions have no spans of their own).
     spans: Vec<Span>,
+}
+
+/// The chips a hand's betting puts in, counted with [`Round`] by position: over the whole hand (a
+/// round that never closes: ACPC's no-limit raises and its payoffs are hand totals) and on the
+/// betting round under way (PHH's raises are street totals).
+#[derive(Debug, Default)]
+struct Chips {
+    hand: Round<usize>,
+    street: Round<usize>,
+}
+
+impl Chips {
+    /// A new hand: each position's blind in (its whole stack when that is less).
+    fn post_blinds(&mut self, game: &GameDef) {
+        self.hand.clear();
+        self.street.clear();
+        for (i, &blind) in game.blinds.iter().enumerate() {
+            let posted = match game.stacks.as_ref().and_then(|s| s.get(i)) {
+                Some(&stack) if stack < blind => stack,
+                _ => blind,
+            };
+            self.hand.add(&i, posted);
+            self.street.add(&i, posted);
+        }
+    }
+
+    /// A new betting round.
+    fn new_street(&mut self) {
+        self.street.clear();
+    }
+
+    /// What position `i` has put in over the hand.
+    fn put_in(&self, i: usize) -> Amount {
+        self.hand.of(&i)
+    }
+
+    /// What position `i` put in before the round under way.
+    fn before_street(&self, i: usize) -> Amount {
+        money::minus(self.hand.of(&i), self.street.of(&i))
+    }
+
+    /// Whether position `i` has its whole stack in (`stacks`: the hand's starting stacks).
+    fn all_in(&self, stacks: &[Quantity], i: usize) -> bool {
+        stacks[i].finite().is_some_and(|s| self.hand.of(&i) >= s)
+    }
+
+    /// Position `i` checks or calls: it matches the round's top bet, as far as its stack goes.
+    fn call(&mut self, stacks: &[Quantity], i: usize) {
+        let owed = money::minus(self.street.highest(), self.street.of(&i));
+        let owed = match stacks[i].finite() {
+            Some(s) => owed.min(money::minus(s, self.hand.of(&i))),
+            None => owed,
+        };
+        self.hand.add(&i, owed);
+        self.street.add(&i, owed);
+    }
+
+    /// Position `i` brings its chips on the round under way to `to`.
+    fn raise_to(&mut self, i: usize, to: Amount) {
+        let added = self.street.raise_to(&i, to);
+        self.hand.add(&i, added);
+    }
+
+    /// The bet no one called goes back: [`Chips::put_in`] becomes what was called.
+    fn return_uncalled(&mut self) {
+        if let Some((who, back)) = self.hand.uncalled() {
+            self.hand.take_back(&who, back);
+        }
+    }
 }
 
 impl<'a, 'g> Reader<'g, &'a [u8]> {
@@ -496,140 +592,209 @@ fn split_at_byte(text: &str, separator: u8) -> impl Iterator<Item = &str> {
     })
 }
 
+/// The fields of a `STATE` line.
+struct StateFields<'l> {
+    id: &'l str,
+    betting: &'l str,
+    cards: &'l str,
+    payoffs: &'l str,
+    players: &'l str,
+}
+
+impl StateFields<'_> {
+    fn split(text: &str) -> Result<StateFields<'_>, String> {
+        let mut fields = split_at_byte(text.trim(), b':');
+        let mut field = || fields.next();
+        let (Some(_), Some(id), Some(betting), Some(cards), Some(payoffs), Some(players), None) =
+            (field(), field(), field(), field(), field(), field(), field())
+        else {
+            return Err("expected `STATE:<hand>:<betting>:<cards>:<payoffs>:<players>`".into());
+        };
+        Ok(StateFields { id, betting, cards, payoffs, players })
+    }
+
+    /// The players' names and the payoffs the log gives them, one each for the game's `n` players.
+    fn names_and_payoffs(&self, n: usize) -> Result<(Vec<String>, Vec<Amount>), String> {
+        let names: Vec<String> = split_at_byte(self.players, b'|').map(str::to_owned).collect();
+        let logged: Vec<Amount> = split_at_byte(self.payoffs, b'|')
+            .map(|p| p.parse().map_err(|_| format!("payoff `{p}` is not a number")))
+            .collect::<Result<_, _>>()?;
+        if names.len() != n || logged.len() != n {
+            return Err(format!(
+                "the game has {n} players, the line names {} with {} payoffs",
+                names.len(),
+                logged.len()
+            ));
+        }
+        Ok((names, logged))
+    }
+
+    /// The hole cards' part of the cards field (checked to have `n` groups), and each board into
+    /// `boards`.
+    fn holes_and_boards(&self, n: usize, boards: &mut Vec<CardRun>) -> Result<&str, String> {
+        let mut rounds = split_at_byte(self.cards, b'/');
+        let holes = rounds.next().unwrap_or_default();
+        let hole_groups = split_at_byte(holes, b'|').count();
+        if hole_groups != n {
+            return Err(format!("{hole_groups} hole card groups for {n} players"));
+        }
+        boards.clear();
+        for round in rounds {
+            boards.push(cards_of(round)?);
+        }
+        Ok(holes)
+    }
+}
+
 /// One `STATE` line to a PHH hand (before its check) and the logged payoffs.
 fn parse_state(
     text: &str,
     game: &GameDef,
     scratch: &mut Scratch,
 ) -> Result<(Hand, Vec<Amount>, Option<showdown::Clean>), String> {
-    let mut fields = split_at_byte(text.trim(), b':');
-    let mut field = || fields.next();
-    let (Some(_), Some(id), Some(betting), Some(cards), Some(payoffs), Some(players), None) =
-        (field(), field(), field(), field(), field(), field(), field())
-    else {
-        return Err("expected `STATE:<hand>:<betting>:<cards>:<payoffs>:<players>`".into());
-    };
+    let line = StateFields::split(text)?;
     let n = game.players;
     if game.blinds.len() != n || game.stacks.as_ref().is_some_and(|s| s.len() != n) || n < 2 {
         return Err(format!("the game definition has no blind or stack for each of its {n} players"));
     }
-    let names: Vec<String> = split_at_byte(players, b'|').map(str::to_owned).collect();
-    let logged: Vec<Amount> = split_at_byte(payoffs, b'|')
-        .map(|p| p.parse().map_err(|_| format!("payoff `{p}` is not a number")))
-        .collect::<Result<_, _>>()?;
-    if names.len() != n || logged.len() != n {
-        return Err(format!(
-            "the game has {n} players, the line names {} with {} payoffs",
-            names.len(),
-            logged.len()
-        ));
-    }
-    let mut rounds = split_at_byte(cards, b'/');
-    let holes = rounds.next().unwrap_or_default();
-    let hole_groups = split_at_byte(holes, b'|').count();
-    if hole_groups != n {
-        return Err(format!("{hole_groups} hole card groups for {n} players"));
-    }
-    let Scratch { committed, street, folded, boards, shows, spans } = scratch;
-    boards.clear();
-    for round in rounds {
-        boards.push(cards_of(round)?);
-    }
-    let variant = match game.betting {
-        Betting::NoLimit => Variant::NoLimitTexasHoldem,
-        Betting::Limit => Variant::FixedLimitTexasHoldem,
-    };
-    let mut hand = Hand::new(variant);
-    // Every action of the line, the deals and a show per player: no growing on the way.
-    hand.actions.reserve(betting.len() + 3 * n + 4);
-    hand.antes = vec![Amount::ZERO; n];
-    hand.blinds_or_straddles = Some(game.phh_blinds());
-    match game.betting {
-        Betting::NoLimit => hand.min_bet = game.blinds.iter().copied().max(),
-        Betting::Limit => {
-            hand.small_bet = game.raise_sizes.first().copied();
-            hand.big_bet = game.raise_sizes.get(2).copied();
-        }
-    }
-    hand.starting_stacks = match &game.stacks {
-        Some(s) => s.iter().map(|&a| Quantity::Finite(a)).collect(),
-        None => vec![Quantity::Infinite; n],
-    };
-    hand.hand = Some(id.parse().map_or_else(|_| StrOrInt::Str(id.to_owned()), StrOrInt::Int));
-    hand.players = Some(names);
+    let (names, logged) = line.names_and_payoffs(n)?;
+    let holes = line.holes_and_boards(n, &mut scratch.boards)?;
+    let mut hand = game.new_hand(line.id, names, line.betting.len());
     for (i, h) in split_at_byte(holes, b'|').enumerate() {
         let cards: CardRun =
             if h.is_empty() { std::iter::repeat_n(MaybeCard::Unknown, 2).collect() } else { cards_of(h)? };
         hand.actions.push(Action::new(ActionKind::DealHole { player: player(i), cards }));
     }
-    // Betting: round by round; no-limit raises are totals over the hand.
-    game.phh_blinds_effective(committed);
-    street.clone_from(committed);
+    play(&mut hand, game, line.betting, scratch)?;
+    let clean = place_showdown(&mut hand, scratch);
+    logged_outcome(&mut hand, game, &logged, &mut scratch.chips);
+    Ok((hand, logged, clean))
+}
+
+impl GameDef {
+    /// A hand under this game, before its actions: numbered `id`, played by `names`, with room
+    /// for the actions of a betting field `betting_len` bytes long.
+    fn new_hand(&self, id: &str, names: Vec<String>, betting_len: usize) -> Hand {
+        let n = self.players;
+        let variant = match self.betting {
+            Betting::NoLimit => Variant::NoLimitTexasHoldem,
+            Betting::Limit => Variant::FixedLimitTexasHoldem,
+        };
+        let mut hand = Hand::new(variant);
+        // Every action of the line, the deals and a show per player: no growing on the way.
+        hand.actions.reserve(betting_len + 3 * n + 4);
+        hand.antes = vec![Amount::ZERO; n];
+        hand.blinds_or_straddles = Some(self.phh_blinds());
+        match self.betting {
+            Betting::NoLimit => hand.min_bet = self.blinds.iter().copied().max(),
+            Betting::Limit => {
+                hand.small_bet = self.raise_sizes.first().copied();
+                hand.big_bet = self.raise_sizes.get(2).copied();
+            }
+        }
+        hand.starting_stacks = match &self.stacks {
+            Some(s) => s.iter().map(|&a| Quantity::Finite(a)).collect(),
+            None => vec![Quantity::Infinite; n],
+        };
+        hand.hand = Some(id.parse().map_or_else(|_| StrOrInt::Str(id.to_owned()), StrOrInt::Int));
+        hand.players = Some(names);
+        hand
+    }
+}
+
+/// The betting field, round by round, as PHH actions (each round after the first begins with
+/// its board); no-limit raises are totals over the hand.
+fn play(hand: &mut Hand, game: &GameDef, betting: &str, scratch: &mut Scratch) -> Result<(), String> {
+    let Scratch { chips, folded, boards, .. } = scratch;
+    let n = game.players;
+    chips.post_blinds(game);
     folded.clear();
     folded.resize(n, false);
-    let mut actor = if n == 2 { 1 } else { 2 % n };
     for (r, round) in split_at_byte(betting, b'/').enumerate() {
+        let mut first = if n == 2 { 1 } else { 2 % n };
         if r > 0 {
             let board = boards.get(r - 1).ok_or_else(|| format!("no board cards for round {}", r + 1))?;
             hand.actions.push(Action::new(ActionKind::DealBoard { cards: board.clone() }));
-            street.fill(Amount::ZERO);
-            actor = 0;
+            chips.new_street();
+            first = 0;
         }
-        let bytes = round.as_bytes();
-        let mut k = 0;
-        while k < bytes.len() {
-            // The actor: the next player who has not folded (all-in players do not act, and the
-            // dealer writes no action for them).
-            let mut guard = 0;
-            while folded[actor] || is_all_in(&hand, committed, actor) {
-                actor = (actor + 1) % n;
-                guard += 1;
-                if guard > n {
-                    return Err("an action when nobody can act".into());
-                }
+        play_round(hand, game, (r, round), first, chips, folded)?;
+    }
+    Ok(())
+}
+
+/// Betting round number `r` (0-based), written `round`, from position `first` on.
+fn play_round(
+    hand: &mut Hand,
+    game: &GameDef,
+    (r, round): (usize, &str),
+    first: usize,
+    chips: &mut Chips,
+    folded: &mut [bool],
+) -> Result<(), String> {
+    let n = folded.len();
+    let bytes = round.as_bytes();
+    let mut actor = first;
+    let mut k = 0;
+    while k < bytes.len() {
+        actor = next_actor(&hand.starting_stacks, chips, folded, actor)?;
+        let p = player(actor);
+        match bytes[k] {
+            b'f' => {
+                folded[actor] = true;
+                hand.actions.push(Action::new(ActionKind::Fold { player: p }));
+                k += 1;
             }
-            let p = player(actor);
-            match bytes[k] {
-                b'f' => {
-                    folded[actor] = true;
-                    hand.actions.push(Action::new(ActionKind::Fold { player: p }));
-                    k += 1;
-                }
-                b'c' => {
-                    let top = street.iter().copied().max().unwrap_or(Amount::ZERO);
-                    let owed = money::minus(top, street[actor]);
-                    let owed = cap(&hand, committed, actor, owed);
-                    street[actor] = money::plus(street[actor], owed);
-                    committed[actor] = money::plus(committed[actor], owed);
-                    hand.actions.push(Action::new(ActionKind::CheckCall { player: p }));
-                    k += 1;
-                }
-                b'r' => {
-                    let digits =
-                        bytes[k + 1..].iter().take_while(|b| b.is_ascii_digit() || **b == b'.').count();
-                    let to_street = if digits > 0 {
-                        let total: Amount =
-                            round[k + 1..k + 1 + digits].parse().map_err(|_| "a raise amount".to_owned())?;
-                        let before = money::minus(committed[actor], street[actor]);
-                        money::minus(total, before)
-                    } else {
-                        let top = street.iter().copied().max().unwrap_or(Amount::ZERO);
-                        let size = game.raise_sizes.get(r).copied().unwrap_or(Amount::ZERO);
-                        money::plus(top, size)
-                    };
-                    let add = money::minus(to_street, street[actor]);
-                    committed[actor] = money::plus(committed[actor], add);
-                    street[actor] = to_street;
-                    hand.actions
-                        .push(Action::new(ActionKind::CompleteBetRaise { player: p, amount: to_street }));
-                    k += 1 + digits;
-                }
-                other => return Err(format!("`{}` is not an ACPC action", char::from(other))),
+            b'c' => {
+                chips.call(&hand.starting_stacks, actor);
+                hand.actions.push(Action::new(ActionKind::CheckCall { player: p }));
+                k += 1;
             }
-            actor = (actor + 1) % n;
+            b'r' => {
+                let digits = bytes[k + 1..].iter().take_while(|b| b.is_ascii_digit() || **b == b'.').count();
+                let to_street = if digits > 0 {
+                    let total: Amount =
+                        round[k + 1..k + 1 + digits].parse().map_err(|_| "a raise amount".to_owned())?;
+                    money::minus(total, chips.before_street(actor))
+                } else {
+                    let size = game.raise_sizes.get(r).copied().unwrap_or(Amount::ZERO);
+                    money::plus(chips.street.highest(), size)
+                };
+                chips.raise_to(actor, to_street);
+                hand.actions.push(Action::new(ActionKind::CompleteBetRaise { player: p, amount: to_street }));
+                k += 1 + digits;
+            }
+            other => return Err(format!("`{}` is not an ACPC action", char::from(other))),
+        }
+        actor = (actor + 1) % n;
+    }
+    Ok(())
+}
+
+/// The player who acts next from position `actor` on: the next who has not folded (all-in
+/// players do not act, and the dealer writes no action for them).
+fn next_actor(
+    stacks: &[Quantity],
+    chips: &Chips,
+    folded: &[bool],
+    mut actor: usize,
+) -> Result<usize, String> {
+    let n = folded.len();
+    let mut guard = 0;
+    while folded[actor] || chips.all_in(stacks, actor) {
+        actor = (actor + 1) % n;
+        guard += 1;
+        if guard > n {
+            return Err("an action when nobody can act".into());
         }
     }
-    // At a showdown every player left shows the cards the log gives.
+    Ok(actor)
+}
+
+/// At a showdown every player left shows the cards the log gives; the showdown goes where the
+/// engine asks for it.
+fn place_showdown(hand: &mut Hand, scratch: &mut Scratch) -> Option<showdown::Clean> {
+    let Scratch { shows, spans, .. } = scratch;
     shows.clear();
     shows.extend(hand.actions.iter().filter_map(|a| match &a.kind {
         ActionKind::DealHole { cards, .. } => Some(Some((Shown::Cards(cards.clone()), Span::at(0)))),
@@ -637,57 +802,18 @@ fn parse_state(
     }));
     spans.clear();
     spans.resize(hand.actions.len(), Span::at(0));
-    let clean = showdown::place(&mut hand, spans, shows);
-    // The outcome the log states: payoffs, and what each player collected (payoff + chips put
-    // in, the uncalled excess of the largest commitment excluded).
-    return_uncalled(committed);
-    let winnings: Vec<Quantity> =
-        (0..n).map(|i| Quantity::Finite(money::plus(logged[i], committed[i]))).collect();
-    hand.winnings = Some(winnings);
+    showdown::place(hand, spans, shows)
+}
+
+/// The outcome the log states: what each player collected (its payoff and the chips it put in,
+/// the bet no one called excluded), and its finishing stack when the game gives stacks.
+fn logged_outcome(hand: &mut Hand, game: &GameDef, logged: &[Amount], chips: &mut Chips) {
+    chips.return_uncalled();
+    let n = logged.len();
+    hand.winnings = Some((0..n).map(|i| Quantity::Finite(money::plus(logged[i], chips.put_in(i)))).collect());
     if let Some(s) = &game.stacks {
         hand.finishing_stacks =
             Some((0..n).map(|i| Quantity::Finite(money::plus(s[i], logged[i]))).collect());
-    }
-    Ok((hand, logged, clean))
-}
-
-impl GameDef {
-    /// What each position has in front of it when the first round starts, into `out`.
-    fn phh_blinds_effective(&self, out: &mut Vec<Amount>) {
-        out.clear();
-        out.extend(self.blinds.iter().enumerate().map(|(i, &b)| {
-            match self.stacks.as_ref().and_then(|s| s.get(i)) {
-                Some(&stack) if stack < b => stack,
-                _ => b,
-            }
-        }));
-    }
-}
-
-fn is_all_in(hand: &Hand, committed: &[Amount], i: usize) -> bool {
-    hand.starting_stacks[i].finite().is_some_and(|s| committed[i] >= s)
-}
-
-fn cap(hand: &Hand, committed: &[Amount], i: usize, owed: Amount) -> Amount {
-    match hand.starting_stacks[i].finite() {
-        Some(s) => {
-            let left = money::minus(s, committed[i]);
-            if owed > left { left } else { owed }
-        }
-        None => owed,
-    }
-}
-
-/// Returns the uncalled excess of the largest commitment: `committed` becomes what each put in.
-fn return_uncalled(committed: &mut [Amount]) {
-    let Some(top) = (0..committed.len()).max_by(|&a, &b| committed[a].cmp(&committed[b]).then(b.cmp(&a)))
-    else {
-        return;
-    };
-    let second =
-        (0..committed.len()).filter(|&i| i != top).map(|i| committed[i]).max().unwrap_or(Amount::ZERO);
-    if committed[top] > second {
-        committed[top] = second;
     }
 }
 
@@ -760,6 +886,24 @@ fn located(d: Diagnostic, span: Span) -> Diagnostic {
 
 /// Writes a hand as one `STATE` line (no line ending), under `game`.
 pub fn state_line(hand: &Hand, game: &GameDef) -> Result<String, Diagnostic> {
+    let n = played_under(hand, game)?;
+    let (betting, cards, mut chips) = betting_and_cards(hand, game, n)?;
+    let payoffs = payoffs(hand, &mut chips, n)?;
+    let id = match &hand.hand {
+        Some(StrOrInt::Int(i)) => i.to_string(),
+        Some(StrOrInt::Str(s)) if !s.contains([':', '\n']) => s.clone(),
+        _ => "0".to_owned(),
+    };
+    let names: Vec<String> = match &hand.players {
+        Some(p) if p.len() == n && p.iter().all(|s| !s.contains([':', '|', '\n'])) => p.clone(),
+        _ => (1..=n).map(|i| format!("p{i}")).collect(),
+    };
+    let payoffs: Vec<String> = payoffs.iter().map(|p| p.normalize().to_string()).collect();
+    Ok(format!("STATE:{id}:{betting}:{cards}:{}:{}", payoffs.join("|"), names.join("|")))
+}
+
+/// Whether `hand` is played under `game` (its players, betting and blinds); its number of players.
+fn played_under(hand: &Hand, game: &GameDef) -> Result<usize, Diagnostic> {
     let n = hand.starting_stacks.len();
     if n != game.players || game.blinds.len() != n || game.stacks.as_ref().is_some_and(|s| s.len() != n) {
         return Err(unsupported(format!("the hand has {n} players, the game {}", game.players)));
@@ -768,12 +912,17 @@ pub fn state_line(hand: &Hand, game: &GameDef) -> Result<String, Diagnostic> {
     if own.betting != game.betting || own.phh_blinds() != game.phh_blinds() {
         return Err(unsupported("the hand is not played under this game (betting or blinds differ)"));
     }
+    Ok(n)
+}
+
+/// A hand's actions in ACPC's words: the betting field, the cards field, and the chips the
+/// betting put in.
+fn betting_and_cards(hand: &Hand, game: &GameDef, n: usize) -> Result<(String, String, Chips), Diagnostic> {
     let mut holes: Vec<String> = vec![String::new(); n];
     let mut boards: Vec<String> = Vec::new();
     let mut betting = String::new();
-    let mut committed = Vec::with_capacity(n);
-    game.phh_blinds_effective(&mut committed);
-    let mut street = committed.clone();
+    let mut chips = Chips::default();
+    chips.post_blinds(game);
     for action in &hand.actions {
         match &action.kind {
             ActionKind::DealHole { player, cards } => {
@@ -785,25 +934,19 @@ pub fn state_line(hand: &Hand, game: &GameDef) -> Result<String, Diagnostic> {
             ActionKind::DealBoard { cards } => {
                 boards.push(cards.to_string());
                 betting.push('/');
-                street = vec![Amount::ZERO; n];
+                chips.new_street();
             }
             ActionKind::Fold { .. } => betting.push('f'),
             ActionKind::CheckCall { player } => {
-                let i = index(*player, n)?;
-                let top = street.iter().copied().max().unwrap_or(Amount::ZERO);
-                let owed = cap(hand, &committed, i, money::minus(top, street[i]));
-                street[i] = money::plus(street[i], owed);
-                committed[i] = money::plus(committed[i], owed);
+                chips.call(&hand.starting_stacks, index(*player, n)?);
                 betting.push('c');
             }
             ActionKind::CompleteBetRaise { player, amount } => {
                 let i = index(*player, n)?;
-                let add = money::minus(*amount, street[i]);
-                committed[i] = money::plus(committed[i], add);
-                street[i] = *amount;
+                chips.raise_to(i, *amount);
                 betting.push('r');
                 if game.betting == Betting::NoLimit {
-                    betting.push_str(&committed[i].to_string());
+                    betting.push_str(&chips.put_in(i).to_string());
                 }
             }
             ActionKind::ShowMuck { .. } | ActionKind::NoOp => {}
@@ -812,39 +955,29 @@ pub fn state_line(hand: &Hand, game: &GameDef) -> Result<String, Diagnostic> {
             }
         }
     }
-    // Payoffs: the hand's stated winnings (what the log said) less what each put in, else the replay's.
-    return_uncalled(&mut committed);
-    let payoffs: Vec<Amount> = match crate::export::stated_winnings(hand) {
-        Some(w) => (0..n).map(|i| money::minus(w[i], committed[i])).collect(),
+    let mut cards = holes.join("|");
+    for b in &boards {
+        cards.push('/');
+        cards.push_str(b);
+    }
+    Ok((betting, cards, chips))
+}
+
+/// Each position's payoff: the hand's stated winnings (what the log said) less what it put in
+/// that was called, else the replay's.
+fn payoffs(hand: &Hand, chips: &mut Chips, n: usize) -> Result<Vec<Amount>, Diagnostic> {
+    chips.return_uncalled();
+    match crate::export::stated_winnings(hand) {
+        Some(w) => Ok((0..n).map(|i| money::minus(w[i], chips.put_in(i))).collect()),
         None => {
             let outcome =
                 phh::replay::replay_hand(hand, &[], Span::at(0), phh::replay::RuleProfile::Pokerkit);
             if !outcome.terminal || outcome.diagnostics.iter().any(Diagnostic::is_error) {
                 return Err(unsupported("the hand does not replay to its end"));
             }
-            outcome
-                .payoffs
-                .iter()
-                .map(|p| p.parse().map_err(|_| unsupported("an infinite payoff")))
-                .collect::<Result<_, _>>()?
+            outcome.payoffs.iter().map(|p| p.parse().map_err(|_| unsupported("an infinite payoff"))).collect()
         }
-    };
-    let id = match &hand.hand {
-        Some(StrOrInt::Int(i)) => i.to_string(),
-        Some(StrOrInt::Str(s)) if !s.contains([':', '\n']) => s.clone(),
-        _ => "0".to_owned(),
-    };
-    let names: Vec<String> = match &hand.players {
-        Some(p) if p.len() == n && p.iter().all(|s| !s.contains([':', '|', '\n'])) => p.clone(),
-        _ => (1..=n).map(|i| format!("p{i}")).collect(),
-    };
-    let mut cards = holes.join("|");
-    for b in &boards {
-        cards.push('/');
-        cards.push_str(b);
     }
-    let payoffs: Vec<String> = payoffs.iter().map(|p| p.normalize().to_string()).collect();
-    Ok(format!("STATE:{id}:{betting}:{cards}:{}:{}", payoffs.join("|"), names.join("|")))
 }
 
 fn index(player: Player, n: usize) -> Result<usize, Diagnostic> {

@@ -72,10 +72,9 @@ impl Relay for BigGame {
             Err(message) => return draft.refuse(codes::SITE_BAD_HEADER, message, first.span),
         };
         draft.hand_id(data.hand.title.clone());
-        for line in &lines[1..] {
-            let text = line.text.trim();
-            if !text.is_empty() && !BigGame::is_noise(text) {
-                draft.unknown(options, text, line.span);
+        for (text, span) in relay::said_lines(lines) {
+            if !BigGame::is_noise(text) {
+                draft.unknown(options, text, span);
             }
         }
         Play::new(&data, first.span).write(draft);

@@ -192,7 +192,6 @@ fn stars_game(game: &str, limit: &str) -> Option<&'static str> {
 }
 
 /// One `<HISTORY>` to a record.
-#[allow(clippy::too_many_lines)]
 fn import(history: &History, end: usize, options: &Options) -> Record {
     let whole = Span::new(history.start, end);
     let head = Span::new(history.start, history.players.first().map_or(end, |p| p.span.start));
@@ -204,200 +203,50 @@ fn import(history: &History, end: usize, options: &Options) -> Record {
     };
     let fixed = history.limit.trim() == "FL";
     let stakes = history.stakes.split_once('/').and_then(|(a, b)| Some((money::parse(a)?, money::parse(b)?)));
-    // The big blind: a fixed-limit game's is its small bet.
-    let big = stakes.map(|(small, big)| if fixed { small } else { big });
     // Who is in the hand: dealt cards or acting.
     let players: Vec<&Player> =
         history.players.iter().filter(|p| history.actions.iter().any(|a| a.player == p.name)).collect();
-    let mut stacks: Vec<(String, Amount)> = Vec::new();
-    for p in &players {
-        match money::parse(&p.amount) {
-            Some(a) => stacks.push((p.name.clone(), a)),
-            None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable AMOUNT of {}", p.name), p.span),
-        }
-    }
-    let mut street = Street::default();
-    let mut bets: Round<String> = Round::default();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut shows: Vec<(String, Span)> = Vec::new();
-    let mut dealt = false;
-    let mut paid = false;
-    // Whether a call's VALUE is the chips added (later logs) or the street total (earlier ones),
-    // once a call has told.
-    let mut call_adds: Option<bool> = None;
-    let mut on_street: Vec<(String, Amount)> = Vec::new();
-    let mut sb_posted = false;
+    let mut play = Play::new(players, &mut draft);
+    // The big blind: a fixed-limit game's is its small bet.
+    play.big = stakes.map(|(small, big)| if fixed { small } else { big });
     for action in &history.actions {
-        let span = action.span;
-        let kind = action.kind.as_str();
-        if kind == "HAND_BOARD" {
-            if !action.board.starts_with("BOARD_") {
-                draft.refuse(codes::SITE_UNKNOWN_LINE, "a board with no street", span);
-                continue;
-            }
-            close(&mut street, &mut bets, &mut body, span, false);
-            on_street.clear();
-            let cards: Vec<String> = action.cards.iter().flatten().cloned().collect();
-            let name = action.board.trim_start_matches("BOARD_");
-            let line = match (name, cards.len()) {
-                ("FLOP", 3) => format!("*** FLOP *** [{}]", cards.join(" ")),
-                ("TURN", 4) | ("RIVER", 5) => {
-                    let (before, last) = cards.split_at(cards.len() - 1);
-                    format!("*** {name} *** [{}] [{}]", before.join(" "), last[0])
-                }
-                _ => {
-                    draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board {name}"), span);
-                    continue;
-                }
-            };
-            body.push((line, span));
-            continue;
-        }
-        let Some(name) = players.iter().find(|p| p.name == action.player).map(|p| p.name.as_str()) else {
-            if action.player.is_empty() {
-                draft.unknown(options, &format!("action {kind}"), span);
-            } else {
-                draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{}` has no seat", action.player), span);
-            }
-            continue;
-        };
-        if kind == "RESULT" {
-            paid = true;
-            let won = action.win.as_deref().map_or(Some(Amount::ZERO), |w| {
-                if w.trim().is_empty() { Some(Amount::ZERO) } else { money::parse(w) }
-            });
-            match won {
-                Some(won) if !won.is_zero() => street.win(name, won, span),
-                Some(_) => {}
-                None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable WIN of {name}"), span),
-            }
-            let cards: Vec<String> = action.cards.iter().flatten().cloned().collect();
-            if !cards.is_empty() && cards.len() == action.cards.len() {
-                shows.push((format!("{name}: shows [{}]", cards.join(" ")), span));
-            }
-            continue;
-        }
-        let value =
-            if action.value.trim().is_empty() { Some(Amount::ZERO) } else { money::parse(&action.value) };
-        let Some(value) = value else {
-            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable VALUE `{}`", action.value), span);
-            continue;
-        };
-        let mine = on_street.iter().find(|(n, _)| n == name).map_or(Amount::ZERO, |e| e.1);
-        let left = stacks.iter().find(|(n, _)| n == name).map_or(Amount::ZERO, |e| e.1);
-        let highest = on_street.iter().map(|e| e.1).max().unwrap_or(Amount::ZERO);
-        // The chips this action adds, and its line.
-        let (added, line) = match (kind, action.blind.as_str()) {
-            ("HAND_BLINDS", "HAND_SB") if sb_posted => {
-                // A second small blind (a player joining between the blinds): dead money.
-                street.dead(value);
-                stacks.iter_mut().filter(|(n, _)| n == name).for_each(|e| e.1 = money::minus(e.1, value));
-                body.push((format!("{name}: posts the ante {value}"), span));
-                continue;
-            }
-            ("HAND_BLINDS", "HAND_SB" | "HAND_BB") => {
-                sb_posted |= action.blind == "HAND_SB";
-                street.post(name, value);
-                let which = if action.blind == "HAND_SB" { "small" } else { "big" };
-                (value, Some(format!("{name}: posts {which} blind {value}")))
-            }
-            ("HAND_BLINDS", "HAND_DSB") => {
-                street.dead(value);
-                stacks.iter_mut().filter(|(n, _)| n == name).for_each(|e| e.1 = money::minus(e.1, value));
-                body.push((format!("{name}: posts the ante {value}"), span));
-                continue;
-            }
-            ("HAND_BLINDS", "HAND_AB") => {
-                let live = big.filter(|b| *b < value).unwrap_or(value);
-                street.post(name, live);
-                street.dead(money::minus(value, live));
-                bets.add(name, live);
-                stacks.iter_mut().filter(|(n, _)| n == name).for_each(|e| e.1 = money::minus(e.1, value));
-                match on_street.iter_mut().find(|(n, _)| n == name) {
-                    Some(e) => e.1 = money::plus(e.1, live),
-                    None => on_street.push((name.to_owned(), live)),
-                }
-                body.push((format!("{name}: posts small & big blinds {value}"), span));
-                continue;
-            }
-            ("HAND_DEAL", _) => {
-                if !dealt {
-                    body.push(("*** HOLE CARDS ***".into(), span));
-                    dealt = true;
-                }
-                let cards: Vec<String> = action.cards.iter().flatten().cloned().collect();
-                if !cards.is_empty() && cards.len() == action.cards.len() {
-                    body.push((format!("Dealt to {name} [{}]", cards.join(" ")), span));
-                }
-                continue;
-            }
-            ("ACTION_FOLD", _) => (Amount::ZERO, Some(format!("{name}: folds"))),
-            ("ACTION_CHECK", _) => (Amount::ZERO, Some(format!("{name}: checks"))),
-            ("ACTION_BET", _) => {
-                let added = street.add(name, value);
-                (value, Some(relay::added_text(name, &added)))
-            }
-            ("ACTION_RAISE", _) => {
-                let added = street.raise_to(name, value);
-                (added, Some(format!("{name}: raises {value} to {value}")))
-            }
-            ("ACTION_CALL", _) => {
-                let owed = money::minus(highest, mine);
-                let adds = if mine.is_zero() {
-                    true
-                } else if value == owed && value != highest {
-                    call_adds = Some(true);
-                    true
-                } else if value == highest && value != owed {
-                    call_adds = Some(false);
-                    false
-                } else {
-                    call_adds.unwrap_or(true)
-                };
-                let added = if adds { value } else { money::minus(value, mine) };
-                street.add(name, added);
-                (added, Some(format!("{name}: calls {added}")))
-            }
-            ("ACTION_ALLIN", _) => {
-                // The chips added when they are the player's stack, else the street total.
-                let added = if value != left && value == money::plus(mine, left) { left } else { value };
-                let text = relay::added_text(name, &street.add(name, added));
-                (added, Some(text))
-            }
-            _ if value.is_zero() => {
-                draft.unknown(options, &format!("action {kind} of {name}"), span);
-                continue;
-            }
-            _ => {
-                let message = format!("action {kind} of {name} moves {value}: its meaning is not known");
-                draft.refuse(codes::SITE_UNKNOWN_LINE, message, span);
-                continue;
-            }
-        };
-        if !added.is_zero() {
-            bets.add(name, added);
-            stacks.iter_mut().filter(|(n, _)| n == name).for_each(|e| e.1 = money::minus(e.1, added));
-            match on_street.iter_mut().find(|(n, _)| n == name) {
-                Some(e) => e.1 = money::plus(e.1, added),
-                None => on_street.push((name.to_owned(), added)),
-            }
-        }
-        if let Some(line) = line {
-            if !dealt && kind != "HAND_BLINDS" {
-                body.push(("*** HOLE CARDS ***".into(), span));
-                dealt = true;
-            }
-            body.push((line, span));
-        }
+        play.action(&mut draft, options, action);
     }
     let end_span = Span::at(end);
-    if !paid {
+    if !play.paid {
         draft.refuse(codes::SITE_INCOMPLETE, "no <RESULT>: the hand is cut short", whole);
     }
-    close(&mut street, &mut bets, &mut body, end_span, false);
-    body.append(&mut shows);
-    street.collected(&mut body);
-    draft.payout(&street, history.tournament.is_some());
+    close(&mut play.street, &mut play.bets, &mut play.body, end_span, false);
+    play.body.append(&mut play.shows);
+    play.street.collected(&mut play.body);
+    draft.payout(&play.street, history.tournament.is_some());
+    if stakes.is_none() {
+        draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable STAKES `{}`", history.stakes), head);
+    }
+    let id: String = history.id.chars().filter(char::is_ascii_alphanumeric).collect();
+    draft.push(stars_header(history, if id.is_empty() { "0" } else { &id }, stars, stakes).line(), head);
+    draft.push(relay::table_line(&history.table, None, button(history, &play.players)), head);
+    let mut seats: Vec<&&Player> = play.players.iter().collect();
+    seats.sort_by_key(|p| p.seat);
+    for p in seats {
+        if let Some(amount) = money::parse(&p.amount) {
+            draft.push(relay::seat_line(p.seat, &p.name, amount), p.span);
+        }
+    }
+    for (text, span) in play.body {
+        draft.push(text, span);
+    }
+    relay::summary_lines(&mut draft, play.street.total, play.street.rake(), end_span);
+    draft.finish(whole, options, "Boss Media")
+}
+
+/// The header in the PokerStars form, numbered `id`.
+fn stars_header<'h>(
+    history: &'h History,
+    id: &'h str,
+    game: &'static str,
+    stakes: Option<(Amount, Amount)>,
+) -> StarsHeader<'h> {
     let code = history.currency.trim();
     let real = history.real && history.tournament.is_none() && !code.is_empty();
     let symbol = match code {
@@ -406,28 +255,26 @@ fn import(history: &History, end: usize, options: &Options) -> Record {
         "GBP" => Some('£'),
         _ => None,
     };
-    let id: String = history.id.chars().filter(char::is_ascii_alphanumeric).collect();
-    let header = StarsHeader {
+    StarsHeader {
         site: "BossMedia",
-        id: if id.is_empty() { "0" } else { &id },
+        id,
         event: history
             .tournament
             .as_ref()
             .map(|t| format!("Tournament #{}", if t.is_empty() { "0" } else { t })),
-        game: stars,
+        game,
         level: None,
         stakes,
         symbol: symbol.filter(|_| real),
         currency: real.then_some(code),
         date: relay::from_epoch(&history.date),
         time_zone: None,
-    };
-    if stakes.is_none() {
-        draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable STAKES `{}`", history.stakes), head);
     }
-    draft.push(header.line(), head);
-    // The button: `DEALER="Y"`, or (logs without it) the seat before the small blind's
-    // (heads-up, the small blind's own).
+}
+
+/// The button: `DEALER="Y"`, or (logs without it) the seat before the small blind's (heads-up,
+/// the small blind's own).
+fn button(history: &History, players: &[&Player]) -> Option<i64> {
     let mut in_order: Vec<i64> = players.iter().map(|p| p.seat).collect();
     in_order.sort_unstable();
     let seat_of = |kind: &str| {
@@ -441,25 +288,274 @@ fn import(history: &History, end: usize, options: &Options) -> Record {
         let at = in_order.iter().position(|&s| s == seat)?;
         Some(in_order[(at + in_order.len() * 2 - back) % in_order.len()])
     };
-    let button = players.iter().find(|p| p.dealer).map(|p| p.seat).or_else(|| match seat_of("HAND_SB") {
+    players.iter().find(|p| p.dealer).map(|p| p.seat).or_else(|| match seat_of("HAND_SB") {
         Some(small) if in_order.len() == 2 => Some(small),
         Some(small) => before(small, 1),
         // No small blind posted: the seat before the big blind's.
         None => before(seat_of("HAND_BB")?, 1),
-    });
-    draft.push(relay::table_line(&history.table, None, button), head);
-    let mut seats: Vec<&&Player> = players.iter().collect();
-    seats.sort_by_key(|p| p.seat);
-    for p in seats {
-        if let Some(amount) = money::parse(&p.amount) {
-            draft.push(relay::seat_line(p.seat, &p.name, amount), p.span);
+    })
+}
+
+/// The play of a `<HISTORY>` under way, action by action.
+struct Play<'h> {
+    /// The players in the hand.
+    players: Vec<&'h Player>,
+    /// The big blind (a fixed-limit game's small bet).
+    big: Option<Amount>,
+    /// What each player has left.
+    stacks: Vec<(String, Amount)>,
+    street: Street,
+    /// The chips each player put in on the betting round under way.
+    bets: Round<String>,
+    /// The play, in PokerStars' words.
+    body: Vec<(String, Span)>,
+    /// The cards shown with the results.
+    shows: Vec<(String, Span)>,
+    dealt: bool,
+    paid: bool,
+    /// Whether a call's VALUE is the chips added (later logs) or the street total (earlier ones),
+    /// once a call has told.
+    call_adds: Option<bool>,
+    sb_posted: bool,
+}
+
+impl<'h> Play<'h> {
+    /// The players' stacks read (an unreadable one refused).
+    fn new(players: Vec<&'h Player>, draft: &mut Draft) -> Play<'h> {
+        let mut stacks: Vec<(String, Amount)> = Vec::new();
+        for p in &players {
+            match money::parse(&p.amount) {
+                Some(a) => stacks.push((p.name.clone(), a)),
+                None => {
+                    draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable AMOUNT of {}", p.name), p.span)
+                }
+            }
+        }
+        Play {
+            players,
+            big: None,
+            stacks,
+            street: Street::default(),
+            bets: Round::default(),
+            body: Vec::new(),
+            shows: Vec::new(),
+            dealt: false,
+            paid: false,
+            call_adds: None,
+            sb_posted: false,
         }
     }
-    for (text, span) in body {
-        draft.push(text, span);
+
+    /// One `<ACTION>` or `<RESULT>`.
+    fn action(&mut self, draft: &mut Draft, options: &Options, action: &Action) {
+        let span = action.span;
+        let kind = action.kind.as_str();
+        if kind == "HAND_BOARD" {
+            self.board(draft, action);
+            return;
+        }
+        let Some(name) = self.players.iter().find(|p| p.name == action.player).map(|p| p.name.as_str())
+        else {
+            if action.player.is_empty() {
+                draft.unknown(options, &format!("action {kind}"), span);
+            } else {
+                draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("`{}` has no seat", action.player), span);
+            }
+            return;
+        };
+        if kind == "RESULT" {
+            self.result(draft, name, action);
+            return;
+        }
+        let value =
+            if action.value.trim().is_empty() { Some(Amount::ZERO) } else { money::parse(&action.value) };
+        let Some(value) = value else {
+            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable VALUE `{}`", action.value), span);
+            return;
+        };
+        let line = match (kind, action.blind.as_str()) {
+            ("HAND_BLINDS", "HAND_SB" | "HAND_BB" | "HAND_DSB" | "HAND_AB") => {
+                self.blind(name, action, value)
+            }
+            ("HAND_DEAL", _) => {
+                self.deal(name, action);
+                None
+            }
+            (
+                "ACTION_FOLD" | "ACTION_CHECK" | "ACTION_BET" | "ACTION_RAISE" | "ACTION_CALL"
+                | "ACTION_ALLIN",
+                _,
+            ) => Some(self.bet(name, kind, value)),
+            _ if value.is_zero() => {
+                draft.unknown(options, &format!("action {kind} of {name}"), span);
+                None
+            }
+            _ => {
+                let message = format!("action {kind} of {name} moves {value}: its meaning is not known");
+                draft.refuse(codes::SITE_UNKNOWN_LINE, message, span);
+                None
+            }
+        };
+        if let Some(line) = line {
+            if !self.dealt && kind != "HAND_BLINDS" {
+                self.body.push(("*** HOLE CARDS ***".into(), span));
+                self.dealt = true;
+            }
+            self.body.push((line, span));
+        }
     }
-    relay::summary_lines(&mut draft, street.total, street.rake(), end_span);
-    draft.finish(whole, options, "Boss Media")
+
+    /// A `HAND_BOARD` action: the betting round closes, the board's cards are dealt.
+    fn board(&mut self, draft: &mut Draft, action: &Action) {
+        let span = action.span;
+        if !action.board.starts_with("BOARD_") {
+            draft.refuse(codes::SITE_UNKNOWN_LINE, "a board with no street", span);
+            return;
+        }
+        close(&mut self.street, &mut self.bets, &mut self.body, span, false);
+        let cards: Vec<String> = action.cards.iter().flatten().cloned().collect();
+        let name = action.board.trim_start_matches("BOARD_");
+        let line = match (name, cards.len()) {
+            ("FLOP", 3) => format!("*** FLOP *** [{}]", cards.join(" ")),
+            ("TURN", 4) | ("RIVER", 5) => {
+                let (before, last) = cards.split_at(cards.len() - 1);
+                format!("*** {name} *** [{}] [{}]", before.join(" "), last[0])
+            }
+            _ => {
+                draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board {name}"), span);
+                return;
+            }
+        };
+        self.body.push((line, span));
+    }
+
+    /// A `<RESULT>`: what `name` won, and the cards shown.
+    fn result(&mut self, draft: &mut Draft, name: &str, action: &Action) {
+        let span = action.span;
+        self.paid = true;
+        let won = action.win.as_deref().map_or(Some(Amount::ZERO), |w| {
+            if w.trim().is_empty() { Some(Amount::ZERO) } else { money::parse(w) }
+        });
+        match won {
+            Some(won) if !won.is_zero() => self.street.win(name, won, span),
+            Some(_) => {}
+            None => draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable WIN of {name}"), span),
+        }
+        let cards: Vec<String> = action.cards.iter().flatten().cloned().collect();
+        if !cards.is_empty() && cards.len() == action.cards.len() {
+            self.shows.push((format!("{name}: shows [{}]", cards.join(" ")), span));
+        }
+    }
+
+    /// A `HAND_DEAL`: the hole cards are dealt, `name`'s written when all are known.
+    fn deal(&mut self, name: &str, action: &Action) {
+        if !self.dealt {
+            self.body.push(("*** HOLE CARDS ***".into(), action.span));
+            self.dealt = true;
+        }
+        let cards: Vec<String> = action.cards.iter().flatten().cloned().collect();
+        if !cards.is_empty() && cards.len() == action.cards.len() {
+            self.body.push((format!("Dealt to {name} [{}]", cards.join(" ")), action.span));
+        }
+    }
+
+    /// `name`'s stack less `amount`.
+    fn spend(&mut self, name: &str, amount: Amount) {
+        self.stacks.iter_mut().filter(|(n, _)| n == name).for_each(|e| e.1 = money::minus(e.1, amount));
+    }
+
+    /// A `HAND_BLINDS` action of `value` (a small, big, dead small or big-and-small blind): its
+    /// line, when it is a live blind (the others are written here).
+    fn blind(&mut self, name: &str, action: &Action, value: Amount) -> Option<String> {
+        let span = action.span;
+        match action.blind.as_str() {
+            "HAND_SB" if self.sb_posted => {
+                // A second small blind (a player joining between the blinds): dead money.
+                self.dead_blind(name, value, span);
+                None
+            }
+            "HAND_DSB" => {
+                self.dead_blind(name, value, span);
+                None
+            }
+            "HAND_AB" => {
+                let live = self.big.filter(|b| *b < value).unwrap_or(value);
+                self.street.post(name, live);
+                self.street.dead(money::minus(value, live));
+                self.bets.add(name, live);
+                self.spend(name, value);
+                self.body.push((format!("{name}: posts small & big blinds {value}"), span));
+                None
+            }
+            _ => {
+                self.sb_posted |= action.blind == "HAND_SB";
+                self.street.post(name, value);
+                self.put_in(name, value);
+                let which = if action.blind == "HAND_SB" { "small" } else { "big" };
+                Some(format!("{name}: posts {which} blind {value}"))
+            }
+        }
+    }
+
+    /// A blind that is dead money, written as an ante.
+    fn dead_blind(&mut self, name: &str, value: Amount, span: Span) {
+        self.street.dead(value);
+        self.spend(name, value);
+        self.body.push((format!("{name}: posts the ante {value}"), span));
+    }
+
+    /// `name` puts `added` in on this betting round.
+    fn put_in(&mut self, name: &str, added: Amount) {
+        if !added.is_zero() {
+            self.bets.add(name, added);
+            self.spend(name, added);
+        }
+    }
+
+    /// A fold, check, bet, raise, call or all-in (`kind`) of `value`: its line.
+    fn bet(&mut self, name: &str, kind: &str, value: Amount) -> String {
+        let mine = self.bets.of(name);
+        let left = self.stacks.iter().find(|(n, _)| n == name).map_or(Amount::ZERO, |e| e.1);
+        let highest = self.bets.highest();
+        // The chips this action adds, and its line.
+        let (added, line) = match kind {
+            "ACTION_FOLD" => (Amount::ZERO, format!("{name}: folds")),
+            "ACTION_CHECK" => (Amount::ZERO, format!("{name}: checks")),
+            "ACTION_BET" => {
+                let added = self.street.add(name, value);
+                (value, relay::added_text(name, &added))
+            }
+            "ACTION_RAISE" => {
+                let added = self.street.raise_to(name, value);
+                (added, format!("{name}: raises {value} to {value}"))
+            }
+            "ACTION_CALL" => {
+                let owed = money::minus(highest, mine);
+                let adds = if mine.is_zero() {
+                    true
+                } else if value == owed && value != highest {
+                    self.call_adds = Some(true);
+                    true
+                } else if value == highest && value != owed {
+                    self.call_adds = Some(false);
+                    false
+                } else {
+                    self.call_adds.unwrap_or(true)
+                };
+                let added = if adds { value } else { money::minus(value, mine) };
+                self.street.add(name, added);
+                (added, format!("{name}: calls {added}"))
+            }
+            _ => {
+                // An all-in: the chips added when they are the player's stack, else the street
+                // total.
+                let added = if value != left && value == money::plus(mine, left) { left } else { value };
+                (added, relay::added_text(name, &self.street.add(name, added)))
+            }
+        };
+        self.put_in(name, added);
+        line
+    }
 }
 
 #[cfg(test)]

@@ -131,7 +131,6 @@ fn cards(text: &str) -> Option<String> {
     relay::bracket_cards(text).filter(|c| !c.is_empty()).map(|c| format!("[{c}]"))
 }
 
-#[allow(clippy::too_many_lines)]
 fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let first = &lines[0];
     let id = hand_id(&first.text).unwrap_or_default();
@@ -150,156 +149,12 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
             return;
         }
     };
-    let mut seats: Vec<relay::Seat> = Vec::new();
-    let mut button = None;
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut street = Street::default();
-    let mut dealt = false;
-    let mut end = first.span;
+    let mut play = Play::default();
     for (text, span) in relay::said_lines(lines) {
-        end = span;
-        if let Some(seat) = text.strip_prefix("Dealer: Seat ") {
-            button = seat.trim().parse::<i64>().ok();
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Seat ").filter(|_| body.is_empty()) {
-            // `Seat 3: Hero ($10 in chips) DEALER`.
-            let parsed = rest.split_once(": ").and_then(|(n, r)| {
-                let close = r.find(" in chips)")?;
-                let open = r[..close].rfind(" (")?;
-                Some((
-                    n.parse::<i64>().ok()?,
-                    r[..open].to_owned(),
-                    crate::winamax::amount(&r[open + 2..close])?,
-                    r[close..].contains("DEALER"),
-                ))
-            });
-            match parsed {
-                Some((number, name, stack, dealer)) => {
-                    if dealer {
-                        button = Some(number);
-                    }
-                    seats.push((number, name, stack, span));
-                }
-                None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
-            }
-            continue;
-        }
-        if let Some(marker) = text.strip_prefix("*** ") {
-            let name = marker.split(" ***").next().unwrap_or_default();
-            let Some(board) = cards(marker) else {
-                draft.refuse(codes::SITE_BAD_CARDS, "unreadable board", span);
-                continue;
-            };
-            street.next();
-            body.push((format!("*** {name} *** {board}"), span));
-            continue;
-        }
-        if text.starts_with("***SHOW DOWN***") {
-            body.push(("*** SHOW DOWN ***".into(), span));
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Dealt to ") {
-            let open = rest.find(" [").unwrap_or(rest.len());
-            if !dealt {
-                dealt = true;
-                body.push(("*** HOLE CARDS ***".into(), span));
-            }
-            match cards(&rest[open..]) {
-                Some(c) => body.push((format!("Dealt to {} {c}", &rest[..open]), span)),
-                None => draft.refuse(codes::SITE_BAD_CARDS, "unreadable cards", span),
-            }
-            continue;
-        }
-        let named = seats
-            .iter()
-            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with([':', ' ']))
-            .max_by_key(|s| s.1.len())
-            .map(|s| s.1.clone());
-        let Some(name) = named else {
-            draft.unknown(options, text, span);
-            continue;
-        };
-        let action = text[name.len()..].trim_start_matches(':').trim();
-        let bad = |draft: &mut Draft| draft.unreadable_action(&name, text, span);
-        let is_post = action.starts_with("posts ");
-        if !dealt && !is_post {
-            dealt = true;
-            body.push(("*** HOLE CARDS ***".into(), span));
-        }
-        if action == "folds" || action == "checks" {
-            body.push((format!("{name}: {action}"), span));
-        } else if let Some(t) = action.strip_prefix("posts small blind ") {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            street.post(&name, a);
-            body.push((format!("{name}: posts small blind {a}"), span));
-        } else if let Some(t) = action.strip_prefix("posts big blind ") {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            street.post(&name, a);
-            body.push((format!("{name}: posts big blind {a}"), span));
-        } else if let Some(t) = action.strip_prefix("posts dead blind ") {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            street.dead(a);
-            body.push((format!("{name}: posts the ante {a}"), span));
-        } else if let Some(t) = action
-            .strip_prefix("calls ")
-            .or_else(|| action.strip_prefix("bets "))
-            .or_else(|| action.strip_prefix("is all in "))
-        {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            let added = street.add(&name, a);
-            body.push((relay::added_text(&name, &added), span));
-        } else if let Some(t) = action.strip_prefix("raises to ") {
-            let Some(to) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            street.raise_to(&name, to);
-            body.push((format!("{name}: raises {to} to {to}"), span));
-        } else if let Some(t) = action.strip_prefix("returns uncalled bet ") {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            street.returned(&name, a);
-            body.push((format!("Uncalled bet ({a}) returned to {name}"), span));
-        } else if let Some(t) = action.strip_prefix("shows ") {
-            match cards(t) {
-                Some(c) => body.push((format!("{name}: shows {c}"), span)),
-                None => bad(draft),
-            }
-        } else if action.starts_with("mucks") {
-            // `mucks [9h,As] (TwoPair) .`: cards the log shows.
-            if let Some(c) = action.strip_prefix("mucks ").and_then(cards) {
-                draft.mucked(&name, &[c.trim_matches(['[', ']'])], span);
-            }
-            body.push((format!("{name}: mucks hand"), span));
-        } else if let Some(t) = action.strip_prefix("wins ") {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            street.win(&name, a, span);
-        } else if action.contains("sitting out")
-            || action.contains("has left")
-            || action.contains("has joined")
-        {
-        } else {
-            bad(draft);
-        }
+        play.line(draft, options, text, span);
     }
+    let end = relay::last_said(lines);
+    let Play { seats, button, mut body, street, .. } = play;
     if !street.paid() {
         draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `wins` line): it is cut short", end);
     }
@@ -325,6 +180,145 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     }
     draft.push(table, first.span);
     relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
+}
+
+/// A hand's play under way, line by line.
+#[derive(Default)]
+struct Play {
+    seats: Vec<relay::Seat>,
+    button: Option<i64>,
+    /// The play, in PokerStars' words.
+    body: Vec<(String, Span)>,
+    street: Street,
+    dealt: bool,
+}
+
+impl Play {
+    /// The hole cards are dealt: `*** HOLE CARDS ***` (once).
+    fn deal(&mut self, span: Span) {
+        if !self.dealt {
+            self.dealt = true;
+            self.body.push(("*** HOLE CARDS ***".into(), span));
+        }
+    }
+
+    /// One line after the header (trimmed, not blank).
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
+        if let Some(seat) = text.strip_prefix("Dealer: Seat ") {
+            self.button = seat.trim().parse::<i64>().ok();
+        } else if let Some(rest) = text.strip_prefix("Seat ").filter(|_| self.body.is_empty()) {
+            self.seat(draft, text, rest, span);
+        } else if let Some(marker) = text.strip_prefix("*** ") {
+            let name = marker.split(" ***").next().unwrap_or_default();
+            let Some(board) = cards(marker) else {
+                draft.refuse(codes::SITE_BAD_CARDS, "unreadable board", span);
+                return;
+            };
+            self.street.next();
+            self.body.push((format!("*** {name} *** {board}"), span));
+        } else if text.starts_with("***SHOW DOWN***") {
+            self.body.push(("*** SHOW DOWN ***".into(), span));
+        } else if let Some(rest) = text.strip_prefix("Dealt to ") {
+            let open = rest.find(" [").unwrap_or(rest.len());
+            self.deal(span);
+            match cards(&rest[open..]) {
+                Some(c) => self.body.push((format!("Dealt to {} {c}", &rest[..open]), span)),
+                None => draft.refuse(codes::SITE_BAD_CARDS, "unreadable cards", span),
+            }
+        } else {
+            let named = self
+                .seats
+                .iter()
+                .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with([':', ' ']))
+                .max_by_key(|s| s.1.len())
+                .map(|s| &text[..s.1.len()]);
+            let Some(name) = named else {
+                draft.unknown(options, text, span);
+                return;
+            };
+            let action = text[name.len()..].trim_start_matches(':').trim();
+            if !action.starts_with("posts ") {
+                self.deal(span);
+            }
+            if self.action(draft, name, action, span).is_none() {
+                draft.unreadable_action(name, text, span);
+            }
+        }
+    }
+
+    /// `Seat 3: Hero ($10 in chips) DEALER` (`rest`: the text after `Seat `).
+    fn seat(&mut self, draft: &mut Draft, text: &str, rest: &str, span: Span) {
+        let parsed = rest.split_once(": ").and_then(|(n, r)| {
+            let close = r.find(" in chips)")?;
+            let open = r[..close].rfind(" (")?;
+            Some((
+                n.parse::<i64>().ok()?,
+                r[..open].to_owned(),
+                crate::winamax::amount(&r[open + 2..close])?,
+                r[close..].contains("DEALER"),
+            ))
+        });
+        match parsed {
+            Some((number, name, stack, dealer)) => {
+                if dealer {
+                    self.button = Some(number);
+                }
+                self.seats.push((number, name, stack, span));
+            }
+            None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
+        }
+    }
+
+    /// A seated player's line (`action`: the text after the name); `None` when unreadable.
+    fn action(&mut self, draft: &mut Draft, name: &str, action: &str, span: Span) -> Option<()> {
+        let (street, body) = (&mut self.street, &mut self.body);
+        if action == "folds" || action == "checks" {
+            body.push((format!("{name}: {action}"), span));
+        } else if let Some(t) = action.strip_prefix("posts small blind ") {
+            let a = lead(t)?;
+            street.post(name, a);
+            body.push((format!("{name}: posts small blind {a}"), span));
+        } else if let Some(t) = action.strip_prefix("posts big blind ") {
+            let a = lead(t)?;
+            street.post(name, a);
+            body.push((format!("{name}: posts big blind {a}"), span));
+        } else if let Some(t) = action.strip_prefix("posts dead blind ") {
+            let a = lead(t)?;
+            street.dead(a);
+            body.push((format!("{name}: posts the ante {a}"), span));
+        } else if let Some(t) = action
+            .strip_prefix("calls ")
+            .or_else(|| action.strip_prefix("bets "))
+            .or_else(|| action.strip_prefix("is all in "))
+        {
+            let added = street.add(name, lead(t)?);
+            body.push((relay::added_text(name, &added), span));
+        } else if let Some(t) = action.strip_prefix("raises to ") {
+            let to = lead(t)?;
+            street.raise_to(name, to);
+            body.push((format!("{name}: raises {to} to {to}"), span));
+        } else if let Some(t) = action.strip_prefix("returns uncalled bet ") {
+            let a = lead(t)?;
+            street.returned(name, a);
+            body.push((format!("Uncalled bet ({a}) returned to {name}"), span));
+        } else if let Some(t) = action.strip_prefix("shows ") {
+            body.push((format!("{name}: shows {}", cards(t)?), span));
+        } else if action.starts_with("mucks") {
+            // `mucks [9h,As] (TwoPair) .`: cards the log shows.
+            if let Some(c) = action.strip_prefix("mucks ").and_then(cards) {
+                draft.mucked(name, &[c.trim_matches(['[', ']'])], span);
+            }
+            body.push((format!("{name}: mucks hand"), span));
+        } else if let Some(t) = action.strip_prefix("wins ") {
+            street.win(name, lead(t)?, span);
+        } else if !(action.contains("sitting out")
+            || action.contains("has left")
+            || action.contains("has joined"))
+        {
+            return None;
+        }
+        Some(())
+    }
 }
 
 #[cfg(test)]

@@ -22,8 +22,13 @@
 //!
 //! So the importers share one small count instead: [`Round`], a betting round's chips per player
 //! (turning "adds X" into "to Y", and finding the bet no one called). The relay sites' bookkeeping
-//! (`relay::Street`, Pacific's and Microgaming's rounds) and the PokerStars importer's reading of
-//! the log (its stated outcome, the short blind and 4th-street checks) all count with it.
+//! (`relay::Street`, Pacific's and Microgaming's rounds), the PokerStars importer's reading of
+//! the log (its stated outcome, the short blind and 4th-street checks) and the ACPC reader all
+//! count with it. An ACPC line states payoffs, not stacks: what each player collected is its
+//! payoff plus what it put in (a [`Round`] over the whole hand, the bet no one called taken
+//! back), and its no-limit raises are totals over the hand where PHH's are totals of the street
+//! (a second [`Round`] per street). The ACPC writer counts the same two ways to turn PHH's
+//! raises back into ACPC's.
 
 use std::borrow::Borrow;
 

@@ -257,7 +257,6 @@ fn hole_cards(hand: &Hand) -> (Vec<(i64, Vec<String>)>, Option<Span>) {
 }
 
 /// One `<HAND>` to a record.
-#[allow(clippy::too_many_lines)]
 fn import(hand: &Hand, session: &Session, end: usize, options: &Options) -> Record {
     let whole = Span::new(hand.start, end);
     let head = Span::new(hand.start, hand.seats.first().map_or(end, |s| s.3.start));
@@ -273,145 +272,15 @@ fn import(hand: &Hand, session: &Session, end: usize, options: &Options) -> Reco
     if stakes.is_none() {
         draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable stakes `{stakes_text}`"), head);
     }
-    let (holes, first_hole) = hole_cards(hand);
-    // Who is in the hand: dealt cards or acting (a seat that sits out is listed too).
-    let in_hand = |position: i64| {
-        let text = position.to_string();
-        holes.iter().any(|h| h.0 == position)
-            || hand.items.iter().any(|i| i.position.trim() == text && i.kind != "XBLIND" && i.kind != "CHAT")
-    };
-    let seats: Vec<&(i64, String, String, Span)> = hand.seats.iter().filter(|s| in_hand(s.0)).collect();
-    let name_of = |position: &str| -> Option<&str> {
-        let position: i64 = position.trim().parse().ok()?;
-        seats.iter().find(|s| s.0 == position).map(|s| s.1.as_str())
-    };
-    let mut street = Street::default();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut board: Vec<String> = Vec::new();
-    let mut dealt = false;
-    // The rake and tax the last `<SWEEP>` states.
-    let mut stated_rake: Option<Amount> = None;
+    let mut play = Play::new(hand);
+    // The big blind: a fixed-limit game's is its small bet.
+    play.big = stakes.map(|(small, big)| if limit { small } else { big });
     for item in &hand.items {
-        let span = item.span;
-        let kind = item.kind.as_str();
-        match kind {
-            "CHAT" | "XSHOW" | "XBLIND" => continue,
-            "SWEEP" => {
-                match (hundredths(&item.rake), hundredths(&item.tax)) {
-                    (Some(rake), Some(tax)) => stated_rake = Some(money::plus(rake, tax)),
-                    _ => draft.refuse(codes::SITE_BAD_AMOUNT, "unreadable rake or tax of a <SWEEP>", span),
-                }
-                continue;
-            }
-            "COMMUNITY" => {
-                let Some(new) = cards(&item.text) else {
-                    draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board `{}`", item.text), span);
-                    continue;
-                };
-                let marker = match board.len() {
-                    0 => format!("*** FLOP *** [{new}]"),
-                    3 => format!("*** TURN *** [{}] [{new}]", board.join(" ")),
-                    _ => format!("*** RIVER *** [{}] [{new}]", board.join(" ")),
-                };
-                board.extend(new.split(' ').map(str::to_owned));
-                street.next();
-                body.push((marker, span));
-                continue;
-            }
-            _ => {}
-        }
-        let Some(name) = name_of(&item.position) else {
-            let message = format!("<{kind}> of position {} which has no <SEAT>", item.position);
-            draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
-            continue;
-        };
-        if kind == "HOLE" {
-            if !dealt {
-                dealt = true;
-                body.push(("*** HOLE CARDS ***".into(), first_hole.unwrap_or(span)));
-                for (position, cards) in &holes {
-                    let known = cards.iter().all(|c| c.len() == 2 && !c.contains('-'));
-                    if let (true, Some(who)) = (known, name_of(&position.to_string())) {
-                        body.push((format!("Dealt to {who} [{}]", cards.join(" ")), span));
-                    }
-                }
-            }
-            continue;
-        }
-        // An element without an amount (`FOLD`) moves nothing.
-        let (Some(chips), Some(penalty)) =
-            (hundredths_or_zero(&item.amount), hundredths_or_zero(&item.penalty))
-        else {
-            let message =
-                format!("unreadable amount `{}` or penalty `{}` of <{kind}>", item.amount, item.penalty);
-            draft.refuse(codes::SITE_BAD_AMOUNT, message, span);
-            continue;
-        };
-        let line = match kind {
-            "BLIND" => {
-                street.post(name, chips);
-                if penalty.is_zero() {
-                    let big = stakes.map(|(small, big)| if limit { small } else { big });
-                    let which = if big.is_some_and(|b| chips < b) { "small" } else { "big" };
-                    format!("{name}: posts {which} blind {chips}")
-                } else {
-                    // A returning player's blinds: the big blind live, the penalty dead.
-                    street.dead(penalty);
-                    format!("{name}: posts small & big blinds {}", money::plus(chips, penalty))
-                }
-            }
-            "ANTE" => {
-                street.dead(chips);
-                format!("{name}: posts the ante {chips}")
-            }
-            "BET" if chips.is_zero() => format!("{name}: checks"),
-            "BET" => {
-                let added = street.add(name, chips);
-                let all_in = if item.all_in { " and is all-in" } else { "" };
-                format!("{}{all_in}", relay::added_text(name, &added))
-            }
-            "FOLD" => format!("{name}: folds"),
-            "PUSH" => {
-                street.returned(name, chips);
-                format!("Uncalled bet ({chips}) returned to {name}")
-            }
-            "SHOW" => match cards(&item.text) {
-                Some(shown) => format!("{name}: shows [{shown}]"),
-                None => continue,
-            },
-            "MUCK" => format!("{name}: mucks hand"),
-            "WIN" => {
-                street.win(name, chips, span);
-                continue;
-            }
-            _ => {
-                draft.unknown(options, &format!("<{kind}> of {name}"), span);
-                continue;
-            }
-        };
-        if !dealt && kind != "BLIND" && kind != "ANTE" {
-            body.push(("*** HOLE CARDS ***".into(), span));
-            dealt = true;
-        }
-        body.push((line, span));
+        play.item(&mut draft, options, item);
     }
     let end_span = Span::at(end);
-    if !street.paid() {
-        draft.refuse(codes::SITE_INCOMPLETE, "no <WIN>: the hand is cut short", whole);
-    }
-    if !dealt {
-        body.push(("*** HOLE CARDS ***".into(), end_span));
-    }
-    street.collected(&mut body);
     let tournament = session.kind.trim() != "ring";
-    if let Some(stated) = stated_rake.filter(|r| *r != street.rake() && street.paid()) {
-        let message = format!(
-            "the log's rake and tax {stated} are not what went in less what was paid out, {}",
-            street.rake()
-        );
-        draft.refuse(codes::SITE_INCONSISTENT, message, whole);
-    }
-    draft.payout(&street, tournament);
+    play.settle(&mut draft, whole, end_span, tournament);
     let symbol = session.money.trim().chars().next();
     let currency = relay::currency(symbol);
     let play_money = symbol.is_none() && !tournament;
@@ -436,19 +305,227 @@ fn import(hand: &Hand, session: &Session, end: usize, options: &Options) -> Reco
         table.push_str(" (Play Money)");
     }
     draft.push(table, head);
-    let mut seat_lines: Vec<relay::Seat> = Vec::new();
-    for (position, name, balance, span) in &seats {
-        match hundredths(balance) {
-            Some(stack) => seat_lines.push((*position, name.clone(), stack, *span)),
-            None => draft.refuse(
-                codes::SITE_BAD_AMOUNT,
-                format!("unreadable balance `{balance}` of {name}"),
-                *span,
-            ),
+    let seat_lines = play.seat_lines(&mut draft);
+    relay::seats_play_summary(
+        &mut draft,
+        &seat_lines,
+        play.body,
+        (play.street.total, play.street.rake()),
+        end_span,
+    );
+    draft.finish(whole, options, "Everest")
+}
+
+/// A `<HAND>`'s play under way, element by element.
+struct Play<'h> {
+    /// The seats in the hand: dealt cards or acting (a seat that sits out is listed too).
+    seats: Vec<&'h (i64, String, String, Span)>,
+    /// The hole cards of each position, and the span of the first.
+    holes: Vec<(i64, Vec<String>)>,
+    first_hole: Option<Span>,
+    /// The big blind (a fixed-limit game's small bet).
+    big: Option<Amount>,
+    street: Street,
+    /// The play, in PokerStars' words.
+    body: Vec<(String, Span)>,
+    board: Vec<String>,
+    dealt: bool,
+    /// The rake and tax the last `<SWEEP>` states.
+    stated_rake: Option<Amount>,
+}
+
+impl<'h> Play<'h> {
+    fn new(hand: &'h Hand) -> Play<'h> {
+        let (holes, first_hole) = hole_cards(hand);
+        let in_hand = |position: i64| {
+            let text = position.to_string();
+            holes.iter().any(|h| h.0 == position)
+                || hand
+                    .items
+                    .iter()
+                    .any(|i| i.position.trim() == text && i.kind != "XBLIND" && i.kind != "CHAT")
+        };
+        let seats = hand.seats.iter().filter(|s| in_hand(s.0)).collect();
+        Play {
+            seats,
+            holes,
+            first_hole,
+            big: None,
+            street: Street::default(),
+            body: Vec::new(),
+            board: Vec::new(),
+            dealt: false,
+            stated_rake: None,
         }
     }
-    relay::seats_play_summary(&mut draft, &seat_lines, body, (street.total, street.rake()), end_span);
-    draft.finish(whole, options, "Everest")
+
+    /// The name of the player at `position`.
+    fn name_of(&self, position: &str) -> Option<&'h str> {
+        let position: i64 = position.trim().parse().ok()?;
+        self.seats.iter().find(|s| s.0 == position).map(|s| s.1.as_str())
+    }
+
+    /// One element of the hand.
+    fn item(&mut self, draft: &mut Draft, options: &Options, item: &Item) {
+        let span = item.span;
+        let kind = item.kind.as_str();
+        match kind {
+            "CHAT" | "XSHOW" | "XBLIND" => return,
+            "SWEEP" => {
+                match (hundredths(&item.rake), hundredths(&item.tax)) {
+                    (Some(rake), Some(tax)) => self.stated_rake = Some(money::plus(rake, tax)),
+                    _ => draft.refuse(codes::SITE_BAD_AMOUNT, "unreadable rake or tax of a <SWEEP>", span),
+                }
+                return;
+            }
+            "COMMUNITY" => {
+                self.community(draft, item);
+                return;
+            }
+            _ => {}
+        }
+        let Some(name) = self.name_of(&item.position) else {
+            let message = format!("<{kind}> of position {} which has no <SEAT>", item.position);
+            draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
+            return;
+        };
+        if kind == "HOLE" {
+            self.hole(span);
+            return;
+        }
+        // An element without an amount (`FOLD`) moves nothing.
+        let (Some(chips), Some(penalty)) =
+            (hundredths_or_zero(&item.amount), hundredths_or_zero(&item.penalty))
+        else {
+            let message =
+                format!("unreadable amount `{}` or penalty `{}` of <{kind}>", item.amount, item.penalty);
+            draft.refuse(codes::SITE_BAD_AMOUNT, message, span);
+            return;
+        };
+        let Some(line) = self.chips_line(draft, options, item, name, (chips, penalty)) else { return };
+        if !self.dealt && kind != "BLIND" && kind != "ANTE" {
+            self.body.push(("*** HOLE CARDS ***".into(), span));
+            self.dealt = true;
+        }
+        self.body.push((line, span));
+    }
+
+    /// A `<COMMUNITY>`: the next street's board.
+    fn community(&mut self, draft: &mut Draft, item: &Item) {
+        let Some(new) = cards(&item.text) else {
+            draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board `{}`", item.text), item.span);
+            return;
+        };
+        let marker = match self.board.len() {
+            0 => format!("*** FLOP *** [{new}]"),
+            3 => format!("*** TURN *** [{}] [{new}]", self.board.join(" ")),
+            _ => format!("*** RIVER *** [{}] [{new}]", self.board.join(" ")),
+        };
+        self.board.extend(new.split(' ').map(str::to_owned));
+        self.street.next();
+        self.body.push((marker, item.span));
+    }
+
+    /// A `<HOLE>`: at the first, the hole cards of every position, those known written.
+    fn hole(&mut self, span: Span) {
+        if self.dealt {
+            return;
+        }
+        self.dealt = true;
+        self.body.push(("*** HOLE CARDS ***".into(), self.first_hole.unwrap_or(span)));
+        for (position, cards) in &self.holes {
+            let known = cards.iter().all(|c| c.len() == 2 && !c.contains('-'));
+            if let (true, Some(who)) = (known, self.name_of(&position.to_string())) {
+                self.body.push((format!("Dealt to {who} [{}]", cards.join(" ")), span));
+            }
+        }
+    }
+
+    /// An element that moves `chips` (and a blind's `penalty`): its line, if it has one.
+    fn chips_line(
+        &mut self,
+        draft: &mut Draft,
+        options: &Options,
+        item: &Item,
+        name: &str,
+        (chips, penalty): (Amount, Amount),
+    ) -> Option<String> {
+        let street = &mut self.street;
+        Some(match item.kind.as_str() {
+            "BLIND" => {
+                street.post(name, chips);
+                if penalty.is_zero() {
+                    let which = if self.big.is_some_and(|b| chips < b) { "small" } else { "big" };
+                    format!("{name}: posts {which} blind {chips}")
+                } else {
+                    // A returning player's blinds: the big blind live, the penalty dead.
+                    street.dead(penalty);
+                    format!("{name}: posts small & big blinds {}", money::plus(chips, penalty))
+                }
+            }
+            "ANTE" => {
+                street.dead(chips);
+                format!("{name}: posts the ante {chips}")
+            }
+            "BET" if chips.is_zero() => format!("{name}: checks"),
+            "BET" => {
+                let added = street.add(name, chips);
+                let all_in = if item.all_in { " and is all-in" } else { "" };
+                format!("{}{all_in}", relay::added_text(name, &added))
+            }
+            "FOLD" => format!("{name}: folds"),
+            "PUSH" => {
+                street.returned(name, chips);
+                format!("Uncalled bet ({chips}) returned to {name}")
+            }
+            "SHOW" => format!("{name}: shows [{}]", cards(&item.text)?),
+            "MUCK" => format!("{name}: mucks hand"),
+            "WIN" => {
+                street.win(name, chips, item.span);
+                return None;
+            }
+            kind => {
+                draft.unknown(options, &format!("<{kind}> of {name}"), item.span);
+                return None;
+            }
+        })
+    }
+
+    /// The hand is over: the payout, checked against the rake the log states.
+    fn settle(&mut self, draft: &mut Draft, whole: Span, end: Span, tournament: bool) {
+        if !self.street.paid() {
+            draft.refuse(codes::SITE_INCOMPLETE, "no <WIN>: the hand is cut short", whole);
+        }
+        if !self.dealt {
+            self.body.push(("*** HOLE CARDS ***".into(), end));
+        }
+        self.street.collected(&mut self.body);
+        let street = &self.street;
+        if let Some(stated) = self.stated_rake.filter(|r| *r != street.rake() && street.paid()) {
+            let message = format!(
+                "the log's rake and tax {stated} are not what went in less what was paid out, {}",
+                street.rake()
+            );
+            draft.refuse(codes::SITE_INCONSISTENT, message, whole);
+        }
+        draft.payout(street, tournament);
+    }
+
+    /// The seats with a readable balance (the others refused).
+    fn seat_lines(&self, draft: &mut Draft) -> Vec<relay::Seat> {
+        let mut seat_lines: Vec<relay::Seat> = Vec::new();
+        for (position, name, balance, span) in &self.seats {
+            match hundredths(balance) {
+                Some(stack) => seat_lines.push((*position, name.clone(), stack, *span)),
+                None => draft.refuse(
+                    codes::SITE_BAD_AMOUNT,
+                    format!("unreadable balance `{balance}` of {name}"),
+                    *span,
+                ),
+            }
+        }
+        seat_lines
+    }
 }
 
 #[cfg(test)]

@@ -323,7 +323,6 @@ pub(crate) fn dealt_order(shown: &[String], dealt: &[Option<String>; 7]) -> Vec<
 /// game line. Everleaf writes the chips a player adds (`calls [$ 0.03]`, `raises [$ 0.10]`) but
 /// `completes to $0.05.`, the bring-in as `posts bring-in $0.02.`, each street's new cards
 /// (`Dealt to NAME [ 6c ].`, the observer's three on 3rd street), no uncalled bet and no rake.
-#[allow(clippy::too_many_lines)]
 fn stud(lines: &[Line], game_at: usize, game: &'static str, draft: &mut Draft, options: &Options, id: &str) {
     let header = &lines[0];
     let game_line = &lines[game_at];
@@ -331,211 +330,22 @@ fn stud(lines: &[Line], game_at: usize, game: &'static str, draft: &mut Draft, o
         draft.refuse(codes::SITE_BAD_HEADER, "unreadable game line (stakes, game, date)", game_line.span);
         return;
     };
-    let mut table = None;
-    let mut seats: Vec<(i64, String, Amount, Span)> = Vec::new();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut street = Street::default();
-    let mut number = 0;
-    let mut dealt: Vec<(String, [Option<String>; 7])> = Vec::new();
-    let mut bring_in = false;
-    // Who posted an ante (is dealt in), who folded, and who was in at each street's deal.
-    let mut anted: Vec<String> = Vec::new();
-    let mut folded: Vec<String> = Vec::new();
-    let mut live_at: Vec<(usize, Vec<String>, Span)> = Vec::new();
-    let mut closed = false;
-    let mut after_wins = false;
-    let mut end = game_line.span;
+    let mut hand = Stud::new(game_line.span);
     for line in &lines[game_at + 1..] {
         let text = clean(line.text.trim());
         let text = text.trim();
-        let span = line.span;
         if text.is_empty() {
             continue;
         }
-        end = span;
-        if let Some(t) = text.strip_prefix("Table ") {
-            table = Some(t.trim().to_owned());
-            continue;
-        }
-        if text.starts_with("Total number of players") {
-            continue;
-        }
-        if let Some(seat) = text.strip_prefix("Seat ").filter(|_| body.is_empty()) {
-            let parsed = seat.split_once(": ").and_then(|(n, r)| {
-                let open = r.rfind(" (")?;
-                let inside = r[open + 2..].trim_end_matches(')');
-                Some((n.trim().parse::<i64>().ok()?, r[..open].to_owned(), stud_amount(inside)?))
-            });
-            match parsed {
-                Some((n, name, stack)) => seats.push((n, name, stack, span)),
-                None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
-            }
-            continue;
-        }
-        if text.starts_with("**") {
-            match stud_street(text) {
-                Some(3) if number < 3 => {
-                    number = 3;
-                    live_at.push((3, anted.clone(), span));
-                    body.push(("*** 3rd STREET ***".into(), span));
-                }
-                Some(n) if n > number && n > 3 => {
-                    number = n;
-                    let live = anted.iter().filter(|a| !folded.contains(a)).cloned().collect();
-                    live_at.push((n, live, span));
-                    street.close(&mut body, span);
-                    let name = if n == 7 { "RIVER".to_owned() } else { format!("{n}th STREET") };
-                    body.push((format!("*** {name} ***"), span));
-                }
-                _ => draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span),
-            }
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Dealt to ") {
-            let open = rest.find(" [").unwrap_or(rest.len());
-            let name = rest[..open].trim();
-            let cards = relay::bracket_cards(&rest[open..]).unwrap_or_default();
-            let cards: Vec<&str> = cards.split_whitespace().collect();
-            let slots = match (number, cards.len()) {
-                (3, 3) => 0..3,
-                (3, 2) => 0..2,
-                (3, 1) => 2..3,
-                (4..=7, 1) => number - 1..number,
-                _ => {
-                    draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span);
-                    continue;
-                }
-            };
-            let i = dealt.iter().position(|d| d.0 == name).unwrap_or_else(|| {
-                dealt.push((name.to_owned(), Default::default()));
-                dealt.len() - 1
-            });
-            for (slot, card) in slots.zip(&cards) {
-                dealt[i].1[slot] = Some((*card).to_owned());
-            }
-            body.push((format!("Dealt to {name} [{}]", cards.join(" ")), span));
-            continue;
-        }
-        let named = seats
-            .iter()
-            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with([' ', ':']))
-            .max_by_key(|s| s.1.len())
-            .map(|s| s.1.clone());
-        let Some(name) = named else {
-            // A hand's description wrapped after `wins ... with two pairs, jacks and`.
-            if !after_wins {
-                draft.unknown(options, text, span);
-            }
-            continue;
-        };
-        after_wins = false;
-        let action = text[name.len()..].trim_start_matches(':').trim();
-        let bad = |draft: &mut Draft| {
-            draft.refuse(
-                codes::SITE_UNREADABLE_ACTION,
-                format!("a line about `{name}` cannot be read: `{text}`"),
-                span,
-            );
-        };
-        let showdown = ["shows", "does not show", "mucks", "wins"].iter().any(|w| action.starts_with(w));
-        if showdown && !closed {
-            closed = true;
-            street.close(&mut body, span);
-        }
-        if action == "folds" || action == "checks" {
-            if action == "folds" {
-                folded.push(name.clone());
-            }
-            body.push((format!("{name}: {action}"), span));
-        } else if let Some(t) = action.strip_prefix("posts ante") {
-            let Some(a) = stud_amount(t) else { return bad(draft) };
-            anted.push(name.clone());
-            street.dead(a);
-            body.push((format!("{name}: posts the ante {a}"), span));
-        } else if let Some(t) = action.strip_prefix("posts bring-in") {
-            let Some(a) = stud_amount(t) else { return bad(draft) };
-            bring_in = true;
-            street.post(&name, a);
-            body.push((format!("{name}: brings in for {a}"), span));
-        } else if let Some(t) = action.strip_prefix("completes to") {
-            let Some(to) = stud_amount(t) else { return bad(draft) };
-            street.raise_to(&name, to);
-            body.push((format!("{name}: completes it to {to}"), span));
-        } else if let Some(t) = ["calls", "bets", "raises"]
-            .iter()
-            .find_map(|w| action.strip_prefix(w).filter(|t| t.contains('[')))
-        {
-            let Some(a) = stud_amount(t) else { return bad(draft) };
-            let added = street.add(&name, a);
-            body.push((relay::added_text(&name, &added), span));
-        } else if let Some(t) = action.strip_prefix("shows") {
-            let shown = relay::bracket_cards(t).unwrap_or_default();
-            let shown: Vec<String> = shown.split_whitespace().map(str::to_owned).collect();
-            if shown.is_empty() {
-                return bad(draft);
-            }
-            let cards = match dealt.iter().find(|d| d.0 == name) {
-                Some((_, slots)) => dealt_order(&shown, slots),
-                None => shown,
-            };
-            if !body.iter().any(|(l, _)| l == "*** SHOW DOWN ***") {
-                body.push(("*** SHOW DOWN ***".into(), span));
-            }
-            body.push((format!("{name}: shows [{}]", cards.join(" ")), span));
-        } else if action.starts_with("mucks") {
-            body.push((format!("{name}: mucks hand"), span));
-        } else if let Some(won) = action.strip_prefix("wins") {
-            let won = won.trim();
-            let won = won.strip_prefix("high").or_else(|| won.strip_prefix("low")).unwrap_or(won).trim();
-            let amount = won.trim_start_matches('(').split([')', 'f']).next().and_then(stud_amount);
-            let Some(amount) = amount else { return bad(draft) };
-            street.win(&name, amount, span);
-            after_wins = true;
-        } else if action.starts_with("does not show")
-            || action.starts_with("is sitting out")
-            || action.contains("disconnected")
-            || action.contains("has been given")
-        {
-        } else {
-            bad(draft);
+        hand.end = line.span;
+        if hand.line(draft, options, text, line.span).is_none() {
+            return;
         }
     }
-    if !closed {
-        street.close(&mut body, end);
-    }
-    if !street.paid() {
-        draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `wins` line): it is cut short", end);
-    }
-    // Everleaf pays the pot without the bet no one called (which `close` counts in the payout),
-    // unless what it pays says otherwise (more than the pot without it).
-    let returned: Vec<(String, Amount)> = street.uncalled().to_vec();
-    let back = returned.iter().fold(Amount::ZERO, |a, r| money::plus(a, r.1));
-    if money::plus(street.won, back) <= street.total {
-        for (name, amount) in returned {
-            street.win(&name, amount, end);
-        }
-    }
-    // PHH's replay (PokerKit's rules) finds who acts first on each street by the up cards.
-    let unseen = live_at.iter().find(|(street, live, _)| {
-        *street <= 6
-            && live.iter().any(|n| dealt.iter().find(|d| d.0 == *n).is_none_or(|d| d.1[street - 1].is_none()))
-    });
-    if let Some((street, _, span)) = unseen {
-        draft.refuse(
-            codes::SITE_STUD_UP_CARDS_UNKNOWN,
-            format!("the log does not show every up card of street {street}, which set who acts first"),
-            *span,
-        );
-    }
-    if !bring_in {
-        draft.refuse(
-            codes::SITE_BRING_IN_UNSTATED,
-            "the bring-in player completed without the log stating the bring-in, which PHH requires",
-            game_line.span,
-        );
-    }
-    street.collected(&mut body);
-    draft.payout(&street, false);
+    hand.settle(draft);
+    hand.check_deals(draft, game_line.span);
+    hand.street.collected(&mut hand.body);
+    draft.payout(&hand.street, false);
     let currency = relay::currency(symbol);
     let stars = StarsHeader {
         site: "Everleaf",
@@ -548,8 +358,287 @@ fn stud(lines: &[Line], game_at: usize, game: &'static str, draft: &mut Draft, o
         ..Default::default()
     };
     draft.push(stars.line(), header.span);
-    draft.push(relay::table_line(table.as_deref().unwrap_or(id), None, None), game_line.span);
-    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
+    draft.push(relay::table_line(hand.table.as_deref().unwrap_or(id), None, None), game_line.span);
+    relay::seats_play_summary(
+        draft,
+        &hand.seats,
+        hand.body,
+        (hand.street.total, hand.street.rake()),
+        hand.end,
+    );
+}
+
+/// A stud hand's play under way, line by line.
+struct Stud {
+    table: Option<String>,
+    seats: Vec<relay::Seat>,
+    /// The play, in PokerStars' words.
+    body: Vec<(String, Span)>,
+    street: Street,
+    /// The street under way (3 to 7; 0 before 3rd street).
+    number: usize,
+    /// The cards dealt to each player, by the slot they were dealt in.
+    dealt: Vec<(String, [Option<String>; 7])>,
+    bring_in: bool,
+    /// Who posted an ante (is dealt in), who folded, and who was in at each street's deal.
+    anted: Vec<String>,
+    folded: Vec<String>,
+    live_at: Vec<(usize, Vec<String>, Span)>,
+    closed: bool,
+    after_wins: bool,
+    /// The last line read.
+    end: Span,
+}
+
+impl Stud {
+    fn new(end: Span) -> Stud {
+        Stud {
+            table: None,
+            seats: Vec::new(),
+            body: Vec::new(),
+            street: Street::default(),
+            number: 0,
+            dealt: Vec::new(),
+            bring_in: false,
+            anted: Vec::new(),
+            folded: Vec::new(),
+            live_at: Vec::new(),
+            closed: false,
+            after_wins: false,
+            end,
+        }
+    }
+
+    /// One line after the game line (cleaned, not blank); `None` when the hand is refused and
+    /// reading stops.
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) -> Option<()> {
+        if let Some(t) = text.strip_prefix("Table ") {
+            self.table = Some(t.trim().to_owned());
+        } else if text.starts_with("Total number of players") {
+        } else if let Some(seat) = text.strip_prefix("Seat ").filter(|_| self.body.is_empty()) {
+            self.seat(draft, text, seat, span);
+        } else if text.starts_with("**") {
+            self.marker(draft, text, span);
+        } else if let Some(rest) = text.strip_prefix("Dealt to ") {
+            self.dealt_to(draft, text, rest, span);
+        } else {
+            let named = self
+                .seats
+                .iter()
+                .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with([' ', ':']))
+                .max_by_key(|s| s.1.len())
+                .map(|s| s.1.clone());
+            let Some(name) = named else {
+                // A hand's description wrapped after `wins ... with two pairs, jacks and`.
+                if !self.after_wins {
+                    draft.unknown(options, text, span);
+                }
+                return Some(());
+            };
+            self.after_wins = false;
+            let action = text[name.len()..].trim_start_matches(':').trim();
+            if self.action(draft, &name, action, text, span).is_none() {
+                // An unreadable amount or show: the hand is refused, and read no further.
+                unreadable(draft, &name, text, span);
+                return None;
+            }
+        }
+        Some(())
+    }
+
+    /// `Seat N: NAME ( $ 1.23 )` (`seat`: the text after `Seat `).
+    fn seat(&mut self, draft: &mut Draft, text: &str, seat: &str, span: Span) {
+        let parsed = seat.split_once(": ").and_then(|(n, r)| {
+            let open = r.rfind(" (")?;
+            let inside = r[open + 2..].trim_end_matches(')');
+            Some((n.trim().parse::<i64>().ok()?, r[..open].to_owned(), stud_amount(inside)?))
+        });
+        match parsed {
+            Some((n, name, stack)) => self.seats.push((n, name, stack, span)),
+            None => draft.refuse(codes::SITE_BAD_SEAT, format!("unreadable seat `{text}`"), span),
+        }
+    }
+
+    /// A street marker (`** Dealing 4th street **`).
+    fn marker(&mut self, draft: &mut Draft, text: &str, span: Span) {
+        match stud_street(text) {
+            Some(3) if self.number < 3 => {
+                self.number = 3;
+                self.live_at.push((3, self.anted.clone(), span));
+                self.body.push(("*** 3rd STREET ***".into(), span));
+            }
+            Some(n) if n > self.number && n > 3 => {
+                self.number = n;
+                let live = self.anted.iter().filter(|a| !self.folded.contains(a)).cloned().collect();
+                self.live_at.push((n, live, span));
+                self.street.close(&mut self.body, span);
+                let name = if n == 7 { "RIVER".to_owned() } else { format!("{n}th STREET") };
+                self.body.push((format!("*** {name} ***"), span));
+            }
+            _ => draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span),
+        }
+    }
+
+    /// `Dealt to NAME [ 6c ]` (`rest`: the text after `Dealt to `): the cards kept in the slots of
+    /// the street under way.
+    fn dealt_to(&mut self, draft: &mut Draft, text: &str, rest: &str, span: Span) {
+        let open = rest.find(" [").unwrap_or(rest.len());
+        let name = rest[..open].trim();
+        let cards = relay::bracket_cards(&rest[open..]).unwrap_or_default();
+        let cards: Vec<&str> = cards.split_whitespace().collect();
+        let number = self.number;
+        let slots = match (number, cards.len()) {
+            (3, 3) => 0..3,
+            (3, 2) => 0..2,
+            (3, 1) => 2..3,
+            (4..=7, 1) => number - 1..number,
+            _ => {
+                draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span);
+                return;
+            }
+        };
+        let i = self.dealt.iter().position(|d| d.0 == name).unwrap_or_else(|| {
+            self.dealt.push((name.to_owned(), Default::default()));
+            self.dealt.len() - 1
+        });
+        for (slot, card) in slots.zip(&cards) {
+            self.dealt[i].1[slot] = Some((*card).to_owned());
+        }
+        self.body.push((format!("Dealt to {name} [{}]", cards.join(" ")), span));
+    }
+
+    /// A seated player's line (`action`: the text after the name); `None` when its amount or
+    /// cards cannot be read.
+    fn action(&mut self, draft: &mut Draft, name: &str, action: &str, text: &str, span: Span) -> Option<()> {
+        let showdown = ["shows", "does not show", "mucks", "wins"].iter().any(|w| action.starts_with(w));
+        if showdown && !self.closed {
+            self.closed = true;
+            self.street.close(&mut self.body, span);
+        }
+        let body = &mut self.body;
+        if action == "folds" || action == "checks" {
+            if action == "folds" {
+                self.folded.push(name.to_owned());
+            }
+            body.push((format!("{name}: {action}"), span));
+        } else if let Some(t) = action.strip_prefix("posts ante") {
+            let a = stud_amount(t)?;
+            self.anted.push(name.to_owned());
+            self.street.dead(a);
+            body.push((format!("{name}: posts the ante {a}"), span));
+        } else if let Some(t) = action.strip_prefix("posts bring-in") {
+            let a = stud_amount(t)?;
+            self.bring_in = true;
+            self.street.post(name, a);
+            body.push((format!("{name}: brings in for {a}"), span));
+        } else if let Some(t) = action.strip_prefix("completes to") {
+            let to = stud_amount(t)?;
+            self.street.raise_to(name, to);
+            body.push((format!("{name}: completes it to {to}"), span));
+        } else if let Some(t) = ["calls", "bets", "raises"]
+            .iter()
+            .find_map(|w| action.strip_prefix(w).filter(|t| t.contains('[')))
+        {
+            let added = self.street.add(name, stud_amount(t)?);
+            body.push((relay::added_text(name, &added), span));
+        } else if let Some(t) = action.strip_prefix("shows") {
+            self.shows(name, t, span)?;
+        } else if action.starts_with("mucks") {
+            body.push((format!("{name}: mucks hand"), span));
+        } else if let Some(won) = action.strip_prefix("wins") {
+            let won = won.trim();
+            let won = won.strip_prefix("high").or_else(|| won.strip_prefix("low")).unwrap_or(won).trim();
+            let amount = won.trim_start_matches('(').split([')', 'f']).next().and_then(stud_amount)?;
+            self.street.win(name, amount, span);
+            self.after_wins = true;
+        } else if !(action.starts_with("does not show")
+            || action.starts_with("is sitting out")
+            || action.contains("disconnected")
+            || action.contains("has been given"))
+        {
+            // Refused alone: the hand reads on.
+            unreadable(draft, name, text, span);
+        }
+        Some(())
+    }
+
+    /// `NAME shows [cards]` (`t`: the text after `shows`), in the order they were dealt; `None`
+    /// when no cards are given.
+    fn shows(&mut self, name: &str, t: &str, span: Span) -> Option<()> {
+        let shown = relay::bracket_cards(t).unwrap_or_default();
+        let shown: Vec<String> = shown.split_whitespace().map(str::to_owned).collect();
+        if shown.is_empty() {
+            return None;
+        }
+        let cards = match self.dealt.iter().find(|d| d.0 == name) {
+            Some((_, slots)) => dealt_order(&shown, slots),
+            None => shown,
+        };
+        if !self.body.iter().any(|(l, _)| l == "*** SHOW DOWN ***") {
+            self.body.push(("*** SHOW DOWN ***".into(), span));
+        }
+        self.body.push((format!("{name}: shows [{}]", cards.join(" ")), span));
+        Some(())
+    }
+
+    /// The betting closed and the hand paid: Everleaf pays the pot without the bet no one called
+    /// (which `close` counts in the payout), unless what it pays says otherwise (more than the
+    /// pot without it).
+    fn settle(&mut self, draft: &mut Draft) {
+        let end = self.end;
+        if !self.closed {
+            self.street.close(&mut self.body, end);
+        }
+        if !self.street.paid() {
+            draft.refuse(
+                codes::SITE_INCOMPLETE,
+                "the hand pays no one (no `wins` line): it is cut short",
+                end,
+            );
+        }
+        let returned: Vec<(String, Amount)> = self.street.uncalled().to_vec();
+        let back = returned.iter().fold(Amount::ZERO, |a, r| money::plus(a, r.1));
+        if money::plus(self.street.won, back) <= self.street.total {
+            for (name, amount) in returned {
+                self.street.win(&name, amount, end);
+            }
+        }
+    }
+
+    /// What PHH needs dealt to replay the hand: every up card that sets who acts first
+    /// (PokerKit's rules find them by the up cards), and the bring-in (`game_line`: where to
+    /// refuse it).
+    fn check_deals(&self, draft: &mut Draft, game_line: Span) {
+        let unseen = self.live_at.iter().find(|(street, live, _)| {
+            *street <= 6
+                && live
+                    .iter()
+                    .any(|n| self.dealt.iter().find(|d| d.0 == *n).is_none_or(|d| d.1[street - 1].is_none()))
+        });
+        if let Some((street, _, span)) = unseen {
+            draft.refuse(
+                codes::SITE_STUD_UP_CARDS_UNKNOWN,
+                format!("the log does not show every up card of street {street}, which set who acts first"),
+                *span,
+            );
+        }
+        if !self.bring_in {
+            draft.refuse(
+                codes::SITE_BRING_IN_UNSTATED,
+                "the bring-in player completed without the log stating the bring-in, which PHH requires",
+                game_line,
+            );
+        }
+    }
+}
+
+/// Refuses the hand for a line about `name` that cannot be read.
+fn unreadable(draft: &mut Draft, name: &str, text: &str, span: Span) {
+    draft.refuse(
+        codes::SITE_UNREADABLE_ACTION,
+        format!("a line about `{name}` cannot be read: `{text}`"),
+        span,
+    );
 }
 
 #[cfg(test)]

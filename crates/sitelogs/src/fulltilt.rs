@@ -45,7 +45,7 @@
 //! assert_eq!(hand.finishing_stacks.unwrap()[1].to_string(), "2.02");
 //! ```
 
-use cards_core::Amount;
+use cards_core::{Amount, Span};
 
 use crate::relay::{self, Draft, Relay, StarsHeader, TextReader, TextSite};
 use crate::text::Line;
@@ -219,12 +219,34 @@ fn header(line: &str) -> Result<Header, Refusal> {
     }
     let segments: Vec<&str> = rest.split(" - ").map(str::trim).collect();
     let (table_part, segments) = segments.split_first().ok_or_else(|| bad_header("an empty header"))?;
+    let (event, table, seat_count) = table_of(table_part);
+    let parts = Parts::read(segments)?;
+    let mut out = StarsHeader { site: "FullTilt", id, level: parts.level, ..StarsHeader::default() };
+    out.game = header_game(parts.game.ok_or_else(|| bad_header("no game in the header"))?)?;
+    let stakes_text = parts.stakes.ok_or_else(|| bad_header("no stakes in the header"))?;
+    let unreadable = || bad_header(format!("unreadable stakes `{stakes_text}`"));
+    let pair = stakes_text.split_whitespace().next().unwrap_or_default();
+    let (small, big) = pair.split_once('/').ok_or_else(unreadable)?;
+    out.symbol = money::symbol_of(small);
+    out.stakes = Some((amount(small).ok_or_else(unreadable)?, amount(big).ok_or_else(unreadable)?));
+    out.currency = relay::currency(out.symbol);
+    out.event = event.map(tournament);
+    if let (Some((y, m, d)), Some((hh, mm, ss, zone))) = (parts.date, parts.clock) {
+        out.date = Some((y, m, d, hh, mm, ss));
+        out.time_zone = Some(zone);
+    }
+    let play_money = event.is_none() && out.symbol.is_none();
+    Ok(Header { line: out.line(), table: table.to_owned(), seat_count, play_money, symbol: out.symbol })
+}
+
+/// The header's first part: the tournament (`NAME (ID), Table N`), the table's name, and its
+/// seat count (`Lambie Dew 1 (6 max)`, `King of the Hill (heads up, deep)`).
+fn table_of(table_part: &str) -> (Option<&str>, &str, Option<i64>) {
     let (event, table_part) = match table_part.rsplit_once(", Table ") {
         Some((event, table)) => (Some(event.trim()), table),
         None => (None, table_part.strip_prefix("Table ").unwrap_or(table_part)),
     };
-    // `Lambie Dew 1 (6 max)`, `King of the Hill (heads up, deep)`.
-    let (table, seat_count) = match table_part.strip_suffix(')').and_then(|t| t.rsplit_once(" (")) {
+    match table_part.strip_suffix(')').and_then(|t| t.rsplit_once(" (")) {
         Some((name, notes)) => {
             let count = notes.split(", ").find_map(|n| {
                 if n == "heads up" {
@@ -233,31 +255,46 @@ fn header(line: &str) -> Result<Header, Refusal> {
                     n.strip_suffix(" max").and_then(|c| c.trim().parse().ok())
                 }
             });
-            (name.trim(), count)
+            (event, name.trim(), count)
         }
-        None => (table_part.trim(), None),
-    };
-    let mut out = StarsHeader { site: "FullTilt", id, ..StarsHeader::default() };
-    let mut clock = None;
-    let mut date = None;
-    let mut game_text = None;
-    let mut stakes_text = None;
-    for segment in segments.iter().copied() {
-        if let Some(t) = time(segment) {
-            clock = Some(t);
-        } else if let Some(d) = day(segment) {
-            date = Some(d);
-        } else if is_game(segment) {
-            game_text = Some(segment);
-        } else if let Some(level) = segment.strip_prefix("Level ") {
-            out.level = level.trim().parse().ok();
-        } else if segment.split_whitespace().next().is_some_and(|w| w.contains('/')) {
-            stakes_text = Some(segment);
-        } else {
-            return Err(bad_header(format!("unreadable header part `{segment}`")));
-        }
+        None => (event, table_part.trim(), None),
     }
-    let game_text = game_text.ok_or_else(|| bad_header("no game in the header"))?;
+}
+
+/// The header's parts after the table, each told by its form.
+#[derive(Default)]
+struct Parts<'l> {
+    clock: Option<(u8, u8, u8, &'l str)>,
+    date: Option<(i64, i64, i64)>,
+    game: Option<&'l str>,
+    stakes: Option<&'l str>,
+    level: Option<i64>,
+}
+
+impl<'l> Parts<'l> {
+    fn read(segments: &[&'l str]) -> Result<Parts<'l>, Refusal> {
+        let mut parts = Parts::default();
+        for segment in segments.iter().copied() {
+            if let Some(t) = time(segment) {
+                parts.clock = Some(t);
+            } else if let Some(d) = day(segment) {
+                parts.date = Some(d);
+            } else if is_game(segment) {
+                parts.game = Some(segment);
+            } else if let Some(level) = segment.strip_prefix("Level ") {
+                parts.level = level.trim().parse().ok();
+            } else if segment.split_whitespace().next().is_some_and(|w| w.contains('/')) {
+                parts.stakes = Some(segment);
+            } else {
+                return Err(bad_header(format!("unreadable header part `{segment}`")));
+            }
+        }
+        Ok(parts)
+    }
+}
+
+/// The PokerStars game of the header's game part; a capped game is refused.
+fn header_game(game_text: &str) -> Result<&'static str, Refusal> {
     if game_text.starts_with("CAP ")
         || game_text.contains(" Cap ")
         || game_text.split_once(' ').is_some_and(|(f, _)| amount(f).is_some())
@@ -270,34 +307,21 @@ fn header(line: &str) -> Result<Header, Refusal> {
             ),
         });
     }
-    out.game = game(game_text)?;
-    let stakes_text = stakes_text.ok_or_else(|| bad_header("no stakes in the header"))?;
-    let unreadable = || bad_header(format!("unreadable stakes `{stakes_text}`"));
-    let pair = stakes_text.split_whitespace().next().unwrap_or_default();
-    let (small, big) = pair.split_once('/').ok_or_else(unreadable)?;
-    out.symbol = money::symbol_of(small);
-    out.stakes = Some((amount(small).ok_or_else(unreadable)?, amount(big).ok_or_else(unreadable)?));
-    out.currency = relay::currency(out.symbol);
-    let event_text;
-    if let Some(event) = event {
-        // `$10 + $1 Sit & Go (12345)`: the tournament's number in parentheses.
-        let number = event
-            .strip_suffix(')')
-            .and_then(|e| e.rsplit_once('('))
-            .map(|(name, n)| (name.trim(), n))
-            .filter(|(_, n)| n.bytes().all(|b| b.is_ascii_digit()));
-        event_text = match number {
-            Some((name, n)) => format!("Tournament #{n}, {name}"),
-            None => format!("Tournament {event}"),
-        };
-        out.event = Some(event_text);
+    game(game_text)
+}
+
+/// A tournament as the PokerStars header names it: `$10 + $1 Sit & Go (12345)` is
+/// `Tournament #12345, $10 + $1 Sit & Go`.
+fn tournament(event: &str) -> String {
+    let number = event
+        .strip_suffix(')')
+        .and_then(|e| e.rsplit_once('('))
+        .map(|(name, n)| (name.trim(), n))
+        .filter(|(_, n)| n.bytes().all(|b| b.is_ascii_digit()));
+    match number {
+        Some((name, n)) => format!("Tournament #{n}, {name}"),
+        None => format!("Tournament {event}"),
     }
-    if let (Some((y, m, d)), Some((hh, mm, ss, zone))) = (date, clock) {
-        out.date = Some((y, m, d, hh, mm, ss));
-        out.time_zone = Some(zone);
-    }
-    let play_money = event.is_none() && out.symbol.is_none();
-    Ok(Header { line: out.line(), table: table.to_owned(), seat_count, play_money, symbol: out.symbol })
 }
 
 /// The seated players' names, longest first (a name may hold spaces, or start another's).
@@ -363,20 +387,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         }
     };
     draft.push(header.line.clone(), first.span);
-    let button = lines.iter().find_map(|l| {
-        l.text.trim().strip_prefix("The button is in seat #").and_then(|n| n.parse::<i64>().ok())
-    });
-    let mut table = format!("Table '{}'", header.table);
-    if let Some(n) = header.seat_count {
-        table.push_str(&format!(" {n}-max"));
-    }
-    if header.play_money {
-        table.push_str(" (Play Money)");
-    }
-    if let Some(b) = button {
-        table.push_str(&format!(" Seat #{b} is the button"));
-    }
-    draft.push(table, first.span);
+    draft.push(table_line(lines, &header), first.span);
     let dealt = lines
         .iter()
         .take_while(|l| !l.text.starts_with("*** SUMMARY"))
@@ -398,102 +409,137 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         );
         return;
     }
-    let symbol = header.symbol.map(String::from);
-    let write = |a: Amount| money::write(a, symbol.as_deref());
-    let mut in_summary = false;
-    let mut third_street = false;
-    let mut run_twice = false;
+    let mut play = Play {
+        names,
+        symbol: header.symbol.map(String::from),
+        in_summary: false,
+        third_street: false,
+        run_twice: false,
+    };
     for (text, span) in relay::said_lines(lines) {
         if is_separator(text) || text.starts_with("The button is in seat #") {
             continue;
         }
+        play.line(draft, options, text, span);
+    }
+}
+
+/// The table line in the PokerStars form.
+fn table_line(lines: &[Line], header: &Header) -> String {
+    let button = lines.iter().find_map(|l| {
+        l.text.trim().strip_prefix("The button is in seat #").and_then(|n| n.parse::<i64>().ok())
+    });
+    let mut table = format!("Table '{}'", header.table);
+    if let Some(n) = header.seat_count {
+        table.push_str(&format!(" {n}-max"));
+    }
+    if header.play_money {
+        table.push_str(" (Play Money)");
+    }
+    if let Some(b) = button {
+        table.push_str(&format!(" Seat #{b} is the button"));
+    }
+    table
+}
+
+/// A hand's lines after the header, rewritten one by one.
+struct Play {
+    /// The seated players' names, longest first.
+    names: Vec<String>,
+    /// The currency symbol amounts are written with.
+    symbol: Option<String>,
+    in_summary: bool,
+    third_street: bool,
+    run_twice: bool,
+}
+
+impl Play {
+    fn write(&self, a: Amount) -> String {
+        money::write(a, self.symbol.as_deref())
+    }
+
+    /// One line (trimmed, not blank).
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
         if let Some(marker) = text.strip_prefix("*** ") {
-            let name = marker.split(" ***").next().unwrap_or_default();
-            let cards = marker.split_once(" ***").map_or("", |(_, c)| c);
-            let cards = cards.split(" (").next().unwrap_or_default().trim();
-            let stars = match name {
-                "HOLE CARDS" | "SHOW DOWN" | "SUMMARY" | "DRAW" | "FIRST DRAW" | "SECOND DRAW"
-                | "THIRD DRAW" => format!("*** {name} ***"),
-                "FLOP" | "TURN" | "RIVER" => format!("*** {name} *** {cards}"),
-                "3RD STREET" => "*** 3rd STREET ***".to_owned(),
-                "4TH STREET" | "5TH STREET" | "6TH STREET" => format!("*** {} ***", name.replace("TH", "th")),
-                "7TH STREET" => "*** RIVER ***".to_owned(),
-                _ if name.ends_with(|c: char| c.is_ascii_digit()) => {
-                    if run_twice {
-                        continue;
-                    }
-                    run_twice = true;
+            self.marker(draft, text, marker, span);
+        } else if self.in_summary {
+            if let Some(board) = text.strip_prefix("Board: ") {
+                draft.push(format!("Board {board}"), span);
+            } else if !text.starts_with("Duration ") {
+                draft.push(text, span);
+            }
+        } else if let Some((number, name, stack, _)) = seat(text) {
+            draft.push(format!("Seat {number}: {name} ({} in chips)", self.write(stack)), span);
+        } else if text.starts_with("Dealt to ") {
+            match text.split_once("] [").filter(|_| self.third_street) {
+                // Stud's 3rd street: `[Td Jd] [As]`, the down cards then the up card, is one
+                // deal in PokerStars' words (`[Td Jd As]`).
+                Some((down, up)) => draft.push(format!("{down} {up}"), span),
+                None => draft.push(text, span),
+            }
+        } else if let Some(rest) = text.strip_prefix("Uncalled bet of ") {
+            match rest.split_once(" returned to ").and_then(|(a, n)| Some((amount(a)?, n))) {
+                Some((a, name)) => {
+                    draft.push(format!("Uncalled bet ({}) returned to {name}", self.write(a)), span)
+                }
+                None => draft.bad_amount(text, span),
+            }
+        } else if text.split_once(": ").is_some_and(|(who, _)| self.names.iter().any(|n| n == who)) {
+            // Chat: Full Tilt writes no play after a colon.
+        } else if let Some((name, action)) = named(&self.names, text) {
+            match action_line(name, action, &|a| self.write(a)) {
+                Ok(Some(stars)) => draft.push(stars, span),
+                Ok(None) => {}
+                Err(code) => {
+                    draft.refuse(code, format!("a line about `{name}` cannot be read: `{text}`"), span)
+                }
+            }
+        } else if !(text.contains(": ")
+            || TRAFFIC.iter().any(|t| text.contains(t))
+            || text.contains(" adds ")
+            || text == "No low hand qualified"
+            || (text.starts_with('(') && text.ends_with(')')))
+        {
+            // Skipped above: chat (`NAME: text`, an observer's too: Full Tilt writes no play
+            // after a colon), a player joining the table, a low hand's cards written under its
+            // show.
+            draft.unknown(options, text, span);
+        }
+    }
+
+    /// A street marker `*** NAME *** [cards]` (`marker`: the text after the first `*** `).
+    fn marker(&mut self, draft: &mut Draft, text: &str, marker: &str, span: Span) {
+        let name = marker.split(" ***").next().unwrap_or_default();
+        let cards = marker.split_once(" ***").map_or("", |(_, c)| c);
+        let cards = cards.split(" (").next().unwrap_or_default().trim();
+        let stars = match name {
+            "HOLE CARDS" | "SHOW DOWN" | "SUMMARY" | "DRAW" | "FIRST DRAW" | "SECOND DRAW" | "THIRD DRAW" => {
+                format!("*** {name} ***")
+            }
+            "FLOP" | "TURN" | "RIVER" => format!("*** {name} *** {cards}"),
+            "3RD STREET" => "*** 3rd STREET ***".to_owned(),
+            "4TH STREET" | "5TH STREET" | "6TH STREET" => format!("*** {} ***", name.replace("TH", "th")),
+            "7TH STREET" => "*** RIVER ***".to_owned(),
+            _ if name.ends_with(|c: char| c.is_ascii_digit()) => {
+                if !self.run_twice {
+                    self.run_twice = true;
                     draft.refuse(
                         codes::SITE_RUN_IT_TWICE,
                         "the hand was run more than once: PHH deals one board per hand and pays \
                          one showdown",
                         span,
                     );
-                    continue;
                 }
-                _ => {
-                    draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span);
-                    continue;
-                }
-            };
-            in_summary = name == "SUMMARY";
-            third_street = name == "3RD STREET";
-            draft.push(stars.trim_end(), span);
-            continue;
-        }
-        if in_summary {
-            if let Some(board) = text.strip_prefix("Board: ") {
-                draft.push(format!("Board {board}"), span);
-            } else if !text.starts_with("Duration ") {
-                draft.push(text, span);
+                return;
             }
-            continue;
-        }
-        if let Some((number, name, stack, _)) = seat(text) {
-            draft.push(format!("Seat {number}: {name} ({} in chips)", write(stack)), span);
-            continue;
-        }
-        if text.starts_with("Dealt to ") {
-            match text.split_once("] [").filter(|_| third_street) {
-                // Stud's 3rd street: `[Td Jd] [As]`, the down cards then the up card, is one
-                // deal in PokerStars' words (`[Td Jd As]`).
-                Some((down, up)) => draft.push(format!("{down} {up}"), span),
-                None => draft.push(text, span),
+            _ => {
+                draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span);
+                return;
             }
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("Uncalled bet of ") {
-            match rest.split_once(" returned to ").and_then(|(a, n)| Some((amount(a)?, n))) {
-                Some((a, name)) => {
-                    draft.push(format!("Uncalled bet ({}) returned to {name}", write(a)), span)
-                }
-                None => draft.bad_amount(text, span),
-            }
-            continue;
-        }
-        if text.split_once(": ").is_some_and(|(who, _)| names.iter().any(|n| n == who)) {
-            // Chat: Full Tilt writes no play after a colon.
-            continue;
-        }
-        let Some((name, action)) = named(&names, text) else {
-            if text.contains(": ")
-                || TRAFFIC.iter().any(|t| text.contains(t))
-                || text.contains(" adds ")
-                || text == "No low hand qualified"
-                || (text.starts_with('(') && text.ends_with(')'))
-            {
-                // Chat (`NAME: text`, an observer's too: Full Tilt writes no play after a colon),
-                // a player joining the table, a low hand's cards written under its show.
-                continue;
-            }
-            draft.unknown(options, text, span);
-            continue;
         };
-        match action_line(name, action, &write) {
-            Ok(Some(stars)) => draft.push(stars, span),
-            Ok(None) => {}
-            Err(code) => draft.refuse(code, format!("a line about `{name}` cannot be read: `{text}`"), span),
-        }
+        self.in_summary = name == "SUMMARY";
+        self.third_street = name == "3RD STREET";
+        draft.push(stars.trim_end(), span);
     }
 }
 

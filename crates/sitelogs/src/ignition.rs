@@ -211,138 +211,15 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, first.span);
         return;
     };
-    let mut seats: Vec<relay::Seat> = Vec::new();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut street = Street::default();
-    let mut big_blind: Option<Amount> = None;
-    let mut small_blind: Option<Amount> = None;
-    let mut holes: Vec<(String, String)> = Vec::new();
+    let mut play = Play::default();
     for (text, span) in relay::said_lines(lines) {
         if text.starts_with("*** SUMMARY") {
             break;
         }
-        if let Some(s) = seat(text).filter(|_| body.is_empty()) {
-            seats.push((s.0, s.1, s.2, span));
-            continue;
-        }
-        if let Some(marker) = text.strip_prefix("*** ") {
-            if !marker.starts_with("HOLE CARDS") {
-                street.close(&mut body, span);
-            }
-            body.push((text.to_owned(), span));
-            continue;
-        }
-        let Some((name, action)) = text.split_once(" : ") else {
-            if !NOISE.iter().any(|n| text.starts_with(n)) {
-                draft.unknown(options, text, span);
-            }
-            continue;
-        };
-        let name = clean_name(name);
-        let action = action.trim();
-        let lower = action.to_ascii_lowercase();
-        let amounts: Vec<Amount> = action.split_whitespace().filter_map(money::parse).collect();
-        let amount = amounts.first().copied();
-        let bad_amount = |draft: &mut Draft| {
-            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable amount in `{action}`"), span)
-        };
-        if lower.starts_with("card dealt to a spot") {
-            let cards = relay::bracket_cards(action).unwrap_or_default();
-            body.push((format!("Dealt to {name} [{cards}]"), span));
-            holes.push((name, cards));
-        } else if lower.starts_with("small blind") {
-            let Some(a) = amount else {
-                bad_amount(draft);
-                continue;
-            };
-            small_blind.get_or_insert(a);
-            street.post(&name, a);
-            body.push((format!("{name}: posts small blind {a}"), span));
-        } else if lower.starts_with("big blind") {
-            let Some(a) = amount else {
-                bad_amount(draft);
-                continue;
-            };
-            if big_blind.is_some() {
-                let message =
-                    format!("{name} posts a second big blind: PHH's blinds also set who acts first");
-                draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, span);
-            }
-            big_blind.get_or_insert(a);
-            street.post(&name, a);
-            body.push((format!("{name}: posts big blind {a}"), span));
-        } else if lower.starts_with("posts dead chip") {
-            draft.refuse(codes::SITE_DEAD_BLIND, "a dead post: PHH has no dead money besides antes", span);
-        } else if lower.starts_with("posts chip") {
-            let message = format!("{name} posts to enter the game: PHH's blinds also set who acts first");
-            draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, span);
-        } else if lower.starts_with("ante chip") {
-            let Some(a) = amount else {
-                bad_amount(draft);
-                continue;
-            };
-            street.dead(a);
-            body.push((format!("{name}: posts the ante {a}"), span));
-        } else if lower.starts_with("fold") {
-            body.push((format!("{name}: folds"), span));
-        } else if lower.starts_with("check") {
-            body.push((format!("{name}: checks"), span));
-        } else if lower.starts_with("call") {
-            let Some(a) = amount else {
-                bad_amount(draft);
-                continue;
-            };
-            street.add(&name, a);
-            body.push((format!("{name}: calls {a}"), span));
-        } else if lower.starts_with("bet") {
-            let Some(a) = amount else {
-                bad_amount(draft);
-                continue;
-            };
-            street.add(&name, a);
-            body.push((format!("{name}: bets {a}"), span));
-        } else if lower.starts_with("raises") || lower.starts_with("all-in(raise)") {
-            let Some(&to) = amounts.get(1) else {
-                bad_amount(draft);
-                continue;
-            };
-            street.raise_to(&name, to);
-            body.push((format!("{name}: raises {to} to {to}"), span));
-        } else if lower.starts_with("all-in") {
-            let Some(a) = amount else {
-                bad_amount(draft);
-                continue;
-            };
-            let added = street.add(&name, a);
-            body.push((relay::added_text(&name, &added), span));
-        } else if lower.starts_with("return uncalled portion of bet") {
-            let Some(a) = amount else {
-                bad_amount(draft);
-                continue;
-            };
-            street.returned(&name, a);
-            body.push((format!("Uncalled bet ({a}) returned to {name}"), span));
-        } else if lower.starts_with("showdown") {
-            if let Some((_, cards)) = holes.iter().find(|(n, _)| *n == name) {
-                body.push((format!("{name}: shows [{cards}]"), span));
-            }
-        } else if lower.starts_with("mucks") || lower.starts_with("does not show") {
-            // `Mucks [Jh Jc] (One pair)`: cards the log shows.
-            if let Some(cards) = relay::bracket_cards(action).filter(|c| !c.is_empty()) {
-                draft.mucked(&name, &[cards], span);
-            }
-            body.push((format!("{name}: mucks hand"), span));
-        } else if lower.starts_with("hand result") {
-            let Some(a) = amount.or_else(|| action.rsplit([' ', '-']).next().and_then(money::parse)) else {
-                bad_amount(draft);
-                continue;
-            };
-            street.win(&name, a, span);
-        } else if !NOISE.iter().any(|n| action.starts_with(n)) {
-            draft.unknown(options, text, span);
-        }
+        play.line(draft, options, text, span);
     }
     let end = lines.last().map_or(first.span, |l| l.span);
+    let Play { mut seats, mut body, mut street, big_blind, small_blind, .. } = play;
     if !street.paid() {
         draft.refuse(
             codes::SITE_INCOMPLETE,
@@ -385,6 +262,159 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let table = if head.table.is_empty() { id.to_owned() } else { head.table.clone() };
     draft.push(relay::table_line(&table, None, button), first.span);
     relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
+}
+
+/// A hand's play under way, line by line.
+#[derive(Default)]
+struct Play {
+    seats: Vec<relay::Seat>,
+    /// The play, in PokerStars' words.
+    body: Vec<(String, Span)>,
+    street: Street,
+    /// The first big and small blinds posted.
+    big_blind: Option<Amount>,
+    small_blind: Option<Amount>,
+    /// The hole cards dealt to each player (shown at the showdown).
+    holes: Vec<(String, String)>,
+}
+
+impl Play {
+    /// One line after the header (trimmed, not blank), before the summary.
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
+        if let Some(s) = seat(text).filter(|_| self.body.is_empty()) {
+            self.seats.push((s.0, s.1, s.2, span));
+            return;
+        }
+        if let Some(marker) = text.strip_prefix("*** ") {
+            if !marker.starts_with("HOLE CARDS") {
+                self.street.close(&mut self.body, span);
+            }
+            self.body.push((text.to_owned(), span));
+            return;
+        }
+        let Some((name, action)) = text.split_once(" : ") else {
+            if !NOISE.iter().any(|n| text.starts_with(n)) {
+                draft.unknown(options, text, span);
+            }
+            return;
+        };
+        let action = action.trim();
+        let said = Said {
+            name: clean_name(name),
+            action,
+            lower: action.to_ascii_lowercase(),
+            amounts: action.split_whitespace().filter_map(money::parse).collect(),
+            text,
+            span,
+        };
+        let read = match self.post(draft, &said) {
+            Some(post) => post,
+            None => self.action(draft, options, &said),
+        };
+        if read.is_none() {
+            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable amount in `{action}`"), span);
+        }
+    }
+
+    /// A blind, an ante or a post: `None` when the line is none of them, `Some(None)` when its
+    /// amount is unreadable.
+    fn post(&mut self, draft: &mut Draft, said: &Said<'_>) -> Option<Option<()>> {
+        let (name, lower, span) = (said.name.as_str(), said.lower.as_str(), said.span);
+        let amount = said.amounts.first().copied();
+        if lower.starts_with("small blind") {
+            let Some(a) = amount else { return Some(None) };
+            self.small_blind.get_or_insert(a);
+            self.street.post(name, a);
+            self.body.push((format!("{name}: posts small blind {a}"), span));
+        } else if lower.starts_with("big blind") {
+            let Some(a) = amount else { return Some(None) };
+            if self.big_blind.is_some() {
+                let message =
+                    format!("{name} posts a second big blind: PHH's blinds also set who acts first");
+                draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, span);
+            }
+            self.big_blind.get_or_insert(a);
+            self.street.post(name, a);
+            self.body.push((format!("{name}: posts big blind {a}"), span));
+        } else if lower.starts_with("posts dead chip") {
+            draft.refuse(codes::SITE_DEAD_BLIND, "a dead post: PHH has no dead money besides antes", span);
+        } else if lower.starts_with("posts chip") {
+            let message = format!("{name} posts to enter the game: PHH's blinds also set who acts first");
+            draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, span);
+        } else if lower.starts_with("ante chip") {
+            let Some(a) = amount else { return Some(None) };
+            self.street.dead(a);
+            self.body.push((format!("{name}: posts the ante {a}"), span));
+        } else {
+            return None;
+        }
+        Some(Some(()))
+    }
+
+    /// A player's action other than a post; `None` when its amount is unreadable.
+    fn action(&mut self, draft: &mut Draft, options: &Options, said: &Said<'_>) -> Option<()> {
+        let (name, action, lower, span) = (said.name.as_str(), said.action, said.lower.as_str(), said.span);
+        let amounts = &said.amounts;
+        let amount = amounts.first().copied();
+        let (street, body) = (&mut self.street, &mut self.body);
+        if lower.starts_with("card dealt to a spot") {
+            let cards = relay::bracket_cards(action).unwrap_or_default();
+            body.push((format!("Dealt to {name} [{cards}]"), span));
+            self.holes.push((name.to_owned(), cards));
+        } else if lower.starts_with("fold") {
+            body.push((format!("{name}: folds"), span));
+        } else if lower.starts_with("check") {
+            body.push((format!("{name}: checks"), span));
+        } else if lower.starts_with("call") {
+            let a = amount?;
+            street.add(name, a);
+            body.push((format!("{name}: calls {a}"), span));
+        } else if lower.starts_with("bet") {
+            let a = amount?;
+            street.add(name, a);
+            body.push((format!("{name}: bets {a}"), span));
+        } else if lower.starts_with("raises") || lower.starts_with("all-in(raise)") {
+            let to = *amounts.get(1)?;
+            street.raise_to(name, to);
+            body.push((format!("{name}: raises {to} to {to}"), span));
+        } else if lower.starts_with("all-in") {
+            let added = street.add(name, amount?);
+            body.push((relay::added_text(name, &added), span));
+        } else if lower.starts_with("return uncalled portion of bet") {
+            let a = amount?;
+            street.returned(name, a);
+            body.push((format!("Uncalled bet ({a}) returned to {name}"), span));
+        } else if lower.starts_with("showdown") {
+            if let Some((_, cards)) = self.holes.iter().find(|(n, _)| *n == name) {
+                body.push((format!("{name}: shows [{cards}]"), span));
+            }
+        } else if lower.starts_with("mucks") || lower.starts_with("does not show") {
+            // `Mucks [Jh Jc] (One pair)`: cards the log shows.
+            if let Some(cards) = relay::bracket_cards(action).filter(|c| !c.is_empty()) {
+                draft.mucked(name, &[cards], span);
+            }
+            body.push((format!("{name}: mucks hand"), span));
+        } else if lower.starts_with("hand result") {
+            let a = amount.or_else(|| action.rsplit([' ', '-']).next().and_then(money::parse))?;
+            street.win(name, a, span);
+        } else if !NOISE.iter().any(|n| action.starts_with(n)) {
+            draft.unknown(options, said.text, span);
+        }
+        Some(())
+    }
+}
+
+/// A player's line `NAME : action`.
+struct Said<'t> {
+    name: String,
+    /// The action as written, and in lower case.
+    action: &'t str,
+    lower: String,
+    /// The amounts in the action.
+    amounts: Vec<Amount>,
+    /// The whole line, and where it is.
+    text: &'t str,
+    span: Span,
 }
 
 #[cfg(test)]

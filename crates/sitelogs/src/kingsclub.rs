@@ -617,7 +617,9 @@ impl<'h> Hand<'h> {
     fn check_rake(&self, draft: &mut Draft, rake: Amount, end: Span) {
         let street = &self.street;
         let stated = self.stated_rake.map_or(Some(Amount::ZERO), |(r, _)| r);
-        if stated != Some(rake) && crate::consistency::payout_contradiction(street.total, street.won, false).is_none() {
+        if stated != Some(rake)
+            && crate::consistency::payout_contradiction(street.total, street.won, false).is_none()
+        {
             let written = stated.map_or_else(|| "unreadable".to_owned(), |a| a.to_string());
             draft.refuse(
                 codes::SITE_INCONSISTENT,

@@ -266,7 +266,6 @@ fn import(game: &Game, end: usize, options: &Options) -> Record {
 }
 
 /// One `<Game>` to a record, the `Win`s counting the uncalled bet or not (`counted`).
-#[allow(clippy::too_many_lines)]
 fn import_as(game: &Game, end: usize, options: &Options, counted: bool) -> Record {
     let whole = Span::new(game.start, end);
     let head = Span::new(game.start, game.seats.first().map_or(end, |s| s.span.start));
@@ -276,132 +275,14 @@ fn import_as(game: &Game, end: usize, options: &Options, counted: bool) -> Recor
         draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, head);
         return draft.finish(whole, options, "Microgaming");
     };
-    // Who is in the hand: every seat an action names (a seat sitting out is listed too).
-    let acts = |s: &Seat| {
-        let num = s.num.to_string();
-        game.actions.iter().any(|a| a.seat.trim() == num && a.kind != "Win")
-    };
-    let seats: Vec<&Seat> = game.seats.iter().filter(|s| acts(s)).collect();
-    let name_of = |seat: &str| -> Option<&str> {
-        let num: i64 = seat.trim().parse().ok()?;
-        seats.iter().find(|s| s.num == num).map(|s| s.name.as_str())
-    };
     let stakes = game.stakes.split_once('|').and_then(|(a, b)| Some((money::parse(a)?, money::parse(b)?)));
-    let big = stakes.map(|(_, b)| b);
-    let mut street = Street::default();
-    let mut bets: Round<String> = Round::default();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut shows: Vec<(String, Span)> = Vec::new();
-    let mut paid = false;
-    let mut dealt = false;
+    let mut play = Play::new(game, counted);
+    play.big = stakes.map(|(_, b)| b);
     for action in &game.actions {
-        let span = action.span;
-        let kind = action.kind.as_str();
-        match kind {
-            "DealFlop" | "DealTurn" | "DealRiver" => {
-                close(&mut street, &mut bets, &mut body, span, counted);
-                let name = &kind[4..];
-                let cards = action.cards.join(" ");
-                body.push((format!("*** {} *** [{cards}]", name.to_uppercase()), span));
-                continue;
-            }
-            "Win" => {
-                paid = true;
-                for (seat, amount, span) in &action.wins {
-                    match (name_of(seat), money::parse(amount)) {
-                        (Some(name), Some(won)) => street.win(name, won, *span),
-                        _ => draft.refuse(
-                            codes::SITE_BAD_AMOUNT,
-                            format!("unreadable payout: seat {seat}, amount `{amount}`"),
-                            *span,
-                        ),
-                    }
-                }
-                continue;
-            }
-            _ => {}
-        }
-        let Some(name) = name_of(&action.seat) else {
-            if action.seat.trim().is_empty() {
-                draft.unknown(options, &format!("action {kind}"), span);
-            } else {
-                let message = format!("seat {} acts but has no <Seat>", action.seat);
-                draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
-            }
-            continue;
-        };
-        let chips =
-            if action.value.trim().is_empty() { Some(Amount::ZERO) } else { money::parse(&action.value) };
-        let Some(chips) = chips else {
-            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable value `{}`", action.value), span);
-            continue;
-        };
-        let line = match kind {
-            "SmallBlind" | "BigBlind" | "PostedToPlay" => {
-                street.post(name, chips);
-                bets.add(name, chips);
-                let which =
-                    if kind == "SmallBlind" || big.is_some_and(|b| chips < b) { "small" } else { "big" };
-                format!("{name}: posts {which} blind {chips}")
-            }
-            "DealCards" => {
-                if !dealt {
-                    body.push(("*** HOLE CARDS ***".into(), span));
-                    dealt = true;
-                }
-                format!("Dealt to {name} [{}]", action.cards.join(" "))
-            }
-            "Fold" => format!("{name}: folds"),
-            "Check" => format!("{name}: checks"),
-            "Call" | "Bet" | "Raise" | "AllIn" => {
-                if chips.is_zero() {
-                    draft.unknown(options, &format!("{kind} of {name} with no value"), span);
-                    continue;
-                }
-                bets.add(name, chips);
-                let added = street.add(name, chips);
-                if kind == "Call" {
-                    format!("{name}: calls {chips}")
-                } else {
-                    relay::added_text(name, &added)
-                }
-            }
-            "ShowCards" if !action.cards.is_empty() => {
-                shows.push((format!("{name}: shows [{}]", action.cards.join(" ")), span));
-                continue;
-            }
-            "ShowCards" | "MuckCards" => {
-                shows.push((format!("{name}: mucks hand"), span));
-                continue;
-            }
-            // The uncalled bet, which the import finds itself when the betting round ends.
-            "MoneyReturned" => continue,
-            _ if chips.is_zero() => {
-                draft.unknown(options, &format!("action {kind} of {name}"), span);
-                continue;
-            }
-            _ => {
-                let message = format!("action {kind} of {name} moves {chips}: its meaning is not known");
-                draft.refuse(codes::SITE_UNKNOWN_LINE, message, span);
-                continue;
-            }
-        };
-        if !dealt && kind != "SmallBlind" && kind != "BigBlind" && kind != "PostedToPlay" {
-            body.push(("*** HOLE CARDS ***".into(), span));
-            dealt = true;
-        }
-        body.push((line, span));
+        play.action(&mut draft, options, action);
     }
     let end_span = Span::at(end);
-    if !paid {
-        draft.refuse(codes::SITE_INCOMPLETE, "no `Win`: the game is cut short", whole);
-    }
-    if !dealt {
-        body.push(("*** HOLE CARDS ***".into(), end_span));
-    }
-    close(&mut street, &mut bets, &mut body, end_span, counted);
-    body.append(&mut shows);
-    street.collected(&mut body);
+    play.settle(&mut draft, whole, end_span);
     let currency = currency(&game.symbol).filter(|_| game.real_money && !game.tournament);
     let id: String = game.id.chars().filter(char::is_ascii_alphanumeric).collect();
     let header = StarsHeader {
@@ -423,7 +304,7 @@ fn import_as(game: &Game, end: usize, options: &Options, counted: bool) -> Recor
     let button = game.seats.iter().find(|s| s.dealer).map(|s| s.num);
     draft.push(relay::table_line(&game.table, None, button), head);
     let mut ends: Vec<relay::End> = Vec::new();
-    for seat in &seats {
+    for seat in &play.seats {
         let (Some(balance), Some(end)) = (money::parse(&seat.balance), money::parse(&seat.end)) else {
             let message = format!("unreadable balance or endbalance of {}", seat.name);
             draft.refuse(codes::SITE_BAD_AMOUNT, message, seat.span);
@@ -432,12 +313,188 @@ fn import_as(game: &Game, end: usize, options: &Options, counted: bool) -> Recor
         ends.push((seat.name.clone(), end, seat.span));
         draft.push(relay::seat_line(seat.num, &seat.name, balance), seat.span);
     }
-    for (text, span) in body {
+    for (text, span) in play.body {
         draft.push(text, span);
     }
-    relay::summary_lines(&mut draft, street.total, street.rake(), end_span);
+    relay::summary_lines(&mut draft, play.street.total, play.street.rake(), end_span);
     draft.ends(ends, "the log's endbalance is");
     draft.finish(whole, options, "Microgaming")
+}
+
+/// A `<Game>`'s play under way, action by action.
+struct Play<'g> {
+    /// Who is in the hand: every seat an action names (a seat sitting out is listed too).
+    seats: Vec<&'g Seat>,
+    /// The big blind.
+    big: Option<Amount>,
+    /// Whether a `Win` counts the uncalled bet paid back.
+    counted: bool,
+    street: Street,
+    /// The chips each player put in on the betting round under way.
+    bets: Round<String>,
+    /// The play, in PokerStars' words.
+    body: Vec<(String, Span)>,
+    /// The cards shown or mucked, written after the last betting round.
+    shows: Vec<(String, Span)>,
+    paid: bool,
+    dealt: bool,
+}
+
+impl<'g> Play<'g> {
+    fn new(game: &'g Game, counted: bool) -> Play<'g> {
+        let acts = |s: &Seat| {
+            let num = s.num.to_string();
+            game.actions.iter().any(|a| a.seat.trim() == num && a.kind != "Win")
+        };
+        Play {
+            seats: game.seats.iter().filter(|s| acts(s)).collect(),
+            big: None,
+            counted,
+            street: Street::default(),
+            bets: Round::default(),
+            body: Vec::new(),
+            shows: Vec::new(),
+            paid: false,
+            dealt: false,
+        }
+    }
+
+    /// The name of the player in `seat`.
+    fn name_of(&self, seat: &str) -> Option<&'g str> {
+        let num: i64 = seat.trim().parse().ok()?;
+        self.seats.iter().find(|s| s.num == num).map(|s| s.name.as_str())
+    }
+
+    /// One `<Action>`.
+    fn action(&mut self, draft: &mut Draft, options: &Options, action: &Action) {
+        let span = action.span;
+        let kind = action.kind.as_str();
+        match kind {
+            "DealFlop" | "DealTurn" | "DealRiver" => {
+                close(&mut self.street, &mut self.bets, &mut self.body, span, self.counted);
+                let name = &kind[4..];
+                let cards = action.cards.join(" ");
+                self.body.push((format!("*** {} *** [{cards}]", name.to_uppercase()), span));
+                return;
+            }
+            "Win" => {
+                self.win(draft, action);
+                return;
+            }
+            _ => {}
+        }
+        let Some(name) = self.name_of(&action.seat) else {
+            if action.seat.trim().is_empty() {
+                draft.unknown(options, &format!("action {kind}"), span);
+            } else {
+                let message = format!("seat {} acts but has no <Seat>", action.seat);
+                draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
+            }
+            return;
+        };
+        let chips =
+            if action.value.trim().is_empty() { Some(Amount::ZERO) } else { money::parse(&action.value) };
+        let Some(chips) = chips else {
+            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable value `{}`", action.value), span);
+            return;
+        };
+        let Some(line) = self.line(draft, options, action, name, chips) else { return };
+        if !self.dealt && kind != "SmallBlind" && kind != "BigBlind" && kind != "PostedToPlay" {
+            self.body.push(("*** HOLE CARDS ***".into(), span));
+            self.dealt = true;
+        }
+        self.body.push((line, span));
+    }
+
+    /// A `Win`: what each seat named is paid.
+    fn win(&mut self, draft: &mut Draft, action: &Action) {
+        self.paid = true;
+        for (seat, amount, span) in &action.wins {
+            match (self.name_of(seat), money::parse(amount)) {
+                (Some(name), Some(won)) => self.street.win(name, won, *span),
+                _ => draft.refuse(
+                    codes::SITE_BAD_AMOUNT,
+                    format!("unreadable payout: seat {seat}, amount `{amount}`"),
+                    *span,
+                ),
+            }
+        }
+    }
+
+    /// A player's action of `chips`: its line in the play, if it has one there.
+    fn line(
+        &mut self,
+        draft: &mut Draft,
+        options: &Options,
+        action: &Action,
+        name: &str,
+        chips: Amount,
+    ) -> Option<String> {
+        let (span, kind) = (action.span, action.kind.as_str());
+        Some(match kind {
+            "SmallBlind" | "BigBlind" | "PostedToPlay" => {
+                self.street.post(name, chips);
+                self.bets.add(name, chips);
+                let which =
+                    if kind == "SmallBlind" || self.big.is_some_and(|b| chips < b) { "small" } else { "big" };
+                format!("{name}: posts {which} blind {chips}")
+            }
+            "DealCards" => {
+                if !self.dealt {
+                    self.body.push(("*** HOLE CARDS ***".into(), span));
+                    self.dealt = true;
+                }
+                format!("Dealt to {name} [{}]", action.cards.join(" "))
+            }
+            "Fold" => format!("{name}: folds"),
+            "Check" => format!("{name}: checks"),
+            "Call" | "Bet" | "Raise" | "AllIn" => {
+                if chips.is_zero() {
+                    draft.unknown(options, &format!("{kind} of {name} with no value"), span);
+                    return None;
+                }
+                self.bets.add(name, chips);
+                let added = self.street.add(name, chips);
+                if kind == "Call" {
+                    format!("{name}: calls {chips}")
+                } else {
+                    relay::added_text(name, &added)
+                }
+            }
+            "ShowCards" if !action.cards.is_empty() => {
+                self.shows.push((format!("{name}: shows [{}]", action.cards.join(" ")), span));
+                return None;
+            }
+            "ShowCards" | "MuckCards" => {
+                self.shows.push((format!("{name}: mucks hand"), span));
+                return None;
+            }
+            // The uncalled bet, which the import finds itself when the betting round ends.
+            "MoneyReturned" => return None,
+            _ if chips.is_zero() => {
+                draft.unknown(options, &format!("action {kind} of {name}"), span);
+                return None;
+            }
+            _ => {
+                let message = format!("action {kind} of {name} moves {chips}: its meaning is not known");
+                draft.refuse(codes::SITE_UNKNOWN_LINE, message, span);
+                return None;
+            }
+        })
+    }
+
+    /// The game is over: the last round closed, the shows written, the payout.
+    fn settle(&mut self, draft: &mut Draft, whole: Span, end: Span) {
+        if !self.paid {
+            draft.refuse(codes::SITE_INCOMPLETE, "no `Win`: the game is cut short", whole);
+        }
+        if !self.dealt {
+            self.body.push(("*** HOLE CARDS ***".into(), end));
+        }
+        close(&mut self.street, &mut self.bets, &mut self.body, end, self.counted);
+        self.body.append(&mut self.shows);
+        self.street.collected(&mut self.body);
+    }
 }
 
 #[cfg(test)]

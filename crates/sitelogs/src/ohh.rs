@@ -323,23 +323,19 @@ fn game_name(game_type: &str, bet_type: &str) -> Option<&'static str> {
     })
 }
 
-/// The posts are over: `*** HOLE CARDS ***` (once), then the cards dealt so far.
-fn open_hole_cards(draft: &mut Draft, open: &mut bool, dealt: &mut Vec<String>, span: Span) {
-    if !*open {
-        draft.push("*** HOLE CARDS ***", span);
-        *open = true;
-    }
-    for line in dealt.drain(..) {
-        draft.push(line, span);
-    }
-}
-
 fn user_string(key: &str, value: &str) -> phh::Field {
     phh::Field { key: key.into(), value: phh::TomlValue::String(value.to_owned()) }
 }
 
+/// The seated players' ids and names.
+type Names<'h> = Vec<(i64, &'h str)>;
+
+/// The name of the player `id` names.
+fn name_of<'h>(names: &Names<'h>, id: Option<i64>) -> Option<&'h str> {
+    id.and_then(|id| names.iter().find(|(i, _)| *i == id)).map(|(_, n)| *n)
+}
+
 /// Imports one `{"ohh": ...}` object.
-#[allow(clippy::too_many_lines)]
 fn import(text: &str, span: Span, options: &Options) -> Record {
     let file: File<'_> = match serde_json::from_str(text) {
         Ok(file) => file,
@@ -358,166 +354,23 @@ fn import(text: &str, span: Span, options: &Options) -> Record {
         return refused(codes::SITE_RUN_IT_TWICE, message, span);
     }
     let mut draft = Draft::default();
-    let stake = |n: Option<Number<'_>>| n.and_then(amount).unwrap_or(Amount::ZERO);
     let id = h.game_number.map(|n| n.get().trim_matches('"').to_owned()).unwrap_or_default();
-    let date = h.start_date_utc.as_deref().and_then(crate::relay::iso_utc_date);
     // The PokerStars form takes a hand number of letters and digits; any other `game_number`
     // (`R5-1676558-1009`) is set on the hand once it is imported.
     let plain = !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric());
-    let header = StarsHeader {
-        site: "OHH",
-        id: if plain { &id } else { "0" },
-        game,
-        stakes: Some((stake(h.small_blind_amount), stake(h.big_blind_amount))),
-        currency: h.currency.as_deref().filter(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_uppercase())),
-        date,
-        time_zone: date.map(|_| "UTC"),
-        ..StarsHeader::default()
+    push_header(&mut draft, &h, game, if plain { &id } else { "0" }, span);
+    let names = match seats(&mut draft, &h, span) {
+        Ok(names) => names,
+        Err(message) => return refused(codes::SITE_BAD_AMOUNT, message, span),
     };
-    draft.push(header.line(), span);
-    let table_size = h.table_size.and_then(|n| n.get().trim_matches('"').parse::<i64>().ok());
-    draft.push(table_line(h.table_name.as_deref().unwrap_or("OHH"), table_size, h.dealer_seat), span);
-    let mut names = Vec::new();
-    for p in &h.players {
-        let Some(stack) = amount(p.starting_stack) else {
-            return refused(codes::SITE_BAD_AMOUNT, format!("unreadable stack of {}", p.name), span);
-        };
-        draft.push(seat_line(p.seat, &p.name, stack), span);
-        names.push((p.id, p.name.as_str()));
-    }
-    let name_of = |id: Option<i64>| id.and_then(|id| names.iter().find(|(i, _)| *i == id)).map(|(_, n)| *n);
-    let mut street = Street::default();
-    let mut board: Vec<String> = Vec::new();
-    let mut hole_cards = false;
-    let mut dealt: Vec<String> = Vec::new();
-    let mut seen_streets: Vec<String> = Vec::new();
+    let mut play = Play::default();
     for round in &h.rounds {
-        let street_name = round.street.to_ascii_lowercase();
-        if street_name != "showdown" && seen_streets.contains(&street_name) {
-            draft.refuse(
-                codes::SITE_RUN_IT_TWICE,
-                "a street is dealt twice (run it twice): PHH has one board",
-                span,
-            );
+        if !play.round(&mut draft, options, round, &names, span) {
             break;
         }
-        seen_streets.push(street_name.clone());
-        if matches!(street_name.as_str(), "flop" | "turn" | "river") {
-            open_hole_cards(&mut draft, &mut hole_cards, &mut dealt, span);
-            street.next();
-            let new = round.cards.join(" ");
-            let line = if board.is_empty() {
-                format!("*** {} *** [{new}]", street_name.to_uppercase())
-            } else {
-                format!("*** {} *** [{}] [{new}]", street_name.to_uppercase(), board.join(" "))
-            };
-            board.extend(round.cards.iter().cloned());
-            draft.push(line, span);
-        } else if street_name == "showdown" {
-            draft.push("*** SHOW DOWN ***", span);
-        }
-        for action in &round.actions {
-            let Some(name) = name_of(action.player_id) else {
-                let message = format!("action `{}` by no player of the hand", action.action);
-                draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
-                continue;
-            };
-            let chips = action.amount.and_then(amount);
-            let all_in = if action.is_allin { " and is all-in" } else { "" };
-            let is_post = matches!(
-                action.action.as_str(),
-                "Post SB" | "Post BB" | "Straddle" | "Post Ante" | "Post Dead" | "Post Extra Blind"
-            );
-            if !is_post && action.action != "Dealt Cards" {
-                open_hole_cards(&mut draft, &mut hole_cards, &mut dealt, span);
-            }
-            let a = chips.unwrap_or(Amount::ZERO);
-            let line = match action.action.as_str() {
-                "Post SB" => {
-                    street.post(name, a);
-                    format!("{name}: posts small blind {a}")
-                }
-                "Post BB" => {
-                    street.post(name, a);
-                    format!("{name}: posts big blind {a}")
-                }
-                "Straddle" => {
-                    street.post(name, a);
-                    format!("{name}: posts straddle {a}")
-                }
-                "Post Extra Blind" => {
-                    street.post(name, a);
-                    format!("{name}: posts big blind {a}")
-                }
-                // Dead money: in the pot, not in the poster's bet.
-                "Post Ante" | "Post Dead" => {
-                    street.dead(a);
-                    format!("{name}: posts the ante {a}")
-                }
-                "Dealt Cards" if !action.cards.is_empty() => {
-                    // Written after the posts, which some writers put after the cards.
-                    let line = format!("Dealt to {name} [{}]", action.cards.join(" "));
-                    if hole_cards {
-                        line
-                    } else {
-                        dealt.push(line);
-                        continue;
-                    }
-                }
-                "Dealt Cards" | "Payout" | "Added Chips" | "Sits Down" | "Stands Up" => continue,
-                "Fold" => format!("{name}: folds"),
-                "Check" => format!("{name}: checks"),
-                "Call" => {
-                    street.add(name, a);
-                    format!("{name}: calls {a}{all_in}")
-                }
-                "Bet" => {
-                    street.add(name, a);
-                    format!("{name}: bets {a}{all_in}")
-                }
-                "Raise" => match street.add(name, a) {
-                    crate::relay::Added::RaiseTo(to) => format!("{name}: raises {a} to {to}{all_in}"),
-                    _ => format!("{name}: calls {a}{all_in}"),
-                },
-                // Shown without the cards: nothing known is shown (PHH's `sm` holds cards).
-                "Shows Cards" if action.cards.is_empty() => continue,
-                "Shows Cards" => format!("{name}: shows [{}]", action.cards.join(" ")),
-                "Mucks Cards" => format!("{name}: mucks hand"),
-                other => {
-                    draft.unknown(options, other, span);
-                    continue;
-                }
-            };
-            if chips.is_none() && matches!(action.action.as_str(), "Call" | "Bet" | "Raise") {
-                draft.refuse(
-                    codes::SITE_BAD_AMOUNT,
-                    format!("`{}` without a readable amount", action.action),
-                    span,
-                );
-            }
-            draft.push(line, span);
-        }
     }
-    open_hole_cards(&mut draft, &mut hole_cards, &mut dealt, span);
-    let (mut pot, mut rake) = (Amount::ZERO, Amount::ZERO);
-    let mut collected = Vec::new();
-    for p in &h.pots {
-        pot = money::plus(pot, amount(p.amount).unwrap_or(Amount::ZERO));
-        rake = money::plus(rake, p.rake.and_then(amount).unwrap_or(Amount::ZERO));
-        for win in &p.player_wins {
-            match (name_of(Some(win.player_id)), amount(win.win_amount)) {
-                (Some(name), Some(won)) => collected.push(format!("{name} collected {won} from pot")),
-                _ => {
-                    draft.refuse(codes::SITE_UNKNOWN_PLAYER, "a pot's winner is no player of the hand", span)
-                }
-            }
-        }
-    }
-    for line in collected {
-        draft.push(line, span);
-    }
-    draft.push("*** SUMMARY ***", span);
-    draft.push(format!("Total pot {pot} | Rake {rake}"), span);
+    play.open_hole_cards(&mut draft, span);
+    summary(&mut draft, &h, &names, span);
     let venue = h.site_name.clone().unwrap_or_else(|| "OHH".to_owned());
     let mut record = draft.finish(span, options, &venue);
     if let Some(hand) = record.hand.as_mut() {
@@ -530,7 +383,7 @@ fn import(text: &str, span: Span, options: &Options) -> Record {
         if let Some(network) = &h.network_name {
             hand.user_fields.push(user_string("_network_name", network));
         }
-        if let Some(hero) = name_of(h.hero_player_id) {
+        if let Some(hero) = name_of(&names, h.hero_player_id) {
             hand.user_fields.push(user_string("_hero", hero));
         }
         if !h.flags.is_empty() {
@@ -538,6 +391,213 @@ fn import(text: &str, span: Span, options: &Options) -> Record {
         }
     }
     record
+}
+
+/// The header and table lines in the PokerStars form, the hand numbered `id`.
+fn push_header(draft: &mut Draft, h: &OhhHand<'_>, game: &'static str, id: &str, span: Span) {
+    let stake = |n: Option<Number<'_>>| n.and_then(amount).unwrap_or(Amount::ZERO);
+    let date = h.start_date_utc.as_deref().and_then(crate::relay::iso_utc_date);
+    let header = StarsHeader {
+        site: "OHH",
+        id,
+        game,
+        stakes: Some((stake(h.small_blind_amount), stake(h.big_blind_amount))),
+        currency: h.currency.as_deref().filter(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_uppercase())),
+        date,
+        time_zone: date.map(|_| "UTC"),
+        ..StarsHeader::default()
+    };
+    draft.push(header.line(), span);
+    let table_size = h.table_size.and_then(|n| n.get().trim_matches('"').parse::<i64>().ok());
+    draft.push(table_line(h.table_name.as_deref().unwrap_or("OHH"), table_size, h.dealer_seat), span);
+}
+
+/// The seat lines; the players' ids and names, or why a stack is unreadable.
+fn seats<'h>(draft: &mut Draft, h: &'h OhhHand<'_>, span: Span) -> Result<Names<'h>, String> {
+    let mut names = Vec::new();
+    for p in &h.players {
+        let Some(stack) = amount(p.starting_stack) else {
+            return Err(format!("unreadable stack of {}", p.name));
+        };
+        draft.push(seat_line(p.seat, &p.name, stack), span);
+        names.push((p.id, p.name.as_str()));
+    }
+    Ok(names)
+}
+
+/// The pots' winners and the summary.
+fn summary(draft: &mut Draft, h: &OhhHand<'_>, names: &Names<'_>, span: Span) {
+    let (mut pot, mut rake) = (Amount::ZERO, Amount::ZERO);
+    let mut collected = Vec::new();
+    for p in &h.pots {
+        pot = money::plus(pot, amount(p.amount).unwrap_or(Amount::ZERO));
+        rake = money::plus(rake, p.rake.and_then(amount).unwrap_or(Amount::ZERO));
+        for win in &p.player_wins {
+            match (name_of(names, Some(win.player_id)), amount(win.win_amount)) {
+                (Some(name), Some(won)) => collected.push(format!("{name} collected {won} from pot")),
+                _ => {
+                    draft.refuse(codes::SITE_UNKNOWN_PLAYER, "a pot's winner is no player of the hand", span)
+                }
+            }
+        }
+    }
+    for line in collected {
+        draft.push(line, span);
+    }
+    draft.push("*** SUMMARY ***", span);
+    draft.push(format!("Total pot {pot} | Rake {rake}"), span);
+}
+
+/// The rounds' play under way.
+#[derive(Default)]
+struct Play {
+    street: Street,
+    /// The board so far.
+    board: Vec<String>,
+    /// Whether `*** HOLE CARDS ***` is written.
+    hole_cards: bool,
+    /// `Dealt to` lines held until the posts are over.
+    dealt: Vec<String>,
+    seen_streets: Vec<String>,
+}
+
+impl Play {
+    /// The posts are over: `*** HOLE CARDS ***` (once), then the cards dealt so far.
+    fn open_hole_cards(&mut self, draft: &mut Draft, span: Span) {
+        if !self.hole_cards {
+            draft.push("*** HOLE CARDS ***", span);
+            self.hole_cards = true;
+        }
+        for line in self.dealt.drain(..) {
+            draft.push(line, span);
+        }
+    }
+
+    /// One round: its street's marker, then its actions. False when the hand is refused for a
+    /// street dealt twice (nothing more is read).
+    fn round(
+        &mut self,
+        draft: &mut Draft,
+        options: &Options,
+        round: &Round<'_>,
+        names: &Names<'_>,
+        span: Span,
+    ) -> bool {
+        let street_name = round.street.to_ascii_lowercase();
+        if street_name != "showdown" && self.seen_streets.contains(&street_name) {
+            draft.refuse(
+                codes::SITE_RUN_IT_TWICE,
+                "a street is dealt twice (run it twice): PHH has one board",
+                span,
+            );
+            return false;
+        }
+        self.seen_streets.push(street_name.clone());
+        if matches!(street_name.as_str(), "flop" | "turn" | "river") {
+            self.open_hole_cards(draft, span);
+            self.street.next();
+            let new = round.cards.join(" ");
+            let line = if self.board.is_empty() {
+                format!("*** {} *** [{new}]", street_name.to_uppercase())
+            } else {
+                format!("*** {} *** [{}] [{new}]", street_name.to_uppercase(), self.board.join(" "))
+            };
+            self.board.extend(round.cards.iter().cloned());
+            draft.push(line, span);
+        } else if street_name == "showdown" {
+            draft.push("*** SHOW DOWN ***", span);
+        }
+        for action in &round.actions {
+            let Some(name) = name_of(names, action.player_id) else {
+                let message = format!("action `{}` by no player of the hand", action.action);
+                draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
+                continue;
+            };
+            self.action(draft, options, action, name, span);
+        }
+        true
+    }
+
+    /// One action of `name`.
+    fn action(
+        &mut self,
+        draft: &mut Draft,
+        options: &Options,
+        action: &OhhAction<'_>,
+        name: &str,
+        span: Span,
+    ) {
+        let chips = action.amount.and_then(amount);
+        let kind = action.action.as_str();
+        let is_post = matches!(
+            kind,
+            "Post SB" | "Post BB" | "Straddle" | "Post Ante" | "Post Dead" | "Post Extra Blind"
+        );
+        if !is_post && kind != "Dealt Cards" {
+            self.open_hole_cards(draft, span);
+        }
+        let a = chips.unwrap_or(Amount::ZERO);
+        let line = match kind {
+            _ if is_post => self.post(kind, name, a),
+            "Dealt Cards" if !action.cards.is_empty() => {
+                // Written after the posts, which some writers put after the cards.
+                let line = format!("Dealt to {name} [{}]", action.cards.join(" "));
+                if !self.hole_cards {
+                    self.dealt.push(line);
+                    return;
+                }
+                line
+            }
+            "Dealt Cards" | "Payout" | "Added Chips" | "Sits Down" | "Stands Up" => return,
+            "Fold" => format!("{name}: folds"),
+            "Check" => format!("{name}: checks"),
+            "Call" | "Bet" | "Raise" => {
+                let all_in = if action.is_allin { " and is all-in" } else { "" };
+                let added = self.street.add(name, a);
+                match (kind, added) {
+                    ("Call", _) => format!("{name}: calls {a}{all_in}"),
+                    ("Bet", _) => format!("{name}: bets {a}{all_in}"),
+                    (_, crate::relay::Added::RaiseTo(to)) => format!("{name}: raises {a} to {to}{all_in}"),
+                    _ => format!("{name}: calls {a}{all_in}"),
+                }
+            }
+            // Shown without the cards: nothing known is shown (PHH's `sm` holds cards).
+            "Shows Cards" if action.cards.is_empty() => return,
+            "Shows Cards" => format!("{name}: shows [{}]", action.cards.join(" ")),
+            "Mucks Cards" => format!("{name}: mucks hand"),
+            other => {
+                draft.unknown(options, other, span);
+                return;
+            }
+        };
+        if chips.is_none() && matches!(kind, "Call" | "Bet" | "Raise") {
+            draft.refuse(codes::SITE_BAD_AMOUNT, format!("`{kind}` without a readable amount"), span);
+        }
+        draft.push(line, span);
+    }
+
+    /// A post (`kind`) of `a`: blinds and straddles live, antes and dead blinds in the pot only.
+    fn post(&mut self, kind: &str, name: &str, a: Amount) -> String {
+        match kind {
+            "Post SB" => {
+                self.street.post(name, a);
+                format!("{name}: posts small blind {a}")
+            }
+            "Post BB" | "Post Extra Blind" => {
+                self.street.post(name, a);
+                format!("{name}: posts big blind {a}")
+            }
+            "Straddle" => {
+                self.street.post(name, a);
+                format!("{name}: posts straddle {a}")
+            }
+            // Dead money: in the pot, not in the poster's bet.
+            _ => {
+                self.street.dead(a);
+                format!("{name}: posts the ante {a}")
+            }
+        }
+    }
 }
 
 /// PHH hands written as Open Hand History, one `{"ohh": ...}` object per line and a blank line

@@ -252,7 +252,6 @@ const CHATTER: &[&str] = &[
 /// Reads one hand (`lines[0]` its header, then the game line) into `draft`; `site` names the
 /// producer in the PokerStars form's header (a word). Everleaf's reader relays its hands here in
 /// this layout.
-#[allow(clippy::too_many_lines)]
 pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &str, site: &str) {
     let header = &lines[0];
     let mut rest = lines[1..].iter().filter(|l| !l.text.trim().is_empty());
@@ -273,136 +272,25 @@ pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &
             return;
         }
     };
-    let mut table = None;
-    let mut table_span = game_text.span;
-    let mut event = None;
-    let mut play_money = false;
-    let mut button = None;
-    let mut seat_count = None;
-    let mut seats: Vec<relay::Seat> = Vec::new();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut round: Round<String> = Round::default();
-    let mut total = Amount::ZERO;
-    let mut returns: Vec<(String, Amount)> = Vec::new();
-    let mut wins: Vec<(String, Amount, Span)> = Vec::new();
-    let mut localized = false;
-    let mut localized_span = None;
-    let mut in_summary = false;
-    let has_deal_marker = lines.iter().any(|l| l.text.trim() == "** Dealing down cards **");
-    let mut dealt = false;
-    let mut end = game_text.span;
-    let mut close = |round: &mut Round<String>, body: &mut Vec<(String, Span)>, span: Span| {
-        if let Some((name, back)) = round.close() {
-            body.push((format!("Uncalled bet ({back}) returned to {name}"), span));
-            returns.push((name, back));
-        }
-    };
+    let mut hand = Play::new(id, comma, game_text.span);
+    hand.has_deal_marker = lines.iter().any(|l| l.text.trim() == "** Dealing down cards **");
     for line in rest {
-        let text = line.text.trim();
         let span = line.span;
-        end = span;
-        if let Some(t) = text.strip_prefix("Table ") {
-            let (name, tail) = t.split_once(" (").unwrap_or((t, ""));
-            let name = name.trim();
-            let (name, max) = match name.rsplit_once(' ') {
-                Some((n, "Max")) => match n.rsplit_once(' ') {
-                    Some((n, count)) => (n, count.parse::<i64>().ok()),
-                    None => (name, None),
-                },
-                _ => (name, None),
-            };
-            table = Some(name.to_owned());
-            seat_count = max.or(seat_count);
-            play_money = tail.starts_with("Practice Play") || tail.starts_with("Play Money");
-            table_span = span;
-        } else if let Some(t) = text.strip_prefix("Tournament #") {
-            // `Tournament #N $1 + $0.10 - Table #3 9 Max (Real Money)`.
-            let (what, table_part) = t.split_once(" - Table #").unwrap_or((t, ""));
-            event = Some(format!("Tournament #{}", what.trim()));
-            let number = table_part.split_whitespace().next().unwrap_or(id);
-            table = Some(number.to_owned());
-            let words: Vec<&str> = table_part.split_whitespace().collect();
-            seat_count = words.windows(2).find(|w| w[1] == "Max").and_then(|w| w[0].parse().ok());
-            table_span = span;
-        } else if let Some(b) = text.strip_prefix("Seat ").and_then(|t| t.strip_suffix(" is the button")) {
-            button = b.trim().parse::<i64>().ok();
-        } else if let Some(n) = text.strip_prefix("Total number of players") {
-            if seat_count.is_none() {
-                seat_count =
-                    n.rsplit('/').next().and_then(|n| n.trim_start_matches([' ', ':']).trim().parse().ok());
-                seat_count = seat_count.filter(|_| n.contains('/'));
-            }
-        } else if let Some((number, name, stack)) = seat(text, comma).filter(|_| body.is_empty()) {
-            seats.push((number, name, stack, span));
-        } else if text == "** Dealing down cards **" {
-            if !dealt {
-                dealt = true;
-                body.push(("*** HOLE CARDS ***".into(), span));
-            }
-        } else if let Some(t) = text.strip_prefix("** Dealing ") {
-            let (street_name, rest) = t.split_once(" **").unwrap_or((t, ""));
-            let Some(board) = cards(rest, &mut localized) else {
-                draft.refuse(codes::SITE_BAD_CARDS, "unreadable board cards", span);
-                continue;
-            };
-            close(&mut round, &mut body, span);
-            body.push((format!("*** {} *** {board}", street_name.to_uppercase()), span));
-        } else if text == "** Summary **" {
-            close(&mut round, &mut body, span);
-            in_summary = true;
-        } else if let Some(t) = text.strip_prefix("Dealt to ") {
-            let open = t.find('[').unwrap_or(t.len());
-            let name = t[..open].trim();
-            match cards(&t[open..], &mut localized) {
-                Some(c) => body.push((format!("Dealt to {name} {c}"), span)),
-                None => draft.refuse(codes::SITE_BAD_CARDS, "unreadable cards", span),
-            }
-        } else if let Some((name, action)) = seats
-            .iter()
-            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with(' '))
-            .max_by_key(|s| s.1.len())
-            .map(|s| (s.1.as_str(), text[s.1.len()..].trim()))
+        hand.end = span;
+        if hand.line(draft, options, line.text.trim(), span)
+            && hand.localized
+            && hand.localized_span.is_none()
         {
-            let before = localized;
-            if !dealt && (word_of(action) == "folds" || !word_of(action).starts_with("posts")) {
-                // A seat folded before the deal (sitting out) is not dealt in; in a hand with no
-                // `Dealing down cards` (an observer's), the first action after the posts deals.
-                if has_deal_marker && word_of(action) == "folds" {
-                    continue;
-                }
-                dealt = true;
-                body.push(("*** HOLE CARDS ***".into(), span));
-            }
-            let mut ctx =
-                Ctx { draft, round: &mut round, total: &mut total, body: &mut body, wins: &mut wins, comma };
-            action_line(&mut ctx, name, action, span, &mut localized);
-            if localized && !before {
-                localized_span = Some(span);
-            }
-        } else if CHATTER.iter().any(|c| text.contains(c)) || text.starts_with("#Game No") {
-            // `#Game No : N` opens the next hand, before its header.
-        } else {
-            draft.unknown(options, text, span);
-        }
-        if localized && localized_span.is_none() {
-            localized_span = Some(span);
+            hand.localized_span = Some(span);
         }
     }
-    if !in_summary {
-        close(&mut round, &mut body, end);
+    if !hand.in_summary {
+        hand.close(hand.end);
     }
-    let mut names: Vec<&str> = seats.iter().map(|s| s.1.as_str()).collect();
-    names.sort_unstable();
-    if names.windows(2).any(|w| w[0] == w[1]) {
-        let span = seats.first().map_or(header.span, |s| s.3);
-        draft.refuse(
-            codes::SITE_BAD_SEAT,
-            "two seats have the same name (blank names, for one): who did what is unknown",
-            span,
-        );
+    if hand.same_names(draft, header.span) {
         return;
     }
-    if let Some(span) = localized_span {
+    if let Some(span) = hand.localized_span {
         draft.convention(
             options,
             codes::SITE_LOCALIZED_CARDS,
@@ -410,39 +298,10 @@ pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &
             span,
         );
     }
-    if wins.is_empty() {
-        draft.refuse(
-            codes::SITE_INCOMPLETE,
-            "the hand pays no one (no `collected` line): it is cut short",
-            end,
-        );
-    }
-    // Whether the payouts count the bets returned: only when, left out, the payouts and the
-    // returns would be more than went in.
-    let returned = returns.iter().fold(Amount::ZERO, |a, r| money::plus(a, r.1));
-    let paid = wins.iter().fold(Amount::ZERO, |a, w| money::plus(a, w.1));
-    let included = money::plus(paid, returned) > total;
-    let pot = money::minus(total, returned);
-    let mut street = Street::default();
-    street.dead(pot);
-    let mut done: Vec<&str> = Vec::new();
-    for (name, _, span) in &wins {
-        if done.contains(&name.as_str()) {
-            continue;
-        }
-        done.push(name);
-        let sum = |items: &mut dyn Iterator<Item = Amount>| items.fold(Amount::ZERO, money::plus);
-        let won = sum(&mut wins.iter().filter(|w| w.0 == *name).map(|w| w.1));
-        let back = if included {
-            sum(&mut returns.iter().filter(|r| r.0 == *name).map(|r| r.1))
-        } else {
-            Amount::ZERO
-        };
-        street.win(name, money::minus(won, back), *span);
-    }
-    street.collected(&mut body);
-    draft.payout(&street, event.is_some());
+    let street = hand.payout(draft);
     let currency = relay::currency(game.symbol);
+    let event = hand.event.clone();
+    let play_money = hand.play_money;
     let stars = StarsHeader {
         site,
         id,
@@ -456,102 +315,320 @@ pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &
         time_zone: None,
     };
     draft.push(stars.line(), header.span);
-    let mut table_text = relay::table_line(table.as_deref().unwrap_or(id), seat_count, button);
+    let mut table_text = relay::table_line(hand.table.as_deref().unwrap_or(id), hand.seat_count, hand.button);
     if play_money {
         table_text.push_str(" (Play Money)");
     }
-    draft.push(table_text, table_span);
-    relay::seats_play_summary(draft, &seats, body, (street.total, street.rake()), end);
+    draft.push(table_text, hand.table_span);
+    relay::seats_play_summary(draft, &hand.seats, hand.body, (street.total, street.rake()), hand.end);
+}
+
+/// One hand's play under way, line by line: the round's chips counted as the log writes them
+/// (each bet and call the chips added), the uncalled bets returned at each round's end, the
+/// wins kept for the payout.
+struct Play<'i> {
+    /// The hand number (the table's name when there is none).
+    id: &'i str,
+    /// Whether amounts are written with a decimal comma.
+    comma: bool,
+    table: Option<String>,
+    table_span: Span,
+    event: Option<String>,
+    play_money: bool,
+    button: Option<i64>,
+    seat_count: Option<i64>,
+    seats: Vec<relay::Seat>,
+    /// The play, in PokerStars' words.
+    body: Vec<(String, Span)>,
+    round: Round<String>,
+    /// All the chips put in.
+    total: Amount,
+    returns: Vec<(String, Amount)>,
+    wins: Vec<(String, Amount, Span)>,
+    /// Whether cards are written in the client's language, and where first.
+    localized: bool,
+    localized_span: Option<Span>,
+    in_summary: bool,
+    has_deal_marker: bool,
+    dealt: bool,
+    /// The last line read.
+    end: Span,
+}
+
+impl<'i> Play<'i> {
+    fn new(id: &'i str, comma: bool, game_span: Span) -> Play<'i> {
+        Play {
+            id,
+            comma,
+            table: None,
+            table_span: game_span,
+            event: None,
+            play_money: false,
+            button: None,
+            seat_count: None,
+            seats: Vec::new(),
+            body: Vec::new(),
+            round: Round::default(),
+            total: Amount::ZERO,
+            returns: Vec::new(),
+            wins: Vec::new(),
+            localized: false,
+            localized_span: None,
+            in_summary: false,
+            has_deal_marker: false,
+            dealt: false,
+            end: game_span,
+        }
+    }
+
+    /// The round ends: the bet no one called goes back.
+    fn close(&mut self, span: Span) {
+        if let Some((name, back)) = self.round.close() {
+            self.body.push((format!("Uncalled bet ({back}) returned to {name}"), span));
+            self.returns.push((name, back));
+        }
+    }
+
+    /// One line after the game line (trimmed, not blank). Returns false for the lines that
+    /// leave the place of localized cards to the next line (an unreadable board, a fold before
+    /// the deal).
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) -> bool {
+        if let Some(t) = text.strip_prefix("Table ") {
+            self.table(t, span);
+        } else if let Some(t) = text.strip_prefix("Tournament #") {
+            self.tournament(t, span);
+        } else if let Some(b) = text.strip_prefix("Seat ").and_then(|t| t.strip_suffix(" is the button")) {
+            self.button = b.trim().parse::<i64>().ok();
+        } else if let Some(n) = text.strip_prefix("Total number of players") {
+            if self.seat_count.is_none() {
+                self.seat_count =
+                    n.rsplit('/').next().and_then(|n| n.trim_start_matches([' ', ':']).trim().parse().ok());
+                self.seat_count = self.seat_count.filter(|_| n.contains('/'));
+            }
+        } else if let Some((number, name, stack)) = seat(text, self.comma).filter(|_| self.body.is_empty()) {
+            self.seats.push((number, name, stack, span));
+        } else if text == "** Dealing down cards **" {
+            if !self.dealt {
+                self.dealt = true;
+                self.body.push(("*** HOLE CARDS ***".into(), span));
+            }
+        } else if let Some(t) = text.strip_prefix("** Dealing ") {
+            let (street_name, rest) = t.split_once(" **").unwrap_or((t, ""));
+            let Some(board) = cards(rest, &mut self.localized) else {
+                draft.refuse(codes::SITE_BAD_CARDS, "unreadable board cards", span);
+                return false;
+            };
+            self.close(span);
+            self.body.push((format!("*** {} *** {board}", street_name.to_uppercase()), span));
+        } else if text == "** Summary **" {
+            self.close(span);
+            self.in_summary = true;
+        } else if let Some(t) = text.strip_prefix("Dealt to ") {
+            let open = t.find('[').unwrap_or(t.len());
+            let name = t[..open].trim();
+            match cards(&t[open..], &mut self.localized) {
+                Some(c) => self.body.push((format!("Dealt to {name} {c}"), span)),
+                None => draft.refuse(codes::SITE_BAD_CARDS, "unreadable cards", span),
+            }
+        } else if let Some((name, action)) = self
+            .seats
+            .iter()
+            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with(' '))
+            .max_by_key(|s| s.1.len())
+            .map(|s| (&text[..s.1.len()], text[s.1.len()..].trim()))
+        {
+            return self.player_line(draft, name, action, span);
+        } else if CHATTER.iter().any(|c| text.contains(c)) || text.starts_with("#Game No") {
+            // `#Game No : N` opens the next hand, before its header.
+        } else {
+            draft.unknown(options, text, span);
+        }
+        true
+    }
+
+    /// `Table NAME 6 Max (Real Money)` (`t`: the text after `Table `).
+    fn table(&mut self, t: &str, span: Span) {
+        let (name, tail) = t.split_once(" (").unwrap_or((t, ""));
+        let name = name.trim();
+        let (name, max) = match name.rsplit_once(' ') {
+            Some((n, "Max")) => match n.rsplit_once(' ') {
+                Some((n, count)) => (n, count.parse::<i64>().ok()),
+                None => (name, None),
+            },
+            _ => (name, None),
+        };
+        self.table = Some(name.to_owned());
+        self.seat_count = max.or(self.seat_count);
+        self.play_money = tail.starts_with("Practice Play") || tail.starts_with("Play Money");
+        self.table_span = span;
+    }
+
+    /// `Tournament #N $1 + $0.10 - Table #3 9 Max (Real Money)` (`t`: the text after
+    /// `Tournament #`).
+    fn tournament(&mut self, t: &str, span: Span) {
+        let (what, table_part) = t.split_once(" - Table #").unwrap_or((t, ""));
+        self.event = Some(format!("Tournament #{}", what.trim()));
+        let number = table_part.split_whitespace().next().unwrap_or(self.id);
+        self.table = Some(number.to_owned());
+        let words: Vec<&str> = table_part.split_whitespace().collect();
+        self.seat_count = words.windows(2).find(|w| w[1] == "Max").and_then(|w| w[0].parse().ok());
+        self.table_span = span;
+    }
+
+    /// A seated player's line (`action`: the text after the name); false for a fold before the
+    /// deal.
+    fn player_line(&mut self, draft: &mut Draft, name: &str, action: &str, span: Span) -> bool {
+        let before = self.localized;
+        if !self.dealt && (word_of(action) == "folds" || !word_of(action).starts_with("posts")) {
+            // A seat folded before the deal (sitting out) is not dealt in; in a hand with no
+            // `Dealing down cards` (an observer's), the first action after the posts deals.
+            if self.has_deal_marker && word_of(action) == "folds" {
+                return false;
+            }
+            self.dealt = true;
+            self.body.push(("*** HOLE CARDS ***".into(), span));
+        }
+        if self.action(draft, name, action, span).is_none() {
+            draft.unreadable_action(name, action, span);
+        }
+        if self.localized && !before {
+            self.localized_span = Some(span);
+        }
+        true
+    }
+
+    /// `NAME posts small blind [$0.01]`, `NAME raises [$2]`, `NAME collected [ $3 ]`...; `None`
+    /// when unreadable.
+    fn action(&mut self, draft: &mut Draft, name: &str, action: &str, span: Span) -> Option<()> {
+        let amounts = bracket_amounts(action, self.comma);
+        let single = amounts.as_ref().and_then(|a| match a.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        });
+        let word = action.split([' ', '[']).next().unwrap_or_default();
+        match word {
+            "folds" | "checks" => self.body.push((format!("{name}: {word}"), span)),
+            "posts" => return self.post(name, action, amounts.as_deref(), span),
+            "calls" | "bets" | "raises" => {
+                let a = single?;
+                self.total = money::plus(self.total, a);
+                let highest = self.round.highest();
+                let to = self.round.add(name, a);
+                let text = if highest.is_zero() {
+                    format!("{name}: bets {a}")
+                } else if to <= highest {
+                    format!("{name}: calls {a}")
+                } else {
+                    format!("{name}: raises {to} to {to}")
+                };
+                self.body.push((text, span));
+            }
+            "shows" | "mucks" => {
+                let c = cards(action, &mut self.localized)?;
+                if word == "shows" {
+                    self.body.push((format!("{name}: shows {c}"), span));
+                } else {
+                    // `mucks [ 6c, Kd ]`: cards the log shows.
+                    draft.mucked(name, &[c.trim_matches(['[', ']'])], span);
+                    self.body.push((format!("{name}: mucks hand"), span));
+                }
+            }
+            "collected" => self.wins.push((name.to_owned(), single?, span)),
+            _ if CHATTER.iter().any(|c| action.contains(c.trim())) => {}
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// `NAME posts ...` with the amounts in its brackets; `None` when unreadable.
+    fn post(&mut self, name: &str, action: &str, amounts: Option<&[Amount]>, span: Span) -> Option<()> {
+        if action.starts_with("posts dead blind") {
+            // `[$0.01 + $0.02]`: the small blind dead, the big blind live.
+            let &[small, big] = amounts? else { return None };
+            self.total = money::plus(self.total, money::plus(small, big));
+            self.round.add(name, big);
+            if big.is_zero() {
+                self.body.push((format!("{name}: posts small blind {small}"), span));
+            } else {
+                self.body
+                    .push((format!("{name}: posts small & big blinds {}", money::plus(small, big)), span));
+            }
+            return Some(());
+        }
+        let &[a] = amounts? else { return None };
+        self.total = money::plus(self.total, a);
+        if action.starts_with("posts ante") || action.starts_with("posts the ante") {
+            self.body.push((format!("{name}: posts the ante {a}"), span));
+        } else if action.starts_with("posts small blind") {
+            self.round.add(name, a);
+            self.body.push((format!("{name}: posts small blind {a}"), span));
+        } else if action.starts_with("posts big blind") {
+            self.round.add(name, a);
+            self.body.push((format!("{name}: posts big blind {a}"), span));
+        } else {
+            return None;
+        }
+        Some(())
+    }
+
+    /// Whether two seats have the same name (then the hand is refused: who did what is unknown).
+    fn same_names(&self, draft: &mut Draft, header: Span) -> bool {
+        let mut names: Vec<&str> = self.seats.iter().map(|s| s.1.as_str()).collect();
+        names.sort_unstable();
+        if !names.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
+        let span = self.seats.first().map_or(header, |s| s.3);
+        draft.refuse(
+            codes::SITE_BAD_SEAT,
+            "two seats have the same name (blank names, for one): who did what is unknown",
+            span,
+        );
+        true
+    }
+
+    /// The payout: the pot (what went in, less the bets returned) paid as the `collected` lines
+    /// say, written into the play; returns it for the summary.
+    fn payout(&mut self, draft: &mut Draft) -> Street {
+        if self.wins.is_empty() {
+            draft.refuse(
+                codes::SITE_INCOMPLETE,
+                "the hand pays no one (no `collected` line): it is cut short",
+                self.end,
+            );
+        }
+        // Whether the payouts count the bets returned: only when, left out, the payouts and the
+        // returns would be more than went in.
+        let returned = self.returns.iter().fold(Amount::ZERO, |a, r| money::plus(a, r.1));
+        let paid = self.wins.iter().fold(Amount::ZERO, |a, w| money::plus(a, w.1));
+        let included = money::plus(paid, returned) > self.total;
+        let pot = money::minus(self.total, returned);
+        let mut street = Street::default();
+        street.dead(pot);
+        let mut done: Vec<&str> = Vec::new();
+        for (name, _, span) in &self.wins {
+            if done.contains(&name.as_str()) {
+                continue;
+            }
+            done.push(name);
+            let sum = |items: &mut dyn Iterator<Item = Amount>| items.fold(Amount::ZERO, money::plus);
+            let won = sum(&mut self.wins.iter().filter(|w| w.0 == *name).map(|w| w.1));
+            let back = if included {
+                sum(&mut self.returns.iter().filter(|r| r.0 == *name).map(|r| r.1))
+            } else {
+                Amount::ZERO
+            };
+            street.win(name, money::minus(won, back), *span);
+        }
+        street.collected(&mut self.body);
+        draft.payout(&street, self.event.is_some());
+        street
+    }
 }
 
 /// The first word of an action.
 fn word_of(action: &str) -> &str {
     action.split([' ', '[']).next().unwrap_or_default()
-}
-
-/// What an action line adds to.
-struct Ctx<'a> {
-    draft: &'a mut Draft,
-    round: &'a mut Round<String>,
-    total: &'a mut Amount,
-    body: &'a mut Vec<(String, Span)>,
-    wins: &'a mut Vec<(String, Amount, Span)>,
-    comma: bool,
-}
-
-/// `NAME posts small blind [$0.01]`, `NAME raises [$2]`, `NAME collected [ $3 ]`...
-fn action_line(ctx: &mut Ctx<'_>, name: &str, action: &str, span: Span, localized: &mut bool) {
-    let Ctx { draft, round, total, body, wins, comma } = ctx;
-    let draft: &mut Draft = draft;
-    let amounts = bracket_amounts(action, *comma);
-    let single = amounts.as_ref().and_then(|a| match a.as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    });
-    let bad = |draft: &mut Draft| draft.unreadable_action(name, action, span);
-    let word = action.split([' ', '[']).next().unwrap_or_default();
-    match word {
-        "folds" | "checks" => body.push((format!("{name}: {word}"), span)),
-        "posts" => {
-            if action.starts_with("posts dead blind") {
-                // `[$0.01 + $0.02]`: the small blind dead, the big blind live.
-                let Some(&[small, big]) = amounts.as_deref() else { return bad(draft) };
-                **total = money::plus(**total, money::plus(small, big));
-                round.add(name, big);
-                if big.is_zero() {
-                    body.push((format!("{name}: posts small blind {small}"), span));
-                } else {
-                    body.push((
-                        format!("{name}: posts small & big blinds {}", money::plus(small, big)),
-                        span,
-                    ));
-                }
-                return;
-            }
-            let Some(a) = single else { return bad(draft) };
-            **total = money::plus(**total, a);
-            if action.starts_with("posts ante") || action.starts_with("posts the ante") {
-                body.push((format!("{name}: posts the ante {a}"), span));
-            } else if action.starts_with("posts small blind") {
-                round.add(name, a);
-                body.push((format!("{name}: posts small blind {a}"), span));
-            } else if action.starts_with("posts big blind") {
-                round.add(name, a);
-                body.push((format!("{name}: posts big blind {a}"), span));
-            } else {
-                bad(draft);
-            }
-        }
-        "calls" | "bets" | "raises" => {
-            let Some(a) = single else { return bad(draft) };
-            **total = money::plus(**total, a);
-            let highest = round.highest();
-            let to = round.add(name, a);
-            let text = if highest.is_zero() {
-                format!("{name}: bets {a}")
-            } else if to <= highest {
-                format!("{name}: calls {a}")
-            } else {
-                format!("{name}: raises {to} to {to}")
-            };
-            body.push((text, span));
-        }
-        "shows" | "mucks" => match cards(action, localized) {
-            Some(c) if word == "shows" => body.push((format!("{name}: shows {c}"), span)),
-            Some(c) => {
-                // `mucks [ 6c, Kd ]`: cards the log shows.
-                draft.mucked(name, &[c.trim_matches(['[', ']'])], span);
-                body.push((format!("{name}: mucks hand"), span));
-            }
-            None => bad(draft),
-        },
-        "collected" => match single {
-            Some(a) => wins.push((name.to_owned(), a, span)),
-            None => bad(draft),
-        },
-        _ if CHATTER.iter().any(|c| action.contains(c.trim())) => {}
-        _ => bad(draft),
-    }
 }
 
 #[cfg(test)]

@@ -212,61 +212,11 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, game_text.span);
         return;
     };
-    let mut table = None;
-    let mut table_span = game_text.span;
-    let mut button = None;
-    let mut seat_count = None;
-    let mut seats: Vec<relay::Seat> = Vec::new();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut street = Street::default();
-    let mut blinds: (Option<Amount>, Option<Amount>) = (None, None);
+    let mut play = Play::new(game_text.span);
     for line in rest {
-        let text = line.text.trim();
-        let span = line.span;
-        if let Some(t) = text.strip_prefix("Table ") {
-            let name = t.rsplit_once(" (").map_or(t, |(n, _)| n);
-            table = Some(name.to_owned());
-            table_span = span;
-        } else if let Some(b) = text.strip_prefix("Seat ").and_then(|t| t.strip_suffix(" is the button")) {
-            button = b.trim().parse::<i64>().ok();
-        } else if let Some(n) = text.strip_prefix("Total number of players") {
-            seat_count = n.rsplit('/').next().and_then(|n| n.trim().parse::<i64>().ok());
-        } else if let Some((number, name, stack)) = seat(text).filter(|_| body.is_empty()) {
-            seats.push((number, name, stack, span));
-        } else if text == "** Dealing down cards **" {
-            body.push(("*** HOLE CARDS ***".into(), span));
-        } else if let Some(t) = text.strip_prefix("** Dealing ") {
-            let (street_name, cards) = t.split_once(" **").unwrap_or((t, ""));
-            let cards = relay::bracket_cards(cards).unwrap_or_default();
-            street.close(&mut body, span);
-            body.push((format!("*** {} *** [{cards}]", street_name.to_uppercase()), span));
-        } else if let Some(t) = text.strip_prefix("Dealt to ") {
-            let open = t.find('[').unwrap_or(t.len());
-            let cards = relay::bracket_cards(t).unwrap_or_default();
-            body.push((format!("Dealt to {} [{cards}]", t[..open].trim()), span));
-        } else if let Some((name, action)) = seats
-            .iter()
-            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with([' ', ':']))
-            .max_by_key(|s| s.1.len())
-            .map(|s| (s.1.as_str(), text[s.1.len()..].trim()))
-        {
-            action_line(draft, options, &mut street, &mut blinds, &mut body, name, action, span);
-        } else if let Some(at) =
-            VERBS.iter().filter_map(|v| text.find(v)).min().filter(|_| !text.contains(": "))
-        {
-            let message = format!("`{}` has no seat in this hand", &text[..at]);
-            draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
-        } else if text.starts_with("Trny:")
-            || text.starts_with("Blinds-Antes")
-            || text.starts_with("#Game No")
-            || (text.starts_with("Game #") && text.ends_with("starts."))
-            || CHATTER.iter().any(|c| text.contains(c))
-        {
-        } else {
-            draft.unknown(options, text, span);
-        }
+        play.line(draft, options, line.text.trim(), line.span);
     }
-    let stakes = game.stakes.or(match blinds {
+    let stakes = game.stakes.or(match play.blinds {
         (Some(small), Some(big)) => Some((small, big)),
         (None, Some(big)) => Some((Amount::ZERO, big)),
         _ => None,
@@ -284,11 +234,15 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         time_zone: game.zone.as_deref(),
     };
     draft.push(stars.line(), header.span);
-    draft.push(relay::table_line(table.as_deref().unwrap_or(id), seat_count, button), table_span);
-    for (number, name, stack, span) in &seats {
+    draft.push(
+        relay::table_line(play.table.as_deref().unwrap_or(id), play.seat_count, play.button),
+        play.table_span,
+    );
+    for (number, name, stack, span) in &play.seats {
         draft.push(relay::seat_line(*number, name, *stack), *span);
     }
     let end = lines.last().map_or(header.span, |l| l.span);
+    let Play { mut body, mut street, .. } = play;
     if !street.paid() {
         draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `wins` line): it is cut short", end);
     }
@@ -301,91 +255,179 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     relay::summary_lines(draft, street.total, street.rake(), end);
 }
 
-/// `NAME posts small blind [$0.05 USD].`, `NAME raises [$2 USD]`, `NAME wins $3 USD ...`.
-#[allow(clippy::too_many_arguments)]
-fn action_line(
-    draft: &mut Draft,
-    options: &Options,
-    street: &mut Street,
-    blinds: &mut (Option<Amount>, Option<Amount>),
-    body: &mut Vec<(String, Span)>,
-    name: &str,
-    action: &str,
-    span: Span,
-) {
-    let amount = bracket_amount(action);
-    let mut bad_amount =
-        || draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable amount in `{action}`"), span);
-    let word = action.split([' ', '[']).next().unwrap_or_default();
-    match word {
-        "folds" | "checks" => body.push((format!("{name}: {word}"), span)),
-        "posts" if action.starts_with("posts big blind + dead") => {
+/// A hand's play under way, line by line.
+struct Play {
+    table: Option<String>,
+    table_span: Span,
+    button: Option<i64>,
+    seat_count: Option<i64>,
+    seats: Vec<relay::Seat>,
+    /// The play, in PokerStars' words.
+    body: Vec<(String, Span)>,
+    street: Street,
+    /// The small and big blinds posted first.
+    blinds: (Option<Amount>, Option<Amount>),
+}
+
+impl Play {
+    fn new(game_span: Span) -> Play {
+        Play {
+            table: None,
+            table_span: game_span,
+            button: None,
+            seat_count: None,
+            seats: Vec::new(),
+            body: Vec::new(),
+            street: Street::default(),
+            blinds: (None, None),
+        }
+    }
+
+    /// One line after the game line (trimmed, not blank).
+    fn line(&mut self, draft: &mut Draft, options: &Options, text: &str, span: Span) {
+        if let Some(t) = text.strip_prefix("Table ") {
+            let name = t.rsplit_once(" (").map_or(t, |(n, _)| n);
+            self.table = Some(name.to_owned());
+            self.table_span = span;
+        } else if let Some(b) = text.strip_prefix("Seat ").and_then(|t| t.strip_suffix(" is the button")) {
+            self.button = b.trim().parse::<i64>().ok();
+        } else if let Some(n) = text.strip_prefix("Total number of players") {
+            self.seat_count = n.rsplit('/').next().and_then(|n| n.trim().parse::<i64>().ok());
+        } else if let Some((number, name, stack)) = seat(text).filter(|_| self.body.is_empty()) {
+            self.seats.push((number, name, stack, span));
+        } else if text == "** Dealing down cards **" {
+            self.body.push(("*** HOLE CARDS ***".into(), span));
+        } else if let Some(t) = text.strip_prefix("** Dealing ") {
+            let (street_name, cards) = t.split_once(" **").unwrap_or((t, ""));
+            let cards = relay::bracket_cards(cards).unwrap_or_default();
+            self.street.close(&mut self.body, span);
+            self.body.push((format!("*** {} *** [{cards}]", street_name.to_uppercase()), span));
+        } else if let Some(t) = text.strip_prefix("Dealt to ") {
+            let open = t.find('[').unwrap_or(t.len());
+            let cards = relay::bracket_cards(t).unwrap_or_default();
+            self.body.push((format!("Dealt to {} [{cards}]", t[..open].trim()), span));
+        } else if let Some((name, action)) = self
+            .seats
+            .iter()
+            .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with([' ', ':']))
+            .max_by_key(|s| s.1.len())
+            .map(|s| (&text[..s.1.len()], text[s.1.len()..].trim()))
+        {
+            self.action(draft, options, name, action, span);
+        } else if let Some(at) =
+            VERBS.iter().filter_map(|v| text.find(v)).min().filter(|_| !text.contains(": "))
+        {
+            let message = format!("`{}` has no seat in this hand", &text[..at]);
+            draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
+        } else if !(text.starts_with("Trny:")
+            || text.starts_with("Blinds-Antes")
+            || text.starts_with("#Game No")
+            || (text.starts_with("Game #") && text.ends_with("starts."))
+            || CHATTER.iter().any(|c| text.contains(c)))
+        {
+            draft.unknown(options, text, span);
+        }
+    }
+
+    /// `NAME posts small blind [$0.05 USD].`, `NAME raises [$2 USD]`, `NAME wins $3 USD ...`.
+    fn action(&mut self, draft: &mut Draft, options: &Options, name: &str, action: &str, span: Span) {
+        let amount = bracket_amount(action);
+        let word = action.split([' ', '[']).next().unwrap_or_default();
+        let read = match word {
+            "folds" | "checks" => {
+                self.body.push((format!("{name}: {word}"), span));
+                Some(())
+            }
+            "posts" => self.post(draft, options, name, action, span),
+            "calls" | "bets" | "raises" | "is" => {
+                if word == "is" && !action.starts_with("is all-In") {
+                    if !CHATTER.iter().any(|c| action.contains(c)) {
+                        draft.unknown(options, action, span);
+                    }
+                    return;
+                }
+                amount.map(|a| {
+                    let added = self.street.add(name, a);
+                    let text = match (word, added) {
+                        ("calls", _) => format!("{name}: calls {a}"),
+                        (_, added) => relay::added_text(name, &added),
+                    };
+                    self.body.push((text, span));
+                })
+            }
+            "shows" => {
+                if let Some(cards) = relay::bracket_cards(action) {
+                    self.body.push((format!("{name}: shows [{cards}]"), span));
+                }
+                Some(())
+            }
+            "doesn't" => {
+                self.body.push((format!("{name}: mucks hand"), span));
+                Some(())
+            }
+            "wins" => {
+                // `wins $0.53 USD`, `wins 6,000 chips`, `wins Lo ($28.75 USD) from the main pot`.
+                let text = action["wins".len()..].trim_start();
+                let text = text.strip_prefix("Lo (").or_else(|| text.strip_prefix("Hi (")).unwrap_or(text);
+                text.split([' ', ')']).next().and_then(money::parse).map(|a| self.street.win(name, a, span))
+            }
+            // Chat: `NAME: text`.
+            _ if action.starts_with(':') || CHATTER.iter().any(|c| action.contains(c)) => Some(()),
+            _ => {
+                draft.unknown(options, action, span);
+                Some(())
+            }
+        };
+        if read.is_none() {
+            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable amount in `{action}`"), span);
+        }
+    }
+
+    /// `NAME posts ...`; `None` when its amount is unreadable.
+    fn post(
+        &mut self,
+        draft: &mut Draft,
+        options: &Options,
+        name: &str,
+        action: &str,
+        span: Span,
+    ) -> Option<()> {
+        if action.starts_with("posts big blind + dead") {
             draft.refuse(
                 codes::SITE_DEAD_BLIND,
                 "a big blind posted with dead money: PHH has no dead money besides antes",
                 span,
             );
+            return Some(());
         }
-        "posts" => {
-            let Some(a) = amount else { return bad_amount() };
-            if action.starts_with("posts ante") {
-                street.dead(a);
-                body.push((format!("{name}: posts the ante {a}"), span));
-            } else if action.starts_with("posts small blind") {
-                if blinds.0.is_some() {
-                    // A second small blind: a player returning who missed it posts it dead (in
-                    // the pot, no part of their bet; the PokerStars importer reads it as dead).
-                    street.dead(a);
-                } else {
-                    street.post(name, a);
-                    blinds.0 = Some(a);
-                }
-                body.push((format!("{name}: posts small blind {a}"), span));
-            } else if action.starts_with("posts big blind") {
-                if blinds.1.is_some() {
-                    let message = format!(
-                        "{name} posts a second big blind (a player entering the game): PHH's blinds also set who acts first"
-                    );
-                    draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, span);
-                }
-                street.post(name, a);
-                blinds.1.get_or_insert(a);
-                body.push((format!("{name}: posts big blind {a}"), span));
+        let a = bracket_amount(action)?;
+        if action.starts_with("posts ante") {
+            self.street.dead(a);
+            self.body.push((format!("{name}: posts the ante {a}"), span));
+        } else if action.starts_with("posts small blind") {
+            if self.blinds.0.is_some() {
+                // A second small blind: a player returning who missed it posts it dead (in
+                // the pot, no part of their bet; the PokerStars importer reads it as dead).
+                self.street.dead(a);
             } else {
-                draft.unknown(options, action, span);
+                self.street.post(name, a);
+                self.blinds.0 = Some(a);
             }
-        }
-        "calls" | "bets" | "raises" | "is" => {
-            if word == "is" && !action.starts_with("is all-In") {
-                if !CHATTER.iter().any(|c| action.contains(c)) {
-                    draft.unknown(options, action, span);
-                }
-                return;
+            self.body.push((format!("{name}: posts small blind {a}"), span));
+        } else if action.starts_with("posts big blind") {
+            if self.blinds.1.is_some() {
+                let message = format!(
+                    "{name} posts a second big blind (a player entering the game): PHH's blinds also set who acts first"
+                );
+                draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, span);
             }
-            let Some(a) = amount else { return bad_amount() };
-            let added = street.add(name, a);
-            let text = match (word, added) {
-                ("calls", _) => format!("{name}: calls {a}"),
-                (_, added) => relay::added_text(name, &added),
-            };
-            body.push((text, span));
+            self.street.post(name, a);
+            self.blinds.1.get_or_insert(a);
+            self.body.push((format!("{name}: posts big blind {a}"), span));
+        } else {
+            draft.unknown(options, action, span);
         }
-        "shows" => {
-            if let Some(cards) = relay::bracket_cards(action) {
-                body.push((format!("{name}: shows [{cards}]"), span));
-            }
-        }
-        "doesn't" => body.push((format!("{name}: mucks hand"), span)),
-        "wins" => {
-            // `wins $0.53 USD`, `wins 6,000 chips`, `wins Lo ($28.75 USD) from the main pot`.
-            let text = action["wins".len()..].trim_start();
-            let text = text.strip_prefix("Lo (").or_else(|| text.strip_prefix("Hi (")).unwrap_or(text);
-            let Some(a) = text.split([' ', ')']).next().and_then(money::parse) else { return bad_amount() };
-            street.win(name, a, span);
-        }
-        // Chat: `NAME: text`.
-        _ if action.starts_with(':') || CHATTER.iter().any(|c| action.contains(c)) => {}
-        _ => draft.unknown(options, action, span),
+        Some(())
     }
 }
 

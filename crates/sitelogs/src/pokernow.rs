@@ -397,11 +397,30 @@ struct Hand<'s> {
     /// Where `Dealt to` goes: after the posts.
     hole_cards_at: Option<usize>,
     street: Street,
+    /// The first small and big blinds posted.
+    stakes: (Option<Amount>, Option<Amount>),
+    /// The seat of the first blind.
+    first_poster: Option<i64>,
+    /// `Your hand is ...`: the log's own player's cards.
+    your_cards: Option<(String, Span)>,
 }
 
-impl Hand<'_> {
+impl<'s> Hand<'s> {
+    fn new(seats: &'s [Seat]) -> Hand<'s> {
+        Hand {
+            seats,
+            draft: Draft::default(),
+            body: Vec::new(),
+            hole_cards_at: None,
+            street: Street::default(),
+            stakes: (None, None),
+            first_poster: None,
+            your_cards: None,
+        }
+    }
+
     /// The seat whose `"name @ id"` opens `entry`, and the text after it.
-    fn player<'e>(&self, entry: &'e str) -> Option<(&Seat, &'e str)> {
+    fn player<'e>(&self, entry: &'e str) -> Option<(&'s Seat, &'e str)> {
         let body = entry.strip_prefix('"')?;
         self.seats
             .iter()
@@ -421,6 +440,178 @@ impl Hand<'_> {
             self.hole_cards_at = Some(self.body.len());
         }
     }
+
+    /// One row after the hand's start (`e`: its entry); `hero` is the log's own player once a
+    /// showdown has told.
+    fn row(&mut self, e: &str, span: Span, options: &Options, hero: &mut Option<String>) {
+        if let Some((seat, rest)) = self.player(e) {
+            self.player_row(seat, rest, e, span, options, hero);
+        } else if let Some(text) = e.strip_prefix("Your hand is ") {
+            match cards(text) {
+                Some(c) => self.your_cards = Some((c, span)),
+                None => self.draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span),
+            }
+        } else if let Some(rest) = e.strip_prefix("Uncalled bet of ") {
+            self.uncalled(rest, e, span);
+        } else if let Some((street, rest)) = ["Flop", "Turn", "River"]
+            .into_iter()
+            .find_map(|s| Some((s, e.strip_prefix(s)?)))
+            .filter(|(_, rest)| rest.starts_with(':') || rest.starts_with(" ("))
+        {
+            self.board(street, rest, e, span);
+        } else if e.starts_with("-- ending hand #") {
+            summary_body(self, span);
+        } else if is_table_event(e) {
+            // Said to the table, not played in the hand.
+        } else {
+            self.draft.unknown(options, e, span);
+        }
+    }
+
+    /// A row about `seat`'s player (`rest`: the text after the name).
+    fn player_row(
+        &mut self,
+        seat: &'s Seat,
+        rest: &str,
+        e: &str,
+        span: Span,
+        options: &Options,
+        hero: &mut Option<String>,
+    ) {
+        let name = seat.name.as_str();
+        if rest.starts_with("posts ") && self.post(seat, rest, span) {
+        } else if rest == "folds" || rest == "checks" {
+            self.hole_cards(span);
+            self.push(format!("{name}: {rest}"), span);
+        } else if let Some((verb, (to, all_in))) = ["calls ", "bets ", "raises to "]
+            .into_iter()
+            .find_map(|verb| Some((verb, amount_all_in(rest.strip_prefix(verb)?)?)))
+        {
+            self.hole_cards(span);
+            // PokerNow writes the total the player's bet comes to; PokerStars the chips added
+            // (for a raise, also the total). A raise to the bet already made (facing an
+            // all-in raise) is a call.
+            let highest = self.street.highest();
+            let added = self.street.raise_to(name, to);
+            let tail = if all_in { " and is all-in" } else { "" };
+            let text = match verb {
+                "bets " => format!("{name}: bets {added}{tail}"),
+                "raises to " if to > highest => format!("{name}: raises {added} to {to}{tail}"),
+                _ => format!("{name}: calls {added}{tail}"),
+            };
+            self.push(text, span);
+        } else if let Some(shown) = rest.strip_prefix("shows a ").and_then(cards) {
+            if self.your_cards.as_ref().is_some_and(|(yours, _)| same_cards(yours, &shown)) {
+                *hero = Some(seat.identity.clone());
+            }
+            self.push(format!("{name}: shows [{shown}]"), span);
+        } else if let Some(won) = rest
+            .strip_prefix("collected ")
+            .and_then(|r| r.split_once(" from pot"))
+            .and_then(|(amount, _)| money::parse(amount))
+        {
+            self.street.win(name, won, span);
+            self.push(format!("{name} collected {won} from pot"), span);
+        } else if rest.starts_with("chooses to ") {
+            // The run-it-twice vote; the boards dealt say what was decided.
+        } else {
+            self.draft.unknown(options, e, span);
+        }
+    }
+
+    /// `posts a small blind of 0.10` and the other posts; whether `rest` was one.
+    fn post(&mut self, seat: &Seat, rest: &str, span: Span) -> bool {
+        let name = seat.name.as_str();
+        let post = |kind: &str| rest.strip_prefix(kind).and_then(money::parse);
+        if let Some(a) = post("posts a small blind of ") {
+            self.stakes.0.get_or_insert(a);
+            self.first_poster.get_or_insert(seat.number);
+            self.street.post(name, a);
+            self.push(format!("{name}: posts small blind {a}"), span);
+        } else if let Some(a) = post("posts a big blind of ") {
+            self.stakes.1.get_or_insert(a);
+            self.first_poster.get_or_insert(seat.number);
+            self.street.post(name, a);
+            self.push(format!("{name}: posts big blind {a}"), span);
+        } else if let Some(to) = post("posts a straddle of ") {
+            // The total the straddler's bet comes to (a small blind already posted counts).
+            let added = self.street.raise_to(name, to);
+            self.push(format!("{name}: posts straddle {added}"), span);
+        } else if let Some(a) = post("posts a missing small blind of ") {
+            // A returning player's small blind is dead money.
+            self.street.dead(a);
+            self.push(format!("{name}: posts the ante {a}"), span);
+        } else if let Some(a) = post("posts a missed big blind of ") {
+            self.street.post(name, a);
+            self.push(format!("{name}: posts big blind {a}"), span);
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// `Uncalled bet of 0.50 returned to "NAME @ id"` (`rest`: the text after `Uncalled bet of `).
+    fn uncalled(&mut self, rest: &str, e: &str, span: Span) {
+        let parsed = rest.split_once(" returned to \"").and_then(|(amount, who)| {
+            let seat = self.seats.iter().find(|s| who.strip_suffix('"') == Some(s.identity.as_str()))?;
+            Some((money::parse(amount)?, seat.name.as_str()))
+        });
+        match parsed {
+            Some((amount, name)) => {
+                self.street.returned(name, amount);
+                self.push(format!("Uncalled bet ({amount}) returned to {name}"), span);
+            }
+            None => self.draft.refuse(codes::SITE_UNREADABLE_ACTION, format!("unreadable `{e}`"), span),
+        }
+    }
+
+    /// `Flop: [...]` and the other streets (`rest`: the text after the street's name); a second
+    /// board (`Flop (second run): ...`) is refused.
+    fn board(&mut self, street: &str, rest: &str, e: &str, span: Span) {
+        if rest.starts_with(" (") {
+            self.draft.refuse(
+                codes::SITE_RUN_IT_TWICE,
+                "the hand was run twice: PHH has no notation for several boards",
+                span,
+            );
+            return;
+        }
+        self.hole_cards(span);
+        self.street.next();
+        match street_cards(&rest[1..]) {
+            Some(board) => self.push(format!("*** {} *** {board}", street.to_uppercase()), span),
+            None => self.draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board `{e}`"), span),
+        }
+    }
+
+    /// The log's own cards dealt to the log's own player (`hero`), after the posts; when no one
+    /// is known to hold them, kept aside: returned, for `_unplaced_hole_cards`.
+    fn place_your_cards(&mut self, hero: Option<&str>, options: &Options) -> Option<String> {
+        let (yours, span) = self.your_cards.as_ref()?;
+        let hero_seat = hero.and_then(|h| self.seats.iter().find(|s| s.identity == h));
+        if let (Some(seat), Some(at)) = (hero_seat, self.hole_cards_at) {
+            self.body.insert(at, (format!("Dealt to {} [{yours}]", seat.name), *span));
+            return None;
+        }
+        let message = format!(
+            "`Your hand is {yours}` names no player, and no showdown of the log so far shows \
+             these cards: they are kept in `_unplaced_hole_cards`"
+        );
+        self.draft.convention(options, codes::SITE_HERO_UNKNOWN, message, *span);
+        Some(yours.clone())
+    }
+
+    /// The button: the dealer the start row names, else (a dead button) the seat before the first
+    /// blind.
+    fn button(&self, dealer: Option<&str>) -> Option<i64> {
+        match dealer {
+            Some(dealer) => self.seats.iter().find(|s| s.identity == dealer).map(|s| s.number),
+            None => self.first_poster.map(|first| {
+                let before: Vec<i64> = self.seats.iter().map(|s| s.number).filter(|&n| n < first).collect();
+                before.iter().max().map_or(10, |&n| n.max(first - 1))
+            }),
+        }
+    }
 }
 
 /// The amount of `rest` (`0.65`, `0.65 and go all in`) and whether it puts the player all in.
@@ -432,7 +623,21 @@ fn amount_all_in(rest: &str) -> Option<(Amount, bool)> {
     Some((money::parse(amount)?, all_in))
 }
 
-#[allow(clippy::too_many_lines)]
+/// The seats of a `Player stacks` row: each named without its id, unless two players of the hand
+/// share the name.
+fn seats_of(stacks: &[(i64, String, Amount)]) -> Vec<Seat> {
+    let short = |identity: &str| identity.rsplit_once(" @ ").map_or(identity, |(name, _)| name).to_owned();
+    stacks
+        .iter()
+        .map(|(number, identity, stack)| {
+            let name = short(identity);
+            let shared = stacks.iter().filter(|(_, other, _)| short(other) == name).count() > 1;
+            let name = if shared || name.trim().is_empty() { identity.clone() } else { name };
+            Seat { number: *number, identity: identity.clone(), name, stack: *stack }
+        })
+        .collect()
+}
+
 fn import_hand(rows: &[Row], whole: Span, options: &Options, hero: &mut Option<String>) -> Record {
     let refuse = |code: &'static str, message: String, span: Span| Record {
         hand: None,
@@ -466,174 +671,26 @@ fn import_hand(rows: &[Row], whole: Span, options: &Options, hero: &mut Option<S
         return refuse(codes::SITE_BAD_SEAT, "no readable `Player stacks` in the hand".into(), span);
     };
     let stacks_span = stacks_at.map_or(first.span, |i| rows[i].span);
-    // The name without its id, unless two players of the hand share it.
-    let short = |identity: &str| identity.rsplit_once(" @ ").map_or(identity, |(name, _)| name).to_owned();
-    let seats: Vec<Seat> = stacks
-        .iter()
-        .map(|(number, identity, stack)| {
-            let name = short(identity);
-            let shared = stacks.iter().filter(|(_, other, _)| short(other) == name).count() > 1;
-            let name = if shared || name.trim().is_empty() { identity.clone() } else { name };
-            Seat { number: *number, identity: identity.clone(), name, stack: *stack }
-        })
-        .collect();
-    let mut hand = Hand {
-        seats: &seats,
-        draft: Draft::default(),
-        body: Vec::new(),
-        hole_cards_at: None,
-        street: Street::default(),
-    };
-    let mut stakes = (None, None);
-    let mut first_poster = None;
-    let mut your_cards: Option<(String, Span)> = None;
+    let seats = seats_of(&stacks);
+    let mut hand = Hand::new(&seats);
     for row in &rows[1..] {
-        let (e, span) = (row.entry.as_str(), row.span);
-        if let Some((seat, rest)) = hand.player(e) {
-            let name = seat.name.clone();
-            let identity = seat.identity.clone();
-            let seat_number = seat.number;
-            let post = |kind: &str| rest.strip_prefix(kind).and_then(money::parse);
-            if let Some(a) = post("posts a small blind of ") {
-                stakes.0.get_or_insert(a);
-                first_poster.get_or_insert(seat_number);
-                hand.street.post(&name, a);
-                hand.push(format!("{name}: posts small blind {a}"), span);
-            } else if let Some(a) = post("posts a big blind of ") {
-                stakes.1.get_or_insert(a);
-                first_poster.get_or_insert(seat_number);
-                hand.street.post(&name, a);
-                hand.push(format!("{name}: posts big blind {a}"), span);
-            } else if let Some(to) = post("posts a straddle of ") {
-                // The total the straddler's bet comes to (a small blind already posted counts).
-                let added = hand.street.raise_to(&name, to);
-                hand.push(format!("{name}: posts straddle {added}"), span);
-            } else if let Some(a) = post("posts a missing small blind of ") {
-                // A returning player's small blind is dead money.
-                hand.street.dead(a);
-                hand.push(format!("{name}: posts the ante {a}"), span);
-            } else if let Some(a) = post("posts a missed big blind of ") {
-                hand.street.post(&name, a);
-                hand.push(format!("{name}: posts big blind {a}"), span);
-            } else if rest == "folds" || rest == "checks" {
-                hand.hole_cards(span);
-                hand.push(format!("{name}: {rest}"), span);
-            } else if let Some((verb, (to, all_in))) = ["calls ", "bets ", "raises to "]
-                .into_iter()
-                .find_map(|verb| Some((verb, amount_all_in(rest.strip_prefix(verb)?)?)))
-            {
-                hand.hole_cards(span);
-                // PokerNow writes the total the player's bet comes to; PokerStars the chips added
-                // (for a raise, also the total). A raise to the bet already made (facing an
-                // all-in raise) is a call.
-                let highest = hand.street.highest();
-                let added = hand.street.raise_to(&name, to);
-                let tail = if all_in { " and is all-in" } else { "" };
-                let text = match verb {
-                    "bets " => format!("{name}: bets {added}{tail}"),
-                    "raises to " if to > highest => format!("{name}: raises {added} to {to}{tail}"),
-                    _ => format!("{name}: calls {added}{tail}"),
-                };
-                hand.push(text, span);
-            } else if let Some(shown) = rest.strip_prefix("shows a ").and_then(cards) {
-                if your_cards.as_ref().is_some_and(|(yours, _)| same_cards(yours, &shown)) {
-                    *hero = Some(identity);
-                }
-                hand.push(format!("{name}: shows [{shown}]"), span);
-            } else if let Some(won) = rest
-                .strip_prefix("collected ")
-                .and_then(|r| r.split_once(" from pot"))
-                .and_then(|(amount, _)| money::parse(amount))
-            {
-                hand.street.win(&name, won, span);
-                hand.push(format!("{name} collected {won} from pot"), span);
-            } else if rest.starts_with("chooses to ") {
-                // The run-it-twice vote; the boards dealt say what was decided.
-            } else {
-                hand.draft.unknown(options, e, span);
-            }
-        } else if let Some(text) = e.strip_prefix("Your hand is ") {
-            match cards(text) {
-                Some(c) => your_cards = Some((c, span)),
-                None => hand.draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable cards `{text}`"), span),
-            }
-        } else if let Some(rest) = e.strip_prefix("Uncalled bet of ") {
-            let parsed = rest.split_once(" returned to \"").and_then(|(amount, who)| {
-                let seat = seats.iter().find(|s| who.strip_suffix('"') == Some(s.identity.as_str()))?;
-                Some((money::parse(amount)?, seat.name.clone()))
-            });
-            match parsed {
-                Some((amount, name)) => {
-                    hand.street.returned(&name, amount);
-                    hand.push(format!("Uncalled bet ({amount}) returned to {name}"), span);
-                }
-                None => hand.draft.refuse(codes::SITE_UNREADABLE_ACTION, format!("unreadable `{e}`"), span),
-            }
-        } else if let Some((street, rest)) = ["Flop", "Turn", "River"]
-            .into_iter()
-            .find_map(|s| Some((s, e.strip_prefix(s)?)))
-            .filter(|(_, rest)| rest.starts_with(':') || rest.starts_with(" ("))
-        {
-            if rest.starts_with(" (") {
-                hand.draft.refuse(
-                    codes::SITE_RUN_IT_TWICE,
-                    "the hand was run twice: PHH has no notation for several boards",
-                    span,
-                );
-                continue;
-            }
-            hand.hole_cards(span);
-            hand.street.next();
-            match street_cards(&rest[1..]) {
-                Some(board) => hand.push(format!("*** {} *** {board}", street.to_uppercase()), span),
-                None => hand.draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable board `{e}`"), span),
-            }
-        } else if e.starts_with("-- ending hand #") {
-            summary_body(&mut hand, span);
-        } else if is_table_event(e) {
-            // Said to the table, not played in the hand.
-        } else {
-            hand.draft.unknown(options, e, span);
-        }
+        hand.row(&row.entry, row.span, options, hero);
     }
     // The log's own player: shown in this hand or an earlier one of the log.
-    let hero_seat = hero.as_deref().and_then(|h| seats.iter().find(|s| s.identity == h));
-    let mut unplaced = None;
-    if let Some((yours, span)) = &your_cards {
-        match (hero_seat, hand.hole_cards_at) {
-            (Some(seat), Some(at)) => {
-                hand.body.insert(at, (format!("Dealt to {} [{yours}]", seat.name), *span))
-            }
-            _ => {
-                let message = format!(
-                    "`Your hand is {yours}` names no player, and no showdown of the log so far shows \
-                     these cards: they are kept in `_unplaced_hole_cards`"
-                );
-                hand.draft.convention(options, codes::SITE_HERO_UNKNOWN, message, *span);
-                unplaced = Some(yours.clone());
-            }
-        }
-    }
-    let button = match dealer {
-        Some(dealer) => seats.iter().find(|s| s.identity == dealer).map(|s| s.number),
-        // A dead button sits on the seat before the first blind.
-        None => first_poster.map(|first| {
-            let before: Vec<i64> = seats.iter().map(|s| s.number).filter(|&n| n < first).collect();
-            before.iter().max().map_or(10, |&n| n.max(first - 1))
-        }),
-    };
-    let (date, at_span) = (crate::relay::iso_utc_date(&first.at), first.span);
+    let unplaced = hand.place_your_cards(hero.as_deref(), options);
+    let button = hand.button(dealer);
+    let date = crate::relay::iso_utc_date(&first.at);
     let header = StarsHeader {
         site: VENUE,
         id: number,
         game,
-        stakes: Some((stakes.0.unwrap_or(Amount::ZERO), stakes.1.unwrap_or(Amount::ZERO))),
+        stakes: Some((hand.stakes.0.unwrap_or(Amount::ZERO), hand.stakes.1.unwrap_or(Amount::ZERO))),
         date,
         time_zone: date.map(|_| "UTC"),
         ..StarsHeader::default()
     };
     let Hand { mut draft, body, .. } = hand;
-    draft.push(header.line(), at_span);
+    draft.push(header.line(), first.span);
     draft.push(table_line(VENUE, Some(10), button), first.span);
     for seat in &seats {
         draft.push(crate::relay::seat_line(seat.number, &seat.name, seat.stack), stacks_span);

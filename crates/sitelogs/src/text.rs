@@ -21,6 +21,14 @@ pub struct Line {
     pub span: Span,
 }
 
+/// The first `limit` lines of `head` that are not blank, trimmed (byte order marks and NULs too): where
+/// the text sites' signatures look for a hand's header (a tracker may put a banner first).
+pub(crate) fn first_lines(head: &str, limit: usize) -> impl Iterator<Item = &str> {
+    // A NUL before a line's text: a log saved as UTF-16 by halves (a real PartyPoker file).
+    let trim = |c: char| c.is_whitespace() || c == '\0' || c == '\u{feff}';
+    head.lines().map(move |l| l.trim_matches(trim)).filter(|l| !l.is_empty()).take(limit)
+}
+
 /// The characters Windows-1252 puts at 0x80..=0x9F (undefined bytes map to themselves).
 const CP1252_HIGH: [char; 32] = [
     '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž', '\u{8F}', '\u{90}',
@@ -45,14 +53,6 @@ pub fn decode_into(bytes: &[u8], text: &mut String) {
             _ => char::from(b),
         })),
     }
-}
-
-/// The first `limit` lines of `head` that are not blank, trimmed (byte order marks and NULs too): where
-/// the text sites' signatures look for a hand's header (a tracker may put a banner first).
-pub(crate) fn first_lines(head: &str, limit: usize) -> impl Iterator<Item = &str> {
-    // A NUL before a line's text: a log saved as UTF-16 by halves (a real PartyPoker file).
-    let trim = |c: char| c.is_whitespace() || c == '\0' || c == '\u{feff}';
-    head.lines().map(move |l| l.trim_matches(trim)).filter(|l| !l.is_empty()).take(limit)
 }
 
 /// How the input's bytes stand for text, decided from its first bytes.

@@ -219,7 +219,6 @@ const VERBS: &[&str] =
 
 /// Reads one hand into `draft`, with the hand number as Winamax writes it
 /// (`2334898-436-1326450000`).
-#[allow(clippy::too_many_lines)]
 fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
     let first = &lines[0];
     let head = match header(&first.text) {
@@ -237,16 +236,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
             return;
         }
     };
-    let big_blind = head.stakes.map_or(Amount::ZERO, |(_, big)| big);
-    let mut table_line = None;
-    let mut seats: Vec<relay::Seat> = Vec::new();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut street = Street::default();
-    let mut dealt = false;
-    let mut closed = false;
-    let mut in_summary = false;
-    let mut rake = None;
-    let mut summary: Vec<(String, Span)> = Vec::new();
+    let mut hand = Import::new(stars_game, head.stakes.map_or(Amount::ZERO, |(_, big)| big));
     let mut end = first.span;
     let texts: Vec<(&str, Span)> =
         lines[1..].iter().map(|l| (l.text.trim(), l.span)).filter(|(t, _)| !t.is_empty()).collect();
@@ -255,32 +245,73 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         let (text, span) = texts[k];
         k += 1;
         end = span;
-        if in_summary {
-            if let Some(total) = text.strip_prefix("Total pot ") {
-                rake = Some(match total.split_once("| Rake ") {
-                    Some((_, r)) => amount(r.split_whitespace().next().unwrap_or_default()),
-                    None if total.contains("No rake") => Some(Amount::ZERO),
-                    None => None,
-                });
-                if rake == Some(None) {
-                    draft.refuse(codes::SITE_BAD_AMOUNT, "unreadable rake", span);
-                }
-            } else if text.starts_with("Seat ") && text.contains(" showed [") && !text.contains(" X") {
-                // `Seat 4: NAME (button) showed [Js Jd] and lost with ...`: as PokerStars writes it.
-                summary.push((text.to_owned(), span));
-            }
-            continue;
+        if hand.line(draft, options, text, span, texts.get(k).map(|(next, _)| *next)) {
+            k += 1;
+        }
+    }
+    hand.finish(draft, &head, first.span, end);
+}
+
+/// One hand's import under way: what its lines have said so far.
+struct Import {
+    /// The PokerStars name of the game.
+    stars_game: &'static str,
+    big_blind: Amount,
+    table_line: Option<(String, Span)>,
+    seats: Vec<relay::Seat>,
+    /// The play, in PokerStars' words.
+    body: Vec<(String, Span)>,
+    street: Street,
+    dealt: bool,
+    closed: bool,
+    in_summary: bool,
+    /// The rake the summary states (`Some(None)`: unreadable).
+    rake: Option<Option<Amount>>,
+    /// The summary's lines kept as they are.
+    summary: Vec<(String, Span)>,
+}
+
+impl Import {
+    fn new(stars_game: &'static str, big_blind: Amount) -> Import {
+        Import {
+            stars_game,
+            big_blind,
+            table_line: None,
+            seats: Vec::new(),
+            body: Vec::new(),
+            street: Street::default(),
+            dealt: false,
+            closed: false,
+            in_summary: false,
+            rake: None,
+            summary: Vec::new(),
+        }
+    }
+
+    /// One line (trimmed, not blank); `next` is the line after it. Returns whether `next` was
+    /// read with it.
+    fn line(
+        &mut self,
+        draft: &mut Draft,
+        options: &Options,
+        text: &str,
+        span: Span,
+        next: Option<&str>,
+    ) -> bool {
+        if self.in_summary {
+            self.summary_line(draft, text, span);
+            return false;
         }
         if let Some(t) = text.strip_prefix("Table: ").or_else(|| text.strip_prefix("Table ")) {
-            table_line = Some((t.to_owned(), span));
-            continue;
+            self.table_line = Some((t.to_owned(), span));
+            return false;
         }
-        if body.is_empty()
-            && !dealt
+        if self.body.is_empty()
+            && !self.dealt
             && let Some((number, name, stack)) = seat(text)
         {
-            seats.push((number, name, stack, span));
-            continue;
+            self.seats.push((number, name, stack, span));
+            return false;
         }
         if text.starts_with("Hold-up to Pot") || text.starts_with("Escape to Pot") {
             draft.refuse(
@@ -288,88 +319,130 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                 "the house added money to the pot (Hold-up or Escape): PHH cannot record it",
                 span,
             );
-            continue;
+            return false;
         }
         if let Some(marker) = text.strip_prefix("*** ") {
-            let name = marker.split(" ***").next().unwrap_or_default();
-            let cards = known_groups(marker).last().cloned().unwrap_or_default();
-            let stars = match name {
-                "ANTE/BLINDS" => None,
-                "PRE-FLOP" | "FIRST-BET" => {
-                    if dealt {
-                        None
-                    } else {
-                        dealt = true;
-                        Some(
-                            if name == "PRE-FLOP" { "*** HOLE CARDS ***" } else { "*** DEALING HANDS ***" }
-                                .to_owned(),
-                        )
-                    }
-                }
-                "3rd STREET" | "THIRD" => {
-                    dealt = true;
-                    Some("*** 3rd STREET ***".to_owned())
-                }
-                "FLOP" | "TURN" | "RIVER" => Some(format!("*** {name} *** {cards}")),
-                "4th STREET" | "FOURTH" => Some("*** 4th STREET ***".to_owned()),
-                "5th STREET" | "FIFTH" => Some("*** 5th STREET ***".to_owned()),
-                "6th STREET" | "SIXTH" => Some("*** 6th STREET ***".to_owned()),
-                "7th STREET" | "SEVENTH" => Some("*** RIVER ***".to_owned()),
-                "FIRST-DRAW" => Some("*** FIRST DRAW ***".to_owned()),
-                "SECOND-DRAW" => Some("*** SECOND DRAW ***".to_owned()),
-                "THIRD-DRAW" => Some("*** THIRD DRAW ***".to_owned()),
-                "SECOND-BET" | "THIRD-BET" | "FOURTH-BET" => None,
-                "SHOW DOWN" => {
-                    street.close(&mut body, span);
-                    closed = true;
-                    Some("*** SHOW DOWN ***".to_owned())
-                }
-                "SUMMARY" => {
-                    in_summary = true;
-                    None
-                }
-                _ => {
-                    draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span);
-                    None
-                }
-            };
-            if let Some(stars) = stars {
-                if !stars.starts_with("*** HOLE")
-                    && !stars.starts_with("*** DEALING")
-                    && !stars.starts_with("*** 3rd")
-                    && !stars.starts_with("*** SHOW")
-                {
-                    street.close(&mut body, span);
-                }
-                body.push((stars, span));
-            }
-            continue;
+            self.marker(draft, text, marker, span);
+            return false;
         }
         if let Some(rest) = text.strip_prefix("Dealt to ") {
-            let open = rest.find(" [").unwrap_or(rest.len());
-            let groups = known_groups(&rest[open..]);
-            if !dealt && !stars_game.contains("Stud") && !stars_game.starts_with("Razz") {
-                dealt = true;
-                let marker =
-                    if stars_game.contains("Draw") { "*** DEALING HANDS ***" } else { "*** HOLE CARDS ***" };
-                body.push((marker.to_owned(), span));
-            }
-            // A card dealt face down to another player (`[X X 9h Kh] [X]`) says nothing.
-            let last_known =
-                rest[open..].rfind('[').is_some_and(|at| !known_groups(&rest[open + at..]).is_empty());
-            if last_known {
-                body.push((format!("Dealt to {} {}", &rest[..open], groups.join(" ")), span));
-            }
-            continue;
+            self.dealt_to(rest, span);
+            return false;
         }
-        let Some((name, action)) = seats
+        self.player_line(draft, options, text, span, next)
+    }
+
+    /// A line after `*** SUMMARY ***`.
+    fn summary_line(&mut self, draft: &mut Draft, text: &str, span: Span) {
+        if let Some(total) = text.strip_prefix("Total pot ") {
+            self.rake = Some(match total.split_once("| Rake ") {
+                Some((_, r)) => amount(r.split_whitespace().next().unwrap_or_default()),
+                None if total.contains("No rake") => Some(Amount::ZERO),
+                None => None,
+            });
+            if self.rake == Some(None) {
+                draft.refuse(codes::SITE_BAD_AMOUNT, "unreadable rake", span);
+            }
+        } else if text.starts_with("Seat ") && text.contains(" showed [") && !text.contains(" X") {
+            // `Seat 4: NAME (button) showed [Js Jd] and lost with ...`: as PokerStars writes it.
+            self.summary.push((text.to_owned(), span));
+        }
+    }
+
+    /// A street marker `*** NAME *** [cards]` (`marker`: the text after the first `*** `).
+    fn marker(&mut self, draft: &mut Draft, text: &str, marker: &str, span: Span) {
+        let name = marker.split(" ***").next().unwrap_or_default();
+        let cards = known_groups(marker).last().cloned().unwrap_or_default();
+        let stars = match name {
+            "ANTE/BLINDS" => None,
+            "PRE-FLOP" | "FIRST-BET" => {
+                if self.dealt {
+                    None
+                } else {
+                    self.dealt = true;
+                    Some(
+                        if name == "PRE-FLOP" { "*** HOLE CARDS ***" } else { "*** DEALING HANDS ***" }
+                            .to_owned(),
+                    )
+                }
+            }
+            "3rd STREET" | "THIRD" => {
+                self.dealt = true;
+                Some("*** 3rd STREET ***".to_owned())
+            }
+            "FLOP" | "TURN" | "RIVER" => Some(format!("*** {name} *** {cards}")),
+            "4th STREET" | "FOURTH" => Some("*** 4th STREET ***".to_owned()),
+            "5th STREET" | "FIFTH" => Some("*** 5th STREET ***".to_owned()),
+            "6th STREET" | "SIXTH" => Some("*** 6th STREET ***".to_owned()),
+            "7th STREET" | "SEVENTH" => Some("*** RIVER ***".to_owned()),
+            "FIRST-DRAW" => Some("*** FIRST DRAW ***".to_owned()),
+            "SECOND-DRAW" => Some("*** SECOND DRAW ***".to_owned()),
+            "THIRD-DRAW" => Some("*** THIRD DRAW ***".to_owned()),
+            "SECOND-BET" | "THIRD-BET" | "FOURTH-BET" => None,
+            "SHOW DOWN" => {
+                self.street.close(&mut self.body, span);
+                self.closed = true;
+                Some("*** SHOW DOWN ***".to_owned())
+            }
+            "SUMMARY" => {
+                self.in_summary = true;
+                None
+            }
+            _ => {
+                draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown street marker `{text}`"), span);
+                None
+            }
+        };
+        if let Some(stars) = stars {
+            if !stars.starts_with("*** HOLE")
+                && !stars.starts_with("*** DEALING")
+                && !stars.starts_with("*** 3rd")
+                && !stars.starts_with("*** SHOW")
+            {
+                self.street.close(&mut self.body, span);
+            }
+            self.body.push((stars, span));
+        }
+    }
+
+    /// `Dealt to NAME [cards]` (`rest`: the text after `Dealt to `).
+    fn dealt_to(&mut self, rest: &str, span: Span) {
+        let open = rest.find(" [").unwrap_or(rest.len());
+        let groups = known_groups(&rest[open..]);
+        let stars_game = self.stars_game;
+        if !self.dealt && !stars_game.contains("Stud") && !stars_game.starts_with("Razz") {
+            self.dealt = true;
+            let marker =
+                if stars_game.contains("Draw") { "*** DEALING HANDS ***" } else { "*** HOLE CARDS ***" };
+            self.body.push((marker.to_owned(), span));
+        }
+        // A card dealt face down to another player (`[X X 9h Kh] [X]`) says nothing.
+        let last_known =
+            rest[open..].rfind('[').is_some_and(|at| !known_groups(&rest[open + at..]).is_empty());
+        if last_known {
+            self.body.push((format!("Dealt to {} {}", &rest[..open], groups.join(" ")), span));
+        }
+    }
+
+    /// A line that starts with a seated player's name, or names a player who has none; returns
+    /// whether `next` was read with it.
+    fn player_line(
+        &mut self,
+        draft: &mut Draft,
+        options: &Options,
+        text: &str,
+        span: Span,
+        next: Option<&str>,
+    ) -> bool {
+        let Some((name, action)) = self
+            .seats
             .iter()
             .filter(|s| text.starts_with(s.1.as_str()) && text[s.1.len()..].starts_with(' '))
             .max_by_key(|s| s.1.len())
-            .map(|s| (s.1.as_str(), text[s.1.len()..].trim()))
+            .map(|s| (s.1.clone(), text[s.1.len()..].trim()))
         else {
             if CHATTER.iter().any(|c| text.contains(c)) {
-                continue;
+                return false;
             }
             if let Some(at) = VERBS.iter().filter_map(|v| text.find(v)).min() {
                 let message = format!("`{}` has no seat in this hand", &text[..at]);
@@ -377,37 +450,45 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
             } else {
                 draft.unknown(options, text, span);
             }
-            continue;
+            return false;
         };
+        let name = name.as_str();
         let action = action.strip_suffix(" and is all-in").unwrap_or(action);
-        if !dealt && ["calls ", "bets ", "raises ", "checks", "folds"].iter().any(|w| action.starts_with(w)) {
+        if !self.dealt
+            && ["calls ", "bets ", "raises ", "checks", "folds"].iter().any(|w| action.starts_with(w))
+        {
             // `Player3 raises 1€ to 3€` among the posts: play before the cards are dealt, which
             // no replay can place.
             let message = format!("`{name}` bets before the cards are dealt: `{text}`");
             draft.refuse(codes::SITE_UNREADABLE_ACTION, message, span);
-            continue;
+            return false;
         }
-        let bad = |draft: &mut Draft| draft.unreadable_action(name, text, span);
+        let posts = ["posts ante ", "posts small blind ", "posts big blind "];
+        let read = match action.strip_prefix("posts ") {
+            Some(post) if posts.iter().any(|p| action.starts_with(p)) => self.post(name, post, span, next),
+            _ => self.action(name, action, text, span).map(|()| false),
+        };
+        read.unwrap_or_else(|| {
+            draft.unreadable_action(name, text, span);
+            false
+        })
+    }
+
+    /// `NAME posts ...` (`post`: the text after `posts `); `None` when unreadable, else whether
+    /// `next` was read with it.
+    fn post(&mut self, name: &str, post: &str, span: Span, next: Option<&str>) -> Option<bool> {
         let lead = |t: &str| t.split_whitespace().next().and_then(amount);
-        if action == "folds" || action == "checks" {
-            body.push((format!("{name}: {action}"), span));
-        } else if let Some(t) = action.strip_prefix("posts ante ") {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            street.dead(a);
-            body.push((format!("{name}: posts the ante {a}"), span));
-        } else if let Some(t) = action.strip_prefix("posts small blind ") {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
+        if let Some(t) = post.strip_prefix("ante ") {
+            let a = lead(t)?;
+            self.street.dead(a);
+            self.body.push((format!("{name}: posts the ante {a}"), span));
+        } else if let Some(t) = post.strip_prefix("small blind ") {
+            let a = lead(t)?;
             let out_of_position = t.ends_with("out of position");
             // `posts small blind 3€ out of position` then `posts big blind 0€ out of position`: both
             // blinds at once (the small dead, the big live).
             let both = out_of_position
-                && texts.get(k).is_some_and(|(next, _)| {
+                && next.is_some_and(|next| {
                     next.strip_prefix(name)
                         .and_then(|n| n.trim().strip_prefix("posts big blind "))
                         .is_some_and(|n| {
@@ -415,51 +496,48 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                         })
                 });
             if both {
-                k += 1;
-                let live = if a < big_blind { a } else { big_blind };
-                street.dead(money::minus(a, live));
-                street.post(name, live);
-                body.push((format!("{name}: posts small & big blinds {a}"), span));
+                let live = if a < self.big_blind { a } else { self.big_blind };
+                self.street.dead(money::minus(a, live));
+                self.street.post(name, live);
+                self.body.push((format!("{name}: posts small & big blinds {a}"), span));
+                return Some(true);
+            }
+            if out_of_position {
+                self.street.dead(a);
             } else {
-                if out_of_position {
-                    street.dead(a);
-                } else {
-                    street.post(name, a);
-                }
-                body.push((format!("{name}: posts small blind {a}"), span));
+                self.street.post(name, a);
             }
-        } else if let Some(t) = action.strip_prefix("posts big blind ") {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            if a.is_zero() {
-                continue;
+            self.body.push((format!("{name}: posts small blind {a}"), span));
+        } else if let Some(t) = post.strip_prefix("big blind ") {
+            let a = lead(t)?;
+            if !a.is_zero() {
+                self.street.post(name, a);
+                self.body.push((format!("{name}: posts big blind {a}"), span));
             }
-            street.post(name, a);
-            body.push((format!("{name}: posts big blind {a}"), span));
+        } else {
+            return None;
+        }
+        Some(false)
+    }
+
+    /// A player's action other than a post; `None` when unreadable.
+    fn action(&mut self, name: &str, action: &str, text: &str, span: Span) -> Option<()> {
+        let lead = |t: &str| t.split_whitespace().next().and_then(amount);
+        let body = &mut self.body;
+        if action == "folds" || action == "checks" {
+            body.push((format!("{name}: {action}"), span));
         } else if let Some(t) = action.strip_prefix("brings in ").or_else(|| action.strip_prefix("bring-in "))
         {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            street.post(name, a);
+            let a = lead(t)?;
+            self.street.post(name, a);
             body.push((format!("{name}: brings in for {a}"), span));
         } else if let Some(t) = action.strip_prefix("calls ").or_else(|| action.strip_prefix("bets ")) {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            let added = street.add(name, a);
+            let added = self.street.add(name, lead(t)?);
             body.push((relay::added_text(name, &added), span));
         } else if let Some(t) = action.strip_prefix("raises ") {
-            let Some(to) = t.split_once(" to ").and_then(|(_, to)| lead(to)) else {
-                bad(draft);
-                continue;
-            };
-            let highest = street.highest();
-            let added = street.raise_to(name, to);
+            let to = t.split_once(" to ").and_then(|(_, to)| lead(to))?;
+            let highest = self.street.highest();
+            let added = self.street.raise_to(name, to);
             if to <= highest {
                 // `raises -6.10€ to 18.90€`: all in for less than the bet, a call.
                 body.push((format!("{name}: calls {added}"), span));
@@ -467,76 +545,73 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
                 body.push((format!("{name}: raises {to} to {to}"), span));
             }
         } else if let Some(t) = action.strip_prefix("discard ").or_else(|| action.strip_prefix("discards ")) {
-            let count = t.split_whitespace().next().and_then(|n| n.parse::<usize>().ok());
-            match count {
-                Some(0) => body.push((format!("{name}: stands pat"), span)),
-                Some(n) => {
-                    let cards = known_groups(t).into_iter().next().unwrap_or_default();
-                    let noun = if n == 1 { "card" } else { "cards" };
-                    body.push((format!("{name}: discards {n} {noun} {cards}").trim_end().to_owned(), span));
-                }
-                None => bad(draft),
+            let count = t.split_whitespace().next().and_then(|n| n.parse::<usize>().ok())?;
+            if count == 0 {
+                body.push((format!("{name}: stands pat"), span));
+            } else {
+                let cards = known_groups(t).into_iter().next().unwrap_or_default();
+                let noun = if count == 1 { "card" } else { "cards" };
+                body.push((format!("{name}: discards {count} {noun} {cards}").trim_end().to_owned(), span));
             }
         } else if action.starts_with("stands pat") {
             body.push((format!("{name}: stands pat"), span));
         } else if let Some(t) = action.strip_prefix("shows ") {
-            match known_groups(t).into_iter().next() {
-                Some(cards) => body.push((format!("{name}: shows {cards}"), span)),
-                None => bad(draft),
-            }
+            let cards = known_groups(t).into_iter().next()?;
+            body.push((format!("{name}: shows {cards}"), span));
         } else if action.starts_with("mucks") {
             body.push((format!("{name}: mucks hand"), span));
         } else if let Some(t) = action.strip_prefix("collected ") {
-            let Some(a) = lead(t) else {
-                bad(draft);
-                continue;
-            };
-            if !closed {
-                street.close(&mut body, span);
-                closed = true;
+            let a = lead(t)?;
+            if !self.closed {
+                self.street.close(body, span);
+                self.closed = true;
             }
-            street.win(name, a, span);
-        } else if CHATTER.iter().any(|c| text.contains(c)) {
-        } else {
-            bad(draft);
+            self.street.win(name, a, span);
+        } else if !CHATTER.iter().any(|c| text.contains(c)) {
+            return None;
         }
+        Some(())
     }
-    if !in_summary {
-        draft.refuse(codes::SITE_INCOMPLETE, "the hand has no `*** SUMMARY ***`: it is cut short", end);
+
+    /// The hand in the PokerStars form: header, table, seats, play and summary.
+    fn finish(mut self, draft: &mut Draft, head: &Header, first: Span, end: Span) {
+        if !self.in_summary {
+            draft.refuse(codes::SITE_INCOMPLETE, "the hand has no `*** SUMMARY ***`: it is cut short", end);
+        }
+        if !self.street.paid() {
+            draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `collected` line)", end);
+        }
+        if !self.closed {
+            self.street.close(&mut self.body, end);
+        }
+        self.street.collected(&mut self.body);
+        let currency = relay::currency(head.symbol);
+        // The hand number's digits: the PokerStars form's number is alphanumeric (the record keeps
+        // Winamax's own).
+        let digits: String = head.id.chars().filter(char::is_ascii_digit).collect();
+        let stars = StarsHeader {
+            site: "Winamax",
+            id: &digits,
+            event: head.event.clone(),
+            game: self.stars_game,
+            level: head.level,
+            stakes: head.stakes,
+            symbol: head.symbol,
+            currency,
+            date: head.date,
+            time_zone: head.zone.as_deref(),
+        };
+        draft.push(stars.line(), first);
+        let (table, table_span) = self.table_line.unwrap_or_else(|| (String::new(), first));
+        draft.push(stars_table(&table), table_span);
+        let rake = self.rake.flatten().unwrap_or_else(|| self.street.rake());
+        // Winamax's `Total pot` is what was paid out; the PokerStars form's is before the rake.
+        relay::seats_play_summary(draft, &self.seats, self.body, (self.street.total, rake), end);
+        for (text, span) in self.summary {
+            draft.push(text, span);
+        }
+        draft.hand_id(head.id.clone());
     }
-    if !street.paid() {
-        draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `collected` line)", end);
-    }
-    if !closed {
-        street.close(&mut body, end);
-    }
-    street.collected(&mut body);
-    let currency = relay::currency(head.symbol);
-    // The hand number's digits: the PokerStars form's number is alphanumeric (the record keeps
-    // Winamax's own).
-    let digits: String = head.id.chars().filter(char::is_ascii_digit).collect();
-    let stars = StarsHeader {
-        site: "Winamax",
-        id: &digits,
-        event: head.event.clone(),
-        game: stars_game,
-        level: head.level,
-        stakes: head.stakes,
-        symbol: head.symbol,
-        currency,
-        date: head.date,
-        time_zone: head.zone.as_deref(),
-    };
-    draft.push(stars.line(), first.span);
-    let (table, table_span) = table_line.unwrap_or_else(|| (String::new(), first.span));
-    draft.push(stars_table(&table), table_span);
-    let rake = rake.flatten().unwrap_or_else(|| street.rake());
-    // Winamax's `Total pot` is what was paid out; the PokerStars form's is before the rake.
-    relay::seats_play_summary(draft, &seats, body, (street.total, rake), end);
-    for (text, span) in summary {
-        draft.push(text, span);
-    }
-    draft.hand_id(head.id);
 }
 
 /// `'Paris' 5-max (real money) Seat #1 is the button` (the text after `Table: `) in the
