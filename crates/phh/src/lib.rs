@@ -165,9 +165,9 @@ pub mod json;
 pub mod model;
 mod parse;
 mod read;
+mod record;
 #[cfg(feature = "replay")]
 pub mod replay;
-mod validate;
 mod write;
 
 use std::io::{BufRead, Write};
@@ -179,7 +179,8 @@ pub use model::{
 };
 pub use parse::Path;
 pub use parse::action::{ActionError, ActionTokens, parse_action, parse_action_tokens};
-pub use read::{FileHand, Raw, Reader, Record};
+pub use read::{Raw, Reader};
+pub use record::{FileHand, Record};
 pub use write::{Writer, write_hand, write_hands, write_named_hands};
 
 /// The PHH notation: the [`cards_core::Notation`] every cardnote command and binding reads it

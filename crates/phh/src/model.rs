@@ -594,26 +594,10 @@ impl fmt::Display for Action {
     }
 }
 
-impl FromStr for Action {
-    type Err = crate::parse::action::ActionError;
-
-    fn from_str(s: &str) -> Result<Action, Self::Err> {
-        crate::parse::action::parse_action(s)
-    }
-}
-
 #[cfg(feature = "serde")]
 impl serde::Serialize for Action {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Action {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Action, D::Error> {
-        let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
-        text.parse().map_err(|e: crate::parse::action::ActionError| serde::de::Error::custom(e.message))
     }
 }
 

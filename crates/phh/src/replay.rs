@@ -137,7 +137,12 @@ pub fn engine_action(kind: &ActionKind) -> Result<EngineAction, ConvertError> {
 
 /// Converts every action; the error carries the index of the first action that fails.
 pub fn engine_actions(hand: &Hand) -> Result<Vec<EngineAction>, (usize, ConvertError)> {
-    hand.actions.iter().enumerate().map(|(i, a)| engine_action(&a.kind).map_err(|e| (i, e))).collect()
+    // Sized once: a `collect` over `Result`s knows no length and regrows the vector.
+    let mut actions = Vec::with_capacity(hand.actions.len());
+    for (i, a) in hand.actions.iter().enumerate() {
+        actions.push(engine_action(&a.kind).map_err(|e| (i, e))?);
+    }
+    Ok(actions)
 }
 
 /// Replays a hand. `action_spans[i]` locates action `i` in the file; `fallback` is used for
@@ -450,6 +455,9 @@ fn declared_diagnostics(
     span: Span,
     sink: &mut dyn DiagnosticSink,
 ) {
+    if hand.finishing_stacks.is_none() && hand.winnings.is_none() {
+        return;
+    }
     let unit = chip_unit(hand);
     // Each reading's findings are held back until one is chosen.
     let mut live = Vec::new();
@@ -863,6 +871,14 @@ fn shown_unknown(
     repaired: bool,
     span: Span,
 ) -> Option<Diagnostic> {
+    let unknown_shown = |a: &crate::model::Action| {
+        matches!(&a.kind, ActionKind::ShowMuck { shown: Shown::Cards(cards), .. }
+            if cards.iter().any(|c| c.known().is_none()))
+    };
+    // Most hands show no unknown card: nothing to compare, and no copy of the hand made for it.
+    if !repaired && !hand.actions.iter().any(unknown_shown) {
+        return None;
+    }
     let n = hand.player_count();
     let mut dealt: Vec<Vec<cards_core::MaybeCard>> = vec![Vec::new(); n];
     let mut alternative = hand.clone();
@@ -888,10 +904,7 @@ fn shown_unknown(
     if replaced.is_empty() && !repaired {
         return None;
     }
-    let undecided = alternative.actions.iter().any(|a| {
-        matches!(&a.kind, ActionKind::ShowMuck { shown: Shown::Cards(cards), .. }
-            if cards.iter().any(|c| c.known().is_none()))
-    });
+    let undecided = alternative.actions.iter().any(unknown_shown);
     let by_dealt = showdown_by_dealt_cards(&alternative, profile)?;
     if undecided || by_dealt == ended.payoffs {
         return None;

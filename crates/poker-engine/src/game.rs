@@ -228,6 +228,10 @@ pub enum Opening {
     HighHand,
 }
 
+/// A street before the bet sizes: burn a card, the hole cards dealt (`true` = face up), the board
+/// cards dealt, a draw, who opens the betting, and whether the big bet is the minimum.
+type Layout = (bool, &'static [bool], u8, bool, Opening, bool);
+
 /// One street: its dealing phase and its betting round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Street {
@@ -400,7 +404,8 @@ impl GameDef {
         } else {
             (self.min_bet, self.min_bet)
         };
-        let street = |burn: bool, hole: &[bool], board: u8, draw: bool, opening: Opening, min_bet: Chips| {
+        let (layouts, count) = self.layouts();
+        let streets = layouts.map(|(burn, hole, board, draw, opening, big_bet)| {
             let mut h = [false; 5];
             for (slot, &up) in h.iter_mut().zip(hole) {
                 *slot = up;
@@ -412,19 +417,24 @@ impl GameDef {
                 board,
                 draw,
                 opening,
-                min_bet,
+                min_bet: if big_bet { big } else { small },
                 max_raises: cap,
             }
-        };
+        });
+        (streets, count)
+    }
+
+    /// The variant's streets before the bet sizes, and how many there are (the rest filler).
+    fn layouts(&self) -> ([Layout; 5], usize) {
         let p = Opening::Position;
-        let filler = street(false, &[], 0, false, p, small);
+        let filler: Layout = (false, &[], 0, false, p, false);
         match self.variant {
             Variant::FixedLimitTexasHoldem
             | Variant::NoLimitTexasHoldem
             | Variant::NoLimitShortDeckHoldem
             | Variant::PotLimitOmahaHoldem
             | Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter => {
-                let hole: &[bool] = if matches!(
+                let hole: &'static [bool] = if matches!(
                     self.variant,
                     Variant::PotLimitOmahaHoldem | Variant::FixedLimitOmahaHoldemHighLowSplitEightOrBetter
                 ) {
@@ -434,10 +444,10 @@ impl GameDef {
                 };
                 (
                     [
-                        street(false, hole, 0, false, p, small),
-                        street(true, &[], 3, false, p, small),
-                        street(true, &[], 1, false, p, big),
-                        street(true, &[], 1, false, p, big),
+                        (false, hole, 0, false, p, false),
+                        (true, &[], 3, false, p, false),
+                        (true, &[], 1, false, p, true),
+                        (true, &[], 1, false, p, true),
                         filler,
                     ],
                     4,
@@ -451,42 +461,39 @@ impl GameDef {
                 let later = if low { Opening::LowHand } else { Opening::HighHand };
                 (
                     [
-                        street(false, &[false, false, true], 0, false, first, small),
-                        street(true, &[true], 0, false, later, small),
-                        street(true, &[true], 0, false, later, big),
-                        street(true, &[true], 0, false, later, big),
-                        street(true, &[false], 0, false, later, big),
+                        (false, &[false, false, true], 0, false, first, false),
+                        (true, &[true], 0, false, later, false),
+                        (true, &[true], 0, false, later, true),
+                        (true, &[true], 0, false, later, true),
+                        (true, &[false], 0, false, later, true),
                     ],
                     5,
                 )
             }
             Variant::NoLimitDeuceToSevenLowballSingleDraw => (
                 [
-                    street(false, &[false; 5], 0, false, p, small),
-                    street(true, &[], 0, true, p, small),
+                    (false, &[false; 5], 0, false, p, false),
+                    (true, &[], 0, true, p, false),
                     filler,
                     filler,
                     filler,
                 ],
                 2,
             ),
-            Variant::FixedLimitDeuceToSevenLowballTripleDraw | Variant::FixedLimitBadugi => (
-                [
-                    street(
-                        false,
-                        if self.variant == Variant::FixedLimitBadugi { &[false; 4] } else { &[false; 5] },
-                        0,
-                        false,
-                        p,
-                        small,
-                    ),
-                    street(true, &[], 0, true, p, small),
-                    street(true, &[], 0, true, p, big),
-                    street(true, &[], 0, true, p, big),
-                    filler,
-                ],
-                4,
-            ),
+            Variant::FixedLimitDeuceToSevenLowballTripleDraw | Variant::FixedLimitBadugi => {
+                let hole: &'static [bool] =
+                    if self.variant == Variant::FixedLimitBadugi { &[false; 4] } else { &[false; 5] };
+                (
+                    [
+                        (false, hole, 0, false, p, false),
+                        (true, &[], 0, true, p, false),
+                        (true, &[], 0, true, p, true),
+                        (true, &[], 0, true, p, true),
+                        filler,
+                    ],
+                    4,
+                )
+            }
         }
     }
 

@@ -238,6 +238,24 @@ pub fn parse_action(text: &str) -> Result<Action, ActionError> {
     parse_action_tokens(text).map(|(action, _)| action)
 }
 
+// The model's action read from its notation here, beside the parser, so that the model does
+// not import the parser.
+impl core::str::FromStr for Action {
+    type Err = ActionError;
+
+    fn from_str(s: &str) -> Result<Action, ActionError> {
+        parse_action(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Action, D::Error> {
+        let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+        parse_action(&text).map_err(|e| serde::de::Error::custom(e.message))
+    }
+}
+
 /// Where the player and the cards of an action are, in bytes of the notation (or of the file,
 /// once shifted).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -390,94 +408,13 @@ fn common_cards(word: Word<'_>) -> Option<CardRun> {
 }
 
 fn action_kind(w: &[Option<Word<'_>>; 5], toks: &mut ActionTokens) -> Result<ActionKind, ActionError> {
-    let [Some(first), second, third, fourth, _] = *w else {
+    let Some(first) = w[0] else {
         return Err(err(codes::PHH_ACTION_SYNTAX, "empty action", 0, 0));
     };
     if first.text == "d" {
-        let Some(cmd) = second else { return Err(missing(first, "`db` or `dh`")) };
-        match cmd.text {
-            "db" => {
-                let Some(c) = third else { return Err(missing(cmd, "the board cards")) };
-                no_more(w, 3)?;
-                toks.cards = Some(span_of(c));
-                Ok(ActionKind::DealBoard { cards: cards(c)? })
-            }
-            "dh" => {
-                let Some(p) = third else { return Err(missing(cmd, "the player dealt to")) };
-                let player = player(p)?;
-                toks.player = Some(span_of(p));
-                let Some(c) = fourth else { return Err(missing(p, "the hole cards")) };
-                no_more(w, 4)?;
-                toks.cards = Some(span_of(c));
-                Ok(ActionKind::DealHole { player, cards: cards(c)? })
-            }
-            other => Err(err(
-                codes::PHH_ACTION_SYNTAX,
-                format!("unknown dealer action `{other}` (expected `db` or `dh`)"),
-                cmd.start,
-                cmd.end(),
-            )),
-        }
+        dealer_action(w, first, toks)
     } else if first.text.starts_with('p') {
-        let player = player(first)?;
-        toks.player = Some(span_of(first));
-        let Some(cmd) = second else {
-            return Err(missing(first, "an action (`pb`, `cbr`, `cc`, `f`, `sd`, `sm`)"));
-        };
-        let kind = match cmd.text {
-            "pb" => ActionKind::BringIn { player },
-            "cc" => ActionKind::CheckCall { player },
-            "f" => ActionKind::Fold { player },
-            "cbr" => {
-                let Some(a) = third else { return Err(missing(cmd, "the amount")) };
-                no_more(w, 3)?;
-                toks.amount = Some(span_of(a));
-                return Ok(ActionKind::CompleteBetRaise { player, amount: amount(a)? });
-            }
-            "sd" => {
-                let discards = match third {
-                    Some(c) => {
-                        toks.cards = Some(span_of(c));
-                        cards(c)?
-                    }
-                    None => CardRun::new(),
-                };
-                no_more(w, 3)?;
-                return Ok(ActionKind::StandPatDiscard { player, discards });
-            }
-            "sm" => {
-                let shown = match third {
-                    None => Shown::Muck,
-                    Some(c) if c.text == "-" => Shown::Dealt,
-                    Some(c) => {
-                        toks.cards = Some(span_of(c));
-                        Shown::Cards(cards(c)?)
-                    }
-                };
-                no_more(w, 3)?;
-                return Ok(ActionKind::ShowMuck { player, shown });
-            }
-            "db" | "dh" => {
-                return Err(err(
-                    codes::PHH_ACTION_SYNTAX,
-                    format!("only the dealer `d` can `{}`", cmd.text),
-                    first.start,
-                    cmd.end(),
-                ));
-            }
-            other => {
-                return Err(err(
-                    codes::PHH_ACTION_SYNTAX,
-                    format!(
-                        "unknown player action `{other}` (expected `pb`, `cbr`, `cc`, `f`, `sd` or `sm`)"
-                    ),
-                    cmd.start,
-                    cmd.end(),
-                ));
-            }
-        };
-        no_more(w, 2)?;
-        Ok(kind)
+        player_action(w, first, toks)
     } else {
         Err(err(
             codes::PHH_ACTION_SYNTAX,
@@ -486,6 +423,105 @@ fn action_kind(w: &[Option<Word<'_>>; 5], toks: &mut ActionTokens) -> Result<Act
             first.end(),
         ))
     }
+}
+
+/// `d db CARDS` or `d dh pN CARDS` (`first` is the `d`).
+fn dealer_action(
+    w: &[Option<Word<'_>>; 5],
+    first: Word<'_>,
+    toks: &mut ActionTokens,
+) -> Result<ActionKind, ActionError> {
+    let [_, second, third, fourth, _] = *w;
+    let Some(cmd) = second else { return Err(missing(first, "`db` or `dh`")) };
+    match cmd.text {
+        "db" => {
+            let Some(c) = third else { return Err(missing(cmd, "the board cards")) };
+            no_more(w, 3)?;
+            toks.cards = Some(span_of(c));
+            Ok(ActionKind::DealBoard { cards: cards(c)? })
+        }
+        "dh" => {
+            let Some(p) = third else { return Err(missing(cmd, "the player dealt to")) };
+            let player = player(p)?;
+            toks.player = Some(span_of(p));
+            let Some(c) = fourth else { return Err(missing(p, "the hole cards")) };
+            no_more(w, 4)?;
+            toks.cards = Some(span_of(c));
+            Ok(ActionKind::DealHole { player, cards: cards(c)? })
+        }
+        other => Err(err(
+            codes::PHH_ACTION_SYNTAX,
+            format!("unknown dealer action `{other}` (expected `db` or `dh`)"),
+            cmd.start,
+            cmd.end(),
+        )),
+    }
+}
+
+/// `pN` and a player's action (`first` is the `pN`).
+fn player_action(
+    w: &[Option<Word<'_>>; 5],
+    first: Word<'_>,
+    toks: &mut ActionTokens,
+) -> Result<ActionKind, ActionError> {
+    let [_, second, third, _, _] = *w;
+    let player = player(first)?;
+    toks.player = Some(span_of(first));
+    let Some(cmd) = second else {
+        return Err(missing(first, "an action (`pb`, `cbr`, `cc`, `f`, `sd`, `sm`)"));
+    };
+    let kind = match cmd.text {
+        "pb" => ActionKind::BringIn { player },
+        "cc" => ActionKind::CheckCall { player },
+        "f" => ActionKind::Fold { player },
+        "cbr" => {
+            let Some(a) = third else { return Err(missing(cmd, "the amount")) };
+            no_more(w, 3)?;
+            toks.amount = Some(span_of(a));
+            return Ok(ActionKind::CompleteBetRaise { player, amount: amount(a)? });
+        }
+        "sd" => {
+            let discards = match third {
+                Some(c) => {
+                    toks.cards = Some(span_of(c));
+                    cards(c)?
+                }
+                None => CardRun::new(),
+            };
+            no_more(w, 3)?;
+            return Ok(ActionKind::StandPatDiscard { player, discards });
+        }
+        "sm" => {
+            let shown = match third {
+                None => Shown::Muck,
+                Some(c) if c.text == "-" => Shown::Dealt,
+                Some(c) => {
+                    toks.cards = Some(span_of(c));
+                    Shown::Cards(cards(c)?)
+                }
+            };
+            no_more(w, 3)?;
+            return Ok(ActionKind::ShowMuck { player, shown });
+        }
+        "db" | "dh" => {
+            return Err(err(
+                codes::PHH_ACTION_SYNTAX,
+                format!("only the dealer `d` can `{}`", cmd.text),
+                first.start,
+                cmd.end(),
+            ));
+        }
+        other => {
+            return Err(err(
+                codes::PHH_ACTION_SYNTAX,
+                format!("unknown player action `{other}` (expected `pb`, `cbr`, `cc`, `f`, `sd` or `sm`)"),
+                cmd.start,
+                cmd.end(),
+            ));
+        }
+    };
+    no_more(w, 2)?;
+    Ok(kind)
 }
 
 #[cfg(test)]

@@ -6,9 +6,9 @@ use cards_core::{Amount, Diagnostic, DiagnosticSink, Span};
 use super::action::parse_action;
 use super::number::parse_decimal;
 use super::raw::{RawEntry, RawKind, RawValue};
+use super::validate::{self, FieldSpans};
 use crate::codes;
 use crate::model::{Action, Field, Hand, LocalTime, Quantity, StrOrInt, TomlValue, Variant};
-use crate::validate::{self, FieldSpans};
 
 /// What building one hand produced.
 pub(crate) struct Built {
@@ -216,32 +216,24 @@ fn variant(entries: &[RawEntry<'_>], anchor: Span, diags: &mut dyn DiagnosticSin
 
 impl Ctx<'_> {
     /// Sets the field `entry` names on `hand` (every field but `actions`), reporting a value of the
-    /// wrong type. One arm per field of the specification: a table, so longer than a function
-    /// that does one thing usually is.
+    /// wrong type. One arm per field of the specification (the arrays in [`Self::array_field`]).
     fn field(&mut self, hand: &mut Hand, entry: &RawEntry<'_>) {
         let key = entry.key.as_ref();
         let v = &entry.value;
         match key {
             "variant" | "actions" => {}
-            "antes" => {
-                if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
-                    hand.antes = a;
-                }
-            }
-            "blinds_or_straddles" => {
-                if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
-                    hand.blinds_or_straddles = Some(a);
-                }
-            }
+            "antes"
+            | "blinds_or_straddles"
+            | "starting_stacks"
+            | "seats"
+            | "players"
+            | "finishing_stacks"
+            | "winnings"
+            | "time_banks" => self.array_field(hand, key, v),
             "bring_in" => hand.bring_in = self.amount(key, v),
             "small_bet" => hand.small_bet = self.amount(key, v),
             "big_bet" => hand.big_bet = self.amount(key, v),
             "min_bet" => hand.min_bet = self.amount(key, v),
-            "starting_stacks" => {
-                if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
-                    hand.starting_stacks = a;
-                }
-            }
             "author" => hand.author = self.string(key, v),
             "event" => hand.event = self.string(key, v),
             "url" => hand.url = self.string(key, v),
@@ -259,13 +251,52 @@ impl Ctx<'_> {
             "year" => hand.year = self.int(key, v),
             "hand" => hand.hand = self.str_or_int(key, v),
             "level" => hand.level = self.int(key, v),
+            "seat_count" => hand.seat_count = self.int(key, v),
+            "table" => hand.table = self.str_or_int(key, v),
+            "currency" => hand.currency = self.string(key, v),
+            "currency_symbol" => hand.currency_symbol = self.string(key, v),
+            "ante_trimming_status" => hand.ante_trimming_status = self.boolean(key, v),
+            "time_limit" => hand.time_limit = self.quantity(key, v),
+            _ if key.starts_with('_') => {
+                hand.user_fields.push(Field { key: key.to_owned(), value: toml_value(v) });
+            }
+            _ => {
+                self.diags.push(
+                    Diagnostic::warning(
+                        codes::PHH_UNKNOWN_FIELD,
+                        format!("`{key}` is not a field of the PHH specification; it is kept as is"),
+                        entry.key_span,
+                    )
+                    .with_help("user-defined fields start with an underscore, like `_note`"),
+                );
+                hand.unknown_fields.push(Field { key: key.to_owned(), value: toml_value(v) });
+            }
+        }
+    }
+
+    /// Sets the array field `key` on `hand`, reporting a value of the wrong type.
+    fn array_field(&mut self, hand: &mut Hand, key: &str, v: &RawValue<'_>) {
+        match key {
+            "antes" => {
+                if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
+                    hand.antes = a;
+                }
+            }
+            "blinds_or_straddles" => {
+                if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.amount(k, x)) {
+                    hand.blinds_or_straddles = Some(a);
+                }
+            }
+            "starting_stacks" => {
+                if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
+                    hand.starting_stacks = a;
+                }
+            }
             "seats" => {
                 if let Some((a, ())) = self.each(key, v, "integers", |c, k, x| c.int(k, x)) {
                     hand.seats = Some(a);
                 }
             }
-            "seat_count" => hand.seat_count = self.int(key, v),
-            "table" => hand.table = self.str_or_int(key, v),
             "players" => {
                 if let Some((a, ())) = self.each(key, v, "strings", |c, k, x| c.string(k, x)) {
                     hand.players = Some(a);
@@ -281,29 +312,12 @@ impl Ctx<'_> {
                     hand.winnings = Some(a);
                 }
             }
-            "currency" => hand.currency = self.string(key, v),
-            "currency_symbol" => hand.currency_symbol = self.string(key, v),
-            "ante_trimming_status" => hand.ante_trimming_status = self.boolean(key, v),
-            "time_limit" => hand.time_limit = self.quantity(key, v),
             "time_banks" => {
                 if let Some((a, ())) = self.each(key, v, "numbers", |c, k, x| c.quantity(k, x)) {
                     hand.time_banks = Some(a);
                 }
             }
-            _ if key.starts_with('_') => {
-                hand.user_fields.push(Field { key: key.to_owned(), value: toml_value(v) });
-            }
-            _ => {
-                self.diags.push(
-                    Diagnostic::warning(
-                        codes::PHH_UNKNOWN_FIELD,
-                        format!("`{key}` is not a field of the PHH specification; it is kept as is"),
-                        entry.key_span,
-                    )
-                    .with_help("user-defined fields start with an underscore, like `_note`"),
-                );
-                hand.unknown_fields.push(Field { key: key.to_owned(), value: toml_value(v) });
-            }
+            _ => {}
         }
     }
 

@@ -299,9 +299,14 @@ fn classify(token: &str) -> Option<RawKind<'_>> {
     }
 }
 
-/// Reads a hand body with the fast path; `None` means "use the general path".
-pub(crate) fn parse_fast(body: &str, offset: usize) -> Option<Vec<RawEntry<'_>>> {
-    parse_fast_until_header(body, offset, false, &mut Scratch::default()).map(|(entries, _)| entries)
+/// Reads a hand body with the fast path, its vectors taken from `scratch` (hand the entries back
+/// with [`Scratch::reuse`]); `None` means "use the general path".
+pub(crate) fn parse_fast<'a>(
+    body: &'a str,
+    offset: usize,
+    scratch: &mut Scratch,
+) -> Option<Vec<RawEntry<'a>>> {
+    parse_fast_until_header(body, offset, false, scratch).map(|(entries, _)| entries)
 }
 
 /// Reads key/value lines from the start of `text`; with `stop_at_header`, stops at the first
@@ -379,10 +384,10 @@ mod tests {
     #[test]
     fn reads_pokerkit_style() {
         let body = "variant = 'NT'\nantes = [0, 0.50]\nstarting_stacks = [inf, 1_0]\n";
-        assert!(parse_fast(body, 0).is_none(), "underscores fall back");
+        assert!(parse_fast(body, 0, &mut Scratch::default()).is_none(), "underscores fall back");
         let body =
             "variant = 'NT'\nantes = [0, 0.50] # c\ntime = 00:00:20\nok = true\n\nactions = [\n 'p1 f',\n]\n";
-        let entries = parse_fast(body, 10).unwrap();
+        let entries = parse_fast(body, 10, &mut Scratch::default()).unwrap();
         assert_eq!(entries.len(), 5);
         assert_eq!(entries[0].value.span, Span::new(20, 24));
         assert!(matches!(entries[1].value.kind, RawKind::Array(ref v) if v.len() == 2));
@@ -427,7 +432,8 @@ mod tests {
 
     #[test]
     fn comments_inside_arrays() {
-        let entries = parse_fast("a = [\n  'x', # one\n  # alone\n  'y',\n]\n", 0).unwrap();
+        let entries =
+            parse_fast("a = [\n  'x', # one\n  # alone\n  'y',\n]\n", 0, &mut Scratch::default()).unwrap();
         assert!(matches!(entries[0].value.kind, RawKind::Array(ref v) if v.len() == 2));
     }
 
@@ -450,7 +456,7 @@ mod tests {
             "a = 1\r",
             "[t]\n",
         ] {
-            assert!(parse_fast(body, 0).is_none(), "{body:?}");
+            assert!(parse_fast(body, 0, &mut Scratch::default()).is_none(), "{body:?}");
         }
     }
 }

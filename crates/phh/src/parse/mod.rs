@@ -2,11 +2,12 @@
 //! the toml_edit general path ([`Path`]); both produce the same raw key/value tree, from which one
 //! shared function builds the [`Hand`](crate::Hand) and runs the checks.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 
 use cards_core::Diagnostic;
 
-use crate::read::{FileHand, Record};
+use crate::record::{FileHand, Record};
 
 pub(crate) mod action;
 pub(crate) mod build;
@@ -14,6 +15,7 @@ pub(crate) mod fast;
 pub(crate) mod number;
 pub(crate) mod raw;
 pub(crate) mod split;
+pub(crate) mod validate;
 
 pub(crate) use split::HandChunk;
 
@@ -94,11 +96,25 @@ pub(crate) fn finish(chunk: &HandChunk<'_>, built: Result<build::Built, Diagnost
     Record { model, diagnostics, span: chunk.span() }
 }
 
+thread_local! {
+    /// The fast path's vectors, kept from hand to hand on each thread that parses hands, so that
+    /// its arrays do not grow from nothing in every hand.
+    static SCRATCH: RefCell<fast::Scratch> = RefCell::new(fast::Scratch::default());
+}
+
 /// Reads one hand chunk with the fast path only; `None` when the fast path does not handle it.
 pub(crate) fn parse_chunk_fast(chunk: &HandChunk<'_>) -> Option<Record> {
-    let entries = fast::parse_fast(chunk.body, chunk.offset)?;
-    let built = build::build(&entries, chunk.anchor());
-    Some(finish(chunk, Ok(built)))
+    SCRATCH.with(|cell| {
+        // Taken out while the hand is read, so the cell is never borrowed across the build.
+        let mut scratch = cell.take();
+        let record = fast::parse_fast(chunk.body, chunk.offset, &mut scratch).map(|entries| {
+            let built = build::build(&entries, chunk.anchor());
+            scratch.reuse(entries);
+            finish(chunk, Ok(built))
+        });
+        cell.replace(scratch);
+        record
+    })
 }
 
 /// Reads one hand chunk with the toml_edit general path.

@@ -184,74 +184,11 @@ impl<A: Amount> State<A> {
         let street = *self.street_def().unwrap_or(&self.streets[0]);
         let n = self.n;
         let opener = match street.opening {
-            Opening::Position => {
-                let mut best_i = 0usize;
-                let mut best = A::ZERO;
-                for i in 0..n {
-                    let blind = self.raw_blind(i);
-                    let key = if blind.is_positive() {
-                        self.bets[i]
-                    } else if blind.is_negative() {
-                        self.bets[i].neg()
-                    } else {
-                        A::ZERO
-                    };
-                    if i == 0 || key >= best {
-                        best = key;
-                        best_i = i;
-                    }
-                }
-                (best_i + 1) % n
-            }
+            Opening::Position => self.opener_by_position(),
             Opening::LowCard | Opening::HighCard => {
-                // Up card key: (rank in the order, suit); LowCard takes the minimum (deuce low),
-                // HighCard the maximum (ace low).
-                let high = street.opening == Opening::HighCard;
-                let mut best: Option<(u32, usize)> = None;
-                for i in 0..n {
-                    let hole = &self.holes[i];
-                    if hole.has_unknown_up() {
-                        continue;
-                    }
-                    for (c, &up) in hole.cards().iter().zip(hole.up()) {
-                        if let (MaybeCard::Known(card), true) = (c, up) {
-                            let rank = if high {
-                                (card.rank().index() as u32 + 1) % 13
-                            } else {
-                                card.rank().index() as u32
-                            };
-                            let key = rank * 4 + card.suit().index() as u32;
-                            let better = match best {
-                                None => true,
-                                Some((k, _)) => {
-                                    if high {
-                                        key > k
-                                    } else {
-                                        key < k
-                                    }
-                                }
-                            };
-                            if better {
-                                best = Some((key, i));
-                            }
-                        }
-                    }
-                }
-                best.map_or(0, |b| b.1)
+                self.opener_by_up_card(street.opening == Opening::HighCard)
             }
-            Opening::LowHand | Opening::HighHand => {
-                let low = street.opening == Opening::LowHand;
-                let mut best: Option<(u32, usize)> = None;
-                for i in 0..n {
-                    let (cards, len) = self.holes[i].known(true);
-                    if let Some(v) = opening_value(&cards[..len], low)
-                        && best.is_none_or(|(b, _)| v > b)
-                    {
-                        best = Some((v, i));
-                    }
-                }
-                best.map_or(0, |b| b.1)
-            }
+            Opening::LowHand | Opening::HighHand => self.opener_by_hand(street.opening == Opening::LowHand),
         };
         self.opener = Some(opener);
         self.bring_in_status = self.street == Some(0) && self.bring_in.is_positive();
@@ -283,6 +220,77 @@ impl<A: Amount> State<A> {
         let status = self.actors.len == 1
             && self.actors.front().is_some_and(|p| self.bets[p as usize] >= self.max_bet());
         self.update_betting(status);
+    }
+
+    /// The first to act in a button game: the player after the last one with the largest blind
+    /// or straddle posted (a negative blind counts by its size).
+    fn opener_by_position(&self) -> usize {
+        let n = self.n;
+        let mut best_i = 0usize;
+        let mut best = A::ZERO;
+        for i in 0..n {
+            let blind = self.raw_blind(i);
+            let key = if blind.is_positive() {
+                self.bets[i]
+            } else if blind.is_negative() {
+                self.bets[i].neg()
+            } else {
+                A::ZERO
+            };
+            if i == 0 || key >= best {
+                best = key;
+                best_i = i;
+            }
+        }
+        (best_i + 1) % n
+    }
+
+    /// The first to act in stud by the up cards: the lowest (deuce low) or, when `high`, the
+    /// highest (ace low) up card by (rank, suit).
+    fn opener_by_up_card(&self, high: bool) -> usize {
+        let mut best: Option<(u32, usize)> = None;
+        for i in 0..self.n {
+            let hole = &self.holes[i];
+            if hole.has_unknown_up() {
+                continue;
+            }
+            for (c, &up) in hole.cards().iter().zip(hole.up()) {
+                if let (MaybeCard::Known(card), true) = (c, up) {
+                    let rank =
+                        if high { (card.rank().index() as u32 + 1) % 13 } else { card.rank().index() as u32 };
+                    let key = rank * 4 + card.suit().index() as u32;
+                    let better = match best {
+                        None => true,
+                        Some((k, _)) => {
+                            if high {
+                                key > k
+                            } else {
+                                key < k
+                            }
+                        }
+                    };
+                    if better {
+                        best = Some((key, i));
+                    }
+                }
+            }
+        }
+        best.map_or(0, |b| b.1)
+    }
+
+    /// The first to act in stud by the up hands: the best high hand showing or, when `low`, the
+    /// best low one.
+    fn opener_by_hand(&self, low: bool) -> usize {
+        let mut best: Option<(u32, usize)> = None;
+        for i in 0..self.n {
+            let (cards, len) = self.holes[i].known(true);
+            if let Some(v) = opening_value(&cards[..len], low)
+                && best.is_none_or(|(b, _)| v > b)
+            {
+                best = Some((v, i));
+            }
+        }
+        best.map_or(0, |b| b.1)
     }
 
     pub(super) fn update_betting(&mut self, status: bool) {

@@ -3,7 +3,7 @@
 use cards_core::{Card, MaybeCard};
 
 use super::containers::{Hole, MAX_HOLE};
-use super::pots::Pots;
+use super::pots::{Pot, Pots};
 use super::{N, Phase, State};
 use crate::action::{ActionError, Show, Warning, Warnings};
 use crate::amount::Amount;
@@ -136,78 +136,12 @@ impl<A: Amount> State<A> {
         if active == 1 {
             for pot in pots.as_slice() {
                 match (0..self.n).find(|&j| pot.is_eligible(j)) {
-                    Some(j) => {
-                        self.bets[j] = self.bets[j].add(pot.amount);
-                        self.collected[j] = self.collected[j].add(pot.amount);
-                    }
+                    Some(j) => self.award(j, pot.amount),
                     None => self.warnings.add(Warning::ChipsVanished),
                 }
             }
         } else if active > 1 {
-            let mut up = [[None; N]; 2];
-            let mut in_play = [false; 2];
-            for (k, &t) in self.hand_types.iter().enumerate().take(2) {
-                for i in 0..self.n {
-                    up[k][i] = match known_up {
-                        Some(known) => known[k][i],
-                        None => self.up_hand(i, t),
-                    };
-                    in_play[k] |= up[k][i].is_some();
-                }
-            }
-            let types = in_play.iter().filter(|&&x| x).count();
-            for pot in pots.as_slice() {
-                if types == 0 {
-                    self.warnings.add(Warning::ChipsVanished);
-                    continue;
-                }
-                let (q, r) = pot.amount.divmod(types);
-                let mut first = true;
-                for k in 0..self.hand_types.len().min(2) {
-                    if !in_play[k] {
-                        continue;
-                    }
-                    let share = if first { q.add(r) } else { q };
-                    first = false;
-                    if share.is_zero() {
-                        continue;
-                    }
-                    let max = (0..self.n).filter(|&j| pot.is_eligible(j)).filter_map(|j| up[k][j]).max();
-                    let mut kk = k;
-                    if max.is_none() && k > 0 && (0..self.n).any(|j| pot.is_eligible(j)) {
-                        if self.profile == RuleProfile::Wsop {
-                            // Rule of the game: no qualifying low in this pot, high takes it.
-                            kk = 0;
-                        } else {
-                            self.warnings.add(Warning::HiLoLowShareSplit);
-                        }
-                    }
-                    let max = if kk == k {
-                        max
-                    } else {
-                        (0..self.n).filter(|&j| pot.is_eligible(j)).filter_map(|j| up[kk][j]).max()
-                    };
-                    let mut winners = [0usize; N];
-                    let mut nw = 0;
-                    for j in 0..self.n {
-                        if pot.is_eligible(j) && up[kk][j] == max {
-                            winners[nw] = j;
-                            nw += 1;
-                        }
-                    }
-                    if nw == 0 {
-                        self.warnings.add(Warning::ChipsVanished);
-                        continue;
-                    }
-                    let (each, rest) = share.divmod(nw);
-                    let odd = self.odd_chip_winner(&winners[..nw]);
-                    for (w, &j) in winners[..nw].iter().enumerate() {
-                        let amount = if w == odd { each.add(rest) } else { each };
-                        self.bets[j] = self.bets[j].add(amount);
-                        self.collected[j] = self.collected[j].add(amount);
-                    }
-                }
-            }
+            self.push_at_showdown(&pots, known_up);
         } else if !pots.as_slice().is_empty() {
             self.warnings.add(Warning::ChipsVanished);
         }
@@ -222,6 +156,84 @@ impl<A: Amount> State<A> {
         }
         self.recompute_top_bet();
         self.phase = Phase::Over;
+    }
+
+    /// `amount` pushed to player `j`, collected from a pot.
+    fn award(&mut self, j: usize, amount: A) {
+        self.bets[j] = self.bets[j].add(amount);
+        self.collected[j] = self.collected[j].add(amount);
+    }
+
+    /// Each pot divided among the best hands eligible for it, in equal parts per hand type in
+    /// play (high, and low in a high-low game), the odd chips to the first part.
+    fn push_at_showdown(&mut self, pots: &Pots<A>, known_up: Option<&[[Option<HandValue>; N]; 2]>) {
+        let mut up = [[None; N]; 2];
+        let mut in_play = [false; 2];
+        for (k, &t) in self.hand_types.iter().enumerate().take(2) {
+            for i in 0..self.n {
+                up[k][i] = match known_up {
+                    Some(known) => known[k][i],
+                    None => self.up_hand(i, t),
+                };
+                in_play[k] |= up[k][i].is_some();
+            }
+        }
+        let types = in_play.iter().filter(|&&x| x).count();
+        for pot in pots.as_slice() {
+            if types == 0 {
+                self.warnings.add(Warning::ChipsVanished);
+                continue;
+            }
+            let (q, r) = pot.amount.divmod(types);
+            let mut first = true;
+            for k in 0..self.hand_types.len().min(2) {
+                if !in_play[k] {
+                    continue;
+                }
+                let share = if first { q.add(r) } else { q };
+                first = false;
+                if !share.is_zero() {
+                    self.push_share(pot, &up, k, share);
+                }
+            }
+        }
+    }
+
+    /// One part of a pot (`share`, for hand type `k`) to the best hands of that type eligible for
+    /// it, split evenly, the odd chips to [`Self::odd_chip_winner`].
+    fn push_share(&mut self, pot: &Pot<A>, up: &[[Option<HandValue>; N]; 2], k: usize, share: A) {
+        let max = (0..self.n).filter(|&j| pot.is_eligible(j)).filter_map(|j| up[k][j]).max();
+        let mut kk = k;
+        if max.is_none() && k > 0 && (0..self.n).any(|j| pot.is_eligible(j)) {
+            if self.profile == RuleProfile::Wsop {
+                // Rule of the game: no qualifying low in this pot, high takes it.
+                kk = 0;
+            } else {
+                self.warnings.add(Warning::HiLoLowShareSplit);
+            }
+        }
+        let max = if kk == k {
+            max
+        } else {
+            (0..self.n).filter(|&j| pot.is_eligible(j)).filter_map(|j| up[kk][j]).max()
+        };
+        let mut winners = [0usize; N];
+        let mut nw = 0;
+        for j in 0..self.n {
+            if pot.is_eligible(j) && up[kk][j] == max {
+                winners[nw] = j;
+                nw += 1;
+            }
+        }
+        if nw == 0 {
+            self.warnings.add(Warning::ChipsVanished);
+            return;
+        }
+        let (each, rest) = share.divmod(nw);
+        let odd = self.odd_chip_winner(&winners[..nw]);
+        for (w, &j) in winners[..nw].iter().enumerate() {
+            self.award(j, if w == odd { each.add(rest) } else { each });
+        }
     }
 
     /// Which of a split's winners (in ascending player order) takes the odd chips. PokerKit: the
@@ -259,19 +271,7 @@ impl<A: Amount> State<A> {
 
     pub(super) fn show_or_muck(&mut self, p: usize, show: Show, w: &mut Warnings) -> Result<(), ActionError> {
         let in_progress = self.phase != Phase::Over;
-        if in_progress {
-            if self.phase != Phase::Showdown || self.showdown.is_empty() {
-                return Err(ActionError::NoShowdown);
-            }
-            if !self.active[p] {
-                return Err(ActionError::PlayerNotActive);
-            }
-            if !self.showdown.as_slice().contains(&(p as u8)) {
-                return Err(ActionError::NotInShowdown);
-            }
-        } else if !self.active[p] {
-            return Err(ActionError::PlayerNotActive);
-        }
+        self.may_show(p, in_progress)?;
         let hole = self.holes[p];
         let held = hole.cards();
         let mut new = Hole::EMPTY;
@@ -287,50 +287,7 @@ impl<A: Amount> State<A> {
                 true
             }
             Show::Cards(list) => {
-                let shown = list.as_slice();
-                if shown.len() > held.len() {
-                    return Err(ActionError::TooManyCardsShown);
-                }
-                for &c in shown {
-                    if c.known().is_some() {
-                        new.push(c, true);
-                    }
-                }
-                if self.profile == RuleProfile::Wsop {
-                    // A card shown face up stays face up (PokerKit turns unlisted up cards down).
-                    for (&c, &up) in held.iter().zip(hole.up()) {
-                        if up && (new.len as usize) < held.len() && !new.cards().contains(&c) {
-                            new.push(c, true);
-                        }
-                    }
-                }
-                let not_final = !self.is_last_street();
-                if not_final {
-                    let room = held.len() - new.len as usize;
-                    let mut added = 0;
-                    for &c in held {
-                        if added >= room {
-                            break;
-                        }
-                        if c.known().is_some() && !new.cards().contains(&c) {
-                            new.push(c, false);
-                            added += 1;
-                        }
-                    }
-                }
-                while (new.len as usize) < held.len() {
-                    new.push(MaybeCard::Unknown, false);
-                }
-                // Shown cards that were not dealt to the player must be dealable.
-                let mut extra = [MaybeCard::Unknown; MAX_HOLE];
-                let mut ne = 0;
-                for &c in new.cards() {
-                    if !held.contains(&c) && !extra[..ne].contains(&c) {
-                        extra[ne] = c;
-                        ne += 1;
-                    }
-                }
-                self.check_dealable(&extra[..ne], w)?;
+                new = self.shown_hole(&hole, list.as_slice(), w)?;
                 true
             }
         };
@@ -341,22 +298,7 @@ impl<A: Amount> State<A> {
             self.showdown.remove_value(p as u8);
         }
         if status {
-            // Old cards back to the deck, shown ones consumed.
-            for c in held {
-                if let MaybeCard::Known(card) = c {
-                    self.deck.insert(*card);
-                }
-            }
-            let mut known = [MaybeCard::Unknown; MAX_HOLE];
-            let mut nk = 0;
-            for &c in new.cards() {
-                if c.known().is_some() {
-                    known[nk] = c;
-                    nk += 1;
-                }
-            }
-            self.consume(&known[..nk]);
-            self.holes[p] = new;
+            self.reveal(p, new);
         } else {
             self.muck(p);
             if in_progress && self.all_in && !self.is_last_street() && self.active_count() == 1 {
@@ -367,5 +309,96 @@ impl<A: Amount> State<A> {
             self.update_showdown();
         }
         Ok(())
+    }
+
+    /// Whether player `p` may show or muck now: at the showdown, in it and still in the hand; or,
+    /// after the hand (`!in_progress`), still in it.
+    fn may_show(&self, p: usize, in_progress: bool) -> Result<(), ActionError> {
+        if in_progress {
+            if self.phase != Phase::Showdown || self.showdown.is_empty() {
+                return Err(ActionError::NoShowdown);
+            }
+            if !self.active[p] {
+                return Err(ActionError::PlayerNotActive);
+            }
+            if !self.showdown.as_slice().contains(&(p as u8)) {
+                return Err(ActionError::NotInShowdown);
+            }
+        } else if !self.active[p] {
+            return Err(ActionError::PlayerNotActive);
+        }
+        Ok(())
+    }
+
+    /// The hole a player holds after showing `shown` from `hole`: the known cards shown face up
+    /// (under `wsop` the cards already up stay up), before the last street the other known cards
+    /// kept face down, unknown cards for the rest. Shown cards not dealt to the player must be
+    /// dealable.
+    fn shown_hole(&self, hole: &Hole, shown: &[MaybeCard], w: &mut Warnings) -> Result<Hole, ActionError> {
+        let held = hole.cards();
+        if shown.len() > held.len() {
+            return Err(ActionError::TooManyCardsShown);
+        }
+        let mut new = Hole::EMPTY;
+        for &c in shown {
+            if c.known().is_some() {
+                new.push(c, true);
+            }
+        }
+        if self.profile == RuleProfile::Wsop {
+            // A card shown face up stays face up (PokerKit turns unlisted up cards down).
+            for (&c, &up) in held.iter().zip(hole.up()) {
+                if up && (new.len as usize) < held.len() && !new.cards().contains(&c) {
+                    new.push(c, true);
+                }
+            }
+        }
+        if !self.is_last_street() {
+            let room = held.len() - new.len as usize;
+            let mut added = 0;
+            for &c in held {
+                if added >= room {
+                    break;
+                }
+                if c.known().is_some() && !new.cards().contains(&c) {
+                    new.push(c, false);
+                    added += 1;
+                }
+            }
+        }
+        while (new.len as usize) < held.len() {
+            new.push(MaybeCard::Unknown, false);
+        }
+        let mut extra = [MaybeCard::Unknown; MAX_HOLE];
+        let mut ne = 0;
+        for &c in new.cards() {
+            if !held.contains(&c) && !extra[..ne].contains(&c) {
+                extra[ne] = c;
+                ne += 1;
+            }
+        }
+        self.check_dealable(&extra[..ne], w)?;
+        Ok(new)
+    }
+
+    /// Player `p`'s hole becomes `new`: the old cards back to the deck, the known ones of `new`
+    /// consumed.
+    fn reveal(&mut self, p: usize, new: Hole) {
+        let old = self.holes[p];
+        for c in old.cards() {
+            if let MaybeCard::Known(card) = c {
+                self.deck.insert(*card);
+            }
+        }
+        let mut known = [MaybeCard::Unknown; MAX_HOLE];
+        let mut nk = 0;
+        for &c in new.cards() {
+            if c.known().is_some() {
+                known[nk] = c;
+                nk += 1;
+            }
+        }
+        self.consume(&known[..nk]);
+        self.holes[p] = new;
     }
 }

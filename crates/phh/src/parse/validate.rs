@@ -5,9 +5,9 @@
 use cards_core::{Amount, Card, CardSet, Diagnostic, DiagnosticSink, MaybeCard, Span};
 use poker_engine::card_text::spell;
 
+use super::action::ActionTokens;
 use crate::codes;
 use crate::model::{ActionKind, CardRun, Hand, Quantity, Shown};
-use crate::parse::action::ActionTokens;
 
 /// Where the fields of one hand are, for the checks (looked up in the raw entries; element
 /// spans are only computed when a problem is reported).
@@ -88,8 +88,8 @@ impl<'e, 'a> FieldSpans<'e, 'a> {
     }
 }
 
-use crate::parse::action::parse_action_tokens;
-use crate::parse::raw::{RawEntry, RawKind, RawValue};
+use super::action::parse_action_tokens;
+use super::raw::{RawEntry, RawKind, RawValue};
 use crate::write::field_id;
 
 pub(crate) fn check_hand(
@@ -336,6 +336,70 @@ impl Cards<'_> {
         }
     }
 
+    /// Cards discarded by `player` (`at(i)` locates the `i`th): out of play.
+    fn discard(
+        &mut self,
+        run: &CardRun,
+        player: Option<usize>,
+        at: &dyn Fn(usize) -> Span,
+        variant: &str,
+        diags: &mut dyn DiagnosticSink,
+    ) {
+        for (i, card) in run.iter().enumerate() {
+            let MaybeCard::Known(c) = card else { continue };
+            if self.in_deck(c, &|| at(i), variant, diags) {
+                self.live.remove(c);
+                if let Some(h) = player.and_then(|p| self.held.get_mut(p)) {
+                    h.remove(c);
+                }
+            }
+        }
+    }
+
+    /// A fold: the player's cards out of play.
+    fn fold(&mut self, player: Option<usize>) {
+        if let Some(h) = player.and_then(|p| self.held.get_mut(p)) {
+            for c in h.iter() {
+                self.live.remove(c);
+            }
+            *h = CardSet::EMPTY;
+        }
+    }
+
+    /// Cards shown by `player` (`at(i)` locates the `i`th): a card not held must not be in play
+    /// elsewhere, and is then the player's.
+    fn show(
+        &mut self,
+        run: &CardRun,
+        player: Option<usize>,
+        at: &dyn Fn(usize) -> Span,
+        variant: &str,
+        diags: &mut dyn DiagnosticSink,
+    ) {
+        for (i, card) in run.iter().enumerate() {
+            let MaybeCard::Known(c) = card else { continue };
+            if !self.in_deck(c, &|| at(i), variant, diags) {
+                continue;
+            }
+            let holds = player.and_then(|p| self.held.get(p)).is_some_and(|h| h.contains(c));
+            if holds {
+                continue;
+            }
+            if self.live.contains(c) {
+                diags.report(Diagnostic::error(
+                    codes::PHH_DUPLICATE_CARD,
+                    format!("{} is shown but it is already in play elsewhere", spell(c)),
+                    at(i),
+                ));
+                continue;
+            }
+            self.live.insert(c);
+            if let Some(h) = player.and_then(|p| self.held.get_mut(p)) {
+                h.insert(c);
+            }
+        }
+    }
+
     fn in_deck(&self, c: Card, at: &dyn Fn() -> Span, variant: &str, diags: &mut dyn DiagnosticSink) -> bool {
         if self.deck.contains(c) {
             return true;
@@ -391,48 +455,11 @@ fn check_actions(
             ActionKind::DealBoard { cards: run } => cards.deal(run, None, toks, variant, diags),
             ActionKind::DealHole { cards: run, .. } => cards.deal(run, player, toks, variant, diags),
             ActionKind::StandPatDiscard { discards, .. } => {
-                for (i, card) in discards.iter().enumerate() {
-                    let MaybeCard::Known(c) = card else { continue };
-                    if cards.in_deck(c, &|| toks().card(i).unwrap_or(text), variant, diags) {
-                        cards.live.remove(c);
-                        if let Some(h) = player.and_then(|p| cards.held.get_mut(p)) {
-                            h.remove(c);
-                        }
-                    }
-                }
+                cards.discard(discards, player, &|i| toks().card(i).unwrap_or(text), variant, diags);
             }
-            ActionKind::Fold { .. } => {
-                if let Some(h) = player.and_then(|p| cards.held.get_mut(p)) {
-                    for c in h.iter() {
-                        cards.live.remove(c);
-                    }
-                    *h = CardSet::EMPTY;
-                }
-            }
+            ActionKind::Fold { .. } => cards.fold(player),
             ActionKind::ShowMuck { shown: Shown::Cards(run), .. } => {
-                for (i, card) in run.iter().enumerate() {
-                    let MaybeCard::Known(c) = card else { continue };
-                    let at = || toks().card(i).unwrap_or(text);
-                    if !cards.in_deck(c, &at, variant, diags) {
-                        continue;
-                    }
-                    let holds = player.and_then(|p| cards.held.get(p)).is_some_and(|h| h.contains(c));
-                    if holds {
-                        continue;
-                    }
-                    if cards.live.contains(c) {
-                        diags.report(Diagnostic::error(
-                            codes::PHH_DUPLICATE_CARD,
-                            format!("{} is shown but it is already in play elsewhere", spell(c)),
-                            at(),
-                        ));
-                        continue;
-                    }
-                    cards.live.insert(c);
-                    if let Some(h) = player.and_then(|p| cards.held.get_mut(p)) {
-                        h.insert(c);
-                    }
-                }
+                cards.show(run, player, &|i| toks().card(i).unwrap_or(text), variant, diags);
             }
             _ => {}
         }
