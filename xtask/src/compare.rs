@@ -336,9 +336,11 @@ fn dd_runs(tools: &Tools, options: &Options, work: &Path) -> Result<Vec<Row>, St
     dds.note = Some("calc_dd_table per deal, pinned to one core; its own timer".into());
     rows.push(dds);
     rows.extend(dd_solver_runs(&source, options.repeat)?);
-    eprintln!("xtask: double dummy, ms per table on one core (list100):");
+    eprintln!("xtask: double dummy on one core (list100), ms per table: wall, CPU");
     for row in rows.iter().filter(|r| r.threads == Some(1)) {
-        eprintln!("xtask:   {:>8.1}  {}", 1e3 * row.seconds / row.records.max(1) as f64, row.tool);
+        let per_table = |seconds: f64| format!("{:>8.1}", 1e3 * seconds / row.records.max(1) as f64);
+        let cpu = row.cpu_seconds.map_or("       –".into(), per_table);
+        eprintln!("xtask:   {} {cpu}  {}", per_table(row.seconds), row.tool);
     }
     Ok(rows)
 }
@@ -391,7 +393,7 @@ fn dd_solver_runs(source: &Path, repeat: usize) -> Result<Vec<Row>, String> {
                 records: report["tables"].as_u64().unwrap_or(0) as usize,
                 bytes: report["bytes"].as_u64().unwrap_or(0),
                 seconds,
-                cpu_seconds: None,
+                cpu_seconds: report["cpu_seconds"].as_f64(),
                 peak_rss: None,
                 ratio: None,
                 note: Some(
