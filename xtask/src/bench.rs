@@ -393,6 +393,7 @@ fn chart_label(row: &Value) -> Option<String> {
         "pbn" | "pbn-human" | "endplay-read" => "PBN",
         "ppn-pref" => "Preferans",
         "ppn-pinochle" => "Pinochle",
+        "dd" | "dd-endplay" | "dd-engine" | "dd-pons" => "Double dummy",
         other => other,
     };
     let who = if tool.starts_with("cardnote") {

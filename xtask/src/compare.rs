@@ -12,8 +12,10 @@
 //! - Preferans and Pinochle PPN: `cardnote check` at one and two threads on generated games of
 //!   about `--mb` MB.
 //! - Double dummy: `cardnote dd --fill` on the 100 deals of DDS's own `list100.txt`
-//!   (`../shared/corpus/dd`), on one core (`taskset`) and on two; DDS as endplay 0.5.12 bundles it
-//!   solving the same deals' tables, one thread.
+//!   (`../shared/corpus/dd`), on one core (`taskset`) and on two; the same deals' tables through
+//!   the batch table API (`solve_deals`) of cardnote's engine and of pons-dds 0.2 (the crate it was
+//!   copied from), one core (`cargo xtask dd-solvers`, which fails when their tables differ); DDS
+//!   as endplay 0.5.12 bundles it, one thread. Each with its milliseconds per table.
 //! - Parquet export: `cardnote export --to parquet` on the generated PHH file at one and two
 //!   threads (issue 31's goals: 200,000 hands/s, under 100 MB).
 //! - The 7-card evaluator and the ACPC import from criterion's saved results (the latest
@@ -26,6 +28,9 @@
 //! `benches/reports/compare.md` (the TARGETS table and every run, with machine, commit, date,
 //! load and command) and `benches/reports/compare.json` (the rows `cargo xtask bench` charts and
 //! judges the targets from).
+//!
+//! `--only phh,pbn,ppn,dd,export` runs only those rows and prints them without writing the
+//! reports (a partial run would replace the whole comparison).
 
 use std::ffi::OsString;
 use std::io::Read as _;
@@ -47,6 +52,17 @@ struct Options {
     repeat: usize,
     phh: Option<PathBuf>,
     pbn: Option<PathBuf>,
+    /// The row groups to run (`--only`); `None`: all, and the reports are written.
+    only: Option<Vec<String>>,
+}
+
+/// The row groups `--only` names.
+const GROUPS: [&str; 5] = ["phh", "pbn", "ppn", "dd", "export"];
+
+impl Options {
+    fn runs(&self, group: &str) -> bool {
+        self.only.as_ref().is_none_or(|only| only.iter().any(|g| g == group))
+    }
 }
 
 impl Options {
@@ -59,6 +75,7 @@ impl Options {
             repeat: 3,
             phh: None,
             pbn: None,
+            only: None,
         };
         let mut it = args.iter();
         while let Some(arg) = it.next() {
@@ -72,6 +89,13 @@ impl Options {
                 "--repeat" => options.repeat = (number(value()?)? as usize).max(1),
                 "--phh" => options.phh = Some(PathBuf::from(value()?)),
                 "--pbn" => options.pbn = Some(PathBuf::from(value()?)),
+                "--only" => {
+                    let groups: Vec<String> = value()?.split(',').map(str::to_owned).collect();
+                    if let Some(bad) = groups.iter().find(|g| !GROUPS.contains(&g.as_str())) {
+                        return Err(format!("--only: unknown row group {bad:?} (one of {GROUPS:?})"));
+                    }
+                    options.only = Some(groups);
+                }
                 other => return Err(format!("unknown option {other:?}")),
             }
         }
@@ -85,14 +109,26 @@ pub fn run(args: &[String]) -> Result<(), String> {
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let python = ensure_venv()?;
     run_cmd(Command::new("cargo").args(["build", "--release", "-p", "cardnote"]))?;
-    let tools = Tools { cardnote: release_binary()?, python };
+    if options.runs("dd") {
+        // The solvers' own table API, optimised as their users build them.
+        run_cmd(Command::new("cargo").args(["build", "--release", "-p", "xtask"]))?;
+    }
+    let tools = Tools { cardnote: release_binary("cardnote")?, python };
     let load = load_average();
-    let mut rows = phh_runs(&tools, &options, &work)?;
-    rows.extend(pbn_runs(&tools, &options, &work)?);
-    rows.extend(ppn_runs(&tools, &options, &work)?);
-    rows.extend(dd_runs(&tools, &options, &work)?);
-    rows.extend(export_runs(&tools, &options, &work)?);
+    let mut rows = Vec::new();
+    let groups: [(&str, RowRuns); 5] =
+        [("phh", phh_runs), ("pbn", pbn_runs), ("ppn", ppn_runs), ("dd", dd_runs), ("export", export_runs)];
+    for (group, runs) in groups {
+        if options.runs(group) {
+            rows.extend(runs(&tools, &options, &work)?);
+        }
+    }
     set_ratios(&mut rows);
+    if options.only.is_some() {
+        print!("{}", runs_table(&rows));
+        eprintln!("xtask: --only: the reports were not written");
+        return Ok(());
+    }
     let benches = criterion_now();
     let doc = document(&rows, &benches.0, &benches.1, &load, args)?;
     let judged = targets::judge(&doc, &benches.0);
@@ -114,6 +150,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     eprintln!("xtask: wrote benches/reports/compare.md and compare.json");
     Ok(())
 }
+
+/// A group of rows: runs its workloads and returns their rows.
+type RowRuns = fn(&Tools, &Options, &Path) -> Result<Vec<Row>, String>;
 
 /// The programs a comparison runs.
 struct Tools {
@@ -286,16 +325,85 @@ fn dd_runs(tools: &Tools, options: &Options, work: &Path) -> Result<Vec<Row>, St
     let (program, args): (PathBuf, Vec<OsString>) = if taskset.exists() {
         (
             taskset.to_path_buf(),
-            vec!["-c".into(), "0".into(), tools.python.clone().into(), script, source.into()],
+            vec!["-c".into(), "0".into(), tools.python.clone().into(), script, source.as_os_str().into()],
         )
     } else {
-        (tools.python.clone(), vec![script, source.into()])
+        (tools.python.clone(), vec![script, source.as_os_str().into()])
     };
     let (workload, tool, task) = ("dd-endplay", "DDS (endplay 0.5.12)", "double-dummy table");
     let mut dds = reference(&program, &args, options.repeat, workload, tool, task, "tables")?;
     dds.input = "list100 (DDS's 100 deals)".into();
     dds.note = Some("calc_dd_table per deal, pinned to one core; its own timer".into());
     rows.push(dds);
+    rows.extend(dd_solver_runs(&source, options.repeat)?);
+    eprintln!("xtask: double dummy on one core (list100), ms per table: wall, CPU");
+    for row in rows.iter().filter(|r| r.threads == Some(1)) {
+        let per_table = |seconds: f64| format!("{:>8.1}", 1e3 * seconds / row.records.max(1) as f64);
+        let cpu = row.cpu_seconds.map_or("       –".into(), per_table);
+        eprintln!("xtask:   {} {cpu}  {}", per_table(row.seconds), row.tool);
+    }
+    Ok(rows)
+}
+
+/// cardnote's engine and pons-dds, each through its batch table API on one core
+/// (`cargo xtask dd-solvers`, built in release): the best of `repeat` runs of each.
+fn dd_solver_runs(source: &Path, repeat: usize) -> Result<Vec<Row>, String> {
+    let xtask = release_binary("xtask")?;
+    let taskset = Path::new("/usr/bin/taskset");
+    let mut argv: Vec<OsString> = Vec::new();
+    if taskset.exists() {
+        argv.extend([taskset.into(), "-c".into(), "0".into()]);
+    }
+    argv.extend([xtask.into(), "dd-solvers".into(), source.into()]);
+    let env = Path::new("/usr/bin/env");
+    let mut args: Vec<OsString> = vec!["RAYON_NUM_THREADS=1".into()];
+    args.extend(argv);
+    let mut best: Vec<Value> = Vec::new();
+    for _ in 0..repeat.max(1) {
+        let usage = measure(env, &args, true, &[0])?;
+        let text = String::from_utf8_lossy(&usage.stdout);
+        for line in text.lines() {
+            let report: Value =
+                serde_json::from_str(line).map_err(|e| format!("bad JSON from dd-solvers: {e}"))?;
+            let seconds = |r: &Value| r["seconds"].as_f64().unwrap_or(f64::INFINITY);
+            match best.iter_mut().find(|b| b["solver"] == report["solver"]) {
+                Some(b) if seconds(&report) < seconds(b) => *b = report,
+                Some(_) => {}
+                None => best.push(report),
+            }
+        }
+    }
+    let rows = best
+        .into_iter()
+        .map(|report| {
+            let pons = report["solver"] == "pons-dds";
+            let seconds = report["seconds"].as_f64().unwrap_or(f64::NAN);
+            let (workload, tool) = if pons {
+                ("dd-pons", "pons-dds 0.2 (solve_deals)")
+            } else {
+                ("dd-engine", "cardnote's dd-engine (solve_deals)")
+            };
+            eprintln!("xtask: {tool}: {seconds:.3} s");
+            Row {
+                workload,
+                input: "list100 (DDS's 100 deals)".into(),
+                tool: tool.into(),
+                task: "double-dummy table".into(),
+                threads: Some(1),
+                records: report["tables"].as_u64().unwrap_or(0) as usize,
+                bytes: report["bytes"].as_u64().unwrap_or(0),
+                seconds,
+                cpu_seconds: report["cpu_seconds"].as_f64(),
+                peak_rss: None,
+                ratio: None,
+                note: Some(
+                    "in process, its own timer, pinned to one core; its default memory; every table equal to the other's"
+                        .into(),
+                ),
+                extra: Value::Null,
+            }
+        })
+        .collect();
     Ok(rows)
 }
 
@@ -553,7 +661,9 @@ fn set_ratios(rows: &mut [Row]) {
             "phh" | "phh-json" => pokerkit.map(|p| row.records_per_second() / p),
             "pbn" | "pbn-human" => endplay.map(|e| row.bytes_per_second() / e),
             // Per core: DDS runs on one thread.
-            "dd" => dds.map(|d| row.records_per_second() / row.threads.unwrap_or(1) as f64 / d),
+            "dd" | "dd-engine" | "dd-pons" => {
+                dds.map(|d| row.records_per_second() / row.threads.unwrap_or(1) as f64 / d)
+            }
             _ => None,
         }
         .filter(|x| x.is_finite());
@@ -766,10 +876,10 @@ fn ensure_venv() -> Result<PathBuf, String> {
     Ok(python)
 }
 
-fn release_binary() -> Result<PathBuf, String> {
+fn release_binary(name: &str) -> Result<PathBuf, String> {
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
-    let bin = target.join("release").join("cardnote");
+    let bin = target.join("release").join(name);
     if bin.exists() { Ok(bin) } else { Err(format!("{} was not built", bin.display())) }
 }
 

@@ -6,13 +6,16 @@
 //!   `BENCHMARKS.md` (issue 17's targets, every bench, the chart, the reports) and the README's
 //!   benchmark table; `--no-run` rewrites the last two from the committed `benchmarks.json`.
 //! - `gen --format phh|pbn|ppn-pref|ppn-pinochle …`: deterministic benchmark inputs.
-//! - `compare [--count N]`: `cardnote check` at one and two threads against the reference
-//!   implementations on the same inputs, judged against issue 17's targets.
+//! - `compare [--count N] [--only GROUPS]`: `cardnote check` at one and two threads against the
+//!   reference implementations on the same inputs, judged against issue 17's targets.
+//! - `dd-solvers FILE.pbn`: the double-dummy tables of a PBN file's deals by cardnote's engine and
+//!   by pons-dds, timed (what `compare` runs for its double-dummy rows).
 //! - `fuzz [--seconds N] [--jobs N] [--cmin] [TARGET...]`: run the cargo-fuzz targets (N at a
 //!   time), or merge what they found into their minimized corpora kept in `fuzz/corpus/`.
 
 mod bench;
 mod compare;
+mod dd_solvers;
 mod fuzz;
 mod generate;
 mod generate_phh;
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(rest),
         "gen" => generate::run(rest),
         "compare" => compare::run(rest),
+        "dd-solvers" => dd_solvers::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -57,8 +61,12 @@ const USAGE: &str = "usage: cargo xtask <task>
   gen --format phh|pbn [--variant V|all] --hands N --seed S OUT   deterministic legal benchmark input
   gen --format ppn-pref|ppn-pinochle --mb N OUT                   the same, about N MB
   compare [--count N] [--mb N] [--repeat N] [--reference-count N] [--reference-mb N] [--phh F] [--pbn F]
+          [--only phh,pbn,ppn,dd,export]
                                        cardnote check at 1 and 2 threads against PokerKit and
-                                       endplay, and issue 17's targets
+                                       endplay, and issue 17's targets (--only: those rows, printed,
+                                       no report written)
+  dd-solvers FILE.pbn                  double-dummy tables of FILE's deals by dd-engine and pons-dds,
+                                       timed (run by compare, in release, on one core)
   fuzz [--seconds N] [--jobs N] [TARGET...]   run cargo-fuzz targets, N at a time (installs
                                        cargo-fuzz / nightly if missing)
   fuzz --cmin [TARGET...]              merge what runs found into fuzz/corpus/ and minimize it";

@@ -199,6 +199,8 @@ fn strcpy(dst: &mut [u8; 10], src: &str) {
 /// On a passed-out deal the vendor leaves `score` untouched; the
 /// `Default`-zeroed struct pins it to 0, which is also what `DealerParBin`
 /// reports for a pass-out.
+// Long, kept whole: it mirrors the vendor's `DealerPar` (Par.cpp) statement for statement
+// so the port diffs against upstream; not hot (a par takes about a microsecond).
 pub fn dealer_par(res_table: &[[i32; 4]; 5], dealer: i32, vulnerable: i32) -> ParResultsDealer {
     let mut presp = ParResultsDealer::default();
     let vul_by_side = VUL_LOOKUP[vulnerable as usize];
@@ -332,6 +334,8 @@ pub fn dealer_par(res_table: &[[i32; 4]; 5], dealer: i32, vulnerable: i32) -> Pa
 ///
 /// For the primacy side, the list is sorted in descending
 /// order of the contract number (`no`).
+// Long, kept whole: it mirrors the vendor's `survey_scores` (Par.cpp) statement for statement
+// so the port diffs against upstream; not hot (a par takes about a microsecond).
 fn survey_scores(
     res_table: &[[i32; 4]; 5],
     dealer: i32,

@@ -40,6 +40,9 @@ fn abs_rank(rel: &[RelRanks], aggr: u16, k: usize, suit: usize) -> (i32, i32) {
 /// Returns `false` to indicate that MIN can NOT reach `target` from
 /// this position (so the search can stop and report failure), `true` to
 /// indicate the search must continue.
+// Long, kept whole: it mirrors the vendor's `LaterTricksMIN` (LaterTricks.cpp) statement
+// for statement so the port diffs against upstream, on the search's hot path
+// (called at every trick's lead).
 #[inline]
 pub fn later_tricks_min(
     tpos: &mut Pos,
@@ -168,6 +171,9 @@ pub fn later_tricks_min(
 /// Returns `true` to indicate that MAX can guarantee reaching `target`
 /// from this position (so the search can stop and report success),
 /// `false` to indicate the search must continue.
+// Long, kept whole: it mirrors the vendor's `LaterTricksMAX` (LaterTricks.cpp) statement
+// for statement so the port diffs against upstream, on the search's hot path
+// (called at every trick's lead).
 #[inline]
 pub fn later_tricks_max(
     tpos: &mut Pos,

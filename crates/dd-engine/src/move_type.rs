@@ -13,7 +13,7 @@ pub struct MoveType {
     /// move-generator collapses equivalent moves so that only one card
     /// from each run reaches the search.
     pub sequence: i32,
-    /// Heuristic priority used by [`crate::moves`]'s merge-sort. Higher
+    /// Heuristic priority used by the move generator's merge-sort. Higher
     /// is searched first.
     pub weight: i32,
 }

@@ -45,7 +45,7 @@ const DDS_SUITS: usize = 4;
 ///
 /// Packed to the vendor's 2-byte layout (`char rank; signed char
 /// hand;`, dds.h) — the 8192-entry [`RelRanks`] table is randomly
-/// probed on the search's hot path, so its footprint (960 KiB at this
+/// probed on the search's hot path, so its footprint (256 KiB at this
 /// size, 4x that with `i32` fields) decides whether it lives in cache.
 /// `rank` is 0..=14 and `hand` is -1..=3, so `i8` is lossless.
 #[derive(Clone, Copy, Debug, Default)]
@@ -54,21 +54,28 @@ pub struct AbsRank {
     pub hand: i8,
 }
 
-/// Vendor's `relRanksType`: for each (`rank_index`, suit) entry, the seat
-/// (and absolute rank) holding the `rank_index`-th highest card in
-/// `suit`, *given* the current aggr bitmap.
+/// Vendor's `relRanksType`, cut to what the search reads: for each
+/// (`rank_index`, suit) entry, the seat (and absolute rank) holding the
+/// `rank_index`-th highest card in `suit`, *given* the current aggr bitmap.
 ///
 /// Indexed in the caller by `aggr[suit]`. The whole table has 8192
-/// entries when precomputed; the move generator only ever reads
-/// `absRank[3][suit].hand`.
+/// entries when precomputed. The vendor keeps ranks 1..=14; the search
+/// reads only the three highest (`abs_rank[1..=3]`; index 0 is unused, so
+/// indices stay the vendor's), which makes an entry 32 bytes instead of 120
+/// and the table 256 KiB instead of 960: the winners' update after each
+/// card (`make3`) reads it at random, and a quarter of the lines now
+/// compete with the transposition table for the cache.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(32))]
 pub struct RelRanks {
-    pub abs_rank: [[AbsRank; DDS_SUITS]; 15],
+    pub abs_rank: [[AbsRank; DDS_SUITS]; REL_RANKS],
 }
 
-/// The whole point of the `i8` packing: one entry per cache line pair,
-/// vendor parity (`relRanksType` is 120 bytes).
-const _: () = assert!(size_of::<RelRanks>() == 120);
+/// Ranks kept per suit in a [`RelRanks`] entry: indices 0 (unused) to 3.
+pub const REL_RANKS: usize = 4;
+
+/// Two entries a cache line, none straddling two.
+const _: () = assert!(size_of::<RelRanks>() == 32);
 
 /// `trackType` from the vendor — per-trick scratchpad.
 #[derive(Clone, Copy, Debug)]
@@ -350,6 +357,9 @@ impl Moves {
 
     /// Generate candidate moves for follower hands (1, 2 or 3 in
     /// trick-order). Returns the number of moves added.
+    // Long, kept whole: it mirrors the vendor's `MoveGen123` (Moves.cpp) statement
+    // for statement so the port diffs against upstream, on the search's hot path
+    // (called at every node).
     #[inline]
     pub(crate) fn move_gen_123(&mut self, tricks: i32, hand_rel: i32, tpos: &Pos) -> i32 {
         self.track_index = tricks as usize;
@@ -715,6 +725,9 @@ impl Moves {
 
     /// Vendor `WeightAllocTrump0` — leader weighting in a trump
     /// contract. Magic numbers preserved verbatim.
+    // Long, kept whole: it mirrors the vendor's `WeightAllocTrump0` (Moves.cpp) statement
+    // for statement so the port diffs against upstream, on the search's hot path
+    // (called at every node).
     fn weight_alloc_trump0(
         &mut self,
         tpos: &Pos,
@@ -937,6 +950,9 @@ impl Moves {
     // WeightAlloc — leader, notrump
     // -----------------------------------------------------------------
 
+    // Long, kept whole: it mirrors the vendor's `WeightAllocNT0` (Moves.cpp) statement
+    // for statement so the port diffs against upstream, on the search's hot path
+    // (called at every node).
     fn weight_alloc_nt0(
         &mut self,
         tpos: &Pos,
@@ -1055,6 +1071,9 @@ impl Moves {
     // WeightAlloc — hand 1 (second to play)
     // -----------------------------------------------------------------
 
+    // Long, kept whole: it mirrors the vendor's `WeightAllocTrumpNotvoid1` (Moves.cpp) statement
+    // for statement so the port diffs against upstream, on the search's hot path
+    // (called at every node).
     fn weight_alloc_trump_notvoid1(&mut self, tpos: &Pos) {
         let lead = self.lead_hand as usize;
         let rho_i = RHO[lead];
@@ -1188,6 +1207,9 @@ impl Moves {
         }
     }
 
+    // Long, kept whole: it mirrors the vendor's `WeightAllocTrumpVoid1` (Moves.cpp) statement
+    // for statement so the port diffs against upstream, on the search's hot path
+    // (called at every node).
     fn weight_alloc_trump_void1(&mut self, tpos: &Pos) {
         let lead = self.lead_hand as usize;
         let curr_hand = self.curr_hand as usize;
@@ -1339,6 +1361,9 @@ impl Moves {
     // WeightAlloc — hand 2 (third to play)
     // -----------------------------------------------------------------
 
+    // Long, kept whole: it mirrors the vendor's `WeightAllocTrumpNotvoid2` (Moves.cpp) statement
+    // for statement so the port diffs against upstream, on the search's hot path
+    // (called at every node).
     fn weight_alloc_trump_notvoid2(&mut self, tpos: &Pos) {
         let lead = self.lead_hand as usize;
         let rho_i = RHO[lead];
@@ -1841,6 +1866,9 @@ fn cmp_swap(moves: &mut [MoveType], i: usize, j: usize) {
 }
 
 /// Sort the first `n` entries of `moves` in descending weight order.
+// Long, kept whole: it mirrors the vendor's `MergeSort` (Moves.cpp): one sorting network per move count statement
+// for statement so the port diffs against upstream, on the search's hot path
+// (called at every node).
 fn merge_sort(moves: &mut [MoveType], n: usize) {
     match n {
         0 | 1 => {}

@@ -345,441 +345,412 @@ const fn vulner_def_side(side: i32, vulnerable: i32) -> i32 {
 /// Returns the par results for N-S (index 0) and E-W (index 1) starting
 /// the bidding.  These will nearly always be the same, but when we have a
 /// "hot" situation they will not be.
+///
+/// The vendor's one function is split here by its phases (the auction of
+/// each side, the contracts it yields, the filter of dominated contracts);
+/// the statements inside each phase follow the vendor's order.
 fn sides_par_bin(res_table: &[[i32; 4]; 5], vulnerable: i32) -> [ParResultsMaster; 2] {
-    /* vulnerable 0: None 1: Both 2: NS 3: EW */
-
     let mut sides_res = [ParResultsMaster::default(); 2];
+    let mut best = [side_best(res_table, vulnerable, 0), side_best(res_table, vulnerable, 1)];
+    sides_res[0].score = best[0].score;
+    sides_res[1].score = best[1].score;
 
-    let mut denom_max = 0usize;
-    let mut denom_filter = [0i32; 5];
-    let mut no_of_denom = [0usize; 2];
-    let mut best_par_score = [0i32; 2];
-    let mut best_par_sacut = [0i32; 2];
-    let mut best_par = [[BestParType::default(); 2]; 5]; /* 1st index order number. */
-
-    let mut ut = 0;
-    let mut t3 = [0i32; 5];
-    let mut t4 = [0i32; 5];
-    let mut par_suits = [ParSuitsType::default(); 5];
-
-    let mut par_denom = [-1i32; 2]; /* 0-4 = NT,S,H,D,C */
-    let mut par_tricks = [6i32; 2]; /* Initial "contract" beats 0 NT */
-    let mut par_score = [0i32; 2];
-    let mut par_sacut = [0i32; 2]; /* Undertricks for sacrifice (0 if not sac) */
-
-    /* Find best par result for N-S (i==0) or E-W (i==1). These will
-    nearly always be the same, but when we have a "hot" situation
-    they will not be. */
-
-    for i in 0..=1usize {
-        /* Start with the with the offensive side (current_side = 0) and
-        alternate between sides seeking the to improve the result for the
-        current side. */
-
-        let mut no_filtered = 0;
-        denom_filter.fill(0);
-
-        let mut current_side = 0usize;
-        let mut both_sides_once_flag = 0;
-        loop {
-            /* Find best contract for current side that beats current contract.
-            Choose highest contract if results are equal. */
-
-            let k = (i + current_side) % 2;
-
-            let isvul = i32::from(vulnerable == 1 || if k != 0 { vulnerable == 3 } else { vulnerable == 2 });
-
-            let mut new_score_flag = 0;
-            let prev_par_denom = par_denom[i];
-            let prev_par_tricks = par_tricks[i];
-
-            /* Calculate tricks and score values and
-            store them for each denomination in structure par_suits[5]. */
-
-            let mut n = 0usize;
-            for j in 0..=4usize {
-                if denom_filter[j] == 0 {
-                    /* Current denomination is not filtered out. */
-                    let t1 = if k != 0 { res_table[DENOM_CONV[j]][1] } else { res_table[DENOM_CONV[j]][0] };
-                    let t2 = if k != 0 { res_table[DENOM_CONV[j]][3] } else { res_table[DENOM_CONV[j]][2] };
-                    let tt = t1.max(t2);
-                    /* tt is the maximum number of tricks current side can take in
-                    denomination. */
-
-                    par_suits[n].suit = j as i32;
-                    par_suits[n].tricks = tt;
-
-                    par_suits[n].score =
-                        if tt > par_tricks[i] || (tt == par_tricks[i] && (j as i32) < par_denom[i]) {
-                            rawscore(j as i32, tt, isvul)
-                        } else {
-                            rawscore(-1, prev_par_tricks - tt, isvul)
-                        };
-                    n += 1;
-                }
-            }
-
-            /* Sort the items in the par_suits structure with decreasing order
-            of the values on the scores. */
-
-            for s in 1..n {
-                let tmp = par_suits[s];
-                let mut r = s;
-                while r != 0 && tmp.score > par_suits[r - 1].score {
-                    par_suits[r] = par_suits[r - 1];
-                    r -= 1;
-                }
-                par_suits[r] = tmp;
-            }
-
-            /* Do the iteration as before but now in the order of the sorted
-            denominations. */
-
-            for par_suit in par_suits.iter().take(n) {
-                let j = par_suit.suit;
-                let tt = par_suit.tricks;
-
-                let mut score = if tt > par_tricks[i] || (tt == par_tricks[i] && j < par_denom[i]) {
-                    /* Can bid higher and make contract. */
-                    rawscore(j, tt, isvul)
-                } else {
-                    /* Bidding higher in this denomination will not beat previous
-                    denomination and may be a sacrifice. */
-                    ut = prev_par_tricks - tt;
-                    if j >= prev_par_denom {
-                        /* Sacrifices higher than 7N are not permitted (but long ago
-                        the official rules did not prohibit bidding higher than 7N!) */
-                        if prev_par_tricks == 13 {
-                            continue;
-                        }
-                        /* It will be necessary to bid one level higher, resulting in
-                        one more undertrick. */
-                        ut += 1;
-                    }
-                    /* Not a sacrifice (due to par_tricks > prev_par_tricks) */
-                    if ut <= 0 {
-                        continue;
-                    }
-                    /* Compute sacrifice. */
-                    rawscore(-1, ut, isvul)
-                };
-
-                if current_side == 1 {
-                    score = -score;
-                }
-
-                if (current_side == 0 && score > par_score[i]) || (current_side == 1 && score < par_score[i])
-                {
-                    new_score_flag = 1;
-                    par_score[i] = score;
-                    par_denom[i] = j;
-
-                    if (current_side == 0 && score > 0) || (current_side == 1 && score < 0) {
-                        /* New par score from a making contract.
-                        Can immediately update since score at same level in higher
-                        ranking suit is always >= score in lower ranking suit and
-                        better than any sacrifice. */
-
-                        par_tricks[i] = tt;
-                        par_sacut[i] = 0;
-                    } else {
-                        par_tricks[i] = tt + ut;
-                        par_sacut[i] = ut;
-                    }
-                }
-            }
-
-            if new_score_flag == 0 && both_sides_once_flag != 0 {
-                if no_filtered == 0 {
-                    best_par_score[i] = par_score[i];
-                    if best_par_score[i] == 0 {
-                        break;
-                    }
-                    best_par_sacut[i] = par_sacut[i];
-                    no_of_denom[i] = 0;
-                } else if best_par_score[i] != par_score[i] {
-                    break;
-                }
-                if no_filtered >= 5 {
-                    break;
-                }
-                denom_filter[par_denom[i] as usize] = 1;
-                no_filtered += 1;
-                best_par[no_of_denom[i]][i].par_denom = par_denom[i];
-                best_par[no_of_denom[i]][i].par_tricks = par_tricks[i];
-                no_of_denom[i] += 1;
-                both_sides_once_flag = 0;
-                current_side = 0;
-                par_denom[i] = -1;
-                par_tricks[i] = 6;
-                par_score[i] = 0;
-                par_sacut[i] = 0;
-            } else {
-                both_sides_once_flag = 1;
-                current_side = 1 - current_side;
-            }
-        }
-    }
-
-    /* Output: "best par score" */
-    sides_res[0].score = best_par_score[0];
-    sides_res[1].score = best_par_score[1];
-
-    if best_par_score[0] == 0 {
+    if best[0].score == 0 {
         /* Neither side can make anything. */
-        sides_res[0].contracts[0].denom = 0;
-        sides_res[0].contracts[0].level = 0;
-        sides_res[0].contracts[0].over_tricks = 0;
-        sides_res[0].contracts[0].under_tricks = 0;
-        sides_res[0].contracts[0].seats = 0;
-        sides_res[0].number = 1;
-        sides_res[1].contracts[0].denom = 0;
-        sides_res[1].contracts[0].level = 0;
-        sides_res[1].contracts[0].over_tricks = 0;
-        sides_res[1].contracts[0].under_tricks = 0;
-        sides_res[1].contracts[0].seats = 0;
-        sides_res[1].number = 1;
+        for side in &mut sides_res {
+            side.contracts[0] = ContractType::default();
+            side.number = 1;
+        }
         return sides_res;
     }
 
-    for i in 0..=1usize {
-        sides_res[i].number = no_of_denom[i] as i32;
-        sides_res[i].score = best_par_score[i];
-
-        if best_par_sacut[i] > 0 {
-            /* Sacrifice */
-            // The vendor's `dr = (best_par_score[i] > 0) ? 0 : 1`.
-            let dr = i32::from(best_par_score[i] <= 0);
-            /* Sort the items in the best_par structure with increasing order
-            of the values on denom. */
-
-            for s in 1..no_of_denom[i] {
-                let tmp = best_par[s][i];
-                let mut r = s;
-                while r != 0 && tmp.par_denom < best_par[r - 1][i].par_denom {
-                    best_par[r][i] = best_par[r - 1][i];
-                    r -= 1;
-                }
-                best_par[r][i] = tmp;
-            }
-
-            for (m, best) in best_par.iter().enumerate().take(no_of_denom[i]) {
-                let j = best[i].par_denom;
-                let ju = j as usize;
-
-                let t1 = if (dr + i as i32) % 2 != 0 {
-                    res_table[DENOM_CONV[ju]][0]
-                } else {
-                    res_table[DENOM_CONV[ju]][1]
-                };
-                let t2 = if (dr + i as i32) % 2 != 0 {
-                    res_table[DENOM_CONV[ju]][2]
-                } else {
-                    res_table[DENOM_CONV[ju]][3]
-                };
-                // The vendor also computes `tt = max(t1, t2)` here, unused
-                // in this branch.
-
-                side_seats(dr, i, t1, t2, m, &mut sides_res);
-                sides_res[i].contracts[m].denom = j;
-                sides_res[i].contracts[m].level = best[i].par_tricks - 6;
-                sides_res[i].contracts[m].over_tricks = 0;
-                sides_res[i].contracts[m].under_tricks = best_par_sacut[i];
-            }
+    // A local of the vendor's whole function: the second side keeps the first
+    // side's value when no denomination gives its opponents a trick.
+    let mut denom_max = 0usize;
+    let ns_makes = best[0].score > 0;
+    for (i, side) in best.iter_mut().enumerate() {
+        sides_res[i].number = side.count as i32;
+        sides_res[i].score = side.score;
+        if side.sacut > 0 {
+            sacrifice_contracts(res_table, i, side, &mut sides_res);
         } else {
-            /* Par contract is a makeable contract. */
-
-            // The vendor's `dr = (best_par_score[i] < 0) ? 0 : 1`.
-            let dr = i32::from(best_par_score[i] >= 0);
-
-            let mut tu_max = 0;
-            for m in 0..=4usize {
-                t3[m] = if (dr + i as i32) % 2 == 0 {
-                    res_table[DENOM_CONV[m]][0]
-                } else {
-                    res_table[DENOM_CONV[m]][1]
-                };
-                t4[m] = if (dr + i as i32) % 2 == 0 {
-                    res_table[DENOM_CONV[m]][2]
-                } else {
-                    res_table[DENOM_CONV[m]][3]
-                };
-                let tu = if t3[m] > t4[m] { t3[m] } else { t4[m] };
-                if tu > tu_max {
-                    tu_max = tu;
-                    denom_max = m;
-                    /* Lowest if several denominations have max tricks. */
-                }
-            }
-
-            for m in 0..no_of_denom[i] {
-                let j = best_par[m][i].par_denom;
-                let ju = j as usize;
-
-                let t1 = if (dr + i as i32) % 2 != 0 {
-                    res_table[DENOM_CONV[ju]][0]
-                } else {
-                    res_table[DENOM_CONV[ju]][1]
-                };
-                let t2 = if (dr + i as i32) % 2 != 0 {
-                    res_table[DENOM_CONV[ju]][2]
-                } else {
-                    res_table[DENOM_CONV[ju]][3]
-                };
-                // The vendor also computes `tt = max(t1, t2)` here, unused
-                // in this branch.
-
-                side_seats(dr, i, t1, t2, m, &mut sides_res);
-
-                let mut max_lower = if (denom_max as i32) < j {
-                    best_par[m][i].par_tricks - tu_max - 1
-                } else {
-                    best_par[m][i].par_tricks - tu_max
-                };
-
-                /* max_lower is the maximal contract lowering, otherwise
-                opponent contract is higher. It is already known that par_score
-                is high enough to make opponent sacrifices futile.
-                To find the actual contract lowering allowed, it must be
-                checked that the lowered contract still gets the score bonus
-                points that is present in par score. */
-
-                // The vendor's `(best_par_score[i] >= 0 ? ... : -...)`.
-                let sc2 = best_par_score[i].abs();
-                /* Score for making the tentative lower par contract. */
-                while max_lower > 0 {
-                    let sc1 = if (denom_max as i32) < j {
-                        -rawscore(
-                            -1,
-                            best_par[m][i].par_tricks - max_lower - tu_max,
-                            vulner_def_side(i32::from(best_par_score[0] > 0), vulnerable),
-                        )
-                    } else {
-                        -rawscore(
-                            -1,
-                            best_par[m][i].par_tricks - max_lower - tu_max + 1,
-                            vulner_def_side(i32::from(best_par_score[0] > 0), vulnerable),
-                        )
-                    };
-                    /* Score for undertricks needed to beat the tentative
-                    lower par contract. */
-
-                    if sc2 < sc1 {
-                        break;
-                    }
-                    max_lower -= 1;
-
-                    /* Tentative lower par contract must be 1 trick higher,
-                    since the cost for the sacrifice is too small. */
-                }
-
-                let opp_tricks = t3[ju].max(t4[ju]);
-
-                while max_lower > 0 {
-                    let sc3 = -rawscore(
-                        -1,
-                        best_par[m][i].par_tricks - max_lower - opp_tricks,
-                        vulner_def_side(i32::from(best_par_score[0] > 0), vulnerable),
-                    );
-
-                    /* If opponents to side with par score start the bidding
-                    and has a sacrifice in the par denom on the same trick level
-                    as implied by current max_lower, then max_lower must be
-                    decremented. */
-
-                    if sc2 > sc3 && best_par_score[i] < 0 {
-                        /* Opposite side with best par score starts the bidding. */
-                        max_lower -= 1;
-                    } else {
-                        break;
-                    }
-                }
-
-                let k = match j {
-                    0 => 0usize,
-                    1 | 2 => 1,
-                    3 | 4 => 2,
-                    _ => unreachable!("the par denomination is 0..=4"),
-                };
-
-                max_lower = MAX_LOW[k][(best_par[m][i].par_tricks - 6) as usize].min(max_lower);
-
-                sides_res[i].contracts[m].denom = j;
-                sides_res[i].contracts[m].under_tricks = 0;
-
-                calc_over_tricks(i, max_lower, best_par[m][i].par_tricks, m, &mut sides_res);
-
-                sides_res[i].contracts[m].level =
-                    best_par[m][i].par_tricks - 6 - sides_res[i].contracts[m].over_tricks;
-            }
+            making_contracts(res_table, vulnerable, i, side, ns_makes, &mut denom_max, &mut sides_res);
         }
     }
 
-    /* Filter out par contracts where the other side has a higher par
-    contract.  This can happen when par scores differ for the two sides. */
-
-    let mut opp_side = [0usize; 2];
-
-    let mut denom_to_remove = [[0i32; 5]; 2];
-
-    let mut dom_denom = [-1i32; 2]; /* Dominating denom */
-
-    let mut dom_level = [-1i32; 2]; /* Dominating level */
-
-    for i in 0..2usize {
-        let mut k = 0usize;
-        opp_side[i] = usize::from(i == 0);
-
-        while k < sides_res[opp_side[i]].number as usize {
-            let j = sides_res[opp_side[i]].contracts[k].denom;
-            let ss =
-                sides_res[opp_side[i]].contracts[k].level + sides_res[opp_side[i]].contracts[k].over_tricks;
-
-            if (ss > dom_level[opp_side[i]] || (ss == dom_level[opp_side[i]] && j < dom_denom[opp_side[i]]))
-                && ((i == 0 && sides_res[opp_side[i]].contracts[k].seats % 2 != 0)
-                    || (i == 1 && sides_res[opp_side[i]].contracts[k].seats % 2 == 0))
-            {
-                dom_denom[opp_side[i]] = j;
-                dom_level[opp_side[i]] = sides_res[opp_side[i]].contracts[k].level
-                    + sides_res[opp_side[i]].contracts[k].over_tricks;
-            }
-            k += 1;
-        }
-    }
-
-    if dom_denom[0] != -1 && dom_denom[1] != -1 {
-        /* Remove par contracts that can be dominated by the other side. */
-
-        for i in 0..2usize {
-            opp_side[i] = usize::from(i == 0);
-
-            for k in 0..sides_res[i].number as usize {
-                let j = sides_res[i].contracts[k].denom;
-
-                if (sides_res[i].contracts[k].level + sides_res[i].contracts[k].over_tricks)
-                    < dom_level[opp_side[i]]
-                    || ((sides_res[i].contracts[k].level + sides_res[i].contracts[k].over_tricks)
-                        == dom_level[opp_side[i]]
-                        && dom_denom[opp_side[i]] < sides_res[i].contracts[k].denom)
-                {
-                    denom_to_remove[i][j as usize] = 1;
-                }
-            }
-
-            let mut mm = 0usize;
-
-            for k in 0..sides_res[i].number as usize {
-                let j = sides_res[i].contracts[k].denom;
-                if denom_to_remove[i][j as usize] != 1 {
-                    sides_res[i].contracts[mm] = sides_res[i].contracts[k];
-                    mm += 1;
-                }
-            }
-            sides_res[i].number = mm as i32;
-        }
-    }
-
+    remove_dominated(&mut sides_res);
     sides_res
+}
+
+/// The contract to beat in `SidesParBin`'s auction (the vendor's `par_denom`,
+/// `par_tricks`, `par_score` and `par_sacut` of one side).
+#[derive(Debug, Clone, Copy)]
+struct Auction {
+    /// 0-4 = NT, S, H, D, C; -1 before any bid.
+    denom: i32,
+    /// Tricks the contract needs; 6 before any bid ("beats 0 NT").
+    tricks: i32,
+    /// Its score, from the side that started the bidding.
+    score: i32,
+    /// Undertricks when it is a sacrifice, else 0.
+    sacut: i32,
+}
+
+impl Auction {
+    const START: Self = Self { denom: -1, tricks: 6, score: 0, sacut: 0 };
+}
+
+/// What `SidesParBin`'s auction finds when one side starts the bidding (the
+/// vendor's `best_par_score`, `best_par_sacut`, `no_of_denom` and `best_par`
+/// of that side).
+#[derive(Debug, Default, Clone, Copy)]
+struct SideBest {
+    score: i32,
+    sacut: i32,
+    /// How many of `pars` are par contracts.
+    count: usize,
+    pars: [BestParType; 5],
+}
+
+/// `SidesParBin`'s auction with side `i` (0: N-S, 1: E-W) starting: the
+/// sides outbid each other until neither improves its score; then that
+/// denomination is filtered out and the auction rerun, collecting every
+/// denomination that reaches the same par score.
+fn side_best(res_table: &[[i32; 4]; 5], vulnerable: i32, i: usize) -> SideBest {
+    let mut best = SideBest::default();
+    let mut denom_filter = [false; 5];
+    let mut no_filtered = 0;
+    let mut auction = Auction::START;
+    let mut current_side = 0usize;
+    let mut both_sides_once = false;
+    loop {
+        let k = (i + current_side) % 2;
+        let new_score = outbid(res_table, vulnerable, k, current_side, &denom_filter, &mut auction);
+        if new_score || !both_sides_once {
+            both_sides_once = true;
+            current_side = 1 - current_side;
+            continue;
+        }
+        if no_filtered == 0 {
+            best.score = auction.score;
+            if best.score == 0 {
+                break;
+            }
+            best.sacut = auction.sacut;
+            best.count = 0;
+        } else if best.score != auction.score {
+            break;
+        }
+        if no_filtered >= 5 {
+            break;
+        }
+        denom_filter[auction.denom as usize] = true;
+        no_filtered += 1;
+        best.pars[best.count] = BestParType { par_denom: auction.denom, par_tricks: auction.tricks };
+        best.count += 1;
+        both_sides_once = false;
+        current_side = 0;
+        auction = Auction::START;
+    }
+    best
+}
+
+/// One turn of `SidesParBin`'s auction: side `k` (`current_side` 0 when it
+/// started the bidding, 1 for its opponents) takes the best contract that
+/// beats `auction`'s, trying the denominations not filtered out in order of
+/// their scores. Returns whether the score improved for `current_side`.
+fn outbid(
+    res_table: &[[i32; 4]; 5],
+    vulnerable: i32,
+    k: usize,
+    current_side: usize,
+    denom_filter: &[bool; 5],
+    auction: &mut Auction,
+) -> bool {
+    let isvul = i32::from(vulnerable == 1 || if k != 0 { vulnerable == 3 } else { vulnerable == 2 });
+    let prev_par_denom = auction.denom;
+    let prev_par_tricks = auction.tricks;
+    let (par_suits, n) = ranked_denoms(res_table, k, isvul, denom_filter, auction);
+    let mut new_score = false;
+
+    for par_suit in par_suits.iter().take(n) {
+        let j = par_suit.suit;
+        let tt = par_suit.tricks;
+
+        let (mut score, ut) = if tt > auction.tricks || (tt == auction.tricks && j < auction.denom) {
+            /* Can bid higher and make contract. */
+            (rawscore(j, tt, isvul), 0)
+        } else {
+            /* Bidding higher in this denomination will not beat previous
+            denomination and may be a sacrifice. */
+            let mut ut = prev_par_tricks - tt;
+            if j >= prev_par_denom {
+                /* Sacrifices higher than 7N are not permitted (but long ago
+                the official rules did not prohibit bidding higher than 7N!) */
+                if prev_par_tricks == 13 {
+                    continue;
+                }
+                /* It will be necessary to bid one level higher, resulting in
+                one more undertrick. */
+                ut += 1;
+            }
+            /* Not a sacrifice (due to par_tricks > prev_par_tricks) */
+            if ut <= 0 {
+                continue;
+            }
+            /* Compute sacrifice. */
+            (rawscore(-1, ut, isvul), ut)
+        };
+
+        if current_side == 1 {
+            score = -score;
+        }
+
+        if (current_side == 0 && score > auction.score) || (current_side == 1 && score < auction.score) {
+            new_score = true;
+            auction.score = score;
+            auction.denom = j;
+
+            if (current_side == 0 && score > 0) || (current_side == 1 && score < 0) {
+                /* New par score from a making contract.
+                Can immediately update since score at same level in higher
+                ranking suit is always >= score in lower ranking suit and
+                better than any sacrifice. */
+                auction.tricks = tt;
+                auction.sacut = 0;
+            } else {
+                // A making contract always scores for its side (7 tricks or
+                // more), so this is a sacrifice and `ut` its undertricks.
+                auction.tricks = tt + ut;
+                auction.sacut = ut;
+            }
+        }
+    }
+    new_score
+}
+
+/// The denominations not filtered out with side `k`'s tricks in each and
+/// their score against `auction`'s contract, by decreasing score (the
+/// vendor's insertion sort, so ties keep denomination order); and how many.
+fn ranked_denoms(
+    res_table: &[[i32; 4]; 5],
+    k: usize,
+    isvul: i32,
+    denom_filter: &[bool; 5],
+    auction: &Auction,
+) -> ([ParSuitsType; 5], usize) {
+    let mut par_suits = [ParSuitsType::default(); 5];
+    let mut n = 0usize;
+    for j in 0..=4usize {
+        if denom_filter[j] {
+            continue;
+        }
+        let row = res_table[DENOM_CONV[j]];
+        /* The maximum number of tricks current side can take in denomination. */
+        let tt = if k != 0 { row[1].max(row[3]) } else { row[0].max(row[2]) };
+        let score = if tt > auction.tricks || (tt == auction.tricks && (j as i32) < auction.denom) {
+            rawscore(j as i32, tt, isvul)
+        } else {
+            rawscore(-1, auction.tricks - tt, isvul)
+        };
+        par_suits[n] = ParSuitsType { suit: j as i32, tricks: tt, score };
+        n += 1;
+    }
+
+    for s in 1..n {
+        let tmp = par_suits[s];
+        let mut r = s;
+        while r != 0 && tmp.score > par_suits[r - 1].score {
+            par_suits[r] = par_suits[r - 1];
+            r -= 1;
+        }
+        par_suits[r] = tmp;
+    }
+    (par_suits, n)
+}
+
+/// The tricks of North and South (`ns`) or of East and West as declarers in
+/// par denomination `denom` (0-4 = NT, S, H, D, C).
+const fn pair_tricks(res_table: &[[i32; 4]; 5], denom: usize, ns: bool) -> (i32, i32) {
+    let row = res_table[DENOM_CONV[denom]];
+    if ns { (row[0], row[2]) } else { (row[1], row[3]) }
+}
+
+/// Side `i`'s par contracts when they are sacrifices: by increasing
+/// denomination, each down `best.sacut`.
+fn sacrifice_contracts(
+    res_table: &[[i32; 4]; 5],
+    i: usize,
+    best: &mut SideBest,
+    sides_res: &mut [ParResultsMaster; 2],
+) {
+    // The vendor's `dr = (best_par_score[i] > 0) ? 0 : 1`.
+    let dr = i32::from(best.score <= 0);
+    /* Sort the items in the best_par structure with increasing order
+    of the values on denom. */
+    for s in 1..best.count {
+        let tmp = best.pars[s];
+        let mut r = s;
+        while r != 0 && tmp.par_denom < best.pars[r - 1].par_denom {
+            best.pars[r] = best.pars[r - 1];
+            r -= 1;
+        }
+        best.pars[r] = tmp;
+    }
+
+    for (m, par) in best.pars.iter().enumerate().take(best.count) {
+        let (t1, t2) = pair_tricks(res_table, par.par_denom as usize, (dr + i as i32) % 2 != 0);
+        // The vendor also computes `tt = max(t1, t2)` here, unused.
+        side_seats(dr, i, t1, t2, m, sides_res);
+        let contract = &mut sides_res[i].contracts[m];
+        contract.denom = par.par_denom;
+        contract.level = par.par_tricks - 6;
+        contract.over_tricks = 0;
+        contract.under_tricks = best.sacut;
+    }
+}
+
+/// Side `i`'s par contracts when they make: each at the lowest level that
+/// keeps the par score, with the overtricks above it.
+fn making_contracts(
+    res_table: &[[i32; 4]; 5],
+    vulnerable: i32,
+    i: usize,
+    best: &SideBest,
+    ns_makes: bool,
+    denom_max: &mut usize,
+    sides_res: &mut [ParResultsMaster; 2],
+) {
+    // The vendor's `dr = (best_par_score[i] < 0) ? 0 : 1`.
+    let dr = i32::from(best.score >= 0);
+    let declarers_ns = (dr + i as i32) % 2 != 0;
+
+    // The opponents' tricks (`t3`, `t4`) in each denomination, their most
+    // (`tu_max`) and the lowest denomination giving it (`denom_max`).
+    let mut t3 = [0i32; 5];
+    let mut t4 = [0i32; 5];
+    let mut tu_max = 0;
+    for m in 0..=4usize {
+        (t3[m], t4[m]) = pair_tricks(res_table, m, !declarers_ns);
+        let tu = t3[m].max(t4[m]);
+        if tu > tu_max {
+            tu_max = tu;
+            *denom_max = m;
+        }
+    }
+
+    let defenders_vul = vulner_def_side(i32::from(ns_makes), vulnerable);
+    for (m, par) in best.pars.iter().enumerate().take(best.count) {
+        let j = par.par_denom;
+        let (t1, t2) = pair_tricks(res_table, j as usize, declarers_ns);
+        // The vendor also computes `tt = max(t1, t2)` here, unused.
+        side_seats(dr, i, t1, t2, m, sides_res);
+
+        let opp_tricks = t3[j as usize].max(t4[j as usize]);
+        let max_lower = contract_lowering(par, best.score, *denom_max, tu_max, opp_tricks, defenders_vul);
+        let k = match j {
+            0 => 0usize,
+            1 | 2 => 1,
+            3 | 4 => 2,
+            _ => unreachable!("the par denomination is 0..=4"),
+        };
+        let max_lower = MAX_LOW[k][(par.par_tricks - 6) as usize].min(max_lower);
+
+        sides_res[i].contracts[m].denom = j;
+        sides_res[i].contracts[m].under_tricks = 0;
+        calc_over_tricks(i, max_lower, par.par_tricks, m, sides_res);
+        sides_res[i].contracts[m].level = par.par_tricks - 6 - sides_res[i].contracts[m].over_tricks;
+    }
+}
+
+/// How many levels the making par contract `par` (par score `score`, from
+/// N-S's view) can be lowered: not below the opponents' best contract
+/// (`tu_max` tricks in `denom_max`), not where their sacrifice over it would
+/// cost less than the par score, and, when they start the bidding, not where
+/// they could sacrifice in the par denomination (`opp_tricks` there).
+fn contract_lowering(
+    par: &BestParType,
+    score: i32,
+    denom_max: usize,
+    tu_max: i32,
+    opp_tricks: i32,
+    defenders_vul: i32,
+) -> i32 {
+    let above = (denom_max as i32) < par.par_denom;
+    let mut max_lower = if above { par.par_tricks - tu_max - 1 } else { par.par_tricks - tu_max };
+
+    // The vendor's `(best_par_score[i] >= 0 ? ... : -...)`.
+    let sc2 = score.abs();
+    while max_lower > 0 {
+        /* Score for undertricks needed to beat the tentative lower par contract. */
+        let undertricks =
+            if above { par.par_tricks - max_lower - tu_max } else { par.par_tricks - max_lower - tu_max + 1 };
+        let sc1 = -rawscore(-1, undertricks, defenders_vul);
+        if sc2 < sc1 {
+            break;
+        }
+        /* Tentative lower par contract must be 1 trick higher,
+        since the cost for the sacrifice is too small. */
+        max_lower -= 1;
+    }
+
+    while max_lower > 0 {
+        let sc3 = -rawscore(-1, par.par_tricks - max_lower - opp_tricks, defenders_vul);
+        /* If opponents to side with par score start the bidding
+        and has a sacrifice in the par denom on the same trick level
+        as implied by current max_lower, then max_lower must be
+        decremented. */
+        if sc2 > sc3 && score < 0 {
+            max_lower -= 1;
+        } else {
+            break;
+        }
+    }
+    max_lower
+}
+
+/// Filters out par contracts where the other side has a higher par
+/// contract.  This can happen when par scores differ for the two sides.
+fn remove_dominated(sides_res: &mut [ParResultsMaster; 2]) {
+    let mut dom_denom = [-1i32; 2]; /* Dominating denom */
+    let mut dom_level = [-1i32; 2]; /* Dominating level */
+    for i in 0..2usize {
+        let opp = usize::from(i == 0);
+        let side = &sides_res[opp];
+        for contract in &side.contracts[..side.number as usize] {
+            let ss = contract.level + contract.over_tricks;
+            if (ss > dom_level[opp] || (ss == dom_level[opp] && contract.denom < dom_denom[opp]))
+                && ((i == 0 && contract.seats % 2 != 0) || (i == 1 && contract.seats % 2 == 0))
+            {
+                dom_denom[opp] = contract.denom;
+                dom_level[opp] = ss;
+            }
+        }
+    }
+
+    if dom_denom[0] == -1 || dom_denom[1] == -1 {
+        return;
+    }
+    /* Remove par contracts that can be dominated by the other side. */
+    for (i, side) in sides_res.iter_mut().enumerate() {
+        let opp = usize::from(i == 0);
+        let number = side.number as usize;
+        let mut denom_to_remove = [false; 5];
+        for contract in &side.contracts[..number] {
+            let level = contract.level + contract.over_tricks;
+            if level < dom_level[opp] || (level == dom_level[opp] && dom_denom[opp] < contract.denom) {
+                denom_to_remove[contract.denom as usize] = true;
+            }
+        }
+        let mut kept = 0usize;
+        for k in 0..number {
+            if !denom_to_remove[side.contracts[k].denom as usize] {
+                side.contracts[kept] = side.contracts[k];
+                kept += 1;
+            }
+        }
+        side.number = kept as i32;
+    }
 }
 
 /// The C-string prefix of a NUL-padded buffer (the bytes before the first
@@ -813,6 +784,8 @@ fn strchr(buf: &[u8; 10], ch: u8) -> bool {
 /// produces `underTricks = '\0' - '0'` = -48, which the [`Par`] conversion
 /// then classifies as a make.  The FFI reference (`ddss`) exhibits exactly
 /// the same behavior.
+// Long, kept whole: it mirrors the vendor's `DealerParBin` (Par.cpp) statement for statement
+// so the port diffs against upstream; not hot (a par takes about a microsecond).
 fn dealer_par_bin(res_table: &[[i32; 4]; 5], dealer: i32, vulnerable: i32) -> ParResultsMaster {
     /* dealer 0: North 1: East 2: South 3: West */
     /* vulnerable 0: None 1: Both 2: NS 3: EW */

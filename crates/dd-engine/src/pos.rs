@@ -17,7 +17,7 @@ use crate::move_type::{HighCard, MoveType};
 /// The vendor uses 50 as the upper bound for depth-indexed arrays.
 pub const MAX_DEPTH: usize = 50;
 
-/// Per-search position state. One copy per [`crate::solver::Solver`]
+/// Per-search position state. One copy per solver
 /// instance; mutated in place during the recursive search.
 #[derive(Clone, Copy, Debug)]
 pub struct Pos {

@@ -57,6 +57,9 @@ fn abs_rank(rel: &[RelRanks], aggr: u16, k: usize, suit: usize) -> (i32, i32) {
 /// `node_type_store[h]` must be `MAXNODE` or `MINNODE` for each hand
 /// `h`; this is the per-deal MAX/MIN assignment from the vendor's
 /// `thrd.nodeTypeStore`.
+// Long, kept whole: it mirrors the vendor's `QuickTricks` (QuickTricks.cpp) statement
+// for statement so the port diffs against upstream, on the search's hot path
+// (called at every trick's lead).
 #[inline]
 #[allow(clippy::too_many_arguments)]
 pub fn quick_tricks(
@@ -620,6 +623,9 @@ pub fn quick_tricks(
     qtricks
 }
 
+// Long, kept whole: it mirrors the vendor's `QtricksLeadHandTrump` (QuickTricks.cpp) statement
+// for statement so the port diffs against upstream, on the search's hot path
+// (called from `quick_tricks`).
 #[allow(clippy::too_many_arguments)]
 fn qtricks_lead_hand_trump(
     tpos: &mut Pos,
@@ -703,6 +709,9 @@ fn qtricks_lead_hand_trump(
     qt
 }
 
+// Long, kept whole: it mirrors the vendor's `QtricksLeadHandNT` (QuickTricks.cpp) statement
+// for statement so the port diffs against upstream, on the search's hot path
+// (called from `quick_tricks`).
 #[allow(clippy::too_many_arguments)]
 fn qtricks_lead_hand_nt(
     tpos: &mut Pos,
@@ -794,6 +803,9 @@ fn qtricks_lead_hand_nt(
     qt
 }
 
+// Long, kept whole: it mirrors the vendor's `QuickTricksPartnerHandTrump` (QuickTricks.cpp) statement
+// for statement so the port diffs against upstream, on the search's hot path
+// (called from `quick_tricks`).
 #[allow(clippy::too_many_arguments)]
 fn quick_tricks_partner_hand_trump(
     tpos: &mut Pos,
@@ -911,6 +923,9 @@ fn quick_tricks_partner_hand_trump(
     qt
 }
 
+// Long, kept whole: it mirrors the vendor's `QuickTricksPartnerHandNT` (QuickTricks.cpp) statement
+// for statement so the port diffs against upstream, on the search's hot path
+// (called from `quick_tricks`).
 #[allow(clippy::too_many_arguments)]
 fn quick_tricks_partner_hand_nt(
     tpos: &mut Pos,
@@ -1012,6 +1027,9 @@ fn quick_tricks_partner_hand_nt(
 ///
 /// `ini_depth` is the search's initial depth (the recursion stops short
 /// of the actual initial position).
+// Long, kept whole: it mirrors the vendor's `QuickTricksSecondHand` (QuickTricks.cpp) statement
+// for statement so the port diffs against upstream, on the search's hot path
+// (called at every second hand's turn).
 #[inline]
 pub fn quick_tricks_second_hand(
     tpos: &mut Pos,

@@ -35,7 +35,7 @@ use crate::convert::dds_trump_from_strain;
 use crate::later_tricks::{later_tricks_max, later_tricks_min};
 use crate::lookup::{BIT_MAP_RANK, WIN_RANKS};
 use crate::move_type::{HighCard, MoveType};
-use crate::moves::{DDS_NOTRUMP, Moves, RelRanks};
+use crate::moves::{DDS_NOTRUMP, Moves, REL_RANKS, RelRanks};
 use crate::pos::{MAX_DEPTH, Pos};
 use crate::quick_tricks::{MAXNODE, MINNODE, quick_tricks, quick_tricks_second_hand};
 use crate::tt::{NodeCards, TransTable};
@@ -235,7 +235,7 @@ pub fn hand_lookup_of(rank_in_suit: &[[u16; 4]; 4]) -> [[i32; 15]; DDS_SUITS] {
 pub fn build_rel(hand_lookup: &[[i32; 15]; DDS_SUITS], rel: &mut [RelRanks; 8192]) {
     // rel[0]: every rank has (hand=-1, rank=0). Default is hand=0,
     // rank=0 — fix the hand field.
-    for ord in 1..=13usize {
+    for ord in 1..REL_RANKS {
         for s in 0..DDS_SUITS {
             rel[0].abs_rank[ord][s].hand = -1;
             rel[0].abs_rank[ord][s].rank = 0;
@@ -251,7 +251,8 @@ pub fn build_rel(hand_lookup: &[[i32; 15]; DDS_SUITS], rel: &mut [RelRanks; 8192
         }
         rel[aggr] = rel[aggr ^ top_bit_rank as usize];
 
-        let weight = aggr.count_ones() as usize;
+        // Only the highest `REL_RANKS - 1` are kept: the shift drops the rest.
+        let weight = (aggr.count_ones() as usize).min(REL_RANKS - 1);
         for c in (2..=weight).rev() {
             for s in 0..DDS_SUITS {
                 rel[aggr].abs_rank[c][s] = rel[aggr].abs_rank[c - 1][s];
@@ -663,6 +664,9 @@ impl Engine {
     // ------------------------------------------------------------------
 
     /// Lead-hand AB search. Mirrors vendor `ABsearch0`.
+    // Long, kept whole: it mirrors the vendor's `ABsearch0` (ABsearch.cpp) statement
+    // for statement so the port diffs against upstream, on the search's hot path
+    // (the recursion's entry at every trick).
     #[inline]
     pub(crate) fn ab_search_0(
         &mut self,
