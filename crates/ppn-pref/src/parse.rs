@@ -451,7 +451,8 @@ fn split_commas<const N: usize>(src: &str, span: Span, out: &mut [Span; N]) -> u
 /// Reads the deal record `src[start..end]` (its `[...]`): spans are offsets in `src`.
 pub(crate) fn read_record(src: &str, start: usize, end: usize) -> (Record, Option<Deal>) {
     let mut spans = DealSpans::new(Span::new(start, end));
-    let (raw, n) = split_fields(src.as_bytes(), start + 1, end - 1);
+    let mut raw = [Span::default(); 14];
+    let n = split_fields(src.as_bytes(), start + 1, end - 1, &mut raw);
     let mut cx = Ctx { src, diags: Vec::new() };
     let record_span = spans.record();
 
@@ -511,9 +512,8 @@ pub(crate) fn read_record(src: &str, start: usize, end: usize) -> (Record, Optio
 }
 
 /// The whitespace-separated fields of `bytes[start..end]` (a record's inside): the spans of the
-/// first 14, and how many there are.
-fn split_fields(bytes: &[u8], start: usize, end: usize) -> ([Span; 14], usize) {
-    let mut raw = [Span::default(); 14];
+/// first 14 into `raw`, and how many there are.
+fn split_fields(bytes: &[u8], start: usize, end: usize, raw: &mut [Span; 14]) -> usize {
     let mut n = 0;
     let mut i = start;
     loop {
@@ -530,7 +530,7 @@ fn split_fields(bytes: &[u8], start: usize, end: usize) -> ([Span; 14], usize) {
         }
         n += 1;
     }
-    (raw, n)
+    n
 }
 
 /// The fields after the bids of a played deal, in record order: the 14-field form, or the
