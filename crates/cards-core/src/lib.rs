@@ -2,8 +2,9 @@
 //! sets as a `u64` bitset, multisets for decks with duplicates, the decks of every supported game,
 //! bridge seats, exact amounts, the card-text error type, the one diagnostic type all crates report,
 //! the one record shape every format crate reads ([`Record`]), the one trait every notation
-//! implements ([`Notation`]), who wins a trick ([`trick`]), bytes to
-//! text ([`charset`]), a streaming line cutter ([`lines`]), and a seedable generator for test data.
+//! implements ([`Notation`]) and the checker made of a notation's [`Rules`] ([`RulesChecker`]), who
+//! wins a trick ([`trick`]), bytes to text ([`charset`]), a streaming line cutter ([`lines`]), and
+//! a seedable generator for test data.
 //!
 //! ```
 //! use cards_core::{Card, CardSet, Deck, Rank, Suit};
@@ -42,7 +43,7 @@ pub use amount::{Amount, AmountError};
 pub use card::{Card, MaybeCard, Rank, Suit};
 pub use deck::Deck;
 pub use diagnostic::{Diagnostic, DiagnosticSink, DisplaySource, FirstError, LineIndex, Severity, Span};
-pub use notation::{Checker, Notation, ReadRecords, WriteRecords};
+pub use notation::{Checker, Notation, ReadRecords, Rules, RulesChecker, WriteRecords};
 pub use record::Record;
 pub use rng::Rng;
 pub use seat::Compass;

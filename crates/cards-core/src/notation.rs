@@ -16,12 +16,15 @@
 //! 5. **Write**: [`WriteRecords::write_record`] writes a record as read (lossless), and
 //!    [`WriteRecords::into_inner`] returns the output or the error of flushing it.
 //!
+//! A notation whose checks span records writes only its [`Rules`]: [`RulesChecker`] is the
+//! checker made of them, holding the options and the [`Rules::State`] carried between records.
+//!
 //! A reader is also an iterator of parsed records (cut then parse on the calling thread), and
 //! [`read_checked`] adds both check phases: what a caller who does not need every core uses.
 //!
 //! ```
 //! use std::io::{self, BufRead, Write};
-//! use cards_core::notation::{self, Checker, Notation, ReadRecords, WriteRecords};
+//! use cards_core::notation::{self, Notation, ReadRecords, Rules, RulesChecker, WriteRecords};
 //! use cards_core::{Diagnostic, Record, Span};
 //!
 //! // A toy notation: one card count per line; a count over 52 is an error, a line that repeats
@@ -48,16 +51,17 @@
 //!     }
 //! }
 //!
-//! struct CountChecker { previous: Option<u32> }
-//!
-//! impl Checker<u32> for CountChecker {
-//!     fn check(&self, record: &mut Record<u32>) {
+//! // Counts has a check across records, so its checker is a `RulesChecker`: its rules say what
+//! // one record alone must hold, and what a record must hold given the state of the ones before.
+//! impl Rules for Counts {
+//!     type State = Option<u32>;
+//!     fn check(_options: &(), record: &mut Record<u32>) {
 //!         if record.model > 52 {
 //!             record.diagnostics.push(Diagnostic::error("TOO_MANY", "over 52 cards", record.span));
 //!         }
 //!     }
-//!     fn finish(&mut self, record: &mut Record<u32>, _last: bool) {
-//!         if self.previous.replace(record.model) == Some(record.model) {
+//!     fn finish(_options: &(), previous: &mut Option<u32>, record: &mut Record<u32>, _last: bool) {
+//!         if previous.replace(record.model) == Some(record.model) {
 //!             record.diagnostics.push(Diagnostic::warning("REPEATED", "as the line before", record.span));
 //!         }
 //!     }
@@ -81,7 +85,7 @@
 //!     type Options = ();
 //!     type Raw = (usize, String);
 //!     type Reader<R: BufRead> = Lines<R>;
-//!     type Checker = CountChecker;
+//!     type Checker = RulesChecker<Counts>;
 //!     type Writer<W: Write> = CountWriter<W>;
 //!
 //!     fn reader<R: BufRead>(input: R, _options: ()) -> Lines<R> { Lines { input, offset: 0 } }
@@ -94,7 +98,7 @@
 //!         }
 //!         record
 //!     }
-//!     fn checker(_options: &()) -> CountChecker { CountChecker { previous: None } }
+//!     fn checker(options: &()) -> RulesChecker<Counts> { RulesChecker::new(*options) }
 //!     fn writer<W: Write>(out: W) -> CountWriter<W> { CountWriter { out } }
 //! }
 //!
@@ -170,6 +174,50 @@ pub trait Checker<M>: Send + Sync {
     /// [`Checker::check`]; `last` says that no record follows. Notations without such checks
     /// keep the default, which does nothing.
     fn finish(&mut self, _record: &mut Record<M>, _last: bool) {}
+}
+
+/// A notation's rules, split the way a [`Checker`] runs them: [`Rules::check`] on one record
+/// alone under the options, [`Rules::finish`] across records with the [`Rules::State`] the
+/// records before left. [`RulesChecker`] is the checker made of them, so a notation writes its
+/// rules and not the checker around them (the module's example implements it).
+pub trait Rules: Notation {
+    /// What the checks across records carry from one record to the next; a new checker starts
+    /// from its default.
+    type State: Default + Send + Sync;
+
+    /// Adds the checks of one record alone to its diagnostics. Any thread, any order.
+    fn check(options: &Self::Options, record: &mut Record<Self::Model>);
+
+    /// Adds the checks that span records, once per record in input order after
+    /// [`Rules::check`], and moves `state` on past the record; `last` says that no record
+    /// follows.
+    fn finish(options: &Self::Options, state: &mut Self::State, record: &mut Record<Self::Model>, last: bool);
+}
+
+/// The [`Checker`] of a notation's [`Rules`]: its options, and the state its records carry
+/// across, from none.
+#[derive(Debug, Clone)]
+pub struct RulesChecker<N: Rules> {
+    options: N::Options,
+    state: N::State,
+}
+
+impl<N: Rules> RulesChecker<N> {
+    /// A checker for one input, with no record taken in yet.
+    #[must_use]
+    pub fn new(options: N::Options) -> RulesChecker<N> {
+        RulesChecker { options, state: N::State::default() }
+    }
+}
+
+impl<N: Rules> Checker<N::Model> for RulesChecker<N> {
+    fn check(&self, record: &mut Record<N::Model>) {
+        N::check(&self.options, record);
+    }
+
+    fn finish(&mut self, record: &mut Record<N::Model>, last: bool) {
+        N::finish(&self.options, &mut self.state, record, last);
+    }
 }
 
 /// A notation's writer.

@@ -77,9 +77,9 @@ fn run<T, U, V, E>(
     threads: usize,
     input: impl Iterator<Item = Result<T, E>>,
     work: &(impl Fn(T) -> U + Sync),
-    mut finish: impl FnMut(&mut U, bool),
-    (after, after_on_workers): (&(impl Fn(U) -> V + Sync), bool),
-    mut sink: impl FnMut(V) -> Result<(), E>,
+    finish: impl FnMut(&mut U, bool),
+    after: (&(impl Fn(U) -> V + Sync), bool),
+    sink: impl FnMut(V) -> Result<(), E>,
 ) -> Result<(), E>
 where
     T: Send,
@@ -87,28 +87,7 @@ where
     V: Send,
 {
     if threads <= 1 {
-        // One result is held back until the next item is read: `finish` must know the last.
-        let mut held: Option<U> = None;
-        let mut input_error = None;
-        for item in input {
-            match item {
-                Ok(item) => {
-                    if let Some(mut result) = held.replace(work(item)) {
-                        finish(&mut result, false);
-                        sink(after(result))?;
-                    }
-                }
-                Err(err) => {
-                    input_error = Some(err);
-                    break;
-                }
-            }
-        }
-        if let Some(mut result) = held {
-            finish(&mut result, input_error.is_none());
-            sink(after(result))?;
-        }
-        return input_error.map_or(Ok(()), Err);
+        return run_here(input, work, finish, after.0, sink);
     }
     let ahead = 2 * threads;
     let (job_tx, job_rx) = mpsc::sync_channel::<Job<T, U>>(ahead);
@@ -118,97 +97,193 @@ where
         for _ in 0..threads {
             let job_rx = Arc::clone(&job_rx);
             let done_tx = done_tx.clone();
-            scope.spawn(move || {
-                loop {
-                    // The lock is held only to take one job.
-                    let job = match job_rx.lock() {
-                        Ok(rx) => rx.recv(),
-                        Err(_) => return,
-                    };
-                    let done = match job {
-                        Ok(Job::Work(seq, item)) => Done::Worked(seq, work(item)),
-                        Ok(Job::After(seq, result)) => Done::Ready(seq, after(result)),
-                        Err(_) => return,
-                    };
-                    if done_tx.send(done).is_err() {
-                        return;
-                    }
-                }
-            });
+            scope.spawn(move || serve(&job_rx, &done_tx, work, after.0));
         }
         drop(done_tx);
-        // Results waiting for their turn to be finished, and to be sunk.
-        let mut worked: BTreeMap<usize, U> = BTreeMap::new();
-        let mut waiting: BTreeMap<usize, V> = BTreeMap::new();
-        let (mut sent, mut next_finish, mut next_out, mut at_workers) = (0usize, 0usize, 0usize, 0usize);
-        let mut input_error = None;
-        let mut input = input.fuse();
-        let mut input_done = false;
-        loop {
-            // Read ahead while the bound allows.
-            while !input_done && sent - next_out < ahead {
-                match input.next() {
-                    Some(Ok(item)) => {
-                        if job_tx.send(Job::Work(sent, item)).is_err() {
-                            input_done = true;
-                            break;
-                        }
-                        sent += 1;
-                        at_workers += 1;
-                    }
-                    Some(Err(err)) => {
-                        input_error = Some(err);
-                        input_done = true;
-                    }
-                    None => input_done = true,
+        let mut conductor = Conductor::new(ahead, job_tx, after.1);
+        let result = conductor.drive(input, &done_rx, finish, after.0, sink);
+        // Workers end once they have done the jobs they hold.
+        drop(conductor);
+        result
+    })
+}
+
+/// [`run`] on the calling thread alone.
+fn run_here<T, U, V, E>(
+    input: impl Iterator<Item = Result<T, E>>,
+    work: &impl Fn(T) -> U,
+    mut finish: impl FnMut(&mut U, bool),
+    after: &impl Fn(U) -> V,
+    mut sink: impl FnMut(V) -> Result<(), E>,
+) -> Result<(), E> {
+    // One result is held back until the next item is read: `finish` must know the last.
+    let mut held: Option<U> = None;
+    let mut input_error = None;
+    for item in input {
+        match item {
+            Ok(item) => {
+                if let Some(mut result) = held.replace(work(item)) {
+                    finish(&mut result, false);
+                    sink(after(result))?;
                 }
             }
-            // Finish in order, each once the next item is read (or the input has ended).
-            while next_finish + 1 < sent || (input_done && next_finish < sent) {
-                let Some(mut result) = worked.remove(&next_finish) else { break };
-                let last = input_done && input_error.is_none() && next_finish + 1 == sent;
-                finish(&mut result, last);
-                if after_on_workers {
-                    if job_tx.send(Job::After(next_finish, result)).is_err() {
-                        break;
-                    }
-                    at_workers += 1;
-                } else {
-                    waiting.insert(next_finish, after(result));
-                }
-                next_finish += 1;
-            }
-            while let Some(result) = waiting.remove(&next_out) {
-                next_out += 1;
-                if let Err(err) = sink(result) {
-                    // Workers end once they have done the jobs they hold.
-                    drop(job_tx);
-                    return Err(err);
-                }
-            }
-            if input_done && next_out == sent {
+            Err(err) => {
+                input_error = Some(err);
                 break;
             }
-            if at_workers == 0 {
+        }
+    }
+    if let Some(mut result) = held {
+        finish(&mut result, input_error.is_none());
+        sink(after(result))?;
+    }
+    input_error.map_or(Ok(()), Err)
+}
+
+/// A worker: takes jobs until the job channel closes (or the results can no longer be sent).
+fn serve<T, U, V>(
+    job_rx: &Mutex<mpsc::Receiver<Job<T, U>>>,
+    done_tx: &mpsc::Sender<Done<U, V>>,
+    work: &impl Fn(T) -> U,
+    after: &impl Fn(U) -> V,
+) {
+    loop {
+        // The lock is held only to take one job.
+        let job = match job_rx.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let done = match job {
+            Ok(Job::Work(seq, item)) => Done::Worked(seq, work(item)),
+            Ok(Job::After(seq, result)) => Done::Ready(seq, after(result)),
+            Err(_) => return,
+        };
+        if done_tx.send(done).is_err() {
+            return;
+        }
+    }
+}
+
+/// The calling thread's side of a run on workers: what has been read, finished and sunk, and the
+/// results waiting for their turn.
+struct Conductor<T, U, V, E> {
+    ahead: usize,
+    job_tx: mpsc::SyncSender<Job<T, U>>,
+    after_on_workers: bool,
+    /// Worked results waiting for their turn to be finished, and results waiting to be sunk.
+    worked: BTreeMap<usize, U>,
+    waiting: BTreeMap<usize, V>,
+    /// Items read, finished and sunk so far, and jobs at the workers.
+    sent: usize,
+    next_finish: usize,
+    next_out: usize,
+    at_workers: usize,
+    input_done: bool,
+    input_error: Option<E>,
+}
+
+impl<T, U, V, E> Conductor<T, U, V, E> {
+    fn new(ahead: usize, job_tx: mpsc::SyncSender<Job<T, U>>, after_on_workers: bool) -> Self {
+        Conductor {
+            ahead,
+            job_tx,
+            after_on_workers,
+            worked: BTreeMap::new(),
+            waiting: BTreeMap::new(),
+            sent: 0,
+            next_finish: 0,
+            next_out: 0,
+            at_workers: 0,
+            input_done: false,
+            input_error: None,
+        }
+    }
+
+    /// Reads, finishes and sinks until everything read is sunk, the input failed, or the sink did.
+    fn drive(
+        &mut self,
+        input: impl Iterator<Item = Result<T, E>>,
+        done_rx: &mpsc::Receiver<Done<U, V>>,
+        mut finish: impl FnMut(&mut U, bool),
+        after: &impl Fn(U) -> V,
+        mut sink: impl FnMut(V) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut input = input.fuse();
+        loop {
+            self.read_ahead(&mut input);
+            self.finish_in_order(&mut finish, after);
+            self.sink_in_order(&mut sink)?;
+            if self.input_done && self.next_out == self.sent {
+                break;
+            }
+            if self.at_workers == 0 {
                 // Everything read is finished or waiting here: reading on, finishing or sinking
                 // can go on without a worker.
                 continue;
             }
             match done_rx.recv() {
                 Ok(Done::Worked(seq, result)) => {
-                    worked.insert(seq, result);
+                    self.worked.insert(seq, result);
                 }
                 Ok(Done::Ready(seq, result)) => {
-                    waiting.insert(seq, result);
+                    self.waiting.insert(seq, result);
                 }
                 // Every worker is gone (only if one panicked): nothing more will come.
                 Err(_) => break,
             }
-            at_workers -= 1;
+            self.at_workers -= 1;
         }
-        drop(job_tx);
-        input_error.map_or(Ok(()), Err)
-    })
+        self.input_error.take().map_or(Ok(()), Err)
+    }
+
+    /// Reads items and sends them to the workers while the bound allows.
+    fn read_ahead(&mut self, input: &mut impl Iterator<Item = Result<T, E>>) {
+        while !self.input_done && self.sent - self.next_out < self.ahead {
+            match input.next() {
+                Some(Ok(item)) => {
+                    if self.job_tx.send(Job::Work(self.sent, item)).is_err() {
+                        self.input_done = true;
+                        break;
+                    }
+                    self.sent += 1;
+                    self.at_workers += 1;
+                }
+                Some(Err(err)) => {
+                    self.input_error = Some(err);
+                    self.input_done = true;
+                }
+                None => self.input_done = true,
+            }
+        }
+    }
+
+    /// Finishes worked results in order, each once the next item is read (or the input has
+    /// ended), and passes them on to `after`.
+    fn finish_in_order(&mut self, finish: &mut impl FnMut(&mut U, bool), after: &impl Fn(U) -> V) {
+        while self.next_finish + 1 < self.sent || (self.input_done && self.next_finish < self.sent) {
+            let Some(mut result) = self.worked.remove(&self.next_finish) else { break };
+            let last = self.input_done && self.input_error.is_none() && self.next_finish + 1 == self.sent;
+            finish(&mut result, last);
+            if self.after_on_workers {
+                if self.job_tx.send(Job::After(self.next_finish, result)).is_err() {
+                    break;
+                }
+                self.at_workers += 1;
+            } else {
+                self.waiting.insert(self.next_finish, after(result));
+            }
+            self.next_finish += 1;
+        }
+    }
+
+    /// Hands the results that are next in order to `sink`.
+    fn sink_in_order(&mut self, sink: &mut impl FnMut(V) -> Result<(), E>) -> Result<(), E> {
+        while let Some(result) = self.waiting.remove(&self.next_out) {
+            self.next_out += 1;
+            sink(result)?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -206,14 +206,7 @@ pub fn frames(hand: &phh::Hand, rules: RuleProfile) -> Result<Vec<Frame>, Diagno
     let def = game_def(hand, rules);
     let mut state = State::new(&def)
         .map_err(|e| Diagnostic::error(e.code(), format!("cannot start the hand: {e}"), Span::at(0)))?;
-    let (actions, convert_error) = match engine_actions(hand) {
-        Ok(actions) => (actions, None),
-        Err((index, e)) => {
-            let converted =
-                hand.actions[..index].iter().filter_map(|a| phh::replay::engine_action(&a.kind).ok());
-            (converted.collect(), Some((index, format!("{e:?}"))))
-        }
-    };
+    let (actions, convert_error) = converted_actions(hand);
     let street_of = |s: &State| street_name(s.variant(), s.street(), s.phase());
     let mut frames = vec![frame(hand, &state, "forced bets".into(), None, street_of(&state))];
     // `run_observed` shows the state before each action is tried: the state after the step
@@ -251,9 +244,34 @@ pub fn frames(hand: &phh::Hand, rules: RuleProfile) -> Result<Vec<Frame>, Diagno
             }
         }
     }
-    // Warnings go with their action's frame; a repair's with the repair's own frame (in order);
-    // those after the last action with the last frame.
-    for event in &events {
+    place_warnings(&mut frames, &events);
+    if let Some((index, message)) = convert_error
+        && let Some(f) = frames.last_mut()
+    {
+        f.failed = true;
+        f.notes.push(format!("REPLAY_BAD_ACTION: action {} cannot be replayed: {message}", index + 1));
+    }
+    Ok(frames)
+}
+
+/// The engine actions of a hand, up to the first one that cannot be converted, and that one's
+/// index and error.
+fn converted_actions(hand: &phh::Hand) -> (Vec<poker_engine::Action>, Option<(usize, String)>) {
+    match engine_actions(hand) {
+        Ok(actions) => (actions, None),
+        Err((index, e)) => {
+            let converted =
+                hand.actions[..index].iter().filter_map(|a| phh::replay::engine_action(&a.kind).ok());
+            (converted.collect(), Some((index, format!("{e:?}"))))
+        }
+    }
+}
+
+/// Puts the replay's warnings on the frames: a warning goes with its action's frame, a repair's
+/// with the repair's own frame (in order, naming it), those after the last action with the last
+/// frame.
+fn place_warnings(frames: &mut [Frame], events: &[Event]) {
+    for event in events {
         let Event::Warnings { action, warnings } = event else { continue };
         for w in warnings.iter() {
             let note = format!("{}: {}", w.code(), w.message());
@@ -275,13 +293,6 @@ pub fn frames(hand: &phh::Hand, rules: RuleProfile) -> Result<Vec<Frame>, Diagno
             frames[at].notes.push(note);
         }
     }
-    if let Some((index, message)) = convert_error
-        && let Some(f) = frames.last_mut()
-    {
-        f.failed = true;
-        f.notes.push(format!("REPLAY_BAD_ACTION: action {} cannot be replayed: {message}", index + 1));
-    }
-    Ok(frames)
 }
 
 /// `text` with `&`, `<`, `>` and `"` escaped for XML and HTML.

@@ -135,7 +135,7 @@ pub use parse::{MAX_LINE_CHARS, classify_token, parse_segment, typed_value};
 pub use read::{MAX_HAND_BYTES, RawHand, Reader};
 pub use record::{HandRecord, Record};
 pub use seat::PinochleSeat;
-pub use validate::{Checker, Options, Summary, counter_points, legality_of, trick_winner};
+pub use validate::{AcrossHands, Checker, Options, Summary, counter_points, legality_of, trick_winner};
 pub use write::Writer;
 
 /// Portable Pinochle Notation as a [`cards_core::Notation`]: the one way to read, check and

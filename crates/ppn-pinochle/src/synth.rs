@@ -95,11 +95,61 @@ fn best_trump(hand: &CardCounts) -> Option<(Suit, u32)> {
         .max_by_key(|x| x.1)
 }
 
-#[allow(clippy::too_many_lines)]
+/// What one generated hand holds, for its text.
+struct SynthHand {
+    number: usize,
+    dealer: usize,
+    /// The seat the deal and the auction start from.
+    first: usize,
+    hands: [CardCounts; 4],
+    /// The auction's tokens, from `first`.
+    tokens: Vec<String>,
+    declarer: usize,
+    contract: u32,
+    trump: Option<Suit>,
+    meld_text: String,
+    meld_scores: [i64; 2],
+    /// The tricks' lines (empty without a trump).
+    play: String,
+    play_scores: [i64; 2],
+    result: &'static str,
+    hand_scores: [i64; 2],
+}
+
+/// One generated hand: dealt, bid, melded, played and scored; its hand scores and its text.
 fn hand(rng: &mut Rng, number: usize, dealer: usize, game: [i64; 2]) -> ([i64; 2], String) {
     let hands = deal(rng);
     let first = (dealer + 1) % 4;
-    // Auction.
+    let (tokens, declarer, contract) = auction(rng, &hands, first, dealer);
+    let trump = best_trump(&hands[declarer]).map(|x| x.0);
+    let (meld_text, meld_scores) = melds(&hands, trump);
+    let (play, counters) = match trump {
+        Some(trump) => random_play(rng, &hands, declarer, trump),
+        None => (String::new(), [0; 2]),
+    };
+    let (result, hand_scores) = score(trump, counters, meld_scores, declarer % 2, contract);
+    let synth = SynthHand {
+        number,
+        dealer,
+        first,
+        hands,
+        tokens,
+        declarer,
+        contract,
+        trump,
+        meld_text,
+        meld_scores,
+        play,
+        play_scores: counters.map(|c| if c < 20 { 0 } else { c }),
+        result,
+        hand_scores,
+    };
+    (hand_scores, synth.text(game))
+}
+
+/// A random auction: each seat bids up to a limit from its best meld. The tokens from `first`,
+/// the declarer and the contract (the dealer's forced 50 when all pass).
+fn auction(rng: &mut Rng, hands: &[CardCounts; 4], first: usize, dealer: usize) -> (Vec<String>, usize, u32) {
     let limits: Vec<u32> = hands
         .iter()
         .map(|h| {
@@ -138,10 +188,12 @@ fn hand(rng: &mut Rng, number: usize, dealer: usize, game: [i64; 2]) -> ([i64; 2
         }
     }
     let (declarer, contract) = high.unwrap_or((dealer, 50));
-    let trump = best_trump(&hands[declarer]).map(|x| x.0);
-    let team_d = declarer % 2;
+    (tokens, declarer, contract)
+}
 
-    // Melds.
+/// Every seat's meld under `trump`: the Melds tag's text from North, and the teams' meld scores
+/// (under 20 counts 0).
+fn melds(hands: &[CardCounts; 4], trump: Option<Suit>) -> (String, [i64; 2]) {
     let mut meld_text = String::from("N:");
     let mut values = [0i64; 4];
     for (seat, h) in hands.iter().enumerate() {
@@ -157,101 +209,105 @@ fn hand(rng: &mut Rng, number: usize, dealer: usize, game: [i64; 2]) -> ([i64; 2
         let s = values[a] + values[a + 2];
         if s < 20 { 0 } else { s }
     };
-    let ms = [team_meld(0), team_meld(1)];
+    (meld_text, [team_meld(0), team_meld(1)])
+}
 
-    // Play.
+/// Twenty random legal tricks led first by the declarer: the Play tag's lines and the counters
+/// each team took (the last trick's 2 included).
+fn random_play(rng: &mut Rng, hands: &[CardCounts; 4], declarer: usize, trump: Suit) -> (String, [i64; 2]) {
     let mut play = String::new();
     let mut counters = [0i64; 2];
-    if let Some(trump) = trump {
-        let mut held = hands.clone();
-        let mut leader = declarer;
-        for trick in 1..=20 {
-            let mut cards: Vec<Card> = Vec::with_capacity(4);
-            for k in 0..4 {
-                let seat = (leader + k) % 4;
-                let Some(h) = held.get_mut(seat) else { continue };
-                let set = h.distinct();
-                let legal: Vec<Card> = h
-                    .iter()
-                    .map(|(c, _)| c)
-                    .filter(|&c| cards.is_empty() || legality_of(set, &cards, c, Some(trump), true).is_none())
-                    .collect();
-                let Some(&card) = legal.get(rng.below(legal.len())) else { continue };
-                let _ = h.remove(card);
-                cards.push(card);
-            }
-            let w = (leader + trick_winner(&cards, Some(trump))) % 4;
-            let mut pts: i64 = cards.iter().map(|c| i64::from(crate::validate::counter_points(*c))).sum();
-            if trick == 20 {
-                pts += 2;
-            }
-            counters[w % 2] += pts;
-            let line: Vec<String> = cards.iter().map(|&c| write_card(c)).collect();
-            let _ = writeln!(play, "{} ({}{pts})", line.join(" "), SEATS[w]);
-            leader = w;
+    let mut held = hands.clone();
+    let mut leader = declarer;
+    for trick in 1..=20 {
+        let mut cards: Vec<Card> = Vec::with_capacity(4);
+        for k in 0..4 {
+            let seat = (leader + k) % 4;
+            let Some(h) = held.get_mut(seat) else { continue };
+            let set = h.distinct();
+            let legal: Vec<Card> = h
+                .iter()
+                .map(|(c, _)| c)
+                .filter(|&c| cards.is_empty() || legality_of(set, &cards, c, Some(trump), true).is_none())
+                .collect();
+            let Some(&card) = legal.get(rng.below(legal.len())) else { continue };
+            let _ = h.remove(card);
+            cards.push(card);
         }
+        let w = (leader + trick_winner(&cards, Some(trump))) % 4;
+        let mut pts: i64 = cards.iter().map(|c| i64::from(crate::validate::counter_points(*c))).sum();
+        if trick == 20 {
+            pts += 2;
+        }
+        counters[w % 2] += pts;
+        let line: Vec<String> = cards.iter().map(|&c| write_card(c)).collect();
+        let _ = writeln!(play, "{} ({}{pts})", line.join(" "), SEATS[w]);
+        leader = w;
     }
-    let ps = counters.map(|c| if c < 20 { 0 } else { c });
-    let (result, hs) = match trump {
-        None => {
-            let mut hs = [0i64; 2];
-            hs[team_d] = -i64::from(contract);
-            ("No Trump", hs)
-        }
-        Some(_) => {
-            let cd = counters[team_d];
-            let saved = cd >= 20 && ms[team_d] + cd >= i64::from(contract);
-            let mut hs = [0i64; 2];
-            hs[team_d] = if saved { ms[team_d] + cd } else { -i64::from(contract) };
-            let o = 1 - team_d;
-            hs[o] = if counters[o] >= 20 { ms[o] + counters[o] } else { 0 };
-            (if saved { "Saved" } else { "Set" }, hs)
-        }
-    };
+    (play, counters)
+}
 
-    let mut t = String::new();
-    let _ = writeln!(t, "[Site \"cardnote synth\"]");
-    let _ = writeln!(t, "[Date \"2026.01.{:02}\"]", 1 + number % 28);
-    for (seat, name) in ["North", "East", "South", "West"].iter().zip(NAMES) {
-        let _ = writeln!(t, "[{seat} \"{name}\"]");
+/// The Result and the teams' hand scores, `team_d` the declarer's.
+fn score(
+    trump: Option<Suit>,
+    counters: [i64; 2],
+    ms: [i64; 2],
+    team_d: usize,
+    contract: u32,
+) -> (&'static str, [i64; 2]) {
+    let mut hs = [0i64; 2];
+    if trump.is_none() {
+        hs[team_d] = -i64::from(contract);
+        return ("No Trump", hs);
     }
-    let _ = writeln!(t, "[Hand \"{number}\"]");
-    let _ = writeln!(t, "[GameScores \"{}\"]", scores(game[0], game[1]));
-    let _ = writeln!(t, "[Dealer \"{}\"]", SEATS[dealer]);
-    let deal: Vec<String> = (0..4).map(|k| write_hand(&hands[(first + k) % 4])).collect();
-    let _ = writeln!(t, "[Deal \"{}:{}\"]", SEATS[first], deal.join(" "));
-    let _ = writeln!(t, "[Declarer \"{}\"]", SEATS[declarer]);
-    let _ = writeln!(t, "[Contract \"{contract}\"]");
-    let _ = writeln!(t, "[Trump \"{}\"]", trump.map_or('-', Suit::upper_char));
-    let _ = writeln!(t, "[Melds \"{meld_text}\"]");
-    let _ = writeln!(t, "[MeldScores \"{}\"]", scores(ms[0], ms[1]));
-    if trump.is_some() {
+    let cd = counters[team_d];
+    let saved = cd >= 20 && ms[team_d] + cd >= i64::from(contract);
+    hs[team_d] = if saved { ms[team_d] + cd } else { -i64::from(contract) };
+    let o = 1 - team_d;
+    hs[o] = if counters[o] >= 20 { ms[o] + counters[o] } else { 0 };
+    (if saved { "Saved" } else { "Set" }, hs)
+}
+
+impl SynthHand {
+    /// The hand's EXPORT text, `game` the GameScores before it.
+    fn text(&self, game: [i64; 2]) -> String {
+        let mut t = String::new();
+        let _ = writeln!(t, "[Site \"cardnote synth\"]");
+        let _ = writeln!(t, "[Date \"2026.01.{:02}\"]", 1 + self.number % 28);
+        for (seat, name) in ["North", "East", "South", "West"].iter().zip(NAMES) {
+            let _ = writeln!(t, "[{seat} \"{name}\"]");
+        }
+        let _ = writeln!(t, "[Hand \"{}\"]", self.number);
+        let _ = writeln!(t, "[GameScores \"{}\"]", scores(game[0], game[1]));
+        let _ = writeln!(t, "[Dealer \"{}\"]", SEATS[self.dealer]);
+        let deal: Vec<String> = (0..4).map(|k| write_hand(&self.hands[(self.first + k) % 4])).collect();
+        let _ = writeln!(t, "[Deal \"{}:{}\"]", SEATS[self.first], deal.join(" "));
+        let _ = writeln!(t, "[Declarer \"{}\"]", SEATS[self.declarer]);
+        let _ = writeln!(t, "[Contract \"{}\"]", self.contract);
+        let _ = writeln!(t, "[Trump \"{}\"]", self.trump.map_or('-', Suit::upper_char));
+        let _ = writeln!(t, "[Melds \"{}\"]", self.meld_text);
+        let _ = writeln!(t, "[MeldScores \"{}\"]", scores(self.meld_scores[0], self.meld_scores[1]));
+        let ps = if self.trump.is_some() { self.play_scores } else { [0; 2] };
         let _ = writeln!(t, "[PlayScores \"{}\"]", scores(ps[0], ps[1]));
-    } else {
-        let _ = writeln!(t, "[PlayScores \"0:0\"]");
+        let _ = writeln!(t, "[Result \"{}\"]", self.result);
+        let hs = self.hand_scores;
+        let _ = writeln!(t, "[HandScores \"{}\"]", scores(hs[0], hs[1]));
+        let _ = writeln!(t, "[Auction \"{}\"]", SEATS[self.first]);
+        for round in self.tokens.chunks(4) {
+            let _ = writeln!(t, "{}", round.join(" "));
+        }
+        let _ = writeln!(t, "[Play \"{}\"]", SEATS[self.declarer]);
+        t.push_str(if self.trump.is_some() { &self.play } else { "*\n" });
+        let after = [game[0] + hs[0], game[1] + hs[1]];
+        let over: Vec<usize> = (0..2).filter(|&k| after[k] >= 500).collect();
+        let victor = match over.as_slice() {
+            [one] => Some(one + 1),
+            [_, _] => Some(self.declarer % 2 + 1),
+            _ => None,
+        };
+        if let Some(v) = victor {
+            let _ = writeln!(t, "[Victor \"{v}\"]");
+        }
+        t
     }
-    let _ = writeln!(t, "[Result \"{result}\"]");
-    let _ = writeln!(t, "[HandScores \"{}\"]", scores(hs[0], hs[1]));
-    let after = [game[0] + hs[0], game[1] + hs[1]];
-    let _ = writeln!(t, "[Auction \"{}\"]", SEATS[first]);
-    for round in tokens.chunks(4) {
-        let _ = writeln!(t, "{}", round.join(" "));
-    }
-    if trump.is_some() {
-        let _ = writeln!(t, "[Play \"{}\"]", SEATS[declarer]);
-        t.push_str(&play);
-    } else {
-        let _ = writeln!(t, "[Play \"{}\"]", SEATS[declarer]);
-        t.push_str("*\n");
-    }
-    let over: Vec<usize> = (0..2).filter(|&k| after[k] >= 500).collect();
-    let victor = match over.as_slice() {
-        [one] => Some(one + 1),
-        [_, _] => Some(team_d + 1),
-        _ => None,
-    };
-    if let Some(v) = victor {
-        let _ = writeln!(t, "[Victor \"{v}\"]");
-    }
-    (hs, t)
 }

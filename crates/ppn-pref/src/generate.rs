@@ -119,11 +119,89 @@ pub fn random_deal(rng: &mut Rng, id: u32, order: DealOrder, opts: DealOptions) 
     finish(rng, deal, win.position, win.bid, opts)
 }
 
+/// Who plays a deal: the main, the followers that `accepted` names, the invited player.
+#[derive(Clone, Copy)]
+struct Sides {
+    order: DealOrder,
+    main: PrefPlayer,
+    accepted: Accepted,
+    invited: Option<PrefPlayer>,
+}
+
+impl Sides {
+    fn follows(&self, p: PrefPlayer) -> bool {
+        match self.accepted {
+            Accepted::Nobody => false,
+            Accepted::One(q) => q == p,
+            Accepted::Both(_) => p != self.main,
+        }
+    }
+
+    fn in_play(&self, p: PrefPlayer) -> bool {
+        p == self.main || self.follows(p) || self.invited == Some(p)
+    }
+
+    /// The next player in play after `p`.
+    fn next_in(&self, p: PrefPlayer) -> PrefPlayer {
+        let q = self.order.next(p);
+        if self.in_play(q) { q } else { self.order.next(q) }
+    }
+}
+
+/// Completes a deal won by the player at `pos` with `bid`: the discard, contract, followers,
+/// kontra and refa, then a random legal play and its summary.
 fn finish(rng: &mut Rng, mut deal: Deal, pos: usize, bid: Bid, opts: DealOptions) -> Deal {
     let order = deal.order;
     let main = order.at(pos);
-    let mut main_hand: CardSet = deal.hand(main).iter().copied().collect();
-    let (discard, contract) = match bid {
+    let (main_hand, discard, contract) = random_contract(rng, &deal, main, bid);
+    let others: Vec<PrefPlayer> = (1..3).map(|k| order.at(pos + k)).collect();
+    let accepted = match rng.below(10) {
+        0 => Accepted::Nobody,
+        1..=3 => Accepted::One(others[rng.below(2)]),
+        _ => Accepted::Both(if rng.chance(80) { 8 } else { 4 + rng.below(6) as u8 }),
+    };
+    let kontra = random_kontra(rng, accepted, contract, &others, opts);
+    let refa = opts.refa.unwrap_or_else(|| rng.chance(20));
+    let value = contract.base() * kontra.map_or(1, |k| k.level.multiplier()) * if refa { 2 } else { 1 };
+    let invited = match kontra {
+        Some(Kontra { level: KontraLevel::Invite, by }) => others.iter().copied().find(|&p| p != by),
+        _ => None,
+    };
+    let sides = Sides { order, main, accepted, invited };
+    let mut play = Play {
+        main,
+        discard,
+        contract,
+        accepted,
+        kontra,
+        refa: (!opts.legacy).then_some(refa),
+        value,
+        starts: None,
+        throws: Vec::new(),
+        summary: [Entry::None; 3],
+    };
+    if accepted == Accepted::Nobody {
+        play.summary[pos] = Entry::Main { tricks: 0, middle: -i64::from(value) };
+        deal.play = Some(play);
+        return deal;
+    }
+    let starter = expected_starter(&deal, &play, |p| sides.in_play(p));
+    play.starts = Some(starter);
+    let mut hands = [CardSet::EMPTY; 3];
+    for p in PrefPlayer::ALL {
+        hands[p.index()] = if p == main { main_hand } else { deal.hand(p).iter().copied().collect() };
+    }
+    let won = random_tricks(rng, &mut play, &sides, hands, starter);
+    book_summary(&mut play, &sides, won);
+    deal.play = Some(play);
+    deal
+}
+
+/// The main's discard and contract for `bid`, and its hand once it has taken the talon and
+/// discarded.
+fn random_contract(rng: &mut Rng, deal: &Deal, main: PrefPlayer, bid: Bid) -> (CardSet, Discard, Contract) {
+    let main_hand: CardSet = deal.hand(main).iter().copied().collect();
+    match bid {
         Bid::Plain(n) | Bid::Mine(n) => {
             let twelve: Vec<Card> = deal.hand(main).iter().chain(deal.talon()).copied().collect();
             let a = rng.below(12);
@@ -132,25 +210,31 @@ fn finish(rng: &mut Rng, mut deal: Deal, pos: usize, bid: Bid, opts: DealOptions
                 b += 1;
             }
             let (ca, cb) = (twelve[a], twelve[b]);
-            main_hand =
+            let kept =
                 twelve.iter().copied().collect::<CardSet>() - CardSet::single(ca) - CardSet::single(cb);
             let level = n + rng.below(usize::from(9 - n)) as u8;
-            (Discard::Cards([ca, cb]), Contract { game: false, level })
+            (kept, Discard::Cards([ca, cb]), Contract { game: false, level })
         }
-        Bid::NamedGame(k) => {
-            (Discard::None, Contract { game: true, level: k + rng.below(usize::from(9 - k)) as u8 })
-        }
-        _ => (Discard::None, Contract { game: true, level: 2 + rng.below(7) as u8 }),
-    };
-    let others: Vec<PrefPlayer> = (1..3).map(|k| order.at(pos + k)).collect();
-    let accepted = match rng.below(10) {
-        0 => Accepted::Nobody,
-        1..=3 => Accepted::One(others[rng.below(2)]),
-        _ => Accepted::Both(if rng.chance(80) { 8 } else { 4 + rng.below(6) as u8 }),
-    };
+        Bid::NamedGame(k) => (
+            main_hand,
+            Discard::None,
+            Contract { game: true, level: k + rng.below(usize::from(9 - k)) as u8 },
+        ),
+        _ => (main_hand, Discard::None, Contract { game: true, level: 2 + rng.below(7) as u8 }),
+    }
+}
+
+/// A kontra (or an invitation, on a contract that allows one) by a follower, or none.
+fn random_kontra(
+    rng: &mut Rng,
+    accepted: Accepted,
+    contract: Contract,
+    others: &[PrefPlayer],
+    opts: DealOptions,
+) -> Option<Kontra> {
     let levels =
         [KontraLevel::Kontra, KontraLevel::Rekontra, KontraLevel::Subkontra, KontraLevel::Mortkontra];
-    let kontra = match accepted {
+    match accepted {
         Accepted::Nobody => None,
         Accepted::One(f) => {
             let plain_spade = !contract.game && contract.level == 2;
@@ -165,51 +249,20 @@ fn finish(rng: &mut Rng, mut deal: Deal, pos: usize, bid: Bid, opts: DealOptions
         Accepted::Both(_) => {
             rng.chance(30).then(|| Kontra { level: levels[rng.below(4)], by: others[rng.below(2)] })
         }
-    };
-    let refa = opts.refa.unwrap_or_else(|| rng.chance(20));
-    let value = contract.base() * kontra.map_or(1, |k| k.level.multiplier()) * if refa { 2 } else { 1 };
-    let follows = |p: PrefPlayer| match accepted {
-        Accepted::Nobody => false,
-        Accepted::One(q) => q == p,
-        Accepted::Both(_) => p != main,
-    };
-    let invited = match kontra {
-        Some(Kontra { level: KontraLevel::Invite, by }) => others.iter().copied().find(|&p| p != by),
-        _ => None,
-    };
-    let in_play = |p: PrefPlayer| p == main || follows(p) || invited == Some(p);
-    let mut play = Play {
-        main,
-        discard,
-        contract,
-        accepted,
-        kontra,
-        refa: (!opts.legacy).then_some(refa),
-        value,
-        starts: None,
-        throws: Vec::new(),
-        summary: [Entry::None; 3],
-    };
-    let v = u64::from(value);
-    if accepted == Accepted::Nobody {
-        play.summary[pos] = Entry::Main { tricks: 0, middle: -i64::from(value) };
-        deal.play = Some(play);
-        return deal;
     }
-    let starter = expected_starter(&deal, &play, in_play);
-    play.starts = Some(starter);
-    let mut hands = [CardSet::EMPTY; 3];
-    for p in PrefPlayer::ALL {
-        hands[p.index()] = if p == main { main_hand } else { deal.hand(p).iter().copied().collect() };
-    }
-    let next_in = |p: PrefPlayer| {
-        let mut q = order.next(p);
-        if !in_play(q) {
-            q = order.next(q);
-        }
-        q
-    };
-    let trump = contract.trump();
+}
+
+/// Plays random legal tricks from `starter` into `play.throws` (all ten, or, some of the time,
+/// until the main's failure is certain) and returns the tricks each player took.
+fn random_tricks(
+    rng: &mut Rng,
+    play: &mut Play,
+    sides: &Sides,
+    mut hands: [CardSet; 3],
+    starter: PrefPlayer,
+) -> [u8; 3] {
+    let trump = play.contract.trump();
+    let main = sides.main;
     let stop_early = rng.chance(30);
     let mut won = [0u8; 3];
     let mut leader = starter;
@@ -218,21 +271,11 @@ fn finish(rng: &mut Rng, mut deal: Deal, pos: usize, bid: Bid, opts: DealOptions
         let mut players = Vec::with_capacity(3);
         let mut p = leader;
         loop {
-            let hand = hands[p.index()];
-            let legal = match cards.first().map(|c: &Card| c.suit()) {
-                None => hand,
-                Some(led) if !hand.suit(led).is_empty() => hand.suit(led),
-                Some(_) => match trump {
-                    Some(t) if !hand.suit(t).is_empty() => hand.suit(t),
-                    _ => hand,
-                },
-            };
-            let choices: Vec<Card> = legal.iter().collect();
-            let card = choices[rng.below(choices.len())];
+            let card = random_follow(rng, hands[p.index()], cards.first().map(|c: &Card| c.suit()), trump);
             hands[p.index()].remove(card);
             cards.push(card);
             players.push(p);
-            p = next_in(p);
+            p = sides.next_in(p);
             if p == leader {
                 break;
             }
@@ -242,13 +285,40 @@ fn finish(rng: &mut Rng, mut deal: Deal, pos: usize, bid: Bid, opts: DealOptions
         won[w.index()] += 1;
         leader = w;
         let def: u8 = PrefPlayer::ALL.iter().filter(|&&q| q != main).map(|q| won[q.index()]).sum();
-        if stop_early && failure_certain(contract, won[main.index()], def) {
+        if stop_early && failure_certain(play.contract, won[main.index()], def) {
             break;
         }
     }
-    let n = play.throws.len();
-    let passed = n == 10 && contract.passed(won[main.index()]);
+    won
+}
+
+/// A random legal card from `hand`: follow the led suit, else trump, else anything.
+fn random_follow(
+    rng: &mut Rng,
+    hand: CardSet,
+    led: Option<cards_core::Suit>,
+    trump: Option<cards_core::Suit>,
+) -> Card {
+    let legal = match led {
+        None => hand,
+        Some(led) if !hand.suit(led).is_empty() => hand.suit(led),
+        Some(_) => match trump {
+            Some(t) if !hand.suit(t).is_empty() => hand.suit(t),
+            _ => hand,
+        },
+    };
+    let choices: Vec<Card> = legal.iter().collect();
+    choices[rng.below(choices.len())]
+}
+
+/// Writes the summary entries the played tricks give (`won`: tricks per player), with the
+/// recommended defenders' quota for the followers' fails.
+fn book_summary(play: &mut Play, sides: &Sides, won: [u8; 3]) {
+    let (order, main, value) = (sides.order, sides.main, play.value);
+    let v = u64::from(value);
+    let passed = play.throws.len() == 10 && play.contract.passed(won[main.index()]);
     let defenders: u8 = PrefPlayer::ALL.iter().filter(|&&q| q != main).map(|q| won[q.index()]).sum();
+    let kontra = play.kontra;
     for (k, slot) in play.summary.iter_mut().enumerate() {
         let p = order.at(k);
         *slot = if p == main {
@@ -256,13 +326,13 @@ fn finish(rng: &mut Rng, mut deal: Deal, pos: usize, bid: Bid, opts: DealOptions
                 tricks: won[p.index()],
                 middle: if passed { -i64::from(value) } else { i64::from(value) },
             }
-        } else if follows(p) {
+        } else if sides.follows(p) {
             let inviter = kontra.is_some_and(|k| k.level == KontraLevel::Invite && k.by == p);
             let tricks = if inviter { defenders } else { won[p.index()] };
             let failed = passed
                 && if inviter {
                     defenders < 4
-                } else if matches!(accepted, Accepted::Both(_)) {
+                } else if matches!(sides.accepted, Accepted::Both(_)) {
                     defenders < 4 && won[p.index()] < 2
                 } else {
                     won[p.index()] < 2
@@ -277,8 +347,6 @@ fn finish(rng: &mut Rng, mut deal: Deal, pos: usize, bid: Bid, opts: DealOptions
             Entry::None
         };
     }
-    deal.play = Some(play);
-    deal
 }
 
 /// A whole random game of `deals` deals: rotating dealers, refas as the engine applies them, and
@@ -290,8 +358,7 @@ pub fn random_game(seed: u64, deals: u32, bula: i64, refe: u32) -> Game {
     let orders = [[1, 2, 3], [2, 3, 1], [3, 1, 2]];
     let mut all_pass = 0u32;
     let mut used = [0u32; 3];
-    let mut middle = [bula; 3];
-    let mut supe_on = [[0i64; 3]; 3]; // supe_on[writer][main]
+    let mut books = Books { middle: [bula; 3], supe_on: [[0; 3]; 3] };
     for id in 1..=deals {
         let o = orders[(id as usize + 1) % 3];
         let order = DealOrder(o.map(|n| PrefPlayer::new(n).unwrap_or(PrefPlayer::ALL[0])));
@@ -302,69 +369,90 @@ pub fn random_game(seed: u64, deals: u32, bula: i64, refe: u32) -> Game {
             order,
             DealOptions { all_pass: 12, refa: Some(false), ..DealOptions::default() },
         );
-        match &deal.play {
+        match deal.play.as_mut() {
             None => all_pass += 1,
             Some(play) => {
                 let m = play.main.index();
                 if all_pass.min(refe) > used[m] {
                     used[m] += 1;
-                    // regenerate the same deal doubled: double value, supe, middle, fail
-                    if let Some(play) = deal.play.as_mut() {
-                        play.refa = Some(true);
-                        play.value *= 2;
-                        for e in &mut play.summary {
-                            match e {
-                                Entry::Main { middle, .. } => *middle *= 2,
-                                Entry::Follower { supe, fail, .. } => {
-                                    *supe *= 2;
-                                    if let Some(f) = fail {
-                                        *f *= 2;
-                                    }
-                                }
-                                Entry::None => {}
-                            }
-                        }
-                    }
+                    double_for_refa(play);
                 }
-            }
-        }
-        if let Some(play) = &deal.play {
-            for (k, e) in play.summary.iter().enumerate() {
-                let p = order.at(k).index();
-                match *e {
-                    Entry::Main { middle: m, .. } => middle[p] += m,
-                    Entry::Follower { supe, fail, .. } => {
-                        supe_on[p][play.main.index()] += i64::try_from(supe).unwrap_or(0);
-                        middle[p] += fail.map_or(0, |f| i64::try_from(f).unwrap_or(0));
-                    }
-                    Entry::None => {}
-                }
+                books.add(play, order);
             }
         }
         game.deals.push(deal);
     }
-    let mut results = [0i64; 3];
-    for i in 0..3 {
-        for j in 0..3 {
-            if i != j {
-                results[i] += supe_on[i][j] - supe_on[j][i] + 10 * (middle[j] - middle[i]);
+    game.tags = books.tags(bula, refe);
+    game
+}
+
+/// The same deal played doubled: value, supe, middle and fail.
+fn double_for_refa(play: &mut Play) {
+    play.refa = Some(true);
+    play.value *= 2;
+    for e in &mut play.summary {
+        match e {
+            Entry::Main { middle, .. } => *middle *= 2,
+            Entry::Follower { supe, fail, .. } => {
+                *supe *= 2;
+                if let Some(f) = fail {
+                    *f *= 2;
+                }
+            }
+            Entry::None => {}
+        }
+    }
+}
+
+/// The score sheet of a game so far.
+struct Books {
+    /// Each player's middle (pool), from the bula.
+    middle: [i64; 3],
+    /// `supe_on[writer][main]`: what each player has written against each main.
+    supe_on: [[i64; 3]; 3],
+}
+
+impl Books {
+    /// Books the summary of one played deal.
+    fn add(&mut self, play: &Play, order: DealOrder) {
+        for (k, e) in play.summary.iter().enumerate() {
+            let p = order.at(k).index();
+            match *e {
+                Entry::Main { middle: m, .. } => self.middle[p] += m,
+                Entry::Follower { supe, fail, .. } => {
+                    self.supe_on[p][play.main.index()] += i64::try_from(supe).unwrap_or(0);
+                    self.middle[p] += fail.map_or(0, |f| i64::try_from(f).unwrap_or(0));
+                }
+                Entry::None => {}
             }
         }
     }
-    let mut places: Vec<usize> = (0..3).collect();
-    places.sort_by_key(|&i| -results[i]);
-    let tag = |n: &str, v: String| Tag { name: n.to_owned(), value: v };
-    game.tags.push(tag("Bula", bula.to_string()));
-    game.tags.push(tag("Refe", refe.to_string()));
-    for (i, name) in ["north", "east", "west"].iter().enumerate() {
-        game.tags.push(tag(&format!("Player{}", i + 1), (*name).to_owned()));
+
+    /// The game's tags: Bula, Refe, the players, and each player's Result and Place (zero-sum).
+    fn tags(&self, bula: i64, refe: u32) -> Vec<Tag> {
+        let (middle, supe_on) = (self.middle, self.supe_on);
+        let mut results = [0i64; 3];
+        for i in 0..3 {
+            for j in 0..3 {
+                if i != j {
+                    results[i] += supe_on[i][j] - supe_on[j][i] + 10 * (middle[j] - middle[i]);
+                }
+            }
+        }
+        let mut places: Vec<usize> = (0..3).collect();
+        places.sort_by_key(|&i| -results[i]);
+        let tag = |n: &str, v: String| Tag { name: n.to_owned(), value: v };
+        let mut tags = vec![tag("Bula", bula.to_string()), tag("Refe", refe.to_string())];
+        for (i, name) in ["north", "east", "west"].iter().enumerate() {
+            tags.push(tag(&format!("Player{}", i + 1), (*name).to_owned()));
+        }
+        for (i, r) in results.iter().enumerate() {
+            tags.push(tag(&format!("Result{}", i + 1), r.to_string()));
+        }
+        for i in 0..3 {
+            let place = places.iter().position(|&p| p == i).unwrap_or(0) + 1;
+            tags.push(tag(&format!("Place{}", i + 1), place.to_string()));
+        }
+        tags
     }
-    for (i, r) in results.iter().enumerate() {
-        game.tags.push(tag(&format!("Result{}", i + 1), r.to_string()));
-    }
-    for i in 0..3 {
-        let place = places.iter().position(|&p| p == i).unwrap_or(0) + 1;
-        game.tags.push(tag(&format!("Place{}", i + 1), place.to_string()));
-    }
-    game
 }

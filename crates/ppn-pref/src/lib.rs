@@ -131,7 +131,7 @@ pub use parse::{DealSpans, Field, card_of};
 pub use player::PrefPlayer;
 pub use read::{RawDeal, Reader};
 pub use record::{DealRecord, Header, Record};
-pub use validate::{Checker, Outcome, trick_winner_index};
+pub use validate::{Checker, GameState, Outcome, trick_winner_index};
 pub use write::Writer;
 
 /// Portable Preferans Notation as a [`cards_core::Notation`]: the one way to read, check and

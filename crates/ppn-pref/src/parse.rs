@@ -1,7 +1,7 @@
 //! The reader: a byte-level scanner over the whole file that types every field and keeps spans.
 //!
 //! Each deal record is read on its own: a bad record gets its diagnostics and no model, and reading
-//! goes on with the next one. Only token syntax is checked here; [`crate::validate`] checks the game.
+//! goes on with the next one. Only token syntax is checked here; the [`Checker`](crate::Checker) checks the game.
 
 use cards_core::{Card, Diagnostic, Rank, Span, Suit};
 
@@ -450,26 +450,9 @@ fn split_commas<const N: usize>(src: &str, span: Span, out: &mut [Span; N]) -> u
 
 /// Reads the deal record `src[start..end]` (its `[...]`): spans are offsets in `src`.
 pub(crate) fn read_record(src: &str, start: usize, end: usize) -> (Record, Option<Deal>) {
-    let bytes = src.as_bytes();
     let mut spans = DealSpans::new(Span::new(start, end));
     let mut raw = [Span::default(); 14];
-    let mut n = 0;
-    let mut i = start + 1;
-    let inner_end = end - 1;
-    loop {
-        while i < inner_end && is_space(bytes[i]) {
-            i += 1;
-        }
-        if i >= inner_end {
-            break;
-        }
-        let s = i;
-        i = token_end(bytes, i, inner_end);
-        if let Some(slot) = raw.get_mut(n) {
-            *slot = Span::new(s, i);
-        }
-        n += 1;
-    }
+    let n = split_fields(src.as_bytes(), start + 1, end - 1, &mut raw);
     let mut cx = Ctx { src, diags: Vec::new() };
     let record_span = spans.record();
 
@@ -511,52 +494,7 @@ pub(crate) fn read_record(src: &str, start: usize, end: usize) -> (Record, Optio
             "an all-pass (`P,P,P`) record has exactly 4 fields",
             Span::new(raw[4].start, end - 1),
         ),
-        13 | 14 => {
-            let legacy = n == 13;
-            let names: &[Field] = if legacy {
-                &[
-                    Field::Main,
-                    Field::Discard,
-                    Field::Contract,
-                    Field::Accepted,
-                    Field::Kontra,
-                    Field::Value,
-                    Field::Starts,
-                    Field::Throws,
-                    Field::Summary,
-                ]
-            } else {
-                &[
-                    Field::Main,
-                    Field::Discard,
-                    Field::Contract,
-                    Field::Accepted,
-                    Field::Kontra,
-                    Field::Refa,
-                    Field::Value,
-                    Field::Starts,
-                    Field::Throws,
-                    Field::Summary,
-                ]
-            };
-            for (k, &f) in names.iter().enumerate() {
-                spans.set(f as usize, raw[4 + k]);
-            }
-            if legacy {
-                spans.set(Field::Refa as usize, Span::at(spans.field(Field::Kontra).end));
-            }
-            play = parse_play(&mut cx, &mut spans, legacy);
-            if legacy && play.is_some() {
-                cx.diags.push(
-                    Diagnostic::warning(
-                        code::LEGACY_13_FIELDS,
-                        "legacy 13-field record without a refa field; refa is inferred from the value",
-                        Span::new(spans.field(Field::Kontra).start, spans.field(Field::Value).end),
-                    )
-                    .with_help("write the 14-field form: `… kontra refa value …`"),
-                );
-            }
-        }
+        13 | 14 => play = read_play_fields(&mut cx, &mut spans, &raw, n == 13),
         _ => cx.err(
             code::FIELD_COUNT,
             format!("a deal record has 4, 13 or 14 fields, this one has {n}"),
@@ -571,6 +509,81 @@ pub(crate) fn read_record(src: &str, start: usize, end: usize) -> (Record, Optio
         _ => None,
     };
     (Record { spans, id, diagnostics: cx.diags }, deal)
+}
+
+/// The whitespace-separated fields of `bytes[start..end]` (a record's inside): the spans of the
+/// first 14 into `raw`, and how many there are.
+fn split_fields(bytes: &[u8], start: usize, end: usize, raw: &mut [Span; 14]) -> usize {
+    let mut n = 0;
+    let mut i = start;
+    loop {
+        while i < end && is_space(bytes[i]) {
+            i += 1;
+        }
+        if i >= end {
+            break;
+        }
+        let s = i;
+        i = token_end(bytes, i, end);
+        if let Some(slot) = raw.get_mut(n) {
+            *slot = Span::new(s, i);
+        }
+        n += 1;
+    }
+    n
+}
+
+/// The fields after the bids of a played deal, in record order: the 14-field form, or the
+/// legacy 13-field one without the refa.
+fn play_field_names(legacy: bool) -> &'static [Field] {
+    if legacy {
+        &[
+            Field::Main,
+            Field::Discard,
+            Field::Contract,
+            Field::Accepted,
+            Field::Kontra,
+            Field::Value,
+            Field::Starts,
+            Field::Throws,
+            Field::Summary,
+        ]
+    } else {
+        &[
+            Field::Main,
+            Field::Discard,
+            Field::Contract,
+            Field::Accepted,
+            Field::Kontra,
+            Field::Refa,
+            Field::Value,
+            Field::Starts,
+            Field::Throws,
+            Field::Summary,
+        ]
+    }
+}
+
+/// Reads the fields after the bids of a 13- (`legacy`) or 14-field record, setting their spans.
+fn read_play_fields(cx: &mut Ctx<'_>, spans: &mut DealSpans, raw: &[Span; 14], legacy: bool) -> Option<Play> {
+    for (k, &f) in play_field_names(legacy).iter().enumerate() {
+        spans.set(f as usize, raw[4 + k]);
+    }
+    if legacy {
+        spans.set(Field::Refa as usize, Span::at(spans.field(Field::Kontra).end));
+    }
+    let play = parse_play(cx, spans, legacy);
+    if legacy && play.is_some() {
+        cx.diags.push(
+            Diagnostic::warning(
+                code::LEGACY_13_FIELDS,
+                "legacy 13-field record without a refa field; refa is inferred from the value",
+                Span::new(spans.field(Field::Kontra).start, spans.field(Field::Value).end),
+            )
+            .with_help("write the 14-field form: `… kontra refa value …`"),
+        );
+    }
+    play
 }
 
 fn parse_order(cx: &mut Ctx<'_>, span: Span) -> Option<DealOrder> {
@@ -680,39 +693,75 @@ fn parse_contract(text: &str) -> Option<Contract> {
 }
 
 fn parse_play(cx: &mut Ctx<'_>, spans: &mut DealSpans, legacy: bool) -> Option<Play> {
-    let f = |spans: &DealSpans, field| spans.field(field);
-    let main_span = f(spans, Field::Main);
-    let main = player_of(cx.text(main_span));
-    if main.is_none() {
-        let t = cx.text(main_span).to_owned();
-        cx.err(code::MAIN_TOKEN, format!("main `{t}` is not a player 1, 2 or 3"), main_span);
+    let main = parse_main(cx, spans.field(Field::Main));
+    let discard = parse_discard(cx, spans.field(Field::Discard));
+    let contract = parse_contract_field(cx, spans.field(Field::Contract));
+    let accepted = parse_accepted(cx, spans.field(Field::Accepted));
+    let kontra = parse_kontra(cx, spans.field(Field::Kontra));
+    let refa = if legacy { Some(None) } else { parse_refa(cx, spans.field(Field::Refa)).map(Some) };
+    let value = parse_value(cx, spans.field(Field::Value));
+    let starts = parse_starts(cx, spans.field(Field::Starts));
+    let throws = parse_throws(cx, spans.field(Field::Throws));
+    let mut entry_spans = [Span::default(); 3];
+    let summary = parse_summary(cx, spans.field(Field::Summary), &mut entry_spans);
+    for (i, s) in entry_spans.into_iter().enumerate() {
+        spans.set(SUMMARY_SLOT + i, s);
     }
-    let discard = parse_discard(cx, f(spans, Field::Discard));
-    let contract_span = f(spans, Field::Contract);
-    let contract = parse_contract(cx.text(contract_span));
+    Some(Play {
+        main: main?,
+        discard: discard?,
+        contract: contract?,
+        accepted: accepted?,
+        kontra: kontra?,
+        refa: refa?,
+        value: value?,
+        starts: starts?,
+        throws: throws?,
+        summary: summary?,
+    })
+}
+
+fn parse_main(cx: &mut Ctx<'_>, span: Span) -> Option<PrefPlayer> {
+    let main = player_of(cx.text(span));
+    if main.is_none() {
+        let t = cx.text(span).to_owned();
+        cx.err(code::MAIN_TOKEN, format!("main `{t}` is not a player 1, 2 or 3"), span);
+    }
+    main
+}
+
+fn parse_contract_field(cx: &mut Ctx<'_>, span: Span) -> Option<Contract> {
+    let contract = parse_contract(cx.text(span));
     if contract.is_none() {
-        let t = cx.text(contract_span).to_owned();
+        let t = cx.text(span).to_owned();
         cx.diags.push(
-            Diagnostic::error(code::CONTRACT_TOKEN, format!("`{t}` is not a contract"), contract_span)
+            Diagnostic::error(code::CONTRACT_TOKEN, format!("`{t}` is not a contract"), span)
                 .with_help("contracts are 2-8 or G2-G8"),
         );
     }
-    let acc_span = f(spans, Field::Accepted);
-    let accepted = match cx.text(acc_span).as_bytes() {
+    contract
+}
+
+fn parse_accepted(cx: &mut Ctx<'_>, span: Span) -> Option<Accepted> {
+    let accepted = match cx.text(span).as_bytes() {
         [b'0'] => Some(Accepted::Nobody),
         [d @ b'1'..=b'3'] => PrefPlayer::new(d - b'0').map(Accepted::One),
         [d @ b'4'..=b'9'] => Some(Accepted::Both(d - b'0')),
         _ => None,
     };
     if accepted.is_none() {
-        let t = cx.text(acc_span).to_owned();
+        let t = cx.text(span).to_owned();
         cx.diags.push(
-            Diagnostic::error(code::ACCEPTED_TOKEN, format!("accepted `{t}` is not one digit"), acc_span)
+            Diagnostic::error(code::ACCEPTED_TOKEN, format!("accepted `{t}` is not one digit"), span)
                 .with_help("0 = nobody, 1-3 = that player, 4-9 (usually 8) = both"),
         );
     }
-    let k_span = f(spans, Field::Kontra);
-    let kontra = match cx.text(k_span).as_bytes() {
+    accepted
+}
+
+/// The kontra field: `Some(None)` for `0`.
+fn parse_kontra(cx: &mut Ctx<'_>, span: Span) -> Option<Option<Kontra>> {
+    let kontra = match cx.text(span).as_bytes() {
         [b'0'] => Some(None),
         [l, p] => {
             let level = match l {
@@ -731,62 +780,49 @@ fn parse_play(cx: &mut Ctx<'_>, spans: &mut DealSpans, legacy: bool) -> Option<P
         _ => None,
     };
     if kontra.is_none() {
-        let t = cx.text(k_span).to_owned();
+        let t = cx.text(span).to_owned();
         cx.diags.push(
-            Diagnostic::error(code::KONTRA_TOKEN, format!("`{t}` is not a kontra code"), k_span)
+            Diagnostic::error(code::KONTRA_TOKEN, format!("`{t}` is not a kontra code"), span)
                 .with_help("0, or I/K/R/S/M followed by the follower 1-3"),
         );
     }
-    let refa = if legacy {
-        Some(None)
-    } else {
-        let r_span = f(spans, Field::Refa);
-        match cx.text(r_span) {
-            "0" => Some(Some(false)),
-            "1" => Some(Some(true)),
-            t => {
-                let t = t.to_owned();
-                cx.err(code::REFA_TOKEN, format!("refa `{t}` is not 0 or 1"), r_span);
-                None
-            }
+    kontra
+}
+
+fn parse_refa(cx: &mut Ctx<'_>, span: Span) -> Option<bool> {
+    match cx.text(span) {
+        "0" => Some(false),
+        "1" => Some(true),
+        t => {
+            let t = t.to_owned();
+            cx.err(code::REFA_TOKEN, format!("refa `{t}` is not 0 or 1"), span);
+            None
         }
-    };
-    let v_span = f(spans, Field::Value);
-    let value = parse_uint(cx.text(v_span)).and_then(|v| u32::try_from(v).ok());
-    if value.is_none() {
-        let t = cx.text(v_span).to_owned();
-        cx.err(code::VALUE_TOKEN, format!("value `{t}` is not a non-negative integer"), v_span);
     }
-    let s_span = f(spans, Field::Starts);
-    let starts = match cx.text(s_span) {
+}
+
+fn parse_value(cx: &mut Ctx<'_>, span: Span) -> Option<u32> {
+    let value = parse_uint(cx.text(span)).and_then(|v| u32::try_from(v).ok());
+    if value.is_none() {
+        let t = cx.text(span).to_owned();
+        cx.err(code::VALUE_TOKEN, format!("value `{t}` is not a non-negative integer"), span);
+    }
+    value
+}
+
+/// The starts field: `Some(None)` for `0`.
+fn parse_starts(cx: &mut Ctx<'_>, span: Span) -> Option<Option<PrefPlayer>> {
+    match cx.text(span) {
         "0" => Some(None),
         t => match player_of(t) {
             Some(p) => Some(Some(p)),
             None => {
                 let t = t.to_owned();
-                cx.err(code::STARTS_TOKEN, format!("starts `{t}` is not 0, 1, 2 or 3"), s_span);
+                cx.err(code::STARTS_TOKEN, format!("starts `{t}` is not 0, 1, 2 or 3"), span);
                 None
             }
         },
-    };
-    let throws = parse_throws(cx, f(spans, Field::Throws));
-    let mut entry_spans = [Span::default(); 3];
-    let summary = parse_summary(cx, f(spans, Field::Summary), &mut entry_spans);
-    for (i, s) in entry_spans.into_iter().enumerate() {
-        spans.set(SUMMARY_SLOT + i, s);
     }
-    Some(Play {
-        main: main?,
-        discard: discard?,
-        contract: contract?,
-        accepted: accepted?,
-        kontra: kontra?,
-        refa: refa?,
-        value: value?,
-        starts: starts?,
-        throws: throws?,
-        summary: summary?,
-    })
 }
 
 fn parse_discard(cx: &mut Ctx<'_>, span: Span) -> Option<Discard> {

@@ -581,6 +581,17 @@ fn replay_trick(
     Ok(())
 }
 
+/// What the summary entries are checked against: the play's tricks as replayed.
+struct Booked<'a> {
+    play: &'a Play,
+    roles: &'a Roles,
+    /// Tricks each player took.
+    won: &'a [u8; 3],
+    /// Tricks the defenders took together.
+    defenders: u8,
+    main_passed: bool,
+}
+
 fn check_summary(
     deal: &Deal,
     play: &Play,
@@ -591,82 +602,16 @@ fn check_summary(
     lints: &mut dyn DiagnosticSink,
 ) -> Check {
     let main = roles.main;
-    let value = u64::from(play.value);
     let defenders: u8 = PrefPlayer::ALL.iter().filter(|&&p| p != main).map(|p| won[p.index()]).sum();
+    let booked = Booked { play, roles, won, defenders, main_passed };
     for (pos, entry) in play.summary.iter().enumerate() {
         let p = deal.order.at(pos);
         let span = spans.summary_entry(pos);
         if p == main {
-            let tricks = won[main.index()];
-            let middle = if main_passed { -i64::from(play.value) } else { i64::from(play.value) };
-            let Entry::Main { tricks: t, middle: m } = *entry else {
-                return fail(
-                    code::SUMMARY_MAIN,
-                    format!("player {p} is the main, so the entry is M{tricks}:{middle}"),
-                    span,
-                );
-            };
-            if t != tricks {
-                return fail(code::SUMMARY_MAIN, format!("the main took {tricks} tricks, not {t}"), span);
-            }
-            if m != middle {
-                let how = if main_passed { "passed" } else { "failed" };
-                return fail(
-                    code::SUMMARY_MAIN,
-                    format!("the main {how}, so the middle entry is {middle}, not {m}"),
-                    span,
-                );
-            }
+            booked.check_main(p, *entry, span)?;
         } else if roles.follows(p) {
-            let tricks = if roles.inviter == Some(p) { defenders } else { won[p.index()] };
-            let Entry::Follower { tricks: t, column, supe, fail: failed } = *entry else {
-                return fail(
-                    code::SUMMARY_FOLLOWER_TRICKS,
-                    format!("player {p} follows, so the entry is F{tricks}:…"),
-                    span,
-                );
-            };
-            if t != tricks {
-                let whose = if roles.inviter == Some(p) { " (with the invited player's)" } else { "" };
-                return fail(
-                    code::SUMMARY_FOLLOWER_TRICKS,
-                    format!("player {p} took {tricks} tricks{whose}, not {t}"),
-                    span,
-                );
-            }
-            let col = if deal.order.next(p) == main { Column::Right } else { Column::Left };
-            if column != col {
-                let c = if col == Column::Right { 'R' } else { 'L' };
-                return fail(
-                    code::SUMMARY_COLUMN,
-                    format!("player {p} writes against the main in column {c}"),
-                    span,
-                );
-            }
-            let expect = value * u64::from(tricks);
-            if supe != expect {
-                return fail(
-                    code::SUMMARY_SUPE,
-                    format!("the supe is value × tricks = {expect}, not {supe}"),
-                    span,
-                );
-            }
-            if let Some(f) = failed {
-                if !main_passed {
-                    return fail(
-                        code::FOLLOWER_FAIL_WHEN_MAIN_FAILED,
-                        format!("player {p} cannot fail: the main failed"),
-                        span,
-                    );
-                }
-                if f != value {
-                    return fail(
-                        code::SUMMARY_FAIL_AMOUNT,
-                        format!("a follower fails by the value {value}, not {f}"),
-                        span,
-                    );
-                }
-            }
+            let column = if deal.order.next(p) == main { Column::Right } else { Column::Left };
+            booked.check_follower(p, column, *entry, span)?;
         } else if *entry != Entry::None {
             let who = if roles.invited == Some(p) {
                 "is invited (the inviter books everything)"
@@ -676,15 +621,104 @@ fn check_summary(
             return fail(code::SUMMARY_NONPLAYER, format!("player {p} {who}, so the entry is 0"), span);
         }
     }
-    // quota lint
     if main_passed && play.accepted != Accepted::Nobody {
-        for (pos, entry) in play.summary.iter().enumerate() {
+        booked.lint_quota(deal, spans, lints);
+    }
+    Ok(())
+}
+
+impl Booked<'_> {
+    /// The main's entry: M, its tricks, and the value to the middle (negative when it failed).
+    fn check_main(&self, p: PrefPlayer, entry: Entry, span: Span) -> Check {
+        let tricks = self.won[p.index()];
+        let middle = if self.main_passed { -i64::from(self.play.value) } else { i64::from(self.play.value) };
+        let Entry::Main { tricks: t, middle: m } = entry else {
+            return fail(
+                code::SUMMARY_MAIN,
+                format!("player {p} is the main, so the entry is M{tricks}:{middle}"),
+                span,
+            );
+        };
+        if t != tricks {
+            return fail(code::SUMMARY_MAIN, format!("the main took {tricks} tricks, not {t}"), span);
+        }
+        if m != middle {
+            let how = if self.main_passed { "passed" } else { "failed" };
+            return fail(
+                code::SUMMARY_MAIN,
+                format!("the main {how}, so the middle entry is {middle}, not {m}"),
+                span,
+            );
+        }
+        Ok(())
+    }
+
+    /// A follower's entry: F, its tricks (an inviter's with the invited player's), the column
+    /// against the main, the supe, and a fail only when the main passed.
+    fn check_follower(&self, p: PrefPlayer, col: Column, entry: Entry, span: Span) -> Check {
+        let value = u64::from(self.play.value);
+        let tricks = if self.roles.inviter == Some(p) { self.defenders } else { self.won[p.index()] };
+        let Entry::Follower { tricks: t, column, supe, fail: failed } = entry else {
+            return fail(
+                code::SUMMARY_FOLLOWER_TRICKS,
+                format!("player {p} follows, so the entry is F{tricks}:…"),
+                span,
+            );
+        };
+        if t != tricks {
+            let whose = if self.roles.inviter == Some(p) { " (with the invited player's)" } else { "" };
+            return fail(
+                code::SUMMARY_FOLLOWER_TRICKS,
+                format!("player {p} took {tricks} tricks{whose}, not {t}"),
+                span,
+            );
+        }
+        if column != col {
+            let c = if col == Column::Right { 'R' } else { 'L' };
+            return fail(
+                code::SUMMARY_COLUMN,
+                format!("player {p} writes against the main in column {c}"),
+                span,
+            );
+        }
+        let expect = value * u64::from(tricks);
+        if supe != expect {
+            return fail(
+                code::SUMMARY_SUPE,
+                format!("the supe is value × tricks = {expect}, not {supe}"),
+                span,
+            );
+        }
+        if let Some(f) = failed {
+            if !self.main_passed {
+                return fail(
+                    code::FOLLOWER_FAIL_WHEN_MAIN_FAILED,
+                    format!("player {p} cannot fail: the main failed"),
+                    span,
+                );
+            }
+            if f != value {
+                return fail(
+                    code::SUMMARY_FAIL_AMOUNT,
+                    format!("a follower fails by the value {value}, not {f}"),
+                    span,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// The recommended defenders' quota: a follower below it is marked failed, one that made it
+    /// is not.
+    fn lint_quota(&self, deal: &Deal, spans: &DealSpans, lints: &mut dyn DiagnosticSink) {
+        let defenders = self.defenders;
+        for (pos, entry) in self.play.summary.iter().enumerate() {
             let p = deal.order.at(pos);
             let Entry::Follower { fail: failed, .. } = *entry else { continue };
-            let own = won[p.index()];
-            let should = if roles.inviter == Some(p) {
+            let own = self.won[p.index()];
+            let should = if self.roles.inviter == Some(p) {
                 defenders < 4
-            } else if matches!(play.accepted, Accepted::Both(_)) {
+            } else if matches!(self.play.accepted, Accepted::Both(_)) {
                 defenders < 4 && own < 2
             } else {
                 own < 2
@@ -702,7 +736,6 @@ fn check_summary(
             }
         }
     }
-    Ok(())
 }
 
 /// The checks of one info tag (`tags[i]`, at `spans[i]`): not a repeat of an earlier tag, and a
@@ -783,20 +816,33 @@ pub(crate) fn check_info(tags: &[Tag], spans: &[Span], out: &mut dyn DiagnosticS
     }
 }
 
-/// The running game-level (T3) state: ids, dealer rotation and refa hats across deals.
+/// The game-level (T3) state the checks across deals carry from one deal to the next: ids,
+/// dealer rotation and refa hats, and how much of the info section has been read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct GameState {
+pub struct GameState {
     /// `Refe` from the tags (uncapped hats when unknown).
     refe: Option<u32>,
     prev_id: Option<u32>,
     prev_dealer: Option<PrefPlayer>,
     all_pass: u32,
     used: [u32; 3],
+    /// Tags of the info section taken in so far (for `Refe`).
+    tags_seen: usize,
 }
 
 impl GameState {
+    /// Takes in the info section's tags before `record`'s deal (`Refe` changes the refa lint).
+    fn read_tags(&mut self, record: &crate::DealRecord) {
+        let before = record.late_tags.start.min(record.header.tags.len());
+        for tag in record.header.tags.get(self.tags_seen..before).into_iter().flatten() {
+            if tag.name == "Refe" {
+                self.refe = tag.value.trim().parse().ok();
+            }
+        }
+        self.tags_seen = self.tags_seen.max(before);
+    }
+
     /// Adds the T3 lints of the next record (in file order) to `out`.
-    #[allow(clippy::too_many_lines)]
     fn lint(
         &mut self,
         id: Option<u32>,
@@ -804,26 +850,39 @@ impl GameState {
         deal: Option<&Deal>,
         out: &mut dyn DiagnosticSink,
     ) {
-        let refe = self.refe;
-        let id_span = spans.field(Field::Id);
         if let Some(id) = id {
-            let expect = self.prev_id.map_or(1, |p| p.saturating_add(1));
-            if id != expect {
-                out.report(Diagnostic::warning(
-                    code::ID_SEQUENCE,
-                    format!("deal {id} where {expect} was expected"),
-                    id_span,
-                ));
-            }
-            self.prev_id = Some(id);
+            self.lint_id(id, spans.field(Field::Id), out);
         }
         let Some(deal) = deal else { return };
-        let ospan = spans.field(Field::Order);
+        self.lint_dealer(deal, spans.field(Field::Order), out);
+        let Some(play) = &deal.play else {
+            self.all_pass += 1;
+            return;
+        };
+        let rspan = if play.refa.is_some() { spans.field(Field::Refa) } else { spans.field(Field::Value) };
+        self.lint_refa(play, rspan, out);
+    }
+
+    /// Ids count up by one from 1.
+    fn lint_id(&mut self, id: u32, span: Span, out: &mut dyn DiagnosticSink) {
+        let expect = self.prev_id.map_or(1, |p| p.saturating_add(1));
+        if id != expect {
+            out.report(Diagnostic::warning(
+                code::ID_SEQUENCE,
+                format!("deal {id} where {expect} was expected"),
+                span,
+            ));
+        }
+        self.prev_id = Some(id);
+    }
+
+    /// The deal order is a rotation, and the dealer the next after the one before.
+    fn lint_dealer(&mut self, deal: &Deal, span: Span, out: &mut dyn DiagnosticSink) {
         if !deal.order.is_rotation() {
             out.report(Diagnostic::warning(
                 code::DEAL_ORDER_NOT_ROTATION,
                 "prefko only writes the deal orders 123, 231 and 312",
-                ospan,
+                span,
             ));
         }
         if let Some(prev) = self.prev_dealer
@@ -836,27 +895,27 @@ impl GameState {
                     deal.order.dealer(),
                     prev.next()
                 ),
-                ospan,
+                span,
             ));
         }
         self.prev_dealer = Some(deal.order.dealer());
-        let Some(play) = &deal.play else {
-            self.all_pass += 1;
-            return;
-        };
+    }
+
+    /// A played deal is doubled exactly when its main player has an unused refa (an all-pass
+    /// deal owed, up to `Refe` of them).
+    fn lint_refa(&mut self, play: &Play, rspan: Span, out: &mut dyn DiagnosticSink) {
         let Some(refa) = effective_refa(play) else { return };
         let main = play.main.index();
-        let capped = refe.map_or(self.all_pass, |r| self.all_pass.min(r));
+        let capped = self.refe.map_or(self.all_pass, |r| self.all_pass.min(r));
         let owed = capped > self.used[main];
         let owed_uncapped = self.all_pass > self.used[main];
-        let rspan = if play.refa.is_some() { spans.field(Field::Refa) } else { spans.field(Field::Value) };
         if refa && !owed {
             if owed_uncapped {
                 out.report(Diagnostic::warning(
                     code::REFE_EXCEEDED,
                     format!(
                         "this refa is only owed if more all-pass deals than Refe {} are counted",
-                        refe.unwrap_or(0)
+                        self.refe.unwrap_or(0)
                     ),
                     rspan,
                 ));
@@ -885,7 +944,8 @@ impl GameState {
 /// [`DealRecord::outcome`](crate::DealRecord::outcome)) and the tags the record owns (the first
 /// record checks the info section), on any thread; [`Checker::finish`](cards_core::notation::Checker::finish)
 /// checks it against the deals before it (T3: ids, dealer rotation, refas), in file order, with
-/// the game state this checker keeps.
+/// the [`GameState`] this checker keeps. The rules are [`Pref`](crate::Pref)'s
+/// [`Rules`](cards_core::Rules).
 ///
 /// A record's diagnostics are then its own (syntax, T2, T3), then the file-level ones it holds
 /// ([`DealRecord::own`](crate::DealRecord::own) counts the first).
@@ -903,21 +963,7 @@ impl GameState {
 /// assert_eq!(codes.last(), Some(&"ID_SEQUENCE"));
 /// # Ok::<(), std::io::Error>(())
 /// ```
-#[derive(Debug, Clone, Default)]
-pub struct Checker {
-    options: crate::Options,
-    state: GameState,
-    /// Tags of the info section taken in so far (for `Refe`).
-    tags_seen: usize,
-}
-
-impl Checker {
-    /// A checker for one file, with no deal taken in yet.
-    #[must_use]
-    pub fn new(options: crate::Options) -> Checker {
-        Checker { options, ..Checker::default() }
-    }
-}
+pub type Checker = cards_core::RulesChecker<crate::Pref>;
 
 /// Inserts `found` among a record's own diagnostics (after those before it, before the
 /// file-level ones).
@@ -927,8 +973,10 @@ fn add_own(record: &mut crate::Record, found: Vec<Diagnostic>) {
     record.diagnostics.splice(at..at, found);
 }
 
-impl cards_core::notation::Checker<crate::DealRecord> for Checker {
-    fn check(&self, record: &mut crate::Record) {
+impl cards_core::Rules for crate::Pref {
+    type State = GameState;
+
+    fn check(options: &crate::Options, record: &mut crate::Record) {
         let model = &mut record.model;
         let mut found = Vec::new();
         if let Some(deal) = &model.deal {
@@ -936,7 +984,7 @@ impl cards_core::notation::Checker<crate::DealRecord> for Checker {
             found = diagnostics;
             model.outcome = Some(outcome);
         }
-        self.options.apply(&mut found);
+        options.apply(&mut found);
         let header = std::sync::Arc::clone(&model.header);
         let own_tags = if model.number == 0 { 0..model.late_tags.end } else { model.late_tags.clone() };
         let info = (model.number == 0).then(|| header.tags.len().min(model.late_tags.start));
@@ -949,18 +997,12 @@ impl cards_core::notation::Checker<crate::DealRecord> for Checker {
         }
     }
 
-    fn finish(&mut self, record: &mut crate::Record, _last: bool) {
+    fn finish(options: &crate::Options, state: &mut GameState, record: &mut crate::Record, _last: bool) {
+        state.read_tags(&record.model);
         let model = &record.model;
-        let before = model.late_tags.start.min(model.header.tags.len());
-        for tag in model.header.tags.get(self.tags_seen..before).into_iter().flatten() {
-            if tag.name == "Refe" {
-                self.state.refe = tag.value.trim().parse().ok();
-            }
-        }
-        self.tags_seen = self.tags_seen.max(before);
         let mut found = Vec::new();
-        self.state.lint(model.id, &model.spans, model.deal.as_ref(), &mut found);
-        self.options.apply(&mut found);
+        state.lint(model.id, &model.spans, model.deal.as_ref(), &mut found);
+        options.apply(&mut found);
         add_own(record, found);
     }
 }

@@ -1,8 +1,9 @@
 //! `cardnote check`: read and check files, diagnostics for people (stdout) or JSON Lines (the
 //! `--json` contract), a summary on stderr, and exit 1 when any record has an error.
 
+use std::io::BufReader;
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -11,10 +12,15 @@ use cardnote::output::{DiagnosticPrinter, RenderSource, Summary};
 use cardnote::progress::Progress;
 use cardnote_check::walk::{WalkedFile, collect_files, collect_files_and_logs, collect_site_files};
 use cardnote_check::{
-    CheckOptions, Format, Input, RecordReport, UNIT_BYTES, Unit, check_units, record_json, write_record_json,
+    CheckOptions, Format, Input, RecordReport, UNIT_BYTES, Unit, check_units, record_json, record_json_named,
+    sitelog, write_record_json,
 };
+use cards_core::{LineIndex, Span};
+use serde_json::Map;
+use sitelogs::Site;
 use sitelogs::acpc::GameDef;
 
+use super::sitelogs::{record_text, shown_span};
 use super::{FormatArg, RulesArg, Ui, open_file};
 
 /// `cardnote check` arguments.
@@ -50,7 +56,7 @@ pub struct Args {
 }
 
 /// Why a file's check stopped.
-pub(super) enum Stop {
+enum Stop {
     /// The file could not be read (reported; the run goes on).
     Read(std::io::Error),
     /// The output could not be written (the run ends).
@@ -153,18 +159,7 @@ impl<W: Write> Run<W> {
         let shown = file.path.display().to_string();
         self.progress.set_file(&shown);
         if let Some(site) = file.site {
-            super::sitelogs::check_file(
-                &file.path,
-                &shown,
-                site,
-                self.game.as_ref(),
-                &self.opts,
-                self.json,
-                &self.printer,
-                &self.progress,
-                &mut self.out,
-                &mut self.summary,
-            )?;
+            self.site_log(&file.path, &shown, site)?;
             return self.show();
         }
         let opened = open_file(&file.path, file.kind, self.forced).map_err(Stop::Read)?;
@@ -232,6 +227,72 @@ impl<W: Write> Run<W> {
                 .map_err(Stop::Output)?;
         }
         self.show()
+    }
+
+    /// Checks one site log, hand by hand and streamed: each record's report goes to the summary,
+    /// its diagnostics (or its `--json` line) to the output. An ACPC log's game is found by
+    /// [`sitelog::game_for`]; without one the file is a single record with that error.
+    fn site_log(&mut self, path: &Path, shown: &str, site: Site) -> Result<(), Stop> {
+        self.summary.file(shown, site.name());
+        let game = match sitelog::game_for(site, path, self.game.as_ref()) {
+            Ok(game) => game,
+            Err(diagnostic) => {
+                let report = RecordReport { diagnostics: vec![diagnostic], fields: Map::new() };
+                self.summary.add(&report);
+                let mut diagnostics = self.printer.file(shown);
+                if self.json {
+                    let value = record_json_named(shown, 0, site.name(), &report, &|_| (1, 1));
+                    writeln!(self.out, "{value}").map_err(Stop::Output)?;
+                } else {
+                    let out = &mut self.out;
+                    diagnostics
+                        .print(out, &RenderSource::new(""), &report.diagnostics)
+                        .map_err(Stop::Output)?;
+                }
+                return diagnostics.finish(&mut self.out).map_err(Stop::Output);
+            }
+        };
+        let input = BufReader::with_capacity(1 << 16, std::fs::File::open(path).map_err(Stop::Read)?);
+        let options = sitelogs::Options { strict: self.opts.strict };
+        // `game_for` gave ACPC its game: the records are there for every site.
+        let Some(records) = site.records(input, game.as_ref(), options) else { return Ok(()) };
+        // Line numbers from a second handle, read forward once for the whole log.
+        let mut lines =
+            sitelog::Lines::of_file(path).ok_or_else(|| Stop::Read(std::io::ErrorKind::NotFound.into()))?;
+        let mut diagnostics = self.printer.file(shown);
+        for (i, record) in records.enumerate() {
+            self.summary.bytes += record.span.len() as u64;
+            self.progress.advance(record.span.len() as u64, 1);
+            let report = sitelog::report(&record, self.opts.strict, self.opts.no_fields);
+            self.summary.add(&report);
+            if report.diagnostics.is_empty() && !self.json {
+                continue;
+            }
+            // Read back from the start of the line the record (or a diagnostic) starts on, so
+            // columns count from the line's start.
+            let wanted = shown_span(&record);
+            let base = lines.before(wanted.start);
+            let read_back = Span::new(lines.line_start(), wanted.end);
+            let text =
+                if report.diagnostics.is_empty() { String::new() } else { record_text(path, read_back) };
+            if self.json {
+                let index = LineIndex::new(&text);
+                let line_col = |offset: usize| {
+                    let (line, column) = index.line_col(&text, offset.saturating_sub(read_back.start));
+                    (line + base, column)
+                };
+                let value = record_json_named(shown, i, site.name(), &report, &line_col);
+                writeln!(self.out, "{value}").map_err(Stop::Output)?;
+            } else {
+                let render = RenderSource::part(&text, read_back.start, base);
+                diagnostics.print(&mut self.out, &render, &report.diagnostics).map_err(Stop::Output)?;
+                if self.progress.is_drawn() {
+                    let out = &mut self.out;
+                    self.progress.suspend(|| out.flush()).map_err(Stop::Output)?;
+                }
+            }
+        }
+        diagnostics.finish(&mut self.out).map_err(Stop::Output)
     }
 
     /// Puts what was printed on the screen, with the progress bar out of the way.

@@ -119,45 +119,8 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
         }
     };
     let is_json = file.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    let bridge = matches!(args.to, Target::Pbn | Target::Lin);
-    if is_json || bridge {
-        // A JSON document is read whole (to tell what it holds); so are the two bridge
-        // notations converted into each other by bridge-convert.
-        let data = match read_input(file, &printer) {
-            Ok(data) => data,
-            Err(err) => return err.exit_code(),
-        };
-        // JSON input: --format, else what the document says it holds, else the target's notation.
-        let known = args.format.forced().or_else(|| if is_json { sniff_json(&data) } else { None });
-        let format = match known {
-            Some(format) => format,
-            None if is_json => match args.to.notation() {
-                Some(format) => format,
-                None => {
-                    eprintln!("cardnote: say which notation the JSON holds with --format");
-                    return ExitCode::from(2);
-                }
-            },
-            None => format_of(walk::kind_of(file), &data, None),
-        };
-        if matches!((format, args.to), (Format::Lin, Target::Pbn)) {
-            return lin_to_pbn(&args, &data, output, &printer);
-        }
-        let converted = match (format, args.to) {
-            (Format::Pbn, Target::Lin) => Some(cardnote::formats::lin::from_pbn(&data)),
-            _ => None,
-        };
-        return match converted {
-            Some(Ok(bytes)) => match &args.output {
-                Some(out) => write_file(out, &bytes, output),
-                None => write_stdout(&bytes),
-            },
-            Some(Err(refusal)) => {
-                report_refusal(file, &refusal, &printer);
-                ExitCode::from(1)
-            }
-            None => stream(&args, format, Box::new(std::io::Cursor::new(data)), output, &printer),
-        };
+    if is_json || matches!(args.to, Target::Pbn | Target::Lin) {
+        return convert_whole(&args, is_json, output, &printer);
     }
     let opened = match open_file(file, walk::kind_of(file), args.format.forced()) {
         Ok(opened) => opened,
@@ -171,6 +134,48 @@ pub fn run(args: Args, ui: &Ui) -> ExitCode {
         return ExitCode::from(1);
     }
     stream(&args, opened.format, opened.input, output, &printer)
+}
+
+/// Converts a file read whole: a JSON document (to tell what it holds), or one of the two bridge
+/// notations converted into each other by bridge-convert.
+fn convert_whole(
+    args: &Args,
+    is_json: bool,
+    output: Option<Original>,
+    printer: &cardnote::output::DiagnosticPrinter,
+) -> ExitCode {
+    let file = &args.file;
+    let data = match read_input(file, printer) {
+        Ok(data) => data,
+        Err(err) => return err.exit_code(),
+    };
+    // JSON input: --format, else what the document says it holds, else the target's notation.
+    let known = args.format.forced().or_else(|| if is_json { sniff_json(&data) } else { None });
+    let format = match known {
+        Some(format) => format,
+        None if is_json => match args.to.notation() {
+            Some(format) => format,
+            None => {
+                eprintln!("cardnote: say which notation the JSON holds with --format");
+                return ExitCode::from(2);
+            }
+        },
+        None => format_of(walk::kind_of(file), &data, None),
+    };
+    match (format, args.to) {
+        (Format::Lin, Target::Pbn) => lin_to_pbn(args, &data, output, printer),
+        (Format::Pbn, Target::Lin) => match cardnote::formats::lin::from_pbn(&data) {
+            Ok(bytes) => match &args.output {
+                Some(out) => write_file(out, &bytes, output),
+                None => write_stdout(&bytes),
+            },
+            Err(refusal) => {
+                report_refusal(file, &refusal, printer);
+                ExitCode::from(1)
+            }
+        },
+        _ => stream(args, format, Box::new(std::io::Cursor::new(data)), output, printer),
+    }
 }
 
 /// What stopped a conversion.

@@ -5,17 +5,13 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use cards_core::{Diagnostic, LineIndex, Span};
-use serde_json::Map;
+use cards_core::{Diagnostic, Span};
 use sitelogs::Options;
 use sitelogs::acpc::GameDef;
 
-use cardnote::output::{DiagnosticPrinter, RenderSource, Summary};
-use cardnote::progress::Progress;
-use cardnote_check::{CheckOptions, RecordReport, record_json_named, sitelog};
+use cardnote::output::{DiagnosticPrinter, RenderSource};
+use cardnote_check::sitelog;
 use sitelogs::Site;
-
-use super::check::Stop;
 
 /// `--game FILE`, read (reported and exit 2 when it cannot be).
 pub fn forced_game(game: Option<&Path>) -> Result<Option<GameDef>, ExitCode> {
@@ -26,18 +22,18 @@ pub fn forced_game(game: Option<&Path>) -> Result<Option<GameDef>, ExitCode> {
     })
 }
 
-/// The text a record's spans point into, for rendering: the record's bytes, read back from the
-/// file (one hand in memory), with any byte that is not UTF-8 shown as `?` so offsets hold.
 /// The bytes to read back for a record's diagnostics: the record's and every diagnostic's (a
 /// reader may place an error past the record it ends, as a bad XML element is found after it).
-fn shown_span(record: &sitelogs::Record) -> Span {
+pub(super) fn shown_span(record: &sitelogs::Record) -> Span {
     record.diagnostics.iter().fold(record.span, |all, d| {
         let span = d.span();
         Span::new(all.start.min(span.start), all.end.max(span.end))
     })
 }
 
-fn record_text(path: &Path, span: Span) -> String {
+/// The text a record's spans point into, for rendering: the record's bytes, read back from the
+/// file (one hand in memory), with any byte that is not UTF-8 shown as `?` so offsets hold.
+pub(super) fn record_text(path: &Path, span: Span) -> String {
     use std::io::{Read, Seek, SeekFrom};
     let mut bytes = vec![0; span.len()];
     let read = std::fs::File::open(path).and_then(|mut f| {
@@ -53,78 +49,6 @@ fn record_text(path: &Path, span: Span) -> String {
     }
 }
 
-/// Checks one site log for `cardnote check`, hand by hand and streamed: each record's report goes
-/// to `summary`, its diagnostics (or its `--json` line) to `out`. An ACPC log's game is found by
-/// [`sitelog::game_for`]; without one the file is a single record with that error.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn check_file(
-    path: &Path,
-    shown: &str,
-    site: Site,
-    game: Option<&GameDef>,
-    opts: &CheckOptions,
-    json: bool,
-    printer: &DiagnosticPrinter,
-    progress: &Progress,
-    out: &mut impl Write,
-    summary: &mut Summary,
-) -> Result<(), Stop> {
-    summary.file(shown, site.name());
-    let mut diagnostics = printer.file(shown);
-    let game = match sitelog::game_for(site, path, game) {
-        Ok(game) => game,
-        Err(diagnostic) => {
-            let report = RecordReport { diagnostics: vec![diagnostic], fields: Map::new() };
-            summary.add(&report);
-            if json {
-                let value = record_json_named(shown, 0, site.name(), &report, &|_| (1, 1));
-                writeln!(out, "{value}").map_err(Stop::Output)?;
-            } else {
-                diagnostics.print(out, &RenderSource::new(""), &report.diagnostics).map_err(Stop::Output)?;
-            }
-            return diagnostics.finish(out).map_err(Stop::Output);
-        }
-    };
-    let input = BufReader::with_capacity(1 << 16, std::fs::File::open(path).map_err(Stop::Read)?);
-    let options = Options { strict: opts.strict };
-    // `game_for` gave ACPC its game: the records are there for every site.
-    let Some(records) = site.records(input, game.as_ref(), options) else { return Ok(()) };
-    // Line numbers from a second handle, read forward once for the whole log.
-    let mut lines =
-        sitelog::Lines::of_file(path).ok_or_else(|| Stop::Read(std::io::ErrorKind::NotFound.into()))?;
-    for (i, record) in records.enumerate() {
-        summary.bytes += record.span.len() as u64;
-        progress.advance(record.span.len() as u64, 1);
-        let report = sitelog::report(&record, opts.strict, opts.no_fields);
-        summary.add(&report);
-        if report.diagnostics.is_empty() && !json {
-            continue;
-        }
-        // Read back from the start of the line the record (or a diagnostic) starts on, so columns
-        // count from the line's start.
-        let wanted = shown_span(&record);
-        let base = lines.before(wanted.start);
-        let read_back = Span::new(lines.line_start(), wanted.end);
-        let text = if report.diagnostics.is_empty() { String::new() } else { record_text(path, read_back) };
-        if json {
-            let index = LineIndex::new(&text);
-            let line_col = |offset: usize| {
-                let (line, column) = index.line_col(&text, offset.saturating_sub(read_back.start));
-                (line + base, column)
-            };
-            let value = record_json_named(shown, i, site.name(), &report, &line_col);
-            writeln!(out, "{value}").map_err(Stop::Output)?;
-        } else {
-            let render = RenderSource::part(&text, read_back.start, base);
-            diagnostics.print(out, &render, &report.diagnostics).map_err(Stop::Output)?;
-            if progress.is_drawn() {
-                progress.suspend(|| out.flush()).map_err(Stop::Output)?;
-            }
-        }
-    }
-    diagnostics.finish(out).map_err(Stop::Output)
-}
-
 /// `cardnote convert`: a site log to PHH (`--format SITE --to phh`), or PHH to a site
 /// (`--to SITE`). Hands that cannot be converted are reported and skipped; the others are
 /// written (exit 1 when any was skipped).
@@ -136,61 +60,21 @@ pub fn run_convert(
     output: Option<&Path>,
     printer: &DiagnosticPrinter,
 ) -> ExitCode {
-    let site = match (from, Site::from_name(to)) {
-        (Some(site), None) if to == "phh" => site,
-        (None, Some(site)) if site.writes() => site,
-        _ => {
-            let names = |writes: bool| {
-                let sites = Site::ALL.into_iter().filter(|s| !writes || s.writes());
-                sites.map(Site::name).collect::<Vec<_>>().join("|")
-            };
-            eprintln!(
-                "cardnote: convert a site log with `--format {} --to phh`, or PHH with `--to {}`",
-                names(false),
-                names(true)
-            );
-            return ExitCode::from(2);
-        }
+    let site = match convert_site(from, to) {
+        Ok(site) => site,
+        Err(code) => return code,
     };
-    let derive = site == Site::Acpc && from.is_none() && game.is_none();
-    let game = match (derive, output) {
-        (true, Some(_)) => match common_game(file) {
-            Ok(game) => Some(game),
-            Err(code) => return code,
-        },
-        (true, None) => {
-            eprintln!(
-                "cardnote: ACPC logs need their game definition: give it with --game FILE.game, or write to -o OUT.log and the hands' own game goes to OUT.game"
-            );
-            return ExitCode::from(2);
-        }
-        (false, _) => {
-            let forced = match forced_game(game) {
-                Ok(forced) => forced,
-                Err(code) => return code,
-            };
-            match sitelog::game_for(site, file, forced.as_ref()) {
-                Ok(game) => game,
-                Err(d) => {
-                    eprintln!("cardnote: {}: {}: {}", file.display(), d.code(), d.message());
-                    return ExitCode::from(2);
-                }
-            }
-        }
+    let game = match convert_game(file, site, from, game, output) {
+        Ok(game) => game,
+        Err(code) => return code,
     };
     let input = match std::fs::File::open(file) {
         Ok(f) => BufReader::with_capacity(1 << 16, f),
-        Err(err) => {
-            eprintln!("cardnote: cannot read {}: {err}", file.display());
-            return ExitCode::from(2);
-        }
+        Err(err) => return refuse(format_args!("cannot read {}: {err}", file.display())),
     };
     let mut sink = match Sink::open(output) {
         Ok(sink) => sink,
-        Err(err) => {
-            eprintln!("cardnote: {err}");
-            return ExitCode::from(2);
-        }
+        Err(err) => return refuse(err),
     };
     let shown = file.display().to_string();
     let result = if from.is_some() {
@@ -200,25 +84,70 @@ pub fn run_convert(
     };
     let skipped = match result {
         Ok(skipped) => skipped,
-        Err(err) => {
-            eprintln!("cardnote: {err}");
-            return ExitCode::from(2);
-        }
+        Err(err) => return refuse(err),
     };
     if let Err(err) = sink.finish() {
-        eprintln!("cardnote: {err}");
-        return ExitCode::from(2);
+        return refuse(err);
     }
     if let (Some(out), Some(game), None) = (output, game.as_ref(), from) {
         let path = out.with_extension("game");
         if let Err(err) =
             cardnote::files::write_atomically(&path, game.to_text().as_bytes(), None, |_| Ok(()))
         {
-            eprintln!("cardnote: {err}");
-            return ExitCode::from(2);
+            return refuse(err);
         }
     }
     if skipped > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+/// Reports why `convert` cannot go on; its exit status.
+fn refuse(why: impl std::fmt::Display) -> ExitCode {
+    eprintln!("cardnote: {why}");
+    ExitCode::from(2)
+}
+
+/// The site a conversion reads (`--format SITE --to phh`) or writes (`--to SITE`). `Err` holds
+/// the exit status, the usage reported.
+fn convert_site(from: Option<Site>, to: &str) -> Result<Site, ExitCode> {
+    match (from, Site::from_name(to)) {
+        (Some(site), None) if to == "phh" => Ok(site),
+        (None, Some(site)) if site.writes() => Ok(site),
+        _ => {
+            let names = |writes: bool| {
+                let sites = Site::ALL.into_iter().filter(|s| !writes || s.writes());
+                sites.map(Site::name).collect::<Vec<_>>().join("|")
+            };
+            Err(refuse(format_args!(
+                "convert a site log with `--format {} --to phh`, or PHH with `--to {}`",
+                names(false),
+                names(true)
+            )))
+        }
+    }
+}
+
+/// The ACPC game a conversion reads or writes under: `--game`, the log's own, or (writing ACPC
+/// to a file without `--game`) the one the PHH hands share. `Err` holds the exit status, the
+/// refusal reported.
+fn convert_game(
+    file: &Path,
+    site: Site,
+    from: Option<Site>,
+    game: Option<&Path>,
+    output: Option<&Path>,
+) -> Result<Option<GameDef>, ExitCode> {
+    let derive = site == Site::Acpc && from.is_none() && game.is_none();
+    match (derive, output) {
+        (true, Some(_)) => common_game(file).map(Some),
+        (true, None) => Err(refuse(
+            "ACPC logs need their game definition: give it with --game FILE.game, or write to -o OUT.log and the hands' own game goes to OUT.game",
+        )),
+        (false, _) => {
+            let forced = forced_game(game)?;
+            sitelog::game_for(site, file, forced.as_ref())
+                .map_err(|d| refuse(format_args!("{}: {}: {}", file.display(), d.code(), d.message())))
+        }
+    }
 }
 
 /// The game a PHH file's hands are all played under (`convert --to acpc` without `--game`): a

@@ -32,9 +32,11 @@ impl AcrossHand {
 
 /// The checks across hands (T3: GameScores carried over from the hand before, Hand numbers that
 /// follow on, Victor against the running totals): the part of checking that needs the hands in
-/// file order, each hand's scores computed from its play ([`Checker`]'s finish).
+/// file order, each hand's scores computed from its play: the state of
+/// [`Pinochle`](crate::Pinochle)'s [`Rules`](cards_core::Rules), which the
+/// [`Checker`](super::Checker) keeps.
 #[derive(Debug, Clone, Default)]
-pub(super) struct AcrossHands {
+pub struct AcrossHands {
     prev: Option<Previous>,
 }
 

@@ -26,7 +26,7 @@ mod tags;
 mod typed;
 
 pub(crate) use across::AcrossHand;
-use across::AcrossHands;
+pub use across::AcrossHands;
 use auction::{AuctionOutcome, check_auction};
 use inherit::Resolved;
 pub(crate) use inherit::{Inheritance, Inherited};
@@ -132,7 +132,8 @@ struct HandRules {
 /// a hand alone (the first one also the file's headers), on any thread, and sets its
 /// [`Summary`]; [`Checker::finish`](cards_core::notation::Checker::finish) checks it against the
 /// hands before it (GameScores carried over, Hand numbers, Victor), in file order, with the
-/// running totals this checker keeps.
+/// running totals this checker keeps ([`AcrossHands`]). The rules are
+/// [`Pinochle`](crate::Pinochle)'s [`Rules`](cards_core::Rules).
 ///
 /// ```
 /// use cards_core::notation::{Checker as _, Notation, ReadRecords};
@@ -151,33 +152,23 @@ struct HandRules {
 /// assert_eq!(codes, ["HAND_NUMBER"]);
 /// # Ok::<(), std::io::Error>(())
 /// ```
-#[derive(Debug, Clone, Default)]
-pub struct Checker {
-    options: Options,
-    across: AcrossHands,
-}
+pub type Checker = cards_core::RulesChecker<crate::Pinochle>;
 
-impl Checker {
-    /// A checker for one file, with no hand taken in yet.
-    #[must_use]
-    pub fn new(options: Options) -> Checker {
-        Checker { options, across: AcrossHands::default() }
-    }
-}
+impl cards_core::Rules for crate::Pinochle {
+    type State = AcrossHands;
 
-impl cards_core::notation::Checker<crate::HandRecord> for Checker {
-    fn check(&self, record: &mut crate::Record) {
+    fn check(options: &Options, record: &mut crate::Record) {
         let model = &mut record.model;
         let mut diagnostics = std::mem::take(&mut record.diagnostics);
         let syntax = diagnostics.split_off(model.header_len.min(diagnostics.len()));
         if model.number == 0 {
-            header_checks(&model.headers, self.options, &mut diagnostics);
+            header_checks(&model.headers, *options, &mut diagnostics);
         }
         let format = model.headers.iter().find_map(|h| match h.header {
             Header::Format(kind) => Some(kind),
             _ => None,
         });
-        let rules = HandRules { opts: self.options, format };
+        let rules = HandRules { opts: *options, format };
         match &model.hand {
             Some(hand) => {
                 let (report, across) = rules.check_hand(hand, &model.inherited, syntax);
@@ -193,9 +184,9 @@ impl cards_core::notation::Checker<crate::HandRecord> for Checker {
         record.diagnostics = diagnostics;
     }
 
-    fn finish(&mut self, record: &mut crate::Record, _last: bool) {
-        if let Some(across) = &record.model.across {
-            self.across.check(across, &self.options, &mut record.diagnostics);
+    fn finish(options: &Options, across: &mut AcrossHands, record: &mut crate::Record, _last: bool) {
+        if let Some(hand) = &record.model.across {
+            across.check(hand, options, &mut record.diagnostics);
         }
     }
 }

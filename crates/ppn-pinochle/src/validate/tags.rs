@@ -3,6 +3,7 @@
 
 #[allow(clippy::wildcard_imports)]
 use super::*;
+use crate::model::MeldEntry;
 
 /// Deal and Holding (four hands of the 80-card deck) and the Passed cards between them. Gives the
 /// hands play starts from (Holding, else Deal).
@@ -84,60 +85,10 @@ pub(super) fn check_melds(
     hands: Option<&Seats<CardCounts>>,
     d: &mut dyn DiagnosticSink,
 ) -> Option<Vec<i64>> {
-    let chart = t.chart.unwrap_or(&STANDARD);
-    let trump = t.trump.map(|x| x.0);
-    let mut meld_values: Option<[i64; 4]> = None;
-    if let Some((first, entries, span)) = &t.melds {
-        let first = seat_index(*first).unwrap_or(0);
-        let mut values = [0i64; 4];
-        let mut known = true;
+    let meld_values = t.melds.as_ref().and_then(|(first, entries, span)| {
         let field_at = |k: usize| field_spans(eff, "Melds", *span).get(k).copied().unwrap_or(*span);
-        for (k, entry) in entries.iter().enumerate() {
-            let seat = (first + k) % 4;
-            let at = || field_at(k);
-            let held = hands.and_then(|h| h[seat].as_ref());
-            if let (Some(cards), Some(held)) = (&entry.cards, held)
-                && !cards.is_sub_multiset(held)
-            {
-                d.report(Diagnostic::error(
-                    code::MELD_CARDS_NOT_HELD,
-                    format!("{} shows meld cards it does not hold", seat_at(seat)),
-                    at(),
-                ));
-            }
-            match (&entry.cards, entry.value, trump) {
-                (Some(cards), Some(value), Some(trump)) => {
-                    let chart_value = i64::from(meld::meld_value(cards, trump, chart));
-                    if chart_value != value {
-                        d.report(Diagnostic::error(
-                            code::MELD_VALUE,
-                            format!(
-                                "{} shows meld worth {chart_value} by the chart, not {value}",
-                                seat_at(seat)
-                            ),
-                            at(),
-                        ));
-                    }
-                    if let Some(held) = held {
-                        let best = i64::from(meld::meld_value(held, trump, chart));
-                        if best > value {
-                            d.report(Diagnostic::warning(
-                                code::MELD_NOT_MAXIMAL,
-                                format!("{} holds meld worth {best} but shows {value}", seat_at(seat)),
-                                at(),
-                            ));
-                        }
-                    }
-                    values[seat] = value;
-                }
-                (_, Some(value), _) => values[seat] = value,
-                _ => known = false,
-            }
-        }
-        if known {
-            meld_values = Some(values);
-        }
-    }
+        seat_meld_values(t, *first, entries, hands, &field_at, d)
+    });
     let computed_ms = meld_values.map(|v| {
         let team_sum = |a: usize, b: usize| {
             let s = v[a] + v[b];
@@ -159,6 +110,77 @@ pub(super) fn check_melds(
     }
     // Downstream checks use the melds when shown (so a wrong MeldScores is reported once).
     computed_ms.or_else(|| t.meld_scores.as_ref().map(|x| x.0.clone()))
+}
+
+/// Each seat's Melds entry (cards held, worth their chart value, the best it holds); the seats'
+/// meld values, when every one is known.
+fn seat_meld_values(
+    t: &Typed,
+    first: PinochleSeat,
+    entries: &[MeldEntry],
+    hands: Option<&Seats<CardCounts>>,
+    field_at: &dyn Fn(usize) -> Span,
+    d: &mut dyn DiagnosticSink,
+) -> Option<[i64; 4]> {
+    let chart = t.chart.unwrap_or(&STANDARD);
+    let trump = t.trump.map(|x| x.0);
+    let first = seat_index(first).unwrap_or(0);
+    let mut values = [0i64; 4];
+    let mut known = true;
+    for (k, entry) in entries.iter().enumerate() {
+        let seat = (first + k) % 4;
+        let at = || field_at(k);
+        let held = hands.and_then(|h| h[seat].as_ref());
+        if let (Some(cards), Some(held)) = (&entry.cards, held)
+            && !cards.is_sub_multiset(held)
+        {
+            d.report(Diagnostic::error(
+                code::MELD_CARDS_NOT_HELD,
+                format!("{} shows meld cards it does not hold", seat_at(seat)),
+                at(),
+            ));
+        }
+        match (&entry.cards, entry.value, trump) {
+            (Some(cards), Some(value), Some(trump)) => {
+                check_meld_value(seat, cards, value, held, (trump, chart), &at, d);
+                values[seat] = value;
+            }
+            (_, Some(value), _) => values[seat] = value,
+            _ => known = false,
+        }
+    }
+    known.then_some(values)
+}
+
+/// One seat's shown meld (`value` stated for `cards`) against the chart, and against the best
+/// meld its `held` cards give, under `(trump, chart)`.
+fn check_meld_value(
+    seat: usize,
+    cards: &CardCounts,
+    value: i64,
+    held: Option<&CardCounts>,
+    (trump, chart): (Option<Suit>, &meld::Chart),
+    at: &dyn Fn() -> Span,
+    d: &mut dyn DiagnosticSink,
+) {
+    let chart_value = i64::from(meld::meld_value(cards, trump, chart));
+    if chart_value != value {
+        d.report(Diagnostic::error(
+            code::MELD_VALUE,
+            format!("{} shows meld worth {chart_value} by the chart, not {value}", seat_at(seat)),
+            at(),
+        ));
+    }
+    if let Some(held) = held {
+        let best = i64::from(meld::meld_value(held, trump, chart));
+        if best > value {
+            d.report(Diagnostic::warning(
+                code::MELD_NOT_MAXIMAL,
+                format!("{} holds meld worth {best} but shows {value}", seat_at(seat)),
+                at(),
+            ));
+        }
+    }
 }
 
 /// PlayScores against the counters of the play. Gives the computed scores.
@@ -442,10 +464,22 @@ fn check_hands(
             None => complete = false,
         }
     }
-    let deck = deck80();
-    if complete && is_deck80(hands) {
-        return Some(out);
+    if !(complete && is_deck80(hands)) {
+        check_deck(kind, hands, complete, span, d);
     }
+    Some(out)
+}
+
+/// The hands against the 80-card deck: no card more often than the deck has it, and (when every
+/// hand is known) none missing.
+fn check_deck(
+    kind: &str,
+    hands: &[Option<CardCounts>],
+    complete: bool,
+    span: Span,
+    d: &mut dyn DiagnosticSink,
+) {
+    let deck = deck80();
     let mut all = CardCounts::new();
     for card in hands.iter().flatten().flat_map(CardCounts::cards) {
         let _ = all.insert(card);
@@ -470,7 +504,6 @@ fn check_hands(
         }
         d.report(Diagnostic::error(code::DECK_COMPOSITION, msg, span));
     }
-    Some(out)
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -163,56 +163,13 @@ fn replay_hand(out: &mut String, parsed: &phh::Record, hand: &phh::Hand, rules: 
     let lenient = rules == RuleProfile::Pokerkit;
     let mut stopped = false;
     for (i, model_action) in hand.actions.iter().enumerate() {
-        let text = model_action.to_string();
-        let action: Action = match engine_action(&model_action.kind) {
-            Ok(a) => a,
-            Err(e) => {
-                table.note("error", "REPLAY_BAD_ACTION", &format!("{text}: {e:?}"));
-                stopped = true;
-                break;
-            }
-        };
-        loop {
-            let street = street_of(&state);
-            match state.apply(&action) {
-                Ok(warnings) => {
-                    table.step(&(i + 1).to_string(), &text, street, &state);
-                    for w in warnings.iter() {
-                        table.note("warning", w.code(), w.message());
-                    }
-                    break;
-                }
-                Err(error) => {
-                    let repaired = if lenient { state.repair() } else { None };
-                    match repaired {
-                        Some(w) => {
-                            table.step("+", &format!("({})", repair_text(w)), street, &state);
-                            table.note("warning", w.code(), w.message());
-                        }
-                        None => {
-                            table.step(&(i + 1).to_string(), &format!("{text}  ✗"), street, &state);
-                            table.note("error", error.code(), &error.to_string());
-                            stopped = true;
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        if stopped {
+        if !step_action(&mut table, &mut state, i, model_action, lenient) {
+            stopped = true;
             break;
         }
     }
     if lenient && !stopped {
-        while !state.is_over() {
-            let street = street_of(&state);
-            let Some(w) = state.repair_passive() else { break };
-            table.step("+", &format!("({})", repair_text(w)), street, &state);
-            table.note("warning", w.code(), w.message());
-        }
-        for w in state.take_warnings().iter() {
-            table.note("warning", w.code(), w.message());
-        }
+        finish_hand(&mut table, &mut state);
     }
     table.render(out);
     let payoffs: Vec<String> = state.payoffs().iter().map(Chips::to_text).collect();
@@ -224,6 +181,62 @@ fn replay_hand(out: &mut String, parsed: &phh::Record, hand: &phh::Hand, rules: 
         payoffs.join(", ")
     );
     !stopped
+}
+
+/// Applies action `i` (with the PokerKit repairs before it when `lenient`), a row per step;
+/// whether the replay goes on.
+fn step_action(
+    table: &mut Table,
+    state: &mut State,
+    i: usize,
+    model_action: &phh::Action,
+    lenient: bool,
+) -> bool {
+    let text = model_action.to_string();
+    let action: Action = match engine_action(&model_action.kind) {
+        Ok(a) => a,
+        Err(e) => {
+            table.note("error", "REPLAY_BAD_ACTION", &format!("{text}: {e:?}"));
+            return false;
+        }
+    };
+    loop {
+        let street = street_of(state);
+        match state.apply(&action) {
+            Ok(warnings) => {
+                table.step(&(i + 1).to_string(), &text, street, state);
+                for w in warnings.iter() {
+                    table.note("warning", w.code(), w.message());
+                }
+                return true;
+            }
+            Err(error) => match if lenient { state.repair() } else { None } {
+                Some(w) => {
+                    table.step("+", &format!("({})", repair_text(w)), street, state);
+                    table.note("warning", w.code(), w.message());
+                }
+                None => {
+                    table.step(&(i + 1).to_string(), &format!("{text}  ✗"), street, state);
+                    table.note("error", error.code(), &error.to_string());
+                    return false;
+                }
+            },
+        }
+    }
+}
+
+/// After the last action: PokerKit's repairs that end the hand, a row each, and the warnings
+/// left in the state.
+fn finish_hand(table: &mut Table, state: &mut State) {
+    while !state.is_over() {
+        let street = street_of(state);
+        let Some(w) = state.repair_passive() else { break };
+        table.step("+", &format!("({})", repair_text(w)), street, state);
+        table.note("warning", w.code(), w.message());
+    }
+    for w in state.take_warnings().iter() {
+        table.note("warning", w.code(), w.message());
+    }
 }
 
 /// The step-by-step text of a file's hands.
