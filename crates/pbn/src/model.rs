@@ -252,7 +252,8 @@ pub const fn vulnerability_export(v: Vulnerability) -> &'static str {
     }
 }
 
-/// The four hands of a deal; a hand not given (`-`) is `None`.
+/// The four hands of a deal; a hand not given (`-`) is `None`. Its serde form is its tag text
+/// (`N:AKQ... - ...`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Deal {
     /// The seat written first.
@@ -866,15 +867,13 @@ pub struct SideScore {
     pub ew: Option<String>,
 }
 
-/// The serde forms of cards and deals: their PBN text (`HA`; `N:AKQ... - ...`), as the tags write
-/// them.
+/// The serde form of a card: its PBN text (`HA`), as the tags write it (a deal's is in the
+/// reader of its tag, `parse::deal`).
 #[cfg(feature = "serde")]
 mod card_text {
     use cards_core::Card;
     use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use super::Deal;
+    use serde::{Deserialize, Deserializer, Serializer};
 
     pub(super) fn serialize<S: Serializer>(card: &Card, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(&crate::text::write_card(*card))
@@ -883,19 +882,6 @@ mod card_text {
     pub(super) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
         let text = String::deserialize(deserializer)?;
         crate::text::parse_card(&text).map_err(|e| D::Error::custom(format!("card {text:?}: {e}")))
-    }
-
-    impl Serialize for Deal {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.serialize_str(&self.write_from(self.first))
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Deal {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Deal, D::Error> {
-            let text = String::deserialize(deserializer)?;
-            crate::parse::parse_deal(&text, 0).map_err(|e| D::Error::custom(e.message()))
-        }
     }
 }
 

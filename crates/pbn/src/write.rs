@@ -429,9 +429,50 @@ fn write_export_game(out: &mut String, record: &Record<'_>) {
     let game = &record.game;
     let tags: Vec<&Tag<'_>> =
         game.items.iter().filter_map(|i| if let Item::Tag(t) = i { Some(t) } else { None }).collect();
-    let first_tag = |name: &str| tags.iter().copied().find(|t| t.name == name);
-    // Lines and comments before the first tag.
-    for item in &game.items {
+    write_leading_items(out, &game.items);
+    if tags.is_empty() {
+        return;
+    }
+    for name in MANDATORY_TAGS {
+        write_tag_line(out, name, &mandatory_value(record, name));
+        write_tag_comments(out, first_tag(&tags, name));
+    }
+    write_supplemental_tags(out, record, &tags);
+    let [auction_notes, play_notes, other_notes] = notes_by_section(record, &tags);
+    // Notes that explain neither section (the file gave them before both, or after another
+    // section) go before the Auction, where they read back as notes of neither.
+    write_notes(out, &other_notes);
+    match (&record.info.auction, first_tag(&tags, "Auction")) {
+        (Some(auction), Some(tag)) => write_auction(out, record, auction, tag),
+        (None, Some(tag)) => write_section_as_read(out, tag),
+        (_, None) => {}
+    }
+    write_notes(out, &auction_notes);
+    match (&record.info.play, first_tag(&tags, "Play")) {
+        (Some(play), Some(tag)) => write_play(out, play, tag),
+        (None, Some(tag)) => write_section_as_read(out, tag),
+        (_, None) => {}
+    }
+    write_notes(out, &play_notes);
+    write_supplemental_sections(out, record, &tags);
+    if !at_line_start(out) {
+        out.push_str(CRLF);
+    }
+}
+
+/// The first tag of the game named `name`.
+fn first_tag<'t, 'a>(tags: &[&'t Tag<'a>], name: &str) -> Option<&'t Tag<'a>> {
+    tags.iter().copied().find(|t| t.name == name)
+}
+
+/// Whether a tag is a section: Auction, Play, Note, a table, or a tag with section data.
+fn is_section(t: &Tag<'_>) -> bool {
+    matches!(t.name, "Auction" | "Play" | "Note") || crate::model::is_table(t.name) || has_section_data(t)
+}
+
+/// The lines and comments before the first tag (the version lines aside, written by the caller).
+fn write_leading_items(out: &mut String, items: &[Item<'_>]) {
+    for item in items {
         match item {
             Item::Tag(_) => break,
             Item::Line(l) if !is_version_line(item) => {
@@ -453,61 +494,57 @@ fn write_export_game(out: &mut String, record: &Record<'_>) {
             ),
         }
     }
-    if tags.is_empty() {
-        return;
+}
+
+/// The export value of a mandatory tag; one the game does not give is `?` (empty for the
+/// declarer, contract and result), unless the board comes from the game before (a match's other
+/// table): then it is written out.
+fn mandatory_value(record: &Record<'_>, name: &str) -> String {
+    if let Some(v) = record.tag(name) {
+        return export_value(record, name, v);
     }
-    // Mandatory tags.
-    for name in MANDATORY_TAGS {
-        let value = record.tag(name);
-        let v = match value {
-            Some(v) => export_value(record, name, v),
-            // A board taken from the game before (a match's other table) is written out.
-            None if matches!(name, "Board" | "Dealer" | "Vulnerable" | "Deal") => {
-                let known = match name {
-                    "Board" => record.info.board.is_some(),
-                    "Dealer" => record.info.dealer.is_some(),
-                    "Vulnerable" => record.info.vulnerable.is_some(),
-                    _ => record.info.deal.is_some(),
-                };
-                if known {
-                    export_value(record, name, record.info.board.as_deref().unwrap_or(""))
-                } else {
-                    "?".to_owned()
-                }
-            }
-            None => match name {
-                "Declarer" | "Contract" | "Result" => String::new(),
-                _ => "?".to_owned(),
-            },
-        };
-        write_tag_line(out, name, &v);
-        write_tag_comments(out, first_tag(name));
-    }
-    // Supplemental tags (no section data), alphabetically.
-    let is_section = |t: &Tag<'_>| {
-        matches!(t.name, "Auction" | "Play" | "Note") || crate::model::is_table(t.name) || has_section_data(t)
+    let known = match name {
+        "Board" => record.info.board.is_some(),
+        "Dealer" => record.info.dealer.is_some(),
+        "Vulnerable" => record.info.vulnerable.is_some(),
+        "Deal" => record.info.deal.is_some(),
+        "Declarer" | "Contract" | "Result" => return String::new(),
+        _ => false,
     };
+    if known {
+        export_value(record, name, record.info.board.as_deref().unwrap_or(""))
+    } else {
+        "?".to_owned()
+    }
+}
+
+/// The supplemental tags (no section data), alphabetically.
+fn write_supplemental_tags(out: &mut String, record: &Record<'_>, tags: &[&Tag<'_>]) {
     let mut supplemental: Vec<&str> = record
         .tags
         .iter()
         .map(|t| &*t.name)
         .filter(|n| !MANDATORY_TAGS.contains(n) && !matches!(*n, "Auction" | "Play" | "Note"))
-        .filter(|n| first_tag(n).is_none_or(|t| !is_section(t)))
+        .filter(|n| first_tag(tags, n).is_none_or(|t| !is_section(t)))
         .collect();
     supplemental.sort_unstable();
     supplemental.dedup();
     for name in supplemental {
         if let Some(v) = record.tag(name) {
             write_tag_line(out, name, v);
-            write_tag_comments(out, first_tag(name));
+            write_tag_comments(out, first_tag(tags, name));
         }
     }
-    // Each note goes with the section it explains, as the checks read it; the tags the reader
-    // kept stand first in `record.tags`, in the order of the game.
+}
+
+/// The Note tags of the auction, of the play and of neither. Each note goes with the section it
+/// explains, as the checks read it; the tags the reader kept stand first in `record.tags`, in the
+/// order of the game.
+fn notes_by_section<'t, 'a>(record: &Record<'_>, tags: &[&'t Tag<'a>]) -> [Vec<&'t Tag<'a>>; 3] {
     let mut sections = NoteSections::default();
     let mut kept_tags = record.tags.iter().peekable();
     let (mut auction_notes, mut play_notes, mut other_notes) = (Vec::new(), Vec::new(), Vec::new());
-    for t in &tags {
+    for t in tags {
         let kept = kept_tags.next_if(|k| k.span == Some(t.span)).is_some();
         sections.step(t.name, kept);
         if t.name == "Note" {
@@ -518,36 +555,25 @@ fn write_export_game(out: &mut String, record: &Record<'_>) {
             }
         }
     }
-    // Notes that explain neither section (the file gave them before both, or after another
-    // section) go before the Auction, where they read back as notes of neither.
-    for n in &other_notes {
-        write_tag_line(out, "Note", &n.value());
-        write_tag_comments(out, Some(n));
+    [auction_notes, play_notes, other_notes]
+}
+
+fn write_notes(out: &mut String, notes: &[&Tag<'_>]) {
+    for n in notes {
+        write_section_as_read(out, n);
     }
-    // Auction and its notes.
-    if let (Some(auction), Some(tag)) = (&record.info.auction, first_tag("Auction")) {
-        write_auction(out, record, auction, tag);
-    } else if let Some(tag) = first_tag("Auction") {
-        write_tag_line(out, "Auction", &tag.value());
-        write_tag_comments(out, Some(tag));
-    }
-    for n in &auction_notes {
-        write_tag_line(out, "Note", &n.value());
-        write_tag_comments(out, Some(n));
-    }
-    if let (Some(play), Some(tag)) = (&record.info.play, first_tag("Play")) {
-        write_play(out, play, tag);
-    } else if let Some(tag) = first_tag("Play") {
-        write_tag_line(out, "Play", &tag.value());
-        write_tag_comments(out, Some(tag));
-    }
-    for n in &play_notes {
-        write_tag_line(out, "Note", &n.value());
-        write_tag_comments(out, Some(n));
-    }
-    // Supplemental sections, alphabetically.
+}
+
+/// A tag with its value as written, then its comments.
+fn write_section_as_read(out: &mut String, tag: &Tag<'_>) {
+    write_tag_line(out, tag.name, &tag.value());
+    write_tag_comments(out, Some(tag));
+}
+
+/// The supplemental sections (tables and other tags with section data), alphabetically.
+fn write_supplemental_sections(out: &mut String, record: &Record<'_>, tags: &[&Tag<'_>]) {
     let mut sections: Vec<&Tag<'_>> = Vec::new();
-    for t in &tags {
+    for t in tags {
         if !matches!(t.name, "Auction" | "Play" | "Note")
             && !MANDATORY_TAGS.contains(&t.name)
             && is_section(t)
@@ -561,27 +587,23 @@ fn write_export_game(out: &mut String, record: &Record<'_>) {
         let value = record.tag(t.name).map_or_else(|| t.value().into_owned(), str::to_owned);
         write_tag_line(out, t.name, &value);
         match record.info.tables.iter().find(|tb| tb.name == t.name) {
-            Some(table) if crate::model::is_table(t.name) => {
-                let mut comments = comments_of(t).peekable();
-                // Comments before the first element follow the tag.
-                let first_el = t
-                    .data
-                    .iter()
-                    .find(|x| !matches!(x.kind, TokenKind::BraceComment | TokenKind::LineComment));
-                while let Some(c) = comments.next_if(|c| first_el.is_none_or(|e| c.span.start < e.span.start))
-                {
-                    export_comment(out, c.kind, c.text, true);
-                }
-                write_table_rows(out, table);
-                for c in comments {
-                    export_comment(out, c.kind, c.text, true);
-                }
-            }
+            Some(table) if crate::model::is_table(t.name) => write_table_section(out, t, table),
             _ => write_generic_section(out, t),
         }
     }
-    if !at_line_start(out) {
-        out.push_str(CRLF);
+}
+
+/// A table's rows, with the comments of its tag: those before the first element follow the tag.
+fn write_table_section(out: &mut String, t: &Tag<'_>, table: &Table) {
+    let mut comments = comments_of(t).peekable();
+    let first_el =
+        t.data.iter().find(|x| !matches!(x.kind, TokenKind::BraceComment | TokenKind::LineComment));
+    while let Some(c) = comments.next_if(|c| first_el.is_none_or(|e| c.span.start < e.span.start)) {
+        export_comment(out, c.kind, c.text, true);
+    }
+    write_table_rows(out, table);
+    for c in comments {
+        export_comment(out, c.kind, c.text, true);
     }
 }
 
