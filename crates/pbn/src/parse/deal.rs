@@ -73,6 +73,8 @@ pub(crate) fn parse_deal_and_slots(text: &str, base: usize) -> Result<(Deal, boo
 /// kept to report it) and how many there are. Hands are separated by blanks; real files (Baker
 /// Bridge) leave slots empty (`W: <N>  <S>`), which split on single spaces gives exactly four
 /// fields (`empty_slot`).
+// Inline: pieces of the one pass over a Deal value, as they were before the cut.
+#[inline]
 fn hand_fields(rest: &str, empty_slot: bool) -> ([(usize, &str); 5], usize) {
     let mut fields: [(usize, &str); 5] = [(0, ""); 5];
     let mut count = 0usize;
@@ -111,6 +113,8 @@ fn hand_fields(rest: &str, empty_slot: bool) -> ([(usize, &str); 5], usize) {
 /// Reads one hand of a deal (either case), its small cards `x` counted into `spots` by suit. An
 /// empty hand `...` with no `x` is a hand not shown (partial diagrams): `None`. On error: what is
 /// wrong and where in `text`.
+// Inline: called per hand of every deal, as `hand_fields` is.
+#[inline]
 fn read_hand(text: &str, spots: &mut [u8; 4]) -> Result<Option<CardSet>, (String, usize, usize)> {
     let upper;
     let text = if any_byte(text.as_bytes(), |c| c.is_ascii_lowercase()) {

@@ -79,6 +79,9 @@ pub(super) fn scan_string(b: &[u8], i: usize) -> (usize, bool) {
 }
 
 /// Reads a tag pair at `i` (`[`). On failure returns the diagnostic and where to resume.
+// Inlined into the game scanner (another module since the split): once per tag pair, where a
+// call showed in the reader's instruction counts.
+#[inline]
 pub(super) fn read_tag(
     src: &str,
     i: usize,
