@@ -306,7 +306,7 @@ fn play(info: &pbn::GameInfo) -> Vec<PlayedCard> {
         }
         out.extend(trick.iter().map(|&(_, card)| PlayedCard {
             card: Some(card),
-            text: lin::write::card_text(card),
+            text: lin::text::card_text(card),
             span: cards_core::Span::default(),
         }));
         if trick.len() < 4 {

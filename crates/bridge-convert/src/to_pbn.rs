@@ -388,7 +388,7 @@ fn write_play(text: &mut String, board: &Board, contract: Contract, declarer: Co
             row[(seat.index() + 4 - first.index()) % 4] = Some(card);
         }
         let cells: Vec<String> =
-            row.iter().map(|c| c.map_or_else(|| "-".to_owned(), lin::write::card_text)).collect();
+            row.iter().map(|c| c.map_or_else(|| "-".to_owned(), lin::text::card_text)).collect();
         text.push_str(&cells.join(" "));
         text.push_str("\r\n");
     }

@@ -81,6 +81,7 @@
 //!   ([`Writer::write_canonical`]: BBO's layout, and a board the layout cannot hold as read).
 //! * [`Options`]`{ strict }`: [`codes::LENIENCIES`] become errors.
 //! * [`codes`]: every stable code, `ALL` and `LENIENCIES`.
+//! * [`text`]: how LIN spells a card (`SA`) and a hand (`md`'s `SAKQHJT...`).
 //!
 //! # The grammar, as real files write it
 //! LIN is a flat list of `tag|value|` pairs; line breaks between pairs mean nothing. There is no
@@ -112,6 +113,7 @@ pub mod model;
 pub mod read;
 #[cfg(feature = "serde")]
 mod serde_text;
+pub mod text;
 pub mod write;
 
 pub use check::check;

@@ -29,7 +29,7 @@ pub(crate) fn opt_call<S: Serializer>(call: &Option<Call>, s: S) -> Result<S::Ok
 
 pub(crate) fn opt_card<S: Serializer>(card: &Option<Card>, s: S) -> Result<S::Ok, S::Error> {
     match card {
-        Some(card) => s.serialize_str(&crate::write::card_text(*card)),
+        Some(card) => s.serialize_str(&crate::text::card_text(*card)),
         None => s.serialize_none(),
     }
 }
@@ -44,7 +44,7 @@ pub(crate) fn opt_seat<S: Serializer>(seat: &Option<Compass>, s: S) -> Result<S:
 pub(crate) fn hands<S: Serializer>(hands: &[Option<CardSet>; 4], s: S) -> Result<S::Ok, S::Error> {
     let mut seq = s.serialize_seq(Some(4))?;
     for hand in hands {
-        seq.serialize_element(&hand.map(crate::write::hand_text))?;
+        seq.serialize_element(&hand.map(crate::text::hand_text))?;
     }
     seq.end()
 }

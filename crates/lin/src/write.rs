@@ -4,10 +4,9 @@
 
 use std::io::{self, Write};
 
-use cards_core::{Card, CardSet, Suit};
-
 use crate::model::{Board, Content, Encoding, MatchHeader};
 use crate::read::{LIN_SEATS, Record};
+use crate::text::{card_text, hand_text};
 
 /// Writes `record` exactly as it was read (or as its items were edited).
 ///
@@ -46,29 +45,6 @@ fn push_record(text: &mut String, record: &Record) {
         }
     }
     text.push_str(&record.model.trailing);
-}
-
-/// A card as BBO writes it: suit then rank, upper case (`SA`, `HT`).
-#[must_use]
-pub fn card_text(card: Card) -> String {
-    let mut text = String::with_capacity(2);
-    text.push(card.suit().upper_char());
-    text.push(card.rank().char());
-    text
-}
-
-/// A hand as `md` writes it: each suit letter S H D C followed by its ranks, high to low (a void
-/// is its letter alone, as Bridge Composer writes it).
-#[must_use]
-pub fn hand_text(hand: CardSet) -> String {
-    let mut text = String::with_capacity(17);
-    for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
-        text.push(suit.upper_char());
-        for card in hand.suit(suit).into_iter().rev() {
-            text.push(card.rank().char());
-        }
-    }
-    text
 }
 
 /// The canonical text of a board: `mn`, `qx` (as the board holds it: [`crate::model::qx_of`]

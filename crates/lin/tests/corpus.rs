@@ -80,7 +80,7 @@ fn report(bytes: &[u8], records: &[Record]) -> String {
                 if let Some(d) = &b.deal {
                     let hands: Vec<String> = Compass::ALL
                         .iter()
-                        .map(|s| d.hand(*s).map_or_else(|| "-".to_owned(), lin::write::hand_text))
+                        .map(|s| d.hand(*s).map_or_else(|| "-".to_owned(), lin::text::hand_text))
                         .collect();
                     let _ = writeln!(
                         out,

@@ -1,7 +1,7 @@
 //! A span-free projection of a game: what two readings of the same game must agree on (used by the
 //! round-trip tests and by the JSON conversion).
 
-use crate::model::{Annotation, AuctionItem, CommentKind, Item, PlayItem, Table, TokenKind};
+use crate::model::{Annotation, AuctionItem, Item, PlayItem, Table, TokenKind};
 use cards_core::Compass;
 
 use crate::validate::{GameInfo, View};
@@ -67,6 +67,32 @@ pub fn summarize(game: &crate::Game) -> Summary {
 
 fn summarize_view(r: &View<'_>) -> Summary {
     let info = &r.info;
+    let declarer_seat = info.declarer.map(|d| d.seat);
+    Summary {
+        tags: untyped_tags(r),
+        board: info.board.clone(),
+        dealer: info.dealer.map(|d| d.char()),
+        vulnerable: info.vulnerable.map(crate::model::vulnerability_export),
+        deal: info.deal.map(|d| d.write_from(cards_core::Compass::North)),
+        declarer: info.declarer.map(|d| format!("{}{}", if d.irregular { "^" } else { "" }, d.seat.char())),
+        contract: info.contract.map(crate::model::Contract::export),
+        result: info.result.map(|res| match res.declarer_tricks(declarer_seat) {
+            Some(n) => format!("{}{n}", if res.irregular { "^" } else { "" }),
+            None => format!("{res:?}"),
+        }),
+        auction: summarize_auction(info),
+        play: info.play.as_ref().map(|p| {
+            let els = p.entries.iter().map(|e| element(play_text(e.item), &e.annotation)).collect();
+            (p.first.char(), els, p.star)
+        }),
+        notes: info.notes.clone(),
+        tables: info.tables.clone(),
+        comments: comments(r),
+    }
+}
+
+/// The resolved tags other than the typed ones, sorted.
+fn untyped_tags(r: &View<'_>) -> Vec<(String, String)> {
     let typed = [
         "Board",
         "Dealer",
@@ -86,93 +112,70 @@ fn summarize_view(r: &View<'_>) -> Summary {
         .map(|t| (t.name.to_string(), t.value.to_string()))
         .collect();
     tags.sort();
-    let declarer_seat = info.declarer.map(|d| d.seat);
-    let auction = info.auction.as_ref().map(|a| {
-        let mut first = a.first;
-        let mut skip = 0;
-        if let Some(d) = info.dealer {
-            while first != d && a.entries.get(skip).is_some_and(|e| e.item == AuctionItem::Placeholder) {
-                skip += 1;
-                first = first.next();
-            }
+    tags
+}
+
+/// The auction from the dealer (the placeholders before the dealer's turn dropped).
+fn summarize_auction(info: &GameInfo) -> Option<(char, Vec<Element>, bool)> {
+    let a = info.auction.as_ref()?;
+    let mut first = a.first;
+    let mut skip = 0;
+    if let Some(d) = info.dealer {
+        while first != d && a.entries.get(skip).is_some_and(|e| e.item == AuctionItem::Placeholder) {
+            skip += 1;
+            first = first.next();
         }
-        let els = a
-            .entries
-            .iter()
-            .skip(skip)
-            .map(|e| {
-                let text = match e.item {
-                    AuctionItem::Call { call, insufficient } => {
-                        format!("{}{}", if insufficient { "^I " } else { "" }, call)
-                    }
-                    AuctionItem::AllPass => "AP".into(),
-                    AuctionItem::Placeholder => "-".into(),
-                    AuctionItem::Skipped => "^S".into(),
-                    AuctionItem::Continue => "+".into(),
-                    AuctionItem::Blank => "____".into(),
-                    AuctionItem::Unreadable => "?".into(),
-                };
-                element(text, &e.annotation)
-            })
-            .collect();
-        (first.char(), els, a.star)
-    });
-    let play = info.play.as_ref().map(|p| {
-        let els = p
-            .entries
-            .iter()
-            .map(|e| {
-                let text = match e.item {
-                    PlayItem::Card { card, revoke, lead_out_of_turn } => format!(
-                        "{}{}{}",
-                        if revoke { "^R " } else { "" },
-                        if lead_out_of_turn { "^L " } else { "" },
-                        crate::text::write_card(card)
-                    ),
-                    PlayItem::Unknown => "-".into(),
-                    PlayItem::Continue => "+".into(),
-                };
-                element(text, &e.annotation)
-            })
-            .collect();
-        (p.first.char(), els, p.star)
-    });
+    }
+    let els = a.entries.iter().skip(skip).map(|e| element(auction_text(&e.item), &e.annotation)).collect();
+    Some((first.char(), els, a.star))
+}
+
+/// An auction entry as the export writer spells it.
+fn auction_text(item: &AuctionItem) -> String {
+    match *item {
+        AuctionItem::Call { call, insufficient } => {
+            format!("{}{}", if insufficient { "^I " } else { "" }, call)
+        }
+        AuctionItem::AllPass => "AP".into(),
+        AuctionItem::Placeholder => "-".into(),
+        AuctionItem::Skipped => "^S".into(),
+        AuctionItem::Continue => "+".into(),
+        AuctionItem::Blank => "____".into(),
+        AuctionItem::Unreadable => "?".into(),
+    }
+}
+
+/// A play entry as the export writer spells it.
+fn play_text(item: PlayItem) -> String {
+    match item {
+        PlayItem::Card { card, revoke, lead_out_of_turn } => format!(
+            "{}{}{}",
+            if revoke { "^R " } else { "" },
+            if lead_out_of_turn { "^L " } else { "" },
+            crate::text::write_card(card)
+        ),
+        PlayItem::Unknown => "-".into(),
+        PlayItem::Continue => "+".into(),
+    }
+}
+
+/// The game's comments (between items and in section data), normalized and sorted.
+fn comments(r: &View<'_>) -> Vec<String> {
     let mut comments = Vec::new();
     for item in &r.game.items {
         match item {
-            Item::Comment(c) => comments.push((c.kind == CommentKind::Brace, norm_comment(c.text))),
-            Item::Tag(t) => {
-                for tok in &t.data {
-                    match tok.kind {
-                        TokenKind::BraceComment => comments.push((true, norm_comment(tok.text))),
-                        TokenKind::LineComment => comments.push((false, norm_comment(tok.text))),
-                        _ => {}
-                    }
-                }
-            }
+            Item::Comment(c) => comments.push(norm_comment(c.text)),
+            Item::Tag(t) => comments.extend(
+                t.data
+                    .iter()
+                    .filter(|tok| matches!(tok.kind, TokenKind::BraceComment | TokenKind::LineComment))
+                    .map(|tok| norm_comment(tok.text)),
+            ),
             Item::Line(_) | Item::Invalid(_) => {}
         }
     }
-    let mut comments: Vec<String> = comments.into_iter().map(|(_, t)| t).collect();
     comments.sort();
-    Summary {
-        tags,
-        board: info.board.clone(),
-        dealer: info.dealer.map(|d| d.char()),
-        vulnerable: info.vulnerable.map(crate::model::vulnerability_export),
-        deal: info.deal.map(|d| d.write_from(cards_core::Compass::North)),
-        declarer: info.declarer.map(|d| format!("{}{}", if d.irregular { "^" } else { "" }, d.seat.char())),
-        contract: info.contract.map(crate::model::Contract::export),
-        result: info.result.map(|res| match res.declarer_tricks(declarer_seat) {
-            Some(n) => format!("{}{n}", if res.irregular { "^" } else { "" }),
-            None => format!("{res:?}"),
-        }),
-        auction,
-        play,
-        notes: info.notes.clone(),
-        tables: info.tables.clone(),
-        comments,
-    }
+    comments
 }
 
 /// What `cardnote check --json` reports for each game, as text and numbers: the board, dealer,

@@ -567,7 +567,28 @@ fn lin_board(
         lin::check::Outcome::Open => (None, None),
     };
     let denomination = contract.and_then(PbnContract::denomination);
-    let auction = board
+    let (play, tricks_played) = lin_play(board, declarer, denomination);
+    let result = board.claim.or(tricks_played);
+    Ok(Some(Board {
+        format: "lin",
+        board: board.number.map(|n| n.to_string()),
+        dealer: board.dealer,
+        vulnerability: board.vulnerability,
+        deal: board.deal.map(|d| Deal { hands: d.hands }),
+        auction: lin_auction(board),
+        play,
+        contract: contract.map(|contract| Contract { contract, declarer }),
+        result,
+        score_ns: lin_score_ns(contract, declarer, result, board.vulnerability),
+        players: board.players.clone().map(Vec::from),
+        diagnostics: diagnostic_dicts(py, &record.diagnostics, text, index)?.unbind(),
+        source: Source::Lin { record: Box::new(record), header, trailer: None },
+    }))
+}
+
+/// The calls of a LIN board, each with its seat from the dealer.
+fn lin_auction(board: &lin::Board) -> Vec<Call> {
+    board
         .auction
         .iter()
         .enumerate()
@@ -590,8 +611,16 @@ fn lin_board(
                 explanation: c.explanation.clone(),
             }
         })
-        .collect();
-    // The play in order; seats from the opening leader and each trick's winner.
+        .collect()
+}
+
+/// The play of a LIN board in order, seats from the opening leader and each trick's winner; and
+/// declarer's tricks when all 52 cards are played and every trick's winner is known.
+fn lin_play(
+    board: &lin::Board,
+    declarer: Option<Compass>,
+    denomination: Option<Denomination>,
+) -> (Vec<PlayedCard>, Option<u8>) {
     let mut play = Vec::new();
     let mut tricks_won = 0u8;
     let mut leader = declarer.map(Compass::next);
@@ -613,8 +642,18 @@ fn lin_board(
         }
         leader = winner;
     }
-    let result = board.claim.or((board.play.len() == 52 && leader.is_some()).then_some(tricks_won));
-    let score_ns = match (contract, declarer, result, board.vulnerability) {
+    (play, (board.play.len() == 52 && leader.is_some()).then_some(tricks_won))
+}
+
+/// North-South's duplicate score of a LIN board (0 when passed out), when contract, declarer,
+/// result and vulnerability are known.
+fn lin_score_ns(
+    contract: Option<PbnContract>,
+    declarer: Option<Compass>,
+    result: Option<u8>,
+    vulnerability: Option<Vulnerability>,
+) -> Option<i64> {
+    match (contract, declarer, result, vulnerability) {
         (Some(PbnContract::Pass), ..) => Some(0),
         (Some(PbnContract::Bid(bid)), Some(d), Some(tricks), Some(v)) => {
             let score =
@@ -622,22 +661,7 @@ fn lin_board(
             Some(if d.is_north_south() { score } else { -score })
         }
         _ => None,
-    };
-    Ok(Some(Board {
-        format: "lin",
-        board: board.number.map(|n| n.to_string()),
-        dealer: board.dealer,
-        vulnerability: board.vulnerability,
-        deal: board.deal.map(|d| Deal { hands: d.hands }),
-        auction,
-        play,
-        contract: contract.map(|contract| Contract { contract, declarer }),
-        result,
-        score_ns,
-        players: board.players.clone().map(Vec::from),
-        diagnostics: diagnostic_dicts(py, &record.diagnostics, text, index)?.unbind(),
-        source: Source::Lin { record: Box::new(record), header, trailer: None },
-    }))
+    }
 }
 
 /// Whether a text read without a format name is LIN (`qx|`, `md|`, `vg|`, `pn|` items) rather

@@ -2,6 +2,8 @@
 
 use bridge_core::{Bidding, Irregularity, Outcome};
 
+use crate::model::AuctionEntry;
+
 #[allow(clippy::wildcard_imports)]
 use super::*;
 
@@ -23,81 +25,22 @@ pub(super) fn replay_auction(
     if auction.prose {
         return None;
     }
-    // Once a call is not known (a blank, an unreadable token), the calls after it keep their
-    // players but the bidding state is unknown: their legality and the outcome are not checked.
-    let mut unknown = false;
-    let mut bidding = Bidding::new(auction.first);
-    let mut started = false;
-    let mut continued = false;
+    let mut replay = AuctionReplay {
+        bidding: Bidding::new(auction.first),
+        dealer,
+        unknown: false,
+        started: false,
+        continued: false,
+    };
     for e in &auction.entries {
-        if matches!(e.item, AuctionItem::Blank | AuctionItem::Unreadable) {
-            unknown = true;
-            started = true;
-            bidding.skip();
-            continue;
-        }
-        if unknown {
-            bidding.skip();
-            continue;
-        }
-        if continued {
-            diags.report(err(codes::AUCTION_AFTER_CONTINUE, "nothing may follow `+` in the auction", e.span));
-            continue;
-        }
-        if bidding.is_ended() {
-            diags.report(after_end(&e.item, e.span));
-            continued |= matches!(e.item, AuctionItem::Continue);
-            continue;
-        }
-        match e.item {
-            AuctionItem::Placeholder => {
-                if started || Some(bidding.turn()) == dealer {
-                    diags.report(warn(codes::AUCTION_PLACEHOLDER, "`-` where a call is due", e.span));
-                }
-                bidding.skip();
-                continue;
-            }
-            AuctionItem::Continue => {
-                continued = true;
-                continue;
-            }
-            _ => {}
-        }
-        if !started {
-            started = true;
-            let seat = bidding.turn();
-            if let Some(d) = dealer
-                && d != seat
-            {
-                diags.report(err(
-                    codes::AUCTION_NOT_DEALER,
-                    format!("the first call is made by {seat}, but the dealer is {d}"),
-                    e.span,
-                ));
-            }
-        }
-        match e.item {
-            AuctionItem::AllPass => bidding.pass_out(),
-            AuctionItem::Call { call, insufficient } => {
-                if let Err(irregularity) = bidding.call(call)
-                    && !(insufficient && matches!(irregularity, Irregularity::Insufficient { .. }))
-                {
-                    diags.report(illegal(call, irregularity, e.span));
-                }
-            }
-            AuctionItem::Skipped => bidding.skip(),
-            AuctionItem::Placeholder
-            | AuctionItem::Continue
-            | AuctionItem::Blank
-            | AuctionItem::Unreadable => {}
-        }
+        replay.entry(e, diags);
     }
-    if unknown {
+    if replay.unknown {
         return None;
     }
-    match bidding.outcome() {
+    match replay.bidding.outcome() {
         Outcome::Open => {
-            if !auction.star && !continued && started {
+            if !auction.star && !replay.continued && replay.started {
                 diags.report(warn(
                     codes::AUCTION_INCOMPLETE,
                     "the auction does not end with three passes, `AP`, `*` or `+`",
@@ -108,6 +51,96 @@ pub(super) fn replay_auction(
         }
         Outcome::PassedOut => Some((Contract::Pass, None)),
         Outcome::Contract { contract, declarer } => Some((Contract::Bid(contract), Some(declarer))),
+    }
+}
+
+/// An auction being replayed.
+struct AuctionReplay {
+    bidding: Bidding,
+    dealer: Option<Compass>,
+    /// A call is not known (a blank, an unreadable token): the calls after it keep their players
+    /// but the bidding state is unknown, so their legality and the outcome are not checked.
+    unknown: bool,
+    /// A call (or a call not known) has been made.
+    started: bool,
+    /// `+` has been read: nothing may follow.
+    continued: bool,
+}
+
+impl AuctionReplay {
+    /// Replays one entry, reporting what may not stand where it does.
+    fn entry(&mut self, e: &AuctionEntry, diags: &mut dyn DiagnosticSink) {
+        if matches!(e.item, AuctionItem::Blank | AuctionItem::Unreadable) {
+            self.unknown = true;
+            self.started = true;
+            self.bidding.skip();
+            return;
+        }
+        if self.unknown {
+            self.bidding.skip();
+            return;
+        }
+        if self.continued {
+            diags.report(err(codes::AUCTION_AFTER_CONTINUE, "nothing may follow `+` in the auction", e.span));
+            return;
+        }
+        if self.bidding.is_ended() {
+            diags.report(after_end(&e.item, e.span));
+            self.continued |= matches!(e.item, AuctionItem::Continue);
+            return;
+        }
+        match e.item {
+            AuctionItem::Placeholder => {
+                if self.started || Some(self.bidding.turn()) == self.dealer {
+                    diags.report(warn(codes::AUCTION_PLACEHOLDER, "`-` where a call is due", e.span));
+                }
+                self.bidding.skip();
+                return;
+            }
+            AuctionItem::Continue => {
+                self.continued = true;
+                return;
+            }
+            _ => {}
+        }
+        if !self.started {
+            self.started = true;
+            self.check_first_caller(e.span, diags);
+        }
+        self.call(e, diags);
+    }
+
+    /// The first call is the dealer's.
+    fn check_first_caller(&self, span: Span, diags: &mut dyn DiagnosticSink) {
+        let seat = self.bidding.turn();
+        if let Some(d) = self.dealer
+            && d != seat
+        {
+            diags.report(err(
+                codes::AUCTION_NOT_DEALER,
+                format!("the first call is made by {seat}, but the dealer is {d}"),
+                span,
+            ));
+        }
+    }
+
+    /// Makes a call (an insufficient bid marked `^I` is accepted).
+    fn call(&mut self, e: &AuctionEntry, diags: &mut dyn DiagnosticSink) {
+        match e.item {
+            AuctionItem::AllPass => self.bidding.pass_out(),
+            AuctionItem::Call { call, insufficient } => {
+                if let Err(irregularity) = self.bidding.call(call)
+                    && !(insufficient && matches!(irregularity, Irregularity::Insufficient { .. }))
+                {
+                    diags.report(illegal(call, irregularity, e.span));
+                }
+            }
+            AuctionItem::Skipped => self.bidding.skip(),
+            AuctionItem::Placeholder
+            | AuctionItem::Continue
+            | AuctionItem::Blank
+            | AuctionItem::Unreadable => {}
+        }
     }
 }
 

@@ -80,36 +80,7 @@ impl Carry {
                 ));
                 continue;
             }
-            let raw = tag.value();
-            let value: Cow<'a, str> = if raw == "#" || raw.starts_with("##") {
-                if NO_INHERIT_TAGS.contains(&tag.name) {
-                    diags.report(err(
-                        codes::INHERIT_FORBIDDEN,
-                        format!("`{}` may not inherit its value with `#` or `##`", tag.name),
-                        tag.value_span,
-                    ));
-                }
-                if raw == "#" {
-                    self.latest_value(kind, tag.name)
-                        .or_else(|| self.sticky.iter().find(|(n, _)| &**n == tag.name).map(|(_, v)| v))
-                        .map_or(Cow::Borrowed(""), |v| Cow::Owned(v.clone()))
-                } else {
-                    let v: Cow<'a, str> = match raw {
-                        Cow::Borrowed(s) => Cow::Borrowed(s.get(2..).unwrap_or("")),
-                        Cow::Owned(s) => Cow::Owned(s.get(2..).unwrap_or("").to_owned()),
-                    };
-                    match self.sticky.iter_mut().find(|(n, _)| &**n == tag.name) {
-                        Some(slot) => replace_text(&mut slot.1, &v),
-                        None => self.sticky.push((tag.name.into(), v.clone().into_owned())),
-                    }
-                    v
-                }
-            } else {
-                if let Some(slot) = self.sticky.iter_mut().find(|(n, _)| &**n == tag.name) {
-                    replace_text(&mut slot.1, &raw);
-                }
-                raw
-            };
+            let value = self.inherit(tag, kind, diags);
             if tag.name != "Note" {
                 self.set_latest(kind, tag.name, &value);
             }
@@ -122,6 +93,54 @@ impl Carry {
             });
             seen |= bit;
         }
+        self.push_sticky(&mut out, known, game.span.start);
+        out
+    }
+}
+
+impl Carry {
+    /// The value of `tag` with `#` (the latest value) and `##` (from here on, until given again)
+    /// resolved; a value given plainly replaces a `##` one.
+    fn inherit<'a>(
+        &mut self,
+        tag: &Tag<'a>,
+        kind: Option<Known>,
+        diags: &mut dyn DiagnosticSink,
+    ) -> Cow<'a, str> {
+        let raw = tag.value();
+        if raw != "#" && !raw.starts_with("##") {
+            if let Some(slot) = self.sticky.iter_mut().find(|(n, _)| &**n == tag.name) {
+                replace_text(&mut slot.1, &raw);
+            }
+            return raw;
+        }
+        if NO_INHERIT_TAGS.contains(&tag.name) {
+            diags.report(err(
+                codes::INHERIT_FORBIDDEN,
+                format!("`{}` may not inherit its value with `#` or `##`", tag.name),
+                tag.value_span,
+            ));
+        }
+        if raw == "#" {
+            return self
+                .latest_value(kind, tag.name)
+                .or_else(|| self.sticky.iter().find(|(n, _)| &**n == tag.name).map(|(_, v)| v))
+                .map_or(Cow::Borrowed(""), |v| Cow::Owned(v.clone()));
+        }
+        let v: Cow<'a, str> = match raw {
+            Cow::Borrowed(s) => Cow::Borrowed(s.get(2..).unwrap_or("")),
+            Cow::Owned(s) => Cow::Owned(s.get(2..).unwrap_or("").to_owned()),
+        };
+        match self.sticky.iter_mut().find(|(n, _)| &**n == tag.name) {
+            Some(slot) => replace_text(&mut slot.1, &v),
+            None => self.sticky.push((tag.name.into(), v.clone().into_owned())),
+        }
+        v
+    }
+
+    /// Adds the `##` values of earlier games that this game does not give (spanning the game's
+    /// start).
+    fn push_sticky<'a>(&self, out: &mut Vec<ResolvedTag<'a>>, known: &mut KnownAt, start: usize) {
         for (name, value) in &self.sticky {
             if !out.iter().any(|t| *t.name == **name) {
                 known.note(name, out.len());
@@ -129,15 +148,12 @@ impl Carry {
                     name: Cow::Owned(name.to_string()),
                     value: Cow::Owned(value.clone()),
                     span: None,
-                    value_span: Span::at(game.span.start),
+                    value_span: Span::at(start),
                 });
             }
         }
-        out
     }
-}
 
-impl Carry {
     /// The latest value of the tag `name` (of kind `kind`) in the games so far.
     fn latest_value(&self, kind: Option<Known>, name: &str) -> Option<&String> {
         match kind {

@@ -107,12 +107,8 @@ pub(super) fn check_sections(
     info: &mut GameInfo,
     diags: &mut dyn DiagnosticSink,
 ) {
-    let mut auction_notes: Vec<(u8, Span)> = Vec::new();
-    let mut play_notes: Vec<(u8, Span)> = Vec::new();
-    let mut other_notes: Vec<(u8, Span)> = Vec::new();
+    let mut notes = SectionNotes::default();
     let mut sections = NoteSections::default();
-    let mut auction_refs = Vec::new();
-    let mut play_refs = Vec::new();
     let mut replay_diags = Vec::new();
     let mut auction_span = Span::default();
     // The tags kept by `resolve` stand in the order of the game, followed by inherited ones.
@@ -126,7 +122,8 @@ pub(super) fn check_sections(
             "Auction" if first_time => {
                 let Some(first) = section_seat(tag, "auction", diags) else { continue };
                 let auction = parse::read_auction(tag, first, diags);
-                auction_refs = parse::note_refs(auction.entries.iter().map(|e| (&e.annotation, e.span)));
+                notes.auction_refs =
+                    parse::note_refs(auction.entries.iter().map(|e| (&e.annotation, e.span)));
                 auction_span = tag.span;
                 info.auction_outcome = replay_auction(&auction, info.dealer, tag.span, &mut replay_diags);
                 info.auction = Some(auction);
@@ -134,41 +131,10 @@ pub(super) fn check_sections(
             "Play" if first_time => {
                 let Some(first) = section_seat(tag, "play", diags) else { continue };
                 let play = parse::read_play(tag, first, diags);
-                play_refs = parse::note_refs(play.entries.iter().map(|e| (&e.annotation, e.span)));
+                notes.play_refs = parse::note_refs(play.entries.iter().map(|e| (&e.annotation, e.span)));
                 info.play = Some(play);
             }
-            "Note" => {
-                let v = tag.value();
-                let parsed = v.split_once(':').and_then(|(n, text)| {
-                    n.trim().parse::<u8>().ok().filter(|n| (1..=32).contains(n)).map(|n| (n, text))
-                });
-                match parsed {
-                    Some((n, text)) => {
-                        let list = match sections.scope() {
-                            NoteScope::Auction => &mut auction_notes,
-                            NoteScope::Play => &mut play_notes,
-                            NoteScope::Other => &mut other_notes,
-                        };
-                        if list.iter().any(|(m, _)| *m == n) {
-                            diags.report(err(
-                                codes::NOTE_DUPLICATE,
-                                format!("note {n} is explained twice"),
-                                tag.span,
-                            ));
-                        }
-                        list.push((n, tag.value_span));
-                        info.notes.push((n, text.to_owned()));
-                    }
-                    None => diags.report(err(
-                        codes::BAD_NOTE,
-                        format!("note `{v}` is not `<index>:<text>` with index 1 to 32"),
-                        tag.value_span,
-                    )),
-                }
-                if !tag.data.iter().all(is_comment) {
-                    section_data_warning(tag, diags);
-                }
-            }
+            "Note" => notes.read(tag, sections.scope(), info, diags),
             name if crate::model::is_table(name) && first_time => {
                 let header = get(tags.list, tag.name).map_or_else(|| tag.value(), |t| t.value.clone());
                 let table = parse::read_table(tag, &header, diags);
@@ -181,11 +147,70 @@ pub(super) fn check_sections(
             }
         }
     }
-    for (refs, notes) in [(&auction_refs, &auction_notes), (&play_refs, &play_notes)] {
-        for r in refs {
-            if !notes.iter().any(|(n, _)| *n == r.index) && !other_notes.iter().any(|(n, _)| *n == r.index) {
-                let elsewhere = auction_notes.iter().chain(play_notes.iter()).any(|(n, _)| *n == r.index);
-                if !elsewhere {
+    notes.check_refs(diags);
+    restore_opening_passes(info, auction_span, &mut replay_diags, diags);
+    diags.report_all(replay_diags);
+    check_contract(tags, info, diags);
+    check_play_or_rotated_lines(tags, info, diags);
+    check_score(tags, info, diags);
+}
+
+/// The notes of a game by the section they explain (index and span), and the references of the
+/// auction and the play.
+#[derive(Default)]
+struct SectionNotes {
+    auction: Vec<(u8, Span)>,
+    play: Vec<(u8, Span)>,
+    other: Vec<(u8, Span)>,
+    auction_refs: Vec<parse::NoteRef>,
+    play_refs: Vec<parse::NoteRef>,
+}
+
+impl SectionNotes {
+    /// Reads a Note tag (`<index>:<text>`) into the notes of `scope` and `info`.
+    fn read(&mut self, tag: &Tag<'_>, scope: NoteScope, info: &mut GameInfo, diags: &mut dyn DiagnosticSink) {
+        let v = tag.value();
+        let parsed = v.split_once(':').and_then(|(n, text)| {
+            n.trim().parse::<u8>().ok().filter(|n| (1..=32).contains(n)).map(|n| (n, text))
+        });
+        match parsed {
+            Some((n, text)) => {
+                let list = match scope {
+                    NoteScope::Auction => &mut self.auction,
+                    NoteScope::Play => &mut self.play,
+                    NoteScope::Other => &mut self.other,
+                };
+                if list.iter().any(|(m, _)| *m == n) {
+                    diags.report(err(
+                        codes::NOTE_DUPLICATE,
+                        format!("note {n} is explained twice"),
+                        tag.span,
+                    ));
+                }
+                list.push((n, tag.value_span));
+                info.notes.push((n, text.to_owned()));
+            }
+            None => diags.report(err(
+                codes::BAD_NOTE,
+                format!("note `{v}` is not `<index>:<text>` with index 1 to 32"),
+                tag.value_span,
+            )),
+        }
+        if !tag.data.iter().all(is_comment) {
+            section_data_warning(tag, diags);
+        }
+    }
+
+    /// Reports the references that no Note tag explains.
+    fn check_refs(&self, diags: &mut dyn DiagnosticSink) {
+        let has = |notes: &[(u8, Span)], index: u8| notes.iter().any(|(n, _)| *n == index);
+        for (refs, notes) in [(&self.auction_refs, &self.auction), (&self.play_refs, &self.play)] {
+            for r in refs {
+                if !has(notes, r.index)
+                    && !has(&self.other, r.index)
+                    && !has(&self.auction, r.index)
+                    && !has(&self.play, r.index)
+                {
                     diags.report(warn(
                         codes::NOTE_UNRESOLVED,
                         format!("note ={}= has no Note tag", r.index),
@@ -195,11 +220,6 @@ pub(super) fn check_sections(
             }
         }
     }
-    restore_opening_passes(info, auction_span, &mut replay_diags, diags);
-    diags.report_all(replay_diags);
-    check_contract(tags, info, diags);
-    check_play_or_rotated_lines(tags, info, diags);
-    check_score(tags, info, diags);
 }
 
 /// The seat of an Auction or Play tag (`what`), or `None` when inherited or not a seat (reported

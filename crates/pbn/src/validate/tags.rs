@@ -11,166 +11,166 @@ pub(super) fn blank(v: &str) -> bool {
 pub(super) fn check_tags(tags: &Tags<'_, '_>, info: &mut GameInfo, diags: &mut dyn DiagnosticSink) {
     for t in tags.list {
         let v = t.value.as_ref();
-        let sp = t.value_span;
         if blank(v) && t.name != "Result" {
             continue;
         }
-        match &*t.name {
-            "Board" => {
-                if !v.bytes().all(|c| c.is_ascii_digit()) {
-                    diags.report(warn(
-                        codes::BAD_BOARD,
-                        format!("board `{v}` is not a positive integer"),
-                        sp,
-                    ));
-                }
-                info.board = Some(v.to_owned());
+        check_tag(&t.name, v, t.value_span, info, diags);
+    }
+    check_rubber_history(tags, info, diags);
+}
+
+/// Checks one tag's value `v` (at `sp`) and keeps what it gives in `info`: one arm per known tag,
+/// each a line or a function.
+fn check_tag(name: &str, v: &str, sp: Span, info: &mut GameInfo, diags: &mut dyn DiagnosticSink) {
+    match name {
+        "Board" => {
+            if !v.bytes().all(|c| c.is_ascii_digit()) {
+                diags.report(warn(codes::BAD_BOARD, format!("board `{v}` is not a positive integer"), sp));
             }
-            "Dealer" => match parse::parse_seat(v) {
-                Some(s) => info.dealer = Some(s),
-                None => diags.report(err(codes::BAD_DEALER, format!("dealer `{v}` is not N, E, S or W"), sp)),
-            },
-            "Vulnerable" => match crate::model::parse_vulnerability(v) {
-                Some(x) => info.vulnerable = Some(x),
-                None => diags.report(
-                    err(codes::BAD_VULNERABLE, format!("`{v}` is not a vulnerability"), sp)
-                        .with_help("use None, NS, EW or All (Love, -, Both also read)"),
+            info.board = Some(v.to_owned());
+        }
+        "Dealer" => match parse::parse_seat(v) {
+            Some(s) => info.dealer = Some(s),
+            None => diags.report(err(codes::BAD_DEALER, format!("dealer `{v}` is not N, E, S or W"), sp)),
+        },
+        "Vulnerable" => match crate::model::parse_vulnerability(v) {
+            Some(x) => info.vulnerable = Some(x),
+            None => diags.report(
+                err(codes::BAD_VULNERABLE, format!("`{v}` is not a vulnerability"), sp)
+                    .with_help("use None, NS, EW or All (Love, -, Both also read)"),
+            ),
+        },
+        "Deal" => match parse::parse_deal_and_slots(v, sp.start) {
+            // Offsets inside the value map to the source only when nothing was unescaped.
+            Ok((deal, empty_slot)) => {
+                check_deal_tag(&deal, empty_slot, sp, diags);
+                info.deal = Some(deal);
+            }
+            Err(d) => diags.report(d),
+        },
+        "Declarer" => check_declarer(v, sp, info, diags),
+        "Contract" => check_contract(v, sp, info, diags),
+        "Result" => match parse::parse_result(v) {
+            Ok(r) => info.result = r,
+            Err(_) => diags.report(
+                err(codes::BAD_RESULT, format!("`{v}` is not a result"), sp)
+                    .with_help("a result is tricks 0 to 13: `9`, `NS 9`, `EW 4 NS 9`, optionally after `^`"),
+            ),
+        },
+        "Date" | "EventDate" | "UTCDate" if !is_date(v) => {
+            diags.report(warn(codes::BAD_DATE, format!("date `{v}` is not YYYY.MM.DD"), sp));
+        }
+        "Scoring" if !is_scoring(v) => {
+            diags.report(err(codes::BAD_SCORING, format!("scoring `{v}` has an empty or invalid field"), sp));
+        }
+        "Score" => side_score_check(v, sp, fits_i64, codes::BAD_SCORE, false, diags),
+        "ScoreIMP" | "ScoreMP" | "ScorePercentage" => {
+            side_score_check(v, sp, parse::is_decimal, codes::BAD_SCORE, false, diags);
+        }
+        // `EW 300/40 NS 50 / 70`: blanks around the `/` are allowed (the spec author's own files).
+        "ScoreRubber" => {
+            let joined = join_slashes(v);
+            side_score_check(&joined, sp, is_rubber_score, codes::BAD_SCORE, false, diags);
+        }
+        "OptimumScore" => side_score_check(v, sp, fits_i64, codes::BAD_OPTIMUM_SCORE, true, diags),
+        "Hidden" if !v.chars().all(|c| matches!(c, 'N' | 'E' | 'S' | 'W' | 'n' | 'e' | 's' | 'w')) => {
+            diags.report(err(
+                codes::BAD_HIDDEN,
+                format!("hidden `{v}` holds something other than seats"),
+                sp,
+            ));
+        }
+        _ => {}
+    }
+}
+
+/// The Deal tag's warnings (a slot left empty, `x` for small cards), then the deal's checks.
+fn check_deal_tag(deal: &Deal, empty_slot: bool, sp: Span, diags: &mut dyn DiagnosticSink) {
+    if empty_slot {
+        diags.report(
+            warn(codes::DEAL_EMPTY_HAND, "a hand slot is left empty; read as not given", sp)
+                .with_help("write `-` for a hand that is not given"),
+        );
+    }
+    let spotted: Vec<String> =
+        Compass::ALL.iter().filter(|&&seat| deal.has_spots(seat)).map(ToString::to_string).collect();
+    if !spotted.is_empty() {
+        diags.report(
+            warn(
+                codes::DEAL_SPOT_CARD,
+                format!(
+                    "`x` stands for an unknown small card (hands {}); checks that need every card of those hands are skipped",
+                    spotted.join(", ")
                 ),
-            },
-            "Deal" => {
-                // Offsets inside the value map to the source only when nothing was unescaped.
-                let base = sp.start;
-                match parse::parse_deal_and_slots(v, base) {
-                    Ok((d, empty_slot)) => {
-                        if empty_slot {
-                            diags.report(
-                                warn(
-                                    codes::DEAL_EMPTY_HAND,
-                                    "a hand slot is left empty; read as not given",
-                                    sp,
-                                )
-                                .with_help("write `-` for a hand that is not given"),
-                            );
-                        }
-                        let spotted: Vec<String> = Compass::ALL
-                            .iter()
-                            .filter(|&&seat| d.has_spots(seat))
-                            .map(ToString::to_string)
-                            .collect();
-                        if !spotted.is_empty() {
-                            diags.report(
-                                warn(
-                                    codes::DEAL_SPOT_CARD,
-                                    format!(
-                                        "`x` stands for an unknown small card (hands {}); checks that need every card of those hands are skipped",
-                                        spotted.join(", ")
-                                    ),
-                                    sp,
-                                )
-                                .with_help("give every card's rank for the deal to be checked in full"),
-                            );
-                        }
-                        check_deal(&d, sp, diags);
-                        info.deal = Some(d);
-                    }
-                    Err(d) => diags.report(d),
-                }
-            }
-            "Declarer" => {
-                let (irregular, s) = match v.strip_prefix('^') {
-                    Some(r) => (true, r),
-                    None => (false, v),
-                };
-                match parse::parse_seat(s) {
-                    Some(seat) => info.declarer = Some(Declarer { seat, irregular }),
-                    None => {
-                        diags.report(err(codes::BAD_DECLARER, format!("declarer `{v}` is not a seat"), sp))
-                    }
-                }
-            }
-            "Contract" => match Contract::parse(v) {
-                Some(c) => info.contract = Some(c),
-                None if let Some(c) = crate::model::long_notrump(v).as_deref().and_then(Contract::parse) => {
-                    diags.report(
-                        warn(codes::NOTRUMP_AS_N, parse::notrump_message(v), sp)
-                            .with_help(parse::NOTRUMP_HELP),
-                    );
-                    info.contract = Some(c);
-                }
-                None => diags.report(
-                    err(codes::BAD_CONTRACT, format!("`{v}` is not a contract"), sp)
-                        .with_help("a contract is `Pass` or level, denomination and X/XX: `4SX`"),
-                ),
-            },
-            "Result" => match parse::parse_result(v) {
-                Ok(r) => info.result = r,
-                Err(_) => {
-                    diags.report(err(codes::BAD_RESULT, format!("`{v}` is not a result"), sp).with_help(
-                        "a result is tricks 0 to 13: `9`, `NS 9`, `EW 4 NS 9`, optionally after `^`",
-                    ))
-                }
-            },
-            "Date" | "EventDate" | "UTCDate" if !is_date(v) => {
-                diags.report(warn(codes::BAD_DATE, format!("date `{v}` is not YYYY.MM.DD"), sp));
-            }
-            "Scoring" => {
-                let ok = v.split(';').all(|f| {
-                    !f.is_empty() && f.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
-                });
-                if !ok {
-                    diags.report(err(
-                        codes::BAD_SCORING,
-                        format!("scoring `{v}` has an empty or invalid field"),
-                        sp,
-                    ));
-                }
-            }
-            "Score" => side_score_check(v, sp, fits_i64, codes::BAD_SCORE, false, diags),
-            "ScoreIMP" | "ScoreMP" | "ScorePercentage" => {
-                side_score_check(v, sp, parse::is_decimal, codes::BAD_SCORE, false, diags);
-            }
-            // `EW 300/40 NS 50 / 70`: blanks around the `/` are allowed (the spec author's own files).
-            "ScoreRubber" => {
-                let joined = join_slashes(v);
-                side_score_check(&joined, sp, is_rubber_score, codes::BAD_SCORE, false, diags);
-            }
-            "OptimumScore" => side_score_check(v, sp, fits_i64, codes::BAD_OPTIMUM_SCORE, true, diags),
-            "Hidden" if !v.chars().all(|c| matches!(c, 'N' | 'E' | 'S' | 'W' | 'n' | 'e' | 's' | 'w')) => {
+                sp,
+            )
+            .with_help("give every card's rank for the deal to be checked in full"),
+        );
+    }
+    check_deal(deal, sp, diags);
+}
+
+/// The Declarer tag: a seat, `^` before it when declarer and dummy are swapped.
+fn check_declarer(v: &str, sp: Span, info: &mut GameInfo, diags: &mut dyn DiagnosticSink) {
+    let (irregular, s) = match v.strip_prefix('^') {
+        Some(r) => (true, r),
+        None => (false, v),
+    };
+    match parse::parse_seat(s) {
+        Some(seat) => info.declarer = Some(Declarer { seat, irregular }),
+        None => diags.report(err(codes::BAD_DECLARER, format!("declarer `{v}` is not a seat"), sp)),
+    }
+}
+
+/// The Contract tag; `3N` for `3NT` is read with a warning.
+fn check_contract(v: &str, sp: Span, info: &mut GameInfo, diags: &mut dyn DiagnosticSink) {
+    match Contract::parse(v) {
+        Some(c) => info.contract = Some(c),
+        None if let Some(c) = crate::model::long_notrump(v).as_deref().and_then(Contract::parse) => {
+            diags.report(
+                warn(codes::NOTRUMP_AS_N, parse::notrump_message(v), sp).with_help(parse::NOTRUMP_HELP),
+            );
+            info.contract = Some(c);
+        }
+        None => diags.report(
+            err(codes::BAD_CONTRACT, format!("`{v}` is not a contract"), sp)
+                .with_help("a contract is `Pass` or level, denomination and X/XX: `4SX`"),
+        ),
+    }
+}
+
+/// Whether a Scoring value is fields of letters, digits, `_` and `-` separated by `;`.
+fn is_scoring(v: &str) -> bool {
+    v.split(';')
+        .all(|f| !f.is_empty() && f.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-'))
+}
+
+/// ScoreRubberHistory against Vulnerable.
+fn check_rubber_history(tags: &Tags<'_, '_>, info: &GameInfo, diags: &mut dyn DiagnosticSink) {
+    let Some(t) = tags.get(Known::ScoreRubberHistory) else { return };
+    match rubber_vulnerability(&t.value) {
+        Some(vul) => {
+            if let Some(actual) = info.vulnerable
+                && actual != vul
+            {
+                let span = tags.get(Known::Vulnerable).map_or(t.value_span, |v| v.value_span);
                 diags.report(err(
-                    codes::BAD_HIDDEN,
-                    format!("hidden `{v}` holds something other than seats"),
-                    sp,
+                    codes::RUBBER_VULNERABILITY,
+                    format!(
+                        "the rubber history makes the vulnerability {}, the Vulnerable tag says {}",
+                        crate::model::vulnerability_export(vul),
+                        crate::model::vulnerability_export(actual)
+                    ),
+                    span,
                 ));
             }
-            _ => {}
         }
-    }
-    // ScoreRubberHistory against Vulnerable.
-    if let Some(t) = tags.get(Known::ScoreRubberHistory) {
-        match rubber_vulnerability(&t.value) {
-            Some(vul) => {
-                if let Some(actual) = info.vulnerable
-                    && actual != vul
-                {
-                    let span = tags.get(Known::Vulnerable).map_or(t.value_span, |v| v.value_span);
-                    diags.report(err(
-                        codes::RUBBER_VULNERABILITY,
-                        format!(
-                            "the rubber history makes the vulnerability {}, the Vulnerable tag says {}",
-                            crate::model::vulnerability_export(vul),
-                            crate::model::vulnerability_export(actual)
-                        ),
-                        span,
-                    ));
-                }
-            }
-            None if !blank(&t.value) => diags.report(err(
-                codes::BAD_RUBBER_HISTORY,
-                "rubber history is not `NS <above> <above>/<below>... EW ...`",
-                t.value_span,
-            )),
-            None => {}
-        }
+        None if !blank(&t.value) => diags.report(err(
+            codes::BAD_RUBBER_HISTORY,
+            "rubber history is not `NS <above> <above>/<below>... EW ...`",
+            t.value_span,
+        )),
+        None => {}
     }
 }
 
