@@ -99,9 +99,19 @@ struct Player {
     span: Span,
 }
 
+/// An `<event>`: a post, an action, a draw (`text` the number of cards drawn).
+#[derive(Debug)]
+struct Event {
+    kind: String,
+    player: String,
+    amount: String,
+    text: String,
+    span: Span,
+}
+
 #[derive(Debug)]
 enum Item {
-    Event { kind: String, player: String, amount: String, text: String, span: Span },
+    Event(Event),
     Cards { kind: String, cards: String, player: String, span: Span },
     Winner { amount: String, player: String, span: Span },
 }
@@ -109,13 +119,15 @@ enum Item {
 impl Item {
     fn span(&self) -> Span {
         match self {
-            Item::Event { span, .. } | Item::Cards { span, .. } | Item::Winner { span, .. } => *span,
+            Item::Event(Event { span, .. }) | Item::Cards { span, .. } | Item::Winner { span, .. } => *span,
         }
     }
 
     fn player(&self) -> &str {
         match self {
-            Item::Event { player, .. } | Item::Cards { player, .. } | Item::Winner { player, .. } => player,
+            Item::Event(Event { player, .. }) | Item::Cards { player, .. } | Item::Winner { player, .. } => {
+                player
+            }
         }
     }
 }
@@ -180,13 +192,13 @@ impl XmlSite for Merge {
                     b"round" => game.rounds.push((attr("id"), Vec::new())),
                     b"event" | b"cards" | b"winner" => {
                         let item = match name {
-                            b"event" => Item::Event {
+                            b"event" => Item::Event(Event {
                                 kind: attr("type"),
                                 player: attr("player"),
                                 amount: attr("amount"),
                                 text: attr("text"),
                                 span,
-                            },
+                            }),
                             b"cards" => Item::Cards {
                                 kind: attr("type"),
                                 cards: attr("cards"),
@@ -316,445 +328,561 @@ fn known(cards: &[Option<String>]) -> Vec<String> {
 /// The date before which a `RAISE` adds its amount (from then on it is the total raised to).
 const RAISE_TO_SINCE: (i64, i64, i64) = (2010, 9, 8);
 
+/// What a `<game>` is: its `<description>`, or in a mix the game its `multigametype` names.
+struct Variant<'d> {
+    /// The PokerStars game.
+    stars: &'static str,
+    tournament: bool,
+    /// The betting structure (`No Limit`, `Limit`, ...).
+    limit: &'d str,
+    /// The two stakes the description writes (blinds, or small and big bet).
+    stakes: Option<(Amount, Amount)>,
+}
+
+impl<'d> Variant<'d> {
+    /// The game's variant, or why PHH has none.
+    fn of(game: &Game, description: &'d Description) -> Result<Variant<'d>, String> {
+        let mut written = description.game.trim().to_owned();
+        let tournament = written.ends_with(" Tournament");
+        if tournament {
+            written.truncate(written.len() - " Tournament".len());
+        }
+        let (limit, stakes) = stakes(&description.stakes);
+        if let Some(mixed) = mixed_game(&game.multigame).filter(|_| !game.multigame.is_empty()) {
+            written = mixed.to_owned();
+        }
+        match stars_game(&written, limit) {
+            Some(stars) => Ok(Variant { stars, tournament, limit, stakes }),
+            None if description.game.is_empty() => Err("no <description> before this <game>".to_owned()),
+            None => Err(format!("PHH has no variant for Merge's {written} {limit}")),
+        }
+    }
+
+    /// The big blind the description says (a fixed-limit game's stakes are its bets).
+    fn big_blind(&self) -> Option<Amount> {
+        self.stakes.filter(|_| self.limit != "Limit").map(|s| s.1)
+    }
+}
+
 /// One `<game>` to a record.
-#[allow(clippy::too_many_lines)]
 fn import(game: &Game, description: &Description, end: usize, options: &Options) -> Record {
     let whole = Span::new(game.start, end);
     let head = Span::new(game.start, game.players.first().map_or(end, |p| p.span.start));
     let mut draft = Draft::default();
-    let mut written = description.game.trim().to_owned();
-    let tournament = written.ends_with(" Tournament");
-    if tournament {
-        written.truncate(written.len() - " Tournament".len());
-    }
-    let (limit, stakes) = stakes(&description.stakes);
-    if let Some(mixed) = mixed_game(&game.multigame).filter(|_| !game.multigame.is_empty()) {
-        written = mixed.to_owned();
-    }
-    let Some(stars) = stars_game(&written, limit) else {
-        let message = if description.game.is_empty() {
-            "no <description> before this <game>".to_owned()
-        } else {
-            format!("PHH has no variant for Merge's {written} {limit}")
-        };
-        draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, head);
-        return draft.finish(whole, options, "Merge");
+    let variant = match Variant::of(game, description) {
+        Ok(variant) => variant,
+        Err(message) => {
+            draft.refuse(codes::SITE_GAME_UNSUPPORTED, message, head);
+            return draft.finish(whole, options, "Merge");
+        }
     };
-    let stud = stars.contains("Stud") || stars.starts_with("Razz");
     let date = start_time(&game.starttime);
     let raise_adds = date.is_some_and(|(y, m, d, ..)| (y, m, d) < RAISE_TO_SINCE);
-    // Who is in the hand: dealt in, or named by an action or cards (the site's `dealtin` is
-    // not always set).
-    let named = |p: &Player| {
-        let seat = p.seat.to_string();
-        game.rounds
+    let mut play = Play::new(game, &variant, raise_adds);
+    for (round, items) in &game.rounds {
+        play.round(&mut draft, options, round, items, head);
+    }
+    let end_span = Span::at(end);
+    play.settle(&mut draft, whole, end_span, variant.tournament);
+    let seats = play.seat_lines(&mut draft, variant.tournament);
+    play.header(&mut draft, &variant, date, head);
+    relay::seats_play_summary(
+        &mut draft,
+        &seats,
+        play.body,
+        (play.street.total, play.street.rake()),
+        end_span,
+    );
+    draft.finish(whole, options, "Merge")
+}
+
+/// A `<game>`'s play under way, round by round and element by element.
+struct Play<'g> {
+    game: &'g Game,
+    /// The players in the hand: dealt in, or named by an action or cards and with chips (the
+    /// site's `dealtin` is not always set).
+    players: Vec<&'g Player>,
+    stud: bool,
+    /// Whether a `RAISE` adds its amount (logs before [`RAISE_TO_SINCE`]).
+    raise_adds: bool,
+    /// The big blind the description says, checked against the one posted.
+    described_big: Option<Amount>,
+    street: Street,
+    /// The play, in PokerStars' words.
+    body: Vec<(String, Span)>,
+    /// Every blind, ante and bring-in posted, by player (a tournament's balances lack them).
+    posted: Vec<(String, Amount)>,
+    folded: Vec<String>,
+    /// The cards shown at the showdown, by player (the last showing kept).
+    shows: Vec<(String, String, Span)>,
+    /// The observer and their hand (changed by each draw).
+    hero_hand: Option<(String, Vec<String>)>,
+    /// The observer's hand after the draw of the round under way.
+    drawn: Option<(String, Vec<String>)>,
+    stud_street: usize,
+    /// The big blind posted (for a `RETURN_BLIND`'s meaning).
+    big_blind: Option<Amount>,
+    /// The whole board, from the longest `COMMUNITY` (a street's own may be missing).
+    board: Vec<String>,
+    /// Whether a `<winner>` was read.
+    ended: bool,
+}
+
+impl<'g> Play<'g> {
+    fn new(game: &'g Game, variant: &Variant<'_>, raise_adds: bool) -> Play<'g> {
+        let named = |p: &Player| {
+            let seat = p.seat.to_string();
+            game.rounds
+                .iter()
+                .flat_map(|(_, items)| items)
+                .any(|i| i.player() == seat && !matches!(i, Item::Event(e) if e.kind == "CHAT"))
+        };
+        let has_chips = |p: &Player| money::parse(&p.balance).is_some_and(|b| !b.is_zero());
+        let players = game.players.iter().filter(|p| p.dealt_in || (named(p) && has_chips(p))).collect();
+        let board = game
+            .rounds
             .iter()
             .flat_map(|(_, items)| items)
-            .any(|i| i.player() == seat && !matches!(i, Item::Event { kind, .. } if kind == "CHAT"))
-    };
-    let has_chips = |p: &Player| money::parse(&p.balance).is_some_and(|b| !b.is_zero());
-    let players: Vec<&Player> =
-        game.players.iter().filter(|p| p.dealt_in || (named(p) && has_chips(p))).collect();
-    // A seat listed but out of the hand (not dealt in, no chips): its actions are stray.
-    let out_of_hand = |seat: &str| -> Option<&str> {
+            .filter_map(|i| match i {
+                Item::Cards { kind, cards, .. } if kind == "COMMUNITY" => Some(known(&card_list(cards))),
+                _ => None,
+            })
+            .max_by_key(Vec::len)
+            .unwrap_or_default();
+        Play {
+            game,
+            players,
+            stud: variant.stars.contains("Stud") || variant.stars.starts_with("Razz"),
+            raise_adds,
+            described_big: variant.big_blind(),
+            street: Street::default(),
+            body: Vec::new(),
+            posted: Vec::new(),
+            folded: Vec::new(),
+            shows: Vec::new(),
+            hero_hand: None,
+            drawn: None,
+            stud_street: 2,
+            big_blind: None,
+            board,
+            ended: false,
+        }
+    }
+
+    /// The name of the player in the hand at `seat`.
+    fn name_of(&self, seat: &str) -> Option<&'g str> {
         let seat: i64 = seat.trim().parse().ok()?;
-        let p = game.players.iter().find(|p| p.seat == seat)?;
-        (!players.iter().any(|q| q.seat == seat)).then_some(p.name.as_str())
-    };
-    let name_of = |seat: &str| -> Option<&str> {
+        self.players.iter().find(|p| p.seat == seat).map(|p| p.name.as_str())
+    }
+
+    /// The name of a player listed at `seat` but out of the hand (not dealt in, no chips): their
+    /// actions are stray.
+    fn out_of_hand(&self, seat: &str) -> Option<&'g str> {
         let seat: i64 = seat.trim().parse().ok()?;
-        players.iter().find(|p| p.seat == seat).map(|p| p.name.as_str())
-    };
-    let mut street = Street::default();
-    let mut body: Vec<(String, Span)> = Vec::new();
-    let mut posted: Vec<(String, Amount)> = Vec::new();
-    let mut folded: Vec<String> = Vec::new();
-    let mut shows: Vec<(String, String, Span)> = Vec::new();
-    let mut hero_hand: Option<(String, Vec<String>)> = None;
-    let mut stud_street = 2;
-    // The big blind posted (for a `RETURN_BLIND`'s meaning).
-    let mut big_blind: Option<Amount> = None;
-    // The whole board, from the longest `COMMUNITY` (a street's own may be missing).
-    let board: Vec<String> = game
-        .rounds
-        .iter()
-        .flat_map(|(_, items)| items)
-        .filter_map(|i| match i {
-            Item::Cards { kind, cards, .. } if kind == "COMMUNITY" => Some(known(&card_list(cards))),
-            _ => None,
-        })
-        .max_by_key(Vec::len)
-        .unwrap_or_default();
-    let mut ended = false;
-    for (round, items) in &game.rounds {
+        let p = self.game.players.iter().find(|p| p.seat == seat)?;
+        (!self.players.iter().any(|q| q.seat == seat)).then_some(p.name.as_str())
+    }
+
+    /// One `<round>`: its street marker, the cards dealt, its elements.
+    fn round(&mut self, draft: &mut Draft, options: &Options, round: &str, items: &[Item], head: Span) {
         let round_span = items.iter().map(Item::span).reduce(Span::join).unwrap_or(head);
-        let community = items.iter().rev().find_map(|i| match i {
-            Item::Cards { kind, span, .. } if kind == "COMMUNITY" => Some(*span),
-            _ => None,
-        });
-        match round.as_str() {
-            "PREFLOP" => body.push(("*** HOLE CARDS ***".into(), round_span)),
-            "PRE_FIRST_DRAW" => body.push(("*** DEALING HANDS ***".into(), round_span)),
-            "POSTFLOP" | "POSTTURN" | "POSTRIVER" => {
-                street.close(&mut body, round_span);
-                let (name, count) = match round.as_str() {
-                    "POSTFLOP" => ("FLOP", 3),
-                    "POSTTURN" => ("TURN", 4),
-                    _ => ("RIVER", 5),
-                };
-                if board.len() < count {
-                    let message = format!("the {} has no board of {count} cards", name.to_lowercase());
-                    draft.refuse(codes::SITE_BAD_CARDS, message, round_span);
-                    continue;
-                }
-                let marker = if count == 3 {
-                    format!("*** FLOP *** [{}]", board[..3].join(" "))
-                } else {
-                    format!("*** {name} *** [{}] [{}]", board[..count - 1].join(" "), board[count - 1])
-                };
-                body.push((marker, community.unwrap_or(round_span)));
-            }
-            "FIRST_DRAW" | "SECOND_DRAW" | "THIRD_DRAW" => {
-                street.close(&mut body, round_span);
-                let ordinal = round.split('_').next().unwrap_or_default();
-                body.push((format!("*** {ordinal} DRAW ***"), round_span));
-            }
-            "BRING_IN" | "FOURTH_STREET" | "FIFTH_STREET" | "SIXTH_STREET" | "SEVENTH_STREET" => {
-                stud_street += 1;
-                if stud_street == 3 {
-                    body.push(("*** 3rd STREET ***".into(), round_span));
-                } else {
-                    street.close(&mut body, round_span);
-                    // PokerStars calls 7th street the river.
-                    let marker = if stud_street == 7 {
-                        "*** RIVER ***".to_owned()
-                    } else {
-                        format!("*** {stud_street}th STREET ***")
-                    };
-                    body.push((marker, round_span));
-                }
-                // The cards of the street: each player's newest card (all three on 3rd street).
-                for item in items {
-                    let Item::Cards { kind, cards, player, span } = item else { continue };
-                    if kind != "HOLE" && kind != "DRAW_DRAWN_CARDS" {
-                        continue;
-                    }
-                    let Some(name) = name_of(player) else { continue };
-                    let cards = card_list(cards);
-                    if cards.len() != stud_street {
-                        continue;
-                    }
-                    let new: Vec<String> =
-                        if stud_street == 3 { known(&cards) } else { known(&cards[stud_street - 1..]) };
-                    if !new.is_empty() {
-                        body.push((format!("Dealt to {name} [{}]", new.join(" ")), *span));
-                    }
-                }
-            }
-            "GAME_CANCELLED" => {
-                draft.refuse(codes::SITE_INCOMPLETE, "the game was cancelled", round_span);
-            }
-            _ => {}
+        if !self.marker(draft, round, items, round_span) {
+            return;
         }
         if round == "PREFLOP" || round == "PRE_FIRST_DRAW" {
-            for item in items {
-                if let Item::Cards { kind, cards, player, span } = item
-                    && kind == "HOLE"
-                    && let Some(name) = name_of(player)
-                {
-                    let cards = known(&card_list(cards));
-                    body.push((format!("Dealt to {name} [{}]", cards.join(" ")), *span));
-                    hero_hand = Some((name.to_owned(), cards));
-                }
-            }
+            self.hole_cards(items);
         }
         // The observer's hand after this draw.
         let drawn = round.ends_with("_DRAW") && !round.starts_with("PRE_");
-        let new_hand = drawn
+        self.drawn = drawn
             .then(|| {
                 items.iter().find_map(|i| match i {
                     Item::Cards { kind, cards, player, .. } if kind == "DRAW_DRAWN_CARDS" => {
-                        Some((name_of(player)?.to_owned(), known(&card_list(cards))))
+                        Some((self.name_of(player)?.to_owned(), known(&card_list(cards))))
                     }
                     _ => None,
                 })
             })
             .flatten();
         for item in items {
-            match item {
-                Item::Event { kind, player, amount, text, span } => {
-                    let span = *span;
-                    match kind.as_str() {
-                        "CHAT" | "DISCONNECTED" | "RECONNECTED" | "LEAVE" | "PLAYER_OUT" | "SHOW"
-                        | "SIT_IN" => {
-                            continue;
-                        }
-                        "GAME_CANCELLED" => {
-                            draft.refuse(codes::SITE_INCOMPLETE, "the game was cancelled", span);
-                            continue;
-                        }
-                        _ => {}
-                    }
-                    let Some(name) = name_of(player) else {
-                        if let Some(name) = out_of_hand(player) {
-                            let message = format!(
-                                "{name} is not dealt in and has no chips; the site's {kind} is skipped"
-                            );
-                            draft.convention(options, codes::SITE_STRAY_ACTION, message, span);
-                            continue;
-                        }
-                        let message = format!("seat {player} acts but is not in <players>");
-                        draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
-                        continue;
-                    };
-                    let chips =
-                        if amount.trim().is_empty() { Some(Amount::ZERO) } else { money::parse(amount) };
-                    let Some(chips) = chips else {
-                        draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable amount `{amount}`"), span);
-                        continue;
-                    };
-                    if folded.iter().any(|f| f == name) && kind != "MUCK" {
-                        let message = format!(
-                            "{name} folded earlier in the hand; the site's later {kind} of {chips} is skipped"
-                        );
-                        draft.convention(options, codes::SITE_STRAY_ACTION, message, span);
-                        continue;
-                    }
-                    let line = match kind.as_str() {
-                        "SMALL_BLIND" => {
-                            street.post(name, chips);
-                            posted.push((name.to_owned(), chips));
-                            format!("{name}: posts small blind {chips}")
-                        }
-                        "BIG_BLIND" | "INITIAL_BLIND" => {
-                            street.post(name, chips);
-                            posted.push((name.to_owned(), chips));
-                            if big_blind.is_none() {
-                                big_blind = Some(chips);
-                                let balance = players
-                                    .iter()
-                                    .find(|p| p.name == name)
-                                    .and_then(|p| money::parse(&p.balance));
-                                if let Some((_, big)) = stakes.filter(|_| limit != "Limit")
-                                    && chips != big
-                                    && balance.is_some_and(|b| b > chips)
-                                {
-                                    let message = format!(
-                                        "{name} posts a big blind of {chips}; the game's <description> says {big}"
-                                    );
-                                    draft.refuse(codes::SITE_BAD_HEADER, message, span);
-                                }
-                            }
-                            format!("{name}: posts big blind {chips}")
-                        }
-                        "RETURN_BLIND" => {
-                            posted.push((name.to_owned(), chips));
-                            let big = big_blind
-                                .or(stakes.filter(|_| limit != "Limit").map(|s| s.1))
-                                .unwrap_or(chips);
-                            if chips > big {
-                                // Both blinds: the big one live, the small one dead.
-                                street.post(name, big);
-                                street.dead(money::minus(chips, big));
-                                format!("{name}: posts small & big blinds {chips}")
-                            } else {
-                                street.post(name, chips);
-                                let which = if chips < big { "small" } else { "big" };
-                                format!("{name}: posts {which} blind {chips}")
-                            }
-                        }
-                        "ANTE" => {
-                            street.dead(chips);
-                            posted.push((name.to_owned(), chips));
-                            format!("{name}: posts the ante {chips}")
-                        }
-                        "BRING_IN" => {
-                            street.post(name, chips);
-                            posted.push((name.to_owned(), chips));
-                            format!("{name}: brings in for {chips}")
-                        }
-                        "FOLD" | "SIT_OUT" => {
-                            folded.push(name.to_owned());
-                            format!("{name}: folds")
-                        }
-                        "CHECK" => format!("{name}: checks"),
-                        "CALL" => {
-                            street.add(name, chips);
-                            format!("{name}: calls {chips}")
-                        }
-                        "BET" | "ALL_IN" => {
-                            if chips.is_zero() {
-                                // An `ALL_IN` without an amount restates the all-in before it.
-                                continue;
-                            }
-                            relay::added_text(name, &street.add(name, chips))
-                        }
-                        "RAISE" if raise_adds => relay::added_text(name, &street.add(name, chips)),
-                        "RAISE" => {
-                            street.raise_to(name, chips);
-                            format!("{name}: raises {chips} to {chips}")
-                        }
-                        "COMPLETE" => {
-                            street.raise_to(name, chips);
-                            if stud {
-                                format!("{name}: completes it to {chips}")
-                            } else {
-                                format!("{name}: raises {chips} to {chips}")
-                            }
-                        }
-                        "DRAW" => {
-                            let count: usize = text.trim().parse().unwrap_or(usize::MAX);
-                            if count == usize::MAX {
-                                draft.refuse(
-                                    codes::SITE_BAD_CARDS,
-                                    format!("unreadable draw `{text}`"),
-                                    span,
-                                );
-                                continue;
-                            }
-                            if count == 0 {
-                                format!("{name}: stands pat")
-                            } else {
-                                let mine = hero_hand.as_ref().filter(|(h, _)| h == name);
-                                match (mine, new_hand.as_ref().filter(|(h, _)| h == name)) {
-                                    (Some((_, old)), Some((_, new))) => {
-                                        let gone: Vec<&String> =
-                                            old.iter().filter(|c| !new.contains(c)).collect();
-                                        let kept: Vec<&String> =
-                                            new.iter().filter(|c| old.contains(c)).collect();
-                                        let got: Vec<&String> =
-                                            new.iter().filter(|c| !old.contains(c)).collect();
-                                        let join = |v: &[&String]| {
-                                            v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
-                                        };
-                                        let plural = if count == 1 { "card" } else { "cards" };
-                                        body.push((
-                                            format!("{name}: discards {count} {plural} [{}]", join(&gone)),
-                                            span,
-                                        ));
-                                        let dealt = if kept.is_empty() {
-                                            format!("Dealt to {name} [{}]", join(&got))
-                                        } else {
-                                            format!("Dealt to {name} [{}] [{}]", join(&kept), join(&got))
-                                        };
-                                        body.push((dealt, span));
-                                        hero_hand = Some((name.to_owned(), new.clone()));
-                                        continue;
-                                    }
-                                    _ => {
-                                        let plural = if count == 1 { "card" } else { "cards" };
-                                        format!("{name}: discards {count} {plural}")
-                                    }
-                                }
-                            }
-                        }
-                        "MUCK" => format!("{name}: mucks hand"),
-                        _ if chips.is_zero() => {
-                            draft.unknown(options, &format!("event {kind} of {name}"), span);
-                            continue;
-                        }
-                        _ => {
-                            let message =
-                                format!("event {kind} of {name} moves {chips}: its meaning is not known");
-                            draft.refuse(codes::SITE_UNKNOWN_LINE, message, span);
-                            continue;
-                        }
-                    };
-                    body.push((line, span));
+            self.item(draft, options, item);
+        }
+    }
+
+    /// The street marker a round starts (and a stud street's cards); false when the round is
+    /// refused for want of its board and its elements are not read.
+    fn marker(&mut self, draft: &mut Draft, round: &str, items: &[Item], round_span: Span) -> bool {
+        match round {
+            "PREFLOP" => self.body.push(("*** HOLE CARDS ***".into(), round_span)),
+            "PRE_FIRST_DRAW" => self.body.push(("*** DEALING HANDS ***".into(), round_span)),
+            "POSTFLOP" | "POSTTURN" | "POSTRIVER" => {
+                self.street.close(&mut self.body, round_span);
+                let (name, count) = match round {
+                    "POSTFLOP" => ("FLOP", 3),
+                    "POSTTURN" => ("TURN", 4),
+                    _ => ("RIVER", 5),
+                };
+                let board = &self.board;
+                if board.len() < count {
+                    let message = format!("the {} has no board of {count} cards", name.to_lowercase());
+                    draft.refuse(codes::SITE_BAD_CARDS, message, round_span);
+                    return false;
                 }
-                Item::Cards { kind, cards, player, span } if kind == "SHOWN" => {
-                    let Some(name) = name_of(player) else {
-                        draft.refuse(
-                            codes::SITE_UNKNOWN_PLAYER,
-                            format!("seat {player} is not in <players>"),
-                            *span,
-                        );
-                        continue;
-                    };
-                    let cards = known(&card_list(cards));
-                    if !cards.is_empty() {
-                        shows.retain(|(n, _, _)| n != name);
-                        shows.push((name.to_owned(), cards.join(" "), *span));
-                    }
-                }
-                Item::Cards { kind, cards, player, span } if kind == "MUCKED" => {
-                    // Cards the player mucked (their `MUCK` event), which the log shows.
-                    let cards = known(&card_list(cards));
-                    if let Some(name) = name_of(player).filter(|_| !cards.is_empty()) {
-                        draft.mucked(name, &cards, *span);
-                    }
-                }
-                Item::Winner { amount, player, span, .. } => {
-                    ended = true;
-                    let (Some(name), Some(won)) = (name_of(player), money::parse(amount)) else {
-                        let message = format!("unreadable winner: seat {player}, amount `{amount}`");
-                        draft.refuse(codes::SITE_BAD_AMOUNT, message, *span);
-                        continue;
-                    };
-                    street.win(name, won, *span);
-                }
-                Item::Cards { .. } => {}
+                let marker = if count == 3 {
+                    format!("*** FLOP *** [{}]", board[..3].join(" "))
+                } else {
+                    format!("*** {name} *** [{}] [{}]", board[..count - 1].join(" "), board[count - 1])
+                };
+                let community = items.iter().rev().find_map(|i| match i {
+                    Item::Cards { kind, span, .. } if kind == "COMMUNITY" => Some(*span),
+                    _ => None,
+                });
+                self.body.push((marker, community.unwrap_or(round_span)));
+            }
+            "FIRST_DRAW" | "SECOND_DRAW" | "THIRD_DRAW" => {
+                self.street.close(&mut self.body, round_span);
+                let ordinal = round.split('_').next().unwrap_or_default();
+                self.body.push((format!("*** {ordinal} DRAW ***"), round_span));
+            }
+            "BRING_IN" | "FOURTH_STREET" | "FIFTH_STREET" | "SIXTH_STREET" | "SEVENTH_STREET" => {
+                self.stud_street(items, round_span);
+            }
+            "GAME_CANCELLED" => {
+                draft.refuse(codes::SITE_INCOMPLETE, "the game was cancelled", round_span);
+            }
+            _ => {}
+        }
+        true
+    }
+
+    /// The next stud street: its marker, then the cards of the street, each player's newest card
+    /// (all three on 3rd street).
+    fn stud_street(&mut self, items: &[Item], round_span: Span) {
+        self.stud_street += 1;
+        let street = self.stud_street;
+        if street == 3 {
+            self.body.push(("*** 3rd STREET ***".into(), round_span));
+        } else {
+            self.street.close(&mut self.body, round_span);
+            // PokerStars calls 7th street the river.
+            let marker =
+                if street == 7 { "*** RIVER ***".to_owned() } else { format!("*** {street}th STREET ***") };
+            self.body.push((marker, round_span));
+        }
+        for item in items {
+            let Item::Cards { kind, cards, player, span } = item else { continue };
+            if kind != "HOLE" && kind != "DRAW_DRAWN_CARDS" {
+                continue;
+            }
+            let Some(name) = self.name_of(player) else { continue };
+            let cards = card_list(cards);
+            if cards.len() != street {
+                continue;
+            }
+            let new: Vec<String> = if street == 3 { known(&cards) } else { known(&cards[street - 1..]) };
+            if !new.is_empty() {
+                self.body.push((format!("Dealt to {name} [{}]", new.join(" ")), *span));
             }
         }
     }
-    let end_span = Span::at(end);
-    if !ended {
-        draft.refuse(codes::SITE_INCOMPLETE, "the game has no winner: it is cut short", whole);
+
+    /// The observer's hole cards, dealt in the first round.
+    fn hole_cards(&mut self, items: &[Item]) {
+        for item in items {
+            if let Item::Cards { kind, cards, player, span } = item
+                && kind == "HOLE"
+                && let Some(name) = self.name_of(player)
+            {
+                let cards = known(&card_list(cards));
+                self.body.push((format!("Dealt to {name} [{}]", cards.join(" ")), *span));
+                self.hero_hand = Some((name.to_owned(), cards));
+            }
+        }
     }
-    street.close(&mut body, end_span);
-    for (name, cards, span) in &shows {
-        body.push((format!("{name}: shows [{cards}]"), *span));
+
+    /// One element of a round.
+    fn item(&mut self, draft: &mut Draft, options: &Options, item: &Item) {
+        match item {
+            Item::Event(event) => self.event(draft, options, event),
+            Item::Cards { kind, cards, player, span } if kind == "SHOWN" => {
+                let Some(name) = self.name_of(player) else {
+                    let message = format!("seat {player} is not in <players>");
+                    draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, *span);
+                    return;
+                };
+                let cards = known(&card_list(cards));
+                if !cards.is_empty() {
+                    self.shows.retain(|(n, _, _)| n != name);
+                    self.shows.push((name.to_owned(), cards.join(" "), *span));
+                }
+            }
+            Item::Cards { kind, cards, player, span } if kind == "MUCKED" => {
+                // Cards the player mucked (their `MUCK` event), which the log shows.
+                let cards = known(&card_list(cards));
+                if let Some(name) = self.name_of(player).filter(|_| !cards.is_empty()) {
+                    draft.mucked(name, &cards, *span);
+                }
+            }
+            Item::Winner { amount, player, span, .. } => {
+                self.ended = true;
+                let (Some(name), Some(won)) = (self.name_of(player), money::parse(amount)) else {
+                    let message = format!("unreadable winner: seat {player}, amount `{amount}`");
+                    draft.refuse(codes::SITE_BAD_AMOUNT, message, *span);
+                    return;
+                };
+                self.street.win(name, won, *span);
+            }
+            Item::Cards { .. } => {}
+        }
     }
-    street.collected(&mut body);
-    draft.payout(&street, tournament);
-    let mut seats = Vec::new();
-    for p in &players {
-        let Some(mut balance) = money::parse(&p.balance) else {
-            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable balance of {}", p.name), p.span);
-            continue;
+
+    /// An `<event>`: skipped when it says nothing of the play or is stray, else its line.
+    fn event(&mut self, draft: &mut Draft, options: &Options, event: &Event) {
+        let Event { kind, player, amount, span, .. } = event;
+        let span = *span;
+        match kind.as_str() {
+            "CHAT" | "DISCONNECTED" | "RECONNECTED" | "LEAVE" | "PLAYER_OUT" | "SHOW" | "SIT_IN" => {
+                return;
+            }
+            "GAME_CANCELLED" => {
+                draft.refuse(codes::SITE_INCOMPLETE, "the game was cancelled", span);
+                return;
+            }
+            _ => {}
+        }
+        let Some(name) = self.name_of(player) else {
+            if let Some(name) = self.out_of_hand(player) {
+                let message =
+                    format!("{name} is not dealt in and has no chips; the site's {kind} is skipped");
+                draft.convention(options, codes::SITE_STRAY_ACTION, message, span);
+                return;
+            }
+            let message = format!("seat {player} acts but is not in <players>");
+            draft.refuse(codes::SITE_UNKNOWN_PLAYER, message, span);
+            return;
         };
-        if tournament {
-            for (_, chips) in posted.iter().filter(|(n, _)| *n == p.name) {
-                balance = money::plus(balance, *chips);
+        let chips = if amount.trim().is_empty() { Some(Amount::ZERO) } else { money::parse(amount) };
+        let Some(chips) = chips else {
+            draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable amount `{amount}`"), span);
+            return;
+        };
+        if self.folded.iter().any(|f| f == name) && kind != "MUCK" {
+            let message =
+                format!("{name} folded earlier in the hand; the site's later {kind} of {chips} is skipped");
+            draft.convention(options, codes::SITE_STRAY_ACTION, message, span);
+            return;
+        }
+        if let Some(line) = self.event_line(draft, options, event, name, chips) {
+            self.body.push((line, span));
+        }
+    }
+
+    /// The line of a player's `<event>` moving `chips`, `None` when it has none (or has pushed
+    /// its own).
+    fn event_line(
+        &mut self,
+        draft: &mut Draft,
+        options: &Options,
+        event: &Event,
+        name: &str,
+        chips: Amount,
+    ) -> Option<String> {
+        let (kind, span) = (event.kind.as_str(), event.span);
+        let street = &mut self.street;
+        Some(match kind {
+            "SMALL_BLIND" | "BIG_BLIND" | "INITIAL_BLIND" | "RETURN_BLIND" | "ANTE" | "BRING_IN" => {
+                self.posted.push((name.to_owned(), chips));
+                self.post(draft, kind, name, chips, span)
+            }
+            "FOLD" | "SIT_OUT" => {
+                self.folded.push(name.to_owned());
+                format!("{name}: folds")
+            }
+            "CHECK" => format!("{name}: checks"),
+            "CALL" => {
+                street.add(name, chips);
+                format!("{name}: calls {chips}")
+            }
+            // An `ALL_IN` without an amount restates the all-in before it.
+            "BET" | "ALL_IN" if chips.is_zero() => return None,
+            "BET" | "ALL_IN" => relay::added_text(name, &street.add(name, chips)),
+            "RAISE" if self.raise_adds => relay::added_text(name, &street.add(name, chips)),
+            "RAISE" => {
+                street.raise_to(name, chips);
+                format!("{name}: raises {chips} to {chips}")
+            }
+            "COMPLETE" => {
+                street.raise_to(name, chips);
+                if self.stud {
+                    format!("{name}: completes it to {chips}")
+                } else {
+                    format!("{name}: raises {chips} to {chips}")
+                }
+            }
+            "DRAW" => return self.draw(draft, name, &event.text, span),
+            "MUCK" => format!("{name}: mucks hand"),
+            _ if chips.is_zero() => {
+                draft.unknown(options, &format!("event {kind} of {name}"), span);
+                return None;
+            }
+            _ => {
+                let message = format!("event {kind} of {name} moves {chips}: its meaning is not known");
+                draft.refuse(codes::SITE_UNKNOWN_LINE, message, span);
+                return None;
+            }
+        })
+    }
+
+    /// A blind, ante or bring-in of `chips`: its line.
+    fn post(&mut self, draft: &mut Draft, kind: &str, name: &str, chips: Amount, span: Span) -> String {
+        let street = &mut self.street;
+        match kind {
+            "SMALL_BLIND" => {
+                street.post(name, chips);
+                format!("{name}: posts small blind {chips}")
+            }
+            "RETURN_BLIND" => {
+                let big = self.big_blind.or(self.described_big).unwrap_or(chips);
+                if chips > big {
+                    // Both blinds: the big one live, the small one dead.
+                    street.post(name, big);
+                    street.dead(money::minus(chips, big));
+                    format!("{name}: posts small & big blinds {chips}")
+                } else {
+                    street.post(name, chips);
+                    let which = if chips < big { "small" } else { "big" };
+                    format!("{name}: posts {which} blind {chips}")
+                }
+            }
+            "ANTE" => {
+                street.dead(chips);
+                format!("{name}: posts the ante {chips}")
+            }
+            "BRING_IN" => {
+                street.post(name, chips);
+                format!("{name}: brings in for {chips}")
+            }
+            _ => {
+                street.post(name, chips);
+                if self.big_blind.is_none() {
+                    self.big_blind = Some(chips);
+                    let balance =
+                        self.players.iter().find(|p| p.name == name).and_then(|p| money::parse(&p.balance));
+                    if let Some(big) = self.described_big
+                        && chips != big
+                        && balance.is_some_and(|b| b > chips)
+                    {
+                        let message = format!(
+                            "{name} posts a big blind of {chips}; the game's <description> says {big}"
+                        );
+                        draft.refuse(codes::SITE_BAD_HEADER, message, span);
+                    }
+                }
+                format!("{name}: posts big blind {chips}")
             }
         }
-        seats.push((p.seat + 1, p.name.as_str(), balance, p.span));
     }
-    let mut fields = game.data.split(['|', ':']);
-    let table = fields.nth(1).map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
-    let tournament_id = fields.next().map(|t| t.split('-').next().unwrap_or(t).to_owned());
-    let id: String = game.id.chars().filter(char::is_ascii_digit).collect();
-    let event = tournament.then(|| format!("Tournament #{}", tournament_id.unwrap_or_default()));
-    let money_game = game.real_money && !tournament;
-    let header = StarsHeader {
-        site: "Merge",
-        id: if id.is_empty() { "0" } else { &id },
-        event,
-        game: stars,
-        level: None,
-        stakes: stakes.or_else(|| {
-            let small = posted.first().map(|(_, a)| *a)?;
-            Some((small, big_blind?))
-        }),
-        symbol: money_game.then_some('$'),
-        currency: money_game.then_some("USD"),
-        date,
-        time_zone: None,
-    };
-    if header.stakes.is_none() {
-        draft.refuse(codes::SITE_BAD_HEADER, "no stakes in <description> and no blinds posted", head);
+
+    /// A `DRAW` of the number of cards `text` says: the observer's discards and new cards when
+    /// the log shows their hand after it (pushed here), else the player's line.
+    fn draw(&mut self, draft: &mut Draft, name: &str, text: &str, span: Span) -> Option<String> {
+        let count: usize = text.trim().parse().unwrap_or(usize::MAX);
+        if count == usize::MAX {
+            draft.refuse(codes::SITE_BAD_CARDS, format!("unreadable draw `{text}`"), span);
+            return None;
+        }
+        if count == 0 {
+            return Some(format!("{name}: stands pat"));
+        }
+        let plural = if count == 1 { "card" } else { "cards" };
+        let mine = self.hero_hand.as_ref().filter(|(h, _)| h == name);
+        let (Some((_, old)), Some((_, new))) = (mine, self.drawn.as_ref().filter(|(h, _)| h == name)) else {
+            return Some(format!("{name}: discards {count} {plural}"));
+        };
+        let gone: Vec<&String> = old.iter().filter(|c| !new.contains(c)).collect();
+        let kept: Vec<&String> = new.iter().filter(|c| old.contains(c)).collect();
+        let got: Vec<&String> = new.iter().filter(|c| !old.contains(c)).collect();
+        let join = |v: &[&String]| v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ");
+        self.body.push((format!("{name}: discards {count} {plural} [{}]", join(&gone)), span));
+        let dealt = if kept.is_empty() {
+            format!("Dealt to {name} [{}]", join(&got))
+        } else {
+            format!("Dealt to {name} [{}] [{}]", join(&kept), join(&got))
+        };
+        self.body.push((dealt, span));
+        self.hero_hand = Some((name.to_owned(), new.clone()));
+        None
     }
-    draft.push(header.line(), head);
-    let table = table.unwrap_or_else(|| game.id.split('-').next().unwrap_or_default().to_owned());
-    draft.push(relay::table_line(&table, game.seats, game.dealer.map(|d| d + 1)), head);
-    for (seat, name, balance, span) in seats {
-        draft.push(relay::seat_line(seat, name, balance), span);
+
+    /// The hand is over: the last street closed, the cards shown, the payout.
+    fn settle(&mut self, draft: &mut Draft, whole: Span, end: Span, tournament: bool) {
+        if !self.ended {
+            draft.refuse(codes::SITE_INCOMPLETE, "the game has no winner: it is cut short", whole);
+        }
+        self.street.close(&mut self.body, end);
+        for (name, cards, span) in &self.shows {
+            self.body.push((format!("{name}: shows [{cards}]"), *span));
+        }
+        self.street.collected(&mut self.body);
+        draft.payout(&self.street, tournament);
     }
-    for (text, span) in body {
-        draft.push(text, span);
+
+    /// The seats with a readable balance (the others refused); a tournament's with the hand's
+    /// posts added back.
+    fn seat_lines(&self, draft: &mut Draft, tournament: bool) -> Vec<relay::Seat> {
+        let mut seats = Vec::new();
+        for p in &self.players {
+            let Some(mut balance) = money::parse(&p.balance) else {
+                draft.refuse(codes::SITE_BAD_AMOUNT, format!("unreadable balance of {}", p.name), p.span);
+                continue;
+            };
+            if tournament {
+                for (_, chips) in self.posted.iter().filter(|(n, _)| *n == p.name) {
+                    balance = money::plus(balance, *chips);
+                }
+            }
+            seats.push((p.seat + 1, p.name.clone(), balance, p.span));
+        }
+        seats
     }
-    relay::summary_lines(&mut draft, street.total, street.rake(), end_span);
-    draft.finish(whole, options, "Merge")
+
+    /// The header and table lines (stakes from the description, else the blinds posted).
+    fn header(
+        &self,
+        draft: &mut Draft,
+        variant: &Variant<'_>,
+        date: Option<(i64, i64, i64, u8, u8, u8)>,
+        head: Span,
+    ) {
+        let game = self.game;
+        let mut fields = game.data.split(['|', ':']);
+        let table = fields.nth(1).map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
+        let tournament_id = fields.next().map(|t| t.split('-').next().unwrap_or(t).to_owned());
+        let id: String = game.id.chars().filter(char::is_ascii_digit).collect();
+        let event = variant.tournament.then(|| format!("Tournament #{}", tournament_id.unwrap_or_default()));
+        let money_game = game.real_money && !variant.tournament;
+        let header = StarsHeader {
+            site: "Merge",
+            id: if id.is_empty() { "0" } else { &id },
+            event,
+            game: variant.stars,
+            level: None,
+            stakes: variant.stakes.or_else(|| {
+                let small = self.posted.first().map(|(_, a)| *a)?;
+                Some((small, self.big_blind?))
+            }),
+            symbol: money_game.then_some('$'),
+            currency: money_game.then_some("USD"),
+            date,
+            time_zone: None,
+        };
+        if header.stakes.is_none() {
+            draft.refuse(codes::SITE_BAD_HEADER, "no stakes in <description> and no blinds posted", head);
+        }
+        draft.push(header.line(), head);
+        let table = table.unwrap_or_else(|| game.id.split('-').next().unwrap_or_default().to_owned());
+        draft.push(relay::table_line(&table, game.seats, game.dealer.map(|d| d + 1)), head);
+    }
 }
 
 #[cfg(test)]
