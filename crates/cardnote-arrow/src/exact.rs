@@ -1,49 +1,38 @@
 //! Exact amounts as the tables write them: the text their `Display` gives (`"2.50"`, `"inf"`)
-//! and the float of that text, written from the decimal's parts with integer arithmetic (no
-//! `core::fmt`, no text parsed back into a float) whenever the mantissa fits 64 bits.
+//! and the float of that text, written from the decimal's parts with integer arithmetic (cards-core's
+//! digit writer, no `core::fmt`, no text parsed back into a float).
 
 use std::fmt::Display;
 
 use cards_core::Amount;
+use cards_core::decimal_text::{DECIMAL_TEXT_BYTES, write_decimal};
 use phh::Quantity;
 use poker_engine::Chips;
-
-/// Room for an amount's text on the fast path: at most 20 digits, 27 places (the fast path
-/// takes scales below 28), a leading zero, a point and a sign.
-pub(crate) const TEXT_BYTES: usize = 48;
 
 /// The parts of an amount whose text can be written without `core::fmt`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Parts {
     /// Infinity: `inf`.
     Inf,
-    /// `(-1)^negative * mantissa / 10^scale` (scale below 28).
-    Finite { negative: bool, mantissa: u64, scale: u32 },
+    /// `(-1)^negative * mantissa / 10^scale`.
+    Finite { negative: bool, mantissa: u128, scale: u32 },
 }
 
 /// An amount of one of the models' types.
 pub(crate) trait Exact: Display {
-    /// Its parts, or `None` when its text must come from `Display` (a mantissa past 64 bits, a
-    /// negative zero).
+    /// Its parts, or `None` when its text must come from `Display` (chips with more places than
+    /// a `rust_decimal` holds exactly).
     fn parts(&self) -> Option<Parts>;
-}
-
-/// The parts of a decimal's `mantissa`, `scale` and sign.
-fn decimal_parts(mantissa: i128, scale: u32, sign_negative: bool) -> Option<Parts> {
-    // `Display` writes the sign of a negative zero; leave that rare case to it.
-    if (mantissa == 0 && sign_negative) || scale >= 28 {
-        return None;
-    }
-    Some(Parts::Finite {
-        negative: mantissa < 0,
-        mantissa: u64::try_from(mantissa.unsigned_abs()).ok()?,
-        scale,
-    })
 }
 
 impl Exact for Amount {
     fn parts(&self) -> Option<Parts> {
-        decimal_parts(self.0.mantissa(), self.0.scale(), self.0.is_sign_negative())
+        let decimal = self.0;
+        Some(Parts::Finite {
+            negative: decimal.is_sign_negative(),
+            mantissa: decimal.mantissa().unsigned_abs(),
+            scale: decimal.scale(),
+        })
     }
 }
 
@@ -61,9 +50,14 @@ impl Exact for Chips {
         if self.is_inf() {
             return Some(Parts::Inf);
         }
-        // Below 28 places `decimal` is exact (it rounds only longer shares).
         let decimal = self.decimal()?;
-        decimal_parts(decimal.mantissa(), decimal.scale(), decimal.is_sign_negative())
+        // Below 28 places `decimal` is exact (it rounds longer shares to 28); chips are never a
+        // negative zero, so the sign is the mantissa's.
+        (decimal.scale() < 28).then(|| Parts::Finite {
+            negative: decimal.mantissa() < 0,
+            mantissa: decimal.mantissa().unsigned_abs(),
+            scale: decimal.scale(),
+        })
     }
 }
 
@@ -80,30 +74,13 @@ const POW10: [f64; 23] = [
 ];
 
 impl Parts {
-    /// The text (the same bytes as the amount's `Display`), written at the end of `buf`.
-    pub(crate) fn text(self, buf: &mut [u8; TEXT_BYTES]) -> &str {
-        let Parts::Finite { negative, mantissa, scale } = self else { return "inf" };
-        let scale = scale as usize;
-        let mut at = buf.len();
-        let mut rest = mantissa;
-        let mut written = 0;
-        // Every place is written (`2.50`, `0.000`), and a zero before the point.
-        while rest > 0 || written <= scale {
-            if written == scale && scale > 0 {
-                at -= 1;
-                buf[at] = b'.';
-            }
-            at -= 1;
-            buf[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            written += 1;
+    /// The text (the same bytes as the amount's `Display`), written at the end of `buf`; `None`
+    /// for more places than the digit writer takes.
+    pub(crate) fn text(self, buf: &mut [u8; DECIMAL_TEXT_BYTES]) -> Option<&str> {
+        match self {
+            Parts::Inf => Some("inf"),
+            Parts::Finite { negative, mantissa, scale } => write_decimal(buf, negative, mantissa, scale),
         }
-        if negative {
-            at -= 1;
-            buf[at] = b'-';
-        }
-        // Only ASCII digits, a point and a sign were written.
-        std::str::from_utf8(&buf[at..]).unwrap_or_default()
     }
 
     /// The float of [`Parts::text`] (the float `text.parse()` gives): computed from the parts
@@ -128,13 +105,12 @@ mod tests {
     /// The text and float of an amount, as the tables write them (`Display` and a parse when
     /// it has no parts).
     fn written(value: &impl Exact) -> (String, Option<f64>) {
-        let mut buf = [0; TEXT_BYTES];
-        let Some(parts) = value.parts() else {
+        let mut buf = [0; DECIMAL_TEXT_BYTES];
+        let Some((parts, text)) = value.parts().and_then(|parts| Some((parts, parts.text(&mut buf)?))) else {
             let text = value.to_string();
             let float = float_of(&text);
             return (text, float);
         };
-        let text = parts.text(&mut buf);
         (text.to_owned(), parts.float(text))
     }
 
@@ -144,6 +120,8 @@ mod tests {
 
     const TEXTS: &[&str] = &[
         "0",
+        "-0",
+        "-0.00",
         "1",
         "100",
         "0.25",
@@ -192,8 +170,8 @@ mod tests {
         for chips in [third, decimal_third, small, Chips::from_int(i64::MAX), Chips::from_int(-5)] {
             match chips.parts() {
                 Some(parts) => {
-                    let mut buf = [0; TEXT_BYTES];
-                    let text = parts.text(&mut buf);
+                    let mut buf = [0; DECIMAL_TEXT_BYTES];
+                    let text = parts.text(&mut buf).unwrap();
                     assert_eq!(text, chips.to_string());
                     assert_eq!(parts.float(text).map(f64::to_bits), float_of(text).map(f64::to_bits));
                 }
@@ -212,9 +190,9 @@ mod tests {
             x ^= x << 17;
             let mantissa = x >> (11 + x % 40);
             for scale in [0, 1, 2, 5, 9, 15, 22, 23, 27] {
-                let parts = Parts::Finite { negative: x & 1 == 1, mantissa, scale };
-                let mut buf = [0; TEXT_BYTES];
-                let text = parts.text(&mut buf);
+                let parts = Parts::Finite { negative: x & 1 == 1, mantissa: u128::from(mantissa), scale };
+                let mut buf = [0; DECIMAL_TEXT_BYTES];
+                let text = parts.text(&mut buf).unwrap();
                 assert_eq!(parts.float(text).map(f64::to_bits), float_of(text).map(f64::to_bits), "{text}");
             }
         }

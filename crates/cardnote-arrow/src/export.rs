@@ -3,14 +3,18 @@
 //!
 //! One thread reads the files in the order given and cuts `.phhs` files into segments of whole
 //! hands (about [`ExportOptions::segment_bytes`] each); worker threads turn each segment into Arrow
-//! batches and encode them as Parquet row groups (a segment's rows of a table are one row group,
-//! or several of at most [`ExportOptions::row_group_rows`]); the calling thread only appends the
-//! encoded row groups to the files in input order. Row groups are cut by the input alone, so the
-//! files are the same bytes whatever the number of threads. At most `2 * threads + 2` segments
-//! are in flight (and only their compressed row groups wait for the writer), so memory stays
-//! bounded whatever the input size (a PBN file is one segment: the PBN reader borrows the whole
-//! decoded text).
+//! batches, a few hundred hands at a time, and encode them into Parquet row groups as they go (a
+//! segment's rows of a table are one row group, or several of at most
+//! [`ExportOptions::row_group_rows`]); the calling thread only appends the encoded row groups to
+//! the files in input order. Row groups are cut by the input alone, so the files are the same
+//! bytes whatever the number of threads. At most `2 * threads + 2` segments are in flight (and
+//! only their compressed row groups wait for the writer), so memory stays bounded whatever the
+//! input size (a PBN file is one segment: the PBN reader borrows the whole decoded text).
+//!
+//! [`phh_table`] runs the same segments through the same workers for one PHH table in memory
+//! (Python's `cardnote.to_arrow`).
 
+use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -22,10 +26,12 @@ use arrow_schema::{ArrowError, SchemaRef};
 use cards_core::Notation as _;
 use cards_core::notation::ReadRecords as _;
 use parquet::arrow::ArrowWriter;
-use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory, compute_leaves};
+use parquet::arrow::arrow_writer::{
+    ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves,
+};
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnPath;
 use phh::Phh;
@@ -158,11 +164,8 @@ pub const TABLES: [&str; 8] = ["hands", "seats", "actions", "boards", "calls", "
 enum Job {
     Phh { label: String, raws: Vec<phh::Raw> },
     Pbn { label: String, data: Vec<u8> },
-    Unreadable { label: String, format: InputFormat, message: String },
+    Unreadable { label: String, format: InputFormat, error: std::io::Error },
 }
-
-/// The batches of one job, per table and partition (`None`: not partitioned).
-type Batches = Vec<(&'static str, Option<String>, RecordBatch)>;
 
 /// A row group encoded by a worker: its column chunks, compressed, in schema order.
 type RowGroup = Vec<ArrowColumnChunk>;
@@ -174,8 +177,15 @@ struct Encoded {
     row_groups: Vec<RowGroup>,
 }
 
+/// A job's rows, encoded, and its counts.
 struct Done {
     encoded: Result<Vec<Encoded>, ExportError>,
+    counts: Counts,
+}
+
+/// Rows of `hands`, `boards` and `errors` of a job.
+#[derive(Default)]
+struct Counts {
     hands: u64,
     boards: u64,
     errors: u64,
@@ -218,13 +228,94 @@ pub fn export(inputs: &[Input], dir: &Path, options: &ExportOptions) -> Result<E
     let encoders = Encoders::new(options)?;
     let mut sink = Sink::new(dir, &encoders.props);
     let mut summary = ExportSummary { files: inputs.len() as u64, ..ExportSummary::default() };
+    in_order(inputs, options, &|job| run_job(job, options, &encoders), |done: Done| {
+        summary.hands += done.counts.hands;
+        summary.boards += done.counts.boards;
+        summary.errors += done.counts.errors;
+        done.encoded?.into_iter().try_for_each(|e| sink.append(e.table, e.partition.as_deref(), e.row_groups))
+    })?;
+    // The errors table exists even when nothing failed (and when there was no input).
+    sink.append("errors", None, Vec::new())?;
+    summary.written = sink.close()?;
+    Ok(summary)
+}
+
+/// A table of PHH hands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PhhTable {
+    /// `hands`.
+    Hands,
+    /// `seats`.
+    Seats,
+    /// `actions`.
+    Actions,
+}
+
+/// One PHH table of the PHH files among `inputs`, as batches in input order: the export's
+/// segments turned into rows on `options.threads` workers (a batch per segment), the same rows
+/// as [`PhhTables`] gives hand after hand. Not partitioned: `partition_by_variant` is ignored.
+///
+/// # Errors
+/// [`ExportError::Io`] for a file that cannot be read (naming it), [`ExportError::Arrow`] when a
+/// batch cannot be built.
+pub fn phh_table(
+    inputs: &[Input],
+    table: PhhTable,
+    options: &ExportOptions,
+) -> Result<Vec<RecordBatch>, ExportError> {
+    let inputs: Vec<Input> = inputs.iter().filter(|i| i.format == InputFormat::Phh).cloned().collect();
+    let mut batches = Vec::new();
+    in_order(&inputs, options, &|job| phh_job_table(job, table, options.profile), |batch| {
+        batches.extend(batch?);
+        Ok(())
+    })?;
+    Ok(batches)
+}
+
+/// The rows of one PHH table of a job (none for a PBN job).
+fn phh_job_table(
+    job: Job,
+    table: PhhTable,
+    profile: RuleProfile,
+) -> Result<Option<RecordBatch>, ExportError> {
+    match job {
+        Job::Phh { label, raws } => {
+            let mut tables = PhhTables::new(profile);
+            let mut errors = ErrorsTable::default();
+            for raw in raws {
+                let index = u32::try_from(raw.index()).unwrap_or(u32::MAX);
+                tables.push(&label, index, &Phh::parse(raw, &phh::Options::default()), &mut errors);
+            }
+            let batches = tables.finish()?;
+            Ok(Some(match table {
+                PhhTable::Hands => batches.hands,
+                PhhTable::Seats => batches.seats,
+                PhhTable::Actions => batches.actions,
+            }))
+        }
+        Job::Unreadable { label, error, .. } => {
+            Err(ExportError::Io(std::io::Error::new(error.kind(), format!("cannot read {label}: {error}"))))
+        }
+        Job::Pbn { .. } => Ok(None),
+    }
+}
+
+/// Runs `work` over the jobs of `inputs` on `options.threads` workers and hands each result to
+/// `take` on the calling thread, in input order. After a failure of `take` the remaining results
+/// are dropped and that error returned.
+fn in_order<T: Send>(
+    inputs: &[Input],
+    options: &ExportOptions,
+    work: &(dyn Fn(Job) -> T + Sync),
+    mut take: impl FnMut(T) -> Result<(), ExportError>,
+) -> Result<(), ExportError> {
     let threads = options.threads.max(1);
     let window = Window { free: Mutex::new(2 * threads + 2), freed: Condvar::new() };
     let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Job)>(threads);
     let job_rx = Mutex::new(job_rx);
-    let (done_tx, done_rx) = mpsc::channel::<(usize, Done)>();
-    let result = std::thread::scope(|scope| {
-        let (window, encoders) = (&window, &encoders);
+    let (done_tx, done_rx) = mpsc::channel::<(usize, T)>();
+    std::thread::scope(|scope| {
+        let window = &window;
         scope.spawn(move || produce(inputs, options.segment_bytes, window, &job_tx));
         for _ in 0..threads {
             let done_tx = done_tx.clone();
@@ -233,14 +324,14 @@ pub fn export(inputs: &[Input], dir: &Path, options: &ExportOptions) -> Result<E
                 loop {
                     let next = job_rx.lock().unwrap_or_else(std::sync::PoisonError::into_inner).recv();
                     let Ok((seq, job)) = next else { break };
-                    if done_tx.send((seq, run_job(job, options, encoders))).is_err() {
+                    if done_tx.send((seq, work(job))).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(done_tx);
-        let mut pending: BTreeMap<usize, Done> = BTreeMap::new();
+        let mut pending: BTreeMap<usize, T> = BTreeMap::new();
         let mut next = 0usize;
         let mut failure: Option<ExportError> = None;
         for (seq, done) in done_rx {
@@ -248,27 +339,13 @@ pub fn export(inputs: &[Input], dir: &Path, options: &ExportOptions) -> Result<E
             while let Some(done) = pending.remove(&next) {
                 next += 1;
                 window.release();
-                if failure.is_some() {
-                    continue;
+                if failure.is_none() {
+                    failure = take(done).err();
                 }
-                summary.hands += done.hands;
-                summary.boards += done.boards;
-                summary.errors += done.errors;
-                let written = done.encoded.and_then(|encoded| {
-                    encoded
-                        .into_iter()
-                        .try_for_each(|e| sink.append(e.table, e.partition.as_deref(), e.row_groups))
-                });
-                failure = written.err();
             }
         }
         failure.map_or(Ok(()), Err)
-    });
-    result?;
-    // The errors table exists even when nothing failed (and when there was no input).
-    sink.append("errors", None, Vec::new())?;
-    summary.written = sink.close()?;
-    Ok(summary)
+    })
 }
 
 /// Reads the inputs in order and sends them as jobs.
@@ -282,11 +359,7 @@ fn produce(inputs: &[Input], segment_bytes: usize, window: &Window, jobs: &mpsc:
     };
     for input in inputs {
         let label = input.label.clone();
-        let unreadable = |e: std::io::Error| Job::Unreadable {
-            label: label.clone(),
-            format: input.format,
-            message: format!("cannot read the file: {e}"),
-        };
+        let unreadable = |error| Job::Unreadable { label: label.clone(), format: input.format, error };
         let sent = match input.format {
             InputFormat::Pbn => send(
                 std::fs::read(&input.path)
@@ -332,78 +405,142 @@ fn segments(
     }
 }
 
-/// Turns a job into batches and encodes them.
+/// Turns a job into encoded row groups.
 fn run_job(job: Job, options: &ExportOptions, encoders: &Encoders) -> Done {
-    let (batches, hands, boards) = job_batches(job, options);
-    let errors = batches.as_ref().map_or(0, |batches| {
-        batches.iter().filter(|(table, ..)| *table == "errors").map(|(.., b)| b.num_rows() as u64).sum()
-    });
-    let encoded = batches.map_err(ExportError::from).and_then(|batches| {
-        batches
-            .into_iter()
-            .map(|(table, partition, batch)| {
-                Ok(Encoded { table, partition, row_groups: encoders.encode(table, &batch)? })
-            })
-            .collect()
-    });
-    Done { encoded, hands, boards, errors }
+    let mut counts = Counts::default();
+    let encoded = encode_job(job, options, encoders, &mut counts);
+    Done { encoded, counts }
 }
 
-/// The batches of a job, and its hand and board counts.
-fn job_batches(job: Job, options: &ExportOptions) -> (Result<Batches, ArrowError>, u64, u64) {
+/// The rows of a job, encoded table by table (and partition by partition), the `errors` table last.
+fn encode_job(
+    job: Job,
+    options: &ExportOptions,
+    encoders: &Encoders,
+    counts: &mut Counts,
+) -> Result<Vec<Encoded>, ExportError> {
     let mut errors = ErrorsTable::default();
-    let mut batches: Batches = Vec::new();
-    let (mut hands, mut boards) = (0u64, 0u64);
-    let result = (|| -> Result<(), ArrowError> {
-        match job {
-            Job::Phh { label, raws } => {
-                let mut tables: HashMap<Option<&'static str>, PhhTables> = HashMap::new();
-                for raw in raws {
-                    let index = u32::try_from(raw.index()).unwrap_or(u32::MAX);
-                    let parsed = Phh::parse(raw, &phh::Options::default());
-                    let key = options
-                        .partition_by_variant
-                        .then(|| parsed.model.hand.as_ref().map(|h| h.variant.code()));
-                    let tables =
-                        tables.entry(key.flatten()).or_insert_with(|| PhhTables::new(options.profile));
-                    tables.push(&label, index, &parsed, &mut errors);
-                    hands += u64::from(parsed.model.hand.is_some());
-                }
-                let mut keys: Vec<_> = tables.keys().copied().collect();
-                keys.sort_unstable();
-                for key in keys {
-                    let Some(t) = tables.get_mut(&key) else { continue };
-                    let b = t.finish()?;
-                    let partition = key.map(|v| v.replace('/', "%2F"));
-                    batches.push(("hands", partition.clone(), b.hands));
-                    batches.push(("seats", partition.clone(), b.seats));
-                    batches.push(("actions", partition, b.actions));
-                }
-            }
-            Job::Pbn { label, data } => {
-                let text = pbn::decode(&data).text;
-                let mut tables = PbnTables::default();
-                boards += tables.push_text(&label, &text, &mut errors) as u64;
-                let b = tables.finish()?;
-                batches.extend([
-                    ("boards", None, b.boards),
-                    ("calls", None, b.calls),
-                    ("plays", None, b.plays),
-                    ("results", None, b.results),
-                ]);
-            }
-            Job::Unreadable { label, format, message } => {
-                errors.push_file_error(&label, format.name(), crate::codes::EXPORT_UNREADABLE_FILE, &message);
+    let mut encoded = Vec::new();
+    match job {
+        Job::Phh { label, raws } => {
+            encoded = encode_phh(&label, raws, options, encoders, &mut errors, counts)?
+        }
+        Job::Pbn { label, data } => {
+            let text = pbn::decode(&data).text;
+            let mut tables = PbnTables::default();
+            counts.boards += tables.push_text(&label, &text, &mut errors) as u64;
+            let b = tables.finish()?;
+            for (table, batch) in
+                [("boards", b.boards), ("calls", b.calls), ("plays", b.plays), ("results", b.results)]
+            {
+                encoded.push(encoders.table(table, None)?.all(&batch)?);
             }
         }
-        batches.push(("errors", None, errors.finish()?));
-        Ok(())
-    })();
-    (result.map(|()| batches), hands, boards)
+        Job::Unreadable { label, format, error } => {
+            let message = format!("cannot read the file: {error}");
+            errors.push_file_error(&label, format.name(), crate::codes::EXPORT_UNREADABLE_FILE, &message);
+        }
+    }
+    let errors = errors.finish()?;
+    counts.errors += errors.num_rows() as u64;
+    encoded.push(encoders.table("errors", None)?.all(&errors)?);
+    Ok(encoded)
 }
 
-/// Columns whose values hardly repeat, written without a dictionary.
+/// Hands whose rows are built before they are encoded: a segment holds thousands, and building
+/// a few hundred at a time keeps a worker's Arrow builders to a few megabytes (the column
+/// writers hold the row group, compressed, as it grows).
+const HANDS_PER_BATCH: usize = 512;
+
+/// A PHH segment's hands as rows of `hands`, `seats` and `actions`, per partition in key order
+/// (`None`: not partitioned, or a record with no hand).
+fn encode_phh(
+    label: &str,
+    raws: Vec<phh::Raw>,
+    options: &ExportOptions,
+    encoders: &Encoders,
+    errors: &mut ErrorsTable,
+    counts: &mut Counts,
+) -> Result<Vec<Encoded>, ExportError> {
+    let mut parts: BTreeMap<Option<&'static str>, PhhPart<'_>> = BTreeMap::new();
+    for raw in raws {
+        let index = u32::try_from(raw.index()).unwrap_or(u32::MAX);
+        let parsed = Phh::parse(raw, &phh::Options::default());
+        let key = options.partition_by_variant.then(|| parsed.model.hand.as_ref().map(|h| h.variant.code()));
+        let part = match parts.entry(key.flatten()) {
+            Entry::Occupied(entry) => entry.into_mut(),
+            Entry::Vacant(entry) => {
+                let partition = entry.key().map(|v| v.replace('/', "%2F"));
+                entry.insert(PhhPart::new(encoders, options.profile, partition)?)
+            }
+        };
+        part.tables.push(label, index, &parsed, errors);
+        counts.hands += u64::from(parsed.model.hand.is_some());
+        if part.tables.hand_rows() >= HANDS_PER_BATCH {
+            part.flush()?;
+        }
+    }
+    let mut encoded = Vec::new();
+    for part in parts.into_values() {
+        encoded.extend(part.finish()?);
+    }
+    Ok(encoded)
+}
+
+/// One partition's PHH tables being filled, and their row groups being encoded.
+struct PhhPart<'e> {
+    tables: PhhTables,
+    hands: TableEncoder<'e>,
+    seats: TableEncoder<'e>,
+    actions: TableEncoder<'e>,
+}
+
+impl<'e> PhhPart<'e> {
+    fn new(
+        encoders: &'e Encoders,
+        profile: RuleProfile,
+        partition: Option<String>,
+    ) -> Result<Self, ExportError> {
+        Ok(PhhPart {
+            tables: PhhTables::new(profile),
+            hands: encoders.table("hands", partition.clone())?,
+            seats: encoders.table("seats", partition.clone())?,
+            actions: encoders.table("actions", partition)?,
+        })
+    }
+
+    /// Encodes the rows built so far.
+    fn flush(&mut self) -> Result<(), ExportError> {
+        let batches = self.tables.finish()?;
+        self.hands.write(&batches.hands)?;
+        self.seats.write(&batches.seats)?;
+        self.actions.write(&batches.actions)
+    }
+
+    fn finish(mut self) -> Result<[Encoded; 3], ExportError> {
+        self.flush()?;
+        Ok([self.hands.finish()?, self.seats.finish()?, self.actions.finish()?])
+    }
+}
+
+/// Columns whose values hardly repeat, written without a dictionary or statistics.
 const HIGH_CARDINALITY: [&str; 5] = ["notation", "cards", "board", "hole_cards", "shown_cards"];
+
+/// The exact amount texts, written without statistics.
+const AMOUNT_TEXTS: [&str; 12] = [
+    "amount",
+    "pot_before",
+    "to_call",
+    "stack_before",
+    "starting_stack",
+    "finishing_stack",
+    "payoff",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "min_bet",
+    "unawarded",
+];
 
 /// What workers encode row groups with: the writer properties and, per table, the column
 /// writers' factory.
@@ -422,6 +559,13 @@ impl Encoders {
         for column in HIGH_CARDINALITY {
             builder = builder.set_column_dictionary_enabled(ColumnPath::from(column), false);
         }
+        // Min and max of a text cost a comparison per value and prune little here: an amount's
+        // text orders unlike its number (`"10" < "9"`; its `_f64` column keeps numeric
+        // statistics), and cards and notations are hardly ever filtered by range.
+        for column in HIGH_CARDINALITY.into_iter().chain(AMOUNT_TEXTS) {
+            builder =
+                builder.set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
+        }
         let props = builder.build();
         let mut factories = HashMap::new();
         for table in TABLES {
@@ -435,36 +579,86 @@ impl Encoders {
         Ok(Encoders { props, factories })
     }
 
-    /// A batch of `table` as row groups of at most `max_row_group_size` rows (none when empty).
-    fn encode(&self, table: &str, batch: &RecordBatch) -> Result<Vec<RowGroup>, ExportError> {
+    /// An encoder of one table's (and partition's) row groups.
+    fn table(&self, table: &'static str, partition: Option<String>) -> Result<TableEncoder<'_>, ExportError> {
         let Some((schema, factory)) = self.factories.get(table) else {
             return Err(ExportError::Arrow(ArrowError::InvalidArgumentError(format!("no table {table}"))));
         };
-        let step = self.props.max_row_group_size().max(1);
-        let mut row_groups = Vec::new();
+        Ok(TableEncoder {
+            table,
+            partition,
+            schema,
+            factory,
+            max_rows: self.props.max_row_group_size().max(1),
+            open: None,
+            row_groups: Vec::new(),
+        })
+    }
+}
+
+/// Batches of one table written into row groups of at most `max_rows` rows, cut by the rows
+/// alone (the same row groups however the rows come in batches).
+struct TableEncoder<'e> {
+    table: &'static str,
+    partition: Option<String>,
+    schema: &'e SchemaRef,
+    factory: &'e ArrowRowGroupWriterFactory,
+    max_rows: usize,
+    /// The row group being written: a writer per leaf column, and its rows so far.
+    open: Option<(Vec<ArrowColumnWriter>, usize)>,
+    row_groups: Vec<RowGroup>,
+}
+
+impl TableEncoder<'_> {
+    /// Appends a batch's rows.
+    fn write(&mut self, batch: &RecordBatch) -> Result<(), ExportError> {
         let mut offset = 0;
         while offset < batch.num_rows() {
-            let rows = step.min(batch.num_rows() - offset);
-            let part = batch.slice(offset, rows);
-            offset += rows;
-            // Each column is closed (its pages compressed, its encoder freed) as soon as it is
-            // written, so only one column's buffers are held at a time.
-            let mut writers = factory.create_column_writers(0)?.into_iter();
-            let mut chunks = Vec::new();
-            for (field, column) in schema.fields().iter().zip(part.columns()) {
+            let (writers, rows) = match &mut self.open {
+                Some(open) => open,
+                None => self.open.insert((self.factory.create_column_writers(0)?, 0)),
+            };
+            let take = (self.max_rows - *rows).min(batch.num_rows() - offset);
+            let part = batch.slice(offset, take);
+            let mut writers = writers.iter_mut();
+            for (field, column) in self.schema.fields().iter().zip(part.columns()) {
                 for leaf in compute_leaves(field, column)? {
-                    let Some(mut writer) = writers.next() else {
+                    let Some(writer) = writers.next() else {
                         return Err(ExportError::Parquet(ParquetError::General(format!(
-                            "table {table}: more leaves than column writers"
+                            "table {}: more leaves than column writers",
+                            self.table
                         ))));
                     };
                     writer.write(&leaf)?;
-                    chunks.push(writer.close()?);
                 }
             }
-            row_groups.push(chunks);
+            *rows += take;
+            offset += take;
+            if *rows == self.max_rows {
+                self.close_row_group()?;
+            }
         }
-        Ok(row_groups)
+        Ok(())
+    }
+
+    fn close_row_group(&mut self) -> Result<(), ExportError> {
+        if let Some((writers, _)) = self.open.take() {
+            let chunks = writers.into_iter().map(ArrowColumnWriter::close).collect::<Result<_, _>>()?;
+            self.row_groups.push(chunks);
+        }
+        Ok(())
+    }
+
+    /// A whole table's rows, encoded.
+    fn all(mut self, batch: &RecordBatch) -> Result<Encoded, ExportError> {
+        self.write(batch)?;
+        self.finish()
+    }
+
+    /// The row groups written (none when no row came).
+    fn finish(mut self) -> Result<Encoded, ExportError> {
+        self.close_row_group()?;
+        Ok(Encoded { table: self.table, partition: self.partition, row_groups: self.row_groups })
     }
 }
 
@@ -508,8 +702,8 @@ impl Sink {
         }
         let path = folder.join("part-0.parquet");
         let writer = match self.writers.entry(path) {
-            std::collections::btree_map::Entry::Occupied(entry) => entry.into_mut(),
-            std::collections::btree_map::Entry::Vacant(entry) => {
+            Entry::Occupied(entry) => entry.into_mut(),
+            Entry::Vacant(entry) => {
                 std::fs::create_dir_all(&folder)?;
                 // Through `ArrowWriter`, so the footer carries the Arrow schema as it always has.
                 let file = File::create(entry.key())?;

@@ -125,7 +125,9 @@ pub mod phh;
 mod table;
 
 pub use errors::{ErrorsTable, errors_schema};
-pub use export::{ExportError, ExportOptions, ExportSummary, Input, InputFormat, export};
+pub use export::{
+    ExportError, ExportOptions, ExportSummary, Input, InputFormat, PhhTable, export, phh_table,
+};
 pub use pbn::{PbnBatches, PbnTables};
 pub use phh::{PhhBatches, PhhTables};
 

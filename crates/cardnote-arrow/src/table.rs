@@ -12,8 +12,9 @@ use arrow_array::builder::{
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use cards_core::MaybeCard;
+use cards_core::decimal_text::DECIMAL_TEXT_BYTES;
 
-use crate::exact::{Exact, TEXT_BYTES};
+use crate::exact::Exact;
 
 enum Column {
     Str(StringBuilder),
@@ -113,9 +114,10 @@ fn float_of(text: &str) -> Option<f64> {
 /// Appends an exact amount's text (from its parts, or its `Display` when they do not fit) and
 /// returns the float of that text.
 fn append_exact(b: &mut StringBuilder, value: &impl Exact) -> Option<f64> {
-    if let Some(parts) = value.parts() {
-        let mut buf = [0; TEXT_BYTES];
-        let text = parts.text(&mut buf);
+    let mut buf = [0; DECIMAL_TEXT_BYTES];
+    if let Some(parts) = value.parts()
+        && let Some(text) = parts.text(&mut buf)
+    {
         b.append_value(text);
         return parts.float(text);
     }

@@ -1,8 +1,9 @@
 //! Shared card types for the cardnote notation crates: suits, ranks and cards in one byte, card
 //! sets as a `u64` bitset, multisets for decks with duplicates, the decks of every supported game,
-//! bridge seats, exact amounts, the card-text error type, the one diagnostic type all crates report,
-//! the one record shape every format crate reads ([`Record`]), the one trait every notation
-//! implements ([`Notation`]) and the checker made of a notation's [`Rules`] ([`RulesChecker`]), who
+//! bridge seats, exact amounts and a decimal's text from its parts ([`decimal_text`]), the
+//! card-text error type, the one diagnostic type all crates report, the one record shape every
+//! format crate reads ([`Record`]), the one trait every notation implements ([`Notation`]) and the
+//! checker made of a notation's [`Rules`] ([`RulesChecker`]), who
 //! wins a trick ([`trick`]), bytes to text ([`charset`]), a streaming line cutter ([`lines`]), and
 //! a seedable generator for test data.
 //!
@@ -28,6 +29,7 @@ pub mod amount;
 pub mod card;
 pub mod charset;
 pub mod codes;
+pub mod decimal_text;
 pub mod deck;
 pub mod diagnostic;
 pub mod lines;

@@ -11,6 +11,7 @@ use core::cmp::Ordering;
 use core::fmt;
 
 use cards_core::Amount;
+use cards_core::decimal_text::{DECIMAL_TEXT_BYTES, write_decimal};
 use rust_decimal::Decimal;
 
 /// An exact amount of chips: a decimal number (integral or not) or an infinite stack.
@@ -427,42 +428,20 @@ impl Chips {
             return whole.to_string();
         }
         // One allocation of the exact length.
-        String::from(self.text_in(&mut [0; TEXT_BYTES]))
+        String::from(self.text_in(&mut [0; DECIMAL_TEXT_BYTES]))
     }
 
     /// The text of [`Chips::to_text`], written at the end of `buf`.
-    fn text_in(self, buf: &mut [u8; TEXT_BYTES]) -> &str {
+    fn text_in(self, buf: &mut [u8; DECIMAL_TEXT_BYTES]) -> &str {
         if self.inf {
             return "inf";
         }
-        // Every place is written, as Python's `Decimal` and `rust_decimal` do (`2.50`, `0.000`).
-        let mut at = buf.len();
+        // Every place is written, as Python's `Decimal` and `rust_decimal` do (`2.50`, `0.000`);
+        // the scale is at most MAX_SCALE (38), which the writer always takes.
         let mantissa = self.mantissa();
-        let mut rest = mantissa.unsigned_abs();
-        let scale = self.scale as usize;
-        let mut written = 0;
-        while rest > 0 || written <= scale {
-            if written == scale && scale > 0 {
-                at -= 1;
-                buf[at] = b'.';
-            }
-            at -= 1;
-            buf[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            written += 1;
-        }
-        if mantissa < 0 {
-            at -= 1;
-            buf[at] = b'-';
-        }
-        // Only ASCII digits, a point and a sign were written.
-        core::str::from_utf8(&buf[at..]).unwrap_or_default()
+        write_decimal(buf, mantissa < 0, mantissa.unsigned_abs(), u32::from(self.scale)).unwrap_or_default()
     }
 }
-
-/// Room for an amount's text: a 96-bit mantissa has at most 29 digits, and with 38 places, the
-/// leading zero, a point and a sign the text stays within 41 bytes.
-const TEXT_BYTES: usize = 48;
 
 impl PartialEq for Chips {
     #[inline]
@@ -529,7 +508,7 @@ impl Default for Chips {
 impl fmt::Display for Chips {
     /// Writes without allocating.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.text_in(&mut [0; TEXT_BYTES]))
+        f.write_str(self.text_in(&mut [0; DECIMAL_TEXT_BYTES]))
     }
 }
 
@@ -647,7 +626,7 @@ mod tests {
         amounts.extend([Chips::from_int(i64::MIN), big.add(Chips::from_int(1)), big.add(big).neg()]);
         amounts.extend([(1 << 56) - 1, 1 << 56, -(1 << 56) + 1, -(1 << 56)].map(Chips::from_int));
         for chips in amounts {
-            assert_eq!(chips.to_text(), chips.text_in(&mut [0; TEXT_BYTES]), "{chips:?}");
+            assert_eq!(chips.to_text(), chips.text_in(&mut [0; DECIMAL_TEXT_BYTES]), "{chips:?}");
         }
     }
 

@@ -15,7 +15,8 @@ use std::sync::Arc;
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{ArrayRef, Float64Array, RecordBatch, RecordBatchIterator, StringArray, UInt64Array};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
-use cardnote_arrow::{ErrorsTable, PbnTables, PhhTables};
+use cardnote_arrow::export::Input as ExportInput;
+use cardnote_arrow::{ErrorsTable, ExportOptions, InputFormat, PbnTables, PhhTable, PhhTables, phh_table};
 use cardnote_check::walk::{FileKind, collect_files, collect_files_and_logs, format_of, kind_of, sniff_ppn};
 use cardnote_check::{
     CheckOptions, FileCheck, Format, RecordReport, Rules, check_bytes, record_json_named, sitelog,
@@ -643,15 +644,23 @@ fn to_table<'py>(
         .call_method0("read_all")
 }
 
-const PHH_TABLES: [&str; 3] = ["hands", "seats", "actions"];
 const PBN_TABLES: [&str; 4] = ["boards", "calls", "plays", "results"];
 
-/// Builds one table of every file: the batches (one per file) and the schema.
+/// Builds one table of every file (the batches in file order).
 fn build_table(
     files: &[cardnote_check::walk::WalkedFile],
     table: &str,
     profile: RuleProfile,
 ) -> Result<Vec<RecordBatch>, String> {
+    let phh_table = match table {
+        "hands" => Some(PhhTable::Hands),
+        "seats" => Some(PhhTable::Seats),
+        "actions" => Some(PhhTable::Actions),
+        _ => None,
+    };
+    if let Some(phh_table) = phh_table {
+        return phh_batches(files, phh_table, profile);
+    }
     let mut batches = Vec::new();
     for file in files {
         let label = file.path.display().to_string();
@@ -659,20 +668,14 @@ fn build_table(
         let mut errors = ErrorsTable::default();
         let format = format_of(file.kind, &data, None);
         let batch = match format {
-            Format::Phh if PHH_TABLES.contains(&table) || table == "errors" => {
+            Format::Phh if table == "errors" => {
                 let text = decode_text(&data);
                 let mut tables = PhhTables::new(profile);
                 for (i, parsed) in phh::Reader::from_str(&text, phh::Options::default()).enumerate() {
                     let Ok(parsed) = parsed else { continue };
                     tables.push(&label, u32::try_from(i).unwrap_or(u32::MAX), &parsed, &mut errors);
                 }
-                let b = tables.finish().map_err(|e| e.to_string())?;
-                match table {
-                    "hands" => b.hands,
-                    "seats" => b.seats,
-                    "actions" => b.actions,
-                    _ => errors.finish().map_err(|e| e.to_string())?,
-                }
+                errors.finish().map_err(|e| e.to_string())?
             }
             Format::Pbn | Format::Lin if PBN_TABLES.contains(&table) || table == "errors" => {
                 // LIN boards go through bridge-convert's LIN -> PBN, as `cardnote convert --to pbn`.
@@ -697,6 +700,27 @@ fn build_table(
         batches.push(batch);
     }
     Ok(batches)
+}
+
+/// A PHH table of the PHH files among `files` (those `format_of` reads as PHH: `.phh`, `.phhs`
+/// and files of no known extension), built as `cardnote export` builds it: the files cut into
+/// segments of whole hands, turned into rows on every core, in file order.
+fn phh_batches(
+    files: &[cardnote_check::walk::WalkedFile],
+    table: PhhTable,
+    profile: RuleProfile,
+) -> Result<Vec<RecordBatch>, String> {
+    let inputs: Vec<ExportInput> = files
+        .iter()
+        .filter(|file| matches!(file.kind, FileKind::Phh | FileKind::Other))
+        .map(|file| ExportInput {
+            path: file.path.clone(),
+            label: file.path.display().to_string(),
+            format: InputFormat::Phh,
+        })
+        .collect();
+    let options = ExportOptions { profile, ..ExportOptions::default() };
+    phh_table(&inputs, table, &options).map_err(|e| e.to_string())
 }
 
 fn schema_of(table: &str) -> PyResult<SchemaRef> {
