@@ -236,6 +236,15 @@ impl<'d> Play<'d> {
         self.data.hand.players.iter().position(|p| p.seat == seat)
     }
 
+    /// The player in `seat`; the hand is refused when there is none.
+    fn seated(&self, draft: &mut Draft, seat: i64) -> Option<usize> {
+        let player = self.player(seat);
+        if player.is_none() {
+            draft.refuse(codes::SITE_UNKNOWN_PLAYER, format!("no player in seat {seat}"), self.span);
+        }
+        player
+    }
+
     /// The players in seat order from the one after `seat`, around the table.
     fn after(&self, seat: i64) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.data.hand.players.len()).collect();
@@ -299,8 +308,7 @@ impl<'d> Play<'d> {
         (!left.is_negative()).then(|| self.left[player] = left)
     }
 
-    /// The dealer's ante and the blinds of the two seats after the dealer (heads up, the dealer's
-    /// is the small blind).
+    /// The dealer's ante and the blinds ([`Play::blinds`] says whose).
     fn posts(&mut self, draft: &mut Draft, small: Amount, big: Amount) -> bool {
         let table = &self.data.hand;
         let Some(dealer) = self.player(table.dealer) else {
@@ -369,12 +377,7 @@ impl<'d> Play<'d> {
     fn deal(&mut self, draft: &mut Draft) -> bool {
         // Straddles come first among the plays but are posts: they go before the cards.
         for play in self.data.plays.iter().take_while(|p| p.action == "Straddles") {
-            let Some(player) = self.player(play.seat) else {
-                draft.refuse(
-                    codes::SITE_UNKNOWN_PLAYER,
-                    format!("no player in seat {}", play.seat),
-                    self.span,
-                );
+            let Some(player) = self.seated(draft, play.seat) else {
                 return false;
             };
             let Some(to) = play.value.as_ref().and_then(value_amount) else {
@@ -447,12 +450,7 @@ impl<'d> Play<'d> {
                 draft.refuse(codes::SITE_POST_OUT_OF_TURN, message, self.span);
                 return false;
             }
-            let Some(player) = self.player(play.seat) else {
-                draft.refuse(
-                    codes::SITE_UNKNOWN_PLAYER,
-                    format!("no player in seat {}", play.seat),
-                    self.span,
-                );
+            let Some(player) = self.seated(draft, play.seat) else {
                 return false;
             };
             if !self.action(draft, player, play) {
