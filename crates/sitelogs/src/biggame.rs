@@ -8,8 +8,10 @@
 //! `Plays` in order. Saved logs put a `URL: ...` line before each; it is skipped. The conventions,
 //! found on every hand of the show's first season:
 //!
-//! - **The ante is the dealer's alone** (`Ante:600`: a button ante), the blinds are posted by the
-//!   two seats after the dealer and are not among the plays.
+//! - **The ante is the dealer's alone** (`Ante:600`: a button ante). The blinds are not among the
+//!   plays: the big blind sits just before the first player to act (or straddle), the small blind
+//!   just before the big blind unless that seat is the dealer's (a seat emptied after the dealer:
+//!   a dead small blind).
 //! - `Straddles` is a live straddle, from the seat after the big blind (anyone else's is refused
 //!   as PokerStars' importer refuses a post out of turn).
 //! - `Bets` and `Raises To` give the street total; `Calls` and `All-In` give no amount (what the
