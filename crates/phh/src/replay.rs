@@ -225,7 +225,35 @@ fn converted(
     }
 }
 
+/// What a hand's final state gives, for checking its declared outcome fields against a state the
+/// caller ran itself ([`check_declared`]) instead of replaying the hand again.
+#[derive(Debug, Clone)]
+pub struct FinalValues(Ended);
+
+impl FinalValues {
+    /// The values of `state`, on either amount type (stacks, payoffs, winnings with and without
+    /// the uncalled bet returned).
+    #[must_use]
+    pub fn of<A: Amount>(state: &State<A>) -> FinalValues {
+        FinalValues(Ended::of(state, true))
+    }
+}
+
+/// The declared `finishing_stacks` and `winnings` of `hand` against the final `values` of a run
+/// of it: the diagnostics [`replay_hand`] reports for them (nothing when they agree, a warning
+/// for each producer's convention they follow, else an error).
+pub fn check_declared(
+    hand: &Hand,
+    profile: RuleProfile,
+    values: &FinalValues,
+    span: Span,
+    sink: &mut dyn DiagnosticSink,
+) {
+    declared_diagnostics(hand, profile, &values.0, span, sink);
+}
+
 /// What the final state gives, as text, read from a state on either amount type.
+#[derive(Debug, Clone)]
 struct Ended {
     over: bool,
     finishing_stacks: Vec<String>,

@@ -17,12 +17,22 @@ pub(crate) struct Outcome {
     pub terminal: bool,
     pub finishing_stacks: Vec<Option<Amount>>,
     pub payoffs: Vec<Option<Amount>>,
+    /// The clean run's errors of the hand's declared outcome fields, which a replay reports among
+    /// its diagnostics: a declared `winnings` the play does not give (every writer refuses such a
+    /// hand). Left to the caller after the comparison with the log and the site's payout checks,
+    /// whose errors say more. Its warnings (a rake) are left out: the comparison with the log
+    /// judges those.
+    pub declared: Vec<Diagnostic>,
 }
 
 pub(crate) fn outcome(hand: &Hand, action_spans: &[Span], whole: Span, clean: Option<Clean>) -> Outcome {
     if let Some(clean) = clean.filter(|c| c.over) {
+        let mut declared = Vec::new();
+        phh::replay::check_declared(hand, RuleProfile::Pokerkit, &clean.values, whole, &mut declared);
+        declared.retain(Diagnostic::is_error);
         return Outcome {
             diagnostics: clean.warnings,
+            declared,
             terminal: true,
             finishing_stacks: clean.stacks,
             payoffs: clean.payoffs,
@@ -46,6 +56,7 @@ pub(crate) fn outcome(hand: &Hand, action_spans: &[Span], whole: Span, clean: Op
         terminal: replayed.terminal,
         finishing_stacks: replayed.finishing_stacks.iter().map(|s| s.parse().ok()).collect(),
         payoffs: replayed.payoffs.iter().map(|s| s.parse().ok()).collect(),
+        declared: Vec::new(),
     }
 }
 
@@ -66,7 +77,12 @@ pub struct Logged<'a> {
 /// replay's diagnostics to `out` and, when the stacks differ, one [`codes::SITE_INCONSISTENT`]
 /// error per player naming both amounts. The rake comes from the players paid: one the log pays
 /// nothing must end with what the replay gives (else the log's play put in chips the replay does
-/// not, which a rake would hide: FINDINGS F32). Returns whether the hand passed (no error).
+/// not, which a rake would hide: FINDINGS F32).
+///
+/// Returns `None` when the hand failed (the errors reported), else the errors of the hand's
+/// declared outcome fields that a replay would report and the clean run did not (a declared
+/// `winnings` the play does not give): the caller reports them, and refuses the hand, after its
+/// own payout checks, whose errors say why.
 pub fn check(
     hand: &Hand,
     action_spans: &[Span],
@@ -74,18 +90,18 @@ pub fn check(
     logged: &Logged<'_>,
     clean: Option<Clean>,
     out: &mut dyn DiagnosticSink,
-) -> bool {
+) -> Option<Vec<Diagnostic>> {
     let outcome = outcome(hand, action_spans, whole, clean);
     let failed = outcome.diagnostics.iter().any(Diagnostic::is_error);
     for diagnostic in outcome.diagnostics {
         out.report(diagnostic);
     }
     if failed {
-        return false;
+        return None;
     }
     if !outcome.terminal {
         out.report(Diagnostic::error(codes::SITE_REPLAY, "the replayed hand does not reach its end", whole));
-        return false;
+        return None;
     }
     let Logged { finishing: logged, paid, rake, names } = *logged;
     let replayed = &outcome.finishing_stacks;
@@ -109,7 +125,7 @@ pub fn check(
             extra.normalize()
         );
         out.report(Diagnostic::error(codes::SITE_INCONSISTENT, message, whole));
-        return false;
+        return None;
     }
     for &i in &bad {
         let name = names.get(i).copied().unwrap_or_default();
@@ -121,7 +137,7 @@ pub fn check(
         );
         out.report(Diagnostic::error(codes::SITE_INCONSISTENT, message, whole));
     }
-    bad.is_empty()
+    bad.is_empty().then_some(outcome.declared)
 }
 
 /// The jackpot drops a room takes from a pot besides its rake, as PHH reads them

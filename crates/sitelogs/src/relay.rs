@@ -158,9 +158,11 @@ impl Draft {
         if let Some(payout) = self.payout
             && let Some(message) = payout.contradiction()
         {
-            // The short payout is why the stacks differ from the replay's: it is the error, not
-            // the difference it makes (a winner the log does not pay ends with less).
-            record.diagnostics.retain(|d| d.code() != codes::SITE_INCONSISTENT);
+            // The short payout is why the stacks and the declared winnings differ from the
+            // replay's: it is the error, not the difference it makes (a winner the log does not
+            // pay ends with less).
+            let explained = [codes::SITE_INCONSISTENT, phh::replay::WINNINGS_MISMATCH];
+            record.diagnostics.retain(|d| !explained.contains(&d.code()));
             if !record.has_error() {
                 record.diagnostics.push(Diagnostic::error(codes::SITE_PAYOUT_SHORT, message, payout.span));
             }

@@ -18,6 +18,8 @@ pub struct Clean {
     pub payoffs: Vec<Option<Amount>>,
     /// Warnings of the engine (a card dealt twice under PokerKit's rules, for one).
     pub warnings: Vec<Diagnostic>,
+    /// The final values, for the hand's declared outcome fields ([`phh::replay::check_declared`]).
+    pub values: phh::replay::FinalValues,
 }
 
 impl Clean {
@@ -28,6 +30,7 @@ impl Clean {
             stacks: state.stacks().iter().map(amount).collect(),
             payoffs: state.payoffs().iter().map(amount).collect(),
             warnings,
+            values: phh::replay::FinalValues::of(state),
         }
     }
 }

@@ -87,12 +87,14 @@ fn import_hand(lines: &[Line], ctx: &mut Ctx<'_>, whole: Span, rake_checked: boo
     let names: Vec<&str> = built.order.iter().map(|&s| parsed.seats[s].name.as_str()).collect();
     let clean = built.clean.take();
     let logged = consistency::Logged { finishing: &finishing, paid: &collected, rake, names: &names };
-    if !consistency::check(&built.hand, &built.spans, whole, &logged, clean, ctx.diagnostics) {
-        return None;
-    }
+    let declared = consistency::check(&built.hand, &built.spans, whole, &logged, clean, ctx.diagnostics)?;
     if rake_checked && let Some(message) = payout_short(&parsed, &built.order, &finishing, &collected) {
         let message = format!("{message} (the summary's rake is {rake})");
         ctx.error(codes::SITE_PAYOUT_SHORT, message, parsed.total_span.unwrap_or(whole));
+        return None;
+    }
+    if !declared.is_empty() {
+        ctx.diagnostics.report_all(declared);
         return None;
     }
     Some(built.hand)
@@ -402,6 +404,35 @@ Total pot $10 | Rake $1.50
             .replace("calls $3", "calls $2")
             .replace("Total pot $10 | Rake $1.50", "Total pot $9 | Rake $0.50");
         assert!(error_codes(&played).is_empty());
+    }
+
+    /// A hand whose stacks agree with the log but whose `collected` the play does not give (the
+    /// button's small blind, read as a dead post, which the log's uncalled bet counts as live) is
+    /// refused as a replay refuses it: every hand imported is one the writers can write (a fuzz
+    /// finding of `sitelogs_read`).
+    #[test]
+    fn collected_the_play_does_not_give_is_refused() {
+        let log = "PokerStars Hand #1: Tournament #2, Freeroll  Hold'em No Limit - Level I (10/20) - 2014/05/20 8:42:32 ET
+Table '2 1' 9-max Seat #3 is the button
+Seat 1: Ann (1500 in chips)
+Seat 2: Bob (1500 in chips)
+Seat 3: Cy (1500 in chips)
+Cy: posts small blind 10
+Ann: posts big blind 20
+*** HOLE CARDS ***
+Bob: folds
+Cy: folds
+Uncalled bet (10) returned to Ann
+Ann collected 20 from pot
+*** SUMMARY ***
+Total pot 20 | Rake 0
+";
+        assert_eq!(error_codes(log), [phh::replay::WINNINGS_MISMATCH]);
+        for record in crate::pokerstars::Reader::from_str(log, Options::default()) {
+            if let Some(hand) = &record.hand {
+                crate::pokerstars::write_hand(hand).expect("an imported hand is written");
+            }
+        }
     }
 
     #[test]
