@@ -319,7 +319,7 @@ fn play(info: &pbn::GameInfo) -> Vec<PlayedCard> {
 }
 
 /// Applies `[LinExtras]`: `=tag|value|` sets a field PBN gives differently (`qx`, `ah`, `mn`, and
-/// `mc` for a claim without a contract), `-tag||` clears it,
+/// `mc` for a claim without a contract or after all 52 cards), `-tag||` clears it,
 /// `n:tag|value|` is an item to put back after `n` calls and cards; a value holding `|` is
 /// written with its length in characters after the tag (`=ah/12|Board 1|7t|x|`).
 fn apply_extras(board: &mut Board, extras: &str) {
@@ -355,7 +355,8 @@ fn apply_extras(board: &mut Board, extras: &str) {
                     "qx" => board.qx = value,
                     "ah" => board.title = value,
                     "mn" => board.event = value,
-                    // A claim on a board that reaches no contract (PBN's `Result` cannot hold it).
+                    // A claim PBN's `Result` cannot hold: on a board that reaches no contract,
+                    // or after all 52 cards (the play gives the result).
                     "mc" => {
                         board.claim =
                             value.as_deref().and_then(|v| v.trim().parse().ok()).filter(|n| *n <= 13);

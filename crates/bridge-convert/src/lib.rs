@@ -10,7 +10,7 @@
 //!   board after it;
 //! - `[LinExtras]`: the board's other items (`nt` commentary, `st`, `rh`, `pg`, timing, movie
 //!   tags) each with its place, `qx`, `ah`, `mn` when they are not what the PBN tags give, and a
-//!   claim on a board that reaches no contract (`=mc|9|`); a value holding `|` has its length
+//!   claim on a board that reaches no contract or whose 52 cards were all played (`=mc|9|`); a value holding `|` has its length
 //!   after the tag (`=ah/12|Board 1|7t|x|`);
 //! - `[LinTrailer]`: a vugraph pairs file's trailer (`bt||mn|<title>|tu|y|nt|<standings>|...`), on
 //!   the game before it.

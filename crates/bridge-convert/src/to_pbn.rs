@@ -232,16 +232,17 @@ pub(crate) fn lin_extras(board: &Board, event: &str, date: &str, in_match: bool)
             .unwrap_or_default();
         }
     }
-    // PBN's `Result` is declarer's tricks in a contract: a claim on a board that reaches none is
-    // kept here.
-    if let Some(claim) = &board.claim_text
-        && !matches!(lin::check::outcome(board), Outcome::Contract { .. })
-    {
-        let _ = write!(out, "={}|{claim}|", extras_tag("mc", claim));
-    }
     // PBN's play holds cards only: from the first `pc` that is not a card (a movie's `pc|h|`) on,
     // the items are kept as they are, in place among the other extras.
     let valid = board.play.iter().take_while(|c| c.card.is_some()).count();
+    // PBN's `Result` is declarer's tricks in a contract, and after a play of all 52 cards the
+    // play's own: a claim on a board that reaches no contract, or after the last card, is kept
+    // here (FINDINGS F40).
+    if let Some(claim) = &board.claim_text
+        && (valid >= 52 || !matches!(lin::check::outcome(board), Outcome::Contract { .. }))
+    {
+        let _ = write!(out, "={}|{claim}|", extras_tag("mc", claim));
+    }
     let mut items: Vec<(usize, u8, &str, &str)> =
         board.extras.iter().map(|e| (e.after, 0, e.tag.as_str(), e.value.as_str())).collect();
     let first_card = board.auction.len();
@@ -450,5 +451,32 @@ mod tests {
             };
             assert_eq!(claims(open), claims(&back.text), "{}", back.text);
         }
+    }
+
+    /// A claim after all 52 cards were played (redundant, but LIN allows it): PBN's `Result` is
+    /// then the play's, and a play of 52 cards reads back without a claim, so the claim travels
+    /// in `[LinExtras]` (FINDINGS F40, `fuzz/regressions/lin_roundtrip/f40-claim-after-all-52-cards`).
+    #[test]
+    fn a_claim_after_all_52_cards_comes_back() {
+        // Each hand holds one suit; South declares 1S, West leads, South ruffs and takes every trick.
+        let ranks = "23456789TJQKA";
+        let mut play = "pc|H2|pc|D2|pc|C2|pc|S2|".to_owned();
+        for r in ranks.chars().skip(1) {
+            play.push_str(&format!("pc|S{r}|pc|H{r}|pc|D{r}|pc|C{r}|"));
+        }
+        let lin = format!(
+            "qx|o1|md|1SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,CAKQJT98765432|sv|o|\
+             mb|1S|mb|p|mb|p|mb|p|{play}mc|13|pg||\n"
+        );
+        let claims = |text: &str| -> Vec<(usize, Option<u8>)> {
+            lin::Reader::from_str(text, lin::Options::default())
+                .filter_map(|r| r.ok()?.model.board().map(|b| (b.play.len(), b.claim)))
+                .collect()
+        };
+        assert_eq!(claims(&lin), [(52, Some(13))]);
+        let pbn = crate::lin_to_pbn(lin.as_bytes());
+        assert!(!pbn.has_errors(), "{:?}", pbn.diagnostics);
+        let back = crate::pbn_to_lin(&pbn.text);
+        assert_eq!(claims(&back.text), [(52, Some(13))], "{}\n{}", pbn.text, back.text);
     }
 }
