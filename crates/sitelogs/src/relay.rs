@@ -456,7 +456,8 @@ pub(crate) struct Street {
     round: Round<String>,
     /// Everything put in during the hand (antes and blinds included).
     pub total: Amount,
-    /// Everything paid out, less the uncalled bets [`Street::close`] found.
+    /// Everything paid out, less the uncalled bets [`Street::close`] found where the payout counts
+    /// them ([`Street::collected`]).
     pub won: Amount,
     /// What the site says each player was paid (uncalled bets included where the site counts them).
     wins: Vec<(String, Amount, Span)>,
