@@ -135,17 +135,9 @@ fn header(lines: &[Line], draft: &mut Draft) -> Option<&'static str> {
         return None;
     };
     let symbol = stakes_word.and_then(|w| money::symbol_of(w));
-    let header = StarsHeader {
-        site: "Absolute",
-        id,
-        game,
-        stakes: Some(stakes),
-        symbol,
-        currency: if symbol == Some('$') { Some("USD") } else { None },
-        date,
-        time_zone: zone,
-        ..StarsHeader::default()
-    };
+    let header = StarsHeader::new("Absolute", id, game, Some(stakes))
+        .money(symbol, if symbol == Some('$') { Some("USD") } else { None })
+        .date(date, zone);
     draft.push(header.line(), first.span);
     Some(game)
 }

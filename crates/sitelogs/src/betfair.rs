@@ -289,18 +289,9 @@ impl<'h> Hand<'h> {
         let (table_name, size, play_money, table_span) =
             self.table.take().unwrap_or_else(|| (String::new(), None, false, head_span));
         let symbol = symbol.filter(|_| !play_money);
-        let stars = StarsHeader {
-            site: "Betfair",
-            id: hand_id(&first.text).unwrap_or_default(),
-            event: None,
-            game,
-            level: None,
-            stakes: Some(stakes),
-            symbol,
-            currency: relay::currency(symbol),
-            date,
-            time_zone: zone,
-        };
+        let stars = StarsHeader::new("Betfair", hand_id(&first.text).unwrap_or_default(), game, Some(stakes))
+            .money(symbol, relay::currency(symbol))
+            .date(date, zone);
         draft.push(stars.line(), first.span);
         let mut table_text = relay::table_line(&table_name, size, self.button);
         if play_money {

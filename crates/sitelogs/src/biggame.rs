@@ -282,14 +282,9 @@ impl<'d> Play<'d> {
             return;
         }
         self.showdown();
-        self.street.collected(&mut self.body);
-        let stars = StarsHeader {
-            site: "TheBigGame",
-            id: &table.title.chars().filter(char::is_ascii_digit).collect::<String>(),
-            game: "Hold'em No Limit",
-            stakes: Some((small, big)),
-            ..StarsHeader::default()
-        };
+        self.street.collected(&mut self.body, true);
+        let id: String = table.title.chars().filter(char::is_ascii_digit).collect();
+        let stars = StarsHeader::new("TheBigGame", &id, "Hold'em No Limit", Some((small, big)));
         draft.push(stars.line(), self.span);
         draft.push(relay::table_line("The Big Game", table.number_of_seats, Some(table.dealer)), self.span);
         // The show took no rake: winnings short of the pot are the data's fault, which the

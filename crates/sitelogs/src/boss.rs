@@ -218,7 +218,7 @@ fn import(history: &History, end: usize, options: &Options) -> Record {
     }
     close(&mut play.street, &mut play.bets, &mut play.body, end_span, false);
     play.body.append(&mut play.shows);
-    play.street.collected(&mut play.body);
+    play.street.collected(&mut play.body, true);
     draft.payout(&play.street, history.tournament.is_some());
     if stakes.is_none() {
         draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable STAKES `{}`", history.stakes), head);
@@ -255,21 +255,12 @@ fn stars_header<'h>(
         "GBP" => Some('£'),
         _ => None,
     };
-    StarsHeader {
-        site: "BossMedia",
-        id,
-        event: history
-            .tournament
-            .as_ref()
-            .map(|t| format!("Tournament #{}", if t.is_empty() { "0" } else { t })),
-        game,
-        level: None,
-        stakes,
-        symbol: symbol.filter(|_| real),
-        currency: real.then_some(code),
-        date: relay::from_epoch(&history.date),
-        time_zone: None,
-    }
+    let event =
+        history.tournament.as_ref().map(|t| format!("Tournament #{}", if t.is_empty() { "0" } else { t }));
+    StarsHeader::new("BossMedia", id, game, stakes)
+        .event(event)
+        .money(symbol.filter(|_| real), real.then_some(code))
+        .date(relay::from_epoch(&history.date), None)
 }
 
 /// The button: `DEALER="Y"`, or (logs without it) the seat before the small blind's (heads-up,

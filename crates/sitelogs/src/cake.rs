@@ -154,25 +154,16 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         play.line(draft, options, text, span);
     }
     let end = relay::last_said(lines);
-    let Play { seats, button, mut body, street, .. } = play;
+    let Play { seats, button, mut body, mut street, .. } = play;
     if !street.paid() {
         draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `wins` line): it is cut short", end);
     }
-    street.collected(&mut body);
+    street.collected(&mut body, true);
     draft.payout(&street, false);
     let currency = relay::currency(head.symbol);
-    let stars = StarsHeader {
-        site: "Cake",
-        id,
-        event: None,
-        game,
-        level: None,
-        stakes: Some(head.stakes),
-        symbol: head.symbol,
-        currency,
-        date: head.date,
-        time_zone: None,
-    };
+    let stars = StarsHeader::new("Cake", id, game, Some(head.stakes))
+        .money(head.symbol, currency)
+        .date(head.date, None);
     draft.push(stars.line(), first.span);
     let mut table = relay::table_line(head.table, head.seat_count, button);
     if head.play_money {

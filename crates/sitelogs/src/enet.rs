@@ -373,18 +373,11 @@ impl Hand {
             }
         };
         self.check_payout(draft, end);
-        self.street.collected(&mut self.body);
+        self.street.collected(&mut self.body, true);
         draft.payout(&self.street, false);
-        let stars = StarsHeader {
-            site: "Enet",
-            id: head.id,
-            game: stars_game,
-            stakes: Some(head.stakes),
-            symbol: head.symbol,
-            currency: relay::currency(head.symbol),
-            date: head.date,
-            ..StarsHeader::default()
-        };
+        let stars = StarsHeader::new("Enet", head.id, stars_game, Some(head.stakes))
+            .money(head.symbol, relay::currency(head.symbol))
+            .date(head.date, None);
         draft.push(stars.line(), header_span);
         // The table line's button is often not the hand's (the seat before it, or `Seat #0`; the
         // summary's `(dealer)` is elsewhere): the order of play is the small blind's, who sits

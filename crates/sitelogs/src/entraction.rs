@@ -423,7 +423,7 @@ impl<'h> Hand<'h> {
             );
         }
         street.check_rake(draft, self.stated_rake, "the log's");
-        street.collected(&mut self.body);
+        street.collected(&mut self.body, true);
         draft.payout(street, false);
         let symbol = match self.head.currency {
             Some("EUR") => Some('€'),
@@ -431,17 +431,9 @@ impl<'h> Hand<'h> {
             Some("GBP") => Some('£'),
             _ => None,
         };
-        let stars = StarsHeader {
-            site: "Entraction",
-            id: self.head.id,
-            game: self.game,
-            stakes: Some(self.head.stakes),
-            symbol,
-            currency: self.head.currency,
-            date: self.date,
-            time_zone: self.zone.as_deref(),
-            ..StarsHeader::default()
-        };
+        let stars = StarsHeader::new("Entraction", self.head.id, self.game, Some(self.head.stakes))
+            .money(symbol, self.head.currency)
+            .date(self.date, self.zone.as_deref());
         draft.push(stars.line(), header_span);
         draft.push(relay::table_line(self.head.table, self.seat_count, self.button), header_span);
         relay::seats_play_summary(draft, &self.seats, self.body, (street.total, street.rake()), end);

@@ -286,19 +286,12 @@ fn import(hand: &Hand, session: &Session, end: usize, options: &Options) -> Reco
     let play_money = symbol.is_none() && !tournament;
     let id: String = hand.id.chars().filter(char::is_ascii_alphanumeric).collect();
     let event_id: String = session.id.chars().filter(char::is_ascii_alphanumeric).collect();
-    let header = StarsHeader {
-        site: "Everest",
-        id: if id.is_empty() { "0" } else { &id },
-        event: tournament
-            .then(|| format!("Tournament #{}", if event_id.is_empty() { "0" } else { &event_id })),
-        game,
-        level: None,
-        stakes,
-        symbol: symbol.filter(|_| !tournament && currency.is_some()),
-        currency: currency.filter(|_| !tournament),
-        date: relay::from_epoch(&hand.time),
-        time_zone: None,
-    };
+    let event =
+        tournament.then(|| format!("Tournament #{}", if event_id.is_empty() { "0" } else { &event_id }));
+    let header = StarsHeader::new("Everest", if id.is_empty() { "0" } else { &id }, game, stakes)
+        .event(event)
+        .money(symbol.filter(|_| !tournament && currency.is_some()), currency.filter(|_| !tournament))
+        .date(relay::from_epoch(&hand.time), None);
     draft.push(header.line(), head);
     let mut table = relay::table_line(&session.table, None, hand.dealer);
     if play_money {
@@ -499,7 +492,7 @@ impl<'h> Play<'h> {
         if !self.dealt {
             self.body.push(("*** HOLE CARDS ***".into(), end));
         }
-        self.street.collected(&mut self.body);
+        self.street.collected(&mut self.body, true);
         let street = &self.street;
         if let Some(stated) = self.stated_rake.filter(|r| *r != street.rake() && street.paid()) {
             let message = format!(

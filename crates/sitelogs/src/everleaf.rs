@@ -342,21 +342,12 @@ fn stud(lines: &[Line], game_at: usize, game: &'static str, draft: &mut Draft, o
             return;
         }
     }
-    hand.settle(draft);
+    let counts_uncalled = hand.settle(draft);
     hand.check_deals(draft, game_line.span);
-    hand.street.collected(&mut hand.body);
+    hand.street.collected(&mut hand.body, counts_uncalled);
     draft.payout(&hand.street, false);
     let currency = relay::currency(symbol);
-    let stars = StarsHeader {
-        site: "Everleaf",
-        id,
-        game,
-        stakes: Some(bets),
-        symbol,
-        currency,
-        date,
-        ..Default::default()
-    };
+    let stars = StarsHeader::new("Everleaf", id, game, Some(bets)).money(symbol, currency).date(date, None);
     draft.push(stars.line(), header.span);
     draft.push(relay::table_line(hand.table.as_deref().unwrap_or(id), None, None), game_line.span);
     relay::seats_play_summary(
@@ -583,8 +574,8 @@ impl Stud {
 
     /// The betting closed and the hand paid: Everleaf pays the pot without the bet no one called
     /// (which `close` counts in the payout), unless what it pays says otherwise (more than the
-    /// pot without it).
-    fn settle(&mut self, draft: &mut Draft) {
+    /// pot without it). Returns whether the payout counts the uncalled bet.
+    fn settle(&mut self, draft: &mut Draft) -> bool {
         let end = self.end;
         if !self.closed {
             self.street.close(&mut self.body, end);
@@ -596,13 +587,7 @@ impl Stud {
                 end,
             );
         }
-        let returned: Vec<(String, Amount)> = self.street.uncalled().to_vec();
-        let back = returned.iter().fold(Amount::ZERO, |a, r| money::plus(a, r.1));
-        if money::plus(self.street.won, back) <= self.street.total {
-            for (name, amount) in returned {
-                self.street.win(&name, amount, end);
-            }
-        }
+        self.street.payout_counts_uncalled()
     }
 
     /// What PHH needs dealt to replay the hand: every up card that sets who acts first

@@ -221,22 +221,24 @@ fn header(line: &str) -> Result<Header, Refusal> {
     let (table_part, segments) = segments.split_first().ok_or_else(|| bad_header("an empty header"))?;
     let (event, table, seat_count) = table_of(table_part);
     let parts = Parts::read(segments)?;
-    let mut out = StarsHeader { site: "FullTilt", id, level: parts.level, ..StarsHeader::default() };
-    out.game = header_game(parts.game.ok_or_else(|| bad_header("no game in the header"))?)?;
+    let game = header_game(parts.game.ok_or_else(|| bad_header("no game in the header"))?)?;
     let stakes_text = parts.stakes.ok_or_else(|| bad_header("no stakes in the header"))?;
     let unreadable = || bad_header(format!("unreadable stakes `{stakes_text}`"));
     let pair = stakes_text.split_whitespace().next().unwrap_or_default();
     let (small, big) = pair.split_once('/').ok_or_else(unreadable)?;
-    out.symbol = money::symbol_of(small);
-    out.stakes = Some((amount(small).ok_or_else(unreadable)?, amount(big).ok_or_else(unreadable)?));
-    out.currency = relay::currency(out.symbol);
-    out.event = event.map(tournament);
-    if let (Some((y, m, d)), Some((hh, mm, ss, zone))) = (parts.date, parts.clock) {
-        out.date = Some((y, m, d, hh, mm, ss));
-        out.time_zone = Some(zone);
-    }
-    let play_money = event.is_none() && out.symbol.is_none();
-    Ok(Header { line: out.line(), table: table.to_owned(), seat_count, play_money, symbol: out.symbol })
+    let symbol = money::symbol_of(small);
+    let stakes = (amount(small).ok_or_else(unreadable)?, amount(big).ok_or_else(unreadable)?);
+    let (date, zone) = match (parts.date, parts.clock) {
+        (Some((y, m, d)), Some((hh, mm, ss, zone))) => (Some((y, m, d, hh, mm, ss)), Some(zone)),
+        _ => (None, None),
+    };
+    let out = StarsHeader::new("FullTilt", id, game, Some(stakes))
+        .level(parts.level)
+        .money(symbol, relay::currency(symbol))
+        .event(event.map(tournament))
+        .date(date, zone);
+    let play_money = event.is_none() && symbol.is_none();
+    Ok(Header { line: out.line(), table: table.to_owned(), seat_count, play_money, symbol })
 }
 
 /// The header's first part: the tournament (`NAME (ID), Table N`), the table's name, and its

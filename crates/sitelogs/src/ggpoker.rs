@@ -133,26 +133,27 @@ fn header(line: &str) -> Result<String, Refusal> {
         }
         None => None,
     };
-    let mut out = StarsHeader { site: "GGPoker", id, date, ..StarsHeader::default() };
     let body = body.trim();
     let stakes_text;
     let game_text;
+    let mut level_number = None;
+    let mut event = None;
     if let Some((before, level)) = body.rsplit_once(" - Level") {
         // `Level10(100/200(25))` or `Level 10 (100/200)`: the ante comes from its posts.
         let level = level.trim();
         let digits: String = level.chars().take_while(char::is_ascii_digit).collect();
-        out.level = digits.parse().ok();
+        level_number = digits.parse().ok();
         let open = level.find('(').ok_or_else(|| bad_header(format!("no blinds in `Level{level}`")))?;
         stakes_text = level[open + 1..].split(['(', ')']).next().unwrap_or_default();
         let known = ["Hold'em No Limit", "Hold'em Limit", "PLO", "Omaha Pot Limit", "Omaha Hi/Lo Limit"];
         let before = before.trim();
         let at = known.iter().filter_map(|k| before.rfind(k)).min();
-        let (event, name) = match at {
+        let (tournament, name) = match at {
             Some(i) => (before[..i].trim(), &before[i..]),
             None => before.rsplit_once(", ").map_or(("", before), |(e, g)| (e, g)),
         };
-        if !event.is_empty() {
-            out.event = Some(event.trim_end_matches(',').to_owned());
+        if !tournament.is_empty() {
+            event = Some(tournament.trim_end_matches(',').to_owned());
         }
         game_text = name;
     } else {
@@ -160,19 +161,20 @@ fn header(line: &str) -> Result<String, Refusal> {
         stakes_text = body[open + 1..].trim_end_matches(')');
         game_text = body[..open].trim();
     }
-    out.game = game(game_text)?;
+    let game = game(game_text)?;
     let (small, big) = stakes_text
         .split_whitespace()
         .next()
         .and_then(|s| s.split_once('/'))
         .ok_or_else(|| bad_header(format!("unreadable stakes `{stakes_text}`")))?;
-    out.symbol = money::symbol_of(small);
+    let symbol = money::symbol_of(small);
     let parse =
         |s: &str| money::parse(s).ok_or_else(|| bad_header(format!("unreadable stakes `{stakes_text}`")));
-    out.stakes = Some((parse(small)?, parse(big)?));
-    if out.symbol == Some('$') {
-        out.currency = Some("USD");
-    }
+    let out = StarsHeader::new("GGPoker", id, game, Some((parse(small)?, parse(big)?)))
+        .level(level_number)
+        .event(event)
+        .money(symbol, (symbol == Some('$')).then_some("USD"))
+        .date(date, None);
     Ok(out.line())
 }
 

@@ -228,7 +228,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         );
     }
     street.close(&mut body, end);
-    street.collected(&mut body);
+    street.collected(&mut body, true);
     draft.payout(&street, head.event.is_some());
     // Tournament seat numbers that are not seats: the listing order.
     if seats.windows(2).any(|w| w[0].0 >= w[1].0) {
@@ -246,18 +246,11 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         })
     });
     let symbol = lines.iter().any(|l| l.text.contains('$')).then_some('$');
-    let stars = StarsHeader {
-        site: "Ignition",
-        id,
-        event: head.event.clone(),
-        game,
-        level: head.level,
-        stakes,
-        symbol,
-        currency: symbol.map(|_| "USD"),
-        date: head.date,
-        time_zone: None,
-    };
+    let stars = StarsHeader::new("Ignition", id, game, stakes)
+        .event(head.event.clone())
+        .level(head.level)
+        .money(symbol, symbol.map(|_| "USD"))
+        .date(head.date, None);
     draft.push(stars.line(), first.span);
     let table = if head.table.is_empty() { id.to_owned() } else { head.table.clone() };
     draft.push(relay::table_line(&table, None, button), first.span);

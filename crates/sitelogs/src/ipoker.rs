@@ -292,7 +292,7 @@ fn import(game: &Game, session: &Session, end: usize, options: &Options) -> Reco
         draft.refuse(codes::SITE_INCOMPLETE, "no player has a `win`: the game is cut short", whole);
     }
     play.street.close(&mut play.body, end_span);
-    play.street.collected(&mut play.body);
+    play.street.collected(&mut play.body, true);
     let stakes = stakes.or_else(|| {
         let big = play.blinds.1?;
         Some(if fixed {
@@ -336,19 +336,11 @@ fn head_lines(
     }
     let currency = (event.is_none() && !session.currency.is_empty()).then_some(session.currency.as_str());
     let id = if game.code.is_empty() { "0" } else { game.code.as_str() };
-    let header = StarsHeader {
-        // A PokerStars header starts with a capital.
-        site: "IPoker",
-        id,
-        event,
-        game: stars_game,
-        level: None,
-        stakes: stakes.map(|(a, b, _)| (a, b)),
-        symbol: stakes.and_then(|(_, _, s)| s),
-        currency,
-        date: relay::iso_date(&game.startdate),
-        time_zone: None,
-    };
+    // A PokerStars header starts with a capital.
+    let header = StarsHeader::new("IPoker", id, stars_game, stakes.map(|(a, b, _)| (a, b)))
+        .event(event)
+        .money(stakes.and_then(|(_, _, s)| s), currency)
+        .date(relay::iso_date(&game.startdate), None);
     draft.push(header.line(), head);
     let button = seats.iter().find(|s| s.4).map(|s| s.0);
     let table = if session.tablename.is_empty() { id } else { session.tablename.as_str() };

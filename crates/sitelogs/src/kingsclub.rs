@@ -568,16 +568,10 @@ impl<'h> Hand<'h> {
         self.pay_out(draft);
         let rake = self.street.rake();
         self.check_rake(draft, rake, end);
-        self.street.collected(&mut self.body);
+        self.street.collected(&mut self.body, true);
         draft.payout(&self.street, false);
-        let stars = StarsHeader {
-            site: "KingsClub",
-            id: self.head.id,
-            game: self.game,
-            stakes: Some(self.head.stakes),
-            date: self.date,
-            ..StarsHeader::default()
-        };
+        let stars = StarsHeader::new("KingsClub", self.head.id, self.game, Some(self.head.stakes))
+            .date(self.date, None);
         draft.push(stars.line(), header_span);
         let name = self.table_name.as_deref().unwrap_or(self.head.id);
         draft

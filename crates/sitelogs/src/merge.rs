@@ -823,7 +823,7 @@ impl<'g> Play<'g> {
         for (name, cards, span) in &self.shows {
             self.body.push((format!("{name}: shows [{cards}]"), *span));
         }
-        self.street.collected(&mut self.body);
+        self.street.collected(&mut self.body, true);
         draft.payout(&self.street, tournament);
     }
 
@@ -861,22 +861,15 @@ impl<'g> Play<'g> {
         let id: String = game.id.chars().filter(char::is_ascii_digit).collect();
         let event = variant.tournament.then(|| format!("Tournament #{}", tournament_id.unwrap_or_default()));
         let money_game = game.real_money && !variant.tournament;
-        let header = StarsHeader {
-            site: "Merge",
-            id: if id.is_empty() { "0" } else { &id },
-            event,
-            game: variant.stars,
-            level: None,
-            stakes: variant.stakes.or_else(|| {
-                let small = self.posted.first().map(|(_, a)| *a)?;
-                Some((small, self.big_blind?))
-            }),
-            symbol: money_game.then_some('$'),
-            currency: money_game.then_some("USD"),
-            date,
-            time_zone: None,
-        };
-        if header.stakes.is_none() {
+        let stakes = variant.stakes.or_else(|| {
+            let small = self.posted.first().map(|(_, a)| *a)?;
+            Some((small, self.big_blind?))
+        });
+        let header = StarsHeader::new("Merge", if id.is_empty() { "0" } else { &id }, variant.stars, stakes)
+            .event(event)
+            .money(money_game.then_some('$'), money_game.then_some("USD"))
+            .date(date, None);
+        if stakes.is_none() {
             draft.refuse(codes::SITE_BAD_HEADER, "no stakes in <description> and no blinds posted", head);
         }
         draft.push(header.line(), head);

@@ -285,18 +285,10 @@ fn import_as(game: &Game, end: usize, options: &Options, counted: bool) -> Recor
     play.settle(&mut draft, whole, end_span);
     let currency = currency(&game.symbol).filter(|_| game.real_money && !game.tournament);
     let id: String = game.id.chars().filter(char::is_ascii_alphanumeric).collect();
-    let header = StarsHeader {
-        site: "Microgaming",
-        id: if id.is_empty() { "0" } else { &id },
-        event: game.tournament.then(|| format!("Tournament #{id}")),
-        game: stars,
-        level: None,
-        stakes,
-        symbol: currency.map(|c| c.1),
-        currency: currency.map(|c| c.0),
-        date: relay::iso_date(&game.date),
-        time_zone: None,
-    };
+    let header = StarsHeader::new("Microgaming", if id.is_empty() { "0" } else { &id }, stars, stakes)
+        .event(game.tournament.then(|| format!("Tournament #{id}")))
+        .money(currency.map(|c| c.1), currency.map(|c| c.0))
+        .date(relay::iso_date(&game.date), None);
     if stakes.is_none() {
         draft.refuse(codes::SITE_BAD_HEADER, format!("unreadable stakes `{}`", game.stakes), head);
     }
@@ -493,7 +485,7 @@ impl<'g> Play<'g> {
         }
         close(&mut self.street, &mut self.bets, &mut self.body, end, self.counted);
         self.body.append(&mut self.shows);
-        self.street.collected(&mut self.body);
+        self.street.collected(&mut self.body, true);
     }
 }
 

@@ -397,16 +397,11 @@ fn import(text: &str, span: Span, options: &Options) -> Record {
 fn push_header(draft: &mut Draft, h: &OhhHand<'_>, game: &'static str, id: &str, span: Span) {
     let stake = |n: Option<Number<'_>>| n.and_then(amount).unwrap_or(Amount::ZERO);
     let date = h.start_date_utc.as_deref().and_then(crate::relay::iso_utc_date);
-    let header = StarsHeader {
-        site: "OHH",
-        id,
-        game,
-        stakes: Some((stake(h.small_blind_amount), stake(h.big_blind_amount))),
-        currency: h.currency.as_deref().filter(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_uppercase())),
-        date,
-        time_zone: date.map(|_| "UTC"),
-        ..StarsHeader::default()
-    };
+    let code = h.currency.as_deref().filter(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_uppercase()));
+    let header =
+        StarsHeader::new("OHH", id, game, Some((stake(h.small_blind_amount), stake(h.big_blind_amount))))
+            .money(None, code)
+            .date(date, date.map(|_| "UTC"));
     draft.push(header.line(), span);
     let table_size = h.table_size.and_then(|n| n.get().trim_matches('"').parse::<i64>().ok());
     draft.push(table_line(h.table_name.as_deref().unwrap_or("OHH"), table_size, h.dealer_seat), span);

@@ -531,18 +531,9 @@ impl<'h> Hand<'h> {
         // The PokerStars form's number is alphanumeric: the digits of OnGame's stand for it (the
         // record keeps OnGame's own).
         let digits: String = self.id.chars().filter(char::is_ascii_alphanumeric).collect();
-        let stars = StarsHeader {
-            site: "OnGame",
-            id: &digits,
-            event: None,
-            game,
-            level: None,
-            stakes: Some(table.stakes),
-            symbol,
-            currency: relay::currency(symbol),
-            date: self.when.map(|w| w.0),
-            time_zone: self.when.and_then(|w| w.1),
-        };
+        let stars = StarsHeader::new("OnGame", &digits, game, Some(table.stakes))
+            .money(symbol, relay::currency(symbol))
+            .date(self.when.map(|w| w.0), self.when.and_then(|w| w.1));
         draft.push(stars.line(), spans.0);
         let mut table_text = relay::table_line(table.name, self.seat_count, self.button);
         if table.play_money {

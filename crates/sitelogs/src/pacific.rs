@@ -47,7 +47,6 @@
 
 use cards_core::{Amount, Span};
 
-use crate::chips::Round;
 use crate::relay::{self, Draft, Relay, StarsHeader, Street, TextReader, TextSite};
 use crate::text::Line;
 use crate::{Options, codes, money};
@@ -285,7 +284,7 @@ pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &
         }
     }
     if !hand.in_summary {
-        hand.close(hand.end);
+        hand.street.close(&mut hand.body, hand.end);
     }
     if hand.same_names(draft, header.span) {
         return;
@@ -302,18 +301,11 @@ pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &
     let currency = relay::currency(game.symbol);
     let event = hand.event.clone();
     let play_money = hand.play_money;
-    let stars = StarsHeader {
-        site,
-        id,
-        event: event.clone(),
-        game: stars_game,
-        level: None,
-        stakes: Some(game.stakes),
-        symbol: if event.is_some() || play_money { None } else { game.symbol },
-        currency: if event.is_some() || play_money { None } else { currency },
-        date: game.date,
-        time_zone: None,
-    };
+    let chips = event.is_some() || play_money;
+    let stars = StarsHeader::new(site, id, stars_game, Some(game.stakes))
+        .event(event)
+        .money(game.symbol.filter(|_| !chips), currency.filter(|_| !chips))
+        .date(game.date, None);
     draft.push(stars.line(), header.span);
     let mut table_text = relay::table_line(hand.table.as_deref().unwrap_or(id), hand.seat_count, hand.button);
     if play_money {
@@ -323,9 +315,9 @@ pub(crate) fn import(lines: &[Line], draft: &mut Draft, options: &Options, id: &
     relay::seats_play_summary(draft, &hand.seats, hand.body, (street.total, street.rake()), hand.end);
 }
 
-/// One hand's play under way, line by line: the round's chips counted as the log writes them
-/// (each bet and call the chips added), the uncalled bets returned at each round's end, the
-/// wins kept for the payout.
+/// One hand's play under way, line by line: the chips counted as the log writes them (each bet
+/// and call the chips added), the uncalled bets returned at each round's end, the wins kept for
+/// the payout.
 struct Play<'i> {
     /// The hand number (the table's name when there is none).
     id: &'i str,
@@ -340,11 +332,8 @@ struct Play<'i> {
     seats: Vec<relay::Seat>,
     /// The play, in PokerStars' words.
     body: Vec<(String, Span)>,
-    round: Round<String>,
-    /// All the chips put in.
-    total: Amount,
-    returns: Vec<(String, Amount)>,
-    wins: Vec<(String, Amount, Span)>,
+    /// The chips put in, returned and paid.
+    street: Street,
     /// Whether cards are written in the client's language, and where first.
     localized: bool,
     localized_span: Option<Span>,
@@ -368,24 +357,13 @@ impl<'i> Play<'i> {
             seat_count: None,
             seats: Vec::new(),
             body: Vec::new(),
-            round: Round::default(),
-            total: Amount::ZERO,
-            returns: Vec::new(),
-            wins: Vec::new(),
+            street: Street::default(),
             localized: false,
             localized_span: None,
             in_summary: false,
             has_deal_marker: false,
             dealt: false,
             end: game_span,
-        }
-    }
-
-    /// The round ends: the bet no one called goes back.
-    fn close(&mut self, span: Span) {
-        if let Some((name, back)) = self.round.close() {
-            self.body.push((format!("Uncalled bet ({back}) returned to {name}"), span));
-            self.returns.push((name, back));
         }
     }
 
@@ -418,10 +396,10 @@ impl<'i> Play<'i> {
                 draft.refuse(codes::SITE_BAD_CARDS, "unreadable board cards", span);
                 return false;
             };
-            self.close(span);
+            self.street.close(&mut self.body, span);
             self.body.push((format!("*** {} *** {board}", street_name.to_uppercase()), span));
         } else if text == "** Summary **" {
-            self.close(span);
+            self.street.close(&mut self.body, span);
             self.in_summary = true;
         } else if let Some(t) = text.strip_prefix("Dealt to ") {
             let open = t.find('[').unwrap_or(t.len());
@@ -510,18 +488,8 @@ impl<'i> Play<'i> {
             "folds" | "checks" => self.body.push((format!("{name}: {word}"), span)),
             "posts" => return self.post(name, action, amounts.as_deref(), span),
             "calls" | "bets" | "raises" => {
-                let a = single?;
-                self.total = money::plus(self.total, a);
-                let highest = self.round.highest();
-                let to = self.round.add(name, a);
-                let text = if highest.is_zero() {
-                    format!("{name}: bets {a}")
-                } else if to <= highest {
-                    format!("{name}: calls {a}")
-                } else {
-                    format!("{name}: raises {to} to {to}")
-                };
-                self.body.push((text, span));
+                let added = self.street.add(name, single?);
+                self.body.push((relay::added_text(name, &added), span));
             }
             "shows" | "mucks" => {
                 let c = cards(action, &mut self.localized)?;
@@ -533,7 +501,7 @@ impl<'i> Play<'i> {
                     self.body.push((format!("{name}: mucks hand"), span));
                 }
             }
-            "collected" => self.wins.push((name.to_owned(), single?, span)),
+            "collected" => self.street.win(name, single?, span),
             _ if CHATTER.iter().any(|c| action.contains(c.trim())) => {}
             _ => return None,
         }
@@ -545,8 +513,8 @@ impl<'i> Play<'i> {
         if action.starts_with("posts dead blind") {
             // `[$0.01 + $0.02]`: the small blind dead, the big blind live.
             let &[small, big] = amounts? else { return None };
-            self.total = money::plus(self.total, money::plus(small, big));
-            self.round.add(name, big);
+            self.street.dead(small);
+            self.street.post(name, big);
             if big.is_zero() {
                 self.body.push((format!("{name}: posts small blind {small}"), span));
             } else {
@@ -556,14 +524,14 @@ impl<'i> Play<'i> {
             return Some(());
         }
         let &[a] = amounts? else { return None };
-        self.total = money::plus(self.total, a);
         if action.starts_with("posts ante") || action.starts_with("posts the ante") {
+            self.street.dead(a);
             self.body.push((format!("{name}: posts the ante {a}"), span));
         } else if action.starts_with("posts small blind") {
-            self.round.add(name, a);
+            self.street.post(name, a);
             self.body.push((format!("{name}: posts small blind {a}"), span));
         } else if action.starts_with("posts big blind") {
-            self.round.add(name, a);
+            self.street.post(name, a);
             self.body.push((format!("{name}: posts big blind {a}"), span));
         } else {
             return None;
@@ -588,41 +556,20 @@ impl<'i> Play<'i> {
     }
 
     /// The payout: the pot (what went in, less the bets returned) paid as the `collected` lines
-    /// say, written into the play; returns it for the summary.
+    /// say (counting the bets returned where the figures say the site did), written into the
+    /// play; returns the hand's chips for the summary.
     fn payout(&mut self, draft: &mut Draft) -> Street {
-        if self.wins.is_empty() {
+        if !self.street.paid() {
             draft.refuse(
                 codes::SITE_INCOMPLETE,
                 "the hand pays no one (no `collected` line): it is cut short",
                 self.end,
             );
         }
-        // Whether the payouts count the bets returned: only when, left out, the payouts and the
-        // returns would be more than went in.
-        let returned = self.returns.iter().fold(Amount::ZERO, |a, r| money::plus(a, r.1));
-        let paid = self.wins.iter().fold(Amount::ZERO, |a, w| money::plus(a, w.1));
-        let included = money::plus(paid, returned) > self.total;
-        let pot = money::minus(self.total, returned);
-        let mut street = Street::default();
-        street.dead(pot);
-        let mut done: Vec<&str> = Vec::new();
-        for (name, _, span) in &self.wins {
-            if done.contains(&name.as_str()) {
-                continue;
-            }
-            done.push(name);
-            let sum = |items: &mut dyn Iterator<Item = Amount>| items.fold(Amount::ZERO, money::plus);
-            let won = sum(&mut self.wins.iter().filter(|w| w.0 == *name).map(|w| w.1));
-            let back = if included {
-                sum(&mut self.returns.iter().filter(|r| r.0 == *name).map(|r| r.1))
-            } else {
-                Amount::ZERO
-            };
-            street.win(name, money::minus(won, back), *span);
-        }
-        street.collected(&mut self.body);
-        draft.payout(&street, self.event.is_some());
-        street
+        let counts_uncalled = self.street.payout_counts_uncalled();
+        self.street.collected(&mut self.body, counts_uncalled);
+        draft.payout(&self.street, self.event.is_some());
+        std::mem::take(&mut self.street)
     }
 }
 

@@ -221,18 +221,11 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         (None, Some(big)) => Some((Amount::ZERO, big)),
         _ => None,
     });
-    let stars = StarsHeader {
-        site: "PartyPoker",
-        id,
-        event: game.event.clone(),
-        game: stars_game,
-        level: game.level,
-        stakes,
-        symbol: game.symbol,
-        currency: game.currency.as_deref(),
-        date: game.date,
-        time_zone: game.zone.as_deref(),
-    };
+    let stars = StarsHeader::new("PartyPoker", id, stars_game, stakes)
+        .event(game.event.clone())
+        .level(game.level)
+        .money(game.symbol, game.currency.as_deref())
+        .date(game.date, game.zone.as_deref());
     draft.push(stars.line(), header.span);
     draft.push(
         relay::table_line(play.table.as_deref().unwrap_or(id), play.seat_count, play.button),
@@ -247,7 +240,7 @@ fn import(lines: &[Line], draft: &mut Draft, options: &Options) {
         draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one (no `wins` line): it is cut short", end);
     }
     street.close(&mut body, end);
-    street.collected(&mut body);
+    street.collected(&mut body, true);
     draft.payout(&street, game.event.is_some());
     for (text, span) in body {
         draft.push(text, span);

@@ -584,18 +584,9 @@ impl Hand {
             stakes
         };
         let symbol = symbol.filter(|_| !self.play_money);
-        let stars = StarsHeader {
-            site: VENUE,
-            id: hand_id(&first.text).unwrap_or_default(),
-            event: None,
-            game,
-            level: None,
-            stakes: Some(stakes),
-            symbol,
-            currency: relay::currency(symbol),
-            date: self.when,
-            time_zone: None,
-        };
+        let stars = StarsHeader::new(VENUE, hand_id(&first.text).unwrap_or_default(), game, Some(stakes))
+            .money(symbol, relay::currency(symbol))
+            .date(self.when, None);
         draft.push(stars.line(), first.span);
         let name = table_line.and_then(|t| table_name(&t.text)).unwrap_or_default();
         let mut table = relay::table_line(name, None, self.button);

@@ -680,15 +680,8 @@ fn import_hand(rows: &[Row], whole: Span, options: &Options, hero: &mut Option<S
     let unplaced = hand.place_your_cards(hero.as_deref(), options);
     let button = hand.button(dealer);
     let date = crate::relay::iso_utc_date(&first.at);
-    let header = StarsHeader {
-        site: VENUE,
-        id: number,
-        game,
-        stakes: Some((hand.stakes.0.unwrap_or(Amount::ZERO), hand.stakes.1.unwrap_or(Amount::ZERO))),
-        date,
-        time_zone: date.map(|_| "UTC"),
-        ..StarsHeader::default()
-    };
+    let stakes = (hand.stakes.0.unwrap_or(Amount::ZERO), hand.stakes.1.unwrap_or(Amount::ZERO));
+    let header = StarsHeader::new(VENUE, number, game, Some(stakes)).date(date, date.map(|_| "UTC"));
     let Hand { mut draft, body, .. } = hand;
     draft.push(header.line(), first.span);
     draft.push(table_line(VENUE, Some(10), button), first.span);

@@ -831,7 +831,7 @@ impl Hand {
         if !self.street.paid() {
             draft.refuse(codes::SITE_INCOMPLETE, "the hand pays no one", end);
         }
-        self.street.collected(&mut self.body);
+        self.street.collected(&mut self.body, true);
         let button = self.button();
         let rake = self.rake(draft, header.tournament.is_some());
         let digits: String = header.id.chars().filter(char::is_ascii_digit).collect();
@@ -839,19 +839,11 @@ impl Hand {
             .tournament
             .as_ref()
             .map(|t| if t.is_empty() { "Tournament".to_owned() } else { format!("Tournament #{t}") });
-        let stars = StarsHeader {
-            // The header's own word (PHH's `venue` names the site).
-            site: "PokerTracker",
-            id: &digits,
-            event,
-            game,
-            level: None,
-            stakes: Some(header.stakes),
-            symbol: header.symbol,
-            currency: relay::currency(header.symbol),
-            date: header.date,
-            time_zone: header.zone.as_deref(),
-        };
+        // The header's own word (PHH's `venue` names the site).
+        let stars = StarsHeader::new("PokerTracker", &digits, game, Some(header.stakes))
+            .event(event)
+            .money(header.symbol, relay::currency(header.symbol))
+            .date(header.date, header.zone.as_deref());
         draft.push(stars.line(), header_span);
         let (name, size, table_span) =
             self.table.take().unwrap_or_else(|| (String::new(), None, header_span));

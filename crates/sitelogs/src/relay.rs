@@ -186,24 +186,77 @@ impl Draft {
     }
 }
 
-/// The header line of the PokerStars form.
-#[derive(Debug, Default)]
+/// The header line of the PokerStars form. A site states what its header says with
+/// [`StarsHeader::new`] and the setters (money, date, tournament, level); what it does not say is
+/// left out of the line.
+#[derive(Debug)]
 pub(crate) struct StarsHeader<'a> {
     /// A word naming the site (letters only).
-    pub site: &'a str,
-    pub id: &'a str,
+    site: &'a str,
+    id: &'a str,
     /// Tournament text (`Tournament #123, $10+$1`).
-    pub event: Option<String>,
+    event: Option<String>,
     /// The PokerStars game name (`Hold'em No Limit`).
-    pub game: &'a str,
-    pub level: Option<i64>,
+    game: &'a str,
+    level: Option<i64>,
     /// Small and big blind (or bet), as written with their symbol.
-    pub stakes: Option<(Amount, Amount)>,
-    pub symbol: Option<char>,
-    pub currency: Option<&'a str>,
+    stakes: Option<(Amount, Amount)>,
+    symbol: Option<char>,
+    currency: Option<&'a str>,
     /// `(year, month, day, hour, minute, second)`.
-    pub date: Option<(i64, i64, i64, u8, u8, u8)>,
-    pub time_zone: Option<&'a str>,
+    date: Option<(i64, i64, i64, u8, u8, u8)>,
+    time_zone: Option<&'a str>,
+}
+
+impl<'a> StarsHeader<'a> {
+    /// The header of `site`'s hand `id` (`site` a word of letters), a game of `game` (the
+    /// PokerStars name, `Hold'em No Limit`) at `stakes` (small and big blind or bet).
+    pub fn new(site: &'a str, id: &'a str, game: &'a str, stakes: Option<(Amount, Amount)>) -> Self {
+        StarsHeader {
+            site,
+            id,
+            event: None,
+            game,
+            level: None,
+            stakes,
+            symbol: None,
+            currency: None,
+            date: None,
+            time_zone: None,
+        }
+    }
+
+    /// The stakes written with `symbol`, followed by the currency code `currency` (often
+    /// [`currency`] of the symbol); none for chips.
+    #[must_use]
+    pub fn money(mut self, symbol: Option<char>, currency: Option<&'a str>) -> Self {
+        self.symbol = symbol;
+        self.currency = currency;
+        self
+    }
+
+    /// When the hand started, `(year, month, day, hour, minute, second)`, in the time zone
+    /// `zone` where the log names it.
+    #[must_use]
+    pub fn date(mut self, date: Option<(i64, i64, i64, u8, u8, u8)>, zone: Option<&'a str>) -> Self {
+        self.date = date;
+        self.time_zone = zone;
+        self
+    }
+
+    /// The tournament (`Tournament #123, $10+$1`), for a tournament's hand.
+    #[must_use]
+    pub fn event(mut self, event: Option<String>) -> Self {
+        self.event = event;
+        self
+    }
+
+    /// The tournament's blind level.
+    #[must_use]
+    pub fn level(mut self, level: Option<i64>) -> Self {
+        self.level = level;
+        self
+    }
 }
 
 impl StarsHeader<'_> {
@@ -403,7 +456,8 @@ pub(crate) struct Street {
     round: Round<String>,
     /// Everything put in during the hand (antes and blinds included).
     pub total: Amount,
-    /// Everything paid out, less the uncalled bets [`Street::close`] found.
+    /// Everything paid out, less the uncalled bets [`Street::close`] found where the payout counts
+    /// them ([`Street::collected`]).
     pub won: Amount,
     /// What the site says each player was paid (uncalled bets included where the site counts them).
     wins: Vec<(String, Amount, Span)>,
@@ -485,11 +539,24 @@ impl Street {
         if !closed {
             self.close_unpaid(body, end);
         }
-        self.collected(body);
+        self.collected(body, true);
     }
 
-    /// One `collected` line per winner: what the site paid, less the uncalled bets counted in it.
-    pub fn collected(&self, body: &mut Vec<(String, Span)>) {
+    /// Whether the site's payouts count the uncalled bets [`Street::close`] found, for a site
+    /// that pays them sometimes inside the bettor's payout and sometimes apart (888, Everleaf):
+    /// only when, left out, the payouts and the returns would be more than went in.
+    pub fn payout_counts_uncalled(&self) -> bool {
+        let back = self.returned.iter().fold(Amount::ZERO, |a, r| money::plus(a, r.1));
+        money::plus(self.won, back) > self.total
+    }
+
+    /// One `collected` line per winner: what the site paid, less the uncalled bets
+    /// [`Street::close`] found when the payout counts them (`counts_uncalled`, as `close`
+    /// supposes). When it does not, they were paid apart: `won` is what the site paid, whole.
+    pub fn collected(&mut self, body: &mut Vec<(String, Span)>, counts_uncalled: bool) {
+        if !counts_uncalled {
+            self.won = self.returned.iter().fold(self.won, |a, r| money::plus(a, r.1));
+        }
         let mut done: Vec<&str> = Vec::new();
         for (name, _, span) in &self.wins {
             if done.contains(&name.as_str()) {
@@ -498,7 +565,11 @@ impl Street {
             done.push(name);
             let sum = |items: &mut dyn Iterator<Item = Amount>| items.fold(Amount::ZERO, money::plus);
             let won = sum(&mut self.wins.iter().filter(|w| w.0 == *name).map(|w| w.1));
-            let back = sum(&mut self.returned.iter().filter(|r| r.0 == *name).map(|r| r.1));
+            let back = if counts_uncalled {
+                sum(&mut self.returned.iter().filter(|r| r.0 == *name).map(|r| r.1))
+            } else {
+                Amount::ZERO
+            };
             let paid = money::minus(won, back);
             if !paid.is_zero() {
                 body.push((format!("{name} collected {paid} from pot"), *span));
@@ -863,7 +934,7 @@ mod tests {
         street.close(&mut body, Span::at(0));
         assert_eq!(body[0].0, "Uncalled bet (4) returned to bb");
         street.win("bb", a("13"), Span::at(0));
-        street.collected(&mut body);
+        street.collected(&mut body, true);
         assert_eq!(body[1].0, "bb collected 9 from pot");
         assert_eq!(street.rake(), a("1"));
     }

@@ -301,14 +301,7 @@ impl Hand {
         }
         let digits: String = id.chars().filter(char::is_ascii_digit).collect();
         let date = first.text.trim().split_once(" - ").and_then(|(_, when)| relay::iso_date(when));
-        let stars = StarsHeader {
-            site: "SealsWithClubs",
-            id: &digits,
-            game,
-            stakes: Some(stakes),
-            date,
-            ..StarsHeader::default()
-        };
+        let stars = StarsHeader::new("SealsWithClubs", &digits, game, Some(stakes)).date(date, None);
         draft.push(stars.line(), first.span);
         let name = self.table.as_deref().unwrap_or(id);
         draft.push(

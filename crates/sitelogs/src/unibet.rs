@@ -225,7 +225,7 @@ impl<'h, 'd> Hand<'h, 'd> {
             "Showdown" | "Show down" => self.body.push(("*** SHOW DOWN ***".into(), span)),
             "Summary" => {
                 self.close_round(span);
-                self.street.collected(&mut self.body);
+                self.street.collected(&mut self.body, true);
                 self.summary = true;
             }
             _ => self.draft.refuse(codes::SITE_UNKNOWN_LINE, format!("unknown section `*** {marker}`"), span),
@@ -361,16 +361,9 @@ impl<'h, 'd> Hand<'h, 'd> {
             );
         }
         let symbol = money::symbol_of(head.table.split_whitespace().next().unwrap_or(""));
-        let stars = StarsHeader {
-            site: "Unibet",
-            id: head.id,
-            game,
-            stakes: Some((small, big)),
-            symbol,
-            currency: relay::currency(symbol),
-            date: head.date,
-            ..StarsHeader::default()
-        };
+        let stars = StarsHeader::new("Unibet", head.id, game, Some((small, big)))
+            .money(symbol, relay::currency(symbol))
+            .date(head.date, None);
         draft.push(stars.line(), first);
         draft.push(relay::table_line(head.table, None, button), first);
         draft.ends(ends, "the summary's net result gives");

@@ -584,23 +584,16 @@ impl Import {
         if !self.closed {
             self.street.close(&mut self.body, end);
         }
-        self.street.collected(&mut self.body);
+        self.street.collected(&mut self.body, true);
         let currency = relay::currency(head.symbol);
         // The hand number's digits: the PokerStars form's number is alphanumeric (the record keeps
         // Winamax's own).
         let digits: String = head.id.chars().filter(char::is_ascii_digit).collect();
-        let stars = StarsHeader {
-            site: "Winamax",
-            id: &digits,
-            event: head.event.clone(),
-            game: self.stars_game,
-            level: head.level,
-            stakes: head.stakes,
-            symbol: head.symbol,
-            currency,
-            date: head.date,
-            time_zone: head.zone.as_deref(),
-        };
+        let stars = StarsHeader::new("Winamax", &digits, self.stars_game, head.stakes)
+            .event(head.event.clone())
+            .level(head.level)
+            .money(head.symbol, currency)
+            .date(head.date, head.zone.as_deref());
         draft.push(stars.line(), first);
         let (table, table_span) = self.table_line.unwrap_or_else(|| (String::new(), first));
         draft.push(stars_table(&table), table_span);

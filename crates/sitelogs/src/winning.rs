@@ -168,15 +168,9 @@ fn import_old(lines: &[Line], draft: &mut Draft, options: &Options) {
     let Some(old) = old_header(draft, id_text, id_span, big_blind) else {
         return;
     };
-    let header = StarsHeader {
-        site: "Winning",
-        id: old.id,
-        game: old.game,
-        stakes: Some(old.stakes),
-        currency: (!old.play_money).then_some("USD"),
-        date,
-        ..StarsHeader::default()
-    };
+    let header = StarsHeader::new("Winning", old.id, old.game, Some(old.stakes))
+        .money(None, (!old.play_money).then_some("USD"))
+        .date(date, None);
     draft.push(header.line(), started.span.join(id_span));
     let button = lines.iter().find_map(|l| {
         let t = l.text.trim();
@@ -684,17 +678,9 @@ fn new_header_line(draft: &mut Draft, first: &Line) -> bool {
         return false;
     };
     let symbol = money::symbol_of(stakes_text);
-    let header = StarsHeader {
-        site: "Winning",
-        id,
-        game,
-        stakes: Some(stakes),
-        symbol,
-        currency: if symbol == Some('$') { Some("USD") } else { None },
-        date: relay::iso_date(date_text),
-        time_zone: date_text.split_whitespace().nth(2),
-        ..StarsHeader::default()
-    };
+    let header = StarsHeader::new("Winning", id, game, Some(stakes))
+        .money(symbol, if symbol == Some('$') { Some("USD") } else { None })
+        .date(relay::iso_date(date_text), date_text.split_whitespace().nth(2));
     draft.push(header.line(), first.span);
     true
 }

@@ -43,3 +43,24 @@ fn fulltilt_logs() {
     // Nothing skipped unread in the hands imported (table traffic and chat are read as such).
     assert!(tally.warnings.is_empty(), "{:?}", tally.warned);
 }
+
+/// Full Tilt shows every hand mucked at the showdown (`Seat 7: thebear666 mucked [Kd 7c Kc 2h 3s
+/// 4d 5h]`): a stud player's seven cards, in the order dealt, are the cards the log dealt them
+/// face down and up (the player still mucks).
+#[test]
+fn stud_cards_mucked_in_the_summary_are_the_cards_dealt() {
+    let Some(root) = common::shared("sitelogs/jejellyroll-fr__fpdb-3/regression-test-files/cash/FTP") else {
+        return;
+    };
+    let bytes =
+        std::fs::read(root.join("Stud/7-Stud-USD-3-6-20106.Steal.from.HJ.Failure-3bet.by.button.txt"))
+            .unwrap();
+    let records: Vec<_> = fulltilt::Reader::new(&bytes[..], Options::default()).collect();
+    let hand = records[0].hand.as_ref().unwrap();
+    let player = hand.players.as_ref().unwrap().iter().position(|p| p == "thebear666").unwrap() + 1;
+    let phh = phh::write_hand(hand);
+    for dealt in ["Kd7cKc", "2h", "3s", "4d", "5h"] {
+        assert!(phh.contains(&format!("'d dh p{player} {dealt}'")), "{dealt} in {phh}");
+    }
+    assert!(phh.contains(&format!("'p{player} sm'")), "{phh}");
+}

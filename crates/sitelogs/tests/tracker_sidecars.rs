@@ -297,15 +297,15 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player2: in the tracker's hand, not in cardnote's",
         // A draw game's mucked hand (`mucked [..]` in a Full Tilt summary) is the hand after the
-        // last draw, not the deal: which cards were dealt and which drawn is not said, so they
-        // are not kept as hole cards.
+        // last draw: the player discarded, and which of its cards were dealt and which drawn is
+        // not said, so they are not kept as hole cards (a hand stood pat is kept as dealt).
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player3: cards: tracker [6, 7, 21, 30, 40], cardnote []",
         // A player the log says is sitting out: the tracker lists them, PHH holds the players dealt in.
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player4: in the tracker's hand, not in cardnote's",
         "FTP/Draw/3-Draw-Limit-USD-0.10-0.20-201011.txt: Player5: in the tracker's hand, not in cardnote's",
         // A draw game's mucked hand (`mucked [..]` in a Full Tilt summary) is the hand after the
-        // last draw, not the deal: which cards were dealt and which drawn is not said, so they
-        // are not kept as hole cards.
+        // last draw: the player discarded, and which of its cards were dealt and which drawn is
+        // not said, so they are not kept as hole cards (a hand stood pat is kept as dealt).
         "FTP/Draw/3-Draw-Limit-USD-150-300-201012.txt: Player5: cards: tracker [6, 15, 17, 32, 33], cardnote []",
         // A game PHH cannot express (5-card draw, capped Omaha, 5-card stud, Omaha hi-lo no-limit,
         // A-5 triple draw, Spanish iPoker's fixed-limit hold'em ...): refused with its code.
@@ -313,8 +313,8 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         "FTP/Draw/5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt: hand 25340557279 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
         "FTP/Draw/5-Carddraw-PL-0.10-0.25-201011.Sample.Not.UTF16.txt: hand 25340539000 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
         // A draw game's mucked hand (`mucked [..]` in a Full Tilt summary) is the hand after the
-        // last draw, not the deal: which cards were dealt and which drawn is not said, so they
-        // are not kept as hole cards.
+        // last draw: the player discarded, and which of its cards were dealt and which drawn is
+        // not said, so they are not kept as hole cards (a hand stood pat is kept as dealt).
         "FTP/Draw/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt: Player5: cards: tracker [3, 26, 43, 49], cardnote []",
         "FTP/Draw/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt: Player7: cards: tracker [15, 18, 29, 40], cardnote []",
         // A game PHH cannot express (5-card draw, capped Omaha, 5-card stud, Omaha hi-lo no-limit,
@@ -328,9 +328,6 @@ fn the_trackers_sidecars_agree_with_what_cardnote_reads() {
         // A-5 triple draw, Spanish iPoker's fixed-limit hold'em ...): refused with its code.
         "Merge/Draw/A5-3-Draw-Limit-USD-0.50-1-201105.Sample.txt: hand 3399761133 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
         "Merge/Flop/NLO-USD-0.10-0.25-201001.Sample.txt: hand 312263771375 not imported (refusals in the log: [\"SITE_GAME_UNSUPPORTED\"])",
-        // A stud hand's mucked cards (Merge's `MUCKED`, all seven): the down cards among them
-        // are not yet told from the up cards, so cardnote keeps only the up cards it dealt.
-        "Merge/Stud/7-Stud-USD-0.50-1.00-201102.Sample.txt: Player6: cards: tracker [6, 10, 20, 41, 44, 48, 49], cardnote [6, 20, 44, 48]",
         // Microgaming writes each player's `alias` (anonymised in these files) and `unicodealias`
         // (the name the client shows, base64 UTF-16): cardnote takes the second.
         "Microgaming/Flop/NLHE-0.10-0.20-201111.Walk.in.second.bb.txt: Hero: name: tracker Hero, cardnote starving",

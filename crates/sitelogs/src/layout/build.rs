@@ -56,7 +56,7 @@ pub(super) fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span
         ctx.error(codes::SITE_POST_OUT_OF_TURN, message, span);
         return None;
     }
-    let Builder { mut hand, mut spans, bring_in, shows, left, .. } = b;
+    let Builder { mut hand, mut spans, bring_in, shows, left, index_of, .. } = b;
     if n == 2 && !variant.is_stud() {
         // PHH reverses the blinds of heads-up play.
         blinds.reverse();
@@ -74,8 +74,47 @@ pub(super) fn build(p: &Parsed, variant: Variant, ctx: &mut Ctx<'_>, whole: Span
     }
     hand.starting_stacks = order.iter().map(|&s| Quantity::Finite(p.seats[s].stack)).collect();
     fill_left_out(p, &order, &mut hand, &mut spans, &left, ctx);
+    for (seat, cards) in &p.summary_mucks {
+        if let Some(&i) = index_of.get(*seat).filter(|&&i| i < n) {
+            fill_mucked(&mut hand, Player(u16::try_from(i + 1).unwrap_or(u16::MAX)), cards);
+        }
+    }
     let clean = crate::showdown::place(&mut hand, &mut spans, &shows);
     Some(Built { hand, spans, order, clean, placed })
+}
+
+/// Cards a player mucked which the summary shows (`Seat N: NAME mucked [..]`) are `player`'s hole
+/// cards in the order dealt, where the player discarded none (a board game's deal, a stud hand's
+/// streets down and up, a draw hand stood pat) and they agree with every card the log dealt them
+/// face up or to its observer: the unknown cards dealt become them (the player still mucks). A
+/// draw hand that discarded keeps its deals: its mucked hand is the last draw's, and which of its
+/// cards were dealt and which drawn the log does not say.
+fn fill_mucked(hand: &mut Hand, player: Player, mucked: &[Card]) {
+    let mut deals = Vec::new();
+    let mut dealt: Vec<MaybeCard> = Vec::new();
+    for (k, action) in hand.actions.iter().enumerate() {
+        match &action.kind {
+            ActionKind::DealHole { player: p, cards } if *p == player => {
+                deals.push(k);
+                dealt.extend(cards.iter());
+            }
+            ActionKind::StandPatDiscard { player: p, discards } if *p == player && !discards.is_empty() => {
+                return;
+            }
+            _ => {}
+        }
+    }
+    let agrees = dealt.len() == mucked.len()
+        && dealt.iter().zip(mucked).all(|(d, m)| d.known().is_none_or(|known| known == *m));
+    if !agrees {
+        return;
+    }
+    let mut next = mucked.iter();
+    for k in deals {
+        if let ActionKind::DealHole { cards, .. } = &mut hand.actions[k].kind {
+            *cards = next.by_ref().take(cards.len()).map(|&c| MaybeCard::Known(c)).collect();
+        }
+    }
 }
 
 /// Puts in the turns the log leaves out where its producer's convention says what they were
@@ -347,8 +386,8 @@ impl<'p> Builder<'p> {
     /// The deal of a board or draw game, at the `i`th event: each player's hole cards as the log's
     /// observer saw them, unknown where it did not.
     fn deal_holes(&mut self, i: usize, span: Span) {
-        let (p, n, variant) = (self.p, self.folded.len(), self.variant);
-        let holes = hole_count(variant);
+        let (p, n) = (self.p, self.folded.len());
+        let holes = hole_count(self.variant);
         let mut dealt: Vec<Option<Vec<Card>>> = vec![None; n];
         // The observer's cards of the deal: up to the first draw (later `Dealt to` lines are
         // replacements).
@@ -357,15 +396,6 @@ impl<'p> Builder<'p> {
                 Event::Dealt { seat, groups } => dealt[self.index_of[*seat]] = groups.first().cloned(),
                 Event::Draw | Event::Discard { .. } | Event::StandPat { .. } | Event::Street { .. } => break,
                 _ => {}
-            }
-        }
-        // Cards a player mucked but the summary shows are their hole cards, where the log deals
-        // them none and they are the whole deal: not in a draw game, whose mucked hand is the last
-        // draw's.
-        for (seat, cards) in &p.summary_mucks {
-            let i = self.index_of[*seat];
-            if i < n && dealt[i].is_none() && cards.len() == holes && !variant.is_draw() {
-                dealt[i] = Some(cards.clone());
             }
         }
         for (pl, cards) in dealt.iter().enumerate() {

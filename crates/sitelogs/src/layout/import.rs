@@ -258,19 +258,152 @@ Board [Kc 8d Ad 2s 3h]
 Seat 1: Ann (button) (small blind) mucked [7c 4h]
 Seat 2: Bob (big blind) showed [Jd Ts] and won ($0.04)
 ";
-        let read = |log: &str| {
-            let record = crate::pokerstars::Reader::from_str(log, Options::default()).next().unwrap();
-            assert!(!record.has_error(), "{:?}", record.diagnostics);
-            record.hand.unwrap()
-        };
-        let hand = read(log);
-        let phh = phh::write_hand(&hand);
+        let phh = mucked_round_trip(log, "Ann (button) (small blind) mucked [7c 4h]");
         // Heads up, PHH lists the big blind first: Ann is p2.
         assert!(phh.contains("'d dh p2 7c4h'"), "{phh}");
         assert!(phh.contains("'p2 sm'"), "{phh}");
+    }
+
+    /// The one hand of `log`, imported without an error.
+    fn read_one(log: &str) -> Hand {
+        let record = crate::pokerstars::Reader::from_str(log, Options::default()).next().unwrap();
+        assert!(!record.has_error(), "{:?}", record.diagnostics);
+        record.hand.unwrap()
+    }
+
+    /// Imports `log`, writes it back (the summary holding `mucked`), reads that again to the
+    /// same PHH; returns the PHH.
+    fn mucked_round_trip(log: &str, mucked: &str) -> String {
+        let hand = read_one(log);
+        let phh = phh::write_hand(&hand);
         let text = crate::pokerstars::write_hand(&hand).unwrap();
-        assert!(text.contains("Ann (button) (small blind) mucked [7c 4h]"), "{text}");
-        assert_eq!(phh::write_hand(&read(&text)), phh);
+        assert!(text.contains(mucked), "{text}");
+        assert_eq!(phh::write_hand(&read_one(&text)), phh);
+        phh
+    }
+
+    /// A stud hand's mucked cards (all seven, in the order dealt) fill the cards the log dealt
+    /// face down; they agree with the up cards, and the player still mucks.
+    #[test]
+    fn stud_cards_mucked_in_the_summary_are_the_cards_dealt() {
+        let log = "PokerStars Hand #2: 7 Card Stud Limit ($0.04/$0.08 USD) - 2021/03/04 5:06:07 ET
+Table 'Studly' 8-max
+Seat 1: Ann ($2 in chips)
+Seat 3: Bob ($2 in chips)
+Seat 6: Cy ($2 in chips)
+Ann: posts the ante $0.01
+Bob: posts the ante $0.01
+Cy: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to Ann [Ah Kd 9s]
+Dealt to Bob [2c]
+Dealt to Cy [Qh]
+Bob: brings in for $0.02
+Cy: calls $0.02
+Ann: completes it to $0.04
+Bob: folds
+Cy: calls $0.02
+*** 4th STREET ***
+Dealt to Ann [Ah Kd 9s] [9h]
+Dealt to Cy [Qh] [3d]
+Ann: bets $0.04
+Cy: calls $0.04
+*** 5th STREET ***
+Dealt to Ann [Ah Kd 9s 9h] [2s]
+Dealt to Cy [Qh 3d] [Qs]
+Cy: bets $0.08
+Ann: calls $0.08
+*** 6th STREET ***
+Dealt to Ann [Ah Kd 9s 9h 2s] [Jd]
+Dealt to Cy [Qh 3d Qs] [4c]
+Cy: checks
+Ann: checks
+*** RIVER ***
+Dealt to Ann [Ah Kd 9s 9h 2s Jd] [9c]
+Cy: bets $0.08
+Ann: calls $0.08
+*** SHOW DOWN ***
+Cy: mucks hand
+Ann: shows [Ah Kd 9s 9h 2s Jd 9c] (three of a kind, Nines)
+Ann collected $0.50 from pot
+*** SUMMARY ***
+Total pot $0.53 | Rake $0.03
+Seat 1: Ann showed [Ah Kd 9s 9h 2s Jd 9c] and won ($0.50) with three of a kind, Nines
+Seat 3: Bob folded on the 3rd Street
+Seat 6: Cy mucked [5h 6h Qh 3d Qs 4c 8d]
+";
+        let phh = mucked_round_trip(log, "Seat 6: Cy mucked [5h 6h Qh 3d Qs 4c 8d]");
+        for dealt in
+            ["'d dh p3 5h6hQh'", "'d dh p3 3d'", "'d dh p3 Qs'", "'d dh p3 4c'", "'d dh p3 8d'", "'p3 sm'"]
+        {
+            assert!(phh.contains(dealt), "{dealt} in {phh}");
+        }
+        // Mucked cards that contradict an up card the log dealt are not the cards dealt.
+        let hand = read_one(&log.replace("mucked [5h 6h Qh", "mucked [5h 6h Kh"));
+        assert!(phh::write_hand(&hand).contains("'d dh p3 ????Qh'"));
+    }
+
+    /// A draw hand's mucked cards are the hand after the last draw: the deal where the player
+    /// stood pat at every draw; where the player discarded, which cards were dealt and which
+    /// drawn is not said, and the deals stay unknown.
+    #[test]
+    fn draw_cards_mucked_in_the_summary_are_the_deal_when_stood_pat() {
+        let log =
+            "PokerStars Hand #3:  Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD) - 2021/03/04 18:34:02 ET
+Table 'Aleph III' 6-max Seat #1 is the button
+Seat 1: Ann ($4 in chips)
+Seat 2: Hero ($3.40 in chips)
+Seat 3: Cid ($3 in chips)
+Seat 4: Dee ($5 in chips)
+Hero: posts small blind $0.05
+Cid: posts big blind $0.10
+*** DEALING HANDS ***
+Dealt to Hero [8s Td Kd 3s 2c]
+Dee: calls $0.10
+Ann: folds
+Hero: calls $0.05
+Cid: checks
+*** FIRST DRAW ***
+Hero: discards 2 cards [Td Kd]
+Dealt to Hero [8s 3s 2c] [7h 4d]
+Cid: discards 3 cards
+Dee: stands pat
+Hero: checks
+Cid: bets $0.10
+Dee: calls $0.10
+Hero: calls $0.10
+*** SECOND DRAW ***
+Hero: stands pat on [8s 3s 2c 7h 4d]
+Cid: discards 1 card
+Dee: stands pat
+Hero: bets $0.20
+Cid: folds
+Dee: raises $0.20 to $0.40
+Hero: calls $0.20
+*** THIRD DRAW ***
+Hero: stands pat on [8s 3s 2c 7h 4d]
+Dee: stands pat
+Hero: checks
+Dee: bets $0.20
+Hero: calls $0.20
+*** SHOW DOWN ***
+Dee: mucks hand
+Hero: shows [8s 3s 2c 7h 4d] (Lo: 8,7,4,3,2)
+Hero collected $1.71 from pot
+*** SUMMARY ***
+Total pot $1.80 | Rake $0.09
+Seat 1: Ann (button) folded before the Draw (didn't bet)
+Seat 2: Hero (small blind) showed [8s 3s 2c 7h 4d] and won ($1.71) with Lo: 8,7,4,3,2
+Seat 3: Cid (big blind) folded after the 2nd Draw
+Seat 4: Dee mucked [9c 8d 6s 5h 3h]
+";
+        let phh = mucked_round_trip(log, "Seat 4: Dee mucked [9c 8d 6s 5h 3h]");
+        assert!(phh.contains("'d dh p3 9c8d6s5h3h'"), "{phh}");
+        assert!(phh.contains("'p3 sm'"), "{phh}");
+        let drew = read_one(&log.replacen("Dee: stands pat", "Dee: discards 2 cards", 1));
+        let phh = phh::write_hand(&drew);
+        assert!(phh.contains("'d dh p3 ??????????'"), "{phh}");
+        assert!(!phh.contains("9c"), "{phh}");
     }
 
     /// BetOnline's pot-limit Omaha, labelled `Hold'em Pot Limit`: four hole cards make it Omaha

@@ -86,11 +86,10 @@ impl Play<'_> {
         } else if self.mucked[i] || paid.is_zero() {
             line.push_str(" mucked");
             // The cards of a player who mucked, where the hand knows them all (the log showed
-            // them): PokerStars writes them so, and the importer reads them back as dealt.
+            // them): PokerStars writes them so (a stud hand's in the order dealt, a draw hand's
+            // as held after the last draw), and the importer reads them back as dealt.
             let held: Option<Vec<Card>> = self.dealt[i].iter().map(|m| m.known()).collect();
-            if let Some(held) =
-                held.filter(|h| self.mucked[i] && !h.is_empty() && !stud && !hand.variant.is_draw())
-            {
+            if let Some(held) = held.filter(|h| self.mucked[i] && !h.is_empty()) {
                 let _ = write!(line, " [{}]", cards_text(&held));
             }
         } else {
