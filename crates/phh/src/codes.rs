@@ -1,5 +1,5 @@
-//! Stable codes of the PHH reader and checker (the table in [`crate::error`] says what each
-//! means). Every constant is named by its own value.
+//! Stable codes of the PHH reader and checker (what each means: the table of the `error` module,
+//! which the [crate docs](crate) point to). Every constant is named by its own value.
 
 cards_core::codes! {
     /// The hand is not valid TOML.

@@ -2,7 +2,8 @@
 //!
 //! # API (used by the `cardnote` glue)
 //!
-//! * [`check`](crate::check) replays a record's hand and keeps the outcome in the record.
+//! * `phh::check` (the crate's root function) replays a record's hand with [`replay_hand`] and
+//!   keeps the outcome in the record.
 //! * [`replay_hand`]`(&Hand, &[Span], Span, RuleProfile) -> ReplayOutcome`: replays a hand given
 //!   its action spans (a record's `model.action_spans`) and a fallback span (the record's span);
 //!   diagnostics point at the offending action's text in the file, or at the fallback for setup
@@ -11,8 +12,10 @@
 //!   (`"12.50"`, `"inf"` for an infinite stack), `diagnostics` with stable `REPLAY_…` codes:
 //!   errors when the hand is illegal, warnings for PokerKit's repairs and quirks (see the
 //!   `poker_engine` crate docs for every code and the differences between the profiles).
-//! * [`game_def`] and [`engine_actions`] convert the model for callers that drive
-//!   [`poker_engine::State`] themselves (the `cardnote replay` step-by-step view).
+//! * [`replay_hand_observed`]: the same outcome, with every step of the engine's run (each action,
+//!   each PokerKit repair, with the state after it) shown to an observer (statistics per action).
+//! * [`game_def`] and [`engine_actions`] convert the model for callers that run the engine's
+//!   replay themselves (the `cardnote replay` step-by-step view, the hand diagrams).
 //!
 //! ```
 //! let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
@@ -27,7 +30,9 @@
 //! ```
 
 use cards_core::{Diagnostic, DiagnosticSink, Span};
-use poker_engine::replay::{Event, Replayed as Final, replay_fastest, run_observed};
+use poker_engine::replay::{
+    Event, EventLog, Replayed as Final, Step, finish_observed, replay_fastest, run_observed,
+};
 use poker_engine::{Action as EngineAction, Amount, CardList, Chips, GameDef, GameError, Show, State, Turn};
 
 pub use poker_engine::RuleProfile;
@@ -49,8 +54,8 @@ pub struct ReplayOutcome {
     /// Chips still in the pots or in front of the players after the last action, awarded to no
     /// one: `"0"` when the hand ran to its end, more for an unfinished hand.
     pub unawarded: String,
-    /// Replay errors and warnings, spans into the file ([`check`](crate::check) moves them into
-    /// the record's diagnostics).
+    /// Replay errors and warnings, spans into the file (`phh::check` moves them into the
+    /// record's diagnostics).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub diagnostics: Vec<Diagnostic>,
     /// Whether the replay followed the file as written ([`replayed_as_written`]): when it did
@@ -172,15 +177,16 @@ pub fn replay_hand(
     }
 }
 
-/// [`replay_hand`], calling `before(index, state)` with the engine state before each action is
-/// tried (again after each repair; see [`poker_engine::replay::run_observed`]); actions after one that cannot be
-/// converted are not replayed.
+/// [`replay_hand`] on exact amounts, reporting every step of the engine's run to `observe` with
+/// the state after it ([`poker_engine::replay::run_observed`], then
+/// [`finish_observed`](poker_engine::replay::finish_observed)); the outcome is built from that
+/// run. Actions after one that cannot be converted are not replayed.
 pub fn replay_hand_observed(
     hand: &Hand,
     action_spans: &[Span],
     fallback: Span,
     profile: RuleProfile,
-    before: impl FnMut(usize, &State),
+    mut observe: impl FnMut(Step, &State),
 ) -> ReplayOutcome {
     let def = game_def(hand, profile);
     let mut state = match State::new(&def) {
@@ -189,7 +195,15 @@ pub fn replay_hand_observed(
     };
     let (actions, stop, diagnostics) = converted(hand, action_spans, fallback);
     let mut events = Vec::new();
-    run_observed(&mut state, &actions, &mut events, before);
+    let mut log = EventLog::new(&mut events, actions.len());
+    let mut both = |step, state: &State| {
+        log.record(step);
+        observe(step, state);
+    };
+    if run_observed(&mut state, &actions, &mut both) {
+        finish_observed(&mut state, &mut both);
+    }
+    log.finish();
     let ended = Ended::of(&state, hand.winnings.is_some());
     outcome(hand, action_spans, fallback, profile, (&actions, stop, diagnostics), &events, ended)
 }

@@ -24,8 +24,8 @@
 
 use cards_core::{Diagnostic, MaybeCard, Span};
 use phh::replay::{RuleProfile, engine_actions, game_def};
-use poker_engine::replay::{Event, run_observed};
-use poker_engine::{Chips, Phase, State, Turn, Variant, Warning};
+use poker_engine::replay::{Step, finish_observed, run_observed};
+use poker_engine::{Chips, Phase, State, Turn, Variant, Warning, Warnings};
 
 mod html;
 mod svg;
@@ -207,44 +207,11 @@ pub fn frames(hand: &phh::Hand, rules: RuleProfile) -> Result<Vec<Frame>, Diagno
     let mut state = State::new(&def)
         .map_err(|e| Diagnostic::error(e.code(), format!("cannot start the hand: {e}"), Span::at(0)))?;
     let (actions, convert_error) = converted_actions(hand);
-    let street_of = |s: &State| street_name(s.variant(), s.street(), s.phase());
-    let mut frames = vec![frame(hand, &state, "forced bets".into(), None, street_of(&state))];
-    // `run_observed` shows the state before each action is tried: the state after the step
-    // before it (or after a repair, when the same action is tried again).
-    let mut last_seen: Option<usize> = None;
-    let mut street = street_of(&state);
-    let mut events = Vec::new();
-    run_observed(&mut state, &actions, &mut events, |index, s| {
-        if index > 0 && last_seen != Some(index) {
-            let text = hand.actions[index - 1].to_string();
-            frames.push(frame(hand, s, text, Some(index - 1), street.clone()));
-        } else if last_seen == Some(index) {
-            let mut repaired = frame(hand, s, "repair".into(), None, street.clone());
-            repaired.repaired = true;
-            frames.push(repaired);
-        }
-        last_seen = Some(index);
-        street = street_of(s);
-    });
-    let refused = events.iter().find_map(|e| match e {
-        Event::Error { action, error } => Some((*action, error)),
-        Event::Warnings { .. } => None,
-    });
-    match refused {
-        // The refused action's frame: the state stays as it was before it.
-        Some((index, error)) => {
-            let mut f = frame(hand, &state, format!("{}  ✗", hand.actions[index]), Some(index), street);
-            f.failed = true;
-            f.notes.push(format!("{}: {error}", error.code()));
-            frames.push(f);
-        }
-        None => {
-            if let Some(last) = actions.len().checked_sub(1) {
-                frames.push(frame(hand, &state, hand.actions[last].to_string(), Some(last), street));
-            }
-        }
+    let mut drawn = Drawn { hand, frames: Vec::new(), street: String::new(), set_off: Warnings::NONE };
+    if run_observed(&mut state, &actions, |step, s| drawn.step(step, s)) {
+        finish_observed(&mut state, |step, s| drawn.step(step, s));
     }
-    place_warnings(&mut frames, &events);
+    let mut frames = drawn.finish();
     if let Some((index, message)) = convert_error
         && let Some(f) = frames.last_mut()
     {
@@ -252,6 +219,76 @@ pub fn frames(hand: &phh::Hand, rules: RuleProfile) -> Result<Vec<Frame>, Diagno
         f.notes.push(format!("REPLAY_BAD_ACTION: action {} cannot be replayed: {message}", index + 1));
     }
     Ok(frames)
+}
+
+/// The frames of a hand, drawn step by step as the engine's replay reports them.
+struct Drawn<'a> {
+    hand: &'a phh::Hand,
+    frames: Vec<Frame>,
+    /// The street of the state before the step (where the next step takes place).
+    street: String,
+    /// Warnings not yet on a frame: those the repairs' actions set off (they go with the action
+    /// the repairs were made for), then those of the repairs that end the hand.
+    set_off: Warnings,
+}
+
+impl Drawn<'_> {
+    fn step(&mut self, step: Step, state: &State) {
+        let hand = self.hand;
+        let street =
+            core::mem::replace(&mut self.street, street_name(state.variant(), state.street(), state.phase()));
+        match step {
+            Step::Start => {
+                self.frames.push(frame(hand, state, "forced bets".into(), None, self.street.clone()))
+            }
+            Step::Repaired { before: Some(_), repair, warnings } => {
+                let mut f = frame(hand, state, format!("({})", repair_text(repair)), None, street);
+                f.repaired = true;
+                f.notes.push(note(repair));
+                self.frames.push(f);
+                self.set_off = self.set_off.union(warnings);
+            }
+            // After the last action: the hand's end is shown in the last action's frame, with the
+            // repairs' warnings at the end of its notes.
+            Step::Repaired { before: None, repair, warnings } => {
+                if let Some(last) = self.frames.last_mut().filter(|f| f.action.is_some()) {
+                    let notes = core::mem::take(&mut last.notes);
+                    let redrawn =
+                        frame(hand, state, core::mem::take(&mut last.step), last.action, last.street.clone());
+                    *last = Frame { notes, ..redrawn };
+                }
+                self.set_off.add(repair);
+                self.set_off = self.set_off.union(warnings);
+            }
+            Step::Applied { action, warnings } => {
+                let mut f = frame(hand, state, hand.actions[action].to_string(), Some(action), street);
+                let warnings = core::mem::take(&mut self.set_off).union(warnings);
+                f.notes.extend(warnings.iter().map(note));
+                self.frames.push(f);
+            }
+            // The refused action's frame: the state stays as it was before it.
+            Step::Refused { action, error } => {
+                let mut f = frame(hand, state, format!("{}  ✗", hand.actions[action]), Some(action), street);
+                f.failed = true;
+                f.notes.push(format!("{}: {error}", error.code()));
+                f.notes.extend(core::mem::take(&mut self.set_off).iter().map(note));
+                self.frames.push(f);
+            }
+        }
+    }
+
+    /// The frames, the warnings of the repairs that end the hand on the last one.
+    fn finish(mut self) -> Vec<Frame> {
+        if let Some(last) = self.frames.last_mut() {
+            last.notes.extend(self.set_off.iter().map(note));
+        }
+        self.frames
+    }
+}
+
+/// A warning as a frame's note: `CODE: message`.
+fn note(w: Warning) -> String {
+    format!("{}: {}", w.code(), w.message())
 }
 
 /// The engine actions of a hand, up to the first one that cannot be converted, and that one's
@@ -263,34 +300,6 @@ fn converted_actions(hand: &phh::Hand) -> (Vec<poker_engine::Action>, Option<(us
             let converted =
                 hand.actions[..index].iter().filter_map(|a| phh::replay::engine_action(&a.kind).ok());
             (converted.collect(), Some((index, format!("{e:?}"))))
-        }
-    }
-}
-
-/// Puts the replay's warnings on the frames: a warning goes with its action's frame, a repair's
-/// with the repair's own frame (in order, naming it), those after the last action with the last
-/// frame.
-fn place_warnings(frames: &mut [Frame], events: &[Event]) {
-    for event in events {
-        let Event::Warnings { action, warnings } = event else { continue };
-        for w in warnings.iter() {
-            let note = format!("{}: {}", w.code(), w.message());
-            let repair = matches!(
-                w,
-                Warning::RepairedCheck
-                    | Warning::RepairedFold
-                    | Warning::RepairedHoleDealing
-                    | Warning::RepairedShowdown
-            );
-            let unlabelled = frames.iter().position(|f| f.repaired && f.step == "repair");
-            let at = match (repair, unlabelled) {
-                (true, Some(i)) => i,
-                _ => frames.iter().rposition(|f| f.action == Some(*action)).unwrap_or(frames.len() - 1),
-            };
-            if repair && unlabelled == Some(at) {
-                frames[at].step = format!("({})", repair_text(w));
-            }
-            frames[at].notes.push(note);
         }
     }
 }

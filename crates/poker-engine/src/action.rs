@@ -333,8 +333,8 @@ pub enum ActionError {
     AmountTooLarge,
     /// A bet amount that is not a whole number of chips below 2^48, given to a state on whole
     /// chips ([`State::integral`](crate::State::integral)): replay the hand on exact amounts
-    /// ([`State::new`](crate::State::new)), as
-    /// [`replay::replay_fastest`](crate::replay::replay_fastest) does.
+    /// ([`State::new`](crate::State::new)), as the replay's fastest path does (see the
+    /// [crate docs](crate#design)).
     AmountNotIntegral,
 }
 

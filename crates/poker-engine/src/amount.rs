@@ -6,8 +6,8 @@
 //! [`Chips`]. The bound makes overflow impossible: a table of at most 22 players holds fewer than
 //! 2^53 chips, every stack, bet, payoff and pot of a hand is bounded by that total, and the largest
 //! product the engine forms (a pot level times the player count, twice the bet in pot-limit) stays
-//! below 2^59. [`replay::replay_fastest`](crate::replay::replay_fastest) picks the path and restarts
-//! on [`Chips`] when an action names an amount `i64` cannot hold.
+//! below 2^59. The replay's fastest path (see the [crate docs](crate#design)) picks the amount type
+//! and restarts on [`Chips`] when an action names an amount `i64` cannot hold.
 //!
 //! ```
 //! use poker_engine::{Amount, Chips};

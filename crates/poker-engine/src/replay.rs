@@ -5,6 +5,11 @@
 //! are missing, insert a check or a fold for the player to act, keep cards face down at a missing
 //! showdown; each repair is reported as a warning on the action that needed it. Under `wsop` the
 //! first failing action is an error and the replay stops there.
+//!
+//! Every replay here is one run: [`run_observed`] reports each step ([`Step`]: each action applied
+//! or refused, each repair, in order) with the state after it to an observer, and
+//! [`finish_observed`] the repairs that end the hand; [`run`], [`replay`] and [`replay_fastest`]
+//! gather the steps into [`Event`]s ([`EventLog`]), and [`apply_repaired`] steps one action.
 
 use cards_core::MaybeCard;
 
@@ -167,97 +172,185 @@ pub fn replay_fastest<R>(
     Ok(finish(Replayed::Exact(&exact)))
 }
 
-/// Replays into an existing state (for callers that keep the state), pushing events.
+/// Replays into an existing state (for callers that keep the state), pushing events: the actions
+/// ([`run_observed`]), then, when every one applied, the repairs that end the hand
+/// ([`finish_observed`]).
 pub fn run<A: Amount>(state: &mut State<A>, actions: &[Action], events: &mut Vec<Event>) {
-    run_observed(state, actions, events, |_, _| {});
+    let mut log = EventLog::new(events, actions.len());
+    if run_observed(state, actions, |step, _| log.record(step)) {
+        finish_observed(state, |step, _| log.record(step));
+    }
+    log.finish();
 }
 
-/// [`run`], calling `before(index, state)` with the state as it stands before each attempt at
-/// an action: once, or again after each repair (an inserted check or fold), so the last call for
-/// an index is the state the action met (tables of per-action state, statistics).
+/// One step of a replay, reported to the observer of [`run_observed`] and [`finish_observed`]
+/// together with the state after it, in the order the steps were taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// The state the run starts from, before its first action (for a new hand: the forced bets
+    /// posted).
+    Start,
+    /// A repair PokerKit's replay made (profile `pokerkit`): `repair` names it (one of the
+    /// warnings [`is_repair`] accepts), `warnings` are those the inserted action set off (a
+    /// vanished pot…). `before` is the index of the action it was made for (that action is tried
+    /// again next), `None` for the repairs that end the hand after the last action.
+    Repaired {
+        /// The index of the action tried after it, `None` after the last action.
+        before: Option<usize>,
+        /// Which repair.
+        repair: Warning,
+        /// The warnings of the repaired action.
+        warnings: Warnings,
+    },
+    /// The action at this index applied.
+    Applied {
+        /// Index of the action.
+        action: usize,
+        /// The warnings it raised.
+        warnings: Warnings,
+    },
+    /// The action at this index is illegal (no repair made it apply): the state is the one it met,
+    /// and the run stops.
+    Refused {
+        /// Index of the action.
+        action: usize,
+        /// Why.
+        error: ActionError,
+    },
+}
+
+/// Applies `actions` to `state` one after the other, reporting every step to `observe` with the
+/// state after it: [`Step::Start`] first, then each action applied, or refused (the run stops
+/// there); under the `pokerkit` profile, when an action fails, PokerKit's repairs (`??` hole cards
+/// dealt, a check or a fold inserted for the player to act, a missing show) are made, each a
+/// [`Step::Repaired`], until it applies. Returns whether every action applied; the repairs
+/// PokerKit makes after the last action are [`finish_observed`]'s.
 pub fn run_observed<A: Amount>(
     state: &mut State<A>,
     actions: &[Action],
-    events: &mut Vec<Event>,
-    mut before: impl FnMut(usize, &State<A>),
-) {
+    mut observe: impl FnMut(Step, &State<A>),
+) -> bool {
+    observe(Step::Start, state);
     let lenient = state.profile() == RuleProfile::Pokerkit;
-    for (index, action) in actions.iter().enumerate() {
-        match apply_observed(state, action, lenient, |s| before(index, s)) {
-            Ok(warnings) => {
-                if !warnings.is_empty() {
-                    events.push(Event::Warnings { action: index, warnings });
-                }
-            }
-            Err((warnings, error)) => {
-                if !warnings.is_empty() {
-                    events.push(Event::Warnings { action: index, warnings });
-                }
-                events.push(Event::Error { action: index, error });
-                return;
-            }
-        }
+    actions
+        .iter()
+        .enumerate()
+        .all(|(index, action)| attempt(state, index, action, lenient, &mut observe).is_ok())
+}
+
+/// After the last action, under the `pokerkit` profile: the repairs PokerKit's replay makes to
+/// end the hand (`??` hole cards dealt, cards kept face down at a missing showdown), each reported
+/// to `observe` as a [`Step::Repaired`] (`before: None`) with the state after it. Under `wsop`,
+/// nothing.
+pub fn finish_observed<A: Amount>(state: &mut State<A>, mut observe: impl FnMut(Step, &State<A>)) {
+    if state.profile() != RuleProfile::Pokerkit {
+        return;
     }
-    let warnings = finish_repaired(state);
-    if !warnings.is_empty() {
-        events.push(Event::Warnings { action: actions.len(), warnings });
+    while !state.is_over() {
+        let Some(repair) = state.repair_passive() else { break };
+        observe(Step::Repaired { before: None, repair, warnings: state.take_warnings() }, state);
     }
 }
 
 /// Applies one action as [`run`] does: under the `pokerkit` profile, when the action fails,
-/// PokerKit's repairs (`??` hole cards dealt, a check or a fold inserted for the player to act, a
-/// missing show) are made until it applies; under `wsop` the action alone is tried. Returns the
-/// warnings of the action and of its repairs, or the error that stopped it (the repairs made
+/// PokerKit's repairs are made until it applies; under `wsop` the action alone is tried. Returns
+/// the warnings of the action and of its repairs, or the error that stopped it (the repairs made
 /// before it stay made). For callers that step a hand themselves and read the state between
 /// actions (the site-log writers); [`finish_repaired`] ends the hand as [`run`] does.
 pub fn apply_repaired<A: Amount>(state: &mut State<A>, action: &Action) -> Result<Warnings, ActionError> {
     let lenient = state.profile() == RuleProfile::Pokerkit;
-    apply_observed(state, action, lenient, |_| {}).map_err(|(_, error)| error)
+    let mut warnings = Warnings::NONE;
+    attempt(state, 0, action, lenient, &mut |step, _| warnings = warnings.union(step_warnings(step)))?;
+    Ok(warnings)
 }
 
-/// After the last action, under the `pokerkit` profile: the repairs PokerKit's replay makes to
-/// end the hand (`??` hole cards dealt, cards kept face down at a missing showdown), and their
-/// warnings. Under `wsop`, nothing.
+/// [`finish_observed`] for callers that step a hand themselves: the warnings of its repairs.
 pub fn finish_repaired<A: Amount>(state: &mut State<A>) -> Warnings {
     let mut warnings = Warnings::NONE;
-    if state.profile() != RuleProfile::Pokerkit {
-        return warnings;
-    }
-    while !state.is_over() {
-        match state.repair_passive() {
-            Some(w) => {
-                warnings.add(w);
-                warnings = warnings.union(state.take_warnings());
-            }
-            None => break,
-        }
-    }
+    finish_observed(state, |step, _| warnings = warnings.union(step_warnings(step)));
     warnings
 }
 
-/// One action with repairs (when `lenient`), `before(state)` called before each attempt; the
-/// error carries the warnings of the repairs made before it.
-fn apply_observed<A: Amount>(
+/// The warnings a step raised, its repair's own included.
+fn step_warnings(step: Step) -> Warnings {
+    match step {
+        Step::Repaired { repair, mut warnings, .. } => {
+            warnings.add(repair);
+            warnings
+        }
+        Step::Applied { warnings, .. } => warnings,
+        Step::Start | Step::Refused { .. } => Warnings::NONE,
+    }
+}
+
+/// Action `index` with PokerKit's repairs before it (when `lenient`), every step reported.
+fn attempt<A: Amount>(
     state: &mut State<A>,
+    index: usize,
     action: &Action,
     lenient: bool,
-    mut before: impl FnMut(&State<A>),
-) -> Result<Warnings, (Warnings, ActionError)> {
-    let mut warnings = Warnings::NONE;
+    observe: &mut impl FnMut(Step, &State<A>),
+) -> Result<(), ActionError> {
     loop {
-        before(state);
         match state.apply(action) {
-            Ok(w) => return Ok(warnings.union(w)),
-            Err(error) => {
-                let repaired = if lenient && !error.is_engine_limit() { state.repair() } else { None };
-                match repaired {
-                    Some(w) => {
-                        warnings.add(w);
-                        warnings = warnings.union(state.take_warnings());
-                    }
-                    None => return Err((warnings, error)),
-                }
+            Ok(warnings) => {
+                observe(Step::Applied { action: index, warnings }, state);
+                return Ok(());
             }
+            Err(error) => {
+                // PokerKit's replay repairs around a broken rule, not around this engine's limits.
+                let repaired = if lenient && !error.is_engine_limit() { state.repair() } else { None };
+                let Some(repair) = repaired else {
+                    observe(Step::Refused { action: index, error }, state);
+                    return Err(error);
+                };
+                let warnings = state.take_warnings();
+                observe(Step::Repaired { before: Some(index), repair, warnings }, state);
+            }
+        }
+    }
+}
+
+/// Gathers the steps of a run into [`Event`]s: an action's warnings (its own and those of the
+/// repairs made before it) as one event, the error that stopped the run after them, and the
+/// warnings of the repairs after the last action as an event at index `actions` (the number of
+/// actions run).
+#[derive(Debug)]
+pub struct EventLog<'a> {
+    events: &'a mut Vec<Event>,
+    actions: usize,
+    /// The warnings of the repairs made since the last action.
+    pending: Warnings,
+}
+
+impl<'a> EventLog<'a> {
+    /// A log pushing to `events`, for a run of `actions` actions.
+    pub fn new(events: &'a mut Vec<Event>, actions: usize) -> EventLog<'a> {
+        EventLog { events, actions, pending: Warnings::NONE }
+    }
+
+    /// Takes one step into account.
+    pub fn record(&mut self, step: Step) {
+        match step {
+            Step::Start => {}
+            Step::Repaired { .. } => self.pending = self.pending.union(step_warnings(step)),
+            Step::Applied { action, warnings } => self.flush(action, warnings),
+            Step::Refused { action, error } => {
+                self.flush(action, Warnings::NONE);
+                self.events.push(Event::Error { action, error });
+            }
+        }
+    }
+
+    /// Ends the log: the warnings of the repairs after the last action.
+    pub fn finish(mut self) {
+        self.flush(self.actions, Warnings::NONE);
+    }
+
+    fn flush(&mut self, action: usize, warnings: Warnings) {
+        let warnings = core::mem::take(&mut self.pending).union(warnings);
+        if !warnings.is_empty() {
+            self.events.push(Event::Warnings { action, warnings });
         }
     }
 }

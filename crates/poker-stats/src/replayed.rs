@@ -3,6 +3,7 @@
 use cards_core::{MaybeCard, Span};
 use phh::replay::{ReplayOutcome, RuleProfile, replay_hand_observed};
 use phh::{ActionKind, Hand, Record};
+use poker_engine::replay::Step as EngineStep;
 use poker_engine::{Chips, State, Turn};
 
 /// The engine's state just before an action was applied (after any check or fold PokerKit's
@@ -45,19 +46,33 @@ impl Replayed {
     pub fn new(hand: &Hand, action_spans: &[Span], fallback: Span, profile: RuleProfile) -> Replayed {
         let mut steps = Vec::with_capacity(hand.actions.len());
         let mut board = Vec::new();
-        let outcome = replay_hand_observed(hand, action_spans, fallback, profile, |index, state| {
+        // What the next action meets: the state after the step before it (the start, the action
+        // before, or the last of the repairs PokerKit made for it).
+        let mut met: Option<Step> = None;
+        let outcome = replay_hand_observed(hand, action_spans, fallback, profile, |done, state| {
             let seen = state.board();
             if seen.len() > board.len() {
                 board.extend_from_slice(&seen[board.len()..]);
             }
-            let actor = hand.actions.get(index).and_then(|a| a.kind.actor()).and_then(|p| p.index());
-            let seen = step(state, actor, hand.actions.get(index).map(|a| &a.kind));
-            // After a PokerKit repair the action is tried again: keep the state it met.
-            if steps.len() > index {
-                steps.truncate(index);
-            }
-            steps.push(seen);
+            let next = match done {
+                EngineStep::Start => Some(0),
+                EngineStep::Repaired { before, .. } => before,
+                EngineStep::Applied { action, .. } => {
+                    steps.extend(met.take());
+                    Some(action + 1)
+                }
+                EngineStep::Refused { .. } => {
+                    steps.extend(met.take());
+                    None
+                }
+            };
+            met = next.and_then(|index| {
+                let kind = &hand.actions.get(index)?.kind;
+                Some(step(state, kind.actor().and_then(|p| p.index()), Some(kind)))
+            });
         });
+        // The board as the last action tried met it.
+        board.truncate(steps.last().map_or(0, |s: &Step| usize::from(s.board_len)));
         Replayed { outcome, steps, board }
     }
 

@@ -4,6 +4,7 @@
 
 use cards_core::{Amount, Card, LineIndex, MaybeCard};
 use phh::{ActionKind, Quantity, Shown, StrOrInt, TomlValue};
+use poker_engine::replay::Step;
 use poker_engine::{Chips, Phase, RuleProfile, State as EngineState, Turn};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -507,24 +508,31 @@ fn replay_states(hand: &phh::Hand, profile: RuleProfile) -> Result<Vec<State>, (
     let actions = phh::replay::engine_actions(hand)
         .map_err(|(i, e)| (i, "REPLAY_BAD_ACTION".to_owned(), format!("{e:?}")))?;
     let mut state = EngineState::new(&def).map_err(|e| (0, e.code().to_owned(), e.to_string()))?;
-    let mut events = Vec::new();
-    let mut before: Vec<Option<EngineState>> = vec![None; actions.len()];
-    poker_engine::replay::run_observed(&mut state, &actions, &mut events, |i, s| {
-        if let Some(slot) = before.get_mut(i) {
-            *slot = Some(s.clone());
+    // `met[i]`: the state action `i` met (after the repairs PokerKit made for it).
+    let mut met: Vec<EngineState> = Vec::with_capacity(actions.len());
+    let mut refused = None;
+    let mut observe = |step, s: &EngineState| match step {
+        Step::Start if !actions.is_empty() => met.push(s.clone()),
+        Step::Applied { action, .. } if action + 1 < actions.len() => met.push(s.clone()),
+        Step::Repaired { before: Some(_), .. } => {
+            if let Some(last) = met.last_mut() {
+                *last = s.clone();
+            }
         }
-    });
-    if let Some((index, error)) = events.iter().find_map(|e| match e {
-        poker_engine::replay::Event::Error { action, error } => Some((*action, *error)),
-        poker_engine::replay::Event::Warnings { .. } => None,
-    }) {
+        Step::Refused { action, error } => refused = Some((action, error)),
+        _ => {}
+    };
+    if poker_engine::replay::run_observed(&mut state, &actions, &mut observe) {
+        poker_engine::replay::finish_observed(&mut state, &mut observe);
+    }
+    if let Some((index, error)) = refused {
         return Err((index, error.code().to_owned(), format!("illegal action: {error}")));
     }
     // The engine's actions are the model's, one for one (no-ops included).
-    let mut out: Vec<State> = before
+    let mut out: Vec<State> = met
         .into_iter()
         .zip(&hand.actions)
-        .filter_map(|(s, a)| s.map(|s| State { state: s, action: Some(a.clone()) }))
+        .map(|(s, a)| State { state: s, action: Some(a.clone()) })
         .collect();
     out.push(State { state, action: None });
     Ok(out)

@@ -59,7 +59,7 @@ pub enum Turn {
 ///
 /// The amounts are [`Chips`] (any amount, exactly) unless the state was built by
 /// [`State::integral`]: then they are `i64`, for a hand whose amounts are all whole chips (see
-/// [`Amount`]; [`replay::replay_fastest`](crate::replay::replay_fastest) chooses).
+/// [`Amount`]; the replay's fastest path chooses, see the [crate docs](crate#design)).
 #[derive(Debug, Clone, PartialEq)]
 pub struct State<A: Amount = Chips> {
     variant: Variant,

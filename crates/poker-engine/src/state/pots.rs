@@ -202,8 +202,7 @@ mod tests {
         for variant in Variant::ALL {
             for hand in random_hands(variant, 150, 11) {
                 let Ok(mut state) = State::new(&hand.def) else { continue };
-                let mut events = Vec::new();
-                run_observed(&mut state, &hand.actions, &mut events, |_, s| {
+                run_observed(&mut state, &hand.actions, |_, s| {
                     let mut integral = Pots::EMPTY;
                     if s.integral_pots(&mut integral).is_some() {
                         s.assert_exact_agrees(&integral);

@@ -6,9 +6,10 @@
 use std::fmt::Write as _;
 
 use cards_core::{Diagnostic, MaybeCard, Span};
-use phh::replay::{RuleProfile, engine_action, game_def};
+use phh::replay::{RuleProfile, engine_action, engine_actions, game_def};
 use poker_diagram::{repair_text, street_name};
-use poker_engine::{Action, Chips, State, Turn};
+use poker_engine::replay::{Step, finish_observed, run_observed};
+use poker_engine::{Chips, State, Turn, Warnings};
 
 use cardnote::formats::Refusal;
 use cardnote_check::CheckOptions;
@@ -158,19 +159,25 @@ fn replay_hand(out: &mut String, parsed: &phh::Record, hand: &phh::Hand, rules: 
             return false;
         }
     };
-    let mut table = Table::default();
-    table.step("", "(forced bets posted)", street_of(&state), &state);
-    let lenient = rules == RuleProfile::Pokerkit;
-    let mut stopped = false;
-    for (i, model_action) in hand.actions.iter().enumerate() {
-        if !step_action(&mut table, &mut state, i, model_action, lenient) {
-            stopped = true;
-            break;
+    let (actions, unconverted) = match engine_actions(hand) {
+        Ok(actions) => (actions, None),
+        Err((index, e)) => {
+            let before = hand.actions.get(..index).unwrap_or_default();
+            (before.iter().filter_map(|a| engine_action(&a.kind).ok()).collect(), Some((index, e)))
         }
+    };
+    let mut rows = Rows { hand, table: Table::default(), street: String::new(), set_off: Warnings::NONE };
+    let ran = run_observed(&mut state, &actions, |step, s| rows.step(step, s));
+    match unconverted {
+        // The replay stops before an action the engine cannot be given.
+        Some((index, e)) if ran => {
+            let text = hand.actions.get(index).map(ToString::to_string).unwrap_or_default();
+            rows.table.note("error", "REPLAY_BAD_ACTION", &format!("{text}: {e:?}"));
+        }
+        None if ran => finish_observed(&mut state, |step, s| rows.step(step, s)),
+        _ => {}
     }
-    if lenient && !stopped {
-        finish_hand(&mut table, &mut state);
-    }
+    let table = rows.finish();
     table.render(out);
     let payoffs: Vec<String> = state.payoffs().iter().map(Chips::to_text).collect();
     let _ = writeln!(
@@ -180,62 +187,53 @@ fn replay_hand(out: &mut String, parsed: &phh::Record, hand: &phh::Hand, rules: 
         stacks(&state).replace(' ', ", "),
         payoffs.join(", ")
     );
-    !stopped
+    ran && unconverted.is_none()
 }
 
-/// Applies action `i` (with the PokerKit repairs before it when `lenient`), a row per step;
-/// whether the replay goes on.
-fn step_action(
-    table: &mut Table,
-    state: &mut State,
-    i: usize,
-    model_action: &phh::Action,
-    lenient: bool,
-) -> bool {
-    let text = model_action.to_string();
-    let action: Action = match engine_action(&model_action.kind) {
-        Ok(a) => a,
-        Err(e) => {
-            table.note("error", "REPLAY_BAD_ACTION", &format!("{text}: {e:?}"));
-            return false;
-        }
-    };
-    loop {
-        let street = street_of(state);
-        match state.apply(&action) {
-            Ok(warnings) => {
-                table.step(&(i + 1).to_string(), &text, street, state);
-                for w in warnings.iter() {
-                    table.note("warning", w.code(), w.message());
-                }
-                return true;
+/// The rows of a hand, written step by step as the engine's replay reports them.
+struct Rows<'a> {
+    hand: &'a phh::Hand,
+    table: Table,
+    /// The street of the state before the step (where the next step takes place).
+    street: String,
+    /// The warnings PokerKit's repairs set off, not yet shown: under the action they were made
+    /// for, or after the rows for those that end the hand.
+    set_off: Warnings,
+}
+
+impl Rows<'_> {
+    fn step(&mut self, step: Step, state: &State) {
+        let street = core::mem::replace(&mut self.street, street_of(state));
+        let text = |action: usize| self.hand.actions.get(action).map(ToString::to_string).unwrap_or_default();
+        match step {
+            Step::Start => self.table.step("", "(forced bets posted)", self.street.clone(), state),
+            Step::Repaired { repair, warnings, .. } => {
+                self.table.step("+", &format!("({})", repair_text(repair)), street, state);
+                self.table.note("warning", repair.code(), repair.message());
+                self.set_off = self.set_off.union(warnings);
             }
-            Err(error) => match if lenient { state.repair() } else { None } {
-                Some(w) => {
-                    table.step("+", &format!("({})", repair_text(w)), street, state);
-                    table.note("warning", w.code(), w.message());
+            Step::Applied { action, warnings } => {
+                let text = text(action);
+                self.table.step(&(action + 1).to_string(), &text, street, state);
+                for w in core::mem::take(&mut self.set_off).union(warnings).iter() {
+                    self.table.note("warning", w.code(), w.message());
                 }
-                None => {
-                    table.step(&(i + 1).to_string(), &format!("{text}  ✗"), street, state);
-                    table.note("error", error.code(), &error.to_string());
-                    return false;
-                }
-            },
+            }
+            Step::Refused { action, error } => {
+                let text = text(action);
+                self.table.step(&(action + 1).to_string(), &format!("{text}  ✗"), street, state);
+                self.table.note("error", error.code(), &error.to_string());
+                self.set_off = Warnings::NONE;
+            }
         }
     }
-}
 
-/// After the last action: PokerKit's repairs that end the hand, a row each, and the warnings
-/// left in the state.
-fn finish_hand(table: &mut Table, state: &mut State) {
-    while !state.is_over() {
-        let street = street_of(state);
-        let Some(w) = state.repair_passive() else { break };
-        table.step("+", &format!("({})", repair_text(w)), street, state);
-        table.note("warning", w.code(), w.message());
-    }
-    for w in state.take_warnings().iter() {
-        table.note("warning", w.code(), w.message());
+    /// The table, with the warnings of the repairs that end the hand after its rows.
+    fn finish(mut self) -> Table {
+        for w in self.set_off.iter() {
+            self.table.note("warning", w.code(), w.message());
+        }
+        self.table
     }
 }
 
