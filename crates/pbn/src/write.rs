@@ -320,6 +320,16 @@ mod tests {
             .unwrap_or_default()
     }
 
+    /// Robustness finding F3: `</PBN>` after section data stays where it stood, and the import
+    /// writer is a fixed point.
+    #[test]
+    fn a_closing_delimiter_after_section_data_stays() {
+        let text = "<PBN>\n[Board \"5\"]\n[Auction \"N\"]\nAP\n</PBN>\n";
+        let records: Vec<_> = read_str(text, Options::default());
+        let once = super::write_import(records.iter().map(|r| &r.model), "\n");
+        assert_eq!(once, text);
+    }
+
     /// A block of comments alone stays its own record through export: its last line is ended
     /// before the blank line that separates it from the next game (found by `pbn_roundtrip`,
     /// `fuzz/regressions/pbn_roundtrip/comment-block-merges-into-next-game`).

@@ -4,6 +4,52 @@
 #[allow(clippy::wildcard_imports)]
 use super::*;
 
+/// What a reader carries from one game to the next: inheritance, export mode, the board before
+/// (for a match's other table). It owns its text, so the [`crate::Reader`] carries it across the
+/// buffers it reads.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Carry {
+    /// The latest value of each [`Known`] tag so far, which `#` repeats (every game sets most of
+    /// them: a slot per name costs no hashing). Only the latest is kept, so the reader's memory
+    /// does not grow with the number of games; each value's buffer is reused.
+    latest_known: [Option<String>; Known::COUNT],
+    /// The same for every other tag name (foldhash: seeded, and cheap on short names).
+    latest: HashMap<Box<str>, String, foldhash::fast::RandomState>,
+    sticky: Vec<(Box<str>, String)>,
+    export: bool,
+    eol_reported: bool,
+    /// The board of the latest game that gave a deal, for the other table of a match.
+    previous: Option<PreviousBoard>,
+    /// Boards of the latest games that gave a Deal, not yet read (see [`Carry::read`]).
+    pending: Vec<RawBoard>,
+    /// How many of `pending` are in use (the others keep their buffers).
+    pending_len: usize,
+}
+
+/// What the game of a match's other table takes from the game before it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PreviousBoard {
+    pub(super) board: Option<String>,
+    pub(super) dealer: Option<Compass>,
+    pub(super) vulnerable: Option<Vulnerability>,
+    pub(super) deal: Deal,
+}
+
+/// What the checks of one game need from the games before it, found by [`Carry::read`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Context {
+    /// Whether the file declared `% EXPORT` at or before this game.
+    pub(crate) export: bool,
+    /// The board of the latest game before it that gave a deal, when this game gives none of
+    /// Board, Dealer, Vulnerable and Deal but has an auction or a play (a match's other table).
+    pub(crate) previous: Option<PreviousBoard>,
+    /// Whether this game holds the file's first bare line feed in export format (reported once).
+    pub(crate) report_eol: bool,
+    /// Where the first tag of each [`Known`] name stands in the game's resolved tags, found as
+    /// [`Carry::read`] resolves them, so that the checks do not compare names again.
+    pub(crate) known: KnownAt,
+}
+
 impl Carry {
     /// The sequential part of reading one game: the export mode, `#`/`##` inheritance (with its
     /// diagnostics), the board before (for a match's other table) and whether this game reports
