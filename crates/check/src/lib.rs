@@ -392,6 +392,10 @@ pub fn into_unit(diagnostics: &mut [Diagnostic], offset: usize) {
     }
 }
 
+/// What a unit's text may hold beyond its `limit`: the record that crosses it (a few hands or
+/// deals; a longer one makes the text grow).
+const UNIT_SLACK: usize = 16 * 1024;
+
 /// The units of a notation whose records' texts make the file (PHH, PPN): records gathered
 /// until the unit holds `limit` bytes and its text ends a line.
 pub struct TextUnits<'r, N: Check, F> {
@@ -423,7 +427,9 @@ where
     fn next(&mut self) -> Option<Self::Item> {
         use cards_core::notation::ReadRecords as _;
         let mut items = Vec::new();
-        let mut text = String::new();
+        // Sized once for a unit of `limit` bytes (and its last record), so that the text is not
+        // copied again and again as it grows.
+        let mut text = String::with_capacity(self.limit.min(UNIT_BYTES).saturating_add(UNIT_SLACK));
         loop {
             let item = match self.next.take() {
                 Some(item) => item,

@@ -329,7 +329,9 @@ impl<R: BufRead> Reader<R> {
         };
         let next = loop {
             let rest = bytes.get(scan.pos..).unwrap_or_default();
-            let (line, after) = match find_either(rest, b'\n', b'\n') {
+            // The state after the line, kept only once the line is known whole and no header.
+            let mut lex = scan.lex;
+            let (line, after) = match lex.scan_line(rest) {
                 Some(i) => (rest.get(..i).unwrap_or_default(), scan.pos + i + 1),
                 None if self.eof && !rest.is_empty() => (rest, bytes.len()),
                 None if self.eof => break None,
@@ -344,7 +346,7 @@ impl<R: BufRead> Reader<R> {
             if !scan.lex.is_trivia(line) {
                 scan.content_end = after;
             }
-            scan.lex.scan(line);
+            scan.lex = lex;
             scan.pos = after;
         };
         // The comment and blank lines before the next header are the next hand's.

@@ -326,23 +326,16 @@ fn parse_general(text: &str) -> Result<(Action, ActionTokens), ActionError> {
 /// reporting; `None` for anything else, which the general path then reads (errors included).
 /// What it reads, it reads as the general path does (`common_notations_read_as_the_general_path`).
 fn parse_common(text: &str) -> Option<(Action, ActionTokens)> {
-    let mut words = [None; 4];
-    let (mut n, mut start) = (0, 0);
-    // Split at each space by hand: `str::split`'s searcher costs more than these short words.
-    for end in text.bytes().enumerate().filter(|&(_, b)| b == b' ').map(|(i, _)| i).chain([text.len()]) {
-        *words.get_mut(n)? = Some(Word { text: text.get(start..end)?, start });
-        n += 1;
-        start = end + 1;
-    }
-    let [Some(first), Some(second), third, fourth] = words else { return None };
+    let [first, second, third, fourth] = common_words(text)?;
+    let (first, second) = (first?, second?);
     let mut toks = ActionTokens { exact: true, ..ActionTokens::default() };
-    let kind = match (first.text, second.text) {
-        ("d", "db") if fourth.is_none() => {
+    let kind = match (first.text.as_bytes(), second.text.as_bytes()) {
+        (b"d", b"db") if fourth.is_none() => {
             let c = third?;
             toks.cards = Some(span_of(c));
             ActionKind::DealBoard { cards: common_cards(c)? }
         }
-        ("d", "dh") => {
+        (b"d", b"dh") => {
             let (p, c) = (third?, fourth?);
             toks.player = Some(span_of(p));
             toks.cards = Some(span_of(c));
@@ -353,21 +346,21 @@ fn parse_common(text: &str) -> Option<(Action, ActionTokens)> {
             let player = short_player(first)?;
             toks.player = Some(span_of(first));
             match (cmd, third) {
-                ("cc", None) => ActionKind::CheckCall { player },
-                ("f", None) => ActionKind::Fold { player },
-                ("pb", None) => ActionKind::BringIn { player },
-                ("cbr", Some(a)) => {
+                (b"cc", None) => ActionKind::CheckCall { player },
+                (b"f", None) => ActionKind::Fold { player },
+                (b"pb", None) => ActionKind::BringIn { player },
+                (b"cbr", Some(a)) => {
                     toks.amount = Some(span_of(a));
                     ActionKind::CompleteBetRaise { player, amount: amount(a).ok()? }
                 }
-                ("sm", None) => ActionKind::ShowMuck { player, shown: Shown::Muck },
-                ("sm", Some(c)) if c.text == "-" => ActionKind::ShowMuck { player, shown: Shown::Dealt },
-                ("sm", Some(c)) => {
+                (b"sm", None) => ActionKind::ShowMuck { player, shown: Shown::Muck },
+                (b"sm", Some(c)) if c.text == "-" => ActionKind::ShowMuck { player, shown: Shown::Dealt },
+                (b"sm", Some(c)) => {
                     toks.cards = Some(span_of(c));
                     ActionKind::ShowMuck { player, shown: Shown::Cards(common_cards(c)?) }
                 }
-                ("sd", None) => ActionKind::StandPatDiscard { player, discards: CardRun::new() },
-                ("sd", Some(c)) => {
+                (b"sd", None) => ActionKind::StandPatDiscard { player, discards: CardRun::new() },
+                (b"sd", Some(c)) => {
                     toks.cards = Some(span_of(c));
                     ActionKind::StandPatDiscard { player, discards: common_cards(c)? }
                 }
@@ -376,6 +369,24 @@ fn parse_common(text: &str) -> Option<(Action, ActionTokens)> {
         }
     };
     Some((Action { kind, commentary: None }, toks))
+}
+
+/// The words of `text` split at each space (two spaces make an empty word), at most four
+/// (`None` for more). Split by hand: `str::split`'s searcher, and iterator adapters, cost more
+/// than these short words.
+fn common_words(text: &str) -> Option<[Option<Word<'_>>; 4]> {
+    let bytes = text.as_bytes();
+    let mut words = [None; 4];
+    let mut start = 0;
+    for slot in &mut words {
+        let end = bytes.get(start..)?.iter().position(|&b| b == b' ').map_or(bytes.len(), |k| start + k);
+        *slot = Some(Word { text: text.get(start..end)?, start });
+        if end == bytes.len() {
+            return Some(words);
+        }
+        start = end + 1;
+    }
+    None
 }
 
 /// `pN` with one digit, or two without a leading zero (the general path reads the others).

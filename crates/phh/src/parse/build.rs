@@ -28,17 +28,14 @@ fn type_error(key: &str, expected: &str, value: &RawValue<'_>) -> Diagnostic {
 /// Converts any raw value to a kept TOML value.
 pub(crate) fn toml_value(value: &RawValue<'_>) -> TomlValue {
     match &value.kind {
-        RawKind::Str { value, .. } => TomlValue::String(value.as_ref().to_owned()),
+        RawKind::Str { value, .. } => TomlValue::String((*value).to_owned()),
         RawKind::Int(i) => TomlValue::Integer(*i),
         RawKind::Float(t) => TomlValue::Float(t.as_ref().to_owned()),
         RawKind::Bool(b) => TomlValue::Boolean(*b),
         RawKind::Datetime(t) => TomlValue::Datetime(t.as_ref().to_owned()),
         RawKind::Array(items) => TomlValue::Array(items.iter().map(toml_value).collect()),
         RawKind::Table(entries) => TomlValue::Table(
-            entries
-                .iter()
-                .map(|e| Field { key: e.key.as_ref().to_owned(), value: toml_value(&e.value) })
-                .collect(),
+            entries.iter().map(|e| Field { key: e.key.to_owned(), value: toml_value(&e.value) }).collect(),
         ),
     }
 }
@@ -50,7 +47,7 @@ struct Ctx<'d> {
 impl Ctx<'_> {
     fn string(&mut self, key: &str, v: &RawValue<'_>) -> Option<String> {
         match &v.kind {
-            RawKind::Str { value, .. } => Some(value.as_ref().to_owned()),
+            RawKind::Str { value, .. } => Some((*value).to_owned()),
             _ => {
                 self.diags.push(type_error(key, "a string", v));
                 None
@@ -71,7 +68,7 @@ impl Ctx<'_> {
     fn str_or_int(&mut self, key: &str, v: &RawValue<'_>) -> Option<StrOrInt> {
         match &v.kind {
             RawKind::Int(i) => Some(StrOrInt::Int(*i)),
-            RawKind::Str { value, .. } => Some(StrOrInt::Str(value.as_ref().to_owned())),
+            RawKind::Str { value, .. } => Some(StrOrInt::Str((*value).to_owned())),
             _ => {
                 self.diags.push(type_error(key, "a string or an integer", v));
                 None
@@ -170,7 +167,7 @@ pub(crate) fn build(entries: &[RawEntry<'_>], anchor: Span) -> Built {
     let mut action_spans = Vec::new();
     let mut ctx = Ctx { diags: &mut diags };
     for (entry_index, entry) in entries.iter().enumerate() {
-        let key = entry.key.as_ref();
+        let key = entry.key;
         spans.record(key_id(key), entry_index);
         let before = ctx.diags.len();
         if key == "actions" {
@@ -218,7 +215,7 @@ impl Ctx<'_> {
     /// Sets the field `entry` names on `hand` (every field but `actions`), reporting a value of the
     /// wrong type. One arm per field of the specification (the arrays in [`Self::array_field`]).
     fn field(&mut self, hand: &mut Hand, entry: &RawEntry<'_>) {
-        let key = entry.key.as_ref();
+        let key = entry.key;
         let v = &entry.value;
         match key {
             "variant" | "actions" => {}

@@ -183,7 +183,7 @@ impl<'a> Reader<'a, '_> {
         }
         let value = self.text.get(content..i)?;
         self.pos = i + 1;
-        Some(RawKind::Str { value: Cow::Borrowed(value), content_start: Some(content + self.offset) })
+        Some(RawKind::Str { value, content_start: Some(content + self.offset) })
     }
 
     fn array(&mut self, depth: u32) -> Option<RawKind<'a>> {
@@ -373,7 +373,7 @@ fn read_entries<'a>(
         if entries.iter().any(|e| e.key == key) {
             return None;
         }
-        entries.push(RawEntry { key: Cow::Borrowed(key), key_span, value });
+        entries.push(RawEntry { key, key_span, value });
     }
 }
 

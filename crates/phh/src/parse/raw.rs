@@ -21,7 +21,7 @@ pub(crate) enum RawKind<'a> {
     /// A string; `content_start` is the file offset of its first byte when the decoded value is
     /// the source text verbatim (no escapes), so offsets inside it map to the file.
     Str {
-        value: Cow<'a, str>,
+        value: &'a str,
         content_start: Option<usize>,
     },
     Int(i64),
@@ -37,7 +37,7 @@ pub(crate) enum RawKind<'a> {
 /// A key/value pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct RawEntry<'a> {
-    pub key: Cow<'a, str>,
+    pub key: &'a str,
     pub key_span: Span,
     pub value: RawValue<'a>,
 }
@@ -109,7 +109,7 @@ fn table_entries<'d>(table: &'d toml_edit::Table, source: &'d str, offset: usize
             .and_then(|(k, _)| k.span())
             .map_or(Span::at(offset), |r| Span::new(r.start + offset, r.end + offset));
         if let Some(value) = item_value(item, source, offset, key_span) {
-            out.push(RawEntry { key: Cow::Borrowed(name), key_span, value });
+            out.push(RawEntry { key: name, key_span, value });
         }
     }
     out
@@ -126,11 +126,7 @@ fn inline_entries<'d>(
             .get_key_value(name)
             .and_then(|(k, _)| k.span())
             .map_or(Span::at(offset), |r| Span::new(r.start + offset, r.end + offset));
-        out.push(RawEntry {
-            key: Cow::Borrowed(name),
-            key_span,
-            value: value_raw(value, source, offset, key_span),
-        });
+        out.push(RawEntry { key: name, key_span, value: value_raw(value, source, offset, key_span) });
     }
     out
 }
@@ -173,7 +169,7 @@ fn value_raw<'d>(value: &'d Value, source: &'d str, offset: usize, fallback: Spa
                 .as_ref()
                 .and_then(|r| verbatim_start(source, Span::new(r.start, r.end), s.value()))
                 .map(|c| c + offset);
-            RawKind::Str { value: Cow::Borrowed(s.value().as_str()), content_start }
+            RawKind::Str { value: s.value().as_str(), content_start }
         }
         Value::Integer(i) => RawKind::Int(*i.value()),
         Value::Float(f) => RawKind::Float(raw_text(source, local, f.value().to_string())),

@@ -32,69 +32,101 @@ impl LexState {
             && line.iter().find(|b| !matches!(b, b' ' | b'\t' | b'\r')).is_none_or(|&b| b == b'#')
     }
 
-    /// Advances the state over one line that is not a header.
-    pub(crate) fn scan(&mut self, line: &[u8]) {
+    /// Advances the state over the line that opens `text` (a line that is not a header) and
+    /// returns where it ends: the index of its `\n`, or `None` when `text` holds none (the state
+    /// is then as if the line ran to the end of `text`). One pass over the line's bytes, which
+    /// finds its end too.
+    pub(crate) fn scan_line(&mut self, text: &[u8]) -> Option<usize> {
         let mut i = 0;
-        let n = line.len();
         if let Some(q) = self.multiline {
-            match find_ml_close(line, 0, q) {
-                Some(end) => {
+            let end = line_end(text, 0);
+            match find_ml_close(text.get(..end.unwrap_or(text.len())).unwrap_or_default(), 0, q) {
+                Some(close) => {
                     self.multiline = None;
-                    i = end;
+                    i = close;
                 }
-                None => return,
+                None => return end,
             }
         }
-        while i < n {
-            let b = line.get(i).copied().unwrap_or(b'\n');
-            match b {
-                b'#' => return,
-                b'"' | b'\'' => {
-                    if line.get(i + 1) == Some(&b) && line.get(i + 2) == Some(&b) {
-                        match find_ml_close(line, i + 3, b) {
-                            Some(end) => i = end,
-                            None => {
-                                self.multiline = Some(b);
-                                return;
-                            }
-                        }
-                    } else {
-                        // To the closing quote (a basic string's `\\` escapes the next byte).
-                        i += 1;
-                        let escape = if b == b'"' { b'\\' } else { b };
-                        loop {
-                            // Strings are short: a plain scan beats a word-at-a-time search here.
-                            let Some(k) = line
-                                .get(i..)
-                                .and_then(|rest| rest.iter().position(|&c| c == b || c == escape))
-                            else {
-                                // Not closed on this line: the rest of it is the string's.
-                                i = n;
-                                break;
-                            };
-                            i += k;
-                            if line.get(i) == Some(&b) {
-                                i += 1;
-                                break;
-                            }
-                            i += 2;
-                        }
-                    }
-                }
-                b'[' | b'{' => {
+        loop {
+            let &b = text.get(i)?;
+            match CLASS.get(usize::from(b)).copied().unwrap_or(PLAIN) {
+                PLAIN => i += 1,
+                NEWLINE => return Some(i),
+                COMMENT => return line_end(text, i),
+                OPEN => {
                     self.depth += 1;
                     i += 1;
                 }
-                b']' | b'}' => {
+                CLOSE => {
                     self.depth = self.depth.saturating_sub(1);
                     i += 1;
                 }
-                // Nothing else changes the state: on to the next byte that may.
-                _ => {
-                    i += 1;
-                    i += line.get(i..).and_then(|rest| rest.iter().position(is_lexeme)).unwrap_or(n - i);
+                _ if text.get(i + 1) == Some(&b) && text.get(i + 2) == Some(&b) => {
+                    let end = line_end(text, i);
+                    let line = text.get(..end.unwrap_or(text.len())).unwrap_or_default();
+                    match find_ml_close(line, i + 3, b) {
+                        Some(close) => i = close,
+                        None => {
+                            self.multiline = Some(b);
+                            return end;
+                        }
+                    }
                 }
+                _ => match string_end(text, i + 1, b) {
+                    Ok(after) => i = after,
+                    // Not closed on this line: the rest of it is the string's.
+                    Err(end) => return end,
+                },
             }
+        }
+    }
+}
+
+/// Byte classes for [`LexState::scan_line`] outside strings: what may change the state or end
+/// the line.
+const PLAIN: u8 = 0;
+const NEWLINE: u8 = 1;
+const COMMENT: u8 = 2;
+const QUOTE: u8 = 3;
+const OPEN: u8 = 4;
+const CLOSE: u8 = 5;
+
+const CLASS: [u8; 256] = {
+    let mut class = [PLAIN; 256];
+    class[b'\n' as usize] = NEWLINE;
+    class[b'#' as usize] = COMMENT;
+    class[b'"' as usize] = QUOTE;
+    class[b'\'' as usize] = QUOTE;
+    class[b'[' as usize] = OPEN;
+    class[b'{' as usize] = OPEN;
+    class[b']' as usize] = CLOSE;
+    class[b'}' as usize] = CLOSE;
+    class
+};
+
+/// The index of the first `\n` of `text` from `from`.
+fn line_end(text: &[u8], from: usize) -> Option<usize> {
+    find_either(text.get(from..).unwrap_or_default(), b'\n', b'\n').map(|k| from + k)
+}
+
+/// Past the quote `q` that closes a one-line string whose content starts at `from` (in a basic
+/// string a backslash escapes the next byte); `Err` with the end of the line when the line ends
+/// first.
+fn string_end(text: &[u8], from: usize, q: u8) -> Result<usize, Option<usize>> {
+    let mut i = from;
+    loop {
+        match text.get(i) {
+            None => return Err(None),
+            Some(&b'\n') => return Err(Some(i)),
+            Some(&c) if c == q => return Ok(i + 1),
+            Some(&b'\\') if q == b'"' => {
+                if text.get(i + 1) == Some(&b'\n') {
+                    return Err(Some(i + 1));
+                }
+                i += 2;
+            }
+            Some(_) => i += 1,
         }
     }
 }
@@ -103,11 +135,6 @@ impl LexState {
 pub(crate) fn find_either(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
     use super::bytes_equal;
     super::find_byte(bytes, |x| bytes_equal(x, a) | bytes_equal(x, b), |c| c == a || c == b)
-}
-
-/// Whether a byte may change [`LexState`] (outside strings).
-fn is_lexeme(b: &u8) -> bool {
-    matches!(b, b'#' | b'"' | b'\'' | b'[' | b'{' | b']' | b'}')
 }
 
 /// The index just past the closing delimiter of a multi-line string opened with `q`, searching
@@ -218,6 +245,32 @@ mod tests {
             ("\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\\", Some(10)),
         ] {
             assert_eq!(find_either(text.as_bytes(), b'"', b'\\'), at, "{text:?}");
+        }
+    }
+
+    /// Each line ends at its first `\n` whatever it holds, and strings, arrays and comments
+    /// change the state as TOML reads them.
+    #[test]
+    fn scan_line_finds_the_line_end_and_the_state_after() {
+        let ml = |q| LexState { depth: 0, multiline: Some(q) };
+        let open = LexState { depth: 1, multiline: None };
+        for (before, line, end, after) in [
+            (LexState::default(), "a = [\n", Some(5), open),
+            (open, "  \"d [dh\",\n[", Some(10), open),
+            (open, "]\n", Some(1), LexState::default()),
+            (LexState::default(), "a = \"x\\\"[\" # [\n", Some(14), LexState::default()),
+            (LexState::default(), "a = \"open [\nb", Some(11), LexState::default()),
+            (LexState::default(), "a = \"x\\\n[", Some(7), LexState::default()),
+            (LexState::default(), "a = 'x\\' [\n", Some(10), open),
+            (LexState::default(), "s = '''\n", Some(7), ml(b'\'')),
+            (ml(b'\''), "[x]\n", Some(3), ml(b'\'')),
+            (ml(b'\''), "''' [\n", Some(5), open),
+            (LexState::default(), "s = \"\"\"a\"\"\" [", None, open),
+            (LexState::default(), "# [ '\n", Some(5), LexState::default()),
+        ] {
+            let mut lex = before;
+            assert_eq!(lex.scan_line(line.as_bytes()), end, "{line:?}");
+            assert_eq!(lex, after, "{line:?}");
         }
     }
 
