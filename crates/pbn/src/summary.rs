@@ -210,10 +210,17 @@ impl From<&GameInfo> for Fields {
     fn from(info: &GameInfo) -> Self {
         Fields {
             board: info.board.clone(),
-            dealer: info.dealer.map(|d| d.to_string()),
+            dealer: info.dealer.map(|d| d.char().to_string()),
             vulnerable: info.vulnerable.map(|v| crate::model::vulnerability_export(v).to_owned()),
             deal: info.deal.map(|d| d.write_from(Compass::North)),
-            declarer: info.declarer.map(|d| format!("{}{}", if d.irregular { "^" } else { "" }, d.seat)),
+            declarer: info.declarer.map(|d| {
+                let mut text = String::with_capacity(2);
+                if d.irregular {
+                    text.push('^');
+                }
+                text.push(d.seat.char());
+                text
+            }),
             contract: info.contract.map(crate::model::Contract::export),
             result: info.result.and_then(|res| res.declarer_tricks(info.declarer.map(|d| d.seat))),
             tricks_by_play: info.tricks_by_play,

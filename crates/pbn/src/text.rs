@@ -91,19 +91,32 @@ pub fn is_canonical_order(text: &str) -> bool {
 /// Writes a hand in canonical form (`AKQ.JT9..5432`), or `-` for `None`.
 #[must_use]
 pub fn write_hand(hand: Option<CardSet>) -> String {
+    let mut out = String::with_capacity(hand.map_or(1, |h| h.len() + 3));
+    push_hand(&mut out, hand, [0; 4]);
+    out
+}
+
+/// Appends a hand in canonical form, each suit followed by its `spots` small cards written `x`
+/// (a hand not given is `-`, then the first suit's spots).
+pub(crate) fn push_hand(out: &mut String, hand: Option<CardSet>, spots: [u8; 4]) {
     let Some(hand) = hand else {
-        return "-".to_owned();
+        out.push('-');
+        push_spots(out, spots[0]);
+        return;
     };
-    let mut out = String::with_capacity(hand.len() + 3);
-    for (i, suit) in HAND_SUIT_ORDER.into_iter().enumerate() {
+    for (i, (suit, spots)) in HAND_SUIT_ORDER.into_iter().zip(spots).enumerate() {
         if i > 0 {
             out.push('.');
         }
         for card in hand.suit(suit).iter().rev() {
             out.push(card.rank().char());
         }
+        push_spots(out, spots);
     }
-    out
+}
+
+fn push_spots(out: &mut String, spots: u8) {
+    out.extend(std::iter::repeat_n('x', usize::from(spots)));
 }
 
 #[cfg(test)]

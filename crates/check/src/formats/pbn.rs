@@ -21,15 +21,37 @@ use crate::{Check, CheckOptions, Checked, Input, RecordReport, Unit, Units};
 /// A game's `check --json` fields: the serde form of [`pbn::summary::Fields`].
 #[must_use]
 fn fields(r: &Record) -> Map<String, Value> {
-    fields_map(&pbn::summary::Fields::from(&r.model.info))
+    fields_map(pbn::summary::Fields::from(&r.model.info))
 }
 
-fn fields_map(fields: &pbn::summary::Fields) -> Map<String, Value> {
-    match serde_json::to_value(fields) {
-        Ok(Value::Object(m)) => m,
-        // A struct of options always serializes to an object.
-        _ => Map::new(),
-    }
+/// The serde form of `fields` (what `serde_json::to_value` gives, keys in the struct's order),
+/// built without the serializer: it runs once per game on the `check --json` path. The whole
+/// pattern makes a field added to `Fields` fail to compile here.
+fn fields_map(fields: pbn::summary::Fields) -> Map<String, Value> {
+    let pbn::summary::Fields {
+        board,
+        dealer,
+        vulnerable,
+        deal,
+        declarer,
+        contract,
+        result,
+        tricks_by_play,
+        score,
+    } = fields;
+    let text = |v: Option<String>| v.map_or(Value::Null, Value::String);
+    let number = |v: Option<u8>| v.map_or(Value::Null, Value::from);
+    let mut map = Map::with_capacity(9);
+    map.insert("board".to_owned(), text(board));
+    map.insert("dealer".to_owned(), text(dealer));
+    map.insert("vulnerable".to_owned(), text(vulnerable));
+    map.insert("deal".to_owned(), text(deal));
+    map.insert("declarer".to_owned(), text(declarer));
+    map.insert("contract".to_owned(), text(contract));
+    map.insert("result".to_owned(), number(result));
+    map.insert("tricks_by_play".to_owned(), number(tricks_by_play));
+    map.insert("score".to_owned(), score.map_or(Value::Null, Value::from));
+    map
 }
 
 /// Reads and checks decoded text on pbn's one path (`read_checked::<Pbn>`): repeated warnings held
@@ -45,7 +67,7 @@ pub fn read(source: &str, strict: bool) -> Vec<Record> {
 /// The fields of a file without a game: every one null.
 #[must_use]
 fn no_game_fields() -> Map<String, Value> {
-    fields_map(&pbn::summary::Fields::default())
+    fields_map(pbn::summary::Fields::default())
 }
 
 /// What a PBN unit knows of its file.
@@ -85,7 +107,8 @@ impl GameUnits<'_> {
                 text.push_str(r.text());
             }
         }
-        self.seen.crlf = self.seen.crlf || text.contains("\r\n");
+        // Most files have no CR at all, which one vector search of the bytes finds.
+        self.seen.crlf = self.seen.crlf || (text.as_bytes().contains(&b'\r') && text.contains("\r\n"));
         let games = raws.iter().filter(|r| r.is_game()).count();
         let unit = Unit {
             offset: raws.first().map_or(0, pbn::RawRecord::offset),
@@ -263,6 +286,28 @@ mod tests {
     }
 
     const GAME: &[u8] = b"[Board \"1\"]\r\n[Dealer \"N\"]\r\n[Vulnerable \"None\"]\r\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\r\n";
+
+    /// The fields built by hand are the serde form of `Fields`, every field given or none.
+    #[test]
+    fn fields_are_the_serde_form() {
+        let given = pbn::summary::Fields {
+            board: Some("1".into()),
+            dealer: Some("N".into()),
+            vulnerable: Some("NS".into()),
+            deal: Some("N:- - - -".into()),
+            declarer: Some("^S".into()),
+            contract: Some("4HX".into()),
+            result: Some(10),
+            tricks_by_play: Some(9),
+            score: Some(-790),
+        };
+        for fields in [given, pbn::summary::Fields::default()] {
+            let Ok(Value::Object(serde)) = serde_json::to_value(&fields) else { panic!("not an object") };
+            let built = fields_map(fields);
+            assert_eq!(Value::Object(built.clone()).to_string(), Value::Object(serde.clone()).to_string());
+            assert_eq!(built, serde);
+        }
+    }
 
     /// A header of `%` lines alone is not a game: no record with every field null before the
     /// first game. A file without a game still gives one record.

@@ -100,19 +100,8 @@ impl Deal {
                 out.push(' ');
             }
             let seat = first.advance(i);
-            let hand = crate::text::write_hand(self.hands[seat.index()]);
-            if self.has_spots(seat) {
-                // The spot cards go back after the known cards of their suit.
-                let spots = self.spots[seat.index()];
-                let holdings: Vec<String> = hand
-                    .split('.')
-                    .zip(spots)
-                    .map(|(h, n)| format!("{h}{}", "x".repeat(usize::from(n))))
-                    .collect();
-                out.push_str(&holdings.join("."));
-            } else {
-                out.push_str(&hand);
-            }
+            // The spot cards go back after the known cards of their suit.
+            crate::text::push_hand(&mut out, self.hands[seat.index()], self.spots[seat.index()]);
         }
         out
     }
