@@ -330,6 +330,8 @@ impl<'a> EventLog<'a> {
     }
 
     /// Takes one step into account.
+    // Inlined into the observer of each caller's run: called for every action of every hand.
+    #[inline]
     pub fn record(&mut self, step: Step) {
         match step {
             Step::Start => {}
@@ -347,6 +349,7 @@ impl<'a> EventLog<'a> {
         self.flush(self.actions, Warnings::NONE);
     }
 
+    #[inline]
     fn flush(&mut self, action: usize, warnings: Warnings) {
         let warnings = core::mem::take(&mut self.pending).union(warnings);
         if !warnings.is_empty() {
