@@ -16,6 +16,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use cards_core::decimal_text::{DECIMAL_TEXT_BYTES, write_decimal};
 use cards_core::{Amount, Card, MaybeCard};
 
 /// The 11 variant codes of the specification: poker-engine's variant, so a parsed hand replays
@@ -238,6 +239,26 @@ impl Player {
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "p{}", self.0)
+    }
+}
+
+/// Appends `p` and the player's number (the text of its `Display`).
+fn push_player(out: &mut String, player: Player) {
+    out.push('p');
+    let mut buf = [0; DECIMAL_TEXT_BYTES];
+    // Scale 0 is always written.
+    out.push_str(write_decimal(&mut buf, false, u128::from(player.0), 0).unwrap_or_default());
+}
+
+/// Appends an amount's text (the bytes of its `Display`) from its decimal's parts.
+fn push_amount(out: &mut String, amount: &Amount) {
+    let decimal = amount.0;
+    let mut buf = [0; DECIMAL_TEXT_BYTES];
+    let parts = (decimal.is_sign_negative(), decimal.mantissa().unsigned_abs(), decimal.scale());
+    match write_decimal(&mut buf, parts.0, parts.1, parts.2) {
+        Some(text) => out.push_str(text),
+        // A `rust_decimal` has at most 28 places, which the writer always takes.
+        None => out.push_str(&amount.to_string()),
     }
 }
 
@@ -528,40 +549,41 @@ impl Action {
         matches!(self.kind, ActionKind::NoOp)
     }
 
-    /// Appends the canonical notation to `out` (single spaces, `# commentary` last).
+    /// Appends the canonical notation to `out` (single spaces, `# commentary` last). Players and
+    /// amounts are written digit by digit, not through `core::fmt` (the export writes one
+    /// notation per action).
     pub fn write_to(&self, out: &mut String) {
-        use core::fmt::Write as _;
         let start = out.len();
+        let player_then = |out: &mut String, player: Player, rest: &str| {
+            push_player(out, player);
+            out.push_str(rest);
+        };
         match &self.kind {
             ActionKind::DealBoard { cards } => {
                 out.push_str("d db ");
                 cards.write_to(out);
             }
             ActionKind::DealHole { player, cards } => {
-                let _ = write!(out, "d dh {player} ");
+                out.push_str("d dh ");
+                player_then(out, *player, " ");
                 cards.write_to(out);
             }
-            ActionKind::BringIn { player } => {
-                let _ = write!(out, "{player} pb");
-            }
+            ActionKind::BringIn { player } => player_then(out, *player, " pb"),
             ActionKind::CompleteBetRaise { player, amount } => {
-                let _ = write!(out, "{player} cbr {amount}");
+                player_then(out, *player, " cbr ");
+                push_amount(out, amount);
             }
-            ActionKind::CheckCall { player } => {
-                let _ = write!(out, "{player} cc");
-            }
-            ActionKind::Fold { player } => {
-                let _ = write!(out, "{player} f");
-            }
+            ActionKind::CheckCall { player } => player_then(out, *player, " cc"),
+            ActionKind::Fold { player } => player_then(out, *player, " f"),
             ActionKind::StandPatDiscard { player, discards } => {
-                let _ = write!(out, "{player} sd");
+                player_then(out, *player, " sd");
                 if !discards.is_empty() {
                     out.push(' ');
                     discards.write_to(out);
                 }
             }
             ActionKind::ShowMuck { player, shown } => {
-                let _ = write!(out, "{player} sm");
+                player_then(out, *player, " sm");
                 match shown {
                     Shown::Muck => {}
                     Shown::Dealt => out.push_str(" -"),
@@ -786,5 +808,32 @@ impl Hand {
     #[must_use]
     pub fn ante_trimming(&self) -> bool {
         self.ante_trimming_status.unwrap_or(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// Players and amounts written digit by digit read as their `Display` texts.
+    #[test]
+    fn notation_writes_players_and_amounts_as_display() {
+        for number in [0, 1, 9, 10, 99, 100, 12_345, u16::MAX] {
+            for text in
+                ["0", "-0", "-0.00", "2.50", "0.000", "100", "-7", "12345678901234567890", "0.0000000001"]
+            {
+                let amount: Amount = text.parse().unwrap();
+                let player = Player(number);
+                let action = Action::new(ActionKind::CompleteBetRaise { player, amount });
+                let mut written = String::new();
+                action.write_to(&mut written);
+                assert_eq!(written, format!("{player} cbr {amount}"));
+                let fold = Action::new(ActionKind::Fold { player });
+                let mut written = String::new();
+                fold.write_to(&mut written);
+                assert_eq!(written, format!("p{number} f"));
+            }
+        }
     }
 }
