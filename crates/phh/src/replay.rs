@@ -179,7 +179,7 @@ pub fn replay_hand(
 
 /// [`replay_hand`] on exact amounts, reporting every step of the engine's run to `observe` with
 /// the state after it ([`poker_engine::replay::run_observed`], then
-/// [`finish_observed`](poker_engine::replay::finish_observed)); the outcome is built from that
+/// [`finish_observed`]); the outcome is built from that
 /// run. Actions after one that cannot be converted are not replayed.
 pub fn replay_hand_observed(
     hand: &Hand,
